@@ -1,0 +1,16 @@
+package dev.latencylab.core.accounting;
+
+import java.util.UUID;
+
+/**
+ * The loss and duplicate figures of one producer's stream.
+ *
+ * @param firstSequence the first sequence number seen since tracking started
+ * @param highestSequence the highest seen
+ * @param pending missing numbers below the highest, still within the grace period
+ * @param lost missing numbers whose grace period ran out
+ * @param outOfOrder records that arrived after a higher number from the same partition
+ */
+public record ProducerAccount(UUID producerId, long firstSequence, long highestSequence, long received,
+                              long pending, long lost, long duplicated, long outOfOrder, long beforeStart) {
+}

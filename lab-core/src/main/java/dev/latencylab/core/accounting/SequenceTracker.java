@@ -1,0 +1,55 @@
+package dev.latencylab.core.accounting;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Loss and duplicate accounting for every producer seen, from the sequence numbers in record
+ * headers. Tracking of a producer starts at the first record seen from it; memory is bounded
+ * by {@link #MAX_PRODUCERS} windows (the least recently heard-from producer is dropped first).
+ * Not thread-safe: the caller serializes access.
+ */
+public final class SequenceTracker {
+
+    public static final int MAX_PRODUCERS = 16;
+
+    private final long graceMicros;
+    private final LossSink sink;
+    private final Map<UUID, SequenceWindow> windows = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<UUID, SequenceWindow> eldest) {
+            return size() > MAX_PRODUCERS;
+        }
+    };
+
+    public SequenceTracker(Duration grace, LossSink sink) {
+        this.graceMicros = grace.toNanos() / 1_000;
+        this.sink = sink;
+    }
+
+    public SequenceOutcome record(UUID producerId, long sequence, int partition, int phaseId, long nowMicros) {
+        SequenceWindow window = windows.computeIfAbsent(producerId, id -> new SequenceWindow(id, sequence));
+        return window.record(sequence, partition, phaseId, nowMicros, sink);
+    }
+
+    /** Declares lost every gap older than the grace period. Call it regularly, also when no record arrives. */
+    public void expire(long nowMicros) {
+        for (SequenceWindow window : windows.values()) {
+            window.expire(nowMicros, graceMicros, sink);
+        }
+    }
+
+    public List<ProducerAccount> accounts() {
+        List<ProducerAccount> accounts = new ArrayList<>(windows.size());
+        windows.values().forEach(w -> accounts.add(w.account()));
+        return accounts;
+    }
+
+    public void clear() {
+        windows.clear();
+    }
+}

@@ -1,0 +1,152 @@
+package dev.latencylab.core.latency;
+
+import dev.latencylab.core.accounting.ProducerAccount;
+import dev.latencylab.core.accounting.SequenceOutcome;
+import dev.latencylab.core.accounting.SequenceTracker;
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.settings.ProducerSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The consumer side of the measurement: turns each received record into two latencies in the
+ * histogram of its phase (the settings named in its header) and into loss and duplicate
+ * accounting. Keeps nothing per record. Thread-safe (one lock; the consumer thread is the only
+ * frequent caller).
+ */
+public final class LatencyRecorder {
+
+    /** Bounds the histograms' memory (2 x ~160 KiB per phase). */
+    public static final int MAX_PHASES = 64;
+
+    private final Duration grace;
+    private final List<PhaseLatency> phases = new ArrayList<>();
+    private final Map<ProducerSettings, Integer> phaseIds = new HashMap<>();
+    private SequenceTracker tracker;
+    private long noHeader;
+    private long badHeader;
+    private long badPayload;
+    private long tooManyPhases;
+
+    /** @param grace how long a gap in a producer's sequence stays open before it counts as lost */
+    public LatencyRecorder(Duration grace) {
+        this.grace = grace;
+        this.tracker = newTracker();
+    }
+
+    /**
+     * Records one consumed record.
+     *
+     * @param header the value of the {@link LabHeader#KEY} header, null when absent
+     * @param value the record value (checked to look like a JSON object)
+     * @param partition the partition it came from
+     * @param nowMicros consume time, epoch microseconds
+     */
+    public synchronized RecordResult record(byte[] header, byte[] value, int partition, long nowMicros) {
+        if (header == null) {
+            noHeader++;
+            return RecordResult.skipped(RecordResult.Status.NO_HEADER);
+        }
+        Optional<RecordStamp> decoded = LabHeader.decode(header);
+        if (decoded.isEmpty()) {
+            badHeader++;
+            return RecordResult.skipped(RecordResult.Status.BAD_HEADER);
+        }
+        if (!looksLikeJsonObject(value)) {
+            badPayload++;
+            return RecordResult.skipped(RecordResult.Status.BAD_PAYLOAD);
+        }
+        RecordStamp stamp = decoded.get();
+        int phaseId = phaseId(stamp.settings());
+        SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, Math.max(phaseId, 0),
+                nowMicros);
+        long latency = nowMicros - stamp.actualSendMicros();
+        long corrected = nowMicros - stamp.intendedSendMicros();
+        if (phaseId >= 0) {
+            PhaseLatency phase = phases.get(phaseId);
+            if (outcome == SequenceOutcome.DUPLICATE) {
+                phase.duplicated++;
+            } else {
+                phase.record(nowMicros, latency, corrected);
+            }
+        }
+        return new RecordResult(RecordResult.Status.MEASURED, stamp.settings(), latency, corrected, outcome);
+    }
+
+    /** Declares lost the gaps older than the grace period; call it regularly. */
+    public synchronized void expire(long nowMicros) {
+        tracker.expire(nowMicros);
+    }
+
+    public synchronized LatencyReport report() {
+        List<PhaseReport> reports = new ArrayList<>();
+        for (PhaseLatency phase : phases) {
+            if (!phase.isEmpty()) {
+                reports.add(phase.report());
+            }
+        }
+        List<ProducerAccount> accounts = tracker.accounts();
+        long received = 0;
+        long lost = 0;
+        long pending = 0;
+        long duplicated = 0;
+        long outOfOrder = 0;
+        for (ProducerAccount a : accounts) {
+            received += a.received();
+            lost += a.lost();
+            pending += a.pending();
+            duplicated += a.duplicated();
+            outOfOrder += a.outOfOrder();
+        }
+        return new LatencyReport(reports, new Totals(received, lost, pending, duplicated, outOfOrder,
+                new Totals.Skipped(noHeader, badHeader, badPayload, tooManyPhases)), accounts);
+    }
+
+    /** Forgets everything: phases, sequence tracking and skip counts. */
+    public synchronized void reset() {
+        phases.clear();
+        phaseIds.clear();
+        tracker = newTracker();
+        noHeader = badHeader = badPayload = tooManyPhases = 0;
+    }
+
+    /**
+     * Empties the per-phase histograms and counters but keeps sequence tracking, so records
+     * straddling the reset are still accounted for (used to drop a phase's warm-up).
+     */
+    public synchronized void resetPhases() {
+        phases.forEach(PhaseLatency::reset);
+    }
+
+    private int phaseId(ProducerSettings settings) {
+        Integer id = phaseIds.get(settings);
+        if (id != null) {
+            return id;
+        }
+        if (phases.size() >= MAX_PHASES) {
+            tooManyPhases++;
+            return -1;
+        }
+        phases.add(new PhaseLatency(settings));
+        phaseIds.put(settings, phases.size() - 1);
+        return phases.size() - 1;
+    }
+
+    private SequenceTracker newTracker() {
+        return new SequenceTracker(grace, phaseId -> {
+            if (phaseId < phases.size()) {
+                phases.get(phaseId).lost++;
+            }
+        });
+    }
+
+    /** A cheap shape check, not a parse: the lab's producer always writes one JSON object. */
+    static boolean looksLikeJsonObject(byte[] value) {
+        return value != null && value.length >= 2 && value[0] == '{' && value[value.length - 1] == '}';
+    }
+}

@@ -1,0 +1,66 @@
+package dev.latencylab.core.latency;
+
+import dev.latencylab.core.clock.EpochMicros;
+import dev.latencylab.core.settings.ProducerSettings;
+import org.HdrHistogram.Histogram;
+
+/** The histograms and counters of one phase. Not thread-safe: {@link LatencyRecorder} guards it. */
+final class PhaseLatency {
+
+    /** Ten minutes, in microseconds: far above any latency worth reporting, and a fixed memory cost. */
+    static final long HIGHEST_MICROS = 600_000_000L;
+
+    final ProducerSettings settings;
+    private final Histogram latency = newHistogram();
+    private final Histogram corrected = newHistogram();
+    private long firstMicros;
+    private long lastMicros;
+    long lost;
+    long duplicated;
+    long outOfOrder;
+    private long clamped;
+
+    PhaseLatency(ProducerSettings settings) {
+        this.settings = settings;
+    }
+
+    void record(long nowMicros, long latencyMicros, long correctedMicros) {
+        if (latency.getTotalCount() == 0) {
+            firstMicros = nowMicros;
+        }
+        lastMicros = nowMicros;
+        latency.recordValue(clamp(latencyMicros));
+        corrected.recordValue(clamp(correctedMicros));
+    }
+
+    void reset() {
+        latency.reset();
+        corrected.reset();
+        lost = duplicated = outOfOrder = clamped = 0;
+        firstMicros = lastMicros = 0;
+    }
+
+    boolean isEmpty() {
+        return latency.getTotalCount() == 0 && lost == 0 && duplicated == 0;
+    }
+
+    PhaseReport report() {
+        long count = latency.getTotalCount();
+        return new PhaseReport(settings, count, count == 0 ? null : EpochMicros.toInstant(firstMicros),
+                count == 0 ? null : EpochMicros.toInstant(lastMicros), Percentiles.of(latency),
+                Percentiles.of(corrected), lost, duplicated, outOfOrder, clamped);
+    }
+
+    /** Negative values (clock steps) count as 0 and values above the range as the range's top; both are counted. */
+    private long clamp(long micros) {
+        if (micros < 0 || micros > HIGHEST_MICROS) {
+            clamped++;
+            return micros < 0 ? 0 : HIGHEST_MICROS;
+        }
+        return micros;
+    }
+
+    private static Histogram newHistogram() {
+        return new Histogram(HIGHEST_MICROS, 3);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.latencylab.core.settings;
+
+/**
+ * The accepted ranges of every tunable, in one place, so the producer's endpoint, the header
+ * codec and the docs agree. The maxima are sanity bounds for a laptop lab, not Kafka's limits.
+ */
+public final class SettingsLimits {
+
+    /** A linger above 10 s is a typo, not an experiment. */
+    public static final IntRange LINGER_MS = new IntRange(0, 10_000);
+    /** 0 disables batching (Kafka allows it); 16 MiB is far above any useful batch. */
+    public static final IntRange BATCH_SIZE = new IntRange(0, 16 * 1024 * 1024);
+    /** 360 holds the order event's largest fields (358 B, checked by a test); the top stays well under max.request.size (1 MiB). */
+    public static final IntRange PAYLOAD_BYTES = new IntRange(360, 100_000);
+    /** Records/s. One laptop tops out far lower; the bound catches an extra zero. */
+    public static final double MAX_RATE = 200_000;
+
+    private SettingsLimits() {
+    }
+
+    public record IntRange(int min, int max) {
+        public boolean contains(long value) {
+            return value >= min && value <= max;
+        }
+
+        public void check(String field, long value) {
+            if (!contains(value)) {
+                throw new IllegalArgumentException(describe(field));
+            }
+        }
+
+        public String describe(String field) {
+            return field + " must be an integer from " + min + " to " + max;
+        }
+    }
+
+    public static boolean rateAccepted(double rate) {
+        return rate > 0 && rate <= MAX_RATE && Double.isFinite(rate);
+    }
+
+    public static String describeRate(String field) {
+        return field + " must be a number of records/s above 0 and at most " + (long) MAX_RATE;
+    }
+}

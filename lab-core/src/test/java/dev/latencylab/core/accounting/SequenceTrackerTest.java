@@ -1,0 +1,120 @@
+package dev.latencylab.core.accounting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class SequenceTrackerTest {
+
+    private static final UUID PRODUCER = UUID.randomUUID();
+    private static final long SECOND = 1_000_000L;
+    private final List<Integer> lostPhases = new ArrayList<>();
+    private final SequenceTracker tracker = new SequenceTracker(Duration.ofSeconds(5), lostPhases::add);
+
+    @Test
+    void anUnbrokenStreamHasNothingLostPendingOrDuplicated() {
+        for (long s = 0; s < 10_000; s++) {
+            assertThat(tracker.record(PRODUCER, s, (int) (s % 3), 0, SECOND)).isEqualTo(SequenceOutcome.RECEIVED);
+        }
+        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 0, 9_999, 10_000, 0, 0, 0, 0, 0));
+    }
+
+    @Test
+    void interleavingAcrossPartitionsIsNeitherLossNorDisorder() {
+        // After record 0, partition 1 is fetched first, then partition 0: sequence order is broken,
+        // partition order is not.
+        tracker.record(PRODUCER, 0, 0, 0, SECOND);
+        for (long s = 1; s < 1_000; s += 2) {
+            tracker.record(PRODUCER, s, 1, 0, SECOND);
+        }
+        assertThat(account().pending()).isEqualTo(499);
+        for (long s = 2; s < 1_000; s += 2) {
+            tracker.record(PRODUCER, s, 0, 0, SECOND);
+        }
+        tracker.expire(100 * SECOND);
+        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 0, 999, 1_000, 0, 0, 0, 0, 0));
+    }
+
+    @Test
+    void aGapIsPendingWithinTheGracePeriodAndLostAfterIt() {
+        record(0, 64, 0, SECOND);
+        record(67, 80, 1, SECOND); // 64, 65, 66 missing; the gap opened in phase 1
+        tracker.expire(5 * SECOND);
+        assertThat(account().pending()).isEqualTo(3);
+        assertThat(account().lost()).isZero();
+        tracker.expire(6 * SECOND + 1);
+        assertThat(account().pending()).isZero();
+        assertThat(account().lost()).isEqualTo(3);
+        assertThat(lostPhases).containsExactly(1, 1, 1);
+    }
+
+    @Test
+    void aLateRecordWithinTheGracePeriodClosesItsGap() {
+        record(0, 10, 0, SECOND);
+        record(11, 20, 0, SECOND);
+        tracker.record(PRODUCER, 10, 0, 0, 2 * SECOND);
+        tracker.expire(60 * SECOND);
+        assertThat(account().lost()).isZero();
+        assertThat(account().received()).isEqualTo(20);
+        assertThat(account().outOfOrder()).isEqualTo(1);
+    }
+
+    @Test
+    void repeatsAreDuplicatesWhetherRecentOrLongAgo() {
+        record(0, 100, 0, SECOND);
+        assertThat(tracker.record(PRODUCER, 99, 0, 0, SECOND)).isEqualTo(SequenceOutcome.DUPLICATE);
+        assertThat(tracker.record(PRODUCER, 3, 0, 0, SECOND)).isEqualTo(SequenceOutcome.DUPLICATE);
+        record(150, 151, 0, SECOND);
+        assertThat(tracker.record(PRODUCER, 150, 0, 0, SECOND)).isEqualTo(SequenceOutcome.DUPLICATE);
+        assertThat(account().duplicated()).isEqualTo(3);
+        assertThat(account().received()).isEqualTo(101);
+    }
+
+    @Test
+    void trackingStartsAtTheFirstRecordSeen() {
+        record(500, 600, 0, SECOND);
+        assertThat(tracker.record(PRODUCER, 499, 1, 0, SECOND)).isEqualTo(SequenceOutcome.BEFORE_START);
+        assertThat(account().beforeStart()).isEqualTo(1);
+        assertThat(account().duplicated()).isZero();
+    }
+
+    @Test
+    void aJumpBeyondTheWindowCountsTheSkippedNumbersAsLostAtOnce() {
+        record(0, 10, 0, SECOND);
+        tracker.record(PRODUCER, 10 + SequenceWindow.WINDOW + 5, 0, 2, SECOND);
+        assertThat(account().lost()).isEqualTo(6);
+        assertThat(account().pending()).isEqualTo(SequenceWindow.WINDOW - 1);
+    }
+
+    @Test
+    void memoryDoesNotGrowWithTheNumberOfRecords() {
+        long s = 0;
+        for (; s < 5L * SequenceWindow.WINDOW; s++) {
+            if (s % 1_000 != 7) {
+                tracker.record(PRODUCER, s, 0, 0, s); // now = s µs, so old gaps expire as the run goes on
+            }
+            if (s % 100_000 == 0) {
+                tracker.expire(s);
+            }
+        }
+        tracker.expire(s + 10 * SECOND);
+        ProducerAccount account = account();
+        assertThat(account.lost()).isEqualTo(5L * SequenceWindow.WINDOW / 1_000 + 1);
+        assertThat(account.received() + account.lost()).isEqualTo(5L * SequenceWindow.WINDOW);
+        assertThat(account.pending()).isZero();
+    }
+
+    private void record(long fromInclusive, long toExclusive, int phase, long nowMicros) {
+        for (long s = fromInclusive; s < toExclusive; s++) {
+            tracker.record(PRODUCER, s, 0, phase, nowMicros);
+        }
+    }
+
+    private ProducerAccount account() {
+        return tracker.accounts().get(0);
+    }
+}

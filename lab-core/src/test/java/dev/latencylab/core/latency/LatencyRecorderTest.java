@@ -1,0 +1,100 @@
+package dev.latencylab.core.latency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.settings.Compression;
+import dev.latencylab.core.settings.ProducerSettings;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class LatencyRecorderTest {
+
+    private static final UUID PRODUCER = UUID.randomUUID();
+    private static final ProducerSettings LINGER_0 = new ProducerSettings(0, 16_384, Compression.NONE);
+    private static final ProducerSettings LINGER_20 = new ProducerSettings(20, 16_384, Compression.LZ4);
+    private static final byte[] JSON = "{\"orderId\":\"x\"}".getBytes(StandardCharsets.US_ASCII);
+    private static final long T0 = 1_763_769_600_000_000L;
+
+    private final LatencyRecorder recorder = new LatencyRecorder(Duration.ofSeconds(5));
+
+    @Test
+    void eachPhaseGetsItsOwnPercentilesOfBothLatencies() {
+        for (int i = 0; i < 1_000; i++) {
+            // linger 0: sent on time, consumed 2 ms later
+            recorder.record(header(i, T0 + i * 1_000L, T0 + i * 1_000L, LINGER_0), JSON, 0, T0 + i * 1_000L + 2_000);
+        }
+        for (int i = 1_000; i < 2_000; i++) {
+            // linger 20: sent 5 ms late, consumed 25 ms after the send
+            long intended = T0 + i * 1_000L;
+            recorder.record(header(i, intended, intended + 5_000, LINGER_20), JSON, 0, intended + 30_000);
+        }
+        LatencyReport report = recorder.report();
+        assertThat(report.phases()).extracting(PhaseReport::settings).containsExactly(LINGER_0, LINGER_20);
+        PhaseReport fast = report.phases().get(0);
+        PhaseReport slow = report.phases().get(1);
+        assertThat(fast.count()).isEqualTo(1_000);
+        assertThat(fast.latencyMs().p50()).isCloseTo(2.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(fast.correctedLatencyMs().p99()).isCloseTo(2.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(slow.latencyMs().p50()).isCloseTo(25.0, org.assertj.core.data.Offset.offset(0.05));
+        assertThat(slow.correctedLatencyMs().p50()).isCloseTo(30.0, org.assertj.core.data.Offset.offset(0.05));
+        assertThat(report.totals().received()).isEqualTo(2_000);
+        assertThat(report.totals().lost()).isZero();
+    }
+
+    @Test
+    void recordsWithoutTheLabsHeaderOrWithABadPayloadAreCountedAndSkipped() {
+        recorder.record(null, JSON, 0, T0);
+        recorder.record("junk".getBytes(), JSON, 0, T0);
+        recorder.record(header(0, T0, T0, LINGER_0), "not json".getBytes(), 0, T0);
+        recorder.record(header(0, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+        LatencyReport report = recorder.report();
+        assertThat(report.totals().skipped()).isEqualTo(new Totals.Skipped(1, 1, 1, 0));
+        assertThat(report.totals().received()).isEqualTo(1);
+        assertThat(report.phases()).singleElement().extracting(PhaseReport::count).isEqualTo(1L);
+    }
+
+    @Test
+    void duplicatesAndLossesAreAttributedToTheirPhase() {
+        for (int i = 0; i < 64; i++) {
+            recorder.record(header(i, T0, T0, LINGER_0), JSON, 0, T0);
+        }
+        recorder.record(header(63, T0, T0, LINGER_0), JSON, 0, T0);
+        recorder.record(header(70, T0, T0, LINGER_20), JSON, 0, T0); // 64..69 never arrive
+        recorder.expire(T0 + 6_000_000);
+        LatencyReport report = recorder.report();
+        assertThat(report.phases().get(0).duplicated()).isEqualTo(1);
+        assertThat(report.phases().get(1).lost()).isEqualTo(6);
+        assertThat(report.totals().lost()).isEqualTo(6);
+        assertThat(report.totals().duplicated()).isEqualTo(1);
+    }
+
+    @Test
+    void resettingPhasesDropsSamplesButKeepsAccounting() {
+        recorder.record(header(0, T0, T0, LINGER_0), JSON, 0, T0 + 100_000);
+        recorder.resetPhases();
+        recorder.record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+        recorder.record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+        LatencyReport report = recorder.report();
+        assertThat(report.phases().get(0).count()).isEqualTo(1);
+        assertThat(report.phases().get(0).latencyMs().max()).isLessThan(2.0);
+        assertThat(report.totals().duplicated()).isEqualTo(1);
+        recorder.reset();
+        assertThat(recorder.report().phases()).isEmpty();
+        assertThat(recorder.report().producers()).isEmpty();
+    }
+
+    @Test
+    void latenciesOutsideTheHistogramRangeAreClampedAndCounted() {
+        recorder.record(header(0, T0, T0, LINGER_0), JSON, 0, T0 - 10);
+        recorder.record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + PhaseLatency.HIGHEST_MICROS + 1);
+        assertThat(recorder.report().phases().get(0).clamped()).isEqualTo(4);
+    }
+
+    private static byte[] header(long seq, long intended, long sent, ProducerSettings settings) {
+        return LabHeader.encode(new RecordStamp(intended, sent, seq, PRODUCER, settings));
+    }
+}

@@ -1,0 +1,91 @@
+package dev.latencylab.core.payload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+
+class OrderEventGeneratorTest {
+
+    private static final long NOW_MICROS = 1_763_769_600_123_456L;
+
+    @Test
+    void everyEventHasExactlyTheRequestedSizeFromTheMinimumUp() {
+        OrderEventGenerator generator = new OrderEventGenerator("5f0c1a2b", KeyStrategy.ORDER_ID, 1);
+        for (int size : new int[] {OrderEventGenerator.minimumPayloadBytes(), 400, 401, 1024, 100_000}) {
+            for (long seq = 0; seq < 2_000; seq++) {
+                assertThat(generator.next(seq * 7919L, NOW_MICROS, size).value()).hasSize(size);
+            }
+        }
+    }
+
+    @Test
+    void theMinimumHoldsTheLargestFieldsWithTheLongestSequence() {
+        OrderEventGenerator generator = new OrderEventGenerator("5f0c1a2b", KeyStrategy.ORDER_ID, 2);
+        for (int i = 0; i < 50_000; i++) {
+            assertThat(generator.next(Long.MAX_VALUE - i, Long.MAX_VALUE, OrderEventGenerator.minimumPayloadBytes()).value())
+                    .hasSize(OrderEventGenerator.minimumPayloadBytes());
+        }
+    }
+
+    @Test
+    void eventsAreJsonObjectsWithTheOrderFields() {
+        String json = text(new OrderEventGenerator("abcd", KeyStrategy.ORDER_ID, 3).next(42, NOW_MICROS, 400).value());
+        assertThat(json).startsWith("{\"orderId\":\"abcd-0000000042\"").endsWith("\"}")
+                .contains("\"customerId\":\"C", "\"createdAtMicros\":" + NOW_MICROS, "\"items\":[{\"sku\":",
+                        "\"total\":", "\"shipping\":{\"country\":", "\"note\":\"");
+        assertThat(json.chars().filter(c -> c == '"').count() % 2).isZero();
+    }
+
+    @Test
+    void everyRecordIsUniqueEvenWithTheSameSequence() {
+        OrderEventGenerator generator = new OrderEventGenerator("abcd", KeyStrategy.ORDER_ID, 4);
+        Set<String> notes = new HashSet<>();
+        for (int i = 0; i < 1_000; i++) {
+            String json = text(generator.next(1, NOW_MICROS, 400).value());
+            notes.add(json.substring(json.indexOf("\"note\"")));
+        }
+        assertThat(notes).hasSize(1_000);
+    }
+
+    @Test
+    void payloadsCompressLikeTextNotLikeARepeatedBufferOrNoise() throws Exception {
+        OrderEventGenerator generator = new OrderEventGenerator("abcd", KeyStrategy.ORDER_ID, 5);
+        ByteArrayOutputStream raw = new ByteArrayOutputStream();
+        for (int i = 0; i < 200; i++) {
+            raw.write(generator.next(i, NOW_MICROS + i, 400).value());
+        }
+        ByteArrayOutputStream zipped = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(zipped)) {
+            gzip.write(raw.toByteArray());
+        }
+        double ratio = (double) raw.size() / zipped.size();
+        // Identical records would compress far above 20x; random bytes would not compress at all.
+        assertThat(ratio).isBetween(1.8, 8.0);
+    }
+
+    @Test
+    void keysFollowTheStrategy() {
+        OrderEvent byOrder = new OrderEventGenerator("abcd", KeyStrategy.ORDER_ID, 6).next(7, NOW_MICROS, 400);
+        OrderEvent byCustomer = new OrderEventGenerator("abcd", KeyStrategy.CUSTOMER_ID, 6).next(7, NOW_MICROS, 400);
+        assertThat(text(byOrder.key())).isEqualTo("abcd-0000000007");
+        assertThat(text(byCustomer.key())).matches("C\\d{5}");
+        assertThat(text(byCustomer.value())).contains("\"customerId\":\"" + text(byCustomer.key()) + "\"");
+    }
+
+    @Test
+    void sizesOutsideTheLimitsAreRejected() {
+        OrderEventGenerator generator = new OrderEventGenerator("abcd", KeyStrategy.ORDER_ID, 7);
+        assertThatThrownBy(() -> generator.next(1, NOW_MICROS, OrderEventGenerator.minimumPayloadBytes() - 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("payloadBytes");
+    }
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.US_ASCII);
+    }
+}
