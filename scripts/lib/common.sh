@@ -1,0 +1,70 @@
+# shellcheck shell=bash
+# Shared helpers for scripts/lab: messages, paths, probes. Sourced, not run.
+
+# Repo root and the lab's runtime folder (git-ignored): state, logs, pids.
+ROOT=${ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+LAB_DIR=${LAB_DIR:-$ROOT/.lab}
+# shellcheck disable=SC2034 # used by the files sourced next to this one
+PID_DIR=$LAB_DIR/pids LOG_DIR=$LAB_DIR/logs
+
+say() { printf 'lab: %s\n' "$*"; }
+warn() { printf 'lab: %s\n' "$*" >&2; }
+die() { printf 'lab: error: %s\n' "$*" >&2; exit 1; }
+
+# Milliseconds since the epoch (for time-to-healthy).
+now_ms() { date +%s%3N; }
+
+# True when something accepts TCP connections on 127.0.0.1:<port>.
+port_open() {
+  (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
+}
+
+# Fails with a one-line error when <port> is taken; <what> names our process.
+require_free_port() {
+  local port=$1 what=$2
+  if port_open "$port"; then
+    die "port $port (for $what) is already in use by another process: stop it (ss -ltnp 'sport = :$port' shows which) or run 'scripts/lab down'"
+  fi
+}
+
+# HTTP GET body of <url> on stdout; fails fast when nothing answers.
+http_get() {
+  curl -fsS --max-time 2 "$1" 2>/dev/null
+}
+
+# True when <url> answers 2xx.
+http_ok() {
+  curl -fsS -o /dev/null --max-time 2 "$1" 2>/dev/null
+}
+
+# True when a Spring Boot app's /actuator/health reports UP.
+app_healthy() {
+  local body
+  body=$(http_get "http://127.0.0.1:$1/actuator/health") || return 1
+  [[ $body == *'"status":"UP"'* ]]
+}
+
+# Major version of the java on PATH (8 for 1.8), empty when there is none.
+java_major() {
+  command -v java >/dev/null || return 0
+  local v
+  v=$(java -version 2>&1 | sed -n 's/.*version "\([^"]*\)".*/\1/p' | head -n 1)
+  v=${v#1.}
+  printf '%s\n' "${v%%[.+-]*}"
+}
+
+require_java17() {
+  local major
+  major=$(java_major)
+  [[ -n $major ]] || die "java not found: install a JDK 17+ (Debian/Ubuntu: apt-get install -y openjdk-17-jdk-headless, or run 'scripts/lab setup')"
+  ((major >= 17)) || die "java $major found, 17+ needed: install openjdk-17-jdk-headless and put it first on PATH"
+}
+
+require_cmd() {
+  command -v "$1" >/dev/null || die "'$1' not found: $2"
+}
+
+# Runs the Maven wrapper from the repo root, quietly.
+mvnw() {
+  (cd "$ROOT" && ./mvnw -q -B "$@")
+}

@@ -1,0 +1,46 @@
+# shellcheck shell=bash
+# The Docker Compose stack (docker-compose.yml at the repo root). Sourced, not
+# run; needs common.sh.
+
+docker_answers() {
+  command -v docker >/dev/null && docker info >/dev/null 2>&1
+}
+
+# "docker compose" (v2 plugin) when present, else the standalone docker-compose.
+compose() {
+  if docker compose version >/dev/null 2>&1; then
+    (cd "$ROOT" && docker compose "$@")
+  elif command -v docker-compose >/dev/null; then
+    (cd "$ROOT" && docker-compose "$@")
+  else
+    die "Docker Compose not found: install the compose plugin or docker-compose (apt-get install -y docker-compose)"
+  fi
+}
+
+compose_up() {
+  local partitions=$1 t0
+  [[ -f $ROOT/docker-compose.yml ]] || die "no docker-compose.yml at $ROOT"
+  docker_answers || die "no Docker engine answers 'docker info': start Docker, or use 'scripts/lab up --local'"
+  # Read by docker-compose.yml for the producer-app (Spring's relaxed binding of
+  # lab.producer.partitions).
+  [[ -n $partitions ]] && export LAB_PRODUCER_PARTITIONS=$partitions
+  t0=$(now_ms)
+  if docker compose version >/dev/null 2>&1; then
+    compose up -d --wait
+  else
+    # docker-compose v1 has no --wait: the healthchecks still gate the apps.
+    compose up -d
+  fi
+  say "compose stack up in $(( ($(now_ms) - t0) / 1000 ))s"
+  say "prometheus: http://127.0.0.1:9090  grafana: http://127.0.0.1:3000"
+  say "producer: http://127.0.0.1:8080/actuator/producer  consumer: http://127.0.0.1:8081/actuator/latency"
+}
+
+compose_down() {
+  local purge=$1
+  if ((purge)); then compose down --volumes; else compose down; fi
+}
+
+compose_status() {
+  compose ps
+}

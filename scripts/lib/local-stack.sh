@@ -1,0 +1,356 @@
+# shellcheck shell=bash
+# The Docker-less stack: 3 KRaft brokers (each with the JMX exporter agent),
+# Prometheus, Grafana when installed, producer-app and consumer-app, all on
+# 127.0.0.1 with the ports of docs/contracts.md. Sourced, not run; needs
+# common.sh and procs.sh.
+
+LC_LIB=$ROOT/local-cluster/target/lib
+LC_AGENT=$ROOT/local-cluster/target/agent/jmx_prometheus_javaagent.jar
+LC_CONFIG=$ROOT/local-cluster/src/main/config
+JMX_RULES=$ROOT/observability/jmx-exporter/kafka-broker.yml
+PROM_SRC=$ROOT/observability/prometheus
+GRAFANA_PROVISIONING=$ROOT/observability/grafana/provisioning
+GRAFANA_DASHBOARDS=$ROOT/observability/grafana/dashboards
+PRODUCER_JAR=$ROOT/producer-app/target/producer-app-0.1.0-SNAPSHOT-exec.jar
+CONSUMER_JAR=$ROOT/consumer-app/target/consumer-app-0.1.0-SNAPSHOT-exec.jar
+
+BOOTSTRAP=127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094
+BROKER_IDS=(1 2 3)
+PROMETHEUS_PORT=9090
+GRAFANA_PORT=3000
+PRODUCER_PORT=8080
+CONSUMER_PORT=8081
+
+# Same heap and GC settings as Kafka's own start script (and the apache/kafka
+# image), with the lab's smaller heap.
+BROKER_HEAP_OPTS=${LAB_BROKER_HEAP_OPTS:--Xms512m -Xmx512m}
+BROKER_JVM_OPTS="-XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:InitiatingHeapOccupancyPercent=35 -XX:+ExplicitGCInvokesConcurrent -XX:MaxInlineLevel=15 -Djava.awt.headless=true"
+APP_JAVA_OPTS=${LAB_APP_JAVA_OPTS:--Xmx512m}
+# Seconds to wait for the whole stack to become healthy.
+UP_TIMEOUT=${LAB_UP_TIMEOUT:-120}
+
+broker_port() { echo $((9091 + $1)); }
+controller_port() { echo $((19091 + $1)); }
+jmx_port() { echo $((7070 + $1)); }
+
+# Port a component serves (for status and busy-port checks).
+component_port() {
+  case $1 in
+    kafka-*) broker_port "${1#kafka-}" ;;
+    prometheus) echo "$PROMETHEUS_PORT" ;;
+    grafana) echo "$GRAFANA_PORT" ;;
+    producer-app) echo "$PRODUCER_PORT" ;;
+    consumer-app) echo "$CONSUMER_PORT" ;;
+  esac
+}
+
+# True when the component answers as healthy.
+component_healthy() {
+  case $1 in
+    # The client port opens once the broker has started (after it caught up
+    # with the metadata log), the agent's port once the JVM runs.
+    kafka-*) port_open "$(broker_port "${1#kafka-}")" && http_ok "http://127.0.0.1:$(jmx_port "${1#kafka-}")/metrics" ;;
+    prometheus) http_ok "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" ;;
+    grafana) http_ok "http://127.0.0.1:$GRAFANA_PORT/api/health" ;;
+    producer-app) app_healthy "$PRODUCER_PORT" ;;
+    consumer-app) app_healthy "$CONSUMER_PORT" ;;
+    *) return 1 ;;
+  esac
+}
+
+kafka_java() {
+  java -Xmx256m -XX:TieredStopAtLevel=1 -cp "$LC_LIB/*" "$@"
+}
+
+# Builds local-cluster when its jars are missing.
+ensure_cluster_jars() {
+  if [[ ! -f $LC_AGENT || ! -f $LC_LIB/kafka_2.13-4.2.1.jar ]]; then
+    say "building local-cluster (broker and JMX exporter jars)"
+    mvnw -pl local-cluster -am install -DskipTests || die "building local-cluster failed: run './mvnw -pl local-cluster -am install -DskipTests' to see why"
+  fi
+}
+
+# Sets START_APPS=1 when both app jars exist, building them when their modules
+# exist; otherwise explains why the apps are skipped.
+resolve_app_jars() {
+  START_APPS=0
+  if [[ ! -f $PRODUCER_JAR || ! -f $CONSUMER_JAR ]]; then
+    if [[ -f $ROOT/producer-app/pom.xml && -f $ROOT/consumer-app/pom.xml ]]; then
+      say "building producer-app and consumer-app"
+      mvnw -pl producer-app,consumer-app -am install -DskipTests || die "building the apps failed: run './mvnw -pl producer-app,consumer-app -am install -DskipTests' to see why"
+    else
+      say "producer-app/consumer-app modules not found: starting brokers and Prometheus only"
+      return 0
+    fi
+  fi
+  [[ -f $PRODUCER_JAR && -f $CONSUMER_JAR ]] || die "app jars still missing after the build: expected $PRODUCER_JAR and $CONSUMER_JAR"
+  START_APPS=1
+}
+
+# Writes .lab/kafka-<id>/server.properties from the template.
+render_broker_config() {
+  local id=$1 dir=$LAB_DIR/kafka-$1 text
+  mkdir -p "$dir/data" "$dir/logs"
+  text=$(<"$LC_CONFIG/server.properties.template")
+  text=${text//@NODE_ID@/$id}
+  text=${text//@BROKER_PORT@/$(broker_port "$id")}
+  text=${text//@CONTROLLER_PORT@/$(controller_port "$id")}
+  text=${text//@LOG_DIR@/$dir/data}
+  printf '%s\n' "$text" >"$dir/server.properties"
+}
+
+# Formats each broker's storage once, all with one cluster id.
+format_storage() {
+  local id cluster_id pending=()
+  for id in "${BROKER_IDS[@]}"; do
+    render_broker_config "$id"
+    [[ -f $LAB_DIR/kafka-$id/data/meta.properties ]] || pending+=("$id")
+  done
+  ((${#pending[@]} > 0)) || return 0
+  if [[ ! -s $LAB_DIR/cluster.id ]]; then
+    kafka_java kafka.tools.StorageTool random-uuid >"$LAB_DIR/cluster.id" || die "could not generate a cluster id (kafka.tools.StorageTool random-uuid)"
+  fi
+  cluster_id=$(<"$LAB_DIR/cluster.id")
+  say "formatting storage of broker(s) ${pending[*]} (cluster id $cluster_id)"
+  for id in "${pending[@]}"; do
+    kafka_java kafka.tools.StorageTool format -t "$cluster_id" \
+      -c "$LAB_DIR/kafka-$id/server.properties" >"$LOG_DIR/format-kafka-$id.out" 2>&1 ||
+      die "formatting kafka-$id failed: see $LOG_DIR/format-kafka-$id.out"
+  done
+}
+
+start_broker() {
+  local id=$1 name=kafka-$1
+  if running_pid "$name" >/dev/null; then
+    say "$name already running"
+    return 0
+  fi
+  require_free_port "$(broker_port "$id")" "$name"
+  require_free_port "$(controller_port "$id")" "$name controller"
+  require_free_port "$(jmx_port "$id")" "$name JMX exporter"
+  # shellcheck disable=SC2086 # the option strings are word lists on purpose
+  start_proc "$name" java $BROKER_HEAP_OPTS $BROKER_JVM_OPTS \
+    -Dkafka.logs.dir="$LAB_DIR/$name/logs" \
+    -Dlog4j2.configurationFile="$LC_CONFIG/log4j2.xml" \
+    -javaagent:"$LC_AGENT=127.0.0.1:$(jmx_port "$id"):$JMX_RULES" \
+    -cp "$LC_LIB/*" kafka.Kafka "$LAB_DIR/$name/server.properties"
+  say "started $name (pid $(running_pid "$name"), log $LAB_DIR/$name/logs/server.log)"
+}
+
+start_prometheus() {
+  local dir=$LAB_DIR/prometheus
+  # prometheus.yml reads targets/*.yml next to itself: here the local targets.
+  mkdir -p "$dir/data"
+  cp "$PROM_SRC/prometheus.yml" "$dir/prometheus.yml"
+  ln -sfn "$PROM_SRC/targets/local" "$dir/targets"
+  if running_pid prometheus >/dev/null; then
+    # Pick up a changed prometheus.yml without a restart.
+    curl -fsS -o /dev/null --max-time 5 -X POST "http://127.0.0.1:$PROMETHEUS_PORT/-/reload" || true
+    say "prometheus already running (config reloaded)"
+    return 0
+  fi
+  require_free_port "$PROMETHEUS_PORT" prometheus
+  start_proc prometheus prometheus \
+    --config.file="$dir/prometheus.yml" \
+    --storage.tsdb.path="$dir/data" \
+    --web.listen-address="127.0.0.1:$PROMETHEUS_PORT" \
+    --web.enable-lifecycle
+  say "started prometheus (pid $(running_pid prometheus))"
+}
+
+# Grafana is optional here (no Debian package): started only when installed.
+grafana_cmd() {
+  if command -v grafana >/dev/null; then
+    echo grafana server
+  elif command -v grafana-server >/dev/null; then
+    echo grafana-server
+  fi
+}
+
+start_grafana() {
+  local cmd home=/usr/share/grafana
+  cmd=$(grafana_cmd)
+  if [[ -z $cmd ]]; then
+    say "grafana not installed: skipping it (dashboards need Grafana; Prometheus works without)"
+    return 0
+  fi
+  [[ -d $GRAFANA_PROVISIONING ]] || { say "no $GRAFANA_PROVISIONING yet: skipping grafana"; return 0; }
+  if running_pid grafana >/dev/null; then
+    say "grafana already running"
+    return 0
+  fi
+  require_free_port "$GRAFANA_PORT" grafana
+  mkdir -p "$LAB_DIR/grafana/data" "$LAB_DIR/grafana/logs"
+  local -a args=()
+  [[ -d $home ]] && args=(--homepath "$home")
+  # Provisioning files are shared with compose; what differs between the modes
+  # (Prometheus URL, dashboards folder) reaches them through the environment.
+  # shellcheck disable=SC2086 # "grafana server" is a command and its argument
+  start_proc grafana env \
+    GF_PATHS_PROVISIONING="$GRAFANA_PROVISIONING" \
+    GF_PATHS_DATA="$LAB_DIR/grafana/data" \
+    GF_PATHS_LOGS="$LAB_DIR/grafana/logs" \
+    GF_SERVER_HTTP_ADDR=127.0.0.1 \
+    GF_SERVER_HTTP_PORT="$GRAFANA_PORT" \
+    GF_AUTH_ANONYMOUS_ENABLED=true \
+    GF_AUTH_ANONYMOUS_ORG_ROLE=Admin \
+    LAB_PROMETHEUS_URL="http://127.0.0.1:$PROMETHEUS_PORT" \
+    LAB_GRAFANA_DASHBOARDS="$GRAFANA_DASHBOARDS" \
+    $cmd "${args[@]}"
+  say "started grafana (pid $(running_pid grafana))"
+}
+
+start_app() {
+  local name=$1 jar=$2 port=$3
+  shift 3
+  if running_pid "$name" >/dev/null; then
+    say "$name already running"
+    return 0
+  fi
+  require_free_port "$port" "$name"
+  # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
+  start_proc "$name" java $APP_JAVA_OPTS -jar "$jar" \
+    --server.port="$port" --spring.kafka.bootstrap-servers="$BOOTSTRAP" "$@"
+  say "started $name (pid $(running_pid "$name"), log $LOG_DIR/$name.out)"
+}
+
+# Waits until every named component is healthy; fails fast when one dies.
+wait_healthy() {
+  local deadline=$((SECONDS + UP_TIMEOUT)) name pending
+  local -a todo=("$@")
+  while ((${#todo[@]} > 0)); do
+    pending=()
+    for name in "${todo[@]}"; do
+      if ! running_pid "$name" >/dev/null; then
+        warn "$name stopped while starting; last lines of its output:"
+        tail -n 15 "$LOG_DIR/$name.out" >&2 || true
+        die "$name failed to start (logs under $LAB_DIR): fix it, then 'scripts/lab up' again"
+      fi
+      component_healthy "$name" || pending+=("$name")
+    done
+    todo=("${pending[@]}")
+    ((${#todo[@]} == 0)) && break
+    ((SECONDS < deadline)) || die "not healthy after ${UP_TIMEOUT}s: ${todo[*]} (logs under $LAB_DIR; raise LAB_UP_TIMEOUT on a slow machine)"
+    sleep 0.25
+  done
+}
+
+# The brokers' client ports are open; ask the quorum who leads (one small JVM
+# with Kafka's own tool, no shell scripts).
+check_controller() {
+  local out leader
+  out=$(kafka_java org.apache.kafka.tools.MetadataQuorumCommand \
+    --bootstrap-server "$BOOTSTRAP" describe --status 2>&1) ||
+    die "the cluster has no controller quorum yet: $(tail -n 1 <<<"$out")"
+  leader=$(sed -n 's/^LeaderId:[[:space:]]*\([0-9-]*\).*/\1/p' <<<"$out")
+  [[ $leader =~ ^[0-9]+$ ]] || die "the cluster has no active controller: $out"
+  say "cluster has an active controller: node $leader"
+}
+
+# Prints total RSS of every process we started, in MiB.
+total_rss_mib() {
+  local name pid total=0
+  while read -r name; do
+    pid=$(running_pid "$name") || continue
+    total=$((total + $(rss_kib "$pid")))
+  done < <(known_procs)
+  echo $((total / 1024))
+}
+
+local_up() {
+  local partitions=$1 with_apps=$2
+  require_java17
+  require_cmd curl "install curl (apt-get install -y curl)"
+  require_cmd setsid "install util-linux"
+  require_cmd prometheus "install Prometheus (Debian/Ubuntu: apt-get install -y prometheus, or run 'scripts/lab setup')"
+  ensure_cluster_jars
+  START_APPS=0
+  ((with_apps)) && resolve_app_jars
+  mkdir -p "$LAB_DIR" "$PID_DIR" "$LOG_DIR"
+
+  local t0
+  t0=$(now_ms)
+  format_storage
+  local id brokers=()
+  for id in "${BROKER_IDS[@]}"; do
+    start_broker "$id"
+    brokers+=("kafka-$id")
+  done
+  start_prometheus
+  local others=(prometheus)
+  start_grafana
+  running_pid grafana >/dev/null && others+=(grafana)
+
+  wait_healthy "${brokers[@]}"
+  say "brokers answer after $(( ($(now_ms) - t0) / 1000 ))s"
+  check_controller
+
+  if ((START_APPS)); then
+    local producer_args=()
+    [[ -n $partitions ]] && producer_args+=(--lab.producer.partitions="$partitions")
+    start_app producer-app "$PRODUCER_JAR" "$PRODUCER_PORT" "${producer_args[@]}"
+    start_app consumer-app "$CONSUMER_JAR" "$CONSUMER_PORT"
+    others+=(producer-app consumer-app)
+  fi
+  wait_healthy "${others[@]}"
+  local took=$(( $(now_ms) - t0 ))
+
+  say "stack healthy in $((took / 1000)).$(printf '%03d' $((took % 1000)))s; total RSS $(total_rss_mib) MiB"
+  say "brokers:     $BOOTSTRAP (metrics :7071-7073/metrics)"
+  say "prometheus:  http://127.0.0.1:$PROMETHEUS_PORT"
+  running_pid grafana >/dev/null && say "grafana:     http://127.0.0.1:$GRAFANA_PORT"
+  if ((START_APPS)); then
+    say "producer:    http://127.0.0.1:$PRODUCER_PORT/actuator/producer"
+    say "consumer:    http://127.0.0.1:$CONSUMER_PORT/actuator/latency"
+  fi
+  say "logs:        $LAB_DIR (stop with 'scripts/lab down')"
+}
+
+local_running() {
+  local name
+  while read -r name; do
+    running_pid "$name" >/dev/null && return 0
+  done < <(known_procs)
+  return 1
+}
+
+local_down() {
+  local purge=$1 name rest=()
+  if [[ -d $PID_DIR ]]; then
+    stop_procs 20 producer-app consumer-app
+    stop_procs 10 grafana
+    stop_procs 10 prometheus
+    stop_procs "${LAB_BROKER_STOP_TIMEOUT:-30}" kafka-3 kafka-2 kafka-1
+    # Anything else with a pid file (a name from another version of this script).
+    while read -r name; do rest+=("$name"); done < <(known_procs)
+    ((${#rest[@]} == 0)) || stop_procs 10 "${rest[@]}"
+  fi
+  say "local stack stopped"
+  if ((purge)); then
+    [[ $LAB_DIR == */.lab && -d $LAB_DIR ]] || die "refusing to purge '$LAB_DIR' (not a .lab folder)"
+    rm -rf "$LAB_DIR"
+    say "removed $LAB_DIR (broker data, Prometheus data, logs)"
+  fi
+}
+
+local_status() {
+  local name pid port health rss any=0
+  printf '%-14s %-8s %-6s %-9s %s\n' NAME PID PORT RSS_MIB HEALTH
+  for name in kafka-1 kafka-2 kafka-3 prometheus grafana producer-app consumer-app; do
+    port=$(component_port "$name")
+    if pid=$(running_pid "$name"); then
+      any=1
+      rss=$(($(rss_kib "$pid") / 1024))
+      if component_healthy "$name"; then health=healthy; else health=unhealthy; fi
+    else
+      [[ -f $PID_DIR/$name.pid ]] || continue
+      pid=- rss=- health="not running (stale pid file)"
+    fi
+    printf '%-14s %-8s %-6s %-9s %s\n' "$name" "$pid" "$port" "$rss" "$health"
+  done
+  if ((any)); then
+    say "total RSS $(total_rss_mib) MiB"
+  else
+    say "local stack not running"
+  fi
+}

@@ -1,0 +1,93 @@
+# shellcheck shell=bash
+# Processes the lab starts: one pid file per process, .lab/pids/<name>.pid, holding
+# "<pid> <start time>". The start time (field 22 of /proc/<pid>/stat) guards against
+# a recycled pid: a pid file only counts while the same process still runs.
+# Sourced, not run; needs common.sh.
+
+proc_start_time() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+  # Field 2 (comm) may hold spaces: count fields after its closing parenthesis.
+  stat=${stat##*) }
+  # After comm, start time is the 20th field (22nd of the whole line).
+  awk '{ print $20 }' <<<"$stat"
+}
+
+# Pid of <name> when our process still runs, else fails.
+running_pid() {
+  local file=$PID_DIR/$1.pid pid started
+  [[ -f $file ]] || return 1
+  read -r pid started <"$file" || return 1
+  [[ $pid =~ ^[0-9]+$ ]] || return 1
+  [[ $(proc_start_time "$pid" 2>/dev/null) == "$started" ]] || return 1
+  printf '%s\n' "$pid"
+}
+
+# start_proc <name> <command...>: starts it detached (own session, so a Ctrl-C
+# in the terminal does not reach it), output to .lab/logs/<name>.out.
+# Environment for the child comes from the caller (env VAR=... command).
+start_proc() {
+  local name=$1
+  shift
+  mkdir -p "$PID_DIR" "$LOG_DIR"
+  setsid "$@" >"$LOG_DIR/$name.out" 2>&1 </dev/null &
+  local pid=$!
+  local started
+  started=$(proc_start_time "$pid") || die "$name exited at once: see $LOG_DIR/$name.out"
+  printf '%s %s\n' "$pid" "$started" >"$PID_DIR/$name.pid"
+}
+
+# Resident memory of <pid> in KiB (0 when it is gone).
+rss_kib() {
+  local kib
+  kib=$(awk '/^VmRSS:/ { print $2 }' "/proc/$1/status" 2>/dev/null) || true
+  printf '%s\n' "${kib:-0}"
+}
+
+# Names of every process with a pid file, running or not.
+known_procs() {
+  local f
+  for f in "$PID_DIR"/*.pid; do
+    [[ -e $f ]] || continue
+    f=${f##*/}
+    printf '%s\n' "${f%.pid}"
+  done
+}
+
+# stop_procs <timeout s> <name...>: TERM each running one (its process group,
+# which it leads since setsid), wait, then KILL what is left. Removes the pid
+# files. Touches only pids from our pid files.
+stop_procs() {
+  local timeout=$1
+  shift
+  local name pid
+  local -a pids=() names=()
+  for name in "$@"; do
+    if pid=$(running_pid "$name"); then
+      kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+      pids+=("$pid")
+      names+=("$name")
+    fi
+  done
+  local deadline=$((SECONDS + timeout)) i alive
+  while :; do
+    alive=0
+    for i in "${!pids[@]}"; do
+      [[ -d /proc/${pids[i]} ]] && alive=1
+    done
+    ((alive == 0 || SECONDS >= deadline)) && break
+    sleep 0.2
+  done
+  for i in "${!pids[@]}"; do
+    if [[ -d /proc/${pids[i]} ]]; then
+      warn "${names[i]} (pid ${pids[i]}) did not stop within ${timeout}s: killing it"
+      kill -KILL -- "-${pids[i]}" 2>/dev/null || kill -KILL "${pids[i]}" 2>/dev/null || true
+      say "killed ${names[i]} (pid ${pids[i]})"
+    else
+      say "stopped ${names[i]} (pid ${pids[i]})"
+    fi
+  done
+  for name in "$@"; do
+    rm -f "$PID_DIR/$name.pid"
+  done
+}

@@ -1,0 +1,84 @@
+# shellcheck shell=bash
+# 'lab setup': installs what the lab and its checks need (Debian/Ubuntu), then
+# builds the project when its jars are missing. Idempotent. Sourced, not run;
+# needs common.sh.
+
+# Debian package providing each command the lab or its checks use.
+SETUP_PACKAGES=(
+  "java:openjdk-17-jdk-headless"
+  "curl:curl"
+  "prometheus:prometheus"
+  "promtool:prometheus"
+  "shellcheck:shellcheck"
+  "yamllint:yamllint"
+  "docker-compose:docker-compose"
+  "mvn:maven"
+)
+
+missing_packages() {
+  local entry cmd pkg seen=" "
+  for entry in "${SETUP_PACKAGES[@]}"; do
+    cmd=${entry%%:*} pkg=${entry#*:}
+    if [[ $cmd == java ]]; then
+      local major
+      major=$(java_major)
+      [[ -n $major ]] && ((major >= 17)) && continue
+    elif command -v "$cmd" >/dev/null; then
+      continue
+    fi
+    [[ $seen == *" $pkg "* ]] && continue
+    seen+="$pkg "
+    printf '%s\n' "$pkg"
+  done
+}
+
+install_packages() {
+  local -a pkgs=("$@") sudo=()
+  if ((${#pkgs[@]} == 0)); then
+    say "system packages: all present"
+    return 0
+  fi
+  if ! command -v apt-get >/dev/null; then
+    die "no apt-get here: install these yourself: ${pkgs[*]}"
+  fi
+  if ((EUID != 0)); then
+    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
+      sudo=(sudo)
+    else
+      die "missing packages; as root run: apt-get update && apt-get install -y --no-install-recommends ${pkgs[*]}"
+    fi
+  fi
+  say "installing: ${pkgs[*]}"
+  "${sudo[@]}" apt-get update
+  # No recommends: docker-compose would pull in the docker.io engine, which the
+  # lab does not need (compose mode uses whatever Docker the user runs).
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${pkgs[@]}"
+  say "installed: ${pkgs[*]}"
+}
+
+# Jars the lab starts; a missing one means the project needs a build.
+project_jars_missing() {
+  local module jar
+  for module in local-cluster producer-app consumer-app lab-runner; do
+    [[ -f $ROOT/$module/pom.xml ]] || continue
+    case $module in
+      local-cluster) jar=$ROOT/local-cluster/target/agent/jmx_prometheus_javaagent.jar ;;
+      *) jar=$ROOT/$module/target/$module-0.1.0-SNAPSHOT-exec.jar ;;
+    esac
+    [[ -f $jar ]] || return 0
+  done
+  return 1
+}
+
+lab_setup() {
+  local pkgs=()
+  mapfile -t pkgs < <(missing_packages)
+  install_packages "${pkgs[@]}"
+  if project_jars_missing; then
+    say "building the project (./mvnw -q -B install -DskipTests)"
+    mvnw install -DskipTests
+    say "project built"
+  else
+    say "project jars: all present"
+  fi
+}
