@@ -1,0 +1,20 @@
+package dev.latencylab.consumer;
+
+import jakarta.validation.constraints.NotBlank;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * @param topic the lab topic to measure
+ * @param lossGrace how long a gap in a producer's sequence may stay open before it counts as
+ *     lost: long enough for the slowest partition to catch up, short enough to report loss
+ *     while a run is still going
+ */
+@Validated
+@ConfigurationProperties("lab.consumer")
+public record LabConsumerProperties(
+        @DefaultValue("lab.orders") @NotBlank String topic,
+        @DefaultValue("10s") Duration lossGrace) {
+}

@@ -1,0 +1,68 @@
+package dev.latencylab.producer.control;
+
+import dev.latencylab.producer.LabProducerProperties;
+import dev.latencylab.producer.load.LoadGenerator;
+import dev.latencylab.producer.load.LoadSettings;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code /actuator/producer}: the settings in effect and the sender's counters (GET), and
+ * run-time changes (POST). A controller rather than an actuator @Endpoint because the write
+ * side must see the raw body: actuator binding silently ignores unknown fields, and an
+ * experiment with a misspelt setting is worse than a refused request.
+ */
+@RestController
+@RequestMapping(path = "${management.endpoints.web.base-path:/actuator}/producer",
+        produces = MediaType.APPLICATION_JSON_VALUE)
+class ProducerEndpoint {
+
+    private final LoadGenerator generator;
+    private final SettingsRequestParser parser;
+    private final Duration switchTimeout;
+
+    ProducerEndpoint(LoadGenerator generator, JsonMapper json, LabProducerProperties properties) {
+        this.generator = generator;
+        this.parser = new SettingsRequestParser(json);
+        this.switchTimeout = properties.switchTimeout();
+    }
+
+    @GetMapping
+    ProducerStatus get() {
+        return ProducerStatus.of(generator, generator.settings());
+    }
+
+    @PostMapping(consumes = MediaType.ALL_VALUE)
+    ResponseEntity<?> post(@RequestBody(required = false) String body) throws InterruptedException {
+        var change = parser.parse(body);
+        try {
+            LoadSettings applied = generator.submit(change).get(switchTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            return ResponseEntity.ok(ProducerStatus.of(generator, applied));
+        } catch (TimeoutException e) {
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("error",
+                    "the sender did not apply the change within " + switchTimeout + "; it is still queued"));
+        } catch (ExecutionException e) {
+            return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(Map.of("error",
+                    "applying the change failed: " + e.getCause().getMessage()));
+        }
+    }
+
+    @ExceptionHandler(BadSettingsException.class)
+    ResponseEntity<Map<String, String>> badSettings(BadSettingsException e) {
+        return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of("field", e.field(), "error", e.getMessage()));
+    }
+}

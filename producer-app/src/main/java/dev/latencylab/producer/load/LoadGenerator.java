@@ -1,0 +1,241 @@
+package dev.latencylab.producer.load;
+
+import dev.latencylab.core.clock.EpochMicros;
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.payload.OrderEvent;
+import dev.latencylab.core.payload.OrderEventGenerator;
+import dev.latencylab.core.schedule.OpenLoopSchedule;
+import dev.latencylab.core.settings.Compression;
+import dev.latencylab.core.settings.ProducerSettings;
+import dev.latencylab.producer.LabProducerProperties;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * The open-loop sender: one thread sends each record when the schedule says it is due, late if
+ * it must, never skipping one.
+ *
+ * <p>Settings changes are queued and applied by the sender thread itself between two sends, so
+ * no send can race a producer being replaced: the old producer is flushed (every record in
+ * flight acknowledged), the factory's configs updated, and the factory reset so the next send
+ * creates a producer with the new settings. Sequence numbers run on across the switch.
+ */
+@Component
+public class LoadGenerator implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(LoadGenerator.class);
+    private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+
+    private final KafkaTemplate<byte[], byte[]> template;
+    private final ProducerFactory<byte[], byte[]> factory;
+    private final String topic;
+    private final UUID producerId = UUID.randomUUID();
+    private final OrderEventGenerator events;
+    private final OpenLoopSchedule schedule;
+    private final LoadMetrics metrics;
+    private final Queue<PendingChange> changes = new ConcurrentLinkedQueue<>();
+    private final AtomicLong acked = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+
+    private volatile LoadSettings settings;
+    private volatile long generation;
+    private volatile long sent;
+    private volatile boolean stopping;
+    private Thread thread;
+
+    public LoadGenerator(KafkaTemplate<byte[], byte[]> template, LabProducerProperties properties, MeterRegistry registry) {
+        this.template = template;
+        this.factory = template.getProducerFactory();
+        this.topic = properties.topic();
+        this.events = new OrderEventGenerator(producerId.toString().substring(0, 8), properties.keyStrategy(),
+                producerId.getLeastSignificantBits());
+        this.settings = new LoadSettings(settingsOf(factory.getConfigurationProperties()), properties.rate(),
+                properties.payloadBytes(), properties.autostart());
+        this.schedule = new OpenLoopSchedule(properties.rate(), System::nanoTime);
+        this.metrics = new LoadMetrics(registry, () -> settings, () -> generation);
+    }
+
+    public UUID producerId() {
+        return producerId;
+    }
+
+    public LoadSettings settings() {
+        return settings;
+    }
+
+    public long generation() {
+        return generation;
+    }
+
+    public SenderCounters counters() {
+        long s = sent;
+        return new SenderCounters(s, acked.get(), failed.get(), s - 1);
+    }
+
+    /** Queues a change for the sender thread; completes once it is in effect. */
+    public CompletableFuture<LoadSettings> submit(SettingsChange change) {
+        PendingChange pending = new PendingChange(change, new CompletableFuture<>());
+        changes.add(pending);
+        LockSupport.unpark(thread);
+        return pending.done();
+    }
+
+    @Override
+    public void start() {
+        thread = new Thread(this::run, "lab-sender");
+        thread.setDaemon(true);
+        stopping = false;
+        thread.start();
+        log.info("Producer {} sending to {} with {} at {} records/s ({})", producerId, topic, settings.producer(),
+                settings.rate(), settings.running() ? "running" : "stopped until POST {\"running\":true}");
+    }
+
+    @Override
+    public void stop() {
+        stopping = true;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(30));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        template.flush();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return thread != null && thread.isAlive();
+    }
+
+    private void run() {
+        while (!stopping) {
+            PendingChange change = changes.poll();
+            if (change != null) {
+                apply(change);
+                continue;
+            }
+            if (!settings.running()) {
+                LockSupport.parkNanos(MAX_PARK_NANOS * 20);
+                continue;
+            }
+            long due = schedule.nextIntendedNanos();
+            long now = System.nanoTime();
+            if (due > now) {
+                // Short slices so a queued change is picked up promptly even at low rates.
+                LockSupport.parkNanos(Math.min(due - now, MAX_PARK_NANOS));
+                continue;
+            }
+            sendOne(now - due);
+        }
+    }
+
+    private void sendOne(long lateNanos) {
+        long sequence = sent;
+        LoadSettings current = settings;
+        long sentMicros = EpochMicros.now();
+        OrderEvent event = events.next(sequence, sentMicros, current.payloadBytes());
+        long intendedMicros = sentMicros - lateNanos / 1_000;
+        byte[] header = LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, producerId,
+                current.producer()));
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, event.key(), event.value(),
+                List.of(new RecordHeader(LabHeader.KEY, header)));
+        long sendNanos = System.nanoTime();
+        schedule.advance();
+        sent = sequence + 1;
+        metrics.sent.increment();
+        metrics.publishDelay.record(lateNanos, TimeUnit.NANOSECONDS);
+        try {
+            template.send(record).whenComplete((result, error) -> {
+                if (error == null) {
+                    acked.incrementAndGet();
+                    metrics.acked.increment();
+                    metrics.ackLatency.record(System.nanoTime() - sendNanos, TimeUnit.NANOSECONDS);
+                } else {
+                    onFailure(sequence, error);
+                }
+            });
+        } catch (RuntimeException e) {
+            onFailure(sequence, e);
+        }
+    }
+
+    private void onFailure(long sequence, Throwable error) {
+        long n = failed.incrementAndGet();
+        metrics.failed.increment();
+        if (Long.bitCount(n) == 1) { // 1st, 2nd, 4th, 8th... failure: visible without flooding the log
+            log.warn("Send of record {} failed ({} failures so far)", sequence, n, error);
+        }
+    }
+
+    private void apply(PendingChange pending) {
+        try {
+            LoadSettings before = settings;
+            LoadSettings after = before.apply(pending.change());
+            if (!after.producer().equals(before.producer())) {
+                switchProducer(after.producer());
+            }
+            if (after.rate() != before.rate()) {
+                schedule.changeRate(after.rate());
+            }
+            if (after.running() && !before.running()) {
+                schedule.restartNow();
+            }
+            if (!after.running() && before.running()) {
+                template.flush();
+            }
+            settings = after;
+            if (!after.equals(before)) {
+                generation++;
+                log.info("Now {} at {} records/s, payload {} B, {}", after.producer(), after.rate(),
+                        after.payloadBytes(), after.running() ? "running" : "stopped");
+            }
+            pending.done().complete(after);
+        } catch (RuntimeException e) {
+            pending.done().completeExceptionally(e);
+        }
+    }
+
+    /** Flush, then replace the producer: records in flight are acknowledged by the old one first. */
+    private void switchProducer(ProducerSettings next) {
+        template.flush();
+        factory.updateConfigs(Map.of(
+                ProducerConfig.LINGER_MS_CONFIG, next.lingerMs(),
+                ProducerConfig.BATCH_SIZE_CONFIG, next.batchSize(),
+                ProducerConfig.COMPRESSION_TYPE_CONFIG, next.compression().kafkaName()));
+        factory.reset();
+    }
+
+    static ProducerSettings settingsOf(Map<String, Object> configs) {
+        return new ProducerSettings(
+                intOf(configs.get(ProducerConfig.LINGER_MS_CONFIG), 5),
+                intOf(configs.get(ProducerConfig.BATCH_SIZE_CONFIG), 16_384),
+                Compression.fromKafkaName(String.valueOf(configs.getOrDefault(ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                        "none"))).orElseThrow(() -> new IllegalArgumentException("unsupported compression.type "
+                        + configs.get(ProducerConfig.COMPRESSION_TYPE_CONFIG))));
+    }
+
+    private static int intOf(Object value, int kafkaDefault) {
+        return value == null ? kafkaDefault : Integer.parseInt(value.toString().trim());
+    }
+
+    private record PendingChange(SettingsChange change, CompletableFuture<LoadSettings> done) {
+    }
+}

@@ -1,0 +1,51 @@
+package dev.latencylab.producer.load;
+
+import dev.latencylab.core.latency.LatencyBuckets;
+import dev.latencylab.core.settings.Compression;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.function.Supplier;
+
+/** The producer-app's own Prometheus series (names in docs/contracts.md). */
+final class LoadMetrics {
+
+    private static final Duration[] BUCKETS = LatencyBuckets.boundaries();
+
+    final Counter sent;
+    final Counter acked;
+    final Counter failed;
+    final Timer publishDelay;
+    final Timer ackLatency;
+
+    LoadMetrics(MeterRegistry registry, Supplier<LoadSettings> settings, Supplier<Long> generation) {
+        sent = Counter.builder("lab.producer.records.sent").description("Records handed to the Kafka producer")
+                .register(registry);
+        acked = Counter.builder("lab.producer.records.acked").description("Records acknowledged by the brokers (acks=all)")
+                .register(registry);
+        failed = Counter.builder("lab.producer.records.failed").description("Records whose send failed")
+                .register(registry);
+        publishDelay = histogram("lab.producer.publish.delay", "Actual minus intended send time (open-loop lateness)")
+                .register(registry);
+        ackLatency = histogram("lab.producer.ack.latency", "Send call to acknowledgement").register(registry);
+        Gauge.builder("lab.producer.target.rate", () -> settings.get().running() ? settings.get().rate() : 0)
+                .description("Records/s the schedule aims at, 0 when stopped").register(registry);
+        Gauge.builder("lab.producer.linger.ms", () -> settings.get().producer().lingerMs()).register(registry);
+        Gauge.builder("lab.producer.batch.size.bytes", () -> settings.get().producer().batchSize()).register(registry);
+        Gauge.builder("lab.producer.payload.bytes", () -> settings.get().payloadBytes()).register(registry);
+        Gauge.builder("lab.producer.settings.generation", generation::get)
+                .description("Increases on every applied settings change").register(registry);
+        for (Compression codec : Compression.values()) {
+            Gauge.builder("lab.producer.compression.info", () -> settings.get().producer().compression() == codec ? 1 : 0)
+                    .description("1 for the compression.type in effect").tag("compression", codec.kafkaName())
+                    .register(registry);
+        }
+    }
+
+    private static Timer.Builder histogram(String name, String description) {
+        return Timer.builder(name).description(description).serviceLevelObjectives(BUCKETS)
+                .minimumExpectedValue(BUCKETS[0]).maximumExpectedValue(BUCKETS[BUCKETS.length - 1]);
+    }
+}
