@@ -185,6 +185,12 @@ start_grafana() {
   [[ -d $home ]] && args=(--homepath "$home")
   # Provisioning files are shared with compose; what differs between the modes
   # (Prometheus URL, dashboards folder) reaches them through the environment.
+  # The rest mirrors the grafana service of docker-compose.yml.
+  local password=admin
+  if [[ -f $ROOT/.env ]]; then
+    password=$(sed -n 's/^GRAFANA_ADMIN_PASSWORD=//p' "$ROOT/.env" | tail -n 1)
+    password=${password:-admin}
+  fi
   # shellcheck disable=SC2086 # "grafana server" is a command and its argument
   start_proc grafana env \
     GF_PATHS_PROVISIONING="$GRAFANA_PROVISIONING" \
@@ -192,10 +198,18 @@ start_grafana() {
     GF_PATHS_LOGS="$LAB_DIR/grafana/logs" \
     GF_SERVER_HTTP_ADDR=127.0.0.1 \
     GF_SERVER_HTTP_PORT="$GRAFANA_PORT" \
+    GF_SECURITY_ADMIN_PASSWORD="$password" \
     GF_AUTH_ANONYMOUS_ENABLED=true \
-    GF_AUTH_ANONYMOUS_ORG_ROLE=Admin \
+    GF_AUTH_ANONYMOUS_ORG_ROLE=Viewer \
+    GF_USERS_ALLOW_SIGN_UP=false \
+    GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH="$GRAFANA_DASHBOARDS/lab-overview.json" \
+    GF_ANALYTICS_REPORTING_ENABLED=false \
+    GF_ANALYTICS_CHECK_FOR_UPDATES=false \
+    GF_ANALYTICS_CHECK_FOR_PLUGIN_UPDATES=false \
+    GF_NEWS_NEWS_FEED_ENABLED=false \
+    GF_PLUGINS_PREINSTALL_DISABLED=true \
     LAB_PROMETHEUS_URL="http://127.0.0.1:$PROMETHEUS_PORT" \
-    LAB_GRAFANA_DASHBOARDS="$GRAFANA_DASHBOARDS" \
+    LAB_DASHBOARDS_DIR="$GRAFANA_DASHBOARDS" \
     $cmd "${args[@]}"
   say "started grafana (pid $(running_pid grafana))"
 }
