@@ -1,0 +1,146 @@
+package dev.latencylab.runner.chart;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.knowm.xchart.style.Styler;
+
+import dev.latencylab.runner.report.ChartData;
+import dev.latencylab.runner.report.PhaseMark;
+import dev.latencylab.runner.report.PhaseSummary;
+import dev.latencylab.runner.report.RunSummary;
+import dev.latencylab.runner.report.TimePoint;
+
+/** Draws the run's PNG charts with XChart, off-screen. */
+public final class ChartWriter {
+
+    public static final int WIDTH = 1200;
+    public static final int HEIGHT = 600;
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+    private static final Color[] PALETTE = {
+        new Color(0x1F, 0x77, 0xB4), new Color(0xD6, 0x27, 0x28), new Color(0x2C, 0xA0, 0x2C),
+        new Color(0xFF, 0x7F, 0x0E), new Color(0x94, 0x67, 0xBD), new Color(0x8C, 0x56, 0x4B),
+        new Color(0xE3, 0x77, 0xC2), new Color(0x7F, 0x7F, 0x7F)};
+
+    static {
+        // Charts are files; there is never a display, and CI has none.
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    /**
+     * e2e latency percentiles per phase (consumer histograms), naive as bars and the corrected
+     * p99 as a line, so the cost of the producer's own delay is visible beside the naive figure.
+     */
+    public void latencyPercentiles(Path file, RunSummary summary) throws IOException {
+        List<String> phases = summary.phases().stream().map(PhaseSummary::name).toList();
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(summary.scenario() + ": end-to-end latency per phase (warm-up excluded)")
+                .xAxisTitle("phase").yAxisTitle("ms").build();
+        style(chart.getStyler());
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setAvailableSpaceFill(0.8);
+        chart.getStyler().setYAxisMin(0.0);
+        addBars(chart, phases, summary, "p50", p -> p.latencyMs().p50());
+        addBars(chart, phases, summary, "p95", p -> p.latencyMs().p95());
+        addBars(chart, phases, summary, "p99", p -> p.latencyMs().p99());
+        addBars(chart, phases, summary, "p99.9", p -> p.latencyMs().p999());
+        CategorySeries corrected = addBars(chart, phases, summary, "p99 corrected (line)", p -> p.correctedLatencyMs().p99());
+        corrected.setChartCategorySeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Line);
+        corrected.setMarker(SeriesMarkers.DIAMOND);
+        corrected.setLineStyle(new BasicStroke(2.5f));
+        save(chart, file);
+    }
+
+    private static CategorySeries addBars(CategoryChart chart, List<String> phases, RunSummary s, String name,
+            Function<PhaseSummary, Double> value) {
+        // A missing figure stays missing (XChart leaves a null bar out) rather than becoming zero.
+        List<Double> values = new ArrayList<>(s.phases().stream().map(value).toList());
+        return chart.addSeries(name, new ArrayList<>(phases), values);
+    }
+
+    /**
+     * One time-series chart over the whole run with each phase's warm-up shaded, its start marked
+     * and its name written in its segment. Returns false (and writes nothing) when there is no data.
+     */
+    public boolean timeSeries(Path file, String scenario, ChartData data, List<PhaseMark> phases, Instant runStart, Instant runEnd)
+            throws IOException {
+        if (data.lines().stream().allMatch(l -> l.points().isEmpty())) {
+            return false;
+        }
+        boolean minutes = Duration.between(runStart, runEnd).compareTo(Duration.ofMinutes(10)) > 0;
+        double unit = minutes ? 60.0 : 1.0;
+        Function<Instant, Double> x = t -> Duration.between(runStart, t).toMillis() / 1000.0 / unit;
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(scenario + ": " + data.title())
+                .xAxisTitle((minutes ? "minutes" : "seconds") + " since " + CLOCK.format(runStart) + " (shaded: warm-up, dropped from the summary)")
+                .yAxisTitle(data.unit()).build();
+        style(chart.getStyler());
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax(x.apply(runEnd));
+        chart.getStyler().setYAxisMin(0.0);
+        double max = data.lines().stream().flatMap(l -> l.points().stream()).mapToDouble(TimePoint::v).max().orElse(1);
+        // Head-room above the highest point for the phase names.
+        chart.getStyler().setYAxisMax(max > 0 ? max * 1.15 : 1.0);
+        for (ChartData.Line line : data.lines()) {
+            if (line.points().isEmpty()) {
+                continue;
+            }
+            List<Double> xs = line.points().stream().map(p -> x.apply(p.t())).toList();
+            List<Double> ys = line.points().stream().map(TimePoint::v).toList();
+            XYSeries s = chart.addSeries(line.label(), xs, ys);
+            s.setMarker(SeriesMarkers.NONE);
+            s.setLineStyle(new BasicStroke(2f));
+        }
+        chart.addAnnotation(new PhaseBands(phases.stream()
+                .map(p -> new PhaseBands.Segment(p.name(), x.apply(p.start()), x.apply(p.measureStart()), x.apply(p.end())))
+                .toList()));
+        save(chart, file);
+        return true;
+    }
+
+    private static void style(Styler styler) {
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setPlotBorderColor(new Color(0xBD, 0xBD, 0xBD));
+        styler.setLegendBorderColor(Color.WHITE);
+        styler.setSeriesColors(PALETTE);
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        styler.setAntiAlias(true);
+        if (styler instanceof org.knowm.xchart.style.AxesChartStyler axes) {
+            axes.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+            axes.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+            axes.setPlotGridLinesColor(new Color(0xEE, 0xEE, 0xEE));
+        }
+    }
+
+    private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        try (OutputStream out = Files.newOutputStream(file)) {
+            BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
+        }
+    }
+}

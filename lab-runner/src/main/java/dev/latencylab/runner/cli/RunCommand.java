@@ -1,0 +1,257 @@
+package dev.latencylab.runner.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.lab.Preflight;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.lab.PrometheusClient;
+import dev.latencylab.runner.lab.Urls;
+import dev.latencylab.runner.metrics.MetricsCollector;
+import dev.latencylab.runner.metrics.PhaseMetrics;
+import dev.latencylab.runner.report.EnvironmentInfo;
+import dev.latencylab.runner.report.PhaseMark;
+import dev.latencylab.runner.report.ResultsWriter;
+import dev.latencylab.runner.report.RunSeries;
+import dev.latencylab.runner.report.RunSummary;
+import dev.latencylab.runner.report.SummaryBuilder;
+import dev.latencylab.runner.run.PhaseRecord;
+import dev.latencylab.runner.run.RunRecord;
+import dev.latencylab.runner.run.ScenarioRunner;
+import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.ScenarioException;
+import dev.latencylab.runner.scenario.ScenarioLoader;
+import dev.latencylab.runner.scenario.TimingOverride;
+
+/** {@code run <scenario.yaml>}: check the lab, drive the scenario, collect Prometheus' figures, write the results folder. */
+public final class RunCommand {
+
+    static final Set<String> OPTIONS = Set.of("producer", "consumer", "prometheus", "grafana", "results", "warmup", "phase-duration");
+    static final Set<String> FLAGS = Set.of("article");
+    /** Prometheus scrapes every 5 s; one interval plus a margin after a window ends, its last samples are in. */
+    static final Duration SCRAPE_SETTLE = Duration.ofSeconds(6);
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Path cwd;
+    private final JsonHttp http;
+    private final Clock clock;
+    private final Sleeper sleeper;
+    private final ScenarioRunner.Options options;
+    private final boolean installShutdownHook;
+
+    private volatile ScenarioRunner runner;
+    private volatile String abortReason;
+
+    public RunCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Clock clock, Sleeper sleeper,
+            ScenarioRunner.Options options, boolean installShutdownHook) {
+        this.out = out;
+        this.err = err;
+        this.cwd = cwd;
+        this.http = http;
+        this.clock = clock;
+        this.sleeper = sleeper;
+        this.options = options;
+        this.installShutdownHook = installShutdownHook;
+    }
+
+    /** Stops a run in progress the way Ctrl-C does: the load stops and what was measured is written. */
+    public void abort(String reason) {
+        abortReason = reason;
+        ScenarioRunner r = runner;
+        if (r != null) {
+            r.abort(reason);
+        }
+    }
+
+    /** The results folder of the last run, for callers (and tests) that want to look into it. */
+    private volatile Path lastResults;
+
+    public Path lastResults() {
+        return lastResults;
+    }
+
+    public int execute(List<String> argv) throws InterruptedException {
+        Args args = Args.parse(argv, OPTIONS, FLAGS);
+        if (args.positionals().size() != 1) {
+            throw new UsageException("run needs exactly one scenario file, got " + args.positionals());
+        }
+        Scenario scenario;
+        try {
+            scenario = new ScenarioLoader().load(cwd.resolve(args.positionals().get(0)))
+                    .withTiming(TimingOverride.of(args.flag("article"), args.duration("warmup"), args.duration("phase-duration")));
+        } catch (ScenarioException e) {
+            err.println("The scenario cannot be run:");
+            e.problems().forEach(p -> err.println("  " + p));
+            return 2;
+        }
+        List<String> unsupported = unsupported(scenario);
+        if (!unsupported.isEmpty()) {
+            err.println("The scenario asks for what this lab cannot switch yet:");
+            unsupported.forEach(p -> err.println("  " + p));
+            return 2;
+        }
+        if (scenario.phases().stream().anyMatch(p -> p.duration().toSeconds() < 10)) {
+            err.println("note: a measured window under 10 s holds fewer than two Prometheus scrapes; its Prometheus figures may be n/a.");
+        }
+
+        URI producerUrl = url(args, "producer", "http://127.0.0.1:8080");
+        URI consumerUrl = url(args, "consumer", "http://127.0.0.1:8081");
+        URI prometheusUrl = url(args, "prometheus", "http://127.0.0.1:9090");
+        URI grafanaUrl = url(args, "grafana", "http://127.0.0.1:3000");
+        ProducerClient producer = new ProducerClient(http, producerUrl);
+        ConsumerClient consumer = new ConsumerClient(http, consumerUrl);
+        PrometheusClient prometheus = new PrometheusClient(http, prometheusUrl);
+
+        Preflight.Outcome preflight = new Preflight(http).check(List.of(
+                new Preflight.Check(ProducerClient.PART, producer.endpoint(), true),
+                new Preflight.Check(ConsumerClient.PART, consumer.endpoint(), true),
+                new Preflight.Check(PrometheusClient.PART, prometheus.readiness(), true),
+                // Nothing in a run needs Grafana yet (snapshot export is a separate command), and
+                // local mode starts it only where it is installed, so its absence is a warning.
+                new Preflight.Check("Grafana", Urls.resolve(grafanaUrl, "/api/health"), false)));
+        preflight.warnings().forEach(w -> err.println("warning: " + w + " (the run does not need Grafana; dashboards will not show it)"));
+        if (!preflight.ok()) {
+            err.println("The lab is not ready; these do not answer:");
+            preflight.failures().forEach(f -> err.println("  " + f));
+            err.println("Start it with scripts/lab up, or point the runner elsewhere with --producer/--consumer/--prometheus.");
+            return 1;
+        }
+
+        Instant now = clock.instant();
+        out.printf("Running %s: %d phases, %s in all (until about %s)%n", scenario.name(), scenario.phases().size(),
+                Durations.format(scenario.total()), CLOCK.format(now.plus(scenario.total())));
+
+        ScenarioRunner r = new ScenarioRunner(producer, consumer, clock, sleeper, out, options);
+        runner = r;
+        if (abortReason != null) {
+            r.abort(abortReason);
+        }
+        CountDownLatch written = new CountDownLatch(1);
+        Thread hook = installShutdownHook ? shutdownHook(written) : null;
+        try {
+            RunRecord record = r.run(scenario);
+            Path dir = report(record, prometheus, Map.of(
+                    "producer", producerUrl.toString(), "consumer", consumerUrl.toString(),
+                    "prometheus", prometheusUrl.toString(), "grafana", grafanaUrl.toString()), resultsRoot(args));
+            lastResults = dir;
+            out.println();
+            out.println("Results: " + dir);
+            return record.complete() ? 0 : 1;
+        } finally {
+            written.countDown();
+            if (hook != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // already shutting down: the hook is running and waits for 'written'
+                }
+            }
+        }
+    }
+
+    private Path report(RunRecord record, PrometheusClient prometheus, Map<String, String> endpoints, Path resultsRoot)
+            throws InterruptedException {
+        MetricsCollector collector = new MetricsCollector(prometheus);
+        Map<Integer, PhaseMetrics> metrics = new HashMap<>();
+        List<PhaseMark> marks = new ArrayList<>();
+        Instant seriesStart = record.phases().isEmpty() ? record.startedAt() : record.phases().get(0).startedAt();
+        Instant seriesEnd = record.phases().isEmpty() ? record.endedAt() : record.phases().get(record.phases().size() - 1).measureEnd();
+        String kafkaVersion = null;
+        if (!record.phases().isEmpty()) {
+            Instant settled = seriesEnd.plus(SCRAPE_SETTLE);
+            Duration wait = Duration.between(clock.instant(), settled);
+            if (!wait.isNegative() && !wait.isZero()) {
+                out.println("Waiting " + Durations.format(wait.withNanos(0).plusSeconds(1)) + " for Prometheus' last scrape of the run...");
+                sleeper.sleep(wait);
+            }
+            for (PhaseRecord p : record.phases()) {
+                metrics.put(p.index(), collector.phase(p.measureEnd(), p.measured()));
+                marks.add(new PhaseMark(p.phase().name(), p.startedAt(), p.measureStart(), p.measureEnd()));
+            }
+            kafkaVersion = collector.producerKafkaVersion(seriesEnd).orElse(null);
+        }
+        RunSeries series = new RunSeries(seriesStart, seriesEnd, MetricsCollector.STEP.toSeconds(), marks,
+                record.phases().isEmpty() ? List.of() : collector.series(seriesStart, seriesEnd));
+        int cores = Runtime.getRuntime().availableProcessors();
+        RunSummary summary = SummaryBuilder.build(record, metrics, cores, collector.warnings());
+        EnvironmentInfo env = EnvironmentInfo.describe(kafkaVersion, record.startedAt(), record.endedAt(), new LinkedHashMap<>(endpoints));
+        try {
+            Path dir = ResultsWriter.folder(resultsRoot, record.startedAt(), record.scenario().name());
+            ResultsWriter writer = new ResultsWriter();
+            writer.write(dir, record.scenario(), env, summary, series);
+            out.println();
+            out.print(java.nio.file.Files.readString(dir.resolve("summary.md")));
+            return dir;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("could not write the results under " + resultsRoot + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Thread shutdownHook(CountDownLatch written) {
+        Thread hook = new Thread(() -> {
+            err.println();
+            err.println("Interrupted: stopping the load and writing what was measured (Ctrl-C again does not help; wait)...");
+            abort("interrupted (Ctrl-C)");
+            try {
+                if (!written.await(120, TimeUnit.SECONDS)) {
+                    err.println("Gave up waiting for the results to be written.");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "lab-runner-ctrl-c");
+        Runtime.getRuntime().addShutdownHook(hook);
+        return hook;
+    }
+
+    /** Phase fields the format has but the apps cannot apply yet: refused, never silently ignored. */
+    static List<String> unsupported(Scenario scenario) {
+        List<String> problems = new ArrayList<>();
+        for (Phase p : scenario.phases()) {
+            if (p.topic() != null || p.partitions() != null) {
+                problems.add("phase '" + p.name() + "' names its own topic/partitions; the producer and consumer endpoints "
+                        + "cannot switch topics yet (docs/contracts.md), so the runner will not pretend to");
+            }
+        }
+        return problems;
+    }
+
+    private Path resultsRoot(Args args) {
+        return cwd.resolve(args.option("results", "results"));
+    }
+
+    private static URI url(Args args, String name, String fallback) {
+        String v = args.option(name, fallback);
+        try {
+            URI uri = URI.create(v);
+            if (uri.getScheme() == null || uri.getHost() == null) {
+                throw new IllegalArgumentException("no scheme or host");
+            }
+            return uri;
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--" + name + " must be a URL like " + fallback + ", got '" + v + "'");
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.latencylab.runner.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+import dev.latencylab.runner.report.Fmt;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.ScenarioException;
+import dev.latencylab.runner.scenario.ScenarioLoader;
+import dev.latencylab.runner.scenario.TimingOverride;
+
+/** {@code validate <file>...}: checks scenario files and prints the phases a run would go through. */
+public final class ValidateCommand {
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Path cwd;
+
+    public ValidateCommand(PrintStream out, PrintStream err, Path cwd) {
+        this.out = out;
+        this.err = err;
+        this.cwd = cwd;
+    }
+
+    public int execute(List<String> argv) {
+        Args args = Args.parse(argv, java.util.Set.of("warmup", "phase-duration"), java.util.Set.of("article"));
+        if (args.positionals().isEmpty()) {
+            throw new UsageException("validate needs at least one scenario file");
+        }
+        TimingOverride timing = TimingOverride.of(args.flag("article"), args.duration("warmup"), args.duration("phase-duration"));
+        int code = 0;
+        for (String file : args.positionals()) {
+            try {
+                Scenario s = new ScenarioLoader().load(cwd.resolve(file)).withTiming(timing);
+                List<String> unsupported = RunCommand.unsupported(s);
+                out.printf(Locale.ROOT, "%s: %s, %d phases, %s in all%n", file, s.name(), s.phases().size(), Durations.format(s.total()));
+                for (Phase p : s.phases()) {
+                    out.printf(Locale.ROOT, "  %-12s linger.ms=%-5d batch.size=%-8d compression=%-6s rate=%s/s payload=%d B  warm-up %s + %s%n",
+                            p.name(), p.settings().lingerMs(), p.settings().batchSize(), p.settings().compression(),
+                            Fmt.rate(p.settings().rate()), p.settings().payloadBytes(), Durations.format(p.warmup()), Durations.format(p.duration()));
+                }
+                unsupported.forEach(u -> err.println("  cannot run yet: " + u));
+                if (!unsupported.isEmpty()) {
+                    code = 2;
+                }
+            } catch (ScenarioException e) {
+                e.problems().forEach(err::println);
+                code = 2;
+            }
+        }
+        return code;
+    }
+}

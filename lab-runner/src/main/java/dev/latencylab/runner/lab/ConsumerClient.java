@@ -1,0 +1,39 @@
+package dev.latencylab.runner.lab;
+
+import java.net.URI;
+import java.util.Map;
+
+/** consumer-app's latency endpoint. */
+public final class ConsumerClient {
+
+    public static final String PART = "consumer-app";
+
+    private final JsonHttp http;
+    private final URI base;
+    private final URI endpoint;
+
+    public ConsumerClient(JsonHttp http, URI base) {
+        this.http = http;
+        this.base = base;
+        this.endpoint = Urls.resolve(base, "/actuator/latency");
+    }
+
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    public LatencyReport latency() throws InterruptedException {
+        return http.getJson(PART, endpoint, LatencyReport.class);
+    }
+
+    /** Forgets everything: histograms, loss and duplicate tracking. Done once before a run. */
+    public void reset() throws InterruptedException {
+        JsonHttp.requireOk(PART, "DELETE", endpoint, http.delete(PART, endpoint));
+    }
+
+    /** Drops per-phase histograms (the warm-up's samples) but keeps loss/duplicate tracking. */
+    public void resetPhases() throws InterruptedException {
+        URI uri = Urls.withQuery(base, "/actuator/latency", Map.of("scope", "phases"));
+        JsonHttp.requireOk(PART, "DELETE", uri, http.delete(PART, uri));
+    }
+}

@@ -1,0 +1,49 @@
+package dev.latencylab.runner.lab;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks, before any load starts, that the parts a run needs answer. All failures are reported
+ * together so one look tells what is down.
+ */
+public final class Preflight {
+
+    private final JsonHttp http;
+
+    public Preflight(JsonHttp http) {
+        this.http = http;
+    }
+
+    /** A part to check: its name, the URL that must answer 2xx, and whether the run can go on without it. */
+    public record Check(String part, URI uri, boolean required) {
+    }
+
+    public record Outcome(List<String> failures, List<String> warnings) {
+        public boolean ok() {
+            return failures.isEmpty();
+        }
+    }
+
+    public Outcome check(List<Check> checks) throws InterruptedException {
+        List<String> failures = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        for (Check c : checks) {
+            String problem = probe(c);
+            if (problem != null) {
+                (c.required() ? failures : warnings).add(problem);
+            }
+        }
+        return new Outcome(failures, warnings);
+    }
+
+    private String probe(Check c) throws InterruptedException {
+        try {
+            JsonHttp.Response r = http.get(c.part(), c.uri());
+            return r.ok() ? null : c.part() + " at " + c.uri() + " answered HTTP " + r.status() + ": " + JsonHttp.abbreviate(r.body());
+        } catch (EndpointException e) {
+            return e.getMessage();
+        }
+    }
+}

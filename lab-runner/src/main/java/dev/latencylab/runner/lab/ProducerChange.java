@@ -1,0 +1,23 @@
+package dev.latencylab.runner.lab;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import dev.latencylab.runner.scenario.ProducerSettings;
+
+/** Body of POST /actuator/producer: only the fields that are set are sent. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ProducerChange(Integer lingerMs, Integer batchSize, String compression, Double rate,
+        Integer payloadBytes, Boolean running) {
+
+    public static ProducerChange start(ProducerSettings s) {
+        return new ProducerChange(s.lingerMs(), s.batchSize(), s.compression(), s.rate(), s.payloadBytes(), true);
+    }
+
+    public static ProducerChange stop() {
+        return new ProducerChange(null, null, null, null, null, false);
+    }
+
+    public static ProducerChange linger(int lingerMs) {
+        return new ProducerChange(lingerMs, null, null, null, null, null);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.latencylab.runner.lab;
+
+import java.net.URI;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/** producer-app's control endpoint. */
+public final class ProducerClient {
+
+    public static final String PART = "producer-app";
+
+    private final JsonHttp http;
+    private final URI endpoint;
+
+    public ProducerClient(JsonHttp http, URI base) {
+        this.http = http;
+        this.endpoint = Urls.resolve(base, "/actuator/producer");
+    }
+
+    public URI endpoint() {
+        return endpoint;
+    }
+
+    public ProducerState state() throws InterruptedException {
+        return http.getJson(PART, endpoint, ProducerState.class);
+    }
+
+    /** Applies a change; the producer answers once it is in effect. A refused field becomes a clear error. */
+    public ProducerState apply(ProducerChange change) throws InterruptedException {
+        JsonHttp.Response r = http.postJson(PART, endpoint, change);
+        if (r.status() == 400) {
+            throw new EndpointException(PART + " refused the change " + JsonHttp.MAPPER.writeValueAsString(change)
+                    + ": " + refusal(r.body()));
+        }
+        JsonHttp.requireOk(PART, "POST", endpoint, r);
+        return JsonHttp.read(PART, endpoint, r.body(), ProducerState.class);
+    }
+
+    private static String refusal(String body) {
+        try {
+            JsonNode n = JsonHttp.MAPPER.readTree(body);
+            if (n.hasNonNull("error")) {
+                return (n.hasNonNull("field") ? n.get("field").asString() + ": " : "") + n.get("error").asString();
+            }
+        } catch (JacksonException e) {
+            // not the contract's error shape: show the body as it is
+        }
+        return JsonHttp.abbreviate(body);
+    }
+}

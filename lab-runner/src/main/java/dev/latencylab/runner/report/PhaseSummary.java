@@ -1,0 +1,54 @@
+package dev.latencylab.runner.report;
+
+import java.time.Instant;
+import java.util.Map;
+
+import dev.latencylab.runner.scenario.ProducerSettings;
+
+/**
+ * One row of the summary. Latency comes from the consumer endpoint (HdrHistogram, exact per
+ * phase), rates from the producer's counters, the rest from Prometheus over the measured window.
+ * Every figure that could not be measured is null.
+ */
+public record PhaseSummary(
+        String name,
+        ProducerSettings settings,
+        Instant measuredFrom,
+        Instant measuredTo,
+        double measuredSeconds,
+        boolean complete,
+        Long samples,
+        Latency latencyMs,
+        Latency correctedLatencyMs,
+        Double achievedRate,
+        Long lost,
+        Long duplicated,
+        Cpu cpuCores,
+        Requests requestsPerSecond,
+        Double bytesInPerSecond,
+        Batching producer) {
+
+    /** Milliseconds. */
+    public record Latency(Double p50, Double p95, Double p99, Double p999, Double max) {
+        public static final Latency NONE = new Latency(null, null, null, null, null);
+    }
+
+    /** Cores (CPU seconds per second); {@code total} only when producer, consumer and brokers are all known. */
+    public record Cpu(Double producer, Double consumer, Map<String, Double> brokers, Double brokersTotal, Double total) {
+        public Cpu {
+            brokers = brokers == null ? Map.of() : Map.copyOf(brokers);
+        }
+    }
+
+    public record Requests(Double produce, Double fetchConsumer, Double fetchFollower) {
+    }
+
+    /** Kafka producer client averages: bytes, records, compressed/uncompressed, ms. */
+    public record Batching(Double batchSizeAvg, Double recordsPerRequestAvg, Double compressionRateAvg, Double recordQueueTimeAvgMs) {
+    }
+
+    /** Achieved / target, or null. */
+    public Double achievedShare() {
+        return achievedRate == null || settings.rate() <= 0 ? null : achievedRate / settings.rate();
+    }
+}

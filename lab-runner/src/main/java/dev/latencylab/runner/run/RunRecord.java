@@ -1,0 +1,23 @@
+package dev.latencylab.runner.run;
+
+import java.time.Instant;
+import java.util.List;
+
+import dev.latencylab.runner.lab.LatencyReport;
+import dev.latencylab.runner.lab.ProducerState;
+import dev.latencylab.runner.scenario.Scenario;
+
+/**
+ * Everything a run measured through the apps' endpoints. {@code complete} is false when the run
+ * was interrupted or failed; {@code phases} then holds the phases measured so far (the last one
+ * possibly partial) and {@code stopReason} says why it stopped.
+ */
+public record RunRecord(Scenario scenario, Instant startedAt, Instant endedAt, List<PhaseRecord> phases,
+        boolean complete, String stopReason, ProducerState finalProducer, LatencyReport finalConsumer,
+        boolean drained, List<String> warnings) {
+
+    public RunRecord {
+        phases = List.copyOf(phases);
+        warnings = List.copyOf(warnings);
+    }
+}

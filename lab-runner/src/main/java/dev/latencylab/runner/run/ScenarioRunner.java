@@ -1,0 +1,298 @@
+package dev.latencylab.runner.run;
+
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.EndpointException;
+import dev.latencylab.runner.lab.LatencyReport;
+import dev.latencylab.runner.lab.ProducerChange;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.lab.ProducerState;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.ProducerSettings;
+import dev.latencylab.runner.scenario.Scenario;
+
+/**
+ * Drives a scenario through the apps' endpoints: reset the consumer, then per phase apply the
+ * settings, wait the warm-up, drop the warm-up's samples, measure, and read the consumer's
+ * figures for the phase. At the end (or on {@link #abort}) the load is stopped; after a full run
+ * the consumer is given a bounded time to receive everything in flight.
+ */
+public final class ScenarioRunner {
+
+    /** How often progress is printed, and how long to wait for the consumer to catch up at the end. */
+    public record Options(Duration progressEvery, Duration drainTimeout, Duration drainPoll) {
+        public static final Options DEFAULT = new Options(Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofMillis(500));
+    }
+
+    private final ProducerClient producer;
+    private final ConsumerClient consumer;
+    private final Clock clock;
+    private final Sleeper sleeper;
+    private final PrintStream out;
+    private final Options options;
+
+    private volatile boolean abortRequested;
+    private volatile String abortReason;
+    private Thread worker;
+
+    public ScenarioRunner(ProducerClient producer, ConsumerClient consumer, Clock clock, Sleeper sleeper,
+            PrintStream out, Options options) {
+        this.producer = producer;
+        this.consumer = consumer;
+        this.clock = clock;
+        this.sleeper = sleeper;
+        this.out = out;
+        this.options = options;
+    }
+
+    /** Asks a running {@link #run} to stop the load and return what it has (used by the Ctrl-C hook). */
+    public void abort(String reason) {
+        abortReason = reason;
+        abortRequested = true;
+        synchronized (this) {
+            if (worker != null) {
+                worker.interrupt();
+            }
+        }
+    }
+
+    public RunRecord run(Scenario scenario) {
+        synchronized (this) {
+            worker = Thread.currentThread();
+        }
+        Instant startedAt = clock.instant();
+        List<PhaseRecord> done = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        Tracker current = null;
+        String stopReason = null;
+        try {
+            checkAbort();
+            consumer.reset();
+            for (int i = 0; i < scenario.phases().size(); i++) {
+                current = new Tracker(i + 1, scenario.phases().size(), scenario.phases().get(i));
+                done.add(runPhase(current));
+                current = null;
+            }
+        } catch (InterruptedException e) {
+            stopReason = abortReason != null ? abortReason : "interrupted";
+        } catch (EndpointException e) {
+            stopReason = "failed: " + e.getMessage();
+        } finally {
+            // The cleanup below talks HTTP; it must not see a pending interrupt, and no abort may
+            // interrupt this thread once it has left run().
+            synchronized (this) {
+                worker = null;
+            }
+            Thread.interrupted();
+        }
+        if (stopReason != null) {
+            out.println();
+            out.println("Stopping: " + stopReason);
+            if (current != null && current.measureStart != null) {
+                partial(current, warnings).ifPresent(done::add);
+            }
+        }
+        ProducerState finalProducer = stopLoad(warnings);
+        boolean complete = stopReason == null;
+        LatencyReport finalConsumer = complete ? drain(finalProducer, warnings) : latestConsumer(warnings);
+        boolean drained = finalConsumer != null && isDrained(finalConsumer, finalProducer);
+        return new RunRecord(scenario, startedAt, clock.instant(), done, complete, stopReason,
+                finalProducer, finalConsumer, drained, warnings);
+    }
+
+    private PhaseRecord runPhase(Tracker t) throws InterruptedException {
+        Phase phase = t.phase;
+        ProducerSettings s = phase.settings();
+        out.printf(Locale.ROOT, "%nphase %d/%d %s: linger.ms=%d batch.size=%d compression=%s rate=%s/s payload=%d B; warm-up %s, measure %s%n",
+                t.index, t.count, phase.name(), s.lingerMs(), s.batchSize(), s.compression(), number(s.rate()),
+                s.payloadBytes(), Durations.format(phase.warmup()), Durations.format(phase.duration()));
+        checkAbort();
+        ProducerState applied = producer.apply(ProducerChange.start(s));
+        requireApplied(applied, s);
+        t.startedAt = clock.instant();
+        sleep(phase.warmup());
+
+        consumer.resetPhases();
+        t.measureStart = clock.instant();
+        t.sentAtStart = producer.state().counters().sent();
+        t.lastPoll = t.measureStart;
+        t.lastSent = t.sentAtStart;
+        while (true) {
+            Duration remaining = phase.duration().minus(Duration.between(t.measureStart, clock.instant()));
+            if (remaining.isNegative() || remaining.isZero()) {
+                break;
+            }
+            sleep(remaining.compareTo(options.progressEvery()) < 0 ? remaining : options.progressEvery());
+            if (Duration.between(t.measureStart, clock.instant()).compareTo(phase.duration()) < 0) {
+                progress(t);
+            }
+        }
+        Instant end = clock.instant();
+        long sentAtEnd = producer.state().counters().sent();
+        LatencyReport.PhaseLatency latency = consumer.latency().phaseFor(s).orElse(null);
+        PhaseRecord record = new PhaseRecord(t.index, phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, true);
+        out.printf(Locale.ROOT, "phase %d/%d %s done: %s records/s sent (target %s), e2e p50 %s ms, p99 %s ms (corrected %s ms)%n",
+                t.index, t.count, phase.name(), number(record.achievedRate()), number(s.rate()),
+                latency == null ? "n/a" : ms(latency.latencyMs().p50()),
+                latency == null ? "n/a" : ms(latency.latencyMs().p99()),
+                latency == null ? "n/a" : ms(latency.correctedLatencyMs().p99()));
+        return record;
+    }
+
+    private void progress(Tracker t) throws InterruptedException {
+        Instant now = clock.instant();
+        long sent = producer.state().counters().sent();
+        Optional<LatencyReport.PhaseLatency> latency = consumer.latency().phaseFor(t.phase.settings());
+        double seconds = Duration.between(t.lastPoll, now).toNanos() / 1e9;
+        Double rate = seconds > 0 ? (sent - t.lastSent) / seconds : null;
+        t.lastPoll = now;
+        t.lastSent = sent;
+        Duration elapsed = Duration.between(t.measureStart, now);
+        Duration left = t.phase.duration().minus(elapsed);
+        out.printf(Locale.ROOT, "  phase %d/%d %s  %s / %s (%s left)  send %s/s (target %s)  p99 %s ms (corrected %s ms)%s%n",
+                t.index, t.count, t.phase.name(), seconds(elapsed), seconds(t.phase.duration()), seconds(left),
+                number(rate), number(t.phase.settings().rate()),
+                latency.map(l -> ms(l.latencyMs().p99())).orElse("n/a"),
+                latency.map(l -> ms(l.correctedLatencyMs().p99())).orElse("n/a"),
+                latency.filter(l -> l.lost() > 0).map(l -> "  lost " + l.lost()).orElse(""));
+    }
+
+    /** The phase cut short: its window ends now, with whatever the endpoints still answer. */
+    private Optional<PhaseRecord> partial(Tracker t, List<String> warnings) {
+        Instant end = clock.instant();
+        long sentAtEnd = t.lastSent;
+        LatencyReport.PhaseLatency latency = null;
+        try {
+            sentAtEnd = producer.state().counters().sent();
+            latency = consumer.latency().phaseFor(t.phase.settings()).orElse(null);
+        } catch (EndpointException | InterruptedException e) {
+            warnings.add("phase " + t.phase.name() + " was cut short and its last figures could not be read: " + e.getMessage());
+        }
+        return Optional.of(new PhaseRecord(t.index, t.phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, false));
+    }
+
+    private ProducerState stopLoad(List<String> warnings) {
+        try {
+            ProducerState s = producer.apply(ProducerChange.stop());
+            out.println("load stopped (producer running=" + s.running() + ")");
+            return s;
+        } catch (EndpointException | InterruptedException e) {
+            String w = "could not stop the load: " + e.getMessage() + " (stop it with POST {\"running\":false} to " + producer.endpoint() + ")";
+            warnings.add(w);
+            out.println("WARNING: " + w);
+            return null;
+        }
+    }
+
+    /** Waits (bounded) until the consumer has received everything the producer sent. */
+    private LatencyReport drain(ProducerState finalProducer, List<String> warnings) {
+        Instant deadline = clock.instant().plus(options.drainTimeout());
+        LatencyReport last = null;
+        try {
+            while (true) {
+                last = consumer.latency();
+                if (isDrained(last, finalProducer)) {
+                    return last;
+                }
+                if (!clock.instant().isBefore(deadline)) {
+                    String w = "the consumer still had " + last.totals().pending() + " records pending after "
+                            + Durations.format(options.drainTimeout()) + "; totals are as of then";
+                    warnings.add(w);
+                    out.println("WARNING: " + w);
+                    return last;
+                }
+                sleeper.sleep(options.drainPoll());
+            }
+        } catch (EndpointException | InterruptedException e) {
+            warnings.add("could not wait for the consumer to catch up: " + e.getMessage());
+            return last;
+        }
+    }
+
+    private LatencyReport latestConsumer(List<String> warnings) {
+        try {
+            return consumer.latency();
+        } catch (EndpointException | InterruptedException e) {
+            warnings.add("could not read the consumer's totals: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** Nothing pending, and (when the producer's last sequence is known) the consumer has seen it. */
+    static boolean isDrained(LatencyReport report, ProducerState producerState) {
+        if (report.totals() == null || report.totals().pending() != 0) {
+            return false;
+        }
+        if (producerState == null || producerState.counters() == null) {
+            return true;
+        }
+        long lastSequence = producerState.counters().lastSequence();
+        return report.producer(producerState.producerId())
+                .map(track -> track.highestSequence() >= lastSequence)
+                .orElse(producerState.counters().sent() == 0);
+    }
+
+    private static void requireApplied(ProducerState state, ProducerSettings wanted) {
+        ProducerState.Settings s = state.settings();
+        if (!state.running() || s == null || s.lingerMs() != wanted.lingerMs() || s.batchSize() != wanted.batchSize()
+                || !wanted.compression().equals(s.compression()) || s.payloadBytes() != wanted.payloadBytes()
+                || Math.abs(s.rate() - wanted.rate()) > 1e-6 * Math.max(1, wanted.rate())) {
+            throw new EndpointException(ProducerClient.PART + " answered with settings " + s + " (running=" + state.running()
+                    + ") after being asked for " + wanted + " and running=true");
+        }
+    }
+
+    private void sleep(Duration d) throws InterruptedException {
+        checkAbort();
+        sleeper.sleep(d);
+        checkAbort();
+    }
+
+    private void checkAbort() throws InterruptedException {
+        if (abortRequested) {
+            throw new InterruptedException(abortReason);
+        }
+    }
+
+    private static String number(Double v) {
+        if (v == null) {
+            return "n/a";
+        }
+        return v >= 100 || v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String ms(Double v) {
+        return v == null ? "n/a" : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%.1f", v);
+    }
+
+    private static String seconds(Duration d) {
+        return Math.max(0, Math.round(d.toMillis() / 1000.0)) + "s";
+    }
+
+    /** Mutable progress of the phase being run, so an interruption knows how far it got. */
+    private static final class Tracker {
+        final int index;
+        final int count;
+        final Phase phase;
+        Instant startedAt;
+        Instant measureStart;
+        long sentAtStart;
+        Instant lastPoll;
+        long lastSent;
+
+        Tracker(int index, int count, Phase phase) {
+            this.index = index;
+            this.count = count;
+            this.phase = phase;
+        }
+    }
+}

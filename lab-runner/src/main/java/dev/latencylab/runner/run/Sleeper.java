@@ -1,0 +1,12 @@
+package dev.latencylab.runner.run;
+
+import java.time.Duration;
+
+/** Waiting, injected so the runner's timing is tested without real sleeps. */
+@FunctionalInterface
+public interface Sleeper {
+
+    void sleep(Duration d) throws InterruptedException;
+
+    Sleeper REAL = d -> Thread.sleep(Math.max(0, d.toMillis()));
+}

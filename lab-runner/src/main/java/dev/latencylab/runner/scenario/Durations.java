@@ -1,0 +1,80 @@
+package dev.latencylab.runner.scenario;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Reads and writes the short duration form used in scenarios and on the command line: 10s, 4m30s, 250ms, 1h. */
+public final class Durations {
+
+    private static final Pattern PART = Pattern.compile("(\\d+)(ms|h|m|s)");
+
+    private Durations() {
+    }
+
+    /**
+     * Parses "15s", "5m", "1m30s", "250ms", "2h" or an ISO-8601 duration ("PT15S").
+     *
+     * @throws IllegalArgumentException with a message that says what is accepted
+     */
+    public static Duration parse(String text) {
+        String s = text == null ? "" : text.strip();
+        if (s.toUpperCase().startsWith("PT") || s.toUpperCase().startsWith("P")) {
+            try {
+                return Duration.parse(s);
+            } catch (DateTimeParseException e) {
+                throw invalid(text);
+            }
+        }
+        Matcher m = PART.matcher(s);
+        Duration total = Duration.ZERO;
+        int at = 0;
+        while (m.find()) {
+            if (m.start() != at) {
+                throw invalid(text);
+            }
+            long n = Long.parseLong(m.group(1));
+            total = total.plus(switch (m.group(2)) {
+                case "ms" -> Duration.ofMillis(n);
+                case "s" -> Duration.ofSeconds(n);
+                case "m" -> Duration.ofMinutes(n);
+                default -> Duration.ofHours(n);
+            });
+            at = m.end();
+        }
+        if (at == 0 || at != s.length()) {
+            throw invalid(text);
+        }
+        return total;
+    }
+
+    /** The shortest readable form: 4m30s, 15s, 250ms, 0s. */
+    public static String format(Duration d) {
+        if (d.isZero()) {
+            return "0s";
+        }
+        StringBuilder b = new StringBuilder();
+        long hours = d.toHours();
+        int minutes = d.toMinutesPart();
+        int seconds = d.toSecondsPart();
+        int millis = d.toMillisPart();
+        if (hours > 0) {
+            b.append(hours).append('h');
+        }
+        if (minutes > 0) {
+            b.append(minutes).append('m');
+        }
+        if (seconds > 0) {
+            b.append(seconds).append('s');
+        }
+        if (millis > 0) {
+            b.append(millis).append("ms");
+        }
+        return b.toString();
+    }
+
+    private static IllegalArgumentException invalid(String text) {
+        return new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 15s, 5m, 1m30s, 250ms or PT15S");
+    }
+}

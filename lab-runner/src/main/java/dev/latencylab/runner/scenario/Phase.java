@@ -1,0 +1,24 @@
+package dev.latencylab.runner.scenario;
+
+import java.time.Duration;
+
+/**
+ * One step of a scenario: the settings to apply, a warm-up whose samples are dropped, and the
+ * measured duration.
+ *
+ * <p>{@code topic} and {@code partitions} are optional and reserved for experiments where each
+ * phase writes its own topic (partition sweep, linger x compression matrix). They are part of the
+ * format now so those scenarios need no new format; the runner refuses to run them until the apps
+ * can switch topics, rather than silently ignoring them.
+ */
+public record Phase(String name, ProducerSettings settings, Duration warmup, Duration duration,
+        String topic, Integer partitions) {
+
+    public Duration total() {
+        return warmup.plus(duration);
+    }
+
+    public Phase withTiming(Duration newWarmup, Duration newDuration) {
+        return new Phase(name, settings, newWarmup, newDuration, topic, partitions);
+    }
+}

@@ -1,0 +1,278 @@
+package dev.latencylab.runner.scenario;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * Reads a scenario file and checks every field, reporting all problems at once, each as
+ * {@code file: phase N 'name': field: what is wrong}.
+ *
+ * <p>The tree is walked by hand instead of bound to classes so that an error can say exactly
+ * which phase and field it is about, and so that {@code defaults} can fill any phase field.
+ */
+public final class ScenarioLoader {
+
+    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "defaults", "phases");
+    private static final Set<String> PHASE_FIELDS = Set.of("name", "settings", "warmup", "duration", "topic", "partitions");
+    private static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic", "partitions");
+    private static final Set<String> SETTINGS_FIELDS = Set.of("lingerMs", "batchSize", "compression", "rate", "payloadBytes");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern TOPIC = Pattern.compile("[A-Za-z0-9._-]{1,249}");
+
+    private final YAMLMapper yaml = YAMLMapper.builder().build();
+
+    public Scenario load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new ScenarioException(List.of(file + ": cannot read the file (" + e.getMessage() + ")"));
+        }
+        return parse(file.toString(), defaultName(file), text);
+    }
+
+    /** Parses scenario text; {@code source} names it in errors, {@code fallbackName} is used when it has no name. */
+    public Scenario parse(String source, String fallbackName, String text) {
+        JsonNode root;
+        try {
+            root = yaml.readTree(text);
+        } catch (JacksonException e) {
+            throw new ScenarioException(List.of(source + ": not valid YAML: " + e.getOriginalMessage()));
+        }
+        Problems problems = new Problems(source);
+        if (root == null || !root.isObject()) {
+            problems.add("", "the file must be a mapping with 'phases' (and optionally name, description, defaults)");
+            throw problems.exception();
+        }
+        unknownFields(root, TOP_FIELDS, problems, "");
+
+        String name = text(root, "name", problems, "name");
+        if (name == null) {
+            name = fallbackName;
+        } else if (!NAME.matcher(name).matches()) {
+            problems.add("name", "use letters, digits, '.', '_' or '-' (it names the results folder), got '" + name + "'");
+        }
+        String description = text(root, "description", problems, "description");
+
+        JsonNode defaults = root.path("defaults");
+        if (!defaults.isMissingNode() && !defaults.isObject()) {
+            problems.add("defaults", "must be a mapping");
+            defaults = yaml.createObjectNode();
+        }
+        unknownFields(defaults, DEFAULT_FIELDS, problems, "defaults");
+        unknownFields(defaults.path("settings"), SETTINGS_FIELDS, problems, "defaults.settings");
+
+        JsonNode phasesNode = root.path("phases");
+        List<Phase> phases = new ArrayList<>();
+        if (!phasesNode.isArray() || phasesNode.isEmpty()) {
+            problems.add("phases", "must be a non-empty list of phases");
+        } else {
+            Set<String> names = new HashSet<>();
+            for (int i = 0; i < phasesNode.size(); i++) {
+                Phase phase = phase(phasesNode.get(i), defaults, i + 1, problems);
+                if (phase != null && !names.add(phase.name())) {
+                    problems.add(phaseLabel(i + 1, phase.name()) + "name", "is used by an earlier phase; phase names must be unique");
+                }
+                phases.add(phase);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw problems.exception();
+        }
+        return new Scenario(name, description, phases);
+    }
+
+    private Phase phase(JsonNode node, JsonNode defaults, int index, Problems problems) {
+        if (!node.isObject()) {
+            problems.add("phase " + index, "must be a mapping with name, settings, warmup, duration");
+            return null;
+        }
+        String name = text(node, "name", problems, "phase " + index + ": name");
+        String label = phaseLabel(index, name);
+        if (name == null) {
+            problems.add(label + "name", "is missing");
+        } else if (!NAME.matcher(name).matches()) {
+            problems.add(label + "name", "use letters, digits, '.', '_' or '-', got '" + name + "'");
+        }
+        unknownFields(node, PHASE_FIELDS, problems, label);
+        JsonNode settings = node.path("settings");
+        if (!settings.isMissingNode() && !settings.isObject()) {
+            problems.add(label + "settings", "must be a mapping");
+            settings = yaml.createObjectNode();
+        }
+        unknownFields(settings, SETTINGS_FIELDS, problems, label + "settings");
+        JsonNode defaultSettings = defaults.path("settings");
+
+        Integer linger = integer(pick(settings, defaultSettings, "lingerMs"), 0, ProducerSettings.MAX_LINGER_MS, label + "settings.lingerMs", problems);
+        Integer batch = integer(pick(settings, defaultSettings, "batchSize"), 0, ProducerSettings.MAX_BATCH_SIZE, label + "settings.batchSize", problems);
+        String compression = compression(pick(settings, defaultSettings, "compression"), label + "settings.compression", problems);
+        Double rate = rate(pick(settings, defaultSettings, "rate"), label + "settings.rate", problems);
+        Integer payload = integer(pick(settings, defaultSettings, "payloadBytes"), ProducerSettings.MIN_PAYLOAD, ProducerSettings.MAX_PAYLOAD, label + "settings.payloadBytes", problems);
+        Duration warmup = duration(pick(node, defaults, "warmup"), true, label + "warmup", problems);
+        Duration duration = duration(pick(node, defaults, "duration"), false, label + "duration", problems);
+        String topic = topic(pick(node, defaults, "topic"), label + "topic", problems);
+        Integer partitions = optionalInteger(pick(node, defaults, "partitions"), 1, 10_000, label + "partitions", problems);
+
+        if (linger == null || batch == null || compression == null || rate == null || payload == null
+                || warmup == null || duration == null) {
+            return name == null ? null : new Phase(name, null, null, null, topic, partitions);
+        }
+        return new Phase(name, new ProducerSettings(linger, batch, compression, rate, payload), warmup, duration, topic, partitions);
+    }
+
+    private static JsonNode pick(JsonNode own, JsonNode fallback, String field) {
+        JsonNode value = own.path(field);
+        return value.isMissingNode() ? fallback.path(field) : value;
+    }
+
+    private static Integer integer(JsonNode v, int min, int max, String field, Problems problems) {
+        if (v.isMissingNode() || v.isNull()) {
+            problems.add(field, "is missing (set it in the phase or in defaults)");
+            return null;
+        }
+        return optionalInteger(v, min, max, field, problems);
+    }
+
+    private static Integer optionalInteger(JsonNode v, int min, int max, String field, Problems problems) {
+        if (v.isMissingNode() || v.isNull()) {
+            return null;
+        }
+        if (!v.isIntegralNumber() || v.asLong() < min || v.asLong() > max) {
+            problems.add(field, "must be an integer from " + min + " to " + max + ", got " + show(v));
+            return null;
+        }
+        return v.asInt();
+    }
+
+    private static Double rate(JsonNode v, String field, Problems problems) {
+        if (v.isMissingNode() || v.isNull()) {
+            problems.add(field, "is missing (records/s; set it in the phase or in defaults)");
+            return null;
+        }
+        if (!v.isNumber() || !(v.asDouble() > 0) || v.asDouble() > ProducerSettings.MAX_RATE) {
+            problems.add(field, "must be a number of records/s above 0 and at most " + (long) ProducerSettings.MAX_RATE + ", got " + show(v));
+            return null;
+        }
+        return v.asDouble();
+    }
+
+    private static String compression(JsonNode v, String field, Problems problems) {
+        if (v.isMissingNode() || v.isNull()) {
+            problems.add(field, "is missing (one of " + String.join(", ", ProducerSettings.COMPRESSIONS) + ")");
+            return null;
+        }
+        if (!v.isString() || !ProducerSettings.COMPRESSIONS.contains(v.asString())) {
+            problems.add(field, "must be one of " + String.join(", ", ProducerSettings.COMPRESSIONS) + ", got " + show(v));
+            return null;
+        }
+        return v.asString();
+    }
+
+    private static Duration duration(JsonNode v, boolean zeroAllowed, String field, Problems problems) {
+        if (v.isMissingNode() || v.isNull()) {
+            problems.add(field, "is missing (e.g. 10s; set it in the phase or in defaults)");
+            return null;
+        }
+        if (!v.isString()) {
+            problems.add(field, "must be a duration with a unit such as 10s, 5m or 1m30s, got " + show(v));
+            return null;
+        }
+        try {
+            Duration d = Durations.parse(v.asString());
+            if (d.isNegative() || (!zeroAllowed && d.isZero())) {
+                problems.add(field, "must be " + (zeroAllowed ? "zero or more" : "more than zero") + ", got " + v.asString());
+                return null;
+            }
+            return d;
+        } catch (IllegalArgumentException e) {
+            problems.add(field, e.getMessage());
+            return null;
+        }
+    }
+
+    private static String topic(JsonNode v, String field, Problems problems) {
+        if (v.isMissingNode() || v.isNull()) {
+            return null;
+        }
+        if (!v.isString() || !TOPIC.matcher(v.asString()).matches()) {
+            problems.add(field, "must be a Kafka topic name (letters, digits, '.', '_', '-'), got " + show(v));
+            return null;
+        }
+        return v.asString();
+    }
+
+    private static String text(JsonNode node, String field, Problems problems, String label) {
+        JsonNode v = node.path(field);
+        if (v.isMissingNode() || v.isNull()) {
+            return null;
+        }
+        if (!v.isString() && !v.isNumber()) {
+            problems.add(label, "must be text, got " + show(v));
+            return null;
+        }
+        return v.asString();
+    }
+
+    private static void unknownFields(JsonNode node, Set<String> known, Problems problems, String where) {
+        if (!node.isObject()) {
+            return;
+        }
+        for (String field : node.propertyNames()) {
+            if (!known.contains(field)) {
+                String path = where.isEmpty() ? field : where.endsWith(": ") ? where + field : where + "." + field;
+                problems.add(path,
+                        "unknown field (known here: " + String.join(", ", known.stream().sorted().toList()) + ")");
+            }
+        }
+    }
+
+    private static String phaseLabel(int index, String name) {
+        return "phase " + index + (name == null ? "" : " '" + name + "'") + ": ";
+    }
+
+    private static String show(JsonNode v) {
+        return v.isString() ? "'" + v.asString() + "'" : v.toString();
+    }
+
+    private static String defaultName(Path file) {
+        String f = file.getFileName().toString();
+        return f.replaceFirst("\\.ya?ml$", "");
+    }
+
+    /** Collects problems as "file: where: what". */
+    private static final class Problems {
+        private final String source;
+        private final List<String> items = new ArrayList<>();
+
+        Problems(String source) {
+            this.source = source;
+        }
+
+        void add(String where, String what) {
+            String w = where.strip();
+            if (w.endsWith(":")) {
+                w = w.substring(0, w.length() - 1);
+            }
+            items.add(source + (w.isEmpty() ? "" : ": " + w) + ": " + what);
+        }
+
+        boolean isEmpty() {
+            return items.isEmpty();
+        }
+
+        ScenarioException exception() {
+            return new ScenarioException(items);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.latencylab.runner.scenario;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLWriteFeature;
+
+/**
+ * Writes the scenario as it was run: every phase spelled out (defaults applied, command-line
+ * timing in effect), in the same format the loader reads, so a results folder can be re-run.
+ */
+public final class ScenarioWriter {
+
+    private final YAMLMapper yaml = YAMLMapper.builder()
+            .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
+            .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+            .build();
+
+    public String write(Scenario scenario) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("name", scenario.name());
+        if (scenario.description() != null) {
+            root.put("description", scenario.description());
+        }
+        List<Map<String, Object>> phases = scenario.phases().stream().map(ScenarioWriter::phase).toList();
+        root.put("phases", phases);
+        return yaml.writeValueAsString(root);
+    }
+
+    private static Map<String, Object> phase(Phase p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", p.name());
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("lingerMs", p.settings().lingerMs());
+        s.put("batchSize", p.settings().batchSize());
+        s.put("compression", p.settings().compression());
+        double rate = p.settings().rate();
+        s.put("rate", rate == Math.rint(rate) ? (Object) (long) rate : (Object) rate);
+        s.put("payloadBytes", p.settings().payloadBytes());
+        m.put("settings", s);
+        m.put("warmup", Durations.format(p.warmup()));
+        m.put("duration", Durations.format(p.duration()));
+        if (p.topic() != null) {
+            m.put("topic", p.topic());
+        }
+        if (p.partitions() != null) {
+            m.put("partitions", p.partitions());
+        }
+        return m;
+    }
+}
