@@ -2,7 +2,8 @@
 // the library Docker Compose v2 itself uses, so the file is checked against the
 // Compose Specification and not only against the older docker-compose 1.29 schema.
 // On top of what the loader rejects, it enforces the lab's own compose rules:
-// every service has a healthcheck and every published port is bound to 127.0.0.1.
+// every service has a healthcheck, waits for its dependencies to be healthy,
+// and publishes ports on 127.0.0.1 only.
 //
 // Usage: go run . <path/to/docker-compose.yml>
 package main
@@ -71,6 +72,17 @@ func lint(project *types.Project) []string {
 		service := project.Services[name]
 		if service.HealthCheck == nil || service.HealthCheck.Disable || len(service.HealthCheck.Test) == 0 {
 			problems = append(problems, fmt.Sprintf("service %s has no healthcheck", name))
+		}
+		deps := make([]string, 0, len(service.DependsOn))
+		for dep := range service.DependsOn {
+			deps = append(deps, dep)
+		}
+		sort.Strings(deps)
+		for _, dep := range deps {
+			if condition := service.DependsOn[dep].Condition; condition != types.ServiceConditionHealthy {
+				problems = append(problems, fmt.Sprintf(
+					"service %s depends on %s with condition %q, want %s", name, dep, condition, types.ServiceConditionHealthy))
+			}
 		}
 		for _, port := range service.Ports {
 			if port.Published != "" && port.HostIP != "127.0.0.1" {

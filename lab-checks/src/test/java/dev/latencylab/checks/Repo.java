@@ -1,0 +1,47 @@
+package dev.latencylab.checks;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Paths in the checkout. Surefire runs the tests in lab-checks/, so the root is found by walking up. */
+final class Repo {
+
+    static final Path ROOT = findRoot();
+
+    private Repo() {
+    }
+
+    static Path path(String relative) {
+        return ROOT.resolve(relative);
+    }
+
+    /** lab-checks/target: where the checks put what they build or generate. */
+    static Path buildDir() {
+        Path dir = path("lab-checks/target");
+        try {
+            return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String read(String relative) {
+        try {
+            return Files.readString(path(relative));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Path findRoot() {
+        Path start = Path.of("").toAbsolutePath();
+        for (Path dir = start; dir != null; dir = dir.getParent()) {
+            if (Files.isRegularFile(dir.resolve("docs/contracts.md")) && Files.isRegularFile(dir.resolve("mvnw"))) {
+                return dir;
+            }
+        }
+        throw new IllegalStateException("no repository root (with docs/contracts.md and mvnw) above " + start);
+    }
+}
