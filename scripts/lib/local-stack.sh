@@ -179,7 +179,10 @@ start_grafana() {
     say "grafana already running"
     return 0
   fi
-  require_free_port "$GRAFANA_PORT" grafana
+  if port_open "$GRAFANA_PORT"; then
+    warn "port $GRAFANA_PORT is in use by another process: skipping grafana (the lab works without it)"
+    return 0
+  fi
   mkdir -p "$LAB_DIR/grafana/data" "$LAB_DIR/grafana/logs"
   local -a args=()
   [[ -d $home ]] && args=(--homepath "$home")
@@ -218,7 +221,7 @@ start_app() {
   local name=$1 jar=$2 port=$3
   shift 3
   if running_pid "$name" >/dev/null; then
-    say "$name already running"
+    say "$name already running${1:+ (restart it to apply $*)}"
     return 0
   fi
   require_free_port "$port" "$name"
@@ -271,6 +274,24 @@ total_rss_mib() {
   echo $((total / 1024))
 }
 
+# Checks every port before anything starts, so a busy port does not leave
+# half a stack running.
+preflight_ports() {
+  local with_apps=$1 id
+  for id in "${BROKER_IDS[@]}"; do
+    running_pid "kafka-$id" >/dev/null && continue
+    require_free_port "$(broker_port "$id")" "kafka-$id"
+    require_free_port "$(controller_port "$id")" "kafka-$id controller"
+    require_free_port "$(jmx_port "$id")" "kafka-$id JMX exporter"
+  done
+  running_pid prometheus >/dev/null || require_free_port "$PROMETHEUS_PORT" prometheus
+  if ((with_apps)); then
+    running_pid producer-app >/dev/null || require_free_port "$PRODUCER_PORT" producer-app
+    running_pid consumer-app >/dev/null || require_free_port "$CONSUMER_PORT" consumer-app
+  fi
+  return 0
+}
+
 local_up() {
   local partitions=$1 with_apps=$2
   require_java17
@@ -281,6 +302,7 @@ local_up() {
   START_APPS=0
   ((with_apps)) && resolve_app_jars
   mkdir -p "$LAB_DIR" "$PID_DIR" "$LOG_DIR"
+  preflight_ports "$START_APPS"
 
   local t0
   t0=$(now_ms)
@@ -297,8 +319,9 @@ local_up() {
 
   wait_healthy "${brokers[@]}"
   say "brokers answer after $(( ($(now_ms) - t0) / 1000 ))s"
-  check_controller
 
+  # The apps start once the brokers listen (the producer-app creates the topic
+  # at start-up); the controller check runs while they boot.
   if ((START_APPS)); then
     local producer_args=()
     [[ -n $partitions ]] && producer_args+=(--lab.producer.partitions="$partitions")
@@ -306,6 +329,7 @@ local_up() {
     start_app consumer-app "$CONSUMER_JAR" "$CONSUMER_PORT"
     others+=(producer-app consumer-app)
   fi
+  check_controller
   wait_healthy "${others[@]}"
   local took=$(( $(now_ms) - t0 ))
 
