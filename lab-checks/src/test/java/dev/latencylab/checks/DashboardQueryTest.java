@@ -55,9 +55,10 @@ class DashboardQueryTest {
         Tools.Result result = Tools.run(Duration.ofMinutes(1), Repo.ROOT,
                 List.of(promtool.toString(), "check", "rules", rulesFile.toString()));
 
-        assertThat(result.ok()).as("promtool check rules on every dashboard query%n%s%nrules:%n%s",
-                result.describe(), recordToQuery.entrySet().stream().map(e -> e.getKey() + " = " + e.getValue())
-                        .collect(Collectors.joining("\n"))).isTrue();
+        assertThat(result.ok()).as("promtool check rules on every dashboard query%n%s%nqueries:%n%s",
+                result.describe(), recordToQuery.entrySet().stream()
+                        .filter(e -> result.output().contains("\"" + e.getKey() + "\""))
+                        .map(e -> e.getKey() + " = " + e.getValue()).collect(Collectors.joining("\n"))).isTrue();
         assertThat(result.output()).contains("SUCCESS: " + recordToQuery.size() + " rules found");
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,7 +66,7 @@ class LintTest {
             String first = reader.readLine();
             return first != null && (first.startsWith("#!") && first.contains("bash")
                     || first.contains("shellcheck shell=bash"));
-        } catch (java.nio.charset.MalformedInputException binary) {
+        } catch (MalformedInputException binary) {
             return false;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
