@@ -18,7 +18,6 @@ import java.util.function.Function;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -48,13 +47,13 @@ public final class ChartWriter {
     }
 
     /**
-     * e2e latency percentiles per phase (consumer histograms), naive as bars and the corrected
-     * p99 as a line, so the cost of the producer's own delay is visible beside the naive figure.
+     * e2e latency percentiles per phase (consumer histograms): the naive percentiles, then the
+     * corrected p99 beside them, so the cost of the producer's own delay is visible.
      */
     public void latencyPercentiles(Path file, RunSummary summary) throws IOException {
         List<String> phases = summary.phases().stream().map(PhaseSummary::name).toList();
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title(summary.scenario() + ": end-to-end latency per phase (warm-up excluded)")
+                .title(summary.scenario() + ": end-to-end latency per phase (naive unless marked; warm-up excluded)")
                 .xAxisTitle("phase").yAxisTitle("ms").build();
         style(chart.getStyler());
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
@@ -65,18 +64,15 @@ public final class ChartWriter {
         addBars(chart, phases, summary, "p95", p -> p.latencyMs().p95());
         addBars(chart, phases, summary, "p99", p -> p.latencyMs().p99());
         addBars(chart, phases, summary, "p99.9", p -> p.latencyMs().p999());
-        CategorySeries corrected = addBars(chart, phases, summary, "p99 corrected (line)", p -> p.correctedLatencyMs().p99());
-        corrected.setChartCategorySeriesRenderStyle(org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle.Line);
-        corrected.setMarker(SeriesMarkers.DIAMOND);
-        corrected.setLineStyle(new BasicStroke(2.5f));
+        addBars(chart, phases, summary, "p99 corrected", p -> p.correctedLatencyMs().p99());
         save(chart, file);
     }
 
-    private static CategorySeries addBars(CategoryChart chart, List<String> phases, RunSummary s, String name,
+    private static void addBars(CategoryChart chart, List<String> phases, RunSummary s, String name,
             Function<PhaseSummary, Double> value) {
         // A missing figure stays missing (XChart leaves a null bar out) rather than becoming zero.
         List<Double> values = new ArrayList<>(s.phases().stream().map(value).toList());
-        return chart.addSeries(name, new ArrayList<>(phases), values);
+        chart.addSeries(name, new ArrayList<>(phases), values);
     }
 
     /**
@@ -134,6 +130,7 @@ public final class ChartWriter {
             axes.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
             axes.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
             axes.setPlotGridLinesColor(new Color(0xEE, 0xEE, 0xEE));
+            axes.setYAxisDecimalPattern("#,##0.##");
         }
     }
 

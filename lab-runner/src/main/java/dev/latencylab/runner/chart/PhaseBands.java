@@ -45,10 +45,11 @@ final class PhaseBands extends Annotation {
         Composite composite = g.getComposite();
         Color color = g.getColor();
         Font font = g.getFont();
-        int top = getYAxisScreenValueForMax();
-        int bottom = getYAxisScreenValueForMin();
-        int left = getXAxisScreenValueForMin();
-        int right = getXAxisScreenValueForMax();
+        // The plot surface's bounds in screen space (y grows downwards).
+        int top = Math.min(getYAxisScreenValueForMin(), getYAxisScreenValueForMax());
+        int bottom = Math.max(getYAxisScreenValueForMin(), getYAxisScreenValueForMax());
+        int left = Math.min(getXAxisScreenValueForMin(), getXAxisScreenValueForMax());
+        int right = Math.max(getXAxisScreenValueForMin(), getXAxisScreenValueForMax());
         g.clipRect(left, top, right - left, bottom - top);
         for (Segment s : segments) {
             int x0 = getXAxisScreenValue(s.start());

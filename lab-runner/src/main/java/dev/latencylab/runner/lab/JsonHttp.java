@@ -113,14 +113,15 @@ public final class JsonHttp {
     }
 
     private static String describe(Throwable e) {
+        if (e instanceof ConnectException && (e.getMessage() == null || e.getMessage().isBlank())) {
+            // What HttpClient throws, without a message, when nothing listens on the port.
+            return "connection refused";
+        }
         Throwable t = e;
         while (t.getCause() != null && (t.getMessage() == null || t.getMessage().isBlank())) {
             t = t.getCause();
         }
         String m = t.getMessage();
-        if ((m == null || m.isBlank()) && t instanceof ConnectException) {
-            return "connection refused";
-        }
         return m == null || m.isBlank() ? t.getClass().getSimpleName() : m;
     }
 

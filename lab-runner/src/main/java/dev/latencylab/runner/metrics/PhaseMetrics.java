@@ -10,6 +10,6 @@ public record PhaseMetrics(Double producerCpu, Double consumerCpu, Map<String, D
     public static final PhaseMetrics EMPTY = new PhaseMetrics(null, null, Map.of(), null, null, null, null, null, null, null, null);
 
     public PhaseMetrics {
-        brokerCpu = brokerCpu == null ? Map.of() : Map.copyOf(brokerCpu);
+        brokerCpu = dev.latencylab.runner.report.BrokerIds.sorted(brokerCpu);
     }
 }

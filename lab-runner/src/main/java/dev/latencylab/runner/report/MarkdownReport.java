@@ -4,13 +4,14 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 import java.util.function.Function;
 
 /** summary.md: one row per phase in each table, then the reading, the totals, the charts and any warnings. */
 public final class MarkdownReport {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+
+    private static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("phase", "compression");
 
     private MarkdownReport() {
     }
@@ -68,7 +69,8 @@ public final class MarkdownReport {
                         Fmt.rate(p.settings().rate()), Fmt.rate(p.achievedRate()), Fmt.percent(p.achievedShare()),
                         Fmt.count(p.lost()), Fmt.count(p.duplicated()))));
 
-        List<String> brokers = new ArrayList<>(new TreeSet<>(phases.stream().flatMap(p -> p.cpuCores().brokers().keySet().stream()).toList()));
+        List<String> brokers = phases.stream().flatMap(p -> p.cpuCores().brokers().keySet().stream())
+                .distinct().sorted(BrokerIds.ORDER).toList();
         List<String> costHeader = new ArrayList<>(List.of("phase", "CPU producer", "CPU consumer"));
         brokers.forEach(id -> costHeader.add("CPU broker " + id));
         costHeader.addAll(List.of("CPU total", "Produce req/s", "FetchConsumer req/s", "FetchFollower req/s", "bytes in kB/s"));
@@ -93,8 +95,9 @@ public final class MarkdownReport {
         StringBuilder b = new StringBuilder();
         line(b, header);
         List<String> align = new ArrayList<>();
-        for (int i = 0; i < header.size(); i++) {
-            align.add(i == 0 ? "---" : "---:");
+        for (String h : header) {
+            // Text columns left, figures right, so numbers line up when the Markdown is read raw.
+            align.add(TEXT_COLUMNS.contains(h) ? "---" : "---:");
         }
         line(b, align);
         for (PhaseSummary p : phases) {

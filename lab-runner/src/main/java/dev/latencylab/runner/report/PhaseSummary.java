@@ -36,7 +36,7 @@ public record PhaseSummary(
     /** Cores (CPU seconds per second); {@code total} only when producer, consumer and brokers are all known. */
     public record Cpu(Double producer, Double consumer, Map<String, Double> brokers, Double brokersTotal, Double total) {
         public Cpu {
-            brokers = brokers == null ? Map.of() : Map.copyOf(brokers);
+            brokers = BrokerIds.sorted(brokers);
         }
     }
 

@@ -16,6 +16,9 @@ public final class ScenarioWriter {
     private final YAMLMapper yaml = YAMLMapper.builder()
             .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
             .enable(YAMLWriteFeature.MINIMIZE_QUOTES)
+            .disable(YAMLWriteFeature.SPLIT_LINES)
+            // Lists indented under their key, as yamllint's default and the repository's files have them.
+            .enable(YAMLWriteFeature.INDENT_ARRAYS_WITH_INDICATOR)
             .build();
 
     public String write(Scenario scenario) {

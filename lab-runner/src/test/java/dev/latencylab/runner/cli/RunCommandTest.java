@@ -1,0 +1,203 @@
+package dev.latencylab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import tools.jackson.databind.JsonNode;
+
+import dev.latencylab.runner.fake.FakeLab;
+import dev.latencylab.runner.fake.FakeTime;
+import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.report.ResultsWriter;
+import dev.latencylab.runner.run.ScenarioRunner;
+
+/** The whole run command against the HTTP double of the lab, on a fake clock (no real waiting). */
+class RunCommandTest {
+
+    private static final Instant START = Instant.parse("2026-11-21T23:50:00Z");
+    private static final String SCENARIO = """
+            name: sweep
+            defaults:
+              warmup: 10s
+              duration: 50s
+              settings: {batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+            phases:
+              - name: linger-0
+                settings: {lingerMs: 0}
+              - name: linger-20
+                settings: {lingerMs: 20}
+            """;
+
+    @TempDir
+    Path dir;
+    private final FakeTime time = new FakeTime(START);
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private FakeLab lab;
+    private RunCommand command;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        lab = new FakeLab(time);
+        Files.writeString(dir.resolve("sweep.yaml"), SCENARIO);
+        command = new RunCommand(new PrintStream(outBytes, true, StandardCharsets.UTF_8), new PrintStream(errBytes, true, StandardCharsets.UTF_8),
+                dir, new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)), time, time,
+                new ScenarioRunner.Options(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(500)), false);
+    }
+
+    @AfterEach
+    void tearDown() {
+        lab.close();
+    }
+
+    private List<String> args(String... extra) {
+        List<String> a = new ArrayList<>(List.of("sweep.yaml", "--producer", lab.url().toString(), "--consumer", lab.url().toString(),
+                "--prometheus", lab.url().toString(), "--grafana", lab.url().toString(), "--results", "out"));
+        a.addAll(List.of(extra));
+        return a;
+    }
+
+    @Test
+    void drivesEveryPhaseInOrderAndWritesTheResultsFolder() throws Exception {
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        List<String> calls = lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
+        assertThat(calls).containsSubsequence(
+                "GET /actuator/producer", "GET /actuator/latency",
+                "DELETE /actuator/latency",
+                "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"running\":true}",
+                "DELETE /actuator/latency?scope=phases",
+                "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"running\":true}",
+                "DELETE /actuator/latency?scope=phases",
+                "POST /actuator/producer {\"running\":false}");
+        // The warm-up is dropped after the settings are applied, never before.
+        assertThat(calls.indexOf("DELETE /actuator/latency?scope=phases")).isGreaterThan(calls.indexOf(calls.stream()
+                .filter(c -> c.contains("\"lingerMs\":0")).findFirst().orElseThrow()));
+        // Phase windows go to Prometheus as ranges equal to the measured window, at its end.
+        assertThat(lab.log()).contains("PROM query sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"Produce\"}[15s]))");
+
+        String out = outBytes.toString(StandardCharsets.UTF_8);
+        assertThat(out).contains("Running sweep: 2 phases, 40s in all")
+                .contains("  phase 1/2 linger-0  5s / 15s (10s left)  send 1000/s (target 1000)  p99 4.50 ms (corrected 4.80 ms)")
+                .contains("phase 2/2 linger-20 done: 1000 records/s sent (target 1000), e2e p50 13.5 ms, p99 40.5 ms (corrected 43.2 ms)")
+                .contains("| linger-20 | 20 | 16384 | none |")
+                .contains("Results: ");
+
+        Path results = dir.resolve("out/20261121T235000Z-sweep");
+        assertThat(command.lastResults()).isEqualTo(results);
+        assertThat(results.resolve("scenario.yaml")).content().contains("warmup: 5s").contains("duration: 15s");
+        for (String png : List.of("latency-percentiles.png", "latency-over-time.png", "cpu.png", "requests.png", "bytes-in.png")) {
+            assertThat(results.resolve(png)).as(png).isNotEmptyFile();
+        }
+        JsonNode summary = ResultsWriter.JSON.readTree(results.resolve("summary.json").toFile());
+        assertThat(summary.path("complete").asBoolean()).isTrue();
+        JsonNode first = summary.path("phases").get(0);
+        JsonNode second = summary.path("phases").get(1);
+        assertThat(first.path("achievedRate").asDouble()).isEqualTo(1000.0);
+        assertThat(first.path("measuredSeconds").asDouble()).isEqualTo(15.0);
+        assertThat(first.path("latencyMs").path("p50").asDouble()).isEqualTo(1.5);
+        assertThat(second.path("latencyMs").path("p50").asDouble()).isEqualTo(13.5);
+        assertThat(first.path("requestsPerSecond").path("produce").asDouble()).isEqualTo(900.0);
+        assertThat(second.path("requestsPerSecond").path("produce").asDouble()).isCloseTo(900.0 / 21, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(first.path("cpuCores").path("brokers").propertyNames()).containsExactly("1", "2", "3");
+        assertThat(summary.path("reading").path("sanityPassed").asBoolean()).isTrue();
+        assertThat(summary.path("totals").path("drained").asBoolean()).isTrue();
+        JsonNode env = ResultsWriter.JSON.readTree(results.resolve("environment.json").toFile());
+        assertThat(env.path("kafkaClientsVersion").asString()).isEqualTo("4.2.1");
+        assertThat(env.path("kafkaClientsVersionSource").asString()).contains("producer-app metrics");
+        assertThat(env.path("cores").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(results.resolve("summary.md")).content().contains("## Reading").contains("Sanity check passed");
+    }
+
+    @Test
+    void anAbortStopsTheLoadAndWritesWhatWasMeasured() throws Exception {
+        Instant abortAt = START.plusSeconds(60 + 10 + 20);
+        time.afterSleep(now -> {
+            if (!now.isBefore(abortAt)) {
+                command.abort("interrupted (test)");
+            }
+        });
+
+        int code = command.execute(args());
+
+        assertThat(code).isEqualTo(1);
+        List<String> calls = lab.log().stream().filter(l -> l.startsWith("POST")).toList();
+        assertThat(calls.get(calls.size() - 1)).isEqualTo("POST /actuator/producer {\"running\":false}");
+        JsonNode summary = ResultsWriter.JSON.readTree(command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("complete").asBoolean()).isFalse();
+        assertThat(summary.path("stopReason").asString()).isEqualTo("interrupted (test)");
+        assertThat(summary.path("phases")).hasSize(2);
+        assertThat(summary.path("phases").get(0).path("complete").asBoolean()).isTrue();
+        JsonNode cut = summary.path("phases").get(1);
+        assertThat(cut.path("complete").asBoolean()).isFalse();
+        assertThat(cut.path("measuredSeconds").asDouble()).isEqualTo(20.0);
+        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("Stopping: interrupted (test)")
+                .contains("NOT complete: interrupted (test)").contains("| linger-20 (partial) |");
+    }
+
+    @Test
+    void whatPrometheusDoesNotHaveIsNullAndNotAvailable() throws Exception {
+        lab.prometheusEmpty();
+
+        int code = command.execute(args("--warmup", "0s", "--phase-duration", "15s"));
+
+        assertThat(code).isZero();
+        JsonNode phase = ResultsWriter.JSON.readTree(command.lastResults().resolve("summary.json").toFile()).path("phases").get(0);
+        assertThat(phase.path("cpuCores").path("producer").isNull()).isTrue();
+        assertThat(phase.path("requestsPerSecond").path("produce").isNull()).isTrue();
+        assertThat(phase.path("bytesInPerSecond").isNull()).isTrue();
+        assertThat(phase.path("latencyMs").path("p50").asDouble()).isEqualTo(1.5);
+        assertThat(command.lastResults().resolve("summary.md")).content()
+                .contains("| linger-0 | n/a | n/a | n/a | n/a | n/a | n/a | n/a |")
+                .contains("cpu.png not drawn: Prometheus returned no data for it");
+        assertThat(command.lastResults().resolve("cpu.png")).doesNotExist();
+        assertThat(command.lastResults().resolve("latency-percentiles.png")).isNotEmptyFile();
+    }
+
+    @Test
+    void aLabThatIsNotUpIsReportedBeforeAnyLoadStarts() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        List<String> a = args();
+        a.set(a.indexOf("--prometheus") + 1, "http://127.0.0.1:" + port);
+
+        int code = command.execute(a);
+
+        assertThat(code).isEqualTo(1);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8))
+                .contains("The lab is not ready; these do not answer:")
+                .contains("Prometheus does not answer at http://127.0.0.1:" + port + "/-/ready (connection refused)")
+                .contains("scripts/lab up");
+        assertThat(lab.log()).noneMatch(l -> l.startsWith("POST") || l.startsWith("DELETE"));
+    }
+
+    @Test
+    void phasesThatNameTheirOwnTopicAreRefusedNotIgnored() throws Exception {
+        Files.writeString(dir.resolve("sweep.yaml"), SCENARIO.replace("  - name: linger-0\n", "  - name: linger-0\n    topic: lab.p10\n"));
+
+        int code = command.execute(args());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("phase 'linger-0' names its own topic/partitions");
+        assertThat(lab.log()).isEmpty();
+    }
+}

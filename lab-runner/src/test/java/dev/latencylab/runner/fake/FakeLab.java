@@ -1,0 +1,302 @@
+package dev.latencylab.runner.fake;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A test double of the lab's HTTP shape only (docs/contracts.md): producer-app's
+ * /actuator/producer, consumer-app's /actuator/latency and Prometheus' query API, on one
+ * loopback port. Its figures follow simple rules of the settings in effect at the asked time
+ * (fewer produce requests and higher p50 at higher linger), so tests can tell which phase's
+ * numbers ended where. Every request is logged for assertions on the runner's call sequence.
+ */
+public final class FakeLab implements AutoCloseable {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final HttpServer server;
+    private final FakeTime time;
+    private final List<String> log = Collections.synchronizedList(new ArrayList<>());
+    /** When each linger.ms took effect, for answering Prometheus queries about the past. */
+    private final TreeMap<Instant, Integer> lingerTimeline = new TreeMap<>();
+
+    private boolean running;
+    private long generation;
+    private int lingerMs = 5;
+    private int batchSize = 16384;
+    private String compression = "none";
+    private double rate = 1000;
+    private int payloadBytes = 400;
+    private double sent;
+    private Instant lastUpdate;
+    private Instant phasesResetAt;
+    private volatile boolean prometheusEmpty;
+    private volatile int producerStatus = 200;
+
+    public FakeLab(FakeTime time) throws IOException {
+        this.time = time;
+        this.lastUpdate = time.instant();
+        this.phasesResetAt = time.instant();
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/actuator/producer", this::producer);
+        server.createContext("/actuator/latency", this::latency);
+        server.createContext("/-/ready", ex -> reply(ex, 200, "Prometheus Server is Ready.\n"));
+        server.createContext("/api/v1/query_range", this::queryRange);
+        server.createContext("/api/v1/query", this::query);
+        server.createContext("/api/health", ex -> reply(ex, 200, "{\"database\":\"ok\"}"));
+        server.start();
+    }
+
+    public URI url() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+    }
+
+    public List<String> log() {
+        synchronized (log) {
+            return List.copyOf(log);
+        }
+    }
+
+    /** Makes Prometheus answer every query with an empty result, as when it scraped nothing. */
+    public void prometheusEmpty() {
+        prometheusEmpty = true;
+    }
+
+    /** Makes the producer endpoint answer with this HTTP status. */
+    public void producerStatus(int status) {
+        producerStatus = status;
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+
+    private synchronized void advance() {
+        Instant now = time.instant();
+        if (running) {
+            sent += rate * (now.toEpochMilli() - lastUpdate.toEpochMilli()) / 1000.0;
+        }
+        lastUpdate = now;
+    }
+
+    private synchronized String producerJson() {
+        long s = (long) sent;
+        return String.format(Locale.ROOT, "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"running\":%s,\"generation\":%d,"
+                + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d},"
+                + "\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d}}",
+                running, generation, lingerMs, batchSize, compression, rate, payloadBytes, s, s, s - 1);
+    }
+
+    private void producer(HttpExchange ex) throws IOException {
+        String body = body(ex);
+        log.add(ex.getRequestMethod() + " /actuator/producer" + (body.isEmpty() ? "" : " " + body));
+        if (producerStatus != 200) {
+            reply(ex, producerStatus, "{\"error\":\"failing on purpose\"}");
+            return;
+        }
+        advance();
+        if (ex.getRequestMethod().equals("POST")) {
+            JsonNode change = JSON.readTree(body);
+            if (change.has("lingerMs") && change.get("lingerMs").asInt() > 10000) {
+                reply(ex, 400, "{\"field\":\"lingerMs\",\"error\":\"lingerMs must be an integer from 0 to 10000\"}");
+                return;
+            }
+            synchronized (this) {
+                if (change.has("lingerMs")) {
+                    lingerMs = change.get("lingerMs").asInt();
+                    lingerTimeline.put(time.instant(), lingerMs);
+                }
+                if (change.has("batchSize")) {
+                    batchSize = change.get("batchSize").asInt();
+                }
+                if (change.has("compression")) {
+                    compression = change.get("compression").asString();
+                }
+                if (change.has("rate")) {
+                    rate = change.get("rate").asDouble();
+                }
+                if (change.has("payloadBytes")) {
+                    payloadBytes = change.get("payloadBytes").asInt();
+                }
+                if (change.has("running")) {
+                    running = change.get("running").asBoolean();
+                }
+                generation++;
+            }
+        }
+        reply(ex, 200, producerJson());
+    }
+
+    private void latency(HttpExchange ex) throws IOException {
+        String query = ex.getRequestURI().getRawQuery();
+        log.add(ex.getRequestMethod() + " /actuator/latency" + (query == null ? "" : "?" + query));
+        advance();
+        if (ex.getRequestMethod().equals("DELETE")) {
+            synchronized (this) {
+                phasesResetAt = time.instant();
+                if (query == null) {
+                    sent = 0;
+                }
+            }
+            ex.sendResponseHeaders(204, -1);
+            ex.close();
+            return;
+        }
+        String json;
+        synchronized (this) {
+            long received = (long) ((time.instant().toEpochMilli() - phasesResetAt.toEpochMilli()) * rate / 1000.0);
+            double p50 = 1.5 + 0.6 * lingerMs;
+            String phase = running || received > 0 ? String.format(Locale.ROOT,
+                    "{\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\"},\"count\":%d,"
+                            + "\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
+                            + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
+                            + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
+                            + "\"lost\":0,\"duplicated\":0,\"outOfOrder\":0}",
+                    lingerMs, batchSize, compression, received, phasesResetAt, time.instant(),
+                    p50, p50 * 1.5, p50 * 1.8, p50 * 3, p50 * 5, p50 * 8,
+                    p50 * 1.05, p50 * 1.6, p50 * 1.9, p50 * 3.2, p50 * 5.5, p50 * 8.5) : "";
+            long s = (long) sent;
+            json = "{\"phases\":[" + phase + "],\"totals\":{\"received\":" + s + ",\"lost\":0,\"pending\":" + (running ? 3 : 0)
+                    + ",\"duplicated\":0,\"outOfOrder\":0,\"skipped\":{\"noHeader\":0,\"badHeader\":0,\"badPayload\":0,\"tooManyPhases\":0}},"
+                    + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
+                    + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0) + ",\"lost\":0,\"duplicated\":0}]}";
+        }
+        reply(ex, 200, json);
+    }
+
+    private void query(HttpExchange ex) throws IOException {
+        Map<String, String> p = params(ex);
+        log.add("PROM query " + p.get("query"));
+        Instant t = Instant.ofEpochMilli(Math.round(Double.parseDouble(p.get("time")) * 1000));
+        StringBuilder result = new StringBuilder();
+        if (!prometheusEmpty) {
+            for (Map.Entry<Map<String, String>, Double> e : values(p.get("query"), t).entrySet()) {
+                if (result.length() > 0) {
+                    result.append(',');
+                }
+                result.append("{\"metric\":").append(JSON.writeValueAsString(e.getKey())).append(",\"value\":[")
+                        .append(t.toEpochMilli() / 1000.0).append(",\"").append(e.getValue()).append("\"]}");
+            }
+        }
+        reply(ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" + result + "]}}");
+    }
+
+    private void queryRange(HttpExchange ex) throws IOException {
+        Map<String, String> p = params(ex);
+        log.add("PROM query_range " + p.get("query"));
+        double start = Double.parseDouble(p.get("start"));
+        double end = Double.parseDouble(p.get("end"));
+        double step = Double.parseDouble(p.get("step").replace("s", ""));
+        Map<Map<String, String>, StringBuilder> series = new LinkedHashMap<>();
+        if (!prometheusEmpty) {
+            for (double s = start; s <= end; s += step) {
+                Instant t = Instant.ofEpochMilli(Math.round(s * 1000));
+                for (Map.Entry<Map<String, String>, Double> e : values(p.get("query"), t).entrySet()) {
+                    StringBuilder b = series.computeIfAbsent(e.getKey(), k -> new StringBuilder());
+                    if (b.length() > 0) {
+                        b.append(',');
+                    }
+                    b.append('[').append(s).append(",\"").append(e.getValue()).append("\"]");
+                }
+            }
+        }
+        StringBuilder result = new StringBuilder();
+        for (Map.Entry<Map<String, String>, StringBuilder> e : series.entrySet()) {
+            if (result.length() > 0) {
+                result.append(',');
+            }
+            result.append("{\"metric\":").append(JSON.writeValueAsString(e.getKey())).append(",\"values\":[").append(e.getValue()).append("]}");
+        }
+        reply(ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[" + result + "]}}");
+    }
+
+    /** The fake's "physics": figures as a function of the linger.ms in effect at t. */
+    private synchronized Map<Map<String, String>, Double> values(String q, Instant t) {
+        // Prometheus at time t has what was scraped before t.
+        Map.Entry<Instant, Integer> e = lingerTimeline.lowerEntry(t);
+        int linger = e == null ? lingerMs : e.getValue();
+        Map<Map<String, String>, Double> v = new LinkedHashMap<>();
+        if (q.contains("group by (kafka_version)")) {
+            v.put(Map.of("kafka_version", "4.2.1"), 1.0);
+        } else if (q.contains("process_cpu_seconds_total")) {
+            for (String broker : List.of("1", "2", "3")) {
+                v.put(Map.of("broker", broker), 0.20 + 0.3 / (1 + linger) + Integer.parseInt(broker) * 0.01);
+            }
+        } else if (q.contains("producer-app") && q.contains("process_cpu")) {
+            v.put(Map.of(), 0.10 + 0.2 / (1 + linger));
+        } else if (q.contains("consumer-app") && q.contains("process_cpu")) {
+            v.put(Map.of(), 0.08 + 0.1 / (1 + linger));
+        } else if (q.contains("request=\"Produce\"")) {
+            v.put(Map.of(), 900.0 / (1 + linger));
+        } else if (q.contains("request=\"FetchConsumer\"")) {
+            v.put(Map.of(), 300.0 / (1 + 0.5 * linger));
+        } else if (q.contains("request=\"FetchFollower\"")) {
+            v.put(Map.of(), 600.0 / (1 + 0.5 * linger));
+        } else if (q.contains("kafka_server_bytes_in_total")) {
+            v.put(Map.of(), 480_000.0 - 1000.0 * linger);
+        } else if (q.contains("kafka_producer_batch_size_avg")) {
+            v.put(Map.of(), 500.0 + 400.0 * linger);
+        } else if (q.contains("kafka_producer_records_per_request_avg")) {
+            v.put(Map.of(), 1.0 + linger);
+        } else if (q.contains("kafka_producer_compression_rate_avg")) {
+            v.put(Map.of(), 1.0);
+        } else if (q.contains("kafka_producer_record_queue_time_avg")) {
+            v.put(Map.of(), 0.2 + linger * 0.9);
+        } else if (q.contains("histogram_quantile")) {
+            Matcher m = Pattern.compile("histogram_quantile\\(([0-9.]+)").matcher(q);
+            double quantile = m.find() ? Double.parseDouble(m.group(1)) : 0.5;
+            v.put(Map.of(), (1.5 + 0.6 * linger) * (quantile > 0.9 ? 3 : 1));
+        }
+        return v;
+    }
+
+    private static Map<String, String> params(HttpExchange ex) {
+        Map<String, String> params = new LinkedHashMap<>();
+        String raw = ex.getRequestURI().getRawQuery();
+        if (raw != null) {
+            for (String pair : raw.split("&")) {
+                int eq = pair.indexOf('=');
+                params.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                        URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            }
+        }
+        return params;
+    }
+
+    private static String body(HttpExchange ex) throws IOException {
+        try (InputStream in = ex.getRequestBody()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static void reply(HttpExchange ex, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().add("Content-Type", "application/json");
+        ex.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+}

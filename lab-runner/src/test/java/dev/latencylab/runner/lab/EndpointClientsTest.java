@@ -1,0 +1,164 @@
+package dev.latencylab.runner.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import com.sun.net.httpserver.HttpServer;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.latencylab.runner.fake.FakeLab;
+import dev.latencylab.runner.fake.FakeTime;
+import dev.latencylab.runner.scenario.ProducerSettings;
+
+/** The clients against a real HTTP server that speaks the contract's JSON (a double of the apps' HTTP shape only). */
+class EndpointClientsTest {
+
+    private final FakeTime time = new FakeTime(Instant.parse("2026-11-21T23:50:00Z"));
+    private final JsonHttp http = new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5));
+    private FakeLab lab;
+
+    @BeforeEach
+    void start() throws IOException {
+        lab = new FakeLab(time);
+    }
+
+    @AfterEach
+    void stop() {
+        lab.close();
+    }
+
+    @Test
+    void producerStateAndChangesFollowTheContract() throws Exception {
+        ProducerClient producer = new ProducerClient(http, URI.create(lab.url() + "/"));
+
+        ProducerState applied = producer.apply(ProducerChange.start(new ProducerSettings(10, 32768, "lz4", 2000, 512)));
+        time.sleep(Duration.ofSeconds(3));
+        ProducerState later = producer.state();
+
+        assertThat(applied.running()).isTrue();
+        assertThat(applied.settings()).isEqualTo(new ProducerState.Settings(10, 32768, "lz4", 2000, 512));
+        assertThat(later.counters().sent()).isEqualTo(6000);
+        assertThat(later.producerId()).isEqualTo("5f0c0000-0000-0000-0000-000000000001");
+        assertThat(lab.log()).contains(
+                "POST /actuator/producer {\"lingerMs\":10,\"batchSize\":32768,\"compression\":\"lz4\",\"rate\":2000.0,\"payloadBytes\":512,\"running\":true}",
+                "GET /actuator/producer");
+    }
+
+    @Test
+    void onlyTheFieldsThatChangeAreSent() throws Exception {
+        new ProducerClient(http, lab.url()).apply(ProducerChange.linger(5));
+        new ProducerClient(http, lab.url()).apply(ProducerChange.stop());
+
+        assertThat(lab.log()).containsSubsequence("POST /actuator/producer {\"lingerMs\":5}", "POST /actuator/producer {\"running\":false}");
+    }
+
+    @Test
+    void aRefusedChangeNamesTheFieldAndTheReason() {
+        ProducerClient producer = new ProducerClient(http, lab.url());
+
+        assertThatThrownBy(() -> producer.apply(ProducerChange.linger(20000)))
+                .isInstanceOf(EndpointException.class)
+                .hasMessage("producer-app refused the change {\"lingerMs\":20000}: lingerMs: lingerMs must be an integer from 0 to 10000");
+    }
+
+    @Test
+    void consumerResetsAndReportsPerPhase() throws Exception {
+        ConsumerClient consumer = new ConsumerClient(http, lab.url());
+        new ProducerClient(http, lab.url()).apply(ProducerChange.start(new ProducerSettings(20, 16384, "none", 1000, 400)));
+
+        consumer.reset();
+        consumer.resetPhases();
+        time.sleep(Duration.ofSeconds(2));
+        LatencyReport report = consumer.latency();
+
+        assertThat(lab.log()).containsSubsequence("DELETE /actuator/latency", "DELETE /actuator/latency?scope=phases", "GET /actuator/latency");
+        LatencyReport.PhaseLatency phase = report.phaseFor(new ProducerSettings(20, 16384, "none", 1000, 400)).orElseThrow();
+        assertThat(phase.count()).isEqualTo(2000);
+        assertThat(phase.latencyMs().p50()).isEqualTo(13.5);
+        assertThat(phase.firstReceived()).isEqualTo(Instant.parse("2026-11-21T23:50:00Z"));
+        assertThat(report.phaseFor(new ProducerSettings(5, 16384, "none", 1000, 400))).isEmpty();
+        assertThat(report.totals().pending()).isEqualTo(3);
+        assertThat(report.producer("5f0c0000-0000-0000-0000-000000000001")).isPresent();
+    }
+
+    @Test
+    void prometheusVectorsMatricesAndMissingNumbers() throws Exception {
+        HttpServer prom = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        prom.createContext("/api/v1/query_range", ex -> reply(ex, 200, """
+                {"status":"success","data":{"resultType":"matrix","result":[
+                  {"metric":{"broker":"1"},"values":[[1795305000,"0.5"],[1795305005,"NaN"],[1795305010,"0.7"]]}]}}"""));
+        prom.createContext("/api/v1/query", ex -> {
+            String q = ex.getRequestURI().getQuery();
+            if (q.contains("bad(")) {
+                reply(ex, 400, "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error: unexpected end of input\"}");
+            } else {
+                reply(ex, 200, """
+                        {"status":"success","data":{"resultType":"vector","result":[
+                          {"metric":{"broker":"1"},"value":[1795305000.5,"0.25"]},
+                          {"metric":{"broker":"2"},"value":[1795305000.5,"NaN"]}]}}""");
+            }
+        });
+        prom.start();
+        try {
+            PrometheusClient client = new PrometheusClient(http, URI.create("http://127.0.0.1:" + prom.getAddress().getPort()));
+
+            List<PrometheusClient.Sample> samples = client.query("sum by (broker) (x)", Instant.ofEpochSecond(1795305000));
+            List<PrometheusClient.Series> series = client.queryRange("x", Instant.ofEpochSecond(1795305000),
+                    Instant.ofEpochSecond(1795305010), Duration.ofSeconds(5));
+
+            assertThat(samples).containsExactly(
+                    new PrometheusClient.Sample(java.util.Map.of("broker", "1"), 0.25),
+                    new PrometheusClient.Sample(java.util.Map.of("broker", "2"), null));
+            assertThat(series).hasSize(1);
+            assertThat(series.get(0).points()).extracting(PrometheusClient.Point::value).containsExactly(0.5, 0.7);
+            assertThat(series.get(0).points().get(1).time()).isEqualTo(Instant.ofEpochSecond(1795305010));
+            assertThatThrownBy(() -> client.query("bad(", Instant.now()))
+                    .isInstanceOf(EndpointException.class)
+                    .hasMessageContaining("Prometheus refused the query bad(: HTTP 400 bad_data parse error: unexpected end of input");
+        } finally {
+            prom.stop(0);
+        }
+    }
+
+    @Test
+    void aPartThatIsDownIsNamedWithItsUrl() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        URI down = URI.create("http://127.0.0.1:" + port);
+
+        assertThatThrownBy(() -> new ConsumerClient(http, down).latency())
+                .isInstanceOf(EndpointException.class)
+                .hasMessage("consumer-app does not answer at " + down + "/actuator/latency (connection refused)");
+
+        Preflight.Outcome outcome = new Preflight(http).check(List.of(
+                new Preflight.Check("producer-app", URI.create(lab.url() + "/actuator/producer"), true),
+                new Preflight.Check("Prometheus", URI.create(down + "/-/ready"), true),
+                new Preflight.Check("Grafana", URI.create(down + "/api/health"), false)));
+        assertThat(outcome.ok()).isFalse();
+        assertThat(outcome.failures()).containsExactly("Prometheus does not answer at " + down + "/-/ready (connection refused)");
+        assertThat(outcome.warnings()).containsExactly("Grafana does not answer at " + down + "/api/health (connection refused)");
+    }
+
+    private static void reply(com.sun.net.httpserver.HttpExchange ex, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+}

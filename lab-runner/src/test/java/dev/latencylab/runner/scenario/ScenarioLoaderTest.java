@@ -1,0 +1,171 @@
+package dev.latencylab.runner.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ScenarioLoaderTest {
+
+    private final ScenarioLoader loader = new ScenarioLoader();
+
+    private static final String SWEEP = """
+            name: sweep
+            description: two lingers
+            defaults:
+              warmup: 10s
+              duration: 50s
+              settings:
+                batchSize: 16384
+                compression: none
+                rate: 1000
+                payloadBytes: 400
+            phases:
+              - name: linger-0
+                settings:
+                  lingerMs: 0
+              - name: linger-20
+                settings:
+                  lingerMs: 20
+                  compression: lz4
+                warmup: 0s
+                duration: 1m30s
+            """;
+
+    @Test
+    void defaultsFillEveryPhaseAndPhaseFieldsWin() {
+        Scenario s = loader.parse("sweep.yaml", "fallback", SWEEP);
+
+        assertThat(s.name()).isEqualTo("sweep");
+        assertThat(s.phases()).extracting(Phase::name).containsExactly("linger-0", "linger-20");
+        Phase first = s.phases().get(0);
+        assertThat(first.settings()).isEqualTo(new ProducerSettings(0, 16384, "none", 1000, 400));
+        assertThat(first.warmup()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(first.duration()).isEqualTo(Duration.ofSeconds(50));
+        Phase second = s.phases().get(1);
+        assertThat(second.settings()).isEqualTo(new ProducerSettings(20, 16384, "lz4", 1000, 400));
+        assertThat(second.warmup()).isZero();
+        assertThat(second.duration()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(s.total()).isEqualTo(Duration.ofSeconds(150));
+    }
+
+    @Test
+    void nameFallsBackToTheFileName(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("my-sweep.yaml");
+        Files.writeString(file, SWEEP.replace("name: sweep\n", ""));
+
+        assertThat(loader.load(file).name()).isEqualTo("my-sweep");
+    }
+
+    @Test
+    void everyProblemNamesFilePhaseAndField() {
+        String bad = """
+                defaults:
+                  warmup: 10s
+                  duration: 50s
+                phases:
+                  - name: ok
+                    settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                  - name: broken
+                    settings: {lingerMs: 20000, batchSize: 16384, compression: brotli, rate: 0, payloadBytes: 12}
+                    duration: fifty
+                """;
+
+        assertThatThrownBy(() -> loader.parse("bad.yaml", "bad", bad))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems()).containsExactlyInAnyOrder(
+                        "bad.yaml: phase 2 'broken': settings.lingerMs: must be an integer from 0 to 10000, got 20000",
+                        "bad.yaml: phase 2 'broken': settings.compression: must be one of none, gzip, snappy, lz4, zstd, got 'brotli'",
+                        "bad.yaml: phase 2 'broken': settings.rate: must be a number of records/s above 0 and at most 200000, got 0",
+                        "bad.yaml: phase 2 'broken': settings.payloadBytes: must be an integer from 256 to 100000, got 12",
+                        "bad.yaml: phase 2 'broken': duration: 'fifty' is not a duration; write e.g. 15s, 5m, 1m30s, 250ms or PT15S"));
+    }
+
+    @Test
+    void missingSettingsSayWhereToSetThem() {
+        String text = """
+                phases:
+                  - name: only
+                    settings: {lingerMs: 0}
+                """;
+
+        assertThatThrownBy(() -> loader.parse("m.yaml", "m", text))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("m.yaml: phase 1 'only': settings.batchSize: is missing (set it in the phase or in defaults)")
+                .hasMessageContaining("m.yaml: phase 1 'only': warmup: is missing")
+                .hasMessageContaining("m.yaml: phase 1 'only': duration: is missing");
+    }
+
+    @Test
+    void unknownFieldsAreRefusedWithTheKnownOnes() {
+        String text = SWEEP.replace("      - name: linger-0\n", "      - name: linger-0\n        lingr: 5\n")
+                .replace("  - name: linger-0\n", "  - name: linger-0\n    lingr: 5\n");
+
+        assertThatThrownBy(() -> loader.parse("u.yaml", "u", text))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessage("u.yaml: phase 1 'linger-0': lingr: unknown field (known here: duration, name, partitions, settings, topic, warmup)");
+    }
+
+    @Test
+    void duplicatePhaseNamesAndEmptyPhasesAreRefused() {
+        assertThatThrownBy(() -> loader.parse("d.yaml", "d", SWEEP.replace("linger-20", "linger-0")))
+                .hasMessageContaining("d.yaml: phase 2 'linger-0': name: is used by an earlier phase");
+        assertThatThrownBy(() -> loader.parse("e.yaml", "e", "name: e\nphases: []\n"))
+                .hasMessage("e.yaml: phases: must be a non-empty list of phases");
+    }
+
+    @Test
+    void brokenYamlIsReportedAsSuch() {
+        assertThatThrownBy(() -> loader.parse("y.yaml", "y", "phases: [\n  - name: x\n"))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageStartingWith("y.yaml: not valid YAML: ");
+    }
+
+    @Test
+    void optionalTopicAndPartitionsAreParsedForLaterExperiments() {
+        Scenario s = loader.parse("t.yaml", "t", SWEEP.replace("  - name: linger-0\n", "  - name: linger-0\n    topic: lab.p10\n    partitions: 10\n"));
+
+        assertThat(s.phases().get(0).topic()).isEqualTo("lab.p10");
+        assertThat(s.phases().get(0).partitions()).isEqualTo(10);
+        assertThat(s.phases().get(1).topic()).isNull();
+    }
+
+    @Test
+    void writtenScenarioReadsBackTheSame() {
+        Scenario s = loader.parse("sweep.yaml", "x", SWEEP).withTiming(new TimingOverride(Duration.ofSeconds(5), null));
+
+        String yaml = new ScenarioWriter().write(s);
+
+        assertThat(loader.parse("written.yaml", "x", yaml)).isEqualTo(s);
+        assertThat(yaml).contains("warmup: 5s").contains("duration: 1m30s").doesNotContain("defaults");
+    }
+
+    @Test
+    void theRepositoryScenariosAreValid() throws IOException {
+        List<Path> files;
+        try (Stream<Path> list = Files.list(Path.of("..", "scenarios"))) {
+            files = list.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+        assertThat(files).extracting(p -> p.getFileName().toString()).contains("linger-sweep.yaml", "load-ramp.yaml");
+
+        for (Path f : files) {
+            Scenario s = loader.load(f);
+            assertThat(s.phases()).as(f.toString()).isNotEmpty();
+        }
+        Scenario sweep = loader.load(Path.of("..", "scenarios", "linger-sweep.yaml"));
+        Scenario ramp = loader.load(Path.of("..", "scenarios", "load-ramp.yaml"));
+        assertThat(sweep.phases()).extracting(p -> p.settings().lingerMs()).containsExactly(0, 5, 10, 20);
+        assertThat(ramp.phases()).extracting(p -> p.settings().lingerMs()).containsExactly(0, 5, 10, 20);
+        assertThat(ramp.phases().get(0).settings().rate()).isEqualTo(5 * sweep.phases().get(0).settings().rate());
+        // A demo stays short: about a minute per phase.
+        assertThat(sweep.phases()).allSatisfy(p -> assertThat(p.total()).isEqualTo(Duration.ofMinutes(1)));
+    }
+}
