@@ -1,7 +1,7 @@
 package dev.latencylab.consumer;
 
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
@@ -10,7 +10,15 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 @EnableScheduling
 public class ConsumerApplication {
 
+    /**
+     * The app reads consumer-app.yml rather than application.yml, so both apps can run in one JVM
+     * (the integration tests) without one's configuration shadowing the other's.
+     */
+    public static SpringApplicationBuilder builder() {
+        return new SpringApplicationBuilder(ConsumerApplication.class).properties("spring.config.name=consumer-app");
+    }
+
     public static void main(String[] args) {
-        SpringApplication.run(ConsumerApplication.class, args);
+        builder().run(args);
     }
 }

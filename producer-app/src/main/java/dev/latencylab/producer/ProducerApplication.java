@@ -1,14 +1,23 @@
 package dev.latencylab.producer;
 
-import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
+
 public class ProducerApplication {
 
+    /**
+     * The app reads producer-app.yml rather than application.yml, so both apps can run in one JVM
+     * (the integration tests) without one's configuration shadowing the other's.
+     */
+    public static SpringApplicationBuilder builder() {
+        return new SpringApplicationBuilder(ProducerApplication.class).properties("spring.config.name=producer-app");
+    }
+
     public static void main(String[] args) {
-        SpringApplication.run(ProducerApplication.class, args);
+        builder().run(args);
     }
 }

@@ -25,7 +25,7 @@ class LatencyListener {
         this.metrics = metrics;
     }
 
-    @KafkaListener(id = "lab-latency", topics = "${lab.consumer.topic}", batch = "true")
+    @KafkaListener(id = "lab-latency", idIsGroup = false, topics = "${lab.consumer.topic}", batch = "true")
     void onBatch(List<ConsumerRecord<byte[], byte[]>> records) {
         for (ConsumerRecord<byte[], byte[]> record : records) {
             Header header = record.headers().lastHeader(LabHeader.KEY);

@@ -32,8 +32,8 @@ public final class SequenceTracker {
     }
 
     public SequenceOutcome record(UUID producerId, long sequence, int partition, int phaseId, long nowMicros) {
-        SequenceWindow window = windows.computeIfAbsent(producerId, id -> new SequenceWindow(id, sequence));
-        return window.record(sequence, partition, phaseId, nowMicros, sink);
+        SequenceWindow window = windows.computeIfAbsent(producerId, id -> new SequenceWindow(id, sequence, nowMicros));
+        return window.record(sequence, partition, phaseId, nowMicros, graceMicros, sink);
     }
 
     /** Declares lost every gap older than the grace period. Call it regularly, also when no record arrives. */

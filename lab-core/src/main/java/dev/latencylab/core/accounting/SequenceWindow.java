@@ -13,6 +13,11 @@ import java.util.UUID;
  * remembers what arrived; numbers pushed out of the window unseen count as lost at once. Memory
  * is about 260 KiB per producer whatever the run's length.
  *
+ * <p>Where tracking starts is itself blurred by that interleaving: the first record seen may
+ * not be the lowest one in flight. So for one grace period after the first record, a lower
+ * number moves the start down to it instead of counting as "before start". Reset tracking
+ * while the stream is quiet, or records that straddle the reset can show up as gaps.
+ *
  * <p>Out of order means out of order within a partition: that, unlike interleaving across
  * partitions, breaks a Kafka guarantee. Not thread-safe; {@link SequenceTracker} guards it.
  */
@@ -29,7 +34,8 @@ final class SequenceWindow {
     private final int[] wordPhase = new int[WORDS];
     private long[] lastByPartition = new long[0];
 
-    private final long first;
+    private long first;
+    private final long startedMicros;
     private long base;
     private long highest;
     private long seenInWindow;
@@ -39,14 +45,19 @@ final class SequenceWindow {
     private long outOfOrder;
     private long beforeStart;
 
-    SequenceWindow(UUID producerId, long firstSequence) {
+    SequenceWindow(UUID producerId, long firstSequence, long startedMicros) {
         this.producerId = producerId;
+        this.startedMicros = startedMicros;
         this.first = firstSequence;
         this.base = firstSequence;
         this.highest = firstSequence - 1;
     }
 
-    SequenceOutcome record(long sequence, int partition, int phaseId, long nowMicros, LossSink sink) {
+    SequenceOutcome record(long sequence, int partition, int phaseId, long nowMicros, long graceMicros,
+                           LossSink sink) {
+        if (sequence < first && nowMicros - startedMicros <= graceMicros && highest - sequence < WINDOW) {
+            moveStartDownTo(sequence, phaseId, nowMicros);
+        }
         if (sequence < first) {
             beforeStart++;
             return SequenceOutcome.BEFORE_START;
@@ -77,6 +88,29 @@ final class SequenceWindow {
         received++;
         advanceBase();
         return SequenceOutcome.RECEIVED;
+    }
+
+    /**
+     * Makes {@code sequence} the start. Everything from the old start up to the base was received,
+     * so it is marked seen again; the numbers between the new and the old start become gaps.
+     */
+    private void moveStartDownTo(long sequence, int phaseId, long nowMicros) {
+        for (long s = first; s < base; s++) {
+            seen[word(s)] |= 1L << (s & 63);
+            seenInWindow++;
+        }
+        for (long w = sequence >>> 6; w <= (first - 1) >>> 6; w++) {
+            int index = (int) (w & (WORDS - 1));
+            if (w < first >>> 6 || highest < first) {
+                wordOpenedMicros[index] = nowMicros;
+                wordPhase[index] = phaseId;
+            }
+        }
+        first = sequence;
+        base = sequence;
+        if (highest < first) {
+            highest = sequence - 1;
+        }
     }
 
     /** Declares lost every gap whose word opened more than {@code graceMicros} ago. */

@@ -75,11 +75,25 @@ class SequenceTrackerTest {
     }
 
     @Test
-    void trackingStartsAtTheFirstRecordSeen() {
+    void aLowerRecordWithinTheFirstGracePeriodMovesTheStartDown() {
         record(500, 600, 0, SECOND);
-        assertThat(tracker.record(PRODUCER, 499, 1, 0, SECOND)).isEqualTo(SequenceOutcome.BEFORE_START);
+        // 498 and 499 were in flight on another partition when tracking started.
+        assertThat(tracker.record(PRODUCER, 499, 1, 0, 2 * SECOND)).isEqualTo(SequenceOutcome.RECEIVED);
+        assertThat(account().pending()).isZero();
+        assertThat(tracker.record(PRODUCER, 497, 2, 0, 2 * SECOND)).isEqualTo(SequenceOutcome.RECEIVED);
+        assertThat(account().pending()).isEqualTo(1);
+        tracker.record(PRODUCER, 498, 3, 0, 2 * SECOND);
+        tracker.expire(60 * SECOND);
+        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 497, 599, 103, 0, 0, 0, 0, 0));
+    }
+
+    @Test
+    void afterTheFirstGracePeriodLowerRecordsAreBeforeTheStart() {
+        record(500, 600, 0, SECOND);
+        assertThat(tracker.record(PRODUCER, 499, 1, 0, 7 * SECOND)).isEqualTo(SequenceOutcome.BEFORE_START);
         assertThat(account().beforeStart()).isEqualTo(1);
         assertThat(account().duplicated()).isZero();
+        assertThat(account().firstSequence()).isEqualTo(500);
     }
 
     @Test

@@ -46,16 +46,17 @@ class SettingsRequestParser {
 
     private Map<String, Object> readObject(String body) {
         if (body == null || body.isBlank()) {
-            throw new BadSettingsException("body", "the body must be a JSON object, e.g. {\"lingerMs\": 5}");
+            throw new BadSettingsException("body", "body must be a JSON object, e.g. {\"lingerMs\": 5}");
         }
         try {
             Map<String, Object> map = json.readValue(body, new TypeReference<Map<String, Object>>() { });
             if (map == null) {
-                throw new BadSettingsException("body", "the body must be a JSON object, e.g. {\"lingerMs\": 5}");
+                throw new BadSettingsException("body", "body must be a JSON object, e.g. {\"lingerMs\": 5}");
             }
             return map;
         } catch (JacksonException e) {
-            throw new BadSettingsException("body", "malformed JSON: " + e.getOriginalMessage());
+            throw new BadSettingsException("body", "body must be a JSON object, e.g. {\"lingerMs\": 5}; "
+                    + e.getOriginalMessage());
         }
     }
 

@@ -1,0 +1,66 @@
+package dev.latencylab.it;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+
+/**
+ * Three real brokers and one KRaft controller in this JVM, from Kafka's own test kit, with the
+ * lab's broker defaults (RF 3, min.insync.replicas 2). {@code @EmbeddedKafka(count = 3)} does
+ * not form a quorum on Kafka 4.x here; the test kit does.
+ */
+final class KafkaCluster implements AutoCloseable {
+
+    private final KafkaClusterTestKit kit;
+
+    private KafkaCluster(KafkaClusterTestKit kit) {
+        this.kit = kit;
+    }
+
+    static KafkaCluster start() throws Exception {
+        KafkaClusterTestKit kit = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+                .setNumBrokerNodes(3)
+                .setNumControllerNodes(1)
+                .build())
+                .setConfigProp("default.replication.factor", "3")
+                .setConfigProp("min.insync.replicas", "2")
+                .setConfigProp("offsets.topic.replication.factor", "3")
+                .setConfigProp("transaction.state.log.replication.factor", "3")
+                .setConfigProp("transaction.state.log.min.isr", "2")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                .setConfigProp("auto.create.topics.enable", "false")
+                .build();
+        kit.format();
+        kit.startup();
+        kit.waitForReadyBrokers();
+        return new KafkaCluster(kit);
+    }
+
+    String bootstrapServers() {
+        return kit.bootstrapServers();
+    }
+
+    void createTopic(String name, int partitions) throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 3)
+                    .configs(Map.of("min.insync.replicas", "2")))).all().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    Admin admin() {
+        Properties props = new Properties();
+        props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());
+        return Admin.create(props);
+    }
+
+    @Override
+    public void close() throws Exception {
+        kit.close();
+    }
+}

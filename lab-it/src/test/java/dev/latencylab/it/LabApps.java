@@ -1,0 +1,57 @@
+package dev.latencylab.it;
+
+import dev.latencylab.consumer.ConsumerApplication;
+import dev.latencylab.producer.ProducerApplication;
+import java.time.Duration;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
+
+import static org.awaitility.Awaitility.await;
+
+/** The real producer-app and consumer-app, each a full Spring Boot application on a random port. */
+final class LabApps implements AutoCloseable {
+
+    final ConfigurableApplicationContext consumer;
+    final ConfigurableApplicationContext producer;
+    final LabHttp producerHttp;
+    final LabHttp consumerHttp;
+
+    private LabApps(ConfigurableApplicationContext consumer, ConfigurableApplicationContext producer) {
+        this.consumer = consumer;
+        this.producer = producer;
+        this.producerHttp = new LabHttp(port(producer));
+        this.consumerHttp = new LabHttp(port(consumer));
+    }
+
+    /**
+     * Starts the consumer first and waits for its partitions, so the measured stream starts at
+     * the producer's first record; the producer starts stopped.
+     */
+    static LabApps start(String bootstrapServers, String topic, int partitions) {
+        ConfigurableApplicationContext consumer = ConsumerApplication.builder()
+                .run("--server.port=0", "--spring.kafka.bootstrap-servers=" + bootstrapServers,
+                        "--lab.consumer.topic=" + topic, "--lab.consumer.loss-grace=5s",
+                        "--spring.kafka.consumer.group-id=lab-it-" + topic);
+        MessageListenerContainer container = consumer.getBean(KafkaListenerEndpointRegistry.class)
+                .getListenerContainer("lab-latency");
+        await("consumer assignment").atMost(Duration.ofSeconds(60))
+                .until(() -> container.getAssignedPartitions() != null
+                        && container.getAssignedPartitions().size() == partitions);
+        ConfigurableApplicationContext producer = ProducerApplication.builder()
+                .run("--server.port=0", "--spring.kafka.bootstrap-servers=" + bootstrapServers,
+                        "--lab.producer.topic=" + topic, "--lab.producer.partitions=" + partitions,
+                        "--lab.producer.autostart=false");
+        return new LabApps(consumer, producer);
+    }
+
+    private static int port(ConfigurableApplicationContext context) {
+        return Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+        consumer.close();
+    }
+}

@@ -1,0 +1,263 @@
+package dev.latencylab.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.settings.Compression;
+import dev.latencylab.core.settings.ProducerSettings;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The two apps against three real brokers (RF 3, min.insync.replicas 2), driven through their
+ * HTTP endpoints exactly as the runner and scripts drive them.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 5, unit = java.util.concurrent.TimeUnit.MINUTES)
+class LabOnRealClusterIT {
+
+    private static final String TOPIC = "lab.orders.it";
+    private static final int PARTITIONS = 3;
+
+    private KafkaCluster cluster;
+    private LabApps apps;
+
+    @BeforeAll
+    void startClusterAndApps() throws Exception {
+        cluster = KafkaCluster.start();
+        cluster.createTopic(TOPIC, PARTITIONS);
+        apps = LabApps.start(cluster.bootstrapServers(), TOPIC, PARTITIONS);
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (apps != null) {
+            apps.close();
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @BeforeEach
+    void quietStream() {
+        stopLoadAndDrain();
+        assertThat(apps.consumerHttp.delete("/actuator/latency").status()).isEqualTo(204);
+    }
+
+    @Test
+    void hotSwitchingLingerAndCompressionUnderLoadLosesAndDuplicatesNothing() {
+        long sentBefore = producerState().path("counters").path("sent").asLong();
+        post("{\"rate\": 400, \"lingerMs\": 0, \"batchSize\": 16384, \"compression\": \"none\", \"running\": true}");
+        int[] lingers = {0, 5, 10, 20};
+        Set<String> used = new HashSet<>();
+        for (int i = 0; i < 13; i++) {
+            String compression = i == 7 ? "lz4" : "none";
+            JsonNode state = post("{\"lingerMs\": " + lingers[i % 4] + ", \"compression\": \"" + compression + "\"}");
+            assertThat(state.path("settings").path("lingerMs").asInt()).isEqualTo(lingers[i % 4]);
+            assertThat(state.path("settings").path("compression").asString()).isEqualTo(compression);
+            used.add(lingers[i % 4] + "/" + compression);
+            long sentAtSwitch = state.path("counters").path("sent").asLong();
+            await("records flowing after switch " + i).atMost(Duration.ofSeconds(30))
+                    .until(() -> producerState().path("counters").path("sent").asLong() > sentAtSwitch + 200);
+        }
+        long sent = stopLoadAndDrain() - sentBefore;
+
+        JsonNode latency = awaitConsumerCaughtUp(sent);
+        JsonNode producer = latency.path("producers").get(0);
+        assertThat(producer.path("firstSequence").asLong()).isEqualTo(sentBefore);
+        assertThat(producer.path("highestSequence").asLong()).isEqualTo(sentBefore + sent - 1);
+        assertThat(producer.path("received").asLong()).isEqualTo(sent);
+        assertThat(latency.path("totals").path("lost").asLong()).isZero();
+        assertThat(latency.path("totals").path("duplicated").asLong()).isZero();
+        assertThat(latency.path("totals").path("outOfOrder").asLong()).isZero();
+        Set<String> phases = new HashSet<>();
+        latency.path("phases").forEach(p -> phases.add(p.path("settings").path("lingerMs").asInt() + "/"
+                + p.path("settings").path("compression").asString()));
+        assertThat(phases).containsExactlyInAnyOrderElementsOf(used);
+        assertThat(producerState().path("counters").path("failed").asLong()).isZero();
+    }
+
+    @Test
+    void lingerTwentyAddsAtLeastEightMillisecondsToTheMedianAtLowRate() {
+        double p50Linger0 = medianAt(0);
+        double p50Linger20 = medianAt(20);
+        System.out.printf("physics check: p50 e2e at 50 records/s, linger 0: %.2f ms, linger 20: %.2f ms%n",
+                p50Linger0, p50Linger20);
+        assertThat(p50Linger20 - p50Linger0).isGreaterThanOrEqualTo(8.0);
+    }
+
+    @Test
+    void everyBadInputIsRefusedWithItsFieldAndChangesNothing() {
+        post("{\"lingerMs\": 5, \"batchSize\": 16384, \"compression\": \"none\", \"rate\": 100, \"payloadBytes\": 400}");
+        JsonNode before = producerState();
+        Map<String, String> badBodies = Map.ofEntries(
+                Map.entry("{\"lingerMs\": -1}", "lingerMs"),
+                Map.entry("{\"lingerMs\": 100000}", "lingerMs"),
+                Map.entry("{\"lingerMs\": \"abc\"}", "lingerMs"),
+                Map.entry("{\"lingerMs\": 2.5}", "lingerMs"),
+                Map.entry("{\"batchSize\": -16}", "batchSize"),
+                Map.entry("{\"compression\": \"brotli\"}", "compression"),
+                Map.entry("{\"compression\": 3}", "compression"),
+                Map.entry("{\"rate\": 0}", "rate"),
+                Map.entry("{\"rate\": -5}", "rate"),
+                Map.entry("{\"rate\": 1000000000}", "rate"),
+                Map.entry("{\"rate\": \"fast\"}", "rate"),
+                Map.entry("{\"payloadBytes\": 100}", "payloadBytes"),
+                Map.entry("{\"payloadBytes\": 5000000}", "payloadBytes"),
+                Map.entry("{\"running\": \"yes\"}", "running"),
+                Map.entry("{\"lingerMs\": 10, \"lingerMS\": 20}", "lingerMS"),
+                Map.entry("{\"lingerMs\": 10, \"rate\": 0}", "rate"),
+                Map.entry("{\"lingerMs\": 10", "body"),
+                Map.entry("[10]", "body"),
+                Map.entry("", "body"));
+        badBodies.forEach((body, field) -> {
+            LabHttp.Response response = apps.producerHttp.post("/actuator/producer", body);
+            assertThat(response.status()).as("status for %s", body).isEqualTo(400);
+            assertThat(response.json().path("field").asString()).as("field for %s", body).isEqualTo(field);
+            assertThat(response.json().path("error").asString()).as("message for %s", body).contains(field);
+            JsonNode after = producerState();
+            assertThat(after.path("settings")).as("settings after %s", body).isEqualTo(before.path("settings"));
+            assertThat(after.path("generation")).as("generation after %s", body).isEqualTo(before.path("generation"));
+        });
+        assertThat(apps.producerHttp.post("/actuator/producer", "{\"lingerMs\": 10}").json()
+                .path("settings").path("lingerMs").asInt()).isEqualTo(10);
+    }
+
+    @Test
+    void poisonRecordsAreCountedAndSkippedWhileValidRecordsKeepFlowing() throws Exception {
+        post("{\"rate\": 200, \"lingerMs\": 0, \"compression\": \"none\", \"running\": true}");
+        await().atMost(Duration.ofSeconds(30)).until(() -> received() > 100);
+        try (KafkaProducer<byte[], byte[]> poison = rawProducer()) {
+            byte[] json = "{\"orderId\":\"x\"}".getBytes(StandardCharsets.US_ASCII);
+            poison.send(new ProducerRecord<>(TOPIC, null, "k".getBytes(), json)).get();
+            poison.send(new ProducerRecord<byte[], byte[]>(TOPIC, null, null, json,
+                    List.of(new RecordHeader(LabHeader.KEY, "garbage".getBytes())))).get();
+            byte[] validHeader = LabHeader.encode(new RecordStamp(1, 1, 0, UUID.randomUUID(),
+                    new ProducerSettings(0, 16_384, Compression.NONE)));
+            poison.send(new ProducerRecord<byte[], byte[]>(TOPIC, null, null, "not json at all".getBytes(),
+                    List.of(new RecordHeader(LabHeader.KEY, validHeader)))).get();
+            poison.send(new ProducerRecord<byte[], byte[]>(TOPIC, null, null, null,
+                    List.of(new RecordHeader(LabHeader.KEY, validHeader)))).get();
+        }
+        await("poison counted").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+            JsonNode skipped = latency().path("totals").path("skipped");
+            assertThat(skipped.path("noHeader").asLong()).isEqualTo(1);
+            assertThat(skipped.path("badHeader").asLong()).isEqualTo(1);
+            assertThat(skipped.path("badPayload").asLong()).isEqualTo(2);
+        });
+        long afterPoison = received();
+        await("valid records keep flowing").atMost(Duration.ofSeconds(30)).until(() -> received() > afterPoison + 400);
+        long sent = stopLoadAndDrain();
+        JsonNode totals = awaitConsumerCaughtUp(-1).path("totals");
+        assertThat(totals.path("lost").asLong()).isZero();
+        assertThat(totals.path("duplicated").asLong()).isZero();
+        assertThat(sent).isPositive();
+    }
+
+    @Test
+    void prometheusShowsTheLabsSeriesAndKafkaClientMetrics() {
+        post("{\"rate\": 200, \"running\": true}");
+        await().atMost(Duration.ofSeconds(30)).until(() -> received() > 200);
+        String producerMetrics = apps.producerHttp.get("/actuator/prometheus").body();
+        String consumerMetrics = apps.consumerHttp.get("/actuator/prometheus").body();
+        assertThat(producerMetrics).contains("lab_producer_records_sent_total", "lab_producer_linger_ms",
+                "lab_producer_settings_generation", "lab_producer_compression_info{", "lab_producer_target_rate",
+                "lab_producer_publish_delay_seconds_bucket{", "lab_producer_ack_latency_seconds_bucket{",
+                "kafka_producer_batch_size_avg", "kafka_producer_records_per_request_avg",
+                "kafka_producer_compression_rate_avg", "kafka_producer_record_queue_time_avg",
+                "kafka_producer_request_rate");
+        assertThat(consumerMetrics).contains("lab_e2e_latency_seconds_bucket{", "lab_e2e_corrected_latency_seconds_bucket{",
+                "lab_consumer_lost_records_total", "lab_consumer_duplicate_records_total",
+                "lab_consumer_skipped_records_total{", "kafka_consumer_fetch_manager_records_lag_max");
+        assertThat(consumerMetrics).containsPattern("lab_e2e_latency_seconds_bucket\\{[^}]*linger_ms=\"\\d+\"");
+    }
+
+    private double medianAt(int lingerMs) {
+        post("{\"rate\": 50, \"lingerMs\": " + lingerMs + ", \"compression\": \"none\", \"running\": true}");
+        sleep(Duration.ofSeconds(2)); // warm-up: the first records pay for a new producer's metadata fetch
+        assertThat(apps.consumerHttp.delete("/actuator/latency?scope=phases").status()).isEqualTo(204);
+        sleep(Duration.ofSeconds(10));
+        for (JsonNode phase : latency().path("phases")) {
+            if (phase.path("settings").path("lingerMs").asInt() == lingerMs && phase.path("count").asLong() > 0) {
+                assertThat(phase.path("count").asLong()).isGreaterThan(300);
+                return phase.path("latencyMs").path("p50").asDouble();
+            }
+        }
+        throw new AssertionError("no phase for linger " + lingerMs + ": " + latency());
+    }
+
+    /** Stops the load and waits for every record sent to be acknowledged; returns the sent count. */
+    private long stopLoadAndDrain() {
+        post("{\"running\": false}");
+        await("all sends acknowledged").atMost(Duration.ofSeconds(60)).until(() -> {
+            JsonNode c = producerState().path("counters");
+            return c.path("acked").asLong() + c.path("failed").asLong() == c.path("sent").asLong();
+        });
+        return producerState().path("counters").path("sent").asLong();
+    }
+
+    private JsonNode awaitConsumerCaughtUp(long expectedReceived) {
+        await("consumer caught up").atMost(Duration.ofSeconds(60)).until(() -> {
+            JsonNode totals = latency().path("totals");
+            return totals.path("pending").asLong() == 0
+                    && (expectedReceived < 0 || totals.path("received").asLong() >= expectedReceived);
+        });
+        return latency();
+    }
+
+    private JsonNode post(String body) {
+        LabHttp.Response response = apps.producerHttp.post("/actuator/producer", body);
+        assertThat(response.status()).as("POST %s -> %s", body, response.body()).isEqualTo(200);
+        return response.json();
+    }
+
+    private JsonNode producerState() {
+        return apps.producerHttp.get("/actuator/producer").json();
+    }
+
+    private JsonNode latency() {
+        return apps.consumerHttp.get("/actuator/latency").json();
+    }
+
+    private long received() {
+        return latency().path("totals").path("received").asLong();
+    }
+
+    private KafkaProducer<byte[], byte[]> rawProducer() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers());
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        return new KafkaProducer<>(props);
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
