@@ -264,6 +264,22 @@ check_controller() {
   say "cluster has an active controller: node $leader"
 }
 
+# Waits until the producer-app reports acknowledged records. Fails (so the
+# caller falls back to asking the quorum) when its load is stopped.
+wait_acked() {
+  local deadline=$((SECONDS + UP_TIMEOUT)) body
+  while ((SECONDS < deadline)); do
+    body=$(http_get "http://127.0.0.1:$PRODUCER_PORT/actuator/producer") || body=""
+    if [[ $body =~ \"acked\":([0-9]+) ]] && ((BASH_REMATCH[1] > 0)); then
+      say "cluster accepts writes: ${BASH_REMATCH[1]} records acknowledged by 2+ replicas"
+      return 0
+    fi
+    [[ $body == *'"running":false'* ]] && return 1
+    sleep 0.25
+  done
+  die "producer-app has no acknowledged record after ${UP_TIMEOUT}s: see $LOG_DIR/producer-app.out and the broker logs under $LAB_DIR"
+}
+
 # Prints total RSS of every process we started, in MiB.
 total_rss_mib() {
   local name pid total=0
@@ -321,16 +337,21 @@ local_up() {
   say "brokers answer after $(( ($(now_ms) - t0) / 1000 ))s"
 
   # The apps start once the brokers listen (the producer-app creates the topic
-  # at start-up); the controller check runs while they boot.
+  # at start-up). Acknowledged records then prove what a controller check
+  # would (topic created, acks=all met); without the apps a small Kafka tool
+  # asks the quorum instead.
   if ((START_APPS)); then
     local producer_args=()
     [[ -n $partitions ]] && producer_args+=(--lab.producer.partitions="$partitions")
     start_app producer-app "$PRODUCER_JAR" "$PRODUCER_PORT" "${producer_args[@]}"
     start_app consumer-app "$CONSUMER_JAR" "$CONSUMER_PORT"
     others+=(producer-app consumer-app)
+    wait_healthy "${others[@]}"
+    wait_acked || check_controller
+  else
+    check_controller
+    wait_healthy "${others[@]}"
   fi
-  check_controller
-  wait_healthy "${others[@]}"
   local took=$(( $(now_ms) - t0 ))
 
   say "stack healthy in $((took / 1000)).$(printf '%03d' $((took % 1000)))s; total RSS $(total_rss_mib) MiB"
