@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # The Docker Compose stack (docker-compose.yml at the repo root). Sourced, not
-# run; needs common.sh.
+# run; needs common.sh and local-stack.sh (jar build, HTTP health probes).
 
 docker_answers() {
   command -v docker >/dev/null && docker info >/dev/null 2>&1
@@ -24,23 +24,34 @@ compose_up() {
   # Read by docker-compose.yml for the producer-app (Spring's relaxed binding of
   # lab.producer.partitions).
   [[ -n $partitions ]] && export LAB_PRODUCER_PARTITIONS=$partitions
+  # The brokers mount the JMX exporter agent from local-cluster/target/agent.
+  ensure_cluster_jars
   t0=$(now_ms)
   if docker compose version >/dev/null 2>&1; then
     compose up -d --wait
   else
-    # docker-compose v1 has no --wait: the healthchecks still gate the apps.
+    # docker-compose v1 has no --wait: poll the same HTTP health as local mode.
     compose up -d
+    local name deadline=$((SECONDS + UP_TIMEOUT))
+    for name in prometheus producer-app consumer-app; do
+      until component_healthy "$name"; do
+        ((SECONDS < deadline)) || die "$name not healthy after ${UP_TIMEOUT}s: see 'docker-compose logs $name'"
+        sleep 1
+      done
+    done
   fi
-  say "compose stack up in $(( ($(now_ms) - t0) / 1000 ))s"
+  say "compose stack healthy in $(( ($(now_ms) - t0) / 1000 ))s"
   say "prometheus: http://127.0.0.1:9090  grafana: http://127.0.0.1:3000"
   say "producer: http://127.0.0.1:8080/actuator/producer  consumer: http://127.0.0.1:8081/actuator/latency"
 }
 
 compose_down() {
   local purge=$1
+  docker_answers || die "no Docker engine answers 'docker info': nothing to stop in compose mode"
   if ((purge)); then compose down --volumes; else compose down; fi
 }
 
 compose_status() {
+  docker_answers || die "no Docker engine answers 'docker info'"
   compose ps
 }
