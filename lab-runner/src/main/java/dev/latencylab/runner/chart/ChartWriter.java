@@ -44,6 +44,9 @@ public final class ChartWriter {
     static {
         // Charts are files; there is never a display, and CI has none.
         System.setProperty("java.awt.headless", "true");
+        // ImageIO's file cache registers a JVM shutdown hook on first use, which fails while the
+        // Ctrl-C hook is writing the results; PNGs of this size are encoded in memory anyway.
+        javax.imageio.ImageIO.setUseCache(false);
     }
 
     /**

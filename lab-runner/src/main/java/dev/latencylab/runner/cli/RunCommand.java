@@ -97,10 +97,15 @@ public final class RunCommand {
         if (args.positionals().size() != 1) {
             throw new UsageException("run needs exactly one scenario file, got " + args.positionals());
         }
+        // The command line is checked in full before the file is read or anything is called.
+        TimingOverride timing = TimingOverride.of(args.flag("article"), args.duration("warmup"), args.duration("phase-duration"));
+        URI producerUrl = url(args, "producer", "http://127.0.0.1:8080");
+        URI consumerUrl = url(args, "consumer", "http://127.0.0.1:8081");
+        URI prometheusUrl = url(args, "prometheus", "http://127.0.0.1:9090");
+        URI grafanaUrl = url(args, "grafana", "http://127.0.0.1:3000");
         Scenario scenario;
         try {
-            scenario = new ScenarioLoader().load(cwd.resolve(args.positionals().get(0)))
-                    .withTiming(TimingOverride.of(args.flag("article"), args.duration("warmup"), args.duration("phase-duration")));
+            scenario = new ScenarioLoader().load(cwd.resolve(args.positionals().get(0))).withTiming(timing);
         } catch (ScenarioException e) {
             err.println("The scenario cannot be run:");
             e.problems().forEach(p -> err.println("  " + p));
@@ -116,10 +121,6 @@ public final class RunCommand {
             err.println("note: a measured window under 10 s holds fewer than two Prometheus scrapes; its Prometheus figures may be n/a.");
         }
 
-        URI producerUrl = url(args, "producer", "http://127.0.0.1:8080");
-        URI consumerUrl = url(args, "consumer", "http://127.0.0.1:8081");
-        URI prometheusUrl = url(args, "prometheus", "http://127.0.0.1:9090");
-        URI grafanaUrl = url(args, "grafana", "http://127.0.0.1:3000");
         ProducerClient producer = new ProducerClient(http, producerUrl);
         ConsumerClient consumer = new ConsumerClient(http, consumerUrl);
         PrometheusClient prometheus = new PrometheusClient(http, prometheusUrl);

@@ -159,7 +159,8 @@ public final class ScenarioRunner {
         Duration elapsed = Duration.between(t.measureStart, now);
         Duration left = t.phase.duration().minus(elapsed);
         out.printf(Locale.ROOT, "  phase %d/%d %s  %s / %s (%s left)  send %s/s (target %s)  p99 %s ms (corrected %s ms)%s%n",
-                t.index, t.count, t.phase.name(), seconds(elapsed), seconds(t.phase.duration()), seconds(left),
+                t.index, t.count, t.phase.name(), elapsed.toSeconds() + "s", seconds(t.phase.duration()),
+                (left.toSeconds() + (left.toNanosPart() > 0 ? 1 : 0)) + "s",
                 number(rate), number(t.phase.settings().rate()),
                 latency.map(l -> ms(l.latencyMs().p99())).orElse("n/a"),
                 latency.map(l -> ms(l.correctedLatencyMs().p99())).orElse("n/a"),
@@ -173,9 +174,15 @@ public final class ScenarioRunner {
         LatencyReport.PhaseLatency latency = null;
         try {
             sentAtEnd = producer.state().counters().sent();
+        } catch (EndpointException | InterruptedException e) {
+            end = t.lastPoll;
+            warnings.add("phase " + t.phase.name() + " was cut short; the producer's last count could not be read, so its rate "
+                    + "covers the window up to the last progress poll: " + e.getMessage());
+        }
+        try {
             latency = consumer.latency().phaseFor(t.phase.settings()).orElse(null);
         } catch (EndpointException | InterruptedException e) {
-            warnings.add("phase " + t.phase.name() + " was cut short and its last figures could not be read: " + e.getMessage());
+            warnings.add("phase " + t.phase.name() + " was cut short and the consumer's figures could not be read: " + e.getMessage());
         }
         return Optional.of(new PhaseRecord(t.index, t.phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, false));
     }

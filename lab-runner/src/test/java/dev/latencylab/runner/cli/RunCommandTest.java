@@ -153,6 +153,28 @@ class RunCommandTest {
     }
 
     @Test
+    void aPartThatFailsMidRunEndsTheRunWithWhatWasMeasuredAndSaysTheLoadMayStillRun() throws Exception {
+        Instant failAt = START.plusSeconds(60);
+        time.afterSleep(now -> {
+            if (!now.isBefore(failAt)) {
+                lab.producerStatus(500);
+            }
+        });
+
+        int code = command.execute(args());
+
+        assertThat(code).isEqualTo(1);
+        JsonNode summary = ResultsWriter.JSON.readTree(command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("complete").asBoolean()).isFalse();
+        assertThat(summary.path("stopReason").asString()).startsWith("failed: producer-app: GET ").contains("answered HTTP 500");
+        // The first phase's end could not be read from the producer: kept, marked partial, its latency still from the consumer.
+        assertThat(summary.path("phases")).hasSize(1);
+        assertThat(summary.path("phases").get(0).path("complete").asBoolean()).isFalse();
+        assertThat(summary.path("phases").get(0).path("latencyMs").path("p50").asDouble()).isEqualTo(1.5);
+        assertThat(summary.path("warnings").toString()).contains("could not stop the load").contains("{\\\"running\\\":false}");
+    }
+
+    @Test
     void whatPrometheusDoesNotHaveIsNullAndNotAvailable() throws Exception {
         lab.prometheusEmpty();
 

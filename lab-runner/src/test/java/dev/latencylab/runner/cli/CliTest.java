@@ -1,0 +1,117 @@
+package dev.latencylab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.runner.fake.FakeLab;
+import dev.latencylab.runner.fake.FakeTime;
+
+class CliTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private Cli cli(Path cwd) {
+        return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), cwd);
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void snapshotSaysPlainlyThatItIsNotImplemented(@TempDir Path dir) {
+        int code = cli(dir).execute("snapshot", "--from", "2026-11-21T23:50:00Z", "--to", "2026-11-21T23:54:00Z", "--out", "snap");
+
+        assertThat(code).isEqualTo(1);
+        assertThat(err()).contains("snapshot is not implemented yet").contains("Nothing was exported");
+        assertThat(dir.resolve("snap")).doesNotExist();
+    }
+
+    @Test
+    void lingerSwitchesTheProducerAndPrintsItsNewState(@TempDir Path dir) throws IOException {
+        try (FakeLab lab = new FakeLab(new FakeTime(Instant.parse("2026-11-21T23:50:00Z")))) {
+            int code = cli(dir).execute("linger", "20", "--producer", lab.url().toString());
+
+            assertThat(code).isZero();
+            assertThat(lab.log()).containsExactly("POST /actuator/producer {\"lingerMs\":20}");
+            assertThat(out()).startsWith("linger.ms is now 20 (producer 5f0c0000-0000-0000-0000-000000000001, generation 1, stopped): "
+                    + "batch.size 16384, compression none, rate 1000 records/s, payload 400 B");
+        }
+    }
+
+    @Test
+    void badCommandLinesExitTwoWithTheReasonAndUsage(@TempDir Path dir) {
+        assertThat(cli(dir).execute("frobnicate")).isEqualTo(2);
+        assertThat(err()).contains("error: unknown command 'frobnicate'").contains("usage: java -jar");
+
+        assertThat(cli(dir).execute("linger", "fast")).isEqualTo(2);
+        assertThat(err()).contains("linger: 'fast' is not a whole number of ms");
+
+        assertThat(cli(dir).execute("linger", "20001")).isEqualTo(2);
+        assertThat(err()).contains("linger must be from 0 to 10000 ms, got 20001");
+
+        assertThat(cli(dir).execute("run", "x.yaml", "--phase-duration", "soon")).isEqualTo(2);
+        assertThat(err()).contains("--phase-duration: 'soon' is not a duration");
+    }
+
+    @Test
+    void aScenarioWithMistakesIsRefusedBeforeAnythingIsCalled(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("bad.yaml"), "phases:\n  - name: a\n    settings: {lingerMs: -1}\n");
+
+        int code = cli(dir).execute("run", "bad.yaml", "--producer", "http://127.0.0.1:1");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err()).contains("The scenario cannot be run:").contains(dir.resolve("bad.yaml") + ": phase 1 'a': settings.lingerMs: must be an integer from 0 to 10000, got -1");
+    }
+
+    @Test
+    void validatePrintsThePlanWithOverrides(@TempDir Path dir) {
+        int code = cli(Path.of("..")).execute("validate", "scenarios/linger-sweep.yaml", "--warmup", "5s", "--phase-duration", "15s");
+
+        assertThat(code).as(err()).isZero();
+        assertThat(out()).contains("scenarios/linger-sweep.yaml: linger-sweep, 4 phases, 1m20s in all")
+                .contains("linger-20    linger.ms=20    batch.size=16384    compression=none   rate=1000/s payload=400 B  warm-up 5s + 15s");
+    }
+
+    @Test
+    void reportRedrawsAResultsFolder(@TempDir Path dir) {
+        assertThat(cli(dir).execute("report", "nowhere")).isEqualTo(2);
+        assertThat(err()).contains("has no summary.json");
+    }
+
+    @Test
+    void argsAcceptBothOptionFormsAndRefuseUnknownOnes() {
+        Args a = Args.parse(List.of("file.yaml", "--warmup=5s", "--phase-duration", "15s", "--article"),
+                Set.of("warmup", "phase-duration"), Set.of("article"));
+
+        assertThat(a.positionals()).containsExactly("file.yaml");
+        assertThat(a.duration("warmup")).isEqualTo(Duration.ofSeconds(5));
+        assertThat(a.duration("phase-duration")).isEqualTo(Duration.ofSeconds(15));
+        assertThat(a.flag("article")).isTrue();
+        assertThatThrownBy(() -> Args.parse(List.of("--speed", "3"), Set.of("warmup"), Set.of()))
+                .isInstanceOf(UsageException.class).hasMessage("unknown option --speed");
+        assertThatThrownBy(() -> Args.parse(List.of("--warmup"), Set.of("warmup"), Set.of()))
+                .isInstanceOf(UsageException.class).hasMessage("--warmup needs a value");
+        assertThatThrownBy(() -> Args.parse(List.of("--article=yes"), Set.of(), Set.of("article")))
+                .isInstanceOf(UsageException.class).hasMessage("--article takes no value");
+    }
+}
