@@ -21,8 +21,10 @@ import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 import dev.latencylab.runner.report.ChartData;
 import dev.latencylab.runner.report.PhaseMark;
@@ -129,7 +131,7 @@ public final class ChartWriter {
         styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
         styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
         styler.setAntiAlias(true);
-        if (styler instanceof org.knowm.xchart.style.AxesChartStyler axes) {
+        if (styler instanceof AxesChartStyler axes) {
             axes.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
             axes.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
             axes.setPlotGridLinesColor(new Color(0xEE, 0xEE, 0xEE));
@@ -137,7 +139,7 @@ public final class ChartWriter {
         }
     }
 
-    private static void save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file) throws IOException {
+    private static void save(Chart<?, ?> chart, Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         try (OutputStream out = Files.newOutputStream(file)) {
             BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);

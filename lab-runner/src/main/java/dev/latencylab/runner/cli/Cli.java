@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import dev.latencylab.runner.lab.EndpointException;
 import dev.latencylab.runner.lab.JsonHttp;
@@ -65,7 +66,7 @@ public final class Cli {
     }
 
     private int report(List<String> rest) {
-        Args args = Args.parse(rest, java.util.Set.of(), java.util.Set.of());
+        Args args = Args.parse(rest, Set.of(), Set.of());
         if (args.positionals().size() != 1) {
             throw new UsageException("report needs one results folder");
         }

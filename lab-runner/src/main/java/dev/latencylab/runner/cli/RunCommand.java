@@ -2,7 +2,9 @@ package dev.latencylab.runner.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -203,10 +205,10 @@ public final class RunCommand {
             ResultsWriter writer = new ResultsWriter();
             writer.write(dir, record.scenario(), env, summary, series);
             out.println();
-            out.print(java.nio.file.Files.readString(dir.resolve("summary.md")));
+            out.print(Files.readString(dir.resolve("summary.md")));
             return dir;
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("could not write the results under " + resultsRoot + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("could not write the results under " + resultsRoot + ": " + e.getMessage(), e);
         }
     }
 

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import dev.latencylab.runner.report.Fmt;
 import dev.latencylab.runner.scenario.Durations;
@@ -27,7 +28,7 @@ public final class ValidateCommand {
     }
 
     public int execute(List<String> argv) {
-        Args args = Args.parse(argv, java.util.Set.of("warmup", "phase-duration"), java.util.Set.of("article"));
+        Args args = Args.parse(argv, Set.of("warmup", "phase-duration"), Set.of("article"));
         if (args.positionals().isEmpty()) {
             throw new UsageException("validate needs at least one scenario file");
         }

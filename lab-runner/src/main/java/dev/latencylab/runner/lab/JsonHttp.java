@@ -11,6 +11,7 @@ import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,7 +26,7 @@ public final class JsonHttp {
     public static final JsonMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             // An empty histogram's percentile may come as NaN; read it rather than fail the run.
-            .enable(tools.jackson.core.json.JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
             .build();
 
     private final HttpClient client;

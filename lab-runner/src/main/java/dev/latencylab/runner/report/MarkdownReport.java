@@ -4,6 +4,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
 
 /** summary.md: one row per phase in each table, then the reading, the totals, the charts and any warnings. */
@@ -11,7 +12,7 @@ public final class MarkdownReport {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
-    private static final java.util.Set<String> TEXT_COLUMNS = java.util.Set.of("phase", "compression");
+    private static final Set<String> TEXT_COLUMNS = Set.of("phase", "compression");
 
     private MarkdownReport() {
     }

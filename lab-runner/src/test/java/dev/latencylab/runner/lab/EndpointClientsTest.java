@@ -14,7 +14,6 @@ import java.time.Instant;
 import java.util.List;
 
 import com.sun.net.httpserver.HttpServer;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
