@@ -2,12 +2,17 @@ package dev.latencylab.core.bench;
 
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.latency.LatencyBuckets;
 import dev.latencylab.core.latency.LatencyRecorder;
+import dev.latencylab.core.latency.RecordResult;
 import dev.latencylab.core.payload.KeyStrategy;
 import dev.latencylab.core.payload.OrderEvent;
 import dev.latencylab.core.payload.OrderEventGenerator;
 import dev.latencylab.core.settings.Compression;
 import dev.latencylab.core.settings.ProducerSettings;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -39,6 +44,8 @@ public class RecordPathBenchmark {
     private byte[] value;
     private long sequence;
     private long consumed;
+    private Timer latencyTimer;
+    private Timer correctedTimer;
 
     @Setup
     public void setUp() {
@@ -50,6 +57,16 @@ public class RecordPathBenchmark {
             headers[i] = LabHeader.encode(new RecordStamp(now, now + 5, i, PRODUCER, SETTINGS));
         }
         value = generator.next(0, now, 400).value();
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        latencyTimer = timer(registry, "lab.e2e.latency");
+        correctedTimer = timer(registry, "lab.e2e.corrected.latency");
+    }
+
+    private static Timer timer(PrometheusMeterRegistry registry, String name) {
+        Duration[] buckets = LatencyBuckets.boundaries();
+        return Timer.builder(name).tags("linger_ms", "5", "batch_size", "16384", "compression", "none")
+                .serviceLevelObjectives(buckets).minimumExpectedValue(buckets[0])
+                .maximumExpectedValue(buckets[buckets.length - 1]).register(registry);
     }
 
     /** Producer side, per record: a 400 B order event plus its header. */
@@ -68,5 +85,14 @@ public class RecordPathBenchmark {
         byte[] header = headers[(int) (consumed & 4095)].clone();
         java.nio.ByteBuffer.wrap(header).putLong(17, consumed++);
         return recorder.record(header, value, (int) (consumed % 3), 1_763_769_600_002_000L + consumed);
+    }
+
+    /** The consumer-app's whole per-record path: the above plus its two Prometheus histograms. */
+    @Benchmark
+    public Object consumeSideRecordingWithPrometheusHistograms() {
+        RecordResult result = (RecordResult) consumeSideRecording();
+        latencyTimer.record(result.latencyMicros(), TimeUnit.MICROSECONDS);
+        correctedTimer.record(result.correctedMicros(), TimeUnit.MICROSECONDS);
+        return result;
     }
 }
