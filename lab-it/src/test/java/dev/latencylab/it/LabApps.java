@@ -31,7 +31,7 @@ final class LabApps implements AutoCloseable {
     static LabApps start(String bootstrapServers, String topic, int partitions) {
         ConfigurableApplicationContext consumer = ConsumerApplication.builder()
                 .run("--server.port=0", "--spring.kafka.bootstrap-servers=" + bootstrapServers,
-                        "--lab.consumer.topic=" + topic, "--lab.consumer.loss-grace=5s",
+                        "--lab.consumer.topic=" + topic,
                         "--spring.kafka.consumer.group-id=lab-it-" + topic);
         MessageListenerContainer container = consumer.getBean(KafkaListenerEndpointRegistry.class)
                 .getListenerContainer("lab-latency");

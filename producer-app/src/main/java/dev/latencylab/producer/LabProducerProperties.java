@@ -2,10 +2,10 @@ package dev.latencylab.producer;
 
 import dev.latencylab.core.payload.KeyStrategy;
 import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
-import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -32,7 +32,7 @@ public record LabProducerProperties(
         @DefaultValue("3") @Min(1) @Max(1000) int partitions,
         @DefaultValue("3") @Min(1) @Max(32) short replicationFactor,
         @DefaultValue("2") @Min(1) @Max(32) int minInsyncReplicas,
-        @DefaultValue("1000") @Positive @DecimalMax("200000") double rate,
+        @DefaultValue("1000") @DecimalMin("0.1") @DecimalMax("200000") double rate,
         @DefaultValue("400") @Min(360) @Max(100000) int payloadBytes,
         @DefaultValue("ORDER_ID") KeyStrategy keyStrategy,
         @DefaultValue("true") boolean autostart,

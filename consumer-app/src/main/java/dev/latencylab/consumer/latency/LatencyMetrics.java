@@ -1,6 +1,5 @@
 package dev.latencylab.consumer.latency;
 
-import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.latency.LatencyBuckets;
 import dev.latencylab.core.latency.LatencyRecorder;
 import dev.latencylab.core.latency.RecordResult;
@@ -32,6 +31,8 @@ class LatencyMetrics {
     LatencyMetrics(MeterRegistry registry, LatencyRecorder recorder) {
         this.registry = registry;
         counter("lab.consumer.lost.records", "Records missing past the grace period", recorder, Totals::lost, Tags.empty());
+        counter("lab.consumer.late.records", "Records that arrived after having been declared lost", recorder,
+                Totals::late, Tags.empty());
         counter("lab.consumer.duplicate.records", "Records received more than once", recorder, Totals::duplicated,
                 Tags.empty());
         counter("lab.consumer.out.of.order.records", "Records behind a higher sequence of the same partition", recorder,
@@ -45,10 +46,16 @@ class LatencyMetrics {
     }
 
     void onRecord(RecordResult result) {
-        if (result.status() != RecordResult.Status.MEASURED || result.outcome() == SequenceOutcome.DUPLICATE) {
+        if (result.status() != RecordResult.Status.MEASURED || !result.outcome().isFirstArrival()) {
             return;
         }
-        Timer[] pair = timers.computeIfAbsent(result.settings(), this::register);
+        Timer[] pair = timers.get(result.settings());
+        if (pair == null) {
+            if (timers.size() >= LatencyRecorder.MAX_PHASES) {
+                return; // bounded like the recorder's phases: crafted headers cannot grow the series
+            }
+            pair = timers.computeIfAbsent(result.settings(), this::register);
+        }
         pair[0].record(Math.max(0, result.latencyMicros()), TimeUnit.MICROSECONDS);
         pair[1].record(Math.max(0, result.correctedMicros()), TimeUnit.MICROSECONDS);
     }

@@ -3,14 +3,17 @@ package dev.latencylab.core.accounting;
 import java.util.UUID;
 
 /**
- * The loss and duplicate figures of one producer's stream.
+ * The loss and duplicate figures of one producer's stream since tracking started or counts
+ * were last reset.
  *
- * @param firstSequence the first sequence number seen since tracking started
+ * @param firstSequence the first sequence number counted
  * @param highestSequence the highest seen
  * @param pending missing numbers below the highest, still within the grace period
- * @param lost missing numbers whose grace period ran out
+ * @param lost missing numbers whose grace period ran out (and that have not turned up since)
+ * @param late numbers that turned up after having been declared lost
  * @param outOfOrder records that arrived after a higher number from the same partition
  */
 public record ProducerAccount(UUID producerId, long firstSequence, long highestSequence, long received,
-                              long pending, long lost, long duplicated, long outOfOrder, long beforeStart) {
+                              long pending, long lost, long late, long duplicated, long outOfOrder,
+                              long beforeStart) {
 }

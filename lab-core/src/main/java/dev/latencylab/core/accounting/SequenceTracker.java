@@ -43,13 +43,15 @@ public final class SequenceTracker {
         }
     }
 
+    /** Zeroes every producer's counts but keeps what arrived, so no gap is invented. */
+    public void resetCounts() {
+        windows.values().forEach(SequenceWindow::resetCounts);
+    }
+
     public List<ProducerAccount> accounts() {
         List<ProducerAccount> accounts = new ArrayList<>(windows.size());
         windows.values().forEach(w -> accounts.add(w.account()));
         return accounts;
     }
 
-    public void clear() {
-        windows.clear();
-    }
 }

@@ -8,39 +8,46 @@ import java.util.UUID;
  *
  * <p>Records reach the consumer out of sequence order as a matter of course: the producer's
  * single sequence is spread over partitions that are fetched independently. So a missing
- * number is only a gap until the grace period after a higher number arrived has passed; then
- * it counts as lost. A bitmap ring of {@link #WINDOW} numbers above the lowest open gap
- * remembers what arrived; numbers pushed out of the window unseen count as lost at once. Memory
- * is about 260 KiB per producer whatever the run's length.
+ * number is only a gap until a grace period has passed since a higher number arrived; then it
+ * counts as lost (and as late, not lost, if it turns up after all). A bitmap ring of
+ * {@link #WINDOW} numbers above the lowest open gap remembers what arrived, a second one what
+ * was declared lost below it; numbers pushed out of the window unseen count as lost at once.
+ * Memory is about 0.9 MiB per producer whatever the run's length.
  *
- * <p>Where tracking starts is itself blurred by that interleaving: the first record seen may
- * not be the lowest one in flight. So for one grace period after the first record, a lower
- * number moves the start down to it instead of counting as "before start". Reset tracking
- * while the stream is quiet, or records that straddle the reset can show up as gaps.
+ * <p>Gap ages are kept per 64-number word: the time the highest number last moved within or
+ * past the word. That errs late by at most one word's span, never early.
+ *
+ * <p>Where tracking starts is blurred by the interleaving: the first record seen may not be the
+ * lowest one in flight. So for one grace period after the first record, a lower number moves
+ * the start down to it instead of counting as "before start". Resetting the counts keeps the
+ * bitmaps, so a reset in the middle of a stream invents no gaps.
  *
  * <p>Out of order means out of order within a partition: that, unlike interleaving across
  * partitions, breaks a Kafka guarantee. Not thread-safe; {@link SequenceTracker} guards it.
  */
 final class SequenceWindow {
 
-    static final int WINDOW = 1 << 20;
+    /** 2^21 numbers: more than 10 s (the default grace) at the producer's maximum rate of 200,000/s. */
+    static final int WINDOW = 1 << 21;
     private static final int WORDS = WINDOW / 64;
     private static final long WINDOW_MASK = WINDOW - 1;
 
     private final UUID producerId;
     private final long[] seen = new long[WORDS];
-    /** When the highest number first reached each word: a conservative opening time for its gaps. */
-    private final long[] wordOpenedMicros = new long[WORDS];
+    /** Numbers below the base that were declared lost, so a late arrival is told from a duplicate. */
+    private final long[] declaredLost = new long[WORDS];
+    private final long[] wordStampMicros = new long[WORDS];
     private final int[] wordPhase = new int[WORDS];
     private long[] lastByPartition = new long[0];
 
-    private long first;
     private final long startedMicros;
+    private long first;
     private long base;
     private long highest;
     private long seenInWindow;
     private long received;
     private long lost;
+    private long late;
     private long duplicated;
     private long outOfOrder;
     private long beforeStart;
@@ -55,7 +62,8 @@ final class SequenceWindow {
 
     SequenceOutcome record(long sequence, int partition, int phaseId, long nowMicros, long graceMicros,
                            LossSink sink) {
-        if (sequence < first && nowMicros - startedMicros <= graceMicros && highest - sequence < WINDOW) {
+        if (sequence < first && nowMicros - startedMicros <= graceMicros
+                && highest - sequence < WINDOW && base - sequence < WINDOW) {
             moveStartDownTo(sequence, phaseId, nowMicros);
         }
         if (sequence < first) {
@@ -64,30 +72,63 @@ final class SequenceWindow {
         }
         boolean regressed = updatePartitionOrder(partition, sequence);
         if (sequence < base) {
-            duplicated++;
-            return SequenceOutcome.DUPLICATE;
+            return belowBase(sequence);
         }
         if (sequence >= base + WINDOW) {
-            declareLostBelow(sequence - WINDOW + 1, sink);
+            declareLostBelow(sequence - WINDOW + 1, phaseId, sink);
         }
         if (sequence > highest) {
-            openWords(sequence, phaseId, nowMicros);
+            stampWords(sequence, phaseId, nowMicros);
             highest = sequence;
         }
         int word = word(sequence);
-        long bit = 1L << (sequence & 63);
+        long bit = bit(sequence);
         if ((seen[word] & bit) != 0) {
             duplicated++;
             return SequenceOutcome.DUPLICATE;
-        }
-        if (regressed) {
-            outOfOrder++;
         }
         seen[word] |= bit;
         seenInWindow++;
         received++;
         advanceBase();
+        if (regressed) {
+            outOfOrder++;
+            return SequenceOutcome.OUT_OF_ORDER;
+        }
         return SequenceOutcome.RECEIVED;
+    }
+
+    /** Declares lost every gap whose word was last stamped more than {@code graceMicros} ago. */
+    void expire(long nowMicros, long graceMicros, LossSink sink) {
+        while (base <= highest && nowMicros - wordStampMicros[word(base)] > graceMicros) {
+            declareLost(base, sink);
+            base++;
+            advanceBase();
+        }
+    }
+
+    /** Zeroes the counts but keeps what arrived: counting restarts at the lowest open gap. */
+    void resetCounts() {
+        first = base;
+        received = lost = late = duplicated = outOfOrder = beforeStart = 0;
+    }
+
+    ProducerAccount account() {
+        long pending = highest - base + 1 - seenInWindow;
+        return new ProducerAccount(producerId, first, highest, received, pending, lost, late, duplicated, outOfOrder,
+                beforeStart);
+    }
+
+    private SequenceOutcome belowBase(long sequence) {
+        if (base - sequence <= WINDOW && (declaredLost[word(sequence)] & bit(sequence)) != 0) {
+            declaredLost[word(sequence)] &= ~bit(sequence);
+            lost--;
+            late++;
+            received++;
+            return SequenceOutcome.LATE;
+        }
+        duplicated++;
+        return SequenceOutcome.DUPLICATE;
     }
 
     /**
@@ -96,13 +137,14 @@ final class SequenceWindow {
      */
     private void moveStartDownTo(long sequence, int phaseId, long nowMicros) {
         for (long s = first; s < base; s++) {
-            seen[word(s)] |= 1L << (s & 63);
+            seen[word(s)] |= bit(s);
+            declaredLost[word(s)] &= ~bit(s);
             seenInWindow++;
         }
-        for (long w = sequence >>> 6; w <= (first - 1) >>> 6; w++) {
+        for (long w = sequence >>> 6; w <= first >>> 6; w++) {
             int index = (int) (w & (WORDS - 1));
+            wordStampMicros[index] = nowMicros;
             if (w < first >>> 6 || highest < first) {
-                wordOpenedMicros[index] = nowMicros;
                 wordPhase[index] = phaseId;
             }
         }
@@ -111,21 +153,6 @@ final class SequenceWindow {
         if (highest < first) {
             highest = sequence - 1;
         }
-    }
-
-    /** Declares lost every gap whose word opened more than {@code graceMicros} ago. */
-    void expire(long nowMicros, long graceMicros, LossSink sink) {
-        while (base <= highest && nowMicros - wordOpenedMicros[word(base)] > graceMicros) {
-            declareLost(base, sink);
-            base++;
-            advanceBase();
-        }
-    }
-
-    ProducerAccount account() {
-        long pending = highest - base + 1 - seenInWindow;
-        return new ProducerAccount(producerId, first, highest, received, pending, lost, duplicated, outOfOrder,
-                beforeStart);
     }
 
     private boolean updatePartitionOrder(int partition, long sequence) {
@@ -144,47 +171,65 @@ final class SequenceWindow {
         return regressed;
     }
 
-    private void openWords(long sequence, int phaseId, long nowMicros) {
-        long fromWord = Math.max((highest + 1) >>> 6, (sequence >>> 6) - WORDS + 1);
+    /** Stamps the words from the highest number's (it moves on within it) to the new highest's. */
+    private void stampWords(long sequence, int phaseId, long nowMicros) {
+        long oldWord = highest < first ? -1 : highest >>> 6;
+        long fromWord = Math.max(Math.max(oldWord, 0), (sequence >>> 6) - WORDS + 1);
         for (long w = fromWord; w <= sequence >>> 6; w++) {
-            if (w > highest >>> 6 || highest < first) {
-                int index = (int) (w & (WORDS - 1));
-                wordOpenedMicros[index] = nowMicros;
+            int index = (int) (w & (WORDS - 1));
+            wordStampMicros[index] = nowMicros;
+            if (w > oldWord) {
                 wordPhase[index] = phaseId;
             }
         }
     }
 
-    private void declareLostBelow(long newBase, LossSink sink) {
-        while (base < newBase) {
-            if ((seen[word(base)] & (1L << (base & 63))) == 0) {
+    /** Moves the base up to {@code newBase}, declaring lost what did not arrive. */
+    private void declareLostBelow(long newBase, int phaseId, LossSink sink) {
+        long end = Math.min(newBase, highest + 1);
+        while (base < end) {
+            if ((seen[word(base)] & bit(base)) == 0) {
                 declareLost(base, sink);
             } else {
-                clear(base);
+                clearSeen(base);
             }
             base++;
+        }
+        if (base < newBase) {
+            // Numbers never in the window (a jump far above everything seen): lost in one step.
+            long skipped = newBase - base;
+            lost += skipped;
+            sink.lost(phaseId, skipped);
+            base = newBase;
         }
     }
 
     private void declareLost(long sequence, LossSink sink) {
         lost++;
-        sink.lost(wordPhase[word(sequence)]);
+        declaredLost[word(sequence)] |= bit(sequence);
+        sink.lost(wordPhase[word(sequence)], 1);
     }
 
     /** Moves the base over every number already seen, so it rests on the lowest gap. */
     private void advanceBase() {
-        while (base <= highest && (seen[word(base)] & (1L << (base & 63))) != 0) {
-            clear(base);
+        while (base <= highest && (seen[word(base)] & bit(base)) != 0) {
+            clearSeen(base);
             base++;
         }
     }
 
-    private void clear(long sequence) {
-        seen[word(sequence)] &= ~(1L << (sequence & 63));
+    /** The base passes a received number: its slot is free for the number WINDOW above. */
+    private void clearSeen(long sequence) {
+        seen[word(sequence)] &= ~bit(sequence);
+        declaredLost[word(sequence)] &= ~bit(sequence);
         seenInWindow--;
     }
 
     private static int word(long sequence) {
         return (int) ((sequence & WINDOW_MASK) >>> 6);
+    }
+
+    private static long bit(long sequence) {
+        return 1L << (sequence & 63);
     }
 }

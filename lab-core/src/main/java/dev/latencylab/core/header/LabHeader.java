@@ -29,6 +29,8 @@ public final class LabHeader {
     public static final String KEY = "lab";
     public static final byte VERSION = 1;
     public static final int LENGTH = 50;
+    /** 2^53: centuries at the producer's top rate; anything above is a forged or corrupt header. */
+    public static final long MAX_SEQUENCE = 1L << 53;
 
     private LabHeader() {
     }
@@ -61,7 +63,7 @@ public final class LabHeader {
         int linger = b.getInt();
         int batch = b.getInt();
         Optional<Compression> compression = Compression.fromCode(b.get());
-        if (compression.isEmpty() || sequence < 0 || intended <= 0 || sent <= 0) {
+        if (compression.isEmpty() || sequence < 0 || sequence > MAX_SEQUENCE || intended <= 0 || sent <= 0) {
             return Optional.empty();
         }
         try {

@@ -27,7 +27,9 @@ public final class LatencyRecorder {
     private final Duration grace;
     private final List<PhaseLatency> phases = new ArrayList<>();
     private final Map<ProducerSettings, Integer> phaseIds = new HashMap<>();
-    private SequenceTracker tracker;
+    /** Phase ids keep increasing across resets, so a loss reported late for an old phase finds none. */
+    private int firstPhaseId;
+    private final SequenceTracker tracker;
     private long noHeader;
     private long badHeader;
     private long badPayload;
@@ -63,15 +65,18 @@ public final class LatencyRecorder {
         }
         RecordStamp stamp = decoded.get();
         int phaseId = phaseId(stamp.settings());
-        SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, Math.max(phaseId, 0),
-                nowMicros);
+        SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
         long latency = nowMicros - stamp.actualSendMicros();
         long corrected = nowMicros - stamp.intendedSendMicros();
         if (phaseId >= 0) {
-            PhaseLatency phase = phases.get(phaseId);
-            if (outcome == SequenceOutcome.DUPLICATE) {
-                phase.duplicated++;
-            } else {
+            PhaseLatency phase = phases.get(phaseId - firstPhaseId);
+            switch (outcome) {
+                case DUPLICATE -> phase.duplicated++;
+                case OUT_OF_ORDER -> phase.outOfOrder++;
+                case LATE -> phase.late++;
+                default -> { }
+            }
+            if (outcome.isFirstArrival()) {
                 phase.record(nowMicros, latency, corrected);
             }
         }
@@ -83,15 +88,21 @@ public final class LatencyRecorder {
         tracker.expire(nowMicros);
     }
 
-    public synchronized LatencyReport report() {
-        List<PhaseReport> reports = new ArrayList<>();
-        for (PhaseLatency phase : phases) {
-            if (!phase.isEmpty()) {
-                reports.add(phase.report());
+    /** Copies the histograms under the lock and computes percentiles outside it, so a report does not stall recording. */
+    public LatencyReport report() {
+        List<PhaseLatency.Snapshot> snapshots = new ArrayList<>();
+        List<ProducerAccount> accounts;
+        Totals totals;
+        synchronized (this) {
+            for (PhaseLatency phase : phases) {
+                if (!phase.isEmpty()) {
+                    snapshots.add(phase.snapshot());
+                }
             }
+            accounts = tracker.accounts();
+            totals = totals(accounts);
         }
-        List<ProducerAccount> accounts = tracker.accounts();
-        return new LatencyReport(reports, totals(accounts), accounts);
+        return new LatencyReport(snapshots.stream().map(PhaseLatency.Snapshot::report).toList(), totals, accounts);
     }
 
     /** The totals alone: cheap enough for every metrics scrape. */
@@ -102,25 +113,32 @@ public final class LatencyRecorder {
     private Totals totals(List<ProducerAccount> accounts) {
         long received = 0;
         long lost = 0;
+        long late = 0;
         long pending = 0;
         long duplicated = 0;
         long outOfOrder = 0;
         for (ProducerAccount a : accounts) {
             received += a.received() + a.beforeStart();
             lost += a.lost();
+            late += a.late();
             pending += a.pending();
             duplicated += a.duplicated();
             outOfOrder += a.outOfOrder();
         }
-        return new Totals(received, lost, pending, duplicated, outOfOrder,
+        return new Totals(received, lost, late, pending, duplicated, outOfOrder,
                 new Totals.Skipped(noHeader, badHeader, badPayload, tooManyPhases));
     }
 
-    /** Forgets everything: phases, sequence tracking and skip counts. */
+    /**
+     * Starts counting afresh: phases, counts and skip counts go, but what each producer's stream
+     * has delivered is kept, so a reset while records flow invents no gaps. A gap open across the
+     * reset that is declared lost later counts against no phase.
+     */
     public synchronized void reset() {
+        firstPhaseId += phases.size();
         phases.clear();
         phaseIds.clear();
-        tracker = newTracker();
+        tracker.resetCounts();
         noHeader = badHeader = badPayload = tooManyPhases = 0;
     }
 
@@ -133,23 +151,25 @@ public final class LatencyRecorder {
     }
 
     private int phaseId(ProducerSettings settings) {
-        Integer id = phaseIds.get(settings);
-        if (id != null) {
-            return id;
+        Integer known = phaseIds.get(settings);
+        if (known != null) {
+            return known;
         }
         if (phases.size() >= MAX_PHASES) {
             tooManyPhases++;
             return -1;
         }
         phases.add(new PhaseLatency(settings));
-        phaseIds.put(settings, phases.size() - 1);
-        return phases.size() - 1;
+        int id = firstPhaseId + phases.size() - 1;
+        phaseIds.put(settings, id);
+        return id;
     }
 
     private SequenceTracker newTracker() {
-        return new SequenceTracker(grace, phaseId -> {
-            if (phaseId < phases.size()) {
-                phases.get(phaseId).lost++;
+        return new SequenceTracker(grace, (phaseId, count) -> {
+            int index = phaseId - firstPhaseId;
+            if (index >= 0 && index < phases.size()) {
+                phases.get(index).lost += count;
             }
         });
     }

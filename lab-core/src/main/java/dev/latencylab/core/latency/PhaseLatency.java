@@ -16,6 +16,7 @@ final class PhaseLatency {
     private long firstMicros;
     private long lastMicros;
     long lost;
+    long late;
     long duplicated;
     long outOfOrder;
     private long clamped;
@@ -36,7 +37,7 @@ final class PhaseLatency {
     void reset() {
         latency.reset();
         corrected.reset();
-        lost = duplicated = outOfOrder = clamped = 0;
+        lost = late = duplicated = outOfOrder = clamped = 0;
         firstMicros = lastMicros = 0;
     }
 
@@ -44,11 +45,10 @@ final class PhaseLatency {
         return latency.getTotalCount() == 0 && lost == 0 && duplicated == 0;
     }
 
-    PhaseReport report() {
-        long count = latency.getTotalCount();
-        return new PhaseReport(settings, count, count == 0 ? null : EpochMicros.toInstant(firstMicros),
-                count == 0 ? null : EpochMicros.toInstant(lastMicros), Percentiles.of(latency),
-                Percentiles.of(corrected), lost, duplicated, outOfOrder, clamped);
+    /** A copy taken under the recorder's lock; percentiles are computed from it outside the lock. */
+    Snapshot snapshot() {
+        return new Snapshot(settings, latency.copy(), corrected.copy(), firstMicros, lastMicros, lost, late,
+                duplicated, outOfOrder, clamped);
     }
 
     /** Negative values (clock steps) count as 0 and values above the range as the range's top; both are counted. */
@@ -62,5 +62,16 @@ final class PhaseLatency {
 
     private static Histogram newHistogram() {
         return new Histogram(HIGHEST_MICROS, 3);
+    }
+
+    record Snapshot(ProducerSettings settings, Histogram latency, Histogram corrected, long firstMicros,
+                    long lastMicros, long lost, long late, long duplicated, long outOfOrder, long clamped) {
+
+        PhaseReport report() {
+            long count = latency.getTotalCount();
+            return new PhaseReport(settings, count, count == 0 ? null : EpochMicros.toInstant(firstMicros),
+                    count == 0 ? null : EpochMicros.toInstant(lastMicros), Percentiles.of(latency),
+                    Percentiles.of(corrected), lost, late, duplicated, outOfOrder, clamped);
+        }
     }
 }

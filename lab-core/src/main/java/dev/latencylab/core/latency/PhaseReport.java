@@ -6,9 +6,10 @@ import java.time.Instant;
 /**
  * One phase's figures. {@code latencyMs} is consume time minus actual send time (what most
  * tools report); {@code correctedLatencyMs} is consume time minus intended send time, which
- * also counts the time a stalled producer made records wait (coordinated omission).
+ * also counts the time a stalled producer made records wait (coordinated omission). Both are
+ * null when the phase has no sample.
  */
 public record PhaseReport(ProducerSettings settings, long count, Instant firstReceived, Instant lastReceived,
-                          Percentiles latencyMs, Percentiles correctedLatencyMs, long lost, long duplicated,
-                          long outOfOrder, long clamped) {
+                          Percentiles latencyMs, Percentiles correctedLatencyMs, long lost, long late,
+                          long duplicated, long outOfOrder, long clamped) {
 }

@@ -14,6 +14,8 @@ public final class SettingsLimits {
     public static final IntRange PAYLOAD_BYTES = new IntRange(360, 100_000);
     /** Records/s. One laptop tops out far lower; the bound catches an extra zero. */
     public static final double MAX_RATE = 200_000;
+    /** Records/s. One record every ten seconds; below it the schedule's arithmetic would overflow. */
+    public static final double MIN_RATE = 0.1;
 
     private SettingsLimits() {
     }
@@ -35,10 +37,10 @@ public final class SettingsLimits {
     }
 
     public static boolean rateAccepted(double rate) {
-        return rate > 0 && rate <= MAX_RATE && Double.isFinite(rate);
+        return rate >= MIN_RATE && rate <= MAX_RATE;
     }
 
     public static String describeRate(String field) {
-        return field + " must be a number of records/s above 0 and at most " + (long) MAX_RATE;
+        return field + " must be a number of records/s from " + MIN_RATE + " to " + (long) MAX_RATE;
     }
 }

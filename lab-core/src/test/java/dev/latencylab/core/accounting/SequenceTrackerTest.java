@@ -3,8 +3,8 @@ package dev.latencylab.core.accounting;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -12,15 +12,16 @@ class SequenceTrackerTest {
 
     private static final UUID PRODUCER = UUID.randomUUID();
     private static final long SECOND = 1_000_000L;
-    private final List<Integer> lostPhases = new ArrayList<>();
-    private final SequenceTracker tracker = new SequenceTracker(Duration.ofSeconds(5), lostPhases::add);
+    private final Map<Integer, Long> lostByPhase = new HashMap<>();
+    private final SequenceTracker tracker = new SequenceTracker(Duration.ofSeconds(5),
+            (phase, count) -> lostByPhase.merge(phase, count, Long::sum));
 
     @Test
     void anUnbrokenStreamHasNothingLostPendingOrDuplicated() {
         for (long s = 0; s < 10_000; s++) {
             assertThat(tracker.record(PRODUCER, s, (int) (s % 3), 0, SECOND)).isEqualTo(SequenceOutcome.RECEIVED);
         }
-        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 0, 9_999, 10_000, 0, 0, 0, 0, 0));
+        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 0, 9_999, 10_000, 0, 0, 0, 0, 0, 0));
     }
 
     @Test
@@ -36,7 +37,7 @@ class SequenceTrackerTest {
             tracker.record(PRODUCER, s, 0, 0, SECOND);
         }
         tracker.expire(100 * SECOND);
-        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 0, 999, 1_000, 0, 0, 0, 0, 0));
+        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 0, 999, 1_000, 0, 0, 0, 0, 0, 0));
     }
 
     @Test
@@ -49,7 +50,7 @@ class SequenceTrackerTest {
         tracker.expire(6 * SECOND + 1);
         assertThat(account().pending()).isZero();
         assertThat(account().lost()).isEqualTo(3);
-        assertThat(lostPhases).containsExactly(1, 1, 1);
+        assertThat(lostByPhase).containsExactly(Map.entry(1, 3L));
     }
 
     @Test
@@ -84,7 +85,7 @@ class SequenceTrackerTest {
         assertThat(account().pending()).isEqualTo(1);
         tracker.record(PRODUCER, 498, 3, 0, 2 * SECOND);
         tracker.expire(60 * SECOND);
-        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 497, 599, 103, 0, 0, 0, 0, 0));
+        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 497, 599, 103, 0, 0, 0, 0, 0, 0));
     }
 
     @Test
@@ -102,6 +103,58 @@ class SequenceTrackerTest {
         tracker.record(PRODUCER, 10 + SequenceWindow.WINDOW + 5, 0, 2, SECOND);
         assertThat(account().lost()).isEqualTo(6);
         assertThat(account().pending()).isEqualTo(SequenceWindow.WINDOW - 1);
+    }
+
+    @Test
+    void aPauseLongerThanTheGraceDoesNotAgeTheGapsThatOpenAfterIt() {
+        record(0, 10, 0, SECOND);
+        // Paused for 100 s, then 11 overtakes 10 on another partition: 10 is a fresh gap.
+        tracker.record(PRODUCER, 11, 1, 0, 100 * SECOND);
+        tracker.expire(100 * SECOND + 1);
+        assertThat(account().pending()).isEqualTo(1);
+        assertThat(tracker.record(PRODUCER, 10, 2, 0, 100 * SECOND + 2)).isEqualTo(SequenceOutcome.RECEIVED);
+        assertThat(account().lost()).isZero();
+        assertThat(account().duplicated()).isZero();
+    }
+
+    @Test
+    void aRecordArrivingAfterItWasDeclaredLostIsLateNotADuplicate() {
+        record(0, 64, 0, SECOND);
+        record(65, 70, 0, SECOND);
+        tracker.expire(10 * SECOND);
+        assertThat(account().lost()).isEqualTo(1);
+        assertThat(tracker.record(PRODUCER, 64, 1, 0, 11 * SECOND)).isEqualTo(SequenceOutcome.LATE);
+        assertThat(account().lost()).isZero();
+        assertThat(account().late()).isEqualTo(1);
+        assertThat(account().duplicated()).isZero();
+        assertThat(tracker.record(PRODUCER, 64, 1, 0, 11 * SECOND)).isEqualTo(SequenceOutcome.DUPLICATE);
+    }
+
+    @Test
+    void resettingCountsInTheMiddleOfAStreamInventsNoGaps() {
+        for (long s = 0; s < 100; s++) {
+            if (s != 50) {
+                tracker.record(PRODUCER, s, (int) (s % 3), 0, SECOND);
+            }
+        }
+        tracker.resetCounts();
+        tracker.record(PRODUCER, 50, 2, 0, SECOND);
+        record(100, 200, 0, SECOND);
+        tracker.expire(60 * SECOND);
+        ProducerAccount account = account();
+        assertThat(account.firstSequence()).isEqualTo(50);
+        assertThat(account.received()).isEqualTo(101);
+        assertThat(account.lost()).isZero();
+        assertThat(account.pending()).isZero();
+    }
+
+    @Test
+    void anAbsurdJumpIsCountedInOneStep() {
+        record(0, 10, 0, SECOND);
+        tracker.record(PRODUCER, 1L << 50, 0, 0, SECOND);
+        assertThat(account().lost()).isEqualTo((1L << 50) - 10 - (SequenceWindow.WINDOW - 1));
+        tracker.expire(60 * SECOND);
+        assertThat(account().pending()).isZero();
     }
 
     @Test

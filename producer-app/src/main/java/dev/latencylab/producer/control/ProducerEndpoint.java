@@ -5,6 +5,7 @@ import dev.latencylab.producer.load.LoadGenerator;
 import dev.latencylab.producer.load.LoadSettings;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -17,7 +18,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /actuator/producer}: the settings in effect and the sender's counters (GET), and
@@ -34,9 +34,9 @@ class ProducerEndpoint {
     private final SettingsRequestParser parser;
     private final Duration switchTimeout;
 
-    ProducerEndpoint(LoadGenerator generator, JsonMapper json, LabProducerProperties properties) {
+    ProducerEndpoint(LoadGenerator generator, LabProducerProperties properties) {
         this.generator = generator;
-        this.parser = new SettingsRequestParser(json);
+        this.parser = new SettingsRequestParser();
         this.switchTimeout = properties.switchTimeout();
     }
 
@@ -47,13 +47,24 @@ class ProducerEndpoint {
 
     @PostMapping(consumes = MediaType.ALL_VALUE)
     ResponseEntity<?> post(@RequestBody(required = false) String body) throws InterruptedException {
-        var change = parser.parse(body);
+        CompletableFuture<LoadSettings> change = generator.submit(parser.parse(body));
         try {
-            LoadSettings applied = generator.submit(change).get(switchTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            LoadSettings applied;
+            try {
+                applied = change.get(switchTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                if (generator.withdraw(change)) {
+                    return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("error",
+                            "the sender did not take the change within " + switchTimeout + "; nothing was changed"));
+                }
+                // Already being applied (a flush of a slow cluster): its outcome is what to report.
+                applied = change.get(switchTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
             return ResponseEntity.ok(ProducerStatus.of(generator, applied));
         } catch (TimeoutException e) {
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("error",
-                    "the sender did not apply the change within " + switchTimeout + "; it is still queued"));
+                    "the change is still being applied after " + switchTimeout.multipliedBy(2)
+                            + "; GET /actuator/producer shows when it is in effect"));
         } catch (ExecutionException e) {
             return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(Map.of("error",
                     "applying the change failed: " + e.getCause().getMessage()));

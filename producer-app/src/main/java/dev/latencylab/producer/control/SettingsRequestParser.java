@@ -9,6 +9,7 @@ import java.math.BigInteger;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -23,8 +24,9 @@ class SettingsRequestParser {
 
     private final JsonMapper json;
 
-    SettingsRequestParser(JsonMapper json) {
-        this.json = json;
+    SettingsRequestParser() {
+        // Strict about repeated keys too: {"lingerMs": 99999, "lingerMs": 5} is a mistake, not a 5.
+        this.json = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     }
 
     SettingsChange parse(String body) {

@@ -98,6 +98,14 @@ public class LoadGenerator implements SmartLifecycle {
         return pending.done();
     }
 
+    /**
+     * Withdraws a change the sender has not started applying. False when it is being applied
+     * (or was), in which case its future completes as usual.
+     */
+    public boolean withdraw(CompletableFuture<LoadSettings> change) {
+        return changes.removeIf(p -> p.done() == change);
+    }
+
     @Override
     public void start() {
         thread = new Thread(this::run, "lab-sender");
@@ -126,25 +134,43 @@ public class LoadGenerator implements SmartLifecycle {
     }
 
     private void run() {
+        // The schedule starts when sending can start, not when the bean was built: the time spent
+        // creating the topic and starting the web server is not lateness.
+        schedule.restartNow();
         while (!stopping) {
-            PendingChange change = changes.poll();
-            if (change != null) {
-                apply(change);
-                continue;
-            }
-            if (!settings.running()) {
+            try {
+                step();
+            } catch (RuntimeException | Error e) {
+                // A sender that dies silently would leave the endpoint saying "running" and every
+                // change queued forever; count it, say it, carry on.
+                log.error("Sender step failed; continuing", e);
                 LockSupport.parkNanos(MAX_PARK_NANOS * 20);
-                continue;
             }
-            long due = schedule.nextIntendedNanos();
-            long now = System.nanoTime();
-            if (due > now) {
-                // Short slices so a queued change is picked up promptly even at low rates.
-                LockSupport.parkNanos(Math.min(due - now, MAX_PARK_NANOS));
-                continue;
-            }
-            sendOne(now - due);
         }
+        PendingChange left;
+        while ((left = changes.poll()) != null) {
+            left.done().completeExceptionally(new IllegalStateException("the producer is shutting down"));
+        }
+    }
+
+    private void step() {
+        PendingChange change = changes.poll();
+        if (change != null) {
+            apply(change);
+            return;
+        }
+        if (!settings.running()) {
+            LockSupport.parkNanos(MAX_PARK_NANOS * 20);
+            return;
+        }
+        long due = schedule.nextIntendedNanos();
+        long now = System.nanoTime();
+        if (due > now) {
+            // Short slices so a queued change is picked up promptly even at low rates.
+            LockSupport.parkNanos(Math.min(due - now, MAX_PARK_NANOS));
+            return;
+        }
+        sendOne(now - due);
     }
 
     private void sendOne(long lateNanos) {
