@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
+import dev.latencylab.runner.compare.ProcessToolRunner;
 import dev.latencylab.runner.lab.EndpointException;
 import dev.latencylab.runner.lab.JsonHttp;
 import dev.latencylab.runner.report.ResultsWriter;
@@ -38,6 +39,8 @@ public final class Cli {
                 case "run" -> new RunCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL,
                         ScenarioRunner.Options.DEFAULT, true).execute(rest);
                 case "linger" -> new LingerCommand(out, new JsonHttp()).execute(rest);
+                case "compare" -> new CompareCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL,
+                        new ProcessToolRunner(), true).execute(rest);
                 case "validate" -> new ValidateCommand(out, err, cwd).execute(rest);
                 case "report" -> report(rest);
                 case "snapshot" -> {

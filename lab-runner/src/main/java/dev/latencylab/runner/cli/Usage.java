@@ -24,6 +24,21 @@ final class Usage {
               linger <ms>           switch linger.ms on the running producer and print its new state
                   --producer URL        (default http://127.0.0.1:8080)
               report <results-dir>  redraw summary.md and the charts from a results folder's JSON
+              compare               the lab vs Kafka's own tools on the running stack: producer-app unthrottled vs
+                                    ProducerPerformance (throughput, goal lab/tool >= 0.95), then e2e p50 at a low
+                                    rate vs EndToEndLatency (goal <= 1.2x); writes results/<UTC time>-compare/
+                  --duration D          measured window of every round (default 30s)
+                  --warmup D            before every window (default 10s)
+                  --linger MS           linger.ms of the throughput part (default 5; EndToEndLatency forces 0)
+                  --batch-size BYTES    batch.size of both parts (default 16384)
+                  --low-rate N          records/s of the lab's latency phase (default 50)
+                  --rounds N            runs of each side, alternating lab and tool (default 2)
+                  --topic NAME          bench topic for the tools, recreated like the lab topic (default lab.compare)
+                  --lab-topic NAME      the lab topic whose layout it copies (default lab.orders)
+                  --bootstrap LIST      (default 127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094)
+                  --kafka-lib DIR       Kafka jars incl. kafka-tools (default local-cluster/target/lib)
+                  --producer URL, --consumer URL, --results DIR   as for run
+                  --drain-timeout D     how long to let the consumer-app catch up between rounds (default 2m)
               snapshot --from ISO --to ISO --out DIR   Grafana snapshot export (not implemented yet)
               help                  this text
 

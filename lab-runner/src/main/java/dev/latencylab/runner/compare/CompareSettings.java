@@ -1,0 +1,53 @@
+package dev.latencylab.runner.compare;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import dev.latencylab.runner.scenario.ProducerSettings;
+
+/**
+ * What a {@code compare} run does: the producer settings both sides share, the windows, and
+ * where the lab and Kafka's tools are.
+ *
+ * @param warmup   before each measured window (the lab's samples and acks of the warm-up are
+ *                 dropped; ProducerPerformance gets the same share as {@code --warmup-records})
+ * @param duration each measured window
+ * @param rounds   how many times each side runs, alternating lab, tool, lab, tool...
+ * @param lowRate  records/s of the lab's latency phase
+ * @param topic    the bench topic Kafka's tools write to (recreated with the lab topic's layout)
+ */
+public record CompareSettings(Duration warmup, Duration duration, int lingerMs, int batchSize, int lowRate, int rounds,
+        String labTopic, String topic, String bootstrap, Path kafkaLib, URI producer, URI consumer, Duration drainTimeout) {
+
+    /** The record size: the lab's default payload and ProducerPerformance's --record-size. */
+    public static final int RECORD_BYTES = 400;
+    public static final String COMPRESSION = "none";
+
+    /** The lab's throughput phase: the producer endpoint's highest rate, far above what one sender thread reaches. */
+    public ProducerSettings unthrottled() {
+        return new ProducerSettings(lingerMs, batchSize, COMPRESSION, ProducerSettings.MAX_RATE, RECORD_BYTES);
+    }
+
+    /** The lab's latency phase. linger.ms is 0 because EndToEndLatency forces 0 on its own producer. */
+    public ProducerSettings lowRateSettings() {
+        return new ProducerSettings(0, batchSize, COMPRESSION, lowRate, RECORD_BYTES);
+    }
+
+    /**
+     * The producer configuration the producer-app runs with (acks=all, idempotence, 5 in flight:
+     * producer-app.yml) plus the compared settings, given to ProducerPerformance as is.
+     */
+    public Map<String, String> producerProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("acks", "all");
+        p.put("linger.ms", Integer.toString(lingerMs));
+        p.put("batch.size", Integer.toString(batchSize));
+        p.put("compression.type", COMPRESSION);
+        p.put("enable.idempotence", "true");
+        p.put("max.in.flight.requests.per.connection", "5");
+        return p;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.latencylab.runner.compare;
+
+import java.util.List;
+
+/** How the two sides differ beyond the shared settings; printed with every result so no figure is read without them. */
+public final class Differences {
+
+    /** One sentence on why a closed-loop tool and an open-loop generator see different latencies. */
+    public static final String CLOSED_LOOP = "EndToEndLatency is closed-loop: it sends one record, waits for its acknowledgement "
+            + "and for its own consumer to read it, and only then sends the next, so no record ever waits behind another; "
+            + "the lab sends on an open-loop schedule at the given rate whatever the previous record is doing.";
+
+    /** The lab's own consumer runs during the lab's rounds only. */
+    public static final String CONSUMER = "While the lab is measured, the consumer-app reads the lab topic (it is part of the lab) "
+            + "and competes for the same cores; ProducerPerformance's records go to a separate topic nobody reads.";
+
+    static List<String> all() {
+        return List.of(
+                "Same stack, one after the other: the three brokers, Prometheus and both lab apps stay up for the whole run "
+                        + "and everything shares this machine's cores.",
+                CONSUMER + " The consumer-app is given time to catch up before each tool run, so the tool does not pay "
+                        + "for the lab's backlog.",
+                "Lab records carry a 19-byte key (the order id) and a 50-byte 'lab' header besides the 400-byte value; "
+                        + "ProducerPerformance sends 400-byte values with no key and no header, so its records go through "
+                        + "the sticky partitioner (a whole batch per partition), the lab's by key hash (every partition's batch "
+                        + "fills in parallel).",
+                "Throughput on both sides is acknowledged records per second (acks=all) over the same window after the same "
+                        + "warm-up: the lab's from the producer-app's acked counter, ProducerPerformance's from its "
+                        + "one-second interval lines (acknowledged records per interval). Its end-of-run summary (shown for "
+                        + "reference) covers the whole run, start-up included.",
+                CLOSED_LOOP,
+                "EndToEndLatency sets linger.ms=0 on its producer itself (overriding any config) and fetch.max.wait.ms=0 "
+                        + "on its consumer, so the lab's low-rate phase runs at linger.ms 0 too; the consumer-app keeps its own "
+                        + "fetch settings. --linger applies to the throughput part only.",
+                "EndToEndLatency times from before send() until its poll() returns the record (after the acknowledgement); "
+                        + "the lab from the producer's send call to the consumer-app's listener (consume - send, not the "
+                        + "coordinated-omission corrected figure). EndToEndLatency prints percentiles in whole ms rounded down.");
+    }
+
+    private Differences() {
+    }
+}

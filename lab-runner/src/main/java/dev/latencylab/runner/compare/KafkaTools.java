@@ -1,0 +1,99 @@
+package dev.latencylab.runner.compare;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Command lines for Kafka's own tools from {@code local-cluster/target/lib} (the jars the local
+ * brokers run from): ProducerPerformance, EndToEndLatency and TopicCommand, each in its own JVM.
+ */
+public final class KafkaTools {
+
+    public static final String PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance";
+    public static final String END_TO_END_LATENCY = "org.apache.kafka.tools.EndToEndLatency";
+    public static final String TOPIC_COMMAND = "org.apache.kafka.tools.TopicCommand";
+
+    /**
+     * The heap the lab's apps get by default (LAB_APP_JAVA_OPTS), so neither side has more memory.
+     * The tools print numbers with the default locale; an English one keeps the dot the parsers read.
+     */
+    static final List<String> JVM_OPTIONS = List.of("-Xmx512m", "-Duser.language=en", "-Duser.country=US");
+
+    static final long REPORTING_INTERVAL_MS = 1000;
+
+    private final Path java;
+    private final Path lib;
+    private final String bootstrap;
+
+    public KafkaTools(Path java, Path lib, String bootstrap) {
+        this.java = java;
+        this.lib = lib;
+        this.bootstrap = bootstrap;
+    }
+
+    /** The java running this runner, so the tools run on the same JDK as the lab's apps. */
+    public static Path currentJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java");
+    }
+
+    /** The kafka-tools jar's version (e.g. 4.2.1); fails with a hint when the jars are not built. */
+    public String requireToolsJar() {
+        try (Stream<Path> files = Files.isDirectory(lib) ? Files.list(lib) : Stream.empty()) {
+            Optional<String> version = files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.matches("kafka-tools-\\d[^/]*\\.jar"))
+                    .map(n -> n.substring("kafka-tools-".length(), n.length() - ".jar".length()))
+                    .findFirst();
+            return version.orElseThrow(() -> new CompareException("no kafka-tools jar in " + lib
+                    + ": build it with './mvnw -q -pl local-cluster -am install -DskipTests' (or give --kafka-lib DIR)"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not list " + lib, e);
+        }
+    }
+
+    /**
+     * Unthrottled ProducerPerformance with the lab's producer settings, printing the acknowledged
+     * rate every second (the intervals the comparison measures over).
+     */
+    public List<String> producerPerformance(String topic, long records, int recordSize, Map<String, String> producerProperties) {
+        List<String> c = base(PRODUCER_PERFORMANCE);
+        c.addAll(List.of("--bootstrap-server", bootstrap, "--topic", topic, "--num-records", Long.toString(records),
+                "--record-size", Integer.toString(recordSize), "--throughput", "-1",
+                "--reporting-interval", Long.toString(REPORTING_INTERVAL_MS), "--command-property"));
+        producerProperties.forEach((k, v) -> c.add(k + "=" + v));
+        return c;
+    }
+
+    /**
+     * EndToEndLatency: one record at a time, acks=all. It takes no producer settings that matter
+     * here: it sets linger.ms=0 itself, after reading any --command-config.
+     */
+    public List<String> endToEndLatency(String topic, long records, int recordSize) {
+        List<String> c = base(END_TO_END_LATENCY);
+        c.addAll(List.of("--bootstrap-server", bootstrap, "--topic", topic, "--num-records", Long.toString(records),
+                "--producer-acks", "all", "--record-size", Integer.toString(recordSize)));
+        return c;
+    }
+
+    public List<String> topics(String... args) {
+        List<String> c = base(TOPIC_COMMAND);
+        c.addAll(List.of("--bootstrap-server", bootstrap));
+        c.addAll(List.of(args));
+        return c;
+    }
+
+    private List<String> base(String mainClass) {
+        List<String> c = new ArrayList<>();
+        c.add(java.toString());
+        c.addAll(JVM_OPTIONS);
+        // The JVM expands "dir/*" itself: every jar of the folder, no shell involved.
+        c.addAll(List.of("-cp", lib.resolve("*").toString(), mainClass));
+        return c;
+    }
+}

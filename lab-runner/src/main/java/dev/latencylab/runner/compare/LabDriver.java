@@ -1,0 +1,142 @@
+package dev.latencylab.runner.compare;
+
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.EndpointException;
+import dev.latencylab.runner.lab.LatencyReport;
+import dev.latencylab.runner.lab.ProducerChange;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.lab.ProducerState;
+import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.runner.scenario.ProducerSettings;
+
+/** The lab's side of the comparison, through the apps' endpoints only. */
+final class LabDriver {
+
+    private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+    private static final Duration DRAIN_POLL = Duration.ofMillis(500);
+
+    private final ProducerClient producer;
+    private final ConsumerClient consumer;
+    private final Clock clock;
+    private final Sleeper sleeper;
+    private final PrintStream out;
+
+    LabDriver(ProducerClient producer, ConsumerClient consumer, Clock clock, Sleeper sleeper, PrintStream out) {
+        this.producer = producer;
+        this.consumer = consumer;
+        this.clock = clock;
+        this.sleeper = sleeper;
+        this.out = out;
+    }
+
+    /** Sends as fast as the producer-app can (the rate is out of its reach), measures acked records/s, stops. */
+    LabThroughput unthrottled(ProducerSettings s, Duration warmup, Duration duration) throws InterruptedException {
+        start(s);
+        try {
+            sleeper.sleep(warmup);
+            ProducerState.Counters a = producer.state().counters();
+            Instant t0 = clock.instant();
+            Instant last = t0;
+            long lastAcked = a.acked();
+            while (true) {
+                Duration left = duration.minus(Duration.between(t0, clock.instant()));
+                if (left.isNegative() || left.isZero()) {
+                    break;
+                }
+                sleeper.sleep(left.compareTo(PROGRESS_EVERY) < 0 ? left : PROGRESS_EVERY);
+                Instant now = clock.instant();
+                if (Duration.between(t0, now).compareTo(duration) < 0) {
+                    long acked = producer.state().counters().acked();
+                    out.printf(Locale.ROOT, "    %ds / %ds  acked %s records/s%n", Duration.between(t0, now).toSeconds(),
+                            duration.toSeconds(), Numbers.rate((acked - lastAcked) / seconds(last, now)));
+                    last = now;
+                    lastAcked = acked;
+                }
+            }
+            ProducerState.Counters b = producer.state().counters();
+            Instant t1 = clock.instant();
+            return new LabThroughput(t0, t1, a.acked(), b.acked(), a.sent(), b.sent(), a.failed(), b.failed());
+        } finally {
+            stop();
+        }
+    }
+
+    /**
+     * Runs the producer at a low rate, drops the warm-up's samples, and after the window returns
+     * the consumer's figures for these settings.
+     */
+    LatencyReport.PhaseLatency lowRate(ProducerSettings s, Duration warmup, Duration duration) throws InterruptedException {
+        start(s);
+        try {
+            sleeper.sleep(warmup);
+            consumer.resetPhases();
+            sleeper.sleep(duration);
+            return consumer.latency().phaseFor(s).orElseThrow(() -> new CompareException(
+                    "the consumer-app has no latency figures for " + s + " after " + duration.toSeconds()
+                            + " s: is it consuming " + "the lab topic? (GET " + consumer.endpoint() + ")"));
+        } finally {
+            stop();
+        }
+    }
+
+    /** Stops the load; the producer answers once every record in flight is acknowledged. */
+    ProducerState stop() throws InterruptedException {
+        return producer.apply(ProducerChange.stop());
+    }
+
+    /** Forgets the consumer's history, so loss tracking starts with the records that come next. */
+    void resetConsumer() throws InterruptedException {
+        consumer.reset();
+    }
+
+    /**
+     * Waits (bounded) until the consumer has read everything the producer-app sent, so the next
+     * measurement does not share the CPU with a consumer catching up. False when it ran out of time.
+     */
+    boolean awaitConsumer(Duration timeout) throws InterruptedException {
+        ProducerState p = producer.state();
+        Instant deadline = clock.instant().plus(timeout);
+        while (true) {
+            LatencyReport r = consumer.latency();
+            if (drained(r, p)) {
+                return true;
+            }
+            if (!clock.instant().isBefore(deadline)) {
+                return false;
+            }
+            sleeper.sleep(DRAIN_POLL);
+        }
+    }
+
+    static boolean drained(LatencyReport r, ProducerState p) {
+        if (r.totals() == null || r.totals().pending() != 0) {
+            return false;
+        }
+        if (p.counters() == null || p.counters().sent() == 0) {
+            return true;
+        }
+        long last = p.counters().lastSequence();
+        // No track of this producer: the consumer forgot it (reset) and has had nothing new since.
+        return r.producer(p.producerId()).map(t -> t.highestSequence() >= last).orElse(true);
+    }
+
+    private void start(ProducerSettings s) throws InterruptedException {
+        ProducerState st = producer.apply(ProducerChange.start(s));
+        ProducerState.Settings got = st.settings();
+        if (!st.running() || got == null || got.lingerMs() != s.lingerMs() || got.batchSize() != s.batchSize()
+                || !s.compression().equals(got.compression()) || got.payloadBytes() != s.payloadBytes()) {
+            throw new EndpointException(ProducerClient.PART + " answered with settings " + got + " (running=" + st.running()
+                    + ") after being asked for " + s);
+        }
+    }
+
+    private static double seconds(Instant a, Instant b) {
+        return Math.max(1e-9, Duration.between(a, b).toNanos() / 1e9);
+    }
+}

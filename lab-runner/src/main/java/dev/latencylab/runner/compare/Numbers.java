@@ -1,0 +1,28 @@
+package dev.latencylab.runner.compare;
+
+import java.util.Locale;
+
+/** Number formats of the comparison's text: rates with thousands separators, ratios to 3 decimals (0.949 is not 0.95). */
+final class Numbers {
+
+    static final String NA = "n/a";
+
+    private Numbers() {
+    }
+
+    static String rate(double v) {
+        return String.format(Locale.ROOT, "%,.0f", v);
+    }
+
+    static String ratio(Double v) {
+        return v == null ? NA : String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    static String ms(Double v) {
+        return v == null ? NA : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%.1f", v);
+    }
+
+    static String mb(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+}

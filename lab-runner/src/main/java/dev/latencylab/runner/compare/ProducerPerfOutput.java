@@ -1,0 +1,122 @@
+package dev.latencylab.runner.compare;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * What {@code org.apache.kafka.tools.ProducerPerformance} (Kafka 4.2) prints: a line per
+ * reporting interval ({@code 59925 records sent, 11985.0 records/sec (4.57 MB/sec), 7641.1 ms avg
+ * latency, 10200.0 ms max latency.}) and a summary at the end with percentiles (a second,
+ * "steady state", one with {@code --warmup-records}).
+ *
+ * <p>Both count acknowledged records: the tool records a record in its send callback. The
+ * interval lines are back to back, so they tell the acknowledged rate over any stretch of the
+ * run, which is how the lab's rate is measured (acked counter over a window after a warm-up).
+ * The summaries cannot do that: their clocks start at the first send, or for "steady state" when
+ * the warm-up's last record is handed to the producer, while up to a full buffer (32 MB) of
+ * earlier records still waits for its acknowledgement.
+ */
+public record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyState) {
+
+    private static final Pattern WINDOW = Pattern.compile(
+            "(?m)^(\\d+) records sent, ([0-9.]+) records/sec \\(([0-9.]+) MB/sec\\), ([0-9.]+) ms avg latency, "
+                    + "([0-9.]+) ms max latency\\.\\s*$");
+    private static final Pattern SUMMARY = Pattern.compile(
+            "(?m)^(\\d+)( steady state)? records sent, ([0-9.]+) records/sec \\(([0-9.]+) MB/sec\\), "
+                    + "([0-9.]+) ms avg latency, ([0-9.]+) ms max latency, (\\d+) ms 50th, (\\d+) ms 95th, "
+                    + "(\\d+) ms 99th, (\\d+) ms 99\\.9th\\.\\s*$");
+    /** A window may end this much after the measured stretch: windows close on the first callback after the interval. */
+    private static final double END_TOLERANCE_SECONDS = 0.5;
+
+    public ProducerPerfOutput {
+        windows = List.copyOf(windows);
+    }
+
+    /** One reporting interval: records acknowledged in it and their rate (its length is their quotient). */
+    public record Window(long records, double recordsPerSec, double mbPerSec) {
+        @JsonProperty("seconds")
+        public double seconds() {
+            return recordsPerSec > 0 ? records / recordsPerSec : 0;
+        }
+    }
+
+    /** A summary line; percentiles are the tool's send-to-acknowledgement latencies, whole ms. */
+    public record Summary(long records, double recordsPerSec, double mbPerSec, double avgLatencyMs, double maxLatencyMs,
+            long p50Ms, long p95Ms, long p99Ms, long p999Ms) {
+    }
+
+    /**
+     * The acknowledged rate over the intervals that start at or after {@code warmup} and end by
+     * {@code warmup + duration}: the lab's measured window, on the tool's own clock.
+     *
+     * @param from     seconds after the tool's start where the first counted interval starts
+     * @param complete false when the counted intervals cover less than 90 % of the window (the tool
+     *                 finished early: it was faster than the lab's rate it was sized from)
+     */
+    public record Measured(long records, double seconds, double from, int windows, boolean complete) {
+        @JsonProperty("recordsPerSec")
+        public double recordsPerSec() {
+            return seconds > 0 ? records / seconds : 0;
+        }
+    }
+
+    /** Empty when the output has no summary line (the tool failed or was stopped before its end). */
+    public static Optional<ProducerPerfOutput> parse(String output) {
+        List<Window> windows = new ArrayList<>();
+        Matcher w = WINDOW.matcher(output);
+        while (w.find()) {
+            windows.add(new Window(Long.parseLong(w.group(1)), Double.parseDouble(w.group(2)), Double.parseDouble(w.group(3))));
+        }
+        Summary total = null;
+        Summary steady = null;
+        Matcher m = SUMMARY.matcher(output);
+        while (m.find()) {
+            Summary s = new Summary(Long.parseLong(m.group(1)), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)),
+                    Double.parseDouble(m.group(5)), Double.parseDouble(m.group(6)), Long.parseLong(m.group(7)),
+                    Long.parseLong(m.group(8)), Long.parseLong(m.group(9)), Long.parseLong(m.group(10)));
+            if (m.group(2) != null) {
+                steady = s;
+            } else {
+                total = s;
+            }
+        }
+        return total == null ? Optional.empty() : Optional.of(new ProducerPerfOutput(windows, total, steady));
+    }
+
+    /** Empty when no interval starts after the warm-up (the tool ran for less than the warm-up). */
+    public Optional<Measured> measure(Duration warmup, Duration duration) {
+        double from = warmup.toNanos() / 1e9;
+        double to = from + duration.toNanos() / 1e9 + END_TOLERANCE_SECONDS;
+        double t = 0;
+        double firstStart = -1;
+        long records = 0;
+        double seconds = 0;
+        int count = 0;
+        for (Window win : windows) {
+            double start = t;
+            t += win.seconds();
+            if (start < from) {
+                continue;
+            }
+            if (t > to) {
+                break;
+            }
+            if (firstStart < 0) {
+                firstStart = start;
+            }
+            records += win.records();
+            seconds += win.seconds();
+            count++;
+        }
+        if (count == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(new Measured(records, seconds, firstStart, count, seconds >= 0.9 * duration.toNanos() / 1e9));
+    }
+}

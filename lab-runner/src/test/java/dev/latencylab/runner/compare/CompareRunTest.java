@@ -1,0 +1,101 @@
+package dev.latencylab.runner.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencylab.runner.fake.FakeLab;
+import dev.latencylab.runner.fake.FakeTime;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.lab.ProducerClient;
+
+/** The whole comparison against the HTTP double of the apps and Kafka's tools played back from real outputs. */
+class CompareRunTest {
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    private CompareResult run(FakeLab lab, FakeTime time, ScriptedTools tools, Path dir, int rounds) throws IOException {
+        Path lib = Files.createDirectories(dir.resolve("lib"));
+        Files.writeString(lib.resolve("kafka-tools-4.2.1.jar"), "");
+        CompareSettings settings = new CompareSettings(Duration.ofSeconds(10), Duration.ofSeconds(10), 5, 16384, 50, rounds,
+                "lab.orders", "lab.compare", "127.0.0.1:9092", lib, lab.url(), lab.url(), Duration.ofSeconds(30));
+        JsonHttp http = new JsonHttp();
+        return new CompareRun(settings, new ProducerClient(http, lab.url()), new ConsumerClient(http, lab.url()),
+                new KafkaTools(Path.of("java"), lib, "127.0.0.1:9092"), tools, dir.resolve("tools"), time, time,
+                new PrintStream(out, true, StandardCharsets.UTF_8)).run("scripts/lab compare --duration 10s");
+    }
+
+    @Test
+    void alternatesLabAndToolOnTheSameStackAndJudgesBothGoals(@TempDir Path dir) throws IOException {
+        FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
+        ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt");
+        try (FakeLab lab = new FakeLab(time)) {
+            CompareResult r = run(lab, time, tools, dir, 2);
+
+            assertThat(r.complete()).as(r.stopReason()).isTrue();
+            assertThat(tools.mainClasses()).containsExactly("TopicCommand --describe", "TopicCommand --delete", "TopicCommand --create",
+                    "ProducerPerformance", "ProducerPerformance", "EndToEndLatency", "EndToEndLatency", "TopicCommand --delete");
+            // The fake producer acknowledges exactly the asked 200,000 records/s; the tool's 10 s window after 10 s is 12,165/s.
+            assertThat(r.throughput()).hasSize(2);
+            assertThat(r.throughput().get(0).lab().ackedPerSec()).isCloseTo(200_000, within(1.0));
+            assertThat(r.throughput().get(0).toolMeasured().recordsPerSec()).isCloseTo(12_165, within(1.0));
+            assertThat(r.throughputVerdict().status()).isEqualTo(Verdict.Status.MET);
+            // The tool was sized from the lab's rate: 1.5 x 200,000/s x (10 s warm-up + 10 s window).
+            assertThat(r.throughput().get(0).toolCommand()).containsSequence("--num-records", "6000000")
+                    .containsSequence("--command-property", "acks=all", "linger.ms=5", "batch.size=16384", "compression.type=none")
+                    .containsSequence("--topic", "lab.compare");
+            // The fake's p50 at linger 0 is 1.5 ms; the real EndToEndLatency output says 2 ms.
+            assertThat(r.latency()).hasSize(2);
+            assertThat(r.latency().get(0).lab().latencyMs().p50()).isEqualTo(1.5);
+            assertThat(r.latencyVerdict().ratio()).isCloseTo(0.75, within(1e-9));
+            assertThat(r.latencyVerdict().status()).isEqualTo(Verdict.Status.MET);
+            assertThat(r.setup().benchLayout()).isEqualTo(new TopicLayout(3, 3, 2));
+            assertThat(r.setup().kafkaTools()).isEqualTo("kafka-tools 4.2.1");
+
+            List<String> posts = lab.log().stream().filter(l -> l.startsWith("POST")).toList();
+            assertThat(posts.get(0)).isEqualTo("POST /actuator/producer {\"running\":false}");
+            assertThat(posts.get(1)).contains("\"lingerMs\":5").contains("\"rate\":200000.0").contains("\"payloadBytes\":400")
+                    .contains("\"running\":true");
+            assertThat(posts).filteredOn(p -> p.contains("\"rate\":50.0")).hasSize(2)
+                    .allMatch(p -> p.contains("\"lingerMs\":0"));
+            assertThat(posts.get(posts.size() - 1)).isEqualTo("POST /actuator/producer {\"running\":false}");
+            assertThat(lab.log()).containsOnlyOnce("DELETE /actuator/latency");
+            assertThat(lab.log()).filteredOn(l -> l.equals("DELETE /actuator/latency?scope=phases")).hasSize(2);
+        }
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("throughput 2/2, ProducerPerformance: 12,165 records/s acked");
+    }
+
+    @Test
+    void aFailingToolStopsTheRunStopsTheLoadAndKeepsWhatWasMeasured(@TempDir Path dir) throws IOException {
+        FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
+        ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt")
+                .failing(KafkaTools.END_TO_END_LATENCY, 1,
+                        "Exception in thread \"main\" java.lang.RuntimeException: poll() timed out before finding a result\n");
+        try (FakeLab lab = new FakeLab(time)) {
+            CompareResult r = run(lab, time, tools, dir, 1);
+
+            assertThat(r.complete()).isFalse();
+            assertThat(r.stopReason()).startsWith("failed: EndToEndLatency exited with 1").contains("poll() timed out");
+            assertThat(r.throughput()).hasSize(1);
+            assertThat(r.throughputVerdict()).isNotNull();
+            assertThat(r.latency()).isEmpty();
+            assertThat(r.latencyVerdict()).isNull();
+            assertThat(tools.mainClasses()).last().isEqualTo("TopicCommand --delete");
+            List<String> posts = lab.log().stream().filter(l -> l.startsWith("POST")).toList();
+            assertThat(posts.get(posts.size() - 1)).isEqualTo("POST /actuator/producer {\"running\":false}");
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.latencylab.runner.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class GoalsTest {
+
+    @Test
+    void throughputAtOrAboveNinetyFivePercentMeetsTheGoal() {
+        Verdict v = Goals.throughput(9_500, 10_000);
+
+        assertThat(v.status()).isEqualTo(Verdict.Status.MET);
+        assertThat(v.ratio()).isCloseTo(0.95, within(1e-12));
+        assertThat(v.text()).isEqualTo("throughput ratio 0.950 (lab 9,500 / ProducerPerformance 10,000 records/s): goal >= 0.95 met");
+    }
+
+    @Test
+    void throughputJustBelowIsAMissAndSaysByHowMuch() {
+        Verdict v = Goals.throughput(9_490, 10_000);
+
+        assertThat(v.status()).isEqualTo(Verdict.Status.MISSED);
+        assertThat(v.text()).isEqualTo("throughput ratio 0.949 (lab 9,490 / ProducerPerformance 10,000 records/s): "
+                + "goal >= 0.95 MISSED (the lab reaches 94.9% of the tool)");
+    }
+
+    @Test
+    void noToolThroughputIsNotJudged() {
+        Verdict v = Goals.throughput(9_490, 0);
+
+        assertThat(v.status()).isEqualTo(Verdict.Status.UNDECIDED);
+        assertThat(v.ratio()).isNull();
+        assertThat(v.text()).contains("n/a").contains("not judged").doesNotContain(" met");
+    }
+
+    @Test
+    void latencyWithinTheGoalEvenAtTheToolsPrintedFigureIsMet() {
+        // Tool printed 2: its true p50 is in [2, 3), so the ratio is in (0.80, 1.20].
+        Verdict v = Goals.latency(2.4, 2);
+
+        assertThat(v.status()).isEqualTo(Verdict.Status.MET);
+        assertThat(v.ratio()).isCloseTo(1.2, within(1e-12));
+        assertThat(v.low()).isCloseTo(0.8, within(1e-12));
+        assertThat(v.text()).isEqualTo("e2e p50 ratio 1.200 (lab 2.40 ms / EndToEndLatency 2 ms): goal <= 1.2x met; "
+                + "the tool prints whole ms rounded down, so the true ratio is between 0.800 and 1.200");
+    }
+
+    @Test
+    void latencyAboveTheGoalOnThePrintedFigureButNotBeyondItsResolutionIsUndecidedNeverMet() {
+        Verdict v = Goals.latency(3.0, 2);
+
+        assertThat(v.status()).isEqualTo(Verdict.Status.UNDECIDED);
+        assertThat(v.text()).startsWith("e2e p50 ratio 1.500 (lab 3.00 ms / EndToEndLatency 2 ms): goal <= 1.2x NOT MET on the printed figure")
+                .contains("between 1.000 and 1.500")
+                .doesNotContain(" met;");
+    }
+
+    @Test
+    void latencyAboveTheGoalWhateverTheToolsResolutionIsMissed() {
+        Verdict v = Goals.latency(4.0, 2);
+
+        assertThat(v.status()).isEqualTo(Verdict.Status.MISSED);
+        assertThat(v.low()).isCloseTo(4.0 / 3, within(1e-12));
+        assertThat(v.text()).contains("goal <= 1.2x MISSED");
+    }
+
+    @Test
+    void aSubMillisecondToolP50LeavesOnlyALowerBound() {
+        Verdict undecided = Goals.latency(1.1, 0);
+        Verdict missed = Goals.latency(1.5, 0);
+
+        assertThat(undecided.ratio()).isNull();
+        assertThat(undecided.status()).isEqualTo(Verdict.Status.UNDECIDED);
+        assertThat(undecided.text()).contains("ratio n/a").contains("printed p50 0 (under 1 ms), so the true ratio is above 1.100");
+        assertThat(missed.status()).isEqualTo(Verdict.Status.MISSED);
+    }
+
+    @Test
+    void aMeanOfRoundsKeepsItsFraction() {
+        assertThat(Goals.latency(2.5, 2.5).text()).contains("EndToEndLatency 2.5 ms").contains("goal <= 1.2x met");
+    }
+}

@@ -1,0 +1,79 @@
+package dev.latencylab.runner.compare;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Kafka's tools played back: each main class answers with a captured real output (or a scripted
+ * failure), and every command line is kept for assertions.
+ */
+final class ScriptedTools implements ToolRunner {
+
+    private final Map<String, String> outputs;
+    private final Map<String, Integer> exitCodes;
+    final List<List<String>> commands = Collections.synchronizedList(new ArrayList<>());
+
+    ScriptedTools(Map<String, String> outputs, Map<String, Integer> exitCodes) {
+        this.outputs = outputs;
+        this.exitCodes = exitCodes;
+    }
+
+    /** Every tool succeeds with what it printed here. */
+    static ScriptedTools realOutputs(String producerPerformanceResource) {
+        return new ScriptedTools(Map.of(
+                "--describe", Resources.text("topic-describe-lab-orders.txt"),
+                "--create", Resources.text("topic-create.txt"),
+                "--delete", "",
+                KafkaTools.PRODUCER_PERFORMANCE, Resources.text(producerPerformanceResource),
+                KafkaTools.END_TO_END_LATENCY, Resources.text("end-to-end-latency.txt")), Map.of());
+    }
+
+    ScriptedTools failing(String key, int exitCode, String output) {
+        Map<String, String> o = new java.util.HashMap<>(outputs);
+        o.put(key, output);
+        Map<String, Integer> e = new java.util.HashMap<>(exitCodes);
+        e.put(key, exitCode);
+        return new ScriptedTools(o, e);
+    }
+
+    @Override
+    public ToolRun run(List<String> command, Duration timeout, Path log) {
+        commands.add(List.copyOf(command));
+        String key = command.contains(KafkaTools.TOPIC_COMMAND)
+                ? command.stream().filter(a -> a.equals("--describe") || a.equals("--create") || a.equals("--delete")).findFirst().orElseThrow()
+                : command.stream().filter(outputs::containsKey).findFirst().orElseThrow();
+        String output = outputs.get(key);
+        try {
+            Files.createDirectories(log.getParent());
+            Files.writeString(log, output);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new ToolRun(command, exitCodes.getOrDefault(key, 0), output, Duration.ofSeconds(1), log);
+    }
+
+    @Override
+    public void stopRunning() {
+    }
+
+    List<String> mainClasses() {
+        List<String> names = new ArrayList<>();
+        synchronized (commands) {
+            for (List<String> c : commands) {
+                String main = c.stream().filter(a -> a.startsWith("org.apache.kafka.tools.")).findFirst().orElseThrow();
+                String simple = main.substring(main.lastIndexOf('.') + 1);
+                names.add(simple.equals("TopicCommand")
+                        ? simple + " " + c.stream().filter(a -> a.matches("--(describe|create|delete)")).findFirst().orElseThrow()
+                        : simple);
+            }
+        }
+        return names;
+    }
+}
