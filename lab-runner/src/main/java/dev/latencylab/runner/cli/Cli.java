@@ -43,10 +43,8 @@ public final class Cli {
                         new ProcessToolRunner(), true).execute(rest);
                 case "validate" -> new ValidateCommand(out, err, cwd).execute(rest);
                 case "report" -> report(rest);
-                case "snapshot" -> {
-                    err.println("snapshot is not implemented yet: Grafana snapshot export is built in a separate issue. Nothing was exported.");
-                    yield 1;
-                }
+                case "snapshot" -> new SnapshotCommand(out, err, cwd, new JsonHttp(), System.getenv(), Clock.systemUTC()).execute(rest);
+                case "check-dashboards" -> new CheckDashboardsCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC()).execute(rest);
                 case "help", "-h", "--help" -> {
                     out.print(Usage.TEXT);
                     yield 0;

@@ -44,11 +44,14 @@ import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
 import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.scenario.TimingOverride;
+import dev.latencylab.runner.snapshot.GrafanaLogin;
+import dev.latencylab.runner.snapshot.RunSnapshots;
 
 /** {@code run <scenario.yaml>}: check the lab, drive the scenario, collect Prometheus' figures, write the results folder. */
 public final class RunCommand {
 
-    static final Set<String> OPTIONS = Set.of("producer", "consumer", "prometheus", "grafana", "results", "warmup", "phase-duration");
+    static final Set<String> OPTIONS = Set.of("producer", "consumer", "prometheus", "grafana", "results", "warmup", "phase-duration",
+            "grafana-user", "grafana-password");
     static final Set<String> FLAGS = Set.of("article");
     /** Prometheus scrapes every 5 s; one interval plus a margin after a window ends, its last samples are in. */
     static final Duration SCRAPE_SETTLE = Duration.ofSeconds(6);
@@ -131,7 +134,7 @@ public final class RunCommand {
                 new Preflight.Check(ProducerClient.PART, producer.endpoint(), true),
                 new Preflight.Check(ConsumerClient.PART, consumer.endpoint(), true),
                 new Preflight.Check(PrometheusClient.PART, prometheus.readiness(), true),
-                // Nothing in a run needs Grafana yet (snapshot export is a separate command), and
+                // A run needs no Grafana (its dashboard snapshots are written as files either way), and
                 // local mode starts it only where it is installed, so its absence is a warning.
                 new Preflight.Check("Grafana", Urls.resolve(grafanaUrl, "/api/health"), false)));
         preflight.warnings().forEach(w -> err.println("warning: " + w + " (the run does not need Grafana; dashboards will not show it)"));
@@ -159,9 +162,13 @@ public final class RunCommand {
                     "producer", producerUrl.toString(), "consumer", consumerUrl.toString(),
                     "prometheus", prometheusUrl.toString(), "grafana", grafanaUrl.toString()), resultsRoot(args));
             lastResults = dir;
+            // The run's window as dashboard snapshots: files in its folder, and in Grafana when it answers.
+            boolean snapshotsOk = RunSnapshots.export(out, err, cwd, http, prometheusUrl, grafanaUrl,
+                    GrafanaLogin.resolve(args.option("grafana-user"), args.option("grafana-password"), System.getenv(), cwd),
+                    record.startedAt(), record.endedAt(), dir);
             out.println();
             out.println("Results: " + dir);
-            return record.complete() ? 0 : 1;
+            return record.complete() && snapshotsOk ? 0 : 1;
         } finally {
             written.countDown();
             if (hook != null) {

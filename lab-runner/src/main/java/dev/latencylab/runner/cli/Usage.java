@@ -39,7 +39,22 @@ final class Usage {
                   --kafka-lib DIR       Kafka jars incl. kafka-tools (default local-cluster/target/lib)
                   --producer URL, --consumer URL, --results DIR   as for run
                   --drain-timeout D     how long to let the consumer-app catch up between rounds (default 2m)
-              snapshot --from ISO --to ISO --out DIR   Grafana snapshot export (not implemented yet)
+              snapshot              the lab's dashboards with their data as Grafana snapshots: one file per dashboard
+                                    in DIR/snapshots/<uid>.json, and a snapshot in Grafana (its URL printed) when it answers
+                  --from ISO --to ISO   the window, e.g. 2026-11-21T23:50:00Z (default: the last 15m)
+                  --last D              the window ending now (or at --to)
+                  --run DIR|latest      a results folder's run window; writes into that folder
+                  --out DIR             where snapshots/ goes (default results/<UTC time>-snapshot)
+                  --prometheus URL      (default http://127.0.0.1:9090)
+                  --grafana URL|none    (default http://127.0.0.1:3000; none: files only)
+                  --grafana-user U      (default admin)
+                  --grafana-password P  (default: env GRAFANA_ADMIN_PASSWORD, else ./.env, else admin)
+                  --dashboards DIR      (default observability/grafana/dashboards)
+              snapshot --verify DIR  check snapshot files (DIR or DIR/snapshots): exit 1 if a panel holds no data
+              check-dashboards      run every panel's queries and annotation queries over a window against Prometheus;
+                                    exit 1 listing each "dashboard / panel / refId: no data" or query error
+                  --from ISO --to ISO | --last D   (default: the last 5m)
+                  --prometheus URL, --dashboards DIR   as for snapshot
               help                  this text
 
             Durations: 15s, 5m, 1m30s, 250ms or ISO-8601 (PT15S).

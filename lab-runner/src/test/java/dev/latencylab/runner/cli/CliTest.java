@@ -38,12 +38,13 @@ class CliTest {
     }
 
     @Test
-    void snapshotSaysPlainlyThatItIsNotImplemented(@TempDir Path dir) {
+    void snapshotAndCheckDashboardsNameTheMissingDashboardsFolderAndExportNothing(@TempDir Path dir) {
         int code = cli(dir).execute("snapshot", "--from", "2026-11-21T23:50:00Z", "--to", "2026-11-21T23:54:00Z", "--out", "snap");
 
         assertThat(code).isEqualTo(1);
-        assertThat(err()).contains("snapshot is not implemented yet").contains("Nothing was exported");
+        assertThat(err()).contains("no dashboards folder at " + dir.resolve("observability/grafana/dashboards"));
         assertThat(dir.resolve("snap")).doesNotExist();
+        assertThat(cli(dir).execute("check-dashboards", "--last", "5m")).isEqualTo(1);
     }
 
     @Test

@@ -1,0 +1,82 @@
+package dev.latencylab.runner.cli;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import dev.latencylab.runner.dashboards.DashboardCheck;
+import dev.latencylab.runner.dashboards.DashboardException;
+import dev.latencylab.runner.dashboards.DashboardQueryRunner;
+import dev.latencylab.runner.dashboards.DashboardResult;
+import dev.latencylab.runner.dashboards.LabDashboard;
+import dev.latencylab.runner.dashboards.LabDashboards;
+import dev.latencylab.runner.dashboards.PrometheusQueries;
+import dev.latencylab.runner.dashboards.TimeWindow;
+import dev.latencylab.runner.lab.JsonHttp;
+
+/**
+ * {@code check-dashboards}: runs every target of every panel, and every annotation query, of the
+ * lab's dashboards over a window against Prometheus. Exit 0 when every panel has data; 1 with
+ * one line per "dashboard / panel / refId: no data" (or query error) otherwise.
+ */
+public final class CheckDashboardsCommand {
+
+    static final Set<String> OPTIONS = Set.of("prometheus", "from", "to", "last", "dashboards");
+    static final Duration DEFAULT_LAST = Duration.ofMinutes(5);
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Path cwd;
+    private final JsonHttp http;
+    private final Clock clock;
+
+    public CheckDashboardsCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Clock clock) {
+        this.out = out;
+        this.err = err;
+        this.cwd = cwd;
+        this.http = http;
+        this.clock = clock;
+    }
+
+    public int execute(List<String> argv) throws InterruptedException {
+        Args args = Args.parse(argv, OPTIONS, Set.of());
+        if (!args.positionals().isEmpty()) {
+            throw new UsageException("check-dashboards takes no positional arguments, got " + args.positionals());
+        }
+        TimeWindow window = WindowArgs.parse(args, clock.instant(), DEFAULT_LAST);
+        URI prometheusUrl = UrlArgs.url(args, "prometheus", "http://127.0.0.1:9090");
+        Path dir = cwd.resolve(args.option("dashboards", LabDashboards.DEFAULT_DIR));
+        List<LabDashboard> dashboards;
+        try {
+            dashboards = LabDashboards.load(dir);
+        } catch (DashboardException e) {
+            err.println("error: " + e.getMessage());
+            return 1;
+        }
+        out.printf("Checking %d dashboards over %s against Prometheus %s%n", dashboards.size(), window, prometheusUrl);
+        DashboardQueryRunner runner = new DashboardQueryRunner(new PrometheusQueries(http, prometheusUrl));
+        List<DashboardResult> results = new ArrayList<>();
+        for (LabDashboard d : dashboards) {
+            DashboardResult r = runner.run(d, window);
+            results.add(r);
+            out.println("  " + DashboardCheck.summary(r));
+        }
+        List<String> problems = DashboardCheck.problems(results);
+        long panels = results.stream().mapToLong(r -> r.panels().size()).sum();
+        long queries = results.stream().mapToLong(r -> r.targets().size()).sum();
+        long annotations = results.stream().mapToLong(r -> r.annotations().size()).sum();
+        if (problems.isEmpty()) {
+            out.printf("Every panel has data: %d panels, %d queries, %d annotation queries ran, in %d dashboards.%n",
+                    panels, queries, annotations, dashboards.size());
+            return 0;
+        }
+        err.printf("%d of %d queries would show \"No data\" or an error:%n", problems.size(), queries + annotations);
+        problems.forEach(p -> err.println("  " + p));
+        return 1;
+    }
+}

@@ -1,0 +1,158 @@
+package dev.latencylab.runner.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import tools.jackson.databind.JsonNode;
+
+import dev.latencylab.runner.dashboards.DashboardException;
+import dev.latencylab.runner.dashboards.LabDashboard;
+import dev.latencylab.runner.dashboards.LabDashboards;
+import dev.latencylab.runner.dashboards.PrometheusQueries;
+import dev.latencylab.runner.dashboards.TimeWindow;
+import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.snapshot.GrafanaLogin;
+import dev.latencylab.runner.snapshot.GrafanaSnapshotClient;
+import dev.latencylab.runner.snapshot.SnapshotExport;
+import dev.latencylab.runner.snapshot.SnapshotVerifier;
+
+/**
+ * {@code snapshot}: exports the lab's dashboards with their data over a window as Grafana
+ * snapshots: one file per dashboard always, and a snapshot in Grafana when Grafana answers.
+ * {@code snapshot --verify DIR} checks such files instead: exit 1 when a panel holds no data.
+ */
+public final class SnapshotCommand {
+
+    static final Set<String> OPTIONS = Set.of("from", "to", "last", "run", "out", "prometheus", "grafana", "grafana-user",
+            "grafana-password", "dashboards", "verify");
+    static final Duration DEFAULT_LAST = Duration.ofMinutes(15);
+    /** {@code --grafana none}: write the files only. */
+    static final String NO_GRAFANA = "none";
+    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Path cwd;
+    private final JsonHttp http;
+    private final Map<String, String> env;
+    private final Clock clock;
+
+    public SnapshotCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Map<String, String> env, Clock clock) {
+        this.out = out;
+        this.err = err;
+        this.cwd = cwd;
+        this.http = http;
+        this.env = Map.copyOf(env);
+        this.clock = clock;
+    }
+
+    public int execute(List<String> argv) throws InterruptedException {
+        Args args = Args.parse(argv, OPTIONS, Set.of());
+        if (!args.positionals().isEmpty()) {
+            throw new UsageException("snapshot takes options only, got " + args.positionals());
+        }
+        if (args.option("verify") != null) {
+            if (argv.size() > 2) {
+                throw new UsageException("snapshot --verify DIR takes no other option");
+            }
+            return verify(cwd.resolve(args.option("verify")));
+        }
+        if (args.option("run") != null && WindowArgs.given(args)) {
+            throw new UsageException("--run takes the run's own window: leave out --from/--to/--last");
+        }
+        URI prometheusUrl = UrlArgs.url(args, "prometheus", "http://127.0.0.1:9090");
+        boolean withGrafana = !NO_GRAFANA.equals(args.option("grafana"));
+        URI grafanaUrl = withGrafana ? UrlArgs.url(args, "grafana", "http://127.0.0.1:3000") : null;
+
+        TimeWindow window;
+        Path outDir;
+        String label;
+        if (args.option("run") != null) {
+            Path run = runFolder(args.option("run"));
+            window = runWindow(run);
+            outDir = args.option("out") != null ? cwd.resolve(args.option("out")) : run;
+            label = run.getFileName().toString();
+        } else {
+            boolean explicit = WindowArgs.given(args);
+            window = WindowArgs.parse(args, clock.instant(), DEFAULT_LAST);
+            outDir = args.option("out") != null ? cwd.resolve(args.option("out"))
+                    : cwd.resolve("results").resolve(FOLDER_TIME.format(clock.instant()) + "-snapshot");
+            label = explicit ? null : "last " + Durations.format(DEFAULT_LAST);
+        }
+
+        List<LabDashboard> dashboards;
+        try {
+            dashboards = LabDashboards.load(cwd.resolve(args.option("dashboards", LabDashboards.DEFAULT_DIR)));
+        } catch (DashboardException e) {
+            err.println("error: " + e.getMessage());
+            return 1;
+        }
+        GrafanaSnapshotClient grafana = withGrafana ? new GrafanaSnapshotClient(grafanaUrl,
+                GrafanaLogin.resolve(args.option("grafana-user"), args.option("grafana-password"), env, cwd)) : null;
+        SnapshotExport.Outcome outcome = new SnapshotExport(new PrometheusQueries(http, prometheusUrl), grafana, out, err)
+                .export(dashboards, window, outDir, label);
+        if (!withGrafana) {
+            out.printf("Wrote %d snapshot files (--grafana none: no Grafana snapshot created).%n", outcome.files().size());
+        }
+        out.println("Snapshot files: " + outDir.resolve("snapshots"));
+        return outcome.grafanaFailed() ? 1 : 0;
+    }
+
+    private int verify(Path dir) {
+        SnapshotVerifier.Verification v = SnapshotVerifier.verify(dir);
+        for (SnapshotVerifier.FileReport f : v.files()) {
+            out.printf("  %s: %d/%d panels with data, %d/%d queries%n", f.file().getFileName(), f.panelsWithData(), f.panels(),
+                    f.queriesWithData(), f.queries());
+        }
+        if (v.ok()) {
+            out.printf("Every panel of %d snapshot files has data.%n", v.files().size());
+            return 0;
+        }
+        err.println("Snapshot files with panels lacking data in " + dir + ":");
+        v.problems().forEach(p -> err.println("  " + p));
+        return 1;
+    }
+
+    /** A results folder, or "latest": the newest folder under results/ that a run wrote. */
+    private Path runFolder(String value) {
+        if (!value.equals("latest")) {
+            Path dir = cwd.resolve(value);
+            if (!Files.isRegularFile(dir.resolve("environment.json"))) {
+                throw new UsageException(dir + " has no environment.json; give a folder the run command wrote, or 'latest'");
+            }
+            return dir;
+        }
+        Path results = cwd.resolve("results");
+        try (Stream<Path> dirs = Files.isDirectory(results) ? Files.list(results) : Stream.empty()) {
+            return dirs.filter(d -> Files.isRegularFile(d.resolve("environment.json")))
+                    .max((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
+                    .orElseThrow(() -> new UsageException("--run latest: no results folder with environment.json under " + results));
+        } catch (IOException e) {
+            throw new UsageException("--run latest: cannot list " + results + ": " + e.getMessage());
+        }
+    }
+
+    static TimeWindow runWindow(Path run) {
+        try {
+            JsonNode env = JsonHttp.MAPPER.readTree(Files.readString(run.resolve("environment.json")));
+            Instant start = Instant.parse(env.path("startedAt").asString(""));
+            Instant end = Instant.parse(env.path("endedAt").asString(""));
+            return new TimeWindow(start, end);
+        } catch (IOException | RuntimeException e) {
+            throw new UsageException(run.resolve("environment.json") + " holds no readable startedAt/endedAt: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.latencylab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.snapshot.FakePrometheus;
+
+class CheckDashboardsCommandTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-22T00:05:00Z");
+    private static final Path FIXTURE = Path.of("src/test/resources/dashboards-fixture/lab-fixture.json");
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    @TempDir
+    Path dir;
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+    private FakePrometheus prometheus;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        prometheus = new FakePrometheus();
+        Files.createDirectories(dir.resolve("dashboards"));
+    }
+
+    @AfterEach
+    void tearDown() {
+        prometheus.close();
+    }
+
+    private int check(String... extra) throws InterruptedException {
+        List<String> args = new ArrayList<>(List.of("--prometheus", prometheus.url().toString(), "--dashboards", "dashboards"));
+        args.addAll(List.of(extra));
+        return new CheckDashboardsCommand(new PrintStream(outBytes, true, StandardCharsets.UTF_8), new PrintStream(errBytes, true, StandardCharsets.UTF_8),
+                dir, new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)), Clock.fixed(NOW, ZoneOffset.UTC)).execute(args);
+    }
+
+    private ObjectNode fixture() throws IOException {
+        return (ObjectNode) JSON.readTree(Files.readString(FIXTURE));
+    }
+
+    private void write(ObjectNode dashboard) throws IOException {
+        Files.writeString(dir.resolve("dashboards/lab-fixture.json"), JSON.writeValueAsString(dashboard));
+    }
+
+    @Test
+    void listsEachPanelQueryWithoutDataAndEachQueryErrorAndExitsOne() throws Exception {
+        write(fixture());
+
+        int code = check("--last", "5m");
+
+        assertThat(code).isEqualTo(1);
+        String err = errBytes.toString(StandardCharsets.UTF_8);
+        assertThat(err).contains("2 of 6 queries would show \"No data\" or an error:")
+                .contains("lab-fixture / Requests / B: no data (no series; query: sum(rate(lab_missing_total[20s])))")
+                .contains("lab-fixture / Broken query / A: query error: bad_data: 1:5: parse error: unexpected end of input (query: bad()")
+                .doesNotContain("Requests / A").doesNotContain("Lost");
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("lab-fixture (Fixture): 2/4 panels with data, 3/5 queries, 1 annotation query ran, 2 events");
+        // --last 5m ending at the clock's now: the instant query is at now, the range is 300 s.
+        assertThat(prometheus.log()).contains("instant round(sum(increase(lab_consumer_lost_records_total[300s]))) time=" + NOW.getEpochSecond() + ".000");
+    }
+
+    @Test
+    void exitsZeroWithCountsWhenEveryPanelHasData() throws Exception {
+        ObjectNode d = fixture();
+        ((ArrayNode) d.path("panels")).remove(4);
+        write(d);
+        prometheus.fillMissing();
+
+        int code = check("--from", "2026-11-21T23:50:00Z", "--to", "2026-11-22T00:05:00Z");
+
+        assertThat(code).as(errBytes.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("Every panel has data: 3 panels, 4 queries, 1 annotation queries ran, in 1 dashboards.");
+    }
+
+    @Test
+    void anAnnotationQueryThatDoesNotRunFailsTheCheck() throws Exception {
+        ObjectNode d = fixture();
+        ((ArrayNode) d.path("panels")).remove(4);
+        ((ObjectNode) d.path("annotations").path("list").path(1)).put("expr", "bad(");
+        write(d);
+        prometheus.fillMissing();
+
+        int code = check();
+
+        assertThat(code).isEqualTo(1);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8))
+                .contains("lab-fixture / annotation \"Producer settings changed\": query error: bad_data");
+    }
+
+    @Test
+    void wrongWindowsAreUsageErrors() {
+        assertThatThrownBy(() -> check("--from", "yesterday"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("--from must be an ISO-8601 instant");
+        assertThatThrownBy(() -> check("--from", "2026-11-22T00:05:00Z", "--to", "2026-11-22T00:00:00Z"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("must end after it starts");
+        assertThatThrownBy(() -> check("--last", "5m", "--from", "2026-11-22T00:00:00Z"))
+                .isInstanceOf(UsageException.class).hasMessageContaining("not both");
+    }
+}
