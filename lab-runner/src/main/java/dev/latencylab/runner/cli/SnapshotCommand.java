@@ -65,7 +65,7 @@ public final class SnapshotCommand {
             throw new UsageException("snapshot takes options only, got " + args.positionals());
         }
         if (args.option("verify") != null) {
-            if (argv.size() > 2) {
+            if (argv.stream().filter(a -> a.startsWith("--")).count() > 1) {
                 throw new UsageException("snapshot --verify DIR takes no other option");
             }
             return verify(cwd.resolve(args.option("verify")));
