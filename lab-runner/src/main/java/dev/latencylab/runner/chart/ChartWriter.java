@@ -4,7 +4,6 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,13 +63,41 @@ public final class ChartWriter {
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setAvailableSpaceFill(0.8);
-        chart.getStyler().setYAxisMin(0.0);
+        // One slow phase (or p99.9 next to p50) easily spans two decades; on a linear axis the
+        // other bars are then too short to read, so a wide spread gets a log axis, said in its title.
+        double[] range = positiveRange(summary);
+        boolean log = range != null && range[1] / range[0] > 10;
+        if (log) {
+            chart.getStyler().setYAxisLogarithmic(true);
+            // Bars start at the decade below the smallest value; XChart's default bar base, 0, has no logarithm.
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(range[0]))));
+            chart.getStyler().setYAxisMax(range[1] * 1.5);
+            chart.setYAxisTitle("ms (log scale)");
+        } else {
+            chart.getStyler().setYAxisMin(0.0);
+        }
+        // Each bar carries its value, so no figure has to be read off the axis.
+        chart.getStyler().setLabelsVisible(true);
+        chart.getStyler().setLabelsPosition(0.95);
+        chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        chart.getStyler().setLabelsFontColor(new Color(0x21, 0x21, 0x21));
+        chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
         addBars(chart, phases, summary, "p50", p -> p.latencyMs().p50());
         addBars(chart, phases, summary, "p95", p -> p.latencyMs().p95());
         addBars(chart, phases, summary, "p99", p -> p.latencyMs().p99());
         addBars(chart, phases, summary, "p99.9", p -> p.latencyMs().p999());
         addBars(chart, phases, summary, "p99 corrected", p -> p.correctedLatencyMs().p99());
         save(chart, file);
+    }
+
+    /** Smallest and largest positive value the bar chart shows, or null when it shows none. */
+    private static double[] positiveRange(RunSummary summary) {
+        double[] r = summary.phases().stream()
+                .flatMap(p -> java.util.stream.Stream.of(p.latencyMs().p50(), p.latencyMs().p95(), p.latencyMs().p99(),
+                        p.latencyMs().p999(), p.correctedLatencyMs().p99()))
+                .filter(v -> v != null && v > 0)
+                .mapToDouble(Double::doubleValue).sorted().toArray();
+        return r.length == 0 ? null : new double[] {r[0], r[r.length - 1]};
     }
 
     private static void addBars(CategoryChart chart, List<String> phases, RunSummary s, String name,
@@ -139,10 +166,10 @@ public final class ChartWriter {
         }
     }
 
+    /** Encodes in memory first: a chart that fails to draw leaves no empty PNG behind. */
     private static void save(Chart<?, ?> chart, Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
-        try (OutputStream out = Files.newOutputStream(file)) {
-            BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
-        }
+        byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+        Files.write(file, png);
     }
 }

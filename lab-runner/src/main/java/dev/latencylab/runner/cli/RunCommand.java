@@ -34,6 +34,7 @@ import dev.latencylab.runner.report.ResultsWriter;
 import dev.latencylab.runner.report.RunSeries;
 import dev.latencylab.runner.report.RunSummary;
 import dev.latencylab.runner.report.SummaryBuilder;
+import dev.latencylab.runner.report.TradeOffReading;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
@@ -148,6 +149,8 @@ public final class RunCommand {
         Instant now = clock.instant();
         out.printf("Running %s: %d phases, %s in all (until about %s)%n", scenario.name(), scenario.phases().size(),
                 Durations.format(scenario.total()), CLOCK.format(now.plus(scenario.total())));
+        // Said before the numbers as well as under them: every figure of a run on one machine carries it.
+        out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));
 
         ScenarioRunner r = new ScenarioRunner(producer, consumer, clock, sleeper, out, options);
         runner = r;

@@ -62,7 +62,7 @@ public final class PrometheusClient {
         params.put("query", promql);
         params.put("start", seconds(start));
         params.put("end", seconds(end));
-        params.put("step", step.toMillis() / 1000.0 + "s");
+        params.put("step", duration(step));
         JsonNode data = data(Urls.withQuery(base, "/api/v1/query_range", params), promql);
         List<Series> series = new ArrayList<>();
         for (JsonNode r : data.path("result")) {
@@ -112,6 +112,18 @@ public final class PrometheusClient {
             return null;
         }
         return Double.isFinite(d) ? d : null;
+    }
+
+    /**
+     * A step in Prometheus' duration syntax: "5s", or "500ms" below whole seconds. Prometheus 2.x
+     * refuses "5.0s" (a float with a unit is neither a duration nor a number of seconds).
+     */
+    static String duration(Duration step) {
+        long millis = step.toMillis();
+        if (millis <= 0) {
+            throw new IllegalArgumentException("a query step must be positive, got " + step);
+        }
+        return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
     }
 
     private static String seconds(Instant t) {

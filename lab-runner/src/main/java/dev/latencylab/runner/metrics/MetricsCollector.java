@@ -22,8 +22,13 @@ public final class MetricsCollector {
 
     /** Scrape interval of every job (docs/contracts.md); also the charts' step. */
     public static final Duration STEP = Duration.ofSeconds(5);
-    /** Range of rate() in the charts: three scrapes, short enough to show phase switches. */
-    private static final String CHART_RANGE = "15s";
+    /**
+     * Range of rate() in the charts: four scrape intervals. rate() needs two samples inside its
+     * range, and with a 5 s scrape a range under 10 s often holds only one, so the series comes
+     * back empty; four intervals always hold at least three samples and still show a phase switch
+     * within 20 s (Grafana's $__rate_interval rule, 4x the scrape interval, for the same reason).
+     */
+    static final String CHART_RANGE = STEP.multipliedBy(4).toSeconds() + "s";
 
     private final PrometheusClient prometheus;
     private final List<String> warnings = new ArrayList<>();
@@ -67,26 +72,28 @@ public final class MetricsCollector {
     /** The charts' time series over the whole run. */
     public List<ChartData> series(Instant start, Instant end) throws InterruptedException {
         String r = CHART_RANGE;
+        // Each point is a trailing window: a phase switch shows fully only one window later.
+        String each = " (each point: the " + r + " before it)";
         List<ChartData> charts = new ArrayList<>();
-        charts.add(chart("latency-over-time", "End-to-end latency over the run (consumer histogram, " + r + " windows)", "ms",
+        charts.add(chart("latency-over-time", "End-to-end latency, consumer histogram" + each, "ms",
                 List.of(
                         def("p50", quantile("lab_e2e_latency_seconds", 0.50, r)),
                         def("p99", quantile("lab_e2e_latency_seconds", 0.99, r)),
                         def("p99 corrected", quantile("lab_e2e_corrected_latency_seconds", 0.99, r))),
                 start, end));
-        charts.add(chart("cpu", "CPU per process", "cores",
+        charts.add(chart("cpu", "CPU per process" + each, "cores",
                 List.of(
                         def("producer-app", "sum(rate(process_cpu_time_ns_total{job=\"producer-app\"}[" + r + "])) / 1e9"),
                         def("consumer-app", "sum(rate(process_cpu_time_ns_total{job=\"consumer-app\"}[" + r + "])) / 1e9"),
                         byLabelDef("broker ", "broker", "sum by (broker) (rate(process_cpu_seconds_total{job=\"kafka\"}[" + r + "]))")),
                 start, end));
-        charts.add(chart("requests", "Produce and fetch requests (sum over brokers)", "requests/s",
+        charts.add(chart("requests", "Produce and fetch requests, sum over brokers" + each, "requests/s",
                 List.of(
                         def("Produce", requests("Produce", r)),
                         def("FetchConsumer", requests("FetchConsumer", r)),
                         def("FetchFollower", requests("FetchFollower", r))),
                 start, end));
-        charts.add(chart("bytes-in", "Bytes in, all topics, sum over brokers", "kB/s",
+        charts.add(chart("bytes-in", "Bytes in from producers, sum over brokers" + each, "kB/s (1 kB = 1000 B)",
                 List.of(def("bytes in", "sum(rate(kafka_server_bytes_in_total{job=\"kafka\",topic=\"\"}[" + r + "])) / 1000")),
                 start, end));
         return charts;

@@ -75,7 +75,11 @@ public final class MarkdownReport {
         List<String> costHeader = new ArrayList<>(List.of("phase", "CPU producer", "CPU consumer"));
         brokers.forEach(id -> costHeader.add("CPU broker " + id));
         costHeader.addAll(List.of("CPU total", "Produce req/s", "FetchConsumer req/s", "FetchFollower req/s", "bytes in kB/s"));
-        b.append("## Cost (Prometheus, averaged over each measured window; CPU in cores)\n\n");
+        b.append("## Cost (Prometheus, averaged over each measured window; CPU in cores)\n\n")
+                .append("CPU: CPU seconds per second of each process (1.00 = one core busy all the time); the processes share "
+                        + "this machine's cores. Requests/s: summed over the brokers (FetchFollower is replication between "
+                        + "brokers). Bytes in: what producers wrote, summed over the brokers, replication excluded, in kB/s "
+                        + "(1 kB = 1000 bytes).\n\n");
         b.append(table(costHeader, phases, p -> {
             List<String> row = new ArrayList<>(List.of(p.name(), Fmt.cores(p.cpuCores().producer()), Fmt.cores(p.cpuCores().consumer())));
             brokers.forEach(id -> row.add(Fmt.cores(p.cpuCores().brokers().get(id))));
@@ -85,10 +89,17 @@ public final class MarkdownReport {
             return row;
         }));
 
-        b.append("## Producer batching (Kafka client metrics, averaged over each measured window)\n\n");
-        b.append(table(List.of("phase", "batch-size-avg B", "records-per-request-avg", "compression-rate-avg", "record-queue-time-avg ms"),
-                phases, p -> List.of(p.name(), Fmt.rate(p.producer().batchSizeAvg()), Fmt.rate(p.producer().recordsPerRequestAvg()),
-                        Fmt.ratio(p.producer().compressionRateAvg()), Fmt.ms(p.producer().recordQueueTimeAvgMs()))));
+        b.append("## Producer batching (Kafka client metrics, averaged over each measured window)\n\n")
+                .append("batch-size-avg: bytes per batch (one partition's records in one request); records-per-request-avg: "
+                        + "records per produce request; compression-rate-avg: compressed / uncompressed size (1.00 = no "
+                        + "compression); record-queue-time-avg: ms a record waited in the producer before its batch was sent. "
+                        + "The client computes these over its own trailing 30-60 s, so in a short window they include some of "
+                        + "the phase's warm-up; the last column counts the window alone (records sent / Produce requests at the brokers).\n\n");
+        b.append(table(List.of("phase", "batch-size-avg B", "records-per-request-avg", "compression-rate-avg", "record-queue-time-avg ms",
+                        "records / Produce request"),
+                phases, p -> List.of(p.name(), Fmt.rate(p.producer().batchSizeAvg()), Fmt.ratio(p.producer().recordsPerRequestAvg()),
+                        Fmt.ratio(p.producer().compressionRateAvg()), Fmt.ms(p.producer().recordQueueTimeAvgMs()),
+                        Fmt.ratio(p.recordsPerProduceRequest()))));
         return b.toString();
     }
 

@@ -47,6 +47,16 @@ public record PhaseSummary(
     public record Batching(Double batchSizeAvg, Double recordsPerRequestAvg, Double compressionRateAvg, Double recordQueueTimeAvgMs) {
     }
 
+    /**
+     * Records per Produce request over exactly the measured window: records the producer sent /
+     * Produce requests the brokers counted (the lab's producer is their only one), or null. A check
+     * on the client's records-per-request-avg, which trails by 30-60 s.
+     */
+    public Double recordsPerProduceRequest() {
+        Double produce = requestsPerSecond == null ? null : requestsPerSecond.produce();
+        return achievedRate == null || produce == null || produce <= 0 ? null : achievedRate / produce;
+    }
+
     /** Achieved / target, or null. */
     public Double achievedShare() {
         return achievedRate == null || settings.rate() <= 0 ? null : achievedRate / settings.rate();

@@ -27,9 +27,10 @@ public final class SummaryBuilder {
                         + r.phase().settings() + "): its latency is n/a");
             }
         }
+        RunSummary.Totals totals = totals(run);
         RunSummary summary = new RunSummary(run.scenario().name(), run.scenario().description(), run.startedAt(), run.endedAt(),
-                run.complete(), run.stopReason(), cores, phases, totals(run), null, warnings);
-        return summary.withReading(TradeOffReading.read(phases, cores));
+                run.complete(), run.stopReason(), cores, phases, totals, null, warnings);
+        return summary.withReading(TradeOffReading.read(phases, totals, cores));
     }
 
     static PhaseSummary phase(PhaseRecord r, PhaseMetrics m) {

@@ -26,8 +26,36 @@ public final class TradeOffReading {
     }
 
     public static RunSummary.Reading read(List<PhaseSummary> phases, int cores) {
+        return read(phases, null, cores);
+    }
+
+    /** As {@link #read(List, int)}, and the run's totals (null if unknown) say whether anything was lost outside the windows. */
+    public static RunSummary.Reading read(List<PhaseSummary> phases, RunSummary.Totals totals, int cores) {
         Sanity sanity = sanity(phases);
-        return new RunSummary.Reading(paragraph(phases), sanity.text(), sanity.passed(), caveat(cores));
+        String paragraph = paragraph(phases);
+        String outside = outsideWindows(phases, totals);
+        if (outside != null) {
+            paragraph = paragraph + " " + outside;
+        }
+        return new RunSummary.Reading(paragraph, sanity.text(), sanity.passed(), caveat(cores));
+    }
+
+    /**
+     * Loss or duplicates the consumer counted over the whole run but not inside the measured windows
+     * (warm-ups, the drain at the end): the per-window sentence alone would read as "nothing lost".
+     */
+    static String outsideWindows(List<PhaseSummary> phases, RunSummary.Totals totals) {
+        if (totals == null || totals.lost() == null || totals.duplicated() == null) {
+            return null;
+        }
+        long lost = phases.stream().map(PhaseSummary::lost).filter(Objects::nonNull).mapToLong(Long::longValue).sum();
+        long dup = phases.stream().map(PhaseSummary::duplicated).filter(Objects::nonNull).mapToLong(Long::longValue).sum();
+        if (totals.lost() <= lost && totals.duplicated() <= dup) {
+            return null;
+        }
+        return "Over the whole run (warm-ups included) the consumer counted " + totals.lost() + " lost and "
+                + totals.duplicated() + " duplicated records, " + (totals.lost() - lost) + " lost and "
+                + (totals.duplicated() - dup) + " duplicated of them outside the measured windows.";
     }
 
     static String paragraph(List<PhaseSummary> phases) {
@@ -211,7 +239,7 @@ public final class TradeOffReading {
                 + ". Do not trust this run's comparison until that is explained (did the producer apply each setting? did Prometheus scrape the brokers in every phase?).", false);
     }
 
-    static String caveat(int cores) {
+    public static String caveat(int cores) {
         return "All processes (the brokers, both apps, Prometheus and this runner) share this machine's " + cores
                 + " cores, so CPU figures include contention between them; settings are compared within this one run only.";
     }

@@ -69,6 +69,20 @@ class ChartWriterTest {
         assertValidPng(file);
     }
 
+    @Test
+    void latencyBarsSpanningDecadesAreStillDrawn(@TempDir Path dir) throws IOException {
+        // A congested phase next to quiet ones: p99.9 of 500 ms beside a p50 of 4 ms (log axis).
+        PhaseSummary.Latency slow = new PhaseSummary.Latency(99.0, 306.0, 383.0, 509.0, 551.0);
+        PhaseSummary.Latency quick = new PhaseSummary.Latency(4.2, 12.0, 16.0, 31.0, 45.0);
+        RunSummary summary = new RunSummary("sweep", null, START, START.plusSeconds(120), true, null, 2, List.of(
+                row("linger-0", 0, slow), row("linger-10", 10, quick)), RunSummary.Totals.NONE, null, List.of());
+        Path file = dir.resolve("latency-percentiles.png");
+
+        writer.latencyPercentiles(file, summary);
+
+        assertValidPng(file);
+    }
+
     private static PhaseSummary row(String name, int linger, PhaseSummary.Latency latency) {
         return new PhaseSummary(name, new ProducerSettings(linger, 16384, "none", 1000, 400), START, START.plusSeconds(50), 50, true, 1L,
                 latency, latency, 1000.0, 0L, 0L, new PhaseSummary.Cpu(null, null, Map.of(), null, null),

@@ -81,6 +81,9 @@ class RunCommandTest {
         List<String> calls = lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
         assertThat(calls).containsSubsequence(
                 "GET /actuator/producer", "GET /actuator/latency",
+                // The load stops and the consumer catches up before its reset: a reset on a flowing
+                // stream would count records in flight across it as lost.
+                "POST /actuator/producer {\"running\":false}", "GET /actuator/latency",
                 "DELETE /actuator/latency",
                 "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"running\":true}",
                 "DELETE /actuator/latency?scope=phases",
@@ -92,9 +95,13 @@ class RunCommandTest {
                 .filter(c -> c.contains("\"lingerMs\":0")).findFirst().orElseThrow()));
         // Phase windows go to Prometheus as ranges equal to the measured window, at its end.
         assertThat(lab.log()).contains("PROM query sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"Produce\"}[15s]))");
+        // Charts: rate() over four 5 s scrape intervals (a shorter range can hold a single sample and return nothing).
+        assertThat(lab.log()).filteredOn(l -> l.startsWith("PROM query_range")).isNotEmpty().allMatch(l -> l.contains("[20s]"));
 
         String out = outBytes.toString(StandardCharsets.UTF_8);
         assertThat(out).contains("Running sweep: 2 phases, 40s in all")
+                .contains("Note: All processes (the brokers, both apps, Prometheus and this runner) share this machine's "
+                        + Runtime.getRuntime().availableProcessors() + " cores")
                 .contains("  phase 1/2 linger-0  5s / 15s (10s left)  send 1000/s (target 1000)  p99 4.50 ms (corrected 4.80 ms)")
                 .contains("phase 2/2 linger-20 done: 1000 records/s sent (target 1000), e2e p50 13.5 ms, p99 40.5 ms (corrected 43.2 ms)")
                 .contains("| linger-20 | 20 | 16384 | none |")

@@ -208,7 +208,13 @@ public final class FakeLab implements AutoCloseable {
         log.add("PROM query_range " + p.get("query"));
         double start = Double.parseDouble(p.get("start"));
         double end = Double.parseDouble(p.get("end"));
-        double step = Double.parseDouble(p.get("step").replace("s", ""));
+        Double step = stepSeconds(p.get("step"));
+        if (step == null) {
+            // Prometheus 2.x's own answer: "5.0s" is neither a duration nor a float of seconds.
+            reply(ex, 400, "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"invalid parameter \\\"step\\\": cannot parse \\\""
+                    + p.get("step") + "\\\" to a valid duration\"}");
+            return;
+        }
         Map<Map<String, String>, StringBuilder> series = new LinkedHashMap<>();
         if (!prometheusEmpty) {
             for (double s = start; s <= end; s += step) {
@@ -232,8 +238,36 @@ public final class FakeLab implements AutoCloseable {
         reply(ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[" + result + "]}}");
     }
 
+    /** A query_range step as Prometheus parses it: float seconds ("5", "2.5") or a duration ("5s", "500ms"); null otherwise. */
+    static Double stepSeconds(String step) {
+        if (step == null) {
+            return null;
+        }
+        if (step.matches("[0-9]+(\\.[0-9]+)?")) {
+            return Double.parseDouble(step);
+        }
+        Matcher m = Pattern.compile("([0-9]+)(ms|s|m)").matcher(step);
+        if (!m.matches()) {
+            return null;
+        }
+        double n = Double.parseDouble(m.group(1));
+        return switch (m.group(2)) {
+            case "ms" -> n / 1000;
+            case "m" -> n * 60;
+            default -> n;
+        };
+    }
+
     /** The fake's "physics": figures as a function of the linger.ms in effect at t. */
     private synchronized Map<Map<String, String>, Double> values(String q, Instant t) {
+        // Like Prometheus with a 5 s scrape: a rate() range shorter than two intervals may hold a
+        // single sample and then has no value; the fake makes that certain, so such queries show up.
+        Matcher range = Pattern.compile("\\[([0-9]+)s[\\]:]").matcher(q);
+        while (range.find()) {
+            if (Integer.parseInt(range.group(1)) < 10) {
+                return Map.of();
+            }
+        }
         // Prometheus at time t has what was scraped before t.
         Map.Entry<Instant, Integer> e = lingerTimeline.lowerEntry(t);
         int linger = e == null ? lingerMs : e.getValue();

@@ -38,6 +38,20 @@ class TradeOffReadingTest {
     }
 
     @Test
+    void lossOutsideTheMeasuredWindowsIsNotHiddenByTheirZeroes() {
+        RunSummary.Totals lossy = new RunSummary.Totals(100_000L, 100_000L, 0L, 99_173L, 827L, 0L, 0L, 0L, 0L, true);
+        RunSummary.Totals clean = new RunSummary.Totals(100_000L, 100_000L, 0L, 100_000L, 0L, 0L, 0L, 0L, 0L, true);
+
+        String withLoss = TradeOffReading.read(MODEST, lossy, 2).paragraph();
+        String without = TradeOffReading.read(MODEST, clean, 2).paragraph();
+
+        assertThat(withLoss).contains("No record was lost or duplicated in any measured window.")
+                .contains("Over the whole run (warm-ups included) the consumer counted 827 lost and 0 duplicated records, "
+                        + "827 lost and 0 duplicated of them outside the measured windows.");
+        assertThat(without).doesNotContain("Over the whole run");
+    }
+
+    @Test
     void theTextFollowsTheNumbers() {
         // Under heavy load the article saw linger 0 lose: congestion from many small requests.
         List<PhaseSummary> congested = List.of(
