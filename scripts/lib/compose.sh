@@ -24,8 +24,6 @@ compose_up() {
   # Read by docker-compose.yml for the producer-app (Spring's relaxed binding of
   # lab.producer.partitions).
   [[ -n $partitions ]] && export LAB_PRODUCER_PARTITIONS=$partitions
-  # The brokers mount the JMX exporter agent from local-cluster/target/agent.
-  ensure_cluster_jars
   t0=$(now_ms)
   if docker compose version >/dev/null 2>&1; then
     compose up -d --wait
