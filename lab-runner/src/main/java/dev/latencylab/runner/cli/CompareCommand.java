@@ -34,7 +34,7 @@ import dev.latencylab.runner.scenario.ProducerSettings;
  */
 public final class CompareCommand {
 
-    static final Set<String> OPTIONS = Set.of("duration", "warmup", "linger", "batch-size", "low-rate", "rounds", "topic",
+    static final Set<String> OPTIONS = Set.of("duration", "warmup", "stack-warmup", "linger", "batch-size", "low-rate", "rounds", "topic",
             "lab-topic", "bootstrap", "kafka-lib", "producer", "consumer", "results", "drain-timeout");
 
     private final PrintStream out;
@@ -91,7 +91,8 @@ public final class CompareCommand {
         } catch (IOException e) {
             throw new UncheckedIOException("could not create a results folder under " + resultsRoot + ": " + e.getMessage(), e);
         }
-        Duration roughly = settings.warmup().plus(settings.duration()).multipliedBy(4L * settings.rounds());
+        Duration roughly = settings.warmup().plus(settings.duration()).multipliedBy(4L * settings.rounds())
+                .plus(settings.stackWarmup());
         out.printf("Comparing the lab with Kafka's ProducerPerformance and EndToEndLatency: %d round(s) each, about %s%n",
                 settings.rounds(), Durations.format(roughly.withNanos(0)));
 
@@ -149,6 +150,7 @@ public final class CompareCommand {
     CompareSettings settings(Args args) {
         Duration duration = positive(args, "duration", Duration.ofSeconds(30));
         Duration warmup = args.duration("warmup") == null ? Duration.ofSeconds(10) : args.duration("warmup");
+        Duration stackWarmup = args.duration("stack-warmup") == null ? Duration.ofSeconds(30) : args.duration("stack-warmup");
         int linger = intIn(args, "linger", 5, 0, ProducerSettings.MAX_LINGER_MS);
         int batch = intIn(args, "batch-size", 16_384, 0, ProducerSettings.MAX_BATCH_SIZE);
         int lowRate = intIn(args, "low-rate", 50, 1, (int) ProducerSettings.MAX_RATE);
@@ -159,7 +161,7 @@ public final class CompareCommand {
         if (topic.equals(labTopic)) {
             throw new UsageException("--topic must not be the lab topic: the consumer-app would count the tools' records as skipped");
         }
-        return new CompareSettings(warmup, duration, linger, batch, lowRate, rounds, labTopic, topic,
+        return new CompareSettings(stackWarmup, warmup, duration, linger, batch, lowRate, rounds, labTopic, topic,
                 args.option("bootstrap", "127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094"),
                 cwd.resolve(args.option("kafka-lib", "local-cluster/target/lib")),
                 url(args, "producer", "http://127.0.0.1:8080"), url(args, "consumer", "http://127.0.0.1:8081"), drain);

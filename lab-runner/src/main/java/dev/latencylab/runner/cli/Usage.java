@@ -29,10 +29,11 @@ final class Usage {
                                     rate vs EndToEndLatency (goal <= 1.2x); writes results/<UTC time>-compare/
                   --duration D          measured window of every round (default 30s)
                   --warmup D            before every window (default 10s)
+                  --stack-warmup D      unmeasured unthrottled lab load before round 1 (default 30s; 0s: none)
                   --linger MS           linger.ms of the throughput part (default 5; EndToEndLatency forces 0)
                   --batch-size BYTES    batch.size of both parts (default 16384)
                   --low-rate N          records/s of the lab's latency phase (default 50)
-                  --rounds N            runs of each side, alternating lab and tool (default 2)
+                  --rounds N            runs of each side (default 2); odd rounds run the lab first, even the tool
                   --topic NAME          bench topic for the tools, recreated like the lab topic (default lab.compare)
                   --lab-topic NAME      the lab topic whose layout it copies (default lab.orders)
                   --bootstrap LIST      (default 127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094)

@@ -67,22 +67,22 @@ public final class CompareReport {
             b.append("**Stopped before the end: ").append(r.stopReason()).append("** Only the rounds below were measured.\n\n");
         }
         b.append(String.format(Locale.ROOT, "Both sides: acks=all, %d B records, compression %s, on the same running stack "
-                + "(bench topic `%s` laid out like `%s`: %s). %d round(s) per part, lab then tool in each; warm-up %s, "
-                + "measured %s.%n%n", s.recordBytes(), s.compression(), s.benchTopic(), s.labTopic(),
-                s.benchLayout() == null ? "n/a" : s.benchLayout().toString(), s.rounds(), s.warmup(), s.duration()));
+                + "(bench topic `%s` laid out like `%s`: %s). Stack warm-up %s; %d round(s) per part, odd rounds lab first, "
+                + "even rounds tool first; warm-up %s, measured %s per run.%n%n", s.recordBytes(), s.compression(), s.benchTopic(),
+                s.labTopic(), s.benchLayout() == null ? "n/a" : s.benchLayout().toString(), s.stackWarmup(), s.rounds(), s.warmup(),
+                s.duration()));
 
         b.append(String.format(Locale.ROOT, "## Throughput, unthrottled (linger.ms %d, batch.size %d)%n%n", s.lingerMs(), s.batchSize()));
         b.append(verdictLine(r.throughputVerdict())).append("\n\n");
-        b.append("| round | lab (producer-app), acked records/s | ProducerPerformance, acked records/s | ratio lab / tool "
-                + "| ProducerPerformance overall summary, records/s |\n");
-        b.append("|---:|---:|---:|---:|---:|\n");
+        b.append("| round | first | lab (producer-app), acked records/s | ProducerPerformance, acked records/s | ratio lab / tool |\n");
+        b.append("|---:|---|---:|---:|---:|\n");
         for (CompareResult.ThroughputRound t : r.throughput()) {
-            b.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s |%n", t.round(), Numbers.rate(t.lab().ackedPerSec()),
-                    Numbers.rate(t.toolMeasured().recordsPerSec()), Numbers.ratio(t.ratio()),
-                    Numbers.rate(t.tool().summary().recordsPerSec())));
+            b.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s |%n", t.round(), t.labFirst() ? "lab" : "tool",
+                    Numbers.rate(t.lab().ackedPerSec()),
+                    Numbers.rate(t.toolMeasured().recordsPerSec()), Numbers.ratio(t.ratio())));
         }
         if (r.throughputVerdict() != null && r.throughputVerdict().ratio() != null && r.throughput().size() > 1) {
-            b.append(String.format(Locale.ROOT, "| mean | %s | %s | **%s** | |%n",
+            b.append(String.format(Locale.ROOT, "| mean | | %s | %s | **%s** |%n",
                     Numbers.rate(r.throughput().stream().mapToDouble(t -> t.lab().ackedPerSec()).average().orElseThrow()),
                     Numbers.rate(r.throughput().stream().mapToDouble(t -> t.toolMeasured().recordsPerSec()).average().orElseThrow()),
                     Numbers.ratio(r.throughputVerdict().ratio())));
@@ -92,13 +92,14 @@ public final class CompareReport {
         b.append(String.format(Locale.ROOT, "## e2e latency at low rate (lab %d records/s; linger.ms %d on both sides)%n%n",
                 s.lowRate(), s.latencyLingerMs()));
         b.append(verdictLine(r.latencyVerdict())).append("\n\n");
-        b.append("| round | lab p50 ms | lab p99 ms | lab records | EndToEndLatency p50 ms (whole ms) | its p99 ms | its avg ms "
-                + "| its records | ratio lab / tool p50 |\n");
-        b.append("|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("| round | first | lab p50 ms | lab p99 ms | lab records | EndToEndLatency p50 ms (whole ms) | its p99 ms "
+                + "| its avg ms | its records | ratio lab / tool p50 |\n");
+        b.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (CompareResult.LatencyRound l : r.latency()) {
             LatencyReport.Percentiles p = l.lab().latencyMs();
             Double ratio = p == null || p.p50() == null || l.tool().p50Ms() == 0 ? null : p.p50() / l.tool().p50Ms();
-            b.append(String.format(Locale.ROOT, "| %d | %s | %s | %d | %d | %d | %.2f | %d | %s |%n", l.round(),
+            b.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %d | %d | %d | %.2f | %d | %s |%n", l.round(),
+                    l.labFirst() ? "lab" : "tool",
                     Numbers.ms(p == null ? null : p.p50()), Numbers.ms(p == null ? null : p.p99()), l.lab().count(),
                     l.tool().p50Ms(), l.tool().p99Ms(), l.tool().avgMs(), l.toolRecords(), Numbers.ratio(ratio)));
         }

@@ -29,17 +29,18 @@ public record CompareResult(Instant startedAt, Instant endedAt, boolean complete
      * @param benchLayout the lab topic's layout, which the bench topic copies
      */
     public record Setup(String acks, int recordBytes, String compression, int lingerMs, int batchSize, int lowRate,
-            int latencyLingerMs, String warmup, String duration, int rounds, String labTopic, String benchTopic,
+            int latencyLingerMs, String stackWarmup, String warmup, String duration, int rounds, String labTopic, String benchTopic,
             TopicLayout benchLayout, Map<String, String> producerProperties, String kafkaTools, String java, String os,
             int cores) {
     }
 
     /**
-     * One round of the throughput part: the lab first, then ProducerPerformance sized from the
-     * lab's rate; {@code toolMeasured} is the tool's acknowledged rate over the same window.
+     * One round of the throughput part: the lab and ProducerPerformance (run for start-up allowance +
+     * warm-up + window, then stopped), in the order {@code labFirst} says; {@code toolMeasured} is the tool's acknowledged
+     * rate over the same window on its own clock.
      */
-    public record ThroughputRound(int round, LabThroughput lab, ProducerPerfOutput.Measured toolMeasured,
-            ProducerPerfOutput tool, long toolRecords, List<String> toolCommand) {
+    public record ThroughputRound(int round, boolean labFirst, LabThroughput lab, ProducerPerfOutput.Measured toolMeasured,
+            ProducerPerfOutput tool, String toolRanFor, List<String> toolCommand) {
 
         @JsonProperty("ratio")
         public double ratio() {
@@ -47,8 +48,8 @@ public record CompareResult(Instant startedAt, Instant endedAt, boolean complete
         }
     }
 
-    /** One round of the latency part: the lab's low-rate window, then EndToEndLatency. */
-    public record LatencyRound(int round, LatencyReport.PhaseLatency lab, EndToEndResult tool, long toolRecords,
+    /** One round of the latency part: the lab's low-rate window and EndToEndLatency, in the order {@code labFirst} says. */
+    public record LatencyRound(int round, boolean labFirst, LatencyReport.PhaseLatency lab, EndToEndResult tool, long toolRecords,
             List<String> toolCommand) {
     }
 }

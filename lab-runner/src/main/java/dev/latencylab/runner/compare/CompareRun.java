@@ -24,10 +24,11 @@ import dev.latencylab.runner.scenario.Durations;
  */
 public final class CompareRun {
 
-    /** ProducerPerformance runs at least this many records, however slow the lab was. */
-    static final long MIN_PERF_RECORDS = 10_000;
+    /** More than ProducerPerformance can send in its time: it is stopped, never runs dry. */
+    static final long UNBOUNDED_RECORDS = 1_000_000_000L;
+    /** Time for the tool's JVM to start and its producer to connect, before its own clock (and warm-up) starts. */
+    static final Duration TOOL_START_ALLOWANCE = Duration.ofSeconds(8);
     static final long MIN_E2E_RECORDS = 500;
-    static final double PERF_RECORDS_MARGIN = 1.5;
 
     private final CompareSettings settings;
     private final LabDriver lab;
@@ -82,6 +83,12 @@ public final class CompareRun {
             checkAbort();
             lab.stop();
             awaitConsumer("before the first round", warnings);
+            if (!settings.stackWarmup().isZero()) {
+                // The brokers' JIT warms up under the first heavy load: whoever ran first would pay for it.
+                out.printf("%nStack warm-up: %s of unthrottled lab load, not measured%n", Durations.format(settings.stackWarmup()));
+                lab.warmUp(settings.unthrottled(), settings.stackWarmup());
+                awaitConsumer("after the stack warm-up", warnings);
+            }
             lab.resetConsumer();
             for (int i = 1; i <= settings.rounds(); i++) {
                 throughputRound(i, throughput, warnings);
@@ -109,8 +116,30 @@ public final class CompareRun {
                 setup(layout, toolsVersion), throughput, tv, latency, lv, Differences.all(), warnings);
     }
 
+    /** Odd rounds run the lab first, even rounds the tool first: a drift over the run (JIT, page cache, disk) favours neither. */
+    static boolean labFirst(int round) {
+        return round % 2 == 1;
+    }
+
     private void throughputRound(int i, List<CompareResult.ThroughputRound> rounds, List<String> warnings)
             throws InterruptedException {
+        LabThroughput l;
+        ToolThroughput t;
+        if (labFirst(i)) {
+            l = labThroughput(i, warnings);
+            t = toolThroughput(i, warnings);
+        } else {
+            t = toolThroughput(i, warnings);
+            l = labThroughput(i, warnings);
+        }
+        CompareResult.ThroughputRound round = new CompareResult.ThroughputRound(i, labFirst(i), l, t.measured(), t.output(),
+                t.ranFor(), t.command());
+        rounds.add(round);
+        out.printf(Locale.ROOT, "throughput %d/%d: lab %s / ProducerPerformance %s records/s = %s%n", i, settings.rounds(),
+                Numbers.rate(l.ackedPerSec()), Numbers.rate(t.measured().recordsPerSec()), Numbers.ratio(round.ratio()));
+    }
+
+    private LabThroughput labThroughput(int i, List<String> warnings) throws InterruptedException {
         int n = settings.rounds();
         out.printf(Locale.ROOT, "%nthroughput %d/%d, lab: producer-app unthrottled, linger.ms=%d batch.size=%d acks=all %d B; "
                 + "warm-up %s, measure %s%n", i, n, settings.lingerMs(), settings.batchSize(), CompareSettings.RECORD_BYTES,
@@ -123,35 +152,58 @@ public final class CompareRun {
             warnings.add("round " + i + ": the producer-app reported " + l.failed() + " failed sends during the window");
         }
         awaitConsumer("after lab throughput round " + i, warnings);
+        return l;
+    }
 
-        double windowSeconds = (settings.warmup().toMillis() + settings.duration().toMillis()) / 1000.0;
-        // Half as many again as the lab would send in warm-up + window: the tool's window is full even if it is faster.
-        long records = Math.max(MIN_PERF_RECORDS, Math.round(l.ackedPerSec() * windowSeconds * PERF_RECORDS_MARGIN));
-        List<String> cmd = tools.producerPerformance(settings.topic(), records, CompareSettings.RECORD_BYTES,
+    private record ToolThroughput(ProducerPerfOutput.Measured measured, ProducerPerfOutput output, String ranFor,
+            List<String> command) {
+    }
+
+    private ToolThroughput toolThroughput(int i, List<String> warnings) throws InterruptedException {
+        int n = settings.rounds();
+        Duration runFor = settings.warmup().plus(settings.duration()).plus(TOOL_START_ALLOWANCE);
+        List<String> cmd = tools.producerPerformance(settings.topic(), UNBOUNDED_RECORDS, CompareSettings.RECORD_BYTES,
                 settings.producerProperties());
-        out.printf(Locale.ROOT, "throughput %d/%d, ProducerPerformance: %d records, unthrottled; measured over the same "
-                + "window (after %s, for %s)%n", i, n, records, Durations.format(settings.warmup()), Durations.format(settings.duration()));
+        out.printf(Locale.ROOT, "%nthroughput %d/%d, ProducerPerformance: unthrottled for %s (start-up, %s warm-up, %s window), "
+                + "then stopped%n", i, n, Durations.format(runFor), Durations.format(settings.warmup()),
+                Durations.format(settings.duration()));
         checkAbort();
-        Duration timeout = Duration.ofSeconds(Math.max(180, Math.round(windowSeconds * 6)));
-        ToolRun r = runner.run(cmd, timeout, logs.next("producer-performance-" + i));
+        ToolRun r = runner.run(cmd, runFor, logs.next("producer-performance-" + i));
         checkAbort();
-        ProducerPerfOutput p = requireOk(r, "ProducerPerformance", timeout, ProducerPerfOutput.parse(r.output()).orElse(null));
-        ProducerPerfOutput.Measured m = p.measure(settings.warmup(), settings.duration()).orElseThrow(() -> new CompareException(
-                "ProducerPerformance printed no interval after the " + Durations.format(settings.warmup()) + " warm-up (it sent "
-                        + p.summary().records() + " records at " + Numbers.rate(p.summary().recordsPerSec())
-                        + " records/s overall); output in " + r.log()));
-        if (!m.complete()) {
-            warnings.add(String.format(Locale.ROOT, "round %d: ProducerPerformance finished early; its rate covers %.1f s, "
-                    + "not the whole %s window", i, m.seconds(), Durations.format(settings.duration())));
+        // Stopped at the planned time (no exit code) is the normal end; an exit of its own before then is a failure.
+        ProducerPerfOutput p = ProducerPerfOutput.parse(r.output()).orElse(null);
+        if (p == null || (r.exitCode() != null && r.exitCode() != 0)) {
+            throw new CompareException("ProducerPerformance " + (r.exitCode() == null ? "was stopped" : "exited with " + r.exitCode())
+                    + (p == null ? " without printing a rate" : "") + "; output in " + r.log() + ":" + System.lineSeparator()
+                    + r.tail(5));
         }
-        CompareResult.ThroughputRound round = new CompareResult.ThroughputRound(i, l, m, p, records, cmd);
-        rounds.add(round);
-        out.printf(Locale.ROOT, "throughput %d/%d, ProducerPerformance: %s records/s acked over %.1f s (overall %s), "
-                + "ratio lab/tool %s%n", i, n, Numbers.rate(m.recordsPerSec()), m.seconds(),
-                Numbers.rate(p.summary().recordsPerSec()), Numbers.ratio(round.ratio()));
+        ProducerPerfOutput.Measured m = p.measure(settings.warmup(), settings.duration()).orElseThrow(() -> new CompareException(
+                "ProducerPerformance printed no one-second interval after the " + Durations.format(settings.warmup())
+                        + " warm-up; output in " + r.log()));
+        if (!m.complete()) {
+            warnings.add(String.format(Locale.ROOT, "round %d: ProducerPerformance's intervals cover %.1f s of the %s window "
+                    + "(its start-up took longer than %s)", i, m.seconds(), Durations.format(settings.duration()),
+                    Durations.format(TOOL_START_ALLOWANCE)));
+        }
+        out.printf(Locale.ROOT, "throughput %d/%d, ProducerPerformance: %s records/s acked over %.1f s%n",
+                i, n, Numbers.rate(m.recordsPerSec()), m.seconds());
+        return new ToolThroughput(m, p, Durations.format(runFor), cmd);
     }
 
     private void latencyRound(int i, List<CompareResult.LatencyRound> rounds) throws InterruptedException {
+        LatencyReport.PhaseLatency l;
+        ToolLatency t;
+        if (labFirst(i)) {
+            l = labLatency(i);
+            t = toolLatency(i);
+        } else {
+            t = toolLatency(i);
+            l = labLatency(i);
+        }
+        rounds.add(new CompareResult.LatencyRound(i, labFirst(i), l, t.result(), t.records(), t.command()));
+    }
+
+    private LatencyReport.PhaseLatency labLatency(int i) throws InterruptedException {
         int n = settings.rounds();
         out.printf(Locale.ROOT, "%nlatency %d/%d, lab: %d records/s, linger.ms=0 batch.size=%d acks=all %d B; warm-up %s, measure %s%n",
                 i, n, settings.lowRate(), settings.batchSize(), CompareSettings.RECORD_BYTES,
@@ -160,19 +212,26 @@ public final class CompareRun {
         LatencyReport.PhaseLatency l = lab.lowRate(settings.lowRateSettings(), settings.warmup(), settings.duration());
         out.printf(Locale.ROOT, "latency %d/%d, lab: e2e p50 %s ms, p99 %s ms over %d records%n", i, n,
                 Numbers.ms(l.latencyMs().p50()), Numbers.ms(l.latencyMs().p99()), l.count());
+        return l;
+    }
 
+    private record ToolLatency(EndToEndResult result, long records, List<String> command) {
+    }
+
+    private ToolLatency toolLatency(int i) throws InterruptedException {
+        int n = settings.rounds();
         long records = Math.max(MIN_E2E_RECORDS, (long) settings.lowRate() * settings.duration().toSeconds());
         List<String> cmd = tools.endToEndLatency(settings.topic(), records, CompareSettings.RECORD_BYTES);
-        out.printf(Locale.ROOT, "latency %d/%d, EndToEndLatency: %d records, one at a time%n", i, n, records);
+        out.printf(Locale.ROOT, "%nlatency %d/%d, EndToEndLatency: %d records, one at a time%n", i, n, records);
         checkAbort();
         // Closed loop, a few ms per record; a stalled broker makes the tool give up after its own 60 s poll.
         Duration timeout = Duration.ofSeconds(180 + records / 20);
         ToolRun r = runner.run(cmd, timeout, logs.next("end-to-end-latency-" + i));
         checkAbort();
         EndToEndResult e = requireOk(r, "EndToEndLatency", timeout, EndToEndResult.parse(r.output()).orElse(null));
-        rounds.add(new CompareResult.LatencyRound(i, l, e, records, cmd));
         out.printf(Locale.ROOT, "latency %d/%d, EndToEndLatency: p50 %d ms (whole ms), p99 %d ms, avg %.2f ms%n", i, n,
                 e.p50Ms(), e.p99Ms(), e.avgMs());
+        return new ToolLatency(e, records, cmd);
     }
 
     private static <T> T requireOk(ToolRun r, String tool, Duration timeout, T parsed) {
@@ -230,7 +289,7 @@ public final class CompareRun {
 
     private CompareResult.Setup setup(TopicLayout layout, String toolsVersion) {
         return new CompareResult.Setup("all", CompareSettings.RECORD_BYTES, CompareSettings.COMPRESSION, settings.lingerMs(),
-                settings.batchSize(), settings.lowRate(), 0, Durations.format(settings.warmup()),
+                settings.batchSize(), settings.lowRate(), 0, Durations.format(settings.stackWarmup()), Durations.format(settings.warmup()),
                 Durations.format(settings.duration()), settings.rounds(), settings.labTopic(), settings.topic(), layout,
                 settings.producerProperties(), toolsVersion == null ? null : "kafka-tools " + toolsVersion,
                 System.getProperty("java.vendor") + " " + System.getProperty("java.version"),

@@ -12,6 +12,8 @@ import dev.latencylab.runner.scenario.ProducerSettings;
  * What a {@code compare} run does: the producer settings both sides share, the windows, and
  * where the lab and Kafka's tools are.
  *
+ * @param stackWarmup unmeasured unthrottled lab load before the first round, so the brokers' JIT
+ *                 is warm for both sides (zero: none)
  * @param warmup   before each measured window (the lab's samples and acks of the warm-up are
  *                 dropped; ProducerPerformance gets the same share as {@code --warmup-records})
  * @param duration each measured window
@@ -19,7 +21,7 @@ import dev.latencylab.runner.scenario.ProducerSettings;
  * @param lowRate  records/s of the lab's latency phase
  * @param topic    the bench topic Kafka's tools write to (recreated with the lab topic's layout)
  */
-public record CompareSettings(Duration warmup, Duration duration, int lingerMs, int batchSize, int lowRate, int rounds,
+public record CompareSettings(Duration stackWarmup, Duration warmup, Duration duration, int lingerMs, int batchSize, int lowRate, int rounds,
         String labTopic, String topic, String bootstrap, Path kafkaLib, URI producer, URI consumer, Duration drainTimeout) {
 
     /** The record size: the lab's default payload and ProducerPerformance's --record-size. */

@@ -18,16 +18,19 @@ public final class Differences {
         return List.of(
                 "Same stack, one after the other: the three brokers, Prometheus and both lab apps stay up for the whole run "
                         + "and everything shares this machine's cores.",
+                "Before the first round the stack is warmed up with unthrottled lab load that is not measured (the "
+                        + "brokers' JIT warms up under the first heavy load, and whoever ran first would pay for it). Odd "
+                        + "rounds run the lab first, even rounds the tool first, so a drift over the run favours neither.",
                 CONSUMER + " The consumer-app is given time to catch up before each tool run, so the tool does not pay "
                         + "for the lab's backlog.",
                 "Lab records carry a 19-byte key (the order id) and a 50-byte 'lab' header besides the 400-byte value; "
                         + "ProducerPerformance sends 400-byte values with no key and no header, so its records go through "
                         + "the sticky partitioner (a whole batch per partition), the lab's by key hash (every partition's batch "
                         + "fills in parallel).",
-                "Throughput on both sides is acknowledged records per second (acks=all) over the same window after the same "
-                        + "warm-up: the lab's from the producer-app's acked counter, ProducerPerformance's from its "
-                        + "one-second interval lines (acknowledged records per interval). Its end-of-run summary (shown for "
-                        + "reference) covers the whole run, start-up included.",
+                "Throughput on both sides is acknowledged records per second (acks=all) over a window of the same length "
+                        + "after the same warm-up: the lab's from the producer-app's acked counter, ProducerPerformance's from "
+                        + "its one-second interval lines on its own clock. The tool is given far more records than it can send "
+                        + "and stopped after start-up + warm-up + window, so it never runs dry inside the window.",
                 CLOSED_LOOP,
                 "EndToEndLatency sets linger.ms=0 on its producer itself (overriding any config) and fetch.max.wait.ms=0 "
                         + "on its consumer, so the lab's low-rate phase runs at linger.ms 0 too; the consumer-app keeps its own "

@@ -59,7 +59,8 @@ public final class KafkaTools {
 
     /**
      * Unthrottled ProducerPerformance with the lab's producer settings, printing the acknowledged
-     * rate every second (the intervals the comparison measures over).
+     * rate every second (the intervals the comparison measures over). Give it more records than it
+     * can send in the time it is allowed, and stop it: then it never runs dry inside the window.
      */
     public List<String> producerPerformance(String topic, long records, int recordSize, Map<String, String> producerProperties) {
         List<String> c = base(PRODUCER_PERFORMANCE);

@@ -67,6 +67,16 @@ final class LabDriver {
         }
     }
 
+    /** Load that is not measured: unthrottled for {@code d}, then stopped. */
+    void warmUp(ProducerSettings s, Duration d) throws InterruptedException {
+        start(s);
+        try {
+            sleeper.sleep(d);
+        } finally {
+            stop();
+        }
+    }
+
     /**
      * Runs the producer at a low rate, drops the warm-up's samples, and after the window returns
      * the consumer's figures for these settings.

@@ -12,8 +12,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 /**
  * What {@code org.apache.kafka.tools.ProducerPerformance} (Kafka 4.2) prints: a line per
  * reporting interval ({@code 59925 records sent, 11985.0 records/sec (4.57 MB/sec), 7641.1 ms avg
- * latency, 10200.0 ms max latency.}) and a summary at the end with percentiles (a second,
- * "steady state", one with {@code --warmup-records}).
+ * latency, 10200.0 ms max latency.}) and, if it runs to its last record, a summary with
+ * percentiles (a second, "steady state", one with {@code --warmup-records}). Either summary is
+ * null when absent: the comparison stops the tool at a planned time, before it prints one.
  *
  * <p>Both count acknowledged records: the tool records a record in its send callback. The
  * interval lines are back to back, so they tell the acknowledged rate over any stretch of the
@@ -66,7 +67,7 @@ public record ProducerPerfOutput(List<Window> windows, Summary summary, Summary 
         }
     }
 
-    /** Empty when the output has no summary line (the tool failed or was stopped before its end). */
+    /** Empty when the output has neither an interval line nor a summary (the tool failed before sending). */
     public static Optional<ProducerPerfOutput> parse(String output) {
         List<Window> windows = new ArrayList<>();
         Matcher w = WINDOW.matcher(output);
@@ -86,7 +87,7 @@ public record ProducerPerfOutput(List<Window> windows, Summary summary, Summary 
                 total = s;
             }
         }
-        return total == null ? Optional.empty() : Optional.of(new ProducerPerfOutput(windows, total, steady));
+        return windows.isEmpty() && total == null ? Optional.empty() : Optional.of(new ProducerPerfOutput(windows, total, steady));
     }
 
     /** Empty when no interval starts after the warm-up (the tool ran for less than the warm-up). */

@@ -34,6 +34,8 @@ class CompareCommandTest {
         CompareSettings s = settings(dir);
 
         assertThat(s.duration()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.warmup()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(s.stackWarmup()).isEqualTo(Duration.ofSeconds(30));
         assertThat(s.lingerMs()).isEqualTo(5);
         assertThat(s.batchSize()).isEqualTo(16384);
         assertThat(s.lowRate()).isEqualTo(50);
@@ -49,12 +51,13 @@ class CompareCommandTest {
     @Test
     void optionsOverrideTheDefaults(@TempDir Path dir) {
         CompareSettings s = settings(dir, "--duration", "20s", "--linger", "20", "--batch-size", "65536", "--low-rate", "100",
-                "--rounds", "3");
+                "--rounds", "3", "--stack-warmup", "0s");
 
         assertThat(s.duration()).isEqualTo(Duration.ofSeconds(20));
         assertThat(s.producerProperties()).containsEntry("linger.ms", "20").containsEntry("batch.size", "65536");
         assertThat(s.lowRateSettings().rate()).isEqualTo(100);
         assertThat(s.rounds()).isEqualTo(3);
+        assertThat(s.stackWarmup()).isZero();
     }
 
     @Test

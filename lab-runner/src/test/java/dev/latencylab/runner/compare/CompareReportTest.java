@@ -28,14 +28,14 @@ class CompareReportTest {
         LatencyReport.PhaseLatency phase = new LatencyReport.PhaseLatency(new LatencyReport.PhaseSettings(0, 16384, "none"), 1500,
                 T0, T0, p, p, 0, 0, 0);
         EndToEndResult e2e = EndToEndResult.parse(Resources.text("end-to-end-latency.txt")).orElseThrow();
-        List<CompareResult.ThroughputRound> t = List.of(new CompareResult.ThroughputRound(1, lab, m, perf, 180_000,
+        List<CompareResult.ThroughputRound> t = List.of(new CompareResult.ThroughputRound(1, true, lab, m, perf, "28s",
                 List.of("java", "-cp", "lib/*", KafkaTools.PRODUCER_PERFORMANCE)));
         List<CompareResult.LatencyRound> l = complete
-                ? List.of(new CompareResult.LatencyRound(1, phase, e2e, 1500, List.of("java", KafkaTools.END_TO_END_LATENCY)))
+                ? List.of(new CompareResult.LatencyRound(1, true, phase, e2e, 1500, List.of("java", KafkaTools.END_TO_END_LATENCY)))
                 : List.of();
         return new CompareResult(T0, T0.plusSeconds(200), complete, complete ? null : "failed: EndToEndLatency exited with 1",
                 "scripts/lab compare --rounds 1",
-                new CompareResult.Setup("all", 400, "none", 5, 16384, 50, 0, "10s", "10s", 1, "lab.orders", "lab.compare",
+                new CompareResult.Setup("all", 400, "none", 5, 16384, 50, 0, "30s", "10s", "10s", 1, "lab.orders", "lab.compare",
                         new TopicLayout(3, 3, 2), Map.of("acks", "all"), "kafka-tools 4.2.1", "Java 17", "Linux", 2),
                 t, CompareRun.verdictOfThroughput(t), l, complete ? CompareRun.verdictOfLatency(l) : null,
                 Differences.all(), List.of());
@@ -46,9 +46,9 @@ class CompareReportTest {
         String md = CompareReport.markdown(result(true));
 
         assertThat(md).contains("**throughput ratio 0.960 (lab 12,000 / ProducerPerformance 12,500 records/s): goal >= 0.95 met**")
-                .contains("| 1 | 12,000 | 12,500 | 0.960 | 10,899 |")
+                .contains("| 1 | lab | 12,000 | 12,500 | 0.960 |")
                 .contains("**e2e p50 ratio 1.155 (lab 2.31 ms / EndToEndLatency 2 ms): goal <= 1.2x met;")
-                .contains("| 1 | 2.31 | 5.90 | 1500 | 2 | 25 | 4.24 | 1500 | 1.155 |")
+                .contains("| 1 | lab | 2.31 | 5.90 | 1500 | 2 | 25 | 4.24 | 1500 | 1.155 |")
                 .contains(Differences.CLOSED_LOOP)
                 .contains("the consumer-app reads the lab topic")
                 .contains("scripts/lab compare --rounds 1")

@@ -30,7 +30,7 @@ class CompareRunTest {
     private CompareResult run(FakeLab lab, FakeTime time, ScriptedTools tools, Path dir, int rounds) throws IOException {
         Path lib = Files.createDirectories(dir.resolve("lib"));
         Files.writeString(lib.resolve("kafka-tools-4.2.1.jar"), "");
-        CompareSettings settings = new CompareSettings(Duration.ofSeconds(10), Duration.ofSeconds(10), 5, 16384, 50, rounds,
+        CompareSettings settings = new CompareSettings(Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofSeconds(10), 5, 16384, 50, rounds,
                 "lab.orders", "lab.compare", "127.0.0.1:9092", lib, lab.url(), lab.url(), Duration.ofSeconds(30));
         JsonHttp http = new JsonHttp();
         return new CompareRun(settings, new ProducerClient(http, lab.url()), new ConsumerClient(http, lab.url()),
@@ -50,11 +50,15 @@ class CompareRunTest {
                     "ProducerPerformance", "ProducerPerformance", "EndToEndLatency", "EndToEndLatency", "TopicCommand --delete");
             // The fake producer acknowledges exactly the asked 200,000 records/s; the tool's 10 s window after 10 s is 12,165/s.
             assertThat(r.throughput()).hasSize(2);
+            assertThat(r.throughput()).extracting(CompareResult.ThroughputRound::labFirst).containsExactly(true, false);
+            assertThat(r.latency()).extracting(CompareResult.LatencyRound::labFirst).containsExactly(true, false);
             assertThat(r.throughput().get(0).lab().ackedPerSec()).isCloseTo(200_000, within(1.0));
             assertThat(r.throughput().get(0).toolMeasured().recordsPerSec()).isCloseTo(12_165, within(1.0));
             assertThat(r.throughputVerdict().status()).isEqualTo(Verdict.Status.MET);
-            // The tool was sized from the lab's rate: 1.5 x 200,000/s x (10 s warm-up + 10 s window).
-            assertThat(r.throughput().get(0).toolCommand()).containsSequence("--num-records", "6000000")
+            // The tool gets more records than it can send and is stopped after start-up + warm-up + window.
+            assertThat(r.throughput().get(0).toolRanFor()).isEqualTo("28s");
+            assertThat(r.throughput().get(0).toolCommand()).containsSequence("--num-records", "1000000000")
+                    .containsSequence("--reporting-interval", "1000")
                     .containsSequence("--command-property", "acks=all", "linger.ms=5", "batch.size=16384", "compression.type=none")
                     .containsSequence("--topic", "lab.compare");
             // The fake's p50 at linger 0 is 1.5 ms; the real EndToEndLatency output says 2 ms.
@@ -66,9 +70,12 @@ class CompareRunTest {
             assertThat(r.setup().kafkaTools()).isEqualTo("kafka-tools 4.2.1");
 
             List<String> posts = lab.log().stream().filter(l -> l.startsWith("POST")).toList();
-            assertThat(posts.get(0)).isEqualTo("POST /actuator/producer {\"running\":false}");
-            assertThat(posts.get(1)).contains("\"lingerMs\":5").contains("\"rate\":200000.0").contains("\"payloadBytes\":400")
-                    .contains("\"running\":true");
+            String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
+                    + "\"rate\":200000.0,\"payloadBytes\":400,\"running\":true}";
+            // stop, stack warm-up, then the lab's two throughput windows, each followed by a stop
+            assertThat(posts.subList(0, 4)).containsExactly("POST /actuator/producer {\"running\":false}", unthrottled,
+                    "POST /actuator/producer {\"running\":false}", unthrottled);
+            assertThat(posts).filteredOn(unthrottled::equals).hasSize(3);
             assertThat(posts).filteredOn(p -> p.contains("\"rate\":50.0")).hasSize(2)
                     .allMatch(p -> p.contains("\"lingerMs\":0"));
             assertThat(posts.get(posts.size() - 1)).isEqualTo("POST /actuator/producer {\"running\":false}");
@@ -76,6 +83,23 @@ class CompareRunTest {
             assertThat(lab.log()).filteredOn(l -> l.equals("DELETE /actuator/latency?scope=phases")).hasSize(2);
         }
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("throughput 2/2, ProducerPerformance: 12,165 records/s acked");
+    }
+
+    @Test
+    void aProducerPerformanceThatExitsOnItsOwnWithAnErrorFailsTheRound(@TempDir Path dir) throws IOException {
+        FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
+        ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt")
+                .failing(KafkaTools.PRODUCER_PERFORMANCE, 1, "org.apache.kafka.common.errors.TimeoutException: Topic lab.compare "
+                        + "not present in metadata after 60000 ms.\n");
+        try (FakeLab lab = new FakeLab(time)) {
+            CompareResult r = run(lab, time, tools, dir, 1);
+
+            assertThat(r.complete()).isFalse();
+            assertThat(r.stopReason()).startsWith("failed: ProducerPerformance exited with 1 without printing a rate")
+                    .contains("not present in metadata");
+            assertThat(r.throughput()).isEmpty();
+            assertThat(r.throughputVerdict()).isNull();
+        }
     }
 
     @Test

@@ -74,12 +74,21 @@ class ProducerPerfOutputTest {
     }
 
     @Test
-    void anOutputWithoutASummaryIsNoResult() {
+    void aRunStoppedBeforeItsEndHasIntervalsButNoSummary() {
         String stopped = "59925 records sent, 11985.0 records/sec (4.57 MB/sec), 7641.1 ms avg latency, 10200.0 ms max latency.\n";
 
-        assertThat(ProducerPerfOutput.parse(stopped)).isEmpty();
+        ProducerPerfOutput out = ProducerPerfOutput.parse(stopped).orElseThrow();
+
+        assertThat(out.windows()).containsExactly(new ProducerPerfOutput.Window(59925, 11985.0, 4.57));
+        assertThat(out.summary()).isNull();
+        assertThat(out.steadyState()).isNull();
+    }
+
+    @Test
+    void anOutputWithoutAnyRateIsNoResult() {
         assertThat(ProducerPerfOutput.parse("Error: Could not find or load main class org.apache.kafka.tools.ProducerPerformance\n"))
                 .isEmpty();
+        assertThat(ProducerPerfOutput.parse("")).isEmpty();
     }
 
     private static ProducerPerfOutput.Window w(long records, double perSec) {

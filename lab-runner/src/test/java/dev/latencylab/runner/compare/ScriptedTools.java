@@ -56,7 +56,9 @@ final class ScriptedTools implements ToolRunner {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new ToolRun(command, exitCodes.getOrDefault(key, 0), output, Duration.ofSeconds(1), log);
+        // ProducerPerformance is stopped at its planned time, as the real runner does: no exit code.
+        Integer exit = exitCodes.containsKey(key) ? exitCodes.get(key) : key.equals(KafkaTools.PRODUCER_PERFORMANCE) ? null : 0;
+        return new ToolRun(command, exit, output, timeout, log);
     }
 
     @Override
