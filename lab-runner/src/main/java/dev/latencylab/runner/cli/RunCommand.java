@@ -28,6 +28,7 @@ import dev.latencylab.runner.lab.PrometheusClient;
 import dev.latencylab.runner.lab.Urls;
 import dev.latencylab.runner.metrics.MetricsCollector;
 import dev.latencylab.runner.metrics.PhaseMetrics;
+import dev.latencylab.runner.metrics.ProcessStarts;
 import dev.latencylab.runner.report.EnvironmentInfo;
 import dev.latencylab.runner.report.PhaseMark;
 import dev.latencylab.runner.report.ResultsWriter;
@@ -152,7 +153,7 @@ public final class RunCommand {
         // Said before the numbers as well as under them: every figure of a run on one machine carries it.
         out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));
 
-        ScenarioRunner r = new ScenarioRunner(producer, consumer, clock, sleeper, out, options);
+        ScenarioRunner r = new ScenarioRunner(producer, consumer, clock, sleeper, out, options, new ProcessStarts(prometheus, clock));
         runner = r;
         if (abortReason != null) {
             r.abort(abortReason);

@@ -134,6 +134,36 @@ class RunCommandTest {
     }
 
     @Test
+    void aFreshStackRunsTheFirstPhasesSettingsUnmeasuredUntilItHasSettled() throws Exception {
+        // The apps started 30 s ago: 90 s more of load before the consumer is reset and phase 1 begins.
+        lab.processStart(START.minusSeconds(30));
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        String linger0 = "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,"
+                + "\"payloadBytes\":400,\"running\":true}";
+        List<String> calls = lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
+        assertThat(calls).containsSubsequence(linger0, "POST /actuator/producer {\"running\":false}", "DELETE /actuator/latency", linger0);
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("The stack's youngest process started 30s ago: running linger-0's settings for 1m30s, unmeasured");
+        JsonNode first = ResultsWriter.JSON.readTree(command.lastResults().resolve("summary.json").toFile()).path("phases").get(0);
+        // Measuring starts after the settling and the phase's own warm-up, never before.
+        assertThat(Instant.parse(first.path("measuredFrom").asString())).isAfterOrEqualTo(START.plusSeconds(90 + 5));
+    }
+
+    @Test
+    void aSettledStackIsMeasuredAtOnce() throws Exception {
+        lab.processStart(START.minusSeconds(600));
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).isZero();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8)).doesNotContain("youngest process");
+        assertThat(lab.log().stream().filter(l -> l.startsWith("POST")).findFirst()).contains("POST /actuator/producer {\"running\":false}");
+    }
+
+    @Test
     void anAbortStopsTheLoadAndWritesWhatWasMeasured() throws Exception {
         Instant abortAt = START.plusSeconds(60 + 10 + 20);
         time.afterSleep(now -> {

@@ -52,6 +52,7 @@ public final class FakeLab implements AutoCloseable {
     private Instant lastUpdate;
     private Instant phasesResetAt;
     private volatile boolean prometheusEmpty;
+    private volatile Instant processStart;
     private volatile int producerStatus = 200;
 
     public FakeLab(FakeTime time) throws IOException {
@@ -81,6 +82,11 @@ public final class FakeLab implements AutoCloseable {
     /** Makes Prometheus answer every query with an empty result, as when it scraped nothing. */
     public void prometheusEmpty() {
         prometheusEmpty = true;
+    }
+
+    /** Makes Prometheus report this as the start time of the stack's youngest process (none by default). */
+    public void processStart(Instant start) {
+        processStart = start;
     }
 
     /** Makes the producer endpoint answer with this HTTP status. */
@@ -272,7 +278,11 @@ public final class FakeLab implements AutoCloseable {
         Map.Entry<Instant, Integer> e = lingerTimeline.lowerEntry(t);
         int linger = e == null ? lingerMs : e.getValue();
         Map<Map<String, String>, Double> v = new LinkedHashMap<>();
-        if (q.contains("group by (kafka_version)")) {
+        if (q.contains("process_start_time_seconds")) {
+            if (processStart != null) {
+                v.put(Map.of(), processStart.toEpochMilli() / 1000.0);
+            }
+        } else if (q.contains("group by (kafka_version)")) {
             v.put(Map.of("kafka_version", "4.2.1"), 1.0);
         } else if (q.contains("process_cpu_seconds_total")) {
             for (String broker : List.of("1", "2", "3")) {
