@@ -1,0 +1,284 @@
+package dev.latencylab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Test;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The lab as a user runs it, on real processes and from the repository root: {@code scripts/lab up
+ * --local} (three KRaft brokers with the JMX exporter, Prometheus, producer-app, consumer-app), the
+ * linger sweep through the runner, the results folder it writes, then {@code scripts/lab down} and
+ * nothing of the lab left running, whatever failed before.
+ *
+ * <p>The stack lives in its own LAB_DIR under lab-e2e/target/e2e (fresh broker storage, logs kept
+ * for a failed CI run), on the contract's fixed ports, so it cannot run beside another lab stack on
+ * the same machine. Every wait is bounded; the bounds are generous for a loaded 2-core machine.
+ */
+class LingerSweepIT {
+
+    private static final Duration UP_TIMEOUT = Duration.ofMinutes(13);
+    private static final Duration SWEEP_TIMEOUT = Duration.ofMinutes(12);
+    private static final Duration DOWN_TIMEOUT = Duration.ofMinutes(4);
+    private static final Duration STATUS_TIMEOUT = Duration.ofMinutes(1);
+    /** scripts/lab's own bound per health wait, raised from its 120 s default for a loaded CI machine. */
+    private static final String LAB_UP_TIMEOUT_SECONDS = "240";
+
+    private static final List<Integer> LINGERS = List.of(0, 5, 10, 20);
+    private static final List<String> CHARTS = List.of(
+            "latency-percentiles.png", "latency-over-time.png", "cpu.png", "requests.png", "bytes-in.png");
+    private static final List<String> STACK = List.of("kafka-1", "kafka-2", "kafka-3", "prometheus", "producer-app", "consumer-app");
+    private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final Path root = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+    private final String version = System.getProperty("lab.version", "0.1.0-SNAPSHOT");
+    private final Path work = Path.of(System.getProperty("lab.e2e.dir", "target/e2e")).toAbsolutePath().normalize();
+    private final Path labDir = work.resolve(".lab");
+    private final Path resultsRoot = work.resolve("results");
+
+    @Test
+    void upSweepAndDownLeaveAFullResultsFolderAndNothingRunning() throws Exception {
+        requireBuiltJars();
+        LabScript lab = new LabScript(root, work.resolve("logs"),
+                Map.of("LAB_DIR", labDir.toString(), "LAB_UP_TIMEOUT", LAB_UP_TIMEOUT_SECONDS));
+        freshWorkDir(lab);
+        // Lab-like processes that ran before this test are not this test's to account for.
+        Set<Long> before = LabProcesses.pids(LabProcesses.matching(this::isLabProcess));
+        Map<String, LabProcesses.Started> started = new LinkedHashMap<>();
+        Throwable failure = null;
+        try {
+            LabScript.Result up = lab.run(UP_TIMEOUT, "up", "--local");
+            started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
+            assertThat(up.ok()).as(up.describe()).isTrue();
+            assertThat(started).as("pid files after up").containsKeys(STACK.toArray(String[]::new));
+
+            LabScript.Result sweep = lab.run(SWEEP_TIMEOUT, "sweep", "--warmup", "5s", "--phase-duration", "15s",
+                    "--results", resultsRoot.toString());
+            started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
+            assertThat(sweep.ok()).as(sweep.describe()).isTrue();
+            // The runner says before and under its figures that everything shares this machine's cores.
+            assertThat(sweep.output()).contains("share this machine's");
+
+            Path results = onlyResultsFolder();
+            JsonNode summary = JSON.readTree(results.resolve("summary.json").toFile());
+            System.out.println("lab-e2e: asserting on " + results.resolve("summary.md") + ":\n"
+                    + Files.readString(results.resolve("summary.md")));
+            assertSweep(summary, results);
+
+            afterSweep(results, Instant.parse(summary.path("startedAt").asString("")),
+                    Instant.parse(summary.path("endedAt").asString("")));
+        } catch (Throwable t) {
+            failure = t;
+            throw t;
+        } finally {
+            // Down runs whatever happened above; its own failure never hides the first one.
+            try {
+                started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
+                LabScript.Result down = lab.run(DOWN_TIMEOUT, "down", "--local");
+                assertNothingLeft(lab, down, started, before);
+            } catch (Throwable t) {
+                if (failure == null) {
+                    throw t;
+                }
+                failure.addSuppressed(t);
+            }
+        }
+    }
+
+    /**
+     * Hook for checks on what the running stack holds right after the sweep: called once the sweep's
+     * results passed their assertions, before {@code scripts/lab down}. {@code from} and {@code to}
+     * are the run's start and end as summary.json records them.
+     */
+    protected void afterSweep(Path resultsDir, Instant from, Instant to) {
+        // Dashboard data and Grafana snapshot checks belong here (a separate issue): for example that
+        // every dashboard panel has data between from and to, and that the run's snapshots are in resultsDir.
+    }
+
+    private void assertSweep(JsonNode summary, Path results) throws IOException {
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(summary.path("complete").asBoolean(false)).as("run complete").isTrue();
+        JsonNode phases = summary.path("phases");
+        soft.assertThat(phases.size()).as("phases").isEqualTo(LINGERS.size());
+        for (int i = 0; i < Math.min(phases.size(), LINGERS.size()); i++) {
+            assertPhase(soft, phases.get(i), LINGERS.get(i));
+        }
+        if (phases.size() == LINGERS.size()) {
+            double produceAt0 = phases.get(0).path("requestsPerSecond").path("produce").asDouble(Double.NaN);
+            double produceAt20 = phases.get(3).path("requestsPerSecond").path("produce").asDouble(Double.NaN);
+            // Batching physics: at linger 20 each Produce request carries more records than at linger 0.
+            soft.assertThat(produceAt20).as("Produce requests/s at linger 20 (vs %s at linger 0)", produceAt0)
+                    .isLessThan(produceAt0);
+        }
+        JsonNode totals = summary.path("totals");
+        soft.assertThat(totals.path("lost").asLong(-1)).as("lost over the whole run").isZero();
+        soft.assertThat(totals.path("duplicated").asLong(-1)).as("duplicated over the whole run").isZero();
+        soft.assertThat(totals.path("drained").asBoolean(false)).as("consumer received everything sent").isTrue();
+        List<String> warnings = new ArrayList<>();
+        summary.path("warnings").forEach(w -> warnings.add(w.asString("")));
+        // Prometheus answered every query and every chart was drawn.
+        soft.assertThat(warnings).as("warnings").noneMatch(w -> w.contains("refused") || w.contains("not drawn")
+                || w.contains("could not be drawn") || w.contains("has no data"));
+
+        for (String chart : CHARTS) {
+            assertPng(soft, results.resolve(chart));
+        }
+        Path md = results.resolve("summary.md");
+        soft.assertThat(md).as("summary.md").isRegularFile();
+        if (Files.isRegularFile(md)) {
+            soft.assertThat(Files.readString(md)).contains("## End-to-end latency (ms)", "## Reading", "Sanity check",
+                    "share this machine's");
+        }
+        soft.assertAll();
+    }
+
+    private static void assertPhase(SoftAssertions soft, JsonNode p, int linger) {
+        String name = p.path("name").asString("?");
+        soft.assertThat(p.path("settings").path("lingerMs").asInt(-1)).as("%s linger.ms", name).isEqualTo(linger);
+        soft.assertThat(p.path("complete").asBoolean(false)).as("%s complete", name).isTrue();
+        soft.assertThat(p.path("samples").asLong(0)).as("%s samples", name).isPositive();
+        for (String kind : List.of("latencyMs", "correctedLatencyMs")) {
+            for (String q : List.of("p50", "p95", "p99", "p999", "max")) {
+                JsonNode v = p.path(kind).path(q);
+                soft.assertThat(v.isNumber() && v.asDouble() > 0).as("%s %s.%s = %s", name, kind, q, v).isTrue();
+            }
+        }
+        // Corrected latency counts the producer's own delay on top: never below the naive figure.
+        soft.assertThat(p.path("correctedLatencyMs").path("p99").asDouble(Double.NaN))
+                .as("%s corrected p99", name).isGreaterThanOrEqualTo(p.path("latencyMs").path("p99").asDouble(Double.NaN));
+        soft.assertThat(p.path("lost").asLong(-1)).as("%s lost", name).isZero();
+        soft.assertThat(p.path("duplicated").asLong(-1)).as("%s duplicated", name).isZero();
+        double target = p.path("settings").path("rate").asDouble(Double.NaN);
+        soft.assertThat(p.path("achievedRate").asDouble(0)).as("%s achieved rate (target %s/s)", name, target)
+                .isBetween(0.9 * target, 1.1 * target);
+
+        positive(soft, name + " CPU producer (cores)", p.path("cpuCores").path("producer"));
+        positive(soft, name + " CPU consumer (cores)", p.path("cpuCores").path("consumer"));
+        JsonNode brokers = p.path("cpuCores").path("brokers");
+        soft.assertThat(brokers.propertyNames()).as("%s brokers with CPU", name).containsExactly("1", "2", "3");
+        brokers.propertyNames().forEach(id -> positive(soft, name + " CPU broker " + id + " (cores)", brokers.path(id)));
+        positive(soft, name + " Produce requests/s", p.path("requestsPerSecond").path("produce"));
+        positive(soft, name + " bytes in/s", p.path("bytesInPerSecond"));
+        positive(soft, name + " producer batch-size-avg", p.path("producer").path("batchSizeAvg"));
+    }
+
+    private static void positive(SoftAssertions soft, String what, JsonNode v) {
+        soft.assertThat(v.isNumber() && v.asDouble() > 0).as("%s = %s (Prometheus-derived, must be a number above 0)", what, v).isTrue();
+    }
+
+    private static void assertPng(SoftAssertions soft, Path file) throws IOException {
+        soft.assertThat(file).as(file.getFileName().toString()).isRegularFile();
+        if (!Files.isRegularFile(file)) {
+            return;
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        soft.assertThat(bytes.length).as("%s size", file.getFileName()).isGreaterThan(PNG_SIGNATURE.length);
+        if (bytes.length > PNG_SIGNATURE.length) {
+            byte[] head = new byte[PNG_SIGNATURE.length];
+            System.arraycopy(bytes, 0, head, 0, head.length);
+            soft.assertThat(head).as("%s PNG signature", file.getFileName()).isEqualTo(PNG_SIGNATURE);
+        }
+        BufferedImage image = ImageIO.read(file.toFile());
+        soft.assertThat(image).as("%s decodes as an image", file.getFileName()).isNotNull();
+        if (image != null) {
+            soft.assertThat(image.getWidth() * image.getHeight()).as("%s pixels", file.getFileName()).isPositive();
+        }
+    }
+
+    /** After down: every process from a pid file gone, no pid file left, no new lab process anywhere. */
+    private void assertNothingLeft(LabScript lab, LabScript.Result down, Map<String, LabProcesses.Started> started, Set<Long> before) {
+        assertThat(down.ok()).as(down.describe()).isTrue();
+        await("lab processes to be gone after down").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+                .untilAsserted(() -> {
+                    assertThat(started.values()).as("processes from the pid files").noneMatch(LabProcesses.Started::alive);
+                    assertThat(LabProcesses.fromPidFiles(labDir.resolve("pids"))).as("pid files left").isEmpty();
+                    assertThat(LabProcesses.matching(this::isLabProcess))
+                            .as("lab processes started during this test")
+                            .filteredOn(r -> !before.contains(r.pid()))
+                            .isEmpty();
+                });
+        LabScript.Result status = lab.run(STATUS_TIMEOUT, "status", "--local");
+        assertThat(status.output()).as(status.describe()).contains("local stack not running");
+    }
+
+    /**
+     * A java process running a broker or either app, or a Prometheus (or Grafana) on this test's
+     * LAB_DIR: what scripts/lab up starts.
+     */
+    private boolean isLabProcess(String commandLine) {
+        String program = commandLine.split(" ", 2)[0];
+        boolean java = program.equals("java") || program.endsWith("/java");
+        if (java && (commandLine.contains("kafka.Kafka") || commandLine.contains("producer-app") || commandLine.contains("consumer-app"))) {
+            return true;
+        }
+        return (program.endsWith("prometheus") || commandLine.contains("grafana")) && commandLine.contains(labDir.toString());
+    }
+
+    /**
+     * The jars scripts/lab starts must come from this Maven run: were one missing, the script would
+     * build it with a nested Maven in the middle of this one.
+     */
+    private void requireBuiltJars() {
+        assertThat(root.resolve("scripts/lab")).as("repository root %s", root).isExecutable();
+        List<Path> jars = List.of(
+                root.resolve("producer-app/target/producer-app-" + version + "-exec.jar"),
+                root.resolve("consumer-app/target/consumer-app-" + version + "-exec.jar"),
+                root.resolve("lab-runner/target/lab-runner-" + version + "-exec.jar"),
+                root.resolve("local-cluster/target/agent/jmx_prometheus_javaagent.jar"));
+        assertThat(jars).as("jars built by this reactor (run ./mvnw -pl lab-e2e -am verify)").allMatch(Files::isRegularFile);
+        assertThat(root.resolve("local-cluster/target/lib")).as("broker classpath from local-cluster").isDirectoryContaining("glob:**/kafka_2.13-*.jar");
+    }
+
+    /** Stops what an earlier, aborted run of this test left in its own LAB_DIR, then starts clean. */
+    private void freshWorkDir(LabScript lab) throws IOException {
+        if (!LabProcesses.fromPidFiles(labDir.resolve("pids")).isEmpty()) {
+            LabScript.Result down = lab.run(DOWN_TIMEOUT, "down", "--local");
+            assertThat(down.ok()).as("stopping what a previous run left: " + down.describe()).isTrue();
+        }
+        deleteTree(labDir);
+        deleteTree(resultsRoot);
+        Files.createDirectories(resultsRoot);
+    }
+
+    private Path onlyResultsFolder() throws IOException {
+        try (Stream<Path> dirs = Files.list(resultsRoot)) {
+            List<Path> found = dirs.filter(Files::isDirectory).toList();
+            assertThat(found).as("results folders under %s", resultsRoot).hasSize(1);
+            assertThat(found.get(0).getFileName().toString()).endsWith("-linger-sweep");
+            return found.get(0);
+        }
+    }
+
+    private void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        // Only ever below this module's target folder.
+        assertThat(dir.startsWith(work)).as("deleting %s", dir).isTrue();
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
