@@ -18,6 +18,12 @@ class EndToEndResultTest {
     }
 
     @Test
+    void readsTheRunOfTheComparisonsFirstRound() {
+        assertThat(EndToEndResult.parse(Resources.text("end-to-end-latency-1500.txt")))
+                .contains(new EndToEndResult(3.0399, 2, 12, 35));
+    }
+
+    @Test
     void progressLinesAloneAreNoResult() {
         // What a run stopped midway leaves: the per-1000 progress lines only.
         assertThat(EndToEndResult.parse("0\t162.648724\n1000\t2.465188\n")).isEmpty();

@@ -42,6 +42,23 @@ class ProducerPerfOutputTest {
     }
 
     @Test
+    void measuresTheLabsWindowInARealRunStoppedAtItsPlannedEnd() {
+        // scripts/lab compare round 1 on this machine: 48 s run, stopped (no summary), 47 one-second intervals.
+        ProducerPerfOutput out = ProducerPerfOutput.parse(Resources.text("producer-performance-1s-stopped.txt")).orElseThrow();
+
+        ProducerPerfOutput.Measured m = out.measure(Duration.ofSeconds(10), Duration.ofSeconds(30)).orElseThrow();
+
+        assertThat(out.windows()).hasSize(47);
+        assertThat(out.summary()).isNull();
+        assertThat(m.windows()).isEqualTo(30);
+        assertThat(m.records()).isEqualTo(1_772_004);
+        assertThat(m.from()).isCloseTo(10.14, within(0.01));
+        assertThat(m.seconds()).isCloseTo(30.04, within(0.01));
+        assertThat(m.recordsPerSec()).isCloseTo(58_986, within(1.0));
+        assertThat(m.complete()).isTrue();
+    }
+
+    @Test
     void aToolThatEndsBeforeTheWindowDoesIsFlaggedIncomplete() {
         ProducerPerfOutput out = new ProducerPerfOutput(List.of(w(10_000, 10_000), w(20_000, 20_000), w(21_000, 21_000)),
                 ANY_SUMMARY, null);
