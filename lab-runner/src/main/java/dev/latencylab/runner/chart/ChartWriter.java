@@ -36,6 +36,8 @@ public final class ChartWriter {
 
     public static final int WIDTH = 1200;
     public static final int HEIGHT = 600;
+    /** Largest / smallest value beyond which a latency chart gets a logarithmic axis. */
+    private static final double LOG_SPREAD = 20;
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
     private static final Color[] PALETTE = {
         new Color(0x1F, 0x77, 0xB4), new Color(0xD6, 0x27, 0x28), new Color(0x2C, 0xA0, 0x2C),
@@ -128,19 +130,35 @@ public final class ChartWriter {
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(x.apply(runEnd));
-        chart.getStyler().setYAxisMin(0.0);
         double max = data.lines().stream().flatMap(l -> l.points().stream()).mapToDouble(TimePoint::v).max().orElse(1);
-        // Head-room above the highest point for the phase names.
-        chart.getStyler().setYAxisMax(max > 0 ? max * 1.15 : 1.0);
+        double minPositive = data.lines().stream().flatMap(l -> l.points().stream()).mapToDouble(TimePoint::v)
+                .filter(v -> v > 0).min().orElse(max);
+        // Latency can jump by two decades for a few seconds (a producer switch under load); on a
+        // linear axis that spike flattens everything else to a line at zero.
+        boolean log = data.unit().equals("ms") && minPositive > 0 && max / minPositive > LOG_SPREAD;
+        if (log) {
+            chart.getStyler().setYAxisLogarithmic(true);
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(minPositive))));
+            chart.getStyler().setYAxisMax(max * 2);
+            chart.setYAxisTitle(data.unit() + " (log scale)");
+        } else {
+            chart.getStyler().setYAxisMin(0.0);
+            // Head-room above the highest point for the phase names.
+            chart.getStyler().setYAxisMax(max > 0 ? max * 1.15 : 1.0);
+        }
         for (ChartData.Line line : data.lines()) {
-            if (line.points().isEmpty()) {
+            List<TimePoint> points = line.points().stream().filter(p -> !log || p.v() > 0).toList();
+            if (points.isEmpty()) {
                 continue;
             }
-            List<Double> xs = line.points().stream().map(p -> x.apply(p.t())).toList();
-            List<Double> ys = line.points().stream().map(TimePoint::v).toList();
+            List<Double> xs = points.stream().map(p -> x.apply(p.t())).toList();
+            List<Double> ys = points.stream().map(TimePoint::v).toList();
             XYSeries s = chart.addSeries(line.label(), xs, ys);
             s.setMarker(SeriesMarkers.NONE);
-            s.setLineStyle(new BasicStroke(2f));
+            // Corrected latency often lies right on top of the naive line: dashed, both stay visible.
+            s.setLineStyle(line.label().contains("corrected")
+                    ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f)
+                    : new BasicStroke(2f));
         }
         chart.addAnnotation(new PhaseBands(phases.stream()
                 .map(p -> new PhaseBands.Segment(p.name(), x.apply(p.start()), x.apply(p.measureStart()), x.apply(p.end())))

@@ -21,6 +21,8 @@ public final class TradeOffReading {
     private static final double RATE_SHORTFALL = 0.98;
     /** Corrected p99 this many times the naive p99 means the producer fell behind its schedule. */
     private static final double OMISSION_FACTOR = 1.5;
+    /** Share of the machine's cores the lab's processes use at which a phase is called CPU-bound. */
+    private static final double SATURATED = 0.75;
 
     private TradeOffReading() {
     }
@@ -33,11 +35,32 @@ public final class TradeOffReading {
     public static RunSummary.Reading read(List<PhaseSummary> phases, RunSummary.Totals totals, int cores) {
         Sanity sanity = sanity(phases);
         String paragraph = paragraph(phases);
-        String outside = outsideWindows(phases, totals);
-        if (outside != null) {
-            paragraph = paragraph + " " + outside;
+        for (String extra : new String[] {saturated(phases, cores), outsideWindows(phases, totals)}) {
+            if (extra != null) {
+                paragraph = paragraph + " " + extra;
+            }
         }
         return new RunSummary.Reading(paragraph, sanity.text(), sanity.passed(), caveat(cores));
+    }
+
+    /**
+     * Phases whose processes alone kept most of the machine's cores busy: there the run measures a
+     * CPU queue as much as a producer setting (the article's "turning up the heat" case).
+     */
+    static String saturated(List<PhaseSummary> phases, int cores) {
+        if (cores <= 0) {
+            return null;
+        }
+        List<String> busy = phases.stream()
+                .filter(p -> p.cpuCores().total() != null && p.cpuCores().total() >= SATURATED * cores)
+                .map(p -> p.name() + " (" + Fmt.cores(p.cpuCores().total()) + " of " + cores + " cores, "
+                        + Fmt.percent(p.cpuCores().total() / cores) + ")")
+                .toList();
+        if (busy.isEmpty()) {
+            return null;
+        }
+        return "The lab's processes alone kept this machine's CPU " + (busy.size() == 1 ? "nearly saturated in " : "nearly saturated in each of ")
+                + String.join(", ", busy) + ": there requests queue for a core, so the CPU, as much as the setting, shapes the latency.";
     }
 
     /**

@@ -38,6 +38,19 @@ class TradeOffReadingTest {
     }
 
     @Test
+    void aPhaseThatKeepsTheMachinesCoresBusyIsCalledCpuBound() {
+        // cpuEach 0.40 x 5 processes = 2.00 cores of 2; 0.10 x 5 = 0.50.
+        List<PhaseSummary> phases = List.of(
+                phase("linger-0", 0, 5000, 19.0, 160.0, 162.0, 0.40, 1500.0, 1.0, 5000.0),
+                phase("linger-20", 20, 5000, 11.0, 22.0, 22.5, 0.10, 160.0, 1.0, 5000.0));
+
+        assertThat(TradeOffReading.read(phases, 2).paragraph())
+                .contains("The lab's processes alone kept this machine's CPU nearly saturated in linger-0 (2.00 of 2 cores, 100%)")
+                .doesNotContain("linger-20 (0.50 of");
+        assertThat(TradeOffReading.read(phases, 8).paragraph()).doesNotContain("nearly saturated");
+    }
+
+    @Test
     void lossOutsideTheMeasuredWindowsIsNotHiddenByTheirZeroes() {
         RunSummary.Totals lossy = new RunSummary.Totals(100_000L, 100_000L, 0L, 99_173L, 827L, 0L, 0L, 0L, 0L, true);
         RunSummary.Totals clean = new RunSummary.Totals(100_000L, 100_000L, 0L, 100_000L, 0L, 0L, 0L, 0L, 0L, true);
