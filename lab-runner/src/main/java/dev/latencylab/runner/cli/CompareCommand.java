@@ -150,7 +150,7 @@ public final class CompareCommand {
     CompareSettings settings(Args args) {
         Duration duration = positive(args, "duration", Duration.ofSeconds(30));
         Duration warmup = args.duration("warmup") == null ? Duration.ofSeconds(10) : args.duration("warmup");
-        Duration stackWarmup = args.duration("stack-warmup") == null ? Duration.ofSeconds(30) : args.duration("stack-warmup");
+        Duration stackWarmup = args.duration("stack-warmup") == null ? Duration.ofSeconds(60) : args.duration("stack-warmup");
         int linger = intIn(args, "linger", 5, 0, ProducerSettings.MAX_LINGER_MS);
         int batch = intIn(args, "batch-size", 16_384, 0, ProducerSettings.MAX_BATCH_SIZE);
         int lowRate = intIn(args, "low-rate", 50, 1, (int) ProducerSettings.MAX_RATE);

@@ -29,7 +29,7 @@ final class Usage {
                                     rate vs EndToEndLatency (goal <= 1.2x); writes results/<UTC time>-compare/
                   --duration D          measured window of every round (default 30s)
                   --warmup D            before every window (default 10s)
-                  --stack-warmup D      unmeasured unthrottled lab load before round 1 (default 30s; 0s: none)
+                  --stack-warmup D      unmeasured unthrottled lab load before round 1 (default 60s; 0s: none)
                   --linger MS           linger.ms of the throughput part (default 5; EndToEndLatency forces 0)
                   --batch-size BYTES    batch.size of both parts (default 16384)
                   --low-rate N          records/s of the lab's latency phase (default 50)

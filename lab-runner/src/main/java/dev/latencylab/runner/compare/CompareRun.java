@@ -292,7 +292,7 @@ public final class CompareRun {
                 settings.batchSize(), settings.lowRate(), 0, Durations.format(settings.stackWarmup()), Durations.format(settings.warmup()),
                 Durations.format(settings.duration()), settings.rounds(), settings.labTopic(), settings.topic(), layout,
                 settings.producerProperties(), toolsVersion == null ? null : "kafka-tools " + toolsVersion,
-                System.getProperty("java.vendor") + " " + System.getProperty("java.version"),
+                "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors());
     }

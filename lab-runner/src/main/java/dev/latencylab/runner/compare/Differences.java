@@ -11,8 +11,9 @@ public final class Differences {
             + "the lab sends on an open-loop schedule at the given rate whatever the previous record is doing.";
 
     /** The lab's own consumer runs during the lab's rounds only. */
-    public static final String CONSUMER = "While the lab is measured, the consumer-app reads the lab topic (it is part of the lab) "
-            + "and competes for the same cores; ProducerPerformance's records go to a separate topic nobody reads.";
+    public static final String CONSUMER = "While the lab is measured, the consumer-app reads the lab topic (it is part of the lab), "
+            + "committing offsets after every poll (OffsetCommit requests, written to the replicated __consumer_offsets topic), "
+            + "and competes for the same cores and brokers; ProducerPerformance's records go to a separate topic nobody reads.";
 
     static List<String> all() {
         return List.of(
@@ -23,7 +24,8 @@ public final class Differences {
                         + "rounds run the lab first, even rounds the tool first, so a drift over the run favours neither.",
                 CONSUMER + " The consumer-app is given time to catch up before each tool run, so the tool does not pay "
                         + "for the lab's backlog.",
-                "Lab records carry a 19-byte key (the order id) and a 50-byte 'lab' header besides the 400-byte value; "
+                "Lab records carry a 19-byte key (the order id, by default) and a 50-byte 'lab' header besides the "
+                        + "400-byte value; "
                         + "ProducerPerformance sends 400-byte values with no key and no header, so its records go through "
                         + "the sticky partitioner (a whole batch per partition), the lab's by key hash (every partition's batch "
                         + "fills in parallel).",

@@ -35,7 +35,7 @@ class CompareCommandTest {
 
         assertThat(s.duration()).isEqualTo(Duration.ofSeconds(30));
         assertThat(s.warmup()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(s.stackWarmup()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.stackWarmup()).isEqualTo(Duration.ofSeconds(60));
         assertThat(s.lingerMs()).isEqualTo(5);
         assertThat(s.batchSize()).isEqualTo(16384);
         assertThat(s.lowRate()).isEqualTo(50);
