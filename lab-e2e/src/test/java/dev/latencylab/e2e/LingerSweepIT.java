@@ -85,7 +85,7 @@ class LingerSweepIT {
                     + Files.readString(results.resolve("summary.md")));
             assertSweep(summary, results);
 
-            afterSweep(results, Instant.parse(summary.path("startedAt").asString("")),
+            afterSweep(lab, results, Instant.parse(summary.path("startedAt").asString("")),
                     Instant.parse(summary.path("endedAt").asString("")));
         } catch (Throwable t) {
             failure = t;
@@ -110,9 +110,23 @@ class LingerSweepIT {
      * results passed their assertions, before {@code scripts/lab down}. {@code from} and {@code to}
      * are the run's start and end as summary.json records them.
      */
-    protected void afterSweep(Path resultsDir, Instant from, Instant to) {
-        // Dashboard data and Grafana snapshot checks belong here (a separate issue): for example that
-        // every dashboard panel has data between from and to, and that the run's snapshots are in resultsDir.
+    /**
+     * What a Grafana user would see of the run: every panel of every lab dashboard has data from
+     * the real Prometheus over the run's window ("No data" on a working stack fails), and the
+     * snapshot files the sweep wrote hold data for every panel.
+     */
+    protected void afterSweep(LabScript lab, Path resultsDir, Instant from, Instant to) throws IOException {
+        LabScript.Result dashboards = lab.run(STATUS_TIMEOUT.multipliedBy(3), "check-dashboards",
+                "--from", from.toString(), "--to", to.toString());
+        assertThat(dashboards.ok()).as(dashboards.describe()).isTrue();
+        assertThat(dashboards.output()).contains("Every panel has data");
+        try (Stream<Path> files = Files.list(resultsDir.resolve("snapshots"))) {
+            assertThat(files.map(f -> f.getFileName().toString()))
+                    .as("snapshot files").contains("lab-overview.json", "lab-e2e-latency.json", "lab-brokers.json",
+                            "lab-producer-internals.json");
+        }
+        LabScript.Result verify = lab.run(STATUS_TIMEOUT.multipliedBy(3), "snapshot", "--verify", resultsDir.toString());
+        assertThat(verify.ok()).as(verify.describe()).isTrue();
     }
 
     private void assertSweep(JsonNode summary, Path results) throws IOException {
