@@ -1,16 +1,20 @@
 package dev.latencylab.consumer.latency;
 
 import dev.latencylab.core.latency.LatencyRecorder;
+import java.util.Map;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.stereotype.Component;
 
 /**
  * {@code /actuator/latency}: per-phase percentiles of both latencies, loss and duplicate
- * accounting (GET); DELETE resets everything, or with {@code ?scope=phases} only the per-phase
+ * accounting (GET); POST {"consuming": false|true} pauses or resumes consuming; DELETE resets everything, or with {@code ?scope=phases} only the per-phase
  * samples, keeping the sequence tracking (to drop a warm-up).
  */
 @Component
@@ -18,9 +22,31 @@ import org.springframework.stereotype.Component;
 class LatencyEndpoint {
 
     private final LatencyRecorder recorder;
+    private final KafkaListenerEndpointRegistry listeners;
 
-    LatencyEndpoint(LatencyRecorder recorder) {
+    LatencyEndpoint(LatencyRecorder recorder, KafkaListenerEndpointRegistry listeners) {
         this.recorder = recorder;
+        this.listeners = listeners;
+    }
+
+    /**
+     * {@code POST {"consuming": false}} pauses the listener (records wait on the brokers, nothing
+     * is lost), {@code true} resumes it. For measurements that must not pay for the consumer's
+     * CPU, such as the producer throughput comparison; the pause shows up as latency of the
+     * records that waited.
+     */
+    @WriteOperation
+    Map<String, Boolean> consuming(boolean consuming) {
+        MessageListenerContainer container = listeners.getListenerContainer(LatencyListener.ID);
+        if (container == null) {
+            throw new InvalidEndpointRequestException("no listener", "the latency listener is not running");
+        }
+        if (consuming) {
+            container.resume();
+        } else {
+            container.pause();
+        }
+        return Map.of("consuming", consuming);
     }
 
     @ReadOperation

@@ -17,6 +17,8 @@ import org.springframework.stereotype.Component;
 @Component
 class LatencyListener {
 
+    static final String ID = "lab-latency";
+
     private final LatencyRecorder recorder;
     private final LatencyMetrics metrics;
 
@@ -25,7 +27,7 @@ class LatencyListener {
         this.metrics = metrics;
     }
 
-    @KafkaListener(id = "lab-latency", idIsGroup = false, topics = "${lab.consumer.topic}", batch = "true")
+    @KafkaListener(id = ID, idIsGroup = false, topics = "${lab.consumer.topic}", batch = "true")
     void onBatch(List<ConsumerRecord<byte[], byte[]>> records) {
         for (ConsumerRecord<byte[], byte[]> record : records) {
             Header header = record.headers().lastHeader(LabHeader.KEY);

@@ -101,6 +101,10 @@ final class LabDriver {
     }
 
     /** Forgets the consumer's history, so loss tracking starts with the records that come next. */
+    void consuming(boolean consuming) throws InterruptedException {
+        consumer.consuming(consuming);
+    }
+
     void resetConsumer() throws InterruptedException {
         consumer.reset();
     }

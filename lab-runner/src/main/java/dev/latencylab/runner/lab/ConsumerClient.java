@@ -31,6 +31,11 @@ public final class ConsumerClient {
         JsonHttp.requireOk(PART, "DELETE", endpoint, http.delete(PART, endpoint));
     }
 
+    /** Pauses (false) or resumes (true) the consumer-app's reading of the lab topic. */
+    public void consuming(boolean consuming) throws InterruptedException {
+        JsonHttp.requireOk(PART, "POST", endpoint, http.postJson(PART, endpoint, Map.of("consuming", consuming)));
+    }
+
     /** Drops per-phase histograms (the warm-up's samples) but keeps loss/duplicate tracking. */
     public void resetPhases() throws InterruptedException {
         URI uri = Urls.withQuery(base, "/actuator/latency", Map.of("scope", "phases"));

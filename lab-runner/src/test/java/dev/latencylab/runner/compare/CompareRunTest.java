@@ -69,7 +69,9 @@ class CompareRunTest {
             assertThat(r.setup().benchLayout()).isEqualTo(new TopicLayout(3, 3, 2));
             assertThat(r.setup().kafkaTools()).isEqualTo("kafka-tools 4.2.1");
 
-            List<String> posts = lab.log().stream().filter(l -> l.startsWith("POST")).toList();
+            List<String> posts = lab.log().stream().filter(l -> l.startsWith("POST /actuator/producer")).toList();
+            // The consumer-app is paused for each lab throughput window and resumed after it.
+            assertThat(lab.log()).filteredOn(l -> l.startsWith("POST /actuator/latency")).hasSize(4);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
                     + "\"rate\":200000.0,\"payloadBytes\":400,\"running\":true}";
             // stop, stack warm-up, then the lab's two throughput windows, each followed by a stop
@@ -118,7 +120,9 @@ class CompareRunTest {
             assertThat(r.latency()).isEmpty();
             assertThat(r.latencyVerdict()).isNull();
             assertThat(tools.mainClasses()).last().isEqualTo("TopicCommand --delete");
-            List<String> posts = lab.log().stream().filter(l -> l.startsWith("POST")).toList();
+            List<String> posts = lab.log().stream().filter(l -> l.startsWith("POST /actuator/producer")).toList();
+            // One round: the consumer-app paused once and resumed once.
+            assertThat(lab.log()).filteredOn(l -> l.startsWith("POST /actuator/latency")).hasSize(2);
             assertThat(posts.get(posts.size() - 1)).isEqualTo("POST /actuator/producer {\"running\":false}");
         }
     }

@@ -170,6 +170,11 @@ public final class FakeLab implements AutoCloseable {
             ex.close();
             return;
         }
+        if (ex.getRequestMethod().equals("POST")) {
+            String body = new String(ex.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            reply(ex, 200, body.contains("false") ? "{\"consuming\":false}" : "{\"consuming\":true}");
+            return;
+        }
         String json;
         synchronized (this) {
             long received = (long) ((time.instant().toEpochMilli() - phasesResetAt.toEpochMilli()) * rate / 1000.0);
