@@ -139,6 +139,7 @@ class LabOnRealClusterIT {
                 Map.entry("{\"payloadBytes\": 100}", "payloadBytes"),
                 Map.entry("{\"payloadBytes\": 5000000}", "payloadBytes"),
                 Map.entry("{\"running\": \"yes\"}", "running"),
+                Map.entry("{\"keyStrategy\": \"random\"}", "keyStrategy"),
                 Map.entry("{\"lingerMs\": 10, \"lingerMS\": 20}", "lingerMS"),
                 Map.entry("{\"lingerMs\": 10, \"rate\": 0}", "rate"),
                 Map.entry("{\"lingerMs\": 10", "body"),
@@ -185,6 +186,25 @@ class LabOnRealClusterIT {
         JsonNode totals = awaitConsumerCaughtUp(-1).path("totals");
         assertThat(totals.path("lost").asLong()).isZero();
         assertThat(totals.path("duplicated").asLong()).isZero();
+        assertThat(sent).isPositive();
+    }
+
+    @Test
+    void aPausedConsumerReadsNothingAndLosesNothingOnceResumed() {
+        LabHttp.Response paused = apps.consumerHttp.post("/actuator/latency", "{\"consuming\": false}");
+        assertThat(paused.status()).isEqualTo(200);
+        assertThat(paused.json().path("consuming").asBoolean(true)).isFalse();
+        post("{\"rate\": 200, \"lingerMs\": 0, \"compression\": \"none\", \"running\": true}");
+        await("records sent while paused").atMost(Duration.ofSeconds(30))
+                .until(() -> producerState().path("counters").path("acked").asLong() > 300);
+        long receivedWhilePaused = received();
+        long sent = stopLoadAndDrain();
+        assertThat(received()).as("nothing read while paused").isEqualTo(receivedWhilePaused);
+        assertThat(apps.consumerHttp.post("/actuator/latency", "{\"consuming\": true}").status()).isEqualTo(200);
+        JsonNode totals = awaitConsumerCaughtUp(-1).path("totals");
+        assertThat(totals.path("lost").asLong()).isZero();
+        assertThat(totals.path("duplicated").asLong()).isZero();
+        assertThat(totals.path("received").asLong()).isGreaterThanOrEqualTo(300);
         assertThat(sent).isPositive();
     }
 

@@ -1,7 +1,9 @@
 package dev.latencylab.consumer.latency;
 
 import dev.latencylab.core.latency.LatencyRecorder;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
@@ -20,6 +22,8 @@ import org.springframework.stereotype.Component;
 @Component
 @Endpoint(id = "latency")
 class LatencyEndpoint {
+
+    private static final Duration PAUSE_TIMEOUT = Duration.ofSeconds(15);
 
     private final LatencyRecorder recorder;
     private final KafkaListenerEndpointRegistry listeners;
@@ -43,10 +47,16 @@ class LatencyEndpoint {
         }
         if (consuming) {
             container.resume();
-        } else {
-            container.pause();
+            return Map.of("consuming", true);
         }
-        return Map.of("consuming", consuming);
+        container.pause();
+        // The pause takes effect between two polls; answer once it has, so what is sent after the
+        // answer is not read until resumed.
+        long deadline = System.nanoTime() + PAUSE_TIMEOUT.toNanos();
+        while (!container.isContainerPaused() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+        }
+        return Map.of("consuming", !container.isContainerPaused());
     }
 
     @ReadOperation

@@ -1,5 +1,5 @@
 package dev.latencylab.core.payload;
 
-/** One generated record: key and JSON value, both as bytes ready for the wire. */
+/** One generated record: key (null for {@link KeyStrategy#NONE}) and JSON value, as bytes ready for the wire. */
 public record OrderEvent(byte[] key, byte[] value) {
 }

@@ -32,16 +32,14 @@ public final class OrderEventGenerator {
 
     private final SplittableRandom random;
     private final String producerTag;
-    private final KeyStrategy keyStrategy;
     private final AsciiBuffer buffer = new AsciiBuffer(1024);
 
     /**
      * @param producerTag a short tag making order ids unique across producers (e.g. the first
      *     8 characters of the producer id)
      */
-    public OrderEventGenerator(String producerTag, KeyStrategy keyStrategy, long seed) {
+    public OrderEventGenerator(String producerTag, long seed) {
         this.producerTag = producerTag;
-        this.keyStrategy = keyStrategy;
         this.random = new SplittableRandom(seed);
     }
 
@@ -50,7 +48,7 @@ public final class OrderEventGenerator {
         return SettingsLimits.PAYLOAD_BYTES.min();
     }
 
-    public OrderEvent next(long sequence, long createdAtMicros, int payloadBytes) {
+    public OrderEvent next(long sequence, long createdAtMicros, int payloadBytes, KeyStrategy keyStrategy) {
         SettingsLimits.PAYLOAD_BYTES.check("payloadBytes", payloadBytes);
         buffer.clear();
         buffer.append("{\"orderId\":\"");
@@ -83,9 +81,11 @@ public final class OrderEventGenerator {
         appendNote(noteEnd);
         buffer.append(NOTE_CLOSE);
 
-        byte[] key = keyStrategy == KeyStrategy.ORDER_ID
-                ? buffer.copyRange(orderIdStart, orderIdEnd)
-                : buffer.copyRange(customerStart, customerEnd);
+        byte[] key = switch (keyStrategy) {
+            case ORDER_ID -> buffer.copyRange(orderIdStart, orderIdEnd);
+            case CUSTOMER_ID -> buffer.copyRange(customerStart, customerEnd);
+            case NONE -> null;
+        };
         return new OrderEvent(key, buffer.toArray());
     }
 

@@ -49,14 +49,14 @@ public class RecordPathBenchmark {
 
     @Setup
     public void setUp() {
-        generator = new OrderEventGenerator(PRODUCER.toString().substring(0, 8), KeyStrategy.ORDER_ID, 42);
+        generator = new OrderEventGenerator(PRODUCER.toString().substring(0, 8), 42);
         recorder = new LatencyRecorder(Duration.ofSeconds(10));
         headers = new byte[4096][];
         long now = 1_763_769_600_000_000L;
         for (int i = 0; i < headers.length; i++) {
             headers[i] = LabHeader.encode(new RecordStamp(now, now + 5, i, PRODUCER, SETTINGS));
         }
-        value = generator.next(0, now, 400).value();
+        value = generator.next(0, now, 400, KeyStrategy.ORDER_ID).value();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         latencyTimer = timer(registry, "lab.e2e.latency");
         correctedTimer = timer(registry, "lab.e2e.corrected.latency");
@@ -73,7 +73,7 @@ public class RecordPathBenchmark {
     @Benchmark
     public byte[] produceSidePayloadAndHeader() {
         long now = 1_763_769_600_000_000L + sequence;
-        OrderEvent event = generator.next(sequence, now, 400);
+        OrderEvent event = generator.next(sequence, now, 400, KeyStrategy.ORDER_ID);
         byte[] header = LabHeader.encode(new RecordStamp(now, now + 3, sequence++, PRODUCER, SETTINGS));
         return header.length > 0 ? event.value() : header;
     }

@@ -16,26 +16,26 @@ class OrderEventGeneratorTest {
 
     @Test
     void everyEventHasExactlyTheRequestedSizeFromTheMinimumUp() {
-        OrderEventGenerator generator = new OrderEventGenerator("5f0c1a2b", KeyStrategy.ORDER_ID, 1);
+        OrderEventGenerator generator = new OrderEventGenerator("5f0c1a2b", 1);
         for (int size : new int[] {OrderEventGenerator.minimumPayloadBytes(), 400, 401, 1024, 100_000}) {
             for (long seq = 0; seq < 2_000; seq++) {
-                assertThat(generator.next(seq * 7919L, NOW_MICROS, size).value()).hasSize(size);
+                assertThat(generator.next(seq * 7919L, NOW_MICROS, size, KeyStrategy.ORDER_ID).value()).hasSize(size);
             }
         }
     }
 
     @Test
     void theMinimumHoldsTheLargestFieldsWithTheLongestSequence() {
-        OrderEventGenerator generator = new OrderEventGenerator("5f0c1a2b", KeyStrategy.ORDER_ID, 2);
+        OrderEventGenerator generator = new OrderEventGenerator("5f0c1a2b", 2);
         for (int i = 0; i < 50_000; i++) {
-            assertThat(generator.next(Long.MAX_VALUE - i, Long.MAX_VALUE, OrderEventGenerator.minimumPayloadBytes()).value())
+            assertThat(generator.next(Long.MAX_VALUE - i, Long.MAX_VALUE, OrderEventGenerator.minimumPayloadBytes(), KeyStrategy.ORDER_ID).value())
                     .hasSize(OrderEventGenerator.minimumPayloadBytes());
         }
     }
 
     @Test
     void eventsAreJsonObjectsWithTheOrderFields() {
-        String json = text(new OrderEventGenerator("abcd", KeyStrategy.ORDER_ID, 3).next(42, NOW_MICROS, 400).value());
+        String json = text(new OrderEventGenerator("abcd", 3).next(42, NOW_MICROS, 400, KeyStrategy.ORDER_ID).value());
         assertThat(json).startsWith("{\"orderId\":\"abcd-0000000042\"").endsWith("\"}")
                 .contains("\"customerId\":\"C", "\"createdAtMicros\":" + NOW_MICROS, "\"items\":[{\"sku\":",
                         "\"total\":", "\"shipping\":{\"country\":", "\"note\":\"");
@@ -44,10 +44,10 @@ class OrderEventGeneratorTest {
 
     @Test
     void everyRecordIsUniqueEvenWithTheSameSequence() {
-        OrderEventGenerator generator = new OrderEventGenerator("abcd", KeyStrategy.ORDER_ID, 4);
+        OrderEventGenerator generator = new OrderEventGenerator("abcd", 4);
         Set<String> notes = new HashSet<>();
         for (int i = 0; i < 1_000; i++) {
-            String json = text(generator.next(1, NOW_MICROS, 400).value());
+            String json = text(generator.next(1, NOW_MICROS, 400, KeyStrategy.ORDER_ID).value());
             notes.add(json.substring(json.indexOf("\"note\"")));
         }
         assertThat(notes).hasSize(1_000);
@@ -55,10 +55,10 @@ class OrderEventGeneratorTest {
 
     @Test
     void payloadsCompressLikeTextNotLikeARepeatedBufferOrNoise() throws Exception {
-        OrderEventGenerator generator = new OrderEventGenerator("abcd", KeyStrategy.ORDER_ID, 5);
+        OrderEventGenerator generator = new OrderEventGenerator("abcd", 5);
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         for (int i = 0; i < 200; i++) {
-            raw.write(generator.next(i, NOW_MICROS + i, 400).value());
+            raw.write(generator.next(i, NOW_MICROS + i, 400, KeyStrategy.ORDER_ID).value());
         }
         ByteArrayOutputStream zipped = new ByteArrayOutputStream();
         try (GZIPOutputStream gzip = new GZIPOutputStream(zipped)) {
@@ -71,17 +71,18 @@ class OrderEventGeneratorTest {
 
     @Test
     void keysFollowTheStrategy() {
-        OrderEvent byOrder = new OrderEventGenerator("abcd", KeyStrategy.ORDER_ID, 6).next(7, NOW_MICROS, 400);
-        OrderEvent byCustomer = new OrderEventGenerator("abcd", KeyStrategy.CUSTOMER_ID, 6).next(7, NOW_MICROS, 400);
+        OrderEvent byOrder = new OrderEventGenerator("abcd", 6).next(7, NOW_MICROS, 400, KeyStrategy.ORDER_ID);
+        OrderEvent byCustomer = new OrderEventGenerator("abcd", 6).next(7, NOW_MICROS, 400, KeyStrategy.CUSTOMER_ID);
         assertThat(text(byOrder.key())).isEqualTo("abcd-0000000007");
         assertThat(text(byCustomer.key())).matches("C\\d{5}");
         assertThat(text(byCustomer.value())).contains("\"customerId\":\"" + text(byCustomer.key()) + "\"");
+        assertThat(new OrderEventGenerator("abcd", 6).next(7, NOW_MICROS, 400, KeyStrategy.NONE).key()).isNull();
     }
 
     @Test
     void sizesOutsideTheLimitsAreRejected() {
-        OrderEventGenerator generator = new OrderEventGenerator("abcd", KeyStrategy.ORDER_ID, 7);
-        assertThatThrownBy(() -> generator.next(1, NOW_MICROS, OrderEventGenerator.minimumPayloadBytes() - 1))
+        OrderEventGenerator generator = new OrderEventGenerator("abcd", 7);
+        assertThatThrownBy(() -> generator.next(1, NOW_MICROS, OrderEventGenerator.minimumPayloadBytes() - 1, KeyStrategy.ORDER_ID))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("payloadBytes");
     }
 

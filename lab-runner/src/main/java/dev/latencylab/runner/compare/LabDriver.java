@@ -19,6 +19,8 @@ import dev.latencylab.runner.scenario.ProducerSettings;
 final class LabDriver {
 
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+    static final String TOOL_KEYS = "none";
+    static final String LAB_KEYS = "order-id";
     private static final Duration DRAIN_POLL = Duration.ofMillis(500);
 
     private final ProducerClient producer;
@@ -95,9 +97,12 @@ final class LabDriver {
         }
     }
 
-    /** Stops the load; the producer answers once every record in flight is acknowledged. */
+    /**
+     * Stops the load; the producer answers once every record in flight is acknowledged. Keys go
+     * back to the lab's default, order ids.
+     */
     ProducerState stop() throws InterruptedException {
-        return producer.apply(ProducerChange.stop());
+        return producer.apply(ProducerChange.stop().withKeyStrategy(LAB_KEYS));
     }
 
     /** Forgets the consumer's history, so loss tracking starts with the records that come next. */
@@ -141,7 +146,8 @@ final class LabDriver {
     }
 
     private void start(ProducerSettings s) throws InterruptedException {
-        ProducerState st = producer.apply(ProducerChange.start(s));
+        // Kafka's tools send records without a key (sticky partitioning, fuller batches): so does the lab here.
+        ProducerState st = producer.apply(ProducerChange.start(s).withKeyStrategy(TOOL_KEYS));
         ProducerState.Settings got = st.settings();
         if (!st.running() || got == null || got.lingerMs() != s.lingerMs() || got.batchSize() != s.batchSize()
                 || !s.compression().equals(got.compression()) || got.payloadBytes() != s.payloadBytes()) {

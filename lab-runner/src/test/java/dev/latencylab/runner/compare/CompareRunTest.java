@@ -73,14 +73,14 @@ class CompareRunTest {
             // The consumer-app is paused for each lab throughput window and resumed after it.
             assertThat(lab.log()).filteredOn(l -> l.startsWith("POST /actuator/latency")).hasSize(4);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
-                    + "\"rate\":200000.0,\"payloadBytes\":400,\"running\":true}";
+                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"running\":true}";
             // stop, stack warm-up, then the lab's two throughput windows, each followed by a stop
-            assertThat(posts.subList(0, 4)).containsExactly("POST /actuator/producer {\"running\":false}", unthrottled,
-                    "POST /actuator/producer {\"running\":false}", unthrottled);
+            assertThat(posts.subList(0, 4)).containsExactly("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}", unthrottled,
+                    "POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}", unthrottled);
             assertThat(posts).filteredOn(unthrottled::equals).hasSize(3);
             assertThat(posts).filteredOn(p -> p.contains("\"rate\":50.0")).hasSize(2)
                     .allMatch(p -> p.contains("\"lingerMs\":0"));
-            assertThat(posts.get(posts.size() - 1)).isEqualTo("POST /actuator/producer {\"running\":false}");
+            assertThat(posts.get(posts.size() - 1)).isEqualTo("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}");
             assertThat(lab.log()).containsOnlyOnce("DELETE /actuator/latency");
             assertThat(lab.log()).filteredOn(l -> l.equals("DELETE /actuator/latency?scope=phases")).hasSize(2);
         }
@@ -123,7 +123,7 @@ class CompareRunTest {
             List<String> posts = lab.log().stream().filter(l -> l.startsWith("POST /actuator/producer")).toList();
             // One round: the consumer-app paused once and resumed once.
             assertThat(lab.log()).filteredOn(l -> l.startsWith("POST /actuator/latency")).hasSize(2);
-            assertThat(posts.get(posts.size() - 1)).isEqualTo("POST /actuator/producer {\"running\":false}");
+            assertThat(posts.get(posts.size() - 1)).isEqualTo("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}");
         }
     }
 }

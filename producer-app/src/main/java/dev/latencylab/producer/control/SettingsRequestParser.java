@@ -1,5 +1,6 @@
 package dev.latencylab.producer.control;
 
+import dev.latencylab.core.payload.KeyStrategy;
 import dev.latencylab.core.settings.Compression;
 import dev.latencylab.core.settings.SettingsLimits;
 import dev.latencylab.core.settings.SettingsLimits.IntRange;
@@ -20,7 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 class SettingsRequestParser {
 
-    static final Set<String> FIELDS = Set.of("lingerMs", "batchSize", "compression", "rate", "payloadBytes", "running");
+    static final Set<String> FIELDS = Set.of("lingerMs", "batchSize", "compression", "rate", "payloadBytes",
+            "keyStrategy", "running");
 
     private final JsonMapper json;
 
@@ -43,6 +45,7 @@ class SettingsRequestParser {
                 compression(fields),
                 rate(fields),
                 integer(fields, "payloadBytes", SettingsLimits.PAYLOAD_BYTES),
+                keyStrategy(fields),
                 bool(fields, "running"));
     }
 
@@ -97,6 +100,16 @@ class SettingsRequestParser {
         return (value instanceof String name ? Compression.fromKafkaName(name) : java.util.Optional.<Compression>empty())
                 .orElseThrow(() -> new BadSettingsException("compression",
                         "compression must be one of " + Compression.acceptedNames() + "; got " + render(value)));
+    }
+
+    private static KeyStrategy keyStrategy(Map<String, Object> fields) {
+        if (!fields.containsKey("keyStrategy")) {
+            return null;
+        }
+        Object value = fields.get("keyStrategy");
+        return (value instanceof String name ? KeyStrategy.parse(name) : java.util.Optional.<KeyStrategy>empty())
+                .orElseThrow(() -> new BadSettingsException("keyStrategy",
+                        "keyStrategy must be one of order-id, customer-id, none; got " + render(value)));
     }
 
     private static Boolean bool(Map<String, Object> fields, String name) {

@@ -65,10 +65,9 @@ public class LoadGenerator implements SmartLifecycle {
         this.template = template;
         this.factory = template.getProducerFactory();
         this.topic = properties.topic();
-        this.events = new OrderEventGenerator(producerId.toString().substring(0, 8), properties.keyStrategy(),
-                producerId.getLeastSignificantBits());
+        this.events = new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
         this.settings = new LoadSettings(settingsOf(factory.getConfigurationProperties()), properties.rate(),
-                properties.payloadBytes(), properties.autostart());
+                properties.payloadBytes(), properties.keyStrategy(), properties.autostart());
         this.schedule = new OpenLoopSchedule(properties.rate(), System::nanoTime);
         this.metrics = new LoadMetrics(registry, () -> settings, () -> generation);
     }
@@ -177,7 +176,7 @@ public class LoadGenerator implements SmartLifecycle {
         long sequence = sent;
         LoadSettings current = settings;
         long sentMicros = EpochMicros.now();
-        OrderEvent event = events.next(sequence, sentMicros, current.payloadBytes());
+        OrderEvent event = events.next(sequence, sentMicros, current.payloadBytes(), current.keyStrategy());
         long intendedMicros = sentMicros - lateNanos / 1_000;
         byte[] header = LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, producerId,
                 current.producer()));
@@ -230,8 +229,8 @@ public class LoadGenerator implements SmartLifecycle {
             settings = after;
             if (!after.equals(before)) {
                 generation++;
-                log.info("Now {} at {} records/s, payload {} B, {}", after.producer(), after.rate(),
-                        after.payloadBytes(), after.running() ? "running" : "stopped");
+                log.info("Now {} at {} records/s, payload {} B, keys {}, {}", after.producer(), after.rate(),
+                        after.payloadBytes(), after.keyStrategy().label(), after.running() ? "running" : "stopped");
             }
             pending.done().complete(after);
         } catch (RuntimeException e) {
