@@ -309,7 +309,13 @@ preflight_ports() {
 }
 
 local_up() {
-  local partitions=$1 with_apps=$2
+  local partitions=$1 with_apps=$2 missing=()
+  # A fresh machine: install the system packages the stack runs on (Prometheus, curl) the way
+  # 'scripts/lab setup' does; without root or sudo this stops with the exact apt-get line.
+  if ! command -v prometheus >/dev/null || ! command -v curl >/dev/null; then
+    mapfile -t missing < <(missing_packages)
+    install_packages "${missing[@]}"
+  fi
   require_java17
   require_cmd curl "install curl (apt-get install -y curl)"
   require_cmd setsid "install util-linux"
