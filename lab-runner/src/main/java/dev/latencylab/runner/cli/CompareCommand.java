@@ -3,7 +3,6 @@ package dev.latencylab.runner.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -164,7 +163,8 @@ public final class CompareCommand {
         return new CompareSettings(stackWarmup, warmup, duration, linger, batch, lowRate, rounds, labTopic, topic,
                 args.option("bootstrap", "127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094"),
                 cwd.resolve(args.option("kafka-lib", "local-cluster/target/lib")),
-                url(args, "producer", "http://127.0.0.1:8080"), url(args, "consumer", "http://127.0.0.1:8081"), drain);
+                UrlArgs.url(args, "producer", "http://127.0.0.1:8080"),
+                UrlArgs.url(args, "consumer", "http://127.0.0.1:8081"), drain);
     }
 
     private static Duration positive(Args args, String name, Duration fallback) {
@@ -191,19 +191,6 @@ public final class CompareCommand {
             return n;
         } catch (NumberFormatException e) {
             throw new UsageException("--" + name + ": '" + v + "' is not a whole number");
-        }
-    }
-
-    private static URI url(Args args, String name, String fallback) {
-        String v = args.option(name, fallback);
-        try {
-            URI u = URI.create(v);
-            if (u.getScheme() == null || u.getHost() == null) {
-                throw new IllegalArgumentException("no scheme or host");
-            }
-            return u;
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--" + name + ": '" + v + "' is not a URL like http://127.0.0.1:8080");
         }
     }
 }

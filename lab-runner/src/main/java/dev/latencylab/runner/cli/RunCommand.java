@@ -106,10 +106,10 @@ public final class RunCommand {
         }
         // The command line is checked in full before the file is read or anything is called.
         TimingOverride timing = TimingOverride.of(args.flag("article"), args.duration("warmup"), args.duration("phase-duration"));
-        URI producerUrl = url(args, "producer", "http://127.0.0.1:8080");
-        URI consumerUrl = url(args, "consumer", "http://127.0.0.1:8081");
-        URI prometheusUrl = url(args, "prometheus", "http://127.0.0.1:9090");
-        URI grafanaUrl = url(args, "grafana", "http://127.0.0.1:3000");
+        URI producerUrl = UrlArgs.url(args, "producer", "http://127.0.0.1:8080");
+        URI consumerUrl = UrlArgs.url(args, "consumer", "http://127.0.0.1:8081");
+        URI prometheusUrl = UrlArgs.url(args, "prometheus", "http://127.0.0.1:9090");
+        URI grafanaUrl = UrlArgs.url(args, "grafana", "http://127.0.0.1:3000");
         Scenario scenario;
         try {
             scenario = new ScenarioLoader().load(cwd.resolve(args.positionals().get(0))).withTiming(timing);
@@ -254,18 +254,5 @@ public final class RunCommand {
 
     private Path resultsRoot(Args args) {
         return cwd.resolve(args.option("results", "results"));
-    }
-
-    private static URI url(Args args, String name, String fallback) {
-        String v = args.option(name, fallback);
-        try {
-            URI uri = URI.create(v);
-            if (uri.getScheme() == null || uri.getHost() == null) {
-                throw new IllegalArgumentException("no scheme or host");
-            }
-            return uri;
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--" + name + " must be a URL like " + fallback + ", got '" + v + "'");
-        }
     }
 }
