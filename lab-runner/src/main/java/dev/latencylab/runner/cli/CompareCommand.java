@@ -76,10 +76,7 @@ public final class CompareCommand {
         Preflight.Outcome preflight = new Preflight(http).check(List.of(
                 new Preflight.Check(ProducerClient.PART, producer.endpoint(), true),
                 new Preflight.Check(ConsumerClient.PART, consumer.endpoint(), true)));
-        if (!preflight.ok()) {
-            err.println("The lab is not ready; these do not answer:");
-            preflight.failures().forEach(f -> err.println("  " + f));
-            err.println("Start it with scripts/lab up (or use scripts/lab compare, which does).");
+        if (!preflight.reportTo(err, "Start it with scripts/lab up (or use scripts/lab compare, which does).")) {
             return 1;
         }
 

@@ -140,10 +140,8 @@ public final class RunCommand {
                 // local mode starts it only where it is installed, so its absence is a warning.
                 new Preflight.Check("Grafana", Urls.resolve(grafanaUrl, "/api/health"), false)));
         preflight.warnings().forEach(w -> err.println("warning: " + w + " (the run does not need Grafana; dashboards will not show it)"));
-        if (!preflight.ok()) {
-            err.println("The lab is not ready; these do not answer:");
-            preflight.failures().forEach(f -> err.println("  " + f));
-            err.println("Start it with scripts/lab up, or point the runner elsewhere with --producer/--consumer/--prometheus.");
+        if (!preflight.reportTo(err,
+                "Start it with scripts/lab up, or point the runner elsewhere with --producer/--consumer/--prometheus.")) {
             return 1;
         }
 

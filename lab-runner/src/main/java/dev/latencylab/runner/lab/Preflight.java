@@ -24,6 +24,17 @@ public final class Preflight {
         public boolean ok() {
             return failures.isEmpty();
         }
+
+        /** Prints what does not answer and how to fix it; true when nothing failed. */
+        public boolean reportTo(java.io.PrintStream err, String fix) {
+            if (ok()) {
+                return true;
+            }
+            err.println("The lab is not ready; these do not answer:");
+            failures.forEach(f -> err.println("  " + f));
+            err.println(fix);
+            return false;
+        }
     }
 
     public Outcome check(List<Check> checks) throws InterruptedException {
