@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
-import dev.latencylab.core.settings.Compression;
-import dev.latencylab.core.settings.ProducerSettings;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.PhaseKey;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
@@ -168,7 +168,7 @@ class LabOnRealClusterIT {
             poison.send(new ProducerRecord<byte[], byte[]>(TOPIC, null, null, json,
                     List.of(new RecordHeader(LabHeader.KEY, "garbage".getBytes())))).get();
             byte[] validHeader = LabHeader.encode(new RecordStamp(1, 1, 0, UUID.randomUUID(),
-                    new ProducerSettings(0, 16_384, Compression.NONE)));
+                    new PhaseKey(0, 16_384, Compression.NONE)));
             poison.send(new ProducerRecord<byte[], byte[]>(TOPIC, null, null, "not json at all".getBytes(),
                     List.of(new RecordHeader(LabHeader.KEY, validHeader)))).get();
             poison.send(new ProducerRecord<byte[], byte[]>(TOPIC, null, null, null,

@@ -1,18 +1,18 @@
 package dev.latencylab.producer;
 
-import dev.latencylab.core.payload.KeyStrategy;
-import jakarta.validation.constraints.DecimalMax;
-import jakarta.validation.constraints.DecimalMin;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.SettingsLimits;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * The load the producer-app generates. Kafka client settings (linger.ms, batch.size,
+ * The load the producer-app generates, with its starting values in producer-app.yml (the one place
+ * they are written). Kafka client settings (linger.ms, batch.size,
  * compression.type, acks) live under spring.kafka.producer, where Spring Boot reads them.
  *
  * @param topic the lab topic, created on start when missing
@@ -28,13 +28,21 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("lab.producer")
 public record LabProducerProperties(
-        @DefaultValue("lab.orders") @NotBlank String topic,
-        @DefaultValue("3") @Min(1) @Max(1000) int partitions,
-        @DefaultValue("3") @Min(1) @Max(32) short replicationFactor,
-        @DefaultValue("2") @Min(1) @Max(32) int minInsyncReplicas,
-        @DefaultValue("1000") @DecimalMin("0.1") @DecimalMax("200000") double rate,
-        @DefaultValue("400") @Min(360) @Max(100000) int payloadBytes,
-        @DefaultValue("ORDER_ID") KeyStrategy keyStrategy,
-        @DefaultValue("true") boolean autostart,
-        @DefaultValue("30s") Duration switchTimeout) {
+        @NotBlank String topic,
+        @Min(1) @Max(1000) int partitions,
+        @Min(1) @Max(32) short replicationFactor,
+        @Min(1) @Max(32) int minInsyncReplicas,
+        double rate,
+        int payloadBytes,
+        @NotNull KeyStrategy keyStrategy,
+        boolean autostart,
+        @NotNull Duration switchTimeout) {
+
+    public LabProducerProperties {
+        // The ranges a client may set at run time hold at start-up too, from the one place they are written.
+        if (!SettingsLimits.rateAccepted(rate)) {
+            throw new IllegalArgumentException(SettingsLimits.describeRate("lab.producer.rate") + "; got " + rate);
+        }
+        SettingsLimits.PAYLOAD_BYTES.check("lab.producer.payload-bytes", payloadBytes);
+    }
 }

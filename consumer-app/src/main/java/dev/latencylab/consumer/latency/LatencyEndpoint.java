@@ -1,5 +1,6 @@
 package dev.latencylab.consumer.latency;
 
+import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.core.latency.LatencyRecorder;
 import java.time.Duration;
 import java.util.Map;
@@ -61,7 +62,7 @@ class LatencyEndpoint {
 
     @ReadOperation
     LatencyView latency() {
-        return LatencyView.of(recorder.report());
+        return recorder.report();
     }
 
     @DeleteOperation

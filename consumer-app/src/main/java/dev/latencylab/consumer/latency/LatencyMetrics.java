@@ -3,8 +3,8 @@ package dev.latencylab.consumer.latency;
 import dev.latencylab.core.latency.LatencyBuckets;
 import dev.latencylab.core.latency.LatencyRecorder;
 import dev.latencylab.core.latency.RecordResult;
-import dev.latencylab.core.latency.Totals;
-import dev.latencylab.core.settings.ProducerSettings;
+import dev.latencylab.api.latency.Totals;
+import dev.latencylab.api.settings.PhaseKey;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -26,7 +26,7 @@ class LatencyMetrics {
     private static final Duration[] BUCKETS = LatencyBuckets.boundaries();
 
     private final MeterRegistry registry;
-    private final Map<ProducerSettings, Timer[]> timers = new ConcurrentHashMap<>();
+    private final Map<PhaseKey, Timer[]> timers = new ConcurrentHashMap<>();
 
     LatencyMetrics(MeterRegistry registry, LatencyRecorder recorder) {
         this.registry = registry;
@@ -60,7 +60,7 @@ class LatencyMetrics {
         pair[1].record(Math.max(0, result.correctedMicros()), TimeUnit.MICROSECONDS);
     }
 
-    private Timer[] register(ProducerSettings settings) {
+    private Timer[] register(PhaseKey settings) {
         Tags tags = Tags.of("linger_ms", Integer.toString(settings.lingerMs()),
                 "batch_size", Integer.toString(settings.batchSize()),
                 "compression", settings.compression().kafkaName());

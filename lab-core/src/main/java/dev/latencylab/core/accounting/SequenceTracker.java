@@ -1,5 +1,6 @@
 package dev.latencylab.core.accounting;
 
+import dev.latencylab.api.latency.ProducerTrack;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -48,8 +49,8 @@ public final class SequenceTracker {
         windows.values().forEach(SequenceWindow::resetCounts);
     }
 
-    public List<ProducerAccount> accounts() {
-        List<ProducerAccount> accounts = new ArrayList<>(windows.size());
+    public List<ProducerTrack> accounts() {
+        List<ProducerTrack> accounts = new ArrayList<>(windows.size());
         windows.values().forEach(w -> accounts.add(w.account()));
         return accounts;
     }

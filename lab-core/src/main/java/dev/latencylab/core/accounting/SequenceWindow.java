@@ -1,5 +1,6 @@
 package dev.latencylab.core.accounting;
 
+import dev.latencylab.api.latency.ProducerTrack;
 import java.util.Arrays;
 import java.util.UUID;
 
@@ -113,9 +114,9 @@ final class SequenceWindow {
         received = lost = late = duplicated = outOfOrder = beforeStart = 0;
     }
 
-    ProducerAccount account() {
+    ProducerTrack account() {
         long pending = highest - base + 1 - seenInWindow;
-        return new ProducerAccount(producerId, first, highest, received, pending, lost, late, duplicated, outOfOrder,
+        return new ProducerTrack(producerId, first, highest, received, pending, lost, late, duplicated, outOfOrder,
                 beforeStart);
     }
 

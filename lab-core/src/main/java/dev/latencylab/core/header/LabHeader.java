@@ -1,7 +1,7 @@
 package dev.latencylab.core.header;
 
-import dev.latencylab.core.settings.Compression;
-import dev.latencylab.core.settings.ProducerSettings;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.PhaseKey;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.UUID;
@@ -36,7 +36,7 @@ public final class LabHeader {
     }
 
     public static byte[] encode(RecordStamp stamp) {
-        ProducerSettings s = stamp.settings();
+        PhaseKey s = stamp.settings();
         return ByteBuffer.allocate(LENGTH)
                 .put(VERSION)
                 .putLong(stamp.intendedSendMicros())
@@ -68,7 +68,7 @@ public final class LabHeader {
         }
         try {
             return Optional.of(new RecordStamp(intended, sent, sequence, producerId,
-                    new ProducerSettings(linger, batch, compression.get())));
+                    new PhaseKey(linger, batch, compression.get())));
         } catch (IllegalArgumentException outOfRange) {
             return Optional.empty();
         }

@@ -1,6 +1,6 @@
 package dev.latencylab.core.header;
 
-import dev.latencylab.core.settings.ProducerSettings;
+import dev.latencylab.api.settings.PhaseKey;
 import java.util.UUID;
 
 /**
@@ -13,5 +13,5 @@ import java.util.UUID;
  * @param settings the producer settings in effect for this record
  */
 public record RecordStamp(long intendedSendMicros, long actualSendMicros, long sequence, UUID producerId,
-                          ProducerSettings settings) {
+                          PhaseKey settings) {
 }

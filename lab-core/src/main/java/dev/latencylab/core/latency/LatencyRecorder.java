@@ -1,11 +1,14 @@
 package dev.latencylab.core.latency;
 
-import dev.latencylab.core.accounting.ProducerAccount;
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.Totals;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.accounting.SequenceTracker;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
-import dev.latencylab.core.settings.ProducerSettings;
+import dev.latencylab.api.settings.PhaseKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,8 +28,8 @@ public final class LatencyRecorder {
     public static final int MAX_PHASES = 64;
 
     private final Duration grace;
-    private final List<PhaseLatency> phases = new ArrayList<>();
-    private final Map<ProducerSettings, Integer> phaseIds = new HashMap<>();
+    private final List<PhaseHistograms> phases = new ArrayList<>();
+    private final Map<PhaseKey, Integer> phaseIds = new HashMap<>();
     /** Phase ids keep increasing across resets, so a loss reported late for an old phase finds none. */
     private int firstPhaseId;
     private final SequenceTracker tracker;
@@ -69,7 +72,7 @@ public final class LatencyRecorder {
         long latency = nowMicros - stamp.actualSendMicros();
         long corrected = nowMicros - stamp.intendedSendMicros();
         if (phaseId >= 0) {
-            PhaseLatency phase = phases.get(phaseId - firstPhaseId);
+            PhaseHistograms phase = phases.get(phaseId - firstPhaseId);
             switch (outcome) {
                 case DUPLICATE -> phase.duplicated++;
                 case OUT_OF_ORDER -> phase.outOfOrder++;
@@ -89,12 +92,12 @@ public final class LatencyRecorder {
     }
 
     /** Copies the histograms under the lock and computes percentiles outside it, so a report does not stall recording. */
-    public LatencyReport report() {
-        List<PhaseLatency.Snapshot> snapshots = new ArrayList<>();
-        List<ProducerAccount> accounts;
+    public LatencyView report() {
+        List<PhaseHistograms.Snapshot> snapshots = new ArrayList<>();
+        List<ProducerTrack> accounts;
         Totals totals;
         synchronized (this) {
-            for (PhaseLatency phase : phases) {
+            for (PhaseHistograms phase : phases) {
                 if (!phase.isEmpty()) {
                     snapshots.add(phase.snapshot());
                 }
@@ -102,7 +105,7 @@ public final class LatencyRecorder {
             accounts = tracker.accounts();
             totals = totals(accounts);
         }
-        return new LatencyReport(snapshots.stream().map(PhaseLatency.Snapshot::report).toList(), totals, accounts);
+        return new LatencyView(snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts);
     }
 
     /** The totals alone: cheap enough for every metrics scrape. */
@@ -110,14 +113,14 @@ public final class LatencyRecorder {
         return totals(tracker.accounts());
     }
 
-    private Totals totals(List<ProducerAccount> accounts) {
+    private Totals totals(List<ProducerTrack> accounts) {
         long received = 0;
         long lost = 0;
         long late = 0;
         long pending = 0;
         long duplicated = 0;
         long outOfOrder = 0;
-        for (ProducerAccount a : accounts) {
+        for (ProducerTrack a : accounts) {
             received += a.received() + a.beforeStart();
             lost += a.lost();
             late += a.late();
@@ -147,10 +150,10 @@ public final class LatencyRecorder {
      * straddling the reset are still accounted for (used to drop a phase's warm-up).
      */
     public synchronized void resetPhases() {
-        phases.forEach(PhaseLatency::reset);
+        phases.forEach(PhaseHistograms::reset);
     }
 
-    private int phaseId(ProducerSettings settings) {
+    private int phaseId(PhaseKey settings) {
         Integer known = phaseIds.get(settings);
         if (known != null) {
             return known;
@@ -159,7 +162,7 @@ public final class LatencyRecorder {
             tooManyPhases++;
             return -1;
         }
-        phases.add(new PhaseLatency(settings));
+        phases.add(new PhaseHistograms(settings));
         int id = firstPhaseId + phases.size() - 1;
         phaseIds.put(settings, id);
         return id;

@@ -1,13 +1,13 @@
 package dev.latencylab.core.latency;
 
 import dev.latencylab.core.accounting.SequenceOutcome;
-import dev.latencylab.core.settings.ProducerSettings;
+import dev.latencylab.api.settings.PhaseKey;
 
 /**
  * What recording one record found, for callers that export it further (Micrometer).
  * Latencies are in microseconds and only meaningful when {@code status} is MEASURED.
  */
-public record RecordResult(Status status, ProducerSettings settings, long latencyMicros, long correctedMicros,
+public record RecordResult(Status status, PhaseKey settings, long latencyMicros, long correctedMicros,
                            SequenceOutcome outcome) {
 
     public enum Status { MEASURED, NO_HEADER, BAD_HEADER, BAD_PAYLOAD }

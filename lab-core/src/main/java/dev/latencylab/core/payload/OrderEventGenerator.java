@@ -1,6 +1,8 @@
 package dev.latencylab.core.payload;
 
-import dev.latencylab.core.settings.SettingsLimits;
+import dev.latencylab.api.settings.KeyStrategy;
+
+import dev.latencylab.api.settings.SettingsLimits;
 import java.util.SplittableRandom;
 
 /**

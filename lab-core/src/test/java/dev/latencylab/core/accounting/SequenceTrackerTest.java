@@ -1,5 +1,7 @@
 package dev.latencylab.core.accounting;
 
+import dev.latencylab.api.latency.ProducerTrack;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
@@ -21,7 +23,7 @@ class SequenceTrackerTest {
         for (long s = 0; s < 10_000; s++) {
             assertThat(tracker.record(PRODUCER, s, (int) (s % 3), 0, SECOND)).isEqualTo(SequenceOutcome.RECEIVED);
         }
-        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 0, 9_999, 10_000, 0, 0, 0, 0, 0, 0));
+        assertThat(account()).isEqualTo(new ProducerTrack(PRODUCER, 0, 9_999, 10_000, 0, 0, 0, 0, 0, 0));
     }
 
     @Test
@@ -37,7 +39,7 @@ class SequenceTrackerTest {
             tracker.record(PRODUCER, s, 0, 0, SECOND);
         }
         tracker.expire(100 * SECOND);
-        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 0, 999, 1_000, 0, 0, 0, 0, 0, 0));
+        assertThat(account()).isEqualTo(new ProducerTrack(PRODUCER, 0, 999, 1_000, 0, 0, 0, 0, 0, 0));
     }
 
     @Test
@@ -85,7 +87,7 @@ class SequenceTrackerTest {
         assertThat(account().pending()).isEqualTo(1);
         tracker.record(PRODUCER, 498, 3, 0, 2 * SECOND);
         tracker.expire(60 * SECOND);
-        assertThat(account()).isEqualTo(new ProducerAccount(PRODUCER, 497, 599, 103, 0, 0, 0, 0, 0, 0));
+        assertThat(account()).isEqualTo(new ProducerTrack(PRODUCER, 497, 599, 103, 0, 0, 0, 0, 0, 0));
     }
 
     @Test
@@ -141,7 +143,7 @@ class SequenceTrackerTest {
         tracker.record(PRODUCER, 50, 2, 0, SECOND);
         record(100, 200, 0, SECOND);
         tracker.expire(60 * SECOND);
-        ProducerAccount account = account();
+        ProducerTrack account = account();
         assertThat(account.firstSequence()).isEqualTo(50);
         assertThat(account.received()).isEqualTo(101);
         assertThat(account.lost()).isZero();
@@ -169,7 +171,7 @@ class SequenceTrackerTest {
             }
         }
         tracker.expire(s + 10 * SECOND);
-        ProducerAccount account = account();
+        ProducerTrack account = account();
         assertThat(account.lost()).isEqualTo(5L * SequenceWindow.WINDOW / 1_000 + 1);
         assertThat(account.received() + account.lost()).isEqualTo(5L * SequenceWindow.WINDOW);
         assertThat(account.pending()).isZero();
@@ -181,7 +183,7 @@ class SequenceTrackerTest {
         }
     }
 
-    private ProducerAccount account() {
+    private ProducerTrack account() {
         return tracker.accounts().get(0);
     }
 }

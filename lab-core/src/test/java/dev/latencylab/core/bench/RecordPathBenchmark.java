@@ -5,11 +5,11 @@ import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.latency.LatencyBuckets;
 import dev.latencylab.core.latency.LatencyRecorder;
 import dev.latencylab.core.latency.RecordResult;
-import dev.latencylab.core.payload.KeyStrategy;
+import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.core.payload.OrderEvent;
 import dev.latencylab.core.payload.OrderEventGenerator;
-import dev.latencylab.core.settings.Compression;
-import dev.latencylab.core.settings.ProducerSettings;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.PhaseKey;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class RecordPathBenchmark {
 
-    private static final ProducerSettings SETTINGS = new ProducerSettings(5, 16_384, Compression.NONE);
+    private static final PhaseKey SETTINGS = new PhaseKey(5, 16_384, Compression.NONE);
     private static final UUID PRODUCER = UUID.randomUUID();
 
     private OrderEventGenerator generator;

@@ -1,11 +1,15 @@
 package dev.latencylab.core.latency;
 
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.Totals;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
-import dev.latencylab.core.settings.Compression;
-import dev.latencylab.core.settings.ProducerSettings;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.PhaseKey;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
@@ -14,8 +18,8 @@ import org.junit.jupiter.api.Test;
 class LatencyRecorderTest {
 
     private static final UUID PRODUCER = UUID.randomUUID();
-    private static final ProducerSettings LINGER_0 = new ProducerSettings(0, 16_384, Compression.NONE);
-    private static final ProducerSettings LINGER_20 = new ProducerSettings(20, 16_384, Compression.LZ4);
+    private static final PhaseKey LINGER_0 = new PhaseKey(0, 16_384, Compression.NONE);
+    private static final PhaseKey LINGER_20 = new PhaseKey(20, 16_384, Compression.LZ4);
     private static final byte[] JSON = "{\"orderId\":\"x\"}".getBytes(StandardCharsets.US_ASCII);
     private static final long T0 = 1_763_769_600_000_000L;
 
@@ -32,10 +36,10 @@ class LatencyRecorderTest {
             long intended = T0 + i * 1_000L;
             recorder.record(header(i, intended, intended + 5_000, LINGER_20), JSON, 0, intended + 30_000);
         }
-        LatencyReport report = recorder.report();
-        assertThat(report.phases()).extracting(PhaseReport::settings).containsExactly(LINGER_0, LINGER_20);
-        PhaseReport fast = report.phases().get(0);
-        PhaseReport slow = report.phases().get(1);
+        LatencyView report = recorder.report();
+        assertThat(report.phases()).extracting(PhaseView::settings).containsExactly(LINGER_0, LINGER_20);
+        PhaseView fast = report.phases().get(0);
+        PhaseView slow = report.phases().get(1);
         assertThat(fast.count()).isEqualTo(1_000);
         assertThat(fast.latencyMs().p50()).isCloseTo(2.0, org.assertj.core.data.Offset.offset(0.01));
         assertThat(fast.correctedLatencyMs().p99()).isCloseTo(2.0, org.assertj.core.data.Offset.offset(0.01));
@@ -51,10 +55,10 @@ class LatencyRecorderTest {
         recorder.record("junk".getBytes(), JSON, 0, T0);
         recorder.record(header(0, T0, T0, LINGER_0), "not json".getBytes(), 0, T0);
         recorder.record(header(0, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
-        LatencyReport report = recorder.report();
+        LatencyView report = recorder.report();
         assertThat(report.totals().skipped()).isEqualTo(new Totals.Skipped(1, 1, 1, 0));
         assertThat(report.totals().received()).isEqualTo(1);
-        assertThat(report.phases()).singleElement().extracting(PhaseReport::count).isEqualTo(1L);
+        assertThat(report.phases()).singleElement().extracting(PhaseView::count).isEqualTo(1L);
     }
 
     @Test
@@ -65,7 +69,7 @@ class LatencyRecorderTest {
         recorder.record(header(63, T0, T0, LINGER_0), JSON, 0, T0);
         recorder.record(header(70, T0, T0, LINGER_20), JSON, 0, T0); // 64..69 never arrive
         recorder.expire(T0 + 6_000_000);
-        LatencyReport report = recorder.report();
+        LatencyView report = recorder.report();
         assertThat(report.phases().get(0).duplicated()).isEqualTo(1);
         assertThat(report.phases().get(1).lost()).isEqualTo(6);
         assertThat(report.totals().lost()).isEqualTo(6);
@@ -78,7 +82,7 @@ class LatencyRecorderTest {
         recorder.resetPhases();
         recorder.record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
         recorder.record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
-        LatencyReport report = recorder.report();
+        LatencyView report = recorder.report();
         assertThat(report.phases().get(0).count()).isEqualTo(1);
         assertThat(report.phases().get(0).latencyMs().max()).isLessThan(2.0);
         assertThat(report.totals().duplicated()).isEqualTo(1);
@@ -92,11 +96,11 @@ class LatencyRecorderTest {
     @Test
     void latenciesOutsideTheHistogramRangeAreClampedAndCounted() {
         recorder.record(header(0, T0, T0, LINGER_0), JSON, 0, T0 - 10);
-        recorder.record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + PhaseLatency.HIGHEST_MICROS + 1);
+        recorder.record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + PhaseHistograms.HIGHEST_MICROS + 1);
         assertThat(recorder.report().phases().get(0).clamped()).isEqualTo(4);
     }
 
-    private static byte[] header(long seq, long intended, long sent, ProducerSettings settings) {
+    private static byte[] header(long seq, long intended, long sent, PhaseKey settings) {
         return LabHeader.encode(new RecordStamp(intended, sent, seq, PRODUCER, settings));
     }
 }

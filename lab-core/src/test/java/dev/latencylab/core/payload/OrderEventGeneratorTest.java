@@ -1,5 +1,7 @@
 package dev.latencylab.core.payload;
 
+import dev.latencylab.api.settings.KeyStrategy;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.api.settings.SettingsLimits;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -25,7 +26,6 @@ import dev.latencylab.runner.lab.Preflight;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;
-import dev.latencylab.runner.scenario.ProducerSettings;
 
 /**
  * {@code compare}: the lab against Kafka's own ProducerPerformance (throughput) and
@@ -147,9 +147,9 @@ public final class CompareCommand {
         Duration duration = positive(args, "duration", Duration.ofSeconds(30));
         Duration warmup = args.duration("warmup") == null ? Duration.ofSeconds(10) : args.duration("warmup");
         Duration stackWarmup = args.duration("stack-warmup") == null ? Duration.ofSeconds(60) : args.duration("stack-warmup");
-        int linger = intIn(args, "linger", 5, 0, ProducerSettings.MAX_LINGER_MS);
-        int batch = intIn(args, "batch-size", 16_384, 0, ProducerSettings.MAX_BATCH_SIZE);
-        int lowRate = intIn(args, "low-rate", 50, 1, (int) ProducerSettings.MAX_RATE);
+        int linger = intIn(args, "linger", 5, 0, SettingsLimits.LINGER_MS.max());
+        int batch = intIn(args, "batch-size", 16_384, 0, SettingsLimits.BATCH_SIZE.max());
+        int lowRate = intIn(args, "low-rate", 50, 1, (int) SettingsLimits.MAX_RATE);
         int rounds = intIn(args, "rounds", 2, 1, 10);
         Duration drain = positive(args, "drain-timeout", Duration.ofSeconds(120));
         String topic = args.option("topic", "lab.compare");

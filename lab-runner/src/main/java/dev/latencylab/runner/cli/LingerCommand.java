@@ -1,5 +1,10 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsLimits;
 import java.io.PrintStream;
 import java.net.URI;
 import java.util.List;
@@ -7,10 +12,7 @@ import java.util.Locale;
 import java.util.Set;
 
 import dev.latencylab.runner.lab.JsonHttp;
-import dev.latencylab.runner.lab.ProducerChange;
 import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.lab.ProducerState;
-import dev.latencylab.runner.scenario.ProducerSettings;
 
 /** {@code linger <ms>}: one hot switch of linger.ms through the producer endpoint. */
 public final class LingerCommand {
@@ -34,18 +36,18 @@ public final class LingerCommand {
         } catch (NumberFormatException e) {
             throw new UsageException("linger: '" + args.positionals().get(0) + "' is not a whole number of ms");
         }
-        if (ms < 0 || ms > ProducerSettings.MAX_LINGER_MS) {
-            throw new UsageException("linger must be from 0 to " + ProducerSettings.MAX_LINGER_MS + " ms, got " + ms);
+        if (ms < 0 || ms > SettingsLimits.LINGER_MS.max()) {
+            throw new UsageException("linger must be from 0 to " + SettingsLimits.LINGER_MS.max() + " ms, got " + ms);
         }
         ProducerClient producer = new ProducerClient(http, URI.create(args.option("producer", "http://127.0.0.1:8080")));
-        ProducerState s = producer.apply(ProducerChange.linger(ms));
+        ProducerStatus s = producer.apply(SettingsChange.linger(ms));
         out.println(describe(s));
         return 0;
     }
 
-    static String describe(ProducerState s) {
-        ProducerState.Settings p = s.settings();
-        ProducerState.Counters c = s.counters();
+    static String describe(ProducerStatus s) {
+        ProducerSettings p = s.settings();
+        SenderCounters c = s.counters();
         return String.format(Locale.ROOT,
                 "linger.ms is now %d (producer %s, generation %d, %s): batch.size %d, compression %s, rate %s records/s, payload %d B; sent %d, acked %d, failed %d",
                 p.lingerMs(), s.producerId(), s.generation(), s.running() ? "running" : "stopped", p.batchSize(), p.compression(),

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.api.latency.Percentiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +15,6 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.latencylab.runner.lab.LatencyReport;
 
 /** The results folder of a comparison: compare.json, compare.md, and the tools' own output under tools/. */
 public final class CompareReport {
@@ -96,8 +96,8 @@ public final class CompareReport {
                 + "| its avg ms | its records | ratio lab / tool p50 |\n");
         b.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (CompareResult.LatencyRound l : r.latency()) {
-            LatencyReport.Percentiles p = l.lab().latencyMs();
-            Double ratio = p == null || p.p50() == null || l.tool().p50Ms() == 0 ? null : p.p50() / l.tool().p50Ms();
+            Percentiles p = l.lab().latencyMs();
+            Double ratio = p == null || l.tool().p50Ms() == 0 ? null : p.p50() / l.tool().p50Ms();
             b.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %d | %d | %d | %.2f | %d | %s |%n", l.round(),
                     l.labFirst() ? "lab" : "tool",
                     Numbers.ms(p == null ? null : p.p50()), Numbers.ms(p == null ? null : p.p99()), l.lab().count(),

@@ -1,12 +1,12 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.api.latency.PhaseView;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-import dev.latencylab.runner.lab.LatencyReport;
 
 /**
  * What a {@code compare} run measured, as written to compare.json and rendered to compare.md.
@@ -49,7 +49,7 @@ public record CompareResult(Instant startedAt, Instant endedAt, boolean complete
     }
 
     /** One round of the latency part: the lab's low-rate window and EndToEndLatency, in the order {@code labFirst} says. */
-    public record LatencyRound(int round, boolean labFirst, LatencyReport.PhaseLatency lab, EndToEndResult tool, long toolRecords,
+    public record LatencyRound(int round, boolean labFirst, PhaseView lab, EndToEndResult tool, long toolRecords,
             List<String> toolCommand) {
     }
 }

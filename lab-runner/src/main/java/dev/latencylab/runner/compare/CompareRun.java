@@ -1,5 +1,6 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.api.latency.PhaseView;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -11,7 +12,6 @@ import java.util.Locale;
 
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.EndpointException;
-import dev.latencylab.runner.lab.LatencyReport;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;
@@ -200,7 +200,7 @@ public final class CompareRun {
     }
 
     private void latencyRound(int i, List<CompareResult.LatencyRound> rounds) throws InterruptedException {
-        LatencyReport.PhaseLatency l;
+        PhaseView l;
         ToolLatency t;
         if (labFirst(i)) {
             l = labLatency(i);
@@ -212,13 +212,13 @@ public final class CompareRun {
         rounds.add(new CompareResult.LatencyRound(i, labFirst(i), l, t.result(), t.records(), t.command()));
     }
 
-    private LatencyReport.PhaseLatency labLatency(int i) throws InterruptedException {
+    private PhaseView labLatency(int i) throws InterruptedException {
         int n = settings.rounds();
         out.printf(Locale.ROOT, "%nlatency %d/%d, lab: %d records/s, linger.ms=0 batch.size=%d acks=all %d B; warm-up %s, measure %s%n",
                 i, n, settings.lowRate(), settings.batchSize(), CompareSettings.RECORD_BYTES,
                 Durations.format(settings.warmup()), Durations.format(settings.duration()));
         checkAbort();
-        LatencyReport.PhaseLatency l = lab.lowRate(settings.lowRateSettings(), settings.warmup(), settings.duration());
+        PhaseView l = lab.lowRate(settings.lowRateSettings(), settings.warmup(), settings.duration());
         out.printf(Locale.ROOT, "latency %d/%d, lab: e2e p50 %s ms, p99 %s ms over %d records%n", i, n,
                 Numbers.ms(l.latencyMs().p50()), Numbers.ms(l.latencyMs().p99()), l.count());
         return l;
@@ -288,7 +288,7 @@ public final class CompareRun {
     }
 
     static Verdict verdictOfLatency(List<CompareResult.LatencyRound> rounds) {
-        if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null || r.lab().latencyMs().p50() == null)) {
+        if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null)) {
             return null;
         }
         double lab = rounds.stream().mapToDouble(r -> r.lab().latencyMs().p50()).average().orElseThrow();
@@ -297,7 +297,7 @@ public final class CompareRun {
     }
 
     private CompareResult.Setup setup(TopicLayout layout, String toolsVersion) {
-        return new CompareResult.Setup("all", CompareSettings.RECORD_BYTES, CompareSettings.COMPRESSION, settings.lingerMs(),
+        return new CompareResult.Setup("all", CompareSettings.RECORD_BYTES, CompareSettings.COMPRESSION.kafkaName(), settings.lingerMs(),
                 settings.batchSize(), settings.lowRate(), 0, Durations.format(settings.stackWarmup()), Durations.format(settings.warmup()),
                 Durations.format(settings.duration()), settings.rounds(), settings.labTopic(), settings.topic(), layout,
                 settings.producerProperties(), toolsVersion == null ? null : "kafka-tools " + toolsVersion,

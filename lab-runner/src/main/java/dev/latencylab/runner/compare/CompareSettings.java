@@ -1,12 +1,15 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsLimits;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import dev.latencylab.runner.scenario.ProducerSettings;
 
 /**
  * What a {@code compare} run does: the producer settings both sides share, the windows, and
@@ -26,16 +29,18 @@ public record CompareSettings(Duration stackWarmup, Duration warmup, Duration du
 
     /** The record size: the lab's default payload and ProducerPerformance's --record-size. */
     public static final int RECORD_BYTES = 400;
-    public static final String COMPRESSION = "none";
+    /** Keyless, like Kafka's tools: the sticky partitioner fills batches the same way on both sides. */
+    public static final KeyStrategy TOOL_KEYS = KeyStrategy.NONE;
+    public static final Compression COMPRESSION = Compression.NONE;
 
     /** The lab's throughput phase: the producer endpoint's highest rate, far above what one sender thread reaches. */
     public ProducerSettings unthrottled() {
-        return new ProducerSettings(lingerMs, batchSize, COMPRESSION, ProducerSettings.MAX_RATE, RECORD_BYTES);
+        return new ProducerSettings(lingerMs, batchSize, COMPRESSION, SettingsLimits.MAX_RATE, RECORD_BYTES, TOOL_KEYS);
     }
 
     /** The lab's latency phase. linger.ms is 0 because EndToEndLatency forces 0 on its own producer. */
     public ProducerSettings lowRateSettings() {
-        return new ProducerSettings(0, batchSize, COMPRESSION, lowRate, RECORD_BYTES);
+        return new ProducerSettings(0, batchSize, COMPRESSION, lowRate, RECORD_BYTES, TOOL_KEYS);
     }
 
     /**
@@ -47,7 +52,7 @@ public record CompareSettings(Duration stackWarmup, Duration warmup, Duration du
         p.put("acks", "all");
         p.put("linger.ms", Integer.toString(lingerMs));
         p.put("batch.size", Integer.toString(batchSize));
-        p.put("compression.type", COMPRESSION);
+        p.put("compression.type", COMPRESSION.kafkaName());
         p.put("enable.idempotence", "true");
         p.put("max.in.flight.requests.per.connection", "5");
         return p;

@@ -1,5 +1,13 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.runner.lab.Drained;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -8,19 +16,14 @@ import java.util.Locale;
 
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.EndpointException;
-import dev.latencylab.runner.lab.LatencyReport;
-import dev.latencylab.runner.lab.ProducerChange;
 import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.lab.ProducerState;
 import dev.latencylab.runner.run.Sleeper;
-import dev.latencylab.runner.scenario.ProducerSettings;
 
 /** The lab's side of the comparison, through the apps' endpoints only. */
 final class LabDriver {
 
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
-    static final String TOOL_KEYS = "none";
-    static final String LAB_KEYS = "order-id";
+    static final KeyStrategy LAB_KEYS = KeyStrategy.ORDER_ID;
     private static final Duration DRAIN_POLL = Duration.ofMillis(500);
 
     private final ProducerClient producer;
@@ -42,7 +45,7 @@ final class LabDriver {
         start(s);
         try {
             sleeper.sleep(warmup);
-            ProducerState.Counters a = producer.state().counters();
+            SenderCounters a = producer.state().counters();
             Instant t0 = clock.instant();
             Instant last = t0;
             long lastAcked = a.acked();
@@ -61,7 +64,7 @@ final class LabDriver {
                     lastAcked = acked;
                 }
             }
-            ProducerState.Counters b = producer.state().counters();
+            SenderCounters b = producer.state().counters();
             Instant t1 = clock.instant();
             return new LabThroughput(t0, t1, a.acked(), b.acked(), a.sent(), b.sent(), a.failed(), b.failed());
         } finally {
@@ -83,13 +86,13 @@ final class LabDriver {
      * Runs the producer at a low rate, drops the warm-up's samples, and after the window returns
      * the consumer's figures for these settings.
      */
-    LatencyReport.PhaseLatency lowRate(ProducerSettings s, Duration warmup, Duration duration) throws InterruptedException {
+    PhaseView lowRate(ProducerSettings s, Duration warmup, Duration duration) throws InterruptedException {
         start(s);
         try {
             sleeper.sleep(warmup);
             consumer.resetPhases();
             sleeper.sleep(duration);
-            return consumer.latency().phaseFor(s).orElseThrow(() -> new CompareException(
+            return consumer.latency().phase(s.phaseKey()).orElseThrow(() -> new CompareException(
                     "the consumer-app has no latency figures for " + s + " after " + duration.toSeconds()
                             + " s: is it consuming " + "the lab topic? (GET " + consumer.endpoint() + ")"));
         } finally {
@@ -101,8 +104,8 @@ final class LabDriver {
      * Stops the load; the producer answers once every record in flight is acknowledged. Keys go
      * back to the lab's default, order ids.
      */
-    ProducerState stop() throws InterruptedException {
-        return producer.apply(ProducerChange.stop().withKeyStrategy(LAB_KEYS));
+    ProducerStatus stop() throws InterruptedException {
+        return producer.apply(SettingsChange.stop().withKeyStrategy(LAB_KEYS));
     }
 
     /** Forgets the consumer's history, so loss tracking starts with the records that come next. */
@@ -119,11 +122,11 @@ final class LabDriver {
      * measurement does not share the CPU with a consumer catching up. False when it ran out of time.
      */
     boolean awaitConsumer(Duration timeout) throws InterruptedException {
-        ProducerState p = producer.state();
+        ProducerStatus p = producer.state();
         Instant deadline = clock.instant().plus(timeout);
         while (true) {
-            LatencyReport r = consumer.latency();
-            if (drained(r, p)) {
+            LatencyView r = consumer.latency();
+            if (Drained.check(r, p)) {
                 return true;
             }
             if (!clock.instant().isBefore(deadline)) {
@@ -133,27 +136,8 @@ final class LabDriver {
         }
     }
 
-    static boolean drained(LatencyReport r, ProducerState p) {
-        if (r.totals() == null || r.totals().pending() != 0) {
-            return false;
-        }
-        if (p.counters() == null || p.counters().sent() == 0) {
-            return true;
-        }
-        long last = p.counters().lastSequence();
-        // No track of this producer: the consumer forgot it (reset) and has had nothing new since.
-        return r.producer(p.producerId()).map(t -> t.highestSequence() >= last).orElse(true);
-    }
-
     private void start(ProducerSettings s) throws InterruptedException {
-        // Kafka's tools send records without a key (sticky partitioning, fuller batches): so does the lab here.
-        ProducerState st = producer.apply(ProducerChange.start(s).withKeyStrategy(TOOL_KEYS));
-        ProducerState.Settings got = st.settings();
-        if (!st.running() || got == null || got.lingerMs() != s.lingerMs() || got.batchSize() != s.batchSize()
-                || !s.compression().equals(got.compression()) || got.payloadBytes() != s.payloadBytes()) {
-            throw new EndpointException(ProducerClient.PART + " answered with settings " + got + " (running=" + st.running()
-                    + ") after being asked for " + s);
-        }
+        producer.start(s);
     }
 
     private static double seconds(Instant a, Instant b) {

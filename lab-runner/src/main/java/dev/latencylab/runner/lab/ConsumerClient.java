@@ -1,5 +1,6 @@
 package dev.latencylab.runner.lab;
 
+import dev.latencylab.api.latency.LatencyView;
 import java.net.URI;
 import java.util.Map;
 
@@ -22,8 +23,8 @@ public final class ConsumerClient {
         return endpoint;
     }
 
-    public LatencyReport latency() throws InterruptedException {
-        return http.getJson(PART, endpoint, LatencyReport.class);
+    public LatencyView latency() throws InterruptedException {
+        return http.getJson(PART, endpoint, LatencyView.class);
     }
 
     /** Forgets everything: histograms, loss and duplicate tracking. Done once before a run. */

@@ -1,5 +1,8 @@
 package dev.latencylab.runner.lab;
 
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.SettingsChange;
 import java.net.URI;
 
 import tools.jackson.core.JacksonException;
@@ -22,19 +25,32 @@ public final class ProducerClient {
         return endpoint;
     }
 
-    public ProducerState state() throws InterruptedException {
-        return http.getJson(PART, endpoint, ProducerState.class);
+    public ProducerStatus state() throws InterruptedException {
+        return http.getJson(PART, endpoint, ProducerStatus.class);
     }
 
     /** Applies a change; the producer answers once it is in effect. A refused field becomes a clear error. */
-    public ProducerState apply(ProducerChange change) throws InterruptedException {
+    public ProducerStatus apply(SettingsChange change) throws InterruptedException {
         JsonHttp.Response r = http.postJson(PART, endpoint, change);
         if (r.status() == 400) {
             throw new EndpointException(PART + " refused the change " + JsonHttp.MAPPER.writeValueAsString(change)
                     + ": " + refusal(r.body()));
         }
         JsonHttp.requireOk(PART, "POST", endpoint, r);
-        return JsonHttp.read(PART, endpoint, r.body(), ProducerState.class);
+        return JsonHttp.read(PART, endpoint, r.body(), ProducerStatus.class);
+    }
+
+    /**
+     * Sets every setting and starts the load; fails unless the producer answers running with
+     * exactly these settings.
+     */
+    public ProducerStatus start(ProducerSettings wanted) throws InterruptedException {
+        ProducerStatus status = apply(SettingsChange.start(wanted));
+        if (!status.running() || !wanted.equals(status.settings())) {
+            throw new EndpointException(PART + " answered with settings " + status.settings() + " (running="
+                    + status.running() + ") after being asked for " + wanted + " and running=true");
+        }
+        return status;
     }
 
     private static String refusal(String body) {

@@ -58,7 +58,7 @@ public final class MarkdownReport {
         b.append(table(List.of("phase", "linger.ms", "batch.size", "compression", "samples",
                         "p50", "p95", "p99", "p99.9", "max", "p50 corr.", "p95 corr.", "p99 corr.", "p99.9 corr.", "max corr."),
                 phases, p -> List.of(p.name() + (p.complete() ? "" : " (partial)"), Integer.toString(p.settings().lingerMs()),
-                        Integer.toString(p.settings().batchSize()), p.settings().compression(), Fmt.count(p.samples()),
+                        Integer.toString(p.settings().batchSize()), p.settings().compression().kafkaName(), Fmt.count(p.samples()),
                         Fmt.ms(p.latencyMs().p50()), Fmt.ms(p.latencyMs().p95()), Fmt.ms(p.latencyMs().p99()),
                         Fmt.ms(p.latencyMs().p999()), Fmt.ms(p.latencyMs().max()),
                         Fmt.ms(p.correctedLatencyMs().p50()), Fmt.ms(p.correctedLatencyMs().p95()), Fmt.ms(p.correctedLatencyMs().p99()),

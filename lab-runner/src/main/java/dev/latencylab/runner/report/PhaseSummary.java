@@ -1,9 +1,9 @@
 package dev.latencylab.runner.report;
 
+import dev.latencylab.api.settings.ProducerSettings;
 import java.time.Instant;
 import java.util.Map;
 
-import dev.latencylab.runner.scenario.ProducerSettings;
 
 /**
  * One row of the summary. Latency comes from the consumer endpoint (HdrHistogram, exact per

@@ -1,10 +1,13 @@
 package dev.latencylab.runner.report;
 
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.Totals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.latencylab.runner.lab.LatencyReport;
 import dev.latencylab.runner.metrics.PhaseMetrics;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
@@ -34,7 +37,7 @@ public final class SummaryBuilder {
     }
 
     static PhaseSummary phase(PhaseRecord r, PhaseMetrics m) {
-        LatencyReport.PhaseLatency l = r.latency();
+        PhaseView l = r.latency();
         Double brokersTotal = m.brokerCpu().isEmpty() ? null
                 : m.brokerCpu().values().stream().mapToDouble(Double::doubleValue).sum();
         Double total = m.producerCpu() == null || m.consumerCpu() == null || brokersTotal == null ? null
@@ -58,7 +61,7 @@ public final class SummaryBuilder {
                 new PhaseSummary.Batching(m.batchSizeAvg(), m.recordsPerRequestAvg(), m.compressionRateAvg(), m.recordQueueTimeAvgMs()));
     }
 
-    private static PhaseSummary.Latency latency(LatencyReport.Percentiles p) {
+    private static PhaseSummary.Latency latency(Percentiles p) {
         return p == null ? PhaseSummary.Latency.NONE
                 : new PhaseSummary.Latency(finite(p.p50()), finite(p.p95()), finite(p.p99()), finite(p.p999()), finite(p.max()));
     }
@@ -77,11 +80,11 @@ public final class SummaryBuilder {
             acked = run.finalProducer().counters().acked();
             failed = run.finalProducer().counters().failed();
         }
-        LatencyReport c = run.finalConsumer();
+        LatencyView c = run.finalConsumer();
         if (c == null || c.totals() == null) {
             return new RunSummary.Totals(sent, acked, failed, null, null, null, null, null, null, run.drained());
         }
-        LatencyReport.Totals t = c.totals();
+        Totals t = c.totals();
         Long skipped = t.skipped() == null ? null : t.skipped().total();
         return new RunSummary.Totals(sent, acked, failed, t.received(), t.lost(), t.duplicated(), t.outOfOrder(), t.pending(),
                 skipped, run.drained());

@@ -151,7 +151,7 @@ public final class TradeOffReading {
         }
         double min = known.stream().mapToDouble(rate::apply).min().orElseThrow();
         double max = known.stream().mapToDouble(rate::apply).max().orElseThrow();
-        String codecs = known.stream().map(p -> p.settings().compression()).distinct().collect(Collectors.joining(", "));
+        String codecs = known.stream().map(p -> p.settings().compression().kafkaName()).distinct().collect(Collectors.joining(", "));
         if (max - min < 0.005) {
             return "Compression was the same in every phase (codec " + codecs + ", compressed to "
                     + Fmt.percent(min) + " of the raw size).";

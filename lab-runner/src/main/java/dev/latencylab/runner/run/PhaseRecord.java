@@ -1,9 +1,9 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.api.latency.PhaseView;
 import java.time.Duration;
 import java.time.Instant;
 
-import dev.latencylab.runner.lab.LatencyReport;
 import dev.latencylab.runner.scenario.Phase;
 
 /**
@@ -12,7 +12,7 @@ import dev.latencylab.runner.scenario.Phase;
  * for the phase's settings (null if the consumer had none).
  */
 public record PhaseRecord(int index, Phase phase, Instant startedAt, Instant measureStart, Instant measureEnd,
-        long sentAtStart, long sentAtEnd, LatencyReport.PhaseLatency latency, boolean complete) {
+        long sentAtStart, long sentAtEnd, PhaseView latency, boolean complete) {
 
     public Duration measured() {
         return Duration.between(measureStart, measureEnd);

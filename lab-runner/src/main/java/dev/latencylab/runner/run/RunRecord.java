@@ -1,10 +1,10 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.producer.ProducerStatus;
 import java.time.Instant;
 import java.util.List;
 
-import dev.latencylab.runner.lab.LatencyReport;
-import dev.latencylab.runner.lab.ProducerState;
 import dev.latencylab.runner.scenario.Scenario;
 
 /**
@@ -13,7 +13,7 @@ import dev.latencylab.runner.scenario.Scenario;
  * possibly partial) and {@code stopReason} says why it stopped.
  */
 public record RunRecord(Scenario scenario, Instant startedAt, Instant endedAt, List<PhaseRecord> phases,
-        boolean complete, String stopReason, ProducerState finalProducer, LatencyReport finalConsumer,
+        boolean complete, String stopReason, ProducerStatus finalProducer, LatencyView finalConsumer,
         boolean drained, List<String> warnings) {
 
     public RunRecord {

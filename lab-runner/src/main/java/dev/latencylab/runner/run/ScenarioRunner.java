@@ -1,5 +1,10 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -10,14 +15,11 @@ import java.util.Locale;
 import java.util.Optional;
 
 import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.Drained;
 import dev.latencylab.runner.lab.EndpointException;
-import dev.latencylab.runner.lab.LatencyReport;
-import dev.latencylab.runner.lab.ProducerChange;
 import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.lab.ProducerState;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
-import dev.latencylab.runner.scenario.ProducerSettings;
 import dev.latencylab.runner.scenario.Scenario;
 
 /**
@@ -126,10 +128,10 @@ public final class ScenarioRunner {
                 partial(current, warnings).ifPresent(done::add);
             }
         }
-        ProducerState finalProducer = stopLoad(warnings);
+        ProducerStatus finalProducer = stopLoad(warnings);
         boolean complete = stopReason == null;
-        LatencyReport finalConsumer = complete ? drain(finalProducer, warnings) : latestConsumer(warnings);
-        boolean drained = finalConsumer != null && isDrained(finalConsumer, finalProducer);
+        LatencyView finalConsumer = complete ? drain(finalProducer, warnings) : latestConsumer(warnings);
+        boolean drained = finalConsumer != null && Drained.check(finalConsumer, finalProducer);
         return new RunRecord(scenario, startedAt, clock.instant(), done, complete, stopReason,
                 finalProducer, finalConsumer, drained, warnings);
     }
@@ -157,8 +159,7 @@ public final class ScenarioRunner {
         out.printf(Locale.ROOT, "The stack's youngest process started %s ago: running %s's settings for %s, unmeasured, so JIT "
                         + "compilation and start-up work settle before the first phase%n",
                 Durations.format(age.isNegative() ? Duration.ZERO : age.withNanos(0)), first.name(), Durations.format(wait.withNanos(0)));
-        ProducerState applied = producer.apply(ProducerChange.start(first.settings()));
-        requireApplied(applied, first.settings());
+        producer.start(first.settings());
         sleep(wait);
     }
 
@@ -170,12 +171,12 @@ public final class ScenarioRunner {
      * while the stream is quiet). The first phase starts the load again, on a fresh schedule.
      */
     private void quiesce(List<String> warnings) throws InterruptedException {
-        ProducerState stopped = producer.apply(ProducerChange.stop());
+        ProducerStatus stopped = producer.apply(SettingsChange.stop());
         out.println("Stopping the load until the consumer has every record in flight, so its reset starts on a quiet stream");
         Instant deadline = clock.instant().plus(options.drainTimeout());
         while (true) {
-            LatencyReport report = consumer.latency();
-            if (isDrained(report, stopped)) {
+            LatencyView report = consumer.latency();
+            if (Drained.check(report, stopped)) {
                 return;
             }
             if (!clock.instant().isBefore(deadline)) {
@@ -197,8 +198,7 @@ public final class ScenarioRunner {
                 t.index, t.count, phase.name(), s.lingerMs(), s.batchSize(), s.compression(), number(s.rate()),
                 s.payloadBytes(), Durations.format(phase.warmup()), Durations.format(phase.duration()));
         checkAbort();
-        ProducerState applied = producer.apply(ProducerChange.start(s));
-        requireApplied(applied, s);
+        ProducerStatus applied = producer.start(s);
         t.startedAt = clock.instant();
         sleep(phase.warmup());
 
@@ -219,7 +219,7 @@ public final class ScenarioRunner {
         }
         Instant end = clock.instant();
         long sentAtEnd = producer.state().counters().sent();
-        LatencyReport.PhaseLatency latency = consumer.latency().phaseFor(s).orElse(null);
+        PhaseView latency = consumer.latency().phase(s.phaseKey()).orElse(null);
         PhaseRecord record = new PhaseRecord(t.index, phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, true);
         out.printf(Locale.ROOT, "phase %d/%d %s done: %s records/s sent (target %s), e2e p50 %s ms, p99 %s ms (corrected %s ms)%n",
                 t.index, t.count, phase.name(), number(record.achievedRate()), number(s.rate()),
@@ -232,7 +232,7 @@ public final class ScenarioRunner {
     private void progress(Tracker t) throws InterruptedException {
         Instant now = clock.instant();
         long sent = producer.state().counters().sent();
-        Optional<LatencyReport.PhaseLatency> latency = consumer.latency().phaseFor(t.phase.settings());
+        Optional<PhaseView> latency = consumer.latency().phase(t.phase.settings().phaseKey());
         double seconds = Duration.between(t.lastPoll, now).toNanos() / 1e9;
         Double rate = seconds > 0 ? (sent - t.lastSent) / seconds : null;
         t.lastPoll = now;
@@ -252,7 +252,7 @@ public final class ScenarioRunner {
     private Optional<PhaseRecord> partial(Tracker t, List<String> warnings) {
         Instant end = clock.instant();
         long sentAtEnd = t.lastSent;
-        LatencyReport.PhaseLatency latency = null;
+        PhaseView latency = null;
         try {
             sentAtEnd = producer.state().counters().sent();
         } catch (EndpointException | InterruptedException e) {
@@ -261,16 +261,16 @@ public final class ScenarioRunner {
                     + "covers the window up to the last progress poll: " + e.getMessage());
         }
         try {
-            latency = consumer.latency().phaseFor(t.phase.settings()).orElse(null);
+            latency = consumer.latency().phase(t.phase.settings().phaseKey()).orElse(null);
         } catch (EndpointException | InterruptedException e) {
             warnings.add("phase " + t.phase.name() + " was cut short and the consumer's figures could not be read: " + e.getMessage());
         }
         return Optional.of(new PhaseRecord(t.index, t.phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, false));
     }
 
-    private ProducerState stopLoad(List<String> warnings) {
+    private ProducerStatus stopLoad(List<String> warnings) {
         try {
-            ProducerState s = producer.apply(ProducerChange.stop());
+            ProducerStatus s = producer.apply(SettingsChange.stop());
             out.println("load stopped (producer running=" + s.running() + ")");
             return s;
         } catch (EndpointException | InterruptedException e) {
@@ -282,13 +282,13 @@ public final class ScenarioRunner {
     }
 
     /** Waits (bounded) until the consumer has received everything the producer sent. */
-    private LatencyReport drain(ProducerState finalProducer, List<String> warnings) {
+    private LatencyView drain(ProducerStatus finalProducer, List<String> warnings) {
         Instant deadline = clock.instant().plus(options.drainTimeout());
-        LatencyReport last = null;
+        LatencyView last = null;
         try {
             while (true) {
                 last = consumer.latency();
-                if (isDrained(last, finalProducer)) {
+                if (Drained.check(last, finalProducer)) {
                     return last;
                 }
                 if (!clock.instant().isBefore(deadline)) {
@@ -306,36 +306,12 @@ public final class ScenarioRunner {
         }
     }
 
-    private LatencyReport latestConsumer(List<String> warnings) {
+    private LatencyView latestConsumer(List<String> warnings) {
         try {
             return consumer.latency();
         } catch (EndpointException | InterruptedException e) {
             warnings.add("could not read the consumer's totals: " + e.getMessage());
             return null;
-        }
-    }
-
-    /** Nothing pending, and (when the producer's last sequence is known) the consumer has seen it. */
-    static boolean isDrained(LatencyReport report, ProducerState producerState) {
-        if (report.totals() == null || report.totals().pending() != 0) {
-            return false;
-        }
-        if (producerState == null || producerState.counters() == null) {
-            return true;
-        }
-        long lastSequence = producerState.counters().lastSequence();
-        return report.producer(producerState.producerId())
-                .map(track -> track.highestSequence() >= lastSequence)
-                .orElse(producerState.counters().sent() == 0);
-    }
-
-    private static void requireApplied(ProducerState state, ProducerSettings wanted) {
-        ProducerState.Settings s = state.settings();
-        if (!state.running() || s == null || s.lingerMs() != wanted.lingerMs() || s.batchSize() != wanted.batchSize()
-                || !wanted.compression().equals(s.compression()) || s.payloadBytes() != wanted.payloadBytes()
-                || Math.abs(s.rate() - wanted.rate()) > 1e-6 * Math.max(1, wanted.rate())) {
-            throw new EndpointException(ProducerClient.PART + " answered with settings " + s + " (running=" + state.running()
-                    + ") after being asked for " + wanted + " and running=true");
         }
     }
 

@@ -1,16 +1,25 @@
 package dev.latencylab.runner.scenario;
 
+import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsReader;
+import dev.latencylab.api.settings.SettingsLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -26,8 +35,7 @@ public final class ScenarioLoader {
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "defaults", "phases");
     private static final Set<String> PHASE_FIELDS = Set.of("name", "settings", "warmup", "duration", "topic", "partitions");
     private static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic", "partitions");
-    private static final Set<String> SETTINGS_FIELDS = Set.of("lingerMs", "batchSize", "compression", "rate", "payloadBytes");
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+        private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern TOPIC = Pattern.compile("[A-Za-z0-9._-]{1,249}");
 
     private final YAMLMapper yaml = YAMLMapper.builder().build();
@@ -71,7 +79,7 @@ public final class ScenarioLoader {
             defaults = yaml.createObjectNode();
         }
         unknownFields(defaults, DEFAULT_FIELDS, problems, "defaults");
-        unknownFields(defaults.path("settings"), SETTINGS_FIELDS, problems, "defaults.settings");
+        unknownFields(defaults.path("settings"), SettingsReader.SETTINGS_FIELDS, problems, "defaults.settings");
 
         JsonNode phasesNode = root.path("phases");
         List<Phase> phases = new ArrayList<>();
@@ -111,37 +119,64 @@ public final class ScenarioLoader {
             problems.add(label + "settings", "must be a mapping");
             settings = yaml.createObjectNode();
         }
-        unknownFields(settings, SETTINGS_FIELDS, problems, label + "settings");
+        unknownFields(settings, SettingsReader.SETTINGS_FIELDS, problems, label + "settings");
         JsonNode defaultSettings = defaults.path("settings");
 
-        Integer linger = integer(pick(settings, defaultSettings, "lingerMs"), 0, ProducerSettings.MAX_LINGER_MS, label + "settings.lingerMs", problems);
-        Integer batch = integer(pick(settings, defaultSettings, "batchSize"), 0, ProducerSettings.MAX_BATCH_SIZE, label + "settings.batchSize", problems);
-        String compression = compression(pick(settings, defaultSettings, "compression"), label + "settings.compression", problems);
-        Double rate = rate(pick(settings, defaultSettings, "rate"), label + "settings.rate", problems);
-        Integer payload = integer(pick(settings, defaultSettings, "payloadBytes"), ProducerSettings.MIN_PAYLOAD, ProducerSettings.MAX_PAYLOAD, label + "settings.payloadBytes", problems);
+        ProducerSettings producerSettings = settings(settings, defaultSettings, label, problems);
         Duration warmup = duration(pick(node, defaults, "warmup"), true, label + "warmup", problems);
         Duration duration = duration(pick(node, defaults, "duration"), false, label + "duration", problems);
         String topic = topic(pick(node, defaults, "topic"), label + "topic", problems);
         Integer partitions = optionalInteger(pick(node, defaults, "partitions"), 1, 10_000, label + "partitions", problems);
 
-        if (linger == null || batch == null || compression == null || rate == null || payload == null
-                || warmup == null || duration == null) {
+        if (producerSettings == null || warmup == null || duration == null) {
             return name == null ? null : new Phase(name, null, null, null, topic, partitions);
         }
-        return new Phase(name, new ProducerSettings(linger, batch, compression, rate, payload), warmup, duration, topic, partitions);
+        return new Phase(name, producerSettings, warmup, duration, topic, partitions);
+    }
+
+    /**
+     * The phase's settings over the defaults', read and checked by the same reader as the
+     * producer's endpoint, so a value refused there is refused here, before anything starts.
+     * Every setting but keyStrategy must be given; keys default to order ids.
+     */
+    private ProducerSettings settings(JsonNode own, JsonNode defaults, String label, Problems problems) {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("keyStrategy", KeyStrategy.ORDER_ID.label());
+        fields.putAll(asMap(defaults));
+        fields.putAll(asMap(own));
+        List<BadSettingsException> refused = new ArrayList<>();
+        SettingsChange read = SettingsReader.change(fields, SettingsReader.SETTINGS_FIELDS, refused);
+        Set<String> reported = new HashSet<>();
+        for (BadSettingsException e : refused) {
+            if (SettingsReader.SETTINGS_FIELDS.contains(e.field()) && reported.add(e.field())) {
+                String message = e.getMessage();
+                problems.add(label + "settings." + e.field(),
+                        message.startsWith(e.field() + " ") ? message.substring(e.field().length() + 1) : message);
+            }
+        }
+        for (String field : List.of("lingerMs", "batchSize", "compression", "rate", "payloadBytes")) {
+            if (!fields.containsKey(field)) {
+                problems.add(label + "settings." + field, "is missing (set it in the phase or in defaults)");
+                reported.add(field);
+            }
+        }
+        if (!reported.isEmpty()) {
+            return null;
+        }
+        return new ProducerSettings(read.lingerMs(), read.batchSize(), read.compression(), read.rate(),
+                read.payloadBytes(), read.keyStrategy());
+    }
+
+    private Map<String, Object> asMap(JsonNode node) {
+        if (!node.isObject()) {
+            return Map.of();
+        }
+        return yaml.convertValue(node, new TypeReference<Map<String, Object>>() { });
     }
 
     private static JsonNode pick(JsonNode own, JsonNode fallback, String field) {
         JsonNode value = own.path(field);
         return value.isMissingNode() ? fallback.path(field) : value;
-    }
-
-    private static Integer integer(JsonNode v, int min, int max, String field, Problems problems) {
-        if (v.isMissingNode() || v.isNull()) {
-            problems.add(field, "is missing (set it in the phase or in defaults)");
-            return null;
-        }
-        return optionalInteger(v, min, max, field, problems);
     }
 
     private static Integer optionalInteger(JsonNode v, int min, int max, String field, Problems problems) {
@@ -153,30 +188,6 @@ public final class ScenarioLoader {
             return null;
         }
         return v.asInt();
-    }
-
-    private static Double rate(JsonNode v, String field, Problems problems) {
-        if (v.isMissingNode() || v.isNull()) {
-            problems.add(field, "is missing (records/s; set it in the phase or in defaults)");
-            return null;
-        }
-        if (!v.isNumber() || !(v.asDouble() > 0) || v.asDouble() > ProducerSettings.MAX_RATE) {
-            problems.add(field, "must be a number of records/s above 0 and at most " + (long) ProducerSettings.MAX_RATE + ", got " + show(v));
-            return null;
-        }
-        return v.asDouble();
-    }
-
-    private static String compression(JsonNode v, String field, Problems problems) {
-        if (v.isMissingNode() || v.isNull()) {
-            problems.add(field, "is missing (one of " + String.join(", ", ProducerSettings.COMPRESSIONS) + ")");
-            return null;
-        }
-        if (!v.isString() || !ProducerSettings.COMPRESSIONS.contains(v.asString())) {
-            problems.add(field, "must be one of " + String.join(", ", ProducerSettings.COMPRESSIONS) + ", got " + show(v));
-            return null;
-        }
-        return v.asString();
     }
 
     private static Duration duration(JsonNode v, boolean zeroAllowed, String field, Problems problems) {

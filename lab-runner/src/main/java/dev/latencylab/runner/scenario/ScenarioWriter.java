@@ -1,5 +1,7 @@
 package dev.latencylab.runner.scenario;
 
+import dev.latencylab.api.settings.ProducerSettings;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

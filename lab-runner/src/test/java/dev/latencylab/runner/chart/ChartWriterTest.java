@@ -1,5 +1,9 @@
 package dev.latencylab.runner.chart;
 
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.latency.Totals;
+import dev.latencylab.api.settings.ProducerSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.awt.image.BufferedImage;
@@ -20,7 +24,6 @@ import dev.latencylab.runner.report.PhaseMark;
 import dev.latencylab.runner.report.PhaseSummary;
 import dev.latencylab.runner.report.RunSummary;
 import dev.latencylab.runner.report.TimePoint;
-import dev.latencylab.runner.scenario.ProducerSettings;
 
 class ChartWriterTest {
 
@@ -84,7 +87,7 @@ class ChartWriterTest {
     }
 
     private static PhaseSummary row(String name, int linger, PhaseSummary.Latency latency) {
-        return new PhaseSummary(name, new ProducerSettings(linger, 16384, "none", 1000, 400), START, START.plusSeconds(50), 50, true, 1L,
+        return new PhaseSummary(name, new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID), START, START.plusSeconds(50), 50, true, 1L,
                 latency, latency, 1000.0, 0L, 0L, new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null), null, new PhaseSummary.Batching(null, null, null, null));
     }

@@ -81,7 +81,7 @@ class CliTest {
         int code = cli(dir).execute("run", "bad.yaml", "--producer", "http://127.0.0.1:1");
 
         assertThat(code).isEqualTo(2);
-        assertThat(err()).contains("The scenario cannot be run:").contains(dir.resolve("bad.yaml") + ": phase 1 'a': settings.lingerMs: must be an integer from 0 to 10000, got -1");
+        assertThat(err()).contains("The scenario cannot be run:").contains(dir.resolve("bad.yaml") + ": phase 1 'a': settings.lingerMs: must be an integer from 0 to 10000; got -1");
     }
 
     @Test

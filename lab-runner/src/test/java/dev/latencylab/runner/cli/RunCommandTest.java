@@ -85,9 +85,9 @@ class RunCommandTest {
                 // stream would count records in flight across it as lost.
                 "POST /actuator/producer {\"running\":false}", "GET /actuator/latency",
                 "DELETE /actuator/latency",
-                "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"running\":true}",
+                "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}",
                 "DELETE /actuator/latency?scope=phases",
-                "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"running\":true}",
+                "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}",
                 "DELETE /actuator/latency?scope=phases",
                 "POST /actuator/producer {\"running\":false}");
         // The warm-up is dropped after the settings are applied, never before.
@@ -142,7 +142,7 @@ class RunCommandTest {
 
         assertThat(code).as(errBytes.toString()).isZero();
         String linger0 = "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,"
-                + "\"payloadBytes\":400,\"running\":true}";
+                + "\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}";
         List<String> calls = lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
         assertThat(calls).containsSubsequence(linger0, "POST /actuator/producer {\"running\":false}", "DELETE /actuator/latency", linger0);
         assertThat(outBytes.toString(StandardCharsets.UTF_8))

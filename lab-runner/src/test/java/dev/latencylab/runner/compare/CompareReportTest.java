@@ -1,5 +1,9 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.PhaseKey;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -14,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.latencylab.runner.lab.LatencyReport;
 
 class CompareReportTest {
 
@@ -24,9 +27,9 @@ class CompareReportTest {
         ProducerPerfOutput perf = ProducerPerfOutput.parse(Resources.text("producer-performance-5s-warmup-records.txt")).orElseThrow();
         LabThroughput lab = new LabThroughput(T0, T0.plusSeconds(10), 1_000, 121_000, 1_100, 121_200, 0, 0);
         ProducerPerfOutput.Measured m = new ProducerPerfOutput.Measured(125_000, 10, 10, 10, true);
-        LatencyReport.Percentiles p = new LatencyReport.Percentiles(2.31, 3.0, 3.2, 5.9, 9.0, 12.0);
-        LatencyReport.PhaseLatency phase = new LatencyReport.PhaseLatency(new LatencyReport.PhaseSettings(0, 16384, "none"), 1500,
-                T0, T0, p, p, 0, 0, 0);
+        Percentiles p = new Percentiles(2.31, 3.0, 3.2, 5.9, 9.0, 12.0);
+        PhaseView phase = new PhaseView(new PhaseKey(0, 16384, Compression.NONE), 1500,
+                T0, T0, p, p, 0, 0, 0, 0, 0);
         EndToEndResult e2e = EndToEndResult.parse(Resources.text("end-to-end-latency.txt")).orElseThrow();
         List<CompareResult.ThroughputRound> t = List.of(new CompareResult.ThroughputRound(1, true, lab, m, perf, "28s",
                 List.of("java", "-cp", "lib/*", KafkaTools.PRODUCER_PERFORMANCE)));

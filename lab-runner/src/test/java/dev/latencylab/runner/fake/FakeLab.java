@@ -46,6 +46,7 @@ public final class FakeLab implements AutoCloseable {
     private int lingerMs = 5;
     private int batchSize = 16384;
     private String compression = "none";
+    private String keyStrategy = "order-id";
     private double rate = 1000;
     private int payloadBytes = 400;
     private double sent;
@@ -110,9 +111,9 @@ public final class FakeLab implements AutoCloseable {
     private synchronized String producerJson() {
         long s = (long) sent;
         return String.format(Locale.ROOT, "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"running\":%s,\"generation\":%d,"
-                + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d},"
+                + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\"},"
                 + "\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d}}",
-                running, generation, lingerMs, batchSize, compression, rate, payloadBytes, s, s, s - 1);
+                running, generation, lingerMs, batchSize, compression, rate, payloadBytes, keyStrategy, s, s, s - 1);
     }
 
     private void producer(HttpExchange ex) throws IOException {
@@ -142,6 +143,9 @@ public final class FakeLab implements AutoCloseable {
                 }
                 if (change.has("rate")) {
                     rate = change.get("rate").asDouble();
+                }
+                if (change.has("keyStrategy")) {
+                    keyStrategy = change.get("keyStrategy").asString();
                 }
                 if (change.has("payloadBytes")) {
                     payloadBytes = change.get("payloadBytes").asInt();
@@ -184,15 +188,15 @@ public final class FakeLab implements AutoCloseable {
                             + "\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
                             + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
                             + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
-                            + "\"lost\":0,\"duplicated\":0,\"outOfOrder\":0}",
+                            + "\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"clamped\":0}",
                     lingerMs, batchSize, compression, received, phasesResetAt, time.instant(),
                     p50, p50 * 1.5, p50 * 1.8, p50 * 3, p50 * 5, p50 * 8,
                     p50 * 1.05, p50 * 1.6, p50 * 1.9, p50 * 3.2, p50 * 5.5, p50 * 8.5) : "";
             long s = (long) sent;
-            json = "{\"phases\":[" + phase + "],\"totals\":{\"received\":" + s + ",\"lost\":0,\"pending\":" + (running ? 3 : 0)
+            json = "{\"phases\":[" + phase + "],\"totals\":{\"received\":" + s + ",\"lost\":0,\"late\":0,\"pending\":" + (running ? 3 : 0)
                     + ",\"duplicated\":0,\"outOfOrder\":0,\"skipped\":{\"noHeader\":0,\"badHeader\":0,\"badPayload\":0,\"tooManyPhases\":0}},"
                     + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
-                    + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0) + ",\"lost\":0,\"duplicated\":0}]}";
+                    + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0) + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0}]}";
         }
         reply(ex, 200, json);
     }

@@ -1,5 +1,12 @@
 package dev.latencylab.runner.lab;
 
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +18,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.UUID;
 import java.util.List;
 
 import com.sun.net.httpserver.HttpServer;
@@ -20,7 +28,6 @@ import org.junit.jupiter.api.Test;
 
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
-import dev.latencylab.runner.scenario.ProducerSettings;
 
 /** The clients against a real HTTP server that speaks the contract's JSON (a double of the apps' HTTP shape only). */
 class EndpointClientsTest {
@@ -43,23 +50,23 @@ class EndpointClientsTest {
     void producerStateAndChangesFollowTheContract() throws Exception {
         ProducerClient producer = new ProducerClient(http, URI.create(lab.url() + "/"));
 
-        ProducerState applied = producer.apply(ProducerChange.start(new ProducerSettings(10, 32768, "lz4", 2000, 512)));
+        ProducerStatus applied = producer.apply(SettingsChange.start(new ProducerSettings(10, 32768, Compression.LZ4, 2000, 512, KeyStrategy.ORDER_ID)));
         time.sleep(Duration.ofSeconds(3));
-        ProducerState later = producer.state();
+        ProducerStatus later = producer.state();
 
         assertThat(applied.running()).isTrue();
-        assertThat(applied.settings()).isEqualTo(new ProducerState.Settings(10, 32768, "lz4", 2000, 512));
+        assertThat(applied.settings()).isEqualTo(new ProducerSettings(10, 32768, Compression.LZ4, 2000, 512, KeyStrategy.ORDER_ID));
         assertThat(later.counters().sent()).isEqualTo(6000);
-        assertThat(later.producerId()).isEqualTo("5f0c0000-0000-0000-0000-000000000001");
+        assertThat(later.producerId()).isEqualTo(UUID.fromString("5f0c0000-0000-0000-0000-000000000001"));
         assertThat(lab.log()).contains(
-                "POST /actuator/producer {\"lingerMs\":10,\"batchSize\":32768,\"compression\":\"lz4\",\"rate\":2000.0,\"payloadBytes\":512,\"running\":true}",
+                "POST /actuator/producer {\"lingerMs\":10,\"batchSize\":32768,\"compression\":\"lz4\",\"rate\":2000.0,\"payloadBytes\":512,\"keyStrategy\":\"order-id\",\"running\":true}",
                 "GET /actuator/producer");
     }
 
     @Test
     void onlyTheFieldsThatChangeAreSent() throws Exception {
-        new ProducerClient(http, lab.url()).apply(ProducerChange.linger(5));
-        new ProducerClient(http, lab.url()).apply(ProducerChange.stop());
+        new ProducerClient(http, lab.url()).apply(SettingsChange.linger(5));
+        new ProducerClient(http, lab.url()).apply(SettingsChange.stop());
 
         assertThat(lab.log()).containsSubsequence("POST /actuator/producer {\"lingerMs\":5}", "POST /actuator/producer {\"running\":false}");
     }
@@ -68,7 +75,7 @@ class EndpointClientsTest {
     void aRefusedChangeNamesTheFieldAndTheReason() {
         ProducerClient producer = new ProducerClient(http, lab.url());
 
-        assertThatThrownBy(() -> producer.apply(ProducerChange.linger(20000)))
+        assertThatThrownBy(() -> producer.apply(SettingsChange.linger(20000)))
                 .isInstanceOf(EndpointException.class)
                 .hasMessage("producer-app refused the change {\"lingerMs\":20000}: lingerMs: lingerMs must be an integer from 0 to 10000");
     }
@@ -76,21 +83,21 @@ class EndpointClientsTest {
     @Test
     void consumerResetsAndReportsPerPhase() throws Exception {
         ConsumerClient consumer = new ConsumerClient(http, lab.url());
-        new ProducerClient(http, lab.url()).apply(ProducerChange.start(new ProducerSettings(20, 16384, "none", 1000, 400)));
+        new ProducerClient(http, lab.url()).apply(SettingsChange.start(new ProducerSettings(20, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID)));
 
         consumer.reset();
         consumer.resetPhases();
         time.sleep(Duration.ofSeconds(2));
-        LatencyReport report = consumer.latency();
+        LatencyView report = consumer.latency();
 
         assertThat(lab.log()).containsSubsequence("DELETE /actuator/latency", "DELETE /actuator/latency?scope=phases", "GET /actuator/latency");
-        LatencyReport.PhaseLatency phase = report.phaseFor(new ProducerSettings(20, 16384, "none", 1000, 400)).orElseThrow();
+        PhaseView phase = report.phase(new ProducerSettings(20, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).phaseKey()).orElseThrow();
         assertThat(phase.count()).isEqualTo(2000);
         assertThat(phase.latencyMs().p50()).isEqualTo(13.5);
         assertThat(phase.firstReceived()).isEqualTo(Instant.parse("2026-11-21T23:50:00Z"));
-        assertThat(report.phaseFor(new ProducerSettings(5, 16384, "none", 1000, 400))).isEmpty();
+        assertThat(report.phase(new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).phaseKey())).isEmpty();
         assertThat(report.totals().pending()).isEqualTo(3);
-        assertThat(report.producer("5f0c0000-0000-0000-0000-000000000001")).isPresent();
+        assertThat(report.producer(UUID.fromString("5f0c0000-0000-0000-0000-000000000001"))).isPresent();
     }
 
     @Test

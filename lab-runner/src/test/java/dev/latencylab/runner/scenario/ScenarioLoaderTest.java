@@ -1,5 +1,10 @@
 package dev.latencylab.runner.scenario;
 
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsLimits;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -47,11 +52,11 @@ class ScenarioLoaderTest {
         assertThat(s.name()).isEqualTo("sweep");
         assertThat(s.phases()).extracting(Phase::name).containsExactly("linger-0", "linger-20");
         Phase first = s.phases().get(0);
-        assertThat(first.settings()).isEqualTo(new ProducerSettings(0, 16384, "none", 1000, 400));
+        assertThat(first.settings()).isEqualTo(new ProducerSettings(0, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID));
         assertThat(first.warmup()).isEqualTo(Duration.ofSeconds(10));
         assertThat(first.duration()).isEqualTo(Duration.ofSeconds(50));
         Phase second = s.phases().get(1);
-        assertThat(second.settings()).isEqualTo(new ProducerSettings(20, 16384, "lz4", 1000, 400));
+        assertThat(second.settings()).isEqualTo(new ProducerSettings(20, 16384, Compression.LZ4, 1000, 400, KeyStrategy.ORDER_ID));
         assertThat(second.warmup()).isZero();
         assertThat(second.duration()).isEqualTo(Duration.ofSeconds(90));
         assertThat(s.total()).isEqualTo(Duration.ofSeconds(150));
@@ -63,6 +68,42 @@ class ScenarioLoaderTest {
         Files.writeString(file, SWEEP.replace("name: sweep\n", ""));
 
         assertThat(loader.load(file).name()).isEqualTo("my-sweep");
+    }
+
+    @Test
+    void aPayloadTheProducerWouldRefuseIsRefusedWhenTheScenarioIsLoaded() {
+        String scenario = """
+                phases:
+                  - name: small
+                    settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 300}
+                    warmup: 1s
+                    duration: 5s
+                """;
+
+        assertThatThrownBy(() -> loader.parse("small.yaml", "small", scenario))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems()).containsExactly(
+                        "small.yaml: phase 1 'small': settings.payloadBytes: must be an integer from "
+                                + SettingsLimits.PAYLOAD_BYTES.min() + " to " + SettingsLimits.PAYLOAD_BYTES.max() + "; got 300"));
+    }
+
+    @Test
+    void keysAreOrderIdsUnlessAPhaseOrTheDefaultsSayOtherwise() {
+        String scenario = """
+                defaults:
+                  settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                  warmup: 1s
+                  duration: 5s
+                phases:
+                  - name: keyed
+                  - name: keyless
+                    settings: {keyStrategy: none}
+                """;
+
+        Scenario s = loader.parse("keys.yaml", "keys", scenario);
+
+        assertThat(s.phases()).extracting(p -> p.settings().keyStrategy())
+                .containsExactly(KeyStrategy.ORDER_ID, KeyStrategy.NONE);
     }
 
     @Test
@@ -82,10 +123,10 @@ class ScenarioLoaderTest {
         assertThatThrownBy(() -> loader.parse("bad.yaml", "bad", bad))
                 .isInstanceOf(ScenarioException.class)
                 .satisfies(e -> assertThat(((ScenarioException) e).problems()).containsExactlyInAnyOrder(
-                        "bad.yaml: phase 2 'broken': settings.lingerMs: must be an integer from 0 to 10000, got 20000",
-                        "bad.yaml: phase 2 'broken': settings.compression: must be one of none, gzip, snappy, lz4, zstd, got 'brotli'",
-                        "bad.yaml: phase 2 'broken': settings.rate: must be a number of records/s above 0 and at most 200000, got 0",
-                        "bad.yaml: phase 2 'broken': settings.payloadBytes: must be an integer from 256 to 100000, got 12",
+                        "bad.yaml: phase 2 'broken': settings.lingerMs: must be an integer from 0 to 10000; got 20000",
+                        "bad.yaml: phase 2 'broken': settings.compression: must be one of none, gzip, snappy, lz4, zstd; got \"brotli\"",
+                        "bad.yaml: phase 2 'broken': settings.rate: must be a number of records/s from 0.1 to 200000; got 0",
+                        "bad.yaml: phase 2 'broken': settings.payloadBytes: must be an integer from 360 to 100000; got 12",
                         "bad.yaml: phase 2 'broken': duration: 'fifty' is not a duration; write e.g. 15s, 5m, 1m30s, 250ms or PT15S"));
     }
 

@@ -1,5 +1,9 @@
 package dev.latencylab.runner.scenario;
 
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.ProducerSettings;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 class TimingTest {
 
-    private static final ProducerSettings S = new ProducerSettings(0, 16384, "none", 1000, 400);
+    private static final ProducerSettings S = new ProducerSettings(0, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID);
     private static final Scenario FILE = new Scenario("s", null, List.of(
             new Phase("a", S, Duration.ofSeconds(10), Duration.ofSeconds(50), null, null),
             new Phase("b", S, Duration.ofSeconds(20), Duration.ofSeconds(40), null, null)));

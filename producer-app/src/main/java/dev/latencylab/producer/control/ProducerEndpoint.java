@@ -1,8 +1,12 @@
 package dev.latencylab.producer.control;
 
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.load.LoadGenerator;
-import dev.latencylab.producer.load.LoadSettings;
+import dev.latencylab.producer.load.LoadState;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +22,10 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /actuator/producer}: the settings in effect and the sender's counters (GET), and
@@ -31,25 +39,28 @@ import org.springframework.web.bind.annotation.RestController;
 class ProducerEndpoint {
 
     private final LoadGenerator generator;
-    private final SettingsRequestParser parser;
+    private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
+    // Strict about repeated keys too: {"lingerMs": 99999, "lingerMs": 5} is a mistake, not a 5.
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+
     private final Duration switchTimeout;
 
     ProducerEndpoint(LoadGenerator generator, LabProducerProperties properties) {
         this.generator = generator;
-        this.parser = new SettingsRequestParser();
         this.switchTimeout = properties.switchTimeout();
     }
 
     @GetMapping
     ProducerStatus get() {
-        return ProducerStatus.of(generator, generator.settings());
+        return generator.status(generator.state());
     }
 
     @PostMapping(consumes = MediaType.ALL_VALUE)
     ResponseEntity<?> post(@RequestBody(required = false) String body) throws InterruptedException {
-        CompletableFuture<LoadSettings> change = generator.submit(parser.parse(body));
+        CompletableFuture<LoadState> change = generator.submit(parse(body));
         try {
-            LoadSettings applied;
+            LoadState applied;
             try {
                 applied = change.get(switchTimeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
@@ -60,7 +71,7 @@ class ProducerEndpoint {
                 // Already being applied (a flush of a slow cluster): its outcome is what to report.
                 applied = change.get(switchTimeout.toMillis(), TimeUnit.MILLISECONDS);
             }
-            return ResponseEntity.ok(ProducerStatus.of(generator, applied));
+            return ResponseEntity.ok(generator.status(applied));
         } catch (TimeoutException e) {
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("error",
                     "the change is still being applied after " + switchTimeout.multipliedBy(2)
@@ -69,6 +80,23 @@ class ProducerEndpoint {
             return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(Map.of("error",
                     "applying the change failed: " + e.getCause().getMessage()));
         }
+    }
+
+    /** The body as a change, or a 400 naming the first field at fault. */
+    private static SettingsChange parse(String body) {
+        if (body == null || body.isBlank()) {
+            throw new BadSettingsException("body", EXAMPLE);
+        }
+        Map<String, Object> fields;
+        try {
+            fields = JSON.readValue(body, new TypeReference<Map<String, Object>>() { });
+        } catch (JacksonException e) {
+            throw new BadSettingsException("body", EXAMPLE + "; " + e.getOriginalMessage());
+        }
+        if (fields == null) {
+            throw new BadSettingsException("body", EXAMPLE);
+        }
+        return SettingsReader.change(fields);
     }
 
     @ExceptionHandler(BadSettingsException.class)

@@ -1,13 +1,16 @@
 package dev.latencylab.producer.load;
 
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.payload.OrderEvent;
 import dev.latencylab.core.payload.OrderEventGenerator;
 import dev.latencylab.core.schedule.OpenLoopSchedule;
-import dev.latencylab.core.settings.Compression;
-import dev.latencylab.core.settings.ProducerSettings;
 import dev.latencylab.producer.LabProducerProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -55,7 +58,7 @@ public class LoadGenerator implements SmartLifecycle {
     private final AtomicLong acked = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
 
-    private volatile LoadSettings settings;
+    private volatile LoadState state;
     private volatile long generation;
     private volatile long sent;
     private volatile boolean stopping;
@@ -66,18 +69,24 @@ public class LoadGenerator implements SmartLifecycle {
         this.factory = template.getProducerFactory();
         this.topic = properties.topic();
         this.events = new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
-        this.settings = new LoadSettings(settingsOf(factory.getConfigurationProperties()), properties.rate(),
-                properties.payloadBytes(), properties.keyStrategy(), properties.autostart());
+        this.state = new LoadState(new ProducerSettings(clientSetting(ProducerConfig.LINGER_MS_CONFIG),
+                clientSetting(ProducerConfig.BATCH_SIZE_CONFIG), compressionSetting(), properties.rate(),
+                properties.payloadBytes(), properties.keyStrategy()), properties.autostart());
         this.schedule = new OpenLoopSchedule(properties.rate(), System::nanoTime);
-        this.metrics = new LoadMetrics(registry, () -> settings, () -> generation);
+        this.metrics = new LoadMetrics(registry, () -> state, () -> generation);
     }
 
     public UUID producerId() {
         return producerId;
     }
 
-    public LoadSettings settings() {
-        return settings;
+    public LoadState state() {
+        return state;
+    }
+
+    /** What GET /actuator/producer shows: this state, the generation and the counters. */
+    public ProducerStatus status(LoadState s) {
+        return new ProducerStatus(producerId, s.running(), generation, s.settings(), counters());
     }
 
     public long generation() {
@@ -90,7 +99,7 @@ public class LoadGenerator implements SmartLifecycle {
     }
 
     /** Queues a change for the sender thread; completes once it is in effect. */
-    public CompletableFuture<LoadSettings> submit(SettingsChange change) {
+    public CompletableFuture<LoadState> submit(SettingsChange change) {
         PendingChange pending = new PendingChange(change, new CompletableFuture<>());
         changes.add(pending);
         LockSupport.unpark(thread);
@@ -101,7 +110,7 @@ public class LoadGenerator implements SmartLifecycle {
      * Withdraws a change the sender has not started applying. False when it is being applied
      * (or was), in which case its future completes as usual.
      */
-    public boolean withdraw(CompletableFuture<LoadSettings> change) {
+    public boolean withdraw(CompletableFuture<LoadState> change) {
         return changes.removeIf(p -> p.done() == change);
     }
 
@@ -111,8 +120,8 @@ public class LoadGenerator implements SmartLifecycle {
         thread.setDaemon(true);
         stopping = false;
         thread.start();
-        log.info("Producer {} sending to {} with {} at {} records/s ({})", producerId, topic, settings.producer(),
-                settings.rate(), settings.running() ? "running" : "stopped until POST {\"running\":true}");
+        log.info("Producer {} sending to {} with {} ({})", producerId, topic, state.settings(),
+                state.running() ? "running" : "stopped until POST {\"running\":true}");
     }
 
     @Override
@@ -158,7 +167,7 @@ public class LoadGenerator implements SmartLifecycle {
             apply(change);
             return;
         }
-        if (!settings.running()) {
+        if (!state.running()) {
             LockSupport.parkNanos(MAX_PARK_NANOS * 20);
             return;
         }
@@ -174,12 +183,12 @@ public class LoadGenerator implements SmartLifecycle {
 
     private void sendOne(long lateNanos) {
         long sequence = sent;
-        LoadSettings current = settings;
+        ProducerSettings current = state.settings();
         long sentMicros = EpochMicros.now();
         OrderEvent event = events.next(sequence, sentMicros, current.payloadBytes(), current.keyStrategy());
         long intendedMicros = sentMicros - lateNanos / 1_000;
         byte[] header = LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, producerId,
-                current.producer()));
+                current.phaseKey()));
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, event.key(), event.value(),
                 List.of(new RecordHeader(LabHeader.KEY, header)));
         long sendNanos = System.nanoTime();
@@ -212,13 +221,13 @@ public class LoadGenerator implements SmartLifecycle {
 
     private void apply(PendingChange pending) {
         try {
-            LoadSettings before = settings;
-            LoadSettings after = before.apply(pending.change());
-            if (!after.producer().equals(before.producer())) {
-                switchProducer(after.producer());
+            LoadState before = state;
+            LoadState after = before.apply(pending.change());
+            if (!after.settings().phaseKey().equals(before.settings().phaseKey())) {
+                switchProducer(after.settings());
             }
-            if (after.rate() != before.rate()) {
-                schedule.changeRate(after.rate());
+            if (after.settings().rate() != before.settings().rate()) {
+                schedule.changeRate(after.settings().rate());
             }
             if (after.running() && !before.running()) {
                 schedule.restartNow();
@@ -226,11 +235,10 @@ public class LoadGenerator implements SmartLifecycle {
             if (!after.running() && before.running()) {
                 template.flush();
             }
-            settings = after;
+            state = after;
             if (!after.equals(before)) {
                 generation++;
-                log.info("Now {} at {} records/s, payload {} B, keys {}, {}", after.producer(), after.rate(),
-                        after.payloadBytes(), after.keyStrategy().label(), after.running() ? "running" : "stopped");
+                log.info("Now {}, {}", after.settings(), after.running() ? "running" : "stopped");
             }
             pending.done().complete(after);
         } catch (RuntimeException e) {
@@ -248,19 +256,22 @@ public class LoadGenerator implements SmartLifecycle {
         factory.reset();
     }
 
-    static ProducerSettings settingsOf(Map<String, Object> configs) {
-        return new ProducerSettings(
-                intOf(configs.get(ProducerConfig.LINGER_MS_CONFIG), 5),
-                intOf(configs.get(ProducerConfig.BATCH_SIZE_CONFIG), 16_384),
-                Compression.fromKafkaName(String.valueOf(configs.getOrDefault(ProducerConfig.COMPRESSION_TYPE_CONFIG,
-                        "none"))).orElseThrow(() -> new IllegalArgumentException("unsupported compression.type "
-                        + configs.get(ProducerConfig.COMPRESSION_TYPE_CONFIG))));
+    /** A client setting as configured (spring.kafka.producer), or Kafka's own default when it is not. */
+    private int clientSetting(String name) {
+        Object value = factory.getConfigurationProperties().get(name);
+        if (value == null) {
+            value = ProducerConfig.configDef().defaultValues().get(name);
+        }
+        return Integer.parseInt(value.toString().trim());
     }
 
-    private static int intOf(Object value, int kafkaDefault) {
-        return value == null ? kafkaDefault : Integer.parseInt(value.toString().trim());
+    private Compression compressionSetting() {
+        Object value = factory.getConfigurationProperties().getOrDefault(ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                ProducerConfig.configDef().defaultValues().get(ProducerConfig.COMPRESSION_TYPE_CONFIG));
+        return Compression.fromKafkaName(String.valueOf(value))
+                .orElseThrow(() -> new IllegalArgumentException("unsupported compression.type " + value));
     }
 
-    private record PendingChange(SettingsChange change, CompletableFuture<LoadSettings> done) {
+    private record PendingChange(SettingsChange change, CompletableFuture<LoadState> done) {
     }
 }

@@ -1,8 +1,9 @@
-package dev.latencylab.core.settings;
+package dev.latencylab.api.settings;
 
 /**
- * The accepted ranges of every tunable, in one place, so the producer's endpoint, the header
- * codec and the docs agree. The maxima are sanity bounds for a laptop lab, not Kafka's limits.
+ * The accepted ranges of every tunable, written once: the producer's endpoint, the scenario
+ * loader, the header codec and the docs all read them from here. The maxima are sanity bounds
+ * for a laptop lab, not Kafka's limits.
  */
 public final class SettingsLimits {
 
@@ -27,7 +28,7 @@ public final class SettingsLimits {
 
         public void check(String field, long value) {
             if (!contains(value)) {
-                throw new IllegalArgumentException(describe(field));
+                throw new BadSettingsException(field, describe(field) + "; got " + value);
             }
         }
 

@@ -1,5 +1,7 @@
-package dev.latencylab.core.settings;
+package dev.latencylab.api.settings;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -18,9 +20,16 @@ public enum Compression {
         return code;
     }
 
-    /** The name Kafka's compression.type property uses. */
+    /** The name Kafka's compression.type property uses, and the contract's JSON. */
+    @JsonValue
     public String kafkaName() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Kafka's name, so a setting prints as Kafka spells it wherever it is shown. */
+    @Override
+    public String toString() {
+        return kafkaName();
     }
 
     public static Optional<Compression> fromCode(byte code) {
@@ -38,6 +47,12 @@ public enum Compression {
             return Optional.empty();
         }
         return Arrays.stream(values()).filter(c -> c.kafkaName().equalsIgnoreCase(name.trim())).findFirst();
+    }
+
+    @JsonCreator
+    public static Compression fromJson(String name) {
+        return fromKafkaName(name).orElseThrow(() -> new IllegalArgumentException(
+                "compression must be one of " + acceptedNames() + "; got \"" + name + "\""));
     }
 
     public static String acceptedNames() {

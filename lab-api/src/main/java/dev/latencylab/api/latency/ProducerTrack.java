@@ -1,4 +1,4 @@
-package dev.latencylab.core.accounting;
+package dev.latencylab.api.latency;
 
 import java.util.UUID;
 
@@ -12,8 +12,9 @@ import java.util.UUID;
  * @param lost missing numbers whose grace period ran out (and that have not turned up since)
  * @param late numbers that turned up after having been declared lost
  * @param outOfOrder records that arrived after a higher number from the same partition
+ * @param beforeStart records numbered below where tracking started, not counted
  */
-public record ProducerAccount(UUID producerId, long firstSequence, long highestSequence, long received,
-                              long pending, long lost, long late, long duplicated, long outOfOrder,
-                              long beforeStart) {
+public record ProducerTrack(UUID producerId, long firstSequence, long highestSequence, long received,
+                            long pending, long lost, long late, long duplicated, long outOfOrder,
+                            long beforeStart) {
 }

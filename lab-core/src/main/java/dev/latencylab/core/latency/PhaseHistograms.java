@@ -1,16 +1,18 @@
 package dev.latencylab.core.latency;
 
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.core.clock.EpochMicros;
-import dev.latencylab.core.settings.ProducerSettings;
+import dev.latencylab.api.settings.PhaseKey;
 import org.HdrHistogram.Histogram;
 
 /** The histograms and counters of one phase. Not thread-safe: {@link LatencyRecorder} guards it. */
-final class PhaseLatency {
+final class PhaseHistograms {
 
     /** Ten minutes, in microseconds: far above any latency worth reporting, and a fixed memory cost. */
     static final long HIGHEST_MICROS = 600_000_000L;
 
-    final ProducerSettings settings;
+    final PhaseKey settings;
     private final Histogram latency = newHistogram();
     private final Histogram corrected = newHistogram();
     private long firstMicros;
@@ -21,7 +23,7 @@ final class PhaseLatency {
     long outOfOrder;
     private long clamped;
 
-    PhaseLatency(ProducerSettings settings) {
+    PhaseHistograms(PhaseKey settings) {
         this.settings = settings;
     }
 
@@ -60,18 +62,32 @@ final class PhaseLatency {
         return micros;
     }
 
+    /** Null when the histogram is empty: there is no percentile of nothing. */
+    static Percentiles percentiles(Histogram h) {
+        if (h.getTotalCount() == 0) {
+            return null;
+        }
+        return new Percentiles(ms(h.getValueAtPercentile(50)), ms(h.getValueAtPercentile(90)),
+                ms(h.getValueAtPercentile(95)), ms(h.getValueAtPercentile(99)), ms(h.getValueAtPercentile(99.9)),
+                ms(h.getMaxValue()));
+    }
+
+    private static double ms(long micros) {
+        return micros / 1_000.0;
+    }
+
     private static Histogram newHistogram() {
         return new Histogram(HIGHEST_MICROS, 3);
     }
 
-    record Snapshot(ProducerSettings settings, Histogram latency, Histogram corrected, long firstMicros,
+    record Snapshot(PhaseKey settings, Histogram latency, Histogram corrected, long firstMicros,
                     long lastMicros, long lost, long late, long duplicated, long outOfOrder, long clamped) {
 
-        PhaseReport report() {
+        PhaseView report() {
             long count = latency.getTotalCount();
-            return new PhaseReport(settings, count, count == 0 ? null : EpochMicros.toInstant(firstMicros),
-                    count == 0 ? null : EpochMicros.toInstant(lastMicros), Percentiles.of(latency),
-                    Percentiles.of(corrected), lost, late, duplicated, outOfOrder, clamped);
+            return new PhaseView(settings, count, count == 0 ? null : EpochMicros.toInstant(firstMicros),
+                    count == 0 ? null : EpochMicros.toInstant(lastMicros), percentiles(latency),
+                    percentiles(corrected), lost, late, duplicated, outOfOrder, clamped);
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.latencylab.core.latency;
+package dev.latencylab.api.latency;
 
 /**
  * Totals over every phase since the last reset.
@@ -11,5 +11,9 @@ public record Totals(long received, long lost, long late, long pending, long dup
 
     /** Records counted and skipped, by reason; the consumer never stops on them. */
     public record Skipped(long noHeader, long badHeader, long badPayload, long tooManyPhases) {
+
+        public long total() {
+            return noHeader + badHeader + badPayload + tooManyPhases;
+        }
     }
 }

@@ -1,0 +1,18 @@
+package dev.latencylab.api.latency;
+
+import dev.latencylab.api.settings.PhaseKey;
+import java.time.Instant;
+
+/**
+ * One phase's figures. {@code latencyMs} is consume time minus actual send time (what most
+ * tools report); {@code correctedLatencyMs} is consume time minus intended send time, which
+ * also counts the time a stalled producer made records wait (coordinated omission). Both are
+ * null when the phase has no sample, and so are the two instants.
+ *
+ * @param settings what the phase's records carried in their header
+ * @param clamped latencies outside the histogram's range (negative or above ten minutes), counted at its edge
+ */
+public record PhaseView(PhaseKey settings, long count, Instant firstReceived, Instant lastReceived,
+                        Percentiles latencyMs, Percentiles correctedLatencyMs, long lost, long late,
+                        long duplicated, long outOfOrder, long clamped) {
+}

@@ -1,0 +1,29 @@
+package dev.latencylab.runner.lab;
+
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.producer.ProducerStatus;
+
+/** Whether the consumer has read everything the producer sent: one rule for every command that waits for it. */
+public final class Drained {
+
+    private Drained() {
+    }
+
+    /**
+     * Nothing pending, and the consumer has seen the producer's last sequence. A producer the
+     * consumer has no track of counts as drained only if it has sent nothing: records still in
+     * flight to a consumer that has not seen the first of them yet are not "drained".
+     */
+    public static boolean check(LatencyView consumer, ProducerStatus producer) {
+        if (consumer.totals() == null || consumer.totals().pending() != 0) {
+            return false;
+        }
+        if (producer == null || producer.counters() == null) {
+            return true;
+        }
+        long lastSequence = producer.counters().lastSequence();
+        return consumer.producer(producer.producerId())
+                .map(track -> track.highestSequence() >= lastSequence)
+                .orElse(producer.counters().sent() == 0);
+    }
+}
