@@ -64,6 +64,34 @@ require_cmd() {
   command -v "$1" >/dev/null || die "'$1' not found: $2"
 }
 
+# The project version: the root pom's own <version> (the first one outside
+# <parent>), read with awk because 'mvn help:evaluate' takes seconds. The
+# modules inherit it, so it is every module's version.
+lab_version() {
+  local pom=$ROOT/pom.xml version
+  [[ -f $pom ]] || die "no $pom: cannot tell the project version (is ROOT=$ROOT the repo root?)"
+  version=$(awk '
+    /<parent>/ { in_parent = 1 }
+    /<\/parent>/ { in_parent = 0; next }
+    !in_parent && /<version>/ {
+      sub(/.*<version>[[:space:]]*/, "")
+      sub(/[[:space:]]*<\/version>.*/, "")
+      print
+      exit
+    }' "$pom")
+  [[ $version =~ ^[A-Za-z0-9][A-Za-z0-9._-]*$ ]] || die "could not read the project version from $pom (its first <version> after </parent>): got '$version'"
+  printf '%s\n' "$version"
+}
+
+# Runnable jar of <module> as its build names it (spring-boot-maven-plugin,
+# classifier exec): <module>/target/<module>-<version>-exec.jar. Callers add
+# '|| exit': a failure inside $(...) does not stop the script by itself.
+exec_jar() {
+  local module=$1 version
+  version=$(lab_version) || exit
+  printf '%s\n' "$ROOT/$module/target/$module-$version-exec.jar"
+}
+
 # Runs the Maven wrapper from the repo root, quietly.
 mvnw() {
   (cd "$ROOT" && ./mvnw -q -B "$@")

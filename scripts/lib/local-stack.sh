@@ -4,15 +4,20 @@
 # 127.0.0.1 with the ports of docs/contracts.md. Sourced, not run; needs
 # common.sh and procs.sh.
 
-LC_LIB=$ROOT/local-cluster/target/lib
-LC_AGENT=$ROOT/local-cluster/target/agent/jmx_prometheus_javaagent.jar
+LC_TARGET=$ROOT/local-cluster/target
+LC_LIB=$LC_TARGET/lib
+LC_AGENT=$LC_TARGET/agent/jmx_prometheus_javaagent.jar
+# Written by the local-cluster build with lib/: the jars it copied there, as a
+# classpath relative to target/ (lib/kafka_2.13-<version>.jar:lib/...).
+LC_CLASSPATH_FILE=$LC_TARGET/broker.classpath
 LC_CONFIG=$ROOT/local-cluster/src/main/config
 JMX_RULES=$ROOT/observability/jmx-exporter/kafka-broker.yml
 PROM_SRC=$ROOT/observability/prometheus
 GRAFANA_PROVISIONING=$ROOT/observability/grafana/provisioning
 GRAFANA_DASHBOARDS=$ROOT/observability/grafana/dashboards
-PRODUCER_JAR=$ROOT/producer-app/target/producer-app-0.1.0-SNAPSHOT-exec.jar
-CONSUMER_JAR=$ROOT/consumer-app/target/consumer-app-0.1.0-SNAPSHOT-exec.jar
+# Set by resolve_app_jars (the names carry the project version).
+PRODUCER_JAR=""
+CONSUMER_JAR=""
 
 BOOTSTRAP=127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094
 BROKER_IDS=(1 2 3)
@@ -62,18 +67,35 @@ kafka_java() {
   java -Xmx256m -XX:TieredStopAtLevel=1 -cp "$LC_LIB/*" "$@"
 }
 
+# True when the local-cluster build's output is complete: the agent, and every
+# jar its classpath file lists, Kafka's core jar (kafka_<scala>-<version>.jar,
+# main class kafka.Kafka) among them.
+cluster_jars_present() {
+  [[ -f $LC_AGENT && -s $LC_CLASSPATH_FILE ]] || return 1
+  local entry broker=0
+  local -a entries
+  IFS=: read -ra entries <<<"$(<"$LC_CLASSPATH_FILE")"
+  for entry in "${entries[@]}"; do
+    [[ -f $LC_TARGET/$entry ]] || return 1
+    [[ ${entry##*/} == kafka_[0-9]*.jar ]] && broker=1
+  done
+  ((broker))
+}
+
 # Builds local-cluster when its jars are missing.
 ensure_cluster_jars() {
-  if [[ ! -f $LC_AGENT || ! -f $LC_LIB/kafka_2.13-4.2.1.jar ]]; then
-    say "building local-cluster (broker and JMX exporter jars)"
-    mvnw -pl local-cluster -am install -DskipTests || die "building local-cluster failed: run './mvnw -pl local-cluster -am install -DskipTests' to see why"
-  fi
+  cluster_jars_present && return 0
+  say "building local-cluster (broker and JMX exporter jars)"
+  mvnw -pl local-cluster -am install -DskipTests || die "building local-cluster failed: run './mvnw -pl local-cluster -am install -DskipTests' to see why"
+  cluster_jars_present || die "local-cluster jars still missing after the build: expected $LC_AGENT, and $LC_CLASSPATH_FILE listing the broker jars (kafka_<scala>-<version>.jar among them) under $LC_LIB"
 }
 
 # Sets START_APPS=1 when both app jars exist, building them when their modules
 # exist; otherwise explains why the apps are skipped.
 resolve_app_jars() {
   START_APPS=0
+  PRODUCER_JAR=$(exec_jar producer-app) || exit
+  CONSUMER_JAR=$(exec_jar consumer-app) || exit
   if [[ ! -f $PRODUCER_JAR || ! -f $CONSUMER_JAR ]]; then
     if [[ -f $ROOT/producer-app/pom.xml && -f $ROOT/consumer-app/pom.xml ]]; then
       say "building producer-app and consumer-app"

@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # 'lab setup': installs what the lab and its checks need (Debian/Ubuntu), then
 # builds the project when its jars are missing. Idempotent. Sourced, not run;
-# needs common.sh.
+# needs common.sh and local-stack.sh (the local-cluster jar check).
 
 # Debian package providing each command the lab or its checks use.
 SETUP_PACKAGES=(
@@ -61,11 +61,12 @@ project_jars_missing() {
   local module jar
   for module in local-cluster producer-app consumer-app lab-runner; do
     [[ -f $ROOT/$module/pom.xml ]] || continue
-    case $module in
-      local-cluster) jar=$ROOT/local-cluster/target/agent/jmx_prometheus_javaagent.jar ;;
-      *) jar=$ROOT/$module/target/$module-0.1.0-SNAPSHOT-exec.jar ;;
-    esac
-    [[ -f $jar ]] || return 0
+    if [[ $module == local-cluster ]]; then
+      cluster_jars_present || return 0
+    else
+      jar=$(exec_jar "$module") || exit
+      [[ -f $jar ]] || return 0
+    fi
   done
   return 1
 }

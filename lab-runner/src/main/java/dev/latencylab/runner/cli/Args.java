@@ -14,7 +14,7 @@ import dev.latencylab.runner.scenario.Durations;
  * A parsed command line: positionals, {@code --name value} / {@code --name=value} options and
  * {@code --flag}s. Each command declares which options and flags it knows; anything else is an error.
  */
-public final class Args {
+final class Args {
 
     private final List<String> positionals = new ArrayList<>();
     private final Map<String, String> options = new HashMap<>();

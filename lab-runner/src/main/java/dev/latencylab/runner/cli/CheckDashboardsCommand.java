@@ -9,22 +9,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import dev.latencylab.runner.dashboards.DashboardCheck;
-import dev.latencylab.runner.dashboards.DashboardException;
-import dev.latencylab.runner.dashboards.DashboardQueryRunner;
-import dev.latencylab.runner.dashboards.DashboardResult;
-import dev.latencylab.runner.dashboards.LabDashboard;
-import dev.latencylab.runner.dashboards.LabDashboards;
-import dev.latencylab.runner.dashboards.PrometheusQueries;
-import dev.latencylab.runner.dashboards.TimeWindow;
-import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.grafana.DashboardCheck;
+import dev.latencylab.runner.grafana.DashboardException;
+import dev.latencylab.runner.grafana.DashboardQueryRunner;
+import dev.latencylab.runner.grafana.DashboardResult;
+import dev.latencylab.runner.grafana.LabDashboard;
+import dev.latencylab.runner.grafana.LabDashboards;
+import dev.latencylab.runner.grafana.PrometheusQueries;
+import dev.latencylab.runner.grafana.TimeWindow;
+import dev.latencylab.runner.http.JsonHttp;
 
 /**
  * {@code check-dashboards}: runs every target of every panel, and every annotation query, of the
  * lab's dashboards over a window against Prometheus. Exit 0 when every panel has data; 1 with
  * one line per "dashboard / panel / refId: no data" (or query error) otherwise.
  */
-public final class CheckDashboardsCommand {
+final class CheckDashboardsCommand {
 
     static final Set<String> OPTIONS = Set.of("prometheus", "from", "to", "last", "dashboards");
     static final Duration DEFAULT_LAST = Duration.ofMinutes(5);

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Set;
 
 import dev.latencylab.runner.compare.ProcessToolRunner;
-import dev.latencylab.runner.lab.EndpointException;
-import dev.latencylab.runner.lab.JsonHttp;
-import dev.latencylab.runner.report.ResultsWriter;
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.results.ResultsWriter;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
 

@@ -21,7 +21,7 @@ import dev.latencylab.runner.compare.Differences;
 import dev.latencylab.runner.compare.KafkaTools;
 import dev.latencylab.runner.compare.ToolRunner;
 import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.lab.Preflight;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.Sleeper;
@@ -31,7 +31,7 @@ import dev.latencylab.runner.scenario.Durations;
  * {@code compare}: the lab against Kafka's own ProducerPerformance (throughput) and
  * EndToEndLatency (e2e p50 at a low rate) on the running stack; writes results/&lt;UTC&gt;-compare/.
  */
-public final class CompareCommand {
+final class CompareCommand {
 
     static final Set<String> OPTIONS = Set.of("duration", "warmup", "stack-warmup", "linger", "batch-size", "low-rate", "rounds", "topic",
             "lab-topic", "bootstrap", "kafka-lib", "producer", "consumer", "results", "drain-timeout");

@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.lab.ProducerClient;
 
 /** {@code linger <ms>}: one hot switch of linger.ms through the producer endpoint. */
-public final class LingerCommand {
+final class LingerCommand {
 
     private final PrintStream out;
     private final JsonHttp http;

@@ -21,21 +21,21 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.lab.Preflight;
 import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.lab.PrometheusClient;
-import dev.latencylab.runner.lab.Urls;
-import dev.latencylab.runner.metrics.MetricsCollector;
-import dev.latencylab.runner.metrics.PhaseMetrics;
-import dev.latencylab.runner.metrics.ProcessStarts;
-import dev.latencylab.runner.report.EnvironmentInfo;
-import dev.latencylab.runner.report.PhaseMark;
-import dev.latencylab.runner.report.ResultsWriter;
-import dev.latencylab.runner.report.RunSeries;
-import dev.latencylab.runner.report.RunSummary;
-import dev.latencylab.runner.report.SummaryBuilder;
-import dev.latencylab.runner.report.TradeOffReading;
+import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.http.Urls;
+import dev.latencylab.runner.results.MetricsCollector;
+import dev.latencylab.runner.results.PhaseMetrics;
+import dev.latencylab.runner.results.ProcessStarts;
+import dev.latencylab.runner.results.EnvironmentInfo;
+import dev.latencylab.runner.results.PhaseMark;
+import dev.latencylab.runner.results.ResultsWriter;
+import dev.latencylab.runner.results.RunSeries;
+import dev.latencylab.runner.results.RunSummary;
+import dev.latencylab.runner.results.SummaryBuilder;
+import dev.latencylab.runner.results.TradeOffReading;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
@@ -46,11 +46,11 @@ import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
 import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.scenario.TimingOverride;
-import dev.latencylab.runner.snapshot.GrafanaLogin;
-import dev.latencylab.runner.snapshot.RunSnapshots;
+import dev.latencylab.runner.grafana.GrafanaLogin;
+import dev.latencylab.runner.grafana.RunSnapshots;
 
 /** {@code run <scenario.yaml>}: check the lab, drive the scenario, collect Prometheus' figures, write the results folder. */
-public final class RunCommand {
+final class RunCommand {
 
     static final Set<String> OPTIONS = Set.of("producer", "consumer", "prometheus", "grafana", "results", "warmup", "phase-duration",
             "grafana-user", "grafana-password");

@@ -17,24 +17,24 @@ import java.util.stream.Stream;
 
 import tools.jackson.databind.JsonNode;
 
-import dev.latencylab.runner.dashboards.DashboardException;
-import dev.latencylab.runner.dashboards.LabDashboard;
-import dev.latencylab.runner.dashboards.LabDashboards;
-import dev.latencylab.runner.dashboards.PrometheusQueries;
-import dev.latencylab.runner.dashboards.TimeWindow;
-import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.grafana.DashboardException;
+import dev.latencylab.runner.grafana.LabDashboard;
+import dev.latencylab.runner.grafana.LabDashboards;
+import dev.latencylab.runner.grafana.PrometheusQueries;
+import dev.latencylab.runner.grafana.TimeWindow;
+import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.scenario.Durations;
-import dev.latencylab.runner.snapshot.GrafanaLogin;
-import dev.latencylab.runner.snapshot.GrafanaSnapshotClient;
-import dev.latencylab.runner.snapshot.SnapshotExport;
-import dev.latencylab.runner.snapshot.SnapshotVerifier;
+import dev.latencylab.runner.grafana.GrafanaLogin;
+import dev.latencylab.runner.grafana.GrafanaSnapshotClient;
+import dev.latencylab.runner.grafana.SnapshotExport;
+import dev.latencylab.runner.grafana.SnapshotVerifier;
 
 /**
  * {@code snapshot}: exports the lab's dashboards with their data over a window as Grafana
  * snapshots: one file per dashboard always, and a snapshot in Grafana when Grafana answers.
  * {@code snapshot --verify DIR} checks such files instead: exit 1 when a panel holds no data.
  */
-public final class SnapshotCommand {
+final class SnapshotCommand {
 
     static final Set<String> OPTIONS = Set.of("from", "to", "last", "run", "out", "prometheus", "grafana", "grafana-user",
             "grafana-password", "dashboards", "verify");

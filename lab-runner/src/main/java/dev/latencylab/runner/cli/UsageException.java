@@ -1,7 +1,7 @@
 package dev.latencylab.runner.cli;
 
 /** Wrong command line: the message says what is wrong; the CLI prints usage after it and exits 2. */
-public class UsageException extends RuntimeException {
+class UsageException extends RuntimeException {
 
     public UsageException(String message) {
         super(message);

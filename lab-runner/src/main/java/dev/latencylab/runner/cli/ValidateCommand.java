@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import dev.latencylab.runner.report.Fmt;
+import dev.latencylab.runner.results.Fmt;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.Scenario;
@@ -15,7 +15,7 @@ import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.scenario.TimingOverride;
 
 /** {@code validate <file>...}: checks scenario files and prints the phases a run would go through. */
-public final class ValidateCommand {
+final class ValidateCommand {
 
     private final PrintStream out;
     private final PrintStream err;

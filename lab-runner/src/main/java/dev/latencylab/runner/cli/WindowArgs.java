@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 
-import dev.latencylab.runner.dashboards.TimeWindow;
+import dev.latencylab.runner.grafana.TimeWindow;
 
 /** {@code --from ISO --to ISO} or {@code --last D}: the window dashboards are queried over. */
 final class WindowArgs {

@@ -1,7 +1,7 @@
 package dev.latencylab.runner.compare;
 
 /** The comparison cannot go on (a tool failed, a topic could not be made); the message says what and where to look. */
-public class CompareException extends RuntimeException {
+class CompareException extends RuntimeException {
 
     public CompareException(String message) {
         super(message);

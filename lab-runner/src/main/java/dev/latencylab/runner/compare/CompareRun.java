@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.EndpointException;
+import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * integers: a p50 of 2 means somewhere from 2.0 up to (not including) 3.0 ms. Only the average is
  * computed from nanoseconds.
  */
-public record EndToEndResult(double avgMs, long p50Ms, long p99Ms, long p999Ms) {
+record EndToEndResult(double avgMs, long p50Ms, long p99Ms, long p999Ms) {
 
     private static final Pattern AVG = Pattern.compile("(?m)^Avg latency: ([0-9.]+) ms\\s*$");
     private static final Pattern PERCENTILES = Pattern.compile(

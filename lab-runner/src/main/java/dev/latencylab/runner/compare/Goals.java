@@ -6,7 +6,7 @@ import java.util.Locale;
  * The issue's goals, judged: lab throughput at least 0.95 of ProducerPerformance's, lab e2e p50 at
  * most 1.2x EndToEndLatency's.
  */
-public final class Goals {
+final class Goals {
 
     public static final double MIN_THROUGHPUT_RATIO = 0.95;
     public static final double MAX_LATENCY_RATIO = 1.2;

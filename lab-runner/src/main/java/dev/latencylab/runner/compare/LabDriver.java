@@ -15,7 +15,7 @@ import java.time.Instant;
 import java.util.Locale;
 
 import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.EndpointException;
+import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.Sleeper;
 

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * sent ones: ProducerPerformance counts acknowledgements too, and a record handed to the producer
  * but not yet acknowledged has not been delivered.
  */
-public record LabThroughput(Instant start, Instant end, long ackedAtStart, long ackedAtEnd, long sentAtStart, long sentAtEnd,
+record LabThroughput(Instant start, Instant end, long ackedAtStart, long ackedAtEnd, long sentAtStart, long sentAtEnd,
         long failedAtStart, long failedAtEnd) {
 
     @JsonProperty("seconds")

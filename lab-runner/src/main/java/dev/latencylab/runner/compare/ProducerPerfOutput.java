@@ -23,7 +23,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * the warm-up's last record is handed to the producer, while up to a full buffer (32 MB) of
  * earlier records still waits for its acknowledgement.
  */
-public record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyState) {
+record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyState) {
 
     private static final Pattern WINDOW = Pattern.compile(
             "(?m)^(\\d+) records sent, ([0-9.]+) records/sec \\(([0-9.]+) MB/sec\\), ([0-9.]+) ms avg latency, "

@@ -9,7 +9,7 @@ import java.util.List;
  * time limit), everything it printed (stdout and stderr together, also kept in {@code log}) and
  * how long it ran.
  */
-public record ToolRun(List<String> command, Integer exitCode, String output, Duration elapsed, Path log) {
+record ToolRun(List<String> command, Integer exitCode, String output, Duration elapsed, Path log) {
 
     public ToolRun {
         command = List.copyOf(command);

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  *
  * @param minInsyncReplicas null when the topic has no override (the broker default applies)
  */
-public record TopicLayout(int partitions, int replicationFactor, Integer minInsyncReplicas) {
+record TopicLayout(int partitions, int replicationFactor, Integer minInsyncReplicas) {
 
     private static final Pattern HEADER = Pattern.compile(
             "(?m)^Topic: (\\S+)\\s+TopicId: \\S+\\s+PartitionCount: (\\d+)\\s+ReplicationFactor: (\\d+)\\s+Configs: ?(.*)$");

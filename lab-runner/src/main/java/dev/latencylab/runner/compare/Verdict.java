@@ -6,7 +6,7 @@ package dev.latencylab.runner.compare;
  * equal {@code ratio} otherwise. {@code ratio} and {@code high} are null when they cannot be
  * computed (a zero in the denominator).
  */
-public record Verdict(String goal, Double ratio, Double low, Double high, Status status, String text) {
+record Verdict(String goal, Double ratio, Double low, Double high, Status status, String text) {
 
     public enum Status {
         /** The goal holds even at the unfavourable end of the figures' resolution. */

@@ -1,5 +1,7 @@
 package dev.latencylab.runner.lab;
 
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.http.Urls;
 import dev.latencylab.api.latency.LatencyView;
 import java.net.URI;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package dev.latencylab.runner.lab;
 
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.http.EndpointException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;

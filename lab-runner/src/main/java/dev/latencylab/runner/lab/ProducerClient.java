@@ -1,5 +1,8 @@
 package dev.latencylab.runner.lab;
 
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.http.Urls;
+import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.SettingsChange;

@@ -16,7 +16,7 @@ import java.util.Optional;
 
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.Drained;
-import dev.latencylab.runner.lab.EndpointException;
+import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;

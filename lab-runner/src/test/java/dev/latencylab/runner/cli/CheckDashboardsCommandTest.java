@@ -24,8 +24,8 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-import dev.latencylab.runner.lab.JsonHttp;
-import dev.latencylab.runner.snapshot.FakePrometheus;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.grafana.FakePrometheus;
 
 class CheckDashboardsCommandTest {
 

@@ -23,8 +23,8 @@ import tools.jackson.databind.JsonNode;
 
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
-import dev.latencylab.runner.lab.JsonHttp;
-import dev.latencylab.runner.report.ResultsWriter;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.results.ResultsWriter;
 import dev.latencylab.runner.run.ScenarioRunner;
 
 /** The whole run command against the HTTP double of the lab, on a fake clock (no real waiting). */

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.latencylab.runner.lab.JsonHttp;
-import dev.latencylab.runner.snapshot.FakePrometheus;
-import dev.latencylab.runner.snapshot.RecordingGrafana;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.grafana.FakePrometheus;
+import dev.latencylab.runner.grafana.RecordingGrafana;
 
 /** {@code snapshot} against a Prometheus double and a recording server with the shape of Grafana's snapshot API. */
 class SnapshotCommandTest {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
 import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.JsonHttp;
+import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.lab.ProducerClient;
 
 /** The whole comparison against the HTTP double of the apps and Kafka's tools played back from real outputs. */

@@ -1,5 +1,8 @@
 package dev.latencylab.runner.lab;
 
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.http.PrometheusClient;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.latency.LatencyView;

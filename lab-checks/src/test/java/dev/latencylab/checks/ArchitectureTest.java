@@ -1,0 +1,71 @@
+package dev.latencylab.checks;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shape ARCHITECTURE.md promises, checked on the compiled main classes of every module: no
+ * package cycle inside any module, the contract and the kernel free of frameworks and of the
+ * apps, and nothing but the runner's own code depending on the runner.
+ */
+class ArchitectureTest {
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importMainClasses() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("/lab-checks/"))
+                .importPackages("dev.latencylab");
+    }
+
+    @ParameterizedTest(name = "no package cycle in {0}")
+    @ValueSource(strings = {"api", "core", "producer", "consumer", "runner"})
+    void noPackageCycleInAModule(String module) {
+        slices().matching("dev.latencylab." + module + ".(**)").should().beFreeOfCycles()
+                .because("a cycle between packages means neither owns what it says it owns (STYLE.md)")
+                .check(classes);
+    }
+
+    @Test
+    void onlyTheRunnerDependsOnTheRunner() {
+        noClasses().that().resideOutsideOfPackage("dev.latencylab.runner..")
+                .should().dependOnClassesThat().resideInAPackage("dev.latencylab.runner..")
+                .check(classes);
+    }
+
+    @Test
+    void theContractIsPlainJavaAndDependsOnNoOtherModule() {
+        noClasses().that().resideInAPackage("dev.latencylab.api..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("dev.latencylab.api..", "java..",
+                        "com.fasterxml.jackson.annotation..")
+                .check(classes);
+    }
+
+    @Test
+    void theKernelKnowsNoFrameworkAndNoApp() {
+        noClasses().that().resideInAPackage("dev.latencylab.core..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "org.apache.kafka..",
+                        "dev.latencylab.producer..", "dev.latencylab.consumer..", "dev.latencylab.runner..")
+                .check(classes);
+    }
+
+    @Test
+    void theAppsDoNotDependOnEachOther() {
+        noClasses().that().resideInAPackage("dev.latencylab.producer..")
+                .should().dependOnClassesThat().resideInAPackage("dev.latencylab.consumer..")
+                .check(classes);
+        noClasses().that().resideInAPackage("dev.latencylab.consumer..")
+                .should().dependOnClassesThat().resideInAPackage("dev.latencylab.producer..")
+                .check(classes);
+    }
+}

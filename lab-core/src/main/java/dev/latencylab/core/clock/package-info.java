@@ -1,0 +1,4 @@
+/**
+ * Wall-clock microseconds, the unit of every timestamp in a record header.
+ */
+package dev.latencylab.core.clock;

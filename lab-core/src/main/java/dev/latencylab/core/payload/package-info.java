@@ -1,0 +1,4 @@
+/**
+ * Generated order events: keys and JSON values of an exact size.
+ */
+package dev.latencylab.core.payload;

@@ -1,0 +1,136 @@
+package dev.latencylab.runner.http;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.json.JsonReadFeature;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * JSON over {@link HttpClient} with short timeouts and error messages that say which part of
+ * the lab did not answer and how.
+ */
+public final class JsonHttp {
+
+    /** Lenient reader: the apps may add fields; the runner reads only the contract's. */
+    public static final JsonMapper MAPPER = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // An empty histogram's percentile may come as NaN; read it rather than fail the run.
+            .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
+            .build();
+
+    private final HttpClient client;
+    private final Duration requestTimeout;
+
+    public JsonHttp(Duration connectTimeout, Duration requestTimeout) {
+        this.client = HttpClient.newBuilder()
+                .connectTimeout(connectTimeout)
+                .version(HttpClient.Version.HTTP_1_1)
+                .build();
+        this.requestTimeout = requestTimeout;
+    }
+
+    public JsonHttp() {
+        this(Duration.ofSeconds(3), Duration.ofSeconds(15));
+    }
+
+    /** A response whose status the caller judges (the producer answers 400 with a field and an error). */
+    public record Response(int status, String body) {
+        public boolean ok() {
+            return status >= 200 && status < 300;
+        }
+    }
+
+    public Response get(String part, URI uri) throws InterruptedException {
+        return send(part, HttpRequest.newBuilder(uri).GET());
+    }
+
+    public Response delete(String part, URI uri) throws InterruptedException {
+        return send(part, HttpRequest.newBuilder(uri).DELETE());
+    }
+
+    public Response postJson(String part, URI uri, Object body) throws InterruptedException {
+        String json = MAPPER.writeValueAsString(body);
+        return send(part, HttpRequest.newBuilder(uri)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json)));
+    }
+
+    /** GET that must answer 2xx with JSON of the given shape. */
+    public <T> T getJson(String part, URI uri, Class<T> type) throws InterruptedException {
+        Response r = get(part, uri);
+        requireOk(part, "GET", uri, r);
+        return read(part, uri, r.body(), type);
+    }
+
+    public JsonNode getTree(String part, URI uri) throws InterruptedException {
+        Response r = get(part, uri);
+        requireOk(part, "GET", uri, r);
+        try {
+            return MAPPER.readTree(r.body());
+        } catch (JacksonException e) {
+            throw new EndpointException(part + " answered " + uri + " with something that is not JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    public static <T> T read(String part, URI uri, String body, Class<T> type) {
+        try {
+            return MAPPER.readValue(body, type);
+        } catch (JacksonException e) {
+            throw new EndpointException(part + " answered " + uri + " with JSON the runner cannot read as "
+                    + type.getSimpleName() + " (see docs/contracts.md): " + e.getOriginalMessage());
+        }
+    }
+
+    public static void requireOk(String part, String method, URI uri, Response r) {
+        if (!r.ok()) {
+            throw new EndpointException(part + ": " + method + " " + uri + " answered HTTP " + r.status() + ": " + abbreviate(r.body()));
+        }
+    }
+
+    private Response send(String part, HttpRequest.Builder builder) throws InterruptedException {
+        HttpRequest request = builder.timeout(requestTimeout).build();
+        try {
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            return new Response(response.statusCode(), response.body());
+        } catch (HttpConnectTimeoutException | ConnectException e) {
+            throw new EndpointException(part + " does not answer at " + request.uri() + " (" + describe(e) + ")", e);
+        } catch (HttpTimeoutException e) {
+            throw new EndpointException(part + " did not answer " + request.method() + " " + request.uri()
+                    + " within " + requestTimeout.toSeconds() + " s", e);
+        } catch (IOException e) {
+            throw new EndpointException(part + ": " + request.method() + " " + request.uri() + " failed (" + describe(e) + ")", e);
+        }
+    }
+
+    private static String describe(Throwable e) {
+        if (e instanceof ConnectException && (e.getMessage() == null || e.getMessage().isBlank())) {
+            // What HttpClient throws, without a message, when nothing listens on the port.
+            return "connection refused";
+        }
+        Throwable t = e;
+        while (t.getCause() != null && (t.getMessage() == null || t.getMessage().isBlank())) {
+            t = t.getCause();
+        }
+        String m = t.getMessage();
+        return m == null || m.isBlank() ? t.getClass().getSimpleName() : m;
+    }
+
+    public static String abbreviate(String body) {
+        if (body == null) {
+            return "";
+        }
+        String b = body.strip();
+        return b.length() > 300 ? b.substring(0, 300) + "..." : b;
+    }
+}

@@ -1,0 +1,188 @@
+package dev.latencylab.runner.results;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+
+/** Draws the run's PNG charts with XChart, off-screen. */
+final class ChartWriter {
+
+    public static final int WIDTH = 1200;
+    public static final int HEIGHT = 600;
+    /** Largest / smallest value beyond which a latency chart gets a logarithmic axis. */
+    private static final double LOG_SPREAD = 20;
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+    private static final Color[] PALETTE = {
+        new Color(0x1F, 0x77, 0xB4), new Color(0xD6, 0x27, 0x28), new Color(0x2C, 0xA0, 0x2C),
+        new Color(0xFF, 0x7F, 0x0E), new Color(0x94, 0x67, 0xBD), new Color(0x8C, 0x56, 0x4B),
+        new Color(0xE3, 0x77, 0xC2), new Color(0x7F, 0x7F, 0x7F)};
+
+    static {
+        // Charts are files; there is never a display, and CI has none.
+        System.setProperty("java.awt.headless", "true");
+        // ImageIO's file cache registers a JVM shutdown hook on first use, which fails while the
+        // Ctrl-C hook is writing the results; PNGs of this size are encoded in memory anyway.
+        javax.imageio.ImageIO.setUseCache(false);
+    }
+
+    /**
+     * e2e latency percentiles per phase (consumer histograms): the naive percentiles, then the
+     * corrected p99 beside them, so the cost of the producer's own delay is visible.
+     */
+    public void latencyPercentiles(Path file, RunSummary summary) throws IOException {
+        List<String> phases = summary.phases().stream().map(PhaseSummary::name).toList();
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(summary.scenario() + ": end-to-end latency per phase (naive unless marked; warm-up excluded)")
+                .xAxisTitle("phase").yAxisTitle("ms").build();
+        style(chart.getStyler());
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setAvailableSpaceFill(0.8);
+        // One slow phase (or p99.9 next to p50) easily spans two decades; on a linear axis the
+        // other bars are then too short to read, so a wide spread gets a log axis, said in its title.
+        double[] range = positiveRange(summary);
+        boolean log = range != null && range[1] / range[0] > 10;
+        if (log) {
+            chart.getStyler().setYAxisLogarithmic(true);
+            // Bars start at the decade below the smallest value; XChart's default bar base, 0, has no logarithm.
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(range[0]))));
+            chart.getStyler().setYAxisMax(range[1] * 1.5);
+            chart.setYAxisTitle("ms (log scale)");
+        } else {
+            chart.getStyler().setYAxisMin(0.0);
+        }
+        // Each bar carries its value, so no figure has to be read off the axis.
+        chart.getStyler().setLabelsVisible(true);
+        chart.getStyler().setLabelsPosition(0.95);
+        chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        chart.getStyler().setLabelsFontColor(new Color(0x21, 0x21, 0x21));
+        chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
+        addBars(chart, phases, summary, "p50", p -> p.latencyMs().p50());
+        addBars(chart, phases, summary, "p95", p -> p.latencyMs().p95());
+        addBars(chart, phases, summary, "p99", p -> p.latencyMs().p99());
+        addBars(chart, phases, summary, "p99.9", p -> p.latencyMs().p999());
+        addBars(chart, phases, summary, "p99 corrected", p -> p.correctedLatencyMs().p99());
+        save(chart, file);
+    }
+
+    /** Smallest and largest positive value the bar chart shows, or null when it shows none. */
+    private static double[] positiveRange(RunSummary summary) {
+        double[] r = summary.phases().stream()
+                .flatMap(p -> java.util.stream.Stream.of(p.latencyMs().p50(), p.latencyMs().p95(), p.latencyMs().p99(),
+                        p.latencyMs().p999(), p.correctedLatencyMs().p99()))
+                .filter(v -> v != null && v > 0)
+                .mapToDouble(Double::doubleValue).sorted().toArray();
+        return r.length == 0 ? null : new double[] {r[0], r[r.length - 1]};
+    }
+
+    private static void addBars(CategoryChart chart, List<String> phases, RunSummary s, String name,
+            Function<PhaseSummary, Double> value) {
+        // A missing figure stays missing (XChart leaves a null bar out) rather than becoming zero.
+        List<Double> values = new ArrayList<>(s.phases().stream().map(value).toList());
+        chart.addSeries(name, new ArrayList<>(phases), values);
+    }
+
+    /**
+     * One time-series chart over the whole run with each phase's warm-up shaded, its start marked
+     * and its name written in its segment. Returns false (and writes nothing) when there is no data.
+     */
+    public boolean timeSeries(Path file, String scenario, ChartData data, List<PhaseMark> phases, Instant runStart, Instant runEnd)
+            throws IOException {
+        if (data.lines().stream().allMatch(l -> l.points().isEmpty())) {
+            return false;
+        }
+        boolean minutes = Duration.between(runStart, runEnd).compareTo(Duration.ofMinutes(10)) > 0;
+        double unit = minutes ? 60.0 : 1.0;
+        Function<Instant, Double> x = t -> Duration.between(runStart, t).toMillis() / 1000.0 / unit;
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title(scenario + ": " + data.title())
+                .xAxisTitle((minutes ? "minutes" : "seconds") + " since " + CLOCK.format(runStart) + " (shaded: warm-up, dropped from the summary)")
+                .yAxisTitle(data.unit()).build();
+        style(chart.getStyler());
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setXAxisMin(0.0);
+        chart.getStyler().setXAxisMax(x.apply(runEnd));
+        double max = data.lines().stream().flatMap(l -> l.points().stream()).mapToDouble(TimePoint::v).max().orElse(1);
+        double minPositive = data.lines().stream().flatMap(l -> l.points().stream()).mapToDouble(TimePoint::v)
+                .filter(v -> v > 0).min().orElse(max);
+        // Latency can jump by two decades for a few seconds (a producer switch under load); on a
+        // linear axis that spike flattens everything else to a line at zero.
+        boolean log = data.unit().equals("ms") && minPositive > 0 && max / minPositive > LOG_SPREAD;
+        if (log) {
+            chart.getStyler().setYAxisLogarithmic(true);
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(minPositive))));
+            chart.getStyler().setYAxisMax(max * 2);
+            chart.setYAxisTitle(data.unit() + " (log scale)");
+        } else {
+            chart.getStyler().setYAxisMin(0.0);
+            // Head-room above the highest point for the phase names.
+            chart.getStyler().setYAxisMax(max > 0 ? max * 1.15 : 1.0);
+        }
+        for (ChartData.Line line : data.lines()) {
+            List<TimePoint> points = line.points().stream().filter(p -> !log || p.v() > 0).toList();
+            if (points.isEmpty()) {
+                continue;
+            }
+            List<Double> xs = points.stream().map(p -> x.apply(p.t())).toList();
+            List<Double> ys = points.stream().map(TimePoint::v).toList();
+            XYSeries s = chart.addSeries(line.label(), xs, ys);
+            s.setMarker(SeriesMarkers.NONE);
+            // Corrected latency often lies right on top of the naive line: dashed, both stay visible.
+            s.setLineStyle(line.label().contains("corrected")
+                    ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f)
+                    : new BasicStroke(2f));
+        }
+        chart.addAnnotation(new PhaseBands(phases.stream()
+                .map(p -> new PhaseBands.Segment(p.name(), x.apply(p.start()), x.apply(p.measureStart()), x.apply(p.end())))
+                .toList()));
+        save(chart, file);
+        return true;
+    }
+
+    private static void style(Styler styler) {
+        styler.setChartBackgroundColor(Color.WHITE);
+        styler.setPlotBackgroundColor(Color.WHITE);
+        styler.setPlotBorderColor(new Color(0xBD, 0xBD, 0xBD));
+        styler.setLegendBorderColor(Color.WHITE);
+        styler.setSeriesColors(PALETTE);
+        styler.setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        styler.setLegendFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+        styler.setAntiAlias(true);
+        if (styler instanceof AxesChartStyler axes) {
+            axes.setAxisTitleFont(new Font(Font.SANS_SERIF, Font.PLAIN, 13));
+            axes.setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+            axes.setPlotGridLinesColor(new Color(0xEE, 0xEE, 0xEE));
+            axes.setYAxisDecimalPattern("#,##0.##");
+        }
+    }
+
+    /** Encodes in memory first: a chart that fails to draw leaves no empty PNG behind. */
+    private static void save(Chart<?, ?> chart, Path file) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+        Files.write(file, png);
+    }
+}

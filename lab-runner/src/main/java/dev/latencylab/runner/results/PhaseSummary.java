@@ -1,0 +1,64 @@
+package dev.latencylab.runner.results;
+
+import dev.latencylab.api.settings.ProducerSettings;
+import java.time.Instant;
+import java.util.Map;
+
+
+/**
+ * One row of the summary. Latency comes from the consumer endpoint (HdrHistogram, exact per
+ * phase), rates from the producer's counters, the rest from Prometheus over the measured window.
+ * Every figure that could not be measured is null.
+ */
+record PhaseSummary(
+        String name,
+        ProducerSettings settings,
+        Instant measuredFrom,
+        Instant measuredTo,
+        double measuredSeconds,
+        boolean complete,
+        Long samples,
+        Latency latencyMs,
+        Latency correctedLatencyMs,
+        Double achievedRate,
+        Long lost,
+        Long duplicated,
+        Cpu cpuCores,
+        Requests requestsPerSecond,
+        Double bytesInPerSecond,
+        Batching producer) {
+
+    /** Milliseconds. */
+    public record Latency(Double p50, Double p95, Double p99, Double p999, Double max) {
+        public static final Latency NONE = new Latency(null, null, null, null, null);
+    }
+
+    /** Cores (CPU seconds per second); {@code total} only when producer, consumer and brokers are all known. */
+    public record Cpu(Double producer, Double consumer, Map<String, Double> brokers, Double brokersTotal, Double total) {
+        public Cpu {
+            brokers = BrokerIds.sorted(brokers);
+        }
+    }
+
+    public record Requests(Double produce, Double fetchConsumer, Double fetchFollower) {
+    }
+
+    /** Kafka producer client averages: bytes, records, compressed/uncompressed, ms. */
+    public record Batching(Double batchSizeAvg, Double recordsPerRequestAvg, Double compressionRateAvg, Double recordQueueTimeAvgMs) {
+    }
+
+    /**
+     * Records per Produce request over exactly the measured window: records the producer sent /
+     * Produce requests the brokers counted (the lab's producer is their only one), or null. A check
+     * on the client's records-per-request-avg, which trails by 30-60 s.
+     */
+    public Double recordsPerProduceRequest() {
+        Double produce = requestsPerSecond == null ? null : requestsPerSecond.produce();
+        return achievedRate == null || produce == null || produce <= 0 ? null : achievedRate / produce;
+    }
+
+    /** Achieved / target, or null. */
+    public Double achievedShare() {
+        return achievedRate == null || settings.rate() <= 0 ? null : achievedRate / settings.rate();
+    }
+}

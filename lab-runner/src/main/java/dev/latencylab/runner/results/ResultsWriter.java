@@ -1,0 +1,98 @@
+package dev.latencylab.runner.results;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.cfg.DateTimeFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.ScenarioWriter;
+
+/**
+ * Writes a results folder: scenario.yaml, environment.json, summary.json, series.json,
+ * summary.md and the PNG charts. {@link #render} redraws summary.md and the charts from
+ * summary.json and series.json alone, so a saved run can be re-reported.
+ */
+public final class ResultsWriter {
+
+    public static final JsonMapper JSON = JsonMapper.builder()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+    private final ChartWriter charts = new ChartWriter();
+
+    /** results/&lt;UTC start&gt;-&lt;scenario&gt;, made unique with a counter if it exists. */
+    public static Path folder(Path resultsRoot, Instant startedAt, String scenario) throws IOException {
+        String base = FOLDER_TIME.format(startedAt) + "-" + scenario;
+        Path dir = resultsRoot.resolve(base);
+        for (int i = 2; Files.exists(dir); i++) {
+            dir = resultsRoot.resolve(base + "-" + i);
+        }
+        Files.createDirectories(dir);
+        return dir;
+    }
+
+    public void write(Path dir, Scenario scenario, EnvironmentInfo environment, RunSummary summary, RunSeries series)
+            throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("scenario.yaml"), new ScenarioWriter().write(scenario));
+        JSON.writeValue(dir.resolve("environment.json").toFile(), environment);
+        JSON.writeValue(dir.resolve("summary.json").toFile(), summary);
+        JSON.writeValue(dir.resolve("series.json").toFile(), series);
+        render(dir, summary, series);
+    }
+
+    /** Draws the charts and writes summary.md; returns the Markdown. Chart failures become warnings, not a lost report. */
+    public String render(Path dir, RunSummary summary, RunSeries series) throws IOException {
+        List<String> drawn = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(summary.warnings());
+        if (!summary.phases().isEmpty()) {
+            try {
+                charts.latencyPercentiles(dir.resolve("latency-percentiles.png"), summary);
+                drawn.add("latency-percentiles.png");
+            } catch (RuntimeException e) {
+                warnings.add("latency-percentiles.png could not be drawn: " + e);
+            }
+        }
+        if (series != null) {
+            for (ChartData chart : series.charts()) {
+                String name = chart.key() + ".png";
+                try {
+                    if (charts.timeSeries(dir.resolve(name), summary.scenario(), chart, series.phases(), series.start(), series.end())) {
+                        drawn.add(name);
+                    } else {
+                        warnings.add(name + " not drawn: Prometheus returned no data for it");
+                    }
+                } catch (RuntimeException e) {
+                    warnings.add(name + " could not be drawn: " + e);
+                }
+            }
+        }
+        RunSummary shown = new RunSummary(summary.scenario(), summary.description(), summary.startedAt(), summary.endedAt(),
+                summary.complete(), summary.stopReason(), summary.cores(), summary.phases(), summary.totals(), summary.reading(), warnings);
+        String markdown = MarkdownReport.render(shown, drawn);
+        Files.writeString(dir.resolve("summary.md"), markdown);
+        return markdown;
+    }
+
+    /** Re-reads a results folder's summary.json and series.json (the latter optional) and redraws its report. */
+    public String rerender(Path dir) throws IOException {
+        RunSummary summary = JSON.readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
+        Path seriesFile = dir.resolve("series.json");
+        RunSeries series = Files.exists(seriesFile) ? JSON.readValue(seriesFile.toFile(), RunSeries.class) : null;
+        summary = summary.withReading(TradeOffReading.read(summary.phases(), summary.totals(), summary.cores()));
+        return render(dir, summary, series);
+    }
+}

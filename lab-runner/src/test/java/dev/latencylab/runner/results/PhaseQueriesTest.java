@@ -1,0 +1,42 @@
+package dev.latencylab.runner.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+class PhaseQueriesTest {
+
+    @Test
+    void ratesCoverExactlyTheMeasuredWindow() {
+        PhaseQueries q = new PhaseQueries(Duration.ofSeconds(20));
+
+        assertThat(q.requests("Produce")).isEqualTo("sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"Produce\"}[20s]))");
+        assertThat(q.producerCpu()).isEqualTo("sum(rate(process_cpu_time_ns_total{job=\"producer-app\"}[20s])) / 1e9");
+        assertThat(q.bytesIn()).contains("topic=\"\"").contains("[20s]");
+    }
+
+    @Test
+    void aClientGaugeIsReadAtTheEndOfAWindowShorterThanItsOwnAverage() {
+        // The client's own average trails 30-60 s: averaging it over a 20 s window would count the
+        // phase's first seconds again and again, so it is read once, at the window's end.
+        String gauge = new PhaseQueries(Duration.ofSeconds(20)).producerGauge("kafka_producer_records_per_request_avg");
+
+        assertThat(gauge).isEqualTo("max(max without(client_id, spring_id, kafka_version) "
+                + "(kafka_producer_records_per_request_avg{job=\"producer-app\"} >= 0))");
+    }
+
+    @Test
+    void aClientGaugeIsAveragedOverTheLaterPartOfALongWindow() {
+        String gauge = new PhaseQueries(Duration.ofSeconds(270)).producerGauge("kafka_producer_batch_size_avg");
+
+        assertThat(gauge).isEqualTo("max(avg_over_time(max without(client_id, spring_id, kafka_version) "
+                + "(kafka_producer_batch_size_avg{job=\"producer-app\"} >= 0)[240s:5s]))");
+    }
+
+    @Test
+    void chartRatesSpanFourScrapeIntervals() {
+        assertThat(MetricsCollector.CHART_RANGE).isEqualTo("20s");
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * The sender thread, its state and its metrics.
+ */
+package dev.latencylab.producer.load;

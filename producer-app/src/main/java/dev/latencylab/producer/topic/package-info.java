@@ -1,0 +1,4 @@
+/**
+ * Creates the lab topic when it is missing.
+ */
+package dev.latencylab.producer.topic;
