@@ -1,5 +1,6 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.http.PrometheusClient;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
@@ -15,7 +16,6 @@ import dev.latencylab.runner.grafana.DashboardQueryRunner;
 import dev.latencylab.runner.grafana.DashboardResult;
 import dev.latencylab.runner.grafana.LabDashboard;
 import dev.latencylab.runner.grafana.LabDashboards;
-import dev.latencylab.runner.grafana.PrometheusQueries;
 import dev.latencylab.runner.grafana.TimeWindow;
 import dev.latencylab.runner.http.JsonHttp;
 
@@ -59,7 +59,7 @@ final class CheckDashboardsCommand {
             return 1;
         }
         out.printf("Checking %d dashboards over %s against Prometheus %s%n", dashboards.size(), window, prometheusUrl);
-        DashboardQueryRunner runner = new DashboardQueryRunner(new PrometheusQueries(http, prometheusUrl));
+        DashboardQueryRunner runner = new DashboardQueryRunner(new PrometheusClient(http, prometheusUrl));
         List<DashboardResult> results = new ArrayList<>();
         for (LabDashboard d : dashboards) {
             DashboardResult r = runner.run(d, window);

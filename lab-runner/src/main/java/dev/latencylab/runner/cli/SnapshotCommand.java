@@ -1,5 +1,6 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.http.PrometheusClient;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -20,7 +21,6 @@ import tools.jackson.databind.JsonNode;
 import dev.latencylab.runner.grafana.DashboardException;
 import dev.latencylab.runner.grafana.LabDashboard;
 import dev.latencylab.runner.grafana.LabDashboards;
-import dev.latencylab.runner.grafana.PrometheusQueries;
 import dev.latencylab.runner.grafana.TimeWindow;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.scenario.Durations;
@@ -102,7 +102,7 @@ final class SnapshotCommand {
         }
         GrafanaSnapshotClient grafana = withGrafana ? new GrafanaSnapshotClient(grafanaUrl,
                 GrafanaLogin.resolve(args.option("grafana-user"), args.option("grafana-password"), env, cwd)) : null;
-        SnapshotExport.Outcome outcome = new SnapshotExport(new PrometheusQueries(http, prometheusUrl), grafana, out, err)
+        SnapshotExport.Outcome outcome = new SnapshotExport(new PrometheusClient(http, prometheusUrl), grafana, out, err)
                 .export(dashboards, window, outDir, label);
         if (!withGrafana) {
             out.printf("Wrote %d snapshot files (--grafana none: no Grafana snapshot created).%n", outcome.files().size());

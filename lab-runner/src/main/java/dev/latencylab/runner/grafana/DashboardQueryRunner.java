@@ -1,5 +1,8 @@
 package dev.latencylab.runner.grafana;
 
+import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.http.PromQueryException;
+import dev.latencylab.runner.http.PromSeries;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,9 +14,9 @@ import java.util.List;
  */
 public final class DashboardQueryRunner {
 
-    private final PrometheusQueries prometheus;
+    private final PrometheusClient prometheus;
 
-    public DashboardQueryRunner(PrometheusQueries prometheus) {
+    public DashboardQueryRunner(PrometheusClient prometheus) {
         this.prometheus = prometheus;
     }
 
@@ -42,11 +45,11 @@ public final class DashboardQueryRunner {
         }
         String expr = GrafanaVariables.of(timing, dashboard.variables()).substitute(target.expr());
         try {
-            List<PromSeries> range = target.range() ? prometheus.range(expr, window, timing.step()) : List.of();
+            List<PromSeries> range = target.range() ? prometheus.rangeAligned(expr, window.from(), window.to(), timing.step()) : List.of();
             List<PromSeries> instant = target.instant() ? prometheus.instant(expr, window.to()) : List.of();
             return new TargetResult(panel, target, expr, timing, range, instant, null);
         } catch (PromQueryException e) {
-            return new TargetResult(panel, target, expr, timing, List.of(), List.of(), e.getMessage());
+            return new TargetResult(panel, target, expr, timing, List.of(), List.of(), e.reason());
         }
     }
 
@@ -59,10 +62,10 @@ public final class DashboardQueryRunner {
         }
         String expr = GrafanaVariables.of(timing, dashboard.variables()).substitute(a.expr());
         try {
-            List<PromSeries> series = prometheus.range(expr, window, timing.step());
+            List<PromSeries> series = prometheus.rangeAligned(expr, window.from(), window.to(), timing.step());
             return new AnnotationResult(a, expr, AnnotationEvents.from(a, series, timing.step()), null);
         } catch (PromQueryException e) {
-            return new AnnotationResult(a, expr, List.of(), e.getMessage());
+            return new AnnotationResult(a, expr, List.of(), e.reason());
         }
     }
 }

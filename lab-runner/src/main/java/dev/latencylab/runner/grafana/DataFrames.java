@@ -1,5 +1,6 @@
 package dev.latencylab.runner.grafana;
 
+import dev.latencylab.runner.http.PromSeries;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

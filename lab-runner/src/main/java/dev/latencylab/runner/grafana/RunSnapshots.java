@@ -1,5 +1,6 @@
 package dev.latencylab.runner.grafana;
 
+import dev.latencylab.runner.http.PrometheusClient;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -34,7 +35,7 @@ public final class RunSnapshots {
             return true;
         }
         try {
-            SnapshotExport.Outcome outcome = new SnapshotExport(new PrometheusQueries(http, prometheus),
+            SnapshotExport.Outcome outcome = new SnapshotExport(new PrometheusClient(http, prometheus),
                     new GrafanaSnapshotClient(grafana, login), out, err)
                     .export(LabDashboards.load(dashboardsDir), new TimeWindow(start, end), resultsDir, resultsDir.getFileName().toString());
             return !outcome.grafanaFailed();

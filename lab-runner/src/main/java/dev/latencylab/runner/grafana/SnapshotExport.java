@@ -1,5 +1,6 @@
 package dev.latencylab.runner.grafana;
 
+import dev.latencylab.runner.http.PrometheusClient;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -24,13 +25,13 @@ public final class SnapshotExport {
 
     private static final DateTimeFormatter NAME_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
-    private final PrometheusQueries prometheus;
+    private final PrometheusClient prometheus;
     private final GrafanaSnapshotClient grafana;
     private final PrintStream out;
     private final PrintStream err;
 
     /** @param grafana null to write the files only */
-    public SnapshotExport(PrometheusQueries prometheus, GrafanaSnapshotClient grafana, PrintStream out, PrintStream err) {
+    public SnapshotExport(PrometheusClient prometheus, GrafanaSnapshotClient grafana, PrintStream out, PrintStream err) {
         this.prometheus = prometheus;
         this.grafana = grafana;
         this.out = out;

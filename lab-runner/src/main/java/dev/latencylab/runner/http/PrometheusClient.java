@@ -12,7 +12,11 @@ import java.util.TreeMap;
 
 import tools.jackson.databind.JsonNode;
 
-/** Prometheus' HTTP query API: instant queries for per-phase figures, range queries for the charts. */
+/**
+ * Prometheus' HTTP query API, the one client the runner has: instant queries for per-phase
+ * figures, range queries for charts, and range queries aligned the way Grafana's datasource
+ * aligns them for the dashboard checks. Every answer is a list of {@link PromSeries}.
+ */
 public final class PrometheusClient {
 
     public static final String PART = "Prometheus";
@@ -25,55 +29,72 @@ public final class PrometheusClient {
         this.base = base;
     }
 
+    public URI base() {
+        return base;
+    }
+
     public URI readiness() {
         return Urls.resolve(base, "/-/ready");
     }
 
-    /** One element of an instant vector. A NaN or infinite value is kept as null: Prometheus has no number for it. */
-    public record Sample(Map<String, String> labels, Double value) {
-    }
-
-    /** One series of a range result; points whose value is NaN are dropped. */
-    public record Series(Map<String, String> labels, List<Point> points) {
-    }
-
-    public record Point(Instant time, double value) {
-    }
-
-    public List<Sample> query(String promql, Instant time) throws InterruptedException {
+    /**
+     * An instant query; a scalar or string answer becomes one series without labels.
+     *
+     * @throws PromQueryException when Prometheus refuses the query
+     * @throws EndpointException when Prometheus does not answer, or not with JSON
+     */
+    public List<PromSeries> instant(String promql, Instant at) throws InterruptedException {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("query", promql);
-        params.put("time", seconds(time));
+        params.put("time", seconds(at.toEpochMilli()));
         JsonNode data = data(Urls.withQuery(base, "/api/v1/query", params), promql);
-        List<Sample> samples = new ArrayList<>();
+        List<PromSeries> series = new ArrayList<>();
         String type = data.path("resultType").asString("");
-        if (type.equals("scalar")) {
-            samples.add(new Sample(Map.of(), number(data.path("result").path(1))));
-            return samples;
+        if (type.equals("scalar") || type.equals("string")) {
+            series.add(sample(Map.of(), data.path("result")));
+            return series;
         }
-        for (JsonNode r : data.path("result")) {
-            samples.add(new Sample(labels(r.path("metric")), number(r.path("value").path(1))));
+        for (JsonNode r : data.path("result").values()) {
+            series.add(sample(labels(r.path("metric")), r.path("value")));
         }
-        return samples;
+        return series;
     }
 
-    public List<Series> queryRange(String promql, Instant start, Instant end, Duration step) throws InterruptedException {
+    /** A range query over exactly [start, end]. */
+    public List<PromSeries> range(String promql, Instant start, Instant end, Duration step) throws InterruptedException {
+        return range(promql, start.toEpochMilli(), end.toEpochMilli(), step);
+    }
+
+    /**
+     * A range query with start and end aligned down to the step, as Grafana's Prometheus
+     * datasource sends it, so a check sees what a panel shows.
+     */
+    public List<PromSeries> rangeAligned(String promql, Instant from, Instant to, Duration step)
+            throws InterruptedException {
+        long stepMs = stepMillis(step);
+        long start = Math.floorDiv(from.toEpochMilli(), stepMs) * stepMs;
+        long end = Math.floorDiv(to.toEpochMilli(), stepMs) * stepMs;
+        return range(promql, start, Math.max(start, end), step);
+    }
+
+    private List<PromSeries> range(String promql, long startMs, long endMs, Duration step) throws InterruptedException {
         Map<String, String> params = new LinkedHashMap<>();
         params.put("query", promql);
-        params.put("start", seconds(start));
-        params.put("end", seconds(end));
-        params.put("step", duration(step));
+        params.put("start", seconds(startMs));
+        params.put("end", seconds(endMs));
+        // A plain number of seconds: Prometheus 2.x refuses a "5.0s" style step.
+        params.put("step", seconds(stepMillis(step)));
         JsonNode data = data(Urls.withQuery(base, "/api/v1/query_range", params), promql);
-        List<Series> series = new ArrayList<>();
-        for (JsonNode r : data.path("result")) {
-            List<Point> points = new ArrayList<>();
-            for (JsonNode v : r.path("values")) {
-                Double value = number(v.path(1));
-                if (value != null) {
-                    points.add(new Point(instant(v.path(0).asDouble()), value));
-                }
+        List<PromSeries> series = new ArrayList<>();
+        for (JsonNode r : data.path("result").values()) {
+            List<JsonNode> samples = List.copyOf(r.path("values").values());
+            long[] times = new long[samples.size()];
+            double[] values = new double[samples.size()];
+            for (int i = 0; i < samples.size(); i++) {
+                times[i] = Math.round(samples.get(i).path(0).asDouble() * 1000);
+                values[i] = number(samples.get(i).path(1));
             }
-            series.add(new Series(labels(r.path("metric")), points));
+            series.add(new PromSeries(labels(r.path("metric")), times, values));
         }
         return series;
     }
@@ -87,10 +108,21 @@ public final class PrometheusClient {
             throw new EndpointException(PART + " answered HTTP " + r.status() + " with something that is not JSON for " + promql);
         }
         if (!r.ok() || !"success".equals(body.path("status").asString(""))) {
-            throw new EndpointException(PART + " refused the query " + promql + ": HTTP " + r.status() + " "
-                    + body.path("errorType").asString("") + " " + body.path("error").asString(JsonHttp.abbreviate(r.body())));
+            String error = body.path("error").asString("");
+            if (error.isBlank()) {
+                throw new EndpointException(PART + " at " + base + " answered HTTP " + r.status() + " without a result: "
+                        + JsonHttp.abbreviate(r.body()));
+            }
+            String errorType = body.path("errorType").asString("error");
+            throw new PromQueryException(PART + " refused the query " + promql + ": HTTP " + r.status() + " " + errorType
+                    + " " + error, errorType + ": " + error);
         }
         return body.path("data");
+    }
+
+    private static PromSeries sample(Map<String, String> labels, JsonNode value) {
+        return new PromSeries(labels, new long[] {Math.round(value.path(0).asDouble() * 1000)},
+                new double[] {number(value.path(1))});
     }
 
     private static Map<String, String> labels(JsonNode metric) {
@@ -101,36 +133,23 @@ public final class PrometheusClient {
         return labels;
     }
 
-    private static Double number(JsonNode v) {
-        if (v.isMissingNode() || v.isNull()) {
-            return null;
-        }
-        double d;
+    private static double number(JsonNode v) {
         try {
-            d = Double.parseDouble(v.asString());
+            return Double.parseDouble(v.asString(""));
         } catch (NumberFormatException e) {
-            return null;
+            return Double.NaN;
         }
-        return Double.isFinite(d) ? d : null;
     }
 
-    /**
-     * A step in Prometheus' duration syntax: "5s", or "500ms" below whole seconds. Prometheus 2.x
-     * refuses "5.0s" (a float with a unit is neither a duration nor a number of seconds).
-     */
-    static String duration(Duration step) {
+    private static long stepMillis(Duration step) {
         long millis = step.toMillis();
         if (millis <= 0) {
             throw new IllegalArgumentException("a query step must be positive, got " + step);
         }
-        return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+        return millis;
     }
 
-    private static String seconds(Instant t) {
-        return String.format(Locale.ROOT, "%.3f", t.toEpochMilli() / 1000.0);
-    }
-
-    private static Instant instant(double epochSeconds) {
-        return Instant.ofEpochMilli(Math.round(epochSeconds * 1000));
+    private static String seconds(long epochMs) {
+        return String.format(Locale.ROOT, "%.3f", epochMs / 1000.0);
     }
 }

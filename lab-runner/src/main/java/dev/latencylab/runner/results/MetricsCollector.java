@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.runner.http.PromSeries;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public final class MetricsCollector {
     /** The kafka-clients version the producer reports in its metrics' kafka_version label, if it does. */
     public Optional<String> producerKafkaVersion(Instant at) throws InterruptedException {
         try {
-            return prometheus.query("group by (kafka_version) (kafka_producer_request_rate{job=\"producer-app\"})", at).stream()
+            return prometheus.instant("group by (kafka_version) (kafka_producer_request_rate{job=\"producer-app\"})", at).stream()
                     .map(s -> s.labels().get("kafka_version"))
                     .filter(v -> v != null && !v.isBlank())
                     .findFirst();
@@ -122,7 +123,7 @@ public final class MetricsCollector {
         List<ChartData.Line> lines = new ArrayList<>();
         for (SeriesDef d : defs) {
             try {
-                List<PrometheusClient.Series> result = prometheus.queryRange(d.promql(), start, end, STEP);
+                List<PromSeries> result = prometheus.range(d.promql(), start, end, STEP);
                 result.stream()
                         .sorted((a, b) -> d.label().apply(a.labels()).compareTo(d.label().apply(b.labels())))
                         .forEach(s -> lines.add(new ChartData.Line(d.label().apply(s.labels()),
@@ -139,7 +140,7 @@ public final class MetricsCollector {
 
     private Double scalar(String promql, Instant at) throws InterruptedException {
         try {
-            List<PrometheusClient.Sample> samples = prometheus.query(promql, at);
+            List<PromSeries> samples = prometheus.instant(promql, at);
             if (samples.isEmpty() || samples.get(0).value() == null) {
                 warnings.add("Prometheus has no value at " + at + " for " + promql);
                 return null;
@@ -154,7 +155,7 @@ public final class MetricsCollector {
     private Map<String, Double> byLabel(String promql, Instant at, String label) throws InterruptedException {
         Map<String, Double> values = new TreeMap<>();
         try {
-            for (PrometheusClient.Sample s : prometheus.query(promql, at)) {
+            for (PromSeries s : prometheus.instant(promql, at)) {
                 if (s.value() != null) {
                     values.put(s.labels().getOrDefault(label, "?"), s.value());
                 }

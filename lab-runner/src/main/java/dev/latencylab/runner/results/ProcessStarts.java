@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.runner.http.PromSeries;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -28,7 +29,7 @@ public final class ProcessStarts implements StackAge {
     @Override
     public Optional<Instant> youngestStart() throws InterruptedException {
         try {
-            List<PrometheusClient.Sample> samples = prometheus.query(QUERY, clock.instant());
+            List<PromSeries> samples = prometheus.instant(QUERY, clock.instant());
             if (samples.isEmpty() || samples.get(0).value() == null) {
                 return Optional.empty();
             }

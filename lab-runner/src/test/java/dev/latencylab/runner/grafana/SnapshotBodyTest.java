@@ -1,5 +1,6 @@
 package dev.latencylab.runner.grafana;
 
+import dev.latencylab.runner.http.PromSeries;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;

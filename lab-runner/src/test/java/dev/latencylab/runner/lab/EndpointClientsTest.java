@@ -3,6 +3,8 @@ package dev.latencylab.runner.lab;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.http.PromQueryException;
+import dev.latencylab.runner.http.PromSeries;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.latency.LatencyView;
@@ -12,6 +14,7 @@ import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -124,18 +127,20 @@ class EndpointClientsTest {
         try {
             PrometheusClient client = new PrometheusClient(http, URI.create("http://127.0.0.1:" + prom.getAddress().getPort()));
 
-            List<PrometheusClient.Sample> samples = client.query("sum by (broker) (x)", Instant.ofEpochSecond(1795305000));
-            List<PrometheusClient.Series> series = client.queryRange("x", Instant.ofEpochSecond(1795305000),
+            List<PromSeries> samples = client.instant("sum by (broker) (x)", Instant.ofEpochSecond(1795305000));
+            List<PromSeries> series = client.range("x", Instant.ofEpochSecond(1795305000),
                     Instant.ofEpochSecond(1795305010), Duration.ofSeconds(5));
 
-            assertThat(samples).containsExactly(
-                    new PrometheusClient.Sample(java.util.Map.of("broker", "1"), 0.25),
-                    new PrometheusClient.Sample(java.util.Map.of("broker", "2"), null));
+            assertThat(samples).extracting(PromSeries::labels, PromSeries::value).containsExactly(
+                    tuple(java.util.Map.of("broker", "1"), 0.25),
+                    tuple(java.util.Map.of("broker", "2"), null));
+            assertThat(samples.get(1).hasData()).isFalse();
             assertThat(series).hasSize(1);
-            assertThat(series.get(0).points()).extracting(PrometheusClient.Point::value).containsExactly(0.5, 0.7);
+            assertThat(series.get(0).points()).extracting(PromSeries.Point::value).containsExactly(0.5, 0.7);
             assertThat(series.get(0).points().get(1).time()).isEqualTo(Instant.ofEpochSecond(1795305010));
-            assertThatThrownBy(() -> client.query("bad(", Instant.now()))
-                    .isInstanceOf(EndpointException.class)
+            assertThatThrownBy(() -> client.instant("bad(", Instant.now()))
+                    .isInstanceOf(PromQueryException.class)
+                    .hasFieldOrPropertyWithValue("reason", "bad_data: parse error: unexpected end of input")
                     .hasMessageContaining("Prometheus refused the query bad(: HTTP 400 bad_data parse error: unexpected end of input");
         } finally {
             prom.stop(0);
