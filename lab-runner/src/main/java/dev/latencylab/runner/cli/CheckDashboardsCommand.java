@@ -1,5 +1,8 @@
 package dev.latencylab.runner.cli;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import dev.latencylab.runner.http.PrometheusClient;
 import java.io.PrintStream;
 import java.net.URI;
@@ -8,7 +11,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import dev.latencylab.runner.grafana.DashboardCheck;
 import dev.latencylab.runner.grafana.DashboardException;
@@ -24,9 +26,20 @@ import dev.latencylab.runner.http.JsonHttp;
  * lab's dashboards over a window against Prometheus. Exit 0 when every panel has data; 1 with
  * one line per "dashboard / panel / refId: no data" (or query error) otherwise.
  */
+@Command(name = "check-dashboards", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class, description = {
+    "Run every panel's queries and annotation queries over a window (default: the last 5m) against Prometheus;",
+    "exit 1 listing each \"dashboard / panel / refId: no data\" or query error."})
 final class CheckDashboardsCommand {
 
-    static final Set<String> OPTIONS = Set.of("prometheus", "from", "to", "last", "dashboards");
+    @Mixin
+    WindowArgs windowArgs = new WindowArgs();
+
+    @Option(names = "--prometheus", paramLabel = "URL", defaultValue = Defaults.PROMETHEUS, description = "(default ${DEFAULT-VALUE})")
+    URI prometheusUrl;
+
+    @Option(names = "--dashboards", paramLabel = "DIR", defaultValue = LabDashboards.DEFAULT_DIR,
+            description = "(default ${DEFAULT-VALUE})")
+    String dashboardsDir;
     static final Duration DEFAULT_LAST = Duration.ofMinutes(5);
 
     private final PrintStream out;
@@ -44,13 +57,11 @@ final class CheckDashboardsCommand {
     }
 
     public int execute(List<String> argv) throws InterruptedException {
-        Args args = Args.parse(argv, OPTIONS, Set.of());
-        if (!args.positionals().isEmpty()) {
-            throw new UsageException("check-dashboards takes no positional arguments, got " + args.positionals());
+        if (!Commands.parse(this, argv, out)) {
+            return 0;
         }
-        TimeWindow window = WindowArgs.parse(args, clock.instant(), DEFAULT_LAST);
-        URI prometheusUrl = UrlArgs.url(args, "prometheus", "http://127.0.0.1:9090");
-        Path dir = cwd.resolve(args.option("dashboards", LabDashboards.DEFAULT_DIR));
+        TimeWindow window = windowArgs.window(clock.instant(), DEFAULT_LAST);
+        Path dir = cwd.resolve(dashboardsDir);
         List<LabDashboard> dashboards;
         try {
             dashboards = LabDashboards.load(dir);

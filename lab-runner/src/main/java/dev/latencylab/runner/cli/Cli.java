@@ -1,24 +1,42 @@
 package dev.latencylab.runner.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 import dev.latencylab.runner.compare.ProcessToolRunner;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.results.ResultsWriter;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** Dispatches a command line to its command and turns failures into messages and exit codes. */
 public final class Cli {
+
+    @Command(name = "lab-runner", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class,
+            synopsisSubcommandLabel = "COMMAND",
+            description = "Kafka Latency Lab runner: runs experiments against the lab and writes results.",
+            footer = {"", "Every command takes --help.",
+                "Durations: 15s, 5m, 1m30s, 250ms or ISO-8601 (PT15S).",
+                "Exit codes: 0 done, 1 the run or a call failed, 2 wrong command line or scenario."})
+    static final class Root {
+    }
+
+    /** A command as the CLI runs it: its picocli object (for help) and how to execute it. */
+    private record Entry(Object command, Action action) {
+    }
+
+    @FunctionalInterface
+    private interface Action {
+        int execute(List<String> argv) throws InterruptedException;
+    }
 
     private final PrintStream out;
     private final PrintStream err;
@@ -32,29 +50,23 @@ public final class Cli {
 
     public int execute(String... argv) {
         List<String> args = Arrays.asList(argv);
-        String command = args.isEmpty() ? "help" : args.get(0);
+        String name = args.isEmpty() ? "help" : args.get(0);
         List<String> rest = args.isEmpty() ? List.of() : args.subList(1, args.size());
+        Map<String, Entry> commands = commands();
+        Entry entry = commands.get(name);
         try {
-            return switch (command) {
-                case "run" -> new RunCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL,
-                        ScenarioRunner.Options.DEFAULT, true).execute(rest);
-                case "linger" -> new LingerCommand(out, new JsonHttp()).execute(rest);
-                case "compare" -> new CompareCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL,
-                        new ProcessToolRunner(), true).execute(rest);
-                case "validate" -> new ValidateCommand(out, err, cwd).execute(rest);
-                case "report" -> report(rest);
-                case "snapshot" -> new SnapshotCommand(out, err, cwd, new JsonHttp(), System.getenv(), Clock.systemUTC()).execute(rest);
-                case "check-dashboards" -> new CheckDashboardsCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC()).execute(rest);
-                case "help", "-h", "--help" -> {
-                    out.print(Usage.TEXT);
-                    yield 0;
+            if (entry == null) {
+                if (List.of("help", "-h", "--help").contains(name)) {
+                    usage(null, out);
+                    return 0;
                 }
-                default -> throw new UsageException("unknown command '" + command + "'");
-            };
+                throw new UsageException("unknown command '" + name + "'");
+            }
+            return entry.action().execute(rest);
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
             err.println();
-            err.print(Usage.TEXT);
+            usage(entry, err);
             return 2;
         } catch (EndpointException | UncheckedIOException e) {
             err.println("error: " + e.getMessage());
@@ -66,22 +78,35 @@ public final class Cli {
         }
     }
 
-    private int report(List<String> rest) {
-        Args args = Args.parse(rest, Set.of(), Set.of());
-        if (args.positionals().size() != 1) {
-            throw new UsageException("report needs one results folder");
+    private Map<String, Entry> commands() {
+        Map<String, Entry> commands = new LinkedHashMap<>();
+        RunCommand run = new RunCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL,
+                ScenarioRunner.Options.DEFAULT, true);
+        commands.put("run", new Entry(run, run::execute));
+        ValidateCommand validate = new ValidateCommand(out, err, cwd);
+        commands.put("validate", new Entry(validate, validate::execute));
+        LingerCommand linger = new LingerCommand(out, new JsonHttp());
+        commands.put("linger", new Entry(linger, linger::execute));
+        ReportCommand report = new ReportCommand(out, cwd);
+        commands.put("report", new Entry(report, report::execute));
+        CompareCommand compare = new CompareCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL,
+                new ProcessToolRunner(), true);
+        commands.put("compare", new Entry(compare, compare::execute));
+        SnapshotCommand snapshot = new SnapshotCommand(out, err, cwd, new JsonHttp(), System.getenv(), Clock.systemUTC());
+        commands.put("snapshot", new Entry(snapshot, snapshot::execute));
+        CheckDashboardsCommand check = new CheckDashboardsCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC());
+        commands.put("check-dashboards", new Entry(check, check::execute));
+        return commands;
+    }
+
+    /** The command's own usage, or the list of commands. */
+    private void usage(Entry entry, PrintStream to) {
+        if (entry != null) {
+            Commands.of(entry.command()).usage(Commands.writer(to));
+            return;
         }
-        Path dir = cwd.resolve(args.positionals().get(0));
-        if (!Files.isRegularFile(dir.resolve("summary.json"))) {
-            throw new UsageException(dir + " has no summary.json; give a folder the run command wrote");
-        }
-        try {
-            out.print(new ResultsWriter().rerender(dir));
-            out.println();
-            out.println("Results: " + dir);
-            return 0;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not redraw " + dir + ": " + e.getMessage(), e);
-        }
+        CommandLine root = Commands.of(new Root());
+        commands().forEach((name, e) -> root.addSubcommand(name, Commands.of(e.command())));
+        root.usage(Commands.writer(to));
     }
 }

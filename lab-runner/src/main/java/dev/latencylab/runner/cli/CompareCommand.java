@@ -1,15 +1,17 @@
 package dev.latencylab.runner.cli;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import dev.latencylab.api.settings.SettingsLimits;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -31,10 +33,66 @@ import dev.latencylab.runner.scenario.Durations;
  * {@code compare}: the lab against Kafka's own ProducerPerformance (throughput) and
  * EndToEndLatency (e2e p50 at a low rate) on the running stack; writes results/&lt;UTC&gt;-compare/.
  */
+@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class, description = {
+    "The lab vs Kafka's own tools on the running stack: producer-app unthrottled vs ProducerPerformance",
+    "(throughput, goal lab/tool >= 0.95), then e2e p50 at a low rate vs EndToEndLatency (goal <= 1.2x);",
+    "writes results/<UTC time>-compare/."})
 final class CompareCommand {
 
-    static final Set<String> OPTIONS = Set.of("duration", "warmup", "stack-warmup", "linger", "batch-size", "low-rate", "rounds", "topic",
-            "lab-topic", "bootstrap", "kafka-lib", "producer", "consumer", "results", "drain-timeout");
+    @Option(names = "--duration", paramLabel = "D", defaultValue = "30s",
+            description = "measured window of every round, at least 1s (default ${DEFAULT-VALUE})")
+    Duration duration;
+
+    @Option(names = "--warmup", paramLabel = "D", defaultValue = "10s", description = "before every window (default ${DEFAULT-VALUE})")
+    Duration warmup;
+
+    @Option(names = "--stack-warmup", paramLabel = "D", defaultValue = "60s",
+            description = "unmeasured unthrottled lab load before round 1; 0s: none (default ${DEFAULT-VALUE})")
+    Duration stackWarmup;
+
+    @Option(names = "--linger", paramLabel = "MS", defaultValue = "5",
+            description = "linger.ms of the throughput part; EndToEndLatency forces 0 (default ${DEFAULT-VALUE})")
+    int linger;
+
+    @Option(names = "--batch-size", paramLabel = "BYTES", defaultValue = "16384",
+            description = "batch.size of both parts (default ${DEFAULT-VALUE})")
+    int batchSize;
+
+    @Option(names = "--low-rate", paramLabel = "N", defaultValue = "50",
+            description = "records/s of the lab's latency phase (default ${DEFAULT-VALUE})")
+    int lowRate;
+
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "2",
+            description = "runs of each side, 1 to 10; odd rounds run the lab first, even the tool (default ${DEFAULT-VALUE})")
+    int rounds;
+
+    @Option(names = "--topic", paramLabel = "NAME", defaultValue = "lab.compare",
+            description = "bench topic for the tools, recreated like the lab topic (default ${DEFAULT-VALUE})")
+    String topic;
+
+    @Option(names = "--lab-topic", paramLabel = "NAME", defaultValue = "lab.orders",
+            description = "the lab topic whose layout it copies (default ${DEFAULT-VALUE})")
+    String labTopic;
+
+    @Option(names = "--bootstrap", paramLabel = "LIST", defaultValue = Defaults.BOOTSTRAP, description = "(default ${DEFAULT-VALUE})")
+    String bootstrap;
+
+    @Option(names = "--kafka-lib", paramLabel = "DIR", defaultValue = "local-cluster/target/lib",
+            description = "Kafka jars incl. kafka-tools (default ${DEFAULT-VALUE})")
+    String kafkaLib;
+
+    @Option(names = "--producer", paramLabel = "URL", defaultValue = Defaults.PRODUCER, description = "(default ${DEFAULT-VALUE})")
+    URI producerUrl;
+
+    @Option(names = "--consumer", paramLabel = "URL", defaultValue = Defaults.CONSUMER, description = "(default ${DEFAULT-VALUE})")
+    URI consumerUrl;
+
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = Defaults.RESULTS, description = "(default ./${DEFAULT-VALUE})")
+    String results;
+
+    @Option(names = "--drain-timeout", paramLabel = "D", defaultValue = "2m",
+            description = "how long to let the consumer-app catch up between rounds, at least 1s (default ${DEFAULT-VALUE})")
+    Duration drainTimeout;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -64,12 +122,11 @@ final class CompareCommand {
     }
 
     public int execute(List<String> argv) throws InterruptedException {
-        Args args = Args.parse(argv, OPTIONS, Set.of());
-        if (!args.positionals().isEmpty()) {
-            throw new UsageException("compare takes options only, got " + args.positionals());
+        if (!Commands.parse(this, argv, out)) {
+            return 0;
         }
-        CompareSettings settings = settings(args);
-        Path resultsRoot = cwd.resolve(args.option("results", "results"));
+        CompareSettings settings = settings();
+        Path resultsRoot = cwd.resolve(results);
 
         ProducerClient producer = new ProducerClient(http, settings.producer());
         ConsumerClient consumer = new ConsumerClient(http, settings.consumer());
@@ -143,51 +200,35 @@ final class CompareCommand {
         return hook;
     }
 
-    CompareSettings settings(Args args) {
-        Duration duration = positive(args, "duration", Duration.ofSeconds(30));
-        Duration warmup = args.duration("warmup") == null ? Duration.ofSeconds(10) : args.duration("warmup");
-        Duration stackWarmup = args.duration("stack-warmup") == null ? Duration.ofSeconds(60) : args.duration("stack-warmup");
-        int linger = intIn(args, "linger", 5, 0, SettingsLimits.LINGER_MS.max());
-        int batch = intIn(args, "batch-size", 16_384, 0, SettingsLimits.BATCH_SIZE.max());
-        int lowRate = intIn(args, "low-rate", 50, 1, (int) SettingsLimits.MAX_RATE);
-        int rounds = intIn(args, "rounds", 2, 1, 10);
-        Duration drain = positive(args, "drain-timeout", Duration.ofSeconds(120));
-        String topic = args.option("topic", "lab.compare");
-        String labTopic = args.option("lab-topic", "lab.orders");
+    /** The command line as the comparison's settings; {@code argv} is parsed first (tests call this directly). */
+    CompareSettings settings(List<String> argv) {
+        Commands.parse(this, argv, out);
+        return settings();
+    }
+
+    private CompareSettings settings() {
+        atLeastOneSecond("--duration", duration);
+        atLeastOneSecond("--drain-timeout", drainTimeout);
+        within("--linger", linger, 0, SettingsLimits.LINGER_MS.max());
+        within("--batch-size", batchSize, 0, SettingsLimits.BATCH_SIZE.max());
+        within("--low-rate", lowRate, 1, (int) SettingsLimits.MAX_RATE);
+        within("--rounds", rounds, 1, 10);
         if (topic.equals(labTopic)) {
             throw new UsageException("--topic must not be the lab topic: the consumer-app would count the tools' records as skipped");
         }
-        return new CompareSettings(stackWarmup, warmup, duration, linger, batch, lowRate, rounds, labTopic, topic,
-                args.option("bootstrap", "127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094"),
-                cwd.resolve(args.option("kafka-lib", "local-cluster/target/lib")),
-                UrlArgs.url(args, "producer", "http://127.0.0.1:8080"),
-                UrlArgs.url(args, "consumer", "http://127.0.0.1:8081"), drain);
+        return new CompareSettings(stackWarmup, warmup, duration, linger, batchSize, lowRate, rounds, labTopic, topic,
+                bootstrap, cwd.resolve(kafkaLib), producerUrl, consumerUrl, drainTimeout);
     }
 
-    private static Duration positive(Args args, String name, Duration fallback) {
-        Duration d = args.duration(name);
-        if (d == null) {
-            return fallback;
-        }
+    private static void atLeastOneSecond(String name, Duration d) {
         if (d.toSeconds() < 1) {
-            throw new UsageException("--" + name + " must be at least 1s, got " + args.option(name));
+            throw new UsageException(name + " must be at least 1s, got " + Durations.format(d));
         }
-        return d;
     }
 
-    private static int intIn(Args args, String name, int fallback, int min, int max) {
-        String v = args.option(name);
-        if (v == null) {
-            return fallback;
-        }
-        try {
-            int n = Integer.parseInt(v.strip());
-            if (n < min || n > max) {
-                throw new UsageException("--" + name + " must be from " + min + " to " + max + ", got " + n);
-            }
-            return n;
-        } catch (NumberFormatException e) {
-            throw new UsageException("--" + name + ": '" + v + "' is not a whole number");
+    private static void within(String name, int n, int min, int max) {
+        if (n < min || n > max) {
+            throw new UsageException(name + " must be from " + min + " to " + max + ", got " + n);
         }
     }
 }

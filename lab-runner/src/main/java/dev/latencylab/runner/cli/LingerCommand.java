@@ -1,5 +1,8 @@
 package dev.latencylab.runner.cli;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.ProducerSettings;
@@ -9,13 +12,21 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.lab.ProducerClient;
 
 /** {@code linger <ms>}: one hot switch of linger.ms through the producer endpoint. */
+@Command(name = "linger", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class,
+        description = "Switch linger.ms on the running producer and print its new state.")
 final class LingerCommand {
+
+    @Parameters(index = "0", paramLabel = "MS", description = "the new linger.ms")
+    String ms;
+
+    @Option(names = "--producer", paramLabel = "URL", defaultValue = Defaults.PRODUCER,
+            description = "producer-app (default ${DEFAULT-VALUE})")
+    URI producerUrl;
 
     private final PrintStream out;
     private final JsonHttp http;
@@ -26,21 +37,19 @@ final class LingerCommand {
     }
 
     public int execute(List<String> argv) throws InterruptedException {
-        Args args = Args.parse(argv, Set.of("producer"), Set.of());
-        if (args.positionals().size() != 1) {
-            throw new UsageException("linger needs exactly one value in ms, e.g. linger 5");
+        if (!Commands.parse(this, argv, out)) {
+            return 0;
         }
-        int ms;
+        int lingerMs;
         try {
-            ms = Integer.parseInt(args.positionals().get(0));
+            lingerMs = Integer.parseInt(ms);
         } catch (NumberFormatException e) {
-            throw new UsageException("linger: '" + args.positionals().get(0) + "' is not a whole number of ms");
+            throw new UsageException("linger: '" + ms + "' is not a whole number of ms");
         }
-        if (ms < 0 || ms > SettingsLimits.LINGER_MS.max()) {
-            throw new UsageException("linger must be from 0 to " + SettingsLimits.LINGER_MS.max() + " ms, got " + ms);
+        if (!SettingsLimits.LINGER_MS.contains(lingerMs)) {
+            throw new UsageException("linger must be from 0 to " + SettingsLimits.LINGER_MS.max() + " ms, got " + lingerMs);
         }
-        ProducerClient producer = new ProducerClient(http, URI.create(args.option("producer", "http://127.0.0.1:8080")));
-        ProducerStatus s = producer.apply(SettingsChange.linger(ms));
+        ProducerStatus s = new ProducerClient(http, producerUrl).apply(SettingsChange.linger(lingerMs));
         out.println(describe(s));
         return 0;
     }

@@ -1,5 +1,9 @@
 package dev.latencylab.runner.cli;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -16,7 +20,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -50,11 +53,42 @@ import dev.latencylab.runner.grafana.GrafanaLogin;
 import dev.latencylab.runner.grafana.RunSnapshots;
 
 /** {@code run <scenario.yaml>}: check the lab, drive the scenario, collect Prometheus' figures, write the results folder. */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class,
+        description = "Run a scenario against the lab and write a results folder.")
 final class RunCommand {
 
-    static final Set<String> OPTIONS = Set.of("producer", "consumer", "prometheus", "grafana", "results", "warmup", "phase-duration",
-            "grafana-user", "grafana-password");
-    static final Set<String> FLAGS = Set.of("article");
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "the scenario file, e.g. scenarios/linger-sweep.yaml")
+    String scenarioFile;
+
+    @Option(names = "--producer", paramLabel = "URL", defaultValue = Defaults.PRODUCER,
+            description = "producer-app (default ${DEFAULT-VALUE})")
+    URI producerUrl;
+
+    @Option(names = "--consumer", paramLabel = "URL", defaultValue = Defaults.CONSUMER,
+            description = "consumer-app (default ${DEFAULT-VALUE})")
+    URI consumerUrl;
+
+    @Option(names = "--prometheus", paramLabel = "URL", defaultValue = Defaults.PROMETHEUS,
+            description = "Prometheus (default ${DEFAULT-VALUE})")
+    URI prometheusUrl;
+
+    @Option(names = "--grafana", paramLabel = "URL", defaultValue = Defaults.GRAFANA,
+            description = "Grafana, if it answers (default ${DEFAULT-VALUE})")
+    URI grafanaUrl;
+
+    @Option(names = "--grafana-user", paramLabel = "U", description = "(default admin)")
+    String grafanaUser;
+
+    @Option(names = "--grafana-password", paramLabel = "P",
+            description = "(default: env GRAFANA_ADMIN_PASSWORD, else ./.env, else admin)")
+    String grafanaPassword;
+
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = Defaults.RESULTS,
+            description = "where <UTC time>-<scenario>/ goes (default ./${DEFAULT-VALUE})")
+    String results;
+
+    @Mixin
+    TimingArgs timingArgs = new TimingArgs();
     /** Prometheus scrapes every 5 s; one interval plus a margin after a window ends, its last samples are in. */
     static final Duration SCRAPE_SETTLE = Duration.ofSeconds(6);
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
@@ -100,19 +134,14 @@ final class RunCommand {
     }
 
     public int execute(List<String> argv) throws InterruptedException {
-        Args args = Args.parse(argv, OPTIONS, FLAGS);
-        if (args.positionals().size() != 1) {
-            throw new UsageException("run needs exactly one scenario file, got " + args.positionals());
-        }
         // The command line is checked in full before the file is read or anything is called.
-        TimingOverride timing = TimingOverride.of(args.flag("article"), args.duration("warmup"), args.duration("phase-duration"));
-        URI producerUrl = UrlArgs.url(args, "producer", "http://127.0.0.1:8080");
-        URI consumerUrl = UrlArgs.url(args, "consumer", "http://127.0.0.1:8081");
-        URI prometheusUrl = UrlArgs.url(args, "prometheus", "http://127.0.0.1:9090");
-        URI grafanaUrl = UrlArgs.url(args, "grafana", "http://127.0.0.1:3000");
+        if (!Commands.parse(this, argv, out)) {
+            return 0;
+        }
+        TimingOverride timing = timingArgs.override();
         Scenario scenario;
         try {
-            scenario = new ScenarioLoader().load(cwd.resolve(args.positionals().get(0))).withTiming(timing);
+            scenario = new ScenarioLoader().load(cwd.resolve(scenarioFile)).withTiming(timing);
         } catch (ScenarioException e) {
             err.println("The scenario cannot be run:");
             e.problems().forEach(p -> err.println("  " + p));
@@ -162,11 +191,11 @@ final class RunCommand {
             RunRecord record = r.run(scenario);
             Path dir = report(record, prometheus, Map.of(
                     "producer", producerUrl.toString(), "consumer", consumerUrl.toString(),
-                    "prometheus", prometheusUrl.toString(), "grafana", grafanaUrl.toString()), resultsRoot(args));
+                    "prometheus", prometheusUrl.toString(), "grafana", grafanaUrl.toString()), cwd.resolve(results));
             lastResults = dir;
             // The run's window as dashboard snapshots: files in its folder, and in Grafana when it answers.
             boolean snapshotsOk = RunSnapshots.export(out, err, cwd, http, prometheusUrl, grafanaUrl,
-                    GrafanaLogin.resolve(args.option("grafana-user"), args.option("grafana-password"), System.getenv(), cwd),
+                    GrafanaLogin.resolve(grafanaUser, grafanaPassword, System.getenv(), cwd),
                     record.startedAt(), record.endedAt(), dir);
             out.println();
             out.println("Results: " + dir);
@@ -248,9 +277,5 @@ final class RunCommand {
             }
         }
         return problems;
-    }
-
-    private Path resultsRoot(Args args) {
-        return cwd.resolve(args.option("results", "results"));
     }
 }

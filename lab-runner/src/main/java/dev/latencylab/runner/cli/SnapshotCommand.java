@@ -1,5 +1,9 @@
 package dev.latencylab.runner.cli;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import dev.latencylab.runner.http.PrometheusClient;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,7 +17,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 
 import tools.jackson.databind.JsonNode;
@@ -34,10 +37,41 @@ import dev.latencylab.runner.grafana.SnapshotVerifier;
  * snapshots: one file per dashboard always, and a snapshot in Grafana when Grafana answers.
  * {@code snapshot --verify DIR} checks such files instead: exit 1 when a panel holds no data.
  */
+@Command(name = "snapshot", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class, description = {
+    "The lab's dashboards with their data as Grafana snapshots: one file per dashboard in DIR/snapshots/<uid>.json,",
+    "and a snapshot in Grafana (its URL printed) when it answers. With --verify DIR: check snapshot files",
+    "(DIR or DIR/snapshots), exit 1 if a panel holds no data."})
 final class SnapshotCommand {
 
-    static final Set<String> OPTIONS = Set.of("from", "to", "last", "run", "out", "prometheus", "grafana", "grafana-user",
-            "grafana-password", "dashboards", "verify");
+    @Mixin
+    WindowArgs windowArgs = new WindowArgs();
+
+    @Option(names = "--run", paramLabel = "DIR|latest", description = "a results folder's run window; writes into that folder")
+    String run;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where snapshots/ goes (default results/<UTC time>-snapshot)")
+    String outOption;
+
+    @Option(names = "--prometheus", paramLabel = "URL", defaultValue = Defaults.PROMETHEUS, description = "(default ${DEFAULT-VALUE})")
+    URI prometheusUrl;
+
+    @Option(names = "--grafana", paramLabel = "URL|none", defaultValue = Defaults.GRAFANA,
+            description = "(default ${DEFAULT-VALUE}; none: files only)")
+    String grafana;
+
+    @Option(names = "--grafana-user", paramLabel = "U", description = "(default admin)")
+    String grafanaUser;
+
+    @Option(names = "--grafana-password", paramLabel = "P",
+            description = "(default: env GRAFANA_ADMIN_PASSWORD, else ./.env, else admin)")
+    String grafanaPassword;
+
+    @Option(names = "--dashboards", paramLabel = "DIR", defaultValue = LabDashboards.DEFAULT_DIR,
+            description = "(default ${DEFAULT-VALUE})")
+    String dashboardsDir;
+
+    @Option(names = "--verify", paramLabel = "DIR", description = "check snapshot files instead of writing them")
+    String verify;
     static final Duration DEFAULT_LAST = Duration.ofMinutes(15);
     /** {@code --grafana none}: write the files only. */
     static final String NO_GRAFANA = "none";
@@ -60,48 +94,51 @@ final class SnapshotCommand {
     }
 
     public int execute(List<String> argv) throws InterruptedException {
-        Args args = Args.parse(argv, OPTIONS, Set.of());
-        if (!args.positionals().isEmpty()) {
-            throw new UsageException("snapshot takes options only, got " + args.positionals());
+        if (!Commands.parse(this, argv, out)) {
+            return 0;
         }
-        if (args.option("verify") != null) {
+        if (verify != null) {
             if (argv.stream().filter(a -> a.startsWith("--")).count() > 1) {
                 throw new UsageException("snapshot --verify DIR takes no other option");
             }
-            return verify(cwd.resolve(args.option("verify")));
+            return verify(cwd.resolve(verify));
         }
-        if (args.option("run") != null && WindowArgs.given(args)) {
+        if (run != null && windowArgs.given()) {
             throw new UsageException("--run takes the run's own window: leave out --from/--to/--last");
         }
-        URI prometheusUrl = UrlArgs.url(args, "prometheus", "http://127.0.0.1:9090");
-        boolean withGrafana = !NO_GRAFANA.equals(args.option("grafana"));
-        URI grafanaUrl = withGrafana ? UrlArgs.url(args, "grafana", "http://127.0.0.1:3000") : null;
+        boolean withGrafana = !NO_GRAFANA.equals(grafana);
+        URI grafanaUrl;
+        try {
+            grafanaUrl = withGrafana ? Commands.url(grafana) : null;
+        } catch (CommandLine.TypeConversionException e) {
+            throw new UsageException("--grafana " + e.getMessage() + " or none");
+        }
 
         TimeWindow window;
         Path outDir;
         String label;
-        if (args.option("run") != null) {
-            Path run = runFolder(args.option("run"));
-            window = runWindow(run);
-            outDir = args.option("out") != null ? cwd.resolve(args.option("out")) : run;
-            label = run.getFileName().toString();
+        if (run != null) {
+            Path runDir = runFolder(run);
+            window = runWindow(runDir);
+            outDir = outOption != null ? cwd.resolve(outOption) : runDir;
+            label = runDir.getFileName().toString();
         } else {
-            boolean explicit = WindowArgs.given(args);
-            window = WindowArgs.parse(args, clock.instant(), DEFAULT_LAST);
-            outDir = args.option("out") != null ? cwd.resolve(args.option("out"))
+            boolean explicit = windowArgs.given();
+            window = windowArgs.window(clock.instant(), DEFAULT_LAST);
+            outDir = outOption != null ? cwd.resolve(outOption)
                     : cwd.resolve("results").resolve(FOLDER_TIME.format(clock.instant()) + "-snapshot");
             label = explicit ? null : "last " + Durations.format(DEFAULT_LAST);
         }
 
         List<LabDashboard> dashboards;
         try {
-            dashboards = LabDashboards.load(cwd.resolve(args.option("dashboards", LabDashboards.DEFAULT_DIR)));
+            dashboards = LabDashboards.load(cwd.resolve(dashboardsDir));
         } catch (DashboardException e) {
             err.println("error: " + e.getMessage());
             return 1;
         }
         GrafanaSnapshotClient grafana = withGrafana ? new GrafanaSnapshotClient(grafanaUrl,
-                GrafanaLogin.resolve(args.option("grafana-user"), args.option("grafana-password"), env, cwd)) : null;
+                GrafanaLogin.resolve(grafanaUser, grafanaPassword, env, cwd)) : null;
         SnapshotExport.Outcome outcome = new SnapshotExport(new PrometheusClient(http, prometheusUrl), grafana, out, err)
                 .export(dashboards, window, outDir, label);
         if (!withGrafana) {

@@ -1,10 +1,12 @@
 package dev.latencylab.runner.cli;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 import dev.latencylab.runner.results.Fmt;
 import dev.latencylab.runner.scenario.Durations;
@@ -15,7 +17,15 @@ import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.scenario.TimingOverride;
 
 /** {@code validate <file>...}: checks scenario files and prints the phases a run would go through. */
+@Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class,
+        description = "Check scenario files and print the phases a run would go through.")
 final class ValidateCommand {
+
+    @Parameters(arity = "1..*", paramLabel = "SCENARIO", description = "scenario files (.yaml)")
+    List<String> files;
+
+    @Mixin
+    TimingArgs timingArgs = new TimingArgs();
 
     private final PrintStream out;
     private final PrintStream err;
@@ -28,13 +38,12 @@ final class ValidateCommand {
     }
 
     public int execute(List<String> argv) {
-        Args args = Args.parse(argv, Set.of("warmup", "phase-duration"), Set.of("article"));
-        if (args.positionals().isEmpty()) {
-            throw new UsageException("validate needs at least one scenario file");
+        if (!Commands.parse(this, argv, out)) {
+            return 0;
         }
-        TimingOverride timing = TimingOverride.of(args.flag("article"), args.duration("warmup"), args.duration("phase-duration"));
+        TimingOverride timing = timingArgs.override();
         int code = 0;
-        for (String file : args.positionals()) {
+        for (String file : files) {
             try {
                 Scenario s = new ScenarioLoader().load(cwd.resolve(file)).withTiming(timing);
                 List<String> unsupported = RunCommand.unsupported(s);

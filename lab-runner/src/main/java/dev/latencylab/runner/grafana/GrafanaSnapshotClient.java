@@ -1,39 +1,38 @@
 package dev.latencylab.runner.grafana;
 
-import java.io.IOException;
-import java.net.ConnectException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpConnectTimeoutException;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Base64;
+import java.util.Map;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.http.EndpointUnreachableException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
 
-/** Grafana's snapshot API: {@code POST /api/snapshots} with basic auth; the answer holds the snapshot's URL. */
+/**
+ * Grafana's snapshot API on the runner's HTTP layer ({@link JsonHttp}): {@code POST /api/snapshots}
+ * with basic auth; the answer holds the snapshot's URL.
+ */
 public final class GrafanaSnapshotClient {
 
-    private final HttpClient client;
+    public static final String PART = "Grafana";
+
+    private final JsonHttp http;
     private final URI base;
     private final GrafanaLogin login;
-    private final Duration requestTimeout;
 
-    public GrafanaSnapshotClient(URI base, GrafanaLogin login, Duration connectTimeout, Duration requestTimeout) {
-        this.client = HttpClient.newBuilder().connectTimeout(connectTimeout).version(HttpClient.Version.HTTP_1_1).build();
+    public GrafanaSnapshotClient(JsonHttp http, URI base, GrafanaLogin login) {
+        this.http = http;
         this.base = base;
         this.login = login;
-        this.requestTimeout = requestTimeout;
     }
 
+    /** With its own {@link JsonHttp}: a snapshot carries every panel's data, so Grafana gets 30 s to store it. */
     public GrafanaSnapshotClient(URI base, GrafanaLogin login) {
-        this(base, login, Duration.ofSeconds(3), Duration.ofSeconds(30));
+        this(new JsonHttp(Duration.ofSeconds(3), Duration.ofSeconds(30)), base, login);
     }
 
     public URI base() {
@@ -71,34 +70,29 @@ public final class GrafanaSnapshotClient {
 
     public Created create(ObjectNode body) throws InterruptedException, Unreachable, Refused {
         URI uri = Urls.resolve(base, "/api/snapshots");
-        String auth = Base64.getEncoder().encodeToString((login.user() + ":" + login.password()).getBytes(StandardCharsets.UTF_8));
-        HttpRequest request = HttpRequest.newBuilder(uri)
-                .timeout(requestTimeout)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .header("Authorization", "Basic " + auth)
-                .POST(HttpRequest.BodyPublishers.ofString(JsonHttp.MAPPER.writeValueAsString(body)))
-                .build();
-        HttpResponse<String> response;
+        JsonHttp.Response response;
         try {
-            response = client.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (ConnectException | HttpConnectTimeoutException e) {
-            throw new Unreachable(describe(e), e);
-        } catch (IOException e) {
+            response = http.postJson(PART, uri, body, Map.of(
+                    "Accept", "application/json",
+                    "Authorization", JsonHttp.basicAuth(login.user(), login.password())));
+        } catch (EndpointUnreachableException e) {
+            throw new Unreachable(e.reason(), e);
+        } catch (EndpointException e) {
             // A closed connection or a timeout after connecting: something is there, but it is not answering like Grafana.
-            throw new Refused(0, "no answer to POST " + uri + " (" + describe(e) + ")");
+            throw new Refused(0, e.getMessage());
         }
         JsonNode json = parse(response.body());
-        if (response.statusCode() / 100 != 2) {
-            String message = json != null && json.path("message").isString() ? json.path("message").stringValue() : abbreviate(response.body());
-            throw new Refused(response.statusCode(), message);
+        if (!response.ok()) {
+            String message = json != null && json.path("message").isString() ? json.path("message").stringValue() : shown(response.body());
+            throw new Refused(response.status(), message);
         }
         if (json == null || !json.path("url").isString()) {
-            throw new Refused(response.statusCode(), "the answer has no snapshot url: " + abbreviate(response.body()));
+            throw new Refused(response.status(), "the answer has no snapshot url: " + shown(response.body()));
         }
         return new Created(json.path("url").stringValue(), json.path("key").asString(""), json.path("deleteUrl").asString(""));
     }
 
+    /** The answer as JSON, or null: Grafana's errors are JSON, a proxy's in front of it may not be. */
     private static JsonNode parse(String body) {
         try {
             return JsonHttp.MAPPER.readTree(body);
@@ -107,22 +101,8 @@ public final class GrafanaSnapshotClient {
         }
     }
 
-    private static String describe(Throwable e) {
-        if (e instanceof ConnectException && (e.getMessage() == null || e.getMessage().isBlank())) {
-            return "connection refused";
-        }
-        Throwable t = e;
-        while (t.getCause() != null && (t.getMessage() == null || t.getMessage().isBlank())) {
-            t = t.getCause();
-        }
-        return t.getMessage() == null || t.getMessage().isBlank() ? t.getClass().getSimpleName() : t.getMessage();
-    }
-
-    private static String abbreviate(String body) {
-        String b = body == null ? "" : body.strip();
-        if (b.isEmpty()) {
-            return "(empty answer)";
-        }
-        return b.length() > 300 ? b.substring(0, 300) + "..." : b;
+    private static String shown(String body) {
+        String b = JsonHttp.abbreviate(body);
+        return b.isEmpty() ? "(empty answer)" : b;
     }
 }

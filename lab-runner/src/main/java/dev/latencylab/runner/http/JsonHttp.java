@@ -8,7 +8,10 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
 
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.json.JsonReadFeature;
@@ -60,10 +63,22 @@ public final class JsonHttp {
     }
 
     public Response postJson(String part, URI uri, Object body) throws InterruptedException {
+        return postJson(part, uri, body, Map.of());
+    }
+
+    /** A JSON POST with further request headers, e.g. {@code Authorization} ({@link #basicAuth}) or {@code Accept}. */
+    public Response postJson(String part, URI uri, Object body, Map<String, String> headers) throws InterruptedException {
         String json = MAPPER.writeValueAsString(body);
-        return send(part, HttpRequest.newBuilder(uri)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(json)));
+                .POST(HttpRequest.BodyPublishers.ofString(json));
+        headers.forEach(builder::header);
+        return send(part, builder);
+    }
+
+    /** The value of an {@code Authorization} header for HTTP basic auth. */
+    public static String basicAuth(String user, String password) {
+        return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 
     /** GET that must answer 2xx with JSON of the given shape. */
@@ -104,7 +119,8 @@ public final class JsonHttp {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             return new Response(response.statusCode(), response.body());
         } catch (HttpConnectTimeoutException | ConnectException e) {
-            throw new EndpointException(part + " does not answer at " + request.uri() + " (" + describe(e) + ")", e);
+            String reason = describe(e);
+            throw new EndpointUnreachableException(part + " does not answer at " + request.uri() + " (" + reason + ")", reason, e);
         } catch (HttpTimeoutException e) {
             throw new EndpointException(part + " did not answer " + request.method() + " " + request.uri()
                     + " within " + requestTimeout.toSeconds() + " s", e);

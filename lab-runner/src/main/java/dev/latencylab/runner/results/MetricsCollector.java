@@ -27,7 +27,8 @@ public final class MetricsCollector {
      * back empty; four intervals always hold at least three samples and still show a phase switch
      * within 20 s (Grafana's $__rate_interval rule, 4x the scrape interval, for the same reason).
      */
-    static final String CHART_RANGE = STEP.multipliedBy(4).toSeconds() + "s";
+    static final Duration CHART_WINDOW = STEP.multipliedBy(4);
+    static final String CHART_RANGE = CHART_WINDOW.toSeconds() + "s";
 
     private final PrometheusClient prometheus;
     private final List<String> warnings = new ArrayList<>();
@@ -59,7 +60,7 @@ public final class MetricsCollector {
     /** The kafka-clients version the producer reports in its metrics' kafka_version label, if it does. */
     public Optional<String> producerKafkaVersion(Instant at) throws InterruptedException {
         try {
-            return prometheus.instant("group by (kafka_version) (kafka_producer_request_rate{job=\"producer-app\"})", at).stream()
+            return prometheus.instant(PhaseQueries.producerKafkaVersion(), at).stream()
                     .map(s -> s.labels().get("kafka_version"))
                     .filter(v -> v != null && !v.isBlank())
                     .findFirst();
@@ -70,40 +71,33 @@ public final class MetricsCollector {
 
     /** The charts' time series over the whole run. */
     public List<ChartData> series(Instant start, Instant end) throws InterruptedException {
-        String r = CHART_RANGE;
+        // The phase figures' queries with the charts' range instead of a phase's window.
+        PhaseQueries q = new PhaseQueries(CHART_WINDOW);
         // Each point is a trailing window: a phase switch shows fully only one window later.
-        String each = " (each point: the " + r + " before it)";
+        String each = " (each point: the " + CHART_RANGE + " before it)";
         List<ChartData> charts = new ArrayList<>();
         charts.add(chart("latency-over-time", "End-to-end latency, consumer histogram" + each, "ms",
                 List.of(
-                        def("p50", quantile("lab_e2e_latency_seconds", 0.50, r)),
-                        def("p99", quantile("lab_e2e_latency_seconds", 0.99, r)),
-                        def("p99 corrected", quantile("lab_e2e_corrected_latency_seconds", 0.99, r))),
+                        def("p50", q.consumerQuantile("lab_e2e_latency_seconds", 0.50) + " * 1000"),
+                        def("p99", q.consumerQuantile("lab_e2e_latency_seconds", 0.99) + " * 1000"),
+                        def("p99 corrected", q.consumerQuantile("lab_e2e_corrected_latency_seconds", 0.99) + " * 1000")),
                 start, end));
         charts.add(chart("cpu", "CPU per process" + each, "cores",
                 List.of(
-                        def("producer-app", "sum(rate(process_cpu_time_ns_total{job=\"producer-app\"}[" + r + "])) / 1e9"),
-                        def("consumer-app", "sum(rate(process_cpu_time_ns_total{job=\"consumer-app\"}[" + r + "])) / 1e9"),
-                        byLabelDef("broker ", "broker", "sum by (broker) (rate(process_cpu_seconds_total{job=\"kafka\"}[" + r + "]))")),
+                        def("producer-app", q.producerCpu()),
+                        def("consumer-app", q.consumerCpu()),
+                        byLabelDef("broker ", "broker", q.brokerCpu())),
                 start, end));
         charts.add(chart("requests", "Produce and fetch requests, sum over brokers" + each, "requests/s",
                 List.of(
-                        def("Produce", requests("Produce", r)),
-                        def("FetchConsumer", requests("FetchConsumer", r)),
-                        def("FetchFollower", requests("FetchFollower", r))),
+                        def("Produce", q.requests("Produce")),
+                        def("FetchConsumer", q.requests("FetchConsumer")),
+                        def("FetchFollower", q.requests("FetchFollower"))),
                 start, end));
         charts.add(chart("bytes-in", "Bytes in from producers, sum over brokers" + each, "kB/s (1 kB = 1000 B)",
-                List.of(def("bytes in", "sum(rate(kafka_server_bytes_in_total{job=\"kafka\",topic=\"\"}[" + r + "])) / 1000")),
+                List.of(def("bytes in", q.bytesIn() + " / 1000")),
                 start, end));
         return charts;
-    }
-
-    private static String quantile(String histogram, double q, String range) {
-        return "histogram_quantile(" + q + ", sum by (le) (rate(" + histogram + "_bucket{job=\"consumer-app\"}[" + range + "]))) * 1000";
-    }
-
-    private static String requests(String request, String range) {
-        return "sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"" + request + "\"}[" + range + "]))";
     }
 
     /** A query and how to name each series it returns. */

@@ -3,10 +3,15 @@ package dev.latencylab.runner.results;
 import java.time.Duration;
 
 /**
- * PromQL for one phase's measured window, evaluated at the window's end with a range equal to
- * the window, so each rate is the average over exactly the measured part of the phase (the Kafka
- * client gauges, trailing averages themselves, as closely as they allow: see producerGauge).
- * Metric and label names are the contract's (docs/contracts.md).
+ * The runner's PromQL, each expression written once: every rate() takes the range this is made
+ * with. For one phase that is the phase's measured window, evaluated at the window's end, so each
+ * rate is the average over exactly the measured part of the phase (the Kafka client gauges,
+ * trailing averages themselves, as closely as they allow: see producerGauge); for the charts it is
+ * their trailing range ({@link MetricsCollector#CHART_RANGE}).
+ *
+ * <p>Metric and label names are the contract's (docs/contracts.md, "Prometheus jobs and labels"):
+ * series are selected by {@code job}, the one label every target has, the same in compose and local
+ * mode ({@code app} exists on the two apps only, brokers have {@code broker}).
  */
 final class PhaseQueries {
 
@@ -19,9 +24,14 @@ final class PhaseQueries {
     /** Prometheus' scrape interval (docs/contracts.md), the subquery step. */
     private static final long SCRAPE_SECONDS = 5;
 
+    private static final String PRODUCER = "job=\"producer-app\"";
+    private static final String CONSUMER = "job=\"consumer-app\"";
+    private static final String KAFKA = "job=\"kafka\"";
+
     private final String w;
     private final long windowSeconds;
 
+    /** @param window the range of every rate(): a phase's measured window, or the charts' range */
     public PhaseQueries(Duration window) {
         // Prometheus ranges take whole units; a window is never rounded up past what was measured.
         this.windowSeconds = Math.max(1, window.toSeconds());
@@ -29,26 +39,36 @@ final class PhaseQueries {
     }
 
     public String producerCpu() {
-        return "sum(rate(process_cpu_time_ns_total{job=\"producer-app\"}[" + w + "])) / 1e9";
+        return "sum(rate(process_cpu_time_ns_total{" + PRODUCER + "}[" + w + "])) / 1e9";
     }
 
     public String consumerCpu() {
-        return "sum(rate(process_cpu_time_ns_total{job=\"consumer-app\"}[" + w + "])) / 1e9";
+        return "sum(rate(process_cpu_time_ns_total{" + CONSUMER + "}[" + w + "])) / 1e9";
     }
 
     /** One sample per broker label. */
     public String brokerCpu() {
-        return "sum by (broker) (rate(process_cpu_seconds_total{job=\"kafka\"}[" + w + "]))";
+        return "sum by (broker) (rate(process_cpu_seconds_total{" + KAFKA + "}[" + w + "]))";
     }
 
     /** Sum over brokers; never "Fetch", which already adds FetchConsumer and FetchFollower. */
     public String requests(String request) {
-        return "sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"" + request + "\"}[" + w + "]))";
+        return "sum(rate(kafka_network_requests_total{" + KAFKA + ",request=\"" + request + "\"}[" + w + "]))";
     }
 
     /** The all-topics series is the one without a topic label; topic="" selects exactly it. */
     public String bytesIn() {
-        return "sum(rate(kafka_server_bytes_in_total{job=\"kafka\",topic=\"\"}[" + w + "]))";
+        return "sum(rate(kafka_server_bytes_in_total{" + KAFKA + ",topic=\"\"}[" + w + "]))";
+    }
+
+    /** A quantile of one of the consumer's histograms (seconds), e.g. lab_e2e_latency_seconds. */
+    public String consumerQuantile(String histogram, double q) {
+        return "histogram_quantile(" + q + ", sum by (le) (rate(" + histogram + "_bucket{" + CONSUMER + "}[" + w + "])))";
+    }
+
+    /** The kafka-clients version in the producer's client metrics, as the kafka_version label of one series. */
+    static String producerKafkaVersion() {
+        return "group by (kafka_version) (kafka_producer_request_rate{" + PRODUCER + "})";
     }
 
     /**
@@ -62,7 +82,7 @@ final class PhaseQueries {
      * own warm-up: every phase has a fresh producer, so never another phase's records).
      */
     public String producerGauge(String metric) {
-        String gauge = "max without(client_id, spring_id, kafka_version) (" + metric + "{job=\"producer-app\"} >= 0)";
+        String gauge = "max without(client_id, spring_id, kafka_version) (" + metric + "{" + PRODUCER + "} >= 0)";
         long tail = windowSeconds - CLIENT_AVERAGE_SPAN.toSeconds();
         if (tail < SCRAPE_SECONDS) {
             return "max(" + gauge + ")";

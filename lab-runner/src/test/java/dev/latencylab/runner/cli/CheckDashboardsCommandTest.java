@@ -115,7 +115,7 @@ class CheckDashboardsCommandTest {
     @Test
     void wrongWindowsAreUsageErrors() {
         assertThatThrownBy(() -> check("--from", "yesterday"))
-                .isInstanceOf(UsageException.class).hasMessageContaining("--from must be an ISO-8601 instant");
+                .isInstanceOf(UsageException.class).hasMessageContaining("'--from': must be an ISO-8601 instant");
         assertThatThrownBy(() -> check("--from", "2026-11-22T00:05:00Z", "--to", "2026-11-22T00:00:00Z"))
                 .isInstanceOf(UsageException.class).hasMessageContaining("must end after it starts");
         assertThatThrownBy(() -> check("--last", "5m", "--from", "2026-11-22T00:00:00Z"))

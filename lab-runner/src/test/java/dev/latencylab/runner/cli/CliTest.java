@@ -62,7 +62,7 @@ class CliTest {
     @Test
     void badCommandLinesExitTwoWithTheReasonAndUsage(@TempDir Path dir) {
         assertThat(cli(dir).execute("frobnicate")).isEqualTo(2);
-        assertThat(err()).contains("error: unknown command 'frobnicate'").contains("usage: java -jar");
+        assertThat(err()).contains("error: unknown command 'frobnicate'").contains("Usage: lab-runner");
 
         assertThat(cli(dir).execute("linger", "fast")).isEqualTo(2);
         assertThat(err()).contains("linger: 'fast' is not a whole number of ms");
@@ -71,7 +71,7 @@ class CliTest {
         assertThat(err()).contains("linger must be from 0 to 10000 ms, got 20001");
 
         assertThat(cli(dir).execute("run", "x.yaml", "--phase-duration", "soon")).isEqualTo(2);
-        assertThat(err()).contains("--phase-duration: 'soon' is not a duration");
+        assertThat(err()).contains("'--phase-duration': 'soon' is not a duration");
     }
 
     @Test
@@ -100,19 +100,49 @@ class CliTest {
     }
 
     @Test
-    void argsAcceptBothOptionFormsAndRefuseUnknownOnes() {
-        Args a = Args.parse(List.of("file.yaml", "--warmup=5s", "--phase-duration", "15s", "--article"),
-                Set.of("warmup", "phase-duration"), Set.of("article"));
+    void everyCommandAnswersHelpWithoutCallingAnything(@TempDir Path dir) {
+        for (String command : List.of("run", "validate", "linger", "report", "compare", "snapshot", "check-dashboards")) {
+            out.reset();
+            assertThat(cli(dir).execute(command, "--help")).as(command).isZero();
+            assertThat(out()).as(command).startsWith("Usage: " + command).contains("-h, --help");
+        }
+        out.reset();
+        assertThat(cli(dir).execute("help")).isZero();
+        assertThat(out()).contains("run", "validate", "linger", "report", "compare", "snapshot", "check-dashboards",
+                "Every command takes --help");
+    }
 
-        assertThat(a.positionals()).containsExactly("file.yaml");
-        assertThat(a.duration("warmup")).isEqualTo(Duration.ofSeconds(5));
-        assertThat(a.duration("phase-duration")).isEqualTo(Duration.ofSeconds(15));
-        assertThat(a.flag("article")).isTrue();
-        assertThatThrownBy(() -> Args.parse(List.of("--speed", "3"), Set.of("warmup"), Set.of()))
-                .isInstanceOf(UsageException.class).hasMessage("unknown option --speed");
-        assertThatThrownBy(() -> Args.parse(List.of("--warmup"), Set.of("warmup"), Set.of()))
-                .isInstanceOf(UsageException.class).hasMessage("--warmup needs a value");
-        assertThatThrownBy(() -> Args.parse(List.of("--article=yes"), Set.of(), Set.of("article")))
-                .isInstanceOf(UsageException.class).hasMessage("--article takes no value");
+    @Test
+    void defaultUrlsAreTheLabsPortsAndShownInHelp(@TempDir Path dir) {
+        cli(dir).execute("run", "--help");
+
+        assertThat(out()).contains("default " + Defaults.PRODUCER, "default " + Defaults.CONSUMER,
+                "default " + Defaults.PROMETHEUS, "default " + Defaults.GRAFANA);
+    }
+
+    @Test
+    void optionsTakeBothFormsAndWrongOnesAreRefusedWithUsage(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("s.yaml"), """
+                phases:
+                  - name: a
+                    settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                    warmup: 1m
+                    duration: 1m
+                """);
+
+        assertThat(cli(dir).execute("validate", "s.yaml", "--warmup=5s", "--phase-duration", "15s")).isZero();
+        assertThat(out()).contains("warm-up 5s + 15s");
+
+        assertThat(cli(dir).execute("validate", "s.yaml", "--speed", "3")).isEqualTo(2);
+        assertThat(err()).contains("error: Unknown option: '--speed'").contains("Usage: validate");
+        err.reset();
+        assertThat(cli(dir).execute("run", "s.yaml", "--warmup")).isEqualTo(2);
+        assertThat(err()).contains("error: Missing required parameter for option '--warmup'");
+        err.reset();
+        assertThat(cli(dir).execute("run", "s.yaml", "--producer", "nowhere")).isEqualTo(2);
+        assertThat(err()).contains("'--producer'", "must be a URL like http://127.0.0.1:8080, got 'nowhere'");
+        err.reset();
+        assertThat(cli(dir).execute("run", "s.yaml", "--warmup", "-5s")).isEqualTo(2);
+        assertThat(err()).contains("'--warmup'");
     }
 }

@@ -18,6 +18,17 @@ class PhaseQueriesTest {
     }
 
     @Test
+    void everyTargetIsSelectedByItsJobTheOneLabelAllHaveInBothModes() {
+        PhaseQueries q = new PhaseQueries(Duration.ofSeconds(20));
+
+        assertThat(q.consumerCpu()).isEqualTo("sum(rate(process_cpu_time_ns_total{job=\"consumer-app\"}[20s])) / 1e9");
+        assertThat(q.brokerCpu()).isEqualTo("sum by (broker) (rate(process_cpu_seconds_total{job=\"kafka\"}[20s]))");
+        assertThat(q.bytesIn()).isEqualTo("sum(rate(kafka_server_bytes_in_total{job=\"kafka\",topic=\"\"}[20s]))");
+        assertThat(q.consumerQuantile("lab_e2e_latency_seconds", 0.99))
+                .isEqualTo("histogram_quantile(0.99, sum by (le) (rate(lab_e2e_latency_seconds_bucket{job=\"consumer-app\"}[20s])))");
+    }
+
+    @Test
     void aClientGaugeIsReadAtTheEndOfAWindowShorterThanItsOwnAverage() {
         // The client's own average trails 30-60 s: averaging it over a 20 s window would count the
         // phase's first seconds again and again, so it is read once, at the window's end.
@@ -38,5 +49,8 @@ class PhaseQueriesTest {
     @Test
     void chartRatesSpanFourScrapeIntervals() {
         assertThat(MetricsCollector.CHART_RANGE).isEqualTo("20s");
+        // The charts draw the phase figures' own queries, with the charts' range.
+        assertThat(new PhaseQueries(MetricsCollector.CHART_WINDOW).requests("FetchFollower"))
+                .isEqualTo("sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"FetchFollower\"}[20s]))");
     }
 }

@@ -1,0 +1,107 @@
+package dev.latencylab.runner.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+
+import dev.latencylab.runner.scenario.Durations;
+import picocli.CommandLine;
+
+/**
+ * picocli as every command uses it: the lab's types (durations such as 15s, URLs, ISO instants)
+ * converted with messages that say what is expected, and a wrong command line turned into a
+ * {@link UsageException} (exit code 2) before anything is called.
+ */
+final class Commands {
+
+    private Commands() {
+    }
+
+    /** {@code --version}: the runner jar's own version, from its manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Commands.class.getPackage().getImplementationVersion();
+            return new String[] {"lab-runner " + (v == null ? "(not built as a jar)" : v)};
+        }
+    }
+
+    /** A command line for this command object, with the lab's converters. */
+    static CommandLine of(Object command) {
+        CommandLine cl = new CommandLine(command);
+        cl.registerConverter(Duration.class, Commands::duration);
+        cl.registerConverter(URI.class, Commands::url);
+        cl.registerConverter(Instant.class, Commands::instant);
+        cl.setUsageHelpWidth(110);
+        return cl;
+    }
+
+    /**
+     * Fills the command's options from {@code argv}. False when help was asked for (and printed to
+     * {@code out}): the command should then do nothing else.
+     *
+     * @throws UsageException naming what is wrong with the command line
+     */
+    static boolean parse(Object command, List<String> argv, PrintStream out) {
+        CommandLine cl = of(command);
+        try {
+            cl.parseArgs(argv.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (cl.isUsageHelpRequested()) {
+            cl.usage(writer(out));
+            return false;
+        }
+        return true;
+    }
+
+    static PrintWriter writer(PrintStream stream) {
+        return new PrintWriter(new java.io.OutputStreamWriter(stream, StandardCharsets.UTF_8), true);
+    }
+
+    static Duration duration(String value) {
+        Duration d;
+        try {
+            d = Durations.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException(e.getMessage());
+        }
+        if (d.isNegative()) {
+            throw new CommandLine.TypeConversionException("must not be negative, got " + value);
+        }
+        return d;
+    }
+
+    static URI url(String value) {
+        try {
+            URI uri = URI.create(value);
+            if (uri.getScheme() != null && uri.getHost() != null) {
+                return uri;
+            }
+        } catch (IllegalArgumentException e) {
+            // reported below
+        }
+        throw new CommandLine.TypeConversionException("must be a URL like " + Defaults.PRODUCER + ", got '" + value + "'");
+    }
+
+    /** 2026-11-21T23:50:00Z, with fractions or an offset (2026-11-22T00:50:00+01:00). */
+    static Instant instant(String value) {
+        try {
+            return Instant.parse(value);
+        } catch (DateTimeParseException e) {
+            try {
+                return OffsetDateTime.parse(value).toInstant();
+            } catch (DateTimeParseException e2) {
+                throw new CommandLine.TypeConversionException(
+                        "must be an ISO-8601 instant like 2026-11-21T23:50:00Z, got '" + value + "'");
+            }
+        }
+    }
+}

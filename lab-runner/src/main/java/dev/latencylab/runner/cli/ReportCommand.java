@@ -1,0 +1,47 @@
+package dev.latencylab.runner.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import dev.latencylab.runner.results.ResultsWriter;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code report <results-dir>}: redraws summary.md and the charts from a results folder's JSON. */
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class,
+        description = "Redraw summary.md and the charts from a results folder's JSON.")
+final class ReportCommand {
+
+    @Parameters(index = "0", paramLabel = "RESULTS-DIR", description = "a folder the run command wrote")
+    String folder;
+
+    private final PrintStream out;
+    private final Path cwd;
+
+    ReportCommand(PrintStream out, Path cwd) {
+        this.out = out;
+        this.cwd = cwd;
+    }
+
+    int execute(List<String> argv) {
+        if (!Commands.parse(this, argv, out)) {
+            return 0;
+        }
+        Path dir = cwd.resolve(folder);
+        if (!Files.isRegularFile(dir.resolve("summary.json"))) {
+            throw new UsageException(dir + " has no summary.json; give a folder the run command wrote");
+        }
+        try {
+            out.print(new ResultsWriter().rerender(dir));
+            out.println();
+            out.println("Results: " + dir);
+            return 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not redraw " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}
