@@ -1,0 +1,280 @@
+package dev.latencylab.consumer.latency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.atLeast;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.consumer.LabConsumerProperties;
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.latency.LatencyRecorder;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAutoConfiguration;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementContextAutoConfiguration;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.test.web.servlet.assertj.MvcTestResult;
+
+/**
+ * {@code /actuator/latency} over the real actuator web mapping (MockMvc), with the app's own
+ * {@link LatencyRecorder} (from {@link LatencyConfiguration} and consumer-app.yml) fed records
+ * directly, and the Kafka listener registry mocked: no broker, no Kafka auto-configuration.
+ *
+ * <p>Each test gets a fresh context: the recorder remembers every producer it has seen (by
+ * design, across resets), so sharing one would let a test's records show up in the next.
+ */
+@WebMvcTest(properties = "spring.config.name=consumer-app")
+@ImportAutoConfiguration({EndpointAutoConfiguration.class, JacksonEndpointAutoConfiguration.class,
+        WebEndpointAutoConfiguration.class, ManagementContextAutoConfiguration.class})
+@Import({LatencyEndpoint.class, LatencyConfiguration.class})
+@EnableConfigurationProperties(LabConsumerProperties.class)
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_EACH_TEST_METHOD)
+class LatencyEndpointTest {
+
+    private static final String URL = "/actuator/latency";
+    private static final UUID PRODUCER = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
+    private static final PhaseKey LINGER_5_LZ4 = new PhaseKey(5, 16_384, Compression.LZ4);
+    private static final PhaseKey LINGER_0_ZSTD = new PhaseKey(0, 32_768, Compression.ZSTD);
+    private static final byte[] ORDER = "{\"orderId\":\"o-1\"}".getBytes(StandardCharsets.US_ASCII);
+    /** 2025-11-22T00:00:00Z in epoch microseconds. */
+    private static final long T0 = 1_763_769_600_000_000L;
+    /** Every latency below stays under 2,048 us, where the histograms (3 significant digits) are exact. */
+    private static final String TWO_PHASES = """
+            {"phases":[
+              {"settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4"},
+               "count":2,"firstReceived":"2025-11-22T00:00:00.001100Z","lastReceived":"2025-11-22T00:00:00.002500Z",
+               "latencyMs":{"p50":1.0,"p90":1.5,"p95":1.5,"p99":1.5,"p999":1.5,"max":1.5},
+               "correctedLatencyMs":{"p50":1.1,"p90":1.5,"p95":1.5,"p99":1.5,"p999":1.5,"max":1.5},
+               "lost":0,"late":0,"duplicated":1,"outOfOrder":0,"clamped":0},
+              {"settings":{"lingerMs":0,"batchSize":32768,"compression":"zstd"},
+               "count":4,"firstReceived":"2025-11-22T00:00:00.004Z","lastReceived":"2025-11-22T00:00:00.008Z",
+               "latencyMs":{"p50":2.0,"p90":2.0,"p95":2.0,"p99":2.0,"p999":2.0,"max":2.0},
+               "correctedLatencyMs":{"p50":2.0,"p90":2.04,"p95":2.04,"p99":2.04,"p999":2.04,"max":2.04},
+               "lost":0,"late":0,"duplicated":0,"outOfOrder":1,"clamped":0}],
+             "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"outOfOrder":1,
+               "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
+             "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,"highestSequence":6,
+               "received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,"beforeStart":0}]}""";
+
+    @Autowired
+    private MockMvcTester mvc;
+
+    @Autowired
+    private LatencyRecorder recorder;
+
+    @MockitoBean
+    private KafkaListenerEndpointRegistry listeners;
+
+    private final MessageListenerContainer container = mock(MessageListenerContainer.class);
+
+    @BeforeEach
+    void listenerIsRegistered() {
+        when(listeners.getListenerContainer(LatencyListener.ID)).thenReturn(container);
+    }
+
+    // ---------------------------------------------------------------- GET
+
+    @Test
+    void getBeforeAnyRecordShowsEmptyPhasesZeroTotalsAndNoProducers() {
+        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo("""
+                {"phases":[],
+                 "totals":{"received":0,"lost":0,"late":0,"pending":0,"duplicated":0,"outOfOrder":0,
+                   "skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
+                 "producers":[]}""");
+    }
+
+    @Test
+    void getShowsEachPhasesPercentilesAndAccountingAndTheTotalsTheRecordsImply() {
+        recordTwoPhases();
+
+        MvcTestResult result = mvc.get().uri(URL).exchange();
+
+        assertThat(result).hasStatusOk().hasContentTypeCompatibleWith("application/vnd.spring-boot.actuator.v3+json");
+        assertThat(result).bodyJson().isStrictlyEqualTo(TWO_PHASES);
+    }
+
+    @Test
+    void getAnswersPlainJsonToAClientThatAsksForIt() {
+        recordTwoPhases();
+
+        MvcTestResult result = mvc.get().uri(URL).accept(MediaType.APPLICATION_JSON).exchange();
+
+        assertThat(result).hasStatusOk().hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
+        assertThat(result).bodyJson().isStrictlyEqualTo(TWO_PHASES);
+    }
+
+    // ---------------------------------------------------------------- DELETE
+
+    @ParameterizedTest(name = "DELETE {0}")
+    @ValueSource(strings = {URL, URL + "?scope=all"})
+    void deleteStartsCountingAfreshDroppingPhasesCountsAndSkipsButKeepingTheProducersStream(String uri) {
+        recordTwoPhases();
+
+        assertThat(mvc.delete().uri(uri)).hasStatus(HttpStatus.NO_CONTENT);
+
+        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo("""
+                {"phases":[],
+                 "totals":{"received":0,"lost":0,"late":0,"pending":1,"duplicated":0,"outOfOrder":0,
+                   "skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
+                 "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":5,
+                   "highestSequence":6,"received":0,"pending":1,"lost":0,"late":0,"duplicated":0,"outOfOrder":0,
+                   "beforeStart":0}]}""");
+        // The gap left open before the reset is still a gap, not a record from before the start.
+        recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, 0, T0 + 9_000);
+        assertThat(mvc.get().uri(URL)).bodyJson().extractingPath("$.totals.received").isEqualTo(1);
+    }
+
+    @Test
+    void deleteWithScopePhasesDropsThePhasesButKeepsTotalsAndProducers() {
+        recordTwoPhases();
+
+        assertThat(mvc.delete().uri(URL + "?scope=phases")).hasStatus(HttpStatus.NO_CONTENT);
+
+        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo("""
+                {"phases":[],
+                 "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"outOfOrder":1,
+                   "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
+                 "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,
+                   "highestSequence":6,"received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,
+                   "beforeStart":0}]}""");
+        // A phase's samples start again from the next record: the warm-up is gone.
+        recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4), ORDER, 0, T0 + 7_300);
+        MvcTestResult after = mvc.get().uri(URL).exchange();
+        assertThat(after).bodyJson().extractingPath("$.phases.length()").isEqualTo(1);
+        assertThat(after).bodyJson().extractingPath("$.phases[0].count").isEqualTo(1);
+        assertThat(after).bodyJson().extractingPath("$.phases[0].latencyMs.max").isEqualTo(0.3);
+        assertThat(after).bodyJson().extractingPath("$.phases[0].duplicated").isEqualTo(0);
+        assertThat(after).bodyJson().extractingPath("$.totals.received").isEqualTo(7);
+    }
+
+    @ParameterizedTest(name = "scope={0}")
+    @ValueSource(strings = {"bogus", "PHASES", "All", ""})
+    void deleteWithAnyOtherScopeIsRefusedWith400AndChangesNothing(String scope) {
+        recordTwoPhases();
+
+        MvcTestResult result = mvc.delete().uri(URL + "?scope=" + scope).exchange();
+
+        assertThat(result).hasStatus(HttpStatus.BAD_REQUEST);
+        assertThat(result.getResponse().getErrorMessage()).isEqualTo("scope must be 'all' or 'phases'");
+        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo(TWO_PHASES);
+    }
+
+    // ---------------------------------------------------------------- POST consuming
+
+    @Test
+    void postConsumingFalsePausesTheListenerAndAnswersOnceThePauseHasTakenEffect() {
+        // The pause takes effect between two polls: the endpoint waits for it before answering.
+        when(container.isContainerPaused()).thenReturn(false, false, true);
+
+        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"consuming\": false}").exchange();
+
+        assertThat(result).hasStatusOk().bodyJson().isStrictlyEqualTo("{\"consuming\":false}");
+        verify(container).pause();
+        verify(container, atLeast(3)).isContainerPaused();
+        verify(container, never()).resume();
+    }
+
+    @Test
+    void postConsumingTrueResumesTheListener() {
+        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"consuming\": true}").exchange();
+
+        assertThat(result).hasStatusOk().bodyJson().isStrictlyEqualTo("{\"consuming\":true}");
+        verify(container).resume();
+        verify(container, never()).pause();
+    }
+
+    static Stream<Arguments> unusableConsumingBodies() {
+        return Stream.of(
+                Arguments.of("{}", "Missing parameters: consuming"),
+                Arguments.of("{\"paused\": true}", "Missing parameters: consuming"),
+                Arguments.of("{\"consuming\": null}", "Missing parameters: consuming"),
+                Arguments.of("{\"consuming\": \"maybe\"}", "Parameter mapping failure"),
+                Arguments.of("{\"consuming\": [false]}", null),
+                Arguments.of("{\"consuming\": ", null),
+                Arguments.of("not json", null),
+                Arguments.of("[true]", null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("unusableConsumingBodies")
+    void postWithoutAUsableConsumingValueIsRefusedWith400AndLeavesTheListenerAlone(String body, String reason) {
+        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).content(body).exchange();
+
+        assertThat(result).hasStatus(HttpStatus.BAD_REQUEST);
+        if (reason != null) {
+            assertThat(result.getResponse().getErrorMessage()).isEqualTo(reason);
+        }
+        verifyNoInteractions(container);
+    }
+
+    @Test
+    void postWithoutABodyIsRefusedWith400AndLeavesTheListenerAlone() {
+        assertThat(mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)).hasStatus(HttpStatus.BAD_REQUEST);
+        verifyNoInteractions(container);
+    }
+
+    @Test
+    void postWhenTheListenerIsNotRegisteredIsRefusedSayingSo() {
+        when(listeners.getListenerContainer(LatencyListener.ID)).thenReturn(null);
+
+        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
+                .content("{\"consuming\": false}").exchange();
+
+        assertThat(result).hasStatus(HttpStatus.BAD_REQUEST);
+        assertThat(result.getResponse().getErrorMessage()).isEqualTo("the latency listener is not running");
+    }
+
+    // ---------------------------------------------------------------- records
+
+    /**
+     * One producer, two phases. Linger 5/lz4: sequences 0 and 1 (1 ms and 1.5 ms after sending,
+     * sequence 0 sent 0.1 ms late), 1 again (a duplicate). Linger 0/zstd: 2, 4, 3 (behind 4 on
+     * partition 1: out of order; sent 0.04 ms late), 6 (5 never arrives: pending), each 2 ms
+     * after sending. Plus one record of each kind that is skipped.
+     */
+    private void recordTwoPhases() {
+        recorder.record(header(0, T0, T0 + 100, LINGER_5_LZ4), ORDER, 0, T0 + 1_100);
+        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4), ORDER, 0, T0 + 2_500);
+        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4), ORDER, 0, T0 + 3_000);
+        recorder.record(header(2, T0 + 2_000, T0 + 2_000, LINGER_0_ZSTD), ORDER, 1, T0 + 4_000);
+        recorder.record(header(4, T0 + 4_000, T0 + 4_000, LINGER_0_ZSTD), ORDER, 1, T0 + 6_000);
+        recorder.record(header(3, T0 + 3_000, T0 + 3_040, LINGER_0_ZSTD), ORDER, 1, T0 + 5_040);
+        recorder.record(header(6, T0 + 6_000, T0 + 6_000, LINGER_0_ZSTD), ORDER, 2, T0 + 8_000);
+        recorder.record(null, ORDER, 0, T0 + 8_100);
+        recorder.record("not a lab header".getBytes(StandardCharsets.US_ASCII), ORDER, 0, T0 + 8_200);
+        recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_0_ZSTD), "not json".getBytes(StandardCharsets.US_ASCII),
+                0, T0 + 8_300);
+    }
+
+    private static byte[] header(long sequence, long intendedMicros, long sentMicros, PhaseKey settings) {
+        return LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, PRODUCER, settings));
+    }
+}
