@@ -15,6 +15,4 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("lab.consumer")
 public record LabConsumerProperties(
-        @DefaultValue("lab.orders") @NotBlank String topic,
-        @DefaultValue("10s") Duration lossGrace) {
-}
+        @DefaultValue("lab.orders") @NotBlank String topic, @DefaultValue("10s") Duration lossGrace) {}

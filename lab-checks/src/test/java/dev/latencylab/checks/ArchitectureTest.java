@@ -7,9 +7,9 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The shape ARCHITECTURE.md promises, checked on the compiled main classes of every module: no
@@ -31,41 +31,66 @@ class ArchitectureTest {
     @ParameterizedTest(name = "no package cycle in {0}")
     @ValueSource(strings = {"api", "core", "producer", "consumer", "runner"})
     void noPackageCycleInAModule(String module) {
-        slices().matching("dev.latencylab." + module + ".(**)").should().beFreeOfCycles()
+        slices().matching("dev.latencylab." + module + ".(**)")
+                .should()
+                .beFreeOfCycles()
                 .because("a cycle between packages means neither owns what it says it owns (STYLE.md)")
                 .check(classes);
     }
 
     @Test
     void onlyTheRunnerDependsOnTheRunner() {
-        noClasses().that().resideOutsideOfPackage("dev.latencylab.runner..")
-                .should().dependOnClassesThat().resideInAPackage("dev.latencylab.runner..")
+        noClasses()
+                .that()
+                .resideOutsideOfPackage("dev.latencylab.runner..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.latencylab.runner..")
                 .check(classes);
     }
 
     @Test
     void theContractIsPlainJavaAndDependsOnNoOtherModule() {
-        noClasses().that().resideInAPackage("dev.latencylab.api..")
-                .should().dependOnClassesThat().resideOutsideOfPackages("dev.latencylab.api..", "java..",
-                        "com.fasterxml.jackson.annotation..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.latencylab.api..")
+                .should()
+                .dependOnClassesThat()
+                .resideOutsideOfPackages("dev.latencylab.api..", "java..", "com.fasterxml.jackson.annotation..")
                 .check(classes);
     }
 
     @Test
     void theKernelKnowsNoFrameworkAndNoApp() {
-        noClasses().that().resideInAPackage("dev.latencylab.core..")
-                .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "org.apache.kafka..",
-                        "dev.latencylab.producer..", "dev.latencylab.consumer..", "dev.latencylab.runner..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.latencylab.core..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.springframework..",
+                        "org.apache.kafka..",
+                        "dev.latencylab.producer..",
+                        "dev.latencylab.consumer..",
+                        "dev.latencylab.runner..")
                 .check(classes);
     }
 
     @Test
     void theAppsDoNotDependOnEachOther() {
-        noClasses().that().resideInAPackage("dev.latencylab.producer..")
-                .should().dependOnClassesThat().resideInAPackage("dev.latencylab.consumer..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.latencylab.producer..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.latencylab.consumer..")
                 .check(classes);
-        noClasses().that().resideInAPackage("dev.latencylab.consumer..")
-                .should().dependOnClassesThat().resideInAPackage("dev.latencylab.producer..")
+        noClasses()
+                .that()
+                .resideInAPackage("dev.latencylab.consumer..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.latencylab.producer..")
                 .check(classes);
     }
 }

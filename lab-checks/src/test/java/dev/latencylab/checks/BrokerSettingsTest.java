@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
-
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -25,12 +24,22 @@ class BrokerSettingsTest {
 
     /** Per node or per mode by nature: ports, host names, node ids, directories. */
     private static final Set<String> MODE_SPECIFIC = Set.of(
-            "node.id", "controller.quorum.voters", "listeners", "advertised.listeners",
-            "listener.security.protocol.map", "log.dirs");
+            "node.id",
+            "controller.quorum.voters",
+            "listeners",
+            "advertised.listeners",
+            "listener.security.protocol.map",
+            "log.dirs");
 
     /** Environment of the image that is not a broker property (see the image's kafka-propertiesSpec.json). */
-    private static final Set<String> NOT_PROPERTIES = Set.of("CLUSTER_ID", "KAFKA_OPTS", "KAFKA_HEAP_OPTS",
-            "KAFKA_JVM_PERFORMANCE_OPTS", "KAFKA_LOG4J_OPTS", "KAFKA_JMX_OPTS", "KAFKA_GC_LOG_OPTS");
+    private static final Set<String> NOT_PROPERTIES = Set.of(
+            "CLUSTER_ID",
+            "KAFKA_OPTS",
+            "KAFKA_HEAP_OPTS",
+            "KAFKA_JVM_PERFORMANCE_OPTS",
+            "KAFKA_LOG4J_OPTS",
+            "KAFKA_JMX_OPTS",
+            "KAFKA_GC_LOG_OPTS");
 
     @Test
     void composeBrokersHaveTheSettingsOfTheLocalTemplate() throws IOException {
@@ -50,14 +59,20 @@ class BrokerSettingsTest {
     }
 
     private static Map<String, String> composeSettings() {
-        JsonNode compose = YAMLMapper.builder().build().readTree(Repo.path("docker-compose.yml").toFile());
+        JsonNode compose = YAMLMapper.builder()
+                .build()
+                .readTree(Repo.path("docker-compose.yml").toFile());
         JsonNode environment = compose.path("x-kafka").path("environment");
-        assertThat(environment.isObject()).as("docker-compose.yml has an x-kafka block with an environment map")
+        assertThat(environment.isObject())
+                .as("docker-compose.yml has an x-kafka block with an environment map")
                 .isTrue();
         Map<String, String> settings = new TreeMap<>();
         environment.properties().forEach(e -> {
             if (e.getKey().startsWith("KAFKA_") && !NOT_PROPERTIES.contains(e.getKey())) {
-                String property = e.getKey().substring("KAFKA_".length()).toLowerCase(Locale.ROOT).replace('_', '.');
+                String property = e.getKey()
+                        .substring("KAFKA_".length())
+                        .toLowerCase(Locale.ROOT)
+                        .replace('_', '.');
                 if (!MODE_SPECIFIC.contains(property)) {
                     settings.put(property, e.getValue().asString().strip());
                 }

@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,8 +30,8 @@ class ComposeTest {
     @BeforeAll
     static void buildComposecheck() {
         Path go = Tools.require("go", "Go 1.21 or later");
-        Tools.Result version = Tools.run(Duration.ofMinutes(1), COMPOSECHECK_SOURCE, goEnv(),
-                List.of(go.toString(), "env", "GOVERSION"));
+        Tools.Result version = Tools.run(
+                Duration.ofMinutes(1), COMPOSECHECK_SOURCE, goEnv(), List.of(go.toString(), "env", "GOVERSION"));
         Matcher matcher = GO_VERSION.matcher(version.output());
         if (!matcher.find() || Integer.parseInt(matcher.group(1)) == 1 && Integer.parseInt(matcher.group(2)) < 21) {
             fail("Go 1.21 or later is needed (it fetches the newer toolchain compose-go asks for by itself), found: "
@@ -41,7 +40,10 @@ class ComposeTest {
         composecheck = Repo.buildDir().resolve("composecheck");
         // The first build downloads compose-go and its dependencies by name through the Go module proxy (go.sum
         // pins them); later builds come from Go's caches in seconds.
-        Tools.Result build = Tools.run(Duration.ofMinutes(5), COMPOSECHECK_SOURCE, goEnv(),
+        Tools.Result build = Tools.run(
+                Duration.ofMinutes(5),
+                COMPOSECHECK_SOURCE,
+                goEnv(),
                 List.of(go.toString(), "build", "-o", composecheck.toString(), "."));
         assertThat(build.ok()).as("building composecheck%n%s", build.describe()).isTrue();
     }
@@ -68,9 +70,11 @@ class ComposeTest {
         Tools.Result dockerCompose = dockerComposeConfig(dir);
         Tools.Result composeGo = composecheck(dir);
 
-        assertThat(dockerCompose.ok()).as("docker-compose 1.29 on a bad depends_on condition%n%s",
-                dockerCompose.describe()).isFalse();
-        assertThat(composeGo.ok()).as("compose-go on a bad depends_on condition%n%s", composeGo.describe())
+        assertThat(dockerCompose.ok())
+                .as("docker-compose 1.29 on a bad depends_on condition%n%s", dockerCompose.describe())
+                .isFalse();
+        assertThat(composeGo.ok())
+                .as("compose-go on a bad depends_on condition%n%s", composeGo.describe())
                 .isFalse();
         assertThat(composeGo.output()).containsPattern("depends_on\\.[a-z0-9-]+\\.condition");
     }
@@ -87,19 +91,34 @@ class ComposeTest {
 
     private static Tools.Result dockerComposeConfig(Path projectDir) {
         Path dockerCompose = Tools.require("docker-compose", "Debian package docker-compose");
-        return Tools.run(Duration.ofMinutes(1), projectDir, List.of(dockerCompose.toString(),
-                "--project-directory", projectDir.toString(), "-f", "docker-compose.yml", "config", "-q"));
+        return Tools.run(
+                Duration.ofMinutes(1),
+                projectDir,
+                List.of(
+                        dockerCompose.toString(),
+                        "--project-directory",
+                        projectDir.toString(),
+                        "-f",
+                        "docker-compose.yml",
+                        "config",
+                        "-q"));
     }
 
     private static Tools.Result composecheck(Path projectDir) {
-        return Tools.run(Duration.ofMinutes(1), projectDir,
-                List.of(composecheck.toString(), projectDir.resolve("docker-compose.yml").toString()));
+        return Tools.run(
+                Duration.ofMinutes(1),
+                projectDir,
+                List.of(
+                        composecheck.toString(),
+                        projectDir.resolve("docker-compose.yml").toString()));
     }
 
     /** docker-compose.yml and .env copied to lab-checks/target with one change, to see the checkers fail. */
     private static Path copyWithChange(String name, String from, String to) throws IOException {
         String compose = Files.readString(Repo.path("docker-compose.yml"));
-        assertThat(compose).as("docker-compose.yml still contains the text this test changes").contains(from);
+        assertThat(compose)
+                .as("docker-compose.yml still contains the text this test changes")
+                .contains(from);
         Path dir = Files.createDirectories(Repo.buildDir().resolve("compose-" + name));
         Files.writeString(dir.resolve("docker-compose.yml"), compose.replace(from, to));
         Files.copy(Repo.path(".env"), dir.resolve(".env"), StandardCopyOption.REPLACE_EXISTING);

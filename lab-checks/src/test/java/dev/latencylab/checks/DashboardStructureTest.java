@@ -3,6 +3,8 @@ package dev.latencylab.checks;
 import static dev.latencylab.checks.Dashboards.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.checks.Dashboards.Dashboard;
+import dev.latencylab.checks.Dashboards.Query;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -11,12 +13,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-
-import dev.latencylab.checks.Dashboards.Dashboard;
-import dev.latencylab.checks.Dashboards.Query;
 
 /** Grafana dashboards: identity, datasource, panel ids and units, and the contract rules for queries. */
 class DashboardStructureTest {
@@ -26,7 +24,8 @@ class DashboardStructureTest {
     @Test
     void thereAreDashboardsAndEachParses() {
         assertThat(Dashboards.files()).as("dashboards in %s", Dashboards.DIR).isNotEmpty();
-        assertThat(Dashboards.all()).allSatisfy(d -> assertThat(d.json().isObject()).as(d.name()).isTrue());
+        assertThat(Dashboards.all())
+                .allSatisfy(d -> assertThat(d.json().isObject()).as(d.name()).isTrue());
     }
 
     @Test
@@ -34,16 +33,23 @@ class DashboardStructureTest {
         for (Dashboard d : Dashboards.all()) {
             JsonNode json = d.json();
             assertThat(d.uid()).as("%s: uid", d.name()).matches("lab-[a-z0-9-]+");
-            assertThat(d.name()).as("%s: file name is <uid>.json (compose's home dashboard path relies on it)",
-                    d.name()).isEqualTo(d.uid() + ".json");
+            assertThat(d.name())
+                    .as("%s: file name is <uid>.json (compose's home dashboard path relies on it)", d.name())
+                    .isEqualTo(d.uid() + ".json");
             assertThat(text(json.path("title"))).as("%s: title", d.name()).isNotBlank();
-            assertThat(json.path("tags").values()).as("%s: tags", d.name())
-                    .extracting(Dashboards::text).contains(Dashboards.TAG);
-            assertThat(text(json.path("description"))).as("%s: description (the one question it answers)",
-                    d.name()).endsWith("?");
-            assertThat(json.has("__inputs")).as("%s: __inputs (datasource must be referenced directly)",
-                    d.name()).isFalse();
-            assertThat(json.path("schemaVersion").isInt()).as("%s: schemaVersion", d.name()).isTrue();
+            assertThat(json.path("tags").values())
+                    .as("%s: tags", d.name())
+                    .extracting(Dashboards::text)
+                    .contains(Dashboards.TAG);
+            assertThat(text(json.path("description")))
+                    .as("%s: description (the one question it answers)", d.name())
+                    .endsWith("?");
+            assertThat(json.has("__inputs"))
+                    .as("%s: __inputs (datasource must be referenced directly)", d.name())
+                    .isFalse();
+            assertThat(json.path("schemaVersion").isInt())
+                    .as("%s: schemaVersion", d.name())
+                    .isTrue();
         }
     }
 
@@ -59,10 +65,14 @@ class DashboardStructureTest {
         for (Dashboard d : Dashboards.all()) {
             Set<Integer> seen = new HashSet<>();
             for (JsonNode panel : d.panels()) {
-                assertThat(panel.path("id").isInt()).as("%s: panel \"%s\" has an id", d.name(),
-                        text(panel.path("title"))).isTrue();
-                assertThat(seen.add(panel.path("id").asInt())).as("%s: panel id %d is used twice", d.name(),
-                        panel.path("id").asInt()).isTrue();
+                assertThat(panel.path("id").isInt())
+                        .as("%s: panel \"%s\" has an id", d.name(), text(panel.path("title")))
+                        .isTrue();
+                assertThat(seen.add(panel.path("id").asInt()))
+                        .as(
+                                "%s: panel id %d is used twice",
+                                d.name(), panel.path("id").asInt())
+                        .isTrue();
             }
         }
     }
@@ -77,17 +87,19 @@ class DashboardStructureTest {
                     checkDatasource(where, panel.path("datasource"), wrong);
                 }
                 for (JsonNode target : panel.path("targets").values()) {
-                    checkDatasource(where + " target " + text(target.path("refId")), target.path("datasource"),
-                            wrong);
+                    checkDatasource(where + " target " + text(target.path("refId")), target.path("datasource"), wrong);
                 }
             }
             for (JsonNode annotation : d.annotations()) {
-                checkDatasource(d.name() + " annotation \"" + text(annotation.path("name")) + "\"",
-                        annotation.path("datasource"), wrong);
+                checkDatasource(
+                        d.name() + " annotation \"" + text(annotation.path("name")) + "\"",
+                        annotation.path("datasource"),
+                        wrong);
             }
         }
-        assertThat(wrong).as("datasource must be {\"type\":\"prometheus\",\"uid\":\"%s\"}",
-                Dashboards.DATASOURCE_UID).isEmpty();
+        assertThat(wrong)
+                .as("datasource must be {\"type\":\"prometheus\",\"uid\":\"%s\"}", Dashboards.DATASOURCE_UID)
+                .isEmpty();
     }
 
     @Test
@@ -103,10 +115,13 @@ class DashboardStructureTest {
                 if (type.equals("row") || type.equals("text")) {
                     continue;
                 }
-                if (text(panel.path("fieldConfig").path("defaults").path("unit")).isBlank()) {
+                if (text(panel.path("fieldConfig").path("defaults").path("unit"))
+                        .isBlank()) {
                     missing.add(where + ": fieldConfig.defaults.unit");
                 }
-                if (type.equals("heatmap") && text(panel.path("options").path("yAxis").path("unit")).isBlank()) {
+                if (type.equals("heatmap")
+                        && text(panel.path("options").path("yAxis").path("unit"))
+                                .isBlank()) {
                     missing.add(where + ": options.yAxis.unit");
                 }
             }
@@ -116,10 +131,14 @@ class DashboardStructureTest {
 
     @Test
     void queriesNeverUseTheInstanceLabelWhichDiffersBetweenModes() {
-        List<Query> offending = Dashboards.all().stream().flatMap(d -> d.queries().stream())
-                .filter(q -> q.expr().matches("(?s).*\\binstance\\b.*")).toList();
+        List<Query> offending = Dashboards.all().stream()
+                .flatMap(d -> d.queries().stream())
+                .filter(q -> q.expr().matches("(?s).*\\binstance\\b.*"))
+                .toList();
 
-        assertThat(offending).as("docs/contracts.md: dashboards never use `instance`").isEmpty();
+        assertThat(offending)
+                .as("docs/contracts.md: dashboards never use `instance`")
+                .isEmpty();
     }
 
     @Test
@@ -142,7 +161,8 @@ class DashboardStructureTest {
                 }
             }
         }
-        assertThat(offending).as("request=\"Fetch\" is FetchConsumer + FetchFollower: select the parts by name")
+        assertThat(offending)
+                .as("request=\"Fetch\" is FetchConsumer + FetchFollower: select the parts by name")
                 .isEmpty();
     }
 
@@ -155,9 +175,13 @@ class DashboardStructureTest {
             for (int i = 0; i < lines.length; i++) {
                 String line = lines[i];
                 int indent = line.length() - line.stripLeading().length();
-                assertThat(line).as("%s line %d: spaces only, a multiple of 2, no trailing blanks "
-                        + "(python3 -m json.tool --indent 2 --sort-keys reformats)", d.name(), i + 1)
-                        .doesNotContain("\t").doesNotEndWith(" ");
+                assertThat(line)
+                        .as(
+                                "%s line %d: spaces only, a multiple of 2, no trailing blanks "
+                                        + "(python3 -m json.tool --indent 2 --sort-keys reformats)",
+                                d.name(), i + 1)
+                        .doesNotContain("\t")
+                        .doesNotEndWith(" ");
                 assertThat(indent % 2).as("%s line %d indent", d.name(), i + 1).isZero();
             }
             assertKeysSorted(d.name(), "$", d.json());
@@ -167,8 +191,9 @@ class DashboardStructureTest {
     private static void assertKeysSorted(String file, String path, JsonNode node) {
         if (node.isObject()) {
             List<String> keys = List.copyOf(node.propertyNames());
-            assertThat(keys).as("%s: keys of %s are sorted (python3 -m json.tool --indent 2 --sort-keys)", file,
-                    path).isSorted();
+            assertThat(keys)
+                    .as("%s: keys of %s are sorted (python3 -m json.tool --indent 2 --sort-keys)", file, path)
+                    .isSorted();
             node.properties().forEach(e -> assertKeysSorted(file, path + "." + e.getKey(), e.getValue()));
         } else if (node.isArray()) {
             int i = 0;

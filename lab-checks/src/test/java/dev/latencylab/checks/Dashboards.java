@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -21,12 +20,13 @@ final class Dashboards {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private Dashboards() {
-    }
+    private Dashboards() {}
 
     static List<Path> files() {
         try (Stream<Path> files = Files.list(DIR)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+            return files.filter(f -> f.getFileName().toString().endsWith(".json"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -79,8 +79,8 @@ final class Dashboards {
             List<Query> queries = new ArrayList<>();
             for (JsonNode panel : panels()) {
                 for (JsonNode target : panel.path("targets").values()) {
-                    String where = "panel %d \"%s\" target %s".formatted(
-                            panel.path("id").asInt(), text(panel.path("title")), text(target.path("refId")));
+                    String where = "panel %d \"%s\" target %s"
+                            .formatted(panel.path("id").asInt(), text(panel.path("title")), text(target.path("refId")));
                     queries.add(new Query(this, where, recordSuffix(panel, target), text(target.path("expr"))));
                 }
             }

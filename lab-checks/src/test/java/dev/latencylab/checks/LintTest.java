@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 
 /** shellcheck on the bash scripts and yamllint (config: .yamllint) on the YAML, as CI runs them. */
@@ -35,8 +34,16 @@ class LintTest {
     @Test
     void yamlPassesYamllint() {
         Path yamllint = Tools.require("yamllint", "Debian package yamllint");
-        List<String> command = new ArrayList<>(List.of(yamllint.toString(), "--strict", "--format", "parsable",
-                "--config-file", ".yamllint", ".yamllint", "docker-compose.yml", "observability"));
+        List<String> command = new ArrayList<>(List.of(
+                yamllint.toString(),
+                "--strict",
+                "--format",
+                "parsable",
+                "--config-file",
+                ".yamllint",
+                ".yamllint",
+                "docker-compose.yml",
+                "observability"));
         if (Files.isDirectory(Repo.path("scenarios"))) {
             command.add("scenarios");
         }
@@ -52,8 +59,11 @@ class LintTest {
             return List.of();
         }
         try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(Files::isRegularFile).filter(LintTest::isBash).sorted()
-                    .map(f -> Repo.ROOT.relativize(f).toString()).toList();
+            return files.filter(Files::isRegularFile)
+                    .filter(LintTest::isBash)
+                    .sorted()
+                    .map(f -> Repo.ROOT.relativize(f).toString())
+                    .toList();
         }
     }
 
@@ -64,8 +74,8 @@ class LintTest {
         }
         try (BufferedReader reader = Files.newBufferedReader(file)) {
             String first = reader.readLine();
-            return first != null && (first.startsWith("#!") && first.contains("bash")
-                    || first.contains("shellcheck shell=bash"));
+            return first != null
+                    && (first.startsWith("#!") && first.contains("bash") || first.contains("shellcheck shell=bash"));
         } catch (MalformedInputException binary) {
             return false;
         } catch (IOException e) {

@@ -30,16 +30,26 @@ final class PromQl {
     private static final Pattern LABEL_LIST =
             Pattern.compile("\\b(?:by|without|on|ignoring|group_left|group_right)\\s*\\([^)]*\\)");
     // Durations before numbers (so "5m" is not a number and a name "m"), numbers before names ("1e9").
-    private static final Pattern TOKEN = Pattern.compile(
-            "(?<duration>(?:\\d+(?:ms|[smhdwy]))+)"
-                    + "|(?<number>0[xX][0-9a-fA-F]+|(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)"
-                    + "|(?<name>[a-zA-Z_:][a-zA-Z0-9_:]*)");
+    private static final Pattern TOKEN = Pattern.compile("(?<duration>(?:\\d+(?:ms|[smhdwy]))+)"
+            + "|(?<number>0[xX][0-9a-fA-F]+|(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][+-]?\\d+)?)"
+            + "|(?<name>[a-zA-Z_:][a-zA-Z0-9_:]*)");
     private static final Set<String> KEYWORDS = Set.of(
-            "and", "or", "unless", "atan2", "bool", "offset", "by", "without", "on", "ignoring",
-            "group_left", "group_right", "inf", "nan");
+            "and",
+            "or",
+            "unless",
+            "atan2",
+            "bool",
+            "offset",
+            "by",
+            "without",
+            "on",
+            "ignoring",
+            "group_left",
+            "group_right",
+            "inf",
+            "nan");
 
-    private PromQl() {
-    }
+    private PromQl() {}
 
     /** The expression with Grafana variables replaced; fails on any other $variable (promtool would not know it). */
     static String withGrafanaVariablesReplaced(String expr) {
@@ -48,8 +58,8 @@ final class PromQl {
             result = result.replace(variable.getKey(), variable.getValue());
         }
         if (STRING.matcher(result).replaceAll("\"\"").contains("$")) {
-            throw new AssertionError("unknown Grafana variable in: " + expr
-                    + " (known: " + GRAFANA_VARIABLES.keySet() + ")");
+            throw new AssertionError(
+                    "unknown Grafana variable in: " + expr + " (known: " + GRAFANA_VARIABLES.keySet() + ")");
         }
         return result;
     }
@@ -84,7 +94,9 @@ final class PromQl {
     private static Map<String, String> byLengthDescending(Map<String, String> variables) {
         Map<String, String> ordered = new LinkedHashMap<>();
         variables.entrySet().stream()
-                .sorted(Comparator.comparingInt((Map.Entry<String, String> e) -> e.getKey().length()).reversed())
+                .sorted(Comparator.comparingInt(
+                                (Map.Entry<String, String> e) -> e.getKey().length())
+                        .reversed())
                 .forEach(e -> ordered.put(e.getKey(), e.getValue()));
         return ordered;
     }

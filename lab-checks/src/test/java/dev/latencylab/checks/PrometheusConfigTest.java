@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -38,7 +37,9 @@ class PrometheusConfigTest {
         for (Path set : targetSets()) {
             // Prometheus resolves file_sd paths against the config's directory: lay it out as the modes do.
             Path dir = Files.createDirectories(Repo.buildDir().resolve("prometheus-" + set.getFileName()));
-            Files.copy(PROMETHEUS.resolve("prometheus.yml"), dir.resolve("prometheus.yml"),
+            Files.copy(
+                    PROMETHEUS.resolve("prometheus.yml"),
+                    dir.resolve("prometheus.yml"),
                     StandardCopyOption.REPLACE_EXISTING);
             Path targets = dir.resolve("targets");
             deleteRecursively(targets);
@@ -47,12 +48,21 @@ class PrometheusConfigTest {
                 Files.copy(file, targets.resolve(file.getFileName()));
             }
 
-            Tools.Result result = Tools.run(Duration.ofMinutes(1), dir,
-                    List.of(promtool.toString(), "check", "config", dir.resolve("prometheus.yml").toString()));
+            Tools.Result result = Tools.run(
+                    Duration.ofMinutes(1),
+                    dir,
+                    List.of(
+                            promtool.toString(),
+                            "check",
+                            "config",
+                            dir.resolve("prometheus.yml").toString()));
 
-            assertThat(result.ok()).as("targets/%s%n%s", set.getFileName(), result.describe()).isTrue();
+            assertThat(result.ok())
+                    .as("targets/%s%n%s", set.getFileName(), result.describe())
+                    .isTrue();
             // promtool only warns about a file_sd file that is missing; for the lab it is an error.
-            assertThat(result.output()).as("targets/%s%n%s", set.getFileName(), result.describe())
+            assertThat(result.output())
+                    .as("targets/%s%n%s", set.getFileName(), result.describe())
                     .doesNotContain("does not exist");
         }
     }
@@ -62,11 +72,14 @@ class PrometheusConfigTest {
         List<Path> sets = targetSets();
         Path reference = sets.get(0);
         for (Path set : sets) {
-            assertThat(fileNames(set)).as("files in targets/%s vs targets/%s", set.getFileName(),
-                    reference.getFileName()).isEqualTo(fileNames(reference));
+            assertThat(fileNames(set))
+                    .as("files in targets/%s vs targets/%s", set.getFileName(), reference.getFileName())
+                    .isEqualTo(fileNames(reference));
             for (String file : fileNames(set)) {
-                assertThat(labelSets(set.resolve(file))).as("labels in targets/%s/%s vs targets/%s/%s",
-                        set.getFileName(), file, reference.getFileName(), file)
+                assertThat(labelSets(set.resolve(file)))
+                        .as(
+                                "labels in targets/%s/%s vs targets/%s/%s",
+                                set.getFileName(), file, reference.getFileName(), file)
                         .isEqualTo(labelSets(reference.resolve(file)));
             }
         }

@@ -10,8 +10,7 @@ final class Repo {
 
     static final Path ROOT = findRoot();
 
-    private Repo() {
-    }
+    private Repo() {}
 
     static Path path(String relative) {
         return ROOT.resolve(relative);

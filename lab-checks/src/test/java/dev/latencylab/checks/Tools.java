@@ -17,8 +17,7 @@ final class Tools {
 
     static final String SETUP_HINT = "install it with scripts/lab setup";
 
-    private Tools() {
-    }
+    private Tools() {}
 
     /** Fails the test with the setup hint when a tool is not on PATH; returns its path otherwise. */
     static Path require(String tool, String debianPackage) {
@@ -53,7 +52,8 @@ final class Tools {
                 if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                     process.descendants().forEach(ProcessHandle::destroyForcibly);
                     process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                    return fail("%s did not finish within %s; output so far:%n%s",
+                    return fail(
+                            "%s did not finish within %s; output so far:%n%s",
                             String.join(" ", command), timeout, Files.readString(log));
                 }
                 return new Result(String.join(" ", command), process.exitValue(), Files.readString(log));

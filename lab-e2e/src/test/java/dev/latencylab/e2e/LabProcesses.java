@@ -20,8 +20,7 @@ import java.util.stream.Stream;
  */
 final class LabProcesses {
 
-    private LabProcesses() {
-    }
+    private LabProcesses() {}
 
     /** A process the lab started: its name, pid and start time (field 22 of /proc/PID/stat). */
     record Started(String name, long pid, String startTime) {
@@ -32,8 +31,7 @@ final class LabProcesses {
     }
 
     /** A running process and its command line (arguments joined by spaces). */
-    record Running(long pid, String commandLine) {
-    }
+    record Running(long pid, String commandLine) {}
 
     /** Every pid file under {@code pidDir}, by name. */
     static Map<String, Started> fromPidFiles(Path pidDir) throws IOException {
@@ -42,7 +40,9 @@ final class LabProcesses {
             return started;
         }
         try (Stream<Path> files = Files.list(pidDir)) {
-            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".pid")).sorted().toList()) {
+            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".pid"))
+                    .sorted()
+                    .toList()) {
                 String name = f.getFileName().toString().replaceFirst("\\.pid$", "");
                 String[] fields = Files.readString(f).trim().split("\\s+");
                 if (fields.length == 2 && fields[0].matches("[0-9]+")) {
@@ -88,7 +88,8 @@ final class LabProcesses {
     private static Optional<String> commandLine(long pid) {
         try {
             byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline"));
-            String c = new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').trim();
+            String c =
+                    new String(raw, StandardCharsets.UTF_8).replace('\0', ' ').trim();
             return c.isEmpty() ? Optional.empty() : Optional.of(c);
         } catch (IOException | RuntimeException e) {
             return Optional.empty(); // gone meanwhile, or not ours to read

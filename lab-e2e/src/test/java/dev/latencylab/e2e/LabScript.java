@@ -43,8 +43,8 @@ final class LabScript {
         }
 
         String describe() {
-            return command + (exitCode == null ? " was killed after its time limit" : " exited " + exitCode)
-                    + " (log " + log + "); last lines:\n" + tail(40);
+            return command + (exitCode == null ? " was killed after its time limit" : " exited " + exitCode) + " (log "
+                    + log + "); last lines:\n" + tail(40);
         }
     }
 

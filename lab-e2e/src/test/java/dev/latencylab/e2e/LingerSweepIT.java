@@ -17,10 +17,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
-
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
-
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -44,22 +42,28 @@ class LingerSweepIT {
     private static final String LAB_UP_TIMEOUT_SECONDS = "240";
 
     private static final List<Integer> LINGERS = List.of(0, 5, 10, 20);
-    private static final List<String> CHARTS = List.of(
-            "latency-percentiles.png", "latency-over-time.png", "cpu.png", "requests.png", "bytes-in.png");
-    private static final List<String> STACK = List.of("kafka-1", "kafka-2", "kafka-3", "prometheus", "producer-app", "consumer-app");
+    private static final List<String> CHARTS =
+            List.of("latency-percentiles.png", "latency-over-time.png", "cpu.png", "requests.png", "bytes-in.png");
+    private static final List<String> STACK =
+            List.of("kafka-1", "kafka-2", "kafka-3", "prometheus", "producer-app", "consumer-app");
     private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final Path root = Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+    private final Path root =
+            Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
     private final String version = System.getProperty("lab.version", "0.1.0-SNAPSHOT");
-    private final Path work = Path.of(System.getProperty("lab.e2e.dir", "target/e2e")).toAbsolutePath().normalize();
+    private final Path work = Path.of(System.getProperty("lab.e2e.dir", "target/e2e"))
+            .toAbsolutePath()
+            .normalize();
     private final Path labDir = work.resolve(".lab");
     private final Path resultsRoot = work.resolve("results");
 
     @Test
     void upSweepAndDownLeaveAFullResultsFolderAndNothingRunning() throws Exception {
         requireBuiltJars();
-        LabScript lab = new LabScript(root, work.resolve("logs"),
+        LabScript lab = new LabScript(
+                root,
+                work.resolve("logs"),
                 Map.of("LAB_DIR", labDir.toString(), "LAB_UP_TIMEOUT", LAB_UP_TIMEOUT_SECONDS));
         freshWorkDir(lab);
         // Lab-like processes that ran before this test are not this test's to account for.
@@ -72,8 +76,15 @@ class LingerSweepIT {
             assertThat(up.ok()).as(up.describe()).isTrue();
             assertThat(started).as("pid files after up").containsKeys(STACK.toArray(String[]::new));
 
-            LabScript.Result sweep = lab.run(SWEEP_TIMEOUT, "sweep", "--warmup", "5s", "--phase-duration", "15s",
-                    "--results", resultsRoot.toString());
+            LabScript.Result sweep = lab.run(
+                    SWEEP_TIMEOUT,
+                    "sweep",
+                    "--warmup",
+                    "5s",
+                    "--phase-duration",
+                    "15s",
+                    "--results",
+                    resultsRoot.toString());
             started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
             assertThat(sweep.ok()).as(sweep.describe()).isTrue();
             // The runner says before and under its figures that everything shares this machine's cores.
@@ -85,7 +96,10 @@ class LingerSweepIT {
                     + Files.readString(results.resolve("summary.md")));
             assertSweep(summary, results);
 
-            afterSweep(lab, results, Instant.parse(summary.path("startedAt").asString("")),
+            afterSweep(
+                    lab,
+                    results,
+                    Instant.parse(summary.path("startedAt").asString("")),
                     Instant.parse(summary.path("endedAt").asString("")));
         } catch (Throwable t) {
             failure = t;
@@ -116,43 +130,63 @@ class LingerSweepIT {
      * snapshot files the sweep wrote hold data for every panel.
      */
     protected void afterSweep(LabScript lab, Path resultsDir, Instant from, Instant to) throws IOException {
-        LabScript.Result dashboards = lab.run(STATUS_TIMEOUT.multipliedBy(3), "check-dashboards",
-                "--from", from.toString(), "--to", to.toString());
+        LabScript.Result dashboards = lab.run(
+                STATUS_TIMEOUT.multipliedBy(3), "check-dashboards", "--from", from.toString(), "--to", to.toString());
         assertThat(dashboards.ok()).as(dashboards.describe()).isTrue();
         assertThat(dashboards.output()).contains("Every panel has data");
         try (Stream<Path> files = Files.list(resultsDir.resolve("snapshots"))) {
             assertThat(files.map(f -> f.getFileName().toString()))
-                    .as("snapshot files").contains("lab-overview.json", "lab-e2e-latency.json", "lab-brokers.json",
+                    .as("snapshot files")
+                    .contains(
+                            "lab-overview.json",
+                            "lab-e2e-latency.json",
+                            "lab-brokers.json",
                             "lab-producer-internals.json");
         }
-        LabScript.Result verify = lab.run(STATUS_TIMEOUT.multipliedBy(3), "snapshot", "--verify", resultsDir.toString());
+        LabScript.Result verify =
+                lab.run(STATUS_TIMEOUT.multipliedBy(3), "snapshot", "--verify", resultsDir.toString());
         assertThat(verify.ok()).as(verify.describe()).isTrue();
     }
 
     private void assertSweep(JsonNode summary, Path results) throws IOException {
         SoftAssertions soft = new SoftAssertions();
-        soft.assertThat(summary.path("complete").asBoolean(false)).as("run complete").isTrue();
+        soft.assertThat(summary.path("complete").asBoolean(false))
+                .as("run complete")
+                .isTrue();
         JsonNode phases = summary.path("phases");
         soft.assertThat(phases.size()).as("phases").isEqualTo(LINGERS.size());
         for (int i = 0; i < Math.min(phases.size(), LINGERS.size()); i++) {
             assertPhase(soft, phases.get(i), LINGERS.get(i));
         }
         if (phases.size() == LINGERS.size()) {
-            double produceAt0 = phases.get(0).path("requestsPerSecond").path("produce").asDouble(Double.NaN);
-            double produceAt20 = phases.get(3).path("requestsPerSecond").path("produce").asDouble(Double.NaN);
+            double produceAt0 =
+                    phases.get(0).path("requestsPerSecond").path("produce").asDouble(Double.NaN);
+            double produceAt20 =
+                    phases.get(3).path("requestsPerSecond").path("produce").asDouble(Double.NaN);
             // Batching physics: at linger 20 each Produce request carries more records than at linger 0.
-            soft.assertThat(produceAt20).as("Produce requests/s at linger 20 (vs %s at linger 0)", produceAt0)
+            soft.assertThat(produceAt20)
+                    .as("Produce requests/s at linger 20 (vs %s at linger 0)", produceAt0)
                     .isLessThan(produceAt0);
         }
         JsonNode totals = summary.path("totals");
-        soft.assertThat(totals.path("lost").asLong(-1)).as("lost over the whole run").isZero();
-        soft.assertThat(totals.path("duplicated").asLong(-1)).as("duplicated over the whole run").isZero();
-        soft.assertThat(totals.path("drained").asBoolean(false)).as("consumer received everything sent").isTrue();
+        soft.assertThat(totals.path("lost").asLong(-1))
+                .as("lost over the whole run")
+                .isZero();
+        soft.assertThat(totals.path("duplicated").asLong(-1))
+                .as("duplicated over the whole run")
+                .isZero();
+        soft.assertThat(totals.path("drained").asBoolean(false))
+                .as("consumer received everything sent")
+                .isTrue();
         List<String> warnings = new ArrayList<>();
         summary.path("warnings").forEach(w -> warnings.add(w.asString("")));
         // Prometheus answered every query and every chart was drawn.
-        soft.assertThat(warnings).as("warnings").noneMatch(w -> w.contains("refused") || w.contains("not drawn")
-                || w.contains("could not be drawn") || w.contains("has no data"));
+        soft.assertThat(warnings)
+                .as("warnings")
+                .noneMatch(w -> w.contains("refused")
+                        || w.contains("not drawn")
+                        || w.contains("could not be drawn")
+                        || w.contains("has no data"));
 
         for (String chart : CHARTS) {
             assertPng(soft, results.resolve(chart));
@@ -160,44 +194,57 @@ class LingerSweepIT {
         Path md = results.resolve("summary.md");
         soft.assertThat(md).as("summary.md").isRegularFile();
         if (Files.isRegularFile(md)) {
-            soft.assertThat(Files.readString(md)).contains("## End-to-end latency (ms)", "## Reading", "Sanity check",
-                    "share this machine's");
+            soft.assertThat(Files.readString(md))
+                    .contains("## End-to-end latency (ms)", "## Reading", "Sanity check", "share this machine's");
         }
         soft.assertAll();
     }
 
     private static void assertPhase(SoftAssertions soft, JsonNode p, int linger) {
         String name = p.path("name").asString("?");
-        soft.assertThat(p.path("settings").path("lingerMs").asInt(-1)).as("%s linger.ms", name).isEqualTo(linger);
-        soft.assertThat(p.path("complete").asBoolean(false)).as("%s complete", name).isTrue();
+        soft.assertThat(p.path("settings").path("lingerMs").asInt(-1))
+                .as("%s linger.ms", name)
+                .isEqualTo(linger);
+        soft.assertThat(p.path("complete").asBoolean(false))
+                .as("%s complete", name)
+                .isTrue();
         soft.assertThat(p.path("samples").asLong(0)).as("%s samples", name).isPositive();
         for (String kind : List.of("latencyMs", "correctedLatencyMs")) {
             for (String q : List.of("p50", "p95", "p99", "p999", "max")) {
                 JsonNode v = p.path(kind).path(q);
-                soft.assertThat(v.isNumber() && v.asDouble() > 0).as("%s %s.%s = %s", name, kind, q, v).isTrue();
+                soft.assertThat(v.isNumber() && v.asDouble() > 0)
+                        .as("%s %s.%s = %s", name, kind, q, v)
+                        .isTrue();
             }
         }
         // Corrected latency counts the producer's own delay on top: never below the naive figure.
         soft.assertThat(p.path("correctedLatencyMs").path("p99").asDouble(Double.NaN))
-                .as("%s corrected p99", name).isGreaterThanOrEqualTo(p.path("latencyMs").path("p99").asDouble(Double.NaN));
+                .as("%s corrected p99", name)
+                .isGreaterThanOrEqualTo(p.path("latencyMs").path("p99").asDouble(Double.NaN));
         soft.assertThat(p.path("lost").asLong(-1)).as("%s lost", name).isZero();
-        soft.assertThat(p.path("duplicated").asLong(-1)).as("%s duplicated", name).isZero();
+        soft.assertThat(p.path("duplicated").asLong(-1))
+                .as("%s duplicated", name)
+                .isZero();
         double target = p.path("settings").path("rate").asDouble(Double.NaN);
-        soft.assertThat(p.path("achievedRate").asDouble(0)).as("%s achieved rate (target %s/s)", name, target)
+        soft.assertThat(p.path("achievedRate").asDouble(0))
+                .as("%s achieved rate (target %s/s)", name, target)
                 .isBetween(0.9 * target, 1.1 * target);
 
         positive(soft, name + " CPU producer (cores)", p.path("cpuCores").path("producer"));
         positive(soft, name + " CPU consumer (cores)", p.path("cpuCores").path("consumer"));
         JsonNode brokers = p.path("cpuCores").path("brokers");
         soft.assertThat(brokers.propertyNames()).as("%s brokers with CPU", name).containsExactly("1", "2", "3");
-        brokers.propertyNames().forEach(id -> positive(soft, name + " CPU broker " + id + " (cores)", brokers.path(id)));
+        brokers.propertyNames()
+                .forEach(id -> positive(soft, name + " CPU broker " + id + " (cores)", brokers.path(id)));
         positive(soft, name + " Produce requests/s", p.path("requestsPerSecond").path("produce"));
         positive(soft, name + " bytes in/s", p.path("bytesInPerSecond"));
         positive(soft, name + " producer batch-size-avg", p.path("producer").path("batchSizeAvg"));
     }
 
     private static void positive(SoftAssertions soft, String what, JsonNode v) {
-        soft.assertThat(v.isNumber() && v.asDouble() > 0).as("%s = %s (Prometheus-derived, must be a number above 0)", what, v).isTrue();
+        soft.assertThat(v.isNumber() && v.asDouble() > 0)
+                .as("%s = %s (Prometheus-derived, must be a number above 0)", what, v)
+                .isTrue();
     }
 
     private static void assertPng(SoftAssertions soft, Path file) throws IOException {
@@ -215,17 +262,26 @@ class LingerSweepIT {
         BufferedImage image = ImageIO.read(file.toFile());
         soft.assertThat(image).as("%s decodes as an image", file.getFileName()).isNotNull();
         if (image != null) {
-            soft.assertThat(image.getWidth() * image.getHeight()).as("%s pixels", file.getFileName()).isPositive();
+            soft.assertThat(image.getWidth() * image.getHeight())
+                    .as("%s pixels", file.getFileName())
+                    .isPositive();
         }
     }
 
     /** After down: every process from a pid file gone, no pid file left, no new lab process anywhere. */
-    private void assertNothingLeft(LabScript lab, LabScript.Result down, Map<String, LabProcesses.Started> started, Set<Long> before) {
+    private void assertNothingLeft(
+            LabScript lab, LabScript.Result down, Map<String, LabProcesses.Started> started, Set<Long> before) {
         assertThat(down.ok()).as(down.describe()).isTrue();
-        await("lab processes to be gone after down").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500))
+        await("lab processes to be gone after down")
+                .atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500))
                 .untilAsserted(() -> {
-                    assertThat(started.values()).as("processes from the pid files").noneMatch(LabProcesses.Started::alive);
-                    assertThat(LabProcesses.fromPidFiles(labDir.resolve("pids"))).as("pid files left").isEmpty();
+                    assertThat(started.values())
+                            .as("processes from the pid files")
+                            .noneMatch(LabProcesses.Started::alive);
+                    assertThat(LabProcesses.fromPidFiles(labDir.resolve("pids")))
+                            .as("pid files left")
+                            .isEmpty();
                     assertThat(LabProcesses.matching(this::isLabProcess))
                             .as("lab processes started during this test")
                             .filteredOn(r -> !before.contains(r.pid()))
@@ -242,10 +298,14 @@ class LingerSweepIT {
     private boolean isLabProcess(String commandLine) {
         String program = commandLine.split(" ", 2)[0];
         boolean java = program.equals("java") || program.endsWith("/java");
-        if (java && (commandLine.contains("kafka.Kafka") || commandLine.contains("producer-app") || commandLine.contains("consumer-app"))) {
+        if (java
+                && (commandLine.contains("kafka.Kafka")
+                        || commandLine.contains("producer-app")
+                        || commandLine.contains("consumer-app"))) {
             return true;
         }
-        return (program.endsWith("prometheus") || commandLine.contains("grafana")) && commandLine.contains(labDir.toString());
+        return (program.endsWith("prometheus") || commandLine.contains("grafana"))
+                && commandLine.contains(labDir.toString());
     }
 
     /**
@@ -259,15 +319,21 @@ class LingerSweepIT {
                 root.resolve("consumer-app/target/consumer-app-" + version + "-exec.jar"),
                 root.resolve("lab-runner/target/lab-runner-" + version + "-exec.jar"),
                 root.resolve("local-cluster/target/agent/jmx_prometheus_javaagent.jar"));
-        assertThat(jars).as("jars built by this reactor (run ./mvnw -pl lab-e2e -am verify)").allMatch(Files::isRegularFile);
-        assertThat(root.resolve("local-cluster/target/lib")).as("broker classpath from local-cluster").isDirectoryContaining("glob:**/kafka_2.13-*.jar");
+        assertThat(jars)
+                .as("jars built by this reactor (run ./mvnw -pl lab-e2e -am verify)")
+                .allMatch(Files::isRegularFile);
+        assertThat(root.resolve("local-cluster/target/lib"))
+                .as("broker classpath from local-cluster")
+                .isDirectoryContaining("glob:**/kafka_2.13-*.jar");
     }
 
     /** Stops what an earlier, aborted run of this test left in its own LAB_DIR, then starts clean. */
     private void freshWorkDir(LabScript lab) throws IOException {
         if (!LabProcesses.fromPidFiles(labDir.resolve("pids")).isEmpty()) {
             LabScript.Result down = lab.run(DOWN_TIMEOUT, "down", "--local");
-            assertThat(down.ok()).as("stopping what a previous run left: " + down.describe()).isTrue();
+            assertThat(down.ok())
+                    .as("stopping what a previous run left: " + down.describe())
+                    .isTrue();
         }
         deleteTree(labDir);
         deleteTree(resultsRoot);

@@ -25,9 +25,9 @@ final class KafkaCluster implements AutoCloseable {
 
     static KafkaCluster start() throws Exception {
         KafkaClusterTestKit kit = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setNumBrokerNodes(3)
-                .setNumControllerNodes(1)
-                .build())
+                        .setNumBrokerNodes(3)
+                        .setNumControllerNodes(1)
+                        .build())
                 .setConfigProp("default.replication.factor", "3")
                 .setConfigProp("min.insync.replicas", "2")
                 .setConfigProp("offsets.topic.replication.factor", "3")
@@ -48,8 +48,10 @@ final class KafkaCluster implements AutoCloseable {
 
     void createTopic(String name, int partitions) throws Exception {
         try (Admin admin = admin()) {
-            admin.createTopics(List.of(new NewTopic(name, partitions, (short) 3)
-                    .configs(Map.of("min.insync.replicas", "2")))).all().get(30, TimeUnit.SECONDS);
+            admin.createTopics(List.of(
+                            new NewTopic(name, partitions, (short) 3).configs(Map.of("min.insync.replicas", "2"))))
+                    .all()
+                    .get(30, TimeUnit.SECONDS);
         }
     }
 

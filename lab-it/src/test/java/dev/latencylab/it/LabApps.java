@@ -1,13 +1,13 @@
 package dev.latencylab.it;
 
+import static org.awaitility.Awaitility.await;
+
 import dev.latencylab.consumer.ConsumerApplication;
 import dev.latencylab.producer.ProducerApplication;
 import java.time.Duration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
-
-import static org.awaitility.Awaitility.await;
 
 /** The real producer-app and consumer-app, each a full Spring Boot application on a random port. */
 final class LabApps implements AutoCloseable {
@@ -30,17 +30,23 @@ final class LabApps implements AutoCloseable {
      */
     static LabApps start(String bootstrapServers, String topic, int partitions) {
         ConfigurableApplicationContext consumer = ConsumerApplication.builder()
-                .run("--server.port=0", "--spring.kafka.bootstrap-servers=" + bootstrapServers,
+                .run(
+                        "--server.port=0",
+                        "--spring.kafka.bootstrap-servers=" + bootstrapServers,
                         "--lab.consumer.topic=" + topic,
                         "--spring.kafka.consumer.group-id=lab-it-" + topic);
-        MessageListenerContainer container = consumer.getBean(KafkaListenerEndpointRegistry.class)
-                .getListenerContainer("lab-latency");
-        await("consumer assignment").atMost(Duration.ofSeconds(60))
+        MessageListenerContainer container =
+                consumer.getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("lab-latency");
+        await("consumer assignment")
+                .atMost(Duration.ofSeconds(60))
                 .until(() -> container.getAssignedPartitions() != null
                         && container.getAssignedPartitions().size() == partitions);
         ConfigurableApplicationContext producer = ProducerApplication.builder()
-                .run("--server.port=0", "--spring.kafka.bootstrap-servers=" + bootstrapServers,
-                        "--lab.producer.topic=" + topic, "--lab.producer.partitions=" + partitions,
+                .run(
+                        "--server.port=0",
+                        "--spring.kafka.bootstrap-servers=" + bootstrapServers,
+                        "--lab.producer.topic=" + topic,
+                        "--lab.producer.partitions=" + partitions,
                         "--lab.producer.autostart=false");
         return new LabApps(consumer, producer);
     }

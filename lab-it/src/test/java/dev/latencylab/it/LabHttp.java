@@ -13,7 +13,8 @@ import tools.jackson.databind.json.JsonMapper;
 final class LabHttp {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
 
     LabHttp(int port) {
@@ -36,8 +37,8 @@ final class LabHttp {
 
     private Response send(HttpRequest.Builder request) {
         try {
-            HttpResponse<String> response = client.send(request.timeout(Duration.ofSeconds(60)).build(),
-                    HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response =
+                    client.send(request.timeout(Duration.ofSeconds(60)).build(), HttpResponse.BodyHandlers.ofString());
             return new Response(response.statusCode(), response.body());
         } catch (IOException e) {
             throw new IllegalStateException(e);

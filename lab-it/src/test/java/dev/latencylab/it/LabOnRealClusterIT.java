@@ -3,10 +3,10 @@ package dev.latencylab.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.latencylab.core.header.LabHeader;
-import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
@@ -89,7 +89,8 @@ class LabOnRealClusterIT {
             assertThat(state.path("settings").path("compression").asString()).isEqualTo(compression);
             used.add(lingers[i % 4] + "/" + compression);
             long sentAtSwitch = state.path("counters").path("sent").asLong();
-            await("records flowing after switch " + i).atMost(Duration.ofSeconds(30))
+            await("records flowing after switch " + i)
+                    .atMost(Duration.ofSeconds(30))
                     .until(() -> producerState().path("counters").path("sent").asLong() > sentAtSwitch + 200);
             if (compression.equals("lz4")) {
                 // The Kafka producer itself compresses now, not just the header that says so.
@@ -107,8 +108,9 @@ class LabOnRealClusterIT {
         assertThat(latency.path("totals").path("duplicated").asLong()).isZero();
         assertThat(latency.path("totals").path("outOfOrder").asLong()).isZero();
         Set<String> phases = new HashSet<>();
-        latency.path("phases").forEach(p -> phases.add(p.path("settings").path("lingerMs").asInt() + "/"
-                + p.path("settings").path("compression").asString()));
+        latency.path("phases")
+                .forEach(p -> phases.add(p.path("settings").path("lingerMs").asInt() + "/"
+                        + p.path("settings").path("compression").asString()));
         assertThat(phases).containsExactlyInAnyOrderElementsOf(used);
         assertThat(producerState().path("counters").path("failed").asLong()).isZero();
     }
@@ -117,14 +119,16 @@ class LabOnRealClusterIT {
     void lingerTwentyAddsAtLeastEightMillisecondsToTheMedianAtLowRate() {
         double p50Linger0 = medianAt(0);
         double p50Linger20 = medianAt(20);
-        System.out.printf("physics check: p50 e2e at 50 records/s, linger 0: %.2f ms, linger 20: %.2f ms%n",
+        System.out.printf(
+                "physics check: p50 e2e at 50 records/s, linger 0: %.2f ms, linger 20: %.2f ms%n",
                 p50Linger0, p50Linger20);
         assertThat(p50Linger20 - p50Linger0).isGreaterThanOrEqualTo(8.0);
     }
 
     @Test
     void everyBadInputIsRefusedWithItsFieldAndChangesNothing() {
-        post("{\"lingerMs\": 5, \"batchSize\": 16384, \"compression\": \"none\", \"rate\": 100, \"payloadBytes\": 400}");
+        post(
+                "{\"lingerMs\": 5, \"batchSize\": 16384, \"compression\": \"none\", \"rate\": 100, \"payloadBytes\": 400}");
         JsonNode before = producerState();
         Map<String, String> badBodies = Map.ofEntries(
                 Map.entry("{\"lingerMs\": -1}", "lingerMs"),
@@ -152,14 +156,23 @@ class LabOnRealClusterIT {
         badBodies.forEach((body, field) -> {
             LabHttp.Response response = apps.producerHttp.post("/actuator/producer", body);
             assertThat(response.status()).as("status for %s", body).isEqualTo(400);
-            assertThat(response.json().path("field").asString()).as("field for %s", body).isEqualTo(field);
-            assertThat(response.json().path("error").asString()).as("message for %s", body).contains(field);
+            assertThat(response.json().path("field").asString())
+                    .as("field for %s", body)
+                    .isEqualTo(field);
+            assertThat(response.json().path("error").asString())
+                    .as("message for %s", body)
+                    .contains(field);
             JsonNode after = producerState();
             assertThat(after.path("settings")).as("settings after %s", body).isEqualTo(before.path("settings"));
             assertThat(after.path("generation")).as("generation after %s", body).isEqualTo(before.path("generation"));
         });
-        assertThat(apps.producerHttp.post("/actuator/producer", "{\"lingerMs\": 10}").json()
-                .path("settings").path("lingerMs").asInt()).isEqualTo(10);
+        assertThat(apps.producerHttp
+                        .post("/actuator/producer", "{\"lingerMs\": 10}")
+                        .json()
+                        .path("settings")
+                        .path("lingerMs")
+                        .asInt())
+                .isEqualTo(10);
     }
 
     @Test
@@ -169,14 +182,21 @@ class LabOnRealClusterIT {
         try (KafkaProducer<byte[], byte[]> poison = rawProducer()) {
             byte[] json = "{\"orderId\":\"x\"}".getBytes(StandardCharsets.US_ASCII);
             poison.send(new ProducerRecord<>(TOPIC, null, "k".getBytes(), json)).get();
-            poison.send(new ProducerRecord<byte[], byte[]>(TOPIC, null, null, json,
-                    List.of(new RecordHeader(LabHeader.KEY, "garbage".getBytes())))).get();
-            byte[] validHeader = LabHeader.encode(new RecordStamp(1, 1, 0, UUID.randomUUID(),
-                    new PhaseKey(0, 16_384, Compression.NONE)));
-            poison.send(new ProducerRecord<byte[], byte[]>(TOPIC, null, null, "not json at all".getBytes(),
-                    List.of(new RecordHeader(LabHeader.KEY, validHeader)))).get();
-            poison.send(new ProducerRecord<byte[], byte[]>(TOPIC, null, null, null,
-                    List.of(new RecordHeader(LabHeader.KEY, validHeader)))).get();
+            poison.send(new ProducerRecord<byte[], byte[]>(
+                            TOPIC, null, null, json, List.of(new RecordHeader(LabHeader.KEY, "garbage".getBytes()))))
+                    .get();
+            byte[] validHeader = LabHeader.encode(
+                    new RecordStamp(1, 1, 0, UUID.randomUUID(), new PhaseKey(0, 16_384, Compression.NONE)));
+            poison.send(new ProducerRecord<byte[], byte[]>(
+                            TOPIC,
+                            null,
+                            null,
+                            "not json at all".getBytes(),
+                            List.of(new RecordHeader(LabHeader.KEY, validHeader))))
+                    .get();
+            poison.send(new ProducerRecord<byte[], byte[]>(
+                            TOPIC, null, null, null, List.of(new RecordHeader(LabHeader.KEY, validHeader))))
+                    .get();
         }
         await("poison counted").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             JsonNode skipped = latency().path("totals").path("skipped");
@@ -201,11 +221,15 @@ class LabOnRealClusterIT {
         long sentBefore = producerState().path("counters").path("sent").asLong();
         long receivedBefore = received();
         post("{\"rate\": 200, \"lingerMs\": 0, \"compression\": \"none\", \"running\": true}");
-        await("records sent while paused").atMost(Duration.ofSeconds(30))
+        await("records sent while paused")
+                .atMost(Duration.ofSeconds(30))
                 .until(() -> producerState().path("counters").path("acked").asLong() > sentBefore + 300);
         long sent = stopLoadAndDrain() - sentBefore;
         assertThat(received()).as("nothing read while paused").isEqualTo(receivedBefore);
-        assertThat(apps.consumerHttp.post("/actuator/latency", "{\"consuming\": true}").status()).isEqualTo(200);
+        assertThat(apps.consumerHttp
+                        .post("/actuator/latency", "{\"consuming\": true}")
+                        .status())
+                .isEqualTo(200);
         JsonNode totals = awaitConsumerCaughtUp(receivedBefore + sent).path("totals");
         assertThat(totals.path("received").asLong()).isEqualTo(receivedBefore + sent);
         assertThat(totals.path("lost").asLong()).isZero();
@@ -218,15 +242,28 @@ class LabOnRealClusterIT {
         await().atMost(Duration.ofSeconds(30)).until(() -> received() > 200);
         String producerMetrics = apps.producerHttp.get("/actuator/prometheus").body();
         String consumerMetrics = apps.consumerHttp.get("/actuator/prometheus").body();
-        assertThat(producerMetrics).contains("lab_producer_records_sent_total", "lab_producer_linger_ms",
-                "lab_producer_settings_generation", "lab_producer_compression_info{", "lab_producer_target_rate",
-                "lab_producer_publish_delay_seconds_bucket{", "lab_producer_ack_latency_seconds_bucket{",
-                "kafka_producer_batch_size_avg", "kafka_producer_records_per_request_avg",
-                "kafka_producer_compression_rate_avg", "kafka_producer_record_queue_time_avg",
-                "kafka_producer_request_rate");
-        assertThat(consumerMetrics).contains("lab_e2e_latency_seconds_bucket{", "lab_e2e_corrected_latency_seconds_bucket{",
-                "lab_consumer_lost_records_total", "lab_consumer_duplicate_records_total",
-                "lab_consumer_skipped_records_total{", "kafka_consumer_fetch_manager_records_lag_max");
+        assertThat(producerMetrics)
+                .contains(
+                        "lab_producer_records_sent_total",
+                        "lab_producer_linger_ms",
+                        "lab_producer_settings_generation",
+                        "lab_producer_compression_info{",
+                        "lab_producer_target_rate",
+                        "lab_producer_publish_delay_seconds_bucket{",
+                        "lab_producer_ack_latency_seconds_bucket{",
+                        "kafka_producer_batch_size_avg",
+                        "kafka_producer_records_per_request_avg",
+                        "kafka_producer_compression_rate_avg",
+                        "kafka_producer_record_queue_time_avg",
+                        "kafka_producer_request_rate");
+        assertThat(consumerMetrics)
+                .contains(
+                        "lab_e2e_latency_seconds_bucket{",
+                        "lab_e2e_corrected_latency_seconds_bucket{",
+                        "lab_consumer_lost_records_total",
+                        "lab_consumer_duplicate_records_total",
+                        "lab_consumer_skipped_records_total{",
+                        "kafka_consumer_fetch_manager_records_lag_max");
         assertThat(consumerMetrics).containsPattern("lab_e2e_latency_seconds_bucket\\{[^}]*linger_ms=\"\\d+\"");
     }
 
@@ -239,10 +276,13 @@ class LabOnRealClusterIT {
         post("{\"rate\": 50, \"lingerMs\": " + lingerMs + ", \"compression\": \"none\", \"running\": true}");
         // Warm-up: a fresh producer's first records wait for its metadata fetch and its first connection
         // to each partition leader; the phase is reset once they have arrived, so they are not measured.
-        await("warm-up records with linger " + lingerMs).atMost(Duration.ofSeconds(30))
+        await("warm-up records with linger " + lingerMs)
+                .atMost(Duration.ofSeconds(30))
                 .until(() -> phaseCount(lingerMs) >= WARM_UP_RECORDS);
-        assertThat(apps.consumerHttp.delete("/actuator/latency?scope=phases").status()).isEqualTo(204);
-        await("sample with linger " + lingerMs).atMost(Duration.ofSeconds(60))
+        assertThat(apps.consumerHttp.delete("/actuator/latency?scope=phases").status())
+                .isEqualTo(204);
+        await("sample with linger " + lingerMs)
+                .atMost(Duration.ofSeconds(60))
                 .until(() -> phaseCount(lingerMs) >= SAMPLE_RECORDS);
         JsonNode phase = phase(lingerMs);
         assertThat(phase).as("phase for linger %d in %s", lingerMs, latency()).isNotNull();
@@ -252,7 +292,8 @@ class LabOnRealClusterIT {
     /** The consumer's phase with this linger that has records, or null. */
     private JsonNode phase(int lingerMs) {
         for (JsonNode phase : latency().path("phases")) {
-            if (phase.path("settings").path("lingerMs").asInt() == lingerMs && phase.path("count").asLong() > 0) {
+            if (phase.path("settings").path("lingerMs").asInt() == lingerMs
+                    && phase.path("count").asLong() > 0) {
                 return phase;
             }
         }
@@ -269,7 +310,8 @@ class LabOnRealClusterIT {
         post("{\"running\": false}");
         await("all sends acknowledged").atMost(Duration.ofSeconds(60)).until(() -> {
             JsonNode c = producerState().path("counters");
-            return c.path("acked").asLong() + c.path("failed").asLong() == c.path("sent").asLong();
+            return c.path("acked").asLong() + c.path("failed").asLong()
+                    == c.path("sent").asLong();
         });
         return producerState().path("counters").path("sent").asLong();
     }
@@ -279,9 +321,11 @@ class LabOnRealClusterIT {
         await("consumer caught up").atMost(Duration.ofSeconds(60)).until(() -> {
             JsonNode report = latency();
             JsonNode totals = report.path("totals");
-            boolean seenLast = lastSent < 0 || report.path("producers").findValues("highestSequence").stream()
-                    .anyMatch(h -> h.asLong() >= lastSent);
-            return seenLast && totals.path("pending").asLong() == 0
+            boolean seenLast = lastSent < 0
+                    || report.path("producers").findValues("highestSequence").stream()
+                            .anyMatch(h -> h.asLong() >= lastSent);
+            return seenLast
+                    && totals.path("pending").asLong() == 0
                     && (expectedReceived < 0 || totals.path("received").asLong() >= expectedReceived);
         });
         return latency();
@@ -289,8 +333,8 @@ class LabOnRealClusterIT {
 
     /** The live producer's compression-rate-avg (compressed / uncompressed size), from its Prometheus page. */
     private double compressionRate() {
-        java.util.regex.Matcher m = java.util.regex.Pattern
-                .compile("(?m)^kafka_producer_compression_rate_avg\\{[^}]*} ([0-9.eE+-]+|NaN)$")
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                        "(?m)^kafka_producer_compression_rate_avg\\{[^}]*} ([0-9.eE+-]+|NaN)$")
                 .matcher(apps.producerHttp.get("/actuator/prometheus").body());
         double lowest = Double.NaN;
         while (m.find()) {

@@ -1,14 +1,12 @@
 package dev.latencylab.runner;
 
-import java.nio.file.Path;
-
 import dev.latencylab.runner.cli.Cli;
+import java.nio.file.Path;
 
 /** {@code java -jar lab-runner-<version>-exec.jar <command> [options]}. */
 public final class Main {
 
-    private Main() {
-    }
+    private Main() {}
 
     public static void main(String[] args) {
         // Charts are drawn into files only; set before any AWT class loads.

@@ -5,8 +5,8 @@ import dev.latencylab.core.latency.LatencyRecorder;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
-import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.jspecify.annotations.Nullable;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -72,8 +72,8 @@ class LatencyEndpoint {
         } else if (scope == null || "all".equals(scope)) {
             recorder.reset();
         } else {
-            throw new InvalidEndpointRequestException("scope must be 'all' or 'phases', got '" + scope + "'",
-                    "scope must be 'all' or 'phases'");
+            throw new InvalidEndpointRequestException(
+                    "scope must be 'all' or 'phases', got '" + scope + "'", "scope must be 'all' or 'phases'");
         }
     }
 }

@@ -31,8 +31,8 @@ class LatencyListener {
     void onBatch(List<ConsumerRecord<byte[], byte[]>> records) {
         for (ConsumerRecord<byte[], byte[]> record : records) {
             Header header = record.headers().lastHeader(LabHeader.KEY);
-            RecordResult result = recorder.record(header == null ? null : header.value(), record.value(),
-                    record.partition(), EpochMicros.now());
+            RecordResult result = recorder.record(
+                    header == null ? null : header.value(), record.value(), record.partition(), EpochMicros.now());
             metrics.onRecord(result);
         }
     }

@@ -1,10 +1,10 @@
 package dev.latencylab.consumer.latency;
 
+import dev.latencylab.api.latency.Totals;
+import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.latency.LatencyBuckets;
 import dev.latencylab.core.latency.LatencyRecorder;
 import dev.latencylab.core.latency.RecordResult;
-import dev.latencylab.api.latency.Totals;
-import dev.latencylab.api.settings.PhaseKey;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -30,19 +30,48 @@ class LatencyMetrics {
 
     LatencyMetrics(MeterRegistry registry, LatencyRecorder recorder) {
         this.registry = registry;
-        counter("lab.consumer.lost.records", "Records missing past the grace period", recorder, Totals::lost, Tags.empty());
-        counter("lab.consumer.late.records", "Records that arrived after having been declared lost", recorder,
-                Totals::late, Tags.empty());
-        counter("lab.consumer.duplicate.records", "Records received more than once", recorder, Totals::duplicated,
+        counter(
+                "lab.consumer.lost.records",
+                "Records missing past the grace period",
+                recorder,
+                Totals::lost,
                 Tags.empty());
-        counter("lab.consumer.out.of.order.records", "Records behind a higher sequence of the same partition", recorder,
-                Totals::outOfOrder, Tags.empty());
-        counter("lab.consumer.skipped.records", "Records without the lab header", recorder,
-                t -> t.skipped().noHeader(), Tags.of("reason", "no_header"));
-        counter("lab.consumer.skipped.records", "Records with an unreadable lab header", recorder,
-                t -> t.skipped().badHeader(), Tags.of("reason", "bad_header"));
-        counter("lab.consumer.skipped.records", "Records whose payload is not a JSON object", recorder,
-                t -> t.skipped().badPayload(), Tags.of("reason", "bad_payload"));
+        counter(
+                "lab.consumer.late.records",
+                "Records that arrived after having been declared lost",
+                recorder,
+                Totals::late,
+                Tags.empty());
+        counter(
+                "lab.consumer.duplicate.records",
+                "Records received more than once",
+                recorder,
+                Totals::duplicated,
+                Tags.empty());
+        counter(
+                "lab.consumer.out.of.order.records",
+                "Records behind a higher sequence of the same partition",
+                recorder,
+                Totals::outOfOrder,
+                Tags.empty());
+        counter(
+                "lab.consumer.skipped.records",
+                "Records without the lab header",
+                recorder,
+                t -> t.skipped().noHeader(),
+                Tags.of("reason", "no_header"));
+        counter(
+                "lab.consumer.skipped.records",
+                "Records with an unreadable lab header",
+                recorder,
+                t -> t.skipped().badHeader(),
+                Tags.of("reason", "bad_header"));
+        counter(
+                "lab.consumer.skipped.records",
+                "Records whose payload is not a JSON object",
+                recorder,
+                t -> t.skipped().badPayload(),
+                Tags.of("reason", "bad_payload"));
     }
 
     void onRecord(RecordResult result) {
@@ -61,24 +90,37 @@ class LatencyMetrics {
     }
 
     private Timer[] register(PhaseKey settings) {
-        Tags tags = Tags.of("linger_ms", Integer.toString(settings.lingerMs()),
-                "batch_size", Integer.toString(settings.batchSize()),
-                "compression", settings.compression().kafkaName());
+        Tags tags = Tags.of(
+                "linger_ms",
+                Integer.toString(settings.lingerMs()),
+                "batch_size",
+                Integer.toString(settings.batchSize()),
+                "compression",
+                settings.compression().kafkaName());
         return new Timer[] {
             histogram("lab.e2e.latency", "Consume time minus actual send time", tags),
-            histogram("lab.e2e.corrected.latency",
-                    "Consume time minus intended send time (coordinated-omission corrected)", tags)};
+            histogram(
+                    "lab.e2e.corrected.latency",
+                    "Consume time minus intended send time (coordinated-omission corrected)",
+                    tags)
+        };
     }
 
     private Timer histogram(String name, String description, Tags tags) {
-        return Timer.builder(name).description(description).tags(tags).serviceLevelObjectives(BUCKETS)
-                .minimumExpectedValue(BUCKETS[0]).maximumExpectedValue(BUCKETS[BUCKETS.length - 1])
+        return Timer.builder(name)
+                .description(description)
+                .tags(tags)
+                .serviceLevelObjectives(BUCKETS)
+                .minimumExpectedValue(BUCKETS[0])
+                .maximumExpectedValue(BUCKETS[BUCKETS.length - 1])
                 .register(registry);
     }
 
-    private void counter(String name, String description, LatencyRecorder recorder, ToLongFunction<Totals> value,
-                         Tags tags) {
-        FunctionCounter.builder(name, recorder, r -> value.applyAsLong(r.totals())).description(description).tags(tags)
+    private void counter(
+            String name, String description, LatencyRecorder recorder, ToLongFunction<Totals> value, Tags tags) {
+        FunctionCounter.builder(name, recorder, r -> value.applyAsLong(r.totals()))
+                .description(description)
+                .tags(tags)
                 .register(registry);
     }
 }

@@ -50,8 +50,12 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
  * design, across resets), so sharing one would let a test's records show up in the next.
  */
 @WebMvcTest(properties = "spring.config.name=consumer-app")
-@ImportAutoConfiguration({EndpointAutoConfiguration.class, JacksonEndpointAutoConfiguration.class,
-        WebEndpointAutoConfiguration.class, ManagementContextAutoConfiguration.class})
+@ImportAutoConfiguration({
+    EndpointAutoConfiguration.class,
+    JacksonEndpointAutoConfiguration.class,
+    WebEndpointAutoConfiguration.class,
+    ManagementContextAutoConfiguration.class
+})
 @Import({LatencyEndpoint.class, LatencyConfiguration.class})
 @EnableConfigurationProperties(LabConsumerProperties.class)
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_EACH_TEST_METHOD)
@@ -65,7 +69,8 @@ class LatencyEndpointTest {
     /** 2025-11-22T00:00:00Z in epoch microseconds. */
     private static final long T0 = 1_763_769_600_000_000L;
     /** Every latency below stays under 2,048 us, where the histograms (3 significant digits) are exact. */
-    private static final String TWO_PHASES = """
+    private static final String TWO_PHASES =
+            """
             {"phases":[
               {"settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4"},
                "count":2,"firstReceived":"2025-11-22T00:00:00.001100Z","lastReceived":"2025-11-22T00:00:00.002500Z",
@@ -102,7 +107,11 @@ class LatencyEndpointTest {
 
     @Test
     void getBeforeAnyRecordShowsEmptyPhasesZeroTotalsAndNoProducers() {
-        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo("""
+        assertThat(mvc.get().uri(URL))
+                .hasStatusOk()
+                .bodyJson()
+                .isStrictlyEqualTo(
+                        """
                 {"phases":[],
                  "totals":{"received":0,"lost":0,"late":0,"pending":0,"duplicated":0,"outOfOrder":0,
                    "skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
@@ -123,7 +132,8 @@ class LatencyEndpointTest {
     void getAnswersPlainJsonToAClientThatAsksForIt() {
         recordTwoPhases();
 
-        MvcTestResult result = mvc.get().uri(URL).accept(MediaType.APPLICATION_JSON).exchange();
+        MvcTestResult result =
+                mvc.get().uri(URL).accept(MediaType.APPLICATION_JSON).exchange();
 
         assertThat(result).hasStatusOk().hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
         assertThat(result).bodyJson().isStrictlyEqualTo(TWO_PHASES);
@@ -138,7 +148,11 @@ class LatencyEndpointTest {
 
         assertThat(mvc.delete().uri(uri)).hasStatus(HttpStatus.NO_CONTENT);
 
-        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo("""
+        assertThat(mvc.get().uri(URL))
+                .hasStatusOk()
+                .bodyJson()
+                .isStrictlyEqualTo(
+                        """
                 {"phases":[],
                  "totals":{"received":0,"lost":0,"late":0,"pending":1,"duplicated":0,"outOfOrder":0,
                    "skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
@@ -147,7 +161,10 @@ class LatencyEndpointTest {
                    "beforeStart":0}]}""");
         // The gap left open before the reset is still a gap, not a record from before the start.
         recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, 0, T0 + 9_000);
-        assertThat(mvc.get().uri(URL)).bodyJson().extractingPath("$.totals.received").isEqualTo(1);
+        assertThat(mvc.get().uri(URL))
+                .bodyJson()
+                .extractingPath("$.totals.received")
+                .isEqualTo(1);
     }
 
     @Test
@@ -156,7 +173,11 @@ class LatencyEndpointTest {
 
         assertThat(mvc.delete().uri(URL + "?scope=phases")).hasStatus(HttpStatus.NO_CONTENT);
 
-        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo("""
+        assertThat(mvc.get().uri(URL))
+                .hasStatusOk()
+                .bodyJson()
+                .isStrictlyEqualTo(
+                        """
                 {"phases":[],
                  "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"outOfOrder":1,
                    "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
@@ -192,8 +213,11 @@ class LatencyEndpointTest {
         // The pause takes effect between two polls: the endpoint waits for it before answering.
         when(container.isContainerPaused()).thenReturn(false, false, true);
 
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
-                .content("{\"consuming\": false}").exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"consuming\": false}")
+                .exchange();
 
         assertThat(result).hasStatusOk().bodyJson().isStrictlyEqualTo("{\"consuming\":false}");
         verify(container).pause();
@@ -203,8 +227,11 @@ class LatencyEndpointTest {
 
     @Test
     void postConsumingTrueResumesTheListener() {
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
-                .content("{\"consuming\": true}").exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"consuming\": true}")
+                .exchange();
 
         assertThat(result).hasStatusOk().bodyJson().isStrictlyEqualTo("{\"consuming\":true}");
         verify(container).resume();
@@ -226,7 +253,11 @@ class LatencyEndpointTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("unusableConsumingBodies")
     void postWithoutAUsableConsumingValueIsRefusedWith400AndLeavesTheListenerAlone(String body, String reason) {
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).content(body).exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(body)
+                .exchange();
 
         assertThat(result).hasStatus(HttpStatus.BAD_REQUEST);
         if (reason != null) {
@@ -245,8 +276,11 @@ class LatencyEndpointTest {
     void postWhenTheListenerIsNotRegisteredIsRefusedSayingSo() {
         when(listeners.getListenerContainer(LatencyListener.ID)).thenReturn(null);
 
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
-                .content("{\"consuming\": false}").exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"consuming\": false}")
+                .exchange();
 
         assertThat(result).hasStatus(HttpStatus.BAD_REQUEST);
         assertThat(result.getResponse().getErrorMessage()).isEqualTo("the latency listener is not running");
@@ -270,8 +304,11 @@ class LatencyEndpointTest {
         recorder.record(header(6, T0 + 6_000, T0 + 6_000, LINGER_0_ZSTD), ORDER, 2, T0 + 8_000);
         recorder.record(null, ORDER, 0, T0 + 8_100);
         recorder.record("not a lab header".getBytes(StandardCharsets.US_ASCII), ORDER, 0, T0 + 8_200);
-        recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_0_ZSTD), "not json".getBytes(StandardCharsets.US_ASCII),
-                0, T0 + 8_300);
+        recorder.record(
+                header(7, T0 + 7_000, T0 + 7_000, LINGER_0_ZSTD),
+                "not json".getBytes(StandardCharsets.US_ASCII),
+                0,
+                T0 + 8_300);
     }
 
     private static byte[] header(long sequence, long intendedMicros, long sentMicros, PhaseKey settings) {

@@ -12,7 +12,15 @@ import java.time.Instant;
  * @param settings what the phase's records carried in their header
  * @param clamped latencies outside the histogram's range (negative or above ten minutes), counted at its edge
  */
-public record PhaseView(PhaseKey settings, long count, Instant firstReceived, Instant lastReceived,
-                        Percentiles latencyMs, Percentiles correctedLatencyMs, long lost, long late,
-                        long duplicated, long outOfOrder, long clamped) {
-}
+public record PhaseView(
+        PhaseKey settings,
+        long count,
+        Instant firstReceived,
+        Instant lastReceived,
+        Percentiles latencyMs,
+        Percentiles correctedLatencyMs,
+        long lost,
+        long late,
+        long duplicated,
+        long outOfOrder,
+        long clamped) {}

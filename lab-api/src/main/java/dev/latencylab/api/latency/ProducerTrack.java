@@ -14,7 +14,14 @@ import java.util.UUID;
  * @param outOfOrder records that arrived after a higher number from the same partition
  * @param beforeStart records numbered below where tracking started, not counted
  */
-public record ProducerTrack(UUID producerId, long firstSequence, long highestSequence, long received,
-                            long pending, long lost, long late, long duplicated, long outOfOrder,
-                            long beforeStart) {
-}
+public record ProducerTrack(
+        UUID producerId,
+        long firstSequence,
+        long highestSequence,
+        long received,
+        long pending,
+        long lost,
+        long late,
+        long duplicated,
+        long outOfOrder,
+        long beforeStart) {}

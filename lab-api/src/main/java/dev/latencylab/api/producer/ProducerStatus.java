@@ -8,6 +8,5 @@ import java.util.UUID;
  *
  * @param generation counts the settings changes applied since the app started
  */
-public record ProducerStatus(UUID producerId, boolean running, long generation, ProducerSettings settings,
-                             SenderCounters counters) {
-}
+public record ProducerStatus(
+        UUID producerId, boolean running, long generation, ProducerSettings settings, SenderCounters counters) {}

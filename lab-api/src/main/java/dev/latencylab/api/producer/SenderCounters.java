@@ -8,5 +8,4 @@ package dev.latencylab.api.producer;
  * @param failed records whose send failed for good
  * @param lastSequence the sequence number of the last record sent, -1 before the first
  */
-public record SenderCounters(long sent, long acked, long failed, long lastSequence) {
-}
+public record SenderCounters(long sent, long acked, long failed, long lastSequence) {}

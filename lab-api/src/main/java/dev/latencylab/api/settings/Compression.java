@@ -8,7 +8,11 @@ import java.util.Optional;
 
 /** The producer's compression.type values the lab accepts, with a stable one-byte code for record headers. */
 public enum Compression {
-    NONE(0), GZIP(1), SNAPPY(2), LZ4(3), ZSTD(4);
+    NONE(0),
+    GZIP(1),
+    SNAPPY(2),
+    LZ4(3),
+    ZSTD(4);
 
     private final byte code;
 
@@ -46,16 +50,20 @@ public enum Compression {
         if (name == null) {
             return Optional.empty();
         }
-        return Arrays.stream(values()).filter(c -> c.kafkaName().equalsIgnoreCase(name.trim())).findFirst();
+        return Arrays.stream(values())
+                .filter(c -> c.kafkaName().equalsIgnoreCase(name.trim()))
+                .findFirst();
     }
 
     @JsonCreator
     public static Compression fromJson(String name) {
-        return fromKafkaName(name).orElseThrow(() -> new IllegalArgumentException(
-                "compression must be one of " + acceptedNames() + "; got \"" + name + "\""));
+        return fromKafkaName(name)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "compression must be one of " + acceptedNames() + "; got \"" + name + "\""));
     }
 
     public static String acceptedNames() {
-        return String.join(", ", Arrays.stream(values()).map(Compression::kafkaName).toList());
+        return String.join(
+                ", ", Arrays.stream(values()).map(Compression::kafkaName).toList());
     }
 }

@@ -29,8 +29,9 @@ public enum KeyStrategy {
 
     @JsonCreator
     public static KeyStrategy fromJson(String name) {
-        return parse(name).orElseThrow(() -> new IllegalArgumentException(
-                "keyStrategy must be one of " + acceptedNames() + "; got \"" + name + "\""));
+        return parse(name)
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "keyStrategy must be one of " + acceptedNames() + "; got \"" + name + "\""));
     }
 
     /** The contract's name: order-id, customer-id, none. */

@@ -15,8 +15,8 @@ import java.util.Objects;
  * @param payloadBytes size of each record's JSON value
  * @param keyStrategy what the record key is
  */
-public record ProducerSettings(int lingerMs, int batchSize, Compression compression, double rate, int payloadBytes,
-                               KeyStrategy keyStrategy) {
+public record ProducerSettings(
+        int lingerMs, int batchSize, Compression compression, double rate, int payloadBytes, KeyStrategy keyStrategy) {
 
     public ProducerSettings {
         SettingsLimits.LINGER_MS.check("lingerMs", lingerMs);

@@ -7,13 +7,19 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * and whether load runs. Read by {@link SettingsReader}; written by the runner, null fields left out.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record SettingsChange(Integer lingerMs, Integer batchSize, Compression compression, Double rate,
-                             Integer payloadBytes, KeyStrategy keyStrategy, Boolean running) {
+public record SettingsChange(
+        Integer lingerMs,
+        Integer batchSize,
+        Compression compression,
+        Double rate,
+        Integer payloadBytes,
+        KeyStrategy keyStrategy,
+        Boolean running) {
 
     /** Every setting as given, load running: what a phase asks for. */
     public static SettingsChange start(ProducerSettings s) {
-        return new SettingsChange(s.lingerMs(), s.batchSize(), s.compression(), s.rate(), s.payloadBytes(),
-                s.keyStrategy(), true);
+        return new SettingsChange(
+                s.lingerMs(), s.batchSize(), s.compression(), s.rate(), s.payloadBytes(), s.keyStrategy(), true);
     }
 
     public static SettingsChange stop() {

@@ -18,8 +18,7 @@ public final class SettingsLimits {
     /** Records/s. One record every ten seconds; below it the schedule's arithmetic would overflow. */
     public static final double MIN_RATE = 0.1;
 
-    private SettingsLimits() {
-    }
+    private SettingsLimits() {}
 
     public record IntRange(int min, int max) {
         public boolean contains(long value) {

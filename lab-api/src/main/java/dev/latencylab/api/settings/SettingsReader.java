@@ -20,13 +20,12 @@ import java.util.function.Function;
 public final class SettingsReader {
 
     /** The fields of {@link ProducerSettings}, as a scenario's {@code settings} may name them. */
-    public static final Set<String> SETTINGS_FIELDS = Set.of("lingerMs", "batchSize", "compression", "rate",
-            "payloadBytes", "keyStrategy");
+    public static final Set<String> SETTINGS_FIELDS =
+            Set.of("lingerMs", "batchSize", "compression", "rate", "payloadBytes", "keyStrategy");
     /** The fields of {@link SettingsChange}: the settings and {@code running}. */
     public static final Set<String> CHANGE_FIELDS = union(SETTINGS_FIELDS, Set.of("running"));
 
-    private SettingsReader() {
-    }
+    private SettingsReader() {}
 
     /** A change read from the endpoint's body; refused whole, with the first field at fault. */
     public static SettingsChange change(Map<String, ?> fields) {
@@ -45,8 +44,8 @@ public final class SettingsReader {
     public static SettingsChange change(Map<String, ?> fields, Set<String> known, List<BadSettingsException> problems) {
         for (String name : new TreeSet<>(fields.keySet())) {
             if (!known.contains(name)) {
-                problems.add(new BadSettingsException(name, "unknown field '" + name + "'; accepted: "
-                        + String.join(", ", new TreeSet<>(known))));
+                problems.add(new BadSettingsException(
+                        name, "unknown field '" + name + "'; accepted: " + String.join(", ", new TreeSet<>(known))));
             }
         }
         return new SettingsChange(
@@ -59,13 +58,15 @@ public final class SettingsReader {
                 bool(fields, "running", problems));
     }
 
-    private static Integer integer(Map<String, ?> fields, String name, SettingsLimits.IntRange range,
-            List<BadSettingsException> problems) {
+    private static Integer integer(
+            Map<String, ?> fields, String name, SettingsLimits.IntRange range, List<BadSettingsException> problems) {
         if (!fields.containsKey(name)) {
             return null;
         }
         Object value = fields.get(name);
-        boolean integral = value instanceof Integer || value instanceof Long || value instanceof Short
+        boolean integral = value instanceof Integer
+                || value instanceof Long
+                || value instanceof Short
                 || (value instanceof BigInteger big && big.bitLength() <= 63);
         if (!integral || !range.contains(((Number) value).longValue())) {
             problems.add(new BadSettingsException(name, range.describe(name) + "; got " + render(value)));
@@ -80,23 +81,30 @@ public final class SettingsReader {
         }
         Object value = fields.get("rate");
         double rate = value instanceof Number n && !(value instanceof BigDecimal big && big.scale() > 9)
-                ? n.doubleValue() : Double.NaN;
+                ? n.doubleValue()
+                : Double.NaN;
         if (!SettingsLimits.rateAccepted(rate)) {
-            problems.add(new BadSettingsException("rate", SettingsLimits.describeRate("rate") + "; got " + render(value)));
+            problems.add(
+                    new BadSettingsException("rate", SettingsLimits.describeRate("rate") + "; got " + render(value)));
             return null;
         }
         return rate;
     }
 
-    private static <T> T named(Map<String, ?> fields, String name, Function<String, Optional<T>> parse,
-            String accepted, List<BadSettingsException> problems) {
+    private static <T> T named(
+            Map<String, ?> fields,
+            String name,
+            Function<String, Optional<T>> parse,
+            String accepted,
+            List<BadSettingsException> problems) {
         if (!fields.containsKey(name)) {
             return null;
         }
         Object value = fields.get(name);
         Optional<T> parsed = value instanceof String s ? parse.apply(s) : Optional.empty();
         if (parsed.isEmpty()) {
-            problems.add(new BadSettingsException(name, name + " must be one of " + accepted + "; got " + render(value)));
+            problems.add(
+                    new BadSettingsException(name, name + " must be one of " + accepted + "; got " + render(value)));
             return null;
         }
         return parsed.get();

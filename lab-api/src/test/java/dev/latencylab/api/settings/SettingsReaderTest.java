@@ -25,8 +25,9 @@ class SettingsReaderTest {
 
         SettingsChange change = SettingsReader.change(fields);
 
-        assertThat(change).isEqualTo(new SettingsChange(20, 65_536, Compression.ZSTD, 2_500.0, 1_024,
-                KeyStrategy.CUSTOMER_ID, false));
+        assertThat(change)
+                .isEqualTo(new SettingsChange(
+                        20, 65_536, Compression.ZSTD, 2_500.0, 1_024, KeyStrategy.CUSTOMER_ID, false));
     }
 
     @Test
@@ -34,7 +35,8 @@ class SettingsReaderTest {
         assertThatThrownBy(() -> SettingsReader.change(Map.of("payloadBytes", 300)))
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessage("payloadBytes must be an integer from 360 to 100000; got 300")
-                .extracting(e -> ((BadSettingsException) e).field()).isEqualTo("payloadBytes");
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("payloadBytes");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("lingerMs", "5")))
                 .hasMessage("lingerMs must be an integer from 0 to 10000; got \"5\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("lingerMs", 2.5)))
@@ -50,17 +52,20 @@ class SettingsReaderTest {
         assertThatThrownBy(() -> SettingsReader.change(Map.of("running", "yes")))
                 .hasMessage("running must be true or false; got \"yes\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("linger", 5)))
-                .hasMessage("unknown field 'linger'; accepted: batchSize, compression, keyStrategy, lingerMs, payloadBytes, rate, running");
+                .hasMessage(
+                        "unknown field 'linger'; accepted: batchSize, compression, keyStrategy, lingerMs, payloadBytes, rate, running");
     }
 
     @Test
     void collectsEveryProblemWhenAskedTo() {
         List<BadSettingsException> problems = new ArrayList<>();
 
-        SettingsChange change = SettingsReader.change(Map.of("lingerMs", -1, "rate", 500, "running", true, "x", 1),
-                SettingsReader.SETTINGS_FIELDS, problems);
+        SettingsChange change = SettingsReader.change(
+                Map.of("lingerMs", -1, "rate", 500, "running", true, "x", 1), SettingsReader.SETTINGS_FIELDS, problems);
 
-        assertThat(problems).extracting(BadSettingsException::field).containsExactlyInAnyOrder("x", "running", "lingerMs");
+        assertThat(problems)
+                .extracting(BadSettingsException::field)
+                .containsExactlyInAnyOrder("x", "running", "lingerMs");
         assertThat(change.lingerMs()).isNull();
         assertThat(change.rate()).isEqualTo(500.0);
     }
@@ -70,11 +75,13 @@ class SettingsReaderTest {
         ProducerSettings s = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
 
         assertThatThrownBy(() -> s.apply(new SettingsChange(null, null, null, null, 300, null, null)))
-                .isInstanceOf(BadSettingsException.class).hasMessageContaining("payloadBytes");
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("payloadBytes");
         assertThatThrownBy(() -> new ProducerSettings(5, 16_384, Compression.NONE, 0, 400, KeyStrategy.ORDER_ID))
-                .isInstanceOf(BadSettingsException.class).hasMessageContaining("rate");
-        assertThat(s.apply(SettingsChange.linger(20))).isEqualTo(
-                new ProducerSettings(20, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID));
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("rate");
+        assertThat(s.apply(SettingsChange.linger(20)))
+                .isEqualTo(new ProducerSettings(20, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID));
         assertThat(s.phaseKey()).isEqualTo(new PhaseKey(5, 16_384, Compression.NONE));
     }
 }

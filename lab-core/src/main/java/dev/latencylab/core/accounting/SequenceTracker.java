@@ -54,5 +54,4 @@ public final class SequenceTracker {
         windows.values().forEach(w -> accounts.add(w.account()));
         return accounts;
     }
-
 }

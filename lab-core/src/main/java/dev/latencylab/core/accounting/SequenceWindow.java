@@ -30,6 +30,7 @@ final class SequenceWindow {
 
     /** 2^21 numbers: more than 10 s (the default grace) at the producer's maximum rate of 200,000/s. */
     static final int WINDOW = 1 << 21;
+
     private static final int WORDS = WINDOW / 64;
     private static final long WINDOW_MASK = WINDOW - 1;
 
@@ -37,6 +38,7 @@ final class SequenceWindow {
     private final long[] seen = new long[WORDS];
     /** Numbers below the base that were declared lost, so a late arrival is told from a duplicate. */
     private final long[] declaredLost = new long[WORDS];
+
     private final long[] wordStampMicros = new long[WORDS];
     private final int[] wordPhase = new int[WORDS];
     private long[] lastByPartition = new long[0];
@@ -61,10 +63,11 @@ final class SequenceWindow {
         this.highest = firstSequence - 1;
     }
 
-    SequenceOutcome record(long sequence, int partition, int phaseId, long nowMicros, long graceMicros,
-                           LossSink sink) {
-        if (sequence < first && nowMicros - startedMicros <= graceMicros
-                && highest - sequence < WINDOW && base - sequence < WINDOW) {
+    SequenceOutcome record(long sequence, int partition, int phaseId, long nowMicros, long graceMicros, LossSink sink) {
+        if (sequence < first
+                && nowMicros - startedMicros <= graceMicros
+                && highest - sequence < WINDOW
+                && base - sequence < WINDOW) {
             moveStartDownTo(sequence, phaseId, nowMicros);
         }
         if (sequence < first) {
@@ -116,8 +119,8 @@ final class SequenceWindow {
 
     ProducerTrack account() {
         long pending = highest - base + 1 - seenInWindow;
-        return new ProducerTrack(producerId, first, highest, received, pending, lost, late, duplicated, outOfOrder,
-                beforeStart);
+        return new ProducerTrack(
+                producerId, first, highest, received, pending, lost, late, duplicated, outOfOrder, beforeStart);
     }
 
     private SequenceOutcome belowBase(long sequence) {

@@ -10,8 +10,7 @@ import java.util.function.LongSupplier;
  */
 public final class EpochMicros {
 
-    private EpochMicros() {
-    }
+    private EpochMicros() {}
 
     /** The system clock at microsecond resolution (Instant.now() has it on Linux with Java 17). */
     public static LongSupplier system() {
@@ -24,6 +23,7 @@ public final class EpochMicros {
     }
 
     public static Instant toInstant(long epochMicros) {
-        return Instant.ofEpochSecond(Math.floorDiv(epochMicros, 1_000_000L), Math.floorMod(epochMicros, 1_000_000L) * 1_000L);
+        return Instant.ofEpochSecond(
+                Math.floorDiv(epochMicros, 1_000_000L), Math.floorMod(epochMicros, 1_000_000L) * 1_000L);
     }
 }

@@ -32,8 +32,7 @@ public final class LabHeader {
     /** 2^53: centuries at the producer's top rate; anything above is a forged or corrupt header. */
     public static final long MAX_SEQUENCE = 1L << 53;
 
-    private LabHeader() {
-    }
+    private LabHeader() {}
 
     public static byte[] encode(RecordStamp stamp) {
         PhaseKey s = stamp.settings();
@@ -67,8 +66,8 @@ public final class LabHeader {
             return Optional.empty();
         }
         try {
-            return Optional.of(new RecordStamp(intended, sent, sequence, producerId,
-                    new PhaseKey(linger, batch, compression.get())));
+            return Optional.of(new RecordStamp(
+                    intended, sent, sequence, producerId, new PhaseKey(linger, batch, compression.get())));
         } catch (IllegalArgumentException outOfRange) {
             return Optional.empty();
         }

@@ -12,6 +12,5 @@ import java.util.UUID;
  * @param producerId the producer instance (one per producer-app process)
  * @param settings the producer settings in effect for this record
  */
-public record RecordStamp(long intendedSendMicros, long actualSendMicros, long sequence, UUID producerId,
-                          PhaseKey settings) {
-}
+public record RecordStamp(
+        long intendedSendMicros, long actualSendMicros, long sequence, UUID producerId, PhaseKey settings) {}

@@ -9,11 +9,12 @@ import java.time.Duration;
  */
 public final class LatencyBuckets {
 
-    private static final double[] SECONDS = {0.0005, 0.001, 0.0015, 0.002, 0.003, 0.004, 0.005, 0.0075, 0.01, 0.0125,
-        0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 5, 10, 30, 60};
+    private static final double[] SECONDS = {
+        0.0005, 0.001, 0.0015, 0.002, 0.003, 0.004, 0.005, 0.0075, 0.01, 0.0125, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05,
+        0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1, 2, 5, 10, 30, 60
+    };
 
-    private LatencyBuckets() {
-    }
+    private LatencyBuckets() {}
 
     public static Duration[] boundaries() {
         Duration[] d = new Duration[SECONDS.length];

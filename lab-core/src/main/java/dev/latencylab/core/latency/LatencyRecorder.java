@@ -1,14 +1,13 @@
 package dev.latencylab.core.latency;
 
 import dev.latencylab.api.latency.LatencyView;
-import dev.latencylab.api.latency.Totals;
-import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.ProducerTrack;
+import dev.latencylab.api.latency.Totals;
+import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.accounting.SequenceTracker;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
-import dev.latencylab.api.settings.PhaseKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -32,6 +31,7 @@ public final class LatencyRecorder {
     private final Map<PhaseKey, Integer> phaseIds = new HashMap<>();
     /** Phase ids keep increasing across resets, so a loss reported late for an old phase finds none. */
     private int firstPhaseId;
+
     private final SequenceTracker tracker;
     private long noHeader;
     private long badHeader;
@@ -77,7 +77,7 @@ public final class LatencyRecorder {
                 case DUPLICATE -> phase.duplicated++;
                 case OUT_OF_ORDER -> phase.outOfOrder++;
                 case LATE -> phase.late++;
-                default -> { }
+                default -> {}
             }
             if (outcome.isFirstArrival()) {
                 phase.record(nowMicros, latency, corrected);
@@ -105,7 +105,8 @@ public final class LatencyRecorder {
             accounts = tracker.accounts();
             totals = totals(accounts);
         }
-        return new LatencyView(snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts);
+        return new LatencyView(
+                snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts);
     }
 
     /** The totals alone: cheap enough for every metrics scrape. */
@@ -128,7 +129,13 @@ public final class LatencyRecorder {
             duplicated += a.duplicated();
             outOfOrder += a.outOfOrder();
         }
-        return new Totals(received, lost, late, pending, duplicated, outOfOrder,
+        return new Totals(
+                received,
+                lost,
+                late,
+                pending,
+                duplicated,
+                outOfOrder,
                 new Totals.Skipped(noHeader, badHeader, badPayload, tooManyPhases));
     }
 

@@ -1,9 +1,9 @@
 package dev.latencylab.core.latency;
 
-import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.Percentiles;
-import dev.latencylab.core.clock.EpochMicros;
+import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.clock.EpochMicros;
 import org.HdrHistogram.Histogram;
 
 /** The histograms and counters of one phase. Not thread-safe: {@link LatencyRecorder} guards it. */
@@ -49,8 +49,17 @@ final class PhaseHistograms {
 
     /** A copy taken under the recorder's lock; percentiles are computed from it outside the lock. */
     Snapshot snapshot() {
-        return new Snapshot(settings, latency.copy(), corrected.copy(), firstMicros, lastMicros, lost, late,
-                duplicated, outOfOrder, clamped);
+        return new Snapshot(
+                settings,
+                latency.copy(),
+                corrected.copy(),
+                firstMicros,
+                lastMicros,
+                lost,
+                late,
+                duplicated,
+                outOfOrder,
+                clamped);
     }
 
     /** Negative values (clock steps) count as 0 and values above the range as the range's top; both are counted. */
@@ -67,8 +76,12 @@ final class PhaseHistograms {
         if (h.getTotalCount() == 0) {
             return null;
         }
-        return new Percentiles(ms(h.getValueAtPercentile(50)), ms(h.getValueAtPercentile(90)),
-                ms(h.getValueAtPercentile(95)), ms(h.getValueAtPercentile(99)), ms(h.getValueAtPercentile(99.9)),
+        return new Percentiles(
+                ms(h.getValueAtPercentile(50)),
+                ms(h.getValueAtPercentile(90)),
+                ms(h.getValueAtPercentile(95)),
+                ms(h.getValueAtPercentile(99)),
+                ms(h.getValueAtPercentile(99.9)),
                 ms(h.getMaxValue()));
     }
 
@@ -80,14 +93,32 @@ final class PhaseHistograms {
         return new Histogram(HIGHEST_MICROS, 3);
     }
 
-    record Snapshot(PhaseKey settings, Histogram latency, Histogram corrected, long firstMicros,
-                    long lastMicros, long lost, long late, long duplicated, long outOfOrder, long clamped) {
+    record Snapshot(
+            PhaseKey settings,
+            Histogram latency,
+            Histogram corrected,
+            long firstMicros,
+            long lastMicros,
+            long lost,
+            long late,
+            long duplicated,
+            long outOfOrder,
+            long clamped) {
 
         PhaseView report() {
             long count = latency.getTotalCount();
-            return new PhaseView(settings, count, count == 0 ? null : EpochMicros.toInstant(firstMicros),
-                    count == 0 ? null : EpochMicros.toInstant(lastMicros), percentiles(latency),
-                    percentiles(corrected), lost, late, duplicated, outOfOrder, clamped);
+            return new PhaseView(
+                    settings,
+                    count,
+                    count == 0 ? null : EpochMicros.toInstant(firstMicros),
+                    count == 0 ? null : EpochMicros.toInstant(lastMicros),
+                    percentiles(latency),
+                    percentiles(corrected),
+                    lost,
+                    late,
+                    duplicated,
+                    outOfOrder,
+                    clamped);
         }
     }
 }

@@ -1,16 +1,21 @@
 package dev.latencylab.core.latency;
 
-import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.accounting.SequenceOutcome;
 
 /**
  * What recording one record found, for callers that export it further (Micrometer).
  * Latencies are in microseconds and only meaningful when {@code status} is MEASURED.
  */
-public record RecordResult(Status status, PhaseKey settings, long latencyMicros, long correctedMicros,
-                           SequenceOutcome outcome) {
+public record RecordResult(
+        Status status, PhaseKey settings, long latencyMicros, long correctedMicros, SequenceOutcome outcome) {
 
-    public enum Status { MEASURED, NO_HEADER, BAD_HEADER, BAD_PAYLOAD }
+    public enum Status {
+        MEASURED,
+        NO_HEADER,
+        BAD_HEADER,
+        BAD_PAYLOAD
+    }
 
     static RecordResult skipped(Status status) {
         return new RecordResult(status, null, 0, 0, null);

@@ -1,7 +1,6 @@
 package dev.latencylab.core.payload;
 
 import dev.latencylab.api.settings.KeyStrategy;
-
 import dev.latencylab.api.settings.SettingsLimits;
 import java.util.SplittableRandom;
 
@@ -18,13 +17,72 @@ import java.util.SplittableRandom;
 public final class OrderEventGenerator {
 
     private static final String[] WORDS = {
-        "please", "leave", "the", "parcel", "at", "front", "door", "ring", "bell", "twice",
-        "fragile", "glass", "handle", "with", "care", "gift", "wrap", "no", "invoice", "in",
-        "box", "call", "before", "delivery", "back", "entrance", "neighbour", "can", "accept",
-        "office", "hours", "weekday", "morning", "evening", "express", "standard", "return",
-        "label", "included", "customer", "prefers", "email", "contact", "urgent", "birthday",
-        "present", "second", "floor", "lift", "broken", "code", "gate", "blue", "house", "next",
-        "to", "bakery", "keep", "dry", "upright", "signature", "required", "thanks", "a", "lot"};
+        "please",
+        "leave",
+        "the",
+        "parcel",
+        "at",
+        "front",
+        "door",
+        "ring",
+        "bell",
+        "twice",
+        "fragile",
+        "glass",
+        "handle",
+        "with",
+        "care",
+        "gift",
+        "wrap",
+        "no",
+        "invoice",
+        "in",
+        "box",
+        "call",
+        "before",
+        "delivery",
+        "back",
+        "entrance",
+        "neighbour",
+        "can",
+        "accept",
+        "office",
+        "hours",
+        "weekday",
+        "morning",
+        "evening",
+        "express",
+        "standard",
+        "return",
+        "label",
+        "included",
+        "customer",
+        "prefers",
+        "email",
+        "contact",
+        "urgent",
+        "birthday",
+        "present",
+        "second",
+        "floor",
+        "lift",
+        "broken",
+        "code",
+        "gate",
+        "blue",
+        "house",
+        "next",
+        "to",
+        "bakery",
+        "keep",
+        "dry",
+        "upright",
+        "signature",
+        "required",
+        "thanks",
+        "a",
+        "lot"
+    };
     private static final String[] SKUS = {"BOOK", "SHOE", "LAMP", "MUG", "SOCK", "PEN", "BAG", "CAP"};
     private static final String[] CURRENCIES = {"EUR", "USD", "GBP", "CHF"};
     private static final String[] COUNTRIES = {"DE", "FR", "NL", "GB", "US", "CH", "PL", "ES"};
@@ -70,24 +128,33 @@ public final class OrderEventGenerator {
             int quantity = 1 + random.nextInt(5);
             long unitCents = 199 + random.nextInt(9_800);
             total += quantity * unitCents;
-            buffer.append(i == 0 ? "{\"sku\":\"" : ",{\"sku\":\"").append(SKUS[random.nextInt(SKUS.length)])
-                    .append('-').appendPadded(random.nextInt(100_000), 5)
-                    .append("\",\"qty\":").append(quantity)
-                    .append(",\"unitPrice\":").appendCents(unitCents).append('}');
+            buffer.append(i == 0 ? "{\"sku\":\"" : ",{\"sku\":\"")
+                    .append(SKUS[random.nextInt(SKUS.length)])
+                    .append('-')
+                    .appendPadded(random.nextInt(100_000), 5)
+                    .append("\",\"qty\":")
+                    .append(quantity)
+                    .append(",\"unitPrice\":")
+                    .appendCents(unitCents)
+                    .append('}');
         }
         buffer.append("],\"total\":").appendCents(total);
-        buffer.append(",\"shipping\":{\"country\":\"").append(COUNTRIES[random.nextInt(COUNTRIES.length)])
-                .append("\",\"postcode\":\"").appendPadded(random.nextInt(100_000), 5).append("\"}");
+        buffer.append(",\"shipping\":{\"country\":\"")
+                .append(COUNTRIES[random.nextInt(COUNTRIES.length)])
+                .append("\",\"postcode\":\"")
+                .appendPadded(random.nextInt(100_000), 5)
+                .append("\"}");
         buffer.append(NOTE_OPEN);
         int noteEnd = payloadBytes - NOTE_CLOSE.length();
         appendNote(noteEnd);
         buffer.append(NOTE_CLOSE);
 
-        byte[] key = switch (keyStrategy) {
-            case ORDER_ID -> buffer.copyRange(orderIdStart, orderIdEnd);
-            case CUSTOMER_ID -> buffer.copyRange(customerStart, customerEnd);
-            case NONE -> null;
-        };
+        byte[] key =
+                switch (keyStrategy) {
+                    case ORDER_ID -> buffer.copyRange(orderIdStart, orderIdEnd);
+                    case CUSTOMER_ID -> buffer.copyRange(customerStart, customerEnd);
+                    case NONE -> null;
+                };
         return new OrderEvent(key, buffer.toArray());
     }
 

@@ -1,9 +1,8 @@
 package dev.latencylab.core.accounting;
 
-import dev.latencylab.api.latency.ProducerTrack;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.latency.ProducerTrack;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -15,8 +14,8 @@ class SequenceTrackerTest {
     private static final UUID PRODUCER = UUID.randomUUID();
     private static final long SECOND = 1_000_000L;
     private final Map<Integer, Long> lostByPhase = new HashMap<>();
-    private final SequenceTracker tracker = new SequenceTracker(Duration.ofSeconds(5),
-            (phase, count) -> lostByPhase.merge(phase, count, Long::sum));
+    private final SequenceTracker tracker =
+            new SequenceTracker(Duration.ofSeconds(5), (phase, count) -> lostByPhase.merge(phase, count, Long::sum));
 
     @Test
     void anUnbrokenStreamHasNothingLostPendingOrDuplicated() {

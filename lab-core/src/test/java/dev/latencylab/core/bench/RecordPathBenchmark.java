@@ -1,15 +1,15 @@
 package dev.latencylab.core.bench;
 
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.latency.LatencyBuckets;
 import dev.latencylab.core.latency.LatencyRecorder;
 import dev.latencylab.core.latency.RecordResult;
-import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.core.payload.OrderEvent;
 import dev.latencylab.core.payload.OrderEventGenerator;
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.PhaseKey;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -64,9 +64,12 @@ public class RecordPathBenchmark {
 
     private static Timer timer(PrometheusMeterRegistry registry, String name) {
         Duration[] buckets = LatencyBuckets.boundaries();
-        return Timer.builder(name).tags("linger_ms", "5", "batch_size", "16384", "compression", "none")
-                .serviceLevelObjectives(buckets).minimumExpectedValue(buckets[0])
-                .maximumExpectedValue(buckets[buckets.length - 1]).register(registry);
+        return Timer.builder(name)
+                .tags("linger_ms", "5", "batch_size", "16384", "compression", "none")
+                .serviceLevelObjectives(buckets)
+                .minimumExpectedValue(buckets[0])
+                .maximumExpectedValue(buckets[buckets.length - 1])
+                .register(registry);
     }
 
     /** Producer side, per record: a 400 B order event plus its header. */

@@ -9,8 +9,12 @@ import org.junit.jupiter.api.Test;
 
 class LabHeaderTest {
 
-    private final RecordStamp stamp = new RecordStamp(1_763_769_600_000_001L, 1_763_769_600_000_250L, 123_456_789L,
-            UUID.fromString("5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b"), new PhaseKey(20, 65_536, Compression.ZSTD));
+    private final RecordStamp stamp = new RecordStamp(
+            1_763_769_600_000_001L,
+            1_763_769_600_000_250L,
+            123_456_789L,
+            UUID.fromString("5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b"),
+            new PhaseKey(20, 65_536, Compression.ZSTD));
 
     @Test
     void encodesToFiftyBytesAndDecodesToTheSameStamp() {

@@ -1,15 +1,14 @@
 package dev.latencylab.core.latency;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.Totals;
-
-import static org.assertj.core.api.Assertions.assertThat;
-
-import dev.latencylab.core.header.LabHeader;
-import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
@@ -89,8 +88,9 @@ class LatencyRecorderTest {
         recorder.reset();
         assertThat(recorder.report().phases()).isEmpty();
         // The stream's state is kept (no gaps invented), its counts start again.
-        assertThat(recorder.report().producers()).singleElement()
-                .satisfies(p -> assertThat(p.received() + p.duplicated() + p.lost()).isZero());
+        assertThat(recorder.report().producers()).singleElement().satisfies(p -> assertThat(
+                        p.received() + p.duplicated() + p.lost())
+                .isZero());
     }
 
     @Test

@@ -1,10 +1,9 @@
 package dev.latencylab.core.payload;
 
-import dev.latencylab.api.settings.KeyStrategy;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.api.settings.KeyStrategy;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -21,7 +20,10 @@ class OrderEventGeneratorTest {
         OrderEventGenerator generator = new OrderEventGenerator("5f0c1a2b", 1);
         for (int size : new int[] {OrderEventGenerator.minimumPayloadBytes(), 400, 401, 1024, 100_000}) {
             for (long seq = 0; seq < 2_000; seq++) {
-                assertThat(generator.next(seq * 7919L, NOW_MICROS, size, KeyStrategy.ORDER_ID).value()).hasSize(size);
+                assertThat(generator
+                                .next(seq * 7919L, NOW_MICROS, size, KeyStrategy.ORDER_ID)
+                                .value())
+                        .hasSize(size);
             }
         }
     }
@@ -30,17 +32,32 @@ class OrderEventGeneratorTest {
     void theMinimumHoldsTheLargestFieldsWithTheLongestSequence() {
         OrderEventGenerator generator = new OrderEventGenerator("5f0c1a2b", 2);
         for (int i = 0; i < 50_000; i++) {
-            assertThat(generator.next(Long.MAX_VALUE - i, Long.MAX_VALUE, OrderEventGenerator.minimumPayloadBytes(), KeyStrategy.ORDER_ID).value())
+            assertThat(generator
+                            .next(
+                                    Long.MAX_VALUE - i,
+                                    Long.MAX_VALUE,
+                                    OrderEventGenerator.minimumPayloadBytes(),
+                                    KeyStrategy.ORDER_ID)
+                            .value())
                     .hasSize(OrderEventGenerator.minimumPayloadBytes());
         }
     }
 
     @Test
     void eventsAreJsonObjectsWithTheOrderFields() {
-        String json = text(new OrderEventGenerator("abcd", 3).next(42, NOW_MICROS, 400, KeyStrategy.ORDER_ID).value());
-        assertThat(json).startsWith("{\"orderId\":\"abcd-0000000042\"").endsWith("\"}")
-                .contains("\"customerId\":\"C", "\"createdAtMicros\":" + NOW_MICROS, "\"items\":[{\"sku\":",
-                        "\"total\":", "\"shipping\":{\"country\":", "\"note\":\"");
+        String json = text(new OrderEventGenerator("abcd", 3)
+                .next(42, NOW_MICROS, 400, KeyStrategy.ORDER_ID)
+                .value());
+        assertThat(json)
+                .startsWith("{\"orderId\":\"abcd-0000000042\"")
+                .endsWith("\"}")
+                .contains(
+                        "\"customerId\":\"C",
+                        "\"createdAtMicros\":" + NOW_MICROS,
+                        "\"items\":[{\"sku\":",
+                        "\"total\":",
+                        "\"shipping\":{\"country\":",
+                        "\"note\":\"");
         assertThat(json.chars().filter(c -> c == '"').count() % 2).isZero();
     }
 
@@ -49,7 +66,8 @@ class OrderEventGeneratorTest {
         OrderEventGenerator generator = new OrderEventGenerator("abcd", 4);
         Set<String> notes = new HashSet<>();
         for (int i = 0; i < 1_000; i++) {
-            String json = text(generator.next(1, NOW_MICROS, 400, KeyStrategy.ORDER_ID).value());
+            String json = text(
+                    generator.next(1, NOW_MICROS, 400, KeyStrategy.ORDER_ID).value());
             notes.add(json.substring(json.indexOf("\"note\"")));
         }
         assertThat(notes).hasSize(1_000);
@@ -60,7 +78,8 @@ class OrderEventGeneratorTest {
         OrderEventGenerator generator = new OrderEventGenerator("abcd", 5);
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         for (int i = 0; i < 200; i++) {
-            raw.write(generator.next(i, NOW_MICROS + i, 400, KeyStrategy.ORDER_ID).value());
+            raw.write(
+                    generator.next(i, NOW_MICROS + i, 400, KeyStrategy.ORDER_ID).value());
         }
         ByteArrayOutputStream zipped = new ByteArrayOutputStream();
         try (GZIPOutputStream gzip = new GZIPOutputStream(zipped)) {
@@ -78,14 +97,19 @@ class OrderEventGeneratorTest {
         assertThat(text(byOrder.key())).isEqualTo("abcd-0000000007");
         assertThat(text(byCustomer.key())).matches("C\\d{5}");
         assertThat(text(byCustomer.value())).contains("\"customerId\":\"" + text(byCustomer.key()) + "\"");
-        assertThat(new OrderEventGenerator("abcd", 6).next(7, NOW_MICROS, 400, KeyStrategy.NONE).key()).isNull();
+        assertThat(new OrderEventGenerator("abcd", 6)
+                        .next(7, NOW_MICROS, 400, KeyStrategy.NONE)
+                        .key())
+                .isNull();
     }
 
     @Test
     void sizesOutsideTheLimitsAreRejected() {
         OrderEventGenerator generator = new OrderEventGenerator("abcd", 7);
-        assertThatThrownBy(() -> generator.next(1, NOW_MICROS, OrderEventGenerator.minimumPayloadBytes() - 1, KeyStrategy.ORDER_ID))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("payloadBytes");
+        assertThatThrownBy(() -> generator.next(
+                        1, NOW_MICROS, OrderEventGenerator.minimumPayloadBytes() - 1, KeyStrategy.ORDER_ID))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("payloadBytes");
     }
 
     private static String text(byte[] bytes) {

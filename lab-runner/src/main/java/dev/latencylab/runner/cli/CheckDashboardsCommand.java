@@ -1,17 +1,5 @@
 package dev.latencylab.runner.cli;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import dev.latencylab.runner.http.PrometheusClient;
-import java.io.PrintStream;
-import java.net.URI;
-import java.nio.file.Path;
-import java.time.Clock;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-
 import dev.latencylab.runner.grafana.DashboardCheck;
 import dev.latencylab.runner.grafana.DashboardException;
 import dev.latencylab.runner.grafana.DashboardQueryRunner;
@@ -20,26 +8,50 @@ import dev.latencylab.runner.grafana.LabDashboard;
 import dev.latencylab.runner.grafana.LabDashboards;
 import dev.latencylab.runner.grafana.TimeWindow;
 import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.http.PrometheusClient;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /**
  * {@code check-dashboards}: runs every target of every panel, and every annotation query, of the
  * lab's dashboards over a window against Prometheus. Exit 0 when every panel has data; 1 with
  * one line per "dashboard / panel / refId: no data" (or query error) otherwise.
  */
-@Command(name = "check-dashboards", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class, description = {
-    "Run every panel's queries and annotation queries over a window (default: the last 5m) against Prometheus;",
-    "exit 1 listing each \"dashboard / panel / refId: no data\" or query error."})
+@Command(
+        name = "check-dashboards",
+        mixinStandardHelpOptions = true,
+        versionProvider = Commands.Version.class,
+        description = {
+            "Run every panel's queries and annotation queries over a window (default: the last 5m) against Prometheus;",
+            "exit 1 listing each \"dashboard / panel / refId: no data\" or query error."
+        })
 final class CheckDashboardsCommand {
 
     @Mixin
     WindowArgs windowArgs = new WindowArgs();
 
-    @Option(names = "--prometheus", paramLabel = "URL", defaultValue = Defaults.PROMETHEUS, description = "(default ${DEFAULT-VALUE})")
+    @Option(
+            names = "--prometheus",
+            paramLabel = "URL",
+            defaultValue = Defaults.PROMETHEUS,
+            description = "(default ${DEFAULT-VALUE})")
     URI prometheusUrl;
 
-    @Option(names = "--dashboards", paramLabel = "DIR", defaultValue = LabDashboards.DEFAULT_DIR,
+    @Option(
+            names = "--dashboards",
+            paramLabel = "DIR",
+            defaultValue = LabDashboards.DEFAULT_DIR,
             description = "(default ${DEFAULT-VALUE})")
     String dashboardsDir;
+
     static final Duration DEFAULT_LAST = Duration.ofMinutes(5);
 
     private final PrintStream out;
@@ -80,9 +92,11 @@ final class CheckDashboardsCommand {
         List<String> problems = DashboardCheck.problems(results);
         long panels = results.stream().mapToLong(r -> r.panels().size()).sum();
         long queries = results.stream().mapToLong(r -> r.targets().size()).sum();
-        long annotations = results.stream().mapToLong(r -> r.annotations().size()).sum();
+        long annotations =
+                results.stream().mapToLong(r -> r.annotations().size()).sum();
         if (problems.isEmpty()) {
-            out.printf("Every panel has data: %d panels, %d queries, %d annotation queries ran, in %d dashboards.%n",
+            out.printf(
+                    "Every panel has data: %d panels, %d queries, %d annotation queries ran, in %d dashboards.%n",
                     panels, queries, annotations, dashboards.size());
             return 0;
         }

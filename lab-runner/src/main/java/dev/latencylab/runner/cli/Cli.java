@@ -1,5 +1,10 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.compare.ProcessToolRunner;
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.run.ScenarioRunner;
+import dev.latencylab.runner.run.Sleeper;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -8,30 +13,28 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
-import dev.latencylab.runner.compare.ProcessToolRunner;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.run.ScenarioRunner;
-import dev.latencylab.runner.run.Sleeper;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** Dispatches a command line to its command and turns failures into messages and exit codes. */
 public final class Cli {
 
-    @Command(name = "lab-runner", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class,
+    @Command(
+            name = "lab-runner",
+            mixinStandardHelpOptions = true,
+            versionProvider = Commands.Version.class,
             synopsisSubcommandLabel = "COMMAND",
             description = "Kafka Latency Lab runner: runs experiments against the lab and writes results.",
-            footer = {"", "Every command takes --help.",
+            footer = {
+                "",
+                "Every command takes --help.",
                 "Durations: 15s, 5m, 1m30s, 250ms or ISO-8601 (PT15S).",
-                "Exit codes: 0 done, 1 the run or a call failed, 2 wrong command line or scenario."})
-    static final class Root {
-    }
+                "Exit codes: 0 done, 1 the run or a call failed, 2 wrong command line or scenario."
+            })
+    static final class Root {}
 
     /** A command as the CLI runs it: its picocli object (for help) and how to execute it. */
-    private record Entry(Object command, Action action) {
-    }
+    private record Entry(Object command, Action action) {}
 
     @FunctionalInterface
     private interface Action {
@@ -80,8 +83,8 @@ public final class Cli {
 
     private Map<String, Entry> commands() {
         Map<String, Entry> commands = new LinkedHashMap<>();
-        RunCommand run = new RunCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL,
-                ScenarioRunner.Options.DEFAULT, true);
+        RunCommand run = new RunCommand(
+                out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL, ScenarioRunner.Options.DEFAULT, true);
         commands.put("run", new Entry(run, run::execute));
         ValidateCommand validate = new ValidateCommand(out, err, cwd);
         commands.put("validate", new Entry(validate, validate::execute));
@@ -89,10 +92,11 @@ public final class Cli {
         commands.put("linger", new Entry(linger, linger::execute));
         ReportCommand report = new ReportCommand(out, cwd);
         commands.put("report", new Entry(report, report::execute));
-        CompareCommand compare = new CompareCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL,
-                new ProcessToolRunner(), true);
+        CompareCommand compare = new CompareCommand(
+                out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL, new ProcessToolRunner(), true);
         commands.put("compare", new Entry(compare, compare::execute));
-        SnapshotCommand snapshot = new SnapshotCommand(out, err, cwd, new JsonHttp(), System.getenv(), Clock.systemUTC());
+        SnapshotCommand snapshot =
+                new SnapshotCommand(out, err, cwd, new JsonHttp(), System.getenv(), Clock.systemUTC());
         commands.put("snapshot", new Entry(snapshot, snapshot::execute));
         CheckDashboardsCommand check = new CheckDashboardsCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC());
         commands.put("check-dashboards", new Entry(check, check::execute));

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.scenario.Durations;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -9,8 +10,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.List;
-
-import dev.latencylab.runner.scenario.Durations;
 import picocli.CommandLine;
 
 /**
@@ -20,8 +19,7 @@ import picocli.CommandLine;
  */
 final class Commands {
 
-    private Commands() {
-    }
+    private Commands() {}
 
     /** {@code --version}: the runner jar's own version, from its manifest. */
     static final class Version implements CommandLine.IVersionProvider {
@@ -88,7 +86,8 @@ final class Commands {
         } catch (IllegalArgumentException e) {
             // reported below
         }
-        throw new CommandLine.TypeConversionException("must be a URL like " + Defaults.PRODUCER + ", got '" + value + "'");
+        throw new CommandLine.TypeConversionException(
+                "must be a URL like " + Defaults.PRODUCER + ", got '" + value + "'");
     }
 
     /** 2026-11-21T23:50:00Z, with fractions or an offset (2026-11-22T00:50:00+01:00). */

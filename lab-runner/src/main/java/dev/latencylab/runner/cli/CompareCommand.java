@@ -1,8 +1,19 @@
 package dev.latencylab.runner.cli;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.runner.compare.CompareReport;
+import dev.latencylab.runner.compare.CompareResult;
+import dev.latencylab.runner.compare.CompareRun;
+import dev.latencylab.runner.compare.CompareSettings;
+import dev.latencylab.runner.compare.Differences;
+import dev.latencylab.runner.compare.KafkaTools;
+import dev.latencylab.runner.compare.ToolRunner;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.Preflight;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.runner.scenario.Durations;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -14,84 +25,129 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import dev.latencylab.runner.compare.CompareReport;
-import dev.latencylab.runner.compare.CompareResult;
-import dev.latencylab.runner.compare.CompareRun;
-import dev.latencylab.runner.compare.CompareSettings;
-import dev.latencylab.runner.compare.Differences;
-import dev.latencylab.runner.compare.KafkaTools;
-import dev.latencylab.runner.compare.ToolRunner;
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.lab.Preflight;
-import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.run.Sleeper;
-import dev.latencylab.runner.scenario.Durations;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code compare}: the lab against Kafka's own ProducerPerformance (throughput) and
  * EndToEndLatency (e2e p50 at a low rate) on the running stack; writes results/&lt;UTC&gt;-compare/.
  */
-@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class, description = {
-    "The lab vs Kafka's own tools on the running stack: producer-app unthrottled vs ProducerPerformance",
-    "(throughput, goal lab/tool >= 0.95), then e2e p50 at a low rate vs EndToEndLatency (goal <= 1.2x);",
-    "writes results/<UTC time>-compare/."})
+@Command(
+        name = "compare",
+        mixinStandardHelpOptions = true,
+        versionProvider = Commands.Version.class,
+        description = {
+            "The lab vs Kafka's own tools on the running stack: producer-app unthrottled vs ProducerPerformance",
+            "(throughput, goal lab/tool >= 0.95), then e2e p50 at a low rate vs EndToEndLatency (goal <= 1.2x);",
+            "writes results/<UTC time>-compare/."
+        })
 final class CompareCommand {
 
-    @Option(names = "--duration", paramLabel = "D", defaultValue = "30s",
+    @Option(
+            names = "--duration",
+            paramLabel = "D",
+            defaultValue = "30s",
             description = "measured window of every round, at least 1s (default ${DEFAULT-VALUE})")
     Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "D", defaultValue = "10s", description = "before every window (default ${DEFAULT-VALUE})")
+    @Option(
+            names = "--warmup",
+            paramLabel = "D",
+            defaultValue = "10s",
+            description = "before every window (default ${DEFAULT-VALUE})")
     Duration warmup;
 
-    @Option(names = "--stack-warmup", paramLabel = "D", defaultValue = "60s",
+    @Option(
+            names = "--stack-warmup",
+            paramLabel = "D",
+            defaultValue = "60s",
             description = "unmeasured unthrottled lab load before round 1; 0s: none (default ${DEFAULT-VALUE})")
     Duration stackWarmup;
 
-    @Option(names = "--linger", paramLabel = "MS", defaultValue = "5",
+    @Option(
+            names = "--linger",
+            paramLabel = "MS",
+            defaultValue = "5",
             description = "linger.ms of the throughput part; EndToEndLatency forces 0 (default ${DEFAULT-VALUE})")
     int linger;
 
-    @Option(names = "--batch-size", paramLabel = "BYTES", defaultValue = "16384",
+    @Option(
+            names = "--batch-size",
+            paramLabel = "BYTES",
+            defaultValue = "16384",
             description = "batch.size of both parts (default ${DEFAULT-VALUE})")
     int batchSize;
 
-    @Option(names = "--low-rate", paramLabel = "N", defaultValue = "50",
+    @Option(
+            names = "--low-rate",
+            paramLabel = "N",
+            defaultValue = "50",
             description = "records/s of the lab's latency phase (default ${DEFAULT-VALUE})")
     int lowRate;
 
-    @Option(names = "--rounds", paramLabel = "N", defaultValue = "2",
-            description = "runs of each side, 1 to 10; odd rounds run the lab first, even the tool (default ${DEFAULT-VALUE})")
+    @Option(
+            names = "--rounds",
+            paramLabel = "N",
+            defaultValue = "2",
+            description =
+                    "runs of each side, 1 to 10; odd rounds run the lab first, even the tool (default ${DEFAULT-VALUE})")
     int rounds;
 
-    @Option(names = "--topic", paramLabel = "NAME", defaultValue = "lab.compare",
+    @Option(
+            names = "--topic",
+            paramLabel = "NAME",
+            defaultValue = "lab.compare",
             description = "bench topic for the tools, recreated like the lab topic (default ${DEFAULT-VALUE})")
     String topic;
 
-    @Option(names = "--lab-topic", paramLabel = "NAME", defaultValue = "lab.orders",
+    @Option(
+            names = "--lab-topic",
+            paramLabel = "NAME",
+            defaultValue = "lab.orders",
             description = "the lab topic whose layout it copies (default ${DEFAULT-VALUE})")
     String labTopic;
 
-    @Option(names = "--bootstrap", paramLabel = "LIST", defaultValue = Defaults.BOOTSTRAP, description = "(default ${DEFAULT-VALUE})")
+    @Option(
+            names = "--bootstrap",
+            paramLabel = "LIST",
+            defaultValue = Defaults.BOOTSTRAP,
+            description = "(default ${DEFAULT-VALUE})")
     String bootstrap;
 
-    @Option(names = "--kafka-lib", paramLabel = "DIR", defaultValue = "local-cluster/target/lib",
+    @Option(
+            names = "--kafka-lib",
+            paramLabel = "DIR",
+            defaultValue = "local-cluster/target/lib",
             description = "Kafka jars incl. kafka-tools (default ${DEFAULT-VALUE})")
     String kafkaLib;
 
-    @Option(names = "--producer", paramLabel = "URL", defaultValue = Defaults.PRODUCER, description = "(default ${DEFAULT-VALUE})")
+    @Option(
+            names = "--producer",
+            paramLabel = "URL",
+            defaultValue = Defaults.PRODUCER,
+            description = "(default ${DEFAULT-VALUE})")
     URI producerUrl;
 
-    @Option(names = "--consumer", paramLabel = "URL", defaultValue = Defaults.CONSUMER, description = "(default ${DEFAULT-VALUE})")
+    @Option(
+            names = "--consumer",
+            paramLabel = "URL",
+            defaultValue = Defaults.CONSUMER,
+            description = "(default ${DEFAULT-VALUE})")
     URI consumerUrl;
 
-    @Option(names = "--results", paramLabel = "DIR", defaultValue = Defaults.RESULTS, description = "(default ./${DEFAULT-VALUE})")
+    @Option(
+            names = "--results",
+            paramLabel = "DIR",
+            defaultValue = Defaults.RESULTS,
+            description = "(default ./${DEFAULT-VALUE})")
     String results;
 
-    @Option(names = "--drain-timeout", paramLabel = "D", defaultValue = "2m",
-            description = "how long to let the consumer-app catch up between rounds, at least 1s (default ${DEFAULT-VALUE})")
+    @Option(
+            names = "--drain-timeout",
+            paramLabel = "D",
+            defaultValue = "2m",
+            description =
+                    "how long to let the consumer-app catch up between rounds, at least 1s (default ${DEFAULT-VALUE})")
     Duration drainTimeout;
 
     private final PrintStream out;
@@ -105,8 +161,15 @@ final class CompareCommand {
 
     private volatile Path lastResults;
 
-    public CompareCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Clock clock, Sleeper sleeper,
-            ToolRunner tools, boolean installShutdownHook) {
+    public CompareCommand(
+            PrintStream out,
+            PrintStream err,
+            Path cwd,
+            JsonHttp http,
+            Clock clock,
+            Sleeper sleeper,
+            ToolRunner tools,
+            boolean installShutdownHook) {
         this.out = out;
         this.err = err;
         this.cwd = cwd;
@@ -130,9 +193,10 @@ final class CompareCommand {
 
         ProducerClient producer = new ProducerClient(http, settings.producer());
         ConsumerClient consumer = new ConsumerClient(http, settings.consumer());
-        Preflight.Outcome preflight = new Preflight(http).check(List.of(
-                new Preflight.Check(ProducerClient.PART, producer.endpoint(), true),
-                new Preflight.Check(ConsumerClient.PART, consumer.endpoint(), true)));
+        Preflight.Outcome preflight = new Preflight(http)
+                .check(List.of(
+                        new Preflight.Check(ProducerClient.PART, producer.endpoint(), true),
+                        new Preflight.Check(ConsumerClient.PART, consumer.endpoint(), true)));
         if (!preflight.reportTo(err, "Start it with scripts/lab up (or use scripts/lab compare, which does).")) {
             return 1;
         }
@@ -142,16 +206,27 @@ final class CompareCommand {
         try {
             dir = CompareReport.folder(resultsRoot, started);
         } catch (IOException e) {
-            throw new UncheckedIOException("could not create a results folder under " + resultsRoot + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "could not create a results folder under " + resultsRoot + ": " + e.getMessage(), e);
         }
-        Duration roughly = settings.warmup().plus(settings.duration()).multipliedBy(4L * settings.rounds())
+        Duration roughly = settings.warmup()
+                .plus(settings.duration())
+                .multipliedBy(4L * settings.rounds())
                 .plus(settings.stackWarmup());
-        out.printf("Comparing the lab with Kafka's ProducerPerformance and EndToEndLatency: %d round(s) each, about %s%n",
+        out.printf(
+                "Comparing the lab with Kafka's ProducerPerformance and EndToEndLatency: %d round(s) each, about %s%n",
                 settings.rounds(), Durations.format(roughly.withNanos(0)));
 
-        CompareRun run = new CompareRun(settings, producer, consumer,
-                new KafkaTools(KafkaTools.currentJava(), settings.kafkaLib(), settings.bootstrap()), tools,
-                dir.resolve("tools"), clock, sleeper, out);
+        CompareRun run = new CompareRun(
+                settings,
+                producer,
+                consumer,
+                new KafkaTools(KafkaTools.currentJava(), settings.kafkaLib(), settings.bootstrap()),
+                tools,
+                dir.resolve("tools"),
+                clock,
+                sleeper,
+                out);
         CountDownLatch written = new CountDownLatch(1);
         Thread hook = installShutdownHook ? shutdownHook(run, written) : null;
         try {
@@ -169,8 +244,9 @@ final class CompareCommand {
             }
             out.println("Note: " + Differences.CONSUMER);
             out.println("Note: " + Differences.CLOSED_LOOP);
-            out.println("Everything shares this machine's cores and the figures vary from run to run; every difference between "
-                    + "the two sides is listed in " + dir.resolve("compare.md"));
+            out.println(
+                    "Everything shares this machine's cores and the figures vary from run to run; every difference between "
+                            + "the two sides is listed in " + dir.resolve("compare.md"));
             out.println();
             out.println("Results: " + dir);
             return result.complete() ? 0 : 1;
@@ -187,15 +263,17 @@ final class CompareCommand {
     }
 
     private Thread shutdownHook(CompareRun run, CountDownLatch written) {
-        Thread hook = new Thread(() -> {
-            run.abort("interrupted (Ctrl-C)");
-            try {
-                // The tool is stopped (up to 10 s), the load stopped and the results written: give it time.
-                written.await(60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "compare-shutdown");
+        Thread hook = new Thread(
+                () -> {
+                    run.abort("interrupted (Ctrl-C)");
+                    try {
+                        // The tool is stopped (up to 10 s), the load stopped and the results written: give it time.
+                        written.await(60, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "compare-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         return hook;
     }
@@ -214,10 +292,24 @@ final class CompareCommand {
         within("--low-rate", lowRate, 1, (int) SettingsLimits.MAX_RATE);
         within("--rounds", rounds, 1, 10);
         if (topic.equals(labTopic)) {
-            throw new UsageException("--topic must not be the lab topic: the consumer-app would count the tools' records as skipped");
+            throw new UsageException(
+                    "--topic must not be the lab topic: the consumer-app would count the tools' records as skipped");
         }
-        return new CompareSettings(stackWarmup, warmup, duration, linger, batchSize, lowRate, rounds, labTopic, topic,
-                bootstrap, cwd.resolve(kafkaLib), producerUrl, consumerUrl, drainTimeout);
+        return new CompareSettings(
+                stackWarmup,
+                warmup,
+                duration,
+                linger,
+                batchSize,
+                lowRate,
+                rounds,
+                labTopic,
+                topic,
+                bootstrap,
+                cwd.resolve(kafkaLib),
+                producerUrl,
+                consumerUrl,
+                drainTimeout);
     }
 
     private static void atLeastOneSecond(String name, Duration d) {

@@ -13,6 +13,5 @@ final class Defaults {
     static final String BOOTSTRAP = "127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094";
     static final String RESULTS = "results";
 
-    private Defaults() {
-    }
+    private Defaults() {}
 }

@@ -1,30 +1,35 @@
 package dev.latencylab.runner.cli;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.lab.ProducerClient;
 import java.io.PrintStream;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
-
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.lab.ProducerClient;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code linger <ms>}: one hot switch of linger.ms through the producer endpoint. */
-@Command(name = "linger", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class,
+@Command(
+        name = "linger",
+        mixinStandardHelpOptions = true,
+        versionProvider = Commands.Version.class,
         description = "Switch linger.ms on the running producer and print its new state.")
 final class LingerCommand {
 
     @Parameters(index = "0", paramLabel = "MS", description = "the new linger.ms")
     String ms;
 
-    @Option(names = "--producer", paramLabel = "URL", defaultValue = Defaults.PRODUCER,
+    @Option(
+            names = "--producer",
+            paramLabel = "URL",
+            defaultValue = Defaults.PRODUCER,
             description = "producer-app (default ${DEFAULT-VALUE})")
     URI producerUrl;
 
@@ -47,7 +52,8 @@ final class LingerCommand {
             throw new UsageException("linger: '" + ms + "' is not a whole number of ms");
         }
         if (!SettingsLimits.LINGER_MS.contains(lingerMs)) {
-            throw new UsageException("linger must be from 0 to " + SettingsLimits.LINGER_MS.max() + " ms, got " + lingerMs);
+            throw new UsageException(
+                    "linger must be from 0 to " + SettingsLimits.LINGER_MS.max() + " ms, got " + lingerMs);
         }
         ProducerStatus s = new ProducerClient(http, producerUrl).apply(SettingsChange.linger(lingerMs));
         out.println(describe(s));
@@ -57,10 +63,21 @@ final class LingerCommand {
     static String describe(ProducerStatus s) {
         ProducerSettings p = s.settings();
         SenderCounters c = s.counters();
-        return String.format(Locale.ROOT,
+        return String.format(
+                Locale.ROOT,
                 "linger.ms is now %d (producer %s, generation %d, %s): batch.size %d, compression %s, rate %s records/s, payload %d B; sent %d, acked %d, failed %d",
-                p.lingerMs(), s.producerId(), s.generation(), s.running() ? "running" : "stopped", p.batchSize(), p.compression(),
-                p.rate() == Math.rint(p.rate()) ? String.format(Locale.ROOT, "%.0f", p.rate()) : Double.toString(p.rate()),
-                p.payloadBytes(), c == null ? 0 : c.sent(), c == null ? 0 : c.acked(), c == null ? 0 : c.failed());
+                p.lingerMs(),
+                s.producerId(),
+                s.generation(),
+                s.running() ? "running" : "stopped",
+                p.batchSize(),
+                p.compression(),
+                p.rate() == Math.rint(p.rate())
+                        ? String.format(Locale.ROOT, "%.0f", p.rate())
+                        : Double.toString(p.rate()),
+                p.payloadBytes(),
+                c == null ? 0 : c.sent(),
+                c == null ? 0 : c.acked(),
+                c == null ? 0 : c.failed());
     }
 }

@@ -1,18 +1,20 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.results.ResultsWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-
-import dev.latencylab.runner.results.ResultsWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code report <results-dir>}: redraws summary.md and the charts from a results folder's JSON. */
-@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class,
+@Command(
+        name = "report",
+        mixinStandardHelpOptions = true,
+        versionProvider = Commands.Version.class,
         description = "Redraw summary.md and the charts from a results folder's JSON.")
 final class ReportCommand {
 

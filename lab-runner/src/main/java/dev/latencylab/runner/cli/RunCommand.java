@@ -1,9 +1,33 @@
 package dev.latencylab.runner.cli;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import dev.latencylab.runner.grafana.GrafanaLogin;
+import dev.latencylab.runner.grafana.RunSnapshots;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.http.Urls;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.Preflight;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.results.EnvironmentInfo;
+import dev.latencylab.runner.results.MetricsCollector;
+import dev.latencylab.runner.results.PhaseMark;
+import dev.latencylab.runner.results.PhaseMetrics;
+import dev.latencylab.runner.results.ProcessStarts;
+import dev.latencylab.runner.results.ResultsWriter;
+import dev.latencylab.runner.results.RunSeries;
+import dev.latencylab.runner.results.RunSummary;
+import dev.latencylab.runner.results.SummaryBuilder;
+import dev.latencylab.runner.results.TradeOffReading;
+import dev.latencylab.runner.run.PhaseRecord;
+import dev.latencylab.runner.run.RunRecord;
+import dev.latencylab.runner.run.ScenarioRunner;
+import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.ScenarioException;
+import dev.latencylab.runner.scenario.ScenarioLoader;
+import dev.latencylab.runner.scenario.TimingOverride;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -22,68 +46,66 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.lab.Preflight;
-import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.http.PrometheusClient;
-import dev.latencylab.runner.http.Urls;
-import dev.latencylab.runner.results.MetricsCollector;
-import dev.latencylab.runner.results.PhaseMetrics;
-import dev.latencylab.runner.results.ProcessStarts;
-import dev.latencylab.runner.results.EnvironmentInfo;
-import dev.latencylab.runner.results.PhaseMark;
-import dev.latencylab.runner.results.ResultsWriter;
-import dev.latencylab.runner.results.RunSeries;
-import dev.latencylab.runner.results.RunSummary;
-import dev.latencylab.runner.results.SummaryBuilder;
-import dev.latencylab.runner.results.TradeOffReading;
-import dev.latencylab.runner.run.PhaseRecord;
-import dev.latencylab.runner.run.RunRecord;
-import dev.latencylab.runner.run.ScenarioRunner;
-import dev.latencylab.runner.run.Sleeper;
-import dev.latencylab.runner.scenario.Durations;
-import dev.latencylab.runner.scenario.Phase;
-import dev.latencylab.runner.scenario.Scenario;
-import dev.latencylab.runner.scenario.ScenarioException;
-import dev.latencylab.runner.scenario.ScenarioLoader;
-import dev.latencylab.runner.scenario.TimingOverride;
-import dev.latencylab.runner.grafana.GrafanaLogin;
-import dev.latencylab.runner.grafana.RunSnapshots;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /** {@code run <scenario.yaml>}: check the lab, drive the scenario, collect Prometheus' figures, write the results folder. */
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        versionProvider = Commands.Version.class,
         description = "Run a scenario against the lab and write a results folder.")
 final class RunCommand {
 
-    @Parameters(index = "0", paramLabel = "SCENARIO", description = "the scenario file, e.g. scenarios/linger-sweep.yaml")
+    @Parameters(
+            index = "0",
+            paramLabel = "SCENARIO",
+            description = "the scenario file, e.g. scenarios/linger-sweep.yaml")
     String scenarioFile;
 
-    @Option(names = "--producer", paramLabel = "URL", defaultValue = Defaults.PRODUCER,
+    @Option(
+            names = "--producer",
+            paramLabel = "URL",
+            defaultValue = Defaults.PRODUCER,
             description = "producer-app (default ${DEFAULT-VALUE})")
     URI producerUrl;
 
-    @Option(names = "--consumer", paramLabel = "URL", defaultValue = Defaults.CONSUMER,
+    @Option(
+            names = "--consumer",
+            paramLabel = "URL",
+            defaultValue = Defaults.CONSUMER,
             description = "consumer-app (default ${DEFAULT-VALUE})")
     URI consumerUrl;
 
-    @Option(names = "--prometheus", paramLabel = "URL", defaultValue = Defaults.PROMETHEUS,
+    @Option(
+            names = "--prometheus",
+            paramLabel = "URL",
+            defaultValue = Defaults.PROMETHEUS,
             description = "Prometheus (default ${DEFAULT-VALUE})")
     URI prometheusUrl;
 
-    @Option(names = "--grafana", paramLabel = "URL", defaultValue = Defaults.GRAFANA,
+    @Option(
+            names = "--grafana",
+            paramLabel = "URL",
+            defaultValue = Defaults.GRAFANA,
             description = "Grafana, if it answers (default ${DEFAULT-VALUE})")
     URI grafanaUrl;
 
     @Option(names = "--grafana-user", paramLabel = "U", description = "(default admin)")
     String grafanaUser;
 
-    @Option(names = "--grafana-password", paramLabel = "P",
+    @Option(
+            names = "--grafana-password",
+            paramLabel = "P",
             description = "(default: env GRAFANA_ADMIN_PASSWORD, else ./.env, else admin)")
     String grafanaPassword;
 
-    @Option(names = "--results", paramLabel = "DIR", defaultValue = Defaults.RESULTS,
+    @Option(
+            names = "--results",
+            paramLabel = "DIR",
+            defaultValue = Defaults.RESULTS,
             description = "where <UTC time>-<scenario>/ goes (default ./${DEFAULT-VALUE})")
     String results;
 
@@ -91,7 +113,9 @@ final class RunCommand {
     TimingArgs timingArgs = new TimingArgs();
     /** Prometheus scrapes every 5 s; one interval plus a margin after a window ends, its last samples are in. */
     static final Duration SCRAPE_SETTLE = Duration.ofSeconds(6);
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
     private final PrintStream out;
     private final PrintStream err;
@@ -105,8 +129,15 @@ final class RunCommand {
     private volatile ScenarioRunner runner;
     private volatile String abortReason;
 
-    public RunCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Clock clock, Sleeper sleeper,
-            ScenarioRunner.Options options, boolean installShutdownHook) {
+    public RunCommand(
+            PrintStream out,
+            PrintStream err,
+            Path cwd,
+            JsonHttp http,
+            Clock clock,
+            Sleeper sleeper,
+            ScenarioRunner.Options options,
+            boolean installShutdownHook) {
         this.out = out;
         this.err = err;
         this.cwd = cwd;
@@ -154,33 +185,44 @@ final class RunCommand {
             return 2;
         }
         if (scenario.phases().stream().anyMatch(p -> p.duration().toSeconds() < 10)) {
-            err.println("note: a measured window under 10 s holds fewer than two Prometheus scrapes; its Prometheus figures may be n/a.");
+            err.println(
+                    "note: a measured window under 10 s holds fewer than two Prometheus scrapes; its Prometheus figures may be n/a.");
         }
 
         ProducerClient producer = new ProducerClient(http, producerUrl);
         ConsumerClient consumer = new ConsumerClient(http, consumerUrl);
         PrometheusClient prometheus = new PrometheusClient(http, prometheusUrl);
 
-        Preflight.Outcome preflight = new Preflight(http).check(List.of(
-                new Preflight.Check(ProducerClient.PART, producer.endpoint(), true),
-                new Preflight.Check(ConsumerClient.PART, consumer.endpoint(), true),
-                new Preflight.Check(PrometheusClient.PART, prometheus.readiness(), true),
-                // A run needs no Grafana (its dashboard snapshots are written as files either way), and
-                // local mode starts it only where it is installed, so its absence is a warning.
-                new Preflight.Check("Grafana", Urls.resolve(grafanaUrl, "/api/health"), false)));
-        preflight.warnings().forEach(w -> err.println("warning: " + w + " (the run does not need Grafana; dashboards will not show it)"));
-        if (!preflight.reportTo(err,
+        Preflight.Outcome preflight = new Preflight(http)
+                .check(List.of(
+                        new Preflight.Check(ProducerClient.PART, producer.endpoint(), true),
+                        new Preflight.Check(ConsumerClient.PART, consumer.endpoint(), true),
+                        new Preflight.Check(PrometheusClient.PART, prometheus.readiness(), true),
+                        // A run needs no Grafana (its dashboard snapshots are written as files either way), and
+                        // local mode starts it only where it is installed, so its absence is a warning.
+                        new Preflight.Check("Grafana", Urls.resolve(grafanaUrl, "/api/health"), false)));
+        preflight
+                .warnings()
+                .forEach(w ->
+                        err.println("warning: " + w + " (the run does not need Grafana; dashboards will not show it)"));
+        if (!preflight.reportTo(
+                err,
                 "Start it with scripts/lab up, or point the runner elsewhere with --producer/--consumer/--prometheus.")) {
             return 1;
         }
 
         Instant now = clock.instant();
-        out.printf("Running %s: %d phases, %s in all (until about %s)%n", scenario.name(), scenario.phases().size(),
-                Durations.format(scenario.total()), CLOCK.format(now.plus(scenario.total())));
+        out.printf(
+                "Running %s: %d phases, %s in all (until about %s)%n",
+                scenario.name(),
+                scenario.phases().size(),
+                Durations.format(scenario.total()),
+                CLOCK.format(now.plus(scenario.total())));
         // Said before the numbers as well as under them: every figure of a run on one machine carries it.
         out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));
 
-        ScenarioRunner r = new ScenarioRunner(producer, consumer, clock, sleeper, out, options, new ProcessStarts(prometheus, clock));
+        ScenarioRunner r = new ScenarioRunner(
+                producer, consumer, clock, sleeper, out, options, new ProcessStarts(prometheus, clock));
         runner = r;
         if (abortReason != null) {
             r.abort(abortReason);
@@ -189,14 +231,32 @@ final class RunCommand {
         Thread hook = installShutdownHook ? shutdownHook(written) : null;
         try {
             RunRecord record = r.run(scenario);
-            Path dir = report(record, prometheus, Map.of(
-                    "producer", producerUrl.toString(), "consumer", consumerUrl.toString(),
-                    "prometheus", prometheusUrl.toString(), "grafana", grafanaUrl.toString()), cwd.resolve(results));
+            Path dir = report(
+                    record,
+                    prometheus,
+                    Map.of(
+                            "producer",
+                            producerUrl.toString(),
+                            "consumer",
+                            consumerUrl.toString(),
+                            "prometheus",
+                            prometheusUrl.toString(),
+                            "grafana",
+                            grafanaUrl.toString()),
+                    cwd.resolve(results));
             lastResults = dir;
             // The run's window as dashboard snapshots: files in its folder, and in Grafana when it answers.
-            boolean snapshotsOk = RunSnapshots.export(out, err, cwd, http, prometheusUrl, grafanaUrl,
+            boolean snapshotsOk = RunSnapshots.export(
+                    out,
+                    err,
+                    cwd,
+                    http,
+                    prometheusUrl,
+                    grafanaUrl,
                     GrafanaLogin.resolve(grafanaUser, grafanaPassword, System.getenv(), cwd),
-                    record.startedAt(), record.endedAt(), dir);
+                    record.startedAt(),
+                    record.endedAt(),
+                    dir);
             out.println();
             out.println("Results: " + dir);
             return record.complete() && snapshotsOk ? 0 : 1;
@@ -217,14 +277,19 @@ final class RunCommand {
         MetricsCollector collector = new MetricsCollector(prometheus);
         Map<Integer, PhaseMetrics> metrics = new HashMap<>();
         List<PhaseMark> marks = new ArrayList<>();
-        Instant seriesStart = record.phases().isEmpty() ? record.startedAt() : record.phases().get(0).startedAt();
-        Instant seriesEnd = record.phases().isEmpty() ? record.endedAt() : record.phases().get(record.phases().size() - 1).measureEnd();
+        Instant seriesStart = record.phases().isEmpty()
+                ? record.startedAt()
+                : record.phases().get(0).startedAt();
+        Instant seriesEnd = record.phases().isEmpty()
+                ? record.endedAt()
+                : record.phases().get(record.phases().size() - 1).measureEnd();
         String kafkaVersion = null;
         if (!record.phases().isEmpty()) {
             Instant settled = seriesEnd.plus(SCRAPE_SETTLE);
             Duration wait = Duration.between(clock.instant(), settled);
             if (!wait.isNegative() && !wait.isZero()) {
-                out.println("Waiting " + Durations.format(wait.withNanos(0).plusSeconds(1)) + " for Prometheus' last scrape of the run...");
+                out.println("Waiting " + Durations.format(wait.withNanos(0).plusSeconds(1))
+                        + " for Prometheus' last scrape of the run...");
                 sleeper.sleep(wait);
             }
             for (PhaseRecord p : record.phases()) {
@@ -233,36 +298,46 @@ final class RunCommand {
             }
             kafkaVersion = collector.producerKafkaVersion(seriesEnd).orElse(null);
         }
-        RunSeries series = new RunSeries(seriesStart, seriesEnd, MetricsCollector.STEP.toSeconds(), marks,
+        RunSeries series = new RunSeries(
+                seriesStart,
+                seriesEnd,
+                MetricsCollector.STEP.toSeconds(),
+                marks,
                 record.phases().isEmpty() ? List.of() : collector.series(seriesStart, seriesEnd));
         int cores = Runtime.getRuntime().availableProcessors();
         RunSummary summary = SummaryBuilder.build(record, metrics, cores, collector.warnings());
-        EnvironmentInfo env = EnvironmentInfo.describe(kafkaVersion, record.startedAt(), record.endedAt(), new LinkedHashMap<>(endpoints));
+        EnvironmentInfo env = EnvironmentInfo.describe(
+                kafkaVersion, record.startedAt(), record.endedAt(), new LinkedHashMap<>(endpoints));
         try {
-            Path dir = ResultsWriter.folder(resultsRoot, record.startedAt(), record.scenario().name());
+            Path dir = ResultsWriter.folder(
+                    resultsRoot, record.startedAt(), record.scenario().name());
             ResultsWriter writer = new ResultsWriter();
             writer.write(dir, record.scenario(), env, summary, series);
             out.println();
             out.print(Files.readString(dir.resolve("summary.md")));
             return dir;
         } catch (IOException e) {
-            throw new UncheckedIOException("could not write the results under " + resultsRoot + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "could not write the results under " + resultsRoot + ": " + e.getMessage(), e);
         }
     }
 
     private Thread shutdownHook(CountDownLatch written) {
-        Thread hook = new Thread(() -> {
-            err.println();
-            err.println("Interrupted: stopping the load and writing what was measured (Ctrl-C again does not help; wait)...");
-            abort("interrupted (Ctrl-C)");
-            try {
-                if (!written.await(120, TimeUnit.SECONDS)) {
-                    err.println("Gave up waiting for the results to be written.");
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "lab-runner-ctrl-c");
+        Thread hook = new Thread(
+                () -> {
+                    err.println();
+                    err.println(
+                            "Interrupted: stopping the load and writing what was measured (Ctrl-C again does not help; wait)...");
+                    abort("interrupted (Ctrl-C)");
+                    try {
+                        if (!written.await(120, TimeUnit.SECONDS)) {
+                            err.println("Gave up waiting for the results to be written.");
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "lab-runner-ctrl-c");
         Runtime.getRuntime().addShutdownHook(hook);
         return hook;
     }
@@ -272,8 +347,9 @@ final class RunCommand {
         List<String> problems = new ArrayList<>();
         for (Phase p : scenario.phases()) {
             if (p.topic() != null || p.partitions() != null) {
-                problems.add("phase '" + p.name() + "' names its own topic/partitions; the producer and consumer endpoints "
-                        + "cannot switch topics yet (docs/contracts.md), so the runner will not pretend to");
+                problems.add(
+                        "phase '" + p.name() + "' names its own topic/partitions; the producer and consumer endpoints "
+                                + "cannot switch topics yet (docs/contracts.md), so the runner will not pretend to");
             }
         }
         return problems;

@@ -1,10 +1,16 @@
 package dev.latencylab.runner.cli;
 
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
+import dev.latencylab.runner.grafana.DashboardException;
+import dev.latencylab.runner.grafana.GrafanaLogin;
+import dev.latencylab.runner.grafana.GrafanaSnapshotClient;
+import dev.latencylab.runner.grafana.LabDashboard;
+import dev.latencylab.runner.grafana.LabDashboards;
+import dev.latencylab.runner.grafana.SnapshotExport;
+import dev.latencylab.runner.grafana.SnapshotVerifier;
+import dev.latencylab.runner.grafana.TimeWindow;
+import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.scenario.Durations;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
@@ -18,64 +24,82 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import tools.jackson.databind.JsonNode;
-
-import dev.latencylab.runner.grafana.DashboardException;
-import dev.latencylab.runner.grafana.LabDashboard;
-import dev.latencylab.runner.grafana.LabDashboards;
-import dev.latencylab.runner.grafana.TimeWindow;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.scenario.Durations;
-import dev.latencylab.runner.grafana.GrafanaLogin;
-import dev.latencylab.runner.grafana.GrafanaSnapshotClient;
-import dev.latencylab.runner.grafana.SnapshotExport;
-import dev.latencylab.runner.grafana.SnapshotVerifier;
 
 /**
  * {@code snapshot}: exports the lab's dashboards with their data over a window as Grafana
  * snapshots: one file per dashboard always, and a snapshot in Grafana when Grafana answers.
  * {@code snapshot --verify DIR} checks such files instead: exit 1 when a panel holds no data.
  */
-@Command(name = "snapshot", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class, description = {
-    "The lab's dashboards with their data as Grafana snapshots: one file per dashboard in DIR/snapshots/<uid>.json,",
-    "and a snapshot in Grafana (its URL printed) when it answers. With --verify DIR: check snapshot files",
-    "(DIR or DIR/snapshots), exit 1 if a panel holds no data."})
+@Command(
+        name = "snapshot",
+        mixinStandardHelpOptions = true,
+        versionProvider = Commands.Version.class,
+        description = {
+            "The lab's dashboards with their data as Grafana snapshots: one file per dashboard in DIR/snapshots/<uid>.json,",
+            "and a snapshot in Grafana (its URL printed) when it answers. With --verify DIR: check snapshot files",
+            "(DIR or DIR/snapshots), exit 1 if a panel holds no data."
+        })
 final class SnapshotCommand {
 
     @Mixin
     WindowArgs windowArgs = new WindowArgs();
 
-    @Option(names = "--run", paramLabel = "DIR|latest", description = "a results folder's run window; writes into that folder")
+    @Option(
+            names = "--run",
+            paramLabel = "DIR|latest",
+            description = "a results folder's run window; writes into that folder")
     String run;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "where snapshots/ goes (default results/<UTC time>-snapshot)")
+    @Option(
+            names = "--out",
+            paramLabel = "DIR",
+            description = "where snapshots/ goes (default results/<UTC time>-snapshot)")
     String outOption;
 
-    @Option(names = "--prometheus", paramLabel = "URL", defaultValue = Defaults.PROMETHEUS, description = "(default ${DEFAULT-VALUE})")
+    @Option(
+            names = "--prometheus",
+            paramLabel = "URL",
+            defaultValue = Defaults.PROMETHEUS,
+            description = "(default ${DEFAULT-VALUE})")
     URI prometheusUrl;
 
-    @Option(names = "--grafana", paramLabel = "URL|none", defaultValue = Defaults.GRAFANA,
+    @Option(
+            names = "--grafana",
+            paramLabel = "URL|none",
+            defaultValue = Defaults.GRAFANA,
             description = "(default ${DEFAULT-VALUE}; none: files only)")
     String grafana;
 
     @Option(names = "--grafana-user", paramLabel = "U", description = "(default admin)")
     String grafanaUser;
 
-    @Option(names = "--grafana-password", paramLabel = "P",
+    @Option(
+            names = "--grafana-password",
+            paramLabel = "P",
             description = "(default: env GRAFANA_ADMIN_PASSWORD, else ./.env, else admin)")
     String grafanaPassword;
 
-    @Option(names = "--dashboards", paramLabel = "DIR", defaultValue = LabDashboards.DEFAULT_DIR,
+    @Option(
+            names = "--dashboards",
+            paramLabel = "DIR",
+            defaultValue = LabDashboards.DEFAULT_DIR,
             description = "(default ${DEFAULT-VALUE})")
     String dashboardsDir;
 
     @Option(names = "--verify", paramLabel = "DIR", description = "check snapshot files instead of writing them")
     String verify;
+
     static final Duration DEFAULT_LAST = Duration.ofMinutes(15);
     /** {@code --grafana none}: write the files only. */
     static final String NO_GRAFANA = "none";
-    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+
+    private static final DateTimeFormatter FOLDER_TIME =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     private final PrintStream out;
     private final PrintStream err;
@@ -84,7 +108,8 @@ final class SnapshotCommand {
     private final Map<String, String> env;
     private final Clock clock;
 
-    public SnapshotCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Map<String, String> env, Clock clock) {
+    public SnapshotCommand(
+            PrintStream out, PrintStream err, Path cwd, JsonHttp http, Map<String, String> env, Clock clock) {
         this.out = out;
         this.err = err;
         this.cwd = cwd;
@@ -125,7 +150,8 @@ final class SnapshotCommand {
         } else {
             boolean explicit = windowArgs.given();
             window = windowArgs.window(clock.instant(), DEFAULT_LAST);
-            outDir = outOption != null ? cwd.resolve(outOption)
+            outDir = outOption != null
+                    ? cwd.resolve(outOption)
                     : cwd.resolve("results").resolve(FOLDER_TIME.format(clock.instant()) + "-snapshot");
             label = explicit ? null : "last " + Durations.format(DEFAULT_LAST);
         }
@@ -137,12 +163,16 @@ final class SnapshotCommand {
             err.println("error: " + e.getMessage());
             return 1;
         }
-        GrafanaSnapshotClient grafana = withGrafana ? new GrafanaSnapshotClient(grafanaUrl,
-                GrafanaLogin.resolve(grafanaUser, grafanaPassword, env, cwd)) : null;
-        SnapshotExport.Outcome outcome = new SnapshotExport(new PrometheusClient(http, prometheusUrl), grafana, out, err)
+        GrafanaSnapshotClient grafana = withGrafana
+                ? new GrafanaSnapshotClient(grafanaUrl, GrafanaLogin.resolve(grafanaUser, grafanaPassword, env, cwd))
+                : null;
+        SnapshotExport.Outcome outcome = new SnapshotExport(
+                        new PrometheusClient(http, prometheusUrl), grafana, out, err)
                 .export(dashboards, window, outDir, label);
         if (!withGrafana) {
-            out.printf("Wrote %d snapshot files (--grafana none: no Grafana snapshot created).%n", outcome.files().size());
+            out.printf(
+                    "Wrote %d snapshot files (--grafana none: no Grafana snapshot created).%n",
+                    outcome.files().size());
         }
         out.println("Snapshot files: " + outDir.resolve("snapshots"));
         return outcome.grafanaFailed() ? 1 : 0;
@@ -151,8 +181,9 @@ final class SnapshotCommand {
     private int verify(Path dir) {
         SnapshotVerifier.Verification v = SnapshotVerifier.verify(dir);
         for (SnapshotVerifier.FileReport f : v.files()) {
-            out.printf("  %s: %d/%d panels with data, %d/%d queries%n", f.file().getFileName(), f.panelsWithData(), f.panels(),
-                    f.queriesWithData(), f.queries());
+            out.printf(
+                    "  %s: %d/%d panels with data, %d/%d queries%n",
+                    f.file().getFileName(), f.panelsWithData(), f.panels(), f.queriesWithData(), f.queries());
         }
         if (v.ok()) {
             out.printf("Every panel of %d snapshot files has data.%n", v.files().size());
@@ -168,15 +199,18 @@ final class SnapshotCommand {
         if (!value.equals("latest")) {
             Path dir = cwd.resolve(value);
             if (!Files.isRegularFile(dir.resolve("environment.json"))) {
-                throw new UsageException(dir + " has no environment.json; give a folder the run command wrote, or 'latest'");
+                throw new UsageException(
+                        dir + " has no environment.json; give a folder the run command wrote, or 'latest'");
             }
             return dir;
         }
         Path results = cwd.resolve("results");
         try (Stream<Path> dirs = Files.isDirectory(results) ? Files.list(results) : Stream.empty()) {
             return dirs.filter(d -> Files.isRegularFile(d.resolve("environment.json")))
-                    .max((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
-                    .orElseThrow(() -> new UsageException("--run latest: no results folder with environment.json under " + results));
+                    .max((a, b) ->
+                            a.getFileName().toString().compareTo(b.getFileName().toString()))
+                    .orElseThrow(() -> new UsageException(
+                            "--run latest: no results folder with environment.json under " + results));
         } catch (IOException e) {
             throw new UsageException("--run latest: cannot list " + results + ": " + e.getMessage());
         }
@@ -189,7 +223,8 @@ final class SnapshotCommand {
             Instant end = Instant.parse(env.path("endedAt").asString(""));
             return new TimeWindow(start, end);
         } catch (IOException | RuntimeException e) {
-            throw new UsageException(run.resolve("environment.json") + " holds no readable startedAt/endedAt: " + e.getMessage());
+            throw new UsageException(
+                    run.resolve("environment.json") + " holds no readable startedAt/endedAt: " + e.getMessage());
         }
     }
 }

@@ -1,8 +1,7 @@
 package dev.latencylab.runner.cli;
 
-import java.time.Duration;
-
 import dev.latencylab.runner.scenario.TimingOverride;
+import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /** The phase timing a command line may override in every phase of a scenario (a picocli mixin). */
@@ -11,12 +10,16 @@ final class TimingArgs {
     @Option(names = "--warmup", paramLabel = "D", description = "warm-up of every phase, e.g. 5s (default: the file's)")
     Duration warmup;
 
-    @Option(names = "--phase-duration", paramLabel = "D",
+    @Option(
+            names = "--phase-duration",
+            paramLabel = "D",
             description = "measured time of every phase, e.g. 15s (default: the file's)")
     Duration phaseDuration;
 
-    @Option(names = "--article", description = "the article's 5 minutes per phase: 30s warm-up + 4m30s measured "
-            + "(--warmup / --phase-duration still win)")
+    @Option(
+            names = "--article",
+            description = "the article's 5 minutes per phase: 30s warm-up + 4m30s measured "
+                    + "(--warmup / --phase-duration still win)")
     boolean article;
 
     TimingOverride override() {

@@ -1,13 +1,5 @@
 package dev.latencylab.runner.cli;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
-import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
-
 import dev.latencylab.runner.results.Fmt;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
@@ -15,9 +7,19 @@ import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
 import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.scenario.TimingOverride;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
 
 /** {@code validate <file>...}: checks scenario files and prints the phases a run would go through. */
-@Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = Commands.Version.class,
+@Command(
+        name = "validate",
+        mixinStandardHelpOptions = true,
+        versionProvider = Commands.Version.class,
         description = "Check scenario files and print the phases a run would go through.")
 final class ValidateCommand {
 
@@ -47,11 +49,25 @@ final class ValidateCommand {
             try {
                 Scenario s = new ScenarioLoader().load(cwd.resolve(file)).withTiming(timing);
                 List<String> unsupported = RunCommand.unsupported(s);
-                out.printf(Locale.ROOT, "%s: %s, %d phases, %s in all%n", file, s.name(), s.phases().size(), Durations.format(s.total()));
+                out.printf(
+                        Locale.ROOT,
+                        "%s: %s, %d phases, %s in all%n",
+                        file,
+                        s.name(),
+                        s.phases().size(),
+                        Durations.format(s.total()));
                 for (Phase p : s.phases()) {
-                    out.printf(Locale.ROOT, "  %-12s linger.ms=%-5d batch.size=%-8d compression=%-6s rate=%s/s payload=%d B  warm-up %s + %s%n",
-                            p.name(), p.settings().lingerMs(), p.settings().batchSize(), p.settings().compression(),
-                            Fmt.rate(p.settings().rate()), p.settings().payloadBytes(), Durations.format(p.warmup()), Durations.format(p.duration()));
+                    out.printf(
+                            Locale.ROOT,
+                            "  %-12s linger.ms=%-5d batch.size=%-8d compression=%-6s rate=%s/s payload=%d B  warm-up %s + %s%n",
+                            p.name(),
+                            p.settings().lingerMs(),
+                            p.settings().batchSize(),
+                            p.settings().compression(),
+                            Fmt.rate(p.settings().rate()),
+                            p.settings().payloadBytes(),
+                            Durations.format(p.warmup()),
+                            Durations.format(p.duration()));
                 }
                 unsupported.forEach(u -> err.println("  cannot run yet: " + u));
                 if (!unsupported.isEmpty()) {

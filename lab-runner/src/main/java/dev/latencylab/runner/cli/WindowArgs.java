@@ -1,9 +1,8 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.grafana.TimeWindow;
 import java.time.Duration;
 import java.time.Instant;
-
-import dev.latencylab.runner.grafana.TimeWindow;
 import picocli.CommandLine.Option;
 
 /** {@code --from ISO --to ISO} or {@code --last D}: the window dashboards are queried over (a picocli mixin). */

@@ -10,11 +10,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
-
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.json.JsonMapper;
-
 
 /** The results folder of a comparison: compare.json, compare.md, and the tools' own output under tools/. */
 public final class CompareReport {
@@ -23,11 +21,12 @@ public final class CompareReport {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .build();
-    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
-    private static final DateTimeFormatter READABLE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter FOLDER_TIME =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter READABLE =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
-    private CompareReport() {
-    }
+    private CompareReport() {}
 
     /** results/&lt;UTC start&gt;-compare, made unique with a counter if it exists. */
     public static Path folder(Path resultsRoot, Instant startedAt) throws IOException {
@@ -52,8 +51,16 @@ public final class CompareReport {
     /** The verdict lines, for the terminal. */
     public static String verdicts(CompareResult r) {
         StringBuilder b = new StringBuilder();
-        b.append(r.throughputVerdict() == null ? "throughput: not measured to the end" : r.throughputVerdict().text()).append('\n');
-        b.append(r.latencyVerdict() == null ? "e2e p50: not measured to the end" : r.latencyVerdict().text()).append('\n');
+        b.append(
+                        r.throughputVerdict() == null
+                                ? "throughput: not measured to the end"
+                                : r.throughputVerdict().text())
+                .append('\n');
+        b.append(
+                        r.latencyVerdict() == null
+                                ? "e2e p50: not measured to the end"
+                                : r.latencyVerdict().text())
+                .append('\n');
         return b.toString();
     }
 
@@ -61,47 +68,100 @@ public final class CompareReport {
         CompareResult.Setup s = r.setup();
         StringBuilder b = new StringBuilder();
         b.append("# Lab vs Kafka's own tools\n\n");
-        b.append(String.format(Locale.ROOT, "%s to %s; %d cores; %s; %s; %s.%n%n", READABLE.format(r.startedAt()),
-                READABLE.format(r.endedAt()), s.cores(), s.java(), s.os(), s.kafkaTools() == null ? "kafka-tools n/a" : s.kafkaTools()));
+        b.append(String.format(
+                Locale.ROOT,
+                "%s to %s; %d cores; %s; %s; %s.%n%n",
+                READABLE.format(r.startedAt()),
+                READABLE.format(r.endedAt()),
+                s.cores(),
+                s.java(),
+                s.os(),
+                s.kafkaTools() == null ? "kafka-tools n/a" : s.kafkaTools()));
         if (!r.complete()) {
-            b.append("**Stopped before the end: ").append(r.stopReason()).append("** Only the rounds below were measured.\n\n");
+            b.append("**Stopped before the end: ")
+                    .append(r.stopReason())
+                    .append("** Only the rounds below were measured.\n\n");
         }
-        b.append(String.format(Locale.ROOT, "Both sides: acks=all, %d B records, compression %s, on the same running stack "
-                + "(bench topic `%s` laid out like `%s`: %s). Stack warm-up %s; %d round(s) per part, odd rounds lab first, "
-                + "even rounds tool first; warm-up %s, measured %s per run.%n%n", s.recordBytes(), s.compression(), s.benchTopic(),
-                s.labTopic(), s.benchLayout() == null ? "n/a" : s.benchLayout().toString(), s.stackWarmup(), s.rounds(), s.warmup(),
+        b.append(String.format(
+                Locale.ROOT,
+                "Both sides: acks=all, %d B records, compression %s, on the same running stack "
+                        + "(bench topic `%s` laid out like `%s`: %s). Stack warm-up %s; %d round(s) per part, odd rounds lab first, "
+                        + "even rounds tool first; warm-up %s, measured %s per run.%n%n",
+                s.recordBytes(),
+                s.compression(),
+                s.benchTopic(),
+                s.labTopic(),
+                s.benchLayout() == null ? "n/a" : s.benchLayout().toString(),
+                s.stackWarmup(),
+                s.rounds(),
+                s.warmup(),
                 s.duration()));
 
-        b.append(String.format(Locale.ROOT, "## Throughput, unthrottled (linger.ms %d, batch.size %d)%n%n", s.lingerMs(), s.batchSize()));
+        b.append(String.format(
+                Locale.ROOT,
+                "## Throughput, unthrottled (linger.ms %d, batch.size %d)%n%n",
+                s.lingerMs(),
+                s.batchSize()));
         b.append(verdictLine(r.throughputVerdict())).append("\n\n");
-        b.append("| round | first | lab (producer-app), acked records/s | ProducerPerformance, acked records/s | ratio lab / tool |\n");
+        b.append(
+                "| round | first | lab (producer-app), acked records/s | ProducerPerformance, acked records/s | ratio lab / tool |\n");
         b.append("|---:|---|---:|---:|---:|\n");
         for (CompareResult.ThroughputRound t : r.throughput()) {
-            b.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %s |%n", t.round(), t.labFirst() ? "lab" : "tool",
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %d | %s | %s | %s | %s |%n",
+                    t.round(),
+                    t.labFirst() ? "lab" : "tool",
                     Numbers.rate(t.lab().ackedPerSec()),
-                    Numbers.rate(t.toolMeasured().recordsPerSec()), Numbers.ratio(t.ratio())));
+                    Numbers.rate(t.toolMeasured().recordsPerSec()),
+                    Numbers.ratio(t.ratio())));
         }
-        if (r.throughputVerdict() != null && r.throughputVerdict().ratio() != null && r.throughput().size() > 1) {
-            b.append(String.format(Locale.ROOT, "| mean | | %s | %s | **%s** |%n",
-                    Numbers.rate(r.throughput().stream().mapToDouble(t -> t.lab().ackedPerSec()).average().orElseThrow()),
-                    Numbers.rate(r.throughput().stream().mapToDouble(t -> t.toolMeasured().recordsPerSec()).average().orElseThrow()),
+        if (r.throughputVerdict() != null
+                && r.throughputVerdict().ratio() != null
+                && r.throughput().size() > 1) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| mean | | %s | %s | **%s** |%n",
+                    Numbers.rate(r.throughput().stream()
+                            .mapToDouble(t -> t.lab().ackedPerSec())
+                            .average()
+                            .orElseThrow()),
+                    Numbers.rate(r.throughput().stream()
+                            .mapToDouble(t -> t.toolMeasured().recordsPerSec())
+                            .average()
+                            .orElseThrow()),
                     Numbers.ratio(r.throughputVerdict().ratio())));
         }
         b.append('\n');
 
-        b.append(String.format(Locale.ROOT, "## e2e latency at low rate (lab %d records/s; linger.ms %d on both sides)%n%n",
-                s.lowRate(), s.latencyLingerMs()));
+        b.append(String.format(
+                Locale.ROOT,
+                "## e2e latency at low rate (lab %d records/s; linger.ms %d on both sides)%n%n",
+                s.lowRate(),
+                s.latencyLingerMs()));
         b.append(verdictLine(r.latencyVerdict())).append("\n\n");
-        b.append("| round | first | lab p50 ms | lab p99 ms | lab records | EndToEndLatency p50 ms (whole ms) | its p99 ms "
-                + "| its avg ms | its records | ratio lab / tool p50 |\n");
+        b.append(
+                "| round | first | lab p50 ms | lab p99 ms | lab records | EndToEndLatency p50 ms (whole ms) | its p99 ms "
+                        + "| its avg ms | its records | ratio lab / tool p50 |\n");
         b.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (CompareResult.LatencyRound l : r.latency()) {
             Percentiles p = l.lab().latencyMs();
-            Double ratio = p == null || l.tool().p50Ms() == 0 ? null : p.p50() / l.tool().p50Ms();
-            b.append(String.format(Locale.ROOT, "| %d | %s | %s | %s | %d | %d | %d | %.2f | %d | %s |%n", l.round(),
+            Double ratio = p == null || l.tool().p50Ms() == 0
+                    ? null
+                    : p.p50() / l.tool().p50Ms();
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %d | %s | %s | %s | %d | %d | %d | %.2f | %d | %s |%n",
+                    l.round(),
                     l.labFirst() ? "lab" : "tool",
-                    Numbers.ms(p == null ? null : p.p50()), Numbers.ms(p == null ? null : p.p99()), l.lab().count(),
-                    l.tool().p50Ms(), l.tool().p99Ms(), l.tool().avgMs(), l.toolRecords(), Numbers.ratio(ratio)));
+                    Numbers.ms(p == null ? null : p.p50()),
+                    Numbers.ms(p == null ? null : p.p99()),
+                    l.lab().count(),
+                    l.tool().p50Ms(),
+                    l.tool().p99Ms(),
+                    l.tool().avgMs(),
+                    l.toolRecords(),
+                    Numbers.ratio(ratio)));
         }
         b.append('\n');
 
@@ -126,7 +186,8 @@ public final class CompareReport {
     }
 
     static String shell(List<String> command) {
-        return command.stream().map(a -> a.matches("[A-Za-z0-9_./=:,@%+-]+") ? a : "'" + a.replace("'", "'\\''") + "'")
+        return command.stream()
+                .map(a -> a.matches("[A-Za-z0-9_./=:,@%+-]+") ? a : "'" + a.replace("'", "'\\''") + "'")
                 .collect(Collectors.joining(" "));
     }
 }

@@ -1,20 +1,28 @@
 package dev.latencylab.runner.compare;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.latencylab.api.latency.PhaseView;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.annotation.JsonProperty;
-
-
 /**
  * What a {@code compare} run measured, as written to compare.json and rendered to compare.md.
  * A verdict is null when its part did not run to the end (see {@code stopReason}).
  */
-public record CompareResult(Instant startedAt, Instant endedAt, boolean complete, String stopReason, String command,
-        Setup setup, List<ThroughputRound> throughput, Verdict throughputVerdict, List<LatencyRound> latency,
-        Verdict latencyVerdict, List<String> notes, List<String> warnings) {
+public record CompareResult(
+        Instant startedAt,
+        Instant endedAt,
+        boolean complete,
+        String stopReason,
+        String command,
+        Setup setup,
+        List<ThroughputRound> throughput,
+        Verdict throughputVerdict,
+        List<LatencyRound> latency,
+        Verdict latencyVerdict,
+        List<String> notes,
+        List<String> warnings) {
 
     public CompareResult {
         throughput = List.copyOf(throughput);
@@ -28,19 +36,40 @@ public record CompareResult(Instant startedAt, Instant endedAt, boolean complete
      *
      * @param benchLayout the lab topic's layout, which the bench topic copies
      */
-    public record Setup(String acks, int recordBytes, String compression, int lingerMs, int batchSize, int lowRate,
-            int latencyLingerMs, String stackWarmup, String warmup, String duration, int rounds, String labTopic, String benchTopic,
-            TopicLayout benchLayout, Map<String, String> producerProperties, String kafkaTools, String java, String os,
-            int cores) {
-    }
+    public record Setup(
+            String acks,
+            int recordBytes,
+            String compression,
+            int lingerMs,
+            int batchSize,
+            int lowRate,
+            int latencyLingerMs,
+            String stackWarmup,
+            String warmup,
+            String duration,
+            int rounds,
+            String labTopic,
+            String benchTopic,
+            TopicLayout benchLayout,
+            Map<String, String> producerProperties,
+            String kafkaTools,
+            String java,
+            String os,
+            int cores) {}
 
     /**
      * One round of the throughput part: the lab and ProducerPerformance (run for start-up allowance +
      * warm-up + window, then stopped), in the order {@code labFirst} says; {@code toolMeasured} is the tool's acknowledged
      * rate over the same window on its own clock.
      */
-    public record ThroughputRound(int round, boolean labFirst, LabThroughput lab, ProducerPerfOutput.Measured toolMeasured,
-            ProducerPerfOutput tool, String toolRanFor, List<String> toolCommand) {
+    public record ThroughputRound(
+            int round,
+            boolean labFirst,
+            LabThroughput lab,
+            ProducerPerfOutput.Measured toolMeasured,
+            ProducerPerfOutput tool,
+            String toolRanFor,
+            List<String> toolCommand) {
 
         @JsonProperty("ratio")
         public double ratio() {
@@ -49,7 +78,11 @@ public record CompareResult(Instant startedAt, Instant endedAt, boolean complete
     }
 
     /** One round of the latency part: the lab's low-rate window and EndToEndLatency, in the order {@code labFirst} says. */
-    public record LatencyRound(int round, boolean labFirst, PhaseView lab, EndToEndResult tool, long toolRecords,
-            List<String> toolCommand) {
-    }
+    public record LatencyRound(
+            int round,
+            boolean labFirst,
+            PhaseView lab,
+            EndToEndResult tool,
+            long toolRecords,
+            List<String> toolCommand) {}
 }

@@ -1,6 +1,11 @@
 package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.runner.scenario.Durations;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -9,12 +14,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.run.Sleeper;
-import dev.latencylab.runner.scenario.Durations;
 
 /**
  * The comparison: the lab's producer-app unthrottled against ProducerPerformance, then the lab's
@@ -28,6 +27,7 @@ public final class CompareRun {
     static final long UNBOUNDED_RECORDS = 1_000_000_000L;
     /** Time for the tool's JVM to start and its producer to connect, before its own clock (and warm-up) starts. */
     static final Duration TOOL_START_ALLOWANCE = Duration.ofSeconds(8);
+
     static final long MIN_E2E_RECORDS = 500;
 
     private final CompareSettings settings;
@@ -43,8 +43,16 @@ public final class CompareRun {
     private volatile String abortReason;
     private volatile Thread worker;
 
-    public CompareRun(CompareSettings settings, ProducerClient producer, ConsumerClient consumer, KafkaTools tools,
-            ToolRunner runner, Path toolLogDir, Clock clock, Sleeper sleeper, PrintStream out) {
+    public CompareRun(
+            CompareSettings settings,
+            ProducerClient producer,
+            ConsumerClient consumer,
+            KafkaTools tools,
+            ToolRunner runner,
+            Path toolLogDir,
+            Clock clock,
+            Sleeper sleeper,
+            PrintStream out) {
         this.settings = settings;
         this.lab = new LabDriver(producer, consumer, clock, sleeper, out);
         this.tools = tools;
@@ -85,7 +93,9 @@ public final class CompareRun {
             awaitConsumer("before the first round", warnings);
             if (!settings.stackWarmup().isZero()) {
                 // The brokers' JIT warms up under the first heavy load: whoever ran first would pay for it.
-                out.printf("%nStack warm-up: %s of unthrottled lab load, not measured%n", Durations.format(settings.stackWarmup()));
+                out.printf(
+                        "%nStack warm-up: %s of unthrottled lab load, not measured%n",
+                        Durations.format(settings.stackWarmup()));
                 lab.warmUp(settings.unthrottled(), settings.stackWarmup());
                 awaitConsumer("after the stack warm-up", warnings);
             }
@@ -112,8 +122,19 @@ public final class CompareRun {
         cleanUp(warnings);
         Verdict tv = verdictOfThroughput(throughput);
         Verdict lv = verdictOfLatency(latency);
-        return new CompareResult(startedAt, clock.instant(), stopReason == null, stopReason, commandLine,
-                setup(layout, toolsVersion), throughput, tv, latency, lv, Differences.all(), warnings);
+        return new CompareResult(
+                startedAt,
+                clock.instant(),
+                stopReason == null,
+                stopReason,
+                commandLine,
+                setup(layout, toolsVersion),
+                throughput,
+                tv,
+                latency,
+                lv,
+                Differences.all(),
+                warnings);
     }
 
     /** Odd rounds run the lab first, even rounds the tool first: a drift over the run (JIT, page cache, disk) favours neither. */
@@ -132,18 +153,32 @@ public final class CompareRun {
             t = toolThroughput(i, warnings);
             l = labThroughput(i, warnings);
         }
-        CompareResult.ThroughputRound round = new CompareResult.ThroughputRound(i, labFirst(i), l, t.measured(), t.output(),
-                t.ranFor(), t.command());
+        CompareResult.ThroughputRound round =
+                new CompareResult.ThroughputRound(i, labFirst(i), l, t.measured(), t.output(), t.ranFor(), t.command());
         rounds.add(round);
-        out.printf(Locale.ROOT, "throughput %d/%d: lab %s / ProducerPerformance %s records/s = %s%n", i, settings.rounds(),
-                Numbers.rate(l.ackedPerSec()), Numbers.rate(t.measured().recordsPerSec()), Numbers.ratio(round.ratio()));
+        out.printf(
+                Locale.ROOT,
+                "throughput %d/%d: lab %s / ProducerPerformance %s records/s = %s%n",
+                i,
+                settings.rounds(),
+                Numbers.rate(l.ackedPerSec()),
+                Numbers.rate(t.measured().recordsPerSec()),
+                Numbers.ratio(round.ratio()));
     }
 
     private LabThroughput labThroughput(int i, List<String> warnings) throws InterruptedException {
         int n = settings.rounds();
-        out.printf(Locale.ROOT, "%nthroughput %d/%d, lab: producer-app unthrottled, linger.ms=%d batch.size=%d acks=all %d B; "
-                + "warm-up %s, measure %s%n", i, n, settings.lingerMs(), settings.batchSize(), CompareSettings.RECORD_BYTES,
-                Durations.format(settings.warmup()), Durations.format(settings.duration()));
+        out.printf(
+                Locale.ROOT,
+                "%nthroughput %d/%d, lab: producer-app unthrottled, linger.ms=%d batch.size=%d acks=all %d B; "
+                        + "warm-up %s, measure %s%n",
+                i,
+                n,
+                settings.lingerMs(),
+                settings.batchSize(),
+                CompareSettings.RECORD_BYTES,
+                Durations.format(settings.warmup()),
+                Durations.format(settings.duration()));
         checkAbort();
         // ProducerPerformance writes a topic nobody reads; the lab's topic is read by the consumer-app,
         // whose CPU would otherwise count against the producer on a shared machine. Paused, the
@@ -155,26 +190,39 @@ public final class CompareRun {
         } finally {
             lab.consuming(true);
         }
-        out.printf(Locale.ROOT, "throughput %d/%d, lab: %s records/s acked (%s sent/s, %d failed) over %.1f s%n", i, n,
-                Numbers.rate(l.ackedPerSec()), Numbers.rate(l.sentPerSec()), l.failed(), l.seconds());
+        out.printf(
+                Locale.ROOT,
+                "throughput %d/%d, lab: %s records/s acked (%s sent/s, %d failed) over %.1f s%n",
+                i,
+                n,
+                Numbers.rate(l.ackedPerSec()),
+                Numbers.rate(l.sentPerSec()),
+                l.failed(),
+                l.seconds());
         if (l.failed() > 0) {
-            warnings.add("round " + i + ": the producer-app reported " + l.failed() + " failed sends during the window");
+            warnings.add(
+                    "round " + i + ": the producer-app reported " + l.failed() + " failed sends during the window");
         }
         awaitConsumer("after lab throughput round " + i, warnings);
         return l;
     }
 
-    private record ToolThroughput(ProducerPerfOutput.Measured measured, ProducerPerfOutput output, String ranFor,
-            List<String> command) {
-    }
+    private record ToolThroughput(
+            ProducerPerfOutput.Measured measured, ProducerPerfOutput output, String ranFor, List<String> command) {}
 
     private ToolThroughput toolThroughput(int i, List<String> warnings) throws InterruptedException {
         int n = settings.rounds();
         Duration runFor = settings.warmup().plus(settings.duration()).plus(TOOL_START_ALLOWANCE);
-        List<String> cmd = tools.producerPerformance(settings.topic(), UNBOUNDED_RECORDS, CompareSettings.RECORD_BYTES,
-                settings.producerProperties());
-        out.printf(Locale.ROOT, "%nthroughput %d/%d, ProducerPerformance: unthrottled for %s (start-up, %s warm-up, %s window), "
-                + "then stopped%n", i, n, Durations.format(runFor), Durations.format(settings.warmup()),
+        List<String> cmd = tools.producerPerformance(
+                settings.topic(), UNBOUNDED_RECORDS, CompareSettings.RECORD_BYTES, settings.producerProperties());
+        out.printf(
+                Locale.ROOT,
+                "%nthroughput %d/%d, ProducerPerformance: unthrottled for %s (start-up, %s warm-up, %s window), "
+                        + "then stopped%n",
+                i,
+                n,
+                Durations.format(runFor),
+                Durations.format(settings.warmup()),
                 Durations.format(settings.duration()));
         checkAbort();
         ToolRun r = runner.run(cmd, runFor, logs.next("producer-performance-" + i));
@@ -182,20 +230,32 @@ public final class CompareRun {
         // Stopped at the planned time (no exit code) is the normal end; an exit of its own before then is a failure.
         ProducerPerfOutput p = ProducerPerfOutput.parse(r.output()).orElse(null);
         if (p == null || (r.exitCode() != null && r.exitCode() != 0)) {
-            throw new CompareException("ProducerPerformance " + (r.exitCode() == null ? "was stopped" : "exited with " + r.exitCode())
-                    + (p == null ? " without printing a rate" : "") + "; output in " + r.log() + ":" + System.lineSeparator()
-                    + r.tail(5));
+            throw new CompareException(
+                    "ProducerPerformance " + (r.exitCode() == null ? "was stopped" : "exited with " + r.exitCode())
+                            + (p == null ? " without printing a rate" : "") + "; output in " + r.log() + ":"
+                            + System.lineSeparator()
+                            + r.tail(5));
         }
-        ProducerPerfOutput.Measured m = p.measure(settings.warmup(), settings.duration()).orElseThrow(() -> new CompareException(
-                "ProducerPerformance printed no one-second interval after the " + Durations.format(settings.warmup())
-                        + " warm-up; output in " + r.log()));
+        ProducerPerfOutput.Measured m = p.measure(settings.warmup(), settings.duration())
+                .orElseThrow(() -> new CompareException("ProducerPerformance printed no one-second interval after the "
+                        + Durations.format(settings.warmup()) + " warm-up; output in " + r.log()));
         if (!m.complete()) {
-            warnings.add(String.format(Locale.ROOT, "round %d: ProducerPerformance's intervals cover %.1f s of the %s window "
-                    + "(its start-up took longer than %s)", i, m.seconds(), Durations.format(settings.duration()),
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "round %d: ProducerPerformance's intervals cover %.1f s of the %s window "
+                            + "(its start-up took longer than %s)",
+                    i,
+                    m.seconds(),
+                    Durations.format(settings.duration()),
                     Durations.format(TOOL_START_ALLOWANCE)));
         }
-        out.printf(Locale.ROOT, "throughput %d/%d, ProducerPerformance: %s records/s acked over %.1f s%n",
-                i, n, Numbers.rate(m.recordsPerSec()), m.seconds());
+        out.printf(
+                Locale.ROOT,
+                "throughput %d/%d, ProducerPerformance: %s records/s acked over %.1f s%n",
+                i,
+                n,
+                Numbers.rate(m.recordsPerSec()),
+                m.seconds());
         return new ToolThroughput(m, p, Durations.format(runFor), cmd);
     }
 
@@ -214,22 +274,35 @@ public final class CompareRun {
 
     private PhaseView labLatency(int i) throws InterruptedException {
         int n = settings.rounds();
-        out.printf(Locale.ROOT, "%nlatency %d/%d, lab: %d records/s, linger.ms=0 batch.size=%d acks=all %d B; warm-up %s, measure %s%n",
-                i, n, settings.lowRate(), settings.batchSize(), CompareSettings.RECORD_BYTES,
-                Durations.format(settings.warmup()), Durations.format(settings.duration()));
+        out.printf(
+                Locale.ROOT,
+                "%nlatency %d/%d, lab: %d records/s, linger.ms=0 batch.size=%d acks=all %d B; warm-up %s, measure %s%n",
+                i,
+                n,
+                settings.lowRate(),
+                settings.batchSize(),
+                CompareSettings.RECORD_BYTES,
+                Durations.format(settings.warmup()),
+                Durations.format(settings.duration()));
         checkAbort();
         PhaseView l = lab.lowRate(settings.lowRateSettings(), settings.warmup(), settings.duration());
-        out.printf(Locale.ROOT, "latency %d/%d, lab: e2e p50 %s ms, p99 %s ms over %d records%n", i, n,
-                Numbers.ms(l.latencyMs().p50()), Numbers.ms(l.latencyMs().p99()), l.count());
+        out.printf(
+                Locale.ROOT,
+                "latency %d/%d, lab: e2e p50 %s ms, p99 %s ms over %d records%n",
+                i,
+                n,
+                Numbers.ms(l.latencyMs().p50()),
+                Numbers.ms(l.latencyMs().p99()),
+                l.count());
         return l;
     }
 
-    private record ToolLatency(EndToEndResult result, long records, List<String> command) {
-    }
+    private record ToolLatency(EndToEndResult result, long records, List<String> command) {}
 
     private ToolLatency toolLatency(int i) throws InterruptedException {
         int n = settings.rounds();
-        long records = Math.max(MIN_E2E_RECORDS, (long) settings.lowRate() * settings.duration().toSeconds());
+        long records = Math.max(
+                MIN_E2E_RECORDS, (long) settings.lowRate() * settings.duration().toSeconds());
         List<String> cmd = tools.endToEndLatency(settings.topic(), records, CompareSettings.RECORD_BYTES);
         out.printf(Locale.ROOT, "%nlatency %d/%d, EndToEndLatency: %d records, one at a time%n", i, n, records);
         checkAbort();
@@ -237,27 +310,36 @@ public final class CompareRun {
         Duration timeout = Duration.ofSeconds(180 + records / 20);
         ToolRun r = runner.run(cmd, timeout, logs.next("end-to-end-latency-" + i));
         checkAbort();
-        EndToEndResult e = requireOk(r, "EndToEndLatency", timeout, EndToEndResult.parse(r.output()).orElse(null));
-        out.printf(Locale.ROOT, "latency %d/%d, EndToEndLatency: p50 %d ms (whole ms), p99 %d ms, avg %.2f ms%n", i, n,
-                e.p50Ms(), e.p99Ms(), e.avgMs());
+        EndToEndResult e = requireOk(
+                r, "EndToEndLatency", timeout, EndToEndResult.parse(r.output()).orElse(null));
+        out.printf(
+                Locale.ROOT,
+                "latency %d/%d, EndToEndLatency: p50 %d ms (whole ms), p99 %d ms, avg %.2f ms%n",
+                i,
+                n,
+                e.p50Ms(),
+                e.p99Ms(),
+                e.avgMs());
         return new ToolLatency(e, records, cmd);
     }
 
     private static <T> T requireOk(ToolRun r, String tool, Duration timeout, T parsed) {
         if (r.exitCode() == null) {
-            throw new CompareException(tool + " did not finish within " + timeout.toSeconds() + " s and was stopped; output in " + r.log());
+            throw new CompareException(tool + " did not finish within " + timeout.toSeconds()
+                    + " s and was stopped; output in " + r.log());
         }
         if (!r.ok() || parsed == null) {
-            throw new CompareException(tool + " exited with " + r.exitCode() + (parsed == null ? " without its result line" : "")
-                    + "; output in " + r.log() + ":" + System.lineSeparator() + r.tail(5));
+            throw new CompareException(
+                    tool + " exited with " + r.exitCode() + (parsed == null ? " without its result line" : "")
+                            + "; output in " + r.log() + ":" + System.lineSeparator() + r.tail(5));
         }
         return parsed;
     }
 
     private void awaitConsumer(String when, List<String> warnings) throws InterruptedException {
         if (!lab.awaitConsumer(settings.drainTimeout())) {
-            String w = "the consumer-app had not read everything " + when + " after " + Durations.format(settings.drainTimeout())
-                    + "; what followed shared the CPU with its catching up";
+            String w = "the consumer-app had not read everything " + when + " after "
+                    + Durations.format(settings.drainTimeout()) + "; what followed shared the CPU with its catching up";
             warnings.add(w);
             out.println("WARNING: " + w);
         }
@@ -282,8 +364,14 @@ public final class CompareRun {
         if (rounds.isEmpty()) {
             return null;
         }
-        double lab = rounds.stream().mapToDouble(r -> r.lab().ackedPerSec()).average().orElseThrow();
-        double tool = rounds.stream().mapToDouble(r -> r.toolMeasured().recordsPerSec()).average().orElseThrow();
+        double lab = rounds.stream()
+                .mapToDouble(r -> r.lab().ackedPerSec())
+                .average()
+                .orElseThrow();
+        double tool = rounds.stream()
+                .mapToDouble(r -> r.toolMeasured().recordsPerSec())
+                .average()
+                .orElseThrow();
         return Goals.throughput(lab, tool);
     }
 
@@ -291,18 +379,36 @@ public final class CompareRun {
         if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null)) {
             return null;
         }
-        double lab = rounds.stream().mapToDouble(r -> r.lab().latencyMs().p50()).average().orElseThrow();
-        double tool = rounds.stream().mapToDouble(r -> r.tool().p50Ms()).average().orElseThrow();
+        double lab = rounds.stream()
+                .mapToDouble(r -> r.lab().latencyMs().p50())
+                .average()
+                .orElseThrow();
+        double tool =
+                rounds.stream().mapToDouble(r -> r.tool().p50Ms()).average().orElseThrow();
         return Goals.latency(lab, tool);
     }
 
     private CompareResult.Setup setup(TopicLayout layout, String toolsVersion) {
-        return new CompareResult.Setup("all", CompareSettings.RECORD_BYTES, CompareSettings.COMPRESSION.kafkaName(), settings.lingerMs(),
-                settings.batchSize(), settings.lowRate(), 0, Durations.format(settings.stackWarmup()), Durations.format(settings.warmup()),
-                Durations.format(settings.duration()), settings.rounds(), settings.labTopic(), settings.topic(), layout,
-                settings.producerProperties(), toolsVersion == null ? null : "kafka-tools " + toolsVersion,
+        return new CompareResult.Setup(
+                "all",
+                CompareSettings.RECORD_BYTES,
+                CompareSettings.COMPRESSION.kafkaName(),
+                settings.lingerMs(),
+                settings.batchSize(),
+                settings.lowRate(),
+                0,
+                Durations.format(settings.stackWarmup()),
+                Durations.format(settings.warmup()),
+                Durations.format(settings.duration()),
+                settings.rounds(),
+                settings.labTopic(),
+                settings.topic(),
+                layout,
+                settings.producerProperties(),
+                toolsVersion == null ? null : "kafka-tools " + toolsVersion,
                 "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
-                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                        + System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors());
     }
 

@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-
 /**
  * What a {@code compare} run does: the producer settings both sides share, the windows, and
  * where the lab and Kafka's tools are.
@@ -24,13 +23,27 @@ import java.util.Map;
  * @param lowRate  records/s of the lab's latency phase
  * @param topic    the bench topic Kafka's tools write to (recreated with the lab topic's layout)
  */
-public record CompareSettings(Duration stackWarmup, Duration warmup, Duration duration, int lingerMs, int batchSize, int lowRate, int rounds,
-        String labTopic, String topic, String bootstrap, Path kafkaLib, URI producer, URI consumer, Duration drainTimeout) {
+public record CompareSettings(
+        Duration stackWarmup,
+        Duration warmup,
+        Duration duration,
+        int lingerMs,
+        int batchSize,
+        int lowRate,
+        int rounds,
+        String labTopic,
+        String topic,
+        String bootstrap,
+        Path kafkaLib,
+        URI producer,
+        URI consumer,
+        Duration drainTimeout) {
 
     /** The record size: the lab's default payload and ProducerPerformance's --record-size. */
     public static final int RECORD_BYTES = 400;
     /** Keyless, like Kafka's tools: the sticky partitioner fills batches the same way on both sides. */
     public static final KeyStrategy TOOL_KEYS = KeyStrategy.NONE;
+
     public static final Compression COMPRESSION = Compression.NONE;
 
     /** The lab's throughput phase: the producer endpoint's highest rate, far above what one sender thread reaches. */

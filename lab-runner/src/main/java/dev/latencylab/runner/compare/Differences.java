@@ -6,14 +6,16 @@ import java.util.List;
 public final class Differences {
 
     /** One sentence on why a closed-loop tool and an open-loop generator see different latencies. */
-    public static final String CLOSED_LOOP = "EndToEndLatency is closed-loop: it sends one record, waits for its acknowledgement "
-            + "and for its own consumer to read it, and only then sends the next, so no record ever waits behind another; "
-            + "the lab sends on an open-loop schedule at the given rate whatever the previous record is doing.";
+    public static final String CLOSED_LOOP =
+            "EndToEndLatency is closed-loop: it sends one record, waits for its acknowledgement "
+                    + "and for its own consumer to read it, and only then sends the next, so no record ever waits behind another; "
+                    + "the lab sends on an open-loop schedule at the given rate whatever the previous record is doing.";
 
     /** The lab's own consumer runs during the lab's rounds only. */
-    public static final String CONSUMER = "While the lab is measured, the consumer-app reads the lab topic (it is part of the lab), "
-            + "committing offsets after every poll (OffsetCommit requests, written to the replicated __consumer_offsets topic), "
-            + "and competes for the same cores and brokers; ProducerPerformance's records go to a separate topic nobody reads.";
+    public static final String CONSUMER =
+            "While the lab is measured, the consumer-app reads the lab topic (it is part of the lab), "
+                    + "committing offsets after every poll (OffsetCommit requests, written to the replicated __consumer_offsets topic), "
+                    + "and competes for the same cores and brokers; ProducerPerformance's records go to a separate topic nobody reads.";
 
     static List<String> all() {
         return List.of(
@@ -42,6 +44,5 @@ public final class Differences {
                         + "coordinated-omission corrected figure). EndToEndLatency prints percentiles in whole ms rounded down.");
     }
 
-    private Differences() {
-    }
+    private Differences() {}
 }

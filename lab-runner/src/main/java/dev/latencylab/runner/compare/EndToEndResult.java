@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 record EndToEndResult(double avgMs, long p50Ms, long p99Ms, long p999Ms) {
 
     private static final Pattern AVG = Pattern.compile("(?m)^Avg latency: ([0-9.]+) ms\\s*$");
-    private static final Pattern PERCENTILES = Pattern.compile(
-            "(?m)^Percentiles: 50th = (\\d+), 99th = (\\d+), 99\\.9th = (\\d+)\\s*$");
+    private static final Pattern PERCENTILES =
+            Pattern.compile("(?m)^Percentiles: 50th = (\\d+), 99th = (\\d+), 99\\.9th = (\\d+)\\s*$");
 
     /** Empty when the output lacks either line (the tool failed before printing its results). */
     public static Optional<EndToEndResult> parse(String output) {
@@ -24,7 +24,10 @@ record EndToEndResult(double avgMs, long p50Ms, long p99Ms, long p999Ms) {
         if (!avg.find() || !p.find()) {
             return Optional.empty();
         }
-        return Optional.of(new EndToEndResult(Double.parseDouble(avg.group(1)), Long.parseLong(p.group(1)),
-                Long.parseLong(p.group(2)), Long.parseLong(p.group(3))));
+        return Optional.of(new EndToEndResult(
+                Double.parseDouble(avg.group(1)),
+                Long.parseLong(p.group(1)),
+                Long.parseLong(p.group(2)),
+                Long.parseLong(p.group(3))));
     }
 }

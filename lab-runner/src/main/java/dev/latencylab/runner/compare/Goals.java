@@ -11,20 +11,29 @@ final class Goals {
     public static final double MIN_THROUGHPUT_RATIO = 0.95;
     public static final double MAX_LATENCY_RATIO = 1.2;
 
-    private Goals() {
-    }
+    private Goals() {}
 
     /** Lab records/s over ProducerPerformance records/s. */
     public static Verdict throughput(double labPerSec, double toolPerSec) {
         String goal = "lab / ProducerPerformance >= " + MIN_THROUGHPUT_RATIO;
         if (!(toolPerSec > 0)) {
-            return new Verdict(goal, null, null, null, Verdict.Status.UNDECIDED,
+            return new Verdict(
+                    goal,
+                    null,
+                    null,
+                    null,
+                    Verdict.Status.UNDECIDED,
                     "throughput ratio n/a: ProducerPerformance reported no throughput; goal >= 0.95 not judged");
         }
         double r = labPerSec / toolPerSec;
         boolean met = r >= MIN_THROUGHPUT_RATIO;
-        String text = String.format(Locale.ROOT, "throughput ratio %s (lab %s / ProducerPerformance %s records/s): goal >= %.2f %s",
-                Numbers.ratio(r), Numbers.rate(labPerSec), Numbers.rate(toolPerSec), MIN_THROUGHPUT_RATIO,
+        String text = String.format(
+                Locale.ROOT,
+                "throughput ratio %s (lab %s / ProducerPerformance %s records/s): goal >= %.2f %s",
+                Numbers.ratio(r),
+                Numbers.rate(labPerSec),
+                Numbers.rate(toolPerSec),
+                MIN_THROUGHPUT_RATIO,
                 met ? "met" : String.format(Locale.ROOT, "MISSED (the lab reaches %.1f%% of the tool)", r * 100));
         return new Verdict(goal, r, r, r, met ? Verdict.Status.MET : Verdict.Status.MISSED, text);
     }
@@ -42,9 +51,15 @@ final class Goals {
         Double high = toolP50Ms > 0 ? labP50Ms / toolP50Ms : null;
         double low = labP50Ms / (toolP50Ms + 1);
         String range = high == null
-                ? String.format(Locale.ROOT, "the tool printed p50 0 (under 1 ms), so the true ratio is above %s", Numbers.ratio(low))
-                : String.format(Locale.ROOT, "the tool prints whole ms rounded down, so the true ratio is between %s and %s",
-                        Numbers.ratio(low), Numbers.ratio(high));
+                ? String.format(
+                        Locale.ROOT,
+                        "the tool printed p50 0 (under 1 ms), so the true ratio is above %s",
+                        Numbers.ratio(low))
+                : String.format(
+                        Locale.ROOT,
+                        "the tool prints whole ms rounded down, so the true ratio is between %s and %s",
+                        Numbers.ratio(low),
+                        Numbers.ratio(high));
         Verdict.Status status;
         if (high != null && high <= MAX_LATENCY_RATIO) {
             status = Verdict.Status.MET;
@@ -53,13 +68,21 @@ final class Goals {
         } else {
             status = Verdict.Status.UNDECIDED;
         }
-        String verdict = switch (status) {
-            case MET -> "met";
-            case MISSED -> "MISSED";
-            case UNDECIDED -> "NOT MET on the printed figure (undecided within the tool's 1 ms resolution)";
-        };
-        String text = String.format(Locale.ROOT, "e2e p50 ratio %s (lab %s ms / EndToEndLatency %s ms): goal <= %.1fx %s; %s",
-                high == null ? Numbers.NA : Numbers.ratio(high), Numbers.ms(labP50Ms), trim(toolP50Ms), MAX_LATENCY_RATIO, verdict, range);
+        String verdict =
+                switch (status) {
+                    case MET -> "met";
+                    case MISSED -> "MISSED";
+                    case UNDECIDED -> "NOT MET on the printed figure (undecided within the tool's 1 ms resolution)";
+                };
+        String text = String.format(
+                Locale.ROOT,
+                "e2e p50 ratio %s (lab %s ms / EndToEndLatency %s ms): goal <= %.1fx %s; %s",
+                high == null ? Numbers.NA : Numbers.ratio(high),
+                Numbers.ms(labP50Ms),
+                trim(toolP50Ms),
+                MAX_LATENCY_RATIO,
+                verdict,
+                range);
         return new Verdict(goal, high, low, high, status, text);
     }
 

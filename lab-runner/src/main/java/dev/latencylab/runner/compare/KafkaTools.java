@@ -50,8 +50,10 @@ public final class KafkaTools {
                     .filter(n -> n.matches("kafka-tools-\\d[^/]*\\.jar"))
                     .map(n -> n.substring("kafka-tools-".length(), n.length() - ".jar".length()))
                     .findFirst();
-            return version.orElseThrow(() -> new CompareException("no kafka-tools jar in " + lib
-                    + ": build it with './mvnw -q -pl local-cluster -am install -DskipTests' (or give --kafka-lib DIR)"));
+            return version.orElseThrow(
+                    () -> new CompareException(
+                            "no kafka-tools jar in " + lib
+                                    + ": build it with './mvnw -q -pl local-cluster -am install -DskipTests' (or give --kafka-lib DIR)"));
         } catch (IOException e) {
             throw new UncheckedIOException("could not list " + lib, e);
         }
@@ -62,11 +64,23 @@ public final class KafkaTools {
      * rate every second (the intervals the comparison measures over). Give it more records than it
      * can send in the time it is allowed, and stop it: then it never runs dry inside the window.
      */
-    public List<String> producerPerformance(String topic, long records, int recordSize, Map<String, String> producerProperties) {
+    public List<String> producerPerformance(
+            String topic, long records, int recordSize, Map<String, String> producerProperties) {
         List<String> c = base(PRODUCER_PERFORMANCE);
-        c.addAll(List.of("--bootstrap-server", bootstrap, "--topic", topic, "--num-records", Long.toString(records),
-                "--record-size", Integer.toString(recordSize), "--throughput", "-1",
-                "--reporting-interval", Long.toString(REPORTING_INTERVAL_MS), "--command-property"));
+        c.addAll(List.of(
+                "--bootstrap-server",
+                bootstrap,
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(records),
+                "--record-size",
+                Integer.toString(recordSize),
+                "--throughput",
+                "-1",
+                "--reporting-interval",
+                Long.toString(REPORTING_INTERVAL_MS),
+                "--command-property"));
         producerProperties.forEach((k, v) -> c.add(k + "=" + v));
         return c;
     }
@@ -77,8 +91,17 @@ public final class KafkaTools {
      */
     public List<String> endToEndLatency(String topic, long records, int recordSize) {
         List<String> c = base(END_TO_END_LATENCY);
-        c.addAll(List.of("--bootstrap-server", bootstrap, "--topic", topic, "--num-records", Long.toString(records),
-                "--producer-acks", "all", "--record-size", Integer.toString(recordSize)));
+        c.addAll(List.of(
+                "--bootstrap-server",
+                bootstrap,
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(records),
+                "--producer-acks",
+                "all",
+                "--record-size",
+                Integer.toString(recordSize)));
         return c;
     }
 

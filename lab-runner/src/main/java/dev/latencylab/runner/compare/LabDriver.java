@@ -1,23 +1,21 @@
 package dev.latencylab.runner.compare;
 
-import dev.latencylab.runner.lab.Drained;
-import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.Drained;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.Sleeper;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
-
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.run.Sleeper;
 
 /** The lab's side of the comparison, through the apps' endpoints only. */
 final class LabDriver {
@@ -58,8 +56,12 @@ final class LabDriver {
                 Instant now = clock.instant();
                 if (Duration.between(t0, now).compareTo(duration) < 0) {
                     long acked = producer.state().counters().acked();
-                    out.printf(Locale.ROOT, "    %ds / %ds  acked %s records/s%n", Duration.between(t0, now).toSeconds(),
-                            duration.toSeconds(), Numbers.rate((acked - lastAcked) / seconds(last, now)));
+                    out.printf(
+                            Locale.ROOT,
+                            "    %ds / %ds  acked %s records/s%n",
+                            Duration.between(t0, now).toSeconds(),
+                            duration.toSeconds(),
+                            Numbers.rate((acked - lastAcked) / seconds(last, now)));
                     last = now;
                     lastAcked = acked;
                 }
@@ -92,9 +94,11 @@ final class LabDriver {
             sleeper.sleep(warmup);
             consumer.resetPhases();
             sleeper.sleep(duration);
-            return consumer.latency().phase(s.phaseKey()).orElseThrow(() -> new CompareException(
-                    "the consumer-app has no latency figures for " + s + " after " + duration.toSeconds()
-                            + " s: is it consuming " + "the lab topic? (GET " + consumer.endpoint() + ")"));
+            return consumer.latency()
+                    .phase(s.phaseKey())
+                    .orElseThrow(() -> new CompareException(
+                            "the consumer-app has no latency figures for " + s + " after " + duration.toSeconds()
+                                    + " s: is it consuming " + "the lab topic? (GET " + consumer.endpoint() + ")"));
         } finally {
             stop();
         }

@@ -1,17 +1,23 @@
 package dev.latencylab.runner.compare;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.time.Instant;
-
-import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * The producer-app's counters at both ends of a measured window. Acknowledged records count, not
  * sent ones: ProducerPerformance counts acknowledgements too, and a record handed to the producer
  * but not yet acknowledged has not been delivered.
  */
-record LabThroughput(Instant start, Instant end, long ackedAtStart, long ackedAtEnd, long sentAtStart, long sentAtEnd,
-        long failedAtStart, long failedAtEnd) {
+record LabThroughput(
+        Instant start,
+        Instant end,
+        long ackedAtStart,
+        long ackedAtEnd,
+        long sentAtStart,
+        long sentAtEnd,
+        long failedAtStart,
+        long failedAtEnd) {
 
     @JsonProperty("seconds")
     public double seconds() {

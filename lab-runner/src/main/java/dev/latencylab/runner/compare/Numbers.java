@@ -7,8 +7,7 @@ final class Numbers {
 
     static final String NA = "n/a";
 
-    private Numbers() {
-    }
+    private Numbers() {}
 
     static String rate(double v) {
         return String.format(Locale.ROOT, "%,.0f", v);

@@ -22,7 +22,10 @@ public final class ProcessToolRunner implements ToolRunner {
         Process p;
         try {
             Files.createDirectories(log.getParent());
-            p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            p = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
         } catch (IOException e) {
             throw new UncheckedIOException("could not start " + command.get(0) + ": " + e.getMessage(), e);
         }

@@ -1,13 +1,12 @@
 package dev.latencylab.runner.compare;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * What {@code org.apache.kafka.tools.ProducerPerformance} (Kafka 4.2) prints: a line per
@@ -28,8 +27,8 @@ record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyS
     private static final Pattern WINDOW = Pattern.compile(
             "(?m)^(\\d+) records sent, ([0-9.]+) records/sec \\(([0-9.]+) MB/sec\\), ([0-9.]+) ms avg latency, "
                     + "([0-9.]+) ms max latency\\.\\s*$");
-    private static final Pattern SUMMARY = Pattern.compile(
-            "(?m)^(\\d+)( steady state)? records sent, ([0-9.]+) records/sec \\(([0-9.]+) MB/sec\\), "
+    private static final Pattern SUMMARY =
+            Pattern.compile("(?m)^(\\d+)( steady state)? records sent, ([0-9.]+) records/sec \\(([0-9.]+) MB/sec\\), "
                     + "([0-9.]+) ms avg latency, ([0-9.]+) ms max latency, (\\d+) ms 50th, (\\d+) ms 95th, "
                     + "(\\d+) ms 99th, (\\d+) ms 99\\.9th\\.\\s*$");
     /** A window may end this much after the measured stretch: windows close on the first callback after the interval. */
@@ -48,9 +47,16 @@ record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyS
     }
 
     /** A summary line; percentiles are the tool's send-to-acknowledgement latencies, whole ms. */
-    public record Summary(long records, double recordsPerSec, double mbPerSec, double avgLatencyMs, double maxLatencyMs,
-            long p50Ms, long p95Ms, long p99Ms, long p999Ms) {
-    }
+    public record Summary(
+            long records,
+            double recordsPerSec,
+            double mbPerSec,
+            double avgLatencyMs,
+            double maxLatencyMs,
+            long p50Ms,
+            long p95Ms,
+            long p99Ms,
+            long p999Ms) {}
 
     /**
      * The acknowledged rate over the intervals that start at or after {@code warmup} and end by
@@ -72,22 +78,32 @@ record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyS
         List<Window> windows = new ArrayList<>();
         Matcher w = WINDOW.matcher(output);
         while (w.find()) {
-            windows.add(new Window(Long.parseLong(w.group(1)), Double.parseDouble(w.group(2)), Double.parseDouble(w.group(3))));
+            windows.add(new Window(
+                    Long.parseLong(w.group(1)), Double.parseDouble(w.group(2)), Double.parseDouble(w.group(3))));
         }
         Summary total = null;
         Summary steady = null;
         Matcher m = SUMMARY.matcher(output);
         while (m.find()) {
-            Summary s = new Summary(Long.parseLong(m.group(1)), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)),
-                    Double.parseDouble(m.group(5)), Double.parseDouble(m.group(6)), Long.parseLong(m.group(7)),
-                    Long.parseLong(m.group(8)), Long.parseLong(m.group(9)), Long.parseLong(m.group(10)));
+            Summary s = new Summary(
+                    Long.parseLong(m.group(1)),
+                    Double.parseDouble(m.group(3)),
+                    Double.parseDouble(m.group(4)),
+                    Double.parseDouble(m.group(5)),
+                    Double.parseDouble(m.group(6)),
+                    Long.parseLong(m.group(7)),
+                    Long.parseLong(m.group(8)),
+                    Long.parseLong(m.group(9)),
+                    Long.parseLong(m.group(10)));
             if (m.group(2) != null) {
                 steady = s;
             } else {
                 total = s;
             }
         }
-        return windows.isEmpty() && total == null ? Optional.empty() : Optional.of(new ProducerPerfOutput(windows, total, steady));
+        return windows.isEmpty() && total == null
+                ? Optional.empty()
+                : Optional.of(new ProducerPerfOutput(windows, total, steady));
     }
 
     /** Empty when no interval starts after the warm-up (the tool ran for less than the warm-up). */
@@ -118,6 +134,7 @@ record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyS
         if (count == 0) {
             return Optional.empty();
         }
-        return Optional.of(new Measured(records, seconds, firstStart, count, seconds >= 0.9 * duration.toNanos() / 1e9));
+        return Optional.of(
+                new Measured(records, seconds, firstStart, count, seconds >= 0.9 * duration.toNanos() / 1e9));
     }
 }

@@ -25,7 +25,9 @@ record TopicLayout(int partitions, int replicationFactor, Integer minInsyncRepli
                 continue;
             }
             Matcher isr = MIN_ISR.matcher(m.group(4).strip());
-            return Optional.of(new TopicLayout(Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+            return Optional.of(new TopicLayout(
+                    Integer.parseInt(m.group(2)),
+                    Integer.parseInt(m.group(3)),
                     isr.find() ? Integer.valueOf(isr.group(1)) : null));
         }
         return Optional.empty();

@@ -14,8 +14,7 @@ import java.util.Objects;
  */
 final class AnnotationEvents {
 
-    private AnnotationEvents() {
-    }
+    private AnnotationEvents() {}
 
     static List<AnnotationEvent> from(AnnotationQuery query, List<PromSeries> series, Duration step) {
         List<AnnotationEvent> events = new ArrayList<>();
@@ -23,8 +22,11 @@ final class AnnotationEvents {
         for (PromSeries s : series) {
             String title = query.titleFormat() != null ? Legend.render(query.titleFormat(), s.labels()) : query.name();
             String text = query.textFormat() != null ? Legend.render(query.textFormat(), s.labels()) : "";
-            List<String> tags = query.tagKeys().stream().map(k -> s.labels().get(k)).filter(Objects::nonNull)
-                    .filter(v -> !v.isBlank()).toList();
+            List<String> tags = query.tagKeys().stream()
+                    .map(k -> s.labels().get(k))
+                    .filter(Objects::nonNull)
+                    .filter(v -> !v.isBlank())
+                    .toList();
             long start = -1;
             long end = -1;
             for (int i = 0; i < s.times().length; i++) {

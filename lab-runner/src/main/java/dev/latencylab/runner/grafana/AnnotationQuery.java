@@ -8,8 +8,15 @@ import java.util.List;
  *
  * @param step Grafana's annotation "Step" (default 60s); samples closer than this join one event
  */
-record AnnotationQuery(String name, boolean enabled, String expr, String step, String titleFormat,
-        String textFormat, List<String> tagKeys, String iconColor) {
+record AnnotationQuery(
+        String name,
+        boolean enabled,
+        String expr,
+        String step,
+        String titleFormat,
+        String textFormat,
+        List<String> tagKeys,
+        String iconColor) {
 
     public AnnotationQuery {
         tagKeys = List.copyOf(tagKeys);

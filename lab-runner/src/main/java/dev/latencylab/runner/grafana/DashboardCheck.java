@@ -9,8 +9,7 @@ import java.util.List;
  */
 public final class DashboardCheck {
 
-    private DashboardCheck() {
-    }
+    private DashboardCheck() {}
 
     /** {@code <dashboard uid> / <panel title> / <refId>: no data} and friends; empty when every panel has data. */
     public static List<String> problems(List<DashboardResult> results) {
@@ -18,11 +17,13 @@ public final class DashboardCheck {
         for (DashboardResult r : results) {
             String uid = r.dashboard().uid();
             for (TargetResult t : r.targets()) {
-                String where = uid + " / " + t.panel().title() + " / " + t.target().refId();
+                String where =
+                        uid + " / " + t.panel().title() + " / " + t.target().refId();
                 if (t.error() != null) {
                     problems.add(where + ": query error: " + t.error() + " (query: " + t.executedExpr() + ")");
                 } else if (!t.hasData()) {
-                    problems.add(where + ": no data (" + (t.seriesCount() == 0 ? "no series" : t.seriesCount() + " series, no number")
+                    problems.add(where + ": no data ("
+                            + (t.seriesCount() == 0 ? "no series" : t.seriesCount() + " series, no number")
                             + "; query: " + t.executedExpr() + ")");
                 }
             }
@@ -41,10 +42,20 @@ public final class DashboardCheck {
         List<TargetResult> targets = r.targets();
         long withData = targets.stream().filter(TargetResult::hasData).count();
         long events = r.annotations().stream().mapToLong(a -> a.events().size()).sum();
-        long annotationErrors = r.annotations().stream().filter(a -> a.error() != null).count();
-        return "%s (%s): %d/%d panels with data, %d/%d queries, %d annotation quer%s ran%s, %d event%s".formatted(
-                r.dashboard().uid(), r.dashboard().title(), r.panelsWithData(), r.panels().size(), withData, targets.size(),
-                r.annotations().size() - annotationErrors, r.annotations().size() - annotationErrors == 1 ? "y" : "ies",
-                annotationErrors == 0 ? "" : " (" + annotationErrors + " failed)", events, events == 1 ? "" : "s");
+        long annotationErrors =
+                r.annotations().stream().filter(a -> a.error() != null).count();
+        return "%s (%s): %d/%d panels with data, %d/%d queries, %d annotation quer%s ran%s, %d event%s"
+                .formatted(
+                        r.dashboard().uid(),
+                        r.dashboard().title(),
+                        r.panelsWithData(),
+                        r.panels().size(),
+                        withData,
+                        targets.size(),
+                        r.annotations().size() - annotationErrors,
+                        r.annotations().size() - annotationErrors == 1 ? "y" : "ies",
+                        annotationErrors == 0 ? "" : " (" + annotationErrors + " failed)",
+                        events,
+                        events == 1 ? "" : "s");
     }
 }

@@ -1,8 +1,8 @@
 package dev.latencylab.runner.grafana;
 
-import dev.latencylab.runner.http.PrometheusClient;
 import dev.latencylab.runner.http.PromQueryException;
 import dev.latencylab.runner.http.PromSeries;
+import dev.latencylab.runner.http.PrometheusClient;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,7 +36,8 @@ public final class DashboardQueryRunner {
         return new DashboardResult(dashboard, window, panels, annotations);
     }
 
-    private TargetResult target(LabDashboard dashboard, Panel panel, Target target, TimeWindow window) throws InterruptedException {
+    private TargetResult target(LabDashboard dashboard, Panel panel, Target target, TimeWindow window)
+            throws InterruptedException {
         QueryTiming timing;
         try {
             timing = QueryTiming.forPanel(window, panel, target);
@@ -45,7 +46,9 @@ public final class DashboardQueryRunner {
         }
         String expr = GrafanaVariables.of(timing, dashboard.variables()).substitute(target.expr());
         try {
-            List<PromSeries> range = target.range() ? prometheus.rangeAligned(expr, window.from(), window.to(), timing.step()) : List.of();
+            List<PromSeries> range = target.range()
+                    ? prometheus.rangeAligned(expr, window.from(), window.to(), timing.step())
+                    : List.of();
             List<PromSeries> instant = target.instant() ? prometheus.instant(expr, window.to()) : List.of();
             return new TargetResult(panel, target, expr, timing, range, instant, null);
         } catch (PromQueryException e) {
@@ -53,7 +56,8 @@ public final class DashboardQueryRunner {
         }
     }
 
-    private AnnotationResult annotation(LabDashboard dashboard, AnnotationQuery a, TimeWindow window) throws InterruptedException {
+    private AnnotationResult annotation(LabDashboard dashboard, AnnotationQuery a, TimeWindow window)
+            throws InterruptedException {
         QueryTiming timing;
         try {
             timing = QueryTiming.forAnnotation(window, a);

@@ -3,7 +3,8 @@ package dev.latencylab.runner.grafana;
 import java.util.List;
 
 /** Every panel's and every annotation's answer for one dashboard over one window. */
-public record DashboardResult(LabDashboard dashboard, TimeWindow window, List<PanelResult> panels, List<AnnotationResult> annotations) {
+public record DashboardResult(
+        LabDashboard dashboard, TimeWindow window, List<PanelResult> panels, List<AnnotationResult> annotations) {
 
     public DashboardResult {
         panels = List.copyOf(panels);

@@ -7,11 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
-
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
-
 
 /**
  * Query results as Grafana data frames in their JSON form ({@code dataFrameToJSON}: a schema
@@ -25,12 +23,14 @@ final class DataFrames {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private DataFrames() {
-    }
+    private DataFrames() {}
 
     public static List<ObjectNode> forTarget(TargetResult r) {
         String refId = r.target().refId();
-        String executed = "Expr: " + r.executedExpr() + (r.timing() == null ? "" : "\nStep: " + QueryTiming.promDuration(r.timing().step()));
+        String executed = "Expr: " + r.executedExpr()
+                + (r.timing() == null
+                        ? ""
+                        : "\nStep: " + QueryTiming.promDuration(r.timing().step()));
         if (r.error() != null) {
             ObjectNode frame = frame(refId, meta(null, executed));
             ArrayNode notices = ((ObjectNode) frame.path("schema").path("meta")).putArray("notices");
@@ -46,16 +46,20 @@ final class DataFrames {
             if (!all.isEmpty()) {
                 frames.add(table(refId, all, executed));
             }
-        } else if (r.target().heatmap() && !r.rangeSeries().isEmpty() && r.rangeSeries().stream().allMatch(s -> s.labels().containsKey("le"))) {
+        } else if (r.target().heatmap()
+                && !r.rangeSeries().isEmpty()
+                && r.rangeSeries().stream().allMatch(s -> s.labels().containsKey("le"))) {
             frames.add(heatmap(refId, r.rangeSeries(), legend, intervalMs, executed));
         } else {
             for (PromSeries s : r.rangeSeries()) {
-                frames.add(timeSeries(refId, s, Legend.displayName(legend, s.labels(), r.executedExpr()), intervalMs, executed));
+                frames.add(timeSeries(
+                        refId, s, Legend.displayName(legend, s.labels(), r.executedExpr()), intervalMs, executed));
             }
         }
         if (!r.target().table()) {
             for (PromSeries s : r.instantSeries()) {
-                frames.add(timeSeries(refId, s, Legend.displayName(legend, s.labels(), r.executedExpr()), null, executed));
+                frames.add(
+                        timeSeries(refId, s, Legend.displayName(legend, s.labels(), r.executedExpr()), null, executed));
             }
         }
         if (frames.isEmpty()) {
@@ -124,7 +128,9 @@ final class DataFrames {
 
     /** Grafana's Prometheus heatmap transform: buckets sorted by le, each minus the one below, in one frame. */
     static ObjectNode heatmap(String refId, List<PromSeries> buckets, String legend, Long intervalMs, String executed) {
-        List<PromSeries> sorted = buckets.stream().sorted(Comparator.comparingDouble(s -> le(s.labels().get("le")))).toList();
+        List<PromSeries> sorted = buckets.stream()
+                .sorted(Comparator.comparingDouble(s -> le(s.labels().get("le"))))
+                .toList();
         TreeSet<Long> times = new TreeSet<>();
         sorted.forEach(s -> {
             for (long t : s.times()) {
@@ -152,7 +158,8 @@ final class DataFrames {
             ArrayNode column = values.addArray();
             for (long t : times) {
                 Double v = cumulative.get(b).get(t);
-                Double below = b == 0 ? Double.valueOf(0) : cumulative.get(b - 1).get(t);
+                Double below =
+                        b == 0 ? Double.valueOf(0) : cumulative.get(b - 1).get(t);
                 if (v == null || !Double.isFinite(v)) {
                     column.addNull();
                     continue;
@@ -167,7 +174,8 @@ final class DataFrames {
     /** Grafana's table format: one row per sample, a column per label, the value last as "Value #refId". */
     static ObjectNode table(String refId, List<PromSeries> series, String executed) {
         TreeSet<String> labelNames = new TreeSet<>();
-        series.forEach(s -> s.labels().keySet().stream().filter(k -> !k.equals("__name__")).forEach(labelNames::add));
+        series.forEach(s ->
+                s.labels().keySet().stream().filter(k -> !k.equals("__name__")).forEach(labelNames::add));
         ObjectNode frame = frame(refId, meta("table", executed));
         ArrayNode fields = (ArrayNode) frame.path("schema").path("fields");
         ArrayNode values = (ArrayNode) frame.path("data").path("values");
@@ -224,7 +232,8 @@ final class DataFrames {
         }
     }
 
-    private static ObjectNode field(ArrayNode fields, String name, String type, Map<String, String> labels, String displayName) {
+    private static ObjectNode field(
+            ArrayNode fields, String name, String type, Map<String, String> labels, String displayName) {
         ObjectNode f = fields.addObject();
         f.put("name", name);
         f.put("type", type);

@@ -1,16 +1,14 @@
 package dev.latencylab.runner.grafana;
 
-import java.net.URI;
-import java.time.Duration;
-import java.util.Map;
-
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
-
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.EndpointUnreachableException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Grafana's snapshot API on the runner's HTTP layer ({@link JsonHttp}): {@code POST /api/snapshots}
@@ -44,8 +42,7 @@ public final class GrafanaSnapshotClient {
     }
 
     /** What Grafana answers to a created snapshot. */
-    public record Created(String url, String key, String deleteUrl) {
-    }
+    public record Created(String url, String key, String deleteUrl) {}
 
     /** Nothing answers at Grafana's address (refused, timed out, no route). */
     public static final class Unreachable extends Exception {
@@ -72,24 +69,36 @@ public final class GrafanaSnapshotClient {
         URI uri = Urls.resolve(base, "/api/snapshots");
         JsonHttp.Response response;
         try {
-            response = http.postJson(PART, uri, body, Map.of(
-                    "Accept", "application/json",
-                    "Authorization", JsonHttp.basicAuth(login.user(), login.password())));
+            response = http.postJson(
+                    PART,
+                    uri,
+                    body,
+                    Map.of(
+                            "Accept",
+                            "application/json",
+                            "Authorization",
+                            JsonHttp.basicAuth(login.user(), login.password())));
         } catch (EndpointUnreachableException e) {
             throw new Unreachable(e.reason(), e);
         } catch (EndpointException e) {
-            // A closed connection or a timeout after connecting: something is there, but it is not answering like Grafana.
+            // A closed connection or a timeout after connecting: something is there, but it is not answering like
+            // Grafana.
             throw new Refused(0, e.getMessage());
         }
         JsonNode json = parse(response.body());
         if (!response.ok()) {
-            String message = json != null && json.path("message").isString() ? json.path("message").stringValue() : shown(response.body());
+            String message = json != null && json.path("message").isString()
+                    ? json.path("message").stringValue()
+                    : shown(response.body());
             throw new Refused(response.status(), message);
         }
         if (json == null || !json.path("url").isString()) {
             throw new Refused(response.status(), "the answer has no snapshot url: " + shown(response.body()));
         }
-        return new Created(json.path("url").stringValue(), json.path("key").asString(""), json.path("deleteUrl").asString(""));
+        return new Created(
+                json.path("url").stringValue(),
+                json.path("key").asString(""),
+                json.path("deleteUrl").asString(""));
     }
 
     /** The answer as JSON, or null: Grafana's errors are JSON, a proxy's in front of it may not be. */

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -20,8 +19,8 @@ import tools.jackson.databind.JsonNode;
  */
 final class GrafanaVariables {
 
-    private static final Pattern VARIABLE = Pattern.compile(
-            "\\$(\\w+)|\\[\\[(\\w+?)(?::(\\w+))?]]|\\$\\{(\\w+)(?::([^}]+))?}");
+    private static final Pattern VARIABLE =
+            Pattern.compile("\\$(\\w+)|\\[\\[(\\w+?)(?::(\\w+))?]]|\\$\\{(\\w+)(?::([^}]+))?}");
     private static final String ALL = "$__all";
 
     private final Map<String, List<String>> values;
@@ -78,7 +77,8 @@ final class GrafanaVariables {
     private static List<String> current(JsonNode variable) {
         JsonNode current = variable.path("current").path("value");
         List<String> selected = strings(current);
-        if (selected.contains(ALL) || selected.isEmpty() && variable.path("includeAll").asBoolean(false)) {
+        if (selected.contains(ALL)
+                || selected.isEmpty() && variable.path("includeAll").asBoolean(false)) {
             String allValue = LabDashboard.text(variable.path("allValue"));
             if (!allValue.isBlank()) {
                 return List.of(allValue);

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -47,10 +46,18 @@ public record LabDashboard(Path file, ObjectNode json) {
                 continue;
             }
             List<String> tagKeys = Arrays.stream(text(a.path("tagKeys")).split(","))
-                    .map(String::strip).filter(s -> !s.isEmpty()).toList();
-            list.add(new AnnotationQuery(text(a.path("name")), a.path("enable").asBoolean(true), text(a.path("expr")),
-                    blankToNull(text(a.path("step"))), blankToNull(text(a.path("titleFormat"))),
-                    blankToNull(text(a.path("textFormat"))), tagKeys, blankToNull(text(a.path("iconColor")))));
+                    .map(String::strip)
+                    .filter(s -> !s.isEmpty())
+                    .toList();
+            list.add(new AnnotationQuery(
+                    text(a.path("name")),
+                    a.path("enable").asBoolean(true),
+                    text(a.path("expr")),
+                    blankToNull(text(a.path("step"))),
+                    blankToNull(text(a.path("titleFormat"))),
+                    blankToNull(text(a.path("textFormat"))),
+                    tagKeys,
+                    blankToNull(text(a.path("iconColor")))));
         }
         return list;
     }
@@ -70,16 +77,27 @@ public record LabDashboard(Path file, ObjectNode json) {
             boolean instant = t.path("instant").asBoolean(false);
             // Grafana's default is a range query; "instant" alone turns it off unless "range" says otherwise.
             boolean range = t.has("range") ? t.path("range").asBoolean(false) : !instant;
-            targets.add(new Target(text(t.path("refId")), expr, instant, range || !instant,
-                    blankToNull(text(t.path("format"))), blankToNull(text(t.path("legendFormat"))),
+            targets.add(new Target(
+                    text(t.path("refId")),
+                    expr,
+                    instant,
+                    range || !instant,
+                    blankToNull(text(t.path("format"))),
+                    blankToNull(text(t.path("legendFormat"))),
                     blankToNull(text(t.path("interval")))));
         }
         if (targets.isEmpty()) {
             return;
         }
-        Integer maxDataPoints = p.path("maxDataPoints").isNumber() ? p.path("maxDataPoints").asInt() : null;
-        panels.add(new Panel(p.path("id").asInt(), text(p.path("title")), text(p.path("type")),
-                blankToNull(text(p.path("interval"))), maxDataPoints, targets));
+        Integer maxDataPoints =
+                p.path("maxDataPoints").isNumber() ? p.path("maxDataPoints").asInt() : null;
+        panels.add(new Panel(
+                p.path("id").asInt(),
+                text(p.path("title")),
+                text(p.path("type")),
+                blankToNull(text(p.path("interval"))),
+                maxDataPoints,
+                targets));
     }
 
     static String text(JsonNode n) {

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -21,8 +20,7 @@ public final class LabDashboards {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private LabDashboards() {
-    }
+    private LabDashboards() {}
 
     public static List<LabDashboard> load(Path dir) {
         if (!Files.isDirectory(dir)) {
@@ -30,7 +28,9 @@ public final class LabDashboards {
         }
         List<Path> files;
         try (Stream<Path> list = Files.list(dir)) {
-            files = list.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+            files = list.filter(f -> f.getFileName().toString().endsWith(".json"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new DashboardException("cannot list " + dir + ": " + e.getMessage(), e);
         }

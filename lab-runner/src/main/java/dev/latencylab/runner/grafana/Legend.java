@@ -10,8 +10,7 @@ final class Legend {
 
     private static final Pattern LABEL = Pattern.compile("\\{\\{\\s*(.+?)\\s*}}");
 
-    private Legend() {
-    }
+    private Legend() {}
 
     public static String render(String format, Map<String, String> labels) {
         Matcher m = LABEL.matcher(format);
@@ -32,8 +31,10 @@ final class Legend {
             return render(legendFormat, labels);
         }
         String name = labels.getOrDefault("__name__", "");
-        String rest = labels.entrySet().stream().filter(e -> !e.getKey().equals("__name__"))
-                .map(e -> e.getKey() + "=\"" + e.getValue() + "\"").collect(Collectors.joining(", "));
+        String rest = labels.entrySet().stream()
+                .filter(e -> !e.getKey().equals("__name__"))
+                .map(e -> e.getKey() + "=\"" + e.getValue() + "\"")
+                .collect(Collectors.joining(", "));
         if (name.isEmpty() && rest.isEmpty()) {
             return expr;
         }

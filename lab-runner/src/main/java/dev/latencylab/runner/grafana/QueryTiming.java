@@ -1,9 +1,8 @@
 package dev.latencylab.runner.grafana;
 
+import dev.latencylab.runner.scenario.Durations;
 import java.time.Duration;
 import java.util.List;
-
-import dev.latencylab.runner.scenario.Durations;
 
 /**
  * The step and the {@code $__interval}, {@code $__rate_interval} and {@code $__range} values
@@ -28,18 +27,32 @@ record QueryTiming(Duration step, Duration rateInterval, Duration range) {
 
     /** Grafana's interval rounding table (kbn.roundInterval), from 1 s up: [upper bound of raw, rounded]. */
     private static final List<long[]> ROUNDING = List.of(
-            new long[] {1_500, 1_000}, new long[] {3_500, 2_000}, new long[] {7_500, 5_000},
-            new long[] {12_500, 10_000}, new long[] {17_500, 15_000}, new long[] {25_000, 20_000},
-            new long[] {45_000, 30_000}, new long[] {90_000, 60_000}, new long[] {150_000, 120_000},
-            new long[] {450_000, 300_000}, new long[] {750_000, 600_000}, new long[] {1_050_000, 900_000},
-            new long[] {1_500_000, 1_200_000}, new long[] {2_700_000, 1_800_000}, new long[] {5_400_000, 3_600_000},
-            new long[] {9_000_000, 7_200_000}, new long[] {16_200_000, 10_800_000}, new long[] {27_000_000, 21_600_000},
+            new long[] {1_500, 1_000},
+            new long[] {3_500, 2_000},
+            new long[] {7_500, 5_000},
+            new long[] {12_500, 10_000},
+            new long[] {17_500, 15_000},
+            new long[] {25_000, 20_000},
+            new long[] {45_000, 30_000},
+            new long[] {90_000, 60_000},
+            new long[] {150_000, 120_000},
+            new long[] {450_000, 300_000},
+            new long[] {750_000, 600_000},
+            new long[] {1_050_000, 900_000},
+            new long[] {1_500_000, 1_200_000},
+            new long[] {2_700_000, 1_800_000},
+            new long[] {5_400_000, 3_600_000},
+            new long[] {9_000_000, 7_200_000},
+            new long[] {16_200_000, 10_800_000},
+            new long[] {27_000_000, 21_600_000},
             new long[] {43_200_000, 43_200_000});
 
     public static QueryTiming forPanel(TimeWindow window, Panel panel, Target target) {
         Duration scrape = target.minStep() != null ? parse(target.minStep()) : SCRAPE_INTERVAL;
         Duration min = max(scrape, panel.minInterval() != null ? parse(panel.minInterval()) : SCRAPE_INTERVAL);
-        int points = panel.maxDataPoints() != null && panel.maxDataPoints() > 0 ? panel.maxDataPoints() : DEFAULT_MAX_DATA_POINTS;
+        int points = panel.maxDataPoints() != null && panel.maxDataPoints() > 0
+                ? panel.maxDataPoints()
+                : DEFAULT_MAX_DATA_POINTS;
         Duration interval = max(round(window.length().dividedBy(points)), min);
         return new QueryTiming(interval, rateInterval(interval, scrape), window.length());
     }

@@ -1,5 +1,7 @@
 package dev.latencylab.runner.grafana;
 
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -8,9 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.JsonHttp;
-
 /**
  * The end of {@code run}: the run's window as dashboard snapshots in its results folder
  * ({@code snapshots/<uid>.json}), and in Grafana when Grafana answers. The run's own results
@@ -18,16 +17,26 @@ import dev.latencylab.runner.http.JsonHttp;
  */
 public final class RunSnapshots {
 
-    private RunSnapshots() {
-    }
+    private RunSnapshots() {}
 
     /** @return false only when Grafana answered with an error (a failure of a part, never ignored) */
-    public static boolean export(PrintStream out, PrintStream err, Path cwd, JsonHttp http, URI prometheus, URI grafana,
-            GrafanaLogin login, Instant start, Instant end, Path resultsDir) throws InterruptedException {
+    public static boolean export(
+            PrintStream out,
+            PrintStream err,
+            Path cwd,
+            JsonHttp http,
+            URI prometheus,
+            URI grafana,
+            GrafanaLogin login,
+            Instant start,
+            Instant end,
+            Path resultsDir)
+            throws InterruptedException {
         Path dashboardsDir = cwd.resolve(LabDashboards.DEFAULT_DIR);
         out.println();
         if (!Files.isDirectory(dashboardsDir)) {
-            out.println("No dashboards at " + dashboardsDir + " (run from the lab's folder to get them): no snapshots.");
+            out.println(
+                    "No dashboards at " + dashboardsDir + " (run from the lab's folder to get them): no snapshots.");
             return true;
         }
         if (!end.isAfter(start)) {
@@ -35,9 +44,13 @@ public final class RunSnapshots {
             return true;
         }
         try {
-            SnapshotExport.Outcome outcome = new SnapshotExport(new PrometheusClient(http, prometheus),
-                    new GrafanaSnapshotClient(grafana, login), out, err)
-                    .export(LabDashboards.load(dashboardsDir), new TimeWindow(start, end), resultsDir, resultsDir.getFileName().toString());
+            SnapshotExport.Outcome outcome = new SnapshotExport(
+                            new PrometheusClient(http, prometheus), new GrafanaSnapshotClient(grafana, login), out, err)
+                    .export(
+                            LabDashboards.load(dashboardsDir),
+                            new TimeWindow(start, end),
+                            resultsDir,
+                            resultsDir.getFileName().toString());
             return !outcome.grafanaFailed();
         } catch (EndpointException | DashboardException | UncheckedIOException e) {
             err.println("warning: no dashboard snapshots: " + e.getMessage());

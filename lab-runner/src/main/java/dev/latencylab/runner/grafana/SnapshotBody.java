@@ -5,12 +5,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
-
 
 /**
  * The body of Grafana's {@code POST /api/snapshots} for one dashboard and its query results:
@@ -30,11 +28,11 @@ final class SnapshotBody {
 
     /** Grafana's built-in datasource, which replays a snapshot query's frames without asking anything. */
     static final String GRAFANA_DATASOURCE = "grafana";
+
     static final String SNAPSHOT_QUERY_TYPE = "snapshot";
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private SnapshotBody() {
-    }
+    private SnapshotBody() {}
 
     public static ObjectNode build(DashboardResult result, String name) {
         ObjectNode dash = result.dashboard().json().deepCopy();
@@ -81,7 +79,8 @@ final class SnapshotBody {
         if (r == null || !panel.has("targets")) {
             return;
         }
-        ObjectNode datasource = NODES.objectNode().put("type", GRAFANA_DATASOURCE).put("uid", GRAFANA_DATASOURCE);
+        ObjectNode datasource =
+                NODES.objectNode().put("type", GRAFANA_DATASOURCE).put("uid", GRAFANA_DATASOURCE);
         panel.set("datasource", datasource);
         ArrayNode frames = NODES.arrayNode();
         for (TargetResult t : r.targets()) {

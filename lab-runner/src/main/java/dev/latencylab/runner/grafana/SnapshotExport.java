@@ -11,9 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import tools.jackson.databind.node.ObjectNode;
-
 
 /**
  * Queries every lab dashboard over a window, writes one snapshot file per dashboard, then, when
@@ -23,7 +21,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class SnapshotExport {
 
-    private static final DateTimeFormatter NAME_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter NAME_TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
     private final PrometheusClient prometheus;
     private final GrafanaSnapshotClient grafana;
@@ -31,7 +30,8 @@ public final class SnapshotExport {
     private final PrintStream err;
 
     /** @param grafana null to write the files only */
-    public SnapshotExport(PrometheusClient prometheus, GrafanaSnapshotClient grafana, PrintStream out, PrintStream err) {
+    public SnapshotExport(
+            PrometheusClient prometheus, GrafanaSnapshotClient grafana, PrintStream out, PrintStream err) {
         this.prometheus = prometheus;
         this.grafana = grafana;
         this.out = out;
@@ -45,8 +45,13 @@ public final class SnapshotExport {
      * @param grafanaErrors Grafana's refusals, with status and message
      * @param noData       targets without data ({@link DashboardCheck#problems})
      */
-    public record Outcome(List<DashboardResult> results, List<Path> files, Map<String, String> urls, String grafanaAway,
-            List<String> grafanaErrors, List<String> noData) {
+    public record Outcome(
+            List<DashboardResult> results,
+            List<Path> files,
+            Map<String, String> urls,
+            String grafanaAway,
+            List<String> grafanaErrors,
+            List<String> noData) {
 
         public boolean grafanaFailed() {
             return !grafanaErrors.isEmpty();
@@ -56,8 +61,10 @@ public final class SnapshotExport {
     /**
      * @param label what the window is (a run's name, "last 15m"); goes into each snapshot's name
      */
-    public Outcome export(List<LabDashboard> dashboards, TimeWindow window, Path outDir, String label) throws InterruptedException {
-        out.printf("Snapshots of %d dashboards over %s (Prometheus %s):%n", dashboards.size(), window, prometheus.base());
+    public Outcome export(List<LabDashboard> dashboards, TimeWindow window, Path outDir, String label)
+            throws InterruptedException {
+        out.printf(
+                "Snapshots of %d dashboards over %s (Prometheus %s):%n", dashboards.size(), window, prometheus.base());
         DashboardQueryRunner runner = new DashboardQueryRunner(prometheus);
         List<DashboardResult> results = new ArrayList<>();
         Map<String, ObjectNode> bodies = new LinkedHashMap<>();
@@ -70,9 +77,12 @@ public final class SnapshotExport {
             try {
                 files.add(SnapshotFiles.write(outDir, d.uid(), body));
             } catch (IOException e) {
-                throw new UncheckedIOException("could not write the snapshot of " + d.uid() + " under " + outDir + ": " + e.getMessage(), e);
+                throw new UncheckedIOException(
+                        "could not write the snapshot of " + d.uid() + " under " + outDir + ": " + e.getMessage(), e);
             }
-            out.printf("  %s: %d/%d panels with data -> %s%n", d.uid(), r.panelsWithData(), r.panels().size(), files.get(files.size() - 1));
+            out.printf(
+                    "  %s: %d/%d panels with data -> %s%n",
+                    d.uid(), r.panelsWithData(), r.panels().size(), files.get(files.size() - 1));
         }
         List<String> noData = DashboardCheck.problems(results);
         if (!noData.isEmpty()) {
@@ -85,7 +95,8 @@ public final class SnapshotExport {
         return new Outcome(results, files, urls, away, errors, noData);
     }
 
-    private String createInGrafana(Map<String, ObjectNode> bodies, int written, Map<String, String> urls, List<String> errors)
+    private String createInGrafana(
+            Map<String, ObjectNode> bodies, int written, Map<String, String> urls, List<String> errors)
             throws InterruptedException {
         for (Map.Entry<String, ObjectNode> e : bodies.entrySet()) {
             try {
@@ -93,14 +104,21 @@ public final class SnapshotExport {
                 urls.put(e.getKey(), c.url());
                 out.printf("  %s: Grafana snapshot %s%n", e.getKey(), c.url());
             } catch (GrafanaSnapshotClient.Unreachable u) {
-                String message = "Grafana not reachable at " + grafana.base() + " (" + u.getMessage() + "): wrote " + written
-                        + " snapshot file" + (written == 1 ? "" : "s") + ", created " + (urls.isEmpty() ? "no Grafana snapshot" : urls.size() + " Grafana snapshots before it went away");
+                String message = "Grafana not reachable at " + grafana.base() + " (" + u.getMessage() + "): wrote "
+                        + written + " snapshot file" + (written == 1 ? "" : "s") + ", created "
+                        + (urls.isEmpty()
+                                ? "no Grafana snapshot"
+                                : urls.size() + " Grafana snapshots before it went away");
                 out.println(message);
                 return message;
             } catch (GrafanaSnapshotClient.Refused r) {
                 String status = r.status() == 0 ? "" : "HTTP " + r.status() + ": ";
-                String hint = r.status() == 401 || r.status() == 403 ? " (user " + grafana.login().user() + ", password from " + grafana.login().source() + ")" : "";
-                String message = "Grafana at " + grafana.base() + " refused the snapshot of " + e.getKey() + ": " + status + r.getMessage() + hint;
+                String hint = r.status() == 401 || r.status() == 403
+                        ? " (user " + grafana.login().user() + ", password from "
+                                + grafana.login().source() + ")"
+                        : "";
+                String message = "Grafana at " + grafana.base() + " refused the snapshot of " + e.getKey() + ": "
+                        + status + r.getMessage() + hint;
                 err.println("error: " + message);
                 errors.add(message);
                 if (r.status() == 401 || r.status() == 403) {
@@ -113,7 +131,7 @@ public final class SnapshotExport {
     }
 
     private static String name(LabDashboard d, TimeWindow w, String label) {
-        return d.title() + " (" + (label == null || label.isBlank() ? "" : label + ", ") + NAME_TIME.format(w.from()) + " to "
-                + NAME_TIME.format(w.to()) + ")";
+        return d.title() + " (" + (label == null || label.isBlank() ? "" : label + ", ") + NAME_TIME.format(w.from())
+                + " to " + NAME_TIME.format(w.to()) + ")";
     }
 }

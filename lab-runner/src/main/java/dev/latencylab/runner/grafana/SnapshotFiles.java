@@ -3,7 +3,6 @@ package dev.latencylab.runner.grafana;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
@@ -16,10 +15,10 @@ import tools.jackson.databind.node.ObjectNode;
 final class SnapshotFiles {
 
     public static final String FOLDER = "snapshots";
-    static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    static final JsonMapper JSON =
+            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-    private SnapshotFiles() {
-    }
+    private SnapshotFiles() {}
 
     public static Path write(Path out, String uid, ObjectNode body) throws IOException {
         Path dir = out.resolve(FOLDER);

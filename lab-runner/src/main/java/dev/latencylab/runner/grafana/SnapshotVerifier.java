@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -24,12 +23,10 @@ import tools.jackson.databind.JsonNode;
  */
 public final class SnapshotVerifier {
 
-    private SnapshotVerifier() {
-    }
+    private SnapshotVerifier() {}
 
     /** One file: how many panels and queries it holds and how many of them have data. */
-    public record FileReport(Path file, String uid, int panels, int panelsWithData, int queries, int queriesWithData) {
-    }
+    public record FileReport(Path file, String uid, int panels, int panelsWithData, int queries, int queriesWithData) {}
 
     public record Verification(List<FileReport> files, List<String> problems) {
 
@@ -51,9 +48,12 @@ public final class SnapshotVerifier {
         Path snapshots = Files.isDirectory(dir.resolve(SnapshotFiles.FOLDER)) ? dir.resolve(SnapshotFiles.FOLDER) : dir;
         List<Path> files;
         try (Stream<Path> list = Files.list(snapshots)) {
-            files = list.filter(f -> f.getFileName().toString().endsWith(".json")).sorted().toList();
+            files = list.filter(f -> f.getFileName().toString().endsWith(".json"))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
-            return new Verification(List.of(), List.of("cannot read snapshot files in " + snapshots + ": " + e.getMessage()));
+            return new Verification(
+                    List.of(), List.of("cannot read snapshot files in " + snapshots + ": " + e.getMessage()));
         }
         List<FileReport> reports = new ArrayList<>();
         List<String> problems = new ArrayList<>();
@@ -109,7 +109,8 @@ public final class SnapshotVerifier {
                 refIds.merge(refId, hasNumber(frame), Boolean::logicalOr);
                 for (JsonNode notice : schema.path("meta").path("notices").values()) {
                     if ("error".equals(notice.path("severity").asString(""))) {
-                        problems.add(uid + " / " + title(p) + " / " + refId + ": query error: " + notice.path("text").asString(""));
+                        problems.add(uid + " / " + title(p) + " / " + refId + ": query error: "
+                                + notice.path("text").asString(""));
                     }
                 }
             }
@@ -124,7 +125,8 @@ public final class SnapshotVerifier {
                     queriesWithData++;
                 } else {
                     everyQueryHasData = false;
-                    problems.add(uid + " / " + title(p) + " / " + (e.getKey().isEmpty() ? "?" : e.getKey()) + ": no data");
+                    problems.add(
+                            uid + " / " + title(p) + " / " + (e.getKey().isEmpty() ? "?" : e.getKey()) + ": no data");
                 }
             }
             if (everyQueryHasData) {
@@ -159,7 +161,9 @@ public final class SnapshotVerifier {
             if (!"number".equals(fields.get(i).path("type").asString(""))) {
                 continue;
             }
-            JsonNode column = frame.has("schema") ? frame.path("data").path("values").path(i) : fields.get(i).path("values");
+            JsonNode column = frame.has("schema")
+                    ? frame.path("data").path("values").path(i)
+                    : fields.get(i).path("values");
             for (JsonNode v : column.values()) {
                 if (v.isNumber() && Double.isFinite(v.asDouble())) {
                     return true;

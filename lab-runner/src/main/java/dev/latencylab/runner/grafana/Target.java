@@ -8,8 +8,8 @@ package dev.latencylab.runner.grafana;
  * @param format    {@code time_series} (default), {@code table} or {@code heatmap}
  * @param minStep   the target's "Min step" ({@code interval}), or null
  */
-record Target(String refId, String expr, boolean instant, boolean range, String format, String legendFormat,
-        String minStep) {
+record Target(
+        String refId, String expr, boolean instant, boolean range, String format, String legendFormat, String minStep) {
 
     public boolean heatmap() {
         return "heatmap".equals(format);

@@ -9,8 +9,14 @@ import java.util.List;
  * @param executedExpr the query after variable substitution, as sent
  * @param error        Prometheus' refusal, or null
  */
-record TargetResult(Panel panel, Target target, String executedExpr, QueryTiming timing, List<PromSeries> rangeSeries,
-        List<PromSeries> instantSeries, String error) {
+record TargetResult(
+        Panel panel,
+        Target target,
+        String executedExpr,
+        QueryTiming timing,
+        List<PromSeries> rangeSeries,
+        List<PromSeries> instantSeries,
+        String error) {
 
     public TargetResult {
         rangeSeries = List.copyOf(rangeSeries);
@@ -19,7 +25,9 @@ record TargetResult(Panel panel, Target target, String executedExpr, QueryTiming
 
     /** The panel shows something for this target: it ran and at least one series has a number. */
     public boolean hasData() {
-        return error == null && (rangeSeries.stream().anyMatch(PromSeries::hasData) || instantSeries.stream().anyMatch(PromSeries::hasData));
+        return error == null
+                && (rangeSeries.stream().anyMatch(PromSeries::hasData)
+                        || instantSeries.stream().anyMatch(PromSeries::hasData));
     }
 
     public int seriesCount() {

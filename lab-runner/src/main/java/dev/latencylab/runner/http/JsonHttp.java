@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.json.JsonReadFeature;
 import tools.jackson.databind.DeserializationFeature;
@@ -67,7 +66,8 @@ public final class JsonHttp {
     }
 
     /** A JSON POST with further request headers, e.g. {@code Authorization} ({@link #basicAuth}) or {@code Accept}. */
-    public Response postJson(String part, URI uri, Object body, Map<String, String> headers) throws InterruptedException {
+    public Response postJson(String part, URI uri, Object body, Map<String, String> headers)
+            throws InterruptedException {
         String json = MAPPER.writeValueAsString(body);
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                 .header("Content-Type", "application/json")
@@ -94,7 +94,8 @@ public final class JsonHttp {
         try {
             return MAPPER.readTree(r.body());
         } catch (JacksonException e) {
-            throw new EndpointException(part + " answered " + uri + " with something that is not JSON: " + e.getOriginalMessage());
+            throw new EndpointException(
+                    part + " answered " + uri + " with something that is not JSON: " + e.getOriginalMessage());
         }
     }
 
@@ -109,7 +110,8 @@ public final class JsonHttp {
 
     public static void requireOk(String part, String method, URI uri, Response r) {
         if (!r.ok()) {
-            throw new EndpointException(part + ": " + method + " " + uri + " answered HTTP " + r.status() + ": " + abbreviate(r.body()));
+            throw new EndpointException(
+                    part + ": " + method + " " + uri + " answered HTTP " + r.status() + ": " + abbreviate(r.body()));
         }
     }
 
@@ -120,17 +122,22 @@ public final class JsonHttp {
             return new Response(response.statusCode(), response.body());
         } catch (HttpConnectTimeoutException | ConnectException e) {
             String reason = describe(e);
-            throw new EndpointUnreachableException(part + " does not answer at " + request.uri() + " (" + reason + ")", reason, e);
+            throw new EndpointUnreachableException(
+                    part + " does not answer at " + request.uri() + " (" + reason + ")", reason, e);
         } catch (HttpTimeoutException e) {
-            throw new EndpointException(part + " did not answer " + request.method() + " " + request.uri()
-                    + " within " + requestTimeout.toSeconds() + " s", e);
+            throw new EndpointException(
+                    part + " did not answer " + request.method() + " " + request.uri() + " within "
+                            + requestTimeout.toSeconds() + " s",
+                    e);
         } catch (IOException e) {
-            throw new EndpointException(part + ": " + request.method() + " " + request.uri() + " failed (" + describe(e) + ")", e);
+            throw new EndpointException(
+                    part + ": " + request.method() + " " + request.uri() + " failed (" + describe(e) + ")", e);
         }
     }
 
     private static String describe(Throwable e) {
-        if (e instanceof ConnectException && (e.getMessage() == null || e.getMessage().isBlank())) {
+        if (e instanceof ConnectException
+                && (e.getMessage() == null || e.getMessage().isBlank())) {
             // What HttpClient throws, without a message, when nothing listens on the port.
             return "connection refused";
         }

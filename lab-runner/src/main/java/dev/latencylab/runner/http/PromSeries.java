@@ -21,8 +21,7 @@ public record PromSeries(Map<String, String> labels, long[] times, double[] valu
     }
 
     /** A sample with a number: what a chart draws. */
-    public record Point(Instant time, double value) {
-    }
+    public record Point(Instant time, double value) {}
 
     /** Whether a panel would draw anything: at least one finite sample. */
     public boolean hasData() {
@@ -51,7 +50,9 @@ public record PromSeries(Map<String, String> labels, long[] times, double[] valu
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof PromSeries s && labels.equals(s.labels) && Arrays.equals(times, s.times)
+        return o instanceof PromSeries s
+                && labels.equals(s.labels)
+                && Arrays.equals(times, s.times)
                 && Arrays.equals(values, s.values);
     }
 

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -61,7 +60,8 @@ public final class PrometheusClient {
     }
 
     /** A range query over exactly [start, end]. */
-    public List<PromSeries> range(String promql, Instant start, Instant end, Duration step) throws InterruptedException {
+    public List<PromSeries> range(String promql, Instant start, Instant end, Duration step)
+            throws InterruptedException {
         return range(promql, start.toEpochMilli(), end.toEpochMilli(), step);
     }
 
@@ -105,24 +105,26 @@ public final class PrometheusClient {
         try {
             body = JsonHttp.MAPPER.readTree(r.body());
         } catch (RuntimeException e) {
-            throw new EndpointException(PART + " answered HTTP " + r.status() + " with something that is not JSON for " + promql);
+            throw new EndpointException(
+                    PART + " answered HTTP " + r.status() + " with something that is not JSON for " + promql);
         }
         if (!r.ok() || !"success".equals(body.path("status").asString(""))) {
             String error = body.path("error").asString("");
             if (error.isBlank()) {
-                throw new EndpointException(PART + " at " + base + " answered HTTP " + r.status() + " without a result: "
-                        + JsonHttp.abbreviate(r.body()));
+                throw new EndpointException(PART + " at " + base + " answered HTTP " + r.status()
+                        + " without a result: " + JsonHttp.abbreviate(r.body()));
             }
             String errorType = body.path("errorType").asString("error");
-            throw new PromQueryException(PART + " refused the query " + promql + ": HTTP " + r.status() + " " + errorType
-                    + " " + error, errorType + ": " + error);
+            throw new PromQueryException(
+                    PART + " refused the query " + promql + ": HTTP " + r.status() + " " + errorType + " " + error,
+                    errorType + ": " + error);
         }
         return body.path("data");
     }
 
     private static PromSeries sample(Map<String, String> labels, JsonNode value) {
-        return new PromSeries(labels, new long[] {Math.round(value.path(0).asDouble() * 1000)},
-                new double[] {number(value.path(1))});
+        return new PromSeries(
+                labels, new long[] {Math.round(value.path(0).asDouble() * 1000)}, new double[] {number(value.path(1))});
     }
 
     private static Map<String, String> labels(JsonNode metric) {

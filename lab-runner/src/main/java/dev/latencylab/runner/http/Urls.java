@@ -9,8 +9,7 @@ import java.util.stream.Collectors;
 /** Joins a base URL given on the command line (with or without a trailing slash or path) and an API path. */
 public final class Urls {
 
-    private Urls() {
-    }
+    private Urls() {}
 
     public static URI resolve(URI base, String path) {
         String b = base.toString();

@@ -1,8 +1,8 @@
 package dev.latencylab.runner.lab;
 
+import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
-import dev.latencylab.api.latency.LatencyView;
 import java.net.URI;
 import java.util.Map;
 

@@ -6,8 +6,7 @@ import dev.latencylab.api.producer.ProducerStatus;
 /** Whether the consumer has read everything the producer sent: one rule for every command that waits for it. */
 public final class Drained {
 
-    private Drained() {
-    }
+    private Drained() {}
 
     /**
      * Nothing pending, and the consumer has seen the producer's last sequence. A producer the

@@ -1,7 +1,7 @@
 package dev.latencylab.runner.lab;
 
-import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.http.JsonHttp;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,8 +19,7 @@ public final class Preflight {
     }
 
     /** A part to check: its name, the URL that must answer 2xx, and whether the run can go on without it. */
-    public record Check(String part, URI uri, boolean required) {
-    }
+    public record Check(String part, URI uri, boolean required) {}
 
     public record Outcome(List<String> failures, List<String> warnings) {
         public boolean ok() {
@@ -54,7 +53,10 @@ public final class Preflight {
     private String probe(Check c) throws InterruptedException {
         try {
             JsonHttp.Response r = http.get(c.part(), c.uri());
-            return r.ok() ? null : c.part() + " at " + c.uri() + " answered HTTP " + r.status() + ": " + JsonHttp.abbreviate(r.body());
+            return r.ok()
+                    ? null
+                    : c.part() + " at " + c.uri() + " answered HTTP " + r.status() + ": "
+                            + JsonHttp.abbreviate(r.body());
         } catch (EndpointException e) {
             return e.getMessage();
         }

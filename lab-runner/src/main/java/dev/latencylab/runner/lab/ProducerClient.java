@@ -1,13 +1,12 @@
 package dev.latencylab.runner.lab;
 
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.producer.ProducerStatus;
-import dev.latencylab.api.settings.SettingsChange;
 import java.net.URI;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -60,7 +59,8 @@ public final class ProducerClient {
         try {
             JsonNode n = JsonHttp.MAPPER.readTree(body);
             if (n.hasNonNull("error")) {
-                return (n.hasNonNull("field") ? n.get("field").asString() + ": " : "") + n.get("error").asString();
+                return (n.hasNonNull("field") ? n.get("field").asString() + ": " : "")
+                        + n.get("error").asString();
             }
         } catch (JacksonException e) {
             // not the contract's error shape: show the body as it is

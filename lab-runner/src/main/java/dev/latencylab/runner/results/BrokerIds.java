@@ -8,10 +8,10 @@ import java.util.TreeMap;
 /** Broker ids ("1", "2", ... "10") in numeric order, so tables and JSON list brokers the same way every time. */
 final class BrokerIds {
 
-    public static final Comparator<String> ORDER = Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder());
+    public static final Comparator<String> ORDER =
+            Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder());
 
-    private BrokerIds() {
-    }
+    private BrokerIds() {}
 
     public static <V> Map<String, V> sorted(Map<String, V> byBroker) {
         TreeMap<String, V> sorted = new TreeMap<>(ORDER);

@@ -13,7 +13,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -25,7 +24,6 @@ import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
-
 /** Draws the run's PNG charts with XChart, off-screen. */
 final class ChartWriter {
 
@@ -33,11 +31,14 @@ final class ChartWriter {
     public static final int HEIGHT = 600;
     /** Largest / smallest value beyond which a latency chart gets a logarithmic axis. */
     private static final double LOG_SPREAD = 20;
-    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
     private static final Color[] PALETTE = {
         new Color(0x1F, 0x77, 0xB4), new Color(0xD6, 0x27, 0x28), new Color(0x2C, 0xA0, 0x2C),
         new Color(0xFF, 0x7F, 0x0E), new Color(0x94, 0x67, 0xBD), new Color(0x8C, 0x56, 0x4B),
-        new Color(0xE3, 0x77, 0xC2), new Color(0x7F, 0x7F, 0x7F)};
+        new Color(0xE3, 0x77, 0xC2), new Color(0x7F, 0x7F, 0x7F)
+    };
 
     static {
         // Charts are files; there is never a display, and CI has none.
@@ -53,9 +54,13 @@ final class ChartWriter {
      */
     public void latencyPercentiles(Path file, RunSummary summary) throws IOException {
         List<String> phases = summary.phases().stream().map(PhaseSummary::name).toList();
-        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        CategoryChart chart = new CategoryChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
                 .title(summary.scenario() + ": end-to-end latency per phase (naive unless marked; warm-up excluded)")
-                .xAxisTitle("phase").yAxisTitle("ms").build();
+                .xAxisTitle("phase")
+                .yAxisTitle("ms")
+                .build();
         style(chart.getStyler());
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
@@ -83,22 +88,29 @@ final class ChartWriter {
         addBars(chart, phases, summary, "p95", p -> p.latencyMs().p95());
         addBars(chart, phases, summary, "p99", p -> p.latencyMs().p99());
         addBars(chart, phases, summary, "p99.9", p -> p.latencyMs().p999());
-        addBars(chart, phases, summary, "p99 corrected", p -> p.correctedLatencyMs().p99());
+        addBars(chart, phases, summary, "p99 corrected", p -> p.correctedLatencyMs()
+                .p99());
         save(chart, file);
     }
 
     /** Smallest and largest positive value the bar chart shows, or null when it shows none. */
     private static double[] positiveRange(RunSummary summary) {
         double[] r = summary.phases().stream()
-                .flatMap(p -> java.util.stream.Stream.of(p.latencyMs().p50(), p.latencyMs().p95(), p.latencyMs().p99(),
-                        p.latencyMs().p999(), p.correctedLatencyMs().p99()))
+                .flatMap(p -> java.util.stream.Stream.of(
+                        p.latencyMs().p50(),
+                        p.latencyMs().p95(),
+                        p.latencyMs().p99(),
+                        p.latencyMs().p999(),
+                        p.correctedLatencyMs().p99()))
                 .filter(v -> v != null && v > 0)
-                .mapToDouble(Double::doubleValue).sorted().toArray();
+                .mapToDouble(Double::doubleValue)
+                .sorted()
+                .toArray();
         return r.length == 0 ? null : new double[] {r[0], r[r.length - 1]};
     }
 
-    private static void addBars(CategoryChart chart, List<String> phases, RunSummary s, String name,
-            Function<PhaseSummary, Double> value) {
+    private static void addBars(
+            CategoryChart chart, List<String> phases, RunSummary s, String name, Function<PhaseSummary, Double> value) {
         // A missing figure stays missing (XChart leaves a null bar out) rather than becoming zero.
         List<Double> values = new ArrayList<>(s.phases().stream().map(value).toList());
         chart.addSeries(name, new ArrayList<>(phases), values);
@@ -108,7 +120,8 @@ final class ChartWriter {
      * One time-series chart over the whole run with each phase's warm-up shaded, its start marked
      * and its name written in its segment. Returns false (and writes nothing) when there is no data.
      */
-    public boolean timeSeries(Path file, String scenario, ChartData data, List<PhaseMark> phases, Instant runStart, Instant runEnd)
+    public boolean timeSeries(
+            Path file, String scenario, ChartData data, List<PhaseMark> phases, Instant runStart, Instant runEnd)
             throws IOException {
         if (data.lines().stream().allMatch(l -> l.points().isEmpty())) {
             return false;
@@ -116,18 +129,30 @@ final class ChartWriter {
         boolean minutes = Duration.between(runStart, runEnd).compareTo(Duration.ofMinutes(10)) > 0;
         double unit = minutes ? 60.0 : 1.0;
         Function<Instant, Double> x = t -> Duration.between(runStart, t).toMillis() / 1000.0 / unit;
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        XYChart chart = new XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
                 .title(scenario + ": " + data.title())
-                .xAxisTitle((minutes ? "minutes" : "seconds") + " since " + CLOCK.format(runStart) + " (shaded: warm-up, dropped from the summary)")
-                .yAxisTitle(data.unit()).build();
+                .xAxisTitle((minutes ? "minutes" : "seconds") + " since " + CLOCK.format(runStart)
+                        + " (shaded: warm-up, dropped from the summary)")
+                .yAxisTitle(data.unit())
+                .build();
         style(chart.getStyler());
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(x.apply(runEnd));
-        double max = data.lines().stream().flatMap(l -> l.points().stream()).mapToDouble(TimePoint::v).max().orElse(1);
-        double minPositive = data.lines().stream().flatMap(l -> l.points().stream()).mapToDouble(TimePoint::v)
-                .filter(v -> v > 0).min().orElse(max);
+        double max = data.lines().stream()
+                .flatMap(l -> l.points().stream())
+                .mapToDouble(TimePoint::v)
+                .max()
+                .orElse(1);
+        double minPositive = data.lines().stream()
+                .flatMap(l -> l.points().stream())
+                .mapToDouble(TimePoint::v)
+                .filter(v -> v > 0)
+                .min()
+                .orElse(max);
         // Latency can jump by two decades for a few seconds (a producer switch under load); on a
         // linear axis that spike flattens everything else to a line at zero.
         boolean log = data.unit().equals("ms") && minPositive > 0 && max / minPositive > LOG_SPREAD;
@@ -142,7 +167,8 @@ final class ChartWriter {
             chart.getStyler().setYAxisMax(max > 0 ? max * 1.15 : 1.0);
         }
         for (ChartData.Line line : data.lines()) {
-            List<TimePoint> points = line.points().stream().filter(p -> !log || p.v() > 0).toList();
+            List<TimePoint> points =
+                    line.points().stream().filter(p -> !log || p.v() > 0).toList();
             if (points.isEmpty()) {
                 continue;
             }
@@ -151,12 +177,15 @@ final class ChartWriter {
             XYSeries s = chart.addSeries(line.label(), xs, ys);
             s.setMarker(SeriesMarkers.NONE);
             // Corrected latency often lies right on top of the naive line: dashed, both stay visible.
-            s.setLineStyle(line.label().contains("corrected")
-                    ? new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f)
-                    : new BasicStroke(2f));
+            s.setLineStyle(
+                    line.label().contains("corrected")
+                            ? new BasicStroke(
+                                    2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {7f, 5f}, 0f)
+                            : new BasicStroke(2f));
         }
         chart.addAnnotation(new PhaseBands(phases.stream()
-                .map(p -> new PhaseBands.Segment(p.name(), x.apply(p.start()), x.apply(p.measureStart()), x.apply(p.end())))
+                .map(p -> new PhaseBands.Segment(
+                        p.name(), x.apply(p.start()), x.apply(p.measureStart()), x.apply(p.end())))
                 .toList()));
         save(chart, file);
         return true;

@@ -26,7 +26,8 @@ public record EnvironmentInfo(
     public record Build(String labVersion, String kafkaClientsVersion) {
         public static Build load() {
             Properties p = new Properties();
-            try (InputStream in = EnvironmentInfo.class.getResourceAsStream("/dev/latencylab/runner/build-info.properties")) {
+            try (InputStream in =
+                    EnvironmentInfo.class.getResourceAsStream("/dev/latencylab/runner/build-info.properties")) {
                 if (in != null) {
                     p.load(in);
                 }
@@ -45,15 +46,26 @@ public record EnvironmentInfo(
      * Describes this machine. The kafka-clients version is the one the producer reports in its
      * metrics when Prometheus has it, else the one this lab was built against.
      */
-    public static EnvironmentInfo describe(String producerKafkaVersion, Instant startedAt, Instant endedAt, Map<String, String> endpoints) {
+    public static EnvironmentInfo describe(
+            String producerKafkaVersion, Instant startedAt, Instant endedAt, Map<String, String> endpoints) {
         Build build = Build.load();
         String kafka = producerKafkaVersion != null ? producerKafkaVersion : build.kafkaClientsVersion();
-        String source = producerKafkaVersion != null ? "producer-app metrics (kafka_version label)"
+        String source = producerKafkaVersion != null
+                ? "producer-app metrics (kafka_version label)"
                 : build.kafkaClientsVersion() != null ? "lab build (kafka.version)" : null;
-        return new EnvironmentInfo(build.labVersion(), kafka, source,
-                System.getProperty("java.version"), System.getProperty("java.vendor"),
-                System.getProperty("os.name") + " " + System.getProperty("os.version"), System.getProperty("os.arch"),
-                Runtime.getRuntime().availableProcessors(), memory(), startedAt, endedAt, Map.copyOf(endpoints));
+        return new EnvironmentInfo(
+                build.labVersion(),
+                kafka,
+                source,
+                System.getProperty("java.version"),
+                System.getProperty("java.vendor"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version"),
+                System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(),
+                memory(),
+                startedAt,
+                endedAt,
+                Map.copyOf(endpoints));
     }
 
     private static Long memory() {

@@ -7,8 +7,7 @@ public final class Fmt {
 
     public static final String NA = "n/a";
 
-    private Fmt() {
-    }
+    private Fmt() {}
 
     /** Milliseconds: 2 decimals below 10, 1 below 100, none above. */
     public static String ms(Double v) {

@@ -10,12 +10,12 @@ import java.util.function.Function;
 /** summary.md: one row per phase in each table, then the reading, the totals, the charts and any warnings. */
 final class MarkdownReport {
 
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
     private static final Set<String> TEXT_COLUMNS = Set.of("phase", "compression");
 
-    private MarkdownReport() {
-    }
+    private MarkdownReport() {}
 
     public static String render(RunSummary s, List<String> charts) {
         StringBuilder b = new StringBuilder();
@@ -23,20 +23,35 @@ final class MarkdownReport {
         if (s.description() != null) {
             b.append(s.description().strip()).append('\n').append('\n');
         }
-        b.append("Run ").append(TIME.format(s.startedAt())).append(" to ").append(TIME.format(s.endedAt())).append(" (UTC)");
-        b.append(s.complete() ? ", complete." : ", NOT complete: " + s.stopReason() + ". The tables hold the phases measured until then.");
+        b.append("Run ")
+                .append(TIME.format(s.startedAt()))
+                .append(" to ")
+                .append(TIME.format(s.endedAt()))
+                .append(" (UTC)");
+        b.append(
+                s.complete()
+                        ? ", complete."
+                        : ", NOT complete: " + s.stopReason() + ". The tables hold the phases measured until then.");
         b.append('\n').append('\n');
         b.append(tables(s.phases()));
         if (s.reading() != null) {
-            b.append("## Reading\n\n").append(s.reading().paragraph()).append("\n\n")
-                    .append(s.reading().sanity()).append("\n\n")
-                    .append(s.reading().caveat()).append("\n\n");
+            b.append("## Reading\n\n")
+                    .append(s.reading().paragraph())
+                    .append("\n\n")
+                    .append(s.reading().sanity())
+                    .append("\n\n")
+                    .append(s.reading().caveat())
+                    .append("\n\n");
         }
         b.append(totals(s.totals()));
         if (!charts.isEmpty()) {
             b.append("## Charts\n\n");
             for (String c : charts) {
-                b.append("![").append(c.replace(".png", "")).append("](").append(c).append(")\n\n");
+                b.append("![")
+                        .append(c.replace(".png", ""))
+                        .append("](")
+                        .append(c)
+                        .append(")\n\n");
             }
         }
         if (!s.warnings().isEmpty()) {
@@ -53,52 +68,118 @@ final class MarkdownReport {
     public static String tables(List<PhaseSummary> phases) {
         StringBuilder b = new StringBuilder();
         b.append("## End-to-end latency (ms)\n\n")
-                .append("Naive = consume time minus actual send time; corrected = consume time minus intended send time "
-                        + "(counts the producer's own delay). From the consumer's per-phase histograms, warm-up excluded.\n\n");
-        b.append(table(List.of("phase", "linger.ms", "batch.size", "compression", "samples",
-                        "p50", "p95", "p99", "p99.9", "max", "p50 corr.", "p95 corr.", "p99 corr.", "p99.9 corr.", "max corr."),
-                phases, p -> List.of(p.name() + (p.complete() ? "" : " (partial)"), Integer.toString(p.settings().lingerMs()),
-                        Integer.toString(p.settings().batchSize()), p.settings().compression().kafkaName(), Fmt.count(p.samples()),
-                        Fmt.ms(p.latencyMs().p50()), Fmt.ms(p.latencyMs().p95()), Fmt.ms(p.latencyMs().p99()),
-                        Fmt.ms(p.latencyMs().p999()), Fmt.ms(p.latencyMs().max()),
-                        Fmt.ms(p.correctedLatencyMs().p50()), Fmt.ms(p.correctedLatencyMs().p95()), Fmt.ms(p.correctedLatencyMs().p99()),
-                        Fmt.ms(p.correctedLatencyMs().p999()), Fmt.ms(p.correctedLatencyMs().max()))));
+                .append(
+                        "Naive = consume time minus actual send time; corrected = consume time minus intended send time "
+                                + "(counts the producer's own delay). From the consumer's per-phase histograms, warm-up excluded.\n\n");
+        b.append(table(
+                List.of(
+                        "phase",
+                        "linger.ms",
+                        "batch.size",
+                        "compression",
+                        "samples",
+                        "p50",
+                        "p95",
+                        "p99",
+                        "p99.9",
+                        "max",
+                        "p50 corr.",
+                        "p95 corr.",
+                        "p99 corr.",
+                        "p99.9 corr.",
+                        "max corr."),
+                phases,
+                p -> List.of(
+                        p.name() + (p.complete() ? "" : " (partial)"),
+                        Integer.toString(p.settings().lingerMs()),
+                        Integer.toString(p.settings().batchSize()),
+                        p.settings().compression().kafkaName(),
+                        Fmt.count(p.samples()),
+                        Fmt.ms(p.latencyMs().p50()),
+                        Fmt.ms(p.latencyMs().p95()),
+                        Fmt.ms(p.latencyMs().p99()),
+                        Fmt.ms(p.latencyMs().p999()),
+                        Fmt.ms(p.latencyMs().max()),
+                        Fmt.ms(p.correctedLatencyMs().p50()),
+                        Fmt.ms(p.correctedLatencyMs().p95()),
+                        Fmt.ms(p.correctedLatencyMs().p99()),
+                        Fmt.ms(p.correctedLatencyMs().p999()),
+                        Fmt.ms(p.correctedLatencyMs().max()))));
 
         b.append("## Rate and delivery\n\n");
-        b.append(table(List.of("phase", "measured s", "payload B", "target rec/s", "achieved rec/s", "achieved", "lost", "duplicated"),
-                phases, p -> List.of(p.name(), Fmt.rate(p.measuredSeconds()), Integer.toString(p.settings().payloadBytes()),
-                        Fmt.rate(p.settings().rate()), Fmt.rate(p.achievedRate()), Fmt.percent(p.achievedShare()),
-                        Fmt.count(p.lost()), Fmt.count(p.duplicated()))));
+        b.append(table(
+                List.of(
+                        "phase",
+                        "measured s",
+                        "payload B",
+                        "target rec/s",
+                        "achieved rec/s",
+                        "achieved",
+                        "lost",
+                        "duplicated"),
+                phases,
+                p -> List.of(
+                        p.name(),
+                        Fmt.rate(p.measuredSeconds()),
+                        Integer.toString(p.settings().payloadBytes()),
+                        Fmt.rate(p.settings().rate()),
+                        Fmt.rate(p.achievedRate()),
+                        Fmt.percent(p.achievedShare()),
+                        Fmt.count(p.lost()),
+                        Fmt.count(p.duplicated()))));
 
-        List<String> brokers = phases.stream().flatMap(p -> p.cpuCores().brokers().keySet().stream())
-                .distinct().sorted(BrokerIds.ORDER).toList();
+        List<String> brokers = phases.stream()
+                .flatMap(p -> p.cpuCores().brokers().keySet().stream())
+                .distinct()
+                .sorted(BrokerIds.ORDER)
+                .toList();
         List<String> costHeader = new ArrayList<>(List.of("phase", "CPU producer", "CPU consumer"));
         brokers.forEach(id -> costHeader.add("CPU broker " + id));
-        costHeader.addAll(List.of("CPU total", "Produce req/s", "FetchConsumer req/s", "FetchFollower req/s", "bytes in kB/s"));
+        costHeader.addAll(
+                List.of("CPU total", "Produce req/s", "FetchConsumer req/s", "FetchFollower req/s", "bytes in kB/s"));
         b.append("## Cost (Prometheus, averaged over each measured window; CPU in cores)\n\n")
-                .append("CPU: CPU seconds per second of each process (1.00 = one core busy all the time); the processes share "
-                        + "this machine's cores. Requests/s: summed over the brokers (FetchFollower is replication between "
-                        + "brokers). Bytes in: what producers wrote, summed over the brokers, replication excluded, in kB/s "
-                        + "(1 kB = 1000 bytes).\n\n");
+                .append(
+                        "CPU: CPU seconds per second of each process (1.00 = one core busy all the time); the processes share "
+                                + "this machine's cores. Requests/s: summed over the brokers (FetchFollower is replication between "
+                                + "brokers). Bytes in: what producers wrote, summed over the brokers, replication excluded, in kB/s "
+                                + "(1 kB = 1000 bytes).\n\n");
         b.append(table(costHeader, phases, p -> {
-            List<String> row = new ArrayList<>(List.of(p.name(), Fmt.cores(p.cpuCores().producer()), Fmt.cores(p.cpuCores().consumer())));
+            List<String> row = new ArrayList<>(List.of(
+                    p.name(),
+                    Fmt.cores(p.cpuCores().producer()),
+                    Fmt.cores(p.cpuCores().consumer())));
             brokers.forEach(id -> row.add(Fmt.cores(p.cpuCores().brokers().get(id))));
-            row.addAll(List.of(Fmt.cores(p.cpuCores().total()), Fmt.rate(p.requestsPerSecond().produce()),
-                    Fmt.rate(p.requestsPerSecond().fetchConsumer()), Fmt.rate(p.requestsPerSecond().fetchFollower()),
+            row.addAll(List.of(
+                    Fmt.cores(p.cpuCores().total()),
+                    Fmt.rate(p.requestsPerSecond().produce()),
+                    Fmt.rate(p.requestsPerSecond().fetchConsumer()),
+                    Fmt.rate(p.requestsPerSecond().fetchFollower()),
                     Fmt.kiloBytes(p.bytesInPerSecond())));
             return row;
         }));
 
         b.append("## Producer batching (Kafka client metrics, averaged over each measured window)\n\n")
-                .append("batch-size-avg: bytes per batch (one partition's records in one request); records-per-request-avg: "
-                        + "records per produce request; compression-rate-avg: compressed / uncompressed size (1.00 = no "
-                        + "compression); record-queue-time-avg: ms a record waited in the producer before its batch was sent. "
-                        + "The client computes these over its own trailing 30-60 s, so in a short window they include some of "
-                        + "the phase's warm-up; the last column counts the window alone (records sent / Produce requests at the brokers).\n\n");
-        b.append(table(List.of("phase", "batch-size-avg B", "records-per-request-avg", "compression-rate-avg", "record-queue-time-avg ms",
+                .append(
+                        "batch-size-avg: bytes per batch (one partition's records in one request); records-per-request-avg: "
+                                + "records per produce request; compression-rate-avg: compressed / uncompressed size (1.00 = no "
+                                + "compression); record-queue-time-avg: ms a record waited in the producer before its batch was sent. "
+                                + "The client computes these over its own trailing 30-60 s, so in a short window they include some of "
+                                + "the phase's warm-up; the last column counts the window alone (records sent / Produce requests at the brokers).\n\n");
+        b.append(table(
+                List.of(
+                        "phase",
+                        "batch-size-avg B",
+                        "records-per-request-avg",
+                        "compression-rate-avg",
+                        "record-queue-time-avg ms",
                         "records / Produce request"),
-                phases, p -> List.of(p.name(), Fmt.rate(p.producer().batchSizeAvg()), Fmt.ratio(p.producer().recordsPerRequestAvg()),
-                        Fmt.ratio(p.producer().compressionRateAvg()), Fmt.ms(p.producer().recordQueueTimeAvgMs()),
+                phases,
+                p -> List.of(
+                        p.name(),
+                        Fmt.rate(p.producer().batchSizeAvg()),
+                        Fmt.ratio(p.producer().recordsPerRequestAvg()),
+                        Fmt.ratio(p.producer().compressionRateAvg()),
+                        Fmt.ms(p.producer().recordQueueTimeAvgMs()),
                         Fmt.ratio(p.recordsPerProduceRequest()))));
         return b.toString();
     }
@@ -131,12 +212,16 @@ final class MarkdownReport {
             return "";
         }
         return "## Totals\n\n"
-                + "Producer (since the app started): sent " + Fmt.count(t.producerSent()) + ", acked " + Fmt.count(t.producerAcked())
+                + "Producer (since the app started): sent " + Fmt.count(t.producerSent()) + ", acked "
+                + Fmt.count(t.producerAcked())
                 + ", failed " + Fmt.count(t.producerFailed()) + ".\n"
                 + "Consumer (since the run's reset, warm-ups included): received " + Fmt.count(t.received()) + ", lost "
-                + Fmt.count(t.lost()) + ", duplicated " + Fmt.count(t.duplicated()) + ", out of order " + Fmt.count(t.outOfOrder())
+                + Fmt.count(t.lost()) + ", duplicated " + Fmt.count(t.duplicated()) + ", out of order "
+                + Fmt.count(t.outOfOrder())
                 + ", skipped " + Fmt.count(t.skipped()) + ", pending " + Fmt.count(t.pending())
-                + (t.drained() ? " (everything sent was received)." : " (the consumer had not received everything when totals were read).")
+                + (t.drained()
+                        ? " (everything sent was received)."
+                        : " (the consumer had not received everything when totals were read).")
                 + "\n\n";
     }
 }

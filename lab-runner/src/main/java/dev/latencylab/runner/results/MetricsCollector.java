@@ -1,6 +1,8 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.PromSeries;
+import dev.latencylab.runner.http.PrometheusClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,9 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
-
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.PrometheusClient;
 
 /**
  * Asks Prometheus for each phase's figures and for the series the charts draw. A query that
@@ -28,6 +27,7 @@ public final class MetricsCollector {
      * within 20 s (Grafana's $__rate_interval rule, 4x the scrape interval, for the same reason).
      */
     static final Duration CHART_WINDOW = STEP.multipliedBy(4);
+
     static final String CHART_RANGE = CHART_WINDOW.toSeconds() + "s";
 
     private final PrometheusClient prometheus;
@@ -76,33 +76,50 @@ public final class MetricsCollector {
         // Each point is a trailing window: a phase switch shows fully only one window later.
         String each = " (each point: the " + CHART_RANGE + " before it)";
         List<ChartData> charts = new ArrayList<>();
-        charts.add(chart("latency-over-time", "End-to-end latency, consumer histogram" + each, "ms",
+        charts.add(chart(
+                "latency-over-time",
+                "End-to-end latency, consumer histogram" + each,
+                "ms",
                 List.of(
                         def("p50", q.consumerQuantile("lab_e2e_latency_seconds", 0.50) + " * 1000"),
                         def("p99", q.consumerQuantile("lab_e2e_latency_seconds", 0.99) + " * 1000"),
-                        def("p99 corrected", q.consumerQuantile("lab_e2e_corrected_latency_seconds", 0.99) + " * 1000")),
-                start, end));
-        charts.add(chart("cpu", "CPU per process" + each, "cores",
+                        def(
+                                "p99 corrected",
+                                q.consumerQuantile("lab_e2e_corrected_latency_seconds", 0.99) + " * 1000")),
+                start,
+                end));
+        charts.add(chart(
+                "cpu",
+                "CPU per process" + each,
+                "cores",
                 List.of(
                         def("producer-app", q.producerCpu()),
                         def("consumer-app", q.consumerCpu()),
                         byLabelDef("broker ", "broker", q.brokerCpu())),
-                start, end));
-        charts.add(chart("requests", "Produce and fetch requests, sum over brokers" + each, "requests/s",
+                start,
+                end));
+        charts.add(chart(
+                "requests",
+                "Produce and fetch requests, sum over brokers" + each,
+                "requests/s",
                 List.of(
                         def("Produce", q.requests("Produce")),
                         def("FetchConsumer", q.requests("FetchConsumer")),
                         def("FetchFollower", q.requests("FetchFollower"))),
-                start, end));
-        charts.add(chart("bytes-in", "Bytes in from producers, sum over brokers" + each, "kB/s (1 kB = 1000 B)",
+                start,
+                end));
+        charts.add(chart(
+                "bytes-in",
+                "Bytes in from producers, sum over brokers" + each,
+                "kB/s (1 kB = 1000 B)",
                 List.of(def("bytes in", q.bytesIn() + " / 1000")),
-                start, end));
+                start,
+                end));
         return charts;
     }
 
     /** A query and how to name each series it returns. */
-    private record SeriesDef(String promql, Function<Map<String, String>, String> label) {
-    }
+    private record SeriesDef(String promql, Function<Map<String, String>, String> label) {}
 
     private static SeriesDef def(String label, String promql) {
         return new SeriesDef(promql, labels -> label);
@@ -119,9 +136,13 @@ public final class MetricsCollector {
             try {
                 List<PromSeries> result = prometheus.range(d.promql(), start, end, STEP);
                 result.stream()
-                        .sorted((a, b) -> d.label().apply(a.labels()).compareTo(d.label().apply(b.labels())))
-                        .forEach(s -> lines.add(new ChartData.Line(d.label().apply(s.labels()),
-                                s.points().stream().map(p -> new TimePoint(p.time(), p.value())).toList())));
+                        .sorted((a, b) ->
+                                d.label().apply(a.labels()).compareTo(d.label().apply(b.labels())))
+                        .forEach(s -> lines.add(new ChartData.Line(
+                                d.label().apply(s.labels()),
+                                s.points().stream()
+                                        .map(p -> new TimePoint(p.time(), p.value()))
+                                        .toList())));
                 if (result.isEmpty()) {
                     warnings.add("Prometheus has no data for chart " + key + " series: " + d.promql());
                 }

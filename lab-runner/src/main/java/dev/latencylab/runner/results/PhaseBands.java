@@ -10,7 +10,6 @@ import java.awt.Graphics2D;
 import java.awt.Shape;
 import java.awt.Stroke;
 import java.util.List;
-
 import org.knowm.xchart.internal.chartpart.Annotation;
 
 /**
@@ -21,8 +20,7 @@ import org.knowm.xchart.internal.chartpart.Annotation;
 final class PhaseBands extends Annotation {
 
     /** A phase on the x axis, in the chart's x units. */
-    record Segment(String name, double start, double measureStart, double end) {
-    }
+    record Segment(String name, double start, double measureStart, double end) {}
 
     private static final Color WARMUP = new Color(0x9E, 0x9E, 0x9E);
     private static final Color BOUNDARY = new Color(0x42, 0x42, 0x42);
@@ -62,7 +60,8 @@ final class PhaseBands extends Annotation {
                 g.setComposite(composite);
             }
             g.setColor(BOUNDARY);
-            g.setStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
+            g.setStroke(
+                    new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f, new float[] {6f, 4f}, 0f));
             g.drawLine(x0, top, x0, bottom);
             g.setFont(LABEL);
             FontMetrics fm = g.getFontMetrics();

@@ -63,7 +63,8 @@ final class PhaseQueries {
 
     /** A quantile of one of the consumer's histograms (seconds), e.g. lab_e2e_latency_seconds. */
     public String consumerQuantile(String histogram, double q) {
-        return "histogram_quantile(" + q + ", sum by (le) (rate(" + histogram + "_bucket{" + CONSUMER + "}[" + w + "])))";
+        return "histogram_quantile(" + q + ", sum by (le) (rate(" + histogram + "_bucket{" + CONSUMER + "}[" + w
+                + "])))";
     }
 
     /** The kafka-clients version in the producer's client metrics, as the kafka_version label of one series. */

@@ -4,7 +4,6 @@ import dev.latencylab.api.settings.ProducerSettings;
 import java.time.Instant;
 import java.util.Map;
 
-
 /**
  * One row of the summary. Latency comes from the consumer endpoint (HdrHistogram, exact per
  * phase), rates from the producer's counters, the rest from Prometheus over the measured window.
@@ -34,18 +33,18 @@ record PhaseSummary(
     }
 
     /** Cores (CPU seconds per second); {@code total} only when producer, consumer and brokers are all known. */
-    public record Cpu(Double producer, Double consumer, Map<String, Double> brokers, Double brokersTotal, Double total) {
+    public record Cpu(
+            Double producer, Double consumer, Map<String, Double> brokers, Double brokersTotal, Double total) {
         public Cpu {
             brokers = BrokerIds.sorted(brokers);
         }
     }
 
-    public record Requests(Double produce, Double fetchConsumer, Double fetchFollower) {
-    }
+    public record Requests(Double produce, Double fetchConsumer, Double fetchFollower) {}
 
     /** Kafka producer client averages: bytes, records, compressed/uncompressed, ms. */
-    public record Batching(Double batchSizeAvg, Double recordsPerRequestAvg, Double compressionRateAvg, Double recordQueueTimeAvgMs) {
-    }
+    public record Batching(
+            Double batchSizeAvg, Double recordsPerRequestAvg, Double compressionRateAvg, Double recordQueueTimeAvgMs) {}
 
     /**
      * Records per Produce request over exactly the measured window: records the producer sent /

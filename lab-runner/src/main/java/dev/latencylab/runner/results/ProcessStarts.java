@@ -1,14 +1,13 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.PromSeries;
+import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.run.StackAge;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.PrometheusClient;
-import dev.latencylab.runner.run.StackAge;
 
 /**
  * The stack's age from Prometheus: the latest process_start_time_seconds of the brokers (JMX

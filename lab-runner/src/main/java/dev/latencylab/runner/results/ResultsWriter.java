@@ -1,5 +1,7 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.ScenarioWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,14 +10,10 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
 import tools.jackson.databind.json.JsonMapper;
-
-import dev.latencylab.runner.scenario.Scenario;
-import dev.latencylab.runner.scenario.ScenarioWriter;
 
 /**
  * Writes a results folder: scenario.yaml, environment.json, summary.json, series.json,
@@ -29,7 +27,8 @@ public final class ResultsWriter {
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
-    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter FOLDER_TIME =
+            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     private final ChartWriter charts = new ChartWriter();
 
@@ -70,7 +69,13 @@ public final class ResultsWriter {
             for (ChartData chart : series.charts()) {
                 String name = chart.key() + ".png";
                 try {
-                    if (charts.timeSeries(dir.resolve(name), summary.scenario(), chart, series.phases(), series.start(), series.end())) {
+                    if (charts.timeSeries(
+                            dir.resolve(name),
+                            summary.scenario(),
+                            chart,
+                            series.phases(),
+                            series.start(),
+                            series.end())) {
                         drawn.add(name);
                     } else {
                         warnings.add(name + " not drawn: Prometheus returned no data for it");
@@ -80,8 +85,18 @@ public final class ResultsWriter {
                 }
             }
         }
-        RunSummary shown = new RunSummary(summary.scenario(), summary.description(), summary.startedAt(), summary.endedAt(),
-                summary.complete(), summary.stopReason(), summary.cores(), summary.phases(), summary.totals(), summary.reading(), warnings);
+        RunSummary shown = new RunSummary(
+                summary.scenario(),
+                summary.description(),
+                summary.startedAt(),
+                summary.endedAt(),
+                summary.complete(),
+                summary.stopReason(),
+                summary.cores(),
+                summary.phases(),
+                summary.totals(),
+                summary.reading(),
+                warnings);
         String markdown = MarkdownReport.render(shown, drawn);
         Files.writeString(dir.resolve("summary.md"), markdown);
         return markdown;

@@ -23,16 +23,35 @@ public record RunSummary(
     }
 
     /** Counts over the whole run: producer counters (since the app started) and the consumer's totals (since the reset). */
-    public record Totals(Long producerSent, Long producerAcked, Long producerFailed, Long received, Long lost,
-            Long duplicated, Long outOfOrder, Long pending, Long skipped, boolean drained) {
+    public record Totals(
+            Long producerSent,
+            Long producerAcked,
+            Long producerFailed,
+            Long received,
+            Long lost,
+            Long duplicated,
+            Long outOfOrder,
+            Long pending,
+            Long skipped,
+            boolean drained) {
         public static final Totals NONE = new Totals(null, null, null, null, null, null, null, null, null, false);
     }
 
     /** The trade-off paragraph, the produce-request sanity check (sanityPassed null: not checkable) and the shared-machine caveat. */
-    public record Reading(String paragraph, String sanity, Boolean sanityPassed, String caveat) {
-    }
+    public record Reading(String paragraph, String sanity, Boolean sanityPassed, String caveat) {}
 
     public RunSummary withReading(Reading newReading) {
-        return new RunSummary(scenario, description, startedAt, endedAt, complete, stopReason, cores, phases, totals, newReading, warnings);
+        return new RunSummary(
+                scenario,
+                description,
+                startedAt,
+                endedAt,
+                complete,
+                stopReason,
+                cores,
+                phases,
+                totals,
+                newReading,
+                warnings);
     }
 }

@@ -4,20 +4,19 @@ import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.Totals;
+import dev.latencylab.runner.run.PhaseRecord;
+import dev.latencylab.runner.run.RunRecord;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import dev.latencylab.runner.run.PhaseRecord;
-import dev.latencylab.runner.run.RunRecord;
-
 /** Joins what the endpoints said (RunRecord) with what Prometheus said (PhaseMetrics) into summary rows. */
 public final class SummaryBuilder {
 
-    private SummaryBuilder() {
-    }
+    private SummaryBuilder() {}
 
-    public static RunSummary build(RunRecord run, Map<Integer, PhaseMetrics> metrics, int cores, List<String> extraWarnings) {
+    public static RunSummary build(
+            RunRecord run, Map<Integer, PhaseMetrics> metrics, int cores, List<String> extraWarnings) {
         List<PhaseSummary> phases = run.phases().stream()
                 .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY)))
                 .toList();
@@ -25,21 +24,35 @@ public final class SummaryBuilder {
         warnings.addAll(extraWarnings);
         for (PhaseRecord r : run.phases()) {
             if (r.latency() == null) {
-                warnings.add("the consumer had no figures for phase " + r.phase().name() + " (settings "
-                        + r.phase().settings() + "): its latency is n/a");
+                warnings.add("the consumer had no figures for phase "
+                        + r.phase().name() + " (settings " + r.phase().settings() + "): its latency is n/a");
             }
         }
         RunSummary.Totals totals = totals(run);
-        RunSummary summary = new RunSummary(run.scenario().name(), run.scenario().description(), run.startedAt(), run.endedAt(),
-                run.complete(), run.stopReason(), cores, phases, totals, null, warnings);
+        RunSummary summary = new RunSummary(
+                run.scenario().name(),
+                run.scenario().description(),
+                run.startedAt(),
+                run.endedAt(),
+                run.complete(),
+                run.stopReason(),
+                cores,
+                phases,
+                totals,
+                null,
+                warnings);
         return summary.withReading(TradeOffReading.read(phases, totals, cores));
     }
 
     static PhaseSummary phase(PhaseRecord r, PhaseMetrics m) {
         PhaseView l = r.latency();
-        Double brokersTotal = m.brokerCpu().isEmpty() ? null
-                : m.brokerCpu().values().stream().mapToDouble(Double::doubleValue).sum();
-        Double total = m.producerCpu() == null || m.consumerCpu() == null || brokersTotal == null ? null
+        Double brokersTotal = m.brokerCpu().isEmpty()
+                ? null
+                : m.brokerCpu().values().stream()
+                        .mapToDouble(Double::doubleValue)
+                        .sum();
+        Double total = m.producerCpu() == null || m.consumerCpu() == null || brokersTotal == null
+                ? null
                 : m.producerCpu() + m.consumerCpu() + brokersTotal;
         return new PhaseSummary(
                 r.phase().name(),
@@ -57,12 +70,15 @@ public final class SummaryBuilder {
                 new PhaseSummary.Cpu(m.producerCpu(), m.consumerCpu(), m.brokerCpu(), brokersTotal, total),
                 new PhaseSummary.Requests(m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps()),
                 m.bytesInPerSecond(),
-                new PhaseSummary.Batching(m.batchSizeAvg(), m.recordsPerRequestAvg(), m.compressionRateAvg(), m.recordQueueTimeAvgMs()));
+                new PhaseSummary.Batching(
+                        m.batchSizeAvg(), m.recordsPerRequestAvg(), m.compressionRateAvg(), m.recordQueueTimeAvgMs()));
     }
 
     private static PhaseSummary.Latency latency(Percentiles p) {
-        return p == null ? PhaseSummary.Latency.NONE
-                : new PhaseSummary.Latency(finite(p.p50()), finite(p.p95()), finite(p.p99()), finite(p.p999()), finite(p.max()));
+        return p == null
+                ? PhaseSummary.Latency.NONE
+                : new PhaseSummary.Latency(
+                        finite(p.p50()), finite(p.p95()), finite(p.p99()), finite(p.p999()), finite(p.max()));
     }
 
     /** An empty histogram may report NaN; that is "no value", not a number to print. */
@@ -85,7 +101,16 @@ public final class SummaryBuilder {
         }
         Totals t = c.totals();
         Long skipped = t.skipped() == null ? null : t.skipped().total();
-        return new RunSummary.Totals(sent, acked, failed, t.received(), t.lost(), t.duplicated(), t.outOfOrder(), t.pending(),
-                skipped, run.drained());
+        return new RunSummary.Totals(
+                sent,
+                acked,
+                failed,
+                t.received(),
+                t.lost(),
+                t.duplicated(),
+                t.outOfOrder(),
+                t.pending(),
+                skipped,
+                run.drained());
     }
 }

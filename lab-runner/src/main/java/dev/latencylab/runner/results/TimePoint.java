@@ -3,5 +3,4 @@ package dev.latencylab.runner.results;
 import java.time.Instant;
 
 /** One value of a time series. */
-record TimePoint(Instant t, double v) {
-}
+record TimePoint(Instant t, double v) {}

@@ -24,8 +24,7 @@ public final class TradeOffReading {
     /** Share of the machine's cores the lab's processes use at which a phase is called CPU-bound. */
     private static final double SATURATED = 0.75;
 
-    private TradeOffReading() {
-    }
+    private TradeOffReading() {}
 
     public static RunSummary.Reading read(List<PhaseSummary> phases, int cores) {
         return read(phases, null, cores);
@@ -59,8 +58,9 @@ public final class TradeOffReading {
         if (busy.isEmpty()) {
             return null;
         }
-        return "The lab's processes alone kept this machine's CPU " + (busy.size() == 1 ? "nearly saturated in " : "nearly saturated in each of ")
-                + String.join(", ", busy) + ": there requests queue for a core, so the CPU, as much as the setting, shapes the latency.";
+        return "The lab's processes alone kept this machine's CPU "
+                + (busy.size() == 1 ? "nearly saturated in " : "nearly saturated in each of ") + String.join(", ", busy)
+                + ": there requests queue for a core, so the CPU, as much as the setting, shapes the latency.";
     }
 
     /**
@@ -71,8 +71,16 @@ public final class TradeOffReading {
         if (totals == null || totals.lost() == null || totals.duplicated() == null) {
             return null;
         }
-        long lost = phases.stream().map(PhaseSummary::lost).filter(Objects::nonNull).mapToLong(Long::longValue).sum();
-        long dup = phases.stream().map(PhaseSummary::duplicated).filter(Objects::nonNull).mapToLong(Long::longValue).sum();
+        long lost = phases.stream()
+                .map(PhaseSummary::lost)
+                .filter(Objects::nonNull)
+                .mapToLong(Long::longValue)
+                .sum();
+        long dup = phases.stream()
+                .map(PhaseSummary::duplicated)
+                .filter(Objects::nonNull)
+                .mapToLong(Long::longValue)
+                .sum();
         if (totals.lost() <= lost && totals.duplicated() <= dup) {
             return null;
         }
@@ -88,15 +96,38 @@ public final class TradeOffReading {
         if (phases.size() == 1) {
             PhaseSummary p = phases.get(0);
             return "Only one phase (" + p.name() + ") was measured, so there is no trade-off to read: e2e p50 "
-                    + Fmt.ms(p.latencyMs().p50()) + " ms, p99 " + Fmt.ms(p.latencyMs().p99()) + " ms.";
+                    + Fmt.ms(p.latencyMs().p50()) + " ms, p99 "
+                    + Fmt.ms(p.latencyMs().p99()) + " ms.";
         }
-        PhaseSummary base = phases.stream().filter(p -> p.settings().lingerMs() == 0).findFirst().orElse(phases.get(0));
+        PhaseSummary base = phases.stream()
+                .filter(p -> p.settings().lingerMs() == 0)
+                .findFirst()
+                .orElse(phases.get(0));
         List<String> s = new ArrayList<>();
-        s.add("Against the baseline " + base.name() + " (linger.ms " + base.settings().lingerMs() + "):");
-        s.add(lowest(phases, base, "median (p50) end-to-end latency", p -> p.latencyMs().p50(), Fmt::ms, " ms"));
+        s.add("Against the baseline " + base.name() + " (linger.ms "
+                + base.settings().lingerMs() + "):");
+        s.add(lowest(
+                phases,
+                base,
+                "median (p50) end-to-end latency",
+                p -> p.latencyMs().p50(),
+                Fmt::ms,
+                " ms"));
         s.add(lowest(phases, base, "p99 latency", p -> p.latencyMs().p99(), Fmt::ms, " ms"));
-        s.add(lowest(phases, base, "total CPU (producer + consumer + brokers)", p -> p.cpuCores().total(), Fmt::cores, " cores"));
-        s.add(lowest(phases, base, "the produce request rate", p -> p.requestsPerSecond().produce(), Fmt::rate, "/s"));
+        s.add(lowest(
+                phases,
+                base,
+                "total CPU (producer + consumer + brokers)",
+                p -> p.cpuCores().total(),
+                Fmt::cores,
+                " cores"));
+        s.add(lowest(
+                phases,
+                base,
+                "the produce request rate",
+                p -> p.requestsPerSecond().produce(),
+                Fmt::rate,
+                "/s"));
         s.add(compression(phases, base));
         s.add(rates(phases));
         s.add(losses(phases));
@@ -107,25 +138,35 @@ public final class TradeOffReading {
         return String.join(" ", s);
     }
 
-    private static String lowest(List<PhaseSummary> phases, PhaseSummary base, String what,
-            Function<PhaseSummary, Double> value, Function<Double, String> fmt, String unit) {
-        List<PhaseSummary> known = phases.stream().filter(p -> value.apply(p) != null).toList();
+    private static String lowest(
+            List<PhaseSummary> phases,
+            PhaseSummary base,
+            String what,
+            Function<PhaseSummary, Double> value,
+            Function<Double, String> fmt,
+            String unit) {
+        List<PhaseSummary> known =
+                phases.stream().filter(p -> value.apply(p) != null).toList();
         if (known.isEmpty()) {
             return capitalize(what) + ": n/a in every phase.";
         }
         if (known.size() == 1) {
             PhaseSummary only = known.get(0);
-            return capitalize(what) + " is known only for " + only.name() + " (" + fmt.apply(value.apply(only)) + unit + ").";
+            return capitalize(what) + " is known only for " + only.name() + " (" + fmt.apply(value.apply(only)) + unit
+                    + ").";
         }
         PhaseSummary best = known.stream().min(Comparator.comparing(value)).orElseThrow();
         double bv = value.apply(best);
         String head = capitalize(what) + " was lowest in " + best.name() + " (" + fmt.apply(bv) + unit + ")";
         Double baseValue = value.apply(base);
         if (best == base) {
-            PhaseSummary next = known.stream().filter(p -> p != base).min(Comparator.comparing(value)).orElseThrow();
+            PhaseSummary next = known.stream()
+                    .filter(p -> p != base)
+                    .min(Comparator.comparing(value))
+                    .orElseThrow();
             double nv = value.apply(next);
-            return head + ", the baseline itself; the next best, " + next.name() + " (" + fmt.apply(nv) + unit + "), was "
-                    + above(nv, bv) + ".";
+            return head + ", the baseline itself; the next best, " + next.name() + " (" + fmt.apply(nv) + unit
+                    + "), was " + above(nv, bv) + ".";
         }
         if (baseValue == null) {
             return head + "; " + base.name() + " has no value to compare with.";
@@ -145,45 +186,64 @@ public final class TradeOffReading {
 
     private static String compression(List<PhaseSummary> phases, PhaseSummary base) {
         Function<PhaseSummary, Double> rate = p -> p.producer().compressionRateAvg();
-        List<PhaseSummary> known = phases.stream().filter(p -> rate.apply(p) != null).toList();
+        List<PhaseSummary> known =
+                phases.stream().filter(p -> rate.apply(p) != null).toList();
         if (known.isEmpty()) {
             return "Compression rate: n/a in every phase.";
         }
         double min = known.stream().mapToDouble(rate::apply).min().orElseThrow();
         double max = known.stream().mapToDouble(rate::apply).max().orElseThrow();
-        String codecs = known.stream().map(p -> p.settings().compression().kafkaName()).distinct().collect(Collectors.joining(", "));
+        String codecs = known.stream()
+                .map(p -> p.settings().compression().kafkaName())
+                .distinct()
+                .collect(Collectors.joining(", "));
         if (max - min < 0.005) {
-            return "Compression was the same in every phase (codec " + codecs + ", compressed to "
-                    + Fmt.percent(min) + " of the raw size).";
+            return "Compression was the same in every phase (codec " + codecs + ", compressed to " + Fmt.percent(min)
+                    + " of the raw size).";
         }
         PhaseSummary best = known.stream().min(Comparator.comparing(rate)).orElseThrow();
         Double baseRate = rate.apply(base);
-        return "The best compression ratio was in " + best.name() + " (" + best.settings().compression() + ", compressed to "
+        return "The best compression ratio was in " + best.name() + " ("
+                + best.settings().compression() + ", compressed to "
                 + Fmt.percent(rate.apply(best)) + " of the raw size"
-                + (best == base || baseRate == null ? ")." : ", against " + Fmt.percent(baseRate) + " in " + base.name() + ").");
+                + (best == base || baseRate == null
+                        ? ")."
+                        : ", against " + Fmt.percent(baseRate) + " in " + base.name() + ").");
     }
 
     private static String rates(List<PhaseSummary> phases) {
         List<PhaseSummary> short_ = phases.stream()
-                .filter(p -> p.achievedShare() != null && p.achievedShare() < RATE_SHORTFALL).toList();
+                .filter(p -> p.achievedShare() != null && p.achievedShare() < RATE_SHORTFALL)
+                .toList();
         long unknown = phases.stream().filter(p -> p.achievedShare() == null).count();
         if (short_.isEmpty()) {
-            return unknown == phases.size() ? "The achieved send rate is unknown."
+            return unknown == phases.size()
+                    ? "The achieved send rate is unknown."
                     : "Every measured phase reached at least " + Fmt.percent(RATE_SHORTFALL) + " of its target rate.";
         }
         return short_.stream()
-                .map(p -> p.name() + " reached only " + Fmt.percent(p.achievedShare()) + " of its target ("
-                        + Fmt.rate(p.achievedRate()) + " of " + Fmt.rate(p.settings().rate()) + " records/s)")
-                .collect(Collectors.joining("; "))
+                        .map(p -> p.name() + " reached only " + Fmt.percent(p.achievedShare()) + " of its target ("
+                                + Fmt.rate(p.achievedRate()) + " of "
+                                + Fmt.rate(p.settings().rate()) + " records/s)")
+                        .collect(Collectors.joining("; "))
                 + ": the producer could not keep its schedule there, so those latencies include its backlog.";
     }
 
     private static String losses(List<PhaseSummary> phases) {
-        long lost = phases.stream().map(PhaseSummary::lost).filter(Objects::nonNull).mapToLong(Long::longValue).sum();
-        long dup = phases.stream().map(PhaseSummary::duplicated).filter(Objects::nonNull).mapToLong(Long::longValue).sum();
+        long lost = phases.stream()
+                .map(PhaseSummary::lost)
+                .filter(Objects::nonNull)
+                .mapToLong(Long::longValue)
+                .sum();
+        long dup = phases.stream()
+                .map(PhaseSummary::duplicated)
+                .filter(Objects::nonNull)
+                .mapToLong(Long::longValue)
+                .sum();
         boolean anyUnknown = phases.stream().anyMatch(p -> p.lost() == null || p.duplicated() == null);
         if (lost == 0 && dup == 0) {
-            return anyUnknown ? "Loss and duplicates are unknown for some phases; none were counted in the others."
+            return anyUnknown
+                    ? "Loss and duplicates are unknown for some phases; none were counted in the others."
                     : "No record was lost or duplicated in any measured window.";
         }
         Map<String, String> where = new LinkedHashMap<>();
@@ -194,8 +254,10 @@ public final class TradeOffReading {
                 where.put(p.name(), l + " lost, " + d + " duplicated");
             }
         }
-        return lost + " records were lost and " + dup + " duplicated (" + where.entrySet().stream()
-                .map(e -> e.getKey() + ": " + e.getValue()).collect(Collectors.joining("; ")) + ").";
+        return lost + " records were lost and " + dup + " duplicated ("
+                + where.entrySet().stream()
+                        .map(e -> e.getKey() + ": " + e.getValue())
+                        .collect(Collectors.joining("; ")) + ").";
     }
 
     private static String omission(List<PhaseSummary> phases) {
@@ -204,7 +266,8 @@ public final class TradeOffReading {
             Double naive = p.latencyMs().p99();
             Double corrected = p.correctedLatencyMs().p99();
             if (naive != null && corrected != null && naive > 0 && corrected > OMISSION_FACTOR * naive) {
-                behind.add(p.name() + " (corrected p99 " + Fmt.ms(corrected) + " ms vs naive " + Fmt.ms(naive) + " ms)");
+                behind.add(
+                        p.name() + " (corrected p99 " + Fmt.ms(corrected) + " ms vs naive " + Fmt.ms(naive) + " ms)");
             }
         }
         if (behind.isEmpty()) {
@@ -215,24 +278,31 @@ public final class TradeOffReading {
     }
 
     /** The outcome of the produce-request check; passed is null when no pair of phases allows it. */
-    record Sanity(String text, Boolean passed) {
-    }
+    record Sanity(String text, Boolean passed) {}
 
     static Sanity sanity(List<PhaseSummary> phases) {
         // Only phases that differ in linger alone are comparable: a different rate changes requests by itself.
         Map<String, List<PhaseSummary>> groups = phases.stream()
                 .filter(p -> p.requestsPerSecond().produce() != null)
-                .collect(Collectors.groupingBy(p -> p.settings().batchSize() + "/" + p.settings().compression() + "/"
-                        + p.settings().rate() + "/" + p.settings().payloadBytes(), LinkedHashMap::new, Collectors.toList()));
+                .collect(Collectors.groupingBy(
+                        p -> p.settings().batchSize() + "/" + p.settings().compression() + "/"
+                                + p.settings().rate() + "/" + p.settings().payloadBytes(),
+                        LinkedHashMap::new,
+                        Collectors.toList()));
         List<String> steps = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         for (List<PhaseSummary> group : groups.values()) {
-            List<PhaseSummary> sorted = group.stream().sorted(Comparator.comparingInt(p -> p.settings().lingerMs())).toList();
+            List<PhaseSummary> sorted = group.stream()
+                    .sorted(Comparator.comparingInt(p -> p.settings().lingerMs()))
+                    .toList();
             StringBuilder chain = new StringBuilder();
             for (int i = 0; i < sorted.size(); i++) {
                 PhaseSummary p = sorted.get(i);
-                chain.append(i == 0 ? "" : " -> ").append(p.settings().lingerMs()).append(" ms: ")
-                        .append(Fmt.rate(p.requestsPerSecond().produce())).append("/s");
+                chain.append(i == 0 ? "" : " -> ")
+                        .append(p.settings().lingerMs())
+                        .append(" ms: ")
+                        .append(Fmt.rate(p.requestsPerSecond().produce()))
+                        .append("/s");
                 if (i == 0) {
                     continue;
                 }
@@ -243,9 +313,12 @@ public final class TradeOffReading {
                 double a = prev.requestsPerSecond().produce();
                 double b = p.requestsPerSecond().produce();
                 if (!(b < a)) {
-                    failures.add("from linger.ms " + prev.settings().lingerMs() + " (" + prev.name() + ", " + Fmt.rate(a)
+                    failures.add("from linger.ms " + prev.settings().lingerMs() + " (" + prev.name() + ", "
+                            + Fmt.rate(a)
                             + "/s) to " + p.settings().lingerMs() + " (" + p.name() + ", " + Fmt.rate(b) + "/s) they "
-                            + (b == a ? "stayed the same" : "rose " + Fmt.relative(b, a).replace(" higher", "")));
+                            + (b == a
+                                    ? "stayed the same"
+                                    : "rose " + Fmt.relative(b, a).replace(" higher", "")));
                 }
             }
             if (sorted.stream().map(p -> p.settings().lingerMs()).distinct().count() > 1) {
@@ -253,13 +326,21 @@ public final class TradeOffReading {
             }
         }
         if (steps.isEmpty()) {
-            return new Sanity("Sanity check not possible: no two phases differ only in linger.ms and have produce request rates from Prometheus.", null);
+            return new Sanity(
+                    "Sanity check not possible: no two phases differ only in linger.ms and have produce request rates from Prometheus.",
+                    null);
         }
         if (failures.isEmpty()) {
-            return new Sanity("Sanity check passed: produce requests/s fell at every linger step (" + String.join("; ", steps) + ").", true);
+            return new Sanity(
+                    "Sanity check passed: produce requests/s fell at every linger step (" + String.join("; ", steps)
+                            + ").",
+                    true);
         }
-        return new Sanity("Sanity check FAILED: produce requests/s should fall as linger.ms rises, but " + String.join("; ", failures)
-                + ". Do not trust this run's comparison until that is explained (did the producer apply each setting? did Prometheus scrape the brokers in every phase?).", false);
+        return new Sanity(
+                "Sanity check FAILED: produce requests/s should fall as linger.ms rises, but "
+                        + String.join("; ", failures)
+                        + ". Do not trust this run's comparison until that is explained (did the producer apply each setting? did Prometheus scrape the brokers in every phase?).",
+                false);
     }
 
     public static String caveat(int cores) {

@@ -2,19 +2,26 @@ package dev.latencylab.runner.run;
 
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.runner.scenario.Scenario;
 import java.time.Instant;
 import java.util.List;
-
-import dev.latencylab.runner.scenario.Scenario;
 
 /**
  * Everything a run measured through the apps' endpoints. {@code complete} is false when the run
  * was interrupted or failed; {@code phases} then holds the phases measured so far (the last one
  * possibly partial) and {@code stopReason} says why it stopped.
  */
-public record RunRecord(Scenario scenario, Instant startedAt, Instant endedAt, List<PhaseRecord> phases,
-        boolean complete, String stopReason, ProducerStatus finalProducer, LatencyView finalConsumer,
-        boolean drained, List<String> warnings) {
+public record RunRecord(
+        Scenario scenario,
+        Instant startedAt,
+        Instant endedAt,
+        List<PhaseRecord> phases,
+        boolean complete,
+        String stopReason,
+        ProducerStatus finalProducer,
+        LatencyView finalConsumer,
+        boolean drained,
+        List<String> warnings) {
 
     public RunRecord {
         phases = List.copyOf(phases);

@@ -5,6 +5,13 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.Drained;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.Scenario;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -13,14 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.Drained;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.scenario.Durations;
-import dev.latencylab.runner.scenario.Phase;
-import dev.latencylab.runner.scenario.Scenario;
 
 /**
  * Drives a scenario through the apps' endpoints: reset the consumer, then per phase apply the
@@ -42,7 +41,9 @@ public final class ScenarioRunner {
          * the same phase two minutes later ~4 ms.
          */
         public static final Duration SETTLED_AGE = Duration.ofMinutes(2);
-        public static final Options DEFAULT = new Options(Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofMillis(500));
+
+        public static final Options DEFAULT =
+                new Options(Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofMillis(500));
 
         public Options(Duration progressEvery, Duration drainTimeout, Duration drainPoll) {
             this(progressEvery, drainTimeout, drainPoll, SETTLED_AGE);
@@ -61,13 +62,24 @@ public final class ScenarioRunner {
     private volatile String abortReason;
     private Thread worker;
 
-    public ScenarioRunner(ProducerClient producer, ConsumerClient consumer, Clock clock, Sleeper sleeper,
-            PrintStream out, Options options) {
+    public ScenarioRunner(
+            ProducerClient producer,
+            ConsumerClient consumer,
+            Clock clock,
+            Sleeper sleeper,
+            PrintStream out,
+            Options options) {
         this(producer, consumer, clock, sleeper, out, options, StackAge.UNKNOWN);
     }
 
-    public ScenarioRunner(ProducerClient producer, ConsumerClient consumer, Clock clock, Sleeper sleeper,
-            PrintStream out, Options options, StackAge stackAge) {
+    public ScenarioRunner(
+            ProducerClient producer,
+            ConsumerClient consumer,
+            Clock clock,
+            Sleeper sleeper,
+            PrintStream out,
+            Options options,
+            StackAge stackAge) {
         this.producer = producer;
         this.consumer = consumer;
         this.clock = clock;
@@ -105,7 +117,8 @@ public final class ScenarioRunner {
             quiesce(warnings);
             consumer.reset();
             for (int i = 0; i < scenario.phases().size(); i++) {
-                current = new Tracker(i + 1, scenario.phases().size(), scenario.phases().get(i));
+                current = new Tracker(
+                        i + 1, scenario.phases().size(), scenario.phases().get(i));
                 done.add(runPhase(current));
                 current = null;
             }
@@ -132,8 +145,17 @@ public final class ScenarioRunner {
         boolean complete = stopReason == null;
         LatencyView finalConsumer = complete ? drain(finalProducer, warnings) : latestConsumer(warnings);
         boolean drained = finalConsumer != null && Drained.check(finalConsumer, finalProducer);
-        return new RunRecord(scenario, startedAt, clock.instant(), done, complete, stopReason,
-                finalProducer, finalConsumer, drained, warnings);
+        return new RunRecord(
+                scenario,
+                startedAt,
+                clock.instant(),
+                done,
+                complete,
+                stopReason,
+                finalProducer,
+                finalConsumer,
+                drained,
+                warnings);
     }
 
     /**
@@ -156,9 +178,13 @@ public final class ScenarioRunner {
             wait = options.settledAge();
         }
         Duration age = Duration.between(youngest.get(), now);
-        out.printf(Locale.ROOT, "The stack's youngest process started %s ago: running %s's settings for %s, unmeasured, so JIT "
+        out.printf(
+                Locale.ROOT,
+                "The stack's youngest process started %s ago: running %s's settings for %s, unmeasured, so JIT "
                         + "compilation and start-up work settle before the first phase%n",
-                Durations.format(age.isNegative() ? Duration.ZERO : age.withNanos(0)), first.name(), Durations.format(wait.withNanos(0)));
+                Durations.format(age.isNegative() ? Duration.ZERO : age.withNanos(0)),
+                first.name(),
+                Durations.format(wait.withNanos(0)));
         producer.start(first.settings());
         sleep(wait);
     }
@@ -172,7 +198,8 @@ public final class ScenarioRunner {
      */
     private void quiesce(List<String> warnings) throws InterruptedException {
         ProducerStatus stopped = producer.apply(SettingsChange.stop());
-        out.println("Stopping the load until the consumer has every record in flight, so its reset starts on a quiet stream");
+        out.println(
+                "Stopping the load until the consumer has every record in flight, so its reset starts on a quiet stream");
         Instant deadline = clock.instant().plus(options.drainTimeout());
         while (true) {
             LatencyView report = consumer.latency();
@@ -180,8 +207,10 @@ public final class ScenarioRunner {
                 return;
             }
             if (!clock.instant().isBefore(deadline)) {
-                String w = "before the run, the consumer still had " + (report.totals() == null ? "n/a" : report.totals().pending())
-                        + " records pending " + Durations.format(options.drainTimeout()) + " after the load stopped; it was reset anyway,"
+                String w = "before the run, the consumer still had "
+                        + (report.totals() == null ? "n/a" : report.totals().pending())
+                        + " records pending " + Durations.format(options.drainTimeout())
+                        + " after the load stopped; it was reset anyway,"
                         + " so records still in flight then may count as lost";
                 warnings.add(w);
                 out.println("WARNING: " + w);
@@ -194,9 +223,19 @@ public final class ScenarioRunner {
     private PhaseRecord runPhase(Tracker t) throws InterruptedException {
         Phase phase = t.phase;
         ProducerSettings s = phase.settings();
-        out.printf(Locale.ROOT, "%nphase %d/%d %s: linger.ms=%d batch.size=%d compression=%s rate=%s/s payload=%d B; warm-up %s, measure %s%n",
-                t.index, t.count, phase.name(), s.lingerMs(), s.batchSize(), s.compression(), number(s.rate()),
-                s.payloadBytes(), Durations.format(phase.warmup()), Durations.format(phase.duration()));
+        out.printf(
+                Locale.ROOT,
+                "%nphase %d/%d %s: linger.ms=%d batch.size=%d compression=%s rate=%s/s payload=%d B; warm-up %s, measure %s%n",
+                t.index,
+                t.count,
+                phase.name(),
+                s.lingerMs(),
+                s.batchSize(),
+                s.compression(),
+                number(s.rate()),
+                s.payloadBytes(),
+                Durations.format(phase.warmup()),
+                Durations.format(phase.duration()));
         checkAbort();
         ProducerStatus applied = producer.start(s);
         t.startedAt = clock.instant();
@@ -220,9 +259,16 @@ public final class ScenarioRunner {
         Instant end = clock.instant();
         long sentAtEnd = producer.state().counters().sent();
         PhaseView latency = consumer.latency().phase(s.phaseKey()).orElse(null);
-        PhaseRecord record = new PhaseRecord(t.index, phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, true);
-        out.printf(Locale.ROOT, "phase %d/%d %s done: %s records/s sent (target %s), e2e p50 %s ms, p99 %s ms (corrected %s ms)%n",
-                t.index, t.count, phase.name(), number(record.achievedRate()), number(s.rate()),
+        PhaseRecord record = new PhaseRecord(
+                t.index, phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, true);
+        out.printf(
+                Locale.ROOT,
+                "phase %d/%d %s done: %s records/s sent (target %s), e2e p50 %s ms, p99 %s ms (corrected %s ms)%n",
+                t.index,
+                t.count,
+                phase.name(),
+                number(record.achievedRate()),
+                number(s.rate()),
                 latency == null ? "n/a" : ms(latency.latencyMs().p50()),
                 latency == null ? "n/a" : ms(latency.latencyMs().p99()),
                 latency == null ? "n/a" : ms(latency.correctedLatencyMs().p99()));
@@ -232,17 +278,25 @@ public final class ScenarioRunner {
     private void progress(Tracker t) throws InterruptedException {
         Instant now = clock.instant();
         long sent = producer.state().counters().sent();
-        Optional<PhaseView> latency = consumer.latency().phase(t.phase.settings().phaseKey());
+        Optional<PhaseView> latency =
+                consumer.latency().phase(t.phase.settings().phaseKey());
         double seconds = Duration.between(t.lastPoll, now).toNanos() / 1e9;
         Double rate = seconds > 0 ? (sent - t.lastSent) / seconds : null;
         t.lastPoll = now;
         t.lastSent = sent;
         Duration elapsed = Duration.between(t.measureStart, now);
         Duration left = t.phase.duration().minus(elapsed);
-        out.printf(Locale.ROOT, "  phase %d/%d %s  %s / %s (%s left)  send %s/s (target %s)  p99 %s ms (corrected %s ms)%s%n",
-                t.index, t.count, t.phase.name(), elapsed.toSeconds() + "s", seconds(t.phase.duration()),
+        out.printf(
+                Locale.ROOT,
+                "  phase %d/%d %s  %s / %s (%s left)  send %s/s (target %s)  p99 %s ms (corrected %s ms)%s%n",
+                t.index,
+                t.count,
+                t.phase.name(),
+                elapsed.toSeconds() + "s",
+                seconds(t.phase.duration()),
                 (left.toSeconds() + (left.toNanosPart() > 0 ? 1 : 0)) + "s",
-                number(rate), number(t.phase.settings().rate()),
+                number(rate),
+                number(t.phase.settings().rate()),
                 latency.map(l -> ms(l.latencyMs().p99())).orElse("n/a"),
                 latency.map(l -> ms(l.correctedLatencyMs().p99())).orElse("n/a"),
                 latency.filter(l -> l.lost() > 0).map(l -> "  lost " + l.lost()).orElse(""));
@@ -257,15 +311,18 @@ public final class ScenarioRunner {
             sentAtEnd = producer.state().counters().sent();
         } catch (EndpointException | InterruptedException e) {
             end = t.lastPoll;
-            warnings.add("phase " + t.phase.name() + " was cut short; the producer's last count could not be read, so its rate "
+            warnings.add("phase " + t.phase.name()
+                    + " was cut short; the producer's last count could not be read, so its rate "
                     + "covers the window up to the last progress poll: " + e.getMessage());
         }
         try {
             latency = consumer.latency().phase(t.phase.settings().phaseKey()).orElse(null);
         } catch (EndpointException | InterruptedException e) {
-            warnings.add("phase " + t.phase.name() + " was cut short and the consumer's figures could not be read: " + e.getMessage());
+            warnings.add("phase " + t.phase.name() + " was cut short and the consumer's figures could not be read: "
+                    + e.getMessage());
         }
-        return Optional.of(new PhaseRecord(t.index, t.phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, false));
+        return Optional.of(new PhaseRecord(
+                t.index, t.phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, false));
     }
 
     private ProducerStatus stopLoad(List<String> warnings) {
@@ -274,7 +331,8 @@ public final class ScenarioRunner {
             out.println("load stopped (producer running=" + s.running() + ")");
             return s;
         } catch (EndpointException | InterruptedException e) {
-            String w = "could not stop the load: " + e.getMessage() + " (stop it with POST {\"running\":false} to " + producer.endpoint() + ")";
+            String w = "could not stop the load: " + e.getMessage() + " (stop it with POST {\"running\":false} to "
+                    + producer.endpoint() + ")";
             warnings.add(w);
             out.println("WARNING: " + w);
             return null;
@@ -331,7 +389,9 @@ public final class ScenarioRunner {
         if (v == null) {
             return "n/a";
         }
-        return v >= 100 || v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+        return v >= 100 || v == Math.rint(v)
+                ? String.format(Locale.ROOT, "%.0f", v)
+                : String.format(Locale.ROOT, "%.1f", v);
     }
 
     private static String ms(Double v) {

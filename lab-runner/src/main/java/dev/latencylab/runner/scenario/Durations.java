@@ -10,8 +10,7 @@ public final class Durations {
 
     private static final Pattern PART = Pattern.compile("(\\d+)(ms|h|m|s)");
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /**
      * Parses "15s", "5m", "1m30s", "250ms", "2h" or an ISO-8601 duration ("PT15S").
@@ -35,12 +34,13 @@ public final class Durations {
                 throw invalid(text);
             }
             long n = Long.parseLong(m.group(1));
-            total = total.plus(switch (m.group(2)) {
-                case "ms" -> Duration.ofMillis(n);
-                case "s" -> Duration.ofSeconds(n);
-                case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofHours(n);
-            });
+            total = total.plus(
+                    switch (m.group(2)) {
+                        case "ms" -> Duration.ofMillis(n);
+                        case "s" -> Duration.ofSeconds(n);
+                        case "m" -> Duration.ofMinutes(n);
+                        default -> Duration.ofHours(n);
+                    });
             at = m.end();
         }
         if (at == 0 || at != s.length()) {
@@ -75,6 +75,7 @@ public final class Durations {
     }
 
     private static IllegalArgumentException invalid(String text) {
-        return new IllegalArgumentException("'" + text + "' is not a duration; write e.g. 15s, 5m, 1m30s, 250ms or PT15S");
+        return new IllegalArgumentException(
+                "'" + text + "' is not a duration; write e.g. 15s, 5m, 1m30s, 250ms or PT15S");
     }
 }

@@ -1,7 +1,6 @@
 package dev.latencylab.runner.scenario;
 
 import dev.latencylab.api.settings.ProducerSettings;
-
 import java.time.Duration;
 
 /**
@@ -13,8 +12,8 @@ import java.time.Duration;
  * format now so those scenarios need no new format; the runner refuses to run them until the apps
  * can switch topics, rather than silently ignoring them.
  */
-public record Phase(String name, ProducerSettings settings, Duration warmup, Duration duration,
-        String topic, Integer partitions) {
+public record Phase(
+        String name, ProducerSettings settings, Duration warmup, Duration duration, String topic, Integer partitions) {
 
     public Duration total() {
         return warmup.plus(duration);

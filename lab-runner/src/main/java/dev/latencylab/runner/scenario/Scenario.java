@@ -19,10 +19,13 @@ public record Scenario(String name, String description, List<Phase> phases) {
         if (override.isEmpty()) {
             return this;
         }
-        return new Scenario(name, description, phases.stream()
-                .map(p -> p.withTiming(
-                        override.warmup() != null ? override.warmup() : p.warmup(),
-                        override.duration() != null ? override.duration() : p.duration()))
-                .toList());
+        return new Scenario(
+                name,
+                description,
+                phases.stream()
+                        .map(p -> p.withTiming(
+                                override.warmup() != null ? override.warmup() : p.warmup(),
+                                override.duration() != null ? override.duration() : p.duration()))
+                        .toList());
     }
 }

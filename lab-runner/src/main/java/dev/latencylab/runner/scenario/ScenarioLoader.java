@@ -5,19 +5,17 @@ import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
-import dev.latencylab.api.settings.SettingsLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
@@ -33,9 +31,10 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 public final class ScenarioLoader {
 
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "defaults", "phases");
-    private static final Set<String> PHASE_FIELDS = Set.of("name", "settings", "warmup", "duration", "topic", "partitions");
+    private static final Set<String> PHASE_FIELDS =
+            Set.of("name", "settings", "warmup", "duration", "topic", "partitions");
     private static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic", "partitions");
-        private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
     private static final Pattern TOPIC = Pattern.compile("[A-Za-z0-9._-]{1,249}");
 
     private final YAMLMapper yaml = YAMLMapper.builder().build();
@@ -69,7 +68,8 @@ public final class ScenarioLoader {
         if (name == null) {
             name = fallbackName;
         } else if (!NAME.matcher(name).matches()) {
-            problems.add("name", "use letters, digits, '.', '_' or '-' (it names the results folder), got '" + name + "'");
+            problems.add(
+                    "name", "use letters, digits, '.', '_' or '-' (it names the results folder), got '" + name + "'");
         }
         String description = text(root, "description", problems, "description");
 
@@ -90,7 +90,9 @@ public final class ScenarioLoader {
             for (int i = 0; i < phasesNode.size(); i++) {
                 Phase phase = phase(phasesNode.get(i), defaults, i + 1, problems);
                 if (phase != null && !names.add(phase.name())) {
-                    problems.add(phaseLabel(i + 1, phase.name()) + "name", "is used by an earlier phase; phase names must be unique");
+                    problems.add(
+                            phaseLabel(i + 1, phase.name()) + "name",
+                            "is used by an earlier phase; phase names must be unique");
                 }
                 phases.add(phase);
             }
@@ -126,7 +128,8 @@ public final class ScenarioLoader {
         Duration warmup = duration(pick(node, defaults, "warmup"), true, label + "warmup", problems);
         Duration duration = duration(pick(node, defaults, "duration"), false, label + "duration", problems);
         String topic = topic(pick(node, defaults, "topic"), label + "topic", problems);
-        Integer partitions = optionalInteger(pick(node, defaults, "partitions"), 1, 10_000, label + "partitions", problems);
+        Integer partitions =
+                optionalInteger(pick(node, defaults, "partitions"), 1, 10_000, label + "partitions", problems);
 
         if (producerSettings == null || warmup == null || duration == null) {
             return name == null ? null : new Phase(name, null, null, null, topic, partitions);
@@ -150,8 +153,11 @@ public final class ScenarioLoader {
         for (BadSettingsException e : refused) {
             if (SettingsReader.SETTINGS_FIELDS.contains(e.field()) && reported.add(e.field())) {
                 String message = e.getMessage();
-                problems.add(label + "settings." + e.field(),
-                        message.startsWith(e.field() + " ") ? message.substring(e.field().length() + 1) : message);
+                problems.add(
+                        label + "settings." + e.field(),
+                        message.startsWith(e.field() + " ")
+                                ? message.substring(e.field().length() + 1)
+                                : message);
             }
         }
         for (String field : List.of("lingerMs", "batchSize", "compression", "rate", "payloadBytes")) {
@@ -163,15 +169,20 @@ public final class ScenarioLoader {
         if (!reported.isEmpty()) {
             return null;
         }
-        return new ProducerSettings(read.lingerMs(), read.batchSize(), read.compression(), read.rate(),
-                read.payloadBytes(), read.keyStrategy());
+        return new ProducerSettings(
+                read.lingerMs(),
+                read.batchSize(),
+                read.compression(),
+                read.rate(),
+                read.payloadBytes(),
+                read.keyStrategy());
     }
 
     private Map<String, Object> asMap(JsonNode node) {
         if (!node.isObject()) {
             return Map.of();
         }
-        return yaml.convertValue(node, new TypeReference<Map<String, Object>>() { });
+        return yaml.convertValue(node, new TypeReference<Map<String, Object>>() {});
     }
 
     private static JsonNode pick(JsonNode own, JsonNode fallback, String field) {
@@ -202,7 +213,9 @@ public final class ScenarioLoader {
         try {
             Duration d = Durations.parse(v.asString());
             if (d.isNegative() || (!zeroAllowed && d.isZero())) {
-                problems.add(field, "must be " + (zeroAllowed ? "zero or more" : "more than zero") + ", got " + v.asString());
+                problems.add(
+                        field,
+                        "must be " + (zeroAllowed ? "zero or more" : "more than zero") + ", got " + v.asString());
                 return null;
             }
             return d;
@@ -242,8 +255,10 @@ public final class ScenarioLoader {
         for (String field : node.propertyNames()) {
             if (!known.contains(field)) {
                 String path = where.isEmpty() ? field : where.endsWith(": ") ? where + field : where + "." + field;
-                problems.add(path,
-                        "unknown field (known here: " + String.join(", ", known.stream().sorted().toList()) + ")");
+                problems.add(
+                        path,
+                        "unknown field (known here: "
+                                + String.join(", ", known.stream().sorted().toList()) + ")");
             }
         }
     }

@@ -1,11 +1,8 @@
 package dev.latencylab.runner.scenario;
 
-import dev.latencylab.api.settings.ProducerSettings;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-
 import tools.jackson.dataformat.yaml.YAMLMapper;
 import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
@@ -29,7 +26,8 @@ public final class ScenarioWriter {
         if (scenario.description() != null) {
             root.put("description", scenario.description());
         }
-        List<Map<String, Object>> phases = scenario.phases().stream().map(ScenarioWriter::phase).toList();
+        List<Map<String, Object>> phases =
+                scenario.phases().stream().map(ScenarioWriter::phase).toList();
         root.put("phases", phases);
         return yaml.writeValueAsString(root);
     }

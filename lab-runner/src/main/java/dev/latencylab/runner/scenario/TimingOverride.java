@@ -17,8 +17,7 @@ public record TimingOverride(Duration warmup, Duration duration) {
     public static TimingOverride of(boolean article, Duration warmup, Duration duration) {
         TimingOverride base = article ? ARTICLE : NONE;
         return new TimingOverride(
-                warmup != null ? warmup : base.warmup(),
-                duration != null ? duration : base.duration());
+                warmup != null ? warmup : base.warmup(), duration != null ? duration : base.duration());
     }
 
     public boolean isEmpty() {

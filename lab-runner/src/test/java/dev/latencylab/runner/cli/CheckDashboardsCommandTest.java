@@ -3,6 +3,8 @@ package dev.latencylab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.runner.grafana.FakePrometheus;
+import dev.latencylab.runner.http.JsonHttp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -15,7 +17,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,9 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
-
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.grafana.FakePrometheus;
 
 class CheckDashboardsCommandTest {
 
@@ -35,6 +33,7 @@ class CheckDashboardsCommandTest {
 
     @TempDir
     Path dir;
+
     private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private FakePrometheus prometheus;
@@ -51,10 +50,16 @@ class CheckDashboardsCommandTest {
     }
 
     private int check(String... extra) throws InterruptedException {
-        List<String> args = new ArrayList<>(List.of("--prometheus", prometheus.url().toString(), "--dashboards", "dashboards"));
+        List<String> args =
+                new ArrayList<>(List.of("--prometheus", prometheus.url().toString(), "--dashboards", "dashboards"));
         args.addAll(List.of(extra));
-        return new CheckDashboardsCommand(new PrintStream(outBytes, true, StandardCharsets.UTF_8), new PrintStream(errBytes, true, StandardCharsets.UTF_8),
-                dir, new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)), Clock.fixed(NOW, ZoneOffset.UTC)).execute(args);
+        return new CheckDashboardsCommand(
+                        new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                        new PrintStream(errBytes, true, StandardCharsets.UTF_8),
+                        dir,
+                        new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)),
+                        Clock.fixed(NOW, ZoneOffset.UTC))
+                .execute(args);
     }
 
     private ObjectNode fixture() throws IOException {
@@ -73,14 +78,19 @@ class CheckDashboardsCommandTest {
 
         assertThat(code).isEqualTo(1);
         String err = errBytes.toString(StandardCharsets.UTF_8);
-        assertThat(err).contains("2 of 6 queries would show \"No data\" or an error:")
+        assertThat(err)
+                .contains("2 of 6 queries would show \"No data\" or an error:")
                 .contains("lab-fixture / Requests / B: no data (no series; query: sum(rate(lab_missing_total[20s])))")
-                .contains("lab-fixture / Broken query / A: query error: bad_data: 1:5: parse error: unexpected end of input (query: bad()")
-                .doesNotContain("Requests / A").doesNotContain("Lost");
+                .contains(
+                        "lab-fixture / Broken query / A: query error: bad_data: 1:5: parse error: unexpected end of input (query: bad()")
+                .doesNotContain("Requests / A")
+                .doesNotContain("Lost");
         assertThat(outBytes.toString(StandardCharsets.UTF_8))
                 .contains("lab-fixture (Fixture): 2/4 panels with data, 3/5 queries, 1 annotation query ran, 2 events");
         // --last 5m ending at the clock's now: the instant query is at now, the range is 300 s.
-        assertThat(prometheus.log()).contains("instant round(sum(increase(lab_consumer_lost_records_total[300s]))) time=" + NOW.getEpochSecond() + ".000");
+        assertThat(prometheus.log())
+                .contains("instant round(sum(increase(lab_consumer_lost_records_total[300s]))) time="
+                        + NOW.getEpochSecond() + ".000");
     }
 
     @Test
@@ -115,10 +125,13 @@ class CheckDashboardsCommandTest {
     @Test
     void wrongWindowsAreUsageErrors() {
         assertThatThrownBy(() -> check("--from", "yesterday"))
-                .isInstanceOf(UsageException.class).hasMessageContaining("'--from': must be an ISO-8601 instant");
+                .isInstanceOf(UsageException.class)
+                .hasMessageContaining("'--from': must be an ISO-8601 instant");
         assertThatThrownBy(() -> check("--from", "2026-11-22T00:05:00Z", "--to", "2026-11-22T00:00:00Z"))
-                .isInstanceOf(UsageException.class).hasMessageContaining("must end after it starts");
+                .isInstanceOf(UsageException.class)
+                .hasMessageContaining("must end after it starts");
         assertThatThrownBy(() -> check("--last", "5m", "--from", "2026-11-22T00:00:00Z"))
-                .isInstanceOf(UsageException.class).hasMessageContaining("not both");
+                .isInstanceOf(UsageException.class)
+                .hasMessageContaining("not both");
     }
 }

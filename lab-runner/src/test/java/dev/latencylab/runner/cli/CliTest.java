@@ -1,24 +1,19 @@
 package dev.latencylab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.runner.fake.FakeLab;
+import dev.latencylab.runner.fake.FakeTime;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.latencylab.runner.fake.FakeLab;
-import dev.latencylab.runner.fake.FakeTime;
 
 class CliTest {
 
@@ -26,7 +21,10 @@ class CliTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private Cli cli(Path cwd) {
-        return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), cwd);
+        return new Cli(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                cwd);
     }
 
     private String out() {
@@ -39,7 +37,8 @@ class CliTest {
 
     @Test
     void snapshotAndCheckDashboardsNameTheMissingDashboardsFolderAndExportNothing(@TempDir Path dir) {
-        int code = cli(dir).execute("snapshot", "--from", "2026-11-21T23:50:00Z", "--to", "2026-11-21T23:54:00Z", "--out", "snap");
+        int code = cli(dir).execute(
+                        "snapshot", "--from", "2026-11-21T23:50:00Z", "--to", "2026-11-21T23:54:00Z", "--out", "snap");
 
         assertThat(code).isEqualTo(1);
         assertThat(err()).contains("no dashboards folder at " + dir.resolve("observability/grafana/dashboards"));
@@ -54,8 +53,10 @@ class CliTest {
 
             assertThat(code).isZero();
             assertThat(lab.log()).containsExactly("POST /actuator/producer {\"lingerMs\":20}");
-            assertThat(out()).startsWith("linger.ms is now 20 (producer 5f0c0000-0000-0000-0000-000000000001, generation 1, stopped): "
-                    + "batch.size 16384, compression none, rate 1000 records/s, payload 400 B");
+            assertThat(out())
+                    .startsWith(
+                            "linger.ms is now 20 (producer 5f0c0000-0000-0000-0000-000000000001, generation 1, stopped): "
+                                    + "batch.size 16384, compression none, rate 1000 records/s, payload 400 B");
         }
     }
 
@@ -70,7 +71,8 @@ class CliTest {
         assertThat(cli(dir).execute("linger", "20001")).isEqualTo(2);
         assertThat(err()).contains("linger must be from 0 to 10000 ms, got 20001");
 
-        assertThat(cli(dir).execute("run", "x.yaml", "--phase-duration", "soon")).isEqualTo(2);
+        assertThat(cli(dir).execute("run", "x.yaml", "--phase-duration", "soon"))
+                .isEqualTo(2);
         assertThat(err()).contains("'--phase-duration': 'soon' is not a duration");
     }
 
@@ -81,16 +83,22 @@ class CliTest {
         int code = cli(dir).execute("run", "bad.yaml", "--producer", "http://127.0.0.1:1");
 
         assertThat(code).isEqualTo(2);
-        assertThat(err()).contains("The scenario cannot be run:").contains(dir.resolve("bad.yaml") + ": phase 1 'a': settings.lingerMs: must be an integer from 0 to 10000; got -1");
+        assertThat(err())
+                .contains("The scenario cannot be run:")
+                .contains(dir.resolve("bad.yaml")
+                        + ": phase 1 'a': settings.lingerMs: must be an integer from 0 to 10000; got -1");
     }
 
     @Test
     void validatePrintsThePlanWithOverrides(@TempDir Path dir) {
-        int code = cli(Path.of("..")).execute("validate", "scenarios/linger-sweep.yaml", "--warmup", "5s", "--phase-duration", "15s");
+        int code = cli(Path.of(".."))
+                .execute("validate", "scenarios/linger-sweep.yaml", "--warmup", "5s", "--phase-duration", "15s");
 
         assertThat(code).as(err()).isZero();
-        assertThat(out()).contains("scenarios/linger-sweep.yaml: linger-sweep, 4 phases, 1m20s in all")
-                .contains("linger-20    linger.ms=20    batch.size=16384    compression=none   rate=1000/s payload=400 B  warm-up 5s + 15s");
+        assertThat(out())
+                .contains("scenarios/linger-sweep.yaml: linger-sweep, 4 phases, 1m20s in all")
+                .contains(
+                        "linger-20    linger.ms=20    batch.size=16384    compression=none   rate=1000/s payload=400 B  warm-up 5s + 15s");
     }
 
     @Test
@@ -101,28 +109,43 @@ class CliTest {
 
     @Test
     void everyCommandAnswersHelpWithoutCallingAnything(@TempDir Path dir) {
-        for (String command : List.of("run", "validate", "linger", "report", "compare", "snapshot", "check-dashboards")) {
+        for (String command :
+                List.of("run", "validate", "linger", "report", "compare", "snapshot", "check-dashboards")) {
             out.reset();
             assertThat(cli(dir).execute(command, "--help")).as(command).isZero();
             assertThat(out()).as(command).startsWith("Usage: " + command).contains("-h, --help");
         }
         out.reset();
         assertThat(cli(dir).execute("help")).isZero();
-        assertThat(out()).contains("run", "validate", "linger", "report", "compare", "snapshot", "check-dashboards",
-                "Every command takes --help");
+        assertThat(out())
+                .contains(
+                        "run",
+                        "validate",
+                        "linger",
+                        "report",
+                        "compare",
+                        "snapshot",
+                        "check-dashboards",
+                        "Every command takes --help");
     }
 
     @Test
     void defaultUrlsAreTheLabsPortsAndShownInHelp(@TempDir Path dir) {
         cli(dir).execute("run", "--help");
 
-        assertThat(out()).contains("default " + Defaults.PRODUCER, "default " + Defaults.CONSUMER,
-                "default " + Defaults.PROMETHEUS, "default " + Defaults.GRAFANA);
+        assertThat(out())
+                .contains(
+                        "default " + Defaults.PRODUCER,
+                        "default " + Defaults.CONSUMER,
+                        "default " + Defaults.PROMETHEUS,
+                        "default " + Defaults.GRAFANA);
     }
 
     @Test
     void optionsTakeBothFormsAndWrongOnesAreRefusedWithUsage(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve("s.yaml"), """
+        Files.writeString(
+                dir.resolve("s.yaml"),
+                """
                 phases:
                   - name: a
                     settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
@@ -130,7 +153,8 @@ class CliTest {
                     duration: 1m
                 """);
 
-        assertThat(cli(dir).execute("validate", "s.yaml", "--warmup=5s", "--phase-duration", "15s")).isZero();
+        assertThat(cli(dir).execute("validate", "s.yaml", "--warmup=5s", "--phase-duration", "15s"))
+                .isZero();
         assertThat(out()).contains("warm-up 5s + 15s");
 
         assertThat(cli(dir).execute("validate", "s.yaml", "--speed", "3")).isEqualTo(2);

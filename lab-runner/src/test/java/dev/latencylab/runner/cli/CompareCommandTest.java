@@ -3,17 +3,15 @@ package dev.latencylab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.runner.compare.CompareSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.latencylab.runner.compare.CompareSettings;
 
 class CompareCommandTest {
 
@@ -21,11 +19,15 @@ class CompareCommandTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private Cli cli(Path cwd) {
-        return new Cli(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), cwd);
+        return new Cli(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                cwd);
     }
 
     private CompareSettings settings(Path cwd, String... argv) {
-        CompareCommand c = new CompareCommand(new PrintStream(out), new PrintStream(err), cwd, null, null, null, null, false);
+        CompareCommand c =
+                new CompareCommand(new PrintStream(out), new PrintStream(err), cwd, null, null, null, null, false);
         return c.settings(List.of(argv));
     }
 
@@ -42,16 +44,31 @@ class CompareCommandTest {
         assertThat(s.rounds()).isEqualTo(2);
         assertThat(s.topic()).isEqualTo("lab.compare");
         assertThat(s.kafkaLib()).isEqualTo(dir.resolve("local-cluster/target/lib"));
-        assertThat(s.producerProperties()).containsEntry("acks", "all").containsEntry("linger.ms", "5")
-                .containsEntry("batch.size", "16384").containsEntry("compression.type", "none");
+        assertThat(s.producerProperties())
+                .containsEntry("acks", "all")
+                .containsEntry("linger.ms", "5")
+                .containsEntry("batch.size", "16384")
+                .containsEntry("compression.type", "none");
         assertThat(s.unthrottled().rate()).isEqualTo(200_000);
         assertThat(s.lowRateSettings().lingerMs()).isZero();
     }
 
     @Test
     void optionsOverrideTheDefaults(@TempDir Path dir) {
-        CompareSettings s = settings(dir, "--duration", "20s", "--linger", "20", "--batch-size", "65536", "--low-rate", "100",
-                "--rounds", "3", "--stack-warmup", "0s");
+        CompareSettings s = settings(
+                dir,
+                "--duration",
+                "20s",
+                "--linger",
+                "20",
+                "--batch-size",
+                "65536",
+                "--low-rate",
+                "100",
+                "--rounds",
+                "3",
+                "--stack-warmup",
+                "0s");
 
         assertThat(s.duration()).isEqualTo(Duration.ofSeconds(20));
         assertThat(s.producerProperties()).containsEntry("linger.ms", "20").containsEntry("batch.size", "65536");
@@ -62,10 +79,14 @@ class CompareCommandTest {
 
     @Test
     void wrongValuesAreRefusedWithTheirRange(@TempDir Path dir) {
-        assertThatThrownBy(() -> settings(dir, "--linger", "10001")).hasMessage("--linger must be from 0 to 10000, got 10001");
-        assertThatThrownBy(() -> settings(dir, "--rounds", "two")).hasMessage("Invalid value for option '--rounds': 'two' is not an int");
-        assertThatThrownBy(() -> settings(dir, "--duration", "500ms")).hasMessage("--duration must be at least 1s, got 500ms");
-        assertThatThrownBy(() -> settings(dir, "--topic", "lab.orders")).hasMessageContaining("must not be the lab topic");
+        assertThatThrownBy(() -> settings(dir, "--linger", "10001"))
+                .hasMessage("--linger must be from 0 to 10000, got 10001");
+        assertThatThrownBy(() -> settings(dir, "--rounds", "two"))
+                .hasMessage("Invalid value for option '--rounds': 'two' is not an int");
+        assertThatThrownBy(() -> settings(dir, "--duration", "500ms"))
+                .hasMessage("--duration must be at least 1s, got 500ms");
+        assertThatThrownBy(() -> settings(dir, "--topic", "lab.orders"))
+                .hasMessageContaining("must not be the lab topic");
     }
 
     @Test
@@ -73,7 +94,8 @@ class CompareCommandTest {
         int code = cli(dir).execute("compare", "--low-rate", "0", "--producer", "http://127.0.0.1:1");
 
         assertThat(code).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("error: --low-rate must be from 1 to 200000, got 0")
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("error: --low-rate must be from 1 to 200000, got 0")
                 .contains("Usage: compare", "--low-rate=N");
     }
 
@@ -82,7 +104,9 @@ class CompareCommandTest {
         int code = cli(dir).execute("compare", "--producer", "http://127.0.0.1:1", "--consumer", "http://127.0.0.1:1");
 
         assertThat(code).isEqualTo(1);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("The lab is not ready").contains("producer-app does not answer")
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("The lab is not ready")
+                .contains("producer-app does not answer")
                 .contains("consumer-app does not answer");
         assertThat(dir.resolve("results")).doesNotExist();
     }

@@ -2,6 +2,11 @@ package dev.latencylab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.runner.fake.FakeLab;
+import dev.latencylab.runner.fake.FakeTime;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.results.ResultsWriter;
+import dev.latencylab.runner.run.ScenarioRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,25 +18,18 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 import tools.jackson.databind.JsonNode;
-
-import dev.latencylab.runner.fake.FakeLab;
-import dev.latencylab.runner.fake.FakeTime;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.results.ResultsWriter;
-import dev.latencylab.runner.run.ScenarioRunner;
 
 /** The whole run command against the HTTP double of the lab, on a fake clock (no real waiting). */
 class RunCommandTest {
 
     private static final Instant START = Instant.parse("2026-11-21T23:50:00Z");
-    private static final String SCENARIO = """
+    private static final String SCENARIO =
+            """
             name: sweep
             defaults:
               warmup: 10s
@@ -46,6 +44,7 @@ class RunCommandTest {
 
     @TempDir
     Path dir;
+
     private final FakeTime time = new FakeTime(START);
     private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
@@ -56,9 +55,15 @@ class RunCommandTest {
     void setUp() throws IOException {
         lab = new FakeLab(time);
         Files.writeString(dir.resolve("sweep.yaml"), SCENARIO);
-        command = new RunCommand(new PrintStream(outBytes, true, StandardCharsets.UTF_8), new PrintStream(errBytes, true, StandardCharsets.UTF_8),
-                dir, new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)), time, time,
-                new ScenarioRunner.Options(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(500)), false);
+        command = new RunCommand(
+                new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8),
+                dir,
+                new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)),
+                time,
+                time,
+                new ScenarioRunner.Options(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(500)),
+                false);
     }
 
     @AfterEach
@@ -67,8 +72,18 @@ class RunCommandTest {
     }
 
     private List<String> args(String... extra) {
-        List<String> a = new ArrayList<>(List.of("sweep.yaml", "--producer", lab.url().toString(), "--consumer", lab.url().toString(),
-                "--prometheus", lab.url().toString(), "--grafana", lab.url().toString(), "--results", "out"));
+        List<String> a = new ArrayList<>(List.of(
+                "sweep.yaml",
+                "--producer",
+                lab.url().toString(),
+                "--consumer",
+                lab.url().toString(),
+                "--prometheus",
+                lab.url().toString(),
+                "--grafana",
+                lab.url().toString(),
+                "--results",
+                "out"));
         a.addAll(List.of(extra));
         return a;
     }
@@ -78,42 +93,62 @@ class RunCommandTest {
         int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).as(errBytes.toString()).isZero();
-        List<String> calls = lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
-        assertThat(calls).containsSubsequence(
-                "GET /actuator/producer", "GET /actuator/latency",
-                // The load stops and the consumer catches up before its reset: a reset on a flowing
-                // stream would count records in flight across it as lost.
-                "POST /actuator/producer {\"running\":false}", "GET /actuator/latency",
-                "DELETE /actuator/latency",
-                "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}",
-                "DELETE /actuator/latency?scope=phases",
-                "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}",
-                "DELETE /actuator/latency?scope=phases",
-                "POST /actuator/producer {\"running\":false}");
+        List<String> calls =
+                lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
+        assertThat(calls)
+                .containsSubsequence(
+                        "GET /actuator/producer",
+                        "GET /actuator/latency",
+                        // The load stops and the consumer catches up before its reset: a reset on a flowing
+                        // stream would count records in flight across it as lost.
+                        "POST /actuator/producer {\"running\":false}",
+                        "GET /actuator/latency",
+                        "DELETE /actuator/latency",
+                        "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}",
+                        "DELETE /actuator/latency?scope=phases",
+                        "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}",
+                        "DELETE /actuator/latency?scope=phases",
+                        "POST /actuator/producer {\"running\":false}");
         // The warm-up is dropped after the settings are applied, never before.
-        assertThat(calls.indexOf("DELETE /actuator/latency?scope=phases")).isGreaterThan(calls.indexOf(calls.stream()
-                .filter(c -> c.contains("\"lingerMs\":0")).findFirst().orElseThrow()));
+        assertThat(calls.indexOf("DELETE /actuator/latency?scope=phases"))
+                .isGreaterThan(calls.indexOf(calls.stream()
+                        .filter(c -> c.contains("\"lingerMs\":0"))
+                        .findFirst()
+                        .orElseThrow()));
         // Phase windows go to Prometheus as ranges equal to the measured window, at its end.
-        assertThat(lab.log()).contains("PROM query sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"Produce\"}[15s]))");
+        assertThat(lab.log())
+                .contains("PROM query sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"Produce\"}[15s]))");
         // Charts: rate() over four 5 s scrape intervals (a shorter range can hold a single sample and return nothing).
-        assertThat(lab.log()).filteredOn(l -> l.startsWith("PROM query_range")).isNotEmpty().allMatch(l -> l.contains("[20s]"));
+        assertThat(lab.log())
+                .filteredOn(l -> l.startsWith("PROM query_range"))
+                .isNotEmpty()
+                .allMatch(l -> l.contains("[20s]"));
 
         String out = outBytes.toString(StandardCharsets.UTF_8);
-        assertThat(out).contains("Running sweep: 2 phases, 40s in all")
-                .contains("Note: All processes (the brokers, both apps, Prometheus and this runner) share this machine's "
-                        + Runtime.getRuntime().availableProcessors() + " cores")
-                .contains("  phase 1/2 linger-0  5s / 15s (10s left)  send 1000/s (target 1000)  p99 4.50 ms (corrected 4.80 ms)")
-                .contains("phase 2/2 linger-20 done: 1000 records/s sent (target 1000), e2e p50 13.5 ms, p99 40.5 ms (corrected 43.2 ms)")
+        assertThat(out)
+                .contains("Running sweep: 2 phases, 40s in all")
+                .contains(
+                        "Note: All processes (the brokers, both apps, Prometheus and this runner) share this machine's "
+                                + Runtime.getRuntime().availableProcessors() + " cores")
+                .contains(
+                        "  phase 1/2 linger-0  5s / 15s (10s left)  send 1000/s (target 1000)  p99 4.50 ms (corrected 4.80 ms)")
+                .contains(
+                        "phase 2/2 linger-20 done: 1000 records/s sent (target 1000), e2e p50 13.5 ms, p99 40.5 ms (corrected 43.2 ms)")
                 .contains("| linger-20 | 20 | 16384 | none |")
                 .contains("Results: ");
 
         Path results = dir.resolve("out/20261121T235000Z-sweep");
         assertThat(command.lastResults()).isEqualTo(results);
-        assertThat(results.resolve("scenario.yaml")).content().contains("warmup: 5s").contains("duration: 15s");
-        for (String png : List.of("latency-percentiles.png", "latency-over-time.png", "cpu.png", "requests.png", "bytes-in.png")) {
+        assertThat(results.resolve("scenario.yaml"))
+                .content()
+                .contains("warmup: 5s")
+                .contains("duration: 15s");
+        for (String png : List.of(
+                "latency-percentiles.png", "latency-over-time.png", "cpu.png", "requests.png", "bytes-in.png")) {
             assertThat(results.resolve(png)).as(png).isNotEmptyFile();
         }
-        JsonNode summary = ResultsWriter.JSON.readTree(results.resolve("summary.json").toFile());
+        JsonNode summary =
+                ResultsWriter.JSON.readTree(results.resolve("summary.json").toFile());
         assertThat(summary.path("complete").asBoolean()).isTrue();
         JsonNode first = summary.path("phases").get(0);
         JsonNode second = summary.path("phases").get(1);
@@ -122,15 +157,20 @@ class RunCommandTest {
         assertThat(first.path("latencyMs").path("p50").asDouble()).isEqualTo(1.5);
         assertThat(second.path("latencyMs").path("p50").asDouble()).isEqualTo(13.5);
         assertThat(first.path("requestsPerSecond").path("produce").asDouble()).isEqualTo(900.0);
-        assertThat(second.path("requestsPerSecond").path("produce").asDouble()).isCloseTo(900.0 / 21, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(second.path("requestsPerSecond").path("produce").asDouble())
+                .isCloseTo(900.0 / 21, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(first.path("cpuCores").path("brokers").propertyNames()).containsExactly("1", "2", "3");
         assertThat(summary.path("reading").path("sanityPassed").asBoolean()).isTrue();
         assertThat(summary.path("totals").path("drained").asBoolean()).isTrue();
-        JsonNode env = ResultsWriter.JSON.readTree(results.resolve("environment.json").toFile());
+        JsonNode env =
+                ResultsWriter.JSON.readTree(results.resolve("environment.json").toFile());
         assertThat(env.path("kafkaClientsVersion").asString()).isEqualTo("4.2.1");
         assertThat(env.path("kafkaClientsVersionSource").asString()).contains("producer-app metrics");
         assertThat(env.path("cores").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
-        assertThat(results.resolve("summary.md")).content().contains("## Reading").contains("Sanity check passed");
+        assertThat(results.resolve("summary.md"))
+                .content()
+                .contains("## Reading")
+                .contains("Sanity check passed");
     }
 
     @Test
@@ -141,13 +181,21 @@ class RunCommandTest {
         int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).as(errBytes.toString()).isZero();
-        String linger0 = "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,"
-                + "\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}";
-        List<String> calls = lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
-        assertThat(calls).containsSubsequence(linger0, "POST /actuator/producer {\"running\":false}", "DELETE /actuator/latency", linger0);
+        String linger0 =
+                "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,"
+                        + "\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}";
+        List<String> calls =
+                lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
+        assertThat(calls)
+                .containsSubsequence(
+                        linger0, "POST /actuator/producer {\"running\":false}", "DELETE /actuator/latency", linger0);
         assertThat(outBytes.toString(StandardCharsets.UTF_8))
-                .contains("The stack's youngest process started 30s ago: running linger-0's settings for 1m30s, unmeasured");
-        JsonNode first = ResultsWriter.JSON.readTree(command.lastResults().resolve("summary.json").toFile()).path("phases").get(0);
+                .contains(
+                        "The stack's youngest process started 30s ago: running linger-0's settings for 1m30s, unmeasured");
+        JsonNode first = ResultsWriter.JSON
+                .readTree(command.lastResults().resolve("summary.json").toFile())
+                .path("phases")
+                .get(0);
         // Measuring starts after the settling and the phase's own warm-up, never before.
         assertThat(Instant.parse(first.path("measuredFrom").asString())).isAfterOrEqualTo(START.plusSeconds(90 + 5));
     }
@@ -160,7 +208,8 @@ class RunCommandTest {
 
         assertThat(code).isZero();
         assertThat(outBytes.toString(StandardCharsets.UTF_8)).doesNotContain("youngest process");
-        assertThat(lab.log().stream().filter(l -> l.startsWith("POST")).findFirst()).contains("POST /actuator/producer {\"running\":false}");
+        assertThat(lab.log().stream().filter(l -> l.startsWith("POST")).findFirst())
+                .contains("POST /actuator/producer {\"running\":false}");
     }
 
     @Test
@@ -175,9 +224,11 @@ class RunCommandTest {
         int code = command.execute(args());
 
         assertThat(code).isEqualTo(1);
-        List<String> calls = lab.log().stream().filter(l -> l.startsWith("POST")).toList();
+        List<String> calls =
+                lab.log().stream().filter(l -> l.startsWith("POST")).toList();
         assertThat(calls.get(calls.size() - 1)).isEqualTo("POST /actuator/producer {\"running\":false}");
-        JsonNode summary = ResultsWriter.JSON.readTree(command.lastResults().resolve("summary.json").toFile());
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
         assertThat(summary.path("complete").asBoolean()).isFalse();
         assertThat(summary.path("stopReason").asString()).isEqualTo("interrupted (test)");
         assertThat(summary.path("phases")).hasSize(2);
@@ -185,8 +236,10 @@ class RunCommandTest {
         JsonNode cut = summary.path("phases").get(1);
         assertThat(cut.path("complete").asBoolean()).isFalse();
         assertThat(cut.path("measuredSeconds").asDouble()).isEqualTo(20.0);
-        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("Stopping: interrupted (test)")
-                .contains("NOT complete: interrupted (test)").contains("| linger-20 (partial) |");
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("Stopping: interrupted (test)")
+                .contains("NOT complete: interrupted (test)")
+                .contains("| linger-20 (partial) |");
     }
 
     @Test
@@ -201,14 +254,21 @@ class RunCommandTest {
         int code = command.execute(args());
 
         assertThat(code).isEqualTo(1);
-        JsonNode summary = ResultsWriter.JSON.readTree(command.lastResults().resolve("summary.json").toFile());
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
         assertThat(summary.path("complete").asBoolean()).isFalse();
-        assertThat(summary.path("stopReason").asString()).startsWith("failed: producer-app: GET ").contains("answered HTTP 500");
-        // The first phase's end could not be read from the producer: kept, marked partial, its latency still from the consumer.
+        assertThat(summary.path("stopReason").asString())
+                .startsWith("failed: producer-app: GET ")
+                .contains("answered HTTP 500");
+        // The first phase's end could not be read from the producer: kept, marked partial, its latency still from the
+        // consumer.
         assertThat(summary.path("phases")).hasSize(1);
         assertThat(summary.path("phases").get(0).path("complete").asBoolean()).isFalse();
-        assertThat(summary.path("phases").get(0).path("latencyMs").path("p50").asDouble()).isEqualTo(1.5);
-        assertThat(summary.path("warnings").toString()).contains("could not stop the load").contains("{\\\"running\\\":false}");
+        assertThat(summary.path("phases").get(0).path("latencyMs").path("p50").asDouble())
+                .isEqualTo(1.5);
+        assertThat(summary.path("warnings").toString())
+                .contains("could not stop the load")
+                .contains("{\\\"running\\\":false}");
     }
 
     @Test
@@ -218,12 +278,16 @@ class RunCommandTest {
         int code = command.execute(args("--warmup", "0s", "--phase-duration", "15s"));
 
         assertThat(code).isZero();
-        JsonNode phase = ResultsWriter.JSON.readTree(command.lastResults().resolve("summary.json").toFile()).path("phases").get(0);
+        JsonNode phase = ResultsWriter.JSON
+                .readTree(command.lastResults().resolve("summary.json").toFile())
+                .path("phases")
+                .get(0);
         assertThat(phase.path("cpuCores").path("producer").isNull()).isTrue();
         assertThat(phase.path("requestsPerSecond").path("produce").isNull()).isTrue();
         assertThat(phase.path("bytesInPerSecond").isNull()).isTrue();
         assertThat(phase.path("latencyMs").path("p50").asDouble()).isEqualTo(1.5);
-        assertThat(command.lastResults().resolve("summary.md")).content()
+        assertThat(command.lastResults().resolve("summary.md"))
+                .content()
                 .contains("| linger-0 | n/a | n/a | n/a | n/a | n/a | n/a | n/a |")
                 .contains("cpu.png not drawn: Prometheus returned no data for it");
         assertThat(command.lastResults().resolve("cpu.png")).doesNotExist();
@@ -251,12 +315,15 @@ class RunCommandTest {
 
     @Test
     void phasesThatNameTheirOwnTopicAreRefusedNotIgnored() throws Exception {
-        Files.writeString(dir.resolve("sweep.yaml"), SCENARIO.replace("  - name: linger-0\n", "  - name: linger-0\n    topic: lab.p10\n"));
+        Files.writeString(
+                dir.resolve("sweep.yaml"),
+                SCENARIO.replace("  - name: linger-0\n", "  - name: linger-0\n    topic: lab.p10\n"));
 
         int code = command.execute(args());
 
         assertThat(code).isEqualTo(2);
-        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("phase 'linger-0' names its own topic/partitions");
+        assertThat(errBytes.toString(StandardCharsets.UTF_8))
+                .contains("phase 'linger-0' names its own topic/partitions");
         assertThat(lab.log()).isEmpty();
     }
 }

@@ -3,6 +3,11 @@ package dev.latencylab.runner.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.latencylab.runner.fake.FakeLab;
+import dev.latencylab.runner.fake.FakeTime;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.ProducerClient;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,30 +17,45 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.latencylab.runner.fake.FakeLab;
-import dev.latencylab.runner.fake.FakeTime;
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.lab.ProducerClient;
 
 /** The whole comparison against the HTTP double of the apps and Kafka's tools played back from real outputs. */
 class CompareRunTest {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
-    private CompareResult run(FakeLab lab, FakeTime time, ScriptedTools tools, Path dir, int rounds) throws IOException {
+    private CompareResult run(FakeLab lab, FakeTime time, ScriptedTools tools, Path dir, int rounds)
+            throws IOException {
         Path lib = Files.createDirectories(dir.resolve("lib"));
         Files.writeString(lib.resolve("kafka-tools-4.2.1.jar"), "");
-        CompareSettings settings = new CompareSettings(Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofSeconds(10), 5, 16384, 50, rounds,
-                "lab.orders", "lab.compare", "127.0.0.1:9092", lib, lab.url(), lab.url(), Duration.ofSeconds(30));
+        CompareSettings settings = new CompareSettings(
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(10),
+                Duration.ofSeconds(10),
+                5,
+                16384,
+                50,
+                rounds,
+                "lab.orders",
+                "lab.compare",
+                "127.0.0.1:9092",
+                lib,
+                lab.url(),
+                lab.url(),
+                Duration.ofSeconds(30));
         JsonHttp http = new JsonHttp();
-        return new CompareRun(settings, new ProducerClient(http, lab.url()), new ConsumerClient(http, lab.url()),
-                new KafkaTools(Path.of("java"), lib, "127.0.0.1:9092"), tools, dir.resolve("tools"), time, time,
-                new PrintStream(out, true, StandardCharsets.UTF_8)).run("scripts/lab compare --duration 10s");
+        return new CompareRun(
+                        settings,
+                        new ProducerClient(http, lab.url()),
+                        new ConsumerClient(http, lab.url()),
+                        new KafkaTools(Path.of("java"), lib, "127.0.0.1:9092"),
+                        tools,
+                        dir.resolve("tools"),
+                        time,
+                        time,
+                        new PrintStream(out, true, StandardCharsets.UTF_8))
+                .run("scripts/lab compare --duration 10s");
     }
 
     @Test
@@ -46,20 +66,39 @@ class CompareRunTest {
             CompareResult r = run(lab, time, tools, dir, 2);
 
             assertThat(r.complete()).as(r.stopReason()).isTrue();
-            assertThat(tools.mainClasses()).containsExactly("TopicCommand --describe", "TopicCommand --delete", "TopicCommand --create",
-                    "ProducerPerformance", "ProducerPerformance", "EndToEndLatency", "EndToEndLatency", "TopicCommand --delete");
-            // The fake producer acknowledges exactly the asked 200,000 records/s; the tool's 10 s window after 10 s is 12,165/s.
+            assertThat(tools.mainClasses())
+                    .containsExactly(
+                            "TopicCommand --describe",
+                            "TopicCommand --delete",
+                            "TopicCommand --create",
+                            "ProducerPerformance",
+                            "ProducerPerformance",
+                            "EndToEndLatency",
+                            "EndToEndLatency",
+                            "TopicCommand --delete");
+            // The fake producer acknowledges exactly the asked 200,000 records/s; the tool's 10 s window after 10 s is
+            // 12,165/s.
             assertThat(r.throughput()).hasSize(2);
-            assertThat(r.throughput()).extracting(CompareResult.ThroughputRound::labFirst).containsExactly(true, false);
-            assertThat(r.latency()).extracting(CompareResult.LatencyRound::labFirst).containsExactly(true, false);
+            assertThat(r.throughput())
+                    .extracting(CompareResult.ThroughputRound::labFirst)
+                    .containsExactly(true, false);
+            assertThat(r.latency())
+                    .extracting(CompareResult.LatencyRound::labFirst)
+                    .containsExactly(true, false);
             assertThat(r.throughput().get(0).lab().ackedPerSec()).isCloseTo(200_000, within(1.0));
             assertThat(r.throughput().get(0).toolMeasured().recordsPerSec()).isCloseTo(12_165, within(1.0));
             assertThat(r.throughputVerdict().status()).isEqualTo(Verdict.Status.MET);
             // The tool gets more records than it can send and is stopped after start-up + warm-up + window.
             assertThat(r.throughput().get(0).toolRanFor()).isEqualTo("28s");
-            assertThat(r.throughput().get(0).toolCommand()).containsSequence("--num-records", "1000000000")
+            assertThat(r.throughput().get(0).toolCommand())
+                    .containsSequence("--num-records", "1000000000")
                     .containsSequence("--reporting-interval", "1000")
-                    .containsSequence("--command-property", "acks=all", "linger.ms=5", "batch.size=16384", "compression.type=none")
+                    .containsSequence(
+                            "--command-property",
+                            "acks=all",
+                            "linger.ms=5",
+                            "batch.size=16384",
+                            "compression.type=none")
                     .containsSequence("--topic", "lab.compare");
             // The fake's p50 at linger 0 is 1.5 ms; the real EndToEndLatency output says 2 ms.
             assertThat(r.latency()).hasSize(2);
@@ -69,35 +108,53 @@ class CompareRunTest {
             assertThat(r.setup().benchLayout()).isEqualTo(new TopicLayout(3, 3, 2));
             assertThat(r.setup().kafkaTools()).isEqualTo("kafka-tools 4.2.1");
 
-            List<String> posts = lab.log().stream().filter(l -> l.startsWith("POST /actuator/producer")).toList();
+            List<String> posts = lab.log().stream()
+                    .filter(l -> l.startsWith("POST /actuator/producer"))
+                    .toList();
             // The consumer-app is paused for each lab throughput window and resumed after it.
-            assertThat(lab.log()).filteredOn(l -> l.startsWith("POST /actuator/latency")).hasSize(4);
+            assertThat(lab.log())
+                    .filteredOn(l -> l.startsWith("POST /actuator/latency"))
+                    .hasSize(4);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
                     + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"running\":true}";
             // stop, stack warm-up, then the lab's two throughput windows, each followed by a stop
-            assertThat(posts.subList(0, 4)).containsExactly("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}", unthrottled,
-                    "POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}", unthrottled);
+            assertThat(posts.subList(0, 4))
+                    .containsExactly(
+                            "POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}",
+                            unthrottled,
+                            "POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}",
+                            unthrottled);
             assertThat(posts).filteredOn(unthrottled::equals).hasSize(3);
-            assertThat(posts).filteredOn(p -> p.contains("\"rate\":50.0")).hasSize(2)
+            assertThat(posts)
+                    .filteredOn(p -> p.contains("\"rate\":50.0"))
+                    .hasSize(2)
                     .allMatch(p -> p.contains("\"lingerMs\":0"));
-            assertThat(posts.get(posts.size() - 1)).isEqualTo("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}");
+            assertThat(posts.get(posts.size() - 1))
+                    .isEqualTo("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}");
             assertThat(lab.log()).containsOnlyOnce("DELETE /actuator/latency");
-            assertThat(lab.log()).filteredOn(l -> l.equals("DELETE /actuator/latency?scope=phases")).hasSize(2);
+            assertThat(lab.log())
+                    .filteredOn(l -> l.equals("DELETE /actuator/latency?scope=phases"))
+                    .hasSize(2);
         }
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("throughput 2/2, ProducerPerformance: 12,165 records/s acked");
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("throughput 2/2, ProducerPerformance: 12,165 records/s acked");
     }
 
     @Test
     void aProducerPerformanceThatExitsOnItsOwnWithAnErrorFailsTheRound(@TempDir Path dir) throws IOException {
         FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
         ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt")
-                .failing(KafkaTools.PRODUCER_PERFORMANCE, 1, "org.apache.kafka.common.errors.TimeoutException: Topic lab.compare "
-                        + "not present in metadata after 60000 ms.\n");
+                .failing(
+                        KafkaTools.PRODUCER_PERFORMANCE,
+                        1,
+                        "org.apache.kafka.common.errors.TimeoutException: Topic lab.compare "
+                                + "not present in metadata after 60000 ms.\n");
         try (FakeLab lab = new FakeLab(time)) {
             CompareResult r = run(lab, time, tools, dir, 1);
 
             assertThat(r.complete()).isFalse();
-            assertThat(r.stopReason()).startsWith("failed: ProducerPerformance exited with 1 without printing a rate")
+            assertThat(r.stopReason())
+                    .startsWith("failed: ProducerPerformance exited with 1 without printing a rate")
                     .contains("not present in metadata");
             assertThat(r.throughput()).isEmpty();
             assertThat(r.throughputVerdict()).isNull();
@@ -108,22 +165,31 @@ class CompareRunTest {
     void aFailingToolStopsTheRunStopsTheLoadAndKeepsWhatWasMeasured(@TempDir Path dir) throws IOException {
         FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
         ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt")
-                .failing(KafkaTools.END_TO_END_LATENCY, 1,
+                .failing(
+                        KafkaTools.END_TO_END_LATENCY,
+                        1,
                         "Exception in thread \"main\" java.lang.RuntimeException: poll() timed out before finding a result\n");
         try (FakeLab lab = new FakeLab(time)) {
             CompareResult r = run(lab, time, tools, dir, 1);
 
             assertThat(r.complete()).isFalse();
-            assertThat(r.stopReason()).startsWith("failed: EndToEndLatency exited with 1").contains("poll() timed out");
+            assertThat(r.stopReason())
+                    .startsWith("failed: EndToEndLatency exited with 1")
+                    .contains("poll() timed out");
             assertThat(r.throughput()).hasSize(1);
             assertThat(r.throughputVerdict()).isNotNull();
             assertThat(r.latency()).isEmpty();
             assertThat(r.latencyVerdict()).isNull();
             assertThat(tools.mainClasses()).last().isEqualTo("TopicCommand --delete");
-            List<String> posts = lab.log().stream().filter(l -> l.startsWith("POST /actuator/producer")).toList();
+            List<String> posts = lab.log().stream()
+                    .filter(l -> l.startsWith("POST /actuator/producer"))
+                    .toList();
             // One round: the consumer-app paused once and resumed once.
-            assertThat(lab.log()).filteredOn(l -> l.startsWith("POST /actuator/latency")).hasSize(2);
-            assertThat(posts.get(posts.size() - 1)).isEqualTo("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}");
+            assertThat(lab.log())
+                    .filteredOn(l -> l.startsWith("POST /actuator/latency"))
+                    .hasSize(2);
+            assertThat(posts.get(posts.size() - 1))
+                    .isEqualTo("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}");
         }
     }
 }

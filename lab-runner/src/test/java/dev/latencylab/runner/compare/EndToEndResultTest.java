@@ -9,7 +9,8 @@ class EndToEndResultTest {
 
     @Test
     void readsAverageAndWholeMillisecondPercentilesOfARealRun() {
-        EndToEndResult r = EndToEndResult.parse(Resources.text("end-to-end-latency.txt")).orElseThrow();
+        EndToEndResult r =
+                EndToEndResult.parse(Resources.text("end-to-end-latency.txt")).orElseThrow();
 
         assertThat(r.avgMs()).isCloseTo(4.2437, within(1e-9));
         assertThat(r.p50Ms()).isEqualTo(2);
@@ -32,6 +33,7 @@ class EndToEndResultTest {
     @Test
     void aFailedRunIsNoResult() {
         assertThat(EndToEndResult.parse("Exception in thread \"main\" java.lang.RuntimeException: "
-                + "poll() timed out before finding a result (timeout:[60000ms])\n")).isEmpty();
+                        + "poll() timed out before finding a result (timeout:[60000ms])\n"))
+                .isEmpty();
     }
 }

@@ -13,7 +13,9 @@ class GoalsTest {
 
         assertThat(v.status()).isEqualTo(Verdict.Status.MET);
         assertThat(v.ratio()).isCloseTo(0.95, within(1e-12));
-        assertThat(v.text()).isEqualTo("throughput ratio 0.950 (lab 9,500 / ProducerPerformance 10,000 records/s): goal >= 0.95 met");
+        assertThat(v.text())
+                .isEqualTo(
+                        "throughput ratio 0.950 (lab 9,500 / ProducerPerformance 10,000 records/s): goal >= 0.95 met");
     }
 
     @Test
@@ -21,8 +23,9 @@ class GoalsTest {
         Verdict v = Goals.throughput(9_490, 10_000);
 
         assertThat(v.status()).isEqualTo(Verdict.Status.MISSED);
-        assertThat(v.text()).isEqualTo("throughput ratio 0.949 (lab 9,490 / ProducerPerformance 10,000 records/s): "
-                + "goal >= 0.95 MISSED (the lab reaches 94.9% of the tool)");
+        assertThat(v.text())
+                .isEqualTo("throughput ratio 0.949 (lab 9,490 / ProducerPerformance 10,000 records/s): "
+                        + "goal >= 0.95 MISSED (the lab reaches 94.9% of the tool)");
     }
 
     @Test
@@ -42,8 +45,9 @@ class GoalsTest {
         assertThat(v.status()).isEqualTo(Verdict.Status.MET);
         assertThat(v.ratio()).isCloseTo(1.2, within(1e-12));
         assertThat(v.low()).isCloseTo(0.8, within(1e-12));
-        assertThat(v.text()).isEqualTo("e2e p50 ratio 1.200 (lab 2.40 ms / EndToEndLatency 2 ms): goal <= 1.2x met; "
-                + "the tool prints whole ms rounded down, so the true ratio is between 0.800 and 1.200");
+        assertThat(v.text())
+                .isEqualTo("e2e p50 ratio 1.200 (lab 2.40 ms / EndToEndLatency 2 ms): goal <= 1.2x met; "
+                        + "the tool prints whole ms rounded down, so the true ratio is between 0.800 and 1.200");
     }
 
     @Test
@@ -51,7 +55,9 @@ class GoalsTest {
         Verdict v = Goals.latency(3.0, 2);
 
         assertThat(v.status()).isEqualTo(Verdict.Status.UNDECIDED);
-        assertThat(v.text()).startsWith("e2e p50 ratio 1.500 (lab 3.00 ms / EndToEndLatency 2 ms): goal <= 1.2x NOT MET on the printed figure")
+        assertThat(v.text())
+                .startsWith(
+                        "e2e p50 ratio 1.500 (lab 3.00 ms / EndToEndLatency 2 ms): goal <= 1.2x NOT MET on the printed figure")
                 .contains("between 1.000 and 1.500")
                 .doesNotContain(" met;");
     }
@@ -72,12 +78,16 @@ class GoalsTest {
 
         assertThat(undecided.ratio()).isNull();
         assertThat(undecided.status()).isEqualTo(Verdict.Status.UNDECIDED);
-        assertThat(undecided.text()).contains("ratio n/a").contains("printed p50 0 (under 1 ms), so the true ratio is above 1.100");
+        assertThat(undecided.text())
+                .contains("ratio n/a")
+                .contains("printed p50 0 (under 1 ms), so the true ratio is above 1.100");
         assertThat(missed.status()).isEqualTo(Verdict.Status.MISSED);
     }
 
     @Test
     void aMeanOfRoundsKeepsItsFraction() {
-        assertThat(Goals.latency(2.5, 2.5).text()).contains("EndToEndLatency 2.5 ms").contains("goal <= 1.2x met");
+        assertThat(Goals.latency(2.5, 2.5).text())
+                .contains("EndToEndLatency 2.5 ms")
+                .contains("goal <= 1.2x met");
     }
 }

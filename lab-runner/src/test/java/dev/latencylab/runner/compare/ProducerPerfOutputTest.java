@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class ProducerPerfOutputTest {
@@ -15,23 +14,30 @@ class ProducerPerfOutputTest {
 
     @Test
     void readsIntervalsAndBothSummariesOfARealRunWithWarmupRecords() {
-        ProducerPerfOutput out = ProducerPerfOutput.parse(Resources.text("producer-performance-5s-warmup-records.txt")).orElseThrow();
+        ProducerPerfOutput out = ProducerPerfOutput.parse(Resources.text("producer-performance-5s-warmup-records.txt"))
+                .orElseThrow();
 
-        assertThat(out.windows()).extracting(ProducerPerfOutput.Window::records).containsExactly(1L, 59925L, 61776L, 68796L);
+        assertThat(out.windows())
+                .extracting(ProducerPerfOutput.Window::records)
+                .containsExactly(1L, 59925L, 61776L, 68796L);
         assertThat(out.windows().get(1).recordsPerSec()).isEqualTo(11985.0);
         assertThat(out.windows().get(1).seconds()).isCloseTo(5.0, within(0.001));
-        assertThat(out.summary()).isEqualTo(new ProducerPerfOutput.Summary(300000, 10898.786602, 4.16, 6113.59, 10200.00,
-                6065, 8931, 9973, 10153));
+        assertThat(out.summary())
+                .isEqualTo(new ProducerPerfOutput.Summary(
+                        300000, 10898.786602, 4.16, 6113.59, 10200.00, 6065, 8931, 9973, 10153));
         assertThat(out.steadyState().records()).isEqualTo(240000);
         assertThat(out.steadyState().recordsPerSec()).isEqualTo(9449.190913);
     }
 
     @Test
     void measuresOnlyTheIntervalsInsideTheWindowAfterTheWarmup() {
-        ProducerPerfOutput out = ProducerPerfOutput.parse(Resources.text("producer-performance-5s-warmup-records.txt")).orElseThrow();
+        ProducerPerfOutput out = ProducerPerfOutput.parse(Resources.text("producer-performance-5s-warmup-records.txt"))
+                .orElseThrow();
 
-        // Intervals (s): [0, 10) start-up with 1 record, [10, 15), [15, 20), [20, 25): a 10 s window after 10 s takes the middle two.
-        ProducerPerfOutput.Measured m = out.measure(Duration.ofSeconds(10), Duration.ofSeconds(10)).orElseThrow();
+        // Intervals (s): [0, 10) start-up with 1 record, [10, 15), [15, 20), [20, 25): a 10 s window after 10 s takes
+        // the middle two.
+        ProducerPerfOutput.Measured m =
+                out.measure(Duration.ofSeconds(10), Duration.ofSeconds(10)).orElseThrow();
 
         assertThat(m.windows()).isEqualTo(2);
         assertThat(m.records()).isEqualTo(59925L + 61776L);
@@ -44,9 +50,11 @@ class ProducerPerfOutputTest {
     @Test
     void measuresTheLabsWindowInARealRunStoppedAtItsPlannedEnd() {
         // scripts/lab compare round 1 on this machine: 48 s run, stopped (no summary), 47 one-second intervals.
-        ProducerPerfOutput out = ProducerPerfOutput.parse(Resources.text("producer-performance-1s-stopped.txt")).orElseThrow();
+        ProducerPerfOutput out = ProducerPerfOutput.parse(Resources.text("producer-performance-1s-stopped.txt"))
+                .orElseThrow();
 
-        ProducerPerfOutput.Measured m = out.measure(Duration.ofSeconds(10), Duration.ofSeconds(30)).orElseThrow();
+        ProducerPerfOutput.Measured m =
+                out.measure(Duration.ofSeconds(10), Duration.ofSeconds(30)).orElseThrow();
 
         assertThat(out.windows()).hasSize(47);
         assertThat(out.summary()).isNull();
@@ -60,10 +68,11 @@ class ProducerPerfOutputTest {
 
     @Test
     void aToolThatEndsBeforeTheWindowDoesIsFlaggedIncomplete() {
-        ProducerPerfOutput out = new ProducerPerfOutput(List.of(w(10_000, 10_000), w(20_000, 20_000), w(21_000, 21_000)),
-                ANY_SUMMARY, null);
+        ProducerPerfOutput out = new ProducerPerfOutput(
+                List.of(w(10_000, 10_000), w(20_000, 20_000), w(21_000, 21_000)), ANY_SUMMARY, null);
 
-        ProducerPerfOutput.Measured m = out.measure(Duration.ofSeconds(1), Duration.ofSeconds(30)).orElseThrow();
+        ProducerPerfOutput.Measured m =
+                out.measure(Duration.ofSeconds(1), Duration.ofSeconds(30)).orElseThrow();
 
         assertThat(m.windows()).isEqualTo(2);
         assertThat(m.records()).isEqualTo(41_000);
@@ -73,7 +82,8 @@ class ProducerPerfOutputTest {
 
     @Test
     void noIntervalAfterTheWarmupMeansNothingMeasured() {
-        ProducerPerfOutput out = new ProducerPerfOutput(List.of(w(10_000, 10_000), w(20_000, 20_000)), ANY_SUMMARY, null);
+        ProducerPerfOutput out =
+                new ProducerPerfOutput(List.of(w(10_000, 10_000), w(20_000, 20_000)), ANY_SUMMARY, null);
 
         assertThat(out.measure(Duration.ofSeconds(5), Duration.ofSeconds(30))).isEmpty();
     }
@@ -81,10 +91,11 @@ class ProducerPerfOutputTest {
     @Test
     void anIntervalRunningPastTheWindowIsLeftOut() {
         // 1 s intervals, the 4th closes late (1.6 s): with a 1 s warm-up and a 2 s window only the 2nd and 3rd count.
-        ProducerPerfOutput out = new ProducerPerfOutput(List.of(w(1000, 1000), w(2000, 2000), w(3000, 3000), w(6400, 4000)),
-                ANY_SUMMARY, null);
+        ProducerPerfOutput out = new ProducerPerfOutput(
+                List.of(w(1000, 1000), w(2000, 2000), w(3000, 3000), w(6400, 4000)), ANY_SUMMARY, null);
 
-        ProducerPerfOutput.Measured m = out.measure(Duration.ofSeconds(1), Duration.ofSeconds(2)).orElseThrow();
+        ProducerPerfOutput.Measured m =
+                out.measure(Duration.ofSeconds(1), Duration.ofSeconds(2)).orElseThrow();
 
         assertThat(m.records()).isEqualTo(5000);
         assertThat(m.recordsPerSec()).isCloseTo(2500, within(1e-9));
@@ -92,7 +103,8 @@ class ProducerPerfOutputTest {
 
     @Test
     void aRunStoppedBeforeItsEndHasIntervalsButNoSummary() {
-        String stopped = "59925 records sent, 11985.0 records/sec (4.57 MB/sec), 7641.1 ms avg latency, 10200.0 ms max latency.\n";
+        String stopped =
+                "59925 records sent, 11985.0 records/sec (4.57 MB/sec), 7641.1 ms avg latency, 10200.0 ms max latency.\n";
 
         ProducerPerfOutput out = ProducerPerfOutput.parse(stopped).orElseThrow();
 
@@ -103,7 +115,8 @@ class ProducerPerfOutputTest {
 
     @Test
     void anOutputWithoutAnyRateIsNoResult() {
-        assertThat(ProducerPerfOutput.parse("Error: Could not find or load main class org.apache.kafka.tools.ProducerPerformance\n"))
+        assertThat(ProducerPerfOutput.parse(
+                        "Error: Could not find or load main class org.apache.kafka.tools.ProducerPerformance\n"))
                 .isEmpty();
         assertThat(ProducerPerfOutput.parse("")).isEmpty();
     }

@@ -8,8 +8,7 @@ import java.nio.charset.StandardCharsets;
 /** Tool outputs captured from real runs on the lab's stack (src/test/resources/compare/). */
 final class Resources {
 
-    private Resources() {
-    }
+    private Resources() {}
 
     static String text(String name) {
         try (InputStream in = Resources.class.getResourceAsStream("/compare/" + name)) {

@@ -27,12 +27,19 @@ final class ScriptedTools implements ToolRunner {
 
     /** Every tool succeeds with what it printed here. */
     static ScriptedTools realOutputs(String producerPerformanceResource) {
-        return new ScriptedTools(Map.of(
-                "--describe", Resources.text("topic-describe-lab-orders.txt"),
-                "--create", Resources.text("topic-create.txt"),
-                "--delete", "",
-                KafkaTools.PRODUCER_PERFORMANCE, Resources.text(producerPerformanceResource),
-                KafkaTools.END_TO_END_LATENCY, Resources.text("end-to-end-latency.txt")), Map.of());
+        return new ScriptedTools(
+                Map.of(
+                        "--describe",
+                        Resources.text("topic-describe-lab-orders.txt"),
+                        "--create",
+                        Resources.text("topic-create.txt"),
+                        "--delete",
+                        "",
+                        KafkaTools.PRODUCER_PERFORMANCE,
+                        Resources.text(producerPerformanceResource),
+                        KafkaTools.END_TO_END_LATENCY,
+                        Resources.text("end-to-end-latency.txt")),
+                Map.of());
     }
 
     ScriptedTools failing(String key, int exitCode, String output) {
@@ -47,7 +54,10 @@ final class ScriptedTools implements ToolRunner {
     public ToolRun run(List<String> command, Duration timeout, Path log) {
         commands.add(List.copyOf(command));
         String key = command.contains(KafkaTools.TOPIC_COMMAND)
-                ? command.stream().filter(a -> a.equals("--describe") || a.equals("--create") || a.equals("--delete")).findFirst().orElseThrow()
+                ? command.stream()
+                        .filter(a -> a.equals("--describe") || a.equals("--create") || a.equals("--delete"))
+                        .findFirst()
+                        .orElseThrow()
                 : command.stream().filter(outputs::containsKey).findFirst().orElseThrow();
         String output = outputs.get(key);
         try {
@@ -57,23 +67,32 @@ final class ScriptedTools implements ToolRunner {
             throw new UncheckedIOException(e);
         }
         // ProducerPerformance is stopped at its planned time, as the real runner does: no exit code.
-        Integer exit = exitCodes.containsKey(key) ? exitCodes.get(key) : key.equals(KafkaTools.PRODUCER_PERFORMANCE) ? null : 0;
+        Integer exit = exitCodes.containsKey(key)
+                ? exitCodes.get(key)
+                : key.equals(KafkaTools.PRODUCER_PERFORMANCE) ? null : 0;
         return new ToolRun(command, exit, output, timeout, log);
     }
 
     @Override
-    public void stopRunning() {
-    }
+    public void stopRunning() {}
 
     List<String> mainClasses() {
         List<String> names = new ArrayList<>();
         synchronized (commands) {
             for (List<String> c : commands) {
-                String main = c.stream().filter(a -> a.startsWith("org.apache.kafka.tools.")).findFirst().orElseThrow();
+                String main = c.stream()
+                        .filter(a -> a.startsWith("org.apache.kafka.tools."))
+                        .findFirst()
+                        .orElseThrow();
                 String simple = main.substring(main.lastIndexOf('.') + 1);
-                names.add(simple.equals("TopicCommand")
-                        ? simple + " " + c.stream().filter(a -> a.matches("--(describe|create|delete)")).findFirst().orElseThrow()
-                        : simple);
+                names.add(
+                        simple.equals("TopicCommand")
+                                ? simple + " "
+                                        + c.stream()
+                                                .filter(a -> a.matches("--(describe|create|delete)"))
+                                                .findFirst()
+                                                .orElseThrow()
+                                : simple);
             }
         }
         return names;

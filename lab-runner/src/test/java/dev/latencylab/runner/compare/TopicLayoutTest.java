@@ -8,7 +8,8 @@ class TopicLayoutTest {
 
     @Test
     void readsPartitionsReplicationAndMinIsrOfTheLabTopic() {
-        TopicLayout t = TopicLayout.parse(Resources.text("topic-describe-lab-orders.txt"), "lab.orders").orElseThrow();
+        TopicLayout t = TopicLayout.parse(Resources.text("topic-describe-lab-orders.txt"), "lab.orders")
+                .orElseThrow();
 
         assertThat(t).isEqualTo(new TopicLayout(3, 3, 2));
         assertThat(t).hasToString("3 partitions, RF 3, min.insync.replicas 2");
@@ -16,7 +17,8 @@ class TopicLayoutTest {
 
     @Test
     void anotherTopicsDescriptionIsNotTaken() {
-        assertThat(TopicLayout.parse(Resources.text("topic-describe-lab-orders.txt"), "lab.compare")).isEmpty();
+        assertThat(TopicLayout.parse(Resources.text("topic-describe-lab-orders.txt"), "lab.compare"))
+                .isEmpty();
     }
 
     @Test

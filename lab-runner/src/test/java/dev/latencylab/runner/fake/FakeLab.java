@@ -1,5 +1,7 @@
 package dev.latencylab.runner.fake;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -17,10 +19,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -110,10 +108,22 @@ public final class FakeLab implements AutoCloseable {
 
     private synchronized String producerJson() {
         long s = (long) sent;
-        return String.format(Locale.ROOT, "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"running\":%s,\"generation\":%d,"
-                + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\"},"
-                + "\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d}}",
-                running, generation, lingerMs, batchSize, compression, rate, payloadBytes, keyStrategy, s, s, s - 1);
+        return String.format(
+                Locale.ROOT,
+                "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"running\":%s,\"generation\":%d,"
+                        + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\"},"
+                        + "\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d}}",
+                running,
+                generation,
+                lingerMs,
+                batchSize,
+                compression,
+                rate,
+                payloadBytes,
+                keyStrategy,
+                s,
+                s,
+                s - 1);
     }
 
     private void producer(HttpExchange ex) throws IOException {
@@ -183,20 +193,40 @@ public final class FakeLab implements AutoCloseable {
         synchronized (this) {
             long received = (long) ((time.instant().toEpochMilli() - phasesResetAt.toEpochMilli()) * rate / 1000.0);
             double p50 = 1.5 + 0.6 * lingerMs;
-            String phase = running || received > 0 ? String.format(Locale.ROOT,
-                    "{\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\"},\"count\":%d,"
-                            + "\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
-                            + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
-                            + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
-                            + "\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"clamped\":0}",
-                    lingerMs, batchSize, compression, received, phasesResetAt, time.instant(),
-                    p50, p50 * 1.5, p50 * 1.8, p50 * 3, p50 * 5, p50 * 8,
-                    p50 * 1.05, p50 * 1.6, p50 * 1.9, p50 * 3.2, p50 * 5.5, p50 * 8.5) : "";
+            String phase = running || received > 0
+                    ? String.format(
+                            Locale.ROOT,
+                            "{\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\"},\"count\":%d,"
+                                    + "\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
+                                    + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
+                                    + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
+                                    + "\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"clamped\":0}",
+                            lingerMs,
+                            batchSize,
+                            compression,
+                            received,
+                            phasesResetAt,
+                            time.instant(),
+                            p50,
+                            p50 * 1.5,
+                            p50 * 1.8,
+                            p50 * 3,
+                            p50 * 5,
+                            p50 * 8,
+                            p50 * 1.05,
+                            p50 * 1.6,
+                            p50 * 1.9,
+                            p50 * 3.2,
+                            p50 * 5.5,
+                            p50 * 8.5)
+                    : "";
             long s = (long) sent;
-            json = "{\"phases\":[" + phase + "],\"totals\":{\"received\":" + s + ",\"lost\":0,\"late\":0,\"pending\":" + (running ? 3 : 0)
+            json = "{\"phases\":[" + phase + "],\"totals\":{\"received\":" + s + ",\"lost\":0,\"late\":0,\"pending\":"
+                    + (running ? 3 : 0)
                     + ",\"duplicated\":0,\"outOfOrder\":0,\"skipped\":{\"noHeader\":0,\"badHeader\":0,\"badPayload\":0,\"tooManyPhases\":0}},"
                     + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
-                    + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0) + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0}]}";
+                    + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0)
+                    + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0}]}";
         }
         reply(ex, 200, json);
     }
@@ -207,12 +237,18 @@ public final class FakeLab implements AutoCloseable {
         Instant t = Instant.ofEpochMilli(Math.round(Double.parseDouble(p.get("time")) * 1000));
         StringBuilder result = new StringBuilder();
         if (!prometheusEmpty) {
-            for (Map.Entry<Map<String, String>, Double> e : values(p.get("query"), t).entrySet()) {
+            for (Map.Entry<Map<String, String>, Double> e :
+                    values(p.get("query"), t).entrySet()) {
                 if (result.length() > 0) {
                     result.append(',');
                 }
-                result.append("{\"metric\":").append(JSON.writeValueAsString(e.getKey())).append(",\"value\":[")
-                        .append(t.toEpochMilli() / 1000.0).append(",\"").append(e.getValue()).append("\"]}");
+                result.append("{\"metric\":")
+                        .append(JSON.writeValueAsString(e.getKey()))
+                        .append(",\"value\":[")
+                        .append(t.toEpochMilli() / 1000.0)
+                        .append(",\"")
+                        .append(e.getValue())
+                        .append("\"]}");
             }
         }
         reply(ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" + result + "]}}");
@@ -226,15 +262,19 @@ public final class FakeLab implements AutoCloseable {
         Double step = stepSeconds(p.get("step"));
         if (step == null) {
             // Prometheus 2.x's own answer: "5.0s" is neither a duration nor a float of seconds.
-            reply(ex, 400, "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"invalid parameter \\\"step\\\": cannot parse \\\""
-                    + p.get("step") + "\\\" to a valid duration\"}");
+            reply(
+                    ex,
+                    400,
+                    "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"invalid parameter \\\"step\\\": cannot parse \\\""
+                            + p.get("step") + "\\\" to a valid duration\"}");
             return;
         }
         Map<Map<String, String>, StringBuilder> series = new LinkedHashMap<>();
         if (!prometheusEmpty) {
             for (double s = start; s <= end; s += step) {
                 Instant t = Instant.ofEpochMilli(Math.round(s * 1000));
-                for (Map.Entry<Map<String, String>, Double> e : values(p.get("query"), t).entrySet()) {
+                for (Map.Entry<Map<String, String>, Double> e :
+                        values(p.get("query"), t).entrySet()) {
                     StringBuilder b = series.computeIfAbsent(e.getKey(), k -> new StringBuilder());
                     if (b.length() > 0) {
                         b.append(',');
@@ -248,7 +288,11 @@ public final class FakeLab implements AutoCloseable {
             if (result.length() > 0) {
                 result.append(',');
             }
-            result.append("{\"metric\":").append(JSON.writeValueAsString(e.getKey())).append(",\"values\":[").append(e.getValue()).append("]}");
+            result.append("{\"metric\":")
+                    .append(JSON.writeValueAsString(e.getKey()))
+                    .append(",\"values\":[")
+                    .append(e.getValue())
+                    .append("]}");
         }
         reply(ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[" + result + "]}}");
     }
@@ -331,7 +375,8 @@ public final class FakeLab implements AutoCloseable {
         if (raw != null) {
             for (String pair : raw.split("&")) {
                 int eq = pair.indexOf('=');
-                params.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                params.put(
+                        URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
                         URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
             }
         }

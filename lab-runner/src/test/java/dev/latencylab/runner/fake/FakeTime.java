@@ -1,5 +1,6 @@
 package dev.latencylab.runner.fake;
 
+import dev.latencylab.runner.run.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -7,8 +8,6 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-
-import dev.latencylab.runner.run.Sleeper;
 
 /**
  * A clock that moves only when the code under test sleeps, so a 4-phase run takes milliseconds
@@ -18,7 +17,7 @@ public final class FakeTime extends Clock implements Sleeper {
 
     private final Instant origin;
     private final AtomicLong elapsedMillis = new AtomicLong();
-    private volatile Consumer<Instant> afterSleep = t -> { };
+    private volatile Consumer<Instant> afterSleep = t -> {};
 
     public FakeTime(Instant origin) {
         this.origin = origin;

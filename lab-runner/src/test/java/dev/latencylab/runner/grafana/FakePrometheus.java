@@ -1,5 +1,7 @@
 package dev.latencylab.runner.grafana;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -12,9 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 
 /**
  * A double of Prometheus' query API shape for the fixture dashboard
@@ -63,13 +62,17 @@ public final class FakePrometheus implements AutoCloseable {
         double step = Double.parseDouble(p.get("step"));
         log.add("range " + q + " step=" + p.get("step"));
         if (q.contains("bad(")) {
-            reply(ex, 400, "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"1:5: parse error: unexpected end of input\"}");
+            reply(
+                    ex,
+                    400,
+                    "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"1:5: parse error: unexpected end of input\"}");
             return;
         }
         List<String> series = new ArrayList<>();
         if (q.contains("kafka_network_requests_total")) {
             series.add(series("{\"request\":\"Produce\"}", start, end, step, i -> 100.0 + i));
-            series.add(series("{\"request\":\"FetchConsumer\"}", start, end, step, i -> i % 2 == 0 ? Double.NaN : 50.0));
+            series.add(
+                    series("{\"request\":\"FetchConsumer\"}", start, end, step, i -> i % 2 == 0 ? Double.NaN : 50.0));
         } else if (q.contains("lab_missing_total") && missingHasData) {
             series.add(series("{}", start, end, step, i -> 1.0));
         } else if (q.contains("lab_e2e_latency_seconds_bucket")) {
@@ -80,7 +83,11 @@ public final class FakePrometheus implements AutoCloseable {
             // Two changes: samples 2-4 and sample 10 are non-zero; the gaps split them into two events.
             series.add(series("{}", start, end, step, i -> (i >= 2 && i <= 4) || i == 10 ? 1.0 : Double.NaN));
         }
-        reply(ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[" + String.join(",", series) + "]}}");
+        reply(
+                ex,
+                200,
+                "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[" + String.join(",", series)
+                        + "]}}");
     }
 
     private void instant(HttpExchange ex) throws IOException {
@@ -94,7 +101,8 @@ public final class FakePrometheus implements AutoCloseable {
         reply(ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" + result + "]}}");
     }
 
-    private static String series(String metric, double start, double end, double step, java.util.function.IntToDoubleFunction value) {
+    private static String series(
+            String metric, double start, double end, double step, java.util.function.IntToDoubleFunction value) {
         StringBuilder b = new StringBuilder("{\"metric\":" + metric + ",\"values\":[");
         int i = 0;
         boolean first = true;
@@ -118,7 +126,8 @@ public final class FakePrometheus implements AutoCloseable {
         if (raw != null) {
             for (String pair : raw.split("&")) {
                 int eq = pair.indexOf('=');
-                params.put(URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
+                params.put(
+                        URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
                         URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
             }
         }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -30,7 +29,8 @@ class GrafanaVariablesTest {
         assertThat(v.substitute("sum(rate(lab_producer_records_sent_total[$__rate_interval]))"))
                 .isEqualTo("sum(rate(lab_producer_records_sent_total[20s]))");
         assertThat(v.substitute("x[$__interval] $__interval_ms")).isEqualTo("x[5s] 5000");
-        assertThat(v.substitute("increase(c[$__range]) ${__range_s} [[__range_ms]]")).isEqualTo("increase(c[900s]) 900 900000");
+        assertThat(v.substitute("increase(c[$__range]) ${__range_s} [[__range_ms]]"))
+                .isEqualTo("increase(c[900s]) 900 900000");
         assertThat(v.substitute("$__rate_interval_ms")).isEqualTo("20000");
     }
 
@@ -56,7 +56,8 @@ class GrafanaVariablesTest {
 
     @Test
     void templateVariablesTakeTheirSavedValueInEverySyntax() {
-        String templating = """
+        String templating =
+                """
                 [{"name": "job", "type": "custom", "current": {"text": "kafka", "value": "kafka"}, "query": "kafka,producer-app"},
                  {"name": "topic", "type": "query", "multi": true, "current": {"value": ["lab.orders", "other"]}},
                  {"name": "broker", "type": "query", "includeAll": true, "allValue": ".+", "current": {"value": ["$__all"]}},

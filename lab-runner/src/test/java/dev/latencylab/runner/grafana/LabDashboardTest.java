@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -22,15 +21,22 @@ class LabDashboardTest {
         assertThat(dashboards).extracting(LabDashboard::uid).containsExactly("lab-fixture");
         LabDashboard d = dashboards.get(0);
         // Rows are not panels; the panel inside the collapsed row is.
-        assertThat(d.panels()).extracting(Panel::title).containsExactly("Requests", "Lost", "Latency distribution", "Broken query");
+        assertThat(d.panels())
+                .extracting(Panel::title)
+                .containsExactly("Requests", "Lost", "Latency distribution", "Broken query");
         Panel requests = d.panels().get(0);
-        assertThat(requests.targets()).extracting(Target::refId).as("hidden target C is skipped").containsExactly("A", "B");
+        assertThat(requests.targets())
+                .extracting(Target::refId)
+                .as("hidden target C is skipped")
+                .containsExactly("A", "B");
         Panel lost = d.panels().get(1);
         assertThat(lost.targets().get(0).instant()).isTrue();
         assertThat(lost.targets().get(0).range()).isFalse();
         assertThat(d.panels().get(2).targets().get(0).heatmap()).isTrue();
-        assertThat(d.annotations()).as("the built-in Grafana annotation is not a Prometheus query")
-                .extracting(AnnotationQuery::name).containsExactly("Producer settings changed");
+        assertThat(d.annotations())
+                .as("the built-in Grafana annotation is not a Prometheus query")
+                .extracting(AnnotationQuery::name)
+                .containsExactly("Producer settings changed");
         assertThat(d.annotations().get(0).step()).isEqualTo("5s");
     }
 
@@ -57,6 +63,7 @@ class LabDashboardTest {
     @Test
     void aMissingFolderIsNamed() {
         assertThatThrownBy(() -> LabDashboards.load(Path.of("no/such/dir")))
-                .isInstanceOf(DashboardException.class).hasMessageContaining("no/such/dir");
+                .isInstanceOf(DashboardException.class)
+                .hasMessageContaining("no/such/dir");
     }
 }

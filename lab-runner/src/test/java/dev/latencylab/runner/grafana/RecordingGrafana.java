@@ -1,5 +1,7 @@
 package dev.latencylab.runner.grafana;
 
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -10,9 +12,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-
 /**
  * A real HTTP server with the shape of Grafana's {@code POST /api/snapshots}: it records every
  * request (method, path, Authorization header, body) and answers either like Grafana does for
@@ -21,8 +20,7 @@ import com.sun.net.httpserver.HttpServer;
  */
 public final class RecordingGrafana implements AutoCloseable {
 
-    public record Request(String method, String path, String authorization, String contentType, String body) {
-    }
+    public record Request(String method, String path, String authorization, String contentType, String body) {}
 
     private final HttpServer server;
     private final List<Request> requests = Collections.synchronizedList(new ArrayList<>());
@@ -61,17 +59,26 @@ public final class RecordingGrafana implements AutoCloseable {
         try (InputStream in = ex.getRequestBody()) {
             body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        requests.add(new Request(ex.getRequestMethod(), ex.getRequestURI().getPath(),
-                ex.getRequestHeaders().getFirst("Authorization"), ex.getRequestHeaders().getFirst("Content-Type"), body));
-        if (!ex.getRequestURI().getPath().equals("/api/snapshots") || !ex.getRequestMethod().equals("POST")) {
+        requests.add(new Request(
+                ex.getRequestMethod(),
+                ex.getRequestURI().getPath(),
+                ex.getRequestHeaders().getFirst("Authorization"),
+                ex.getRequestHeaders().getFirst("Content-Type"),
+                body));
+        if (!ex.getRequestURI().getPath().equals("/api/snapshots")
+                || !ex.getRequestMethod().equals("POST")) {
             reply(ex, 404, "{\"message\":\"Not found\"}");
         } else if (status != 200) {
             reply(ex, status, "{\"message\":\"" + errorMessage + "\",\"traceID\":\"\"}");
         } else {
             int n = requests.size();
             String key = "key" + n;
-            reply(ex, 200, "{\"deleteKey\":\"del" + n + "\",\"deleteUrl\":\"" + url() + "/api/snapshots-delete/del" + n
-                    + "\",\"id\":" + n + ",\"key\":\"" + key + "\",\"url\":\"" + url() + "/dashboard/snapshot/" + key + "\"}");
+            reply(
+                    ex,
+                    200,
+                    "{\"deleteKey\":\"del" + n + "\",\"deleteUrl\":\"" + url() + "/api/snapshots-delete/del" + n
+                            + "\",\"id\":" + n + ",\"key\":\"" + key + "\",\"url\":\"" + url() + "/dashboard/snapshot/"
+                            + key + "\"}");
         }
     }
 

@@ -2,6 +2,7 @@ package dev.latencylab.runner.grafana;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.runner.http.JsonHttp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -10,13 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import dev.latencylab.runner.http.JsonHttp;
 
 /** The end of a run: its window as snapshot files in its results folder, and in Grafana when it answers. */
 class RunSnapshotsTest {
@@ -26,6 +24,7 @@ class RunSnapshotsTest {
 
     @TempDir
     Path cwd;
+
     private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private FakePrometheus prometheus;
@@ -46,9 +45,17 @@ class RunSnapshotsTest {
     }
 
     private boolean export() throws InterruptedException {
-        return RunSnapshots.export(new PrintStream(outBytes, true, StandardCharsets.UTF_8), new PrintStream(errBytes, true, StandardCharsets.UTF_8),
-                cwd, new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)), prometheus.url(), grafana.url(),
-                new GrafanaLogin("admin", "pw", "test"), START, END, results);
+        return RunSnapshots.export(
+                new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8),
+                cwd,
+                new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)),
+                prometheus.url(),
+                grafana.url(),
+                new GrafanaLogin("admin", "pw", "test"),
+                START,
+                END,
+                results);
     }
 
     private void dashboards() throws IOException {
@@ -62,13 +69,18 @@ class RunSnapshotsTest {
 
         assertThat(export()).isTrue();
 
-        assertThat(results.resolve("snapshots/lab-fixture.json")).content()
-                .contains("\"from\" : \"2026-11-21T23:50:00Z\"").contains("\"to\" : \"2026-11-21T23:52:00Z\"")
+        assertThat(results.resolve("snapshots/lab-fixture.json"))
+                .content()
+                .contains("\"from\" : \"2026-11-21T23:50:00Z\"")
+                .contains("\"to\" : \"2026-11-21T23:52:00Z\"")
                 .contains("Fixture (20261121T235000Z-linger-sweep, 2026-11-21 23:50:00Z to 2026-11-21 23:52:00Z)");
         assertThat(grafana.requests()).hasSize(1);
-        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("lab-fixture: Grafana snapshot " + grafana.url() + "/dashboard/snapshot/key1");
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("lab-fixture: Grafana snapshot " + grafana.url() + "/dashboard/snapshot/key1");
         // The run's 2 minutes: $__range is 120s in the instant query at the run's end.
-        assertThat(prometheus.log()).contains("instant round(sum(increase(lab_consumer_lost_records_total[120s]))) time=" + END.getEpochSecond() + ".000");
+        assertThat(prometheus.log())
+                .contains("instant round(sum(increase(lab_consumer_lost_records_total[120s]))) time="
+                        + END.getEpochSecond() + ".000");
     }
 
     @Test
@@ -86,7 +98,8 @@ class RunSnapshotsTest {
     void withoutTheDashboardsFolderTheRunSaysSoAndGoesOn() throws Exception {
         assertThat(export()).isTrue();
 
-        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("No dashboards at " + cwd.resolve(LabDashboards.DEFAULT_DIR));
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("No dashboards at " + cwd.resolve(LabDashboards.DEFAULT_DIR));
         assertThat(prometheus.log()).isEmpty();
         assertThat(grafana.requests()).isEmpty();
     }

@@ -1,8 +1,8 @@
 package dev.latencylab.runner.grafana;
 
-import dev.latencylab.runner.http.PromSeries;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.runner.http.PromSeries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,12 +11,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
-
 
 /** The snapshot body built from fixed query results for the fixture dashboard, and the verifier reading it back. */
 class SnapshotBodyTest {
@@ -40,27 +38,71 @@ class SnapshotBodyTest {
             for (var t : p.targets()) {
                 QueryTiming timing = QueryTiming.forPanel(window, p, t);
                 String expr = "executed " + t.expr();
-                TargetResult r = switch (p.title() + "/" + t.refId()) {
-                    case "Requests/A" -> new TargetResult(p, t, expr, timing, List.of(
-                            series(Map.of("request", "Produce"), 100, 101),
-                            series(Map.of("request", "FetchConsumer"), Double.NaN, 50)), List.of(), null);
-                    case "Requests/B" -> new TargetResult(p, t, expr, timing,
-                            bHasData ? List.of(series(Map.of(), 1, 1)) : List.of(), List.of(), null);
-                    case "Lost/A" -> new TargetResult(p, t, expr, timing, List.of(),
-                            List.of(new PromSeries(Map.of(), new long[] {TO.toEpochMilli()}, new double[] {0})), null);
-                    case "Latency distribution/A" -> new TargetResult(p, t, expr, timing, List.of(
-                            series(Map.of("le", "+Inf"), 35, 40), series(Map.of("le", "0.001"), 10, 10),
-                            series(Map.of("le", "0.005"), 30, 10)), List.of(), null);
-                    default -> new TargetResult(p, t, expr, timing, List.of(), List.of(),
-                            "bad_data: 1:5: parse error: unexpected end of input");
-                };
+                TargetResult r =
+                        switch (p.title() + "/" + t.refId()) {
+                            case "Requests/A" ->
+                                new TargetResult(
+                                        p,
+                                        t,
+                                        expr,
+                                        timing,
+                                        List.of(
+                                                series(Map.of("request", "Produce"), 100, 101),
+                                                series(Map.of("request", "FetchConsumer"), Double.NaN, 50)),
+                                        List.of(),
+                                        null);
+                            case "Requests/B" ->
+                                new TargetResult(
+                                        p,
+                                        t,
+                                        expr,
+                                        timing,
+                                        bHasData ? List.of(series(Map.of(), 1, 1)) : List.of(),
+                                        List.of(),
+                                        null);
+                            case "Lost/A" ->
+                                new TargetResult(
+                                        p,
+                                        t,
+                                        expr,
+                                        timing,
+                                        List.of(),
+                                        List.of(new PromSeries(
+                                                Map.of(), new long[] {TO.toEpochMilli()}, new double[] {0})),
+                                        null);
+                            case "Latency distribution/A" ->
+                                new TargetResult(
+                                        p,
+                                        t,
+                                        expr,
+                                        timing,
+                                        List.of(
+                                                series(Map.of("le", "+Inf"), 35, 40),
+                                                series(Map.of("le", "0.001"), 10, 10),
+                                                series(Map.of("le", "0.005"), 30, 10)),
+                                        List.of(),
+                                        null);
+                            default ->
+                                new TargetResult(
+                                        p,
+                                        t,
+                                        expr,
+                                        timing,
+                                        List.of(),
+                                        List.of(),
+                                        "bad_data: 1:5: parse error: unexpected end of input");
+                        };
                 targets.add(r);
             }
             panels.add(new PanelResult(p, targets));
         }
-        AnnotationResult changes = new AnnotationResult(dashboard.annotations().get(0), "changes(...)", List.of(
-                new AnnotationEvent(T0 + 10_000, T0 + 20_000, "Producer settings changed", "", List.of()),
-                new AnnotationEvent(T0 + 50_000, T0 + 50_000, "Producer settings changed", "", List.of())), null);
+        AnnotationResult changes = new AnnotationResult(
+                dashboard.annotations().get(0),
+                "changes(...)",
+                List.of(
+                        new AnnotationEvent(T0 + 10_000, T0 + 20_000, "Producer settings changed", "", List.of()),
+                        new AnnotationEvent(T0 + 50_000, T0 + 50_000, "Producer settings changed", "", List.of())),
+                null);
         return new DashboardResult(dashboard, window, panels, List.of(changes));
     }
 
@@ -114,14 +156,23 @@ class SnapshotBodyTest {
         assertThat(job.path("refresh").asInt(-1)).isZero();
         // The file the dashboard came from is untouched.
         assertThat(dashboard.json().path("title").asString("")).isEqualTo("Fixture");
-        assertThat(dashboard.json().path("panels").path(1).path("targets").path(0).has("expr")).isTrue();
+        assertThat(dashboard
+                        .json()
+                        .path("panels")
+                        .path(1)
+                        .path("targets")
+                        .path(0)
+                        .has("expr"))
+                .isTrue();
     }
 
     @Test
     void eachSeriesIsAFrameWithTimeAndValueColumnsLabelsAndTheRenderedLegend() {
         List<JsonNode> frames = frames(panel(SnapshotBody.build(results(false), "n"), "Requests"));
 
-        List<JsonNode> a = frames.stream().filter(f -> f.path("schema").path("refId").asString("").equals("A")).toList();
+        List<JsonNode> a = frames.stream()
+                .filter(f -> f.path("schema").path("refId").asString("").equals("A"))
+                .toList();
         assertThat(a).hasSize(2);
         JsonNode produce = a.get(0);
         JsonNode fields = produce.path("schema").path("fields");
@@ -130,15 +181,25 @@ class SnapshotBodyTest {
         assertThat(fields.path(0).path("config").path("interval").asLong()).isEqualTo(5000);
         assertThat(fields.path(1).path("type").asString("")).isEqualTo("number");
         assertThat(fields.path(1).path("labels").path("request").asString("")).isEqualTo("Produce");
-        assertThat(fields.path(1).path("config").path("displayNameFromDS").asString("")).isEqualTo("Produce");
+        assertThat(fields.path(1).path("config").path("displayNameFromDS").asString(""))
+                .isEqualTo("Produce");
         assertThat(produce.path("data").path("values").path(0).path(0).asLong()).isEqualTo(T0);
-        assertThat(produce.path("data").path("values").path(1).path(1).asDouble()).isEqualTo(101.0);
-        assertThat(produce.path("schema").path("meta").path("executedQueryString").asString(""))
-                .contains("executed sum by (request)").contains("Step: 5s");
+        assertThat(produce.path("data").path("values").path(1).path(1).asDouble())
+                .isEqualTo(101.0);
+        assertThat(produce.path("schema")
+                        .path("meta")
+                        .path("executedQueryString")
+                        .asString(""))
+                .contains("executed sum by (request)")
+                .contains("Step: 5s");
         // NaN has no JSON form: null, a gap in the graph.
-        assertThat(a.get(1).path("data").path("values").path(1).path(0).isNull()).isTrue();
+        assertThat(a.get(1).path("data").path("values").path(1).path(0).isNull())
+                .isTrue();
         // A target without series leaves an empty frame with its refId, as Grafana does.
-        JsonNode b = frames.stream().filter(f -> f.path("schema").path("refId").asString("").equals("B")).findFirst().orElseThrow();
+        JsonNode b = frames.stream()
+                .filter(f -> f.path("schema").path("refId").asString("").equals("B"))
+                .findFirst()
+                .orElseThrow();
         assertThat(b.path("schema").path("fields").isEmpty()).isTrue();
     }
 
@@ -146,13 +207,19 @@ class SnapshotBodyTest {
     void heatmapBucketsAreSortedDeAccumulatedAndMergedIntoOneFrame() {
         List<JsonNode> frames = frames(panel(SnapshotBody.build(results(false), "n"), "Latency distribution"));
 
-        List<JsonNode> data = frames.stream().filter(f -> !f.path("schema").path("meta").has("dataTopic")).toList();
+        List<JsonNode> data = frames.stream()
+                .filter(f -> !f.path("schema").path("meta").has("dataTopic"))
+                .toList();
         assertThat(data).hasSize(1);
         JsonNode heatmap = data.get(0);
-        assertThat(heatmap.path("schema").path("meta").path("type").asString("")).isEqualTo("heatmap-rows");
+        assertThat(heatmap.path("schema").path("meta").path("type").asString(""))
+                .isEqualTo("heatmap-rows");
         JsonNode fields = heatmap.path("schema").path("fields");
-        assertThat(List.of(fields.path(1).path("name").asString(""), fields.path(2).path("name").asString(""),
-                fields.path(3).path("name").asString(""))).containsExactly("0.001", "0.005", "+Inf");
+        assertThat(List.of(
+                        fields.path(1).path("name").asString(""),
+                        fields.path(2).path("name").asString(""),
+                        fields.path(3).path("name").asString("")))
+                .containsExactly("0.001", "0.005", "+Inf");
         JsonNode values = heatmap.path("data").path("values");
         // First sample: cumulative 10, 30, 35 -> 10, 20, 5. Second: 10, 10, 40 -> 10, 0, 30.
         assertThat(values.path(1).path(0).asDouble()).isEqualTo(10.0);
@@ -167,15 +234,40 @@ class SnapshotBodyTest {
         ObjectNode body = SnapshotBody.build(results(false), "n");
 
         JsonNode lost = frames(panel(body, "Lost")).get(0);
-        assertThat(lost.path("data").path("values").path(1).path(0).asDouble(-1)).isZero();
-        assertThat(lost.path("schema").path("fields").path(1).path("config").path("displayNameFromDS").asString("")).isEqualTo("lost");
+        assertThat(lost.path("data").path("values").path(1).path(0).asDouble(-1))
+                .isZero();
+        assertThat(lost.path("schema")
+                        .path("fields")
+                        .path(1)
+                        .path("config")
+                        .path("displayNameFromDS")
+                        .asString(""))
+                .isEqualTo("lost");
 
         JsonNode broken = frames(panel(body, "Broken query")).get(0);
-        assertThat(broken.path("schema").path("meta").path("notices").path(0).path("severity").asString("")).isEqualTo("error");
-        assertThat(broken.path("schema").path("meta").path("notices").path(0).path("text").asString("")).contains("parse error");
+        assertThat(broken.path("schema")
+                        .path("meta")
+                        .path("notices")
+                        .path(0)
+                        .path("severity")
+                        .asString(""))
+                .isEqualTo("error");
+        assertThat(broken.path("schema")
+                        .path("meta")
+                        .path("notices")
+                        .path(0)
+                        .path("text")
+                        .asString(""))
+                .contains("parse error");
 
         JsonNode annotations = frames(panel(body, "Requests")).stream()
-                .filter(f -> f.path("schema").path("meta").path("dataTopic").asString("").equals("annotations")).findFirst().orElseThrow();
+                .filter(f -> f.path("schema")
+                        .path("meta")
+                        .path("dataTopic")
+                        .asString("")
+                        .equals("annotations"))
+                .findFirst()
+                .orElseThrow();
         JsonNode columns = annotations.path("data").path("values");
         assertThat(columns.path(0).size()).isEqualTo(2);
         assertThat(columns.path(0).path(0).asLong()).isEqualTo(T0 + 10_000);
@@ -198,10 +290,11 @@ class SnapshotBodyTest {
         SnapshotVerifier.Verification v = SnapshotVerifier.verify(dir);
 
         assertThat(v.ok()).isFalse();
-        assertThat(v.problems()).containsExactlyInAnyOrder(
-                "lab-fixture / Requests / B: no data",
-                "lab-fixture / Broken query / A: query error: bad_data: 1:5: parse error: unexpected end of input",
-                "lab-fixture / Broken query / A: no data");
+        assertThat(v.problems())
+                .containsExactlyInAnyOrder(
+                        "lab-fixture / Requests / B: no data",
+                        "lab-fixture / Broken query / A: query error: bad_data: 1:5: parse error: unexpected end of input",
+                        "lab-fixture / Broken query / A: no data");
         SnapshotVerifier.FileReport f = v.files().get(0);
         assertThat(f.panels()).isEqualTo(4);
         assertThat(f.panelsWithData()).isEqualTo(2);
@@ -212,13 +305,18 @@ class SnapshotBodyTest {
     @Test
     void theVerifierPassesFilesWhereEveryPanelHasDataInEitherForm() throws IOException {
         DashboardResult good = results(true);
-        List<PanelResult> withoutBroken = good.panels().stream().filter(p -> !p.panel().title().equals("Broken query")).toList();
-        ObjectNode body = SnapshotBody.build(new DashboardResult(dashboard, window, withoutBroken, good.annotations()), "n");
+        List<PanelResult> withoutBroken = good.panels().stream()
+                .filter(p -> !p.panel().title().equals("Broken query"))
+                .toList();
+        ObjectNode body =
+                SnapshotBody.build(new DashboardResult(dashboard, window, withoutBroken, good.annotations()), "n");
         // The panel whose results are left out is the one still querying Prometheus: drop it from the file too.
         ((ObjectNode) body.path("dashboard").path("panels").path(4)).putArray("panels");
         SnapshotFiles.write(dir, "lab-fixture", body);
         // Grafana's older form: panel.snapshotData holding frames with values per field.
-        Files.writeString(dir.resolve("snapshots/legacy.json"), """
+        Files.writeString(
+                dir.resolve("snapshots/legacy.json"),
+                """
                 {"dashboard": {"uid": "legacy", "panels": [
                   {"id": 1, "title": "Old", "type": "graph", "snapshotData": [
                     {"refId": "A", "fields": [{"name": "Time", "type": "time", "values": [1, 2]},
@@ -229,7 +327,9 @@ class SnapshotBodyTest {
 
         assertThat(v.problems()).isEmpty();
         assertThat(v.ok()).isTrue();
-        assertThat(v.files()).extracting(SnapshotVerifier.FileReport::panelsWithData).containsExactly(3, 1);
+        assertThat(v.files())
+                .extracting(SnapshotVerifier.FileReport::panelsWithData)
+                .containsExactly(3, 1);
     }
 
     @Test

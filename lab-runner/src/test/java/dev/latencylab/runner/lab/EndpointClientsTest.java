@@ -1,21 +1,24 @@
 package dev.latencylab.runner.lab;
 
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.PrometheusClient;
-import dev.latencylab.runner.http.PromQueryException;
-import dev.latencylab.runner.http.PromSeries;
-import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.latency.LatencyView;
-import dev.latencylab.api.latency.PhaseView;
-import dev.latencylab.api.producer.ProducerStatus;
-import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SettingsChange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import com.sun.net.httpserver.HttpServer;
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.fake.FakeLab;
+import dev.latencylab.runner.fake.FakeTime;
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.http.PromQueryException;
+import dev.latencylab.runner.http.PromSeries;
+import dev.latencylab.runner.http.PrometheusClient;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -24,16 +27,11 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.UUID;
 import java.util.List;
-
-import com.sun.net.httpserver.HttpServer;
+import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import dev.latencylab.runner.fake.FakeLab;
-import dev.latencylab.runner.fake.FakeTime;
 
 /** The clients against a real HTTP server that speaks the contract's JSON (a double of the apps' HTTP shape only). */
 class EndpointClientsTest {
@@ -56,17 +54,20 @@ class EndpointClientsTest {
     void producerStateAndChangesFollowTheContract() throws Exception {
         ProducerClient producer = new ProducerClient(http, URI.create(lab.url() + "/"));
 
-        ProducerStatus applied = producer.apply(SettingsChange.start(new ProducerSettings(10, 32768, Compression.LZ4, 2000, 512, KeyStrategy.ORDER_ID)));
+        ProducerStatus applied = producer.apply(SettingsChange.start(
+                new ProducerSettings(10, 32768, Compression.LZ4, 2000, 512, KeyStrategy.ORDER_ID)));
         time.sleep(Duration.ofSeconds(3));
         ProducerStatus later = producer.state();
 
         assertThat(applied.running()).isTrue();
-        assertThat(applied.settings()).isEqualTo(new ProducerSettings(10, 32768, Compression.LZ4, 2000, 512, KeyStrategy.ORDER_ID));
+        assertThat(applied.settings())
+                .isEqualTo(new ProducerSettings(10, 32768, Compression.LZ4, 2000, 512, KeyStrategy.ORDER_ID));
         assertThat(later.counters().sent()).isEqualTo(6000);
         assertThat(later.producerId()).isEqualTo(UUID.fromString("5f0c0000-0000-0000-0000-000000000001"));
-        assertThat(lab.log()).contains(
-                "POST /actuator/producer {\"lingerMs\":10,\"batchSize\":32768,\"compression\":\"lz4\",\"rate\":2000.0,\"payloadBytes\":512,\"keyStrategy\":\"order-id\",\"running\":true}",
-                "GET /actuator/producer");
+        assertThat(lab.log())
+                .contains(
+                        "POST /actuator/producer {\"lingerMs\":10,\"batchSize\":32768,\"compression\":\"lz4\",\"rate\":2000.0,\"payloadBytes\":512,\"keyStrategy\":\"order-id\",\"running\":true}",
+                        "GET /actuator/producer");
     }
 
     @Test
@@ -74,7 +75,9 @@ class EndpointClientsTest {
         new ProducerClient(http, lab.url()).apply(SettingsChange.linger(5));
         new ProducerClient(http, lab.url()).apply(SettingsChange.stop());
 
-        assertThat(lab.log()).containsSubsequence("POST /actuator/producer {\"lingerMs\":5}", "POST /actuator/producer {\"running\":false}");
+        assertThat(lab.log())
+                .containsSubsequence(
+                        "POST /actuator/producer {\"lingerMs\":5}", "POST /actuator/producer {\"running\":false}");
     }
 
     @Test
@@ -83,41 +86,62 @@ class EndpointClientsTest {
 
         assertThatThrownBy(() -> producer.apply(SettingsChange.linger(20000)))
                 .isInstanceOf(EndpointException.class)
-                .hasMessage("producer-app refused the change {\"lingerMs\":20000}: lingerMs: lingerMs must be an integer from 0 to 10000");
+                .hasMessage(
+                        "producer-app refused the change {\"lingerMs\":20000}: lingerMs: lingerMs must be an integer from 0 to 10000");
     }
 
     @Test
     void consumerResetsAndReportsPerPhase() throws Exception {
         ConsumerClient consumer = new ConsumerClient(http, lab.url());
-        new ProducerClient(http, lab.url()).apply(SettingsChange.start(new ProducerSettings(20, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID)));
+        new ProducerClient(http, lab.url())
+                .apply(SettingsChange.start(
+                        new ProducerSettings(20, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID)));
 
         consumer.reset();
         consumer.resetPhases();
         time.sleep(Duration.ofSeconds(2));
         LatencyView report = consumer.latency();
 
-        assertThat(lab.log()).containsSubsequence("DELETE /actuator/latency", "DELETE /actuator/latency?scope=phases", "GET /actuator/latency");
-        PhaseView phase = report.phase(new ProducerSettings(20, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).phaseKey()).orElseThrow();
+        assertThat(lab.log())
+                .containsSubsequence(
+                        "DELETE /actuator/latency", "DELETE /actuator/latency?scope=phases", "GET /actuator/latency");
+        PhaseView phase = report.phase(
+                        new ProducerSettings(20, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).phaseKey())
+                .orElseThrow();
         assertThat(phase.count()).isEqualTo(2000);
         assertThat(phase.latencyMs().p50()).isEqualTo(13.5);
         assertThat(phase.firstReceived()).isEqualTo(Instant.parse("2026-11-21T23:50:00Z"));
-        assertThat(report.phase(new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).phaseKey())).isEmpty();
+        assertThat(report.phase(
+                        new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).phaseKey()))
+                .isEmpty();
         assertThat(report.totals().pending()).isEqualTo(3);
-        assertThat(report.producer(UUID.fromString("5f0c0000-0000-0000-0000-000000000001"))).isPresent();
+        assertThat(report.producer(UUID.fromString("5f0c0000-0000-0000-0000-000000000001")))
+                .isPresent();
     }
 
     @Test
     void prometheusVectorsMatricesAndMissingNumbers() throws Exception {
         HttpServer prom = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        prom.createContext("/api/v1/query_range", ex -> reply(ex, 200, """
+        prom.createContext(
+                "/api/v1/query_range",
+                ex -> reply(
+                        ex,
+                        200,
+                        """
                 {"status":"success","data":{"resultType":"matrix","result":[
                   {"metric":{"broker":"1"},"values":[[1795305000,"0.5"],[1795305005,"NaN"],[1795305010,"0.7"]]}]}}"""));
         prom.createContext("/api/v1/query", ex -> {
             String q = ex.getRequestURI().getQuery();
             if (q.contains("bad(")) {
-                reply(ex, 400, "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error: unexpected end of input\"}");
+                reply(
+                        ex,
+                        400,
+                        "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error: unexpected end of input\"}");
             } else {
-                reply(ex, 200, """
+                reply(
+                        ex,
+                        200,
+                        """
                         {"status":"success","data":{"resultType":"vector","result":[
                           {"metric":{"broker":"1"},"value":[1795305000.5,"0.25"]},
                           {"metric":{"broker":"2"},"value":[1795305000.5,"NaN"]}]}}""");
@@ -125,23 +149,28 @@ class EndpointClientsTest {
         });
         prom.start();
         try {
-            PrometheusClient client = new PrometheusClient(http, URI.create("http://127.0.0.1:" + prom.getAddress().getPort()));
+            PrometheusClient client = new PrometheusClient(
+                    http, URI.create("http://127.0.0.1:" + prom.getAddress().getPort()));
 
             List<PromSeries> samples = client.instant("sum by (broker) (x)", Instant.ofEpochSecond(1795305000));
-            List<PromSeries> series = client.range("x", Instant.ofEpochSecond(1795305000),
-                    Instant.ofEpochSecond(1795305010), Duration.ofSeconds(5));
+            List<PromSeries> series = client.range(
+                    "x", Instant.ofEpochSecond(1795305000), Instant.ofEpochSecond(1795305010), Duration.ofSeconds(5));
 
-            assertThat(samples).extracting(PromSeries::labels, PromSeries::value).containsExactly(
-                    tuple(java.util.Map.of("broker", "1"), 0.25),
-                    tuple(java.util.Map.of("broker", "2"), null));
+            assertThat(samples)
+                    .extracting(PromSeries::labels, PromSeries::value)
+                    .containsExactly(
+                            tuple(java.util.Map.of("broker", "1"), 0.25), tuple(java.util.Map.of("broker", "2"), null));
             assertThat(samples.get(1).hasData()).isFalse();
             assertThat(series).hasSize(1);
-            assertThat(series.get(0).points()).extracting(PromSeries.Point::value).containsExactly(0.5, 0.7);
+            assertThat(series.get(0).points())
+                    .extracting(PromSeries.Point::value)
+                    .containsExactly(0.5, 0.7);
             assertThat(series.get(0).points().get(1).time()).isEqualTo(Instant.ofEpochSecond(1795305010));
             assertThatThrownBy(() -> client.instant("bad(", Instant.now()))
                     .isInstanceOf(PromQueryException.class)
                     .hasFieldOrPropertyWithValue("reason", "bad_data: parse error: unexpected end of input")
-                    .hasMessageContaining("Prometheus refused the query bad(: HTTP 400 bad_data parse error: unexpected end of input");
+                    .hasMessageContaining(
+                            "Prometheus refused the query bad(: HTTP 400 bad_data parse error: unexpected end of input");
         } finally {
             prom.stop(0);
         }
@@ -159,13 +188,16 @@ class EndpointClientsTest {
                 .isInstanceOf(EndpointException.class)
                 .hasMessage("consumer-app does not answer at " + down + "/actuator/latency (connection refused)");
 
-        Preflight.Outcome outcome = new Preflight(http).check(List.of(
-                new Preflight.Check("producer-app", URI.create(lab.url() + "/actuator/producer"), true),
-                new Preflight.Check("Prometheus", URI.create(down + "/-/ready"), true),
-                new Preflight.Check("Grafana", URI.create(down + "/api/health"), false)));
+        Preflight.Outcome outcome = new Preflight(http)
+                .check(List.of(
+                        new Preflight.Check("producer-app", URI.create(lab.url() + "/actuator/producer"), true),
+                        new Preflight.Check("Prometheus", URI.create(down + "/-/ready"), true),
+                        new Preflight.Check("Grafana", URI.create(down + "/api/health"), false)));
         assertThat(outcome.ok()).isFalse();
-        assertThat(outcome.failures()).containsExactly("Prometheus does not answer at " + down + "/-/ready (connection refused)");
-        assertThat(outcome.warnings()).containsExactly("Grafana does not answer at " + down + "/api/health (connection refused)");
+        assertThat(outcome.failures())
+                .containsExactly("Prometheus does not answer at " + down + "/-/ready (connection refused)");
+        assertThat(outcome.warnings())
+                .containsExactly("Grafana does not answer at " + down + "/api/health (connection refused)");
     }
 
     private static void reply(com.sun.net.httpserver.HttpExchange ex, int status, String body) throws IOException {

@@ -1,11 +1,10 @@
 package dev.latencylab.runner.results;
 
-import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.latency.Totals;
-import dev.latencylab.api.settings.ProducerSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSettings;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,10 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
 
 class ChartWriterTest {
 
@@ -33,7 +30,8 @@ class ChartWriterTest {
         for (int s = 0; s <= 120; s += 5) {
             produce.add(new TimePoint(START.plusSeconds(s), s < 60 ? 900 : 150));
         }
-        ChartData data = new ChartData("requests", "Produce requests", "requests/s", List.of(new ChartData.Line("Produce", produce)));
+        ChartData data = new ChartData(
+                "requests", "Produce requests", "requests/s", List.of(new ChartData.Line("Produce", produce)));
         List<PhaseMark> marks = List.of(
                 new PhaseMark("linger-0", START, START.plusSeconds(10), START.plusSeconds(60)),
                 new PhaseMark("linger-20", START.plusSeconds(60), START.plusSeconds(70), START.plusSeconds(120)));
@@ -50,7 +48,8 @@ class ChartWriterTest {
         ChartData empty = new ChartData("cpu", "CPU", "cores", List.of(new ChartData.Line("producer-app", List.of())));
         Path file = dir.resolve("cpu.png");
 
-        assertThat(writer.timeSeries(file, "sweep", empty, List.of(), START, START.plusSeconds(60))).isFalse();
+        assertThat(writer.timeSeries(file, "sweep", empty, List.of(), START, START.plusSeconds(60)))
+                .isFalse();
         assertThat(file).doesNotExist();
     }
 
@@ -58,8 +57,18 @@ class ChartWriterTest {
     void theLatencyBarChartIsAValidPngEvenWithAMissingFigure(@TempDir Path dir) throws IOException {
         PhaseSummary.Latency some = new PhaseSummary.Latency(2.0, 3.0, 7.0, 12.0, 20.0);
         PhaseSummary.Latency partial = new PhaseSummary.Latency(4.0, null, 9.0, null, 15.0);
-        RunSummary summary = new RunSummary("sweep", null, START, START.plusSeconds(120), true, null, 2, List.of(
-                row("linger-0", 0, some), row("linger-5", 5, partial)), RunSummary.Totals.NONE, null, List.of());
+        RunSummary summary = new RunSummary(
+                "sweep",
+                null,
+                START,
+                START.plusSeconds(120),
+                true,
+                null,
+                2,
+                List.of(row("linger-0", 0, some), row("linger-5", 5, partial)),
+                RunSummary.Totals.NONE,
+                null,
+                List.of());
         Path file = dir.resolve("latency-percentiles.png");
 
         writer.latencyPercentiles(file, summary);
@@ -72,8 +81,18 @@ class ChartWriterTest {
         // A congested phase next to quiet ones: p99.9 of 500 ms beside a p50 of 4 ms (log axis).
         PhaseSummary.Latency slow = new PhaseSummary.Latency(99.0, 306.0, 383.0, 509.0, 551.0);
         PhaseSummary.Latency quick = new PhaseSummary.Latency(4.2, 12.0, 16.0, 31.0, 45.0);
-        RunSummary summary = new RunSummary("sweep", null, START, START.plusSeconds(120), true, null, 2, List.of(
-                row("linger-0", 0, slow), row("linger-10", 10, quick)), RunSummary.Totals.NONE, null, List.of());
+        RunSummary summary = new RunSummary(
+                "sweep",
+                null,
+                START,
+                START.plusSeconds(120),
+                true,
+                null,
+                2,
+                List.of(row("linger-0", 0, slow), row("linger-10", 10, quick)),
+                RunSummary.Totals.NONE,
+                null,
+                List.of());
         Path file = dir.resolve("latency-percentiles.png");
 
         writer.latencyPercentiles(file, summary);
@@ -82,9 +101,23 @@ class ChartWriterTest {
     }
 
     private static PhaseSummary row(String name, int linger, PhaseSummary.Latency latency) {
-        return new PhaseSummary(name, new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID), START, START.plusSeconds(50), 50, true, 1L,
-                latency, latency, 1000.0, 0L, 0L, new PhaseSummary.Cpu(null, null, Map.of(), null, null),
-                new PhaseSummary.Requests(null, null, null), null, new PhaseSummary.Batching(null, null, null, null));
+        return new PhaseSummary(
+                name,
+                new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
+                START,
+                START.plusSeconds(50),
+                50,
+                true,
+                1L,
+                latency,
+                latency,
+                1000.0,
+                0L,
+                0L,
+                new PhaseSummary.Cpu(null, null, Map.of(), null, null),
+                new PhaseSummary.Requests(null, null, null),
+                null,
+                new PhaseSummary.Batching(null, null, null, null));
     }
 
     static void assertValidPng(Path file) throws IOException {

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class MarkdownReportTest {
@@ -14,44 +13,57 @@ class MarkdownReportTest {
     @Test
     void eachTableHasAHeaderAnAlignmentRowAndOneRowPerPhase() {
         String md = MarkdownReport.tables(List.of(
-                phase("linger-0", 0, 1.234, 7.5, 0.2, 1000, 1.0),
-                phase("linger-5", 5, 3.5, 12.25, 0.15, 420, 1.0)));
+                phase("linger-0", 0, 1.234, 7.5, 0.2, 1000, 1.0), phase("linger-5", 5, 3.5, 12.25, 0.15, 420, 1.0)));
 
         List<String> lines = md.lines().toList();
-        assertThat(lines).contains(
-                "| phase | linger.ms | batch.size | compression | samples | p50 | p95 | p99 | p99.9 | max | p50 corr. | p95 corr. | p99 corr. | p99.9 corr. | max corr. |",
-                "| linger-0 | 0 | 16384 | none | 50000 | 1.23 | 1.73 | 7.50 | 11.3 | 15.0 | 1.30 | 1.85 | 7.50 | 11.3 | 15.0 |",
-                "| linger-5 | 5 | 16384 | none | 50000 | 3.50 | 4.90 | 12.3 | 18.4 | 24.5 | 3.68 | 5.25 | 12.3 | 18.4 | 24.5 |",
-                "| phase | measured s | payload B | target rec/s | achieved rec/s | achieved | lost | duplicated |",
-                "| linger-0 | 50.0 | 400 | 1000 | 1000 | 100% | 0 | 0 |",
-                "| phase | CPU producer | CPU consumer | CPU broker 1 | CPU broker 2 | CPU broker 3 | CPU total | Produce req/s | FetchConsumer req/s | FetchFollower req/s | bytes in kB/s |",
-                "| linger-5 | 0.15 | 0.15 | 0.15 | 0.15 | 0.15 | 0.75 | 420 | 140 | 840 | 480.0 |",
-                "| phase | batch-size-avg B | records-per-request-avg | compression-rate-avg | record-queue-time-avg ms | records / Produce request |",
-                // The last column is the window's own count: 1000 records/s over 420 Produce requests/s.
-                "| linger-5 | 1300 | 7.00 | 1.00 | 5.50 | 2.38 |");
+        assertThat(lines)
+                .contains(
+                        "| phase | linger.ms | batch.size | compression | samples | p50 | p95 | p99 | p99.9 | max | p50 corr. | p95 corr. | p99 corr. | p99.9 corr. | max corr. |",
+                        "| linger-0 | 0 | 16384 | none | 50000 | 1.23 | 1.73 | 7.50 | 11.3 | 15.0 | 1.30 | 1.85 | 7.50 | 11.3 | 15.0 |",
+                        "| linger-5 | 5 | 16384 | none | 50000 | 3.50 | 4.90 | 12.3 | 18.4 | 24.5 | 3.68 | 5.25 | 12.3 | 18.4 | 24.5 |",
+                        "| phase | measured s | payload B | target rec/s | achieved rec/s | achieved | lost | duplicated |",
+                        "| linger-0 | 50.0 | 400 | 1000 | 1000 | 100% | 0 | 0 |",
+                        "| phase | CPU producer | CPU consumer | CPU broker 1 | CPU broker 2 | CPU broker 3 | CPU total | Produce req/s | FetchConsumer req/s | FetchFollower req/s | bytes in kB/s |",
+                        "| linger-5 | 0.15 | 0.15 | 0.15 | 0.15 | 0.15 | 0.75 | 420 | 140 | 840 | 480.0 |",
+                        "| phase | batch-size-avg B | records-per-request-avg | compression-rate-avg | record-queue-time-avg ms | records / Produce request |",
+                        // The last column is the window's own count: 1000 records/s over 420 Produce requests/s.
+                        "| linger-5 | 1300 | 7.00 | 1.00 | 5.50 | 2.38 |");
         long alignmentRows = lines.stream().filter(l -> l.startsWith("| --- |")).count();
         assertThat(alignmentRows).isEqualTo(4);
-        assertThat(lines.stream().filter(l -> l.startsWith("| linger-0 |")).count()).isEqualTo(4);
+        assertThat(lines.stream().filter(l -> l.startsWith("| linger-0 |")).count())
+                .isEqualTo(4);
     }
 
     @Test
     void missingFiguresShowAsNotAvailable() {
         String md = MarkdownReport.tables(List.of(withoutPrometheus("linger-0", 0, 2.0, 8.0)));
 
-        assertThat(md).contains("| linger-0 | n/a | n/a | n/a | n/a | n/a | n/a | n/a |")
+        assertThat(md)
+                .contains("| linger-0 | n/a | n/a | n/a | n/a | n/a | n/a | n/a |")
                 .contains("| linger-0 | n/a | n/a | n/a | n/a | n/a |\n")
-                .contains("| linger-0 | 2.00 | n/a | 8.00 | n/a | n/a |".replace("| linger-0 | 2.00", "| linger-0 | 0 | 16384 | none | 50000 | 2.00"));
+                .contains("| linger-0 | 2.00 | n/a | 8.00 | n/a | n/a |"
+                        .replace("| linger-0 | 2.00", "| linger-0 | 0 | 16384 | none | 50000 | 2.00"));
     }
 
     @Test
     void anInterruptedRunSaysSoAndListsWarningsAndCharts() {
-        RunSummary s = new RunSummary("sweep", "two phases", Instant.parse("2026-11-21T23:50:00Z"), Instant.parse("2026-11-21T23:51:10Z"),
-                false, "interrupted (Ctrl-C)", 2, List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)),
-                RunSummary.Totals.NONE, null, List.of("Prometheus has no value for x"));
+        RunSummary s = new RunSummary(
+                "sweep",
+                "two phases",
+                Instant.parse("2026-11-21T23:50:00Z"),
+                Instant.parse("2026-11-21T23:51:10Z"),
+                false,
+                "interrupted (Ctrl-C)",
+                2,
+                List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)),
+                RunSummary.Totals.NONE,
+                null,
+                List.of("Prometheus has no value for x"));
 
         String md = MarkdownReport.render(s, List.of("cpu.png"));
 
-        assertThat(md).contains("# sweep")
+        assertThat(md)
+                .contains("# sweep")
                 .contains("Run 2026-11-21 23:50:00Z to 2026-11-21 23:51:10Z (UTC), NOT complete: interrupted (Ctrl-C).")
                 .contains("![cpu](cpu.png)")
                 .contains("## Warnings\n\n- Prometheus has no value for x");

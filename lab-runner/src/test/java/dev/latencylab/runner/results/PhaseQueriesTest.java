@@ -3,7 +3,6 @@ package dev.latencylab.runner.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-
 import org.junit.jupiter.api.Test;
 
 class PhaseQueriesTest {
@@ -12,7 +11,8 @@ class PhaseQueriesTest {
     void ratesCoverExactlyTheMeasuredWindow() {
         PhaseQueries q = new PhaseQueries(Duration.ofSeconds(20));
 
-        assertThat(q.requests("Produce")).isEqualTo("sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"Produce\"}[20s]))");
+        assertThat(q.requests("Produce"))
+                .isEqualTo("sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"Produce\"}[20s]))");
         assertThat(q.producerCpu()).isEqualTo("sum(rate(process_cpu_time_ns_total{job=\"producer-app\"}[20s])) / 1e9");
         assertThat(q.bytesIn()).contains("topic=\"\"").contains("[20s]");
     }
@@ -25,7 +25,8 @@ class PhaseQueriesTest {
         assertThat(q.brokerCpu()).isEqualTo("sum by (broker) (rate(process_cpu_seconds_total{job=\"kafka\"}[20s]))");
         assertThat(q.bytesIn()).isEqualTo("sum(rate(kafka_server_bytes_in_total{job=\"kafka\",topic=\"\"}[20s]))");
         assertThat(q.consumerQuantile("lab_e2e_latency_seconds", 0.99))
-                .isEqualTo("histogram_quantile(0.99, sum by (le) (rate(lab_e2e_latency_seconds_bucket{job=\"consumer-app\"}[20s])))");
+                .isEqualTo(
+                        "histogram_quantile(0.99, sum by (le) (rate(lab_e2e_latency_seconds_bucket{job=\"consumer-app\"}[20s])))");
     }
 
     @Test
@@ -34,16 +35,18 @@ class PhaseQueriesTest {
         // phase's first seconds again and again, so it is read once, at the window's end.
         String gauge = new PhaseQueries(Duration.ofSeconds(20)).producerGauge("kafka_producer_records_per_request_avg");
 
-        assertThat(gauge).isEqualTo("max(max without(client_id, spring_id, kafka_version) "
-                + "(kafka_producer_records_per_request_avg{job=\"producer-app\"} >= 0))");
+        assertThat(gauge)
+                .isEqualTo("max(max without(client_id, spring_id, kafka_version) "
+                        + "(kafka_producer_records_per_request_avg{job=\"producer-app\"} >= 0))");
     }
 
     @Test
     void aClientGaugeIsAveragedOverTheLaterPartOfALongWindow() {
         String gauge = new PhaseQueries(Duration.ofSeconds(270)).producerGauge("kafka_producer_batch_size_avg");
 
-        assertThat(gauge).isEqualTo("max(avg_over_time(max without(client_id, spring_id, kafka_version) "
-                + "(kafka_producer_batch_size_avg{job=\"producer-app\"} >= 0)[240s:5s]))");
+        assertThat(gauge)
+                .isEqualTo("max(avg_over_time(max without(client_id, spring_id, kafka_version) "
+                        + "(kafka_producer_batch_size_avg{job=\"producer-app\"} >= 0)[240s:5s]))");
     }
 
     @Test

@@ -1,33 +1,51 @@
 package dev.latencylab.runner.results;
 
-import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import java.time.Instant;
 import java.util.Map;
 
-
 /** Builds summary rows from the few figures a test cares about. */
 final class Phases {
 
-    private Phases() {
-    }
+    private Phases() {}
 
     /** A complete row at 1000 records/s with no compression. */
-    static PhaseSummary phase(String name, int linger, double p50, double p99, double cpuEach, double produce, double compressionRate) {
+    static PhaseSummary phase(
+            String name, int linger, double p50, double p99, double cpuEach, double produce, double compressionRate) {
         return phase(name, linger, 1000, p50, p99, p99, cpuEach, produce, compressionRate, 1000.0);
     }
 
-    static PhaseSummary phase(String name, int linger, double rate, double p50, double p99, double correctedP99, double cpuEach,
-            Double produce, Double compressionRate, Double achieved) {
+    static PhaseSummary phase(
+            String name,
+            int linger,
+            double rate,
+            double p50,
+            double p99,
+            double correctedP99,
+            double cpuEach,
+            Double produce,
+            Double compressionRate,
+            Double achieved) {
         Instant from = Instant.parse("2026-11-21T23:50:00Z").plusSeconds(60L * linger);
-        return new PhaseSummary(name, new ProducerSettings(linger, 16384, Compression.NONE, rate, 400, KeyStrategy.ORDER_ID), from, from.plusSeconds(50), 50, true,
+        return new PhaseSummary(
+                name,
+                new ProducerSettings(linger, 16384, Compression.NONE, rate, 400, KeyStrategy.ORDER_ID),
+                from,
+                from.plusSeconds(50),
+                50,
+                true,
                 50_000L,
                 new PhaseSummary.Latency(p50, p50 * 1.4, p99, p99 * 1.5, p99 * 2),
                 new PhaseSummary.Latency(p50 * 1.05, p50 * 1.5, correctedP99, correctedP99 * 1.5, correctedP99 * 2),
-                achieved, 0L, 0L,
-                new PhaseSummary.Cpu(cpuEach, cpuEach, Map.of("1", cpuEach, "2", cpuEach, "3", cpuEach), 3 * cpuEach, 5 * cpuEach),
-                new PhaseSummary.Requests(produce, produce == null ? null : produce / 3, produce == null ? null : produce * 2),
+                achieved,
+                0L,
+                0L,
+                new PhaseSummary.Cpu(
+                        cpuEach, cpuEach, Map.of("1", cpuEach, "2", cpuEach, "3", cpuEach), 3 * cpuEach, 5 * cpuEach),
+                new PhaseSummary.Requests(
+                        produce, produce == null ? null : produce / 3, produce == null ? null : produce * 2),
                 480_000.0,
                 new PhaseSummary.Batching(800.0 + 100 * linger, 2.0 + linger, compressionRate, 0.5 + linger));
     }
@@ -35,9 +53,22 @@ final class Phases {
     /** A row where Prometheus had nothing: every Prometheus figure null. */
     static PhaseSummary withoutPrometheus(String name, int linger, double p50, double p99) {
         Instant from = Instant.parse("2026-11-21T23:50:00Z");
-        return new PhaseSummary(name, new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID), from, from.plusSeconds(50), 50, true,
-                50_000L, new PhaseSummary.Latency(p50, null, p99, null, null), new PhaseSummary.Latency(p50, null, p99, null, null),
-                999.0, 0L, 0L, new PhaseSummary.Cpu(null, null, Map.of(), null, null), new PhaseSummary.Requests(null, null, null), null,
+        return new PhaseSummary(
+                name,
+                new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
+                from,
+                from.plusSeconds(50),
+                50,
+                true,
+                50_000L,
+                new PhaseSummary.Latency(p50, null, p99, null, null),
+                new PhaseSummary.Latency(p50, null, p99, null, null),
+                999.0,
+                0L,
+                0L,
+                new PhaseSummary.Cpu(null, null, Map.of(), null, null),
+                new PhaseSummary.Requests(null, null, null),
+                null,
                 new PhaseSummary.Batching(null, null, null, null));
     }
 }

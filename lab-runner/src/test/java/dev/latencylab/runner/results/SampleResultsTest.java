@@ -2,6 +2,8 @@ package dev.latencylab.runner.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.ScenarioLoader;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,11 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
-
 import org.junit.jupiter.api.Test;
-
-import dev.latencylab.runner.scenario.Scenario;
-import dev.latencylab.runner.scenario.ScenarioLoader;
 
 /**
  * Renders a complete results folder from a saved (synthetic) sample run, into
@@ -38,17 +36,30 @@ class SampleResultsTest {
             }
         }
         RunSummary summary = saved.withReading(TradeOffReading.read(saved.phases(), saved.cores()));
-        EnvironmentInfo env = EnvironmentInfo.describe(null, summary.startedAt(), summary.endedAt(),
+        EnvironmentInfo env = EnvironmentInfo.describe(
+                null,
+                summary.startedAt(),
+                summary.endedAt(),
                 Map.of("producer", "http://127.0.0.1:8080", "consumer", "http://127.0.0.1:8081"));
 
         new ResultsWriter().write(dir, scenario, env, summary, series);
 
         try (var files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly(
-                    "bytes-in.png", "cpu.png", "environment.json", "latency-over-time.png", "latency-percentiles.png",
-                    "requests.png", "scenario.yaml", "series.json", "summary.json", "summary.md");
+            assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+                    .containsExactly(
+                            "bytes-in.png",
+                            "cpu.png",
+                            "environment.json",
+                            "latency-over-time.png",
+                            "latency-percentiles.png",
+                            "requests.png",
+                            "scenario.yaml",
+                            "series.json",
+                            "summary.json",
+                            "summary.md");
         }
-        for (String png : List.of("bytes-in.png", "cpu.png", "latency-over-time.png", "latency-percentiles.png", "requests.png")) {
+        for (String png : List.of(
+                "bytes-in.png", "cpu.png", "latency-over-time.png", "latency-percentiles.png", "requests.png")) {
             BufferedImage image = ImageIO.read(dir.resolve(png).toFile());
             assertThat(image).as(png).isNotNull();
             assertThat(image.getWidth()).isEqualTo(ChartWriter.WIDTH);
@@ -61,7 +72,10 @@ class SampleResultsTest {
                 .contains("Sanity check passed")
                 .contains("![requests](requests.png)")
                 .doesNotContain("## Warnings");
-        assertThat(ResultsWriter.JSON.readTree(dir.resolve("environment.json").toFile()).path("kafkaClientsVersionSource").asString())
+        assertThat(ResultsWriter.JSON
+                        .readTree(dir.resolve("environment.json").toFile())
+                        .path("kafkaClientsVersionSource")
+                        .asString())
                 .isEqualTo("lab build (kafka.version)");
 
         // The folder alone is enough to redraw the same report.

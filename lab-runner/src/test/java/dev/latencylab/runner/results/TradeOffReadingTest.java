@@ -5,7 +5,6 @@ import static dev.latencylab.runner.results.Phases.withoutPrometheus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class TradeOffReadingTest {
@@ -25,15 +24,18 @@ class TradeOffReadingTest {
                 .contains("Against the baseline linger-0 (linger.ms 0):")
                 .contains("Median (p50) end-to-end latency was lowest in linger-0 (2.00 ms), the baseline itself; "
                         + "the next best, linger-5 (4.00 ms), was 2.0x as much.")
-                .contains("P99 latency was lowest in linger-0 (8.00 ms), the baseline itself; the next best, linger-5 (10.0 ms), was 25% higher.")
-                .contains("Total CPU (producer + consumer + brokers) was lowest in linger-20 (0.50 cores), 50% lower than linger-0's 1.00 cores.")
+                .contains(
+                        "P99 latency was lowest in linger-0 (8.00 ms), the baseline itself; the next best, linger-5 (10.0 ms), was 25% higher.")
+                .contains(
+                        "Total CPU (producer + consumer + brokers) was lowest in linger-20 (0.50 cores), 50% lower than linger-0's 1.00 cores.")
                 .contains("The produce request rate was lowest in linger-20 (100/s), 90% lower than linger-0's 1000/s.")
                 .contains("Compression was the same in every phase (codec none, compressed to 100% of the raw size).")
                 .contains("Every measured phase reached at least 98% of its target rate.")
                 .contains("No record was lost or duplicated in any measured window.");
         assertThat(r.sanityPassed()).isTrue();
-        assertThat(r.sanity()).isEqualTo("Sanity check passed: produce requests/s fell at every linger step "
-                + "(0 ms: 1000/s -> 5 ms: 400/s -> 10 ms: 200/s -> 20 ms: 100/s).");
+        assertThat(r.sanity())
+                .isEqualTo("Sanity check passed: produce requests/s fell at every linger step "
+                        + "(0 ms: 1000/s -> 5 ms: 400/s -> 10 ms: 200/s -> 20 ms: 100/s).");
         assertThat(r.caveat()).contains("share this machine's 2 cores").contains("within this one run");
     }
 
@@ -45,7 +47,8 @@ class TradeOffReadingTest {
                 phase("linger-20", 20, 5000, 11.0, 22.0, 22.5, 0.10, 160.0, 1.0, 5000.0));
 
         assertThat(TradeOffReading.read(phases, 2).paragraph())
-                .contains("The lab's processes alone kept this machine's CPU nearly saturated in linger-0 (2.00 of 2 cores, 100%)")
+                .contains(
+                        "The lab's processes alone kept this machine's CPU nearly saturated in linger-0 (2.00 of 2 cores, 100%)")
                 .doesNotContain("linger-20 (0.50 of");
         assertThat(TradeOffReading.read(phases, 8).paragraph()).doesNotContain("nearly saturated");
     }
@@ -58,9 +61,11 @@ class TradeOffReadingTest {
         String withLoss = TradeOffReading.read(MODEST, lossy, 2).paragraph();
         String without = TradeOffReading.read(MODEST, clean, 2).paragraph();
 
-        assertThat(withLoss).contains("No record was lost or duplicated in any measured window.")
-                .contains("Over the whole run (warm-ups included) the consumer counted 827 lost and 0 duplicated records, "
-                        + "827 lost and 0 duplicated of them outside the measured windows.");
+        assertThat(withLoss)
+                .contains("No record was lost or duplicated in any measured window.")
+                .contains(
+                        "Over the whole run (warm-ups included) the consumer counted 827 lost and 0 duplicated records, "
+                                + "827 lost and 0 duplicated of them outside the measured windows.");
         assertThat(without).doesNotContain("Over the whole run");
     }
 
@@ -76,8 +81,10 @@ class TradeOffReadingTest {
         String modest = TradeOffReading.read(MODEST, 2).paragraph();
         String heavy = TradeOffReading.read(congested, 2).paragraph();
 
-        assertThat(heavy).isNotEqualTo(modest)
-                .contains("Median (p50) end-to-end latency was lowest in linger-5 (9.00 ms), 70% lower than linger-0's 30.0 ms.")
+        assertThat(heavy)
+                .isNotEqualTo(modest)
+                .contains(
+                        "Median (p50) end-to-end latency was lowest in linger-5 (9.00 ms), 70% lower than linger-0's 30.0 ms.")
                 .contains("P99 latency was lowest in linger-10 (25.0 ms), 79% lower than linger-0's 120 ms.");
         assertThat(modest).contains("latency was lowest in linger-0");
     }
@@ -85,9 +92,23 @@ class TradeOffReadingTest {
     @Test
     void aShortfallLossAndTheProducersOwnDelayAreCalledOut() {
         PhaseSummary behind = phase("linger-0", 0, 1000, 3.0, 9.0, 40.0, 0.2, 900.0, 1.0, 850.0);
-        PhaseSummary lossy = new PhaseSummary("linger-5", behind.settings(), behind.measuredFrom(), behind.measuredTo(), 50, true, 1L,
-                behind.latencyMs(), behind.latencyMs(), 1000.0, 7L, 2L, behind.cpuCores(), new PhaseSummary.Requests(300.0, 1.0, 1.0),
-                1.0, behind.producer());
+        PhaseSummary lossy = new PhaseSummary(
+                "linger-5",
+                behind.settings(),
+                behind.measuredFrom(),
+                behind.measuredTo(),
+                50,
+                true,
+                1L,
+                behind.latencyMs(),
+                behind.latencyMs(),
+                1000.0,
+                7L,
+                2L,
+                behind.cpuCores(),
+                new PhaseSummary.Requests(300.0, 1.0, 1.0),
+                1.0,
+                behind.producer());
 
         String text = TradeOffReading.read(List.of(behind, lossy), 2).paragraph();
 
@@ -107,8 +128,9 @@ class TradeOffReadingTest {
         RunSummary.Reading r = TradeOffReading.read(odd, 2);
 
         assertThat(r.sanityPassed()).isFalse();
-        assertThat(r.sanity()).startsWith("Sanity check FAILED: produce requests/s should fall as linger.ms rises, but "
-                + "from linger.ms 5 (linger-5, 400/s) to 10 (linger-10, 520/s) they rose 30%.");
+        assertThat(r.sanity())
+                .startsWith("Sanity check FAILED: produce requests/s should fall as linger.ms rises, but "
+                        + "from linger.ms 5 (linger-5, 400/s) to 10 (linger-10, 520/s) they rose 30%.");
     }
 
     @Test
@@ -125,8 +147,8 @@ class TradeOffReadingTest {
 
     @Test
     void missingPrometheusFiguresAreNotAvailableNeverInvented() {
-        RunSummary.Reading r = TradeOffReading.read(List.of(
-                withoutPrometheus("linger-0", 0, 2.0, 8.0), withoutPrometheus("linger-5", 5, 3.0, 9.0)), 2);
+        RunSummary.Reading r = TradeOffReading.read(
+                List.of(withoutPrometheus("linger-0", 0, 2.0, 8.0), withoutPrometheus("linger-5", 5, 3.0, 9.0)), 2);
 
         assertThat(r.paragraph())
                 .contains("Total CPU (producer + consumer + brokers): n/a in every phase.")
@@ -138,10 +160,10 @@ class TradeOffReadingTest {
     @Test
     void theBestCompressionIsNamedWithItsRatio() {
         List<PhaseSummary> phases = List.of(
-                phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 0.91),
-                phase("linger-20", 20, 9.0, 20.0, 0.1, 100, 0.62));
+                phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 0.91), phase("linger-20", 20, 9.0, 20.0, 0.1, 100, 0.62));
 
         assertThat(TradeOffReading.read(phases, 2).paragraph())
-                .contains("The best compression ratio was in linger-20 (none, compressed to 62% of the raw size, against 91% in linger-0).");
+                .contains(
+                        "The best compression ratio was in linger-20 (none, compressed to 62% of the raw size, against 91% in linger-0).");
     }
 }

@@ -1,20 +1,18 @@
 package dev.latencylab.runner.scenario;
 
-import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SettingsLimits;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +20,8 @@ class ScenarioLoaderTest {
 
     private final ScenarioLoader loader = new ScenarioLoader();
 
-    private static final String SWEEP = """
+    private static final String SWEEP =
+            """
             name: sweep
             description: two lingers
             defaults:
@@ -52,11 +51,13 @@ class ScenarioLoaderTest {
         assertThat(s.name()).isEqualTo("sweep");
         assertThat(s.phases()).extracting(Phase::name).containsExactly("linger-0", "linger-20");
         Phase first = s.phases().get(0);
-        assertThat(first.settings()).isEqualTo(new ProducerSettings(0, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID));
+        assertThat(first.settings())
+                .isEqualTo(new ProducerSettings(0, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID));
         assertThat(first.warmup()).isEqualTo(Duration.ofSeconds(10));
         assertThat(first.duration()).isEqualTo(Duration.ofSeconds(50));
         Phase second = s.phases().get(1);
-        assertThat(second.settings()).isEqualTo(new ProducerSettings(20, 16384, Compression.LZ4, 1000, 400, KeyStrategy.ORDER_ID));
+        assertThat(second.settings())
+                .isEqualTo(new ProducerSettings(20, 16384, Compression.LZ4, 1000, 400, KeyStrategy.ORDER_ID));
         assertThat(second.warmup()).isZero();
         assertThat(second.duration()).isEqualTo(Duration.ofSeconds(90));
         assertThat(s.total()).isEqualTo(Duration.ofSeconds(150));
@@ -72,7 +73,8 @@ class ScenarioLoaderTest {
 
     @Test
     void aPayloadTheProducerWouldRefuseIsRefusedWhenTheScenarioIsLoaded() {
-        String scenario = """
+        String scenario =
+                """
                 phases:
                   - name: small
                     settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 300}
@@ -82,14 +84,16 @@ class ScenarioLoaderTest {
 
         assertThatThrownBy(() -> loader.parse("small.yaml", "small", scenario))
                 .isInstanceOf(ScenarioException.class)
-                .satisfies(e -> assertThat(((ScenarioException) e).problems()).containsExactly(
-                        "small.yaml: phase 1 'small': settings.payloadBytes: must be an integer from "
-                                + SettingsLimits.PAYLOAD_BYTES.min() + " to " + SettingsLimits.PAYLOAD_BYTES.max() + "; got 300"));
+                .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                        .containsExactly("small.yaml: phase 1 'small': settings.payloadBytes: must be an integer from "
+                                + SettingsLimits.PAYLOAD_BYTES.min() + " to " + SettingsLimits.PAYLOAD_BYTES.max()
+                                + "; got 300"));
     }
 
     @Test
     void keysAreOrderIdsUnlessAPhaseOrTheDefaultsSayOtherwise() {
-        String scenario = """
+        String scenario =
+                """
                 defaults:
                   settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
                   warmup: 1s
@@ -102,13 +106,15 @@ class ScenarioLoaderTest {
 
         Scenario s = loader.parse("keys.yaml", "keys", scenario);
 
-        assertThat(s.phases()).extracting(p -> p.settings().keyStrategy())
+        assertThat(s.phases())
+                .extracting(p -> p.settings().keyStrategy())
                 .containsExactly(KeyStrategy.ORDER_ID, KeyStrategy.NONE);
     }
 
     @Test
     void everyProblemNamesFilePhaseAndField() {
-        String bad = """
+        String bad =
+                """
                 defaults:
                   warmup: 10s
                   duration: 50s
@@ -122,17 +128,20 @@ class ScenarioLoaderTest {
 
         assertThatThrownBy(() -> loader.parse("bad.yaml", "bad", bad))
                 .isInstanceOf(ScenarioException.class)
-                .satisfies(e -> assertThat(((ScenarioException) e).problems()).containsExactlyInAnyOrder(
-                        "bad.yaml: phase 2 'broken': settings.lingerMs: must be an integer from 0 to 10000; got 20000",
-                        "bad.yaml: phase 2 'broken': settings.compression: must be one of none, gzip, snappy, lz4, zstd; got \"brotli\"",
-                        "bad.yaml: phase 2 'broken': settings.rate: must be a number of records/s from 0.1 to 200000; got 0",
-                        "bad.yaml: phase 2 'broken': settings.payloadBytes: must be an integer from 360 to 100000; got 12",
-                        "bad.yaml: phase 2 'broken': duration: 'fifty' is not a duration; write e.g. 15s, 5m, 1m30s, 250ms or PT15S"));
+                .satisfies(
+                        e -> assertThat(((ScenarioException) e).problems())
+                                .containsExactlyInAnyOrder(
+                                        "bad.yaml: phase 2 'broken': settings.lingerMs: must be an integer from 0 to 10000; got 20000",
+                                        "bad.yaml: phase 2 'broken': settings.compression: must be one of none, gzip, snappy, lz4, zstd; got \"brotli\"",
+                                        "bad.yaml: phase 2 'broken': settings.rate: must be a number of records/s from 0.1 to 200000; got 0",
+                                        "bad.yaml: phase 2 'broken': settings.payloadBytes: must be an integer from 360 to 100000; got 12",
+                                        "bad.yaml: phase 2 'broken': duration: 'fifty' is not a duration; write e.g. 15s, 5m, 1m30s, 250ms or PT15S"));
     }
 
     @Test
     void missingSettingsSayWhereToSetThem() {
-        String text = """
+        String text =
+                """
                 phases:
                   - name: only
                     settings: {lingerMs: 0}
@@ -140,7 +149,8 @@ class ScenarioLoaderTest {
 
         assertThatThrownBy(() -> loader.parse("m.yaml", "m", text))
                 .isInstanceOf(ScenarioException.class)
-                .hasMessageContaining("m.yaml: phase 1 'only': settings.batchSize: is missing (set it in the phase or in defaults)")
+                .hasMessageContaining(
+                        "m.yaml: phase 1 'only': settings.batchSize: is missing (set it in the phase or in defaults)")
                 .hasMessageContaining("m.yaml: phase 1 'only': warmup: is missing")
                 .hasMessageContaining("m.yaml: phase 1 'only': duration: is missing");
     }
@@ -152,7 +162,8 @@ class ScenarioLoaderTest {
 
         assertThatThrownBy(() -> loader.parse("u.yaml", "u", text))
                 .isInstanceOf(ScenarioException.class)
-                .hasMessage("u.yaml: phase 1 'linger-0': lingr: unknown field (known here: duration, name, partitions, settings, topic, warmup)");
+                .hasMessage(
+                        "u.yaml: phase 1 'linger-0': lingr: unknown field (known here: duration, name, partitions, settings, topic, warmup)");
     }
 
     @Test
@@ -172,7 +183,10 @@ class ScenarioLoaderTest {
 
     @Test
     void optionalTopicAndPartitionsAreParsedForLaterExperiments() {
-        Scenario s = loader.parse("t.yaml", "t", SWEEP.replace("  - name: linger-0\n", "  - name: linger-0\n    topic: lab.p10\n    partitions: 10\n"));
+        Scenario s = loader.parse(
+                "t.yaml",
+                "t",
+                SWEEP.replace("  - name: linger-0\n", "  - name: linger-0\n    topic: lab.p10\n    partitions: 10\n"));
 
         assertThat(s.phases().get(0).topic()).isEqualTo("lab.p10");
         assertThat(s.phases().get(0).partitions()).isEqualTo(10);
@@ -205,7 +219,8 @@ class ScenarioLoaderTest {
         Scenario ramp = loader.load(Path.of("..", "scenarios", "load-ramp.yaml"));
         assertThat(sweep.phases()).extracting(p -> p.settings().lingerMs()).containsExactly(0, 5, 10, 20);
         assertThat(ramp.phases()).extracting(p -> p.settings().lingerMs()).containsExactly(0, 5, 10, 20);
-        assertThat(ramp.phases().get(0).settings().rate()).isEqualTo(5 * sweep.phases().get(0).settings().rate());
+        assertThat(ramp.phases().get(0).settings().rate())
+                .isEqualTo(5 * sweep.phases().get(0).settings().rate());
         // A demo stays short: about a minute per phase.
         assertThat(sweep.phases()).allSatisfy(p -> assertThat(p.total()).isEqualTo(Duration.ofMinutes(1)));
     }

@@ -1,23 +1,25 @@
 package dev.latencylab.runner.scenario;
 
-import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.ProducerSettings;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSettings;
 import java.time.Duration;
 import java.util.List;
-
 import org.junit.jupiter.api.Test;
 
 class TimingTest {
 
-    private static final ProducerSettings S = new ProducerSettings(0, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID);
-    private static final Scenario FILE = new Scenario("s", null, List.of(
-            new Phase("a", S, Duration.ofSeconds(10), Duration.ofSeconds(50), null, null),
-            new Phase("b", S, Duration.ofSeconds(20), Duration.ofSeconds(40), null, null)));
+    private static final ProducerSettings S =
+            new ProducerSettings(0, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID);
+    private static final Scenario FILE = new Scenario(
+            "s",
+            null,
+            List.of(
+                    new Phase("a", S, Duration.ofSeconds(10), Duration.ofSeconds(50), null, null),
+                    new Phase("b", S, Duration.ofSeconds(20), Duration.ofSeconds(40), null, null)));
 
     @Test
     void durationsParseTheShortAndIsoForms() {
@@ -30,7 +32,9 @@ class TimingTest {
         assertThat(Durations.format(Duration.ofSeconds(270))).isEqualTo("4m30s");
         assertThat(Durations.format(Duration.ZERO)).isEqualTo("0s");
         for (String bad : List.of("", "15", "s", "15 s", "1.5s", "15sec", "m5")) {
-            assertThatThrownBy(() -> Durations.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> Durations.parse(bad))
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("is not a duration");
         }
     }
@@ -64,6 +68,8 @@ class TimingTest {
         assertThat(articleShortWarmup.phases().get(0).duration()).isEqualTo(Duration.ofSeconds(270));
 
         Scenario onlyDuration = FILE.withTiming(TimingOverride.of(false, null, Duration.ofSeconds(15)));
-        assertThat(onlyDuration.phases()).extracting(Phase::warmup).containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(20));
+        assertThat(onlyDuration.phases())
+                .extracting(Phase::warmup)
+                .containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(20));
     }
 }

@@ -34,7 +34,8 @@ import tools.jackson.databind.json.JsonMapper;
  * experiment with a misspelt setting is worse than a refused request.
  */
 @RestController
-@RequestMapping(path = "${management.endpoints.web.base-path:/actuator}/producer",
+@RequestMapping(
+        path = "${management.endpoints.web.base-path:/actuator}/producer",
         produces = MediaType.APPLICATION_JSON_VALUE)
 class ProducerEndpoint {
 
@@ -42,7 +43,8 @@ class ProducerEndpoint {
     private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
     // Strict about repeated keys too: {"lingerMs": 99999, "lingerMs": 5} is a mistake, not a 5.
     private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
 
     private final Duration switchTimeout;
 
@@ -65,20 +67,27 @@ class ProducerEndpoint {
                 applied = change.get(switchTimeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
                 if (generator.withdraw(change)) {
-                    return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("error",
-                            "the sender did not take the change within " + switchTimeout + "; nothing was changed"));
+                    return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                            .body(Map.of(
+                                    "error",
+                                    "the sender did not take the change within " + switchTimeout
+                                            + "; nothing was changed"));
                 }
                 // Already being applied (a flush of a slow cluster): its outcome is what to report.
                 applied = change.get(switchTimeout.toMillis(), TimeUnit.MILLISECONDS);
             }
             return ResponseEntity.ok(generator.status(applied));
         } catch (TimeoutException e) {
-            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("error",
-                    "the change is still being applied after " + switchTimeout.multipliedBy(2)
-                            + "; GET /actuator/producer shows when it is in effect"));
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                    .body(Map.of(
+                            "error",
+                            "the change is still being applied after " + switchTimeout.multipliedBy(2)
+                                    + "; GET /actuator/producer shows when it is in effect"));
         } catch (ExecutionException e) {
-            return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR).body(Map.of("error",
-                    "applying the change failed: " + e.getCause().getMessage()));
+            return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR)
+                    .body(Map.of(
+                            "error",
+                            "applying the change failed: " + e.getCause().getMessage()));
         }
     }
 
@@ -89,7 +98,7 @@ class ProducerEndpoint {
         }
         Map<String, Object> fields;
         try {
-            fields = JSON.readValue(body, new TypeReference<Map<String, Object>>() { });
+            fields = JSON.readValue(body, new TypeReference<Map<String, Object>>() {});
         } catch (JacksonException e) {
             throw new BadSettingsException("body", EXAMPLE + "; " + e.getOriginalMessage());
         }
@@ -101,7 +110,8 @@ class ProducerEndpoint {
 
     @ExceptionHandler(BadSettingsException.class)
     ResponseEntity<Map<String, String>> badSettings(BadSettingsException e) {
-        return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_JSON)
+        return ResponseEntity.badRequest()
+                .contentType(MediaType.APPLICATION_JSON)
                 .body(Map.of("field", e.field(), "error", e.getMessage()));
     }
 }

@@ -64,14 +64,22 @@ public class LoadGenerator implements SmartLifecycle {
     private volatile boolean stopping;
     private Thread thread;
 
-    public LoadGenerator(KafkaTemplate<byte[], byte[]> template, LabProducerProperties properties, MeterRegistry registry) {
+    public LoadGenerator(
+            KafkaTemplate<byte[], byte[]> template, LabProducerProperties properties, MeterRegistry registry) {
         this.template = template;
         this.factory = template.getProducerFactory();
         this.topic = properties.topic();
-        this.events = new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
-        this.state = new LoadState(new ProducerSettings(clientSetting(ProducerConfig.LINGER_MS_CONFIG),
-                clientSetting(ProducerConfig.BATCH_SIZE_CONFIG), compressionSetting(), properties.rate(),
-                properties.payloadBytes(), properties.keyStrategy()), properties.autostart());
+        this.events =
+                new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
+        this.state = new LoadState(
+                new ProducerSettings(
+                        clientSetting(ProducerConfig.LINGER_MS_CONFIG),
+                        clientSetting(ProducerConfig.BATCH_SIZE_CONFIG),
+                        compressionSetting(),
+                        properties.rate(),
+                        properties.payloadBytes(),
+                        properties.keyStrategy()),
+                properties.autostart());
         this.schedule = new OpenLoopSchedule(properties.rate(), System::nanoTime);
         this.metrics = new LoadMetrics(registry, () -> state, () -> generation);
     }
@@ -120,7 +128,11 @@ public class LoadGenerator implements SmartLifecycle {
         thread.setDaemon(true);
         stopping = false;
         thread.start();
-        log.info("Producer {} sending to {} with {} ({})", producerId, topic, state.settings(),
+        log.info(
+                "Producer {} sending to {} with {} ({})",
+                producerId,
+                topic,
+                state.settings(),
                 state.running() ? "running" : "stopped until POST {\"running\":true}");
     }
 
@@ -187,10 +199,10 @@ public class LoadGenerator implements SmartLifecycle {
         long sentMicros = EpochMicros.now();
         OrderEvent event = events.next(sequence, sentMicros, current.payloadBytes(), current.keyStrategy());
         long intendedMicros = sentMicros - lateNanos / 1_000;
-        byte[] header = LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, producerId,
-                current.phaseKey()));
-        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, null, event.key(), event.value(),
-                List.of(new RecordHeader(LabHeader.KEY, header)));
+        byte[] header =
+                LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, producerId, current.phaseKey()));
+        ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(
+                topic, null, event.key(), event.value(), List.of(new RecordHeader(LabHeader.KEY, header)));
         long sendNanos = System.nanoTime();
         schedule.advance();
         sent = sequence + 1;
@@ -266,12 +278,13 @@ public class LoadGenerator implements SmartLifecycle {
     }
 
     private Compression compressionSetting() {
-        Object value = factory.getConfigurationProperties().getOrDefault(ProducerConfig.COMPRESSION_TYPE_CONFIG,
-                ProducerConfig.configDef().defaultValues().get(ProducerConfig.COMPRESSION_TYPE_CONFIG));
+        Object value = factory.getConfigurationProperties()
+                .getOrDefault(
+                        ProducerConfig.COMPRESSION_TYPE_CONFIG,
+                        ProducerConfig.configDef().defaultValues().get(ProducerConfig.COMPRESSION_TYPE_CONFIG));
         return Compression.fromKafkaName(String.valueOf(value))
                 .orElseThrow(() -> new IllegalArgumentException("unsupported compression.type " + value));
     }
 
-    private record PendingChange(SettingsChange change, CompletableFuture<LoadState> done) {
-    }
+    private record PendingChange(SettingsChange change, CompletableFuture<LoadState> done) {}
 }

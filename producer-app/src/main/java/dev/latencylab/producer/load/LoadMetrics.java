@@ -1,7 +1,7 @@
 package dev.latencylab.producer.load;
 
-import dev.latencylab.core.latency.LatencyBuckets;
 import dev.latencylab.api.settings.Compression;
+import dev.latencylab.core.latency.LatencyBuckets;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -21,31 +21,50 @@ final class LoadMetrics {
     final Timer ackLatency;
 
     LoadMetrics(MeterRegistry registry, Supplier<LoadState> state, Supplier<Long> generation) {
-        sent = Counter.builder("lab.producer.records.sent").description("Records handed to the Kafka producer")
+        sent = Counter.builder("lab.producer.records.sent")
+                .description("Records handed to the Kafka producer")
                 .register(registry);
-        acked = Counter.builder("lab.producer.records.acked").description("Records acknowledged by the brokers (acks=all)")
+        acked = Counter.builder("lab.producer.records.acked")
+                .description("Records acknowledged by the brokers (acks=all)")
                 .register(registry);
-        failed = Counter.builder("lab.producer.records.failed").description("Records whose send failed")
+        failed = Counter.builder("lab.producer.records.failed")
+                .description("Records whose send failed")
                 .register(registry);
         publishDelay = histogram("lab.producer.publish.delay", "Actual minus intended send time (open-loop lateness)")
                 .register(registry);
-        ackLatency = histogram("lab.producer.ack.latency", "Send call to acknowledgement").register(registry);
-        Gauge.builder("lab.producer.target.rate", () -> state.get().running() ? state.get().settings().rate() : 0)
-                .description("Records/s the schedule aims at, 0 when stopped").register(registry);
-        Gauge.builder("lab.producer.linger.ms", () -> state.get().settings().lingerMs()).register(registry);
-        Gauge.builder("lab.producer.batch.size.bytes", () -> state.get().settings().batchSize()).register(registry);
-        Gauge.builder("lab.producer.payload.bytes", () -> state.get().settings().payloadBytes()).register(registry);
+        ackLatency = histogram("lab.producer.ack.latency", "Send call to acknowledgement")
+                .register(registry);
+        Gauge.builder(
+                        "lab.producer.target.rate",
+                        () -> state.get().running() ? state.get().settings().rate() : 0)
+                .description("Records/s the schedule aims at, 0 when stopped")
+                .register(registry);
+        Gauge.builder("lab.producer.linger.ms", () -> state.get().settings().lingerMs())
+                .register(registry);
+        Gauge.builder(
+                        "lab.producer.batch.size.bytes",
+                        () -> state.get().settings().batchSize())
+                .register(registry);
+        Gauge.builder("lab.producer.payload.bytes", () -> state.get().settings().payloadBytes())
+                .register(registry);
         Gauge.builder("lab.producer.settings.generation", generation::get)
-                .description("Increases on every applied settings change").register(registry);
+                .description("Increases on every applied settings change")
+                .register(registry);
         for (Compression codec : Compression.values()) {
-            Gauge.builder("lab.producer.compression.info", () -> state.get().settings().compression() == codec ? 1 : 0)
-                    .description("1 for the compression.type in effect").tag("compression", codec.kafkaName())
+            Gauge.builder(
+                            "lab.producer.compression.info",
+                            () -> state.get().settings().compression() == codec ? 1 : 0)
+                    .description("1 for the compression.type in effect")
+                    .tag("compression", codec.kafkaName())
                     .register(registry);
         }
     }
 
     private static Timer.Builder histogram(String name, String description) {
-        return Timer.builder(name).description(description).serviceLevelObjectives(BUCKETS)
-                .minimumExpectedValue(BUCKETS[0]).maximumExpectedValue(BUCKETS[BUCKETS.length - 1]);
+        return Timer.builder(name)
+                .description(description)
+                .serviceLevelObjectives(BUCKETS)
+                .minimumExpectedValue(BUCKETS[0])
+                .maximumExpectedValue(BUCKETS[BUCKETS.length - 1]);
     }
 }

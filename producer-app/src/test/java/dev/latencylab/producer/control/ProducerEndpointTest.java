@@ -48,7 +48,8 @@ import tools.jackson.databind.json.JsonMapper;
  * mocked: no Kafka. The slice reads producer-app.yml like the app does; the switch timeout is
  * made short so the 503 paths take a fraction of a second.
  */
-@WebMvcTest(controllers = ProducerEndpoint.class,
+@WebMvcTest(
+        controllers = ProducerEndpoint.class,
         properties = {"spring.config.name=producer-app", "lab.producer.switch-timeout=200ms"})
 // The slice leaves out @ConfigurationPropertiesScan's beans; the endpoint needs this one.
 @EnableConfigurationProperties(LabProducerProperties.class)
@@ -62,8 +63,9 @@ class ProducerEndpointTest {
     private static final SenderCounters COUNTERS = new SenderCounters(1_000, 990, 3, 999);
     private static final long GENERATION = 42;
     /** What the sender works to before a change; an accepted POST answers with the change applied on top of it. */
-    private static final LoadState BEFORE = new LoadState(
-            new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID), true);
+    private static final LoadState BEFORE =
+            new LoadState(new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID), true);
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Autowired
@@ -78,7 +80,8 @@ class ProducerEndpointTest {
         clearInvocations(generator);
         when(generator.state()).thenReturn(BEFORE);
         when(generator.status(any())).thenAnswer(call -> statusOf(call.getArgument(0)));
-        when(generator.submit(any())).thenAnswer(call -> CompletableFuture.completedFuture(applied(call.getArgument(0))));
+        when(generator.submit(any()))
+                .thenAnswer(call -> CompletableFuture.completedFuture(applied(call.getArgument(0))));
     }
 
     // ---------------------------------------------------------------- GET
@@ -92,7 +95,10 @@ class ProducerEndpointTest {
         MvcTestResult result = mvc.get().uri(URL).exchange();
 
         assertThat(result).hasStatusOk().hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
-        assertThat(result).bodyJson().isStrictlyEqualTo("""
+        assertThat(result)
+                .bodyJson()
+                .isStrictlyEqualTo(
+                        """
                 {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","running":false,"generation":42,
                  "settings":{"lingerMs":20,"batchSize":65536,"compression":"zstd","rate":2500.5,
                              "payloadBytes":1024,"keyStrategy":"customer-id"},
@@ -104,22 +110,36 @@ class ProducerEndpointTest {
     @ParameterizedTest
     @EnumSource(Compression.class)
     void getShowsCompressionAsKafkasLowercaseName(Compression compression) {
-        when(generator.state()).thenReturn(new LoadState(
-                new ProducerSettings(5, 16_384, compression, 1_000, 400, KeyStrategy.ORDER_ID), true));
+        when(generator.state())
+                .thenReturn(new LoadState(
+                        new ProducerSettings(5, 16_384, compression, 1_000, 400, KeyStrategy.ORDER_ID), true));
 
-        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().extractingPath("$.settings.compression")
+        assertThat(mvc.get().uri(URL))
+                .hasStatusOk()
+                .bodyJson()
+                .extractingPath("$.settings.compression")
                 .isEqualTo(compression.name().toLowerCase());
     }
 
     @ParameterizedTest
     @EnumSource(KeyStrategy.class)
     void getShowsKeyStrategyAsTheContractsDashedLowercaseName(KeyStrategy keyStrategy) {
-        when(generator.state()).thenReturn(new LoadState(
-                new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, keyStrategy), true));
+        when(generator.state())
+                .thenReturn(new LoadState(
+                        new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, keyStrategy), true));
 
-        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().extractingPath("$.settings.keyStrategy")
-                .isEqualTo(Map.of(KeyStrategy.ORDER_ID, "order-id", KeyStrategy.CUSTOMER_ID, "customer-id",
-                        KeyStrategy.NONE, "none").get(keyStrategy));
+        assertThat(mvc.get().uri(URL))
+                .hasStatusOk()
+                .bodyJson()
+                .extractingPath("$.settings.keyStrategy")
+                .isEqualTo(Map.of(
+                                KeyStrategy.ORDER_ID,
+                                "order-id",
+                                KeyStrategy.CUSTOMER_ID,
+                                "customer-id",
+                                KeyStrategy.NONE,
+                                "none")
+                        .get(keyStrategy));
     }
 
     // ---------------------------------------------------------------- POST accepted
@@ -151,7 +171,8 @@ class ProducerEndpointTest {
                 accepted("{\"keyStrategy\": \"none\"}", keyStrategy(KeyStrategy.NONE)),
                 accepted("{\"running\": true}", running(true)),
                 accepted("{\"running\": false}", running(false)),
-                accepted("""
+                accepted(
+                        """
                         {"lingerMs": 100, "batchSize": 1048576, "compression": "lz4", "rate": 50000,
                          "payloadBytes": 2048, "keyStrategy": "none", "running": false}""",
                         new SettingsChange(100, 1_048_576, Compression.LZ4, 50_000.0, 2_048, KeyStrategy.NONE, false)),
@@ -161,7 +182,11 @@ class ProducerEndpointTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("acceptedBodies")
     void postOfAnAcceptedBodySubmitsExactlyThatChangeAndAnswersTheAppliedStatus(String body, SettingsChange expected) {
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).content(body).exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(body)
+                .exchange();
 
         assertThat(result).hasStatusOk().hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
         ArgumentCaptor<SettingsChange> submitted = ArgumentCaptor.forClass(SettingsChange.class);
@@ -171,19 +196,25 @@ class ProducerEndpointTest {
         // The answer is the state the sender applied, not the one before the change.
         LoadState after = applied(expected);
         verify(generator).status(after);
-        assertThat(json(result)).containsOnly(
-                entry("producerId", PRODUCER_ID.toString()),
-                entry("running", after.running()),
-                entry("generation", (int) GENERATION),
-                entry("settings", expectedSettingsJson(after.settings())),
-                entry("counters", Map.of("sent", 1000, "acked", 990, "failed", 3, "lastSequence", 999)));
+        assertThat(json(result))
+                .containsOnly(
+                        entry("producerId", PRODUCER_ID.toString()),
+                        entry("running", after.running()),
+                        entry("generation", (int) GENERATION),
+                        entry("settings", expectedSettingsJson(after.settings())),
+                        entry("counters", Map.of("sent", 1000, "acked", 990, "failed", 3, "lastSequence", 999)));
     }
 
     @Test
     void postAnswersWithTheAppliedSettingsInTheirContractSpellingWhateverCaseWasSent() {
-        assertThat(mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
-                .content("{\"compression\": \"LZ4\", \"keyStrategy\": \"customer-id\", \"rate\": 0.1}"))
-                .hasStatusOk().bodyJson().isStrictlyEqualTo("""
+        assertThat(mvc.post()
+                        .uri(URL)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"compression\": \"LZ4\", \"keyStrategy\": \"customer-id\", \"rate\": 0.1}"))
+                .hasStatusOk()
+                .bodyJson()
+                .isStrictlyEqualTo(
+                        """
                         {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","running":true,"generation":42,
                          "settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4","rate":0.1,
                                      "payloadBytes":400,"keyStrategy":"customer-id"},
@@ -205,52 +236,91 @@ class ProducerEndpointTest {
                 refused("{\"lingerMs\": -1}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got -1"),
                 refused("{\"lingerMs\": 10001}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got 10001"),
                 refused("{\"batchSize\": -1}", "batchSize", "batchSize must be an integer from 0 to 16777216; got -1"),
-                refused("{\"batchSize\": 16777217}", "batchSize",
+                refused(
+                        "{\"batchSize\": 16777217}",
+                        "batchSize",
                         "batchSize must be an integer from 0 to 16777216; got 16777217"),
-                refused("{\"rate\": 0.099}", "rate", "rate must be a number of records/s from 0.1 to 200000; got 0.099"),
+                refused(
+                        "{\"rate\": 0.099}",
+                        "rate",
+                        "rate must be a number of records/s from 0.1 to 200000; got 0.099"),
                 refused("{\"rate\": 0}", "rate", "rate must be a number of records/s from 0.1 to 200000; got 0"),
                 refused("{\"rate\": -5}", "rate", "rate must be a number of records/s from 0.1 to 200000; got -5"),
-                refused("{\"rate\": 200000.01}", "rate",
+                refused(
+                        "{\"rate\": 200000.01}",
+                        "rate",
                         "rate must be a number of records/s from 0.1 to 200000; got 200000.01"),
-                refused("{\"rate\": 1e400}", "rate",
+                refused(
+                        "{\"rate\": 1e400}",
+                        "rate",
                         "rate must be a number of records/s from 0.1 to 200000; got Infinity"),
-                refused("{\"payloadBytes\": 359}", "payloadBytes",
+                refused(
+                        "{\"payloadBytes\": 359}",
+                        "payloadBytes",
                         "payloadBytes must be an integer from 360 to 100000; got 359"),
-                refused("{\"payloadBytes\": 100001}", "payloadBytes",
+                refused(
+                        "{\"payloadBytes\": 100001}",
+                        "payloadBytes",
                         "payloadBytes must be an integer from 360 to 100000; got 100001"),
-                refused("{\"compression\": \"brotli\"}", "compression",
+                refused(
+                        "{\"compression\": \"brotli\"}",
+                        "compression",
                         "compression must be one of none, gzip, snappy, lz4, zstd; got \"brotli\""),
-                refused("{\"compression\": \"\"}", "compression",
+                refused(
+                        "{\"compression\": \"\"}",
+                        "compression",
                         "compression must be one of none, gzip, snappy, lz4, zstd; got \"\""),
-                refused("{\"keyStrategy\": \"random\"}", "keyStrategy",
+                refused(
+                        "{\"keyStrategy\": \"random\"}",
+                        "keyStrategy",
                         "keyStrategy must be one of order-id, customer-id, none; got \"random\""),
                 // wrong JSON types
                 refused("{\"lingerMs\": \"5\"}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got \"5\""),
-                refused("{\"batchSize\": \"16384\"}", "batchSize",
+                refused(
+                        "{\"batchSize\": \"16384\"}",
+                        "batchSize",
                         "batchSize must be an integer from 0 to 16777216; got \"16384\""),
-                refused("{\"payloadBytes\": \"400\"}", "payloadBytes",
+                refused(
+                        "{\"payloadBytes\": \"400\"}",
+                        "payloadBytes",
                         "payloadBytes must be an integer from 360 to 100000; got \"400\""),
-                refused("{\"rate\": \"1000\"}", "rate",
+                refused(
+                        "{\"rate\": \"1000\"}",
+                        "rate",
                         "rate must be a number of records/s from 0.1 to 200000; got \"1000\""),
                 refused("{\"lingerMs\": 2.5}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got 2.5"),
                 refused("{\"lingerMs\": 5.0}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got 5.0"),
-                refused("{\"batchSize\": 1e3}", "batchSize",
+                refused(
+                        "{\"batchSize\": 1e3}",
+                        "batchSize",
                         "batchSize must be an integer from 0 to 16777216; got 1000.0"),
-                refused("{\"payloadBytes\": 400.5}", "payloadBytes",
+                refused(
+                        "{\"payloadBytes\": 400.5}",
+                        "payloadBytes",
                         "payloadBytes must be an integer from 360 to 100000; got 400.5"),
-                refused("{\"batchSize\": 4294967296}", "batchSize",
+                refused(
+                        "{\"batchSize\": 4294967296}",
+                        "batchSize",
                         "batchSize must be an integer from 0 to 16777216; got 4294967296"),
-                refused("{\"lingerMs\": 99999999999999999999}", "lingerMs",
+                refused(
+                        "{\"lingerMs\": 99999999999999999999}",
+                        "lingerMs",
                         "lingerMs must be an integer from 0 to 10000; got 99999999999999999999"),
                 refused("{\"lingerMs\": true}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got true"),
                 refused("{\"lingerMs\": null}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got null"),
                 refused("{\"lingerMs\": [5]}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got [5]"),
                 refused("{\"rate\": true}", "rate", "rate must be a number of records/s from 0.1 to 200000; got true"),
-                refused("{\"compression\": 3}", "compression",
+                refused(
+                        "{\"compression\": 3}",
+                        "compression",
                         "compression must be one of none, gzip, snappy, lz4, zstd; got 3"),
-                refused("{\"compression\": null}", "compression",
+                refused(
+                        "{\"compression\": null}",
+                        "compression",
                         "compression must be one of none, gzip, snappy, lz4, zstd; got null"),
-                refused("{\"keyStrategy\": 1}", "keyStrategy",
+                refused(
+                        "{\"keyStrategy\": 1}",
+                        "keyStrategy",
                         "keyStrategy must be one of order-id, customer-id, none; got 1"),
                 refused("{\"running\": \"true\"}", "running", "running must be true or false; got \"true\""),
                 refused("{\"running\": 1}", "running", "running must be true or false; got 1"),
@@ -261,10 +331,14 @@ class ProducerEndpointTest {
                 refused("{\"LingerMs\": 5}", "LingerMs", "unknown field 'LingerMs'; " + ACCEPTED_FIELDS),
                 // the first field at fault is named: unknown names first, then the settings in their order
                 refused("{\"lingerMs\": -1, \"zzz\": 1}", "zzz", "unknown field 'zzz'; " + ACCEPTED_FIELDS),
-                refused("{\"running\": \"x\", \"payloadBytes\": 1, \"lingerMs\": -1}", "lingerMs",
+                refused(
+                        "{\"running\": \"x\", \"payloadBytes\": 1, \"lingerMs\": -1}",
+                        "lingerMs",
                         "lingerMs must be an integer from 0 to 10000; got -1"),
                 // one bad field refuses the whole change, valid fields included
-                refused("{\"lingerMs\": 5, \"compression\": \"lz4\", \"rate\": 0}", "rate",
+                refused(
+                        "{\"lingerMs\": 5, \"compression\": \"lz4\", \"rate\": 0}",
+                        "rate",
                         "rate must be a number of records/s from 0.1 to 200000; got 0"),
                 // not a JSON object at all
                 refused("", "body", EXAMPLE),
@@ -275,7 +349,11 @@ class ProducerEndpointTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("refusedBodies")
     void postOfARefusedBodyAnswers400NamingTheFieldAndSubmitsNothing(String body, String field, String error) {
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).content(body).exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(body)
+                .exchange();
 
         assertThat(result).hasStatus(HttpStatus.BAD_REQUEST).hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
         assertThat(json(result)).containsOnly(entry("field", field), entry("error", error));
@@ -318,7 +396,11 @@ class ProducerEndpointTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("unparsableBodies")
     void postOfMalformedOrNonObjectJsonAnswers400ForTheBodyAndSubmitsNothing(String body, String reason) {
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).content(body).exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content(body)
+                .exchange();
 
         assertThat(result).hasStatus(HttpStatus.BAD_REQUEST).hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
         Map<String, Object> answer = json(result);
@@ -329,12 +411,16 @@ class ProducerEndpointTest {
 
     @Test
     void duplicateKeyIsRefusedNamingTheKeyRatherThanTakingTheLastValue() {
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
-                .content("{\"lingerMs\": 99999, \"lingerMs\": 5}").exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"lingerMs\": 99999, \"lingerMs\": 5}")
+                .exchange();
 
         assertThat(result).hasStatus(HttpStatus.BAD_REQUEST);
-        assertThat(json(result)).containsOnly(entry("field", "body"),
-                entry("error", EXAMPLE + "; Duplicate Object property \"lingerMs\""));
+        assertThat(json(result))
+                .containsOnly(
+                        entry("field", "body"), entry("error", EXAMPLE + "; Duplicate Object property \"lingerMs\""));
         verifyNoInteractions(generator);
     }
 
@@ -347,15 +433,20 @@ class ProducerEndpointTest {
         when(generator.withdraw(neverTaken)).thenReturn(true);
 
         long start = System.nanoTime();
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
-                .content("{\"lingerMs\": 50}").exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"lingerMs\": 50}")
+                .exchange();
         long tookMillis = (System.nanoTime() - start) / 1_000_000;
 
-        assertThat(result).hasStatus(HttpStatus.SERVICE_UNAVAILABLE)
+        assertThat(result)
+                .hasStatus(HttpStatus.SERVICE_UNAVAILABLE)
                 .hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
-        assertThat(json(result)).containsOnly(entry("error",
-                "the sender did not take the change within PT0.2S; nothing was changed"));
-        assertThat(tookMillis).as("waited the configured switch timeout, not the 30 s default")
+        assertThat(json(result))
+                .containsOnly(entry("error", "the sender did not take the change within PT0.2S; nothing was changed"));
+        assertThat(tookMillis)
+                .as("waited the configured switch timeout, not the 30 s default")
                 .isBetween(200L, 10_000L);
         verify(generator).submit(lingerMs(50));
         verify(generator).withdraw(same(neverTaken));
@@ -372,10 +463,17 @@ class ProducerEndpointTest {
             return false;
         });
 
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
-                .content("{\"lingerMs\": 50}").exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"lingerMs\": 50}")
+                .exchange();
 
-        assertThat(result).hasStatusOk().bodyJson().extractingPath("$.settings.lingerMs").isEqualTo(50);
+        assertThat(result)
+                .hasStatusOk()
+                .bodyJson()
+                .extractingPath("$.settings.lingerMs")
+                .isEqualTo(50);
         verify(generator).withdraw(same(beingApplied));
         verify(generator).status(after);
     }
@@ -386,27 +484,37 @@ class ProducerEndpointTest {
         doReturn(stuck).when(generator).submit(any());
         when(generator.withdraw(stuck)).thenReturn(false);
 
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
-                .content("{\"running\": false}").exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"running\": false}")
+                .exchange();
 
         assertThat(result).hasStatus(HttpStatus.SERVICE_UNAVAILABLE);
-        assertThat(json(result)).containsOnly(entry("error",
-                "the change is still being applied after PT0.4S; GET /actuator/producer shows when it is in effect"));
+        assertThat(json(result))
+                .containsOnly(
+                        entry(
+                                "error",
+                                "the change is still being applied after PT0.4S; GET /actuator/producer shows when it is in effect"));
         verify(generator).withdraw(same(stuck));
         verify(generator, never()).status(any());
     }
 
     @Test
     void postAnswers500WithTheCauseWhenApplyingTheChangeFailed() {
-        doReturn(
-                CompletableFuture.failedFuture(new IllegalStateException("the producer is shutting down"))).when(generator).submit(any());
+        doReturn(CompletableFuture.failedFuture(new IllegalStateException("the producer is shutting down")))
+                .when(generator)
+                .submit(any());
 
-        MvcTestResult result = mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)
-                .content("{\"running\": true}").exchange();
+        MvcTestResult result = mvc.post()
+                .uri(URL)
+                .contentType(MediaType.APPLICATION_JSON)
+                .content("{\"running\": true}")
+                .exchange();
 
         assertThat(result).hasStatus(HttpStatus.INTERNAL_SERVER_ERROR);
-        assertThat(json(result)).containsOnly(
-                entry("error", "applying the change failed: the producer is shutting down"));
+        assertThat(json(result))
+                .containsOnly(entry("error", "applying the change failed: the producer is shutting down"));
         verify(generator, never()).withdraw(any());
     }
 
@@ -422,8 +530,8 @@ class ProducerEndpointTest {
 
     /** What the real sender would apply: the change on top of {@link #BEFORE}. */
     private static LoadState applied(SettingsChange change) {
-        return new LoadState(BEFORE.settings().apply(change),
-                change.running() != null ? change.running() : BEFORE.running());
+        return new LoadState(
+                BEFORE.settings().apply(change), change.running() != null ? change.running() : BEFORE.running());
     }
 
     private static ProducerStatus statusOf(LoadState state) {
@@ -444,7 +552,8 @@ class ProducerEndpointTest {
 
     private static Map<String, Object> json(MvcTestResult result) {
         try {
-            return JSON.readValue(result.getResponse().getContentAsString(), new TypeReference<Map<String, Object>>() { });
+            return JSON.readValue(
+                    result.getResponse().getContentAsString(), new TypeReference<Map<String, Object>>() {});
         } catch (java.io.UnsupportedEncodingException e) {
             throw new IllegalStateException(e);
         }
