@@ -13,6 +13,7 @@ import dev.latencylab.core.payload.OrderEventGenerator;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -86,7 +87,7 @@ public class RecordPathBenchmark {
     public Object consumeSideRecording() {
         // Sequences keep increasing (as in a real stream); headers are reused only as templates.
         byte[] header = headers[(int) (consumed & 4095)].clone();
-        java.nio.ByteBuffer.wrap(header).putLong(17, consumed++);
+        ByteBuffer.wrap(header).putLong(17, consumed++);
         return recorder.record(header, value, (int) (consumed % 3), 1_763_769_600_002_000L + consumed);
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.PhaseKey;
+import java.nio.ByteBuffer;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -27,8 +28,8 @@ class LabHeaderTest {
     @Test
     void theLayoutIsTheDocumentedOne() {
         byte[] bytes = LabHeader.encode(stamp);
-        assertThat(java.nio.ByteBuffer.wrap(bytes, 17, 8).getLong()).isEqualTo(123_456_789L);
-        assertThat(java.nio.ByteBuffer.wrap(bytes, 41, 4).getInt()).isEqualTo(20);
+        assertThat(ByteBuffer.wrap(bytes, 17, 8).getLong()).isEqualTo(123_456_789L);
+        assertThat(ByteBuffer.wrap(bytes, 41, 4).getInt()).isEqualTo(20);
         assertThat(bytes[49]).isEqualTo(Compression.ZSTD.code());
     }
 
@@ -45,7 +46,7 @@ class LabHeaderTest {
         unknownCodec[49] = 42;
         assertThat(LabHeader.decode(unknownCodec)).isEmpty();
         byte[] absurdLinger = good.clone();
-        java.nio.ByteBuffer.wrap(absurdLinger).putInt(41, -5);
+        ByteBuffer.wrap(absurdLinger).putInt(41, -5);
         assertThat(LabHeader.decode(absurdLinger)).isEmpty();
     }
 }

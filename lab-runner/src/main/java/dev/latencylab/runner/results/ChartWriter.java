@@ -13,6 +13,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -45,7 +47,7 @@ final class ChartWriter {
         System.setProperty("java.awt.headless", "true");
         // ImageIO's file cache registers a JVM shutdown hook on first use, which fails while the
         // Ctrl-C hook is writing the results; PNGs of this size are encoded in memory anyway.
-        javax.imageio.ImageIO.setUseCache(false);
+        ImageIO.setUseCache(false);
     }
 
     /**
@@ -96,7 +98,7 @@ final class ChartWriter {
     /** Smallest and largest positive value the bar chart shows, or null when it shows none. */
     private static double[] positiveRange(RunSummary summary) {
         double[] r = summary.phases().stream()
-                .flatMap(p -> java.util.stream.Stream.of(
+                .flatMap(p -> Stream.of(
                         p.latencyMs().p50(),
                         p.latencyMs().p95(),
                         p.latencyMs().p99(),

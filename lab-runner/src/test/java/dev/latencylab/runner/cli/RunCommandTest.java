@@ -10,6 +10,7 @@ import dev.latencylab.runner.run.ScenarioRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -297,7 +298,7 @@ class RunCommandTest {
     @Test
     void aLabThatIsNotUpIsReportedBeforeAnyLoadStarts() throws Exception {
         int port;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
         List<String> a = args();

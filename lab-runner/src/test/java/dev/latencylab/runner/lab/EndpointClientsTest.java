@@ -21,6 +21,7 @@ import dev.latencylab.runner.http.PromSeries;
 import dev.latencylab.runner.http.PrometheusClient;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -28,6 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -158,8 +160,7 @@ class EndpointClientsTest {
 
             assertThat(samples)
                     .extracting(PromSeries::labels, PromSeries::value)
-                    .containsExactly(
-                            tuple(java.util.Map.of("broker", "1"), 0.25), tuple(java.util.Map.of("broker", "2"), null));
+                    .containsExactly(tuple(Map.of("broker", "1"), 0.25), tuple(Map.of("broker", "2"), null));
             assertThat(samples.get(1).hasData()).isFalse();
             assertThat(series).hasSize(1);
             assertThat(series.get(0).points())
@@ -179,7 +180,7 @@ class EndpointClientsTest {
     @Test
     void aPartThatIsDownIsNamedWithItsUrl() throws Exception {
         int port;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
         URI down = URI.create("http://127.0.0.1:" + port);
