@@ -1,14 +1,8 @@
 package dev.latencylab.runner.fake;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,7 +27,7 @@ public final class FakeLab implements AutoCloseable {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    private final HttpServer server;
+    private final TestServer server;
     private final FakeTime time;
     private final List<String> log = Collections.synchronizedList(new ArrayList<>());
     /** When each linger.ms took effect, for answering Prometheus queries about the past. */
@@ -58,18 +52,17 @@ public final class FakeLab implements AutoCloseable {
         this.time = time;
         this.lastUpdate = time.instant();
         this.phasesResetAt = time.instant();
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/actuator/producer", this::producer);
-        server.createContext("/actuator/latency", this::latency);
-        server.createContext("/-/ready", ex -> reply(ex, 200, "Prometheus Server is Ready.\n"));
-        server.createContext("/api/v1/query_range", this::queryRange);
-        server.createContext("/api/v1/query", this::query);
-        server.createContext("/api/health", ex -> reply(ex, 200, "{\"database\":\"ok\"}"));
-        server.start();
+        server = new TestServer()
+                .route("/actuator/producer", this::producer)
+                .route("/actuator/latency", this::latency)
+                .route("/-/ready", ex -> TestServer.reply(ex, 200, "Prometheus Server is Ready.\n"))
+                .route("/api/v1/query_range", this::queryRange)
+                .route("/api/v1/query", this::query)
+                .route("/api/health", ex -> TestServer.reply(ex, 200, "{\"database\":\"ok\"}"));
     }
 
     public URI url() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return server.url();
     }
 
     public List<String> log() {
@@ -95,7 +88,7 @@ public final class FakeLab implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 
     private synchronized void advance() {
@@ -127,17 +120,18 @@ public final class FakeLab implements AutoCloseable {
     }
 
     private void producer(HttpExchange ex) throws IOException {
-        String body = body(ex);
+        String body = TestServer.body(ex);
         log.add(ex.getRequestMethod() + " /actuator/producer" + (body.isEmpty() ? "" : " " + body));
         if (producerStatus != 200) {
-            reply(ex, producerStatus, "{\"error\":\"failing on purpose\"}");
+            TestServer.reply(ex, producerStatus, "{\"error\":\"failing on purpose\"}");
             return;
         }
         advance();
         if (ex.getRequestMethod().equals("POST")) {
             JsonNode change = JSON.readTree(body);
             if (change.has("lingerMs") && change.get("lingerMs").asInt() > 10000) {
-                reply(ex, 400, "{\"field\":\"lingerMs\",\"error\":\"lingerMs must be an integer from 0 to 10000\"}");
+                TestServer.reply(
+                        ex, 400, "{\"field\":\"lingerMs\",\"error\":\"lingerMs must be an integer from 0 to 10000\"}");
                 return;
             }
             synchronized (this) {
@@ -166,7 +160,7 @@ public final class FakeLab implements AutoCloseable {
                 generation++;
             }
         }
-        reply(ex, 200, producerJson());
+        TestServer.reply(ex, 200, producerJson());
     }
 
     private void latency(HttpExchange ex) throws IOException {
@@ -186,7 +180,7 @@ public final class FakeLab implements AutoCloseable {
         }
         if (ex.getRequestMethod().equals("POST")) {
             String body = new String(ex.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            reply(ex, 200, body.contains("false") ? "{\"consuming\":false}" : "{\"consuming\":true}");
+            TestServer.reply(ex, 200, body.contains("false") ? "{\"consuming\":false}" : "{\"consuming\":true}");
             return;
         }
         String json;
@@ -228,11 +222,11 @@ public final class FakeLab implements AutoCloseable {
                     + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0)
                     + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0}]}";
         }
-        reply(ex, 200, json);
+        TestServer.reply(ex, 200, json);
     }
 
     private void query(HttpExchange ex) throws IOException {
-        Map<String, String> p = params(ex);
+        Map<String, String> p = TestServer.params(ex);
         log.add("PROM query " + p.get("query"));
         Instant t = Instant.ofEpochMilli(Math.round(Double.parseDouble(p.get("time")) * 1000));
         StringBuilder result = new StringBuilder();
@@ -251,18 +245,19 @@ public final class FakeLab implements AutoCloseable {
                         .append("\"]}");
             }
         }
-        reply(ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" + result + "]}}");
+        TestServer.reply(
+                ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" + result + "]}}");
     }
 
     private void queryRange(HttpExchange ex) throws IOException {
-        Map<String, String> p = params(ex);
+        Map<String, String> p = TestServer.params(ex);
         log.add("PROM query_range " + p.get("query"));
         double start = Double.parseDouble(p.get("start"));
         double end = Double.parseDouble(p.get("end"));
         Double step = stepSeconds(p.get("step"));
         if (step == null) {
             // Prometheus 2.x's own answer: "5.0s" is neither a duration nor a float of seconds.
-            reply(
+            TestServer.reply(
                     ex,
                     400,
                     "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"invalid parameter \\\"step\\\": cannot parse \\\""
@@ -294,7 +289,8 @@ public final class FakeLab implements AutoCloseable {
                     .append(e.getValue())
                     .append("]}");
         }
-        reply(ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[" + result + "]}}");
+        TestServer.reply(
+                ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[" + result + "]}}");
     }
 
     /** A query_range step as Prometheus parses it: float seconds ("5", "2.5") or a duration ("5s", "500ms"); null otherwise. */
@@ -367,34 +363,5 @@ public final class FakeLab implements AutoCloseable {
             v.put(Map.of(), (1.5 + 0.6 * linger) * (quantile > 0.9 ? 3 : 1));
         }
         return v;
-    }
-
-    private static Map<String, String> params(HttpExchange ex) {
-        Map<String, String> params = new LinkedHashMap<>();
-        String raw = ex.getRequestURI().getRawQuery();
-        if (raw != null) {
-            for (String pair : raw.split("&")) {
-                int eq = pair.indexOf('=');
-                params.put(
-                        URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
-                        URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-            }
-        }
-        return params;
-    }
-
-    private static String body(HttpExchange ex) throws IOException {
-        try (InputStream in = ex.getRequestBody()) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    private static void reply(HttpExchange ex, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().add("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 }

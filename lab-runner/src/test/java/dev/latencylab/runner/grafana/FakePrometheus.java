@@ -1,16 +1,11 @@
 package dev.latencylab.runner.grafana;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.latencylab.runner.fake.TestServer;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -23,19 +18,16 @@ import java.util.Map;
  */
 public final class FakePrometheus implements AutoCloseable {
 
-    private final HttpServer server;
+    private final TestServer server;
     private final List<String> log = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean missingHasData;
 
     public FakePrometheus() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/api/v1/query_range", this::range);
-        server.createContext("/api/v1/query", this::instant);
-        server.start();
+        server = new TestServer().route("/api/v1/query_range", this::range).route("/api/v1/query", this::instant);
     }
 
     public URI url() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return server.url();
     }
 
     public List<String> log() {
@@ -51,18 +43,18 @@ public final class FakePrometheus implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 
     private void range(HttpExchange ex) throws IOException {
-        Map<String, String> p = params(ex);
+        Map<String, String> p = TestServer.params(ex);
         String q = p.get("query");
         double start = Double.parseDouble(p.get("start"));
         double end = Double.parseDouble(p.get("end"));
         double step = Double.parseDouble(p.get("step"));
         log.add("range " + q + " step=" + p.get("step"));
         if (q.contains("bad(")) {
-            reply(
+            TestServer.reply(
                     ex,
                     400,
                     "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"1:5: parse error: unexpected end of input\"}");
@@ -83,7 +75,7 @@ public final class FakePrometheus implements AutoCloseable {
             // Two changes: samples 2-4 and sample 10 are non-zero; the gaps split them into two events.
             series.add(series("{}", start, end, step, i -> (i >= 2 && i <= 4) || i == 10 ? 1.0 : Double.NaN));
         }
-        reply(
+        TestServer.reply(
                 ex,
                 200,
                 "{\"status\":\"success\",\"data\":{\"resultType\":\"matrix\",\"result\":[" + String.join(",", series)
@@ -91,14 +83,15 @@ public final class FakePrometheus implements AutoCloseable {
     }
 
     private void instant(HttpExchange ex) throws IOException {
-        Map<String, String> p = params(ex);
+        Map<String, String> p = TestServer.params(ex);
         String q = p.get("query");
         log.add("instant " + q + " time=" + p.get("time"));
         String result = "";
         if (q.contains("lab_consumer_lost_records_total")) {
             result = "{\"metric\":{},\"value\":[" + p.get("time") + ",\"0\"]}";
         }
-        reply(ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" + result + "]}}");
+        TestServer.reply(
+                ex, 200, "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[" + result + "]}}");
     }
 
     private static String series(
@@ -118,28 +111,5 @@ public final class FakePrometheus implements AutoCloseable {
             b.append(String.format(Locale.ROOT, "[%.3f,\"%s\"]", t, Double.isNaN(v) ? "NaN" : Double.toString(v)));
         }
         return b.append("]}").toString();
-    }
-
-    private static Map<String, String> params(HttpExchange ex) {
-        Map<String, String> params = new LinkedHashMap<>();
-        String raw = ex.getRequestURI().getRawQuery();
-        if (raw != null) {
-            for (String pair : raw.split("&")) {
-                int eq = pair.indexOf('=');
-                params.put(
-                        URLDecoder.decode(pair.substring(0, eq), StandardCharsets.UTF_8),
-                        URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-            }
-        }
-        return params;
-    }
-
-    private static void reply(HttpExchange ex, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().add("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 }

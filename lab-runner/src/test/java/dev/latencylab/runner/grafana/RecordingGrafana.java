@@ -1,13 +1,9 @@
 package dev.latencylab.runner.grafana;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.latencylab.runner.fake.TestServer;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -22,19 +18,17 @@ public final class RecordingGrafana implements AutoCloseable {
 
     public record Request(String method, String path, String authorization, String contentType, String body) {}
 
-    private final HttpServer server;
+    private final TestServer server;
     private final List<Request> requests = Collections.synchronizedList(new ArrayList<>());
     private volatile int status = 200;
     private volatile String errorMessage;
 
     public RecordingGrafana() throws IOException {
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/", this::handle);
-        server.start();
+        server = new TestServer().route("/", this::handle);
     }
 
     public URI url() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return server.url();
     }
 
     public List<Request> requests() {
@@ -51,14 +45,11 @@ public final class RecordingGrafana implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        server.close();
     }
 
     private void handle(HttpExchange ex) throws IOException {
-        String body;
-        try (InputStream in = ex.getRequestBody()) {
-            body = new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        String body = TestServer.body(ex);
         requests.add(new Request(
                 ex.getRequestMethod(),
                 ex.getRequestURI().getPath(),
@@ -67,27 +58,18 @@ public final class RecordingGrafana implements AutoCloseable {
                 body));
         if (!ex.getRequestURI().getPath().equals("/api/snapshots")
                 || !ex.getRequestMethod().equals("POST")) {
-            reply(ex, 404, "{\"message\":\"Not found\"}");
+            TestServer.reply(ex, 404, "{\"message\":\"Not found\"}");
         } else if (status != 200) {
-            reply(ex, status, "{\"message\":\"" + errorMessage + "\",\"traceID\":\"\"}");
+            TestServer.reply(ex, status, "{\"message\":\"" + errorMessage + "\",\"traceID\":\"\"}");
         } else {
             int n = requests.size();
             String key = "key" + n;
-            reply(
+            TestServer.reply(
                     ex,
                     200,
                     "{\"deleteKey\":\"del" + n + "\",\"deleteUrl\":\"" + url() + "/api/snapshots-delete/del" + n
                             + "\",\"id\":" + n + ",\"key\":\"" + key + "\",\"url\":\"" + url() + "/dashboard/snapshot/"
                             + key + "\"}");
-        }
-    }
-
-    private static void reply(HttpExchange ex, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().add("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
         }
     }
 }

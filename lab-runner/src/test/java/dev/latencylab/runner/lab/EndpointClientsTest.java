@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.ProducerStatus;
@@ -14,18 +13,16 @@ import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
+import dev.latencylab.runner.fake.TestServer;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PromQueryException;
 import dev.latencylab.runner.http.PromSeries;
 import dev.latencylab.runner.http.PrometheusClient;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -123,24 +120,24 @@ class EndpointClientsTest {
 
     @Test
     void prometheusVectorsMatricesAndMissingNumbers() throws Exception {
-        HttpServer prom = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        prom.createContext(
+        TestServer prom = new TestServer();
+        prom.route(
                 "/api/v1/query_range",
-                ex -> reply(
+                ex -> TestServer.reply(
                         ex,
                         200,
                         """
                 {"status":"success","data":{"resultType":"matrix","result":[
                   {"metric":{"broker":"1"},"values":[[1795305000,"0.5"],[1795305005,"NaN"],[1795305010,"0.7"]]}]}}"""));
-        prom.createContext("/api/v1/query", ex -> {
+        prom.route("/api/v1/query", ex -> {
             String q = ex.getRequestURI().getQuery();
             if (q.contains("bad(")) {
-                reply(
+                TestServer.reply(
                         ex,
                         400,
                         "{\"status\":\"error\",\"errorType\":\"bad_data\",\"error\":\"parse error: unexpected end of input\"}");
             } else {
-                reply(
+                TestServer.reply(
                         ex,
                         200,
                         """
@@ -149,10 +146,8 @@ class EndpointClientsTest {
                           {"metric":{"broker":"2"},"value":[1795305000.5,"NaN"]}]}}""");
             }
         });
-        prom.start();
         try {
-            PrometheusClient client = new PrometheusClient(
-                    http, URI.create("http://127.0.0.1:" + prom.getAddress().getPort()));
+            PrometheusClient client = new PrometheusClient(http, prom.url());
 
             List<PromSeries> samples = client.instant("sum by (broker) (x)", Instant.ofEpochSecond(1795305000));
             List<PromSeries> series = client.range(
@@ -173,7 +168,7 @@ class EndpointClientsTest {
                     .hasMessageContaining(
                             "Prometheus refused the query bad(: HTTP 400 bad_data parse error: unexpected end of input");
         } finally {
-            prom.stop(0);
+            prom.close();
         }
     }
 
@@ -199,13 +194,5 @@ class EndpointClientsTest {
                 .containsExactly("Prometheus does not answer at " + down + "/-/ready (connection refused)");
         assertThat(outcome.warnings())
                 .containsExactly("Grafana does not answer at " + down + "/api/health (connection refused)");
-    }
-
-    private static void reply(com.sun.net.httpserver.HttpExchange ex, int status, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        ex.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = ex.getResponseBody()) {
-            out.write(bytes);
-        }
     }
 }
