@@ -1,6 +1,5 @@
 package dev.latencylab.runner.cli;
 
-import dev.latencylab.runner.grafana.GrafanaLogin;
 import dev.latencylab.runner.grafana.RunSnapshots;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
@@ -93,14 +92,8 @@ final class RunCommand {
             description = "Grafana, if it answers (default ${DEFAULT-VALUE})")
     URI grafanaUrl;
 
-    @Option(names = "--grafana-user", paramLabel = "U", description = "(default admin)")
-    String grafanaUser;
-
-    @Option(
-            names = "--grafana-password",
-            paramLabel = "P",
-            description = "(default: env GRAFANA_ADMIN_PASSWORD, else ./.env, else admin)")
-    String grafanaPassword;
+    @Mixin
+    GrafanaLoginArgs grafanaLogin = new GrafanaLoginArgs();
 
     @Option(
             names = "--results",
@@ -253,7 +246,7 @@ final class RunCommand {
                     http,
                     prometheusUrl,
                     grafanaUrl,
-                    GrafanaLogin.resolve(grafanaUser, grafanaPassword, System.getenv(), cwd),
+                    grafanaLogin.login(System.getenv(), cwd),
                     record.startedAt(),
                     record.endedAt(),
                     dir);

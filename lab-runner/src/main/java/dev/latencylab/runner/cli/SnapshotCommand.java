@@ -1,7 +1,6 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.grafana.DashboardException;
-import dev.latencylab.runner.grafana.GrafanaLogin;
 import dev.latencylab.runner.grafana.GrafanaSnapshotClient;
 import dev.latencylab.runner.grafana.LabDashboard;
 import dev.latencylab.runner.grafana.LabDashboards;
@@ -75,14 +74,8 @@ final class SnapshotCommand {
             description = "(default ${DEFAULT-VALUE}; none: files only)")
     String grafana;
 
-    @Option(names = "--grafana-user", paramLabel = "U", description = "(default admin)")
-    String grafanaUser;
-
-    @Option(
-            names = "--grafana-password",
-            paramLabel = "P",
-            description = "(default: env GRAFANA_ADMIN_PASSWORD, else ./.env, else admin)")
-    String grafanaPassword;
+    @Mixin
+    GrafanaLoginArgs grafanaLogin = new GrafanaLoginArgs();
 
     @Option(
             names = "--dashboards",
@@ -163,9 +156,8 @@ final class SnapshotCommand {
             err.println("error: " + e.getMessage());
             return 1;
         }
-        GrafanaSnapshotClient grafana = withGrafana
-                ? new GrafanaSnapshotClient(grafanaUrl, GrafanaLogin.resolve(grafanaUser, grafanaPassword, env, cwd))
-                : null;
+        GrafanaSnapshotClient grafana =
+                withGrafana ? new GrafanaSnapshotClient(grafanaUrl, grafanaLogin.login(env, cwd)) : null;
         SnapshotExport.Outcome outcome = new SnapshotExport(
                         new PrometheusClient(http, prometheusUrl), grafana, out, err)
                 .export(dashboards, window, outDir, label);
