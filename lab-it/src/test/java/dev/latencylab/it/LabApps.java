@@ -29,6 +29,13 @@ final class LabApps implements AutoCloseable {
      * the producer's first record; the producer starts stopped.
      */
     static LabApps start(String bootstrapServers, String topic, int partitions) {
+        ConfigurableApplicationContext consumer = startConsumer(bootstrapServers, topic, partitions);
+        ConfigurableApplicationContext producer = startProducer(bootstrapServers, topic, partitions);
+        return new LabApps(consumer, producer);
+    }
+
+    /** A consumer-app in the group {@code lab-it-<topic>}, returned once it has all the topic's partitions. */
+    static ConfigurableApplicationContext startConsumer(String bootstrapServers, String topic, int partitions) {
         ConfigurableApplicationContext consumer = ConsumerApplication.builder()
                 .run(
                         "--server.port=0",
@@ -41,17 +48,21 @@ final class LabApps implements AutoCloseable {
                 .atMost(Duration.ofSeconds(60))
                 .until(() -> container.getAssignedPartitions() != null
                         && container.getAssignedPartitions().size() == partitions);
-        ConfigurableApplicationContext producer = ProducerApplication.builder()
+        return consumer;
+    }
+
+    /** A producer-app on the topic, stopped until POST {"running": true}. */
+    static ConfigurableApplicationContext startProducer(String bootstrapServers, String topic, int partitions) {
+        return ProducerApplication.builder()
                 .run(
                         "--server.port=0",
                         "--spring.kafka.bootstrap-servers=" + bootstrapServers,
                         "--lab.producer.topic=" + topic,
                         "--lab.producer.partitions=" + partitions,
                         "--lab.producer.autostart=false");
-        return new LabApps(consumer, producer);
     }
 
-    private static int port(ConfigurableApplicationContext context) {
+    static int port(ConfigurableApplicationContext context) {
         return Integer.parseInt(context.getEnvironment().getProperty("local.server.port"));
     }
 

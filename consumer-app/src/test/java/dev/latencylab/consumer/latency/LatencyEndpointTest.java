@@ -85,7 +85,7 @@ class LatencyEndpointTest {
              "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"outOfOrder":1,
                "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
              "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,"highestSequence":6,
-               "received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,"beforeStart":0}]}""";
+               "received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,"beforeStart":0,"unobserved":0}]}""";
 
     @Autowired
     private MockMvcTester mvc;
@@ -158,7 +158,7 @@ class LatencyEndpointTest {
                    "skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":5,
                    "highestSequence":6,"received":0,"pending":1,"lost":0,"late":0,"duplicated":0,"outOfOrder":0,
-                   "beforeStart":0}]}""");
+                   "beforeStart":0,"unobserved":0}]}""");
         // The gap left open before the reset is still a gap, not a record from before the start.
         recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, 0, T0 + 9_000);
         assertThat(mvc.get().uri(URL))
@@ -183,7 +183,7 @@ class LatencyEndpointTest {
                    "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,
                    "highestSequence":6,"received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,
-                   "beforeStart":0}]}""");
+                   "beforeStart":0,"unobserved":0}]}""");
         // A phase's samples start again from the next record: the warm-up is gone.
         recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4), ORDER, 0, T0 + 7_300);
         MvcTestResult after = mvc.get().uri(URL).exchange();

@@ -13,6 +13,8 @@ import java.util.UUID;
  * @param late numbers that turned up after having been declared lost
  * @param outOfOrder records that arrived after a higher number from the same partition
  * @param beforeStart records numbered below where tracking started, not counted
+ * @param unobserved missing numbers no partition was going to deliver: below the point where the
+ *     consumer started reading some partition (it joined late, or restarted from committed offsets)
  */
 public record ProducerTrack(
         UUID producerId,
@@ -24,4 +26,5 @@ public record ProducerTrack(
         long late,
         long duplicated,
         long outOfOrder,
-        long beforeStart) {}
+        long beforeStart,
+        long unobserved) {}

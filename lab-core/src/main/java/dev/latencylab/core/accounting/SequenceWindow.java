@@ -23,6 +23,14 @@ import java.util.UUID;
  * the start down to it instead of counting as "before start". Resetting the counts keeps the
  * bitmaps, so a reset in the middle of a stream invents no gaps.
  *
+ * <p>A consumer that joins while records flow, or restarts from its group's committed offsets,
+ * starts each partition at its own point of the stream; a number below a partition's start was
+ * never going to be read, and is not lost. Which partition a missing number went to is unknown,
+ * but every number at or above the highest of the partitions' first numbers (the horizon) lies
+ * after every partition's start, so it must arrive. Gaps below the horizon are therefore counted
+ * as {@code unobserved}, never as lost. The horizon moves only during the first grace period:
+ * later, a partition's first record (a rebalance) must not hide real losses.
+ *
  * <p>Out of order means out of order within a partition: that, unlike interleaving across
  * partitions, breaks a Kafka guarantee. Not thread-safe; {@link SequenceTracker} guards it.
  */
@@ -41,7 +49,12 @@ final class SequenceWindow {
 
     private final long[] wordStampMicros = new long[WORDS];
     private final int[] wordPhase = new int[WORDS];
+    /** Numbers below the base that were missing below the horizon: a late arrival is a first arrival. */
+    private final long[] unobservedBits = new long[WORDS];
+
     private long[] lastByPartition = new long[0];
+    private long[] firstByPartition = new long[0];
+    private long horizon = Long.MIN_VALUE;
 
     private final long startedMicros;
     private long first;
@@ -54,6 +67,7 @@ final class SequenceWindow {
     private long duplicated;
     private long outOfOrder;
     private long beforeStart;
+    private long unobserved;
 
     SequenceWindow(UUID producerId, long firstSequence, long startedMicros) {
         this.producerId = producerId;
@@ -69,6 +83,9 @@ final class SequenceWindow {
                 && highest - sequence < WINDOW
                 && base - sequence < WINDOW) {
             moveStartDownTo(sequence, phaseId, nowMicros);
+        }
+        if (nowMicros - startedMicros <= graceMicros) {
+            moveHorizon(partition, sequence);
         }
         if (sequence < first) {
             beforeStart++;
@@ -114,13 +131,23 @@ final class SequenceWindow {
     /** Zeroes the counts but keeps what arrived: counting restarts at the lowest open gap. */
     void resetCounts() {
         first = base;
-        received = lost = late = duplicated = outOfOrder = beforeStart = 0;
+        received = lost = late = duplicated = outOfOrder = beforeStart = unobserved = 0;
     }
 
     ProducerTrack account() {
         long pending = highest - base + 1 - seenInWindow;
         return new ProducerTrack(
-                producerId, first, highest, received, pending, lost, late, duplicated, outOfOrder, beforeStart);
+                producerId,
+                first,
+                highest,
+                received,
+                pending,
+                lost,
+                late,
+                duplicated,
+                outOfOrder,
+                beforeStart,
+                unobserved);
     }
 
     private SequenceOutcome belowBase(long sequence) {
@@ -130,6 +157,15 @@ final class SequenceWindow {
             late++;
             received++;
             return SequenceOutcome.LATE;
+        }
+        if (base - sequence <= WINDOW && (unobservedBits[word(sequence)] & bit(sequence)) != 0) {
+            // Below the horizon and later than the grace: a first arrival all the same.
+            unobservedBits[word(sequence)] &= ~bit(sequence);
+            if (unobserved > 0) {
+                unobserved--;
+            }
+            received++;
+            return SequenceOutcome.RECEIVED;
         }
         duplicated++;
         return SequenceOutcome.DUPLICATE;
@@ -143,6 +179,7 @@ final class SequenceWindow {
         for (long s = first; s < base; s++) {
             seen[word(s)] |= bit(s);
             declaredLost[word(s)] &= ~bit(s);
+            unobservedBits[word(s)] &= ~bit(s);
             seenInWindow++;
         }
         for (long w = sequence >>> 6; w <= first >>> 6; w++) {
@@ -156,6 +193,22 @@ final class SequenceWindow {
         base = sequence;
         if (highest < first) {
             highest = sequence - 1;
+        }
+    }
+
+    /** A partition's first number during the first grace period raises the horizon to it. */
+    private void moveHorizon(int partition, long sequence) {
+        if (partition < 0) {
+            return;
+        }
+        if (partition >= firstByPartition.length) {
+            int old = firstByPartition.length;
+            firstByPartition = Arrays.copyOf(firstByPartition, Math.max(partition + 1, old * 2));
+            Arrays.fill(firstByPartition, old, firstByPartition.length, -1L);
+        }
+        if (firstByPartition[partition] < 0) {
+            firstByPartition[partition] = sequence;
+            horizon = Math.max(horizon, sequence);
         }
     }
 
@@ -200,15 +253,25 @@ final class SequenceWindow {
             base++;
         }
         if (base < newBase) {
-            // Numbers never in the window (a jump far above everything seen): lost in one step.
-            long skipped = newBase - base;
-            lost += skipped;
-            sink.lost(phaseId, skipped);
+            // Numbers never in the window (a jump far above everything seen): lost in one step,
+            // but for those below the horizon, which no partition was going to deliver.
+            long below = Math.max(0, Math.min(newBase, horizon) - base);
+            unobserved += below;
+            long skipped = newBase - base - below;
+            if (skipped > 0) {
+                lost += skipped;
+                sink.lost(phaseId, skipped);
+            }
             base = newBase;
         }
     }
 
     private void declareLost(long sequence, LossSink sink) {
+        if (sequence < horizon) {
+            unobserved++;
+            unobservedBits[word(sequence)] |= bit(sequence);
+            return;
+        }
         lost++;
         declaredLost[word(sequence)] |= bit(sequence);
         sink.lost(wordPhase[word(sequence)], 1);
@@ -226,6 +289,7 @@ final class SequenceWindow {
     private void clearSeen(long sequence) {
         seen[word(sequence)] &= ~bit(sequence);
         declaredLost[word(sequence)] &= ~bit(sequence);
+        unobservedBits[word(sequence)] &= ~bit(sequence);
         seenInWindow--;
     }
 

@@ -22,7 +22,7 @@ class SequenceTrackerTest {
         for (long s = 0; s < 10_000; s++) {
             assertThat(tracker.record(PRODUCER, s, (int) (s % 3), 0, SECOND)).isEqualTo(SequenceOutcome.RECEIVED);
         }
-        assertThat(account()).isEqualTo(new ProducerTrack(PRODUCER, 0, 9_999, 10_000, 0, 0, 0, 0, 0, 0));
+        assertThat(account()).isEqualTo(new ProducerTrack(PRODUCER, 0, 9_999, 10_000, 0, 0, 0, 0, 0, 0, 0));
     }
 
     @Test
@@ -38,7 +38,56 @@ class SequenceTrackerTest {
             tracker.record(PRODUCER, s, 0, 0, SECOND);
         }
         tracker.expire(100 * SECOND);
-        assertThat(account()).isEqualTo(new ProducerTrack(PRODUCER, 0, 999, 1_000, 0, 0, 0, 0, 0, 0));
+        assertThat(account()).isEqualTo(new ProducerTrack(PRODUCER, 0, 999, 1_000, 0, 0, 0, 0, 0, 0, 0));
+    }
+
+    @Test
+    void partitionsThatStartAtDifferentPointsOfTheStreamInventNoLoss() {
+        // A consumer joins late (or restarts from committed offsets): partition 0 is read from
+        // 300 on, partition 1 from 451, partition 2 from 602. Everything after each start arrives,
+        // but 700 (partition 1) was really lost.
+        long[] start = {300, 451, 602};
+        long now = SECOND;
+        for (long s = 300; s < 1_000; s++) {
+            int partition = (int) (s % 3);
+            if (s >= start[partition] && s != 700) {
+                tracker.record(PRODUCER, s, partition, 0, now);
+            }
+        }
+        tracker.expire(now + 6 * SECOND);
+
+        ProducerTrack account = account();
+        // Below the horizon (602), partition 1 missed 301..448 and partition 2 302..599: 50 + 100.
+        assertThat(account.unobserved()).isEqualTo(150);
+        assertThat(account.lost()).isEqualTo(1);
+        assertThat(account.pending()).isZero();
+        assertThat(lostByPhase).containsExactly(Map.entry(0, 1L));
+    }
+
+    @Test
+    void anUnobservedNumberThatTurnsUpLateIsAFirstArrival() {
+        tracker.record(PRODUCER, 10, 1, 0, SECOND);
+        tracker.record(PRODUCER, 12, 0, 0, SECOND); // partition 0 starts above 11: 11 is below the horizon
+        tracker.record(PRODUCER, 13, 1, 0, SECOND);
+        tracker.expire(10 * SECOND);
+        assertThat(account().unobserved()).isEqualTo(1);
+
+        assertThat(tracker.record(PRODUCER, 11, 2, 0, 11 * SECOND)).isEqualTo(SequenceOutcome.RECEIVED);
+        assertThat(account().unobserved()).isZero();
+        assertThat(account().lost()).isZero();
+        assertThat(account().received()).isEqualTo(4);
+        assertThat(tracker.record(PRODUCER, 11, 2, 0, 11 * SECOND)).isEqualTo(SequenceOutcome.DUPLICATE);
+    }
+
+    @Test
+    void aPartitionFirstSeenAfterTheGracePeriodDoesNotHideLosses() {
+        record(0, 10, 0, SECOND);
+        tracker.record(PRODUCER, 12, 0, 0, SECOND); // 10, 11 missing
+        tracker.record(PRODUCER, 20, 7, 0, 20 * SECOND); // a partition assigned later (a rebalance)
+        tracker.expire(40 * SECOND);
+
+        assertThat(account().lost()).isEqualTo(9); // 10, 11 and 13..19
+        assertThat(account().unobserved()).isZero();
     }
 
     @Test
@@ -86,7 +135,7 @@ class SequenceTrackerTest {
         assertThat(account().pending()).isEqualTo(1);
         tracker.record(PRODUCER, 498, 3, 0, 2 * SECOND);
         tracker.expire(60 * SECOND);
-        assertThat(account()).isEqualTo(new ProducerTrack(PRODUCER, 497, 599, 103, 0, 0, 0, 0, 0, 0));
+        assertThat(account()).isEqualTo(new ProducerTrack(PRODUCER, 497, 599, 103, 0, 0, 0, 0, 0, 0, 0));
     }
 
     @Test
