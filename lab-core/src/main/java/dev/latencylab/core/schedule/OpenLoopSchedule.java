@@ -1,5 +1,6 @@
 package dev.latencylab.core.schedule;
 
+import java.util.ArrayDeque;
 import java.util.function.LongSupplier;
 
 /**
@@ -8,53 +9,81 @@ import java.util.function.LongSupplier;
  * <p>Record i of a segment at rate R is due at {@code segmentStart + i / R}. A sender that
  * falls behind still sends every record, late, and the lateness (actual minus intended) is
  * what the lab reports as publish delay: a stall shows up as latency, never as a quietly lower
- * rate (coordinated omission). Changing the rate starts a new segment at the next due record,
- * so there is neither a burst nor a gap at the switch.
+ * rate (coordinated omission). A rate change applies from the first record not yet due: the
+ * backlog of a sender that is behind keeps the intended times it already had, so its lateness is
+ * neither erased nor overstated, and there is neither a burst nor a gap at the switch.
  *
  * <p>Times are {@link System#nanoTime()}-style values from the injected clock. Thread-safe.
  */
 public final class OpenLoopSchedule {
 
+    /** Records from {@code startIndex} on are due at {@code startNanos + (i - startIndex) / rate}. */
+    private record Segment(long startIndex, long startNanos, double rate) {
+        long intendedNanos(long index) {
+            return startNanos + (long) ((index - startIndex) * 1e9 / rate);
+        }
+
+        /** The first index of this segment due after {@code nanos}. */
+        long firstIndexDueAfter(long nanos) {
+            if (nanos < startNanos) {
+                return startIndex;
+            }
+            long i = startIndex + (long) Math.floor((nanos - startNanos) * rate / 1e9);
+            while (intendedNanos(i) <= nanos) {
+                i++;
+            }
+            return i;
+        }
+    }
+
     private final LongSupplier nanoClock;
-    private long segmentStartNanos;
-    private long segmentStartIndex;
-    private double rate;
+    /** In index order; the first one holds the next record (older ones are dropped as records are sent). */
+    private final ArrayDeque<Segment> segments = new ArrayDeque<>();
+
     private long next;
 
     public OpenLoopSchedule(double ratePerSecond, LongSupplier nanoClock) {
         requirePositive(ratePerSecond);
         this.nanoClock = nanoClock;
-        this.rate = ratePerSecond;
-        this.segmentStartNanos = nanoClock.getAsLong();
+        segments.add(new Segment(0, nanoClock.getAsLong(), ratePerSecond));
     }
 
     /** The intended send time of the next record, in the clock's nanoseconds. */
     public synchronized long nextIntendedNanos() {
-        return intendedNanos(next);
+        return segmentOf(next).intendedNanos(next);
     }
 
     /** Marks the next record as sent and returns its index (0-based since creation). */
     public synchronized long advance() {
-        return next++;
+        long sent = next++;
+        while (segments.size() > 1 && second().startIndex() <= next) {
+            segments.removeFirst();
+        }
+        return sent;
     }
 
     public synchronized double rate() {
-        return rate;
+        return segments.getLast().rate();
     }
 
     /**
-     * Applies a new rate from the next due record on. If the sender is behind, the backlog stays
-     * due (nothing is skipped); if it is ahead, the next record is due no later than one interval
-     * of the new rate from now, so a switch from a slow rate does not leave a gap.
+     * Applies a new rate from the first record that is not yet due. Records already due (the
+     * backlog of a sender that is behind) keep their intended times; the first one after them is
+     * due no later than one interval of the new rate from now, so a switch from a slow rate
+     * leaves no gap, and no earlier than it was, so a switch to a slow rate makes no burst.
      */
     public synchronized void changeRate(double ratePerSecond) {
         requirePositive(ratePerSecond);
         long now = nanoClock.getAsLong();
-        long due = intendedNanos(next);
-        long start = due <= now ? due : Math.min(due, now + intervalNanos(ratePerSecond));
-        segmentStartNanos = start;
-        segmentStartIndex = next;
-        rate = ratePerSecond;
+        long first = Math.max(next, firstIndexDueAfter(now));
+        long due = segmentOf(first).intendedNanos(first);
+        while (segments.size() > 1 && segments.getLast().startIndex() >= first) {
+            segments.removeLast();
+        }
+        if (segments.getLast().startIndex() >= first) {
+            segments.removeLast();
+        }
+        segments.addLast(new Segment(first, Math.min(due, now + intervalNanos(ratePerSecond)), ratePerSecond));
     }
 
     /**
@@ -62,12 +91,36 @@ public final class OpenLoopSchedule {
      * not lateness.
      */
     public synchronized void restartNow() {
-        segmentStartNanos = nanoClock.getAsLong();
-        segmentStartIndex = next;
+        double rate = rate();
+        segments.clear();
+        segments.add(new Segment(next, nanoClock.getAsLong(), rate));
     }
 
-    private long intendedNanos(long index) {
-        return segmentStartNanos + (long) ((index - segmentStartIndex) * 1e9 / rate);
+    private long firstIndexDueAfter(long nanos) {
+        Segment[] all = segments.toArray(Segment[]::new);
+        for (int k = all.length - 1; k >= 0; k--) {
+            if (all[k].intendedNanos(all[k].startIndex()) <= nanos || k == 0) {
+                long candidate = all[k].firstIndexDueAfter(nanos);
+                return k + 1 < all.length ? Math.min(candidate, all[k + 1].startIndex()) : candidate;
+            }
+        }
+        throw new IllegalStateException("no segment");
+    }
+
+    private Segment segmentOf(long index) {
+        Segment found = segments.getFirst();
+        for (Segment segment : segments) {
+            if (segment.startIndex() <= index) {
+                found = segment;
+            }
+        }
+        return found;
+    }
+
+    private Segment second() {
+        var it = segments.iterator();
+        it.next();
+        return it.next();
     }
 
     private static long intervalNanos(double ratePerSecond) {

@@ -55,13 +55,33 @@ class OpenLoopScheduleTest {
     }
 
     @Test
-    void aRateChangeWhileBehindKeepsTheBacklogDue() {
+    void aRateChangeWhileBehindKeepsTheBacklogsIntendedTimes() {
         OpenLoopSchedule schedule = new OpenLoopSchedule(1_000, now::get);
-        now.addAndGet(50_000_000L); // 50 records are due, none sent
+        now.addAndGet(50_000_000L); // records 0..50 are due (at 0, 1, ..., 50 ms), none sent
         schedule.changeRate(2_000);
-        assertThat(schedule.nextIntendedNanos()).isEqualTo(1_000_000_000L);
+        for (int i = 0; i <= 50; i++) {
+            // Their lateness is what it was: the new rate does not re-time them.
+            assertThat(schedule.nextIntendedNanos()).isEqualTo(1_000_000_000L + i * 1_000_000L);
+            schedule.advance();
+        }
+        // The first record not yet due when the rate changed is due one new interval after it.
+        assertThat(schedule.nextIntendedNanos()).isEqualTo(1_050_500_000L);
         schedule.advance();
-        assertThat(schedule.nextIntendedNanos()).isEqualTo(1_000_500_000L);
+        assertThat(schedule.nextIntendedNanos()).isEqualTo(1_051_000_000L);
+    }
+
+    @Test
+    void twoRateChangesWhileBehindKeepEveryAssignedTime() {
+        OpenLoopSchedule schedule = new OpenLoopSchedule(1_000, now::get);
+        now.addAndGet(10_000_000L); // 0..10 due at 1 ms steps
+        schedule.changeRate(100); // 11 keeps 11 ms, then 10 ms steps
+        now.addAndGet(30_000_000L); // now 40 ms: 11, 12, 13 are due at 11, 21, 31 ms
+        schedule.changeRate(1_000); // 14 was due at 41 ms, and is
+        long[] expectedMs = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 21, 31, 41, 42};
+        for (long ms : expectedMs) {
+            assertThat(schedule.nextIntendedNanos()).isEqualTo(1_000_000_000L + ms * 1_000_000L);
+            schedule.advance();
+        }
     }
 
     @Test
