@@ -1,9 +1,9 @@
 package dev.latencylab.consumer.latency;
 
-import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.latency.LatencyBuckets;
 import dev.latencylab.core.latency.LatencyRecorder;
+import dev.latencylab.core.latency.LifetimeCounts;
 import dev.latencylab.core.latency.RecordResult;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -30,47 +30,49 @@ class LatencyMetrics {
 
     LatencyMetrics(MeterRegistry registry, LatencyRecorder recorder) {
         this.registry = registry;
+        // Counters only go up: they read the recorder's lifetime counts, which no reset lowers and
+        // no late arrival takes back (records lost for good = lost - late).
         counter(
                 "lab.consumer.lost.records",
-                "Records missing past the grace period",
+                "Records declared lost (missing past the grace period), ever",
                 recorder,
-                Totals::lost,
+                LifetimeCounts::lostDeclared,
                 Tags.empty());
         counter(
                 "lab.consumer.late.records",
                 "Records that arrived after having been declared lost",
                 recorder,
-                Totals::late,
+                LifetimeCounts::late,
                 Tags.empty());
         counter(
                 "lab.consumer.duplicate.records",
                 "Records received more than once",
                 recorder,
-                Totals::duplicated,
+                LifetimeCounts::duplicated,
                 Tags.empty());
         counter(
                 "lab.consumer.out.of.order.records",
                 "Records behind a higher sequence of the same partition",
                 recorder,
-                Totals::outOfOrder,
+                LifetimeCounts::outOfOrder,
                 Tags.empty());
         counter(
                 "lab.consumer.skipped.records",
                 "Records without the lab header",
                 recorder,
-                t -> t.skipped().noHeader(),
+                LifetimeCounts::noHeader,
                 Tags.of("reason", "no_header"));
         counter(
                 "lab.consumer.skipped.records",
                 "Records with an unreadable lab header",
                 recorder,
-                t -> t.skipped().badHeader(),
+                LifetimeCounts::badHeader,
                 Tags.of("reason", "bad_header"));
         counter(
                 "lab.consumer.skipped.records",
                 "Records whose payload is not a JSON object",
                 recorder,
-                t -> t.skipped().badPayload(),
+                LifetimeCounts::badPayload,
                 Tags.of("reason", "bad_payload"));
     }
 
@@ -117,8 +119,12 @@ class LatencyMetrics {
     }
 
     private void counter(
-            String name, String description, LatencyRecorder recorder, ToLongFunction<Totals> value, Tags tags) {
-        FunctionCounter.builder(name, recorder, r -> value.applyAsLong(r.totals()))
+            String name,
+            String description,
+            LatencyRecorder recorder,
+            ToLongFunction<LifetimeCounts> value,
+            Tags tags) {
+        FunctionCounter.builder(name, recorder, r -> value.applyAsLong(r.lifetime()))
                 .description(description)
                 .tags(tags)
                 .register(registry);

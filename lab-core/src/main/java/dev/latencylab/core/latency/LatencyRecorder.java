@@ -37,6 +37,14 @@ public final class LatencyRecorder {
     private long badHeader;
     private long badPayload;
     private long tooManyPhases;
+    private long lifetimeReceived;
+    private long lifetimeLostDeclared;
+    private long lifetimeLate;
+    private long lifetimeDuplicated;
+    private long lifetimeOutOfOrder;
+    private long lifetimeNoHeader;
+    private long lifetimeBadHeader;
+    private long lifetimeBadPayload;
 
     /** @param grace how long a gap in a producer's sequence stays open before it counts as lost */
     public LatencyRecorder(Duration grace) {
@@ -55,20 +63,24 @@ public final class LatencyRecorder {
     public synchronized RecordResult record(byte[] header, byte[] value, int partition, long nowMicros) {
         if (header == null) {
             noHeader++;
+            lifetimeNoHeader++;
             return RecordResult.skipped(RecordResult.Status.NO_HEADER);
         }
         Optional<RecordStamp> decoded = LabHeader.decode(header);
         if (decoded.isEmpty()) {
             badHeader++;
+            lifetimeBadHeader++;
             return RecordResult.skipped(RecordResult.Status.BAD_HEADER);
         }
         if (!looksLikeJsonObject(value)) {
             badPayload++;
+            lifetimeBadPayload++;
             return RecordResult.skipped(RecordResult.Status.BAD_PAYLOAD);
         }
         RecordStamp stamp = decoded.get();
         int phaseId = phaseId(stamp.settings());
         SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
+        countForLifetime(outcome);
         long latency = nowMicros - stamp.actualSendMicros();
         long corrected = nowMicros - stamp.intendedSendMicros();
         if (phaseId >= 0) {
@@ -84,6 +96,31 @@ public final class LatencyRecorder {
             }
         }
         return new RecordResult(RecordResult.Status.MEASURED, stamp.settings(), latency, corrected, outcome);
+    }
+
+    /** The counts since the recorder was created, for counters that only go up. */
+    public synchronized LifetimeCounts lifetime() {
+        return new LifetimeCounts(
+                lifetimeReceived,
+                lifetimeLostDeclared,
+                lifetimeLate,
+                lifetimeDuplicated,
+                lifetimeOutOfOrder,
+                lifetimeNoHeader,
+                lifetimeBadHeader,
+                lifetimeBadPayload);
+    }
+
+    private void countForLifetime(SequenceOutcome outcome) {
+        if (outcome.isFirstArrival()) {
+            lifetimeReceived++;
+        }
+        switch (outcome) {
+            case LATE -> lifetimeLate++;
+            case DUPLICATE -> lifetimeDuplicated++;
+            case OUT_OF_ORDER -> lifetimeOutOfOrder++;
+            default -> {}
+        }
     }
 
     /** Declares lost the gaps older than the grace period; call it regularly. */
@@ -177,6 +214,7 @@ public final class LatencyRecorder {
 
     private SequenceTracker newTracker() {
         return new SequenceTracker(grace, (phaseId, count) -> {
+            lifetimeLostDeclared += count;
             int index = phaseId - firstPhaseId;
             if (index >= 0 && index < phases.size()) {
                 phases.get(index).lost += count;

@@ -100,6 +100,28 @@ class LatencyRecorderTest {
         assertThat(recorder.report().phases().get(0).clamped()).isEqualTo(4);
     }
 
+    @Test
+    void lifetimeCountsOnlyGoUpThroughLateArrivalsAndResets() {
+        for (long s = 0; s < 10; s++) {
+            recorder.record(header(s, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+        }
+        recorder.record(header(11, T0, T0, LINGER_0), JSON, 0, T0 + 1_000); // 10 missing
+        recorder.expire(T0 + 7_000_000);
+        assertThat(recorder.totals().lost()).isEqualTo(1);
+        assertThat(recorder.lifetime().lostDeclared()).isEqualTo(1);
+
+        recorder.record(header(10, T0, T0, LINGER_0), JSON, 0, T0 + 8_000_000); // turns up late
+        recorder.record(header(10, T0, T0, LINGER_0), JSON, 0, T0 + 8_000_000); // and again
+        // The view takes the loss back; the counters do not go down, they count the late arrival.
+        assertThat(recorder.totals().lost()).isZero();
+        assertThat(recorder.lifetime()).isEqualTo(new LifetimeCounts(12, 1, 1, 1, 0, 0, 0, 0));
+
+        recorder.reset();
+        recorder.record(null, JSON, 0, T0 + 9_000_000);
+        assertThat(recorder.totals().late()).isZero();
+        assertThat(recorder.lifetime()).isEqualTo(new LifetimeCounts(12, 1, 1, 1, 0, 1, 0, 0));
+    }
+
     private static byte[] header(long seq, long intended, long sent, PhaseKey settings) {
         return LabHeader.encode(new RecordStamp(intended, sent, seq, PRODUCER, settings));
     }
