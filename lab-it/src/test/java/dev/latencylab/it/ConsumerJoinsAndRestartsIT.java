@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -57,6 +58,12 @@ class ConsumerJoinsAndRestartsIT {
         // Joins late: auto.offset.reset=latest positions each partition when it is first fetched.
         ConfigurableApplicationContext first = LabApps.startConsumer(cluster.bootstrapServers(), topic, PARTITIONS);
         LabHttp firstHttp = new LabHttp(LabApps.port(first));
+        assertThat(first.getBean(KafkaListenerEndpointRegistry.class)
+                        .getListenerContainer("lab-latency")
+                        .getContainerProperties()
+                        .isSyncCommits())
+                .as("offsets are committed asynchronously, off the listener thread")
+                .isFalse();
         long atJoin = sent();
         await("records read after joining")
                 .atMost(Duration.ofSeconds(30))
