@@ -93,7 +93,7 @@ final class SequenceWindow {
         }
         boolean regressed = updatePartitionOrder(partition, sequence);
         if (sequence < base) {
-            return belowBase(sequence);
+            return belowBase(sequence, sink);
         }
         if (sequence >= base + WINDOW) {
             declareLostBelow(sequence - WINDOW + 1, phaseId, sink);
@@ -150,12 +150,13 @@ final class SequenceWindow {
                 unobserved);
     }
 
-    private SequenceOutcome belowBase(long sequence) {
+    private SequenceOutcome belowBase(long sequence, LossSink sink) {
         if (base - sequence <= WINDOW && (declaredLost[word(sequence)] & bit(sequence)) != 0) {
             declaredLost[word(sequence)] &= ~bit(sequence);
             lost--;
             late++;
             received++;
+            sink.lost(wordPhase[word(sequence)], -1);
             return SequenceOutcome.LATE;
         }
         if (base - sequence <= WINDOW && (unobservedBits[word(sequence)] & bit(sequence)) != 0) {

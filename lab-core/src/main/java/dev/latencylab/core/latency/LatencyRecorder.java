@@ -214,7 +214,9 @@ public final class LatencyRecorder {
 
     private SequenceTracker newTracker() {
         return new SequenceTracker(grace, (phaseId, count) -> {
-            lifetimeLostDeclared += count;
+            if (count > 0) {
+                lifetimeLostDeclared += count;
+            }
             int index = phaseId - firstPhaseId;
             if (index >= 0 && index < phases.size()) {
                 phases.get(index).lost += count;

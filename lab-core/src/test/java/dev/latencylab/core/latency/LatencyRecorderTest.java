@@ -108,12 +108,16 @@ class LatencyRecorderTest {
         recorder.record(header(11, T0, T0, LINGER_0), JSON, 0, T0 + 1_000); // 10 missing
         recorder.expire(T0 + 7_000_000);
         assertThat(recorder.totals().lost()).isEqualTo(1);
+        assertThat(recorder.report().phases().get(0).lost()).isEqualTo(1);
         assertThat(recorder.lifetime().lostDeclared()).isEqualTo(1);
 
         recorder.record(header(10, T0, T0, LINGER_0), JSON, 0, T0 + 8_000_000); // turns up late
         recorder.record(header(10, T0, T0, LINGER_0), JSON, 0, T0 + 8_000_000); // and again
-        // The view takes the loss back; the counters do not go down, they count the late arrival.
+        // The view takes the loss back, in its phase too; the counters do not go down, they count
+        // the late arrival.
         assertThat(recorder.totals().lost()).isZero();
+        assertThat(recorder.report().phases().get(0).lost()).isZero();
+        assertThat(recorder.report().phases().get(0).late()).isEqualTo(1);
         assertThat(recorder.lifetime()).isEqualTo(new LifetimeCounts(12, 1, 1, 1, 0, 0, 0, 0));
 
         recorder.reset();
