@@ -124,7 +124,7 @@ class LatencyEndpointTest {
 
         MvcTestResult result = mvc.get().uri(URL).exchange();
 
-        assertThat(result).hasStatusOk().hasContentTypeCompatibleWith("application/vnd.spring-boot.actuator.v3+json");
+        assertThat(result).hasStatusOk().hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
         assertThat(result).bodyJson().isStrictlyEqualTo(TWO_PHASES);
     }
 
@@ -202,7 +202,11 @@ class LatencyEndpointTest {
         MvcTestResult result = mvc.delete().uri(URL + "?scope=" + scope).exchange();
 
         assertThat(result).hasStatus(HttpStatus.BAD_REQUEST);
-        assertThat(result.getResponse().getErrorMessage()).isEqualTo("scope must be 'all' or 'phases'");
+        assertThat(result).bodyJson().extractingPath("$.field").isEqualTo("scope");
+        assertThat(result)
+                .bodyJson()
+                .extractingPath("$.error")
+                .isEqualTo("scope must be 'all' or 'phases'; got '" + scope + "'");
         assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo(TWO_PHASES);
     }
 
@@ -239,20 +243,30 @@ class LatencyEndpointTest {
     }
 
     static Stream<Arguments> unusableConsumingBodies() {
+        String example = "body must be a JSON object, e.g. {\"consuming\": false}";
         return Stream.of(
-                Arguments.of("{}", "Missing parameters: consuming"),
-                Arguments.of("{\"paused\": true}", "Missing parameters: consuming"),
-                Arguments.of("{\"consuming\": null}", "Missing parameters: consuming"),
-                Arguments.of("{\"consuming\": \"maybe\"}", "Parameter mapping failure"),
-                Arguments.of("{\"consuming\": [false]}", null),
-                Arguments.of("{\"consuming\": ", null),
-                Arguments.of("not json", null),
-                Arguments.of("[true]", null));
+                Arguments.of("{}", "consuming", "consuming must be true or false; got nothing"),
+                Arguments.of("{\"paused\": true}", "paused", "unknown field 'paused'; accepted: consuming"),
+                Arguments.of("{\"consuming\": false, \"x\": 1}", "x", "unknown field 'x'; accepted: consuming"),
+                Arguments.of("{\"consuming\": null}", "consuming", "consuming must be true or false; got null"),
+                Arguments.of(
+                        "{\"consuming\": \"maybe\"}", "consuming", "consuming must be true or false; got \"maybe\""),
+                Arguments.of(
+                        "{\"consuming\": \"false\"}", "consuming", "consuming must be true or false; got \"false\""),
+                Arguments.of("{\"consuming\": \"yes\"}", "consuming", "consuming must be true or false; got \"yes\""),
+                Arguments.of("{\"consuming\": 0}", "consuming", "consuming must be true or false; got 0"),
+                Arguments.of("{\"consuming\": [false]}", "consuming", "consuming must be true or false; got [false]"),
+                Arguments.of("{\"consuming\": true, \"consuming\": false}", "body", null),
+                Arguments.of("{\"consuming\": ", "body", null),
+                Arguments.of("not json", "body", null),
+                Arguments.of("[true]", "body", null),
+                Arguments.of("null", "body", example));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("unusableConsumingBodies")
-    void postWithoutAUsableConsumingValueIsRefusedWith400AndLeavesTheListenerAlone(String body, String reason) {
+    void postWithoutAUsableConsumingValueIsRefusedWith400NamingTheFieldAndLeavesTheListenerAlone(
+            String body, String field, String error) {
         MvcTestResult result = mvc.post()
                 .uri(URL)
                 .contentType(MediaType.APPLICATION_JSON)
@@ -260,20 +274,27 @@ class LatencyEndpointTest {
                 .exchange();
 
         assertThat(result).hasStatus(HttpStatus.BAD_REQUEST);
-        if (reason != null) {
-            assertThat(result.getResponse().getErrorMessage()).isEqualTo(reason);
+        assertThat(result).bodyJson().extractingPath("$.field").isEqualTo(field);
+        if (error != null) {
+            assertThat(result).bodyJson().extractingPath("$.error").isEqualTo(error);
+        } else {
+            assertThat(result).bodyJson().extractingPath("$.error").asString().startsWith("body must be a JSON object");
         }
         verifyNoInteractions(container);
     }
 
     @Test
     void postWithoutABodyIsRefusedWith400AndLeavesTheListenerAlone() {
-        assertThat(mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON)).hasStatus(HttpStatus.BAD_REQUEST);
+        MvcTestResult result =
+                mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).exchange();
+
+        assertThat(result).hasStatus(HttpStatus.BAD_REQUEST);
+        assertThat(result).bodyJson().extractingPath("$.field").isEqualTo("body");
         verifyNoInteractions(container);
     }
 
     @Test
-    void postWhenTheListenerIsNotRegisteredIsRefusedSayingSo() {
+    void postWhenTheListenerIsNotRegisteredAnswers503SayingSo() {
         when(listeners.getListenerContainer(LatencyListener.ID)).thenReturn(null);
 
         MvcTestResult result = mvc.post()
@@ -282,8 +303,8 @@ class LatencyEndpointTest {
                 .content("{\"consuming\": false}")
                 .exchange();
 
-        assertThat(result).hasStatus(HttpStatus.BAD_REQUEST);
-        assertThat(result.getResponse().getErrorMessage()).isEqualTo("the latency listener is not running");
+        assertThat(result).hasStatus(HttpStatus.SERVICE_UNAVAILABLE);
+        assertThat(result).bodyJson().extractingPath("$.error").isEqualTo("the latency listener is not running");
     }
 
     // ---------------------------------------------------------------- records

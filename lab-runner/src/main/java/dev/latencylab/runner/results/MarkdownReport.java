@@ -116,7 +116,9 @@ final class MarkdownReport {
                         "achieved rec/s",
                         "achieved",
                         "lost",
-                        "duplicated"),
+                        "late",
+                        "duplicated",
+                        "clamped"),
                 phases,
                 p -> List.of(
                         p.name(),
@@ -126,7 +128,9 @@ final class MarkdownReport {
                         Fmt.rate(p.achievedRate()),
                         Fmt.percent(p.achievedShare()),
                         Fmt.count(p.lost()),
-                        Fmt.count(p.duplicated()))));
+                        Fmt.count(p.late()),
+                        Fmt.count(p.duplicated()),
+                        Fmt.count(p.clamped()))));
 
         List<String> brokers = phases.stream()
                 .flatMap(p -> p.cpuCores().brokers().keySet().stream())
@@ -216,7 +220,9 @@ final class MarkdownReport {
                 + Fmt.count(t.producerAcked())
                 + ", failed " + Fmt.count(t.producerFailed()) + ".\n"
                 + "Consumer (since the run's reset, warm-ups included): received " + Fmt.count(t.received()) + ", lost "
-                + Fmt.count(t.lost()) + ", duplicated " + Fmt.count(t.duplicated()) + ", out of order "
+                + Fmt.count(t.lost()) + ", late " + Fmt.count(t.late()) + ", unobserved " + Fmt.count(t.unobserved())
+                + " (numbers before the consumer's start in some partition, not counted as lost), duplicated "
+                + Fmt.count(t.duplicated()) + ", out of order "
                 + Fmt.count(t.outOfOrder())
                 + ", skipped " + Fmt.count(t.skipped()) + ", pending " + Fmt.count(t.pending())
                 + (t.drained()

@@ -29,12 +29,15 @@ public record RunSummary(
             Long producerFailed,
             Long received,
             Long lost,
+            Long late,
+            Long unobserved,
             Long duplicated,
             Long outOfOrder,
             Long pending,
             Long skipped,
             boolean drained) {
-        public static final Totals NONE = new Totals(null, null, null, null, null, null, null, null, null, false);
+        public static final Totals NONE =
+                new Totals(null, null, null, null, null, null, null, null, null, null, null, false);
     }
 
     /** The trade-off paragraph, the produce-request sanity check (sanityPassed null: not checkable) and the shared-machine caveat. */

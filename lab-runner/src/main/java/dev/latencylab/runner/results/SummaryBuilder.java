@@ -3,6 +3,7 @@ package dev.latencylab.runner.results;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
@@ -66,7 +67,9 @@ public final class SummaryBuilder {
                 l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.correctedLatencyMs()),
                 r.achievedRate(),
                 l == null ? null : l.lost(),
+                l == null ? null : l.late(),
                 l == null ? null : l.duplicated(),
+                l == null ? null : l.clamped(),
                 new PhaseSummary.Cpu(m.producerCpu(), m.consumerCpu(), m.brokerCpu(), brokersTotal, total),
                 new PhaseSummary.Requests(m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps()),
                 m.bytesInPerSecond(),
@@ -97,7 +100,8 @@ public final class SummaryBuilder {
         }
         LatencyView c = run.finalConsumer();
         if (c == null || c.totals() == null) {
-            return new RunSummary.Totals(sent, acked, failed, null, null, null, null, null, null, run.drained());
+            return new RunSummary.Totals(
+                    sent, acked, failed, null, null, null, null, null, null, null, null, run.drained());
         }
         Totals t = c.totals();
         Long skipped = t.skipped() == null ? null : t.skipped().total();
@@ -107,6 +111,8 @@ public final class SummaryBuilder {
                 failed,
                 t.received(),
                 t.lost(),
+                t.late(),
+                c.producers().stream().mapToLong(ProducerTrack::unobserved).sum(),
                 t.duplicated(),
                 t.outOfOrder(),
                 t.pending(),

@@ -114,6 +114,8 @@ class ChartWriterTest {
                 1000.0,
                 0L,
                 0L,
+                0L,
+                0L,
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null),
                 null,

@@ -42,6 +42,8 @@ final class Phases {
                 achieved,
                 0L,
                 0L,
+                0L,
+                0L,
                 new PhaseSummary.Cpu(
                         cpuEach, cpuEach, Map.of("1", cpuEach, "2", cpuEach, "3", cpuEach), 3 * cpuEach, 5 * cpuEach),
                 new PhaseSummary.Requests(
@@ -64,6 +66,8 @@ final class Phases {
                 new PhaseSummary.Latency(p50, null, p99, null, null),
                 new PhaseSummary.Latency(p50, null, p99, null, null),
                 999.0,
+                0L,
+                0L,
                 0L,
                 0L,
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),

@@ -55,8 +55,10 @@ class TradeOffReadingTest {
 
     @Test
     void lossOutsideTheMeasuredWindowsIsNotHiddenByTheirZeroes() {
-        RunSummary.Totals lossy = new RunSummary.Totals(100_000L, 100_000L, 0L, 99_173L, 827L, 0L, 0L, 0L, 0L, true);
-        RunSummary.Totals clean = new RunSummary.Totals(100_000L, 100_000L, 0L, 100_000L, 0L, 0L, 0L, 0L, 0L, true);
+        RunSummary.Totals lossy =
+                new RunSummary.Totals(100_000L, 100_000L, 0L, 99_173L, 827L, 0L, 0L, 0L, 0L, 0L, 0L, true);
+        RunSummary.Totals clean =
+                new RunSummary.Totals(100_000L, 100_000L, 0L, 100_000L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, true);
 
         String withLoss = TradeOffReading.read(MODEST, lossy, 2).paragraph();
         String without = TradeOffReading.read(MODEST, clean, 2).paragraph();
@@ -104,7 +106,9 @@ class TradeOffReadingTest {
                 behind.latencyMs(),
                 1000.0,
                 7L,
+                0L,
                 2L,
+                0L,
                 behind.cpuCores(),
                 new PhaseSummary.Requests(300.0, 1.0, 1.0),
                 1.0,
