@@ -185,6 +185,16 @@ final class MarkdownReport {
                         Fmt.ratio(p.producer().compressionRateAvg()),
                         Fmt.ms(p.producer().recordQueueTimeAvgMs()),
                         Fmt.ratio(p.recordsPerProduceRequest()))));
+
+        b.append("\n## GC pauses (ms paused per second of each measured window)\n\n")
+                .append("From the JVMs' own GC metrics (Micrometer's jvm_gc_pause_seconds in the apps, the JMX "
+                        + "exporter's jvm_gc_collection_seconds in the brokers, summed over the three): a pause stops "
+                        + "every thread of that process, so it shows up in the latencies of the records it held.\n\n");
+        b.append(table(List.of("phase", "producer ms/s", "consumer ms/s", "brokers ms/s"), phases, p -> {
+            PhaseSummary.GcPauses gc =
+                    p.gcPauseMsPerSecond() == null ? PhaseSummary.GcPauses.NONE : p.gcPauseMsPerSecond();
+            return List.of(p.name(), Fmt.ms(gc.producer()), Fmt.ms(gc.consumer()), Fmt.ms(gc.brokers()));
+        }));
         return b.toString();
     }
 

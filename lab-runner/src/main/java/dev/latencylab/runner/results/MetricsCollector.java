@@ -54,7 +54,10 @@ public final class MetricsCollector {
                 scalar(q.producerGauge("kafka_producer_batch_size_avg"), end),
                 scalar(q.producerGauge("kafka_producer_records_per_request_avg"), end),
                 scalar(q.producerGauge("kafka_producer_compression_rate_avg"), end),
-                scalar(q.producerGauge("kafka_producer_record_queue_time_avg"), end));
+                scalar(q.producerGauge("kafka_producer_record_queue_time_avg"), end),
+                scalar(q.producerGcPause(), end),
+                scalar(q.consumerGcPause(), end),
+                scalar(q.brokerGcPause(), end));
     }
 
     /** The kafka-clients version the producer reports in its metrics' kafka_version label, if it does. */

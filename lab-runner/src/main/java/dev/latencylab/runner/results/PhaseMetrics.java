@@ -14,10 +14,13 @@ public record PhaseMetrics(
         Double batchSizeAvg,
         Double recordsPerRequestAvg,
         Double compressionRateAvg,
-        Double recordQueueTimeAvgMs) {
+        Double recordQueueTimeAvgMs,
+        Double producerGcPause,
+        Double consumerGcPause,
+        Double brokersGcPause) {
 
     public static final PhaseMetrics EMPTY =
-            new PhaseMetrics(null, null, Map.of(), null, null, null, null, null, null, null, null);
+            new PhaseMetrics(null, null, Map.of(), null, null, null, null, null, null, null, null, null, null, null);
 
     public PhaseMetrics {
         brokerCpu = dev.latencylab.runner.results.BrokerIds.sorted(brokerCpu);

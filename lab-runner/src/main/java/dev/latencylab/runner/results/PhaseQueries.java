@@ -51,6 +51,26 @@ final class PhaseQueries {
         return "sum by (broker) (rate(process_cpu_seconds_total{" + KAFKA + "}[" + w + "]))";
     }
 
+    /**
+     * Seconds of GC pause per second of the window, summed over one app's collectors (Micrometer's
+     * jvm_gc_pause_seconds).
+     */
+    public String producerGcPause() {
+        return "sum(rate(jvm_gc_pause_seconds_sum{" + PRODUCER + "}[" + w + "]))";
+    }
+
+    public String consumerGcPause() {
+        return "sum(rate(jvm_gc_pause_seconds_sum{" + CONSUMER + "}[" + w + "]))";
+    }
+
+    /**
+     * The same for the brokers, summed over the three: the JMX exporter's JVM collector reports each
+     * collector's collection time (for G1's young and mixed collections, their pauses).
+     */
+    public String brokerGcPause() {
+        return "sum(rate(jvm_gc_collection_seconds_sum{" + KAFKA + "}[" + w + "]))";
+    }
+
     /** Sum over brokers; never "Fetch", which already adds FetchConsumer and FetchFollower. */
     public String requests(String request) {
         return "sum(rate(kafka_network_requests_total{" + KAFKA + ",request=\"" + request + "\"}[" + w + "]))";

@@ -27,7 +27,13 @@ record PhaseSummary(
         Cpu cpuCores,
         Requests requestsPerSecond,
         Double bytesInPerSecond,
-        Batching producer) {
+        Batching producer,
+        GcPauses gcPauseMsPerSecond) {
+
+    /** Milliseconds of GC pause per second of the window (1000 = paused all the time); brokers summed. */
+    public record GcPauses(Double producer, Double consumer, Double brokers) {
+        public static final GcPauses NONE = new GcPauses(null, null, null);
+    }
 
     /** Milliseconds. */
     public record Latency(Double p50, Double p95, Double p99, Double p999, Double max) {

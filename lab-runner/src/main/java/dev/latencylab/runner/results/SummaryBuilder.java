@@ -74,7 +74,9 @@ public final class SummaryBuilder {
                 new PhaseSummary.Requests(m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps()),
                 m.bytesInPerSecond(),
                 new PhaseSummary.Batching(
-                        m.batchSizeAvg(), m.recordsPerRequestAvg(), m.compressionRateAvg(), m.recordQueueTimeAvgMs()));
+                        m.batchSizeAvg(), m.recordsPerRequestAvg(), m.compressionRateAvg(), m.recordQueueTimeAvgMs()),
+                new PhaseSummary.GcPauses(
+                        perMille(m.producerGcPause()), perMille(m.consumerGcPause()), perMille(m.brokersGcPause())));
     }
 
     private static PhaseSummary.Latency latency(Percentiles p) {
@@ -85,6 +87,10 @@ public final class SummaryBuilder {
     }
 
     /** An empty histogram may report NaN; that is "no value", not a number to print. */
+    private static Double perMille(Double secondsPerSecond) {
+        return secondsPerSecond == null || !Double.isFinite(secondsPerSecond) ? null : secondsPerSecond * 1000;
+    }
+
     private static Double finite(Double v) {
         return v == null || !Double.isFinite(v) ? null : v;
     }

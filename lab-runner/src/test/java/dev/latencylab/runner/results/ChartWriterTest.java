@@ -119,7 +119,8 @@ class ChartWriterTest {
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null),
                 null,
-                new PhaseSummary.Batching(null, null, null, null));
+                new PhaseSummary.Batching(null, null, null, null),
+                PhaseSummary.GcPauses.NONE);
     }
 
     static void assertValidPng(Path file) throws IOException {

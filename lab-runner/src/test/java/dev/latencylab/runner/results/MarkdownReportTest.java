@@ -27,11 +27,13 @@ class MarkdownReportTest {
                         "| linger-5 | 0.15 | 0.15 | 0.15 | 0.15 | 0.15 | 0.75 | 420 | 140 | 840 | 480.0 |",
                         "| phase | batch-size-avg B | records-per-request-avg | compression-rate-avg | record-queue-time-avg ms | records / Produce request |",
                         // The last column is the window's own count: 1000 records/s over 420 Produce requests/s.
-                        "| linger-5 | 1300 | 7.00 | 1.00 | 5.50 | 2.38 |");
+                        "| linger-5 | 1300 | 7.00 | 1.00 | 5.50 | 2.38 |",
+                        "| phase | producer ms/s | consumer ms/s | brokers ms/s |",
+                        "| linger-0 | 2.50 | 1.25 | 12.0 |");
         long alignmentRows = lines.stream().filter(l -> l.startsWith("| --- |")).count();
-        assertThat(alignmentRows).isEqualTo(4);
+        assertThat(alignmentRows).isEqualTo(5);
         assertThat(lines.stream().filter(l -> l.startsWith("| linger-0 |")).count())
-                .isEqualTo(4);
+                .isEqualTo(5);
     }
 
     @Test

@@ -56,4 +56,13 @@ class PhaseQueriesTest {
         assertThat(new PhaseQueries(MetricsCollector.CHART_WINDOW).requests("FetchFollower"))
                 .isEqualTo("sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"FetchFollower\"}[20s]))");
     }
+
+    @Test
+    void gcPausesAreEachProcessesPauseTimePerSecondOfTheWindow() {
+        PhaseQueries q = new PhaseQueries(Duration.ofSeconds(15));
+
+        assertThat(q.producerGcPause()).isEqualTo("sum(rate(jvm_gc_pause_seconds_sum{job=\"producer-app\"}[15s]))");
+        assertThat(q.consumerGcPause()).isEqualTo("sum(rate(jvm_gc_pause_seconds_sum{job=\"consumer-app\"}[15s]))");
+        assertThat(q.brokerGcPause()).isEqualTo("sum(rate(jvm_gc_collection_seconds_sum{job=\"kafka\"}[15s]))");
+    }
 }

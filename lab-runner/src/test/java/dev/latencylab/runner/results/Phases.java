@@ -49,7 +49,8 @@ final class Phases {
                 new PhaseSummary.Requests(
                         produce, produce == null ? null : produce / 3, produce == null ? null : produce * 2),
                 480_000.0,
-                new PhaseSummary.Batching(800.0 + 100 * linger, 2.0 + linger, compressionRate, 0.5 + linger));
+                new PhaseSummary.Batching(800.0 + 100 * linger, 2.0 + linger, compressionRate, 0.5 + linger),
+                new PhaseSummary.GcPauses(2.5, 1.25, 12.0));
     }
 
     /** A row where Prometheus had nothing: every Prometheus figure null. */
@@ -73,6 +74,7 @@ final class Phases {
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null),
                 null,
-                new PhaseSummary.Batching(null, null, null, null));
+                new PhaseSummary.Batching(null, null, null, null),
+                PhaseSummary.GcPauses.NONE);
     }
 }

@@ -112,7 +112,8 @@ class TradeOffReadingTest {
                 behind.cpuCores(),
                 new PhaseSummary.Requests(300.0, 1.0, 1.0),
                 1.0,
-                behind.producer());
+                behind.producer(),
+                behind.gcPauseMsPerSecond());
 
         String text = TradeOffReading.read(List.of(behind, lossy), 2).paragraph();
 
