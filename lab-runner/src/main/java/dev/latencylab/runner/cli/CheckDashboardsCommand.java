@@ -10,7 +10,6 @@ import dev.latencylab.runner.grafana.TimeWindow;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
 import java.io.PrintStream;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -18,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code check-dashboards}: runs every target of every panel, and every annotation query, of the
@@ -38,19 +36,8 @@ final class CheckDashboardsCommand {
     @Mixin
     WindowArgs windowArgs = new WindowArgs();
 
-    @Option(
-            names = "--prometheus",
-            paramLabel = "URL",
-            defaultValue = Defaults.PROMETHEUS,
-            description = "(default ${DEFAULT-VALUE})")
-    URI prometheusUrl;
-
-    @Option(
-            names = "--dashboards",
-            paramLabel = "DIR",
-            defaultValue = LabDashboards.DEFAULT_DIR,
-            description = "(default ${DEFAULT-VALUE})")
-    String dashboardsDir;
+    @Mixin
+    DashboardArgs dashboardArgs = new DashboardArgs();
 
     static final Duration DEFAULT_LAST = Duration.ofMinutes(5);
 
@@ -73,7 +60,7 @@ final class CheckDashboardsCommand {
             return 0;
         }
         TimeWindow window = windowArgs.window(clock.instant(), DEFAULT_LAST);
-        Path dir = cwd.resolve(dashboardsDir);
+        Path dir = cwd.resolve(dashboardArgs.dashboardsDir);
         List<LabDashboard> dashboards;
         try {
             dashboards = LabDashboards.load(dir);
@@ -81,8 +68,10 @@ final class CheckDashboardsCommand {
             err.println("error: " + e.getMessage());
             return 1;
         }
-        out.printf("Checking %d dashboards over %s against Prometheus %s%n", dashboards.size(), window, prometheusUrl);
-        DashboardQueryRunner runner = new DashboardQueryRunner(new PrometheusClient(http, prometheusUrl));
+        out.printf(
+                "Checking %d dashboards over %s against Prometheus %s%n",
+                dashboards.size(), window, dashboardArgs.prometheusUrl);
+        DashboardQueryRunner runner = new DashboardQueryRunner(new PrometheusClient(http, dashboardArgs.prometheusUrl));
         List<DashboardResult> results = new ArrayList<>();
         for (LabDashboard d : dashboards) {
             DashboardResult r = runner.run(d, window);

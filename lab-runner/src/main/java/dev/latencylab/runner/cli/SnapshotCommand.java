@@ -60,12 +60,8 @@ final class SnapshotCommand {
             description = "where snapshots/ goes (default results/<UTC time>-snapshot)")
     String outOption;
 
-    @Option(
-            names = "--prometheus",
-            paramLabel = "URL",
-            defaultValue = Defaults.PROMETHEUS,
-            description = "(default ${DEFAULT-VALUE})")
-    URI prometheusUrl;
+    @Mixin
+    DashboardArgs dashboardArgs = new DashboardArgs();
 
     @Option(
             names = "--grafana",
@@ -76,13 +72,6 @@ final class SnapshotCommand {
 
     @Mixin
     GrafanaLoginArgs grafanaLogin = new GrafanaLoginArgs();
-
-    @Option(
-            names = "--dashboards",
-            paramLabel = "DIR",
-            defaultValue = LabDashboards.DEFAULT_DIR,
-            description = "(default ${DEFAULT-VALUE})")
-    String dashboardsDir;
 
     @Option(names = "--verify", paramLabel = "DIR", description = "check snapshot files instead of writing them")
     String verify;
@@ -151,7 +140,7 @@ final class SnapshotCommand {
 
         List<LabDashboard> dashboards;
         try {
-            dashboards = LabDashboards.load(cwd.resolve(dashboardsDir));
+            dashboards = LabDashboards.load(cwd.resolve(dashboardArgs.dashboardsDir));
         } catch (DashboardException e) {
             err.println("error: " + e.getMessage());
             return 1;
@@ -159,7 +148,7 @@ final class SnapshotCommand {
         GrafanaSnapshotClient grafana =
                 withGrafana ? new GrafanaSnapshotClient(grafanaUrl, grafanaLogin.login(env, cwd)) : null;
         SnapshotExport.Outcome outcome = new SnapshotExport(
-                        new PrometheusClient(http, prometheusUrl), grafana, out, err)
+                        new PrometheusClient(http, dashboardArgs.prometheusUrl), grafana, out, err)
                 .export(dashboards, window, outDir, label);
         if (!withGrafana) {
             out.printf(

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
@@ -160,7 +161,8 @@ public final class ScenarioLoader {
                                 : message);
             }
         }
-        for (String field : List.of("lingerMs", "batchSize", "compression", "rate", "payloadBytes")) {
+        // keyStrategy has its default in the map already: every other setting must be given.
+        for (String field : new TreeSet<>(SettingsReader.SETTINGS_FIELDS)) {
             if (!fields.containsKey(field)) {
                 problems.add(label + "settings." + field, "is missing (set it in the phase or in defaults)");
                 reported.add(field);

@@ -195,12 +195,16 @@ public class LoadGenerator implements SmartLifecycle {
 
     private void sendOne(long lateNanos) {
         long sequence = sent;
-        ProducerSettings current = state.settings();
+        LoadState current = state;
         long sentMicros = EpochMicros.now();
-        OrderEvent event = events.next(sequence, sentMicros, current.payloadBytes(), current.keyStrategy());
+        OrderEvent event = events.next(
+                sequence,
+                sentMicros,
+                current.settings().payloadBytes(),
+                current.settings().keyStrategy());
         long intendedMicros = sentMicros - lateNanos / 1_000;
-        byte[] header =
-                LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, producerId, current.phaseKey()));
+        byte[] header = LabHeader.encode(
+                new RecordStamp(intendedMicros, sentMicros, sequence, producerId, current.headerKey()));
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(
                 topic, null, event.key(), event.value(), List.of(new RecordHeader(LabHeader.KEY, header)));
         long sendNanos = System.nanoTime();
@@ -235,7 +239,7 @@ public class LoadGenerator implements SmartLifecycle {
         try {
             LoadState before = state;
             LoadState after = before.apply(pending.change());
-            if (!after.settings().phaseKey().equals(before.settings().phaseKey())) {
+            if (!after.headerKey().equals(before.headerKey())) {
                 switchProducer(after.settings());
             }
             if (after.settings().rate() != before.settings().rate()) {
