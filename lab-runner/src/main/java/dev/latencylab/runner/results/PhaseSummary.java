@@ -5,12 +5,14 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * One row of the summary. Latency comes from the consumer endpoint (HdrHistogram, exact per
- * phase), rates from the producer's counters, the rest from Prometheus over the measured window.
- * Every figure that could not be measured is null.
+ * One row of the summary: one phase of the run, {@code repeat} saying which of the scenario's
+ * repeats (1..N) it was. Latency comes from the consumer endpoint (HdrHistogram, exact per phase),
+ * rates from the producer's counters, the rest from Prometheus over the measured window. Every
+ * figure that could not be measured is null.
  */
 record PhaseSummary(
         String name,
+        int repeat,
         ProducerSettings settings,
         Instant measuredFrom,
         Instant measuredTo,
@@ -29,6 +31,11 @@ record PhaseSummary(
         Double bytesInPerSecond,
         Batching producer,
         GcPauses gcPauseMsPerSecond) {
+
+    PhaseSummary {
+        // summary.json written before repeats existed has no repeat: each phase ran once.
+        repeat = Math.max(1, repeat);
+    }
 
     /** Milliseconds of GC pause per second of the window (1000 = paused all the time); brokers summed. */
     public record GcPauses(Double producer, Double consumer, Double brokers) {

@@ -7,6 +7,7 @@ import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
+import dev.latencylab.runner.scenario.RunPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,9 @@ public final class SummaryBuilder {
 
     private SummaryBuilder() {}
 
+    /** {@code plan} is the order the run was to go through (its seed and repeats are recorded). */
     public static RunSummary build(
-            RunRecord run, Map<Integer, PhaseMetrics> metrics, int cores, List<String> extraWarnings) {
+            RunRecord run, RunPlan plan, Map<Integer, PhaseMetrics> metrics, int cores, List<String> extraWarnings) {
         List<PhaseSummary> phases = run.phases().stream()
                 .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY)))
                 .toList();
@@ -26,7 +28,8 @@ public final class SummaryBuilder {
         for (PhaseRecord r : run.phases()) {
             if (r.latency() == null) {
                 warnings.add("the consumer had no figures for phase "
-                        + r.phase().name() + " (settings " + r.phase().settings() + "): its latency is n/a");
+                        + RunPlan.label(r.phase().name(), r.phase().repeat(), plan.repeats()) + " (settings "
+                        + r.phase().settings() + "): its latency is n/a");
             }
         }
         RunSummary.Totals totals = totals(run);
@@ -38,6 +41,7 @@ public final class SummaryBuilder {
                 run.complete(),
                 run.stopReason(),
                 cores,
+                new RunSummary.Repeats(plan.repeats(), plan.seed(), plan.labels()),
                 phases,
                 totals,
                 null,
@@ -57,6 +61,7 @@ public final class SummaryBuilder {
                 : m.producerCpu() + m.consumerCpu() + brokersTotal;
         return new PhaseSummary(
                 r.phase().name(),
+                r.phase().repeat(),
                 r.phase().settings(),
                 r.measureStart(),
                 r.measureEnd(),

@@ -103,6 +103,7 @@ class ChartWriterTest {
     private static PhaseSummary row(String name, int linger, PhaseSummary.Latency latency) {
         return new PhaseSummary(
                 name,
+                1,
                 new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
                 START,
                 START.plusSeconds(50),

@@ -31,6 +31,7 @@ final class Phases {
         Instant from = Instant.parse("2026-11-21T23:50:00Z").plusSeconds(60L * linger);
         return new PhaseSummary(
                 name,
+                1,
                 new ProducerSettings(linger, 16384, Compression.NONE, rate, 400, KeyStrategy.ORDER_ID),
                 from,
                 from.plusSeconds(50),
@@ -58,6 +59,7 @@ final class Phases {
         Instant from = Instant.parse("2026-11-21T23:50:00Z");
         return new PhaseSummary(
                 name,
+                1,
                 new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
                 from,
                 from.plusSeconds(50),

@@ -72,6 +72,17 @@ class RunPlanTest {
     }
 
     @Test
+    void smallSeedsShuffleTheFirstRoundToo() {
+        // Two phases, seeds as people type them: the first round should start with either phase about
+        // half the time (java.util.Random kept the file's order for every seed from 0 to 11).
+        Scenario two = new Scenario("two", null, scenario(1).phases().subList(0, 2), 2);
+        long swapped = IntStream.range(0, 20)
+                .filter(seed -> RunPlan.of(two, seed).phases().get(0).name().equals("b"))
+                .count();
+        assertThat(swapped).isBetween(4L, 16L);
+    }
+
+    @Test
     void roundsAreShuffledIndependently() {
         // Some seed among a few gives two rounds in different orders; a plan that repeats one
         // shuffled round N times would never.
