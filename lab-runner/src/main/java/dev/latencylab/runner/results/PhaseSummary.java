@@ -57,14 +57,27 @@ record PhaseSummary(
 
     public record Requests(Double produce, Double fetchConsumer, Double fetchFollower) {}
 
-    /** Kafka producer client averages: bytes, records, compressed/uncompressed, ms. */
+    /**
+     * The Kafka producer client's figures. Over the measured window alone, from the growth of the
+     * client's counters: records and bytes (on the wire, headers included) per request it sent, and
+     * the batches' bytes (as sent, after compression) per record. The client keeps no counter behind
+     * the other three, only its own averages over its trailing 30-60 s: batch size (bytes),
+     * compressed / uncompressed size, ms a record waited before its batch was sent.
+     */
     public record Batching(
-            Double batchSizeAvg, Double recordsPerRequestAvg, Double compressionRateAvg, Double recordQueueTimeAvgMs) {}
+            Double recordsPerRequest,
+            Double bytesPerRequest,
+            Double batchBytesPerRecord,
+            Double batchSizeAvg,
+            Double compressionRateAvg,
+            Double recordQueueTimeAvgMs) {
+        public static final Batching NONE = new Batching(null, null, null, null, null, null);
+    }
 
     /**
      * Records per Produce request over exactly the measured window: records the producer sent /
      * Produce requests the brokers counted (the lab's producer is their only one), or null. A check
-     * on the client's records-per-request-avg, which trails by 30-60 s.
+     * on the client's own count ({@link Batching#recordsPerRequest}) from the other side.
      */
     public Double recordsPerProduceRequest() {
         Double produce = requestsPerSecond == null ? null : requestsPerSecond.produce();

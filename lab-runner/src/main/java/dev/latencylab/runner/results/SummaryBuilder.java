@@ -79,7 +79,12 @@ public final class SummaryBuilder {
                 new PhaseSummary.Requests(m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps()),
                 m.bytesInPerSecond(),
                 new PhaseSummary.Batching(
-                        m.batchSizeAvg(), m.recordsPerRequestAvg(), m.compressionRateAvg(), m.recordQueueTimeAvgMs()),
+                        ratio(m.clientRecordsSent(), m.clientRequests()),
+                        ratio(m.clientBytesSent(), m.clientRequests()),
+                        ratio(m.clientBatchBytes(), m.clientBatchRecords()),
+                        m.batchSizeAvg(),
+                        m.compressionRateAvg(),
+                        m.recordQueueTimeAvgMs()),
                 new PhaseSummary.GcPauses(
                         perMille(m.producerGcPause()), perMille(m.consumerGcPause()), perMille(m.brokersGcPause())));
     }
@@ -89,6 +94,14 @@ public final class SummaryBuilder {
                 ? PhaseSummary.Latency.NONE
                 : new PhaseSummary.Latency(
                         finite(p.p50()), finite(p.p95()), finite(p.p99()), finite(p.p999()), finite(p.max()));
+    }
+
+    /** One count per another over the same window; null when either is unknown or nothing was counted. */
+    static Double ratio(Double count, Double per) {
+        if (count == null || per == null || !Double.isFinite(count) || !Double.isFinite(per) || per <= 0) {
+            return null;
+        }
+        return count / per;
     }
 
     /** An empty histogram may report NaN; that is "no value", not a number to print. */

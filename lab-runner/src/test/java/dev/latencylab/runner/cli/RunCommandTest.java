@@ -163,6 +163,15 @@ class RunCommandTest {
         assertThat(second.path("requestsPerSecond").path("produce").asDouble())
                 .isCloseTo(900.0 / 21, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(first.path("cpuCores").path("brokers").propertyNames()).containsExactly("1", "2", "3");
+        // The client's figures are counted over the window: at linger 20 the fake's producer sends 1000 records/s
+        // in 900 / 21 Produce requests/s plus one Metadata request every 10 s.
+        assertThat(second.path("producer").path("recordsPerRequest").asDouble())
+                .isCloseTo(1000 / (900.0 / 21 + 0.1), org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(second.path("producer").path("batchBytesPerRecord").asDouble())
+                .isCloseTo(470.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(lab.log())
+                .contains("PROM query sum(increase(kafka_producer_record_send_total{job=\"producer-app\"}[15s]))")
+                .noneMatch(l -> l.contains("records_per_request_avg"));
         assertThat(summary.path("reading").path("sanityPassed").asBoolean()).isTrue();
         assertThat(summary.path("totals").path("drained").asBoolean()).isTrue();
         JsonNode env =

@@ -120,7 +120,7 @@ class ChartWriterTest {
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null),
                 null,
-                new PhaseSummary.Batching(null, null, null, null),
+                PhaseSummary.Batching.NONE,
                 PhaseSummary.GcPauses.NONE);
     }
 
