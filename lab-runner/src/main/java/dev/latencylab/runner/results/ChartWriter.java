@@ -52,14 +52,19 @@ final class ChartWriter {
 
     /**
      * e2e latency percentiles per phase (consumer histograms): the naive percentiles, then the
-     * corrected p99 beside them, so the cost of the producer's own delay is visible.
+     * corrected p99 beside them, so the cost of the producer's own delay is visible. With repeats,
+     * one group of bars per scenario phase, each bar the median over its repeats.
      */
     public void latencyPercentiles(Path file, RunSummary summary) throws IOException {
-        List<String> phases = summary.phases().stream().map(PhaseSummary::name).toList();
+        List<PhaseSpread> spreads = summary.repeats().phases();
+        int count = summary.repeats().count();
+        List<String> phases = spreads.stream().map(PhaseSpread::name).toList();
         CategoryChart chart = new CategoryChartBuilder()
                 .width(WIDTH)
                 .height(HEIGHT)
-                .title(summary.scenario() + ": end-to-end latency per phase (naive unless marked; warm-up excluded)")
+                .title(summary.scenario() + ": end-to-end latency per phase ("
+                        + (count > 1 ? "median of " + count + " repeats; " : "")
+                        + "naive unless marked; warm-up excluded)")
                 .xAxisTitle("phase")
                 .yAxisTitle("ms")
                 .build();
@@ -69,7 +74,7 @@ final class ChartWriter {
         chart.getStyler().setAvailableSpaceFill(0.8);
         // One slow phase (or p99.9 next to p50) easily spans two decades; on a linear axis the
         // other bars are then too short to read, so a wide spread gets a log axis, said in its title.
-        double[] range = positiveRange(summary);
+        double[] range = positiveRange(spreads);
         boolean log = range != null && range[1] / range[0] > 10;
         if (log) {
             chart.getStyler().setYAxisLogarithmic(true);
@@ -86,36 +91,33 @@ final class ChartWriter {
         chart.getStyler().setLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         chart.getStyler().setLabelsFontColor(new Color(0x21, 0x21, 0x21));
         chart.getStyler().setLabelsFontColorAutomaticEnabled(false);
-        addBars(chart, phases, summary, "p50", p -> p.latencyMs().p50());
-        addBars(chart, phases, summary, "p95", p -> p.latencyMs().p95());
-        addBars(chart, phases, summary, "p99", p -> p.latencyMs().p99());
-        addBars(chart, phases, summary, "p99.9", p -> p.latencyMs().p999());
-        addBars(chart, phases, summary, "p99 corrected", p -> p.correctedLatencyMs()
-                .p99());
+        for (String[] bar : BARS) {
+            // A missing figure stays missing (XChart leaves a null bar out) rather than becoming zero.
+            List<Double> values =
+                    new ArrayList<>(spreads.stream().map(p -> p.median(bar[1])).toList());
+            chart.addSeries(bar[0], new ArrayList<>(phases), values);
+        }
         save(chart, file);
     }
 
+    /** The bars of each phase: legend name and figure. */
+    private static final String[][] BARS = {
+        {"p50", Figures.P50},
+        {"p95", Figures.P95},
+        {"p99", Figures.P99},
+        {"p99.9", Figures.P999},
+        {"p99 corrected", Figures.CORRECTED_P99}
+    };
+
     /** Smallest and largest positive value the bar chart shows, or null when it shows none. */
-    private static double[] positiveRange(RunSummary summary) {
-        double[] r = summary.phases().stream()
-                .flatMap(p -> Stream.of(
-                        p.latencyMs().p50(),
-                        p.latencyMs().p95(),
-                        p.latencyMs().p99(),
-                        p.latencyMs().p999(),
-                        p.correctedLatencyMs().p99()))
+    private static double[] positiveRange(List<PhaseSpread> spreads) {
+        double[] r = spreads.stream()
+                .flatMap(p -> Stream.of(BARS).map(bar -> p.median(bar[1])))
                 .filter(v -> v != null && v > 0)
                 .mapToDouble(Double::doubleValue)
                 .sorted()
                 .toArray();
         return r.length == 0 ? null : new double[] {r[0], r[r.length - 1]};
-    }
-
-    private static void addBars(
-            CategoryChart chart, List<String> phases, RunSummary s, String name, Function<PhaseSummary, Double> value) {
-        // A missing figure stays missing (XChart leaves a null bar out) rather than becoming zero.
-        List<Double> values = new ArrayList<>(s.phases().stream().map(value).toList());
-        chart.addSeries(name, new ArrayList<>(phases), values);
     }
 
     /**

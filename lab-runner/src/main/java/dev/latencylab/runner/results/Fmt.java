@@ -45,6 +45,14 @@ public final class Fmt {
         return v == null ? NA : Long.toString(v);
     }
 
+    /** A count, or the median of counts (which may fall between two: one decimal then). */
+    public static String count(Double v) {
+        if (v == null) {
+            return NA;
+        }
+        return v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+
     public static String plain(double v) {
         return v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%s", v);
     }

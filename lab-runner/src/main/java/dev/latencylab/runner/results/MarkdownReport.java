@@ -2,18 +2,16 @@ package dev.latencylab.runner.results;
 
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.function.Function;
 
-/** summary.md: one row per phase in each table, then the reading, the totals, the charts and any warnings. */
+/**
+ * summary.md: the per-phase tables (with repeats: the median and range per scenario phase, and
+ * each repeat's rows after the reading), then the reading, the totals, the charts and any warnings.
+ */
 final class MarkdownReport {
 
     private static final DateTimeFormatter TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
-
-    private static final Set<String> TEXT_COLUMNS = Set.of("phase", "compression");
 
     private MarkdownReport() {}
 
@@ -33,7 +31,13 @@ final class MarkdownReport {
                         ? ", complete."
                         : ", NOT complete: " + s.stopReason() + ". The tables hold the phases measured until then.");
         b.append('\n').append('\n');
-        b.append(tables(s.phases()));
+        int count = s.repeats().count();
+        if (count > 1) {
+            b.append(repeats(s.repeats()));
+            b.append(PhaseTables.spreads(s.repeats().phases(), count, true, "##"));
+        } else {
+            b.append(tables(s.phases()));
+        }
         if (s.reading() != null) {
             b.append("## Reading\n\n")
                     .append(s.reading().paragraph())
@@ -42,6 +46,11 @@ final class MarkdownReport {
                     .append("\n\n")
                     .append(s.reading().caveat())
                     .append("\n\n");
+        }
+        if (count > 1) {
+            b.append("## Each repeat\n\n")
+                    .append("The same tables, a row per phase of the run, in the order they ran.\n\n")
+                    .append(PhaseTables.rows(s.phases(), s::label, false, "###"));
         }
         b.append(totals(s.totals()));
         if (!charts.isEmpty()) {
@@ -64,170 +73,20 @@ final class MarkdownReport {
         return b.toString();
     }
 
-    /** The per-phase tables: latency, rate and delivery, cost, producer client, GC pauses. */
+    /** The per-phase tables, a row per phase of the run. */
     public static String tables(List<PhaseSummary> phases) {
-        StringBuilder b = new StringBuilder();
-        b.append("## End-to-end latency (ms)\n\n")
-                .append(
-                        "Naive = consume time minus actual send time; corrected = consume time minus intended send time "
-                                + "(counts the producer's own delay). From the consumer's per-phase histograms, warm-up excluded.\n\n");
-        b.append(table(
-                List.of(
-                        "phase",
-                        "linger.ms",
-                        "batch.size",
-                        "compression",
-                        "samples",
-                        "p50",
-                        "p95",
-                        "p99",
-                        "p99.9",
-                        "max",
-                        "p50 corr.",
-                        "p95 corr.",
-                        "p99 corr.",
-                        "p99.9 corr.",
-                        "max corr."),
-                phases,
-                p -> List.of(
-                        p.name() + (p.complete() ? "" : " (partial)"),
-                        Integer.toString(p.settings().lingerMs()),
-                        Integer.toString(p.settings().batchSize()),
-                        p.settings().compression().kafkaName(),
-                        Fmt.count(p.samples()),
-                        Fmt.ms(p.latencyMs().p50()),
-                        Fmt.ms(p.latencyMs().p95()),
-                        Fmt.ms(p.latencyMs().p99()),
-                        Fmt.ms(p.latencyMs().p999()),
-                        Fmt.ms(p.latencyMs().max()),
-                        Fmt.ms(p.correctedLatencyMs().p50()),
-                        Fmt.ms(p.correctedLatencyMs().p95()),
-                        Fmt.ms(p.correctedLatencyMs().p99()),
-                        Fmt.ms(p.correctedLatencyMs().p999()),
-                        Fmt.ms(p.correctedLatencyMs().max()))));
-
-        b.append("## Rate and delivery\n\n");
-        b.append(table(
-                List.of(
-                        "phase",
-                        "measured s",
-                        "payload B",
-                        "target rec/s",
-                        "achieved rec/s",
-                        "achieved",
-                        "lost",
-                        "late",
-                        "duplicated",
-                        "clamped"),
-                phases,
-                p -> List.of(
-                        p.name(),
-                        Fmt.rate(p.measuredSeconds()),
-                        Integer.toString(p.settings().payloadBytes()),
-                        Fmt.rate(p.settings().rate()),
-                        Fmt.rate(p.achievedRate()),
-                        Fmt.percent(p.achievedShare()),
-                        Fmt.count(p.lost()),
-                        Fmt.count(p.late()),
-                        Fmt.count(p.duplicated()),
-                        Fmt.count(p.clamped()))));
-
-        List<String> brokers = phases.stream()
-                .flatMap(p -> p.cpuCores().brokers().keySet().stream())
-                .distinct()
-                .sorted(BrokerIds.ORDER)
-                .toList();
-        List<String> costHeader = new ArrayList<>(List.of("phase", "CPU producer", "CPU consumer"));
-        brokers.forEach(id -> costHeader.add("CPU broker " + id));
-        costHeader.addAll(
-                List.of("CPU total", "Produce req/s", "FetchConsumer req/s", "FetchFollower req/s", "bytes in kB/s"));
-        b.append("## Cost (Prometheus, averaged over each measured window; CPU in cores)\n\n")
-                .append(
-                        "CPU: CPU seconds per second of each process (1.00 = one core busy all the time); the processes share "
-                                + "this machine's cores. Requests/s: summed over the brokers (FetchFollower is replication between "
-                                + "brokers). Bytes in: what producers wrote, summed over the brokers, replication excluded, in kB/s "
-                                + "(1 kB = 1000 bytes).\n\n");
-        b.append(table(costHeader, phases, p -> {
-            List<String> row = new ArrayList<>(List.of(
-                    p.name(),
-                    Fmt.cores(p.cpuCores().producer()),
-                    Fmt.cores(p.cpuCores().consumer())));
-            brokers.forEach(id -> row.add(Fmt.cores(p.cpuCores().brokers().get(id))));
-            row.addAll(List.of(
-                    Fmt.cores(p.cpuCores().total()),
-                    Fmt.rate(p.requestsPerSecond().produce()),
-                    Fmt.rate(p.requestsPerSecond().fetchConsumer()),
-                    Fmt.rate(p.requestsPerSecond().fetchFollower()),
-                    Fmt.kiloBytes(p.bytesInPerSecond())));
-            return row;
-        }));
-
-        b.append("## Producer client (Kafka client metrics)\n\n")
-                .append("Counted over each measured window alone, from how much the client's counters grew in it: "
-                        + "records / request = record-send-total / request-total, bytes / request = outgoing-byte-total "
-                        + "/ request-total (request-total counts every request the client sent: Produce, plus a few "
-                        + "Metadata; bytes include request headers), batch B / record = the per-topic byte-total "
-                        + "(batches as sent, after compression) / per-topic record-send-total. The client has no "
-                        + "counter behind the three marked \"trailing\": they are its own averages over its trailing "
-                        + "30-60 s (batch-size-avg: bytes per batch; compression-rate-avg: compressed / uncompressed, "
-                        + "1.00 = none; record-queue-time-avg: ms a record waited for its batch to be sent), averaged "
-                        + "over the later part of the window, so a short window still holds some of the warm-up. "
-                        + "Records / Produce request (brokers): records sent / Produce requests the brokers counted, "
-                        + "a check on the first column from the other side.\n\n");
-        b.append(table(
-                List.of(
-                        "phase",
-                        "records / request",
-                        "bytes / request",
-                        "batch B / record",
-                        "batch-size-avg B (trailing)",
-                        "compression-rate-avg (trailing)",
-                        "record-queue-time-avg ms (trailing)",
-                        "records / Produce request (brokers)"),
-                phases,
-                p -> List.of(
-                        p.name(),
-                        Fmt.ratio(p.producer().recordsPerRequest()),
-                        Fmt.rate(p.producer().bytesPerRequest()),
-                        Fmt.rate(p.producer().batchBytesPerRecord()),
-                        Fmt.rate(p.producer().batchSizeAvg()),
-                        Fmt.ratio(p.producer().compressionRateAvg()),
-                        Fmt.ms(p.producer().recordQueueTimeAvgMs()),
-                        Fmt.ratio(p.recordsPerProduceRequest()))));
-
-        b.append("\n## GC pauses (ms paused per second of each measured window)\n\n")
-                .append("From the JVMs' own GC metrics (Micrometer's jvm_gc_pause_seconds in the apps, the JMX "
-                        + "exporter's jvm_gc_collection_seconds in the brokers, summed over the three): a pause stops "
-                        + "every thread of that process, so it shows up in the latencies of the records it held.\n\n");
-        b.append(table(List.of("phase", "producer ms/s", "consumer ms/s", "brokers ms/s"), phases, p -> {
-            PhaseSummary.GcPauses gc =
-                    p.gcPauseMsPerSecond() == null ? PhaseSummary.GcPauses.NONE : p.gcPauseMsPerSecond();
-            return List.of(p.name(), Fmt.ms(gc.producer()), Fmt.ms(gc.consumer()), Fmt.ms(gc.brokers()));
-        }));
-        return b.toString();
+        return PhaseTables.rows(phases, PhaseSummary::name, true, "##");
     }
 
-    static String table(List<String> header, List<PhaseSummary> phases, Function<PhaseSummary, List<String>> row) {
-        StringBuilder b = new StringBuilder();
-        line(b, header);
-        List<String> align = new ArrayList<>();
-        for (String h : header) {
-            // Text columns left, figures right, so numbers line up when the Markdown is read raw.
-            align.add(TEXT_COLUMNS.contains(h) ? "---" : "---:");
-        }
-        line(b, align);
-        for (PhaseSummary p : phases) {
-            line(b, row.apply(p));
-        }
-        return b.append('\n').toString();
-    }
-
-    private static void line(StringBuilder b, List<String> cells) {
-        b.append('|');
-        for (String c : cells) {
-            b.append(' ').append(c.replace("|", "\\|")).append(" |");
-        }
-        b.append('\n');
+    /** What a run with repeats did, and how its tables read. */
+    private static String repeats(RunSummary.Repeats r) {
+        return "## Repeats\n\n" + "Each phase ran " + r.count() + " times, interleaved: " + r.count()
+                + " rounds through the phases, each round in an order shuffled with seed " + r.seed()
+                + " (`--seed " + r.seed() + "` runs the same order again): " + String.join(" ", r.order())
+                + ".\n\nEach figure below is the median over the repeats, followed by its spread (min..max): the "
+                + "lowest and the highest of the repeats' values, none dropped (a value alone: the repeats agree to the "
+                + "precision shown). Each repeat's own figures are under "
+                + "*Each repeat*; summary.json keeps every value (repeats.phases).\n\n";
     }
 
     private static String totals(RunSummary.Totals t) {

@@ -24,7 +24,11 @@ public record RunSummary(
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
         if (repeats == null) {
             // summary.json from before repeats: every phase once, in the order the rows have.
-            repeats = Repeats.once(phases);
+            repeats =
+                    new Repeats(1, null, phases.stream().map(PhaseSummary::name).toList(), null, null);
+        }
+        if (repeats.phases().isEmpty() && !phases.isEmpty()) {
+            repeats = repeats.withPhases(PhaseSpread.of(phases, List.of()));
         }
     }
 
@@ -58,17 +62,21 @@ public record RunSummary(
 
     /**
      * How the run repeated the scenario's phases: {@code count} rounds, the order the phases ran in
-     * (labels such as "linger-5#2"), and the seed that order was shuffled with (null when unknown);
-     * with one round the order is the file's and the seed plays no part.
+     * (labels such as "linger-5#2"), the seed that order was shuffled with (null when unknown; with
+     * one round the order is the file's and the seed plays no part), what the spread is
+     * ({@link Spread#MEANING}), and per scenario phase every figure's median and spread with the
+     * repeats' values.
      */
-    public record Repeats(int count, Long seed, List<String> order) {
+    public record Repeats(int count, Long seed, List<String> order, String spread, List<PhaseSpread> phases) {
         public Repeats {
             count = Math.max(1, count);
             order = order == null ? List.of() : List.copyOf(order);
+            spread = Spread.MEANING;
+            phases = phases == null ? List.of() : List.copyOf(phases);
         }
 
-        static Repeats once(List<PhaseSummary> phases) {
-            return new Repeats(1, null, phases.stream().map(PhaseSummary::name).toList());
+        Repeats withPhases(List<PhaseSpread> newPhases) {
+            return new Repeats(count, seed, order, spread, newPhases);
         }
     }
 

@@ -7,6 +7,7 @@ import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
+import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,16 @@ public final class SummaryBuilder {
                 run.complete(),
                 run.stopReason(),
                 cores,
-                new RunSummary.Repeats(plan.repeats(), plan.seed(), plan.labels()),
+                new RunSummary.Repeats(
+                        plan.repeats(),
+                        plan.seed(),
+                        plan.labels(),
+                        Spread.MEANING,
+                        PhaseSpread.of(
+                                phases,
+                                run.scenario().phases().stream()
+                                        .map(Phase::name)
+                                        .toList())),
                 phases,
                 totals,
                 null,

@@ -214,6 +214,25 @@ class RunCommandTest {
         assertThat(summary.path("repeats").path("seed").asLong()).isEqualTo(7);
         assertThat(summary.path("repeats").path("order").valueStream().map(JsonNode::asString))
                 .containsExactlyElementsOf(plan.labels());
+        // Per scenario phase, in the file's order: every figure's median and range over the three repeats.
+        JsonNode spreads = summary.path("repeats").path("phases");
+        assertThat(spreads.valueStream().map(p -> p.path("name").asString())).containsExactly("linger-0", "linger-20");
+        JsonNode p50 = spreads.get(1).path("figures").path("latencyMs.p50");
+        assertThat(p50.path("median").asDouble()).isEqualTo(13.5);
+        assertThat(p50.path("min").asDouble()).isEqualTo(13.5);
+        assertThat(p50.path("values")).hasSize(3);
+        assertThat(spreads.get(1)
+                        .path("figures")
+                        .path("requestsPerSecond.produce")
+                        .path("median")
+                        .asDouble())
+                .isCloseTo(900.0 / 21, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(summary.path("repeats").path("spread").asString()).startsWith("min..max");
+        assertThat(command.lastResults().resolve("latency-percentiles.png")).isNotEmptyFile();
+        assertThat(command.lastResults().resolve("summary.md"))
+                .content()
+                .contains("## Repeats")
+                .contains("| linger-20#3 |");
         JsonNode phases = summary.path("phases");
         assertThat(phases).hasSize(6);
         for (int i = 0; i < 6; i++) {

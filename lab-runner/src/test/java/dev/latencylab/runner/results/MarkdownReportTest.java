@@ -50,6 +50,45 @@ class MarkdownReportTest {
     }
 
     @Test
+    void withRepeatsTheTablesShowEachFiguresMedianAndRangeAndEachRepeatFollows() {
+        RunSummary s = Phases.repeated(
+                2,
+                List.of(
+                        Phases.repeat(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0), 1),
+                        Phases.repeat(phase("linger-5", 5, 4.0, 10.0, 0.15, 400, 1.0), 1),
+                        Phases.repeat(phase("linger-5", 5, 5.0, 12.0, 0.15, 440, 1.0), 2),
+                        Phases.repeat(phase("linger-0", 0, 3.0, 9.0, 0.2, 1100, 1.0), 2)));
+
+        String md = MarkdownReport.render(s, List.of());
+
+        assertThat(md)
+                .contains("Each phase ran 2 times, interleaved")
+                .contains("seed 5 (`--seed 5` runs the same order again): linger-0#1 linger-5#1 linger-5#2 linger-0#2")
+                .contains("(min..max)")
+                // Median 2.50 of p50 2.00 and 3.00; produce requests 1050 of 1000 and 1100.
+                .contains("| linger-0 | 0 | 16384 | none | 50000 | 2.50 (2.00..3.00) |")
+                .contains("| linger-0 | 0.20 | 0.20 |")
+                .contains("| 1050 (1000..1100) |")
+                .contains("## Each repeat")
+                .contains("| linger-5#2 | 5 | 16384 | none | 50000 | 5.00 |");
+        // The spread tables come before the reading, each repeat's after it.
+        assertThat(md.indexOf("2.50 (2.00..3.00)")).isLessThan(md.indexOf("## Each repeat"));
+        assertThat(md.split("\\| linger-0#2 \\|", -1)).hasSize(6);
+    }
+
+    @Test
+    void aRunOfOneRepeatHasNoSpreadTables() {
+        String md = MarkdownReport.render(
+                Phases.repeated(1, List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0))), List.of());
+
+        assertThat(md)
+                .contains("| linger-0 | 0 | 16384 | none | 50000 | 2.00 |")
+                .doesNotContain("## Repeats")
+                .doesNotContain("## Each repeat")
+                .doesNotContain("..");
+    }
+
+    @Test
     void anInterruptedRunSaysSoAndListsWarningsAndCharts() {
         RunSummary s = new RunSummary(
                 "sweep",

@@ -4,6 +4,7 @@ import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 
 /** Builds summary rows from the few figures a test cares about. */
@@ -84,5 +85,52 @@ final class Phases {
                 null,
                 PhaseSummary.Batching.NONE,
                 PhaseSummary.GcPauses.NONE);
+    }
+
+    /** The same row as another repeat of its phase. */
+    static PhaseSummary repeat(PhaseSummary p, int repeat) {
+        return new PhaseSummary(
+                p.name(),
+                repeat,
+                p.settings(),
+                p.measuredFrom(),
+                p.measuredTo(),
+                p.measuredSeconds(),
+                p.complete(),
+                p.samples(),
+                p.latencyMs(),
+                p.correctedLatencyMs(),
+                p.achievedRate(),
+                p.lost(),
+                p.late(),
+                p.duplicated(),
+                p.clamped(),
+                p.cpuCores(),
+                p.requestsPerSecond(),
+                p.bytesInPerSecond(),
+                p.producer(),
+                p.gcPauseMsPerSecond());
+    }
+
+    /** A summary of these rows, run in {@code count} interleaved repeats in the rows' order. */
+    static RunSummary repeated(int count, List<PhaseSummary> rows) {
+        return new RunSummary(
+                "sweep",
+                null,
+                Instant.parse("2026-11-21T23:50:00Z"),
+                Instant.parse("2026-11-21T23:59:00Z"),
+                true,
+                null,
+                2,
+                new RunSummary.Repeats(
+                        count,
+                        5L,
+                        rows.stream().map(r -> r.name() + "#" + r.repeat()).toList(),
+                        null,
+                        null),
+                rows,
+                RunSummary.Totals.NONE,
+                null,
+                List.of());
     }
 }
