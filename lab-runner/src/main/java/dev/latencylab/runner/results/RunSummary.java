@@ -23,9 +23,17 @@ public record RunSummary(
         phases = List.copyOf(phases);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
         if (repeats == null) {
-            // summary.json from before repeats: every phase once, in the order the rows have.
-            repeats =
-                    new Repeats(1, null, phases.stream().map(PhaseSummary::name).toList(), null, null);
+            // summary.json from before repeats (every phase once), or rows put together without a plan: the
+            // order the rows have.
+            int count = phases.stream().mapToInt(PhaseSummary::repeat).max().orElse(1);
+            repeats = new Repeats(
+                    count,
+                    null,
+                    phases.stream()
+                            .map(p -> RunPlan.label(p.name(), p.repeat(), count))
+                            .toList(),
+                    null,
+                    null);
         }
         if (repeats.phases().isEmpty() && !phases.isEmpty()) {
             repeats = repeats.withPhases(PhaseSpread.of(phases, List.of()));

@@ -56,7 +56,7 @@ public final class SummaryBuilder {
                 totals,
                 null,
                 warnings);
-        return summary.withReading(TradeOffReading.read(phases, totals, cores));
+        return summary.withReading(TradeOffReading.read(summary));
     }
 
     static PhaseSummary phase(PhaseRecord r, PhaseMetrics m) {

@@ -14,6 +14,11 @@ import java.util.stream.Collectors;
  * the baseline (the first linger.ms 0 phase, else the first phase), whether the producer kept its
  * rate, whether anything was lost, and whether produce requests fell as linger rose. Every word
  * that states a result is computed from the numbers; nothing here is canned.
+ *
+ * <p>Phases are compared by their median over the run's repeats. One is called lower than another
+ * only when their ranges over the repeats do not overlap; where they overlap the reading says no
+ * difference is measurable. With one run per phase there is no range, so the comparison is stated
+ * with the caution that a single run cannot tell noise from effect.
  */
 public final class TradeOffReading {
 
@@ -23,6 +28,11 @@ public final class TradeOffReading {
     private static final double OMISSION_FACTOR = 1.5;
     /** Share of the machine's cores the lab's processes use at which a phase is called CPU-bound. */
     private static final double SATURATED = 0.75;
+    /** Values a phase needs before its range can tell a difference from noise. */
+    private static final int RANGE = 2;
+
+    static final String SINGLE_RUN = "With one run per phase a difference cannot be told from noise; "
+            + "'repeat: N' in the scenario runs each phase N times, interleaved, and compares their ranges.";
 
     private TradeOffReading() {}
 
@@ -32,28 +42,34 @@ public final class TradeOffReading {
 
     /** As {@link #read(List, int)}, and the run's totals (null if unknown) say whether anything was lost outside the windows. */
     public static RunSummary.Reading read(List<PhaseSummary> phases, RunSummary.Totals totals, int cores) {
-        Sanity sanity = sanity(phases);
-        String paragraph = paragraph(phases);
-        for (String extra : new String[] {saturated(phases, cores), outsideWindows(phases, totals)}) {
+        return read(new RunSummary(null, null, null, null, true, null, cores, phases, totals, null, null));
+    }
+
+    /** The reading of a whole summary: its phases' spreads over the repeats, its rows, totals and cores. */
+    public static RunSummary.Reading read(RunSummary s) {
+        List<PhaseSpread> spreads = s.repeats().phases();
+        Sanity sanity = sanity(spreads);
+        String paragraph = paragraph(spreads, s.phases(), s::label);
+        for (String extra : new String[] {saturated(spreads, s.cores()), outsideWindows(s.phases(), s.totals())}) {
             if (extra != null) {
                 paragraph = paragraph + " " + extra;
             }
         }
-        return new RunSummary.Reading(paragraph, sanity.text(), sanity.passed(), caveat(cores));
+        return new RunSummary.Reading(paragraph, sanity.text(), sanity.passed(), caveat(s.cores()));
     }
 
     /**
      * Phases whose processes alone kept most of the machine's cores busy: there the run measures a
      * CPU queue as much as a producer setting (the article's "turning up the heat" case).
      */
-    static String saturated(List<PhaseSummary> phases, int cores) {
+    static String saturated(List<PhaseSpread> phases, int cores) {
         if (cores <= 0) {
             return null;
         }
         List<String> busy = phases.stream()
-                .filter(p -> p.cpuCores().total() != null && p.cpuCores().total() >= SATURATED * cores)
-                .map(p -> p.name() + " (" + Fmt.cores(p.cpuCores().total()) + " of " + cores + " cores, "
-                        + Fmt.percent(p.cpuCores().total() / cores) + ")")
+                .filter(p -> p.median(Figures.CPU_TOTAL) != null && p.median(Figures.CPU_TOTAL) >= SATURATED * cores)
+                .map(p -> p.name() + " (" + Fmt.cores(p.median(Figures.CPU_TOTAL)) + " of " + cores + " cores, "
+                        + Fmt.percent(p.median(Figures.CPU_TOTAL) / cores) + ")")
                 .toList();
         if (busy.isEmpty()) {
             return null;
@@ -89,91 +105,99 @@ public final class TradeOffReading {
                 + (totals.duplicated() - dup) + " duplicated of them outside the measured windows.";
     }
 
-    static String paragraph(List<PhaseSummary> phases) {
+    static String paragraph(List<PhaseSpread> phases, List<PhaseSummary> rows, Function<PhaseSummary, String> label) {
         if (phases.isEmpty()) {
             return "No phase was measured, so there is nothing to read.";
         }
         if (phases.size() == 1) {
-            PhaseSummary p = phases.get(0);
+            PhaseSpread p = phases.get(0);
             return "Only one phase (" + p.name() + ") was measured, so there is no trade-off to read: e2e p50 "
-                    + Fmt.ms(p.latencyMs().p50()) + " ms, p99 "
-                    + Fmt.ms(p.latencyMs().p99()) + " ms.";
+                    + show(p, Figures.P50, Fmt::ms, " ms") + ", p99 " + show(p, Figures.P99, Fmt::ms, " ms") + ".";
         }
-        PhaseSummary base = phases.stream()
+        PhaseSpread base = phases.stream()
                 .filter(p -> p.settings().lingerMs() == 0)
                 .findFirst()
                 .orElse(phases.get(0));
         List<String> s = new ArrayList<>();
         s.add("Against the baseline " + base.name() + " (linger.ms "
                 + base.settings().lingerMs() + "):");
+        s.add(lowest(phases, base, "median (p50) end-to-end latency", Figures.P50, Fmt::ms, " ms"));
+        s.add(lowest(phases, base, "p99 latency", Figures.P99, Fmt::ms, " ms"));
         s.add(lowest(
-                phases,
-                base,
-                "median (p50) end-to-end latency",
-                p -> p.latencyMs().p50(),
-                Fmt::ms,
-                " ms"));
-        s.add(lowest(phases, base, "p99 latency", p -> p.latencyMs().p99(), Fmt::ms, " ms"));
-        s.add(lowest(
-                phases,
-                base,
-                "total CPU (producer + consumer + brokers)",
-                p -> p.cpuCores().total(),
-                Fmt::cores,
-                " cores"));
-        s.add(lowest(
-                phases,
-                base,
-                "the produce request rate",
-                p -> p.requestsPerSecond().produce(),
-                Fmt::rate,
-                "/s"));
+                phases, base, "total CPU (producer + consumer + brokers)", Figures.CPU_TOTAL, Fmt::cores, " cores"));
+        s.add(lowest(phases, base, "the produce request rate", Figures.PRODUCE_RPS, Fmt::rate, "/s"));
         s.add(compression(phases, base));
-        s.add(rates(phases));
-        s.add(losses(phases));
-        String omission = omission(phases);
+        if (phases.stream().anyMatch(p -> p.spread(Figures.P50).known() < RANGE)) {
+            s.add(SINGLE_RUN);
+        }
+        s.add(rates(rows, label));
+        s.add(losses(rows, label));
+        String omission = omission(rows, label);
         if (omission != null) {
             s.add(omission);
         }
         return String.join(" ", s);
     }
 
+    /**
+     * Which phase had the lowest median of a figure and how it compares with the baseline (or, when
+     * the baseline is lowest, with the next best): a measurable difference only where the two
+     * ranges over the repeats do not overlap.
+     */
     private static String lowest(
-            List<PhaseSummary> phases,
-            PhaseSummary base,
+            List<PhaseSpread> phases,
+            PhaseSpread base,
             String what,
-            Function<PhaseSummary, Double> value,
+            String key,
             Function<Double, String> fmt,
             String unit) {
-        List<PhaseSummary> known =
-                phases.stream().filter(p -> value.apply(p) != null).toList();
+        List<PhaseSpread> known =
+                phases.stream().filter(p -> p.median(key) != null).toList();
         if (known.isEmpty()) {
             return capitalize(what) + ": n/a in every phase.";
         }
         if (known.size() == 1) {
-            PhaseSummary only = known.get(0);
-            return capitalize(what) + " is known only for " + only.name() + " (" + fmt.apply(value.apply(only)) + unit
-                    + ").";
+            PhaseSpread only = known.get(0);
+            return capitalize(what) + " is known only for " + only.name() + " (" + show(only, key, fmt, unit) + ").";
         }
-        PhaseSummary best = known.stream().min(Comparator.comparing(value)).orElseThrow();
-        double bv = value.apply(best);
-        String head = capitalize(what) + " was lowest in " + best.name() + " (" + fmt.apply(bv) + unit + ")";
-        Double baseValue = value.apply(base);
+        Comparator<PhaseSpread> byMedian = Comparator.comparing(p -> p.median(key));
+        PhaseSpread best = known.stream().min(byMedian).orElseThrow();
+        if (best != base && base.median(key) == null) {
+            return capitalize(what) + " was lowest in " + best.name() + " (" + show(best, key, fmt, unit) + "); "
+                    + base.name() + " has no value to compare with.";
+        }
+        PhaseSpread other = best != base
+                ? base
+                : known.stream().filter(p -> p != base).min(byMedian).orElseThrow();
+        Spread b = best.spread(key);
+        Spread o = other.spread(key);
+        boolean ranges = b.known() >= RANGE && o.known() >= RANGE;
+        if (ranges && !b.below(o)) {
+            return capitalize(what) + ": no difference measurable between " + best.name() + " ("
+                    + show(best, key, fmt, unit) + ", the lowest median) and " + (best == base ? "the next best, " : "")
+                    + other.name() + " (" + show(other, key, fmt, unit) + "): their ranges overlap.";
+        }
+        String apart = ranges ? "; their ranges do not overlap." : ".";
+        String head = capitalize(what) + " was lowest in " + best.name() + " (" + show(best, key, fmt, unit) + ")";
+        double bv = b.median();
+        double ov = o.median();
         if (best == base) {
-            PhaseSummary next = known.stream()
-                    .filter(p -> p != base)
-                    .min(Comparator.comparing(value))
-                    .orElseThrow();
-            double nv = value.apply(next);
-            return head + ", the baseline itself; the next best, " + next.name() + " (" + fmt.apply(nv) + unit
-                    + "), was " + above(nv, bv) + ".";
+            return head + ", the baseline itself; the next best, " + other.name() + " (" + show(other, key, fmt, unit)
+                    + "), was " + above(ov, bv) + apart;
         }
-        if (baseValue == null) {
-            return head + "; " + base.name() + " has no value to compare with.";
-        }
-        String rel = Fmt.relative(bv, baseValue);
+        String rel = Fmt.relative(bv, ov);
         return head + ", " + (rel.equals("the same") ? "the same as" : rel + " than") + " " + base.name() + "'s "
-                + fmt.apply(baseValue) + unit + ".";
+                + show(base, key, fmt, unit) + apart;
+    }
+
+    /** A phase's figure: its value after one run, its median and range after several. */
+    private static String show(PhaseSpread p, String key, Function<Double, String> fmt, String unit) {
+        Spread s = p.spread(key);
+        if (s.known() < RANGE) {
+            return fmt.apply(s.median()) + unit;
+        }
+        return "median " + fmt.apply(s.median()) + unit + ", " + fmt.apply(s.min()) + ".." + fmt.apply(s.max())
+                + " over " + s.known() + " repeats";
     }
 
     private static String above(double value, double base) {
@@ -184,9 +208,9 @@ public final class TradeOffReading {
         return rel.endsWith("x") ? rel + " as much" : rel;
     }
 
-    private static String compression(List<PhaseSummary> phases, PhaseSummary base) {
-        Function<PhaseSummary, Double> rate = p -> p.producer().compressionRateAvg();
-        List<PhaseSummary> known =
+    private static String compression(List<PhaseSpread> phases, PhaseSpread base) {
+        Function<PhaseSpread, Double> rate = p -> p.median(Figures.COMPRESSION_RATE_AVG);
+        List<PhaseSpread> known =
                 phases.stream().filter(p -> rate.apply(p) != null).toList();
         if (known.isEmpty()) {
             return "Compression rate: n/a in every phase.";
@@ -201,17 +225,26 @@ public final class TradeOffReading {
             return "Compression was the same in every phase (codec " + codecs + ", compressed to " + Fmt.percent(min)
                     + " of the raw size).";
         }
-        PhaseSummary best = known.stream().min(Comparator.comparing(rate)).orElseThrow();
+        PhaseSpread best = known.stream().min(Comparator.comparing(rate)).orElseThrow();
         Double baseRate = rate.apply(base);
+        String verdict = "";
+        Spread b = best.spread(Figures.COMPRESSION_RATE_AVG);
+        Spread o = base.spread(Figures.COMPRESSION_RATE_AVG);
+        if (best != base && b.known() >= RANGE && o.known() >= RANGE) {
+            verdict = b.below(o)
+                    ? " Their ranges over the repeats do not overlap."
+                    : " No difference is measurable: their ranges over the repeats overlap.";
+        }
         return "The best compression ratio was in " + best.name() + " ("
                 + best.settings().compression() + ", compressed to "
                 + Fmt.percent(rate.apply(best)) + " of the raw size"
                 + (best == base || baseRate == null
                         ? ")."
-                        : ", against " + Fmt.percent(baseRate) + " in " + base.name() + ").");
+                        : ", against " + Fmt.percent(baseRate) + " in " + base.name() + ").")
+                + verdict;
     }
 
-    private static String rates(List<PhaseSummary> phases) {
+    private static String rates(List<PhaseSummary> phases, Function<PhaseSummary, String> label) {
         List<PhaseSummary> short_ = phases.stream()
                 .filter(p -> p.achievedShare() != null && p.achievedShare() < RATE_SHORTFALL)
                 .toList();
@@ -222,14 +255,15 @@ public final class TradeOffReading {
                     : "Every measured phase reached at least " + Fmt.percent(RATE_SHORTFALL) + " of its target rate.";
         }
         return short_.stream()
-                        .map(p -> p.name() + " reached only " + Fmt.percent(p.achievedShare()) + " of its target ("
-                                + Fmt.rate(p.achievedRate()) + " of "
-                                + Fmt.rate(p.settings().rate()) + " records/s)")
+                        .map(p ->
+                                label.apply(p) + " reached only " + Fmt.percent(p.achievedShare()) + " of its target ("
+                                        + Fmt.rate(p.achievedRate()) + " of "
+                                        + Fmt.rate(p.settings().rate()) + " records/s)")
                         .collect(Collectors.joining("; "))
                 + ": the producer could not keep its schedule there, so those latencies include its backlog.";
     }
 
-    private static String losses(List<PhaseSummary> phases) {
+    private static String losses(List<PhaseSummary> phases, Function<PhaseSummary, String> label) {
         long lost = phases.stream()
                 .map(PhaseSummary::lost)
                 .filter(Objects::nonNull)
@@ -251,7 +285,7 @@ public final class TradeOffReading {
             long l = p.lost() == null ? 0 : p.lost();
             long d = p.duplicated() == null ? 0 : p.duplicated();
             if (l > 0 || d > 0) {
-                where.put(p.name(), l + " lost, " + d + " duplicated");
+                where.put(label.apply(p), l + " lost, " + d + " duplicated");
             }
         }
         return lost + " records were lost and " + dup + " duplicated ("
@@ -260,14 +294,14 @@ public final class TradeOffReading {
                         .collect(Collectors.joining("; ")) + ").";
     }
 
-    private static String omission(List<PhaseSummary> phases) {
+    private static String omission(List<PhaseSummary> phases, Function<PhaseSummary, String> label) {
         List<String> behind = new ArrayList<>();
         for (PhaseSummary p : phases) {
             Double naive = p.latencyMs().p99();
             Double corrected = p.correctedLatencyMs().p99();
             if (naive != null && corrected != null && naive > 0 && corrected > OMISSION_FACTOR * naive) {
-                behind.add(
-                        p.name() + " (corrected p99 " + Fmt.ms(corrected) + " ms vs naive " + Fmt.ms(naive) + " ms)");
+                behind.add(label.apply(p) + " (corrected p99 " + Fmt.ms(corrected) + " ms vs naive " + Fmt.ms(naive)
+                        + " ms)");
             }
         }
         if (behind.isEmpty()) {
@@ -280,10 +314,12 @@ public final class TradeOffReading {
     /** The outcome of the produce-request check; passed is null when no pair of phases allows it. */
     record Sanity(String text, Boolean passed) {}
 
-    static Sanity sanity(List<PhaseSummary> phases) {
+    static Sanity sanity(List<PhaseSpread> phases) {
         // Only phases that differ in linger alone are comparable: a different rate changes requests by itself.
-        Map<String, List<PhaseSummary>> groups = phases.stream()
-                .filter(p -> p.requestsPerSecond().produce() != null)
+        // With repeats, each phase's median: the check is on the direction, not a verdict between phases.
+        Function<PhaseSpread, Double> produce = p -> p.median(Figures.PRODUCE_RPS);
+        Map<String, List<PhaseSpread>> groups = phases.stream()
+                .filter(p -> produce.apply(p) != null)
                 .collect(Collectors.groupingBy(
                         p -> p.settings().batchSize() + "/" + p.settings().compression() + "/"
                                 + p.settings().rate() + "/" + p.settings().payloadBytes(),
@@ -291,27 +327,27 @@ public final class TradeOffReading {
                         Collectors.toList()));
         List<String> steps = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        for (List<PhaseSummary> group : groups.values()) {
-            List<PhaseSummary> sorted = group.stream()
+        for (List<PhaseSpread> group : groups.values()) {
+            List<PhaseSpread> sorted = group.stream()
                     .sorted(Comparator.comparingInt(p -> p.settings().lingerMs()))
                     .toList();
             StringBuilder chain = new StringBuilder();
             for (int i = 0; i < sorted.size(); i++) {
-                PhaseSummary p = sorted.get(i);
+                PhaseSpread p = sorted.get(i);
                 chain.append(i == 0 ? "" : " -> ")
                         .append(p.settings().lingerMs())
                         .append(" ms: ")
-                        .append(Fmt.rate(p.requestsPerSecond().produce()))
+                        .append(Fmt.rate(produce.apply(p)))
                         .append("/s");
                 if (i == 0) {
                     continue;
                 }
-                PhaseSummary prev = sorted.get(i - 1);
+                PhaseSpread prev = sorted.get(i - 1);
                 if (prev.settings().lingerMs() == p.settings().lingerMs()) {
                     continue;
                 }
-                double a = prev.requestsPerSecond().produce();
-                double b = p.requestsPerSecond().produce();
+                double a = produce.apply(prev);
+                double b = produce.apply(p);
                 if (!(b < a)) {
                     failures.add("from linger.ms " + prev.settings().lingerMs() + " (" + prev.name() + ", "
                             + Fmt.rate(a)

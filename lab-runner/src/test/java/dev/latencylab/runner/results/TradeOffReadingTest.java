@@ -1,9 +1,11 @@
 package dev.latencylab.runner.results;
 
 import static dev.latencylab.runner.results.Phases.phase;
+import static dev.latencylab.runner.results.Phases.repeat;
 import static dev.latencylab.runner.results.Phases.withoutPrometheus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -37,6 +39,75 @@ class TradeOffReadingTest {
                 .isEqualTo("Sanity check passed: produce requests/s fell at every linger step "
                         + "(0 ms: 1000/s -> 5 ms: 400/s -> 10 ms: 200/s -> 20 ms: 100/s).");
         assertThat(r.caveat()).contains("share this machine's 2 cores").contains("within this one run");
+        // One run per phase: the comparison is stated, with the caution that it may be noise.
+        assertThat(r.paragraph()).contains(TradeOffReading.SINGLE_RUN);
+    }
+
+    /** Three repeats of a phase whose p50 and CPU each vary by {@code jitter} around the given values. */
+    private static List<PhaseSummary> repeats(String name, int linger, double p50, double cpuEach, double jitter) {
+        return List.of(
+                repeat(
+                        phase(name, linger, p50 - jitter, 4 * p50, cpuEach - jitter / 100, 1000 / (1.0 + linger), 1.0),
+                        1),
+                repeat(phase(name, linger, p50, 4 * p50, cpuEach, 1000 / (1.0 + linger), 1.0), 2),
+                repeat(
+                        phase(name, linger, p50 + jitter, 4 * p50, cpuEach + jitter / 100, 1000 / (1.0 + linger), 1.0),
+                        3));
+    }
+
+    private static List<PhaseSummary> interleaved(List<PhaseSummary> a, List<PhaseSummary> b) {
+        List<PhaseSummary> rows = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            rows.add(a.get(i));
+            rows.add(b.get(i));
+        }
+        return rows;
+    }
+
+    @Test
+    void withRepeatsADifferenceIsCalledOnlyWhereTheRangesDoNotOverlap() {
+        // p50 2.0 (1.9..2.1) against 4.0 (3.9..4.1): apart.
+        List<PhaseSummary> rows =
+                interleaved(repeats("linger-0", 0, 2.0, 0.20, 0.1), repeats("linger-5", 5, 4.0, 0.15, 0.1));
+
+        String text = TradeOffReading.read(rows, 2).paragraph();
+
+        assertThat(text)
+                .contains("Median (p50) end-to-end latency was lowest in linger-0 (median 2.00 ms, 1.90..2.10 over 3 "
+                        + "repeats), the baseline itself; the next best, linger-5 (median 4.00 ms, 3.90..4.10 over 3 "
+                        + "repeats), was 2.0x as much; their ranges do not overlap.")
+                .doesNotContain(TradeOffReading.SINGLE_RUN)
+                .doesNotContain("no difference measurable between linger-0 (median 2.00");
+    }
+
+    @Test
+    void withRepeatsOverlappingRangesAreNoMeasurableDifference() {
+        // p50 2.0 (1.0..3.0) against 2.5 (1.5..3.5): the medians differ, the ranges overlap.
+        List<PhaseSummary> rows =
+                interleaved(repeats("linger-0", 0, 2.5, 0.20, 1.0), repeats("linger-5", 5, 2.0, 0.20, 1.0));
+
+        String text = TradeOffReading.read(rows, 2).paragraph();
+
+        assertThat(text)
+                .contains("Median (p50) end-to-end latency: no difference measurable between linger-5 (median 2.00 ms, "
+                        + "1.00..3.00 over 3 repeats, the lowest median) and linger-0 (median 2.50 ms, 1.50..3.50 over 3 "
+                        + "repeats): their ranges overlap.")
+                .doesNotContain("end-to-end latency was lowest in linger-5")
+                .doesNotContain(TradeOffReading.SINGLE_RUN);
+    }
+
+    @Test
+    void withRepeatsEventsNameTheRepeatTheyHappenedIn() {
+        List<PhaseSummary> rows = new ArrayList<>(
+                interleaved(repeats("linger-0", 0, 2.0, 0.20, 0.1), repeats("linger-5", 5, 4.0, 0.15, 0.1)));
+        PhaseSummary slow = phase("linger-5", 5, 1000, 4.0, 9.0, 40.0, 0.15, 200.0, 1.0, 850.0);
+        rows.set(3, repeat(slow, 2));
+
+        String text = TradeOffReading.read(rows, 2).paragraph();
+
+        assertThat(text)
+                .contains("linger-5#2 reached only 85% of its target")
+                .contains("The producer fell behind its schedule in linger-5#2 (corrected p99 40.0 ms");
     }
 
     @Test
