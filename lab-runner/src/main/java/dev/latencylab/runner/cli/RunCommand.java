@@ -11,7 +11,7 @@ import dev.latencylab.runner.results.EnvironmentInfo;
 import dev.latencylab.runner.results.MetricsCollector;
 import dev.latencylab.runner.results.PhaseMark;
 import dev.latencylab.runner.results.PhaseMetrics;
-import dev.latencylab.runner.results.ProcessStarts;
+import dev.latencylab.runner.results.PrometheusStackProbe;
 import dev.latencylab.runner.results.ResultsWriter;
 import dev.latencylab.runner.results.RunSeries;
 import dev.latencylab.runner.results.RunSummary;
@@ -21,6 +21,8 @@ import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.runner.run.StackWarmup;
+import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
@@ -46,6 +48,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -108,6 +111,9 @@ final class RunCommand {
 
     @Mixin
     OrderArgs orderArgs = new OrderArgs();
+
+    @Mixin
+    StackWarmupArgs stackWarmupArgs = new StackWarmupArgs();
     /** Prometheus scrapes every 5 s; one interval plus a margin after a window ends, its last samples are in. */
     static final Duration SCRAPE_SETTLE = Duration.ofSeconds(6);
 
@@ -167,6 +173,7 @@ final class RunCommand {
             return 0;
         }
         TimingOverride timing = timingArgs.override();
+        StackWarmup stackWarmup = stackWarmupArgs.apply(options.stackWarmup());
         Scenario scenario;
         try {
             scenario = new ScenarioLoader().load(cwd.resolve(scenarioFile)).withTiming(timing);
@@ -210,27 +217,33 @@ final class RunCommand {
 
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
         Instant now = clock.instant();
+        Instant latest = now.plus(plan.total()).plus(stackWarmup.ceiling());
         out.printf(
-                "Running %s: %s, %s in all (until about %s)%n",
+                "Running %s: %s, %s in all%s (until about %s)%n",
                 scenario.name(),
                 plan.repeats() > 1
                         ? plan.phases().size() + " phases (" + scenario.phases().size() + " x " + plan.repeats()
                                 + " repeats)"
                         : plan.phases().size() + " phases",
                 Durations.format(plan.total()),
-                CLOCK.format(now.plus(plan.total())));
+                stackWarmup.skipped()
+                        ? ""
+                        : ", after a stack warm-up of " + Durations.format(stackWarmup.floor()) + " to "
+                                + Durations.format(stackWarmup.ceiling()),
+                CLOCK.format(latest) + (stackWarmup.skipped() ? "" : " at the latest"));
         out.println(order(plan));
         // Said before the numbers as well as under them: every figure of a run on one machine carries it.
         out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));
 
+        AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
         ScenarioRunner r = new ScenarioRunner(
                 producer,
                 consumer,
                 clock,
                 sleeper,
                 out,
-                options.withSeed(plan.seed()),
-                new ProcessStarts(prometheus, clock));
+                options.withSeed(plan.seed())
+                        .withStackWarmup(stackWarmup.withProbe(new PrometheusStackProbe(prometheus), warmedUp::set)));
         runner = r;
         if (abortReason != null) {
             r.abort(abortReason);
@@ -242,6 +255,7 @@ final class RunCommand {
             Path dir = report(
                     record,
                     plan,
+                    warmedUp.get(),
                     prometheus,
                     Map.of(
                             "producer",
@@ -284,6 +298,7 @@ final class RunCommand {
     private Path report(
             RunRecord record,
             RunPlan plan,
+            StackWarmupRecord stackWarmup,
             PrometheusClient prometheus,
             Map<String, String> endpoints,
             Path resultsRoot)
@@ -323,7 +338,7 @@ final class RunCommand {
                 marks,
                 record.phases().isEmpty() ? List.of() : collector.series(seriesStart, seriesEnd));
         int cores = Runtime.getRuntime().availableProcessors();
-        RunSummary summary = SummaryBuilder.build(record, plan, metrics, cores, collector.warnings());
+        RunSummary summary = SummaryBuilder.build(record, plan, stackWarmup, metrics, cores, collector.warnings());
         EnvironmentInfo env = EnvironmentInfo.describe(
                 kafkaVersion, record.startedAt(), record.endedAt(), new LinkedHashMap<>(endpoints));
         try {

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.runner.run.StackWarmupRecord;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -31,6 +32,9 @@ final class MarkdownReport {
                         ? ", complete."
                         : ", NOT complete: " + s.stopReason() + ". The tables hold the phases measured until then.");
         b.append('\n').append('\n');
+        if (s.stackWarmup() != null) {
+            b.append(stackWarmup(s.stackWarmup()));
+        }
         int count = s.repeats().count();
         if (count > 1) {
             b.append(repeats(s.repeats()));
@@ -76,6 +80,49 @@ final class MarkdownReport {
     /** The per-phase tables, a row per phase of the run. */
     public static String tables(List<PhaseSummary> phases) {
         return PhaseTables.rows(phases, PhaseSummary::name, true, "##");
+    }
+
+    /** What the warm-up before the first phase did, window by window. */
+    private static String stackWarmup(StackWarmupRecord w) {
+        StringBuilder b = new StringBuilder("## Stack warm-up\n\n");
+        if (w.load() == null) {
+            return b.append("Outcome: ").append(w.outcome()).append(".\n\n").toString();
+        }
+        b.append("Before the first phase ")
+                .append(w.load())
+                .append("'s settings (the scenario's highest rate, ")
+                .append(Fmt.rate(w.loadRate()))
+                .append(" records/s) ran unmeasured until ")
+                .append(w.criterion())
+                .append("; at least ")
+                .append(Fmt.plain(w.floorSeconds()))
+                .append(" s, at most ")
+                .append(Fmt.plain(w.ceilingSeconds()))
+                .append(" s. It ran ")
+                .append(Fmt.plain(Math.round(w.durationSeconds())))
+                .append(" s. Outcome: ")
+                .append(w.steady() ? "" : "NOT steady, ")
+                .append(w.outcome())
+                .append(".\n\n");
+        if (!w.windows().isEmpty()) {
+            b.append("| window | ends at s | e2e p50 ms | CPU cores | steady |\n")
+                    .append("| ---: | ---: | ---: | ---: | --- |\n");
+            for (StackWarmupRecord.Window x : w.windows()) {
+                b.append("| ")
+                        .append(x.index())
+                        .append(" | ")
+                        .append(Fmt.plain(Math.round(x.elapsedSeconds())))
+                        .append(" | ")
+                        .append(Fmt.ms(x.e2eP50Ms()))
+                        .append(" | ")
+                        .append(Fmt.cores(x.cpuCores()))
+                        .append(" | ")
+                        .append(x.steady() ? "yes" : "no")
+                        .append(" |\n");
+            }
+            b.append('\n');
+        }
+        return b.toString();
     }
 
     /** What a run with repeats did, and how its tables read. */

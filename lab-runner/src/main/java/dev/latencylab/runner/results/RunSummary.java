@@ -1,10 +1,14 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.scenario.RunPlan;
 import java.time.Instant;
 import java.util.List;
 
-/** summary.json: the run's phases, totals, the computed reading and every warning. */
+/**
+ * summary.json: how the phases were repeated, the stack warm-up before them (null in folders from
+ * before it), the run's phases, totals, the computed reading and every warning.
+ */
 public record RunSummary(
         String scenario,
         String description,
@@ -14,6 +18,7 @@ public record RunSummary(
         String stopReason,
         int cores,
         Repeats repeats,
+        StackWarmupRecord stackWarmup,
         List<PhaseSummary> phases,
         Totals totals,
         Reading reading,
@@ -61,6 +66,7 @@ public record RunSummary(
                 complete,
                 stopReason,
                 cores,
+                null,
                 null,
                 phases,
                 totals,
@@ -119,6 +125,7 @@ public record RunSummary(
                 stopReason,
                 cores,
                 repeats,
+                stackWarmup,
                 phases,
                 totals,
                 newReading,
@@ -135,6 +142,7 @@ public record RunSummary(
                 stopReason,
                 cores,
                 repeats,
+                stackWarmup,
                 phases,
                 totals,
                 reading,

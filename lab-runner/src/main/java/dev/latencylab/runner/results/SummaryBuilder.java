@@ -7,6 +7,7 @@ import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
+import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import java.util.ArrayList;
@@ -18,9 +19,17 @@ public final class SummaryBuilder {
 
     private SummaryBuilder() {}
 
-    /** {@code plan} is the order the run was to go through (its seed and repeats are recorded). */
+    /**
+     * {@code plan} is the order the run was to go through (its seed and repeats are recorded),
+     * {@code stackWarmup} what the warm-up before it did (null: none ran).
+     */
     public static RunSummary build(
-            RunRecord run, RunPlan plan, Map<Integer, PhaseMetrics> metrics, int cores, List<String> extraWarnings) {
+            RunRecord run,
+            RunPlan plan,
+            StackWarmupRecord stackWarmup,
+            Map<Integer, PhaseMetrics> metrics,
+            int cores,
+            List<String> extraWarnings) {
         List<PhaseSummary> phases = run.phases().stream()
                 .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY)))
                 .toList();
@@ -52,6 +61,7 @@ public final class SummaryBuilder {
                                 run.scenario().phases().stream()
                                         .map(Phase::name)
                                         .toList())),
+                stackWarmup,
                 phases,
                 totals,
                 null,

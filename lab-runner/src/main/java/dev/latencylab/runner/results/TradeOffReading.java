@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.runner.run.StackWarmupRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -50,12 +51,27 @@ public final class TradeOffReading {
         List<PhaseSpread> spreads = s.repeats().phases();
         Sanity sanity = sanity(spreads);
         String paragraph = paragraph(spreads, s.phases(), s::label);
-        for (String extra : new String[] {saturated(spreads, s.cores()), outsideWindows(s.phases(), s.totals())}) {
+        for (String extra : new String[] {
+            saturated(spreads, s.cores()), outsideWindows(s.phases(), s.totals()), notSteady(s.stackWarmup())
+        }) {
             if (extra != null) {
                 paragraph = paragraph + " " + extra;
             }
         }
         return new RunSummary.Reading(paragraph, sanity.text(), sanity.passed(), caveat(s.cores()));
+    }
+
+    /**
+     * A stack not shown steady before the first phase: its first phases may still carry start-up
+     * work (JIT compilation, leaders and group membership settling) as much as their settings.
+     */
+    static String notSteady(StackWarmupRecord warmup) {
+        if (warmup == null || warmup.steady()) {
+            return null;
+        }
+        return "The stack was not shown steady before the first phase (stack warm-up " + warmup.outcome()
+                + "), so the first phases measured may carry start-up work (JIT compilation, leaders and consumer "
+                + "group settling) as well as their settings.";
     }
 
     /**

@@ -31,29 +31,27 @@ import java.util.Optional;
 public final class ScenarioRunner {
 
     /**
-     * How often progress is printed, how long to wait for the consumer to catch up, how old the
-     * stack's youngest process must be before anything is measured, and the seed of the phase order
-     * when the scenario repeats its phases ({@link RunPlan}).
+     * How often progress is printed, how long to wait for the consumer to catch up, the stack
+     * warm-up before the first phase, and the seed of the phase order when the scenario repeats
+     * its phases ({@link RunPlan}).
      */
     public record Options(
-            Duration progressEvery, Duration drainTimeout, Duration drainPoll, Duration settledAge, long seed) {
-        /**
-         * A stack that has just started is still compiling its hot paths (JIT) and settling
-         * (leaders, group membership); on a small machine that takes the CPU the first phase would
-         * be measured with. Measured here (2 cores): linger.ms 0 right after 'up' showed p50 ~100 ms,
-         * the same phase two minutes later ~4 ms.
-         */
-        public static final Duration SETTLED_AGE = Duration.ofMinutes(2);
+            Duration progressEvery, Duration drainTimeout, Duration drainPoll, StackWarmup stackWarmup, long seed) {
 
-        public static final Options DEFAULT =
-                new Options(Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofMillis(500));
+        public static final Options DEFAULT = new Options(
+                Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofMillis(500), StackWarmup.DEFAULT, 0);
 
+        /** Without a stack warm-up. */
         public Options(Duration progressEvery, Duration drainTimeout, Duration drainPoll) {
-            this(progressEvery, drainTimeout, drainPoll, SETTLED_AGE, 0);
+            this(progressEvery, drainTimeout, drainPoll, StackWarmup.NONE, 0);
         }
 
         public Options withSeed(long newSeed) {
-            return new Options(progressEvery, drainTimeout, drainPoll, settledAge, newSeed);
+            return new Options(progressEvery, drainTimeout, drainPoll, stackWarmup, newSeed);
+        }
+
+        public Options withStackWarmup(StackWarmup newWarmup) {
+            return new Options(progressEvery, drainTimeout, drainPoll, newWarmup, seed);
         }
     }
 
@@ -119,7 +117,7 @@ public final class ScenarioRunner {
         try {
             checkAbort();
             if (!scenario.phases().isEmpty()) {
-                settle(scenario.phases().get(0));
+                settle(scenario);
             }
             quiesce(warnings);
             consumer.reset();
@@ -166,34 +164,11 @@ public final class ScenarioRunner {
     }
 
     /**
-     * Lets a freshly started stack settle before anything is measured: until its youngest process is
-     * {@link Options#settledAge} old, the load runs with the first phase's settings, unmeasured (the
-     * consumer is reset afterwards). Nothing to wait for when the age is unknown or reached.
+     * Lets the stack settle before anything is measured: the scenario's highest rate runs
+     * unmeasured until the stack is steady ({@link StackWarmup}; the consumer is reset afterwards).
      */
-    private void settle(Phase first) throws InterruptedException {
-        Optional<Instant> youngest = stackAge.youngestStart();
-        if (youngest.isEmpty()) {
-            return;
-        }
-        Instant now = clock.instant();
-        Duration wait = Duration.between(now, youngest.get().plus(options.settledAge()));
-        if (wait.isNegative() || wait.isZero()) {
-            return;
-        }
-        // Never longer than the settled age itself, whatever a clock skew between here and Prometheus says.
-        if (wait.compareTo(options.settledAge()) > 0) {
-            wait = options.settledAge();
-        }
-        Duration age = Duration.between(youngest.get(), now);
-        out.printf(
-                Locale.ROOT,
-                "The stack's youngest process started %s ago: running %s's settings for %s, unmeasured, so JIT "
-                        + "compilation and start-up work settle before the first phase%n",
-                Durations.format(age.isNegative() ? Duration.ZERO : age.withNanos(0)),
-                first.name(),
-                Durations.format(wait.withNanos(0)));
-        producer.start(first.settings());
-        sleep(wait);
+    private void settle(Scenario scenario) throws InterruptedException {
+        options.stackWarmup().run(scenario, producer, clock, this::sleep, out);
     }
 
     /**

@@ -13,12 +13,16 @@ public final class Durations {
     private Durations() {}
 
     /**
-     * Parses "15s", "5m", "1m30s", "250ms", "2h" or an ISO-8601 duration ("PT15S").
+     * Parses "15s", "5m", "1m30s", "250ms", "2h", an ISO-8601 duration ("PT15S"), or "0" (zero
+     * needs no unit: "--stack-warmup 0" reads as what it means).
      *
      * @throws IllegalArgumentException with a message that says what is accepted
      */
     public static Duration parse(String text) {
         String s = text == null ? "" : text.strip();
+        if (s.equals("0")) {
+            return Duration.ZERO;
+        }
         if (s.toUpperCase().startsWith("PT") || s.toUpperCase().startsWith("P")) {
             try {
                 return Duration.parse(s);

@@ -1,12 +1,14 @@
 package dev.latencylab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.results.ResultsWriter;
 import dev.latencylab.runner.run.ScenarioRunner;
+import dev.latencylab.runner.run.StackWarmup;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.ScenarioLoader;
 import java.io.ByteArrayOutputStream;
@@ -58,15 +60,9 @@ class RunCommandTest {
     void setUp() throws IOException {
         lab = new FakeLab(time);
         Files.writeString(dir.resolve("sweep.yaml"), SCENARIO);
-        command = new RunCommand(
-                new PrintStream(outBytes, true, StandardCharsets.UTF_8),
-                new PrintStream(errBytes, true, StandardCharsets.UTF_8),
-                dir,
-                new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)),
-                time,
-                time,
-                new ScenarioRunner.Options(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(500)),
-                false);
+        // No stack warm-up unless a test asks for one: the runner's timing is what most tests look at.
+        command = commandWith(
+                new ScenarioRunner.Options(Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(500)));
     }
 
     @AfterEach
@@ -258,43 +254,136 @@ class RunCommandTest {
                 .contains("Order: as in the file (one repeat; seed " + seed + " recorded, no shuffle)");
     }
 
-    @Test
-    void aFreshStackRunsTheFirstPhasesSettingsUnmeasuredUntilItHasSettled() throws Exception {
-        // The apps started 30 s ago: 90 s more of load before the consumer is reset and phase 1 begins.
-        lab.processStart(START.minusSeconds(30));
-
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
-
-        assertThat(code).as(errBytes.toString()).isZero();
-        String linger0 =
-                "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,"
-                        + "\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}";
-        List<String> calls =
-                lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
-        assertThat(calls)
-                .containsSubsequence(
-                        linger0, "POST /actuator/producer {\"running\":false}", "DELETE /actuator/latency", linger0);
-        assertThat(outBytes.toString(StandardCharsets.UTF_8))
-                .contains(
-                        "The stack's youngest process started 30s ago: running linger-0's settings for 1m30s, unmeasured");
-        JsonNode first = ResultsWriter.JSON
-                .readTree(command.lastResults().resolve("summary.json").toFile())
-                .path("phases")
-                .get(0);
-        // Measuring starts after the settling and the phase's own warm-up, never before.
-        assertThat(Instant.parse(first.path("measuredFrom").asString())).isAfterOrEqualTo(START.plusSeconds(90 + 5));
+    private RunCommand commandWith(ScenarioRunner.Options options) {
+        return new RunCommand(
+                new PrintStream(outBytes, true, StandardCharsets.UTF_8),
+                new PrintStream(errBytes, true, StandardCharsets.UTF_8),
+                dir,
+                new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)),
+                time,
+                time,
+                options,
+                false);
     }
 
     @Test
-    void aSettledStackIsMeasuredAtOnce() throws Exception {
-        lab.processStart(START.minusSeconds(600));
+    void byDefaultTheHighestRateRunsUnmeasuredUntilThreeWindowsAgree() throws Exception {
+        Files.writeString(
+                dir.resolve("sweep.yaml"),
+                SCENARIO.replace("    settings: {lingerMs: 20}", "    settings: {lingerMs: 20, rate: 2000}"));
+        // The fake stack's figures fall until 45 s in: the windows ending at 50, 60 and 70 s are the first three
+        // to agree.
+        lab.settlesAt(START.plusSeconds(45));
+        RunCommand withDefaults = commandWith(ScenarioRunner.Options.DEFAULT);
 
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+        int code = withDefaults.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        String load = "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\","
+                + "\"rate\":2000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}";
+        List<String> calls =
+                lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
+        // The warm-up's load, then the consumer reset on a quiet stream, then the first phase.
+        assertThat(calls)
+                .containsSubsequence(
+                        load,
+                        "POST /actuator/producer {\"running\":false}",
+                        "DELETE /actuator/latency",
+                        "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\","
+                                + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true}");
+        assertThat(lab.log())
+                .contains("PROM query histogram_quantile(0.5, sum by (le) "
+                        + "(rate(lab_e2e_latency_seconds_bucket{job=\"consumer-app\"}[10s]))) * 1000");
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("after a stack warm-up of 30s to 3m")
+                .contains("Stack warm-up: linger-20's settings (the scenario's highest rate, 2000 records/s)")
+                .contains("  stack warm-up 20s: e2e p50 ")
+                .contains("Stack steady: steady after 1m10s: e2e p50 ");
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                withDefaults.lastResults().resolve("summary.json").toFile());
+        JsonNode warmup = summary.path("stackWarmup");
+        assertThat(warmup.path("steady").asBoolean()).isTrue();
+        assertThat(warmup.path("criterion").asString()).isEqualTo(StackWarmup.criterion());
+        assertThat(warmup.path("floorSeconds").asDouble()).isEqualTo(30.0);
+        assertThat(warmup.path("ceilingSeconds").asDouble()).isEqualTo(180.0);
+        assertThat(warmup.path("durationSeconds").asDouble()).isEqualTo(70.0);
+        assertThat(warmup.path("windows")).hasSize(7);
+        assertThat(warmup.path("windows").valueStream().map(w -> w.path("steady")
+                        .asBoolean()))
+                .containsExactly(false, false, false, false, false, false, true);
+        assertThat(warmup.path("windows").get(0).path("cpuCores").asDouble())
+                .isGreaterThan(warmup.path("windows").get(6).path("cpuCores").asDouble());
+        // Measuring starts after the warm-up and the phase's own warm-up, never before.
+        assertThat(Instant.parse(
+                        summary.path("phases").get(0).path("measuredFrom").asString()))
+                .isAfterOrEqualTo(START.plusSeconds(70 + 5));
+        assertThat(summary.path("reading").path("paragraph").asString()).doesNotContain("not shown steady");
+        assertThat(withDefaults.lastResults().resolve("summary.md"))
+                .content()
+                .contains("## Stack warm-up")
+                .contains("| 7 | 70 |");
+    }
+
+    @Test
+    void aStackThatNeverSettlesIsMeasuredAfterTheCeilingAndTheReadingSaysSo() throws Exception {
+        lab.neverSettles();
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s", "--stack-warmup", "1m"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("not steady yet")
+                .contains("Stack NOT shown steady, measuring anyway: not steady at the ceiling, 1m");
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("complete").asBoolean()).isTrue();
+        JsonNode warmup = summary.path("stackWarmup");
+        assertThat(warmup.path("steady").asBoolean(true)).isFalse();
+        assertThat(warmup.path("windows")).hasSize(6);
+        assertThat(summary.path("reading").path("paragraph").asString())
+                .contains("The stack was not shown steady before the first phase (stack warm-up not steady at the "
+                        + "ceiling, 1m");
+    }
+
+    @Test
+    void withoutFiguresFromPrometheusTheWarmupRunsItsFloorAndSaysItCouldNotJudge() throws Exception {
+        lab.prometheusEmpty();
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s", "--stack-warmup", "3m"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        JsonNode warmup = ResultsWriter.JSON
+                .readTree(command.lastResults().resolve("summary.json").toFile())
+                .path("stackWarmup");
+        assertThat(warmup.path("steady").asBoolean(true)).isFalse();
+        assertThat(warmup.path("durationSeconds").asDouble()).isEqualTo(30.0);
+        assertThat(warmup.path("outcome").asString())
+                .startsWith("not judged: Prometheus had no e2e p50 and CPU figures (Prometheus has no value for ")
+                .endsWith("so it ran the floor, 30s");
+        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("Stack NOT shown steady, measuring anyway");
+    }
+
+    @Test
+    void aSkippedWarmupStartsTheLoadOnlyForTheFirstPhaseAndIsRecordedAsSkipped() throws Exception {
+        int code = commandWith(ScenarioRunner.Options.DEFAULT)
+                .execute(args("--warmup", "5s", "--phase-duration", "15s", "--stack-warmup", "0"));
 
         assertThat(code).isZero();
-        assertThat(outBytes.toString(StandardCharsets.UTF_8)).doesNotContain("youngest process");
+        assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("Stack warm-up skipped (--stack-warmup 0)");
         assertThat(lab.log().stream().filter(l -> l.startsWith("POST")).findFirst())
                 .contains("POST /actuator/producer {\"running\":false}");
+    }
+
+    @Test
+    void warmupLimitsThatCannotWorkAreRefusedBeforeAnythingIsCalled() {
+        assertThatThrownBy(() -> command.execute(args("--stack-warmup", "5s")))
+                .isInstanceOf(UsageException.class)
+                .hasMessage("--stack-warmup must be 0s (none) or at least 10s (one window of the steadiness "
+                        + "criterion), got 5s");
+        assertThatThrownBy(() -> command.execute(args("--stack-warmup", "1m", "--stack-warmup-floor", "2m")))
+                .isInstanceOf(UsageException.class)
+                .hasMessage("--stack-warmup-floor (2m) must not be longer than --stack-warmup (1m)");
+        assertThat(lab.log()).isEmpty();
     }
 
     @Test

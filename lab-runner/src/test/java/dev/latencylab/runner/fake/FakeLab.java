@@ -45,7 +45,8 @@ public final class FakeLab implements AutoCloseable {
     private Instant lastUpdate;
     private Instant phasesResetAt;
     private volatile boolean prometheusEmpty;
-    private volatile Instant processStart;
+    private volatile Instant settlesAt;
+    private volatile boolean neverSettles;
     private volatile int producerStatus = 200;
 
     public FakeLab(FakeTime time) throws IOException {
@@ -76,9 +77,17 @@ public final class FakeLab implements AutoCloseable {
         prometheusEmpty = true;
     }
 
-    /** Makes Prometheus report this as the start time of the stack's youngest process (none by default). */
-    public void processStart(Instant start) {
-        processStart = start;
+    /**
+     * Makes the stack's e2e latency and CPU (as Prometheus reports them) start high and fall
+     * linearly to their settled values at {@code at}: 1 + (at - t) / 10 s times as high before it.
+     */
+    public void settlesAt(Instant at) {
+        settlesAt = at;
+    }
+
+    /** Makes the stack's e2e latency and CPU jump between their value and twice it every 10 s, forever. */
+    public void neverSettles() {
+        neverSettles = true;
     }
 
     /** Makes the producer endpoint answer with this HTTP status. */
@@ -333,20 +342,25 @@ public final class FakeLab implements AutoCloseable {
         Map.Entry<Instant, Integer> e = lingerTimeline.lowerEntry(t);
         int linger = e == null ? lingerMs : e.getValue();
         Map<Map<String, String>, Double> v = new LinkedHashMap<>();
-        if (q.contains("process_start_time_seconds")) {
-            if (processStart != null) {
-                v.put(Map.of(), processStart.toEpochMilli() / 1000.0);
-            }
-        } else if (q.contains("group by (kafka_version)")) {
+        // A stack still settling: its latency and CPU higher than the settings alone make them.
+        double unsettled = 1;
+        if (settlesAt != null && t.isBefore(settlesAt)) {
+            unsettled = 1 + (settlesAt.toEpochMilli() - t.toEpochMilli()) / 10_000.0;
+        } else if (neverSettles && (t.getEpochSecond() / 10) % 2 == 1) {
+            unsettled = 2;
+        }
+        if (q.contains("group by (kafka_version)")) {
             v.put(Map.of("kafka_version", "4.2.1"), 1.0);
         } else if (q.contains("process_cpu_seconds_total")) {
             for (String broker : List.of("1", "2", "3")) {
-                v.put(Map.of("broker", broker), 0.20 + 0.3 / (1 + linger) + Integer.parseInt(broker) * 0.01);
+                v.put(
+                        Map.of("broker", broker),
+                        unsettled * (0.20 + 0.3 / (1 + linger) + Integer.parseInt(broker) * 0.01));
             }
         } else if (q.contains("producer-app") && q.contains("process_cpu")) {
-            v.put(Map.of(), 0.10 + 0.2 / (1 + linger));
+            v.put(Map.of(), unsettled * (0.10 + 0.2 / (1 + linger)));
         } else if (q.contains("consumer-app") && q.contains("process_cpu")) {
-            v.put(Map.of(), 0.08 + 0.1 / (1 + linger));
+            v.put(Map.of(), unsettled * (0.08 + 0.1 / (1 + linger)));
         } else if (q.contains("request=\"Produce\"")) {
             v.put(Map.of(), 900.0 / (1 + linger));
         } else if (q.contains("request=\"FetchConsumer\"")) {
@@ -382,7 +396,7 @@ public final class FakeLab implements AutoCloseable {
         } else if (q.contains("histogram_quantile")) {
             Matcher m = Pattern.compile("histogram_quantile\\(([0-9.]+)").matcher(q);
             double quantile = m.find() ? Double.parseDouble(m.group(1)) : 0.5;
-            v.put(Map.of(), (1.5 + 0.6 * linger) * (quantile > 0.9 ? 3 : 1));
+            v.put(Map.of(), unsettled * (1.5 + 0.6 * linger) * (quantile > 0.9 ? 3 : 1));
         }
         return v;
     }

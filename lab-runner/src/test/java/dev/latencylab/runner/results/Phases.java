@@ -128,6 +128,7 @@ final class Phases {
                         rows.stream().map(r -> r.name() + "#" + r.repeat()).toList(),
                         null,
                         null),
+                null,
                 rows,
                 RunSummary.Totals.NONE,
                 null,

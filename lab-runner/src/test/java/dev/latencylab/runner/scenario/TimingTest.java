@@ -29,6 +29,7 @@ class TimingTest {
         assertThat(Durations.parse("250ms")).isEqualTo(Duration.ofMillis(250));
         assertThat(Durations.parse("1h")).isEqualTo(Duration.ofHours(1));
         assertThat(Durations.parse("PT15S")).isEqualTo(Duration.ofSeconds(15));
+        assertThat(Durations.parse("0")).isZero();
         assertThat(Durations.format(Duration.ofSeconds(270))).isEqualTo("4m30s");
         assertThat(Durations.format(Duration.ZERO)).isEqualTo("0s");
         for (String bad : List.of("", "15", "s", "15 s", "1.5s", "15sec", "m5")) {

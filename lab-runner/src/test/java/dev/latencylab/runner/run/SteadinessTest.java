@@ -1,0 +1,47 @@
+package dev.latencylab.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SteadinessTest {
+
+    private static StackProbe.Figures f(Double p50, Double cpu) {
+        return new StackProbe.Figures(p50, cpu, null);
+    }
+
+    @Test
+    void threeWindowsWithinTheToleranceOfTheirMedianAreSteady() {
+        // Medians 4.0 ms and 1.0 cores; the farthest values are 20 % off them.
+        Steadiness.Verdict v = Steadiness.judge(List.of(f(3.2, 1.0), f(4.0, 0.8), f(4.8, 1.2)));
+
+        assertThat(v.steady()).isTrue();
+        assertThat(v.why()).isEqualTo("e2e p50 3.20..4.80 ms and CPU 0.80..1.20 cores within ±20 % of their median");
+    }
+
+    @Test
+    void oneFigureBeyondTheToleranceInOneWindowIsNotSteady() {
+        Steadiness.Verdict v = Steadiness.judge(List.of(f(4.0, 1.0), f(4.0, 1.0), f(4.0, 1.3)));
+
+        assertThat(v.steady()).isFalse();
+        assertThat(v.why()).isEqualTo("CPU 1.00..1.30 cores beyond ±20 %");
+    }
+
+    @Test
+    void onlyTheLastThreeWindowsCount() {
+        List<StackProbe.Figures> windows = new ArrayList<>(List.of(f(100.0, 1.9), f(40.0, 1.5)));
+
+        assertThat(Steadiness.judge(windows).steady()).isFalse();
+        windows.addAll(List.of(f(4.1, 1.0), f(4.0, 1.0), f(3.9, 1.0)));
+        assertThat(Steadiness.judge(windows).steady()).isTrue();
+    }
+
+    @Test
+    void fewerThanThreeWindowsOrAMissingFigureIsNotSteady() {
+        assertThat(Steadiness.judge(List.of(f(4.0, 1.0), f(4.0, 1.0))).why()).isEqualTo("needs 3 windows");
+        assertThat(Steadiness.judge(List.of(f(4.0, 1.0), f(null, 1.0), f(4.0, 1.0))))
+                .isEqualTo(new Steadiness.Verdict(false, "a figure is missing in the last 3 windows"));
+    }
+}
