@@ -1,6 +1,8 @@
 package dev.latencylab.runner.results;
 
 import dev.latencylab.runner.run.StackWarmupRecord;
+import dev.latencylab.runner.scenario.Durations;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -95,12 +97,12 @@ final class MarkdownReport {
                 .append(" records/s) ran unmeasured until ")
                 .append(w.criterion())
                 .append("; at least ")
-                .append(Fmt.plain(w.floorSeconds()))
-                .append(" s, at most ")
-                .append(Fmt.plain(w.ceilingSeconds()))
-                .append(" s. It ran ")
-                .append(Fmt.plain(Math.round(w.durationSeconds())))
-                .append(" s. Outcome: ")
+                .append(duration(w.floorSeconds()))
+                .append(", at most ")
+                .append(duration(w.ceilingSeconds()))
+                .append(". It ran ")
+                .append(duration(w.durationSeconds()))
+                .append(". Outcome: ")
                 .append(w.steady() ? "" : "NOT steady, ")
                 .append(w.outcome())
                 .append(".\n\n");
@@ -123,6 +125,10 @@ final class MarkdownReport {
             b.append('\n');
         }
         return b.toString();
+    }
+
+    private static String duration(double seconds) {
+        return Durations.format(Duration.ofSeconds(Math.round(seconds)));
     }
 
     /** What a run with repeats did, and how its tables read. */

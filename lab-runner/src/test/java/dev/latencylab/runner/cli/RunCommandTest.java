@@ -321,6 +321,7 @@ class RunCommandTest {
         assertThat(withDefaults.lastResults().resolve("summary.md"))
                 .content()
                 .contains("## Stack warm-up")
+                .contains("at least 30s, at most 3m. It ran 1m10s. Outcome: steady after 1m10s")
                 .contains("| 7 | 70 |");
     }
 
