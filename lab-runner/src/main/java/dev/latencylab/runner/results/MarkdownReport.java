@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.api.accounting.PhaseCounts;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -106,19 +107,32 @@ final class MarkdownReport {
                         Fmt.ms(p.correctedLatencyMs().p999()),
                         Fmt.ms(p.correctedLatencyMs().max()))));
 
-        b.append("## Rate and delivery\n\n");
+        b.append("## Publish delay\n\n");
+        b.append("How late the open-loop sender handed each record to the Kafka client (actual minus intended send"
+                + " time, HdrHistogram per phase in producer-app), beside the end-to-end latency it is part of"
+                + " (corrected: from the intended send time). ms.\n\n");
         b.append(table(
                 List.of(
                         "phase",
-                        "measured s",
-                        "payload B",
-                        "target rec/s",
-                        "achieved rec/s",
-                        "achieved",
-                        "lost",
-                        "late",
-                        "duplicated",
-                        "clamped"),
+                        "delay p50",
+                        "delay p99",
+                        "delay p99.9",
+                        "delay max",
+                        "e2e corr. p50",
+                        "e2e corr. p99"),
+                phases,
+                p -> List.of(
+                        p.name(),
+                        Fmt.ms(p.publishDelayMs().p50()),
+                        Fmt.ms(p.publishDelayMs().p99()),
+                        Fmt.ms(p.publishDelayMs().p999()),
+                        Fmt.ms(p.publishDelayMs().max()),
+                        Fmt.ms(p.correctedLatencyMs().p50()),
+                        Fmt.ms(p.correctedLatencyMs().p99()))));
+
+        b.append("## Rate and delivery\n\n");
+        b.append(table(
+                List.of("phase", "measured s", "payload B", "target rec/s", "achieved rec/s", "achieved"),
                 phases,
                 p -> List.of(
                         p.name(),
@@ -126,11 +140,44 @@ final class MarkdownReport {
                         Integer.toString(p.settings().payloadBytes()),
                         Fmt.rate(p.settings().rate()),
                         Fmt.rate(p.achievedRate()),
-                        Fmt.percent(p.achievedShare()),
-                        Fmt.count(p.lost()),
-                        Fmt.count(p.late()),
-                        Fmt.count(p.duplicated()),
-                        Fmt.count(p.clamped()))));
+                        Fmt.percent(p.achievedShare()))));
+        b.append("Counts per phase: the records sent with the phase's id, counted once the phase was closed (the"
+                + " consumer group had processed every offset the producer acknowledged in it). acked = received +"
+                + " lost + unobserved; a failed send is not a loss; redelivered = read again after a restart or"
+                + " rebalance (README: How latency is measured).\n\n");
+        b.append(table(
+                List.of(
+                        "phase",
+                        "closed",
+                        "sent",
+                        "acked",
+                        "failed",
+                        "received",
+                        "lost",
+                        "unobserved",
+                        "late",
+                        "duplicated",
+                        "redelivered",
+                        "out of order",
+                        "clamped"),
+                phases,
+                p -> {
+                    PhaseCounts c = p.counts();
+                    return List.of(
+                            p.name(),
+                            c == null ? "n/a" : p.fenced() ? "yes" : "no",
+                            c == null ? "n/a" : Fmt.count(c.sent()),
+                            c == null ? "n/a" : Fmt.count(c.acked()),
+                            c == null ? "n/a" : Fmt.count(c.failed()),
+                            c == null ? "n/a" : Fmt.count(c.received()),
+                            c == null ? "n/a" : Fmt.count(c.lost()),
+                            c == null ? "n/a" : Fmt.count(c.unobserved()),
+                            c == null ? "n/a" : Fmt.count(c.late()),
+                            c == null ? "n/a" : Fmt.count(c.duplicated()),
+                            c == null ? "n/a" : Fmt.count(c.redelivered()),
+                            c == null ? "n/a" : Fmt.count(c.outOfOrder()),
+                            c == null ? "n/a" : Fmt.count(c.clamped()));
+                }));
 
         List<String> brokers = phases.stream()
                 .flatMap(p -> p.cpuCores().brokers().keySet().stream())

@@ -1,16 +1,24 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.settings.ProducerSettings;
 import java.time.Instant;
 import java.util.Map;
 
 /**
  * One row of the summary. Latency comes from the consumer endpoint (HdrHistogram, exact per
- * phase), rates from the producer's counters, the rest from Prometheus over the measured window.
- * Every figure that could not be measured is null.
+ * phase), publish delay from the producer's (HdrHistogram per phase), counts from the producer's
+ * acknowledgements and the consumer group's offset ledger once the phase was closed (the fence),
+ * rates from the producer's counters, the rest from Prometheus over the measured window. Every
+ * figure that could not be measured is null.
+ *
+ * @param phaseId the id the phase's records carried in their header
+ * @param fenced whether the phase was closed: the consumer group passed every offset the producer
+ *     acknowledged in it, so its counts are final
  */
 record PhaseSummary(
         String name,
+        int phaseId,
         ProducerSettings settings,
         Instant measuredFrom,
         Instant measuredTo,
@@ -19,11 +27,10 @@ record PhaseSummary(
         Long samples,
         Latency latencyMs,
         Latency correctedLatencyMs,
+        Latency publishDelayMs,
         Double achievedRate,
-        Long lost,
-        Long late,
-        Long duplicated,
-        Long clamped,
+        PhaseCounts counts,
+        boolean fenced,
         Cpu cpuCores,
         Requests requestsPerSecond,
         Double bytesInPerSecond,
@@ -62,6 +69,22 @@ record PhaseSummary(
     public Double recordsPerProduceRequest() {
         Double produce = requestsPerSecond == null ? null : requestsPerSecond.produce();
         return achievedRate == null || produce == null || produce <= 0 ? null : achievedRate / produce;
+    }
+
+    public Long lost() {
+        return counts == null ? null : counts.lost();
+    }
+
+    public Long late() {
+        return counts == null ? null : counts.late();
+    }
+
+    public Long duplicated() {
+        return counts == null ? null : counts.duplicated();
+    }
+
+    public Long clamped() {
+        return counts == null ? null : counts.clamped();
     }
 
     /** Achieved / target, or null. */

@@ -28,6 +28,10 @@ public final class SummaryBuilder {
                 warnings.add("the consumer had no figures for phase "
                         + r.phase().name() + " (settings " + r.phase().settings() + "): its latency is n/a");
             }
+            if (r.counts() != null && r.counts().lost() > 0) {
+                warnings.add("phase " + r.phase().name() + ": " + r.counts().lost() + " of "
+                        + r.counts().acked() + " acknowledged records never reached the consumer group");
+            }
         }
         RunSummary.Totals totals = totals(run);
         RunSummary summary = new RunSummary(
@@ -57,6 +61,7 @@ public final class SummaryBuilder {
                 : m.producerCpu() + m.consumerCpu() + brokersTotal;
         return new PhaseSummary(
                 r.phase().name(),
+                r.phaseId(),
                 r.phase().settings(),
                 r.measureStart(),
                 r.measureEnd(),
@@ -65,11 +70,12 @@ public final class SummaryBuilder {
                 l == null ? null : l.count(),
                 l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.latencyMs()),
                 l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.correctedLatencyMs()),
+                r.sends() == null
+                        ? PhaseSummary.Latency.NONE
+                        : latency(r.sends().publishDelayMs()),
                 r.achievedRate(),
-                l == null ? null : l.lost(),
-                l == null ? null : l.late(),
-                l == null ? null : l.duplicated(),
-                l == null ? null : l.clamped(),
+                r.counts(),
+                r.fenced(),
                 new PhaseSummary.Cpu(m.producerCpu(), m.consumerCpu(), m.brokerCpu(), brokersTotal, total),
                 new PhaseSummary.Requests(m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps()),
                 m.bytesInPerSecond(),

@@ -103,6 +103,7 @@ class ChartWriterTest {
     private static PhaseSummary row(String name, int linger, PhaseSummary.Latency latency) {
         return new PhaseSummary(
                 name,
+                1,
                 new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
                 START,
                 START.plusSeconds(50),
@@ -111,11 +112,10 @@ class ChartWriterTest {
                 1L,
                 latency,
                 latency,
+                PhaseSummary.Latency.NONE,
                 1000.0,
-                0L,
-                0L,
-                0L,
-                0L,
+                Phases.counts(0L, 0L),
+                true,
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null),
                 null,

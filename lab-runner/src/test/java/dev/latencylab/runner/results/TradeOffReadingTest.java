@@ -96,6 +96,7 @@ class TradeOffReadingTest {
         PhaseSummary behind = phase("linger-0", 0, 1000, 3.0, 9.0, 40.0, 0.2, 900.0, 1.0, 850.0);
         PhaseSummary lossy = new PhaseSummary(
                 "linger-5",
+                1,
                 behind.settings(),
                 behind.measuredFrom(),
                 behind.measuredTo(),
@@ -104,11 +105,10 @@ class TradeOffReadingTest {
                 1L,
                 behind.latencyMs(),
                 behind.latencyMs(),
+                PhaseSummary.Latency.NONE,
                 1000.0,
-                7L,
-                0L,
-                2L,
-                0L,
+                Phases.counts(7L, 2L),
+                true,
                 behind.cpuCores(),
                 new PhaseSummary.Requests(300.0, 1.0, 1.0),
                 1.0,
