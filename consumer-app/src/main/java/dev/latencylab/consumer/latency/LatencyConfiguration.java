@@ -40,7 +40,11 @@ class LatencyConfiguration {
      * customizer bean to its container factory.
      */
     @Bean
-    ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> asyncOffsetCommits() {
-        return container -> container.getContainerProperties().setSyncCommits(false);
+    ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> asyncOffsetCommits(
+            LatencyRecorder recorder) {
+        return container -> {
+            container.getContainerProperties().setSyncCommits(false);
+            container.getContainerProperties().setConsumerRebalanceListener(new StaleLedgerCheck(recorder));
+        };
     }
 }

@@ -123,6 +123,23 @@ public final class OffsetLedger {
         return true;
     }
 
+    /**
+     * Forgets a partition whose ledger speaks of offsets the log does not have: it was written for
+     * an earlier incarnation of the topic (deleted and created again, a fresh cluster). Called when
+     * the partition is assigned, with the log's end offset then. True when it forgot.
+     */
+    public boolean forgetIfBeyond(int partition, long logEndOffset) {
+        if (partition < 0 || partition >= MAX_PARTITIONS) {
+            return false;
+        }
+        int base = HEADER + partition * PARTITION;
+        if (buffer.getLong(base) > 0 && buffer.getLong(base + 8) >= logEndOffset) {
+            buffer.putLong(base, 0);
+            return true;
+        }
+        return false;
+    }
+
     /** Forgets everything: call it with the stream quiet (between runs), as the runner does. */
     public void clear() {
         for (int p = 0; p < MAX_PARTITIONS; p++) {

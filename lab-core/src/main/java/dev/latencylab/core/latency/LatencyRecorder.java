@@ -142,6 +142,11 @@ public final class LatencyRecorder {
         }
     }
 
+    /** See {@link OffsetLedger#forgetIfBeyond}: call it for each partition assigned. */
+    public synchronized boolean forgetStaleLedger(int partition, long logEndOffset) {
+        return ledger.forgetIfBeyond(partition, logEndOffset);
+    }
+
     /** Declares lost the gaps older than the grace period; call it regularly. */
     public synchronized void expire(long nowMicros) {
         tracker.expire(nowMicros);

@@ -83,6 +83,20 @@ class OffsetLedgerTest {
         assertThat(ledger.deliver(0, 3, 4)).isFalse();
     }
 
+    @Test
+    void aLedgerOfOffsetsTheLogDoesNotHaveIsForgottenWhenThePartitionIsAssigned() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        for (long o = 0; o < 500; o++) {
+            ledger.deliver(0, o, 1);
+            ledger.deliver(1, o, 1);
+        }
+        // Partition 0's log now ends at 40 (the topic was created again); partition 1's at 900 (it went on).
+        assertThat(ledger.forgetIfBeyond(0, 40)).isTrue();
+        assertThat(ledger.forgetIfBeyond(1, 900)).isFalse();
+        assertThat(ledger.deliver(0, 0, 2)).isTrue();
+        assertThat(ledger.view().partition(1).orElseThrow().highestOffset()).isEqualTo(499);
+    }
+
     private static OffsetSegment segment(int phase, long from, long to, long redelivered) {
         return new OffsetSegment(phase, from, to, redelivered);
     }
