@@ -23,6 +23,7 @@ import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
 import dev.latencylab.runner.scenario.ScenarioLoader;
@@ -104,6 +105,9 @@ final class RunCommand {
 
     @Mixin
     TimingArgs timingArgs = new TimingArgs();
+
+    @Mixin
+    OrderArgs orderArgs = new OrderArgs();
     /** Prometheus scrapes every 5 s; one interval plus a margin after a window ends, its last samples are in. */
     static final Duration SCRAPE_SETTLE = Duration.ofSeconds(6);
 
@@ -204,18 +208,29 @@ final class RunCommand {
             return 1;
         }
 
+        RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
         Instant now = clock.instant();
         out.printf(
-                "Running %s: %d phases, %s in all (until about %s)%n",
+                "Running %s: %s, %s in all (until about %s)%n",
                 scenario.name(),
-                scenario.phases().size(),
-                Durations.format(scenario.total()),
-                CLOCK.format(now.plus(scenario.total())));
+                plan.repeats() > 1
+                        ? plan.phases().size() + " phases (" + scenario.phases().size() + " x " + plan.repeats()
+                                + " repeats)"
+                        : plan.phases().size() + " phases",
+                Durations.format(plan.total()),
+                CLOCK.format(now.plus(plan.total())));
+        out.println(order(plan));
         // Said before the numbers as well as under them: every figure of a run on one machine carries it.
         out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));
 
         ScenarioRunner r = new ScenarioRunner(
-                producer, consumer, clock, sleeper, out, options, new ProcessStarts(prometheus, clock));
+                producer,
+                consumer,
+                clock,
+                sleeper,
+                out,
+                options.withSeed(plan.seed()),
+                new ProcessStarts(prometheus, clock));
         runner = r;
         if (abortReason != null) {
             r.abort(abortReason);
@@ -226,6 +241,7 @@ final class RunCommand {
             RunRecord record = r.run(scenario);
             Path dir = report(
                     record,
+                    plan,
                     prometheus,
                     Map.of(
                             "producer",
@@ -265,7 +281,12 @@ final class RunCommand {
         }
     }
 
-    private Path report(RunRecord record, PrometheusClient prometheus, Map<String, String> endpoints, Path resultsRoot)
+    private Path report(
+            RunRecord record,
+            RunPlan plan,
+            PrometheusClient prometheus,
+            Map<String, String> endpoints,
+            Path resultsRoot)
             throws InterruptedException {
         MetricsCollector collector = new MetricsCollector(prometheus);
         Map<Integer, PhaseMetrics> metrics = new HashMap<>();
@@ -287,7 +308,11 @@ final class RunCommand {
             }
             for (PhaseRecord p : record.phases()) {
                 metrics.put(p.index(), collector.phase(p.measureEnd(), p.measured()));
-                marks.add(new PhaseMark(p.phase().name(), p.startedAt(), p.measureStart(), p.measureEnd()));
+                marks.add(new PhaseMark(
+                        RunPlan.label(p.phase().name(), p.phase().repeat(), plan.repeats()),
+                        p.startedAt(),
+                        p.measureStart(),
+                        p.measureEnd()));
             }
             kafkaVersion = collector.producerKafkaVersion(seriesEnd).orElse(null);
         }
@@ -298,7 +323,7 @@ final class RunCommand {
                 marks,
                 record.phases().isEmpty() ? List.of() : collector.series(seriesStart, seriesEnd));
         int cores = Runtime.getRuntime().availableProcessors();
-        RunSummary summary = SummaryBuilder.build(record, metrics, cores, collector.warnings());
+        RunSummary summary = SummaryBuilder.build(record, plan, metrics, cores, collector.warnings());
         EnvironmentInfo env = EnvironmentInfo.describe(
                 kafkaVersion, record.startedAt(), record.endedAt(), new LinkedHashMap<>(endpoints));
         try {
@@ -333,6 +358,15 @@ final class RunCommand {
                 "lab-runner-ctrl-c");
         Runtime.getRuntime().addShutdownHook(hook);
         return hook;
+    }
+
+    /** The order line printed before the run: with repeats, the seed that reproduces it. */
+    static String order(RunPlan plan) {
+        if (plan.repeats() == 1) {
+            return "Order: as in the file (one repeat; seed " + plan.seed() + " recorded, no shuffle)";
+        }
+        return "Order: " + plan.repeats() + " rounds, each shuffled with seed " + plan.seed() + " (--seed "
+                + plan.seed() + " runs this order again): " + String.join(" ", plan.labels());
     }
 
     /** Phase fields the format has but the apps cannot apply yet: refused, never silently ignored. */

@@ -3,6 +3,7 @@ package dev.latencylab.runner.cli;
 import dev.latencylab.runner.results.Fmt;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
 import dev.latencylab.runner.scenario.ScenarioLoader;
@@ -29,6 +30,9 @@ final class ValidateCommand {
     @Mixin
     TimingArgs timingArgs = new TimingArgs();
 
+    @Mixin
+    OrderArgs orderArgs = new OrderArgs();
+
     private final PrintStream out;
     private final PrintStream err;
     private final Path cwd;
@@ -49,13 +53,15 @@ final class ValidateCommand {
             try {
                 Scenario s = new ScenarioLoader().load(cwd.resolve(file)).withTiming(timing);
                 List<String> unsupported = RunCommand.unsupported(s);
+                RunPlan plan = RunPlan.of(s, orderArgs.seed());
                 out.printf(
                         Locale.ROOT,
-                        "%s: %s, %d phases, %s in all%n",
+                        "%s: %s, %d phases%s, %s in all%n",
                         file,
                         s.name(),
                         s.phases().size(),
-                        Durations.format(s.total()));
+                        plan.repeats() > 1 ? " x " + plan.repeats() + " repeats" : "",
+                        Durations.format(plan.total()));
                 for (Phase p : s.phases()) {
                     out.printf(
                             Locale.ROOT,
@@ -68,6 +74,11 @@ final class ValidateCommand {
                             p.settings().payloadBytes(),
                             Durations.format(p.warmup()),
                             Durations.format(p.duration()));
+                }
+                if (plan.repeats() > 1) {
+                    // Without --seed the order shown is one a run could take; a run draws its own.
+                    out.println("  " + RunCommand.order(plan)
+                            + (orderArgs.seed == null ? " (a run draws its own seed unless given --seed)" : ""));
                 }
                 unsupported.forEach(u -> err.println("  cannot run yet: " + u));
                 if (!unsupported.isEmpty()) {

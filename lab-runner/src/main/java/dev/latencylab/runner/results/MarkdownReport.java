@@ -65,7 +65,7 @@ final class MarkdownReport {
         return b.toString();
     }
 
-    /** The four per-phase tables: latency, rate and delivery, cost, producer batching. */
+    /** The per-phase tables: latency, rate and delivery, cost, producer client, GC pauses. */
     public static String tables(List<PhaseSummary> phases) {
         StringBuilder b = new StringBuilder();
         b.append("## End-to-end latency (ms)\n\n")
@@ -209,26 +209,35 @@ final class MarkdownReport {
             return row;
         }));
 
-        b.append("## Producer batching (Kafka client metrics, averaged over each measured window)\n\n")
-                .append(
-                        "batch-size-avg: bytes per batch (one partition's records in one request); records-per-request-avg: "
-                                + "records per produce request; compression-rate-avg: compressed / uncompressed size (1.00 = no "
-                                + "compression); record-queue-time-avg: ms a record waited in the producer before its batch was sent. "
-                                + "The client computes these over its own trailing 30-60 s, so in a short window they include some of "
-                                + "the phase's warm-up; the last column counts the window alone (records sent / Produce requests at the brokers).\n\n");
+        b.append("## Producer client (Kafka client metrics)\n\n")
+                .append("Counted over each measured window alone, from how much the client's counters grew in it: "
+                        + "records / request = record-send-total / request-total, bytes / request = outgoing-byte-total "
+                        + "/ request-total (request-total counts every request the client sent: Produce, plus a few "
+                        + "Metadata; bytes include request headers), batch B / record = the per-topic byte-total "
+                        + "(batches as sent, after compression) / per-topic record-send-total. The client has no "
+                        + "counter behind the three marked \"trailing\": they are its own averages over its trailing "
+                        + "30-60 s (batch-size-avg: bytes per batch; compression-rate-avg: compressed / uncompressed, "
+                        + "1.00 = none; record-queue-time-avg: ms a record waited for its batch to be sent), averaged "
+                        + "over the later part of the window, so a short window still holds some of the warm-up. "
+                        + "Records / Produce request (brokers): records sent / Produce requests the brokers counted, "
+                        + "a check on the first column from the other side.\n\n");
         b.append(table(
                 List.of(
                         "phase",
-                        "batch-size-avg B",
-                        "records-per-request-avg",
-                        "compression-rate-avg",
-                        "record-queue-time-avg ms",
-                        "records / Produce request"),
+                        "records / request",
+                        "bytes / request",
+                        "batch B / record",
+                        "batch-size-avg B (trailing)",
+                        "compression-rate-avg (trailing)",
+                        "record-queue-time-avg ms (trailing)",
+                        "records / Produce request (brokers)"),
                 phases,
                 p -> List.of(
                         p.name(),
+                        Fmt.ratio(p.producer().recordsPerRequest()),
+                        Fmt.rate(p.producer().bytesPerRequest()),
+                        Fmt.rate(p.producer().batchBytesPerRecord()),
                         Fmt.rate(p.producer().batchSizeAvg()),
-                        Fmt.ratio(p.producer().recordsPerRequestAvg()),
                         Fmt.ratio(p.producer().compressionRateAvg()),
                         Fmt.ms(p.producer().recordQueueTimeAvgMs()),
                         Fmt.ratio(p.recordsPerProduceRequest()))));

@@ -2,7 +2,11 @@ package dev.latencylab.runner.results;
 
 import java.util.Map;
 
-/** Prometheus' figures for one phase's measured window; null wherever Prometheus had no value. */
+/**
+ * Prometheus' figures for one phase's measured window; null wherever Prometheus had no value. The
+ * {@code client...} figures are how much the producer client's own counters grew over the window
+ * (see PhaseQueries); the {@code ...Avg} ones are the client's gauges, its own trailing averages.
+ */
 public record PhaseMetrics(
         Double producerCpu,
         Double consumerCpu,
@@ -11,18 +15,23 @@ public record PhaseMetrics(
         Double fetchConsumerRps,
         Double fetchFollowerRps,
         Double bytesInPerSecond,
+        Double clientRecordsSent,
+        Double clientRequests,
+        Double clientBytesSent,
+        Double clientBatchBytes,
+        Double clientBatchRecords,
         Double batchSizeAvg,
-        Double recordsPerRequestAvg,
         Double compressionRateAvg,
         Double recordQueueTimeAvgMs,
         Double producerGcPause,
         Double consumerGcPause,
         Double brokersGcPause) {
 
-    public static final PhaseMetrics EMPTY =
-            new PhaseMetrics(null, null, Map.of(), null, null, null, null, null, null, null, null, null, null, null);
+    public static final PhaseMetrics EMPTY = new PhaseMetrics(
+            null, null, Map.of(), null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+            null);
 
     public PhaseMetrics {
-        brokerCpu = dev.latencylab.runner.results.BrokerIds.sorted(brokerCpu);
+        brokerCpu = BrokerIds.sorted(brokerCpu);
     }
 }

@@ -5,9 +5,9 @@ import java.time.Duration;
 /**
  * The runner's PromQL, each expression written once: every rate() takes the range this is made
  * with. For one phase that is the phase's measured window, evaluated at the window's end, so each
- * rate is the average over exactly the measured part of the phase (the Kafka client gauges,
- * trailing averages themselves, as closely as they allow: see producerGauge); for the charts it is
- * their trailing range ({@link MetricsCollector#CHART_RANGE}).
+ * rate is the average over exactly the measured part of the phase, and each increase() the count
+ * over it (the Kafka client gauges, trailing averages themselves, as closely as they allow: see
+ * producerGauge); for the charts it is their trailing range ({@link MetricsCollector#CHART_RANGE}).
  *
  * <p>Metric and label names are the contract's (docs/contracts.md, "Prometheus jobs and labels"):
  * series are selected by {@code job}, the one label every target has, the same in compose and local
@@ -85,6 +85,32 @@ final class PhaseQueries {
     public String consumerQuantile(String histogram, double q) {
         return "histogram_quantile(" + q + ", sum by (le) (rate(" + histogram + "_bucket{" + CONSUMER + "}[" + w
                 + "])))";
+    }
+
+    /*
+     * The Kafka producer client's own counters, as Micrometer exports them (KafkaMetrics: "kafka." +
+     * group without "-metrics" + "." + name, '-' to '.', then Prometheus' '_'; a CumulativeSum or
+     * CumulativeCount becomes a counter). Producer-level ("producer-metrics"):
+     */
+    /** Records the client sent (record-send-total; the Sender adds each request's record count). */
+    static final String CLIENT_RECORDS_SENT = "kafka_producer_record_send_total";
+    /** Requests the client sent, of every kind (request-total; Produce but also a few Metadata, ApiVersions). */
+    static final String CLIENT_REQUESTS = "kafka_producer_request_total";
+    /** Bytes the client wrote to the brokers' sockets, request headers included (outgoing-byte-total). */
+    static final String CLIENT_BYTES_SENT = "kafka_producer_outgoing_byte_total";
+    /** Per topic ("producer-topic-metrics"): the batches' bytes as sent, after compression (byte-total). */
+    static final String CLIENT_BATCH_BYTES = "kafka_producer_topic_byte_total";
+    /** Per topic: the records in those batches (record-send-total). */
+    static final String CLIENT_BATCH_RECORDS = "kafka_producer_topic_record_send_total";
+
+    /**
+     * How much one of the producer client's counters grew over the window. Summed over the series:
+     * every settings change makes a new producer with its own client_id (and so its own series
+     * from zero), and the per-topic counters have a series per topic; with the phase's warm-up
+     * before the window, only the phase's own producer counts in it.
+     */
+    public String producerCounterIncrease(String counter) {
+        return "sum(increase(" + counter + "{" + PRODUCER + "}[" + w + "]))";
     }
 
     /** The kafka-clients version in the producer's client metrics, as the kafka_version label of one series. */

@@ -6,7 +6,8 @@ import java.time.Instant;
 import java.util.Map;
 
 /**
- * One row of the summary. Latency comes from the consumer endpoint (HdrHistogram, exact per
+ * One row of the summary: one phase of the run, {@code repeat} saying which of the scenario's
+ * repeats (1..N) it was. Latency comes from the consumer endpoint (HdrHistogram, exact per
  * phase), publish delay from the producer's (HdrHistogram per phase), counts from the producer's
  * acknowledgements and the consumer group's offset ledger once the phase was closed (the fence),
  * rates from the producer's counters, the rest from Prometheus over the measured window. Every
@@ -18,6 +19,7 @@ import java.util.Map;
  */
 record PhaseSummary(
         String name,
+        int repeat,
         int phaseId,
         ProducerSettings settings,
         Instant measuredFrom,
@@ -36,6 +38,11 @@ record PhaseSummary(
         Double bytesInPerSecond,
         Batching producer,
         GcPauses gcPauseMsPerSecond) {
+
+    PhaseSummary {
+        // summary.json written before repeats existed has no repeat: each phase ran once.
+        repeat = Math.max(1, repeat);
+    }
 
     /** Milliseconds of GC pause per second of the window (1000 = paused all the time); brokers summed. */
     public record GcPauses(Double producer, Double consumer, Double brokers) {
@@ -57,14 +64,27 @@ record PhaseSummary(
 
     public record Requests(Double produce, Double fetchConsumer, Double fetchFollower) {}
 
-    /** Kafka producer client averages: bytes, records, compressed/uncompressed, ms. */
+    /**
+     * The Kafka producer client's figures. Over the measured window alone, from the growth of the
+     * client's counters: records and bytes (on the wire, headers included) per request it sent, and
+     * the batches' bytes (as sent, after compression) per record. The client keeps no counter behind
+     * the other three, only its own averages over its trailing 30-60 s: batch size (bytes),
+     * compressed / uncompressed size, ms a record waited before its batch was sent.
+     */
     public record Batching(
-            Double batchSizeAvg, Double recordsPerRequestAvg, Double compressionRateAvg, Double recordQueueTimeAvgMs) {}
+            Double recordsPerRequest,
+            Double bytesPerRequest,
+            Double batchBytesPerRecord,
+            Double batchSizeAvg,
+            Double compressionRateAvg,
+            Double recordQueueTimeAvgMs) {
+        public static final Batching NONE = new Batching(null, null, null, null, null, null);
+    }
 
     /**
      * Records per Produce request over exactly the measured window: records the producer sent /
      * Produce requests the brokers counted (the lab's producer is their only one), or null. A check
-     * on the client's records-per-request-avg, which trails by 30-60 s.
+     * on the client's own count ({@link Batching#recordsPerRequest}) from the other side.
      */
     public Double recordsPerProduceRequest() {
         Double produce = requestsPerSecond == null ? null : requestsPerSecond.produce();

@@ -26,6 +26,9 @@ public final class ResultsWriter {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // A folder written before a field existed (a phase's repeat) still reads: the record says what a
+            // missing value means.
+            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .build();
     private static final DateTimeFormatter FOLDER_TIME =
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
@@ -85,18 +88,7 @@ public final class ResultsWriter {
                 }
             }
         }
-        RunSummary shown = new RunSummary(
-                summary.scenario(),
-                summary.description(),
-                summary.startedAt(),
-                summary.endedAt(),
-                summary.complete(),
-                summary.stopReason(),
-                summary.cores(),
-                summary.phases(),
-                summary.totals(),
-                summary.reading(),
-                warnings);
+        RunSummary shown = summary.withWarnings(warnings);
         String markdown = MarkdownReport.render(shown, drawn);
         Files.writeString(dir.resolve("summary.md"), markdown);
         return markdown;

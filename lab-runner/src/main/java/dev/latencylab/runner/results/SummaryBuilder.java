@@ -7,6 +7,7 @@ import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
+import dev.latencylab.runner.scenario.RunPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -16,8 +17,9 @@ public final class SummaryBuilder {
 
     private SummaryBuilder() {}
 
+    /** {@code plan} is the order the run was to go through (its seed and repeats are recorded). */
     public static RunSummary build(
-            RunRecord run, Map<Integer, PhaseMetrics> metrics, int cores, List<String> extraWarnings) {
+            RunRecord run, RunPlan plan, Map<Integer, PhaseMetrics> metrics, int cores, List<String> extraWarnings) {
         List<PhaseSummary> phases = run.phases().stream()
                 .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY)))
                 .toList();
@@ -26,7 +28,8 @@ public final class SummaryBuilder {
         for (PhaseRecord r : run.phases()) {
             if (r.latency() == null) {
                 warnings.add("the consumer had no figures for phase "
-                        + r.phase().name() + " (settings " + r.phase().settings() + "): its latency is n/a");
+                        + RunPlan.label(r.phase().name(), r.phase().repeat(), plan.repeats()) + " (settings "
+                        + r.phase().settings() + "): its latency is n/a");
             }
             if (r.counts() != null && r.counts().lost() > 0) {
                 warnings.add("phase " + r.phase().name() + ": " + r.counts().lost() + " of "
@@ -42,6 +45,7 @@ public final class SummaryBuilder {
                 run.complete(),
                 run.stopReason(),
                 cores,
+                new RunSummary.Repeats(plan.repeats(), plan.seed(), plan.labels()),
                 phases,
                 totals,
                 null,
@@ -61,6 +65,7 @@ public final class SummaryBuilder {
                 : m.producerCpu() + m.consumerCpu() + brokersTotal;
         return new PhaseSummary(
                 r.phase().name(),
+                r.phase().repeat(),
                 r.phaseId(),
                 r.phase().settings(),
                 r.measureStart(),
@@ -80,7 +85,12 @@ public final class SummaryBuilder {
                 new PhaseSummary.Requests(m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps()),
                 m.bytesInPerSecond(),
                 new PhaseSummary.Batching(
-                        m.batchSizeAvg(), m.recordsPerRequestAvg(), m.compressionRateAvg(), m.recordQueueTimeAvgMs()),
+                        ratio(m.clientRecordsSent(), m.clientRequests()),
+                        ratio(m.clientBytesSent(), m.clientRequests()),
+                        ratio(m.clientBatchBytes(), m.clientBatchRecords()),
+                        m.batchSizeAvg(),
+                        m.compressionRateAvg(),
+                        m.recordQueueTimeAvgMs()),
                 new PhaseSummary.GcPauses(
                         perMille(m.producerGcPause()), perMille(m.consumerGcPause()), perMille(m.brokersGcPause())));
     }
@@ -90,6 +100,14 @@ public final class SummaryBuilder {
                 ? PhaseSummary.Latency.NONE
                 : new PhaseSummary.Latency(
                         finite(p.p50()), finite(p.p95()), finite(p.p99()), finite(p.p999()), finite(p.max()));
+    }
+
+    /** One count per another over the same window; null when either is unknown or nothing was counted. */
+    static Double ratio(Double count, Double per) {
+        if (count == null || per == null || !Double.isFinite(count) || !Double.isFinite(per) || per <= 0) {
+            return null;
+        }
+        return count / per;
     }
 
     /** An empty histogram may report NaN; that is "no value", not a number to print. */

@@ -15,6 +15,7 @@ import dev.latencylab.runner.lab.Drained;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -34,10 +35,12 @@ import java.util.Optional;
 public final class ScenarioRunner {
 
     /**
-     * How often progress is printed, how long to wait for the consumer to catch up, and how old the
-     * stack's youngest process must be before anything is measured.
+     * How often progress is printed, how long to wait for the consumer to catch up, how old the
+     * stack's youngest process must be before anything is measured, and the seed of the phase order
+     * when the scenario repeats its phases ({@link RunPlan}).
      */
-    public record Options(Duration progressEvery, Duration drainTimeout, Duration drainPoll, Duration settledAge) {
+    public record Options(
+            Duration progressEvery, Duration drainTimeout, Duration drainPoll, Duration settledAge, long seed) {
         /**
          * A stack that has just started is still compiling its hot paths (JIT) and settling
          * (leaders, group membership); on a small machine that takes the CPU the first phase would
@@ -50,7 +53,11 @@ public final class ScenarioRunner {
                 new Options(Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofMillis(500));
 
         public Options(Duration progressEvery, Duration drainTimeout, Duration drainPoll) {
-            this(progressEvery, drainTimeout, drainPoll, SETTLED_AGE);
+            this(progressEvery, drainTimeout, drainPoll, SETTLED_AGE, 0);
+        }
+
+        public Options withSeed(long newSeed) {
+            return new Options(progressEvery, drainTimeout, drainPoll, settledAge, newSeed);
         }
     }
 
@@ -120,10 +127,10 @@ public final class ScenarioRunner {
             }
             quiesce(warnings);
             consumer.reset();
+            List<Phase> plan = RunPlan.of(scenario, options.seed()).phases();
             int firstId = firstPhaseId(startedAt);
-            for (int i = 0; i < scenario.phases().size(); i++) {
-                current = new Tracker(
-                        i + 1, scenario.phases().size(), scenario.phases().get(i), firstId + i + 1);
+            for (int i = 0; i < plan.size(); i++) {
+                current = new Tracker(i + 1, plan.size(), plan.get(i), firstId + i + 1);
                 done.add(runPhase(current, warnings));
                 current = null;
             }

@@ -5,7 +5,8 @@ import java.time.Duration;
 
 /**
  * One step of a scenario: the settings to apply, a warm-up whose samples are dropped, and the
- * measured duration.
+ * measured duration. In a run, {@code repeat} says which of the scenario's repeats this is (1..N,
+ * see {@link RunPlan}); a phase as read from a file is repeat 1.
  *
  * <p>{@code topic} and {@code partitions} are optional and reserved for experiments where each
  * phase writes its own topic (partition sweep, linger x compression matrix). They are part of the
@@ -13,13 +14,33 @@ import java.time.Duration;
  * can switch topics, rather than silently ignoring them.
  */
 public record Phase(
-        String name, ProducerSettings settings, Duration warmup, Duration duration, String topic, Integer partitions) {
+        String name,
+        ProducerSettings settings,
+        Duration warmup,
+        Duration duration,
+        String topic,
+        Integer partitions,
+        int repeat) {
+
+    public Phase(
+            String name,
+            ProducerSettings settings,
+            Duration warmup,
+            Duration duration,
+            String topic,
+            Integer partitions) {
+        this(name, settings, warmup, duration, topic, partitions, 1);
+    }
 
     public Duration total() {
         return warmup.plus(duration);
     }
 
     public Phase withTiming(Duration newWarmup, Duration newDuration) {
-        return new Phase(name, settings, newWarmup, newDuration, topic, partitions);
+        return new Phase(name, settings, newWarmup, newDuration, topic, partitions, repeat);
+    }
+
+    public Phase withRepeat(int newRepeat) {
+        return new Phase(name, settings, warmup, duration, topic, partitions, newRepeat);
     }
 }

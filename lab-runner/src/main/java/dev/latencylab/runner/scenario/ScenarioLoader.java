@@ -31,7 +31,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public final class ScenarioLoader {
 
-    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "defaults", "phases");
+    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "repeat", "defaults", "phases");
     private static final Set<String> PHASE_FIELDS =
             Set.of("name", "settings", "warmup", "duration", "topic", "partitions");
     private static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic", "partitions");
@@ -60,7 +60,9 @@ public final class ScenarioLoader {
         }
         Problems problems = new Problems(source);
         if (root == null || !root.isObject()) {
-            problems.add("", "the file must be a mapping with 'phases' (and optionally name, description, defaults)");
+            problems.add(
+                    "",
+                    "the file must be a mapping with 'phases' (and optionally name, description, repeat, defaults)");
             throw problems.exception();
         }
         unknownFields(root, TOP_FIELDS, problems, "");
@@ -73,6 +75,8 @@ public final class ScenarioLoader {
                     "name", "use letters, digits, '.', '_' or '-' (it names the results folder), got '" + name + "'");
         }
         String description = text(root, "description", problems, "description");
+        // How many interleaved rounds of the phases a run measures (RunPlan); once unless the file says.
+        Integer repeat = optionalInteger(root.path("repeat"), 1, Scenario.MAX_REPEAT, "repeat", problems);
 
         JsonNode defaults = root.path("defaults");
         if (!defaults.isMissingNode() && !defaults.isObject()) {
@@ -101,7 +105,7 @@ public final class ScenarioLoader {
         if (!problems.isEmpty()) {
             throw problems.exception();
         }
-        return new Scenario(name, description, phases);
+        return new Scenario(name, description, phases, repeat == null ? 1 : repeat);
     }
 
     private Phase phase(JsonNode node, JsonNode defaults, int index, Problems problems) {

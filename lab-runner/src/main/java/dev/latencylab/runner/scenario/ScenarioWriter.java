@@ -26,6 +26,9 @@ public final class ScenarioWriter {
         if (scenario.description() != null) {
             root.put("description", scenario.description());
         }
+        if (scenario.repeat() > 1) {
+            root.put("repeat", scenario.repeat());
+        }
         List<Map<String, Object>> phases =
                 scenario.phases().stream().map(ScenarioWriter::phase).toList();
         root.put("phases", phases);

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
+import dev.latencylab.runner.scenario.RunPlan;
+import dev.latencylab.runner.scenario.ScenarioLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -99,6 +101,34 @@ class CliTest {
                 .contains("scenarios/linger-sweep.yaml: linger-sweep, 4 phases, 1m20s in all")
                 .contains(
                         "linger-20    linger.ms=20    batch.size=16384    compression=none   rate=1000/s payload=400 B  warm-up 5s + 15s");
+    }
+
+    @Test
+    void validateShowsARepeatedScenariosOrderForAGivenSeed(@TempDir Path dir) throws IOException {
+        Files.writeString(
+                dir.resolve("r.yaml"),
+                """
+                repeat: 2
+                defaults:
+                  warmup: 5s
+                  duration: 15s
+                  settings: {batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                phases:
+                  - {name: a, settings: {lingerMs: 0}}
+                  - {name: b, settings: {lingerMs: 5}}
+                  - {name: c, settings: {lingerMs: 10}}
+                """);
+
+        int code = cli(dir).execute("validate", "r.yaml", "--seed", "11");
+
+        assertThat(code).as(err()).isZero();
+        String order = String.join(
+                " ",
+                RunPlan.of(new ScenarioLoader().load(dir.resolve("r.yaml")), 11).labels());
+        assertThat(out())
+                .contains("r.yaml: r, 3 phases x 2 repeats, 2m in all")
+                .contains("Order: 2 rounds, each shuffled with seed 11 (--seed 11 runs this order again): " + order)
+                .doesNotContain("draws its own seed");
     }
 
     @Test

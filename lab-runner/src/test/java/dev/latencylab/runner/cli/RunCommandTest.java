@@ -7,6 +7,8 @@ import dev.latencylab.runner.fake.FakeTime;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.results.ResultsWriter;
 import dev.latencylab.runner.run.ScenarioRunner;
+import dev.latencylab.runner.scenario.RunPlan;
+import dev.latencylab.runner.scenario.ScenarioLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -178,6 +180,15 @@ class RunCommandTest {
         assertThat(second.path("requestsPerSecond").path("produce").asDouble())
                 .isCloseTo(900.0 / 21, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(first.path("cpuCores").path("brokers").propertyNames()).containsExactly("1", "2", "3");
+        // The client's figures are counted over the window: at linger 20 the fake's producer sends 1000 records/s
+        // in 900 / 21 Produce requests/s plus one Metadata request every 10 s.
+        assertThat(second.path("producer").path("recordsPerRequest").asDouble())
+                .isCloseTo(1000 / (900.0 / 21 + 0.1), org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(second.path("producer").path("batchBytesPerRecord").asDouble())
+                .isCloseTo(470.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(lab.log())
+                .contains("PROM query sum(increase(kafka_producer_record_send_total{job=\"producer-app\"}[15s]))")
+                .noneMatch(l -> l.contains("records_per_request_avg"));
         assertThat(summary.path("reading").path("sanityPassed").asBoolean()).isTrue();
         assertThat(summary.path("totals").path("drained").asBoolean()).isTrue();
         JsonNode env =
@@ -189,6 +200,60 @@ class RunCommandTest {
                 .content()
                 .contains("## Reading")
                 .contains("Sanity check passed");
+    }
+
+    @Test
+    void aRepeatedScenarioRunsThePhasesInTheSeedsShuffledRoundsAndRecordsTheOrder() throws Exception {
+        Files.writeString(dir.resolve("sweep.yaml"), "repeat: 3\n" + SCENARIO);
+        RunPlan plan = RunPlan.of(new ScenarioLoader().load(dir.resolve("sweep.yaml")), 7);
+        // The seed is chosen so that the order differs from the file's: else following the file would pass too.
+        assertThat(plan.labels())
+                .isNotEqualTo(
+                        List.of("linger-0#1", "linger-20#1", "linger-0#2", "linger-20#2", "linger-0#3", "linger-20#3"));
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s", "--seed", "7"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        // The producer is switched to each planned phase's settings, in the plan's order.
+        List<Integer> switched = lab.log().stream()
+                .filter(l -> l.startsWith("POST /actuator/producer {\"lingerMs\""))
+                .map(l -> Integer.parseInt(l.replaceAll(".*\"lingerMs\":(\\d+).*", "$1")))
+                .toList();
+        assertThat(switched)
+                .containsExactlyElementsOf(
+                        plan.phases().stream().map(p -> p.settings().lingerMs()).toList());
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("Running sweep: 6 phases (2 x 3 repeats), 2m in all")
+                .contains("--seed 7 runs this order again): " + String.join(" ", plan.labels()));
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("repeats").path("count").asInt()).isEqualTo(3);
+        assertThat(summary.path("repeats").path("seed").asLong()).isEqualTo(7);
+        assertThat(summary.path("repeats").path("order").valueStream().map(JsonNode::asString))
+                .containsExactlyElementsOf(plan.labels());
+        JsonNode phases = summary.path("phases");
+        assertThat(phases).hasSize(6);
+        for (int i = 0; i < 6; i++) {
+            assertThat(phases.get(i).path("name").asString())
+                    .isEqualTo(plan.phases().get(i).name());
+            assertThat(phases.get(i).path("repeat").asInt())
+                    .isEqualTo(plan.phases().get(i).repeat());
+        }
+    }
+
+    @Test
+    void withoutSeedARandomOneIsPrintedAndRecorded() throws Exception {
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).isZero();
+        long seed = ResultsWriter.JSON
+                .readTree(command.lastResults().resolve("summary.json").toFile())
+                .path("repeats")
+                .path("seed")
+                .asLong(-1);
+        assertThat(seed).isNotNegative();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("Order: as in the file (one repeat; seed " + seed + " recorded, no shuffle)");
     }
 
     @Test

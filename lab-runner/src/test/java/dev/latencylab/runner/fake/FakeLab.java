@@ -423,6 +423,12 @@ public final class FakeLab implements AutoCloseable {
         };
     }
 
+    /** The first range in a query, in seconds ("[15s]" gives 15). */
+    private static double rangeSeconds(String q) {
+        Matcher m = Pattern.compile("\\[([0-9]+)s").matcher(q);
+        return m.find() ? Double.parseDouble(m.group(1)) : 0;
+    }
+
     /** The fake's "physics": figures as a function of the linger.ms in effect at t. */
     private synchronized Map<Map<String, String>, Double> values(String q, Instant t) {
         // Like Prometheus with a 5 s scrape: a rate() range shorter than two intervals may hold a
@@ -459,10 +465,26 @@ public final class FakeLab implements AutoCloseable {
             v.put(Map.of(), 600.0 / (1 + 0.5 * linger));
         } else if (q.contains("kafka_server_bytes_in_total")) {
             v.put(Map.of(), 480_000.0 - 1000.0 * linger);
+        } else if (q.startsWith("sum(increase(kafka_producer_")) {
+            // The producer client's counters grow over the asked range at the phase's rates: its Produce
+            // requests as the brokers count them, plus one Metadata request every 10 s; 470 B a record
+            // in the batches (400 B payload + headers), 60 B a request on the wire besides.
+            double seconds = rangeSeconds(q);
+            double records = rate * seconds;
+            double requests = (900.0 / (1 + linger) + 0.1) * seconds;
+            if (q.contains("kafka_producer_topic_record_send_total")) {
+                v.put(Map.of(), records);
+            } else if (q.contains("kafka_producer_topic_byte_total")) {
+                v.put(Map.of(), 470.0 * records);
+            } else if (q.contains("kafka_producer_record_send_total")) {
+                v.put(Map.of(), records);
+            } else if (q.contains("kafka_producer_request_total")) {
+                v.put(Map.of(), requests);
+            } else if (q.contains("kafka_producer_outgoing_byte_total")) {
+                v.put(Map.of(), 470.0 * records + 60.0 * requests);
+            }
         } else if (q.contains("kafka_producer_batch_size_avg")) {
             v.put(Map.of(), 500.0 + 400.0 * linger);
-        } else if (q.contains("kafka_producer_records_per_request_avg")) {
-            v.put(Map.of(), 1.0 + linger);
         } else if (q.contains("kafka_producer_compression_rate_avg")) {
             v.put(Map.of(), 1.0);
         } else if (q.contains("kafka_producer_record_queue_time_avg")) {

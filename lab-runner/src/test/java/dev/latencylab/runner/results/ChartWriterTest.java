@@ -104,6 +104,7 @@ class ChartWriterTest {
         return new PhaseSummary(
                 name,
                 1,
+                1,
                 new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
                 START,
                 START.plusSeconds(50),
@@ -119,7 +120,7 @@ class ChartWriterTest {
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null),
                 null,
-                new PhaseSummary.Batching(null, null, null, null),
+                PhaseSummary.Batching.NONE,
                 PhaseSummary.GcPauses.NONE);
     }
 

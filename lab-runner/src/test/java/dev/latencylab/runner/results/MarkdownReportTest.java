@@ -27,9 +27,11 @@ class MarkdownReportTest {
                         "| linger-0 | yes | 50000 | 50000 | 0 | 50000 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |",
                         "| phase | CPU producer | CPU consumer | CPU broker 1 | CPU broker 2 | CPU broker 3 | CPU total | Produce req/s | FetchConsumer req/s | FetchFollower req/s | bytes in kB/s |",
                         "| linger-5 | 0.15 | 0.15 | 0.15 | 0.15 | 0.15 | 0.75 | 420 | 140 | 840 | 480.0 |",
-                        "| phase | batch-size-avg B | records-per-request-avg | compression-rate-avg | record-queue-time-avg ms | records / Produce request |",
+                        "| phase | records / request | bytes / request | batch B / record | batch-size-avg B (trailing) "
+                                + "| compression-rate-avg (trailing) | record-queue-time-avg ms (trailing) "
+                                + "| records / Produce request (brokers) |",
                         // The last column is the window's own count: 1000 records/s over 420 Produce requests/s.
-                        "| linger-5 | 1300 | 7.00 | 1.00 | 5.50 | 2.38 |",
+                        "| linger-5 | 7.00 | 3360 | 450 | 1300 | 1.00 | 5.50 | 2.38 |",
                         "| phase | producer ms/s | consumer ms/s | brokers ms/s |",
                         "| linger-0 | 2.50 | 1.25 | 12.0 |");
         long alignmentRows = lines.stream().filter(l -> l.startsWith("| --- |")).count();
@@ -44,7 +46,7 @@ class MarkdownReportTest {
 
         assertThat(md)
                 .contains("| linger-0 | n/a | n/a | n/a | n/a | n/a | n/a | n/a |")
-                .contains("| linger-0 | n/a | n/a | n/a | n/a | n/a |\n")
+                .contains("| linger-0 | n/a | n/a | n/a | n/a | n/a | n/a | n/a |\n")
                 .contains("| linger-0 | 2.00 | n/a | 8.00 | n/a | n/a |"
                         .replace("| linger-0 | 2.00", "| linger-0 | 0 | 16384 | none | 50000 | 2.00"));
     }

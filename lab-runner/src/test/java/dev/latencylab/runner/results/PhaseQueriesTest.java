@@ -3,6 +3,7 @@ package dev.latencylab.runner.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PhaseQueriesTest {
@@ -47,6 +48,25 @@ class PhaseQueriesTest {
         assertThat(gauge)
                 .isEqualTo("max(avg_over_time(max without(client_id, spring_id, kafka_version) "
                         + "(kafka_producer_batch_size_avg{job=\"producer-app\"} >= 0)[240s:5s]))");
+    }
+
+    @Test
+    void aClientCounterIsItsGrowthOverTheWindowSummedOverEveryProducerItHad() {
+        PhaseQueries q = new PhaseQueries(Duration.ofSeconds(50));
+
+        assertThat(q.producerCounterIncrease(PhaseQueries.CLIENT_RECORDS_SENT))
+                .isEqualTo("sum(increase(kafka_producer_record_send_total{job=\"producer-app\"}[50s]))");
+        assertThat(q.producerCounterIncrease(PhaseQueries.CLIENT_REQUESTS))
+                .isEqualTo("sum(increase(kafka_producer_request_total{job=\"producer-app\"}[50s]))");
+        // Micrometer's names of the client's outgoing-byte-total and the per-topic byte-total / record-send-total.
+        assertThat(List.of(
+                        PhaseQueries.CLIENT_BYTES_SENT,
+                        PhaseQueries.CLIENT_BATCH_BYTES,
+                        PhaseQueries.CLIENT_BATCH_RECORDS))
+                .containsExactly(
+                        "kafka_producer_outgoing_byte_total",
+                        "kafka_producer_topic_byte_total",
+                        "kafka_producer_topic_record_send_total");
     }
 
     @Test

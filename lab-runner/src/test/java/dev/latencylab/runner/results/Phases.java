@@ -33,6 +33,7 @@ final class Phases {
         return new PhaseSummary(
                 name,
                 1,
+                1,
                 new ProducerSettings(linger, 16384, Compression.NONE, rate, 400, KeyStrategy.ORDER_ID),
                 from,
                 from.plusSeconds(50),
@@ -50,7 +51,13 @@ final class Phases {
                 new PhaseSummary.Requests(
                         produce, produce == null ? null : produce / 3, produce == null ? null : produce * 2),
                 480_000.0,
-                new PhaseSummary.Batching(800.0 + 100 * linger, 2.0 + linger, compressionRate, 0.5 + linger),
+                new PhaseSummary.Batching(
+                        2.0 + linger,
+                        480.0 * (2.0 + linger),
+                        450.0,
+                        800.0 + 100 * linger,
+                        compressionRate,
+                        0.5 + linger),
                 new PhaseSummary.GcPauses(2.5, 1.25, 12.0));
     }
 
@@ -64,6 +71,7 @@ final class Phases {
         Instant from = Instant.parse("2026-11-21T23:50:00Z");
         return new PhaseSummary(
                 name,
+                1,
                 1,
                 new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
                 from,
@@ -80,7 +88,7 @@ final class Phases {
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null),
                 null,
-                new PhaseSummary.Batching(null, null, null, null),
+                PhaseSummary.Batching.NONE,
                 PhaseSummary.GcPauses.NONE);
     }
 }

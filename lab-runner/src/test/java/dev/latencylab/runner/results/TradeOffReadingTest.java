@@ -97,6 +97,7 @@ class TradeOffReadingTest {
         PhaseSummary lossy = new PhaseSummary(
                 "linger-5",
                 1,
+                1,
                 behind.settings(),
                 behind.measuredFrom(),
                 behind.measuredTo(),

@@ -204,6 +204,39 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aScenarioRunsOnceUnlessItSaysRepeat() {
+        assertThat(loader.parse("sweep.yaml", "x", SWEEP).repeat()).isEqualTo(1);
+        assertThat(loader.parse("sweep.yaml", "x", "repeat: 3\n" + SWEEP).repeat())
+                .isEqualTo(3);
+    }
+
+    @Test
+    void aRepeatOutsideOneToTwentyIsRefusedNamingTheField() {
+        for (String bad : List.of("0", "21", "-1", "2.5", "'3'", "many", "[2]")) {
+            assertThatThrownBy(() -> loader.parse("r.yaml", "r", "repeat: " + bad + "\n" + SWEEP))
+                    .as(bad)
+                    .isInstanceOf(ScenarioException.class)
+                    .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                            .singleElement()
+                            .asString()
+                            .startsWith(
+                                    "r.yaml: repeat: must be an integer from 1 to " + Scenario.MAX_REPEAT + ", got "));
+        }
+    }
+
+    @Test
+    void aWrittenScenarioKeepsItsRepeat() {
+        Scenario s = loader.parse("sweep.yaml", "x", "repeat: 4\n" + SWEEP);
+
+        String yaml = new ScenarioWriter().write(s);
+
+        assertThat(yaml).contains("repeat: 4");
+        assertThat(loader.parse("written.yaml", "x", yaml)).isEqualTo(s);
+        assertThat(new ScenarioWriter().write(loader.parse("sweep.yaml", "x", SWEEP)))
+                .doesNotContain("repeat");
+    }
+
+    @Test
     void theRepositoryScenariosAreValid() throws IOException {
         List<Path> files;
         try (Stream<Path> list = Files.list(Path.of("..", "scenarios"))) {
