@@ -36,11 +36,12 @@ class LatencyConfiguration {
     /**
      * Offset commits do not stall the listener thread, which timestamps every record it hands
      * over: the accounting needs no commit for correctness (the offset ledger tells a re-read
-     * record from a new one), commits only bound how much is re-read. Boot applies a single
-     * customizer bean to its container factory.
+     * record from a new one), commits only bound how much is re-read. Each assignment checks the
+     * ledger against the log ({@link StaleLedgerCheck}). Boot applies a single customizer bean to
+     * its container factory.
      */
     @Bean
-    ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> asyncOffsetCommits(
+    ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> listenerContainer(
             LatencyRecorder recorder) {
         return container -> {
             container.getContainerProperties().setSyncCommits(false);
