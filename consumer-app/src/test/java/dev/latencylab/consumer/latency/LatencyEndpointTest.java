@@ -97,7 +97,12 @@ class LatencyEndpointTest {
                {"partition":1,"firstOffset":20,"highestOffset":22,
                 "segments":[{"phase":0,"fromOffset":20,"toOffset":22,"redelivered":0}]},
                {"partition":2,"firstOffset":30,"highestOffset":30,
-                "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]}}""";
+                "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]},
+             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
+               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
+               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
+               "max.poll.records":"500"}}}""";
 
     @Autowired
     private MockMvcTester mvc;
@@ -128,7 +133,12 @@ class LatencyEndpointTest {
                  "totals":{"received":0,"lost":0,"late":0,"pending":0,"duplicated":0,"redelivered":0,
                    "outOfOrder":0,"skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
                  "producers":[],
-                 "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[]}}""");
+                 "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[]},
+             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
+               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
+               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
+               "max.poll.records":"500"}}}""");
     }
 
     @Test
@@ -172,7 +182,12 @@ class LatencyEndpointTest {
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":5,
                    "highestSequence":6,"received":0,"pending":1,"lost":0,"late":0,"duplicated":0,"outOfOrder":0,
                    "beforeStart":0,"unobserved":0}],
-                 "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[]}}""");
+                 "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[]},
+             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
+               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
+               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
+               "max.poll.records":"500"}}}""");
         // The gap left open before the reset is still a gap, not a record from before the start.
         recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, 0, 16, T0 + 9_000);
         assertThat(mvc.get().uri(URL))
@@ -204,7 +219,12 @@ class LatencyEndpointTest {
                    {"partition":1,"firstOffset":20,"highestOffset":22,
                     "segments":[{"phase":0,"fromOffset":20,"toOffset":22,"redelivered":0}]},
                    {"partition":2,"firstOffset":30,"highestOffset":30,
-                    "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]}}""");
+                    "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]},
+             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
+               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
+               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
+               "max.poll.records":"500"}}}""");
         // A phase's samples start again from the next record: the warm-up is gone.
         recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4, 4), ORDER, 0, 17, T0 + 7_300);
         MvcTestResult after = mvc.get().uri(URL).exchange();

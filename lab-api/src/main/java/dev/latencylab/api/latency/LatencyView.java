@@ -6,14 +6,23 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The body of GET /actuator/latency: everything the consumer knows, per phase and in total, and
- * the group's offset ledger.
+ * The body of GET /actuator/latency: everything the consumer knows, per phase and in total, the
+ * group's offset ledger, and what the consumer reads and how.
  */
-public record LatencyView(List<PhaseView> phases, Totals totals, List<ProducerTrack> producers, LedgerView ledger) {
+public record LatencyView(
+        List<PhaseView> phases,
+        Totals totals,
+        List<ProducerTrack> producers,
+        LedgerView ledger,
+        ConsumerDescription consumer) {
 
     public LatencyView {
         phases = phases == null ? List.of() : List.copyOf(phases);
         producers = producers == null ? List.of() : List.copyOf(producers);
+    }
+
+    public LatencyView withConsumer(ConsumerDescription description) {
+        return new LatencyView(phases, totals, producers, ledger, description);
     }
 
     /** The consumer's phase for records of no named phase whose header carries these settings. */

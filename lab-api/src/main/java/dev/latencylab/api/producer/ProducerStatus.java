@@ -9,12 +9,14 @@ import java.util.UUID;
  * The body of GET and POST /actuator/producer: the settings in effect, the phase the records
  * being sent belong to, the sender's counters, and what was sent and acknowledged per phase.
  *
+ * @param topic the topic the records go to
  * @param generation counts the settings changes applied since the app started
  * @param phase the phase id the records sent now carry (0: no named phase)
  * @param phases the named phases' sends, oldest first (the most recent {@value #PHASES_KEPT})
  */
 public record ProducerStatus(
         UUID producerId,
+        String topic,
         boolean running,
         long generation,
         ProducerSettings settings,

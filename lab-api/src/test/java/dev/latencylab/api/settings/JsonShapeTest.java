@@ -21,6 +21,7 @@ class JsonShapeTest {
     void producerStatusRoundTripsInTheDocumentedShape() {
         ProducerStatus status = new ProducerStatus(
                 UUID.fromString("5f0c0000-0000-0000-0000-000000000001"),
+                "lab.orders",
                 true,
                 3,
                 new ProducerSettings(20, 16_384, Compression.LZ4, 1_000, 400, KeyStrategy.CUSTOMER_ID),
@@ -37,13 +38,14 @@ class JsonShapeTest {
         String text = json.writeValueAsString(status);
 
         assertThat(text)
-                .isEqualTo("{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"running\":true,"
-                        + "\"generation\":3,\"settings\":{\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"lz4\","
-                        + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"customer-id\"},"
-                        + "\"phase\":7,\"counters\":{\"sent\":10,\"acked\":9,\"failed\":0,\"lastSequence\":9},"
-                        + "\"phases\":[{\"phase\":7,\"sent\":10,\"acked\":9,\"failed\":0,\"publishDelayMs\":"
-                        + "{\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"
-                        + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108}]}]}");
+                .isEqualTo(
+                        "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"lab.orders\",\"running\":true,"
+                                + "\"generation\":3,\"settings\":{\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"lz4\","
+                                + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"customer-id\"},"
+                                + "\"phase\":7,\"counters\":{\"sent\":10,\"acked\":9,\"failed\":0,\"lastSequence\":9},"
+                                + "\"phases\":[{\"phase\":7,\"sent\":10,\"acked\":9,\"failed\":0,\"publishDelayMs\":"
+                                + "{\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"
+                                + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108}]}]}");
         assertThat(json.readValue(text, ProducerStatus.class)).isEqualTo(status);
     }
 

@@ -152,7 +152,10 @@ public final class LatencyRecorder {
         tracker.expire(nowMicros);
     }
 
-    /** Copies the histograms under the lock and computes percentiles outside it, so a report does not stall recording. */
+    /**
+     * Copies the histograms under the lock and computes percentiles outside it, so a report does
+     * not stall recording. The consumer's description is the app's to add.
+     */
     public LatencyView report() {
         List<PhaseHistograms.Snapshot> snapshots = new ArrayList<>();
         List<ProducerTrack> accounts;
@@ -169,7 +172,7 @@ public final class LatencyRecorder {
             offsets = ledger.view();
         }
         return new LatencyView(
-                snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts, offsets);
+                snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts, offsets, null);
     }
 
     /** The totals alone: cheap enough for every metrics scrape. */

@@ -2,6 +2,7 @@ package dev.latencylab.runner.results;
 
 import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.run.PhaseDescription;
 import java.time.Instant;
 import java.util.Map;
 
@@ -16,6 +17,7 @@ import java.util.Map;
  * @param phaseId the id the phase's records carried in their header
  * @param fenced whether the phase was closed: the consumer group passed every offset the producer
  *     acknowledged in it, so its counts are final
+ * @param description the topic, partitions and consumer (group, settings) the phase ran on
  */
 record PhaseSummary(
         String name,
@@ -33,6 +35,7 @@ record PhaseSummary(
         Double achievedRate,
         PhaseCounts counts,
         boolean fenced,
+        PhaseDescription description,
         Cpu cpuCores,
         Requests requestsPerSecond,
         Double bytesInPerSecond,

@@ -81,6 +81,7 @@ public final class SummaryBuilder {
                 r.achievedRate(),
                 r.counts(),
                 r.fenced(),
+                r.description(),
                 new PhaseSummary.Cpu(m.producerCpu(), m.consumerCpu(), m.brokerCpu(), brokersTotal, total),
                 new PhaseSummary.Requests(m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps()),
                 m.bytesInPerSecond(),

@@ -17,6 +17,7 @@ import java.time.Instant;
  * @param counts the phase's counts (null without {@code sends}); final only when {@code fenced}
  * @param fenced whether the consumer group was seen past every offset the producer acknowledged
  *     in the phase, so that nothing of it could still arrive for the first time
+ * @param description the topic, partitions and consumer the phase ran on (null if not read)
  */
 public record PhaseRecord(
         int index,
@@ -31,6 +32,7 @@ public record PhaseRecord(
         PhaseSends sends,
         PhaseCounts counts,
         boolean fenced,
+        PhaseDescription description,
         boolean complete) {
 
     public Duration measured() {

@@ -4,6 +4,7 @@ import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.accounting.PhaseFence;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.PhaseKey;
@@ -298,6 +299,7 @@ public final class ScenarioRunner {
                 closed.sends,
                 closed.counts,
                 closed.fenced,
+                closed.description,
                 true);
         PhaseView latency = closed.latency;
         out.printf(
@@ -324,7 +326,8 @@ public final class ScenarioRunner {
         Instant started = clock.instant();
         Instant deadline = started.plus(options.drainTimeout());
         while (true) {
-            Optional<PhaseSends> sends = producer.state().phaseSends(t.phaseId);
+            ProducerStatus producerStatus = producer.state();
+            Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
             LatencyView consumerView = consumer.latency();
             boolean passed = sends.isPresent() && PhaseFence.passed(sends.get(), consumerView.ledger());
             if (passed || !clock.instant().isBefore(deadline)) {
@@ -351,10 +354,22 @@ public final class ScenarioRunner {
                         sends.orElse(null),
                         sends.map(x -> PhaseCounts.of(x, consumerView.ledger(), latency))
                                 .orElse(null),
-                        passed);
+                        passed,
+                        description(producerStatus, sends, consumerView));
             }
             sleeper.sleep(options.drainPoll());
         }
+    }
+
+    private static PhaseDescription description(
+            ProducerStatus producerStatus, Optional<PhaseSends> sends, LatencyView consumerView) {
+        return new PhaseDescription(
+                producerStatus.topic(),
+                sends.map(x -> x.partitions().stream()
+                                .map(PartitionAcks::partition)
+                                .toList())
+                        .orElse(List.of()),
+                consumerView.consumer());
     }
 
     /** The header's settings are the check that the producer sent what the runner asked for. */
@@ -451,6 +466,7 @@ public final class ScenarioRunner {
                 sends,
                 counts,
                 false,
+                null,
                 false));
     }
 
@@ -532,7 +548,8 @@ public final class ScenarioRunner {
     }
 
     /** A phase's figures once it is closed (or given up on). */
-    private record Closed(PhaseView latency, PhaseSends sends, PhaseCounts counts, boolean fenced) {}
+    private record Closed(
+            PhaseView latency, PhaseSends sends, PhaseCounts counts, boolean fenced, PhaseDescription description) {}
 
     /** Mutable progress of the phase being run, so an interruption knows how far it got. */
     private static final class Tracker {

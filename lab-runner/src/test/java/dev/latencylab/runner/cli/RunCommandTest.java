@@ -132,6 +132,16 @@ class RunCommandTest {
                     .isEqualTo(counts.path("received").asLong());
             assertThat(counts.path("lost").asLong()).isZero();
             assertThat(phase.path("publishDelayMs").path("p99").asDouble()).isEqualTo(0.2);
+            JsonNode description = phase.path("description");
+            assertThat(description.path("topic").asString()).isEqualTo("lab.orders");
+            assertThat(description.path("partitions").toString()).isEqualTo("[0]");
+            assertThat(description.path("consumer").path("groupId").asString()).isEqualTo("latency-lab-consumer");
+            assertThat(description
+                            .path("consumer")
+                            .path("settings")
+                            .path("fetch.max.wait.ms")
+                            .asString())
+                    .isEqualTo("500");
         }
         assertThat(phases.get(1).path("phaseId").asInt())
                 .isEqualTo(phases.get(0).path("phaseId").asInt() + 1);

@@ -159,7 +159,7 @@ public final class FakeLab implements AutoCloseable {
         }
         return String.format(
                 Locale.ROOT,
-                "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"running\":%s,\"generation\":%d,"
+                "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"lab.orders\",\"running\":%s,\"generation\":%d,"
                         + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\"},"
                         + "\"phase\":%d,\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d},"
                         + "\"phases\":[%s]}",
@@ -330,7 +330,9 @@ public final class FakeLab implements AutoCloseable {
                     + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
                     + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0)
                     + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0,\"unobserved\":0}],"
-                    + "\"ledger\":{\"full\":false,\"redeliveredBeforeStart\":0,\"partitions\":[" + partitions + "]}}";
+                    + "\"ledger\":{\"full\":false,\"redeliveredBeforeStart\":0,\"partitions\":[" + partitions + "]},"
+                    + "\"consumer\":{\"topic\":\"lab.orders\",\"groupId\":\"latency-lab-consumer\","
+                    + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\"}}}";
         }
         TestServer.reply(ex, 200, json);
     }

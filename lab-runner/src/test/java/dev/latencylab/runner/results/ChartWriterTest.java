@@ -117,6 +117,7 @@ class ChartWriterTest {
                 1000.0,
                 Phases.counts(0L, 0L),
                 true,
+                null,
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null),
                 null,

@@ -46,6 +46,7 @@ final class Phases {
                 achieved,
                 Phases.counts(0L, 0L),
                 true,
+                null,
                 new PhaseSummary.Cpu(
                         cpuEach, cpuEach, Map.of("1", cpuEach, "2", cpuEach, "3", cpuEach), 3 * cpuEach, 5 * cpuEach),
                 new PhaseSummary.Requests(
@@ -85,6 +86,7 @@ final class Phases {
                 999.0,
                 Phases.counts(0L, 0L),
                 true,
+                null,
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null),
                 null,

@@ -110,6 +110,7 @@ class TradeOffReadingTest {
                 1000.0,
                 Phases.counts(7L, 2L),
                 true,
+                null,
                 behind.cpuCores(),
                 new PhaseSummary.Requests(300.0, 1.0, 1.0),
                 1.0,

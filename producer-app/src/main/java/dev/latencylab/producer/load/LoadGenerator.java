@@ -100,7 +100,7 @@ public class LoadGenerator implements SmartLifecycle {
     /** What GET /actuator/producer shows: this state, the generation, the counters and the named phases' sends. */
     public ProducerStatus status(LoadState s) {
         return new ProducerStatus(
-                producerId, s.running(), generation, s.settings(), s.phase(), counters(), sendLog.view());
+                producerId, topic, s.running(), generation, s.settings(), s.phase(), counters(), sendLog.view());
     }
 
     public long generation() {

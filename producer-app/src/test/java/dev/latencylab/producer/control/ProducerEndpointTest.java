@@ -100,7 +100,7 @@ class ProducerEndpointTest {
                 .bodyJson()
                 .isStrictlyEqualTo(
                         """
-                {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","running":false,"generation":42,
+                {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","topic":"lab.orders","running":false,"generation":42,
                  "settings":{"lingerMs":20,"batchSize":65536,"compression":"zstd","rate":2500.5,
                              "payloadBytes":1024,"keyStrategy":"customer-id"},
                  "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999},"phases":[]}""");
@@ -205,6 +205,7 @@ class ProducerEndpointTest {
         assertThat(json(result))
                 .containsOnly(
                         entry("producerId", PRODUCER_ID.toString()),
+                        entry("topic", "lab.orders"),
                         entry("running", after.running()),
                         entry("generation", (int) GENERATION),
                         entry("settings", expectedSettingsJson(after.settings())),
@@ -223,7 +224,7 @@ class ProducerEndpointTest {
                 .bodyJson()
                 .isStrictlyEqualTo(
                         """
-                        {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","running":true,"generation":42,
+                        {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","topic":"lab.orders","running":true,"generation":42,
                          "settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4","rate":0.1,
                                      "payloadBytes":400,"keyStrategy":"customer-id"},
                          "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999},"phases":[]}""");
@@ -546,7 +547,14 @@ class ProducerEndpointTest {
 
     private static ProducerStatus statusOf(LoadState state) {
         return new ProducerStatus(
-                PRODUCER_ID, state.running(), GENERATION, state.settings(), state.phase(), COUNTERS, List.of());
+                PRODUCER_ID,
+                "lab.orders",
+                state.running(),
+                GENERATION,
+                state.settings(),
+                state.phase(),
+                COUNTERS,
+                List.of());
     }
 
     /** The contract's JSON of the settings, written out by hand rather than by the serializer under test. */
