@@ -1,6 +1,8 @@
 package dev.latencylab.consumer;
 
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -11,8 +13,12 @@ import org.springframework.validation.annotation.Validated;
  * @param lossGrace how long a gap in a producer's sequence may stay open before it counts as
  *     lost: long enough for the slowest partition to catch up, short enough to report loss
  *     while a run is still going
+ * @param ledgerDir where the group's offset ledger file lives: every instance of the group on
+ *     this host must see the same directory, so it survives any one instance (a SIGKILL included)
  */
 @Validated
 @ConfigurationProperties("lab.consumer")
 public record LabConsumerProperties(
-        @DefaultValue("lab.orders") @NotBlank String topic, @DefaultValue("10s") Duration lossGrace) {}
+        @DefaultValue("lab.orders") @NotBlank String topic,
+        @DefaultValue("10s") Duration lossGrace,
+        @NotNull Path ledgerDir) {}

@@ -221,10 +221,29 @@ class LingerSweepIT {
         soft.assertThat(p.path("correctedLatencyMs").path("p99").asDouble(Double.NaN))
                 .as("%s corrected p99", name)
                 .isGreaterThanOrEqualTo(p.path("latencyMs").path("p99").asDouble(Double.NaN));
-        soft.assertThat(p.path("lost").asLong(-1)).as("%s lost", name).isZero();
-        soft.assertThat(p.path("duplicated").asLong(-1))
+        // The phase was closed by the fence, and every record acknowledged in it was received once.
+        JsonNode counts = p.path("counts");
+        soft.assertThat(p.path("fenced").asBoolean(false))
+                .as("%s closed by the fence", name)
+                .isTrue();
+        soft.assertThat(counts.path("acked").asLong(-1))
+                .as("%s acked = received (%s)", name, counts)
+                .isPositive()
+                .isEqualTo(counts.path("received").asLong(-2));
+        soft.assertThat(counts.path("sent").asLong(-1))
+                .as("%s sent = acked + failed", name)
+                .isEqualTo(
+                        counts.path("acked").asLong(0) + counts.path("failed").asLong(0));
+        soft.assertThat(counts.path("lost").asLong(-1)).as("%s lost", name).isZero();
+        soft.assertThat(counts.path("unobserved").asLong(-1))
+                .as("%s unobserved", name)
+                .isZero();
+        soft.assertThat(counts.path("duplicated").asLong(-1))
                 .as("%s duplicated", name)
                 .isZero();
+        soft.assertThat(p.path("publishDelayMs").path("p99").isNumber())
+                .as("%s publish delay p99", name)
+                .isTrue();
         double target = p.path("settings").path("rate").asDouble(Double.NaN);
         soft.assertThat(p.path("achievedRate").asDouble(0))
                 .as("%s achieved rate (target %s/s)", name, target)

@@ -5,6 +5,8 @@ import static org.awaitility.Awaitility.await;
 import dev.latencylab.consumer.ConsumerApplication;
 import dev.latencylab.producer.ProducerApplication;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
@@ -36,19 +38,35 @@ final class LabApps implements AutoCloseable {
 
     /** A consumer-app in the group {@code lab-it-<topic>}, returned once it has all the topic's partitions. */
     static ConfigurableApplicationContext startConsumer(String bootstrapServers, String topic, int partitions) {
-        ConfigurableApplicationContext consumer = ConsumerApplication.builder()
-                .run(
-                        "--server.port=0",
-                        "--spring.kafka.bootstrap-servers=" + bootstrapServers,
-                        "--lab.consumer.topic=" + topic,
-                        "--spring.kafka.consumer.group-id=lab-it-" + topic);
+        return startConsumer(bootstrapServers, topic, partitions, "--lab.consumer.ledger-dir=target/ledgers");
+    }
+
+    /**
+     * A consumer-app in the group {@code lab-it-<topic>} with these extra arguments, returned once it
+     * has {@code partitions} partitions (0: at once).
+     */
+    static ConfigurableApplicationContext startConsumer(
+            String bootstrapServers, String topic, int partitions, String... extra) {
+        List<String> args = new ArrayList<>(List.of(
+                "--server.port=0",
+                "--spring.kafka.bootstrap-servers=" + bootstrapServers,
+                "--lab.consumer.topic=" + topic,
+                "--spring.kafka.consumer.group-id=lab-it-" + topic));
+        args.addAll(List.of(extra));
+        ConfigurableApplicationContext consumer = ConsumerApplication.builder().run(args.toArray(String[]::new));
+        if (partitions > 0) {
+            await("consumer assignment").atMost(Duration.ofSeconds(60)).until(() -> assigned(consumer) == partitions);
+        }
+        return consumer;
+    }
+
+    /** How many partitions the consumer-app's listener holds now. */
+    static int assigned(ConfigurableApplicationContext consumer) {
         MessageListenerContainer container =
                 consumer.getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("lab-latency");
-        await("consumer assignment")
-                .atMost(Duration.ofSeconds(60))
-                .until(() -> container.getAssignedPartitions() != null
-                        && container.getAssignedPartitions().size() == partitions);
-        return consumer;
+        return container.getAssignedPartitions() == null
+                ? 0
+                : container.getAssignedPartitions().size();
     }
 
     /** A producer-app on the topic, stopped until POST {"running": true}. */

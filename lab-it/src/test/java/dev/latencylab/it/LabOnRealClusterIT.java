@@ -186,7 +186,7 @@ class LabOnRealClusterIT {
                             TOPIC, null, null, json, List.of(new RecordHeader(LabHeader.KEY, "garbage".getBytes()))))
                     .get();
             byte[] validHeader = LabHeader.encode(
-                    new RecordStamp(1, 1, 0, UUID.randomUUID(), new PhaseKey(0, 16_384, Compression.NONE)));
+                    new RecordStamp(1, 1, 0, UUID.randomUUID(), new PhaseKey(0, 16_384, Compression.NONE), 0));
             poison.send(new ProducerRecord<byte[], byte[]>(
                             TOPIC,
                             null,

@@ -1,28 +1,94 @@
 package dev.latencylab.consumer.latency;
 
+import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.consumer.LabConsumerProperties;
+import dev.latencylab.core.accounting.OffsetLedger;
 import dev.latencylab.core.latency.LatencyRecorder;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.kafka.config.ContainerCustomizer;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 
 @Configuration(proxyBeanMethods = false)
 class LatencyConfiguration {
 
+    private static final Logger log = LoggerFactory.getLogger(LatencyConfiguration.class);
+
     @Bean
-    LatencyRecorder latencyRecorder(LabConsumerProperties properties) {
-        return new LatencyRecorder(properties.lossGrace());
+    LatencyRecorder latencyRecorder(
+            LabConsumerProperties properties, @Value("${spring.kafka.consumer.group-id}") String group)
+            throws IOException {
+        Path file = properties.ledgerDir().resolve(fileName("ledger-" + group + "-" + properties.topic() + ".bin"));
+        OffsetLedger ledger = OffsetLedger.open(file);
+        log.info("Offset ledger of group {} on {}: {}", group, properties.topic(), ledger.location());
+        return new LatencyRecorder(properties.lossGrace(), ledger);
+    }
+
+    /**
+     * The consumer settings that shape latency, as the app is configured (Boot's keys or the
+     * client's own under spring.kafka.consumer.properties), else the Kafka client's defaults: the
+     * consumer's part of every phase's description.
+     */
+    @Bean
+    ConsumerDescription consumerDescription(
+            LabConsumerProperties properties,
+            @Value("${spring.kafka.consumer.group-id}") String group,
+            Environment env) {
+        Map<String, Object> kafkaDefaults = ConsumerConfig.configDef().defaultValues();
+        Map<String, String> settings = new TreeMap<>();
+        for (Map.Entry<String, String> e : BOOT_KEYS.entrySet()) {
+            String value = env.getProperty("spring.kafka.consumer.properties." + e.getKey());
+            if (value == null) {
+                value = env.getProperty("spring.kafka.consumer." + e.getValue());
+            }
+            if (value == null && kafkaDefaults.get(e.getKey()) != null) {
+                value = String.valueOf(kafkaDefaults.get(e.getKey()));
+            }
+            settings.put(e.getKey(), value == null ? "client default" : value);
+        }
+        settings.put("listener.type", env.getProperty("spring.kafka.listener.type", "single"));
+        settings.put("listener.ack-mode", env.getProperty("spring.kafka.listener.ack-mode", "batch"));
+        settings.put("listener.ack-time", env.getProperty("spring.kafka.listener.ack-time", "-"));
+        return new ConsumerDescription(properties.topic(), group, settings);
+    }
+
+    /** Kafka's consumer settings that shape latency, with Boot's property for each. */
+    private static final Map<String, String> BOOT_KEYS = Map.of(
+            ConsumerConfig.FETCH_MIN_BYTES_CONFIG, "fetch-min-size",
+            ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "fetch-max-wait",
+            ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "max-poll-records",
+            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "auto-offset-reset",
+            ConsumerConfig.ISOLATION_LEVEL_CONFIG, "isolation-level",
+            ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, "max-partition-fetch-bytes",
+            ConsumerConfig.GROUP_PROTOCOL_CONFIG, "group-protocol");
+
+    /** Group ids and topic names may hold characters a file name should not. */
+    static String fileName(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     /**
      * Offset commits do not stall the listener thread, which timestamps every record it hands
-     * over: the accounting needs no commit for correctness (a restart that re-reads is handled by
-     * the horizon), commits only bound how much is re-read. Boot applies a single customizer bean
-     * to its container factory.
+     * over: the accounting needs no commit for correctness (the offset ledger tells a re-read
+     * record from a new one), commits only bound how much is re-read. Each assignment checks the
+     * ledger against the log ({@link StaleLedgerCheck}). Boot applies a single customizer bean to
+     * its container factory.
      */
     @Bean
-    ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> asyncOffsetCommits() {
-        return container -> container.getContainerProperties().setSyncCommits(false);
+    ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> listenerContainer(
+            LatencyRecorder recorder) {
+        return container -> {
+            container.getContainerProperties().setSyncCommits(false);
+            container.getContainerProperties().setConsumerRebalanceListener(new StaleLedgerCheck(recorder));
+        };
     }
 }

@@ -1,5 +1,6 @@
 package dev.latencylab.consumer.latency;
 
+import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.core.latency.LatencyRecorder;
 import java.time.Duration;
@@ -46,15 +47,18 @@ class LatencyEndpoint {
 
     private final LatencyRecorder recorder;
     private final KafkaListenerEndpointRegistry listeners;
+    private final ConsumerDescription description;
 
-    LatencyEndpoint(LatencyRecorder recorder, KafkaListenerEndpointRegistry listeners) {
+    LatencyEndpoint(
+            LatencyRecorder recorder, KafkaListenerEndpointRegistry listeners, ConsumerDescription description) {
         this.recorder = recorder;
         this.listeners = listeners;
+        this.description = description;
     }
 
     @GetMapping
     LatencyView latency() {
-        return recorder.report();
+        return recorder.report().withConsumer(description);
     }
 
     @DeleteMapping

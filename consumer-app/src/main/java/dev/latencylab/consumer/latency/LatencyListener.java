@@ -32,7 +32,11 @@ class LatencyListener {
         for (ConsumerRecord<byte[], byte[]> record : records) {
             Header header = record.headers().lastHeader(LabHeader.KEY);
             RecordResult result = recorder.record(
-                    header == null ? null : header.value(), record.value(), record.partition(), EpochMicros.now());
+                    header == null ? null : header.value(),
+                    record.value(),
+                    record.partition(),
+                    record.offset(),
+                    EpochMicros.now());
             metrics.onRecord(result);
         }
     }

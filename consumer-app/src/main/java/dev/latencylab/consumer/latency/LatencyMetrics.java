@@ -46,9 +46,15 @@ class LatencyMetrics {
                 Tags.empty());
         counter(
                 "lab.consumer.duplicate.records",
-                "Records received more than once",
+                "Records the producer wrote more than once (one sequence number, two offsets)",
                 recorder,
                 LifetimeCounts::duplicated,
+                Tags.empty());
+        counter(
+                "lab.consumer.redelivered.records",
+                "Records read again from an offset already processed (restart, rebalance)",
+                recorder,
+                LifetimeCounts::redelivered,
                 Tags.empty());
         counter(
                 "lab.consumer.out.of.order.records",

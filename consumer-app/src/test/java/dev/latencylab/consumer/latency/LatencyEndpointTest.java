@@ -49,7 +49,12 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
  * <p>Each test gets a fresh context: the recorder remembers every producer it has seen (by
  * design, across resets), so sharing one would let a test's records show up in the next.
  */
-@WebMvcTest(properties = "spring.config.name=consumer-app")
+@WebMvcTest(
+        properties = {
+            "spring.config.name=consumer-app",
+            // Each context its own ledger file: the ledger outlives the context by design.
+            "lab.consumer.ledger-dir=${java.io.tmpdir}/latency-lab-test/${random.uuid}"
+        })
 @ImportAutoConfiguration({
     EndpointAutoConfiguration.class,
     JacksonEndpointAutoConfiguration.class,
@@ -72,20 +77,32 @@ class LatencyEndpointTest {
     private static final String TWO_PHASES =
             """
             {"phases":[
-              {"settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4"},
+              {"phase":4,"settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4"},
                "count":2,"firstReceived":"2025-11-22T00:00:00.001100Z","lastReceived":"2025-11-22T00:00:00.002500Z",
                "latencyMs":{"p50":1.0,"p90":1.5,"p95":1.5,"p99":1.5,"p999":1.5,"max":1.5},
                "correctedLatencyMs":{"p50":1.1,"p90":1.5,"p95":1.5,"p99":1.5,"p999":1.5,"max":1.5},
-               "lost":0,"late":0,"duplicated":1,"outOfOrder":0,"clamped":0},
-              {"settings":{"lingerMs":0,"batchSize":32768,"compression":"zstd"},
+               "lost":0,"late":0,"duplicated":1,"redelivered":0,"outOfOrder":0,"clamped":0},
+              {"phase":0,"settings":{"lingerMs":0,"batchSize":32768,"compression":"zstd"},
                "count":4,"firstReceived":"2025-11-22T00:00:00.004Z","lastReceived":"2025-11-22T00:00:00.008Z",
                "latencyMs":{"p50":2.0,"p90":2.0,"p95":2.0,"p99":2.0,"p999":2.0,"max":2.0},
                "correctedLatencyMs":{"p50":2.0,"p90":2.04,"p95":2.04,"p99":2.04,"p999":2.04,"max":2.04},
-               "lost":0,"late":0,"duplicated":0,"outOfOrder":1,"clamped":0}],
-             "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"outOfOrder":1,
+               "lost":0,"late":0,"duplicated":0,"redelivered":0,"outOfOrder":1,"clamped":0}],
+             "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"redelivered":0,"outOfOrder":1,
                "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
              "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,"highestSequence":6,
-               "received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,"beforeStart":0,"unobserved":0}]}""";
+               "received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,"beforeStart":0,"unobserved":0}],
+             "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[
+               {"partition":0,"firstOffset":10,"highestOffset":12,
+                "segments":[{"phase":4,"fromOffset":10,"toOffset":12,"redelivered":0}]},
+               {"partition":1,"firstOffset":20,"highestOffset":22,
+                "segments":[{"phase":0,"fromOffset":20,"toOffset":22,"redelivered":0}]},
+               {"partition":2,"firstOffset":30,"highestOffset":30,
+                "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]},
+             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
+               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
+               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
+               "max.poll.records":"500"}}}""";
 
     @Autowired
     private MockMvcTester mvc;
@@ -113,9 +130,15 @@ class LatencyEndpointTest {
                 .isStrictlyEqualTo(
                         """
                 {"phases":[],
-                 "totals":{"received":0,"lost":0,"late":0,"pending":0,"duplicated":0,"outOfOrder":0,
-                   "skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
-                 "producers":[]}""");
+                 "totals":{"received":0,"lost":0,"late":0,"pending":0,"duplicated":0,"redelivered":0,
+                   "outOfOrder":0,"skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
+                 "producers":[],
+                 "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[]},
+             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
+               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
+               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
+               "max.poll.records":"500"}}}""");
     }
 
     @Test
@@ -154,13 +177,19 @@ class LatencyEndpointTest {
                 .isStrictlyEqualTo(
                         """
                 {"phases":[],
-                 "totals":{"received":0,"lost":0,"late":0,"pending":1,"duplicated":0,"outOfOrder":0,
-                   "skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
+                 "totals":{"received":0,"lost":0,"late":0,"pending":1,"duplicated":0,"redelivered":0,
+                   "outOfOrder":0,"skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":5,
                    "highestSequence":6,"received":0,"pending":1,"lost":0,"late":0,"duplicated":0,"outOfOrder":0,
-                   "beforeStart":0,"unobserved":0}]}""");
+                   "beforeStart":0,"unobserved":0}],
+                 "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[]},
+             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
+               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
+               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
+               "max.poll.records":"500"}}}""");
         // The gap left open before the reset is still a gap, not a record from before the start.
-        recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, 0, T0 + 9_000);
+        recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, 0, 16, T0 + 9_000);
         assertThat(mvc.get().uri(URL))
                 .bodyJson()
                 .extractingPath("$.totals.received")
@@ -179,13 +208,25 @@ class LatencyEndpointTest {
                 .isStrictlyEqualTo(
                         """
                 {"phases":[],
-                 "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"outOfOrder":1,
-                   "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
+                 "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"redelivered":0,
+                   "outOfOrder":1,"skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,
                    "highestSequence":6,"received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,
-                   "beforeStart":0,"unobserved":0}]}""");
+                   "beforeStart":0,"unobserved":0}],
+                 "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[
+                   {"partition":0,"firstOffset":10,"highestOffset":12,
+                    "segments":[{"phase":4,"fromOffset":10,"toOffset":12,"redelivered":0}]},
+                   {"partition":1,"firstOffset":20,"highestOffset":22,
+                    "segments":[{"phase":0,"fromOffset":20,"toOffset":22,"redelivered":0}]},
+                   {"partition":2,"firstOffset":30,"highestOffset":30,
+                    "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]},
+             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
+               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
+               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
+               "max.poll.records":"500"}}}""");
         // A phase's samples start again from the next record: the warm-up is gone.
-        recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4), ORDER, 0, T0 + 7_300);
+        recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4, 4), ORDER, 0, 17, T0 + 7_300);
         MvcTestResult after = mvc.get().uri(URL).exchange();
         assertThat(after).bodyJson().extractingPath("$.phases.length()").isEqualTo(1);
         assertThat(after).bodyJson().extractingPath("$.phases[0].count").isEqualTo(1);
@@ -310,29 +351,34 @@ class LatencyEndpointTest {
     // ---------------------------------------------------------------- records
 
     /**
-     * One producer, two phases. Linger 5/lz4: sequences 0 and 1 (1 ms and 1.5 ms after sending,
-     * sequence 0 sent 0.1 ms late), 1 again (a duplicate). Linger 0/zstd: 2, 4, 3 (behind 4 on
+     * One producer, two phases. Linger 5/lz4 in the runner's phase 4: sequences 0 and 1 (1 ms and 1.5 ms after sending,
+     * sequence 0 sent 0.1 ms late), 1 again at a new offset (a duplicate the producer wrote). Linger 0/zstd: 2, 4, 3 (behind 4 on
      * partition 1: out of order; sent 0.04 ms late), 6 (5 never arrives: pending), each 2 ms
      * after sending. Plus one record of each kind that is skipped.
      */
     private void recordTwoPhases() {
-        recorder.record(header(0, T0, T0 + 100, LINGER_5_LZ4), ORDER, 0, T0 + 1_100);
-        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4), ORDER, 0, T0 + 2_500);
-        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4), ORDER, 0, T0 + 3_000);
-        recorder.record(header(2, T0 + 2_000, T0 + 2_000, LINGER_0_ZSTD), ORDER, 1, T0 + 4_000);
-        recorder.record(header(4, T0 + 4_000, T0 + 4_000, LINGER_0_ZSTD), ORDER, 1, T0 + 6_000);
-        recorder.record(header(3, T0 + 3_000, T0 + 3_040, LINGER_0_ZSTD), ORDER, 1, T0 + 5_040);
-        recorder.record(header(6, T0 + 6_000, T0 + 6_000, LINGER_0_ZSTD), ORDER, 2, T0 + 8_000);
-        recorder.record(null, ORDER, 0, T0 + 8_100);
-        recorder.record("not a lab header".getBytes(StandardCharsets.US_ASCII), ORDER, 0, T0 + 8_200);
+        recorder.record(header(0, T0, T0 + 100, LINGER_5_LZ4, 4), ORDER, 0, 10, T0 + 1_100);
+        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4, 4), ORDER, 0, 11, T0 + 2_500);
+        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4, 4), ORDER, 0, 12, T0 + 3_000);
+        recorder.record(header(2, T0 + 2_000, T0 + 2_000, LINGER_0_ZSTD), ORDER, 1, 20, T0 + 4_000);
+        recorder.record(header(4, T0 + 4_000, T0 + 4_000, LINGER_0_ZSTD), ORDER, 1, 21, T0 + 6_000);
+        recorder.record(header(3, T0 + 3_000, T0 + 3_040, LINGER_0_ZSTD), ORDER, 1, 22, T0 + 5_040);
+        recorder.record(header(6, T0 + 6_000, T0 + 6_000, LINGER_0_ZSTD), ORDER, 2, 30, T0 + 8_000);
+        recorder.record(null, ORDER, 0, 13, T0 + 8_100);
+        recorder.record("not a lab header".getBytes(StandardCharsets.US_ASCII), ORDER, 0, 14, T0 + 8_200);
         recorder.record(
                 header(7, T0 + 7_000, T0 + 7_000, LINGER_0_ZSTD),
                 "not json".getBytes(StandardCharsets.US_ASCII),
                 0,
+                15,
                 T0 + 8_300);
     }
 
     private static byte[] header(long sequence, long intendedMicros, long sentMicros, PhaseKey settings) {
-        return LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, PRODUCER, settings));
+        return header(sequence, intendedMicros, sentMicros, settings, 0);
+    }
+
+    private static byte[] header(long sequence, long intendedMicros, long sentMicros, PhaseKey settings, int phase) {
+        return LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, PRODUCER, settings, phase));
     }
 }

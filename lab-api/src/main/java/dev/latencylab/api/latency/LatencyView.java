@@ -5,17 +5,41 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** The body of GET /actuator/latency: everything the consumer knows, per phase and in total. */
-public record LatencyView(List<PhaseView> phases, Totals totals, List<ProducerTrack> producers) {
+/**
+ * The body of GET /actuator/latency: everything the consumer knows, per phase and in total, the
+ * group's offset ledger, and what the consumer reads and how.
+ */
+public record LatencyView(
+        List<PhaseView> phases,
+        Totals totals,
+        List<ProducerTrack> producers,
+        LedgerView ledger,
+        ConsumerDescription consumer) {
 
     public LatencyView {
         phases = phases == null ? List.of() : List.copyOf(phases);
         producers = producers == null ? List.of() : List.copyOf(producers);
     }
 
-    /** The consumer's phase for records whose header carries these settings, if it has one. */
+    public LatencyView withConsumer(ConsumerDescription description) {
+        return new LatencyView(phases, totals, producers, ledger, description);
+    }
+
+    /** The consumer's phase for records of no named phase whose header carries these settings. */
     public Optional<PhaseView> phase(PhaseKey key) {
-        return phases.stream().filter(p -> key.equals(p.settings())).findFirst();
+        return phase(0, key);
+    }
+
+    /** The consumer's phase for records with this phase id and these settings, if it has one. */
+    public Optional<PhaseView> phase(int phase, PhaseKey key) {
+        return phases.stream()
+                .filter(p -> p.phase() == phase && key.equals(p.settings()))
+                .findFirst();
+    }
+
+    /** Every settings key seen with this phase id: more than one means the producer sent other settings than asked. */
+    public List<PhaseView> phasesWithId(int phase) {
+        return phases.stream().filter(p -> p.phase() == phase).toList();
     }
 
     public Optional<ProducerTrack> producer(UUID producerId) {

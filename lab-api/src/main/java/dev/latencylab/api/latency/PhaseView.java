@@ -9,10 +9,15 @@ import java.time.Instant;
  * also counts the time a stalled producer made records wait (coordinated omission). Both are
  * null when the phase has no sample, and so are the two instants.
  *
- * @param settings what the phase's records carried in their header
+ * @param phase the runner's phase id the records carried (0: no named phase)
+ * @param settings what the phase's records carried in their header: with a phase id, the check
+ *     that the producer sent what the runner asked for
+ * @param count records measured by this consumer-app instance (first deliveries)
+ * @param redelivered records this instance processed again (their offset was processed before)
  * @param clamped latencies outside the histogram's range (negative or above ten minutes), counted at its edge
  */
 public record PhaseView(
+        int phase,
         PhaseKey settings,
         long count,
         Instant firstReceived,
@@ -22,5 +27,6 @@ public record PhaseView(
         long lost,
         long late,
         long duplicated,
+        long redelivered,
         long outOfOrder,
         long clamped) {}

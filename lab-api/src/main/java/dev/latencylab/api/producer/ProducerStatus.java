@@ -1,12 +1,37 @@
 package dev.latencylab.api.producer;
 
 import dev.latencylab.api.settings.ProducerSettings;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The body of GET and POST /actuator/producer: the settings in effect and the sender's counters.
+ * The body of GET and POST /actuator/producer: the settings in effect, the phase the records
+ * being sent belong to, the sender's counters, and what was sent and acknowledged per phase.
  *
+ * @param topic the topic the records go to
  * @param generation counts the settings changes applied since the app started
+ * @param phase the phase id the records sent now carry (0: no named phase)
+ * @param phases the named phases' sends, oldest first (the most recent {@value #PHASES_KEPT})
  */
 public record ProducerStatus(
-        UUID producerId, boolean running, long generation, ProducerSettings settings, SenderCounters counters) {}
+        UUID producerId,
+        String topic,
+        boolean running,
+        long generation,
+        ProducerSettings settings,
+        int phase,
+        SenderCounters counters,
+        List<PhaseSends> phases) {
+
+    /** How many named phases the producer remembers; older ones are forgotten first. */
+    public static final int PHASES_KEPT = 256;
+
+    public ProducerStatus {
+        phases = phases == null ? List.of() : List.copyOf(phases);
+    }
+
+    public Optional<PhaseSends> phaseSends(int phaseId) {
+        return phases.stream().filter(p -> p.phase() == phaseId).findFirst();
+    }
+}

@@ -13,6 +13,8 @@ public final class SettingsLimits {
     public static final IntRange BATCH_SIZE = new IntRange(0, 16 * 1024 * 1024);
     /** 360 holds the order event's largest fields (358 B, checked by a test); the top stays well under max.request.size (1 MiB). */
     public static final IntRange PAYLOAD_BYTES = new IntRange(360, 100_000);
+    /** The runner's phase ids; 0 is "no named phase". */
+    public static final IntRange PHASE = new IntRange(0, Integer.MAX_VALUE);
     /** Records/s. One laptop tops out far lower; the bound catches an extra zero. */
     public static final double MAX_RATE = 200_000;
     /** Records/s. One record every ten seconds; below it the schedule's arithmetic would overflow. */

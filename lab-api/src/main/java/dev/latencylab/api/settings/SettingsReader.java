@@ -22,8 +22,8 @@ public final class SettingsReader {
     /** The fields of {@link ProducerSettings}, as a scenario's {@code settings} may name them. */
     public static final Set<String> SETTINGS_FIELDS =
             Set.of("lingerMs", "batchSize", "compression", "rate", "payloadBytes", "keyStrategy");
-    /** The fields of {@link SettingsChange}: the settings and {@code running}. */
-    public static final Set<String> CHANGE_FIELDS = union(SETTINGS_FIELDS, Set.of("running"));
+    /** The fields of {@link SettingsChange}: the settings, {@code running} and {@code phase}. */
+    public static final Set<String> CHANGE_FIELDS = union(SETTINGS_FIELDS, Set.of("running", "phase"));
 
     private SettingsReader() {}
 
@@ -55,7 +55,8 @@ public final class SettingsReader {
                 rate(fields, problems),
                 integer(fields, "payloadBytes", SettingsLimits.PAYLOAD_BYTES, problems),
                 named(fields, "keyStrategy", KeyStrategy::parse, KeyStrategy.acceptedNames(), problems),
-                bool(fields, "running", problems));
+                bool(fields, "running", problems),
+                integer(fields, "phase", SettingsLimits.PHASE, problems));
     }
 
     private static Integer integer(

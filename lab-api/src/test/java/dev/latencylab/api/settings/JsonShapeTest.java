@@ -2,8 +2,12 @@ package dev.latencylab.api.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.api.producer.PartitionAcks;
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
+import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
@@ -17,18 +21,31 @@ class JsonShapeTest {
     void producerStatusRoundTripsInTheDocumentedShape() {
         ProducerStatus status = new ProducerStatus(
                 UUID.fromString("5f0c0000-0000-0000-0000-000000000001"),
+                "lab.orders",
                 true,
                 3,
                 new ProducerSettings(20, 16_384, Compression.LZ4, 1_000, 400, KeyStrategy.CUSTOMER_ID),
-                new SenderCounters(10, 9, 0, 9));
+                7,
+                new SenderCounters(10, 9, 0, 9),
+                List.of(new PhaseSends(
+                        7,
+                        10,
+                        9,
+                        0,
+                        new Percentiles(0.01, 0.02, 0.03, 0.04, 0.05, 0.06),
+                        List.of(new PartitionAcks(2, 9, 100, 108)))));
 
         String text = json.writeValueAsString(status);
 
         assertThat(text)
-                .isEqualTo("{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"running\":true,"
-                        + "\"generation\":3,\"settings\":{\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"lz4\","
-                        + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"customer-id\"},"
-                        + "\"counters\":{\"sent\":10,\"acked\":9,\"failed\":0,\"lastSequence\":9}}");
+                .isEqualTo(
+                        "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"lab.orders\",\"running\":true,"
+                                + "\"generation\":3,\"settings\":{\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"lz4\","
+                                + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"customer-id\"},"
+                                + "\"phase\":7,\"counters\":{\"sent\":10,\"acked\":9,\"failed\":0,\"lastSequence\":9},"
+                                + "\"phases\":[{\"phase\":7,\"sent\":10,\"acked\":9,\"failed\":0,\"publishDelayMs\":"
+                                + "{\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"
+                                + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108}]}]}");
         assertThat(json.readValue(text, ProducerStatus.class)).isEqualTo(status);
     }
 
@@ -36,5 +53,8 @@ class JsonShapeTest {
     void aChangeCarriesOnlyWhatItSets() {
         assertThat(json.writeValueAsString(SettingsChange.linger(5))).isEqualTo("{\"lingerMs\":5}");
         assertThat(json.writeValueAsString(SettingsChange.stop())).isEqualTo("{\"running\":false}");
+        assertThat(json.writeValueAsString(SettingsChange.start(
+                        new ProducerSettings(0, 16_384, Compression.NONE, 500, 400, KeyStrategy.ORDER_ID), 3)))
+                .endsWith("\"running\":true,\"phase\":3}");
     }
 }

@@ -22,12 +22,13 @@ class SettingsReaderTest {
         fields.put("payloadBytes", 1_024);
         fields.put("keyStrategy", "customer-id");
         fields.put("running", false);
+        fields.put("phase", 12);
 
         SettingsChange change = SettingsReader.change(fields);
 
         assertThat(change)
                 .isEqualTo(new SettingsChange(
-                        20, 65_536, Compression.ZSTD, 2_500.0, 1_024, KeyStrategy.CUSTOMER_ID, false));
+                        20, 65_536, Compression.ZSTD, 2_500.0, 1_024, KeyStrategy.CUSTOMER_ID, false, 12));
     }
 
     @Test
@@ -53,7 +54,9 @@ class SettingsReaderTest {
                 .hasMessage("running must be true or false; got \"yes\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("linger", 5)))
                 .hasMessage(
-                        "unknown field 'linger'; accepted: batchSize, compression, keyStrategy, lingerMs, payloadBytes, rate, running");
+                        "unknown field 'linger'; accepted: batchSize, compression, keyStrategy, lingerMs, payloadBytes, phase, rate, running");
+        assertThatThrownBy(() -> SettingsReader.change(Map.of("phase", -1)))
+                .hasMessage("phase must be an integer from 0 to 2147483647; got -1");
     }
 
     @Test
@@ -74,7 +77,7 @@ class SettingsReaderTest {
     void limitsHoldForEveryWayOfMakingSettings() {
         ProducerSettings s = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
 
-        assertThatThrownBy(() -> s.apply(new SettingsChange(null, null, null, null, 300, null, null)))
+        assertThatThrownBy(() -> s.apply(new SettingsChange(null, null, null, null, 300, null, null, null)))
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessageContaining("payloadBytes");
         assertThatThrownBy(() -> new ProducerSettings(5, 16_384, Compression.NONE, 0, 400, KeyStrategy.ORDER_ID))

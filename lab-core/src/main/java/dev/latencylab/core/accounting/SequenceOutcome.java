@@ -11,7 +11,13 @@ public enum SequenceOutcome {
     /** Seen before. */
     DUPLICATE,
     /** Sequenced before the first record seen since tracking started: neither counted nor judged. */
-    BEFORE_START;
+    BEFORE_START,
+    /**
+     * Read again from an offset the group had already processed (a restart or a rebalance): not a
+     * latency sample, and not a duplicate the producer wrote. Decided by the offset ledger, before
+     * the sequence numbers are looked at.
+     */
+    REDELIVERED;
 
     /** Whether this is the first arrival of the record, i.e. a latency sample. */
     public boolean isFirstArrival() {

@@ -7,11 +7,11 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The one record header the lab adds, {@value #KEY}: 50 bytes, big-endian, fixed layout.
+ * The one record header the lab adds, {@value #KEY}: 54 bytes, big-endian, fixed layout.
  *
  * <pre>
  * offset size field
- *      0    1 format version (1)
+ *      0    1 format version (2)
  *      1    8 intended send time, epoch microseconds
  *      9    8 actual send time, epoch microseconds
  *     17    8 sequence number (per producer id)
@@ -19,16 +19,18 @@ import java.util.UUID;
  *     41    4 linger.ms
  *     45    4 batch.size
  *     49    1 compression.type (0 none, 1 gzip, 2 snappy, 3 lz4, 4 zstd)
+ *     50    4 phase id (the runner's; 0: no named phase)
  * </pre>
  *
- * One binary header instead of several text ones keeps the per-record overhead at 53 bytes on
- * the wire (key + value) and makes decoding a handful of reads.
+ * One binary header instead of several text ones keeps the per-record overhead at 57 bytes on
+ * the wire (key + value) and makes decoding a handful of reads. Version 1 (without the phase id)
+ * is not read: both apps are built from one tree.
  */
 public final class LabHeader {
 
     public static final String KEY = "lab";
-    public static final byte VERSION = 1;
-    public static final int LENGTH = 50;
+    public static final byte VERSION = 2;
+    public static final int LENGTH = 54;
     /** 2^53: centuries at the producer's top rate; anything above is a forged or corrupt header. */
     public static final long MAX_SEQUENCE = 1L << 53;
 
@@ -46,6 +48,7 @@ public final class LabHeader {
                 .putInt(s.lingerMs())
                 .putInt(s.batchSize())
                 .put(s.compression().code())
+                .putInt(stamp.phase())
                 .array();
     }
 
@@ -62,12 +65,18 @@ public final class LabHeader {
         int linger = b.getInt();
         int batch = b.getInt();
         Optional<Compression> compression = Compression.fromCode(b.get());
-        if (compression.isEmpty() || sequence < 0 || sequence > MAX_SEQUENCE || intended <= 0 || sent <= 0) {
+        int phase = b.getInt();
+        if (compression.isEmpty()
+                || phase < 0
+                || sequence < 0
+                || sequence > MAX_SEQUENCE
+                || intended <= 0
+                || sent <= 0) {
             return Optional.empty();
         }
         try {
             return Optional.of(new RecordStamp(
-                    intended, sent, sequence, producerId, new PhaseKey(linger, batch, compression.get())));
+                    intended, sent, sequence, producerId, new PhaseKey(linger, batch, compression.get()), phase));
         } catch (IllegalArgumentException outOfRange) {
             return Optional.empty();
         }

@@ -11,6 +11,7 @@ import java.util.UUID;
  * @param sequence per-producer sequence number, from 0, without gaps
  * @param producerId the producer instance (one per producer-app process)
  * @param settings the producer settings in effect for this record
+ * @param phase the runner's phase id (0: no named phase)
  */
 public record RecordStamp(
-        long intendedSendMicros, long actualSendMicros, long sequence, UUID producerId, PhaseKey settings) {}
+        long intendedSendMicros, long actualSendMicros, long sequence, UUID producerId, PhaseKey settings, int phase) {}

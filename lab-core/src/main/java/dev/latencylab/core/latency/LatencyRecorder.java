@@ -1,9 +1,11 @@
 package dev.latencylab.core.latency;
 
 import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.accounting.OffsetLedger;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.accounting.SequenceTracker;
 import dev.latencylab.core.header.LabHeader;
@@ -17,9 +19,10 @@ import java.util.Optional;
 
 /**
  * The consumer side of the measurement: turns each received record into two latencies in the
- * histogram of its phase (the settings named in its header) and into loss and duplicate
- * accounting. Keeps nothing per record. Thread-safe (one lock; the consumer thread is the only
- * frequent caller).
+ * histogram of its phase (the phase id and settings named in its header), into the group's
+ * offset ledger (first delivery or redelivery) and into loss and duplicate accounting by
+ * sequence number. Keeps nothing per record. Thread-safe (one lock; the consumer thread is the
+ * only frequent caller).
  */
 public final class LatencyRecorder {
 
@@ -27,8 +30,9 @@ public final class LatencyRecorder {
     public static final int MAX_PHASES = 64;
 
     private final Duration grace;
+    private final OffsetLedger ledger;
     private final List<PhaseHistograms> phases = new ArrayList<>();
-    private final Map<PhaseKey, Integer> phaseIds = new HashMap<>();
+    private final Map<PhaseRef, Integer> phaseIds = new HashMap<>();
     /** Phase ids keep increasing across resets, so a loss reported late for an old phase finds none. */
     private int firstPhaseId;
 
@@ -41,14 +45,19 @@ public final class LatencyRecorder {
     private long lifetimeLostDeclared;
     private long lifetimeLate;
     private long lifetimeDuplicated;
+    private long lifetimeRedelivered;
     private long lifetimeOutOfOrder;
     private long lifetimeNoHeader;
     private long lifetimeBadHeader;
     private long lifetimeBadPayload;
 
-    /** @param grace how long a gap in a producer's sequence stays open before it counts as lost */
-    public LatencyRecorder(Duration grace) {
+    /**
+     * @param grace how long a gap in a producer's sequence stays open before it counts as lost
+     * @param ledger the group's offset ledger
+     */
+    public LatencyRecorder(Duration grace, OffsetLedger ledger) {
         this.grace = grace;
+        this.ledger = ledger;
         this.tracker = newTracker();
     }
 
@@ -58,9 +67,10 @@ public final class LatencyRecorder {
      * @param header the value of the {@link LabHeader#KEY} header, null when absent
      * @param value the record value (checked to look like a JSON object)
      * @param partition the partition it came from
+     * @param offset its offset in that partition
      * @param nowMicros consume time, epoch microseconds
      */
-    public synchronized RecordResult record(byte[] header, byte[] value, int partition, long nowMicros) {
+    public synchronized RecordResult record(byte[] header, byte[] value, int partition, long offset, long nowMicros) {
         if (header == null) {
             noHeader++;
             lifetimeNoHeader++;
@@ -78,11 +88,19 @@ public final class LatencyRecorder {
             return RecordResult.skipped(RecordResult.Status.BAD_PAYLOAD);
         }
         RecordStamp stamp = decoded.get();
-        int phaseId = phaseId(stamp.settings());
-        SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
-        countForLifetime(outcome);
+        int phaseId = phaseId(new PhaseRef(stamp.phase(), stamp.settings()));
         long latency = nowMicros - stamp.actualSendMicros();
         long corrected = nowMicros - stamp.intendedSendMicros();
+        if (!ledger.deliver(partition, offset, stamp.phase())) {
+            lifetimeRedelivered++;
+            if (phaseId >= 0) {
+                phases.get(phaseId - firstPhaseId).redelivered++;
+            }
+            return new RecordResult(
+                    RecordResult.Status.MEASURED, stamp.settings(), latency, corrected, SequenceOutcome.REDELIVERED);
+        }
+        SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
+        countForLifetime(outcome);
         if (phaseId >= 0) {
             PhaseHistograms phase = phases.get(phaseId - firstPhaseId);
             switch (outcome) {
@@ -105,6 +123,7 @@ public final class LatencyRecorder {
                 lifetimeLostDeclared,
                 lifetimeLate,
                 lifetimeDuplicated,
+                lifetimeRedelivered,
                 lifetimeOutOfOrder,
                 lifetimeNoHeader,
                 lifetimeBadHeader,
@@ -123,16 +142,25 @@ public final class LatencyRecorder {
         }
     }
 
+    /** See {@link OffsetLedger#forgetIfBeyond}: call it for each partition assigned. */
+    public synchronized boolean forgetStaleLedger(int partition, long logEndOffset) {
+        return ledger.forgetIfBeyond(partition, logEndOffset);
+    }
+
     /** Declares lost the gaps older than the grace period; call it regularly. */
     public synchronized void expire(long nowMicros) {
         tracker.expire(nowMicros);
     }
 
-    /** Copies the histograms under the lock and computes percentiles outside it, so a report does not stall recording. */
+    /**
+     * Copies the histograms under the lock and computes percentiles outside it, so a report does
+     * not stall recording. The consumer's description is the app's to add.
+     */
     public LatencyView report() {
         List<PhaseHistograms.Snapshot> snapshots = new ArrayList<>();
         List<ProducerTrack> accounts;
         Totals totals;
+        LedgerView offsets;
         synchronized (this) {
             for (PhaseHistograms phase : phases) {
                 if (!phase.isEmpty()) {
@@ -141,9 +169,10 @@ public final class LatencyRecorder {
             }
             accounts = tracker.accounts();
             totals = totals(accounts);
+            offsets = ledger.view();
         }
         return new LatencyView(
-                snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts);
+                snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts, offsets, null);
     }
 
     /** The totals alone: cheap enough for every metrics scrape. */
@@ -157,7 +186,11 @@ public final class LatencyRecorder {
         long late = 0;
         long pending = 0;
         long duplicated = 0;
+        long redelivered = 0;
         long outOfOrder = 0;
+        for (PhaseHistograms phase : phases) {
+            redelivered += phase.redelivered;
+        }
         for (ProducerTrack a : accounts) {
             received += a.received() + a.beforeStart();
             lost += a.lost();
@@ -172,19 +205,22 @@ public final class LatencyRecorder {
                 late,
                 pending,
                 duplicated,
+                redelivered,
                 outOfOrder,
                 new Totals.Skipped(noHeader, badHeader, badPayload, tooManyPhases));
     }
 
     /**
-     * Starts counting afresh: phases, counts and skip counts go, but what each producer's stream
-     * has delivered is kept, so a reset while records flow invents no gaps. A gap open across the
-     * reset that is declared lost later counts against no phase.
+     * Starts counting afresh: phases, counts, skip counts and the offset ledger go, but what each
+     * producer's stream has delivered is kept, so a reset while records flow invents no gaps. A
+     * gap open across the reset that is declared lost later counts against no phase. The ledger
+     * is the whole group's: reset with the stream quiet.
      */
     public synchronized void reset() {
         firstPhaseId += phases.size();
         phases.clear();
         phaseIds.clear();
+        ledger.clear();
         tracker.resetCounts();
         noHeader = badHeader = badPayload = tooManyPhases = 0;
     }
@@ -197,8 +233,8 @@ public final class LatencyRecorder {
         phases.forEach(PhaseHistograms::reset);
     }
 
-    private int phaseId(PhaseKey settings) {
-        Integer known = phaseIds.get(settings);
+    private int phaseId(PhaseRef ref) {
+        Integer known = phaseIds.get(ref);
         if (known != null) {
             return known;
         }
@@ -206,11 +242,14 @@ public final class LatencyRecorder {
             tooManyPhases++;
             return -1;
         }
-        phases.add(new PhaseHistograms(settings));
+        phases.add(new PhaseHistograms(ref.phase(), ref.settings()));
         int id = firstPhaseId + phases.size() - 1;
-        phaseIds.put(settings, id);
+        phaseIds.put(ref, id);
         return id;
     }
+
+    /** The runner's phase id and the settings the header carried: the same id with other settings is kept apart. */
+    private record PhaseRef(int phase, PhaseKey settings) {}
 
     private SequenceTracker newTracker() {
         return new SequenceTracker(grace, (phaseId, count) -> {

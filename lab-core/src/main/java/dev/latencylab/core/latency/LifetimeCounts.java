@@ -11,6 +11,7 @@ public record LifetimeCounts(
         long lostDeclared,
         long late,
         long duplicated,
+        long redelivered,
         long outOfOrder,
         long noHeader,
         long badHeader,

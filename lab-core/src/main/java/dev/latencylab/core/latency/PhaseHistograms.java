@@ -1,6 +1,5 @@
 package dev.latencylab.core.latency;
 
-import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.clock.EpochMicros;
@@ -9,9 +8,9 @@ import org.HdrHistogram.Histogram;
 /** The histograms and counters of one phase. Not thread-safe: {@link LatencyRecorder} guards it. */
 final class PhaseHistograms {
 
-    /** Ten minutes, in microseconds: far above any latency worth reporting, and a fixed memory cost. */
-    static final long HIGHEST_MICROS = 600_000_000L;
+    static final long HIGHEST_MICROS = HistogramPercentiles.HIGHEST_MICROS;
 
+    final int phase;
     final PhaseKey settings;
     private final Histogram latency = newHistogram();
     private final Histogram corrected = newHistogram();
@@ -20,10 +19,12 @@ final class PhaseHistograms {
     long lost;
     long late;
     long duplicated;
+    long redelivered;
     long outOfOrder;
     private long clamped;
 
-    PhaseHistograms(PhaseKey settings) {
+    PhaseHistograms(int phase, PhaseKey settings) {
+        this.phase = phase;
         this.settings = settings;
     }
 
@@ -39,17 +40,18 @@ final class PhaseHistograms {
     void reset() {
         latency.reset();
         corrected.reset();
-        lost = late = duplicated = outOfOrder = clamped = 0;
+        lost = late = duplicated = redelivered = outOfOrder = clamped = 0;
         firstMicros = lastMicros = 0;
     }
 
     boolean isEmpty() {
-        return latency.getTotalCount() == 0 && lost == 0 && duplicated == 0;
+        return latency.getTotalCount() == 0 && lost == 0 && duplicated == 0 && redelivered == 0;
     }
 
     /** A copy taken under the recorder's lock; percentiles are computed from it outside the lock. */
     Snapshot snapshot() {
         return new Snapshot(
+                phase,
                 settings,
                 latency.copy(),
                 corrected.copy(),
@@ -58,6 +60,7 @@ final class PhaseHistograms {
                 lost,
                 late,
                 duplicated,
+                redelivered,
                 outOfOrder,
                 clamped);
     }
@@ -71,29 +74,12 @@ final class PhaseHistograms {
         return micros;
     }
 
-    /** Null when the histogram is empty: there is no percentile of nothing. */
-    static Percentiles percentiles(Histogram h) {
-        if (h.getTotalCount() == 0) {
-            return null;
-        }
-        return new Percentiles(
-                ms(h.getValueAtPercentile(50)),
-                ms(h.getValueAtPercentile(90)),
-                ms(h.getValueAtPercentile(95)),
-                ms(h.getValueAtPercentile(99)),
-                ms(h.getValueAtPercentile(99.9)),
-                ms(h.getMaxValue()));
-    }
-
-    private static double ms(long micros) {
-        return micros / 1_000.0;
-    }
-
     private static Histogram newHistogram() {
-        return new Histogram(HIGHEST_MICROS, 3);
+        return HistogramPercentiles.newMicrosHistogram();
     }
 
     record Snapshot(
+            int phase,
             PhaseKey settings,
             Histogram latency,
             Histogram corrected,
@@ -102,21 +88,24 @@ final class PhaseHistograms {
             long lost,
             long late,
             long duplicated,
+            long redelivered,
             long outOfOrder,
             long clamped) {
 
         PhaseView report() {
             long count = latency.getTotalCount();
             return new PhaseView(
+                    phase,
                     settings,
                     count,
                     count == 0 ? null : EpochMicros.toInstant(firstMicros),
                     count == 0 ? null : EpochMicros.toInstant(lastMicros),
-                    percentiles(latency),
-                    percentiles(corrected),
+                    HistogramPercentiles.of(latency),
+                    HistogramPercentiles.of(corrected),
                     lost,
                     late,
                     duplicated,
+                    redelivered,
                     outOfOrder,
                     clamped);
         }

@@ -3,6 +3,7 @@ package dev.latencylab.core.bench;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.accounting.OffsetLedger;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.latency.LatencyBuckets;
@@ -51,11 +52,11 @@ public class RecordPathBenchmark {
     @Setup
     public void setUp() {
         generator = new OrderEventGenerator(PRODUCER.toString().substring(0, 8), 42);
-        recorder = new LatencyRecorder(Duration.ofSeconds(10));
+        recorder = new LatencyRecorder(Duration.ofSeconds(10), OffsetLedger.inMemory());
         headers = new byte[4096][];
         long now = 1_763_769_600_000_000L;
         for (int i = 0; i < headers.length; i++) {
-            headers[i] = LabHeader.encode(new RecordStamp(now, now + 5, i, PRODUCER, SETTINGS));
+            headers[i] = LabHeader.encode(new RecordStamp(now, now + 5, i, PRODUCER, SETTINGS, 1));
         }
         value = generator.next(0, now, 400, KeyStrategy.ORDER_ID).value();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -78,7 +79,7 @@ public class RecordPathBenchmark {
     public byte[] produceSidePayloadAndHeader() {
         long now = 1_763_769_600_000_000L + sequence;
         OrderEvent event = generator.next(sequence, now, 400, KeyStrategy.ORDER_ID);
-        byte[] header = LabHeader.encode(new RecordStamp(now, now + 3, sequence++, PRODUCER, SETTINGS));
+        byte[] header = LabHeader.encode(new RecordStamp(now, now + 3, sequence++, PRODUCER, SETTINGS, 1));
         return header.length > 0 ? event.value() : header;
     }
 
@@ -88,7 +89,7 @@ public class RecordPathBenchmark {
         // Sequences keep increasing (as in a real stream); headers are reused only as templates.
         byte[] header = headers[(int) (consumed & 4095)].clone();
         ByteBuffer.wrap(header).putLong(17, consumed++);
-        return recorder.record(header, value, (int) (consumed % 3), 1_763_769_600_002_000L + consumed);
+        return recorder.record(header, value, (int) (consumed % 3), consumed / 3, 1_763_769_600_002_000L + consumed);
     }
 
     /** The consumer-app's whole per-record path: the above plus its two Prometheus histograms. */

@@ -15,13 +15,14 @@ class LabHeaderTest {
             1_763_769_600_000_250L,
             123_456_789L,
             UUID.fromString("5f0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b"),
-            new PhaseKey(20, 65_536, Compression.ZSTD));
+            new PhaseKey(20, 65_536, Compression.ZSTD),
+            1_234_567);
 
     @Test
-    void encodesToFiftyBytesAndDecodesToTheSameStamp() {
+    void encodesToFiftyFourBytesAndDecodesToTheSameStamp() {
         byte[] bytes = LabHeader.encode(stamp);
-        assertThat(bytes).hasSize(50);
-        assertThat(bytes[0]).isEqualTo((byte) 1);
+        assertThat(bytes).hasSize(54);
+        assertThat(bytes[0]).isEqualTo((byte) 2);
         assertThat(LabHeader.decode(bytes)).contains(stamp);
     }
 
@@ -31,6 +32,7 @@ class LabHeaderTest {
         assertThat(ByteBuffer.wrap(bytes, 17, 8).getLong()).isEqualTo(123_456_789L);
         assertThat(ByteBuffer.wrap(bytes, 41, 4).getInt()).isEqualTo(20);
         assertThat(bytes[49]).isEqualTo(Compression.ZSTD.code());
+        assertThat(ByteBuffer.wrap(bytes, 50, 4).getInt()).isEqualTo(1_234_567);
     }
 
     @Test

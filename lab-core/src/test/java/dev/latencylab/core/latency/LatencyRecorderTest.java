@@ -7,6 +7,8 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.accounting.OffsetLedger;
+import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import java.nio.charset.StandardCharsets;
@@ -22,18 +24,19 @@ class LatencyRecorderTest {
     private static final byte[] JSON = "{\"orderId\":\"x\"}".getBytes(StandardCharsets.US_ASCII);
     private static final long T0 = 1_763_769_600_000_000L;
 
-    private final LatencyRecorder recorder = new LatencyRecorder(Duration.ofSeconds(5));
+    private final LatencyRecorder recorder = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedger.inMemory());
+    private final long[] nextOffset = new long[4];
 
     @Test
     void eachPhaseGetsItsOwnPercentilesOfBothLatencies() {
         for (int i = 0; i < 1_000; i++) {
             // linger 0: sent on time, consumed 2 ms later
-            recorder.record(header(i, T0 + i * 1_000L, T0 + i * 1_000L, LINGER_0), JSON, 0, T0 + i * 1_000L + 2_000);
+            record(header(i, T0 + i * 1_000L, T0 + i * 1_000L, LINGER_0), JSON, 0, T0 + i * 1_000L + 2_000);
         }
         for (int i = 1_000; i < 2_000; i++) {
             // linger 20: sent 5 ms late, consumed 25 ms after the send
             long intended = T0 + i * 1_000L;
-            recorder.record(header(i, intended, intended + 5_000, LINGER_20), JSON, 0, intended + 30_000);
+            record(header(i, intended, intended + 5_000, LINGER_20), JSON, 0, intended + 30_000);
         }
         LatencyView report = recorder.report();
         assertThat(report.phases()).extracting(PhaseView::settings).containsExactly(LINGER_0, LINGER_20);
@@ -50,10 +53,10 @@ class LatencyRecorderTest {
 
     @Test
     void recordsWithoutTheLabsHeaderOrWithABadPayloadAreCountedAndSkipped() {
-        recorder.record(null, JSON, 0, T0);
-        recorder.record("junk".getBytes(), JSON, 0, T0);
-        recorder.record(header(0, T0, T0, LINGER_0), "not json".getBytes(), 0, T0);
-        recorder.record(header(0, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+        record(null, JSON, 0, T0);
+        record("junk".getBytes(), JSON, 0, T0);
+        record(header(0, T0, T0, LINGER_0), "not json".getBytes(), 0, T0);
+        record(header(0, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
         LatencyView report = recorder.report();
         assertThat(report.totals().skipped()).isEqualTo(new Totals.Skipped(1, 1, 1, 0));
         assertThat(report.totals().received()).isEqualTo(1);
@@ -63,10 +66,10 @@ class LatencyRecorderTest {
     @Test
     void duplicatesAndLossesAreAttributedToTheirPhase() {
         for (int i = 0; i < 64; i++) {
-            recorder.record(header(i, T0, T0, LINGER_0), JSON, 0, T0);
+            record(header(i, T0, T0, LINGER_0), JSON, 0, T0);
         }
-        recorder.record(header(63, T0, T0, LINGER_0), JSON, 0, T0);
-        recorder.record(header(70, T0, T0, LINGER_20), JSON, 0, T0); // 64..69 never arrive
+        record(header(63, T0, T0, LINGER_0), JSON, 0, T0);
+        record(header(70, T0, T0, LINGER_20), JSON, 0, T0); // 64..69 never arrive
         recorder.expire(T0 + 6_000_000);
         LatencyView report = recorder.report();
         assertThat(report.phases().get(0).duplicated()).isEqualTo(1);
@@ -77,10 +80,10 @@ class LatencyRecorderTest {
 
     @Test
     void resettingPhasesDropsSamplesButKeepsAccounting() {
-        recorder.record(header(0, T0, T0, LINGER_0), JSON, 0, T0 + 100_000);
+        record(header(0, T0, T0, LINGER_0), JSON, 0, T0 + 100_000);
         recorder.resetPhases();
-        recorder.record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
-        recorder.record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+        record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+        record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
         LatencyView report = recorder.report();
         assertThat(report.phases().get(0).count()).isEqualTo(1);
         assertThat(report.phases().get(0).latencyMs().max()).isLessThan(2.0);
@@ -95,38 +98,77 @@ class LatencyRecorderTest {
 
     @Test
     void latenciesOutsideTheHistogramRangeAreClampedAndCounted() {
-        recorder.record(header(0, T0, T0, LINGER_0), JSON, 0, T0 - 10);
-        recorder.record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + PhaseHistograms.HIGHEST_MICROS + 1);
+        record(header(0, T0, T0, LINGER_0), JSON, 0, T0 - 10);
+        record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + PhaseHistograms.HIGHEST_MICROS + 1);
         assertThat(recorder.report().phases().get(0).clamped()).isEqualTo(4);
     }
 
     @Test
     void lifetimeCountsOnlyGoUpThroughLateArrivalsAndResets() {
         for (long s = 0; s < 10; s++) {
-            recorder.record(header(s, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+            record(header(s, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
         }
-        recorder.record(header(11, T0, T0, LINGER_0), JSON, 0, T0 + 1_000); // 10 missing
+        record(header(11, T0, T0, LINGER_0), JSON, 0, T0 + 1_000); // 10 missing
         recorder.expire(T0 + 7_000_000);
         assertThat(recorder.totals().lost()).isEqualTo(1);
         assertThat(recorder.report().phases().get(0).lost()).isEqualTo(1);
         assertThat(recorder.lifetime().lostDeclared()).isEqualTo(1);
 
-        recorder.record(header(10, T0, T0, LINGER_0), JSON, 0, T0 + 8_000_000); // turns up late
-        recorder.record(header(10, T0, T0, LINGER_0), JSON, 0, T0 + 8_000_000); // and again
+        record(header(10, T0, T0, LINGER_0), JSON, 0, T0 + 8_000_000); // turns up late
+        record(header(10, T0, T0, LINGER_0), JSON, 0, T0 + 8_000_000); // and again
         // The view takes the loss back, in its phase too; the counters do not go down, they count
         // the late arrival.
         assertThat(recorder.totals().lost()).isZero();
         assertThat(recorder.report().phases().get(0).lost()).isZero();
         assertThat(recorder.report().phases().get(0).late()).isEqualTo(1);
-        assertThat(recorder.lifetime()).isEqualTo(new LifetimeCounts(12, 1, 1, 1, 0, 0, 0, 0));
+        assertThat(recorder.lifetime()).isEqualTo(new LifetimeCounts(12, 1, 1, 1, 0, 0, 0, 0, 0));
 
         recorder.reset();
-        recorder.record(null, JSON, 0, T0 + 9_000_000);
+        record(null, JSON, 0, T0 + 9_000_000);
         assertThat(recorder.totals().late()).isZero();
-        assertThat(recorder.lifetime()).isEqualTo(new LifetimeCounts(12, 1, 1, 1, 0, 1, 0, 0));
+        assertThat(recorder.lifetime()).isEqualTo(new LifetimeCounts(12, 1, 1, 1, 0, 0, 1, 0, 0));
+    }
+
+    @Test
+    void aRecordReadAgainFromAnOffsetAlreadyProcessedIsRedeliveredNotADuplicateNorASample() {
+        recorder.record(header(0, T0, T0, LINGER_0, 3), JSON, 1, 500, T0 + 1_000);
+        recorder.record(header(1, T0, T0, LINGER_0, 3), JSON, 1, 501, T0 + 1_000);
+        RecordResult again = recorder.record(header(0, T0, T0, LINGER_0, 3), JSON, 1, 500, T0 + 90_000_000);
+        RecordResult rewritten = recorder.record(header(1, T0, T0, LINGER_0, 3), JSON, 1, 502, T0 + 2_000);
+
+        assertThat(again.outcome()).isEqualTo(SequenceOutcome.REDELIVERED);
+        assertThat(rewritten.outcome()).isEqualTo(SequenceOutcome.DUPLICATE);
+        PhaseView phase = recorder.report().phase(3, LINGER_0).orElseThrow();
+        assertThat(phase.count()).isEqualTo(2);
+        assertThat(phase.redelivered()).isEqualTo(1);
+        assertThat(phase.duplicated()).isEqualTo(1);
+        assertThat(phase.latencyMs().max()).isLessThan(2.0);
+        assertThat(recorder.report().ledger().redelivered(3)).isEqualTo(1);
+        assertThat(recorder.report().ledger().delivered(3)).isEqualTo(3);
+        assertThat(recorder.lifetime().redelivered()).isEqualTo(1);
+    }
+
+    @Test
+    void phasesAreKeyedByTheRunnersIdAndTheSettingsTheRecordsCarried() {
+        recorder.record(header(0, T0, T0, LINGER_0, 0), JSON, 0, 0, T0 + 1_000);
+        recorder.record(header(1, T0, T0, LINGER_0, 5), JSON, 0, 1, T0 + 1_000);
+        recorder.record(header(2, T0, T0, LINGER_20, 5), JSON, 0, 2, T0 + 1_000);
+
+        LatencyView report = recorder.report();
+        assertThat(report.phases()).extracting(PhaseView::phase).containsExactly(0, 5, 5);
+        assertThat(report.phasesWithId(5)).extracting(PhaseView::settings).containsExactly(LINGER_0, LINGER_20);
+        assertThat(report.phase(LINGER_0)).get().extracting(PhaseView::phase).isEqualTo(0);
+    }
+
+    private RecordResult record(byte[] header, byte[] value, int partition, long nowMicros) {
+        return recorder.record(header, value, partition, nextOffset[partition]++, nowMicros);
     }
 
     private static byte[] header(long seq, long intended, long sent, PhaseKey settings) {
-        return LabHeader.encode(new RecordStamp(intended, sent, seq, PRODUCER, settings));
+        return header(seq, intended, sent, settings, 0);
+    }
+
+    private static byte[] header(long seq, long intended, long sent, PhaseKey settings, int phase) {
+        return LabHeader.encode(new RecordStamp(intended, sent, seq, PRODUCER, settings, phase));
     }
 }

@@ -141,7 +141,7 @@ final class LabDriver {
     }
 
     private void start(ProducerSettings s) throws InterruptedException {
-        producer.start(s);
+        producer.start(s, 0);
     }
 
     private static double seconds(Instant a, Instant b) {

@@ -43,14 +43,25 @@ public final class ProducerClient {
     }
 
     /**
-     * Sets every setting and starts the load; fails unless the producer answers running with
-     * exactly these settings.
+     * Sets every setting and starts the load, its records in {@code phase} (0: no named phase);
+     * fails unless the producer answers running with exactly these settings and this phase.
      */
-    public ProducerStatus start(ProducerSettings wanted) throws InterruptedException {
-        ProducerStatus status = apply(SettingsChange.start(wanted));
-        if (!status.running() || !wanted.equals(status.settings())) {
+    public ProducerStatus start(ProducerSettings wanted, int phase) throws InterruptedException {
+        ProducerStatus status = apply(SettingsChange.start(wanted, phase));
+        if (!status.running() || !wanted.equals(status.settings()) || status.phase() != phase) {
             throw new EndpointException(PART + " answered with settings " + status.settings() + " (running="
-                    + status.running() + ") after being asked for " + wanted + " and running=true");
+                    + status.running() + ", phase " + status.phase() + ") after being asked for " + wanted
+                    + ", running=true and phase " + phase);
+        }
+        return status;
+    }
+
+    /** From now on the records carry this phase id; nothing else changes (no flush, no new client). */
+    public ProducerStatus enterPhase(int phase) throws InterruptedException {
+        ProducerStatus status = apply(SettingsChange.phase(phase));
+        if (status.phase() != phase) {
+            throw new EndpointException(
+                    PART + " answered with phase " + status.phase() + " after being asked for phase " + phase);
         }
         return status;
     }

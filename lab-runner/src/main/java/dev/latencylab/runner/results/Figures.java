@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.api.accounting.PhaseCounts;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -25,10 +26,25 @@ final class Figures {
     static final String MEASURED_SECONDS = "measuredSeconds";
     static final String ACHIEVED_RATE = "achievedRate";
     static final String ACHIEVED_SHARE = "achievedShare";
-    static final String LOST = "lost";
-    static final String LATE = "late";
-    static final String DUPLICATED = "duplicated";
-    static final String CLAMPED = "clamped";
+    static final String DELAY = "publishDelayMs.";
+    static final String DELAY_P50 = "publishDelayMs.p50";
+    static final String DELAY_P99 = "publishDelayMs.p99";
+    static final String DELAY_P999 = "publishDelayMs.p999";
+    static final String DELAY_MAX = "publishDelayMs.max";
+    /** 1 when the phase was closed (the fence passed), 0 when not, null when it has no counts. */
+    static final String FENCED = "fenced";
+
+    static final String SENT = "counts.sent";
+    static final String ACKED = "counts.acked";
+    static final String FAILED = "counts.failed";
+    static final String RECEIVED = "counts.received";
+    static final String LOST = "counts.lost";
+    static final String UNOBSERVED = "counts.unobserved";
+    static final String LATE = "counts.late";
+    static final String DUPLICATED = "counts.duplicated";
+    static final String REDELIVERED = "counts.redelivered";
+    static final String OUT_OF_ORDER = "counts.outOfOrder";
+    static final String CLAMPED = "counts.clamped";
     static final String CPU_PRODUCER = "cpuCores.producer";
     static final String CPU_CONSUMER = "cpuCores.consumer";
     static final String CPU_BROKER = "cpuCores.brokers.";
@@ -56,13 +72,23 @@ final class Figures {
         m.put(SAMPLES, number(p.samples()));
         latency(m, "latencyMs.", p.latencyMs());
         latency(m, "correctedLatencyMs.", p.correctedLatencyMs());
+        latency(m, DELAY, p.publishDelayMs());
         m.put(MEASURED_SECONDS, p.measuredSeconds());
         m.put(ACHIEVED_RATE, p.achievedRate());
         m.put(ACHIEVED_SHARE, p.achievedShare());
-        m.put(LOST, number(p.lost()));
-        m.put(LATE, number(p.late()));
-        m.put(DUPLICATED, number(p.duplicated()));
-        m.put(CLAMPED, number(p.clamped()));
+        PhaseCounts c = p.counts();
+        m.put(FENCED, c == null ? null : p.fenced() ? 1.0 : 0.0);
+        m.put(SENT, c == null ? null : (double) c.sent());
+        m.put(ACKED, c == null ? null : (double) c.acked());
+        m.put(FAILED, c == null ? null : (double) c.failed());
+        m.put(RECEIVED, c == null ? null : (double) c.received());
+        m.put(LOST, c == null ? null : (double) c.lost());
+        m.put(UNOBSERVED, c == null ? null : (double) c.unobserved());
+        m.put(LATE, c == null ? null : (double) c.late());
+        m.put(DUPLICATED, c == null ? null : (double) c.duplicated());
+        m.put(REDELIVERED, c == null ? null : (double) c.redelivered());
+        m.put(OUT_OF_ORDER, c == null ? null : (double) c.outOfOrder());
+        m.put(CLAMPED, c == null ? null : (double) c.clamped());
         PhaseSummary.Cpu cpu = p.cpuCores();
         m.put(CPU_PRODUCER, cpu == null ? null : cpu.producer());
         m.put(CPU_CONSUMER, cpu == null ? null : cpu.consumer());

@@ -1,18 +1,28 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.run.PhaseDescription;
 import java.time.Instant;
 import java.util.Map;
 
 /**
  * One row of the summary: one phase of the run, {@code repeat} saying which of the scenario's
- * repeats (1..N) it was. Latency comes from the consumer endpoint (HdrHistogram, exact per phase),
+ * repeats (1..N) it was. Latency comes from the consumer endpoint (HdrHistogram, exact per
+ * phase), publish delay from the producer's (HdrHistogram per phase), counts from the producer's
+ * acknowledgements and the consumer group's offset ledger once the phase was closed (the fence),
  * rates from the producer's counters, the rest from Prometheus over the measured window. Every
  * figure that could not be measured is null.
+ *
+ * @param phaseId the id the phase's records carried in their header
+ * @param fenced whether the phase was closed: the consumer group passed every offset the producer
+ *     acknowledged in it, so its counts are final
+ * @param description the topic, partitions and consumer (group, settings) the phase ran on
  */
 record PhaseSummary(
         String name,
         int repeat,
+        int phaseId,
         ProducerSettings settings,
         Instant measuredFrom,
         Instant measuredTo,
@@ -21,11 +31,11 @@ record PhaseSummary(
         Long samples,
         Latency latencyMs,
         Latency correctedLatencyMs,
+        Latency publishDelayMs,
         Double achievedRate,
-        Long lost,
-        Long late,
-        Long duplicated,
-        Long clamped,
+        PhaseCounts counts,
+        boolean fenced,
+        PhaseDescription description,
         Cpu cpuCores,
         Requests requestsPerSecond,
         Double bytesInPerSecond,
@@ -82,6 +92,22 @@ record PhaseSummary(
     public Double recordsPerProduceRequest() {
         Double produce = requestsPerSecond == null ? null : requestsPerSecond.produce();
         return achievedRate == null || produce == null || produce <= 0 ? null : achievedRate / produce;
+    }
+
+    public Long lost() {
+        return counts == null ? null : counts.lost();
+    }
+
+    public Long late() {
+        return counts == null ? null : counts.late();
+    }
+
+    public Long duplicated() {
+        return counts == null ? null : counts.duplicated();
+    }
+
+    public Long clamped() {
+        return counts == null ? null : counts.clamped();
     }
 
     /** Achieved / target, or null. */

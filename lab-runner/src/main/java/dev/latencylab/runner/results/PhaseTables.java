@@ -7,30 +7,51 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * summary.md's per-phase tables (latency, rate and delivery, cost, producer client, GC pauses),
+ * summary.md's per-phase tables (latency, publish delay, rate and delivery with the phase's counts,
+ * cost, producer client, GC pauses),
  * each column defined once: a setting of the phase, or a figure ({@link Figures}) and its format.
  * The same columns render a row per phase of the run, or a row per scenario phase whose figures
  * are the median over its repeats with their range.
  */
 final class PhaseTables {
 
-    /** A column: a setting (text) or a figure by its key, with the figure's format. */
+    /**
+     * A column: a setting (text) or a figure by its key, with the figure's format; {@code spreadFmt},
+     * when set, renders the figure's spread over repeats instead of its median and range.
+     */
     private record Column(
             String header,
             boolean text,
             Function<ProducerSettings, String> setting,
             String key,
-            Function<Double, String> fmt) {
+            Function<Double, String> fmt,
+            Function<Spread, String> spreadFmt) {
 
         static Column setting(String header, boolean text, Function<ProducerSettings, String> setting) {
-            return new Column(header, text, setting, null, null);
+            return new Column(header, text, setting, null, null, null);
         }
 
         static Column figure(String header, String key, Function<Double, String> fmt) {
-            return new Column(header, false, null, key, fmt);
+            return new Column(header, false, null, key, fmt, null);
+        }
+
+        /** A yes/no figure (1 or 0): "yes", "no", or over repeats how many of them said yes. */
+        static Column flag(String header, String key) {
+            return new Column(
+                    header,
+                    false,
+                    null,
+                    key,
+                    v -> v == null ? Fmt.NA : v == 1 ? "yes" : "no",
+                    s -> s.known() == 0
+                            ? Fmt.NA
+                            : s.values().stream()
+                                            .filter(v -> v != null && v == 1)
+                                            .count() + " of " + s.known());
         }
     }
 
+    /** A table under its heading (null: it continues the one before), with what its columns mean. */
     private record Table(String heading, String note, List<Column> columns) {}
 
     private PhaseTables() {}
@@ -88,7 +109,12 @@ final class PhaseTables {
                 List<String> row = new ArrayList<>();
                 row.add(s.name() + (s.repeats() < count ? " (" + s.repeats() + " of " + count + " repeats)" : ""));
                 for (Column c : t.columns()) {
-                    row.add(c.key() == null ? c.setting().apply(s.settings()) : cell(s.spread(c.key()), c.fmt()));
+                    row.add(
+                            c.key() == null
+                                    ? c.setting().apply(s.settings())
+                                    : c.spreadFmt() != null
+                                            ? c.spreadFmt().apply(s.spread(c.key()))
+                                            : cell(s.spread(c.key()), c.fmt()));
                 }
                 rows.add(row);
             }
@@ -108,7 +134,9 @@ final class PhaseTables {
     }
 
     private static void heading(StringBuilder b, Table t, boolean notes, String level) {
-        b.append(level).append(' ').append(t.heading()).append("\n\n");
+        if (t.heading() != null) {
+            b.append(level).append(' ').append(t.heading()).append("\n\n");
+        }
         if (notes && t.note() != null) {
             b.append(t.note()).append("\n\n");
         }
@@ -151,6 +179,18 @@ final class PhaseTables {
                                 Column.figure("p99.9 corr.", Figures.CORRECTED_P999, Fmt::ms),
                                 Column.figure("max corr.", Figures.CORRECTED_MAX, Fmt::ms))),
                 new Table(
+                        "Publish delay",
+                        "How late the open-loop sender handed each record to the Kafka client (actual minus intended "
+                                + "send time, HdrHistogram per phase in producer-app), beside the end-to-end latency it "
+                                + "is part of (corrected: from the intended send time). ms.",
+                        List.of(
+                                Column.figure("delay p50", Figures.DELAY_P50, Fmt::ms),
+                                Column.figure("delay p99", Figures.DELAY_P99, Fmt::ms),
+                                Column.figure("delay p99.9", Figures.DELAY_P999, Fmt::ms),
+                                Column.figure("delay max", Figures.DELAY_MAX, Fmt::ms),
+                                Column.figure("e2e corr. p50", Figures.CORRECTED_P50, Fmt::ms),
+                                Column.figure("e2e corr. p99", Figures.CORRECTED_P99, Fmt::ms))),
+                new Table(
                         "Rate and delivery",
                         null,
                         List.of(
@@ -158,10 +198,25 @@ final class PhaseTables {
                                 Column.setting("payload B", false, s -> Integer.toString(s.payloadBytes())),
                                 Column.setting("target rec/s", false, s -> Fmt.rate(s.rate())),
                                 Column.figure("achieved rec/s", Figures.ACHIEVED_RATE, Fmt::rate),
-                                Column.figure("achieved", Figures.ACHIEVED_SHARE, Fmt::percent),
+                                Column.figure("achieved", Figures.ACHIEVED_SHARE, Fmt::percent))),
+                new Table(
+                        null,
+                        "Counts per phase: the records sent with the phase's id, counted once the phase was closed "
+                                + "(the consumer group had processed every offset the producer acknowledged in it). "
+                                + "acked = received + lost + unobserved; a failed send is not a loss; redelivered = "
+                                + "read again after a restart or rebalance (README: How latency is measured).",
+                        List.of(
+                                Column.flag("closed", Figures.FENCED),
+                                Column.figure("sent", Figures.SENT, Fmt::count),
+                                Column.figure("acked", Figures.ACKED, Fmt::count),
+                                Column.figure("failed", Figures.FAILED, Fmt::count),
+                                Column.figure("received", Figures.RECEIVED, Fmt::count),
                                 Column.figure("lost", Figures.LOST, Fmt::count),
+                                Column.figure("unobserved", Figures.UNOBSERVED, Fmt::count),
                                 Column.figure("late", Figures.LATE, Fmt::count),
                                 Column.figure("duplicated", Figures.DUPLICATED, Fmt::count),
+                                Column.figure("redelivered", Figures.REDELIVERED, Fmt::count),
+                                Column.figure("out of order", Figures.OUT_OF_ORDER, Fmt::count),
                                 Column.figure("clamped", Figures.CLAMPED, Fmt::count))),
                 new Table(
                         "Cost (Prometheus, averaged over each measured window; CPU in cores)",

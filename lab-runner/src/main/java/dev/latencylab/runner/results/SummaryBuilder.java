@@ -41,6 +41,10 @@ public final class SummaryBuilder {
                         + RunPlan.label(r.phase().name(), r.phase().repeat(), plan.repeats()) + " (settings "
                         + r.phase().settings() + "): its latency is n/a");
             }
+            if (r.counts() != null && r.counts().lost() > 0) {
+                warnings.add("phase " + r.phase().name() + ": " + r.counts().lost() + " of "
+                        + r.counts().acked() + " acknowledged records never reached the consumer group");
+            }
         }
         RunSummary.Totals totals = totals(run);
         RunSummary summary = new RunSummary(
@@ -82,6 +86,7 @@ public final class SummaryBuilder {
         return new PhaseSummary(
                 r.phase().name(),
                 r.phase().repeat(),
+                r.phaseId(),
                 r.phase().settings(),
                 r.measureStart(),
                 r.measureEnd(),
@@ -90,11 +95,13 @@ public final class SummaryBuilder {
                 l == null ? null : l.count(),
                 l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.latencyMs()),
                 l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.correctedLatencyMs()),
+                r.sends() == null
+                        ? PhaseSummary.Latency.NONE
+                        : latency(r.sends().publishDelayMs()),
                 r.achievedRate(),
-                l == null ? null : l.lost(),
-                l == null ? null : l.late(),
-                l == null ? null : l.duplicated(),
-                l == null ? null : l.clamped(),
+                r.counts(),
+                r.fenced(),
+                r.description(),
                 new PhaseSummary.Cpu(m.producerCpu(), m.consumerCpu(), m.brokerCpu(), brokersTotal, total),
                 new PhaseSummary.Requests(m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps()),
                 m.bytesInPerSecond(),

@@ -1,8 +1,13 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.accounting.PhaseFence;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.PartitionAcks;
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.http.EndpointException;
@@ -122,9 +127,10 @@ public final class ScenarioRunner {
             quiesce(warnings);
             consumer.reset();
             List<Phase> plan = RunPlan.of(scenario, options.seed()).phases();
+            int firstId = firstPhaseId(startedAt);
             for (int i = 0; i < plan.size(); i++) {
-                current = new Tracker(i + 1, plan.size(), plan.get(i));
-                done.add(runPhase(current));
+                current = new Tracker(i + 1, plan.size(), plan.get(i), firstId + i + 1);
+                done.add(runPhase(current, warnings));
                 current = null;
             }
         } catch (InterruptedException e) {
@@ -161,6 +167,15 @@ public final class ScenarioRunner {
                 finalConsumer,
                 drained,
                 warnings);
+    }
+
+    /**
+     * Phase ids differ from run to run (the producer remembers recent phases by id, the consumer
+     * is reset at the start of a run): the run's start second, times 1000, leaves room for 999
+     * phases per run.
+     */
+    static int firstPhaseId(Instant startedAt) {
+        return (int) (Math.floorMod(startedAt.getEpochSecond(), 2_000_000L) * 1000);
     }
 
     /**
@@ -202,15 +217,17 @@ public final class ScenarioRunner {
         }
     }
 
-    private PhaseRecord runPhase(Tracker t) throws InterruptedException {
+    private PhaseRecord runPhase(Tracker t, List<String> warnings) throws InterruptedException {
         Phase phase = t.phase;
         ProducerSettings s = phase.settings();
         out.printf(
                 Locale.ROOT,
-                "%nphase %d/%d %s: linger.ms=%d batch.size=%d compression=%s rate=%s/s payload=%d B; warm-up %s, measure %s%n",
+                "%nphase %d/%d %s (id %d): linger.ms=%d batch.size=%d compression=%s rate=%s/s payload=%d B; warm-up %s, "
+                        + "measure %s%n",
                 t.index,
                 t.count,
                 phase.name(),
+                t.phaseId,
                 s.lingerMs(),
                 s.batchSize(),
                 s.compression(),
@@ -219,13 +236,15 @@ public final class ScenarioRunner {
                 Durations.format(phase.warmup()),
                 Durations.format(phase.duration()));
         checkAbort();
-        ProducerStatus applied = producer.start(s);
+        // The warm-up's records carry no phase id: they are never counted in the phase.
+        producer.start(s, 0);
         t.startedAt = clock.instant();
         sleep(phase.warmup());
 
-        consumer.resetPhases();
+        // The measured window is the records sent in it, whenever they arrive: the id travels in each header.
+        ProducerStatus entered = producer.enterPhase(t.phaseId);
         t.measureStart = clock.instant();
-        t.sentAtStart = producer.state().counters().sent();
+        t.sentAtStart = entered.counters().sent();
         t.lastPoll = t.measureStart;
         t.lastSent = t.sentAtStart;
         while (true) {
@@ -238,14 +257,29 @@ public final class ScenarioRunner {
                 progress(t);
             }
         }
+        ProducerStatus left = producer.enterPhase(0);
         Instant end = clock.instant();
-        long sentAtEnd = producer.state().counters().sent();
-        PhaseView latency = consumer.latency().phase(s.phaseKey()).orElse(null);
+        long sentAtEnd = left.counters().sent();
+        Closed closed = fence(t, warnings);
         PhaseRecord record = new PhaseRecord(
-                t.index, phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, true);
+                t.index,
+                phase,
+                t.phaseId,
+                t.startedAt,
+                t.measureStart,
+                end,
+                t.sentAtStart,
+                sentAtEnd,
+                closed.latency,
+                closed.sends,
+                closed.counts,
+                closed.fenced,
+                closed.description,
+                true);
+        PhaseView latency = closed.latency;
         out.printf(
                 Locale.ROOT,
-                "phase %d/%d %s done: %s records/s sent (target %s), e2e p50 %s ms, p99 %s ms (corrected %s ms)%n",
+                "phase %d/%d %s done: %s records/s sent (target %s), e2e p50 %s ms, p99 %s ms (corrected %s ms)%s%n",
                 t.index,
                 t.count,
                 phase.name(),
@@ -253,15 +287,97 @@ public final class ScenarioRunner {
                 number(s.rate()),
                 latency == null ? "n/a" : ms(latency.latencyMs().p50()),
                 latency == null ? "n/a" : ms(latency.latencyMs().p99()),
-                latency == null ? "n/a" : ms(latency.correctedLatencyMs().p99()));
+                latency == null ? "n/a" : ms(latency.correctedLatencyMs().p99()),
+                closed.counts == null ? "" : "; " + counts(closed.counts));
         return record;
+    }
+
+    /**
+     * Closes the phase: waits (bounded) until every record sent in it has an answer and the
+     * consumer group has processed the highest offset acknowledged in it, in every partition; then
+     * reads its figures. The load goes on meanwhile, unmeasured.
+     */
+    private Closed fence(Tracker t, List<String> warnings) throws InterruptedException {
+        Instant started = clock.instant();
+        Instant deadline = started.plus(options.drainTimeout());
+        while (true) {
+            ProducerStatus producerStatus = producer.state();
+            Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
+            LatencyView consumerView = consumer.latency();
+            boolean passed = sends.isPresent() && PhaseFence.passed(sends.get(), consumerView.ledger());
+            if (passed || !clock.instant().isBefore(deadline)) {
+                Optional<PhaseView> latency =
+                        consumerView.phase(t.phaseId, t.phase.settings().phaseKey());
+                checkSettingsCarried(t, consumerView, warnings);
+                if (!passed) {
+                    String w = "phase " + t.phase.name() + " could not be closed within "
+                            + Durations.format(options.drainTimeout()) + ": waiting for "
+                            + sends.map(x -> PhaseFence.waitingFor(x, consumerView.ledger()))
+                                    .orElse("the producer's count of the phase")
+                            + "; its counts are as of then";
+                    warnings.add(w);
+                    out.println("WARNING: " + w);
+                } else {
+                    out.printf(
+                            Locale.ROOT,
+                            "  phase %s closed: the consumer passed every acknowledged offset %s after the window%n",
+                            t.phase.name(),
+                            Durations.format(Duration.between(started, clock.instant())));
+                }
+                return new Closed(
+                        latency.orElse(null),
+                        sends.orElse(null),
+                        sends.map(x -> PhaseCounts.of(x, consumerView.ledger(), latency))
+                                .orElse(null),
+                        passed,
+                        description(producerStatus, sends, consumerView));
+            }
+            sleeper.sleep(options.drainPoll());
+        }
+    }
+
+    private static PhaseDescription description(
+            ProducerStatus producerStatus, Optional<PhaseSends> sends, LatencyView consumerView) {
+        return new PhaseDescription(
+                producerStatus.topic(),
+                sends.map(x -> x.partitions().stream()
+                                .map(PartitionAcks::partition)
+                                .toList())
+                        .orElse(List.of()),
+                consumerView.consumer());
+    }
+
+    /** The header's settings are the check that the producer sent what the runner asked for. */
+    private void checkSettingsCarried(Tracker t, LatencyView view, List<String> warnings) {
+        List<PhaseKey> carried = view.phasesWithId(t.phaseId).stream()
+                .map(PhaseView::settings)
+                .filter(k -> !k.equals(t.phase.settings().phaseKey()))
+                .toList();
+        if (!carried.isEmpty()) {
+            String w = "phase " + t.phase.name() + ": records with its id carried other settings than asked (" + carried
+                    + " instead of " + t.phase.settings().phaseKey() + ")";
+            warnings.add(w);
+            out.println("WARNING: " + w);
+        }
+    }
+
+    private static String counts(PhaseCounts c) {
+        return String.format(
+                Locale.ROOT,
+                "acked %d = received %d + lost %d%s, failed %d, redelivered %d",
+                c.acked(),
+                c.received(),
+                c.lost(),
+                c.unobserved() > 0 ? " + unobserved " + c.unobserved() : "",
+                c.failed(),
+                c.redelivered());
     }
 
     private void progress(Tracker t) throws InterruptedException {
         Instant now = clock.instant();
         long sent = producer.state().counters().sent();
         Optional<PhaseView> latency =
-                consumer.latency().phase(t.phase.settings().phaseKey());
+                consumer.latency().phase(t.phaseId, t.phase.settings().phaseKey());
         double seconds = Duration.between(t.lastPoll, now).toNanos() / 1e9;
         Double rate = seconds > 0 ? (sent - t.lastSent) / seconds : null;
         t.lastPoll = now;
@@ -284,13 +400,17 @@ public final class ScenarioRunner {
                 latency.filter(l -> l.lost() > 0).map(l -> "  lost " + l.lost()).orElse(""));
     }
 
-    /** The phase cut short: its window ends now, with whatever the endpoints still answer. */
+    /** The phase cut short: its window ends now, with whatever the endpoints still answer; it is not fenced. */
     private Optional<PhaseRecord> partial(Tracker t, List<String> warnings) {
         Instant end = clock.instant();
         long sentAtEnd = t.lastSent;
         PhaseView latency = null;
+        PhaseSends sends = null;
+        PhaseCounts counts = null;
         try {
-            sentAtEnd = producer.state().counters().sent();
+            ProducerStatus status = producer.state();
+            sentAtEnd = status.counters().sent();
+            sends = status.phaseSends(t.phaseId).orElse(null);
         } catch (EndpointException | InterruptedException e) {
             end = t.lastPoll;
             warnings.add("phase " + t.phase.name()
@@ -298,13 +418,31 @@ public final class ScenarioRunner {
                     + "covers the window up to the last progress poll: " + e.getMessage());
         }
         try {
-            latency = consumer.latency().phase(t.phase.settings().phaseKey()).orElse(null);
+            LatencyView view = consumer.latency();
+            Optional<PhaseView> own = view.phase(t.phaseId, t.phase.settings().phaseKey());
+            latency = own.orElse(null);
+            if (sends != null) {
+                counts = PhaseCounts.of(sends, view.ledger(), own);
+            }
         } catch (EndpointException | InterruptedException e) {
             warnings.add("phase " + t.phase.name() + " was cut short and the consumer's figures could not be read: "
                     + e.getMessage());
         }
         return Optional.of(new PhaseRecord(
-                t.index, t.phase, t.startedAt, t.measureStart, end, t.sentAtStart, sentAtEnd, latency, false));
+                t.index,
+                t.phase,
+                t.phaseId,
+                t.startedAt,
+                t.measureStart,
+                end,
+                t.sentAtStart,
+                sentAtEnd,
+                latency,
+                sends,
+                counts,
+                false,
+                null,
+                false));
     }
 
     private ProducerStatus stopLoad(List<String> warnings) {
@@ -384,21 +522,27 @@ public final class ScenarioRunner {
         return Math.max(0, Math.round(d.toMillis() / 1000.0)) + "s";
     }
 
+    /** A phase's figures once it is closed (or given up on). */
+    private record Closed(
+            PhaseView latency, PhaseSends sends, PhaseCounts counts, boolean fenced, PhaseDescription description) {}
+
     /** Mutable progress of the phase being run, so an interruption knows how far it got. */
     private static final class Tracker {
         final int index;
         final int count;
         final Phase phase;
+        final int phaseId;
         Instant startedAt;
         Instant measureStart;
         long sentAtStart;
         Instant lastPoll;
         long lastSent;
 
-        Tracker(int index, int count, Phase phase) {
+        Tracker(int index, int count, Phase phase, int phaseId) {
             this.index = index;
             this.count = count;
             this.phase = phase;
+            this.phaseId = phaseId;
         }
     }
 }

@@ -107,7 +107,8 @@ public record StackWarmup(Duration floor, Duration ceiling, StackProbe probe, Co
         boolean steady = false;
         Instant start = clock.instant();
         try {
-            producer.start(load.settings());
+            // Its records carry no phase id (0): they are never counted in a phase.
+            producer.start(load.settings(), 0);
             start = clock.instant();
             while (true) {
                 if (Duration.between(start, clock.instant()).plus(WINDOW).compareTo(ceiling) > 0) {

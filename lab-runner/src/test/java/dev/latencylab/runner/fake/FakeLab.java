@@ -48,11 +48,39 @@ public final class FakeLab implements AutoCloseable {
     private volatile Instant settlesAt;
     private volatile boolean neverSettles;
     private volatile int producerStatus = 200;
+    /** The records' phase ids as they ran, in offset order: one partition, every record acknowledged. */
+    private final List<Segment> segments = new ArrayList<>();
+    /** The first offset the consumer's ledger holds (it is cleared by a reset of everything). */
+    private long ledgerStart;
+
+    private volatile boolean consumerStalled;
+
+    /** A run of offsets with one phase id and the settings then in effect. */
+    private static final class Segment {
+        final int phase;
+        final long from;
+        final Instant startedAt;
+        final int linger;
+        final int batch;
+        final String compression;
+        long to = -1;
+        Instant endedAt;
+
+        Segment(int phase, long from, Instant startedAt, int linger, int batch, String compression) {
+            this.phase = phase;
+            this.from = from;
+            this.startedAt = startedAt;
+            this.linger = linger;
+            this.batch = batch;
+            this.compression = compression;
+        }
+    }
 
     public FakeLab(FakeTime time) throws IOException {
         this.time = time;
         this.lastUpdate = time.instant();
         this.phasesResetAt = time.instant();
+        segments.add(new Segment(0, 0, time.instant(), lingerMs, batchSize, compression));
         server = new TestServer()
                 .route("/actuator/producer", this::producer)
                 .route("/actuator/latency", this::latency)
@@ -90,6 +118,11 @@ public final class FakeLab implements AutoCloseable {
         neverSettles = true;
     }
 
+    /** Makes the consumer stop processing: its ledger stays where it is, so no phase can be closed. */
+    public void consumerStalled() {
+        consumerStalled = true;
+    }
+
     /** Makes the producer endpoint answer with this HTTP status. */
     public void producerStatus(int status) {
         producerStatus = status;
@@ -110,11 +143,35 @@ public final class FakeLab implements AutoCloseable {
 
     private synchronized String producerJson() {
         long s = (long) sent;
+        StringBuilder phases = new StringBuilder();
+        for (Segment seg : segments) {
+            long to = seg.to >= 0 ? seg.to : s - 1;
+            long n = Math.max(0, to - seg.from + 1);
+            if (seg.phase == 0) {
+                continue;
+            }
+            if (phases.length() > 0) {
+                phases.append(',');
+            }
+            phases.append(String.format(
+                    Locale.ROOT,
+                    "{\"phase\":%d,\"sent\":%d,\"acked\":%d,\"failed\":0,"
+                            + "\"publishDelayMs\":{\"p50\":0.05,\"p90\":0.08,\"p95\":0.1,\"p99\":0.2,\"p999\":0.5,\"max\":1.5},"
+                            + "\"partitions\":[%s]}",
+                    seg.phase,
+                    n,
+                    n,
+                    n == 0
+                            ? ""
+                            : "{\"partition\":0,\"acked\":" + n + ",\"firstOffset\":" + seg.from + ",\"lastOffset\":"
+                                    + to + "}"));
+        }
         return String.format(
                 Locale.ROOT,
-                "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"running\":%s,\"generation\":%d,"
+                "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"lab.orders\",\"running\":%s,\"generation\":%d,"
                         + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\"},"
-                        + "\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d}}",
+                        + "\"phase\":%d,\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d},"
+                        + "\"phases\":[%s]}",
                 running,
                 generation,
                 lingerMs,
@@ -123,9 +180,24 @@ public final class FakeLab implements AutoCloseable {
                 rate,
                 payloadBytes,
                 keyStrategy,
+                current().phase,
                 s,
                 s,
-                s - 1);
+                s - 1,
+                phases);
+    }
+
+    private Segment current() {
+        return segments.get(segments.size() - 1);
+    }
+
+    /** A new segment from the next offset, when the phase id or a setting changes. */
+    private void nextSegment(int phase) {
+        long next = (long) sent;
+        Segment open = current();
+        open.to = next - 1;
+        open.endedAt = time.instant();
+        segments.add(new Segment(phase, next, time.instant(), lingerMs, batchSize, compression));
     }
 
     private void producer(HttpExchange ex) throws IOException {
@@ -166,6 +238,16 @@ public final class FakeLab implements AutoCloseable {
                 if (change.has("running")) {
                     running = change.get("running").asBoolean();
                 }
+                boolean setsSetting = change.has("lingerMs")
+                        || change.has("batchSize")
+                        || change.has("compression")
+                        || change.has("rate")
+                        || change.has("keyStrategy")
+                        || change.has("payloadBytes");
+                int phase = change.has("phase") ? change.get("phase").asInt() : setsSetting ? 0 : current().phase;
+                if (phase != current().phase || setsSetting) {
+                    nextSegment(phase);
+                }
                 generation++;
             }
         }
@@ -180,7 +262,7 @@ public final class FakeLab implements AutoCloseable {
             synchronized (this) {
                 phasesResetAt = time.instant();
                 if (query == null) {
-                    sent = 0;
+                    ledgerStart = (long) sent;
                 }
             }
             ex.sendResponseHeaders(204, -1);
@@ -194,42 +276,72 @@ public final class FakeLab implements AutoCloseable {
         }
         String json;
         synchronized (this) {
-            long received = (long) ((time.instant().toEpochMilli() - phasesResetAt.toEpochMilli()) * rate / 1000.0);
-            double p50 = 1.5 + 0.6 * lingerMs;
-            String phase = running || received > 0
-                    ? String.format(
-                            Locale.ROOT,
-                            "{\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\"},\"count\":%d,"
-                                    + "\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
-                                    + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
-                                    + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
-                                    + "\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"clamped\":0}",
-                            lingerMs,
-                            batchSize,
-                            compression,
-                            received,
-                            phasesResetAt,
-                            time.instant(),
-                            p50,
-                            p50 * 1.5,
-                            p50 * 1.8,
-                            p50 * 3,
-                            p50 * 5,
-                            p50 * 8,
-                            p50 * 1.05,
-                            p50 * 1.6,
-                            p50 * 1.9,
-                            p50 * 3.2,
-                            p50 * 5.5,
-                            p50 * 8.5)
-                    : "";
             long s = (long) sent;
-            json = "{\"phases\":[" + phase + "],\"totals\":{\"received\":" + s + ",\"lost\":0,\"late\":0,\"pending\":"
-                    + (running ? 3 : 0)
-                    + ",\"duplicated\":0,\"outOfOrder\":0,\"skipped\":{\"noHeader\":0,\"badHeader\":0,\"badPayload\":0,\"tooManyPhases\":0}},"
+            StringBuilder phases = new StringBuilder();
+            StringBuilder ledger = new StringBuilder();
+            long highest = consumerStalled ? ledgerStart - 1 : s - 1;
+            for (Segment seg : segments) {
+                long to = Math.min(seg.to >= 0 ? seg.to : s - 1, highest);
+                long from = Math.max(seg.from, ledgerStart);
+                if (to >= from) {
+                    ledger.append(ledger.length() > 0 ? "," : "")
+                            .append("{\"phase\":")
+                            .append(seg.phase)
+                            .append(",\"fromOffset\":")
+                            .append(from)
+                            .append(",\"toOffset\":")
+                            .append(to)
+                            .append(",\"redelivered\":0}");
+                }
+                Instant first = seg.startedAt.isAfter(phasesResetAt) ? seg.startedAt : phasesResetAt;
+                Instant last = seg.endedAt != null ? seg.endedAt : time.instant();
+                long received = (long) ((last.toEpochMilli() - first.toEpochMilli()) * rate / 1000.0);
+                if (received <= 0 || consumerStalled) {
+                    continue;
+                }
+                double p50 = 1.5 + 0.6 * seg.linger;
+                phases.append(phases.length() > 0 ? "," : "")
+                        .append(String.format(
+                                Locale.ROOT,
+                                "{\"phase\":%d,\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\"},"
+                                        + "\"count\":%d,\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
+                                        + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
+                                        + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
+                                        + "\"lost\":0,\"late\":0,\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"clamped\":0}",
+                                seg.phase,
+                                seg.linger,
+                                seg.batch,
+                                seg.compression,
+                                received,
+                                first,
+                                last,
+                                p50,
+                                p50 * 1.5,
+                                p50 * 1.8,
+                                p50 * 3,
+                                p50 * 5,
+                                p50 * 8,
+                                p50 * 1.05,
+                                p50 * 1.6,
+                                p50 * 1.9,
+                                p50 * 3.2,
+                                p50 * 5.5,
+                                p50 * 8.5));
+            }
+            String partitions = ledger.length() == 0
+                    ? ""
+                    : "{\"partition\":0,\"firstOffset\":" + ledgerStart + ",\"highestOffset\":" + highest
+                            + ",\"segments\":[" + ledger + "]}";
+            long received = s - ledgerStart;
+            json = "{\"phases\":[" + phases + "],\"totals\":{\"received\":" + received
+                    + ",\"lost\":0,\"late\":0,\"pending\":" + (running ? 3 : 0)
+                    + ",\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"skipped\":{\"noHeader\":0,\"badHeader\":0,\"badPayload\":0,\"tooManyPhases\":0}},"
                     + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
                     + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0)
-                    + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0,\"unobserved\":0}]}";
+                    + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0,\"unobserved\":0}],"
+                    + "\"ledger\":{\"full\":false,\"redeliveredBeforeStart\":0,\"partitions\":[" + partitions + "]},"
+                    + "\"consumer\":{\"topic\":\"lab.orders\",\"groupId\":\"latency-lab-consumer\","
+                    + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\"}}}";
         }
         TestServer.reply(ex, 200, json);
     }

@@ -54,7 +54,7 @@ class EndpointClientsTest {
         ProducerClient producer = new ProducerClient(http, URI.create(lab.url() + "/"));
 
         ProducerStatus applied = producer.apply(SettingsChange.start(
-                new ProducerSettings(10, 32768, Compression.LZ4, 2000, 512, KeyStrategy.ORDER_ID)));
+                new ProducerSettings(10, 32768, Compression.LZ4, 2000, 512, KeyStrategy.ORDER_ID), 0));
         time.sleep(Duration.ofSeconds(3));
         ProducerStatus later = producer.state();
 
@@ -65,7 +65,7 @@ class EndpointClientsTest {
         assertThat(later.producerId()).isEqualTo(UUID.fromString("5f0c0000-0000-0000-0000-000000000001"));
         assertThat(lab.log())
                 .contains(
-                        "POST /actuator/producer {\"lingerMs\":10,\"batchSize\":32768,\"compression\":\"lz4\",\"rate\":2000.0,\"payloadBytes\":512,\"keyStrategy\":\"order-id\",\"running\":true}",
+                        "POST /actuator/producer {\"lingerMs\":10,\"batchSize\":32768,\"compression\":\"lz4\",\"rate\":2000.0,\"payloadBytes\":512,\"keyStrategy\":\"order-id\",\"running\":true,\"phase\":0}",
                         "GET /actuator/producer");
     }
 
@@ -94,7 +94,7 @@ class EndpointClientsTest {
         ConsumerClient consumer = new ConsumerClient(http, lab.url());
         new ProducerClient(http, lab.url())
                 .apply(SettingsChange.start(
-                        new ProducerSettings(20, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID)));
+                        new ProducerSettings(20, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID), 0));
 
         consumer.reset();
         consumer.resetPhases();

@@ -21,8 +21,10 @@ class MarkdownReportTest {
                         "| phase | linger.ms | batch.size | compression | samples | p50 | p95 | p99 | p99.9 | max | p50 corr. | p95 corr. | p99 corr. | p99.9 corr. | max corr. |",
                         "| linger-0 | 0 | 16384 | none | 50000 | 1.23 | 1.73 | 7.50 | 11.3 | 15.0 | 1.30 | 1.85 | 7.50 | 11.3 | 15.0 |",
                         "| linger-5 | 5 | 16384 | none | 50000 | 3.50 | 4.90 | 12.3 | 18.4 | 24.5 | 3.68 | 5.25 | 12.3 | 18.4 | 24.5 |",
-                        "| phase | measured s | payload B | target rec/s | achieved rec/s | achieved | lost | late | duplicated | clamped |",
-                        "| linger-0 | 50.0 | 400 | 1000 | 1000 | 100% | 0 | 0 | 0 | 0 |",
+                        "| phase | measured s | payload B | target rec/s | achieved rec/s | achieved |",
+                        "| linger-0 | 50.0 | 400 | 1000 | 1000 | 100% |",
+                        "| phase | closed | sent | acked | failed | received | lost | unobserved | late | duplicated | redelivered | out of order | clamped |",
+                        "| linger-0 | yes | 50000 | 50000 | 0 | 50000 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |",
                         "| phase | CPU producer | CPU consumer | CPU broker 1 | CPU broker 2 | CPU broker 3 | CPU total | Produce req/s | FetchConsumer req/s | FetchFollower req/s | bytes in kB/s |",
                         "| linger-5 | 0.15 | 0.15 | 0.15 | 0.15 | 0.15 | 0.75 | 420 | 140 | 840 | 480.0 |",
                         "| phase | records / request | bytes / request | batch B / record | batch-size-avg B (trailing) "
@@ -33,9 +35,9 @@ class MarkdownReportTest {
                         "| phase | producer ms/s | consumer ms/s | brokers ms/s |",
                         "| linger-0 | 2.50 | 1.25 | 12.0 |");
         long alignmentRows = lines.stream().filter(l -> l.startsWith("| --- |")).count();
-        assertThat(alignmentRows).isEqualTo(5);
+        assertThat(alignmentRows).isEqualTo(7);
         assertThat(lines.stream().filter(l -> l.startsWith("| linger-0 |")).count())
-                .isEqualTo(5);
+                .isEqualTo(7);
     }
 
     @Test
@@ -69,11 +71,14 @@ class MarkdownReportTest {
                 .contains("| linger-0 | 0 | 16384 | none | 50000 | 2.50 (2.00..3.00) |")
                 .contains("| linger-0 | 0.20 | 0.20 |")
                 .contains("| 1050 (1000..1100) |")
+                // Whether each phase was closed: over repeats, in how many of them.
+                .contains("| linger-0 | 2 of 2 | 50000 | 50000 |")
                 .contains("## Each repeat")
                 .contains("| linger-5#2 | 5 | 16384 | none | 50000 | 5.00 |");
         // The spread tables come before the reading, each repeat's after it.
         assertThat(md.indexOf("2.50 (2.00..3.00)")).isLessThan(md.indexOf("## Each repeat"));
-        assertThat(md.split("\\| linger-0#2 \\|", -1)).hasSize(6);
+        // Each repeat has its row in each of the seven tables.
+        assertThat(md.split("\\| linger-0#2 \\|", -1)).hasSize(8);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
@@ -33,6 +34,7 @@ final class Phases {
         return new PhaseSummary(
                 name,
                 1,
+                1,
                 new ProducerSettings(linger, 16384, Compression.NONE, rate, 400, KeyStrategy.ORDER_ID),
                 from,
                 from.plusSeconds(50),
@@ -41,11 +43,11 @@ final class Phases {
                 50_000L,
                 new PhaseSummary.Latency(p50, p50 * 1.4, p99, p99 * 1.5, p99 * 2),
                 new PhaseSummary.Latency(p50 * 1.05, p50 * 1.5, correctedP99, correctedP99 * 1.5, correctedP99 * 2),
+                PhaseSummary.Latency.NONE,
                 achieved,
-                0L,
-                0L,
-                0L,
-                0L,
+                Phases.counts(0L, 0L),
+                true,
+                null,
                 new PhaseSummary.Cpu(
                         cpuEach, cpuEach, Map.of("1", cpuEach, "2", cpuEach, "3", cpuEach), 3 * cpuEach, 5 * cpuEach),
                 new PhaseSummary.Requests(
@@ -61,11 +63,17 @@ final class Phases {
                 new PhaseSummary.GcPauses(2.5, 1.25, 12.0));
     }
 
+    /** Counts of a closed phase of 50,000 acknowledged records. */
+    static PhaseCounts counts(long lost, long duplicated) {
+        return new PhaseCounts(50_000, 50_000, 0, 50_000 - lost, lost, 0, 0, duplicated, 0, 0, 0);
+    }
+
     /** A row where Prometheus had nothing: every Prometheus figure null. */
     static PhaseSummary withoutPrometheus(String name, int linger, double p50, double p99) {
         Instant from = Instant.parse("2026-11-21T23:50:00Z");
         return new PhaseSummary(
                 name,
+                1,
                 1,
                 new ProducerSettings(linger, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
                 from,
@@ -75,11 +83,11 @@ final class Phases {
                 50_000L,
                 new PhaseSummary.Latency(p50, null, p99, null, null),
                 new PhaseSummary.Latency(p50, null, p99, null, null),
+                PhaseSummary.Latency.NONE,
                 999.0,
-                0L,
-                0L,
-                0L,
-                0L,
+                Phases.counts(0L, 0L),
+                true,
+                null,
                 new PhaseSummary.Cpu(null, null, Map.of(), null, null),
                 new PhaseSummary.Requests(null, null, null),
                 null,
@@ -92,6 +100,7 @@ final class Phases {
         return new PhaseSummary(
                 p.name(),
                 repeat,
+                p.phaseId(),
                 p.settings(),
                 p.measuredFrom(),
                 p.measuredTo(),
@@ -100,11 +109,11 @@ final class Phases {
                 p.samples(),
                 p.latencyMs(),
                 p.correctedLatencyMs(),
+                p.publishDelayMs(),
                 p.achievedRate(),
-                p.lost(),
-                p.late(),
-                p.duplicated(),
-                p.clamped(),
+                p.counts(),
+                p.fenced(),
+                p.description(),
                 p.cpuCores(),
                 p.requestsPerSecond(),
                 p.bytesInPerSecond(),

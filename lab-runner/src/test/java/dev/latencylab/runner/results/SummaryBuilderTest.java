@@ -24,11 +24,16 @@ class SummaryBuilderTest {
                     Duration.ofSeconds(50),
                     null,
                     null),
+            1001,
             FROM.minusSeconds(10),
             FROM,
             FROM.plusSeconds(50),
             0,
             50_000,
+            null,
+            null,
+            null,
+            false,
             null,
             true);
 

@@ -11,6 +11,8 @@ import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.payload.OrderEvent;
 import dev.latencylab.core.payload.OrderEventGenerator;
 import dev.latencylab.core.schedule.OpenLoopSchedule;
+import dev.latencylab.core.sends.PhaseTally;
+import dev.latencylab.core.sends.SendLog;
 import dev.latencylab.producer.LabProducerProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.List;
@@ -57,6 +59,9 @@ public class LoadGenerator implements SmartLifecycle {
     private final Queue<PendingChange> changes = new ConcurrentLinkedQueue<>();
     private final AtomicLong acked = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
+    private final SendLog sendLog = new SendLog();
+    /** The current phase's tally; read and replaced by the sender thread only. */
+    private PhaseTally tally = sendLog.phase(0);
 
     private volatile LoadState state;
     private volatile long generation;
@@ -92,9 +97,10 @@ public class LoadGenerator implements SmartLifecycle {
         return state;
     }
 
-    /** What GET /actuator/producer shows: this state, the generation and the counters. */
+    /** What GET /actuator/producer shows: this state, the generation, the counters and the named phases' sends. */
     public ProducerStatus status(LoadState s) {
-        return new ProducerStatus(producerId, s.running(), generation, s.settings(), counters());
+        return new ProducerStatus(
+                producerId, topic, s.running(), generation, s.settings(), s.phase(), counters(), sendLog.view());
     }
 
     public long generation() {
@@ -203,8 +209,8 @@ public class LoadGenerator implements SmartLifecycle {
                 current.settings().payloadBytes(),
                 current.settings().keyStrategy());
         long intendedMicros = sentMicros - lateNanos / 1_000;
-        byte[] header = LabHeader.encode(
-                new RecordStamp(intendedMicros, sentMicros, sequence, producerId, current.headerKey()));
+        byte[] header = LabHeader.encode(new RecordStamp(
+                intendedMicros, sentMicros, sequence, producerId, current.headerKey(), current.phase()));
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(
                 topic, null, event.key(), event.value(), List.of(new RecordHeader(LabHeader.KEY, header)));
         long sendNanos = System.nanoTime();
@@ -212,22 +218,28 @@ public class LoadGenerator implements SmartLifecycle {
         sent = sequence + 1;
         metrics.sent.increment();
         metrics.publishDelay.record(lateNanos, TimeUnit.NANOSECONDS);
+        PhaseTally phase = tally;
+        phase.sent(lateNanos / 1_000);
         try {
             template.send(record).whenComplete((result, error) -> {
                 if (error == null) {
+                    phase.acked(
+                            result.getRecordMetadata().partition(),
+                            result.getRecordMetadata().offset());
                     acked.incrementAndGet();
                     metrics.acked.increment();
                     metrics.ackLatency.record(System.nanoTime() - sendNanos, TimeUnit.NANOSECONDS);
                 } else {
-                    onFailure(sequence, error);
+                    onFailure(sequence, phase, error);
                 }
             });
         } catch (RuntimeException e) {
-            onFailure(sequence, e);
+            onFailure(sequence, phase, e);
         }
     }
 
-    private void onFailure(long sequence, Throwable error) {
+    private void onFailure(long sequence, PhaseTally phase, Throwable error) {
+        phase.failed();
         long n = failed.incrementAndGet();
         metrics.failed.increment();
         if (Long.bitCount(n) == 1) { // 1st, 2nd, 4th, 8th... failure: visible without flooding the log
@@ -251,10 +263,17 @@ public class LoadGenerator implements SmartLifecycle {
             if (!after.running() && before.running()) {
                 template.flush();
             }
+            if (after.phase() != before.phase()) {
+                tally = sendLog.phase(after.phase());
+            }
             state = after;
             if (!after.equals(before)) {
                 generation++;
-                log.info("Now {}, {}", after.settings(), after.running() ? "running" : "stopped");
+                log.info(
+                        "Now {}, phase {}, {}",
+                        after.settings(),
+                        after.phase(),
+                        after.running() ? "running" : "stopped");
             }
             pending.done().complete(after);
         } catch (RuntimeException e) {

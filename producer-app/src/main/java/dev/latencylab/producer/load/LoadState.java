@@ -7,14 +7,23 @@ import dev.latencylab.api.settings.SettingsChange;
 /**
  * What the sender works to, as one immutable value, swapped whole so readers never see half a change.
  * {@code headerKey} is the settings' {@link PhaseKey}, made once per change rather than once per record.
+ *
+ * @param phase the runner's phase id the records carry (0: none). A change of a setting that names
+ *     no phase ends the named phase: those records are not what the runner asked for.
  */
-public record LoadState(ProducerSettings settings, boolean running, PhaseKey headerKey) {
+public record LoadState(ProducerSettings settings, boolean running, int phase, PhaseKey headerKey) {
 
     public LoadState(ProducerSettings settings, boolean running) {
-        this(settings, running, settings.phaseKey());
+        this(settings, running, 0, settings.phaseKey());
     }
 
-    LoadState apply(SettingsChange change) {
-        return new LoadState(settings.apply(change), change.running() != null ? change.running() : running);
+    public LoadState apply(SettingsChange change) {
+        ProducerSettings next = settings.apply(change);
+        int nextPhase = change.phase() != null ? change.phase() : change.setsAnySetting() ? 0 : phase;
+        return new LoadState(
+                next,
+                change.running() != null ? change.running() : running,
+                nextPhase,
+                next.equals(settings) ? headerKey : next.phaseKey());
     }
 }

@@ -21,6 +21,7 @@ import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.load.LoadGenerator;
 import dev.latencylab.producer.load.LoadState;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -58,7 +59,7 @@ class ProducerEndpointTest {
     private static final String URL = "/actuator/producer";
     private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
     private static final String ACCEPTED_FIELDS =
-            "accepted: batchSize, compression, keyStrategy, lingerMs, payloadBytes, rate, running";
+            "accepted: batchSize, compression, keyStrategy, lingerMs, payloadBytes, phase, rate, running";
     private static final UUID PRODUCER_ID = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
     private static final SenderCounters COUNTERS = new SenderCounters(1_000, 990, 3, 999);
     private static final long GENERATION = 42;
@@ -99,10 +100,10 @@ class ProducerEndpointTest {
                 .bodyJson()
                 .isStrictlyEqualTo(
                         """
-                {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","running":false,"generation":42,
+                {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","topic":"lab.orders","running":false,"generation":42,
                  "settings":{"lingerMs":20,"batchSize":65536,"compression":"zstd","rate":2500.5,
                              "payloadBytes":1024,"keyStrategy":"customer-id"},
-                 "counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999}}""");
+                 "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999},"phases":[]}""");
         verify(generator).status(same(state));
         verify(generator, never()).submit(any());
     }
@@ -175,8 +176,13 @@ class ProducerEndpointTest {
                         """
                         {"lingerMs": 100, "batchSize": 1048576, "compression": "lz4", "rate": 50000,
                          "payloadBytes": 2048, "keyStrategy": "none", "running": false}""",
-                        new SettingsChange(100, 1_048_576, Compression.LZ4, 50_000.0, 2_048, KeyStrategy.NONE, false)),
-                accepted("{}", new SettingsChange(null, null, null, null, null, null, null)));
+                        new SettingsChange(
+                                100, 1_048_576, Compression.LZ4, 50_000.0, 2_048, KeyStrategy.NONE, false, null)),
+                accepted("{\"phase\": 42}", new SettingsChange(null, null, null, null, null, null, null, 42)),
+                accepted(
+                        "{\"phase\": 2147483647}",
+                        new SettingsChange(null, null, null, null, null, null, null, Integer.MAX_VALUE)),
+                accepted("{}", new SettingsChange(null, null, null, null, null, null, null, null)));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -199,10 +205,13 @@ class ProducerEndpointTest {
         assertThat(json(result))
                 .containsOnly(
                         entry("producerId", PRODUCER_ID.toString()),
+                        entry("topic", "lab.orders"),
                         entry("running", after.running()),
                         entry("generation", (int) GENERATION),
                         entry("settings", expectedSettingsJson(after.settings())),
-                        entry("counters", Map.of("sent", 1000, "acked", 990, "failed", 3, "lastSequence", 999)));
+                        entry("phase", after.phase()),
+                        entry("counters", Map.of("sent", 1000, "acked", 990, "failed", 3, "lastSequence", 999)),
+                        entry("phases", List.of()));
     }
 
     @Test
@@ -215,10 +224,10 @@ class ProducerEndpointTest {
                 .bodyJson()
                 .isStrictlyEqualTo(
                         """
-                        {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","running":true,"generation":42,
+                        {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","topic":"lab.orders","running":true,"generation":42,
                          "settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4","rate":0.1,
                                      "payloadBytes":400,"keyStrategy":"customer-id"},
-                         "counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999}}""");
+                         "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999},"phases":[]}""");
     }
 
     @Test
@@ -234,6 +243,9 @@ class ProducerEndpointTest {
         return Stream.of(
                 // each range, just outside at both ends
                 refused("{\"lingerMs\": -1}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got -1"),
+                refused("{\"phase\": -1}", "phase", "phase must be an integer from 0 to 2147483647; got -1"),
+                refused("{\"phase\": \"3\"}", "phase", "phase must be an integer from 0 to 2147483647; got \"3\""),
+                refused("{\"phase\": 1.5}", "phase", "phase must be an integer from 0 to 2147483647; got 1.5"),
                 refused("{\"lingerMs\": 10001}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got 10001"),
                 refused("{\"batchSize\": -1}", "batchSize", "batchSize must be an integer from 0 to 16777216; got -1"),
                 refused(
@@ -530,12 +542,19 @@ class ProducerEndpointTest {
 
     /** What the real sender would apply: the change on top of {@link #BEFORE}. */
     private static LoadState applied(SettingsChange change) {
-        return new LoadState(
-                BEFORE.settings().apply(change), change.running() != null ? change.running() : BEFORE.running());
+        return BEFORE.apply(change);
     }
 
     private static ProducerStatus statusOf(LoadState state) {
-        return new ProducerStatus(PRODUCER_ID, state.running(), GENERATION, state.settings(), COUNTERS);
+        return new ProducerStatus(
+                PRODUCER_ID,
+                "lab.orders",
+                state.running(),
+                GENERATION,
+                state.settings(),
+                state.phase(),
+                COUNTERS,
+                List.of());
     }
 
     /** The contract's JSON of the settings, written out by hand rather than by the serializer under test. */
@@ -560,30 +579,30 @@ class ProducerEndpointTest {
     }
 
     private static SettingsChange lingerMs(int value) {
-        return new SettingsChange(value, null, null, null, null, null, null);
+        return new SettingsChange(value, null, null, null, null, null, null, null);
     }
 
     private static SettingsChange batchSize(int value) {
-        return new SettingsChange(null, value, null, null, null, null, null);
+        return new SettingsChange(null, value, null, null, null, null, null, null);
     }
 
     private static SettingsChange compression(Compression value) {
-        return new SettingsChange(null, null, value, null, null, null, null);
+        return new SettingsChange(null, null, value, null, null, null, null, null);
     }
 
     private static SettingsChange rate(double value) {
-        return new SettingsChange(null, null, null, value, null, null, null);
+        return new SettingsChange(null, null, null, value, null, null, null, null);
     }
 
     private static SettingsChange payloadBytes(int value) {
-        return new SettingsChange(null, null, null, null, value, null, null);
+        return new SettingsChange(null, null, null, null, value, null, null, null);
     }
 
     private static SettingsChange keyStrategy(KeyStrategy value) {
-        return new SettingsChange(null, null, null, null, null, value, null);
+        return new SettingsChange(null, null, null, null, null, value, null, null);
     }
 
     private static SettingsChange running(boolean value) {
-        return new SettingsChange(null, null, null, null, null, null, value);
+        return new SettingsChange(null, null, null, null, null, null, value, null);
     }
 }

@@ -1,0 +1,50 @@
+package dev.latencylab.api.latency;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The consumer group's offset ledger: per partition, which offsets were processed and in which
+ * phase. Kept in a memory-mapped file that every consumer-app instance of the group on this host
+ * shares, so it survives a SIGKILL and a partition moving between instances.
+ *
+ * @param full true when a partition ran out of segments: counts per phase are incomplete from then on
+ * @param redeliveredBeforeStart records re-read from below a partition's first offset (a restart
+ *     that rewound to before the ledger was cleared)
+ */
+public record LedgerView(boolean full, long redeliveredBeforeStart, List<PartitionLedger> partitions) {
+
+    public LedgerView {
+        partitions = partitions == null ? List.of() : List.copyOf(partitions);
+    }
+
+    public Optional<PartitionLedger> partition(int partition) {
+        return partitions.stream().filter(p -> p.partition() == partition).findFirst();
+    }
+
+    /** Distinct offsets processed with this phase id in this partition. */
+    public long delivered(int phase, int partition) {
+        return partition(partition)
+                .map(p -> p.segments().stream()
+                        .filter(s -> s.phase() == phase)
+                        .mapToLong(OffsetSegment::records)
+                        .sum())
+                .orElse(0L);
+    }
+
+    /** Distinct offsets processed with this phase id, over all partitions. */
+    public long delivered(int phase) {
+        return partitions.stream()
+                .mapToLong(p -> delivered(phase, p.partition()))
+                .sum();
+    }
+
+    /** Records of this phase processed more than once. */
+    public long redelivered(int phase) {
+        return partitions.stream()
+                .flatMap(p -> p.segments().stream())
+                .filter(s -> s.phase() == phase)
+                .mapToLong(OffsetSegment::redelivered)
+                .sum();
+    }
+}

@@ -1,0 +1,31 @@
+package dev.latencylab.api.producer;
+
+import dev.latencylab.api.latency.Percentiles;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one producer sent in one phase, and what the brokers made of it.
+ *
+ * @param sent records handed to the Kafka producer with this phase id in their header
+ * @param acked records the brokers acknowledged (acks=all): each has an offset in {@code partitions}
+ * @param failed records whose send failed for good: never written, so never expected by the consumer
+ * @param publishDelayMs actual minus intended send time (how late the open-loop sender was), null before the first send
+ * @param partitions per partition, the acknowledged records and the offsets they were written at
+ */
+public record PhaseSends(
+        int phase, long sent, long acked, long failed, Percentiles publishDelayMs, List<PartitionAcks> partitions) {
+
+    public PhaseSends {
+        partitions = partitions == null ? List.of() : List.copyOf(partitions);
+    }
+
+    /** Every record sent has an answer: acknowledged or failed. */
+    public boolean settled() {
+        return sent == acked + failed;
+    }
+
+    public Optional<PartitionAcks> partition(int partition) {
+        return partitions.stream().filter(p -> p.partition() == partition).findFirst();
+    }
+}

@@ -1,0 +1,91 @@
+package dev.latencylab.api.accounting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.latency.LedgerView;
+import dev.latencylab.api.latency.OffsetSegment;
+import dev.latencylab.api.latency.PartitionLedger;
+import dev.latencylab.api.producer.PartitionAcks;
+import dev.latencylab.api.producer.PhaseSends;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class PhaseCountsTest {
+
+    private static final int PHASE = 7;
+
+    /** Phase 7 wrote offsets 100..149 in partition 0 and 200..229 in partition 1; 2 sends failed. */
+    private static final PhaseSends SENDS = new PhaseSends(
+            PHASE, 82, 80, 2, null, List.of(new PartitionAcks(0, 50, 100, 149), new PartitionAcks(1, 30, 200, 229)));
+
+    @Test
+    void aPhaseEveryRecordOfWhichWasProcessedHasNoLossAndFailedSendsAreNotLosses() {
+        LedgerView ledger = ledger(
+                new PartitionLedger(
+                        0, 90, 160, List.of(seg(0, 90, 99, 0), seg(PHASE, 100, 149, 4), seg(0, 150, 160, 0))),
+                new PartitionLedger(1, 180, 229, List.of(seg(0, 180, 199, 0), seg(PHASE, 200, 229, 0))));
+
+        assertThat(PhaseFence.passed(SENDS, ledger)).isTrue();
+        PhaseCounts counts = PhaseCounts.of(SENDS, ledger, Optional.empty());
+
+        assertThat(counts.received()).isEqualTo(80);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.failed()).isEqualTo(2);
+        assertThat(counts.redelivered()).isEqualTo(4);
+        assertThat(counts.acked()).isEqualTo(counts.received() + counts.lost() + counts.unobserved());
+    }
+
+    @Test
+    void anOffsetNeverProcessedIsLostInThePhaseThatWroteIt() {
+        // Offsets 120..129 of partition 0 were skipped (the group's position jumped past them).
+        LedgerView ledger = ledger(
+                new PartitionLedger(0, 100, 149, List.of(seg(PHASE, 100, 119, 0), seg(PHASE, 130, 149, 0))),
+                new PartitionLedger(1, 200, 229, List.of(seg(PHASE, 200, 229, 0))));
+
+        PhaseCounts counts = PhaseCounts.of(SENDS, ledger, Optional.empty());
+
+        assertThat(counts.received()).isEqualTo(70);
+        assertThat(counts.lost()).isEqualTo(10);
+        assertThat(counts.acked()).isEqualTo(counts.received() + counts.lost() + counts.unobserved());
+    }
+
+    @Test
+    void recordsWrittenBeforeTheGroupFirstReadAPartitionAreUnobservedNotLost() {
+        // The consumer joined mid-phase: partition 0 was first read at offset 130, partition 1 after the phase.
+        LedgerView ledger = ledger(
+                new PartitionLedger(0, 130, 149, List.of(seg(PHASE, 130, 149, 0))),
+                new PartitionLedger(1, 240, 250, List.of(seg(0, 240, 250, 0))));
+
+        PhaseCounts counts = PhaseCounts.of(SENDS, ledger, Optional.empty());
+
+        assertThat(counts.received()).isEqualTo(20);
+        assertThat(counts.unobserved()).isEqualTo(30 + 30);
+        assertThat(counts.lost()).isZero();
+    }
+
+    @Test
+    void theFenceWaitsForUnansweredSendsAndForEveryPartitionToPassTheLastAcknowledgedOffset() {
+        LedgerView behind = ledger(
+                new PartitionLedger(0, 100, 149, List.of(seg(PHASE, 100, 149, 0))),
+                new PartitionLedger(1, 200, 228, List.of(seg(PHASE, 200, 228, 0))));
+        assertThat(PhaseFence.passed(SENDS, behind)).isFalse();
+        assertThat(PhaseFence.waitingFor(SENDS, behind)).isEqualTo("partitions behind: 1 (at 228, needs 229)");
+
+        PhaseSends unanswered = new PhaseSends(PHASE, 83, 80, 2, null, SENDS.partitions());
+        LedgerView caughtUp = ledger(
+                new PartitionLedger(0, 100, 149, List.of(seg(PHASE, 100, 149, 0))),
+                new PartitionLedger(1, 200, 229, List.of(seg(PHASE, 200, 229, 0))));
+        assertThat(PhaseFence.passed(unanswered, caughtUp)).isFalse();
+        assertThat(PhaseFence.waitingFor(unanswered, caughtUp)).isEqualTo("1 sends unanswered");
+        assertThat(PhaseFence.passed(SENDS, caughtUp)).isTrue();
+    }
+
+    private static OffsetSegment seg(int phase, long from, long to, long redelivered) {
+        return new OffsetSegment(phase, from, to, redelivered);
+    }
+
+    private static LedgerView ledger(PartitionLedger... partitions) {
+        return new LedgerView(false, 0, List.of(partitions));
+    }
+}

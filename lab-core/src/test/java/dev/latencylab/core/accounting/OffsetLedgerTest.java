@@ -1,0 +1,103 @@
+package dev.latencylab.core.accounting;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.latency.LedgerView;
+import dev.latencylab.api.latency.OffsetSegment;
+import dev.latencylab.api.latency.PartitionLedger;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OffsetLedgerTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void offsetsRunInSegmentsOfOnePhaseAndAReReadOffsetIsARedelivery() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        for (long o = 100; o < 110; o++) {
+            assertThat(ledger.deliver(2, o, 0)).isTrue();
+        }
+        for (long o = 110; o < 130; o++) {
+            assertThat(ledger.deliver(2, o, 7)).isTrue();
+        }
+        assertThat(ledger.deliver(2, 105, 0)).isFalse();
+        assertThat(ledger.deliver(2, 120, 7)).isFalse();
+        assertThat(ledger.deliver(2, 99, 0)).isFalse(); // below the first offset: before the ledger
+
+        LedgerView view = ledger.view();
+        assertThat(view.partitions())
+                .containsExactly(new PartitionLedger(
+                        2, 100, 129, java.util.List.of(segment(0, 100, 109, 1), segment(7, 110, 129, 1))));
+        assertThat(view.delivered(7)).isEqualTo(20);
+        assertThat(view.redelivered(7)).isEqualTo(1);
+        assertThat(view.redeliveredBeforeStart()).isEqualTo(1);
+    }
+
+    @Test
+    void aGapInTheOffsetsStartsANewSegmentSoEverySegmentCountsItsOffsetsExactly() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        ledger.deliver(0, 10, 4);
+        ledger.deliver(0, 11, 4);
+        ledger.deliver(0, 15, 4); // 12..14 held records without the lab's header
+        ledger.deliver(0, 16, 4);
+
+        assertThat(ledger.view().partition(0).orElseThrow().segments())
+                .containsExactly(segment(4, 10, 11, 0), segment(4, 15, 16, 0));
+        assertThat(ledger.view().delivered(4)).isEqualTo(4);
+    }
+
+    @Test
+    void theLedgerOutlivesTheProcessThatWroteItAndIsSharedByTheGroupsInstances() throws IOException {
+        Path file = dir.resolve("ledger-group-topic.bin");
+        OffsetLedger killed = OffsetLedger.open(file);
+        for (long o = 0; o < 50; o++) {
+            killed.deliver(0, o, 3);
+            killed.deliver(1, o, 3);
+        }
+        // A second instance (or the restarted one) maps the same file and continues it:
+        OffsetLedger next = OffsetLedger.open(file);
+        assertThat(next.view().delivered(3)).isEqualTo(100);
+        for (long o = 40; o < 60; o++) { // re-read from an older committed offset
+            next.deliver(1, o, 3);
+        }
+        assertThat(next.view().redelivered(3)).isEqualTo(10);
+        assertThat(next.view().delivered(3)).isEqualTo(110);
+        assertThat(killed.view()).isEqualTo(next.view());
+
+        next.clear();
+        assertThat(killed.view().partitions()).isEmpty();
+    }
+
+    @Test
+    void aPartitionOutOfSegmentsKeepsTrackingOffsetsAndSaysTheCountsAreIncomplete() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        for (int i = 0; i <= OffsetLedger.SEGMENTS; i++) {
+            ledger.deliver(0, i, i + 1); // every record its own phase: one segment each
+        }
+        assertThat(ledger.view().full()).isTrue();
+        assertThat(ledger.view().partition(0).orElseThrow().highestOffset()).isEqualTo(OffsetLedger.SEGMENTS);
+        assertThat(ledger.deliver(0, 3, 4)).isFalse();
+    }
+
+    @Test
+    void aLedgerOfOffsetsTheLogDoesNotHaveIsForgottenWhenThePartitionIsAssigned() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        for (long o = 0; o < 500; o++) {
+            ledger.deliver(0, o, 1);
+            ledger.deliver(1, o, 1);
+        }
+        // Partition 0's log now ends at 40 (the topic was created again); partition 1's at 900 (it went on).
+        assertThat(ledger.forgetIfBeyond(0, 40)).isTrue();
+        assertThat(ledger.forgetIfBeyond(1, 900)).isFalse();
+        assertThat(ledger.deliver(0, 0, 2)).isTrue();
+        assertThat(ledger.view().partition(1).orElseThrow().highestOffset()).isEqualTo(499);
+    }
+
+    private static OffsetSegment segment(int phase, long from, long to, long redelivered) {
+        return new OffsetSegment(phase, from, to, redelivered);
+    }
+}

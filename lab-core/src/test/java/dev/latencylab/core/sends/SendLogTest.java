@@ -1,0 +1,47 @@
+package dev.latencylab.core.sends;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.producer.PartitionAcks;
+import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.api.producer.ProducerStatus;
+import org.junit.jupiter.api.Test;
+
+class SendLogTest {
+
+    private final SendLog log = new SendLog();
+
+    @Test
+    void aPhaseCountsItsSendsAnswersAndTheOffsetsAcknowledgedPerPartition() {
+        PhaseTally phase = log.phase(7);
+        for (int i = 0; i < 5; i++) {
+            phase.sent(1_000L * i);
+        }
+        phase.acked(2, 105); // answers arrive in any order across partitions
+        phase.acked(0, 40);
+        phase.acked(2, 104);
+        phase.acked(0, 41);
+        phase.failed();
+
+        PhaseSends view = log.view().get(0);
+        assertThat(view.phase()).isEqualTo(7);
+        assertThat(view.sent()).isEqualTo(5);
+        assertThat(view.acked()).isEqualTo(4);
+        assertThat(view.failed()).isEqualTo(1);
+        assertThat(view.settled()).isTrue();
+        assertThat(view.partitions())
+                .containsExactly(new PartitionAcks(0, 2, 40, 41), new PartitionAcks(2, 2, 104, 105));
+        assertThat(view.publishDelayMs().max()).isEqualTo(4.0, org.assertj.core.data.Offset.offset(0.01));
+    }
+
+    @Test
+    void theLoadBetweenPhasesIsNotListedAndOnlyTheMostRecentPhasesAreKept() {
+        log.phase(0).sent(0);
+        for (int id = 1; id <= ProducerStatus.PHASES_KEPT + 3; id++) {
+            log.phase(id).sent(0);
+        }
+        assertThat(log.view()).hasSize(ProducerStatus.PHASES_KEPT);
+        assertThat(log.view().get(0).phase()).isEqualTo(4);
+        assertThat(log.view()).noneMatch(p -> p.phase() == 0);
+    }
+}

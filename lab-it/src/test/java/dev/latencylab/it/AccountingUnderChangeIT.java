@@ -1,0 +1,301 @@
+package dev.latencylab.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.accounting.PhaseFence;
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.api.producer.ProducerStatus;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The accounting in the world a user's experiment changes: a consumer SIGKILLed and restarted
+ * under load, two consumer instances of one group with one stopped mid-phase, a consumer that
+ * starts after the load, a rate change while the sender is behind. Each named phase is closed by
+ * the fence (the group past every offset the producer acknowledged in it) and its counts must
+ * add up: acked = received + lost + unobserved, with lost 0.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 6, unit = TimeUnit.MINUTES)
+class AccountingUnderChangeIT {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final int PARTITIONS = 3;
+
+    private KafkaCluster cluster;
+    private Path ledgers;
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @BeforeAll
+    void startCluster() throws Exception {
+        cluster = KafkaCluster.start();
+        ledgers = Files.createTempDirectory("lab-it-ledgers");
+    }
+
+    @AfterEach
+    void closeApps() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+        toClose.clear();
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void aConsumerKilledWithSigkillAndRestartedUnderLoadLosesNothingAndCountsItsRedeliveries() throws Exception {
+        String topic = "lab.orders.sigkill";
+        cluster.createTopic(topic, PARTITIONS);
+        ConsumerProcess first = ConsumerProcess.start(cluster.bootstrapServers(), topic, ledgers);
+        toClose.add(first);
+        LabHttp producer = producer(topic);
+        startUnnamedLoadUntilEveryPartitionIsRead(producer, first.http());
+
+        post(producer, "{\"phase\": 11}");
+        // Past the consumer's first asynchronous commit (ack-time 5 s), so the restart resumes from it.
+        sleepUnderLoad(Duration.ofSeconds(8));
+        first.kill();
+        sleepUnderLoad(Duration.ofSeconds(3));
+        ConsumerProcess second = ConsumerProcess.start(cluster.bootstrapServers(), topic, ledgers);
+        toClose.add(second);
+        sleepUnderLoad(Duration.ofSeconds(8));
+        post(producer, "{\"phase\": 0}");
+
+        PhaseCounts counts = fenced(producer, second.http(), 11);
+        System.out.println("SIGKILL and restart, phase 11: " + counts);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.unobserved()).isZero();
+        assertThat(counts.failed()).isZero();
+        assertThat(counts.acked()).isEqualTo(counts.received());
+        // Whatever the killed instance processed after its last commit was read again.
+        assertThat(counts.redelivered()).isPositive();
+        assertThat(counts.duplicated()).isZero();
+    }
+
+    @Test
+    void twoInstancesOfOneGroupWithOneStoppedMidPhaseLoseNothing() throws Exception {
+        String topic = "lab.orders.two";
+        cluster.createTopic(topic, PARTITIONS);
+        ConfigurableApplicationContext a = consumer(topic, false);
+        ConfigurableApplicationContext b = consumer(topic, false);
+        LabHttp aHttp = new LabHttp(LabApps.port(a));
+        await("the group's partitions spread over both instances")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> LabApps.assigned(a) + LabApps.assigned(b) == PARTITIONS
+                        && LabApps.assigned(a) > 0
+                        && LabApps.assigned(b) > 0);
+        LabHttp producer = producer(topic);
+        startUnnamedLoadUntilEveryPartitionIsRead(producer, aHttp);
+
+        post(producer, "{\"phase\": 21}");
+        sleepUnderLoad(Duration.ofSeconds(5));
+        b.close();
+        toClose.remove(b);
+        sleepUnderLoad(Duration.ofSeconds(8));
+        post(producer, "{\"phase\": 0}");
+
+        // The ledger is the group's: the remaining instance answers for both.
+        PhaseCounts counts = fenced(producer, aHttp, 21);
+        System.out.println("two instances, one stopped, phase 21: " + counts);
+        assertThat(LabApps.assigned(a)).isEqualTo(PARTITIONS);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.unobserved()).isZero();
+        assertThat(counts.acked()).isEqualTo(counts.received());
+    }
+
+    @Test
+    void aConsumerStartedAfterTheLoadCountsWhatItCouldNotReadAsUnobservedNotLost() throws Exception {
+        String topic = "lab.orders.after";
+        cluster.createTopic(topic, PARTITIONS);
+        LabHttp producer = producer(topic);
+        post(producer, "{\"rate\": 2000, \"phase\": 31, \"running\": true}");
+        sleepUnderLoad(Duration.ofSeconds(4));
+        ConfigurableApplicationContext c = consumer(topic, true);
+        sleepUnderLoad(Duration.ofSeconds(6));
+        post(producer, "{\"phase\": 0}");
+
+        PhaseCounts counts = fenced(producer, new LabHttp(LabApps.port(c)), 31);
+        System.out.println("consumer after the load, phase 31: " + counts);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.unobserved()).isPositive();
+        assertThat(counts.received()).isPositive();
+        assertThat(counts.acked()).isEqualTo(counts.received() + counts.unobserved());
+    }
+
+    @Test
+    void aRateChangeWhileTheSenderIsBehindKeepsTheBacklogsIntendedTimes() throws Exception {
+        String topic = "lab.orders.rate";
+        cluster.createTopic(topic, PARTITIONS);
+        ConfigurableApplicationContext c = consumer(topic, true);
+        LabHttp producer = producer(topic);
+        // 200,000 records/s is far beyond this producer (Kafka's own perf tool reaches 25k-95k/s here):
+        // after one second, most of the 200,000 records due are a backlog.
+        post(producer, "{\"rate\": 200000, \"phase\": 41, \"running\": true}");
+        Thread.sleep(1_000);
+        long sentAtChange = status(producer).counters().sent();
+        post(producer, "{\"rate\": 10, \"phase\": 41}");
+
+        // Re-timed at 10/s, the backlog would take hours; keeping its times, it is sent at once.
+        await("the backlog sent at the producer's own pace")
+                .atMost(Duration.ofSeconds(120))
+                .until(() -> status(producer).counters().sent() >= 190_000);
+        post(producer, "{\"phase\": 0, \"running\": false}");
+        PhaseSends sends = status(producer).phaseSends(41).orElseThrow();
+        System.out.println("rate change while behind: sent " + sentAtChange + " of ~200000 due at the change, "
+                + sends.sent() + " in the phase, publish delay " + sends.publishDelayMs());
+        assertThat(sentAtChange).isLessThan(180_000);
+        // The last of the backlog went out late by about the time it took to drain it, not a few ms.
+        assertThat(sends.publishDelayMs().max()).isGreaterThan(500.0);
+        PhaseCounts counts = fenced(producer, new LabHttp(LabApps.port(c)), 41);
+        System.out.println("rate change while behind, phase 41: " + counts);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.acked()).isEqualTo(counts.received());
+    }
+
+    /** Unnamed load at 2,000/s until the consumer's ledger holds every partition, so the named phase is read whole. */
+    private void startUnnamedLoadUntilEveryPartitionIsRead(LabHttp producer, LabHttp consumer) {
+        post(producer, "{\"rate\": 2000, \"phase\": 0, \"running\": true}");
+        await("every partition read")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> latency(consumer).ledger().partitions().size() == PARTITIONS);
+    }
+
+    private PhaseCounts fenced(LabHttp producer, LabHttp consumer, int phase) {
+        await("phase " + phase + " closed by the fence")
+                .atMost(Duration.ofSeconds(90))
+                .until(() -> status(producer)
+                        .phaseSends(phase)
+                        .map(s -> PhaseFence.passed(s, latency(consumer).ledger()))
+                        .orElse(false));
+        PhaseSends sends = status(producer).phaseSends(phase).orElseThrow();
+        LatencyView view = latency(consumer);
+        return PhaseCounts.of(sends, view.ledger(), Optional.empty());
+    }
+
+    private LabHttp producer(String topic) {
+        ConfigurableApplicationContext p = LabApps.startProducer(cluster.bootstrapServers(), topic, PARTITIONS);
+        toClose.add(p);
+        return new LabHttp(LabApps.port(p));
+    }
+
+    private ConfigurableApplicationContext consumer(String topic, boolean waitForAllPartitions) {
+        ConfigurableApplicationContext c = LabApps.startConsumer(
+                cluster.bootstrapServers(),
+                topic,
+                waitForAllPartitions ? PARTITIONS : 0,
+                "--lab.consumer.ledger-dir=" + ledgers);
+        toClose.add(c);
+        return c;
+    }
+
+    private static void post(LabHttp producer, String body) {
+        LabHttp.Response r = producer.post("/actuator/producer", body);
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+    }
+
+    private static ProducerStatus status(LabHttp producer) {
+        return JSON.readValue(producer.get("/actuator/producer").body(), ProducerStatus.class);
+    }
+
+    private static LatencyView latency(LabHttp consumer) {
+        return JSON.readValue(consumer.get("/actuator/latency").body(), LatencyView.class);
+    }
+
+    private static void sleepUnderLoad(Duration d) throws InterruptedException {
+        Thread.sleep(d.toMillis());
+    }
+
+    /** consumer-app as its own JVM, so it can be killed the way an OOM killer or `kill -9` does it. */
+    private static final class ConsumerProcess implements AutoCloseable {
+
+        private final Process process;
+        private final int port;
+
+        private ConsumerProcess(Process process, int port) {
+            this.process = process;
+            this.port = port;
+        }
+
+        static ConsumerProcess start(String bootstrapServers, String topic, Path ledgers) throws IOException {
+            String jar = System.getProperty("consumer.exec.jar");
+            assertThat(jar)
+                    .as("system property consumer.exec.jar (set by lab-it's pom)")
+                    .isNotBlank();
+            int port = freePort();
+            String java = ProcessHandle.current().info().command().orElse("java");
+            Path log = Path.of("target", "consumer-" + topic + "-" + port + ".log");
+            Process p = new ProcessBuilder(
+                            java,
+                            "-Xmx256m",
+                            "-jar",
+                            jar,
+                            "--server.port=" + port,
+                            "--spring.kafka.bootstrap-servers=" + bootstrapServers,
+                            "--lab.consumer.topic=" + topic,
+                            "--spring.kafka.consumer.group-id=lab-it-" + topic,
+                            // A killed member holds its partitions until its session times out: 6 s
+                            // (the brokers' minimum), not the default 45 s.
+                            "--spring.kafka.consumer.properties.session.timeout.ms=6000",
+                            "--lab.consumer.ledger-dir=" + ledgers)
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
+            ConsumerProcess consumer = new ConsumerProcess(p, port);
+            await("consumer-app process up (log: " + log + ")")
+                    .atMost(Duration.ofSeconds(90))
+                    .ignoreExceptions()
+                    .until(() -> consumer.http().get("/actuator/health").status() == 200);
+            return consumer;
+        }
+
+        LabHttp http() {
+            return new LabHttp(port);
+        }
+
+        /** SIGKILL: no shutdown hook, no final commit, no goodbye to the group. */
+        void kill() throws InterruptedException {
+            process.destroyForcibly();
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).isEqualTo(137);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            if (process.isAlive()) {
+                process.destroy();
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            }
+        }
+
+        private static int freePort() throws IOException {
+            try (ServerSocket s = new ServerSocket(0)) {
+                return s.getLocalPort();
+            }
+        }
+    }
+}
