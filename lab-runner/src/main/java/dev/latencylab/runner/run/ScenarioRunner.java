@@ -66,7 +66,6 @@ public final class ScenarioRunner {
     private final Sleeper sleeper;
     private final PrintStream out;
     private final Options options;
-    private final StackAge stackAge;
 
     private volatile boolean abortRequested;
     private volatile String abortReason;
@@ -79,24 +78,12 @@ public final class ScenarioRunner {
             Sleeper sleeper,
             PrintStream out,
             Options options) {
-        this(producer, consumer, clock, sleeper, out, options, StackAge.UNKNOWN);
-    }
-
-    public ScenarioRunner(
-            ProducerClient producer,
-            ConsumerClient consumer,
-            Clock clock,
-            Sleeper sleeper,
-            PrintStream out,
-            Options options,
-            StackAge stackAge) {
         this.producer = producer;
         this.consumer = consumer;
         this.clock = clock;
         this.sleeper = sleeper;
         this.out = out;
         this.options = options;
-        this.stackAge = stackAge;
     }
 
     /** Asks a running {@link #run} to stop the load and return what it has (used by the Ctrl-C hook). */
@@ -129,7 +116,12 @@ public final class ScenarioRunner {
             List<Phase> plan = RunPlan.of(scenario, options.seed()).phases();
             int firstId = firstPhaseId(startedAt);
             for (int i = 0; i < plan.size(); i++) {
-                current = new Tracker(i + 1, plan.size(), plan.get(i), firstId + i + 1);
+                current = new Tracker(
+                        i + 1,
+                        plan.size(),
+                        plan.get(i),
+                        firstId + i + 1,
+                        RunPlan.label(plan.get(i).name(), plan.get(i).repeat(), scenario.repeat()));
                 done.add(runPhase(current, warnings));
                 current = null;
             }
@@ -226,7 +218,7 @@ public final class ScenarioRunner {
                         + "measure %s%n",
                 t.index,
                 t.count,
-                phase.name(),
+                t.label,
                 t.phaseId,
                 s.lingerMs(),
                 s.batchSize(),
@@ -282,7 +274,7 @@ public final class ScenarioRunner {
                 "phase %d/%d %s done: %s records/s sent (target %s), e2e p50 %s ms, p99 %s ms (corrected %s ms)%s%n",
                 t.index,
                 t.count,
-                phase.name(),
+                t.label,
                 number(record.achievedRate()),
                 number(s.rate()),
                 latency == null ? "n/a" : ms(latency.latencyMs().p50()),
@@ -389,7 +381,7 @@ public final class ScenarioRunner {
                 "  phase %d/%d %s  %s / %s (%s left)  send %s/s (target %s)  p99 %s ms (corrected %s ms)%s%n",
                 t.index,
                 t.count,
-                t.phase.name(),
+                t.label,
                 elapsed.toSeconds() + "s",
                 seconds(t.phase.duration()),
                 (left.toSeconds() + (left.toNanosPart() > 0 ? 1 : 0)) + "s",
@@ -532,17 +524,21 @@ public final class ScenarioRunner {
         final int count;
         final Phase phase;
         final int phaseId;
+        /** The phase's name, with its repeat when the scenario repeats ({@code linger-5#2}). */
+        final String label;
+
         Instant startedAt;
         Instant measureStart;
         long sentAtStart;
         Instant lastPoll;
         long lastSent;
 
-        Tracker(int index, int count, Phase phase, int phaseId) {
+        Tracker(int index, int count, Phase phase, int phaseId, String label) {
             this.index = index;
             this.count = count;
             this.phase = phase;
             this.phaseId = phaseId;
+            this.label = label;
         }
     }
 }
