@@ -15,6 +15,8 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -113,6 +115,33 @@ class LabOnRealClusterIT {
                         + p.path("settings").path("compression").asString()));
         assertThat(phases).containsExactlyInAnyOrderElementsOf(used);
         assertThat(producerState().path("counters").path("failed").asLong()).isZero();
+    }
+
+    @Test
+    void eachNewProducersPerTopicCountersReachPrometheusWithinSecondsOfItsFirstSend() {
+        post("{\"rate\": 200, \"lingerMs\": 0, \"compression\": \"none\", \"running\": true}");
+        await("per-topic counters of the first producer")
+                .atMost(Duration.ofSeconds(20))
+                .until(() ->
+                        !clientIds("kafka_producer_topic_record_send_total").isEmpty());
+        Set<String> before = clientIds("kafka_producer_request_total");
+        post("{\"lingerMs\": 7}"); // a new Kafka producer, with a new client id
+        // Micrometer looks for a client's new meters once a minute by default; the lab's producer every 5 s.
+        await("per-topic counters of the new producer")
+                .atMost(Duration.ofSeconds(20))
+                .until(() -> clientIds("kafka_producer_topic_record_send_total").stream()
+                        .anyMatch(id -> !before.contains(id)));
+        post("{\"running\": false}");
+    }
+
+    private Set<String> clientIds(String metric) {
+        Matcher m = Pattern.compile(metric + "\\{[^}]*client_id=\"([^\"]+)\"")
+                .matcher(apps.producerHttp.get("/actuator/prometheus").body());
+        Set<String> ids = new HashSet<>();
+        while (m.find()) {
+            ids.add(m.group(1));
+        }
+        return ids;
     }
 
     @Test
