@@ -17,7 +17,6 @@ import dev.latencylab.runner.scenario.Durations;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -26,6 +25,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -121,19 +121,8 @@ final class CompareCommand {
             description = "Kafka jars incl. kafka-tools (default ${DEFAULT-VALUE})")
     String kafkaLib;
 
-    @Option(
-            names = "--producer",
-            paramLabel = "URL",
-            defaultValue = Defaults.PRODUCER,
-            description = "(default ${DEFAULT-VALUE})")
-    URI producerUrl;
-
-    @Option(
-            names = "--consumer",
-            paramLabel = "URL",
-            defaultValue = Defaults.CONSUMER,
-            description = "(default ${DEFAULT-VALUE})")
-    URI consumerUrl;
+    @Mixin
+    AppUrlArgs apps = new AppUrlArgs();
 
     @Option(
             names = "--results",
@@ -307,8 +296,8 @@ final class CompareCommand {
                 topic,
                 bootstrap,
                 cwd.resolve(kafkaLib),
-                producerUrl,
-                consumerUrl,
+                apps.producerUrl,
+                apps.consumerUrl,
                 drainTimeout);
     }
 

@@ -68,19 +68,8 @@ final class RunCommand {
             description = "the scenario file, e.g. scenarios/linger-sweep.yaml")
     String scenarioFile;
 
-    @Option(
-            names = "--producer",
-            paramLabel = "URL",
-            defaultValue = Defaults.PRODUCER,
-            description = "producer-app (default ${DEFAULT-VALUE})")
-    URI producerUrl;
-
-    @Option(
-            names = "--consumer",
-            paramLabel = "URL",
-            defaultValue = Defaults.CONSUMER,
-            description = "consumer-app (default ${DEFAULT-VALUE})")
-    URI consumerUrl;
+    @Mixin
+    AppUrlArgs apps = new AppUrlArgs();
 
     @Option(
             names = "--prometheus",
@@ -193,8 +182,8 @@ final class RunCommand {
                     "note: a measured window under 10 s holds fewer than two Prometheus scrapes; its Prometheus figures may be n/a.");
         }
 
-        ProducerClient producer = new ProducerClient(http, producerUrl);
-        ConsumerClient consumer = new ConsumerClient(http, consumerUrl);
+        ProducerClient producer = new ProducerClient(http, apps.producerUrl);
+        ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrl);
         PrometheusClient prometheus = new PrometheusClient(http, prometheusUrl);
 
         Preflight.Outcome preflight = new Preflight(http)
@@ -259,9 +248,9 @@ final class RunCommand {
                     prometheus,
                     Map.of(
                             "producer",
-                            producerUrl.toString(),
+                            apps.producerUrl.toString(),
                             "consumer",
-                            consumerUrl.toString(),
+                            apps.consumerUrl.toString(),
                             "prometheus",
                             prometheusUrl.toString(),
                             "grafana",

@@ -103,16 +103,8 @@ public final class TradeOffReading {
         if (totals == null || totals.lost() == null || totals.duplicated() == null) {
             return null;
         }
-        long lost = phases.stream()
-                .map(PhaseSummary::lost)
-                .filter(Objects::nonNull)
-                .mapToLong(Long::longValue)
-                .sum();
-        long dup = phases.stream()
-                .map(PhaseSummary::duplicated)
-                .filter(Objects::nonNull)
-                .mapToLong(Long::longValue)
-                .sum();
+        long lost = sum(phases, PhaseSummary::lost);
+        long dup = sum(phases, PhaseSummary::duplicated);
         if (totals.lost() <= lost && totals.duplicated() <= dup) {
             return null;
         }
@@ -279,17 +271,18 @@ public final class TradeOffReading {
                 + ": the producer could not keep its schedule there, so those latencies include its backlog.";
     }
 
+    /** The known values of a count over the phases (an unknown one adds nothing). */
+    private static long sum(List<PhaseSummary> phases, Function<PhaseSummary, Long> count) {
+        return phases.stream()
+                .map(count)
+                .filter(Objects::nonNull)
+                .mapToLong(Long::longValue)
+                .sum();
+    }
+
     private static String losses(List<PhaseSummary> phases, Function<PhaseSummary, String> label) {
-        long lost = phases.stream()
-                .map(PhaseSummary::lost)
-                .filter(Objects::nonNull)
-                .mapToLong(Long::longValue)
-                .sum();
-        long dup = phases.stream()
-                .map(PhaseSummary::duplicated)
-                .filter(Objects::nonNull)
-                .mapToLong(Long::longValue)
-                .sum();
+        long lost = sum(phases, PhaseSummary::lost);
+        long dup = sum(phases, PhaseSummary::duplicated);
         boolean anyUnknown = phases.stream().anyMatch(p -> p.lost() == null || p.duplicated() == null);
         if (lost == 0 && dup == 0) {
             return anyUnknown

@@ -253,21 +253,7 @@ public final class ScenarioRunner {
         Instant end = clock.instant();
         long sentAtEnd = left.counters().sent();
         Closed closed = fence(t, warnings);
-        PhaseRecord record = new PhaseRecord(
-                t.index,
-                phase,
-                t.phaseId,
-                t.startedAt,
-                t.measureStart,
-                end,
-                t.sentAtStart,
-                sentAtEnd,
-                closed.latency,
-                closed.sends,
-                closed.counts,
-                closed.fenced,
-                closed.description,
-                true);
+        PhaseRecord record = t.record(end, sentAtEnd, closed, true);
         PhaseView latency = closed.latency;
         out.printf(
                 Locale.ROOT,
@@ -420,21 +406,7 @@ public final class ScenarioRunner {
             warnings.add("phase " + t.phase.name() + " was cut short and the consumer's figures could not be read: "
                     + e.getMessage());
         }
-        return Optional.of(new PhaseRecord(
-                t.index,
-                t.phase,
-                t.phaseId,
-                t.startedAt,
-                t.measureStart,
-                end,
-                t.sentAtStart,
-                sentAtEnd,
-                latency,
-                sends,
-                counts,
-                false,
-                null,
-                false));
+        return Optional.of(t.record(end, sentAtEnd, new Closed(latency, sends, counts, false, null), false));
     }
 
     private ProducerStatus stopLoad(List<String> warnings) {
@@ -532,6 +504,24 @@ public final class ScenarioRunner {
         long sentAtStart;
         Instant lastPoll;
         long lastSent;
+
+        PhaseRecord record(Instant end, long sentAtEnd, Closed closed, boolean complete) {
+            return new PhaseRecord(
+                    index,
+                    phase,
+                    phaseId,
+                    startedAt,
+                    measureStart,
+                    end,
+                    sentAtStart,
+                    sentAtEnd,
+                    closed.latency,
+                    closed.sends,
+                    closed.counts,
+                    closed.fenced,
+                    closed.description,
+                    complete);
+        }
 
         Tracker(int index, int count, Phase phase, int phaseId, String label) {
             this.index = index;
