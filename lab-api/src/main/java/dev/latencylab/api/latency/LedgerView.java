@@ -35,7 +35,9 @@ public record LedgerView(boolean full, long redeliveredBeforeStart, List<Partiti
     /** Distinct offsets processed with this phase id, over all partitions. */
     public long delivered(int phase) {
         return partitions.stream()
-                .mapToLong(p -> delivered(phase, p.partition()))
+                .flatMap(p -> p.segments().stream())
+                .filter(s -> s.phase() == phase)
+                .mapToLong(OffsetSegment::records)
                 .sum();
     }
 
