@@ -47,7 +47,8 @@ class AccountingUnderChangeIT {
     @BeforeAll
     void startCluster() throws Exception {
         cluster = KafkaCluster.start();
-        ledgers = Files.createTempDirectory("lab-it-ledgers");
+        // Under target/, so `mvn clean` takes the ledger files with it.
+        ledgers = Files.createDirectories(Path.of("target", "ledgers", "accounting-" + System.nanoTime()));
     }
 
     @AfterEach

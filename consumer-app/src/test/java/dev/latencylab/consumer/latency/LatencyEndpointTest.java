@@ -53,7 +53,7 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
         properties = {
             "spring.config.name=consumer-app",
             // Each context its own ledger file: the ledger outlives the context by design.
-            "lab.consumer.ledger-dir=${java.io.tmpdir}/latency-lab-test/${random.uuid}"
+            "lab.consumer.ledger-dir=target/ledgers/${random.uuid}"
         })
 @ImportAutoConfiguration({
     EndpointAutoConfiguration.class,
