@@ -7,6 +7,7 @@ import java.util.Optional;
 /**
  * What one producer sent in one phase, and what the brokers made of it.
  *
+ * @param topic the topic the phase's records went to (a phase writes one topic: a change of topic ends it)
  * @param sent records handed to the Kafka producer with this phase id in their header
  * @param acked records the brokers acknowledged (acks=all): each has an offset in {@code partitions}
  * @param failed records whose send failed for good: never written, so never expected by the consumer
@@ -14,7 +15,13 @@ import java.util.Optional;
  * @param partitions per partition, the acknowledged records and the offsets they were written at
  */
 public record PhaseSends(
-        int phase, long sent, long acked, long failed, Percentiles publishDelayMs, List<PartitionAcks> partitions) {
+        int phase,
+        String topic,
+        long sent,
+        long acked,
+        long failed,
+        Percentiles publishDelayMs,
+        List<PartitionAcks> partitions) {
 
     public PhaseSends {
         partitions = partitions == null ? List.of() : List.copyOf(partitions);

@@ -1,5 +1,6 @@
 package dev.latencylab.api.settings;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Objects;
 
 /**
@@ -11,18 +12,40 @@ import java.util.Objects;
  * @param lingerMs linger.ms
  * @param batchSize batch.size in bytes
  * @param compression compression.type
- * @param rate records/s the open-loop schedule aims at
- * @param payloadBytes size of each record's JSON value
+ * @param compressionLevel compression.&lt;codec&gt;.level, null for the codec's default (and always for
+ *     none and snappy, which have no level)
+ * @param rate records/s the open-loop schedule aims at, or {@link SettingsLimits#UNTHROTTLED}
+ * @param payloadBytes size of each record's JSON value (not used by {@link PayloadKind#SAMPLE}, whose
+ *     sizes are the file's)
  * @param keyStrategy what the record key is
+ * @param payload what the record values are made of
+ * @param payloadFile the user's records, one per line, for {@link PayloadKind#SAMPLE}; null otherwise
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProducerSettings(
-        int lingerMs, int batchSize, Compression compression, double rate, int payloadBytes, KeyStrategy keyStrategy) {
+        int lingerMs,
+        int batchSize,
+        Compression compression,
+        Integer compressionLevel,
+        double rate,
+        int payloadBytes,
+        KeyStrategy keyStrategy,
+        PayloadKind payload,
+        String payloadFile) {
 
     public ProducerSettings {
         SettingsLimits.LINGER_MS.check("lingerMs", lingerMs);
         SettingsLimits.BATCH_SIZE.check("batchSize", batchSize);
         if (compression == null) {
             throw new BadSettingsException("compression", "compression must be one of " + Compression.acceptedNames());
+        }
+        if (compressionLevel != null) {
+            SettingsLimits.IntRange levels = compression
+                    .levelRange()
+                    .orElseThrow(() -> new BadSettingsException(
+                            "compressionLevel",
+                            "compressionLevel: compression " + compression + " has no level (gzip, lz4 and zstd do)"));
+            levels.check("compressionLevel", compressionLevel);
         }
         if (!SettingsLimits.rateAccepted(rate)) {
             throw new BadSettingsException("rate", SettingsLimits.describeRate("rate") + "; got " + rate);
@@ -31,18 +54,72 @@ public record ProducerSettings(
         if (keyStrategy == null) {
             throw new BadSettingsException("keyStrategy", "keyStrategy must be one of " + KeyStrategy.acceptedNames());
         }
+        if (payload == null) {
+            throw new BadSettingsException("payload", "payload must be one of " + PayloadKind.acceptedNames());
+        }
+        if (payload == PayloadKind.SAMPLE && (payloadFile == null || payloadFile.isBlank())) {
+            throw new BadSettingsException(
+                    "payloadFile", "payloadFile: payload sample needs a file of records, one per line");
+        }
+        if (payload != PayloadKind.SAMPLE && payloadFile != null) {
+            throw new BadSettingsException(
+                    "payloadFile", "payloadFile is only read with payload sample; got payload " + payload);
+        }
     }
 
-    /** These settings with every field the change sets replaced; {@code running} is not a setting and is ignored. */
+    /** Order events padded with words, the codec's default level: the lab's first settings. */
+    public ProducerSettings(
+            int lingerMs,
+            int batchSize,
+            Compression compression,
+            double rate,
+            int payloadBytes,
+            KeyStrategy keyStrategy) {
+        this(lingerMs, batchSize, compression, null, rate, payloadBytes, keyStrategy, PayloadKind.WORDS, null);
+    }
+
+    /**
+     * These settings with every field the change sets replaced; {@code running}, {@code phase} and
+     * {@code topic} are not settings and are ignored. A change of codec without a level goes back to
+     * the new codec's default level (a gzip level means nothing to zstd); a change of payload kind
+     * without a file drops the file.
+     */
     public ProducerSettings apply(SettingsChange change) {
         Objects.requireNonNull(change, "change");
+        Integer level = change.compressionLevel() != null
+                ? change.compressionLevel()
+                : change.compression() != null ? null : compressionLevel;
+        String file =
+                change.payloadFile() != null ? change.payloadFile() : change.payload() != null ? null : payloadFile;
         return new ProducerSettings(
                 change.lingerMs() != null ? change.lingerMs() : lingerMs,
                 change.batchSize() != null ? change.batchSize() : batchSize,
                 change.compression() != null ? change.compression() : compression,
+                level,
                 change.rate() != null ? change.rate() : rate,
                 change.payloadBytes() != null ? change.payloadBytes() : payloadBytes,
-                change.keyStrategy() != null ? change.keyStrategy() : keyStrategy);
+                change.keyStrategy() != null ? change.keyStrategy() : keyStrategy,
+                change.payload() != null ? change.payload() : payload,
+                file);
+    }
+
+    /** No schedule: each record is sent as soon as the previous send() returned. */
+    public boolean unthrottled() {
+        return rate == SettingsLimits.UNTHROTTLED;
+    }
+
+    /** The same settings at another rate (the runner's rate search). */
+    public ProducerSettings withRate(double newRate) {
+        return new ProducerSettings(
+                lingerMs,
+                batchSize,
+                compression,
+                compressionLevel,
+                newRate,
+                payloadBytes,
+                keyStrategy,
+                payload,
+                payloadFile);
     }
 
     /** What a record's header carries of these settings: the consumer's phase key. */

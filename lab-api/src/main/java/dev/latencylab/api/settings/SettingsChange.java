@@ -4,28 +4,63 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * The body of POST /actuator/producer: the settings to change, each null to leave it as it is,
- * whether load runs, and the phase the records from now on belong to. Read by {@link
- * SettingsReader}; written by the runner, null fields left out.
+ * whether load runs, the phase the records from now on belong to, and the topic they go to. Read by
+ * {@link SettingsReader}; written by the runner, null fields left out.
  *
  * @param phase the runner's id for the phase, carried in every record's header ({@link
  *     SettingsLimits#PHASE}; 0: no named phase). A change of a setting that names no phase sets it
  *     to 0, so records sent with other settings are never counted in the runner's phase.
+ * @param topic the topic records go to from now on (it must exist: the producer does not create
+ *     it); like a setting, a change of topic that names no phase sets the phase to 0
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SettingsChange(
         Integer lingerMs,
         Integer batchSize,
         Compression compression,
+        Integer compressionLevel,
         Double rate,
         Integer payloadBytes,
         KeyStrategy keyStrategy,
+        PayloadKind payload,
+        String payloadFile,
         Boolean running,
-        Integer phase) {
+        Integer phase,
+        String topic) {
+
+    /** A change of the lab's first settings only, with running and phase. */
+    public SettingsChange(
+            Integer lingerMs,
+            Integer batchSize,
+            Compression compression,
+            Double rate,
+            Integer payloadBytes,
+            KeyStrategy keyStrategy,
+            Boolean running,
+            Integer phase) {
+        this(lingerMs, batchSize, compression, null, rate, payloadBytes, keyStrategy, null, null, running, phase, null);
+    }
 
     /** Every setting as given, load running, records in the given phase: what a phase asks for. */
     public static SettingsChange start(ProducerSettings s, int phase) {
+        return start(s, phase, null);
+    }
+
+    /** Every setting as given, load running, records in the given phase, sent to {@code topic} (null: as now). */
+    public static SettingsChange start(ProducerSettings s, int phase, String topic) {
         return new SettingsChange(
-                s.lingerMs(), s.batchSize(), s.compression(), s.rate(), s.payloadBytes(), s.keyStrategy(), true, phase);
+                s.lingerMs(),
+                s.batchSize(),
+                s.compression(),
+                s.compressionLevel(),
+                s.rate(),
+                s.payloadBytes(),
+                s.keyStrategy(),
+                s.payload(),
+                s.payloadFile(),
+                true,
+                phase,
+                topic);
     }
 
     public static SettingsChange stop() {
@@ -37,22 +72,43 @@ public record SettingsChange(
         return new SettingsChange(null, null, null, null, null, null, null, phase);
     }
 
+    /** Only the rate, in the given phase (the runner's rate search names a phase per step). */
+    public static SettingsChange rate(double rate, int phase) {
+        return new SettingsChange(null, null, null, rate, null, null, null, phase);
+    }
+
     public static SettingsChange linger(int lingerMs) {
         return new SettingsChange(lingerMs, null, null, null, null, null, null, null);
     }
 
     /** The same change with record keys set as named. */
     public SettingsChange withKeyStrategy(KeyStrategy strategy) {
-        return new SettingsChange(lingerMs, batchSize, compression, rate, payloadBytes, strategy, running, phase);
+        return new SettingsChange(
+                lingerMs,
+                batchSize,
+                compression,
+                compressionLevel,
+                rate,
+                payloadBytes,
+                strategy,
+                payload,
+                payloadFile,
+                running,
+                phase,
+                topic);
     }
 
-    /** Whether this change sets any producer setting (not just {@code running} or {@code phase}). */
+    /** Whether this change sets any producer setting or the topic (not just {@code running} or {@code phase}). */
     public boolean setsAnySetting() {
         return lingerMs != null
                 || batchSize != null
                 || compression != null
+                || compressionLevel != null
                 || rate != null
                 || payloadBytes != null
-                || keyStrategy != null;
+                || keyStrategy != null
+                || payload != null
+                || payloadFile != null
+                || topic != null;
     }
 }

@@ -19,6 +19,13 @@ public final class SettingsLimits {
     public static final double MAX_RATE = 200_000;
     /** Records/s. One record every ten seconds; below it the schedule's arithmetic would overflow. */
     public static final double MIN_RATE = 0.1;
+    /**
+     * The rate that means "no schedule: send as fast as send() returns" (as kafka-producer-perf-test's
+     * {@code --throughput -1}); written {@code "unthrottled"} or -1.
+     */
+    public static final double UNTHROTTLED = -1;
+    /** Kafka's legal topic names (Topic.validate): at most 249 of these characters. */
+    public static final java.util.regex.Pattern TOPIC = java.util.regex.Pattern.compile("[A-Za-z0-9._-]{1,249}");
 
     private SettingsLimits() {}
 
@@ -39,10 +46,19 @@ public final class SettingsLimits {
     }
 
     public static boolean rateAccepted(double rate) {
-        return rate >= MIN_RATE && rate <= MAX_RATE;
+        return rate == UNTHROTTLED || (rate >= MIN_RATE && rate <= MAX_RATE);
     }
 
     public static String describeRate(String field) {
-        return field + " must be a number of records/s from " + MIN_RATE + " to " + (long) MAX_RATE;
+        return field + " must be a number of records/s from " + MIN_RATE + " to " + (long) MAX_RATE
+                + ", or \"unthrottled\" (or -1)";
+    }
+
+    public static boolean topicAccepted(String topic) {
+        return topic != null && TOPIC.matcher(topic).matches() && !topic.equals(".") && !topic.equals("..");
+    }
+
+    public static String describeTopic(String field) {
+        return field + " must be a Kafka topic name (1 to 249 letters, digits, '.', '_' or '-')";
     }
 }

@@ -20,10 +20,26 @@ import java.util.function.Function;
 public final class SettingsReader {
 
     /** The fields of {@link ProducerSettings}, as a scenario's {@code settings} may name them. */
-    public static final Set<String> SETTINGS_FIELDS =
-            Set.of("lingerMs", "batchSize", "compression", "rate", "payloadBytes", "keyStrategy");
-    /** The fields of {@link SettingsChange}: the settings, {@code running} and {@code phase}. */
-    public static final Set<String> CHANGE_FIELDS = union(SETTINGS_FIELDS, Set.of("running", "phase"));
+    public static final Set<String> SETTINGS_FIELDS = Set.of(
+            "lingerMs",
+            "batchSize",
+            "compression",
+            "compressionLevel",
+            "rate",
+            "payloadBytes",
+            "keyStrategy",
+            "payload",
+            "payloadFile");
+    /**
+     * Settings a scenario may leave out: keys default to order ids, payloads to words, the level to
+     * the codec's default, and no file.
+     */
+    public static final Set<String> OPTIONAL_SETTINGS =
+            Set.of("compressionLevel", "keyStrategy", "payload", "payloadFile");
+    /** The fields of {@link SettingsChange}: the settings, {@code running}, {@code phase} and {@code topic}. */
+    public static final Set<String> CHANGE_FIELDS = union(SETTINGS_FIELDS, Set.of("running", "phase", "topic"));
+    /** Every level any codec accepts; the codec's own range is checked when the settings are made. */
+    private static final SettingsLimits.IntRange ANY_LEVEL = new SettingsLimits.IntRange(-131_072, 22);
 
     private SettingsReader() {}
 
@@ -52,11 +68,32 @@ public final class SettingsReader {
                 integer(fields, "lingerMs", SettingsLimits.LINGER_MS, problems),
                 integer(fields, "batchSize", SettingsLimits.BATCH_SIZE, problems),
                 named(fields, "compression", Compression::fromKafkaName, Compression.acceptedNames(), problems),
+                integer(fields, "compressionLevel", ANY_LEVEL, problems),
                 rate(fields, problems),
                 integer(fields, "payloadBytes", SettingsLimits.PAYLOAD_BYTES, problems),
                 named(fields, "keyStrategy", KeyStrategy::parse, KeyStrategy.acceptedNames(), problems),
+                named(fields, "payload", PayloadKind::parse, PayloadKind.acceptedNames(), problems),
+                text(fields, "payloadFile", s -> !s.isBlank(), "payloadFile must be a file's path", problems),
                 bool(fields, "running", problems),
-                integer(fields, "phase", SettingsLimits.PHASE, problems));
+                integer(fields, "phase", SettingsLimits.PHASE, problems),
+                text(fields, "topic", SettingsLimits::topicAccepted, SettingsLimits.describeTopic("topic"), problems));
+    }
+
+    private static String text(
+            Map<String, ?> fields,
+            String name,
+            java.util.function.Predicate<String> accepted,
+            String describe,
+            List<BadSettingsException> problems) {
+        if (!fields.containsKey(name)) {
+            return null;
+        }
+        Object value = fields.get(name);
+        if (value instanceof String s && accepted.test(s)) {
+            return s;
+        }
+        problems.add(new BadSettingsException(name, describe + "; got " + render(value)));
+        return null;
     }
 
     private static Integer integer(
@@ -81,6 +118,9 @@ public final class SettingsReader {
             return null;
         }
         Object value = fields.get("rate");
+        if (value instanceof String s && s.trim().equalsIgnoreCase("unthrottled")) {
+            return SettingsLimits.UNTHROTTLED;
+        }
         double rate = value instanceof Number n && !(value instanceof BigDecimal big && big.scale() > 9)
                 ? n.doubleValue()
                 : Double.NaN;

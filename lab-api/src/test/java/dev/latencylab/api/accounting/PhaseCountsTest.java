@@ -17,7 +17,13 @@ class PhaseCountsTest {
 
     /** Phase 7 wrote offsets 100..149 in partition 0 and 200..229 in partition 1; 2 sends failed. */
     private static final PhaseSends SENDS = new PhaseSends(
-            PHASE, 82, 80, 2, null, List.of(new PartitionAcks(0, 50, 100, 149), new PartitionAcks(1, 30, 200, 229)));
+            PHASE,
+            "lab.orders",
+            82,
+            80,
+            2,
+            null,
+            List.of(new PartitionAcks(0, 50, 100, 149), new PartitionAcks(1, 30, 200, 229)));
 
     @Test
     void aPhaseEveryRecordOfWhichWasProcessedHasNoLossAndFailedSendsAreNotLosses() {
@@ -72,7 +78,7 @@ class PhaseCountsTest {
         assertThat(PhaseFence.passed(SENDS, behind)).isFalse();
         assertThat(PhaseFence.waitingFor(SENDS, behind)).isEqualTo("partitions behind: 1 (at 228, needs 229)");
 
-        PhaseSends unanswered = new PhaseSends(PHASE, 83, 80, 2, null, SENDS.partitions());
+        PhaseSends unanswered = new PhaseSends(PHASE, "lab.orders", 83, 80, 2, null, SENDS.partitions());
         LedgerView caughtUp = ledger(
                 new PartitionLedger(0, 100, 149, List.of(seg(PHASE, 100, 149, 0))),
                 new PartitionLedger(1, 200, 229, List.of(seg(PHASE, 200, 229, 0))));

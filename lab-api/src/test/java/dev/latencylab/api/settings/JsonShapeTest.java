@@ -29,6 +29,7 @@ class JsonShapeTest {
                 new SenderCounters(10, 9, 0, 9),
                 List.of(new PhaseSends(
                         7,
+                        "lab.orders",
                         10,
                         9,
                         0,
@@ -41,9 +42,9 @@ class JsonShapeTest {
                 .isEqualTo(
                         "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"lab.orders\",\"running\":true,"
                                 + "\"generation\":3,\"settings\":{\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"lz4\","
-                                + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"customer-id\"},"
+                                + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"customer-id\",\"payload\":\"words\"},"
                                 + "\"phase\":7,\"counters\":{\"sent\":10,\"acked\":9,\"failed\":0,\"lastSequence\":9},"
-                                + "\"phases\":[{\"phase\":7,\"sent\":10,\"acked\":9,\"failed\":0,\"publishDelayMs\":"
+                                + "\"phases\":[{\"phase\":7,\"topic\":\"lab.orders\",\"sent\":10,\"acked\":9,\"failed\":0,\"publishDelayMs\":"
                                 + "{\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"
                                 + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108}]}]}");
         assertThat(json.readValue(text, ProducerStatus.class)).isEqualTo(status);

@@ -45,7 +45,8 @@ class SettingsReaderTest {
         assertThatThrownBy(() -> SettingsReader.change(Map.of("batchSize", BigInteger.TWO.pow(70))))
                 .hasMessageStartingWith("batchSize must be an integer from 0 to 16777216");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("rate", 0.05)))
-                .hasMessage("rate must be a number of records/s from 0.1 to 200000; got 0.05");
+                .hasMessage(
+                        "rate must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got 0.05");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("compression", "brotli")))
                 .hasMessage("compression must be one of none, gzip, snappy, lz4, zstd; got \"brotli\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("keyStrategy", 1)))
@@ -54,9 +55,66 @@ class SettingsReaderTest {
                 .hasMessage("running must be true or false; got \"yes\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("linger", 5)))
                 .hasMessage(
-                        "unknown field 'linger'; accepted: batchSize, compression, keyStrategy, lingerMs, payloadBytes, phase, rate, running");
+                        "unknown field 'linger'; accepted: batchSize, compression, compressionLevel, keyStrategy, lingerMs,"
+                                + " payload, payloadBytes, payloadFile, phase, rate, running, topic");
+        assertThatThrownBy(() -> SettingsReader.change(Map.of("payload", "lorem")))
+                .hasMessage("payload must be one of words, random-hex, fixed, sample; got \"lorem\"");
+        assertThatThrownBy(() -> SettingsReader.change(Map.of("topic", "lab orders")))
+                .hasMessageStartingWith("topic must be a Kafka topic name");
+        assertThatThrownBy(() -> SettingsReader.change(Map.of("compressionLevel", 23)))
+                .hasMessage("compressionLevel must be an integer from -131072 to 22; got 23");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("phase", -1)))
                 .hasMessage("phase must be an integer from 0 to 2147483647; got -1");
+    }
+
+    @Test
+    void readsTheExperimentsFieldsAndUnthrottled() {
+        SettingsChange change = SettingsReader.change(Map.of(
+                "compression", "zstd",
+                "compressionLevel", -5,
+                "rate", "unthrottled",
+                "payload", "random-hex",
+                "topic", "lab.orders.p10"));
+
+        assertThat(change.rate()).isEqualTo(SettingsLimits.UNTHROTTLED);
+        assertThat(change.payload()).isEqualTo(PayloadKind.RANDOM_HEX);
+        assertThat(change.topic()).isEqualTo("lab.orders.p10");
+        assertThat(SettingsReader.change(Map.of("rate", -1)).rate()).isEqualTo(SettingsLimits.UNTHROTTLED);
+        ProducerSettings applied =
+                new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID).apply(change);
+        assertThat(applied.unthrottled()).isTrue();
+        assertThat(applied.compressionLevel()).isEqualTo(-5);
+    }
+
+    @Test
+    void aLevelBelongsToItsCodecAndASampleToItsFile() {
+        ProducerSettings gzip9 = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID)
+                .apply(SettingsReader.change(Map.of("compression", "gzip", "compressionLevel", 9)));
+        assertThat(gzip9.compressionLevel()).isEqualTo(9);
+
+        // Another codec without a level goes back to its default level.
+        assertThat(gzip9.apply(SettingsReader.change(Map.of("compression", "zstd")))
+                        .compressionLevel())
+                .isNull();
+        assertThatThrownBy(() ->
+                        gzip9.apply(SettingsReader.change(Map.of("compression", "snappy", "compressionLevel", 3))))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("snappy has no level");
+        assertThatThrownBy(() -> gzip9.apply(SettingsReader.change(Map.of("compressionLevel", 10))))
+                .hasMessage("compressionLevel must be an integer from 1 to 9; got 10");
+
+        assertThatThrownBy(() -> gzip9.apply(SettingsReader.change(Map.of("payload", "sample"))))
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("payloadFile");
+        ProducerSettings sample =
+                gzip9.apply(SettingsReader.change(Map.of("payload", "sample", "payloadFile", "/tmp/orders.jsonl")));
+        assertThat(sample.payloadFile()).isEqualTo("/tmp/orders.jsonl");
+        // Back to words: the file goes with the kind that read it.
+        assertThat(sample.apply(SettingsReader.change(Map.of("payload", "words")))
+                        .payloadFile())
+                .isNull();
+        assertThatThrownBy(() -> gzip9.apply(SettingsReader.change(Map.of("payloadFile", "/tmp/x"))))
+                .hasMessageContaining("only read with payload sample");
     }
 
     @Test
