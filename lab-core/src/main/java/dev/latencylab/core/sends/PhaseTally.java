@@ -15,6 +15,7 @@ import org.HdrHistogram.Histogram;
 public final class PhaseTally {
 
     private final int phase;
+    private final String topic;
     private final Histogram publishDelay = HistogramPercentiles.newMicrosHistogram();
     private long sent;
     private long acked;
@@ -23,8 +24,9 @@ public final class PhaseTally {
     private long[] firstOffset = new long[0];
     private long[] lastOffset = new long[0];
 
-    PhaseTally(int phase) {
+    PhaseTally(int phase, String topic) {
         this.phase = phase;
+        this.topic = topic;
     }
 
     public int phase() {
@@ -63,7 +65,7 @@ public final class PhaseTally {
                 partitions.add(new PartitionAcks(p, ackedByPartition[p], firstOffset[p], lastOffset[p]));
             }
         }
-        return new PhaseSends(phase, sent, acked, failed, HistogramPercentiles.of(publishDelay), partitions);
+        return new PhaseSends(phase, topic, sent, acked, failed, HistogramPercentiles.of(publishDelay), partitions);
     }
 
     private void grow(int size) {

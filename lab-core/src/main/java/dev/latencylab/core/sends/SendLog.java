@@ -13,7 +13,7 @@ import java.util.Map;
  */
 public final class SendLog {
 
-    private final PhaseTally unnamed = new PhaseTally(0);
+    private final PhaseTally unnamed = new PhaseTally(0, null);
     private final Map<Integer, PhaseTally> phases = new LinkedHashMap<>() {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, PhaseTally> eldest) {
@@ -21,12 +21,15 @@ public final class SendLog {
         }
     };
 
-    /** The tally for records of this phase; hold on to it while the phase lasts. */
-    public synchronized PhaseTally phase(int phase) {
+    /**
+     * The tally for records of this phase, sent to {@code topic}; hold on to it while the phase
+     * lasts. A phase writes one topic: the tally keeps the topic it was first entered with.
+     */
+    public synchronized PhaseTally phase(int phase, String topic) {
         if (phase == 0) {
             return unnamed;
         }
-        return phases.computeIfAbsent(phase, PhaseTally::new);
+        return phases.computeIfAbsent(phase, id -> new PhaseTally(id, topic));
     }
 
     public List<PhaseSends> view() {

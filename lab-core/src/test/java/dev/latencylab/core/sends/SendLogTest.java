@@ -13,7 +13,7 @@ class SendLogTest {
 
     @Test
     void aPhaseCountsItsSendsAnswersAndTheOffsetsAcknowledgedPerPartition() {
-        PhaseTally phase = log.phase(7);
+        PhaseTally phase = log.phase(7, "lab.orders");
         for (int i = 0; i < 5; i++) {
             phase.sent(1_000L * i);
         }
@@ -36,9 +36,9 @@ class SendLogTest {
 
     @Test
     void theLoadBetweenPhasesIsNotListedAndOnlyTheMostRecentPhasesAreKept() {
-        log.phase(0).sent(0);
+        log.phase(0, "lab.orders").sent(0);
         for (int id = 1; id <= ProducerStatus.PHASES_KEPT + 3; id++) {
-            log.phase(id).sent(0);
+            log.phase(id, "lab.orders").sent(0);
         }
         assertThat(log.view()).hasSize(ProducerStatus.PHASES_KEPT);
         assertThat(log.view().get(0).phase()).isEqualTo(4);

@@ -7,6 +7,7 @@ import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.load.LoadGenerator;
 import dev.latencylab.producer.load.LoadState;
+import dev.latencylab.producer.topic.TopicCheck;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -48,8 +49,11 @@ class ProducerEndpoint {
 
     private final Duration switchTimeout;
 
-    ProducerEndpoint(LoadGenerator generator, LabProducerProperties properties) {
+    private final TopicCheck topics;
+
+    ProducerEndpoint(LoadGenerator generator, LabProducerProperties properties, TopicCheck topics) {
         this.generator = generator;
+        this.topics = topics;
         this.switchTimeout = properties.switchTimeout();
     }
 
@@ -60,7 +64,15 @@ class ProducerEndpoint {
 
     @PostMapping(consumes = MediaType.ALL_VALUE)
     ResponseEntity<?> post(@RequestBody(required = false) String body) throws InterruptedException {
-        CompletableFuture<LoadState> change = generator.submit(parse(body));
+        SettingsChange requested = parse(body);
+        // A combination the settings refuse (a level the codec has not) is a 400 here, with nothing
+        // changed, not a failure on the sender thread.
+        generator.state().apply(requested);
+        if (requested.topic() != null
+                && !requested.topic().equals(generator.state().topic())) {
+            topics.requireExists(requested.topic());
+        }
+        CompletableFuture<LoadState> change = generator.submit(requested);
         try {
             LoadState applied;
             try {

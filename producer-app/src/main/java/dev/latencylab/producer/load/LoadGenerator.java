@@ -48,10 +48,10 @@ public class LoadGenerator implements SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(LoadGenerator.class);
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    private static final double UNTHROTTLED_PLACEHOLDER_RATE = 1_000;
 
     private final KafkaTemplate<byte[], byte[]> template;
     private final ProducerFactory<byte[], byte[]> factory;
-    private final String topic;
     private final UUID producerId = UUID.randomUUID();
     private final OrderEventGenerator events;
     private final OpenLoopSchedule schedule;
@@ -61,7 +61,7 @@ public class LoadGenerator implements SmartLifecycle {
     private final AtomicLong failed = new AtomicLong();
     private final SendLog sendLog = new SendLog();
     /** The current phase's tally; read and replaced by the sender thread only. */
-    private PhaseTally tally = sendLog.phase(0);
+    private PhaseTally tally = sendLog.phase(0, null);
 
     private volatile LoadState state;
     private volatile long generation;
@@ -73,7 +73,6 @@ public class LoadGenerator implements SmartLifecycle {
             KafkaTemplate<byte[], byte[]> template, LabProducerProperties properties, MeterRegistry registry) {
         this.template = template;
         this.factory = template.getProducerFactory();
-        this.topic = properties.topic();
         this.events =
                 new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
         this.state = new LoadState(
@@ -84,8 +83,11 @@ public class LoadGenerator implements SmartLifecycle {
                         properties.rate(),
                         properties.payloadBytes(),
                         properties.keyStrategy()),
-                properties.autostart());
-        this.schedule = new OpenLoopSchedule(properties.rate(), System::nanoTime);
+                properties.autostart(),
+                properties.topic());
+        // Unthrottled sends keep no schedule; it is there, at some rate, for when a rate is set.
+        this.schedule = new OpenLoopSchedule(
+                state.settings().unthrottled() ? UNTHROTTLED_PLACEHOLDER_RATE : properties.rate(), System::nanoTime);
         this.metrics = new LoadMetrics(registry, () -> state, () -> generation);
     }
 
@@ -100,7 +102,7 @@ public class LoadGenerator implements SmartLifecycle {
     /** What GET /actuator/producer shows: this state, the generation, the counters and the named phases' sends. */
     public ProducerStatus status(LoadState s) {
         return new ProducerStatus(
-                producerId, topic, s.running(), generation, s.settings(), s.phase(), counters(), sendLog.view());
+                producerId, s.topic(), s.running(), generation, s.settings(), s.phase(), counters(), sendLog.view());
     }
 
     public long generation() {
@@ -137,7 +139,7 @@ public class LoadGenerator implements SmartLifecycle {
         log.info(
                 "Producer {} sending to {} with {} ({})",
                 producerId,
-                topic,
+                state.topic(),
                 state.settings(),
                 state.running() ? "running" : "stopped until POST {\"running\":true}");
     }
@@ -189,6 +191,11 @@ public class LoadGenerator implements SmartLifecycle {
             LockSupport.parkNanos(MAX_PARK_NANOS * 20);
             return;
         }
+        if (state.settings().unthrottled()) {
+            // As fast as send() returns: each record is intended when it is sent, so no publish delay.
+            sendOne(0);
+            return;
+        }
         long due = schedule.nextIntendedNanos();
         long now = System.nanoTime();
         if (due > now) {
@@ -212,9 +219,11 @@ public class LoadGenerator implements SmartLifecycle {
         byte[] header = LabHeader.encode(new RecordStamp(
                 intendedMicros, sentMicros, sequence, producerId, current.headerKey(), current.phase()));
         ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(
-                topic, null, event.key(), event.value(), List.of(new RecordHeader(LabHeader.KEY, header)));
+                current.topic(), null, event.key(), event.value(), List.of(new RecordHeader(LabHeader.KEY, header)));
         long sendNanos = System.nanoTime();
-        schedule.advance();
+        if (!current.settings().unthrottled()) {
+            schedule.advance();
+        }
         sent = sequence + 1;
         metrics.sent.increment();
         metrics.publishDelay.record(lateNanos, TimeUnit.NANOSECONDS);
@@ -251,27 +260,32 @@ public class LoadGenerator implements SmartLifecycle {
         try {
             LoadState before = state;
             LoadState after = before.apply(pending.change());
-            if (!after.headerKey().equals(before.headerKey())) {
-                switchProducer(after.settings());
+            if (after.needsNewProducer(before)) {
+                switchProducer(before.settings(), after.settings());
             }
-            if (after.settings().rate() != before.settings().rate()) {
+            boolean throttledAgain =
+                    before.settings().unthrottled() && !after.settings().unthrottled();
+            if (!after.settings().unthrottled()
+                    && after.settings().rate() != before.settings().rate()) {
                 schedule.changeRate(after.settings().rate());
             }
-            if (after.running() && !before.running()) {
+            if ((after.running() && !before.running()) || throttledAgain) {
+                // Nothing was scheduled while unthrottled: the schedule starts afresh, not behind.
                 schedule.restartNow();
             }
             if (!after.running() && before.running()) {
                 template.flush();
             }
-            if (after.phase() != before.phase()) {
-                tally = sendLog.phase(after.phase());
+            if (after.phase() != before.phase() || !after.topic().equals(before.topic())) {
+                tally = sendLog.phase(after.phase(), after.topic());
             }
             state = after;
             if (!after.equals(before)) {
                 generation++;
                 log.info(
-                        "Now {}, phase {}, {}",
+                        "Now {} to {}, phase {}, {}",
                         after.settings(),
+                        after.topic(),
                         after.phase(),
                         after.running() ? "running" : "stopped");
             }
@@ -281,13 +295,24 @@ public class LoadGenerator implements SmartLifecycle {
         }
     }
 
-    /** Flush, then replace the producer: records in flight are acknowledged by the old one first. */
-    private void switchProducer(ProducerSettings next) {
+    /**
+     * Flush, then replace the producer: records in flight are acknowledged by the old one first. A
+     * codec's level is set only when asked for, so the codec's own default applies otherwise.
+     */
+    private void switchProducer(ProducerSettings previous, ProducerSettings next) {
         template.flush();
         factory.updateConfigs(Map.of(
                 ProducerConfig.LINGER_MS_CONFIG, next.lingerMs(),
                 ProducerConfig.BATCH_SIZE_CONFIG, next.batchSize(),
                 ProducerConfig.COMPRESSION_TYPE_CONFIG, next.compression().kafkaName()));
+        previous.compression().levelProperty().ifPresent(factory::removeConfig);
+        next.compression().levelProperty().ifPresent(property -> {
+            if (next.compressionLevel() != null) {
+                factory.updateConfigs(Map.of(property, next.compressionLevel()));
+            } else {
+                factory.removeConfig(property);
+            }
+        });
         factory.reset();
     }
 

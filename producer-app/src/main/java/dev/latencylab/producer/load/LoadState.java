@@ -8,13 +8,14 @@ import dev.latencylab.api.settings.SettingsChange;
  * What the sender works to, as one immutable value, swapped whole so readers never see half a change.
  * {@code headerKey} is the settings' {@link PhaseKey}, made once per change rather than once per record.
  *
- * @param phase the runner's phase id the records carry (0: none). A change of a setting that names
- *     no phase ends the named phase: those records are not what the runner asked for.
+ * @param phase the runner's phase id the records carry (0: none). A change of a setting or of the
+ *     topic that names no phase ends the named phase: those records are not what the runner asked for.
+ * @param topic where the records go
  */
-public record LoadState(ProducerSettings settings, boolean running, int phase, PhaseKey headerKey) {
+public record LoadState(ProducerSettings settings, boolean running, int phase, String topic, PhaseKey headerKey) {
 
-    public LoadState(ProducerSettings settings, boolean running) {
-        this(settings, running, 0, settings.phaseKey());
+    public LoadState(ProducerSettings settings, boolean running, String topic) {
+        this(settings, running, 0, topic, settings.phaseKey());
     }
 
     public LoadState apply(SettingsChange change) {
@@ -24,6 +25,16 @@ public record LoadState(ProducerSettings settings, boolean running, int phase, P
                 next,
                 change.running() != null ? change.running() : running,
                 nextPhase,
+                change.topic() != null ? change.topic() : topic,
                 next.equals(settings) ? headerKey : next.phaseKey());
+    }
+
+    /** Whether the Kafka producer must be replaced to go from {@code before} to this: a client setting changed. */
+    boolean needsNewProducer(LoadState before) {
+        ProducerSettings a = before.settings();
+        return a.lingerMs() != settings.lingerMs()
+                || a.batchSize() != settings.batchSize()
+                || a.compression() != settings.compression()
+                || !java.util.Objects.equals(a.compressionLevel(), settings.compressionLevel());
     }
 }

@@ -6,6 +6,7 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.same;
 import static org.mockito.Mockito.clearInvocations;
 import static org.mockito.Mockito.doReturn;
+import static org.mockito.Mockito.doThrow;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
@@ -13,6 +14,7 @@ import static org.mockito.Mockito.when;
 
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
@@ -20,6 +22,7 @@ import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.load.LoadGenerator;
 import dev.latencylab.producer.load.LoadState;
+import dev.latencylab.producer.topic.TopicCheck;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,13 +62,14 @@ class ProducerEndpointTest {
     private static final String URL = "/actuator/producer";
     private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
     private static final String ACCEPTED_FIELDS =
-            "accepted: batchSize, compression, keyStrategy, lingerMs, payloadBytes, phase, rate, running";
+            "accepted: batchSize, compression, compressionLevel, keyStrategy, lingerMs, payload, payloadBytes,"
+                    + " payloadFile, phase, rate, running, topic";
     private static final UUID PRODUCER_ID = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
     private static final SenderCounters COUNTERS = new SenderCounters(1_000, 990, 3, 999);
     private static final long GENERATION = 42;
     /** What the sender works to before a change; an accepted POST answers with the change applied on top of it. */
-    private static final LoadState BEFORE =
-            new LoadState(new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID), true);
+    private static final LoadState BEFORE = new LoadState(
+            new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID), true, "lab.orders");
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -74,6 +78,9 @@ class ProducerEndpointTest {
 
     @MockitoBean
     private LoadGenerator generator;
+
+    @MockitoBean
+    private TopicCheck topics;
 
     @BeforeEach
     void senderTakesEveryChangeAtOnce() {
@@ -85,12 +92,41 @@ class ProducerEndpointTest {
                 .thenAnswer(call -> CompletableFuture.completedFuture(applied(call.getArgument(0))));
     }
 
+    @Test
+    void aCombinationTheSettingsRefuseIsA400WithNothingChanged() {
+        assertThat(mvc.post()
+                        .uri(URL)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"compression\": \"snappy\", \"compressionLevel\": 3}"))
+                .hasStatus(HttpStatus.BAD_REQUEST)
+                .bodyJson()
+                .extractingPath("$.field")
+                .isEqualTo("compressionLevel");
+        verify(generator, never()).submit(any());
+    }
+
+    @Test
+    void aTopicTheClusterHasNotIsA400WithNothingChanged() {
+        doThrow(new BadSettingsException("topic", "topic lab.nowhere does not exist"))
+                .when(topics)
+                .requireExists("lab.nowhere");
+
+        assertThat(mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).content("{\"topic\": \"lab.nowhere\"}"))
+                .hasStatus(HttpStatus.BAD_REQUEST)
+                .bodyJson()
+                .extractingPath("$.field")
+                .isEqualTo("topic");
+        verify(generator, never()).submit(any());
+    }
+
     // ---------------------------------------------------------------- GET
 
     @Test
     void getAnswersTheStatusWithSettingsAndCountersInTheContractsShape() {
         LoadState state = new LoadState(
-                new ProducerSettings(20, 65_536, Compression.ZSTD, 2_500.5, 1_024, KeyStrategy.CUSTOMER_ID), false);
+                new ProducerSettings(20, 65_536, Compression.ZSTD, 2_500.5, 1_024, KeyStrategy.CUSTOMER_ID),
+                false,
+                "lab.orders");
         when(generator.state()).thenReturn(state);
 
         MvcTestResult result = mvc.get().uri(URL).exchange();
@@ -102,7 +138,7 @@ class ProducerEndpointTest {
                         """
                 {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","topic":"lab.orders","running":false,"generation":42,
                  "settings":{"lingerMs":20,"batchSize":65536,"compression":"zstd","rate":2500.5,
-                             "payloadBytes":1024,"keyStrategy":"customer-id"},
+                             "payloadBytes":1024,"keyStrategy":"customer-id","payload":"words"},
                  "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999},"phases":[]}""");
         verify(generator).status(same(state));
         verify(generator, never()).submit(any());
@@ -113,7 +149,9 @@ class ProducerEndpointTest {
     void getShowsCompressionAsKafkasLowercaseName(Compression compression) {
         when(generator.state())
                 .thenReturn(new LoadState(
-                        new ProducerSettings(5, 16_384, compression, 1_000, 400, KeyStrategy.ORDER_ID), true));
+                        new ProducerSettings(5, 16_384, compression, 1_000, 400, KeyStrategy.ORDER_ID),
+                        true,
+                        "lab.orders"));
 
         assertThat(mvc.get().uri(URL))
                 .hasStatusOk()
@@ -127,7 +165,9 @@ class ProducerEndpointTest {
     void getShowsKeyStrategyAsTheContractsDashedLowercaseName(KeyStrategy keyStrategy) {
         when(generator.state())
                 .thenReturn(new LoadState(
-                        new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, keyStrategy), true));
+                        new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, keyStrategy),
+                        true,
+                        "lab.orders"));
 
         assertThat(mvc.get().uri(URL))
                 .hasStatusOk()
@@ -226,7 +266,7 @@ class ProducerEndpointTest {
                         """
                         {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","topic":"lab.orders","running":true,"generation":42,
                          "settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4","rate":0.1,
-                                     "payloadBytes":400,"keyStrategy":"customer-id"},
+                                     "payloadBytes":400,"keyStrategy":"customer-id","payload":"words"},
                          "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999},"phases":[]}""");
     }
 
@@ -255,17 +295,23 @@ class ProducerEndpointTest {
                 refused(
                         "{\"rate\": 0.099}",
                         "rate",
-                        "rate must be a number of records/s from 0.1 to 200000; got 0.099"),
-                refused("{\"rate\": 0}", "rate", "rate must be a number of records/s from 0.1 to 200000; got 0"),
-                refused("{\"rate\": -5}", "rate", "rate must be a number of records/s from 0.1 to 200000; got -5"),
+                        "rate must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got 0.099"),
+                refused(
+                        "{\"rate\": 0}",
+                        "rate",
+                        "rate must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got 0"),
+                refused(
+                        "{\"rate\": -5}",
+                        "rate",
+                        "rate must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got -5"),
                 refused(
                         "{\"rate\": 200000.01}",
                         "rate",
-                        "rate must be a number of records/s from 0.1 to 200000; got 200000.01"),
+                        "rate must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got 200000.01"),
                 refused(
                         "{\"rate\": 1e400}",
                         "rate",
-                        "rate must be a number of records/s from 0.1 to 200000; got Infinity"),
+                        "rate must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got Infinity"),
                 refused(
                         "{\"payloadBytes\": 359}",
                         "payloadBytes",
@@ -299,7 +345,7 @@ class ProducerEndpointTest {
                 refused(
                         "{\"rate\": \"1000\"}",
                         "rate",
-                        "rate must be a number of records/s from 0.1 to 200000; got \"1000\""),
+                        "rate must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got \"1000\""),
                 refused("{\"lingerMs\": 2.5}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got 2.5"),
                 refused("{\"lingerMs\": 5.0}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got 5.0"),
                 refused(
@@ -321,7 +367,10 @@ class ProducerEndpointTest {
                 refused("{\"lingerMs\": true}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got true"),
                 refused("{\"lingerMs\": null}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got null"),
                 refused("{\"lingerMs\": [5]}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got [5]"),
-                refused("{\"rate\": true}", "rate", "rate must be a number of records/s from 0.1 to 200000; got true"),
+                refused(
+                        "{\"rate\": true}",
+                        "rate",
+                        "rate must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got true"),
                 refused(
                         "{\"compression\": 3}",
                         "compression",
@@ -351,7 +400,7 @@ class ProducerEndpointTest {
                 refused(
                         "{\"lingerMs\": 5, \"compression\": \"lz4\", \"rate\": 0}",
                         "rate",
-                        "rate must be a number of records/s from 0.1 to 200000; got 0"),
+                        "rate must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got 0"),
                 // not a JSON object at all
                 refused("", "body", EXAMPLE),
                 refused("   \n ", "body", EXAMPLE),
@@ -566,6 +615,7 @@ class ProducerEndpointTest {
         json.put("rate", s.rate());
         json.put("payloadBytes", s.payloadBytes());
         json.put("keyStrategy", s.keyStrategy().name().toLowerCase().replace('_', '-'));
+        json.put("payload", s.payload().name().toLowerCase().replace('_', '-'));
         return json;
     }
 

@@ -15,7 +15,7 @@ class LoadStateTest {
 
     @Test
     void aPhaseLastsUntilTheNextChangeOfASettingThatNamesNoPhase() {
-        LoadState inPhase = new LoadState(SETTINGS, false).apply(SettingsChange.start(SETTINGS, 9));
+        LoadState inPhase = new LoadState(SETTINGS, false, "lab.orders").apply(SettingsChange.start(SETTINGS, 9));
         assertThat(inPhase.phase()).isEqualTo(9);
         assertThat(inPhase.apply(SettingsChange.stop()).phase()).isEqualTo(9);
         assertThat(inPhase.apply(SettingsChange.linger(20)).phase()).isZero();
@@ -26,7 +26,7 @@ class LoadStateTest {
 
     @Test
     void theHeaderKeyIsMadeAgainOnlyWhenASettingChanges() {
-        LoadState before = new LoadState(SETTINGS, true);
+        LoadState before = new LoadState(SETTINGS, true, "lab.orders");
         assertThat(before.apply(SettingsChange.stop()).headerKey()).isSameAs(before.headerKey());
         assertThat(before.apply(SettingsChange.linger(20)).headerKey().lingerMs())
                 .isEqualTo(20);
