@@ -9,7 +9,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * @param topic the lab topic to measure
+ * @param topics the pattern of the topics to measure: the lab topic and the topics phases write
+ *     (a partition count, a codec's size on disk); a topic created later is read once the
+ *     consumer's metadata sees it (metadata.max.age.ms)
  * @param lossGrace how long a gap in a producer's sequence may stay open before it counts as
  *     lost: long enough for the slowest partition to catch up, short enough to report loss
  *     while a run is still going
@@ -19,6 +21,6 @@ import org.springframework.validation.annotation.Validated;
 @Validated
 @ConfigurationProperties("lab.consumer")
 public record LabConsumerProperties(
-        @DefaultValue("lab.orders") @NotBlank String topic,
+        @DefaultValue("lab\\.orders(\\..+)?") @NotBlank String topics,
         @DefaultValue("10s") Duration lossGrace,
         @NotNull Path ledgerDir) {}

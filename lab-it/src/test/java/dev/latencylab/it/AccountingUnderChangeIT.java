@@ -181,7 +181,10 @@ class AccountingUnderChangeIT {
         post(producer, "{\"rate\": 2000, \"phase\": 0, \"running\": true}");
         await("every partition read")
                 .atMost(Duration.ofSeconds(60))
-                .until(() -> latency(consumer).ledger().partitions().size() == PARTITIONS);
+                .until(() -> latency(consumer).ledgers().stream()
+                                .mapToInt(l -> l.partitions().size())
+                                .sum()
+                        == PARTITIONS);
     }
 
     private PhaseCounts fenced(LabHttp producer, LabHttp consumer, int phase) {
@@ -189,11 +192,11 @@ class AccountingUnderChangeIT {
                 .atMost(Duration.ofSeconds(90))
                 .until(() -> status(producer)
                         .phaseSends(phase)
-                        .map(s -> PhaseFence.passed(s, latency(consumer).ledger()))
+                        .map(s -> PhaseFence.passed(s, latency(consumer).ledger(s.topic())))
                         .orElse(false));
         PhaseSends sends = status(producer).phaseSends(phase).orElseThrow();
         LatencyView view = latency(consumer);
-        return PhaseCounts.of(sends, view.ledger(), Optional.empty());
+        return PhaseCounts.of(sends, view.ledger(sends.topic()), Optional.empty());
     }
 
     private LabHttp producer(String topic) {
@@ -255,7 +258,7 @@ class AccountingUnderChangeIT {
                             jar,
                             "--server.port=" + port,
                             "--spring.kafka.bootstrap-servers=" + bootstrapServers,
-                            "--lab.consumer.topic=" + topic,
+                            "--lab.consumer.topics=" + java.util.regex.Pattern.quote(topic),
                             "--spring.kafka.consumer.group-id=lab-it-" + topic,
                             // A killed member holds its partitions until its session times out: 6 s
                             // (the brokers' minimum), not the default 45 s.

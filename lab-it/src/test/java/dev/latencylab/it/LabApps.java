@@ -50,7 +50,7 @@ final class LabApps implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=0",
                 "--spring.kafka.bootstrap-servers=" + bootstrapServers,
-                "--lab.consumer.topic=" + topic,
+                "--lab.consumer.topics=" + java.util.regex.Pattern.quote(topic),
                 "--spring.kafka.consumer.group-id=lab-it-" + topic));
         args.addAll(List.of(extra));
         ConfigurableApplicationContext consumer = ConsumerApplication.builder().run(args.toArray(String[]::new));

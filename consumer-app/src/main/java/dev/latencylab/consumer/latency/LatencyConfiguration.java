@@ -2,10 +2,9 @@ package dev.latencylab.consumer.latency;
 
 import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.consumer.LabConsumerProperties;
-import dev.latencylab.core.accounting.OffsetLedger;
+import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.latency.LatencyRecorder;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -27,10 +26,8 @@ class LatencyConfiguration {
     LatencyRecorder latencyRecorder(
             LabConsumerProperties properties, @Value("${spring.kafka.consumer.group-id}") String group)
             throws IOException {
-        Path file = properties.ledgerDir().resolve(fileName("ledger-" + group + "-" + properties.topic() + ".bin"));
-        OffsetLedger ledger = OffsetLedger.open(file);
-        log.info("Offset ledger of group {} on {}: {}", group, properties.topic(), ledger.location());
-        return new LatencyRecorder(properties.lossGrace(), ledger);
+        log.info("Offset ledgers of group {}, one per topic, in {}", group, properties.ledgerDir());
+        return new LatencyRecorder(properties.lossGrace(), OffsetLedgers.inDirectory(properties.ledgerDir(), group));
     }
 
     /**
@@ -58,7 +55,7 @@ class LatencyConfiguration {
         settings.put("listener.type", env.getProperty("spring.kafka.listener.type", "single"));
         settings.put("listener.ack-mode", env.getProperty("spring.kafka.listener.ack-mode", "batch"));
         settings.put("listener.ack-time", env.getProperty("spring.kafka.listener.ack-time", "-"));
-        return new ConsumerDescription(properties.topic(), group, settings);
+        return new ConsumerDescription(properties.topics(), group, settings);
     }
 
     /** Kafka's consumer settings that shape latency, with Boot's property for each. */
@@ -70,11 +67,6 @@ class LatencyConfiguration {
             ConsumerConfig.ISOLATION_LEVEL_CONFIG, "isolation-level",
             ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, "max-partition-fetch-bytes",
             ConsumerConfig.GROUP_PROTOCOL_CONFIG, "group-protocol");
-
-    /** Group ids and topic names may hold characters a file name should not. */
-    static String fileName(String name) {
-        return name.replaceAll("[^A-Za-z0-9._-]", "_");
-    }
 
     /**
      * Offset commits do not stall the listener thread, which timestamps every record it hands

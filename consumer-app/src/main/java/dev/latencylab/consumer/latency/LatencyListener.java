@@ -11,7 +11,7 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Measures every record of the lab topic. The consume time is read per record, not once per
+ * Measures every record of the lab's topics (a pattern, so a phase's own topic is read too). The consume time is read per record, not once per
  * batch, so a slow batch shows up in the latencies of the records it delayed.
  */
 @Component
@@ -27,13 +27,14 @@ class LatencyListener {
         this.metrics = metrics;
     }
 
-    @KafkaListener(id = ID, idIsGroup = false, topics = "${lab.consumer.topic}", batch = "true")
+    @KafkaListener(id = ID, idIsGroup = false, topicPattern = "${lab.consumer.topics}", batch = "true")
     void onBatch(List<ConsumerRecord<byte[], byte[]>> records) {
         for (ConsumerRecord<byte[], byte[]> record : records) {
             Header header = record.headers().lastHeader(LabHeader.KEY);
             RecordResult result = recorder.record(
                     header == null ? null : header.value(),
                     record.value(),
+                    record.topic(),
                     record.partition(),
                     record.offset(),
                     EpochMicros.now());

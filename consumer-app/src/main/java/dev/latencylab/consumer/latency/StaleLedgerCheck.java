@@ -32,7 +32,7 @@ final class StaleLedgerCheck implements ConsumerAwareRebalanceListener {
         }
         Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
         ends.forEach((tp, end) -> {
-            if (end != null && recorder.forgetStaleLedger(tp.partition(), end)) {
+            if (end != null && recorder.forgetStaleLedger(tp.topic(), tp.partition(), end)) {
                 log.info(
                         "Offset ledger of {} forgotten: it held offsets at or past the log's end ({}), from an "
                                 + "earlier topic",

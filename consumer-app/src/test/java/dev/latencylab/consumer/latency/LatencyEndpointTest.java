@@ -91,14 +91,14 @@ class LatencyEndpointTest {
                "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
              "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,"highestSequence":6,
                "received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,"beforeStart":0,"unobserved":0}],
-             "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[
+             "ledgers":[{"topic":"lab.orders","full":false,"redeliveredBeforeStart":0,"partitions":[
                {"partition":0,"firstOffset":10,"highestOffset":12,
                 "segments":[{"phase":4,"fromOffset":10,"toOffset":12,"redelivered":0}]},
                {"partition":1,"firstOffset":20,"highestOffset":22,
                 "segments":[{"phase":0,"fromOffset":20,"toOffset":22,"redelivered":0}]},
                {"partition":2,"firstOffset":30,"highestOffset":30,
-                "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]},
-             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+                "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]}],
+             "consumer":{"topics":"lab\\\\.orders(\\\\..+)?","groupId":"latency-lab-consumer","settings":{
                "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
                "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
                "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
@@ -133,8 +133,8 @@ class LatencyEndpointTest {
                  "totals":{"received":0,"lost":0,"late":0,"pending":0,"duplicated":0,"redelivered":0,
                    "outOfOrder":0,"skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
                  "producers":[],
-                 "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[]},
-             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+                 "ledgers":[],
+             "consumer":{"topics":"lab\\\\.orders(\\\\..+)?","groupId":"latency-lab-consumer","settings":{
                "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
                "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
                "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
@@ -182,14 +182,14 @@ class LatencyEndpointTest {
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":5,
                    "highestSequence":6,"received":0,"pending":1,"lost":0,"late":0,"duplicated":0,"outOfOrder":0,
                    "beforeStart":0,"unobserved":0}],
-                 "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[]},
-             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+                 "ledgers":[],
+             "consumer":{"topics":"lab\\\\.orders(\\\\..+)?","groupId":"latency-lab-consumer","settings":{
                "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
                "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
                "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
                "max.poll.records":"500"}}}""");
         // The gap left open before the reset is still a gap, not a record from before the start.
-        recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, 0, 16, T0 + 9_000);
+        recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, "lab.orders", 0, 16, T0 + 9_000);
         assertThat(mvc.get().uri(URL))
                 .bodyJson()
                 .extractingPath("$.totals.received")
@@ -213,20 +213,20 @@ class LatencyEndpointTest {
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,
                    "highestSequence":6,"received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,
                    "beforeStart":0,"unobserved":0}],
-                 "ledger":{"full":false,"redeliveredBeforeStart":0,"partitions":[
+                 "ledgers":[{"topic":"lab.orders","full":false,"redeliveredBeforeStart":0,"partitions":[
                    {"partition":0,"firstOffset":10,"highestOffset":12,
                     "segments":[{"phase":4,"fromOffset":10,"toOffset":12,"redelivered":0}]},
                    {"partition":1,"firstOffset":20,"highestOffset":22,
                     "segments":[{"phase":0,"fromOffset":20,"toOffset":22,"redelivered":0}]},
                    {"partition":2,"firstOffset":30,"highestOffset":30,
-                    "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]},
-             "consumer":{"topic":"lab.orders","groupId":"latency-lab-consumer","settings":{
+                    "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]}],
+             "consumer":{"topics":"lab\\\\.orders(\\\\..+)?","groupId":"latency-lab-consumer","settings":{
                "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
                "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
                "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
                "max.poll.records":"500"}}}""");
         // A phase's samples start again from the next record: the warm-up is gone.
-        recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4, 4), ORDER, 0, 17, T0 + 7_300);
+        recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 17, T0 + 7_300);
         MvcTestResult after = mvc.get().uri(URL).exchange();
         assertThat(after).bodyJson().extractingPath("$.phases.length()").isEqualTo(1);
         assertThat(after).bodyJson().extractingPath("$.phases[0].count").isEqualTo(1);
@@ -357,18 +357,19 @@ class LatencyEndpointTest {
      * after sending. Plus one record of each kind that is skipped.
      */
     private void recordTwoPhases() {
-        recorder.record(header(0, T0, T0 + 100, LINGER_5_LZ4, 4), ORDER, 0, 10, T0 + 1_100);
-        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4, 4), ORDER, 0, 11, T0 + 2_500);
-        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4, 4), ORDER, 0, 12, T0 + 3_000);
-        recorder.record(header(2, T0 + 2_000, T0 + 2_000, LINGER_0_ZSTD), ORDER, 1, 20, T0 + 4_000);
-        recorder.record(header(4, T0 + 4_000, T0 + 4_000, LINGER_0_ZSTD), ORDER, 1, 21, T0 + 6_000);
-        recorder.record(header(3, T0 + 3_000, T0 + 3_040, LINGER_0_ZSTD), ORDER, 1, 22, T0 + 5_040);
-        recorder.record(header(6, T0 + 6_000, T0 + 6_000, LINGER_0_ZSTD), ORDER, 2, 30, T0 + 8_000);
-        recorder.record(null, ORDER, 0, 13, T0 + 8_100);
-        recorder.record("not a lab header".getBytes(StandardCharsets.US_ASCII), ORDER, 0, 14, T0 + 8_200);
+        recorder.record(header(0, T0, T0 + 100, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 10, T0 + 1_100);
+        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 11, T0 + 2_500);
+        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 12, T0 + 3_000);
+        recorder.record(header(2, T0 + 2_000, T0 + 2_000, LINGER_0_ZSTD), ORDER, "lab.orders", 1, 20, T0 + 4_000);
+        recorder.record(header(4, T0 + 4_000, T0 + 4_000, LINGER_0_ZSTD), ORDER, "lab.orders", 1, 21, T0 + 6_000);
+        recorder.record(header(3, T0 + 3_000, T0 + 3_040, LINGER_0_ZSTD), ORDER, "lab.orders", 1, 22, T0 + 5_040);
+        recorder.record(header(6, T0 + 6_000, T0 + 6_000, LINGER_0_ZSTD), ORDER, "lab.orders", 2, 30, T0 + 8_000);
+        recorder.record(null, ORDER, "lab.orders", 0, 13, T0 + 8_100);
+        recorder.record("not a lab header".getBytes(StandardCharsets.US_ASCII), ORDER, "lab.orders", 0, 14, T0 + 8_200);
         recorder.record(
                 header(7, T0 + 7_000, T0 + 7_000, LINGER_0_ZSTD),
                 "not json".getBytes(StandardCharsets.US_ASCII),
+                "lab.orders",
                 0,
                 15,
                 T0 + 8_300);

@@ -7,22 +7,28 @@ import java.util.UUID;
 
 /**
  * The body of GET /actuator/latency: everything the consumer knows, per phase and in total, the
- * group's offset ledger, and what the consumer reads and how.
+ * group's offset ledger of each topic it read, and what the consumer reads and how.
  */
 public record LatencyView(
         List<PhaseView> phases,
         Totals totals,
         List<ProducerTrack> producers,
-        LedgerView ledger,
+        List<LedgerView> ledgers,
         ConsumerDescription consumer) {
 
     public LatencyView {
         phases = phases == null ? List.of() : List.copyOf(phases);
         producers = producers == null ? List.of() : List.copyOf(producers);
+        ledgers = ledgers == null ? List.of() : List.copyOf(ledgers);
     }
 
     public LatencyView withConsumer(ConsumerDescription description) {
-        return new LatencyView(phases, totals, producers, ledger, description);
+        return new LatencyView(phases, totals, producers, ledgers, description);
+    }
+
+    /** The group's ledger of this topic; an empty one when it has read no record of it. */
+    public LedgerView ledger(String topic) {
+        return ledgers.stream().filter(l -> topic.equals(l.topic())).findFirst().orElse(LedgerView.empty(topic));
     }
 
     /** The consumer's phase for records of no named phase whose header carries these settings. */

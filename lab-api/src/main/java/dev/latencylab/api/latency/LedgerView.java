@@ -8,14 +8,24 @@ import java.util.Optional;
  * phase. Kept in a memory-mapped file that every consumer-app instance of the group on this host
  * shares, so it survives a SIGKILL and a partition moving between instances.
  *
+ * @param topic the topic whose partitions these are (null before it is named)
  * @param full true when a partition ran out of segments: counts per phase are incomplete from then on
  * @param redeliveredBeforeStart records re-read from below a partition's first offset (a restart
  *     that rewound to before the ledger was cleared)
  */
-public record LedgerView(boolean full, long redeliveredBeforeStart, List<PartitionLedger> partitions) {
+public record LedgerView(String topic, boolean full, long redeliveredBeforeStart, List<PartitionLedger> partitions) {
 
     public LedgerView {
         partitions = partitions == null ? List.of() : List.copyOf(partitions);
+    }
+
+    /** The ledger of a topic the group has not read a record of. */
+    public static LedgerView empty(String topic) {
+        return new LedgerView(topic, false, 0, List.of());
+    }
+
+    public LedgerView withTopic(String name) {
+        return new LedgerView(name, full, redeliveredBeforeStart, partitions);
     }
 
     public Optional<PartitionLedger> partition(int partition) {

@@ -92,6 +92,6 @@ class PhaseCountsTest {
     }
 
     private static LedgerView ledger(PartitionLedger... partitions) {
-        return new LedgerView(false, 0, List.of(partitions));
+        return new LedgerView("lab.orders", false, 0, List.of(partitions));
     }
 }

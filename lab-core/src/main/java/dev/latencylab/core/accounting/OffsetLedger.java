@@ -172,7 +172,7 @@ public final class OffsetLedger {
             }
             partitions.add(new PartitionLedger(p, segments.get(0).fromOffset(), highest, segments));
         }
-        return new LedgerView(buffer.getInt(FULL_AT) != 0, buffer.getLong(BEFORE_START_AT), partitions);
+        return new LedgerView(null, buffer.getInt(FULL_AT) != 0, buffer.getLong(BEFORE_START_AT), partitions);
     }
 
     private void countRedelivery(int base, long count, long offset) {

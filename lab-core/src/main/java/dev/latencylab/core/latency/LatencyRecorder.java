@@ -5,7 +5,7 @@ import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.PhaseKey;
-import dev.latencylab.core.accounting.OffsetLedger;
+import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.accounting.SequenceTracker;
 import dev.latencylab.core.header.LabHeader;
@@ -30,7 +30,7 @@ public final class LatencyRecorder {
     public static final int MAX_PHASES = 64;
 
     private final Duration grace;
-    private final OffsetLedger ledger;
+    private final OffsetLedgers ledgers;
     private final List<PhaseHistograms> phases = new ArrayList<>();
     private final Map<PhaseRef, Integer> phaseIds = new HashMap<>();
     /** Phase ids keep increasing across resets, so a loss reported late for an old phase finds none. */
@@ -53,11 +53,11 @@ public final class LatencyRecorder {
 
     /**
      * @param grace how long a gap in a producer's sequence stays open before it counts as lost
-     * @param ledger the group's offset ledger
+     * @param ledgers the group's offset ledgers, one per topic
      */
-    public LatencyRecorder(Duration grace, OffsetLedger ledger) {
+    public LatencyRecorder(Duration grace, OffsetLedgers ledgers) {
         this.grace = grace;
-        this.ledger = ledger;
+        this.ledgers = ledgers;
         this.tracker = newTracker();
     }
 
@@ -66,11 +66,13 @@ public final class LatencyRecorder {
      *
      * @param header the value of the {@link LabHeader#KEY} header, null when absent
      * @param value the record value (checked to look like a JSON object)
+     * @param topic the topic it came from
      * @param partition the partition it came from
      * @param offset its offset in that partition
      * @param nowMicros consume time, epoch microseconds
      */
-    public synchronized RecordResult record(byte[] header, byte[] value, int partition, long offset, long nowMicros) {
+    public synchronized RecordResult record(
+            byte[] header, byte[] value, String topic, int partition, long offset, long nowMicros) {
         if (header == null) {
             noHeader++;
             lifetimeNoHeader++;
@@ -91,7 +93,7 @@ public final class LatencyRecorder {
         int phaseId = phaseId(new PhaseRef(stamp.phase(), stamp.settings()));
         long latency = nowMicros - stamp.actualSendMicros();
         long corrected = nowMicros - stamp.intendedSendMicros();
-        if (!ledger.deliver(partition, offset, stamp.phase())) {
+        if (!ledgers.forTopic(topic).deliver(partition, offset, stamp.phase())) {
             lifetimeRedelivered++;
             if (phaseId >= 0) {
                 phases.get(phaseId - firstPhaseId).redelivered++;
@@ -143,8 +145,8 @@ public final class LatencyRecorder {
     }
 
     /** See {@link OffsetLedger#forgetIfBeyond}: call it for each partition assigned. */
-    public synchronized boolean forgetStaleLedger(int partition, long logEndOffset) {
-        return ledger.forgetIfBeyond(partition, logEndOffset);
+    public synchronized boolean forgetStaleLedger(String topic, int partition, long logEndOffset) {
+        return ledgers.forgetIfBeyond(topic, partition, logEndOffset);
     }
 
     /** Declares lost the gaps older than the grace period; call it regularly. */
@@ -160,7 +162,7 @@ public final class LatencyRecorder {
         List<PhaseHistograms.Snapshot> snapshots = new ArrayList<>();
         List<ProducerTrack> accounts;
         Totals totals;
-        LedgerView offsets;
+        List<LedgerView> offsets;
         synchronized (this) {
             for (PhaseHistograms phase : phases) {
                 if (!phase.isEmpty()) {
@@ -169,7 +171,7 @@ public final class LatencyRecorder {
             }
             accounts = tracker.accounts();
             totals = totals(accounts);
-            offsets = ledger.view();
+            offsets = ledgers.views();
         }
         return new LatencyView(
                 snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts, offsets, null);
@@ -220,7 +222,7 @@ public final class LatencyRecorder {
         firstPhaseId += phases.size();
         phases.clear();
         phaseIds.clear();
-        ledger.clear();
+        ledgers.clear();
         tracker.resetCounts();
         noHeader = badHeader = badPayload = tooManyPhases = 0;
     }

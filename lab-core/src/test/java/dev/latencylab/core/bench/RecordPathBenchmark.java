@@ -3,7 +3,7 @@ package dev.latencylab.core.bench;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PhaseKey;
-import dev.latencylab.core.accounting.OffsetLedger;
+import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.latency.LatencyBuckets;
@@ -52,7 +52,7 @@ public class RecordPathBenchmark {
     @Setup
     public void setUp() {
         generator = new OrderEventGenerator(PRODUCER.toString().substring(0, 8), 42);
-        recorder = new LatencyRecorder(Duration.ofSeconds(10), OffsetLedger.inMemory());
+        recorder = new LatencyRecorder(Duration.ofSeconds(10), OffsetLedgers.inMemory());
         headers = new byte[4096][];
         long now = 1_763_769_600_000_000L;
         for (int i = 0; i < headers.length; i++) {
@@ -89,7 +89,8 @@ public class RecordPathBenchmark {
         // Sequences keep increasing (as in a real stream); headers are reused only as templates.
         byte[] header = headers[(int) (consumed & 4095)].clone();
         ByteBuffer.wrap(header).putLong(17, consumed++);
-        return recorder.record(header, value, (int) (consumed % 3), consumed / 3, 1_763_769_600_002_000L + consumed);
+        return recorder.record(
+                header, value, "lab.orders", (int) (consumed % 3), consumed / 3, 1_763_769_600_002_000L + consumed);
     }
 
     /** The consumer-app's whole per-record path: the above plus its two Prometheus histograms. */

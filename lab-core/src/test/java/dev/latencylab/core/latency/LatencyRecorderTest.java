@@ -7,7 +7,7 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.PhaseKey;
-import dev.latencylab.core.accounting.OffsetLedger;
+import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -18,13 +18,15 @@ import org.junit.jupiter.api.Test;
 
 class LatencyRecorderTest {
 
+    private static final String TOPIC = "lab.orders";
+
     private static final UUID PRODUCER = UUID.randomUUID();
     private static final PhaseKey LINGER_0 = new PhaseKey(0, 16_384, Compression.NONE);
     private static final PhaseKey LINGER_20 = new PhaseKey(20, 16_384, Compression.LZ4);
     private static final byte[] JSON = "{\"orderId\":\"x\"}".getBytes(StandardCharsets.US_ASCII);
     private static final long T0 = 1_763_769_600_000_000L;
 
-    private final LatencyRecorder recorder = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedger.inMemory());
+    private final LatencyRecorder recorder = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
     private final long[] nextOffset = new long[4];
 
     @Test
@@ -131,10 +133,10 @@ class LatencyRecorderTest {
 
     @Test
     void aRecordReadAgainFromAnOffsetAlreadyProcessedIsRedeliveredNotADuplicateNorASample() {
-        recorder.record(header(0, T0, T0, LINGER_0, 3), JSON, 1, 500, T0 + 1_000);
-        recorder.record(header(1, T0, T0, LINGER_0, 3), JSON, 1, 501, T0 + 1_000);
-        RecordResult again = recorder.record(header(0, T0, T0, LINGER_0, 3), JSON, 1, 500, T0 + 90_000_000);
-        RecordResult rewritten = recorder.record(header(1, T0, T0, LINGER_0, 3), JSON, 1, 502, T0 + 2_000);
+        recorder.record(header(0, T0, T0, LINGER_0, 3), JSON, TOPIC, 1, 500, T0 + 1_000);
+        recorder.record(header(1, T0, T0, LINGER_0, 3), JSON, TOPIC, 1, 501, T0 + 1_000);
+        RecordResult again = recorder.record(header(0, T0, T0, LINGER_0, 3), JSON, TOPIC, 1, 500, T0 + 90_000_000);
+        RecordResult rewritten = recorder.record(header(1, T0, T0, LINGER_0, 3), JSON, TOPIC, 1, 502, T0 + 2_000);
 
         assertThat(again.outcome()).isEqualTo(SequenceOutcome.REDELIVERED);
         assertThat(rewritten.outcome()).isEqualTo(SequenceOutcome.DUPLICATE);
@@ -143,16 +145,16 @@ class LatencyRecorderTest {
         assertThat(phase.redelivered()).isEqualTo(1);
         assertThat(phase.duplicated()).isEqualTo(1);
         assertThat(phase.latencyMs().max()).isLessThan(2.0);
-        assertThat(recorder.report().ledger().redelivered(3)).isEqualTo(1);
-        assertThat(recorder.report().ledger().delivered(3)).isEqualTo(3);
+        assertThat(recorder.report().ledger(TOPIC).redelivered(3)).isEqualTo(1);
+        assertThat(recorder.report().ledger(TOPIC).delivered(3)).isEqualTo(3);
         assertThat(recorder.lifetime().redelivered()).isEqualTo(1);
     }
 
     @Test
     void phasesAreKeyedByTheRunnersIdAndTheSettingsTheRecordsCarried() {
-        recorder.record(header(0, T0, T0, LINGER_0, 0), JSON, 0, 0, T0 + 1_000);
-        recorder.record(header(1, T0, T0, LINGER_0, 5), JSON, 0, 1, T0 + 1_000);
-        recorder.record(header(2, T0, T0, LINGER_20, 5), JSON, 0, 2, T0 + 1_000);
+        recorder.record(header(0, T0, T0, LINGER_0, 0), JSON, TOPIC, 0, 0, T0 + 1_000);
+        recorder.record(header(1, T0, T0, LINGER_0, 5), JSON, TOPIC, 0, 1, T0 + 1_000);
+        recorder.record(header(2, T0, T0, LINGER_20, 5), JSON, TOPIC, 0, 2, T0 + 1_000);
 
         LatencyView report = recorder.report();
         assertThat(report.phases()).extracting(PhaseView::phase).containsExactly(0, 5, 5);
@@ -160,8 +162,21 @@ class LatencyRecorderTest {
         assertThat(report.phase(LINGER_0)).get().extracting(PhaseView::phase).isEqualTo(0);
     }
 
+    @Test
+    void partitionZeroOfOneTopicIsNotPartitionZeroOfAnother() {
+        recorder.record(header(0, T0, T0, LINGER_0, 3), JSON, TOPIC, 0, 7, T0 + 1_000);
+        RecordResult otherTopic =
+                recorder.record(header(1, T0, T0, LINGER_0, 3), JSON, "lab.orders.p1", 0, 7, T0 + 1_000);
+
+        assertThat(otherTopic.outcome()).isNotEqualTo(SequenceOutcome.REDELIVERED);
+        LatencyView report = recorder.report();
+        assertThat(report.ledger(TOPIC).delivered(3)).isEqualTo(1);
+        assertThat(report.ledger("lab.orders.p1").delivered(3)).isEqualTo(1);
+        assertThat(report.ledger("lab.orders.none").partitions()).isEmpty();
+    }
+
     private RecordResult record(byte[] header, byte[] value, int partition, long nowMicros) {
-        return recorder.record(header, value, partition, nextOffset[partition]++, nowMicros);
+        return recorder.record(header, value, TOPIC, partition, nextOffset[partition]++, nowMicros);
     }
 
     private static byte[] header(long seq, long intended, long sent, PhaseKey settings) {

@@ -1,0 +1,92 @@
+package dev.latencylab.core.accounting;
+
+import dev.latencylab.api.latency.LedgerView;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The group's offset ledgers, one per topic it reads, opened when a topic's first record arrives.
+ * A phase may write its own topic (a partition count, a codec's size on disk), and partition 0 of
+ * one topic is not partition 0 of another. Not thread-safe: the recorder's lock guards it.
+ */
+public final class OffsetLedgers {
+
+    /** Opens the ledger of a topic. */
+    @FunctionalInterface
+    public interface Opener {
+        OffsetLedger open(String topic) throws IOException;
+    }
+
+    private final Opener opener;
+    private final Map<String, OffsetLedger> byTopic = new TreeMap<>();
+
+    public OffsetLedgers(Opener opener) {
+        this.opener = opener;
+    }
+
+    /**
+     * Ledgers in files {@code ledger-<group>-<topic>.bin} under {@code dir}, shared by every
+     * instance of the group on this host.
+     */
+    public static OffsetLedgers inDirectory(Path dir, String group) {
+        return new OffsetLedgers(
+                topic -> OffsetLedger.open(dir.resolve(fileName("ledger-" + group + "-" + topic + ".bin"))));
+    }
+
+    /** Ledgers of this process alone (tests, benchmarks). */
+    public static OffsetLedgers inMemory() {
+        return new OffsetLedgers(topic -> OffsetLedger.inMemory());
+    }
+
+    /** Group ids and topic names may hold characters a file name should not. */
+    static String fileName(String name) {
+        return name.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    public OffsetLedger forTopic(String topic) {
+        OffsetLedger ledger = byTopic.get(topic);
+        if (ledger == null) {
+            try {
+                ledger = opener.open(topic);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot open the offset ledger of topic " + topic, e);
+            }
+            byTopic.put(topic, ledger);
+        }
+        return ledger;
+    }
+
+    /** See {@link OffsetLedger#forgetIfBeyond}. */
+    public boolean forgetIfBeyond(String topic, int partition, long logEndOffset) {
+        return forTopic(topic).forgetIfBeyond(partition, logEndOffset);
+    }
+
+    /** Every ledger opened so far is emptied (files stay, for the group's other instances). */
+    public void clear() {
+        byTopic.values().forEach(OffsetLedger::clear);
+    }
+
+    /** The ledgers holding anything (an emptied one is left out, as if never opened). */
+    public List<LedgerView> views() {
+        List<LedgerView> views = new ArrayList<>();
+        byTopic.forEach((topic, ledger) -> {
+            LedgerView view = ledger.view();
+            if (!view.partitions().isEmpty() || view.full() || view.redeliveredBeforeStart() > 0) {
+                views.add(view.withTopic(topic));
+            }
+        });
+        return views;
+    }
+
+    /** Where each topic's ledger lives. */
+    public Map<String, String> locations() {
+        Map<String, String> where = new TreeMap<>();
+        byTopic.forEach((topic, ledger) -> where.put(topic, ledger.location()));
+        return where;
+    }
+}
