@@ -4,8 +4,14 @@ import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.core.latency.LatencyRecorder;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.common.TopicPartition;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -58,7 +64,20 @@ class LatencyEndpoint {
 
     @GetMapping
     LatencyView latency() {
-        return recorder.report().withConsumer(description);
+        return recorder.report().withConsumer(description, assignment());
+    }
+
+    private Map<String, List<Integer>> assignment() {
+        MessageListenerContainer container = listeners.getListenerContainer(LatencyListener.ID);
+        Collection<TopicPartition> partitions = container == null ? null : container.getAssignedPartitions();
+        Map<String, List<Integer>> byTopic = new TreeMap<>();
+        if (partitions != null) {
+            for (TopicPartition tp : partitions) {
+                byTopic.computeIfAbsent(tp.topic(), t -> new ArrayList<>()).add(tp.partition());
+            }
+            byTopic.values().forEach(Collections::sort);
+        }
+        return byTopic;
     }
 
     @DeleteMapping

@@ -102,7 +102,7 @@ class LatencyEndpointTest {
                "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
                "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
                "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
-               "max.poll.records":"500"}}}""";
+               "max.poll.records":"500"}},"assigned":{}}""";
 
     @Autowired
     private MockMvcTester mvc;
@@ -138,7 +138,7 @@ class LatencyEndpointTest {
                "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
                "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
                "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
-               "max.poll.records":"500"}}}""");
+               "max.poll.records":"500"}},"assigned":{}}""");
     }
 
     @Test
@@ -187,7 +187,7 @@ class LatencyEndpointTest {
                "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
                "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
                "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
-               "max.poll.records":"500"}}}""");
+               "max.poll.records":"500"}},"assigned":{}}""");
         // The gap left open before the reset is still a gap, not a record from before the start.
         recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, "lab.orders", 0, 16, T0 + 9_000);
         assertThat(mvc.get().uri(URL))
@@ -224,7 +224,7 @@ class LatencyEndpointTest {
                "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
                "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
                "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
-               "max.poll.records":"500"}}}""");
+               "max.poll.records":"500"}},"assigned":{}}""");
         // A phase's samples start again from the next record: the warm-up is gone.
         recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 17, T0 + 7_300);
         MvcTestResult after = mvc.get().uri(URL).exchange();

@@ -2,28 +2,45 @@ package dev.latencylab.api.latency;
 
 import dev.latencylab.api.settings.PhaseKey;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
  * The body of GET /actuator/latency: everything the consumer knows, per phase and in total, the
  * group's offset ledger of each topic it read, and what the consumer reads and how.
+ *
+ * @param assigned the partitions this consumer instance holds now, per topic (a phase's new topic
+ *     is measured once it is assigned: records written before would be skipped, auto.offset.reset
+ *     being latest)
  */
 public record LatencyView(
         List<PhaseView> phases,
         Totals totals,
         List<ProducerTrack> producers,
         List<LedgerView> ledgers,
-        ConsumerDescription consumer) {
+        ConsumerDescription consumer,
+        Map<String, List<Integer>> assigned) {
 
     public LatencyView {
         phases = phases == null ? List.of() : List.copyOf(phases);
         producers = producers == null ? List.of() : List.copyOf(producers);
         ledgers = ledgers == null ? List.of() : List.copyOf(ledgers);
+        assigned = assigned == null ? Map.of() : Map.copyOf(assigned);
     }
 
-    public LatencyView withConsumer(ConsumerDescription description) {
-        return new LatencyView(phases, totals, producers, ledgers, description);
+    /** The consumer's figures as the recorder keeps them, without what only the app knows. */
+    public LatencyView(List<PhaseView> phases, Totals totals, List<ProducerTrack> producers, List<LedgerView> ledgers) {
+        this(phases, totals, producers, ledgers, null, Map.of());
+    }
+
+    public LatencyView withConsumer(ConsumerDescription description, Map<String, List<Integer>> assignment) {
+        return new LatencyView(phases, totals, producers, ledgers, description, assignment);
+    }
+
+    /** How many partitions of {@code topic} this consumer instance holds. */
+    public int assignedPartitions(String topic) {
+        return assigned.getOrDefault(topic, List.of()).size();
     }
 
     /** The group's ledger of this topic; an empty one when it has read no record of it. */

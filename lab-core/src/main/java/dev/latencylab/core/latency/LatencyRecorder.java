@@ -174,7 +174,7 @@ public final class LatencyRecorder {
             offsets = ledgers.views();
         }
         return new LatencyView(
-                snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts, offsets, null);
+                snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts, offsets);
     }
 
     /** The totals alone: cheap enough for every metrics scrape. */
