@@ -34,6 +34,8 @@ public record ProducerSettings(
         String payloadFile) {
 
     public ProducerSettings {
+        // A producer-app from before payload kinds sends none: its values were words.
+        payload = payload == null ? PayloadKind.WORDS : payload;
         SettingsLimits.LINGER_MS.check("lingerMs", lingerMs);
         SettingsLimits.BATCH_SIZE.check("batchSize", batchSize);
         if (compression == null) {
@@ -53,9 +55,6 @@ public record ProducerSettings(
         SettingsLimits.PAYLOAD_BYTES.check("payloadBytes", payloadBytes);
         if (keyStrategy == null) {
             throw new BadSettingsException("keyStrategy", "keyStrategy must be one of " + KeyStrategy.acceptedNames());
-        }
-        if (payload == null) {
-            throw new BadSettingsException("payload", "payload must be one of " + PayloadKind.acceptedNames());
         }
         if (payload == PayloadKind.SAMPLE && (payloadFile == null || payloadFile.isBlank())) {
             throw new BadSettingsException(

@@ -30,6 +30,8 @@ import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
 import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.scenario.TimingOverride;
+import dev.latencylab.runner.topics.KafkaTopics;
+import dev.latencylab.runner.topics.Topics;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -87,6 +89,13 @@ final class RunCommand {
 
     @Mixin
     GrafanaLoginArgs grafanaLogin = new GrafanaLoginArgs();
+
+    @Option(
+            names = "--bootstrap",
+            paramLabel = "LIST",
+            defaultValue = Defaults.BOOTSTRAP,
+            description = "the brokers, for phases that write their own topic (default ${DEFAULT-VALUE})")
+    String bootstrap;
 
     @Option(
             names = "--results",
@@ -225,9 +234,15 @@ final class RunCommand {
         out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));
 
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
+        // Kafka's Admin client only for scenarios whose phases write their own topics.
+        Topics topics = scenario.phases().stream()
+                        .anyMatch(p -> p.topic() != null && p.topic().created())
+                ? new KafkaTopics(bootstrap, clock)
+                : Topics.NONE;
         ScenarioRunner r = new ScenarioRunner(
                 producer,
                 consumer,
+                topics,
                 clock,
                 sleeper,
                 out,
@@ -273,6 +288,7 @@ final class RunCommand {
             out.println("Results: " + dir);
             return record.complete() && snapshotsOk ? 0 : 1;
         } finally {
+            topics.close();
             written.countDown();
             if (hook != null) {
                 try {
@@ -377,10 +393,8 @@ final class RunCommand {
     static List<String> unsupported(Scenario scenario) {
         List<String> problems = new ArrayList<>();
         for (Phase p : scenario.phases()) {
-            if (p.topic() != null || p.partitions() != null) {
-                problems.add(
-                        "phase '" + p.name() + "' names its own topic/partitions; the producer and consumer endpoints "
-                                + "cannot switch topics yet (docs/contracts.md), so the runner will not pretend to");
+            if (p.maxRate()) {
+                problems.add("phase '" + p.name() + "' asks for rate: max, which this runner cannot search yet");
             }
         }
         return problems;

@@ -14,6 +14,8 @@ import tools.jackson.databind.JsonNode;
 public final class ProducerClient {
 
     public static final String PART = "producer-app";
+    /** The topic the producer-app creates and writes by default (lab.producer.topic): where phases without their own topic run. */
+    public static final String LAB_TOPIC = "lab.orders";
 
     private final JsonHttp http;
     private final URI endpoint;
@@ -42,16 +44,25 @@ public final class ProducerClient {
         return JsonHttp.read(PART, endpoint, r.body(), ProducerStatus.class);
     }
 
-    /**
-     * Sets every setting and starts the load, its records in {@code phase} (0: no named phase);
-     * fails unless the producer answers running with exactly these settings and this phase.
-     */
+    /** {@link #start(ProducerSettings, int, String)} on the lab topic. */
     public ProducerStatus start(ProducerSettings wanted, int phase) throws InterruptedException {
-        ProducerStatus status = apply(SettingsChange.start(wanted, phase));
-        if (!status.running() || !wanted.equals(status.settings()) || status.phase() != phase) {
+        return start(wanted, phase, LAB_TOPIC);
+    }
+
+    /**
+     * Sets every setting and starts the load on {@code topic}, its records in {@code phase} (0: no
+     * named phase); fails unless the producer answers running with exactly these settings, this
+     * phase and this topic.
+     */
+    public ProducerStatus start(ProducerSettings wanted, int phase, String topic) throws InterruptedException {
+        ProducerStatus status = apply(SettingsChange.start(wanted, phase, topic));
+        if (!status.running()
+                || !wanted.equals(status.settings())
+                || status.phase() != phase
+                || !topic.equals(status.topic())) {
             throw new EndpointException(PART + " answered with settings " + status.settings() + " (running="
-                    + status.running() + ", phase " + status.phase() + ") after being asked for " + wanted
-                    + ", running=true and phase " + phase);
+                    + status.running() + ", phase " + status.phase() + ", topic " + status.topic()
+                    + ") after being asked for " + wanted + ", running=true, phase " + phase + " and topic " + topic);
         }
         return status;
     }

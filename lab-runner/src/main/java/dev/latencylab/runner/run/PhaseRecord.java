@@ -4,6 +4,7 @@ import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.topics.TopicDisk;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -18,6 +19,7 @@ import java.time.Instant;
  * @param fenced whether the consumer group was seen past every offset the producer acknowledged
  *     in the phase, so that nothing of it could still arrive for the first time
  * @param description the topic, partitions and consumer the phase ran on (null if not read)
+ * @param disk the phase's own topic on disk after the phase, null when it wrote the lab topic
  */
 public record PhaseRecord(
         int index,
@@ -33,6 +35,7 @@ public record PhaseRecord(
         PhaseCounts counts,
         boolean fenced,
         PhaseDescription description,
+        TopicDisk disk,
         boolean complete) {
 
     public Duration measured() {

@@ -2,6 +2,7 @@ package dev.latencylab.runner.run;
 
 import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.accounting.PhaseFence;
+import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PartitionAcks;
@@ -18,6 +19,10 @@ import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.TopicSpec;
+import dev.latencylab.runner.topics.TopicDisk;
+import dev.latencylab.runner.topics.TopicException;
+import dev.latencylab.runner.topics.Topics;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -66,6 +71,9 @@ public final class ScenarioRunner {
     private final Sleeper sleeper;
     private final PrintStream out;
     private final Options options;
+    private final Topics topics;
+    /** Topics this run created and has not yet deleted: an interrupted run deletes them on its way out. */
+    private final java.util.Set<String> created = new java.util.LinkedHashSet<>();
 
     private volatile boolean abortRequested;
     private volatile String abortReason;
@@ -78,8 +86,21 @@ public final class ScenarioRunner {
             Sleeper sleeper,
             PrintStream out,
             Options options) {
+        this(producer, consumer, Topics.NONE, clock, sleeper, out, options);
+    }
+
+    /** @param topics creates, measures and deletes the topics phases write ({@link TopicSpec}) */
+    public ScenarioRunner(
+            ProducerClient producer,
+            ConsumerClient consumer,
+            Topics topics,
+            Clock clock,
+            Sleeper sleeper,
+            PrintStream out,
+            Options options) {
         this.producer = producer;
         this.consumer = consumer;
+        this.topics = topics;
         this.clock = clock;
         this.sleeper = sleeper;
         this.out = out;
@@ -112,6 +133,7 @@ public final class ScenarioRunner {
                 settle(scenario);
             }
             quiesce(warnings);
+            requireTopicsRead(scenario);
             consumer.reset();
             List<Phase> plan = RunPlan.of(scenario, options.seed()).phases();
             int firstId = firstPhaseId(startedAt);
@@ -127,7 +149,7 @@ public final class ScenarioRunner {
             }
         } catch (InterruptedException e) {
             stopReason = abortReason != null ? abortReason : "interrupted";
-        } catch (EndpointException e) {
+        } catch (EndpointException | TopicException e) {
             stopReason = "failed: " + e.getMessage();
         } finally {
             // The cleanup below talks HTTP; it must not see a pending interrupt, and no abort may
@@ -145,6 +167,7 @@ public final class ScenarioRunner {
             }
         }
         ProducerStatus finalProducer = stopLoad(warnings);
+        deleteLeftTopics(warnings);
         boolean complete = stopReason == null;
         LatencyView finalConsumer = complete ? drain(finalProducer, warnings) : latestConsumer(warnings);
         boolean drained = finalConsumer != null && Drained.check(finalConsumer, finalProducer);
@@ -168,6 +191,94 @@ public final class ScenarioRunner {
      */
     static int firstPhaseId(Instant startedAt) {
         return (int) (Math.floorMod(startedAt.getEpochSecond(), 2_000_000L) * 1000);
+    }
+
+    /**
+     * A phase's topic must be one the consumer reads (its pattern), or the phase would measure
+     * nothing: refused before anything runs.
+     */
+    private void requireTopicsRead(Scenario scenario) throws InterruptedException {
+        ConsumerDescription description = consumer.latency().consumer();
+        if (description == null) {
+            return;
+        }
+        for (Phase p : scenario.phases()) {
+            if (p.topic() != null && !description.reads(p.topic().name())) {
+                throw new EndpointException(
+                        "phase " + p.name() + " writes topic " + p.topic().name()
+                                + ", which the consumer does not read (it reads topics matching " + description.topics()
+                                + "): name it lab.orders.<something>");
+            }
+        }
+    }
+
+    /**
+     * Creates the phase's topic with the load stopped, and waits (bounded) until the consumer holds
+     * every partition of it: it starts at the log's end (auto.offset.reset latest), so records
+     * written before would never be read.
+     */
+    private void prepareTopic(Tracker t, List<String> warnings) throws InterruptedException {
+        TopicSpec spec = t.phase.topic();
+        producer.apply(SettingsChange.stop());
+        boolean replaced = topics.create(spec);
+        if (!spec.keep()) {
+            created.add(spec.name());
+        }
+        out.printf(
+                Locale.ROOT,
+                "  topic %s created: %d partitions, replication factor %d, min.insync.replicas %d%s%s%n",
+                spec.name(),
+                spec.partitions(),
+                spec.replicationFactorOrDefault(),
+                spec.minInsyncReplicasOrDefault(),
+                spec.configs().isEmpty() ? "" : ", " + spec.configs(),
+                replaced ? " (a topic of that name from an earlier run was deleted first)" : "");
+        Instant started = clock.instant();
+        Instant deadline = started.plus(options.drainTimeout());
+        while (true) {
+            int assigned = consumer.latency().assignedPartitions(spec.name());
+            if (assigned >= spec.partitions()) {
+                out.printf(
+                        Locale.ROOT,
+                        "  the consumer holds all %d partitions of %s (%s after creation)%n",
+                        assigned,
+                        spec.name(),
+                        Durations.format(Duration.between(started, clock.instant())));
+                return;
+            }
+            if (!clock.instant().isBefore(deadline)) {
+                String w = "phase " + t.phase.name() + ": the consumer held " + assigned + " of " + spec.partitions()
+                        + " partitions of " + spec.name() + " " + Durations.format(options.drainTimeout())
+                        + " after it was created; records written before it holds a partition count as unobserved";
+                warnings.add(w);
+                out.println("WARNING: " + w);
+                return;
+            }
+            sleep(options.drainPoll());
+        }
+    }
+
+    /**
+     * After its phase, the topic's size on disk with the load stopped (so nothing more is written to
+     * it), then the topic is deleted unless the scenario keeps it.
+     */
+    private TopicDisk retireTopic(Tracker t) throws InterruptedException {
+        TopicSpec spec = t.phase.topic();
+        producer.apply(SettingsChange.stop());
+        TopicDisk disk = topics.sizeOnDisk(spec.name());
+        out.printf(
+                Locale.ROOT,
+                "  topic %s: %d records, %d bytes on disk (one replica per partition), %s B/record%s%n",
+                spec.name(),
+                disk.records(),
+                disk.bytes(),
+                disk.bytesPerRecord() == null ? "n/a" : String.format(Locale.ROOT, "%.1f", disk.bytesPerRecord()),
+                spec.keep() ? "; kept" : "; deleted");
+        if (!spec.keep()) {
+            topics.delete(spec.name());
+            created.remove(spec.name());
+        }
+        return disk;
     }
 
     /**
@@ -228,8 +339,12 @@ public final class ScenarioRunner {
                 Durations.format(phase.warmup()),
                 Durations.format(phase.duration()));
         checkAbort();
+        TopicSpec own = phase.topic();
+        if (own != null && own.created()) {
+            prepareTopic(t, warnings);
+        }
         // The warm-up's records carry no phase id: they are never counted in the phase.
-        producer.start(s, 0);
+        producer.start(s, 0, own != null ? own.name() : ProducerClient.LAB_TOPIC);
         t.startedAt = clock.instant();
         sleep(phase.warmup());
 
@@ -253,6 +368,9 @@ public final class ScenarioRunner {
         Instant end = clock.instant();
         long sentAtEnd = left.counters().sent();
         Closed closed = fence(t, warnings);
+        if (own != null && own.created()) {
+            t.disk = retireTopic(t);
+        }
         PhaseRecord record = t.record(end, sentAtEnd, closed, true);
         PhaseView latency = closed.latency;
         out.printf(
@@ -282,7 +400,9 @@ public final class ScenarioRunner {
             ProducerStatus producerStatus = producer.state();
             Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
             LatencyView consumerView = consumer.latency();
-            boolean passed = sends.isPresent() && PhaseFence.passed(sends.get(), consumerView.ledger());
+            boolean passed = sends.isPresent()
+                    && PhaseFence.passed(
+                            sends.get(), consumerView.ledger(sends.get().topic()));
             if (passed || !clock.instant().isBefore(deadline)) {
                 Optional<PhaseView> latency =
                         consumerView.phase(t.phaseId, t.phase.settings().phaseKey());
@@ -290,7 +410,7 @@ public final class ScenarioRunner {
                 if (!passed) {
                     String w = "phase " + t.phase.name() + " could not be closed within "
                             + Durations.format(options.drainTimeout()) + ": waiting for "
-                            + sends.map(x -> PhaseFence.waitingFor(x, consumerView.ledger()))
+                            + sends.map(x -> PhaseFence.waitingFor(x, consumerView.ledger(x.topic())))
                                     .orElse("the producer's count of the phase")
                             + "; its counts are as of then";
                     warnings.add(w);
@@ -305,7 +425,7 @@ public final class ScenarioRunner {
                 return new Closed(
                         latency.orElse(null),
                         sends.orElse(null),
-                        sends.map(x -> PhaseCounts.of(x, consumerView.ledger(), latency))
+                        sends.map(x -> PhaseCounts.of(x, consumerView.ledger(x.topic()), latency))
                                 .orElse(null),
                         passed,
                         description(producerStatus, sends, consumerView));
@@ -317,7 +437,7 @@ public final class ScenarioRunner {
     private static PhaseDescription description(
             ProducerStatus producerStatus, Optional<PhaseSends> sends, LatencyView consumerView) {
         return new PhaseDescription(
-                producerStatus.topic(),
+                sends.map(PhaseSends::topic).orElse(producerStatus.topic()),
                 sends.map(x -> x.partitions().stream()
                                 .map(PartitionAcks::partition)
                                 .toList())
@@ -400,7 +520,7 @@ public final class ScenarioRunner {
             Optional<PhaseView> own = view.phase(t.phaseId, t.phase.settings().phaseKey());
             latency = own.orElse(null);
             if (sends != null) {
-                counts = PhaseCounts.of(sends, view.ledger(), own);
+                counts = PhaseCounts.of(sends, view.ledger(sends.topic()), own);
             }
         } catch (EndpointException | InterruptedException e) {
             warnings.add("phase " + t.phase.name() + " was cut short and the consumer's figures could not be read: "
@@ -420,6 +540,19 @@ public final class ScenarioRunner {
             warnings.add(w);
             out.println("WARNING: " + w);
             return null;
+        }
+    }
+
+    /** Topics a run cut short created: not left behind unless the scenario keeps them. */
+    private void deleteLeftTopics(List<String> warnings) {
+        for (String topic : List.copyOf(created)) {
+            try {
+                topics.delete(topic);
+                created.remove(topic);
+                out.println("topic " + topic + " deleted");
+            } catch (TopicException | InterruptedException e) {
+                warnings.add("could not delete topic " + topic + " this run created: " + e.getMessage());
+            }
         }
     }
 
@@ -504,6 +637,8 @@ public final class ScenarioRunner {
         long sentAtStart;
         Instant lastPoll;
         long lastSent;
+        /** The phase's own topic on disk once it was retired; null for the lab topic. */
+        TopicDisk disk;
 
         PhaseRecord record(Instant end, long sentAtEnd, Closed closed, boolean complete) {
             return new PhaseRecord(
@@ -520,6 +655,7 @@ public final class ScenarioRunner {
                     closed.counts,
                     closed.fenced,
                     closed.description,
+                    disk,
                     complete);
         }
 

@@ -8,28 +8,21 @@ import java.time.Duration;
  * measured duration. In a run, {@code repeat} says which of the scenario's repeats this is (1..N,
  * see {@link RunPlan}); a phase as read from a file is repeat 1.
  *
- * <p>{@code topic} and {@code partitions} are optional and reserved for experiments where each
- * phase writes its own topic (partition sweep, linger x compression matrix). They are part of the
- * format now so those scenarios need no new format; the runner refuses to run them until the apps
- * can switch topics, rather than silently ignoring them.
+ * @param topic the phase's own topic, null for the lab topic ({@link TopicSpec})
+ * @param maxRate {@code rate: max}: the runner searches the highest rate the stack sustains with
+ *     these settings, starting from {@code settings.rate()}, then measures at fractions of it
  */
 public record Phase(
         String name,
         ProducerSettings settings,
         Duration warmup,
         Duration duration,
-        String topic,
-        Integer partitions,
+        TopicSpec topic,
+        boolean maxRate,
         int repeat) {
 
-    public Phase(
-            String name,
-            ProducerSettings settings,
-            Duration warmup,
-            Duration duration,
-            String topic,
-            Integer partitions) {
-        this(name, settings, warmup, duration, topic, partitions, 1);
+    public Phase(String name, ProducerSettings settings, Duration warmup, Duration duration) {
+        this(name, settings, warmup, duration, null, false, 1);
     }
 
     public Duration total() {
@@ -37,10 +30,15 @@ public record Phase(
     }
 
     public Phase withTiming(Duration newWarmup, Duration newDuration) {
-        return new Phase(name, settings, newWarmup, newDuration, topic, partitions, repeat);
+        return new Phase(name, settings, newWarmup, newDuration, topic, maxRate, repeat);
     }
 
     public Phase withRepeat(int newRepeat) {
-        return new Phase(name, settings, warmup, duration, topic, partitions, newRepeat);
+        return new Phase(name, settings, warmup, duration, topic, maxRate, newRepeat);
+    }
+
+    /** This phase under another name at a fixed rate: a measurement at a fraction of a rate found. */
+    public Phase atRate(String newName, double rate) {
+        return new Phase(newName, settings.withRate(rate), warmup, duration, topic, false, repeat);
     }
 }

@@ -2,8 +2,10 @@ package dev.latencylab.runner.scenario;
 
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.api.settings.SettingsReader;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,11 +34,16 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 public final class ScenarioLoader {
 
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "repeat", "defaults", "phases");
-    private static final Set<String> PHASE_FIELDS =
-            Set.of("name", "settings", "warmup", "duration", "topic", "partitions");
-    private static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic", "partitions");
+    private static final Set<String> PHASE_FIELDS = Set.of("name", "settings", "warmup", "duration", "topic");
+    private static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic");
+    private static final Set<String> TOPIC_FIELDS =
+            Set.of("name", "partitions", "replicationFactor", "minInsyncReplicas", "configs", "keep");
+    /** Where a {@code rate: max} search starts, records/s: low enough for any laptop, doubled from there. */
+    public static final double MAX_RATE_SEARCH_START = 1_000;
+
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
-    private static final Pattern TOPIC = Pattern.compile("[A-Za-z0-9._-]{1,249}");
+    /** A topic name, with {@code {phase}} standing for the phase's name. */
+    private static final Pattern TOPIC_NAME = Pattern.compile("[A-Za-z0-9._{}-]{1,249}");
 
     private final YAMLMapper yaml = YAMLMapper.builder().build();
 
@@ -129,17 +136,27 @@ public final class ScenarioLoader {
         unknownFields(settings, SettingsReader.SETTINGS_FIELDS, problems, label + "settings");
         JsonNode defaultSettings = defaults.path("settings");
 
-        ProducerSettings producerSettings = settings(settings, defaultSettings, label, problems);
+        boolean maxRate = isMax(settings.path("rate"))
+                || (settings.path("rate").isMissingNode() && isMax(defaultSettings.path("rate")));
+        ProducerSettings producerSettings = settings(settings, defaultSettings, maxRate, label, problems);
         Duration warmup = duration(pick(node, defaults, "warmup"), true, label + "warmup", problems);
         Duration duration = duration(pick(node, defaults, "duration"), false, label + "duration", problems);
-        String topic = topic(pick(node, defaults, "topic"), label + "topic", problems);
-        Integer partitions =
-                optionalInteger(pick(node, defaults, "partitions"), 1, 10_000, label + "partitions", problems);
+        TopicSpec topic = topic(pick(node, defaults, "topic"), label + "topic", problems);
+        if (topic != null && name != null) {
+            topic = topic.forPhase(name);
+            if (!SettingsLimits.topicAccepted(topic.name())) {
+                problems.add(label + "topic.name", SettingsLimits.describeTopic("") + ", got '" + topic.name() + "'");
+            }
+        }
 
         if (producerSettings == null || warmup == null || duration == null) {
-            return name == null ? null : new Phase(name, null, null, null, topic, partitions);
+            return name == null ? null : new Phase(name, null, null, null, topic, maxRate, 1);
         }
-        return new Phase(name, producerSettings, warmup, duration, topic, partitions);
+        return new Phase(name, producerSettings, warmup, duration, topic, maxRate, 1);
+    }
+
+    private static boolean isMax(JsonNode rate) {
+        return rate.isString() && rate.asString().trim().equalsIgnoreCase("max");
     }
 
     /**
@@ -147,11 +164,15 @@ public final class ScenarioLoader {
      * producer's endpoint, so a value refused there is refused here, before anything starts.
      * Every setting but keyStrategy must be given; keys default to order ids.
      */
-    private ProducerSettings settings(JsonNode own, JsonNode defaults, String label, Problems problems) {
+    private ProducerSettings settings(
+            JsonNode own, JsonNode defaults, boolean maxRate, String label, Problems problems) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("keyStrategy", KeyStrategy.ORDER_ID.label());
         fields.putAll(asMap(defaults));
         fields.putAll(asMap(own));
+        if (maxRate) {
+            fields.put("rate", MAX_RATE_SEARCH_START);
+        }
         List<BadSettingsException> refused = new ArrayList<>();
         SettingsChange read = SettingsReader.change(fields, SettingsReader.SETTINGS_FIELDS, refused);
         Set<String> reported = new HashSet<>();
@@ -165,9 +186,9 @@ public final class ScenarioLoader {
                                 : message);
             }
         }
-        // keyStrategy has its default in the map already: every other setting must be given.
+        // Every setting but the optional ones (keys, payload kind, level, file) must be given.
         for (String field : new TreeSet<>(SettingsReader.SETTINGS_FIELDS)) {
-            if (!fields.containsKey(field)) {
+            if (!fields.containsKey(field) && !SettingsReader.OPTIONAL_SETTINGS.contains(field)) {
                 problems.add(label + "settings." + field, "is missing (set it in the phase or in defaults)");
                 reported.add(field);
             }
@@ -175,13 +196,21 @@ public final class ScenarioLoader {
         if (!reported.isEmpty()) {
             return null;
         }
-        return new ProducerSettings(
-                read.lingerMs(),
-                read.batchSize(),
-                read.compression(),
-                read.rate(),
-                read.payloadBytes(),
-                read.keyStrategy());
+        try {
+            return new ProducerSettings(
+                    read.lingerMs(),
+                    read.batchSize(),
+                    read.compression(),
+                    read.compressionLevel(),
+                    read.rate(),
+                    read.payloadBytes(),
+                    read.keyStrategy(),
+                    read.payload() != null ? read.payload() : PayloadKind.WORDS,
+                    read.payloadFile());
+        } catch (BadSettingsException e) {
+            problems.add(label + "settings." + e.field(), e.getMessage());
+            return null;
+        }
     }
 
     private Map<String, Object> asMap(JsonNode node) {
@@ -231,15 +260,67 @@ public final class ScenarioLoader {
         }
     }
 
-    private static String topic(JsonNode v, String field, Problems problems) {
+    /** A topic's name, or a mapping with its name and the layout the runner creates it with. */
+    private TopicSpec topic(JsonNode v, String field, Problems problems) {
         if (v.isMissingNode() || v.isNull()) {
             return null;
         }
-        if (!v.isString() || !TOPIC.matcher(v.asString()).matches()) {
-            problems.add(field, "must be a Kafka topic name (letters, digits, '.', '_', '-'), got " + show(v));
+        if (v.isString()) {
+            return TopicSpec.existing(v.asString());
+        }
+        if (!v.isObject()) {
+            problems.add(
+                    field,
+                    "must be a topic name or a mapping with name, partitions, replicationFactor, "
+                            + "minInsyncReplicas, configs, keep; got " + show(v));
             return null;
         }
-        return v.asString();
+        unknownFields(v, TOPIC_FIELDS, problems, field);
+        JsonNode name = v.path("name");
+        if (!name.isString() || !TOPIC_NAME.matcher(name.asString()).matches()) {
+            problems.add(
+                    field + ".name",
+                    "is needed: a Kafka topic name ({phase} is replaced by the phase's name), got " + show(name));
+            return null;
+        }
+        Integer partitions = optionalInteger(v.path("partitions"), 1, 10_000, field + ".partitions", problems);
+        Integer rf = optionalInteger(v.path("replicationFactor"), 1, 32, field + ".replicationFactor", problems);
+        Integer minIsr = optionalInteger(v.path("minInsyncReplicas"), 1, 32, field + ".minInsyncReplicas", problems);
+        Map<String, String> configs = new LinkedHashMap<>();
+        JsonNode c = v.path("configs");
+        if (!c.isMissingNode()) {
+            if (!c.isObject()) {
+                problems.add(field + ".configs", "must be a mapping of Kafka topic configs, got " + show(c));
+            } else {
+                for (String key : c.propertyNames()) {
+                    JsonNode value = c.path(key);
+                    if (!value.isValueNode() || value.isNull()) {
+                        problems.add(field + ".configs." + key, "must be a value, got " + show(value));
+                    } else {
+                        configs.put(key, value.asString());
+                    }
+                }
+            }
+        }
+        JsonNode keep = v.path("keep");
+        if (!keep.isMissingNode() && !keep.isBoolean()) {
+            problems.add(field + ".keep", "must be true or false, got " + show(keep));
+        }
+        boolean hasLayout = partitions != null || rf != null || minIsr != null || !configs.isEmpty();
+        if (hasLayout && partitions == null) {
+            problems.add(field + ".partitions", "is needed when the runner creates the topic (a layout is given)");
+        }
+        int rfOrDefault = rf != null ? rf : TopicSpec.DEFAULT_REPLICATION_FACTOR;
+        if (minIsr != null && minIsr > rfOrDefault) {
+            problems.add(field + ".minInsyncReplicas", "must not exceed the replication factor (" + rfOrDefault + ")");
+        }
+        return new TopicSpec(
+                name.asString(),
+                partitions,
+                rf == null ? null : rf.shortValue(),
+                minIsr,
+                configs,
+                partitions == null || keep.asBoolean(false));
     }
 
     private static String text(JsonNode node, String field, Problems problems, String label) {

@@ -42,17 +42,44 @@ public final class ScenarioWriter {
         s.put("lingerMs", p.settings().lingerMs());
         s.put("batchSize", p.settings().batchSize());
         s.put("compression", p.settings().compression());
+        if (p.settings().compressionLevel() != null) {
+            s.put("compressionLevel", p.settings().compressionLevel());
+        }
         double rate = p.settings().rate();
-        s.put("rate", rate == Math.rint(rate) ? (Object) (long) rate : (Object) rate);
+        s.put(
+                "rate",
+                p.maxRate()
+                        ? "max"
+                        : p.settings().unthrottled()
+                                ? "unthrottled"
+                                : rate == Math.rint(rate) ? (Object) (long) rate : (Object) rate);
         s.put("payloadBytes", p.settings().payloadBytes());
+        s.put("keyStrategy", p.settings().keyStrategy().label());
+        s.put("payload", p.settings().payload().label());
+        if (p.settings().payloadFile() != null) {
+            s.put("payloadFile", p.settings().payloadFile());
+        }
         m.put("settings", s);
         m.put("warmup", Durations.format(p.warmup()));
         m.put("duration", Durations.format(p.duration()));
-        if (p.topic() != null) {
-            m.put("topic", p.topic());
-        }
-        if (p.partitions() != null) {
-            m.put("partitions", p.partitions());
+        TopicSpec t = p.topic();
+        if (t != null && !t.created()) {
+            m.put("topic", t.name());
+        } else if (t != null) {
+            Map<String, Object> topic = new LinkedHashMap<>();
+            topic.put("name", t.name());
+            topic.put("partitions", t.partitions());
+            if (t.replicationFactor() != null) {
+                topic.put("replicationFactor", t.replicationFactor());
+            }
+            if (t.minInsyncReplicas() != null) {
+                topic.put("minInsyncReplicas", t.minInsyncReplicas());
+            }
+            if (!t.configs().isEmpty()) {
+                topic.put("configs", t.configs());
+            }
+            topic.put("keep", t.keep());
+            m.put("topic", topic);
         }
         return m;
     }

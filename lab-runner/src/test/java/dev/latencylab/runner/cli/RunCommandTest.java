@@ -107,12 +107,12 @@ class RunCommandTest {
                         "DELETE /actuator/latency",
                         // The warm-up's records carry phase 0; the measured ones the phase's id; then the phase is
                         // closed (fence) while the load goes on unmeasured.
-                        "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true,\"phase\":0}",
+                        "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"running\":true,\"phase\":0,\"topic\":\"lab.orders\"}",
                         "POST /actuator/producer {\"phase\":ID}",
                         "POST /actuator/producer {\"phase\":0}",
                         "GET /actuator/producer",
                         "GET /actuator/latency",
-                        "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true,\"phase\":0}",
+                        "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"running\":true,\"phase\":0,\"topic\":\"lab.orders\"}",
                         "POST /actuator/producer {\"phase\":ID}",
                         "POST /actuator/producer {\"phase\":0}",
                         "POST /actuator/producer {\"running\":false}");
@@ -307,7 +307,7 @@ class RunCommandTest {
 
         assertThat(code).as(errBytes.toString()).isZero();
         String load = "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\","
-                + "\"rate\":2000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true,\"phase\":0}";
+                + "\"rate\":2000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"running\":true,\"phase\":0,\"topic\":\"lab.orders\"}";
         List<String> calls =
                 lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
         // The warm-up's load, then the consumer reset on a quiet stream, then the first phase.
@@ -317,7 +317,7 @@ class RunCommandTest {
                         "POST /actuator/producer {\"running\":false}",
                         "DELETE /actuator/latency",
                         "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\","
-                                + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"running\":true,\"phase\":0}");
+                                + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"running\":true,\"phase\":0,\"topic\":\"lab.orders\"}");
         assertThat(lab.log())
                 .contains("PROM query histogram_quantile(0.5, sum by (le) "
                         + "(rate(lab_e2e_latency_seconds_bucket{job=\"consumer-app\"}[10s]))) * 1000");
@@ -516,16 +516,16 @@ class RunCommandTest {
     }
 
     @Test
-    void phasesThatNameTheirOwnTopicAreRefusedNotIgnored() throws Exception {
+    void aPhaseTopicTheConsumerDoesNotReadIsRefusedBeforeAnyPhaseRuns() throws Exception {
         Files.writeString(
                 dir.resolve("sweep.yaml"),
                 SCENARIO.replace("  - name: linger-0\n", "  - name: linger-0\n    topic: lab.p10\n"));
 
-        int code = command.execute(args());
+        int code = command.execute(args("--stack-warmup", "0s"));
 
-        assertThat(code).isEqualTo(2);
-        assertThat(errBytes.toString(StandardCharsets.UTF_8))
-                .contains("phase 'linger-0' names its own topic/partitions");
-        assertThat(lab.log()).isEmpty();
+        assertThat(code).isEqualTo(1);
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("phase linger-0 writes topic lab.p10, which the consumer does not read");
+        assertThat(lab.log()).noneMatch(l -> l.contains("\"phase\":0,\"topic\""));
     }
 }

@@ -155,7 +155,7 @@ public final class FakeLab implements AutoCloseable {
             }
             phases.append(String.format(
                     Locale.ROOT,
-                    "{\"phase\":%d,\"sent\":%d,\"acked\":%d,\"failed\":0,"
+                    "{\"phase\":%d,\"topic\":\"lab.orders\",\"sent\":%d,\"acked\":%d,\"failed\":0,"
                             + "\"publishDelayMs\":{\"p50\":0.05,\"p90\":0.08,\"p95\":0.1,\"p99\":0.2,\"p999\":0.5,\"max\":1.5},"
                             + "\"partitions\":[%s]}",
                     seg.phase,
@@ -339,8 +339,9 @@ public final class FakeLab implements AutoCloseable {
                     + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
                     + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0)
                     + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0,\"unobserved\":0}],"
-                    + "\"ledger\":{\"full\":false,\"redeliveredBeforeStart\":0,\"partitions\":[" + partitions + "]},"
-                    + "\"consumer\":{\"topic\":\"lab.orders\",\"groupId\":\"latency-lab-consumer\","
+                    + "\"ledgers\":[{\"topic\":\"lab.orders\",\"full\":false,\"redeliveredBeforeStart\":0,\"partitions\":["
+                    + partitions + "]}],"
+                    + "\"consumer\":{\"topics\":\"lab\\\\.orders(\\\\..+)?\",\"groupId\":\"latency-lab-consumer\","
                     + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\"}}}";
         }
         TestServer.reply(ex, 200, json);

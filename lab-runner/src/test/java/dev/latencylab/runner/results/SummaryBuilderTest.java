@@ -21,9 +21,7 @@ class SummaryBuilderTest {
                     "linger-5",
                     new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
                     Duration.ofSeconds(10),
-                    Duration.ofSeconds(50),
-                    null,
-                    null),
+                    Duration.ofSeconds(50)),
             1001,
             FROM.minusSeconds(10),
             FROM,
@@ -34,6 +32,7 @@ class SummaryBuilderTest {
             null,
             null,
             false,
+            null,
             null,
             true);
 

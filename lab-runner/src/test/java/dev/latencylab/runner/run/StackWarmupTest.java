@@ -44,9 +44,7 @@ class StackWarmupTest {
                 name,
                 new ProducerSettings(5, 16384, Compression.NONE, rate, 400, KeyStrategy.ORDER_ID),
                 Duration.ofSeconds(5),
-                Duration.ofSeconds(15),
-                null,
-                null);
+                Duration.ofSeconds(15));
     }
 
     @BeforeEach

@@ -25,9 +25,7 @@ class RunPlanTest {
                                 NAMES.get(i),
                                 new ProducerSettings(i, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
                                 Duration.ofSeconds(5),
-                                Duration.ofSeconds(15),
-                                null,
-                                null))
+                                Duration.ofSeconds(15)))
                         .toList(),
                 repeat);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
 import java.io.IOException;
@@ -133,7 +134,7 @@ class ScenarioLoaderTest {
                                 .containsExactlyInAnyOrder(
                                         "bad.yaml: phase 2 'broken': settings.lingerMs: must be an integer from 0 to 10000; got 20000",
                                         "bad.yaml: phase 2 'broken': settings.compression: must be one of none, gzip, snappy, lz4, zstd; got \"brotli\"",
-                                        "bad.yaml: phase 2 'broken': settings.rate: must be a number of records/s from 0.1 to 200000; got 0",
+                                        "bad.yaml: phase 2 'broken': settings.rate: must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got 0",
                                         "bad.yaml: phase 2 'broken': settings.payloadBytes: must be an integer from 360 to 100000; got 12",
                                         "bad.yaml: phase 2 'broken': duration: 'fifty' is not a duration; write e.g. 15s, 5m, 1m30s, 250ms or PT15S"));
     }
@@ -163,7 +164,7 @@ class ScenarioLoaderTest {
         assertThatThrownBy(() -> loader.parse("u.yaml", "u", text))
                 .isInstanceOf(ScenarioException.class)
                 .hasMessage(
-                        "u.yaml: phase 1 'linger-0': lingr: unknown field (known here: duration, name, partitions, settings, topic, warmup)");
+                        "u.yaml: phase 1 'linger-0': lingr: unknown field (known here: duration, name, settings, topic, warmup)");
     }
 
     @Test
@@ -182,15 +183,68 @@ class ScenarioLoaderTest {
     }
 
     @Test
-    void optionalTopicAndPartitionsAreParsedForLaterExperiments() {
+    void aPhaseTopicIsANameOrALayoutTheRunnerCreates() {
         Scenario s = loader.parse(
                 "t.yaml",
                 "t",
-                SWEEP.replace("  - name: linger-0\n", "  - name: linger-0\n    topic: lab.p10\n    partitions: 10\n"));
+                SWEEP.replace(
+                                "  - name: linger-0\n",
+                                "  - name: linger-0\n    topic: {name: 'lab.orders.{phase}', partitions: 10,"
+                                        + " configs: {segment.bytes: 1048576}}\n")
+                        .replace("  - name: linger-20\n", "  - name: linger-20\n    topic: lab.orders.mine\n"));
 
-        assertThat(s.phases().get(0).topic()).isEqualTo("lab.p10");
-        assertThat(s.phases().get(0).partitions()).isEqualTo(10);
-        assertThat(s.phases().get(1).topic()).isNull();
+        TopicSpec created = s.phases().get(0).topic();
+        assertThat(created.name()).isEqualTo("lab.orders.linger-0");
+        assertThat(created.created()).isTrue();
+        assertThat(created.keep()).isFalse();
+        assertThat(created.partitions()).isEqualTo(10);
+        assertThat(created.replicationFactorOrDefault()).isEqualTo((short) 3);
+        assertThat(created.configs()).containsEntry("segment.bytes", "1048576");
+        assertThat(s.phases().get(1).topic()).isEqualTo(TopicSpec.existing("lab.orders.mine"));
+
+        String yaml = new ScenarioWriter().write(s);
+        assertThat(loader.parse("again.yaml", "x", yaml).phases()).isEqualTo(s.phases());
+    }
+
+    @Test
+    void aTopicLayoutIsCheckedBeforeAnythingRuns() {
+        assertThatThrownBy(() -> loader.parse(
+                        "t.yaml",
+                        "t",
+                        SWEEP.replace(
+                                "  - name: linger-0\n",
+                                "  - name: linger-0\n    topic: {name: 'lab.orders.x', replicationFactor: 2,"
+                                        + " minInsyncReplicas: 3, keep: maybe}\n")))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                        .containsExactlyInAnyOrder(
+                                "t.yaml: phase 1 'linger-0': topic.keep: must be true or false, got 'maybe'",
+                                "t.yaml: phase 1 'linger-0': topic.partitions: is needed when the runner creates the"
+                                        + " topic (a layout is given)",
+                                "t.yaml: phase 1 'linger-0': topic.minInsyncReplicas: must not exceed the replication"
+                                        + " factor (2)"));
+    }
+
+    @Test
+    void rateMaxAndUnthrottledAndTheNewSettingsAreRead() {
+        Scenario s = loader.parse(
+                "m.yaml",
+                "m",
+                SWEEP.replace("      lingerMs: 0\n", "      lingerMs: 0\n      rate: max\n")
+                        .replace(
+                                "      compression: lz4\n",
+                                "      compression: zstd\n      rate: unthrottled\n      compressionLevel: 9\n"
+                                        + "      payload: random-hex\n"));
+
+        assertThat(s.phases().get(0).maxRate()).isTrue();
+        assertThat(s.phases().get(0).settings().rate()).isEqualTo(ScenarioLoader.MAX_RATE_SEARCH_START);
+        ProducerSettings unthrottled = s.phases().get(1).settings();
+        assertThat(unthrottled.unthrottled()).isTrue();
+        assertThat(unthrottled.compressionLevel()).isEqualTo(9);
+        assertThat(unthrottled.payload()).isEqualTo(PayloadKind.RANDOM_HEX);
+        assertThat(loader.parse("again.yaml", "x", new ScenarioWriter().write(s))
+                        .phases())
+                .isEqualTo(s.phases());
     }
 
     @Test

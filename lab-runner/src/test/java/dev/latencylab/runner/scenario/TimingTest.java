@@ -18,8 +18,8 @@ class TimingTest {
             "s",
             null,
             List.of(
-                    new Phase("a", S, Duration.ofSeconds(10), Duration.ofSeconds(50), null, null),
-                    new Phase("b", S, Duration.ofSeconds(20), Duration.ofSeconds(40), null, null)));
+                    new Phase("a", S, Duration.ofSeconds(10), Duration.ofSeconds(50)),
+                    new Phase("b", S, Duration.ofSeconds(20), Duration.ofSeconds(40))));
 
     @Test
     void durationsParseTheShortAndIsoForms() {

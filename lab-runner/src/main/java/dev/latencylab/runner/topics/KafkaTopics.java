@@ -1,0 +1,156 @@
+package dev.latencylab.runner.topics;
+
+import dev.latencylab.runner.scenario.TopicSpec;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.LogDirDescription;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.ReplicaInfo;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+
+/** {@link Topics} on a real cluster, through Kafka's Admin client. */
+public final class KafkaTopics implements Topics {
+
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
+    /** A deleted topic's name is free again only once the controller has finished deleting it. */
+    private static final Duration RECREATE_TIMEOUT = Duration.ofSeconds(60);
+
+    private final Admin admin;
+    private final String bootstrap;
+    private final Clock clock;
+
+    public KafkaTopics(String bootstrap, Clock clock) {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(AdminClientConfig.CLIENT_ID_CONFIG, "lab-runner");
+        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CALL_TIMEOUT.toMillis());
+        this.admin = Admin.create(p);
+        this.bootstrap = bootstrap;
+        this.clock = clock;
+    }
+
+    @Override
+    public boolean create(TopicSpec spec) throws InterruptedException {
+        Map<String, String> configs = new HashMap<>(spec.configs());
+        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(spec.minInsyncReplicasOrDefault()));
+        NewTopic topic =
+                new NewTopic(spec.name(), spec.partitions(), spec.replicationFactorOrDefault()).configs(configs);
+        boolean replaced = false;
+        Instant deadline = clock.instant().plus(RECREATE_TIMEOUT);
+        while (true) {
+            try {
+                get(admin.createTopics(List.of(topic)).all(), "create topic " + spec.name());
+                return replaced;
+            } catch (TopicException e) {
+                if (!(e.getCause() instanceof TopicExistsException)
+                        || clock.instant().isAfter(deadline)) {
+                    throw e;
+                }
+                if (!replaced) {
+                    delete(spec.name());
+                    replaced = true;
+                }
+                TimeUnit.MILLISECONDS.sleep(500);
+            }
+        }
+    }
+
+    @Override
+    public void delete(String topic) throws InterruptedException {
+        try {
+            get(admin.deleteTopics(List.of(topic)).all(), "delete topic " + topic);
+        } catch (TopicException e) {
+            if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+                throw e;
+            }
+        }
+    }
+
+    @Override
+    public TopicDisk sizeOnDisk(String topic) throws InterruptedException {
+        TopicDescription description = get(
+                        admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
+                .get(topic);
+        List<TopicPartition> partitions = new ArrayList<>();
+        Map<TopicPartition, Integer> leaders = new HashMap<>();
+        for (TopicPartitionInfo p : description.partitions()) {
+            TopicPartition tp = new TopicPartition(topic, p.partition());
+            partitions.add(tp);
+            leaders.put(tp, p.leader() == null ? -1 : p.leader().id());
+        }
+        Collection<Node> brokers = get(admin.describeCluster().nodes(), "list the brokers");
+        List<Integer> brokerIds = brokers.stream().map(Node::id).toList();
+        Map<Integer, Map<String, LogDirDescription>> dirs =
+                get(admin.describeLogDirs(brokerIds).allDescriptions(), "describe the log dirs of " + brokerIds);
+        long bytes = 0;
+        for (TopicPartition tp : partitions) {
+            long leaderSize = -1;
+            long largest = 0;
+            for (Map.Entry<Integer, Map<String, LogDirDescription>> broker : dirs.entrySet()) {
+                for (LogDirDescription dir : broker.getValue().values()) {
+                    ReplicaInfo replica = dir.replicaInfos().get(tp);
+                    if (replica == null) {
+                        continue;
+                    }
+                    largest = Math.max(largest, replica.size());
+                    if (broker.getKey().equals(leaders.get(tp))) {
+                        leaderSize = replica.size();
+                    }
+                }
+            }
+            // Without a leader (a broker down) the largest replica is the fullest copy there is.
+            bytes += leaderSize >= 0 ? leaderSize : largest;
+        }
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+        partitions.forEach(tp -> {
+            latest.put(tp, OffsetSpec.latest());
+            earliest.put(tp, OffsetSpec.earliest());
+        });
+        var ends = get(admin.listOffsets(latest).all(), "read the end offsets of " + topic);
+        var starts = get(admin.listOffsets(earliest).all(), "read the start offsets of " + topic);
+        long records = 0;
+        for (TopicPartition tp : partitions) {
+            records += ends.get(tp).offset() - starts.get(tp).offset();
+        }
+        return new TopicDisk(topic, partitions.size(), bytes, records);
+    }
+
+    @Override
+    public void close() {
+        admin.close(Duration.ofSeconds(5));
+    }
+
+    private <T> T get(org.apache.kafka.common.KafkaFuture<T> future, String what) throws InterruptedException {
+        try {
+            return future.get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new TopicException(
+                    "could not " + what + " on " + bootstrap + ": "
+                            + e.getCause().getMessage(),
+                    e.getCause());
+        } catch (TimeoutException e) {
+            throw new TopicException("could not " + what + " on " + bootstrap + " within " + CALL_TIMEOUT.toSeconds()
+                    + " s (are the brokers up? scripts/lab up)");
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package dev.latencylab.runner.topics;
+
+import dev.latencylab.runner.scenario.TopicSpec;
+
+/** What the runner does to a phase's own topic. */
+public interface Topics extends AutoCloseable {
+
+    /**
+     * Creates the topic with the spec's layout. A topic of that name left by an earlier run is
+     * deleted first: its records would be counted in this phase's size on disk.
+     *
+     * @return whether an earlier topic of that name had to be deleted
+     */
+    boolean create(TopicSpec spec) throws InterruptedException;
+
+    /** Deletes the topic; a topic already gone is not an error. */
+    void delete(String topic) throws InterruptedException;
+
+    TopicDisk sizeOnDisk(String topic) throws InterruptedException;
+
+    @Override
+    void close();
+
+    /** For runs whose phases all write the lab topic: asked for anything, it says so. */
+    Topics NONE = new Topics() {
+        @Override
+        public boolean create(TopicSpec spec) {
+            throw new TopicException("no Kafka admin connection was set up for phase topics");
+        }
+
+        @Override
+        public void delete(String topic) {
+            throw new TopicException("no Kafka admin connection was set up for phase topics");
+        }
+
+        @Override
+        public TopicDisk sizeOnDisk(String topic) {
+            throw new TopicException("no Kafka admin connection was set up for phase topics");
+        }
+
+        @Override
+        public void close() {}
+    };
+}
