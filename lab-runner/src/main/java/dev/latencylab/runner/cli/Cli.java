@@ -29,7 +29,8 @@ public final class Cli {
                 "",
                 "Every command takes --help.",
                 "Durations: 15s, 5m, 1m30s, 250ms or ISO-8601 (PT15S).",
-                "Exit codes: 0 done, 1 the run or a call failed, 2 wrong command line or scenario."
+                "Exit codes: 0 done, 1 the run or a call failed, 2 wrong command line or scenario,",
+                "3 diff: a --fail-on threshold was crossed."
             })
     static final class Root {}
 
@@ -92,6 +93,8 @@ public final class Cli {
         commands.put("linger", new Entry(linger, linger::execute));
         ReportCommand report = new ReportCommand(out, cwd);
         commands.put("report", new Entry(report, report::execute));
+        DiffCommand diff = new DiffCommand(out, cwd);
+        commands.put("diff", new Entry(diff, diff::execute));
         CompareCommand compare = new CompareCommand(
                 out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL, new ProcessToolRunner(), true);
         commands.put("compare", new Entry(compare, compare::execute));

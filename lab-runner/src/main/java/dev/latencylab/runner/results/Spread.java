@@ -9,19 +9,20 @@ import java.util.Objects;
  * One figure of one scenario phase across its repeats: the median and the full range (min..max)
  * of the repeats' values, and the values themselves in repeat order (null where a repeat has none).
  * Nothing is dropped as an outlier: with a handful of repeats there is no telling an outlier from
- * the spread, and the range is what a difference has to clear.
+ * the spread, and the range is what a difference has to clear. Public for the diff of two runs,
+ * which reads these from summary.json and judges changes against them.
  */
-record Spread(Double median, Double min, Double max, List<Double> values) {
+public record Spread(Double median, Double min, Double max, List<Double> values) {
 
     /** What "spread" means in summary.json and summary.md. */
     static final String MEANING = "min..max: the lowest and the highest of the repeats' values (none dropped); "
             + "median: the middle value (the mean of the middle two for an even count)";
 
-    Spread {
+    public Spread {
         values = values == null ? List.of() : Collections.unmodifiableList(new ArrayList<>(values));
     }
 
-    static Spread of(List<Double> values) {
+    public static Spread of(List<Double> values) {
         List<Double> known = values.stream()
                 .filter(Objects::nonNull)
                 .filter(Double::isFinite)
@@ -36,7 +37,7 @@ record Spread(Double median, Double min, Double max, List<Double> values) {
     }
 
     /** How many repeats had a value. */
-    int known() {
+    public int known() {
         return (int)
                 values.stream().filter(v -> v != null && Double.isFinite(v)).count();
     }

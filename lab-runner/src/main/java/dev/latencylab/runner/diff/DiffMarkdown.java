@@ -1,0 +1,188 @@
+package dev.latencylab.runner.diff;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * diff.md: both runs named, what sets them apart, one line per phase, then one table per matched
+ * phase with a row per figure ({@link PhaseSection}; a phase's figures read down a column, as in
+ * summary.md), then the --fail-on verdicts.
+ */
+final class DiffMarkdown {
+
+    private static final DateTimeFormatter READABLE =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
+    /** environment.json's fields the header shows, in this order, by the names it shows them under. */
+    private static final Map<String, String> ENVIRONMENT = new LinkedHashMap<>();
+
+    static {
+        ENVIRONMENT.put("labVersion", "lab");
+        ENVIRONMENT.put("kafkaClientsVersion", "kafka-clients");
+        ENVIRONMENT.put("javaVersion", "Java");
+        ENVIRONMENT.put("javaVendor", "Java vendor");
+        ENVIRONMENT.put("os", "OS");
+        ENVIRONMENT.put("osArch", "architecture");
+        ENVIRONMENT.put("cores", "cores");
+    }
+
+    private static final String HOW_TO_READ =
+            "A is the baseline, B is compared with it. Each figure is the median over a run's repeats (its range "
+                    + "min..max beside it when it repeated); change = B - A, and that as a percentage of A. *worse* "
+                    + "and *better* follow the figure's better direction: lower for latency, publish delay, CPU, "
+                    + "requests/s and counts of trouble (lost, duplicated, ...), higher for the achieved rate and "
+                    + "records per request; a figure with no better direction (samples, records sent) is only "
+                    + "*higher* or *lower*. *beyond spread*: the two runs' ranges over their repeats do not overlap; "
+                    + "*within spread*: they do, so repeating a run moved the figure as much as the change; *no "
+                    + "spread measured*: neither run repeated its phases (`repeat:` in the scenario), so nothing "
+                    + "here tells noise from effect.";
+
+    private DiffMarkdown() {}
+
+    static String render(RunDiff d) {
+        StringBuilder b = new StringBuilder();
+        b.append("# ")
+                .append(d.a().folder())
+                .append(" vs ")
+                .append(d.b().folder())
+                .append("\n\n");
+        b.append(HOW_TO_READ).append("\n\n");
+        header(b, d.a(), d.b());
+        if (!d.notes().isEmpty()) {
+            d.notes().forEach(n -> b.append("- ").append(n).append('\n'));
+            b.append('\n');
+        }
+        overview(b, d);
+        d.phases().forEach(p -> PhaseSection.append(b, p));
+        failOn(b, d.failOn());
+        return b.toString();
+    }
+
+    private static void header(StringBuilder b, RunInfo a, RunInfo r) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("folder", a.folder(), r.folder()));
+        rows.add(List.of("scenario", text(a.scenario()), text(r.scenario())));
+        rows.add(List.of("started", time(a.startedAt()), time(r.startedAt())));
+        rows.add(List.of("repeats", Integer.toString(a.repeats()), Integer.toString(r.repeats())));
+        rows.add(List.of("ran to the end", yesNo(a.complete()), yesNo(r.complete())));
+        ENVIRONMENT.forEach((key, shown) -> {
+            String va = a.environment().get(key);
+            String vb = r.environment().get(key);
+            if (va != null || vb != null) {
+                rows.add(List.of(shown, text(va), text(vb)));
+            }
+        });
+        MarkdownTable.append(b, List.of("", "A", "B"), List.of(false, false, false), rows);
+    }
+
+    /** One row per phase, matched or not, with what keeps it from being like with like beside it. */
+    private static void overview(StringBuilder b, RunDiff d) {
+        b.append("## Phases\n\n");
+        List<List<String>> rows = new ArrayList<>();
+        for (PhaseDiff p : d.phases()) {
+            List<String> notes = new ArrayList<>();
+            if (!p.setupDifferences().isEmpty()) {
+                notes.add("not like with like: " + String.join("; ", p.setupDifferences()));
+            }
+            if (!p.unchecked().isEmpty()) {
+                notes.add("not checked: " + String.join(", ", p.unchecked()));
+            }
+            PhaseSection.partial(p).ifPresent(notes::add);
+            rows.add(List.of(
+                    p.name(),
+                    Integer.toString(p.repeatsA()),
+                    Integer.toString(p.repeatsB()),
+                    Long.toString(p.count(FigureChange.Verdict.WORSE)),
+                    Long.toString(p.count(FigureChange.Verdict.BETTER)),
+                    Long.toString(p.count(FigureChange.Verdict.WITHIN_SPREAD)),
+                    String.join("; ", notes)));
+        }
+        d.onlyInA()
+                .forEach(p -> rows.add(
+                        List.of(p.name(), Integer.toString(p.repeats()), "-", "", "", "", "in A only, not compared")));
+        d.onlyInB()
+                .forEach(p -> rows.add(
+                        List.of(p.name(), "-", Integer.toString(p.repeats()), "", "", "", "in B only, not compared")));
+        MarkdownTable.append(
+                b,
+                List.of("phase", "repeats A", "repeats B", "worse", "better", "within spread", "note"),
+                List.of(false, true, true, true, true, true, false),
+                rows);
+        d.onlyInA().forEach(p -> b.append("In A only: ")
+                .append(p.name())
+                .append(", ")
+                .append(PhaseSection.setup(p.setup()))
+                .append("\n\n"));
+        d.onlyInB().forEach(p -> b.append("In B only: ")
+                .append(p.name())
+                .append(", ")
+                .append(PhaseSection.setup(p.setup()))
+                .append("\n\n"));
+    }
+
+    private static void failOn(StringBuilder b, List<FailOnCheck> checks) {
+        if (checks.isEmpty()) {
+            return;
+        }
+        b.append("## --fail-on\n\n");
+        for (FailOnCheck c : checks) {
+            FailOn t = c.threshold();
+            String head = "`" + t.text() + "` (" + t.meaning() + ")";
+            switch (c.outcome()) {
+                case FAIL -> {
+                    Function<Double, String> fmt = FigureCatalog.of(t.key()).format();
+                    List<String> where = c.crossings().stream()
+                            .map(x -> x.phase() + " " + fmt.apply(x.a()) + " -> " + fmt.apply(x.b())
+                                    + (x.changePercent() == null
+                                            ? ""
+                                            : " (" + PhaseSection.signed(x.changePercent()) + ")"))
+                            .toList();
+                    b.append("- **FAIL** ")
+                            .append(head)
+                            .append(": crossed in ")
+                            .append(String.join(", ", where))
+                            .append('\n');
+                }
+                case PASS ->
+                    b.append("- pass ")
+                            .append(head)
+                            .append(": not crossed in ")
+                            .append(c.phasesJudged())
+                            .append(c.phasesJudged() == 1 ? " matched phase" : " matched phases")
+                            .append('\n');
+                case NOT_JUDGED ->
+                    b.append("- not judged ")
+                            .append(head)
+                            .append(": no matched phase has ")
+                            .append(t.name())
+                            .append(" in both runs\n");
+            }
+        }
+        b.append('\n');
+    }
+
+    private static String time(String iso) {
+        if (iso == null) {
+            return "n/a";
+        }
+        try {
+            return READABLE.format(Instant.parse(iso));
+        } catch (DateTimeParseException e) {
+            return iso;
+        }
+    }
+
+    private static String yesNo(Boolean b) {
+        return b == null ? "n/a" : b ? "yes" : "no";
+    }
+
+    private static String text(String v) {
+        return v == null ? "n/a" : v;
+    }
+}

@@ -1,0 +1,84 @@
+package dev.latencylab.runner.diff;
+
+import dev.latencylab.runner.results.Fmt;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A --fail-on threshold: how much worse a figure may get from A to B in any matched phase,
+ * absolute ({@code lost=0}: not one more) or relative to A ({@code e2e.p99=+10%}). The sign is
+ * optional and must point the figure's worse way (+ for what is better lower, - for what is better
+ * higher); for a figure with no better direction it is required and says which way fails.
+ *
+ * @param text the threshold as given
+ * @param worseSign +1 when a rise fails, -1 when a fall fails
+ */
+record FailOn(String text, String key, String name, int worseSign, double amount, boolean percent) {
+
+    private static final Pattern SPEC = Pattern.compile("([^=]+)=([+-]?)(\\d+(?:\\.\\d+)?)(%?)");
+
+    /**
+     * @param keysInRuns the figures the two runs hold, so a figure this runner does not know by name can be guarded by its key
+     * @throws DiffException naming what is wrong, and listing the figure names when the figure is unknown
+     */
+    static FailOn parse(String text, Collection<String> keysInRuns) {
+        Matcher m = SPEC.matcher(text.strip());
+        if (!m.matches()) {
+            throw new DiffException("--fail-on takes FIGURE=THRESHOLD, a number or a percentage "
+                    + "(e2e.p99=+10%, lost=0); got '" + text + "'");
+        }
+        String figureName = m.group(1).strip();
+        Figure figure = FigureCatalog.named(figureName, keysInRuns)
+                .orElseThrow(() -> new DiffException("--fail-on " + text + ": unknown figure '" + figureName
+                        + "'; known: " + String.join(", ", FigureCatalog.names(keysInRuns))));
+        String sign = m.group(2);
+        int worseSign = figure.better().worseSign();
+        if (worseSign == 0 && sign.isEmpty()) {
+            throw new DiffException("--fail-on " + text + ": " + figure.name() + " has no better direction; "
+                    + "say which change fails with a sign: " + figure.name() + "=+" + m.group(3) + m.group(4)
+                    + " (a rise) or " + figure.name() + "=-" + m.group(3) + m.group(4) + " (a fall)");
+        }
+        if (!sign.isEmpty()) {
+            int given = sign.equals("+") ? 1 : -1;
+            if (worseSign != 0 && given != worseSign) {
+                throw new DiffException("--fail-on " + text + ": " + figure.name() + " is better "
+                        + figure.better().word() + ", so only a " + (worseSign > 0 ? "rise" : "fall")
+                        + " is worse; write " + figure.name() + "=" + (worseSign > 0 ? "+" : "-") + m.group(3)
+                        + m.group(4));
+            }
+            worseSign = given;
+        }
+        return new FailOn(
+                text.strip(),
+                figure.key(),
+                figure.name(),
+                worseSign,
+                Double.parseDouble(m.group(3)),
+                !m.group(4).isEmpty());
+    }
+
+    /** Whether this change crosses the threshold: worse by more than the amount (a rise from 0 is infinitely worse in %). */
+    boolean crossedBy(FigureChange c) {
+        double worse = c.change() * worseSign;
+        if (!percent) {
+            return worse > amount;
+        }
+        if (worse <= 0) {
+            return false;
+        }
+        return c.changePercent() == null || c.changePercent() * worseSign > amount;
+    }
+
+    /** The threshold in words: "e2e.p99 may rise by at most 10%". */
+    String meaning() {
+        return String.format(
+                Locale.ROOT,
+                "%s may %s by at most %s%s",
+                name,
+                worseSign > 0 ? "rise" : "fall",
+                Fmt.plain(amount),
+                percent ? "%" : "");
+    }
+}

@@ -1,0 +1,121 @@
+package dev.latencylab.runner.diff;
+
+import dev.latencylab.runner.results.Spread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * diff.md's section for one matched phase: what it ran on, how the two runs' phases differ, and a
+ * row per figure (A, B, the change, its percentage, how it stands against the spread, the verdict).
+ */
+final class PhaseSection {
+
+    private static final String CONSUMER_SETTING = "consumer ";
+
+    private PhaseSection() {}
+
+    static void append(StringBuilder b, PhaseDiff p) {
+        b.append("## ").append(p.name()).append("\n\n");
+        List<String> paragraphs = new ArrayList<>();
+        paragraphs.add("Ran on: " + setup(p.setup()));
+        if (!p.setupDifferences().isEmpty()) {
+            paragraphs.add("**Not like with like**, the two runs' phases differ in: "
+                    + String.join("; ", p.setupDifferences()));
+        }
+        if (!p.unchecked().isEmpty()) {
+            paragraphs.add("Not checked alike, as only one run records it: " + String.join(", ", p.unchecked()));
+        }
+        partial(p).ifPresent(paragraphs::add);
+        paragraphs.forEach(t -> b.append(t).append("\n\n"));
+        List<List<String>> rows = new ArrayList<>();
+        for (FigureChange c : p.figures()) {
+            Function<Double, String> fmt = FigureCatalog.of(c.key()).format();
+            rows.add(List.of(
+                    c.label(),
+                    value(c.a(), fmt),
+                    value(c.b(), fmt),
+                    (c.change() > 0 ? "+" : c.change() < 0 ? "-" : "") + fmt.apply(Math.abs(c.change())),
+                    percent(c),
+                    spread(c),
+                    c.verdict() == FigureChange.Verdict.WORSE
+                            ? "**worse**"
+                            : c.verdict().text()));
+        }
+        MarkdownTable.append(
+                b,
+                List.of("figure", "A", "B", "change", "change %", "vs spread", "verdict"),
+                List.of(false, true, true, true, true, false, false),
+                rows);
+        if (!p.onlyInA().isEmpty()) {
+            b.append("Measured in A only: ")
+                    .append(String.join(", ", p.onlyInA()))
+                    .append("\n\n");
+        }
+        if (!p.onlyInB().isEmpty()) {
+            b.append("Measured in B only: ")
+                    .append(String.join(", ", p.onlyInB()))
+                    .append("\n\n");
+        }
+    }
+
+    /** The settings and where the phase ran; the consumer's many settings only counted (a difference in one is listed apart). */
+    static String setup(Map<String, String> setup) {
+        List<String> parts = new ArrayList<>();
+        long consumerSettings = 0;
+        for (Map.Entry<String, String> e : setup.entrySet()) {
+            if (e.getKey().startsWith(CONSUMER_SETTING)) {
+                consumerSettings++;
+            } else {
+                parts.add(e.getKey() + " " + e.getValue());
+            }
+        }
+        if (consumerSettings > 0) {
+            parts.add(consumerSettings + " consumer settings");
+        }
+        return parts.isEmpty() ? "(not recorded)" : String.join(", ", parts);
+    }
+
+    static Optional<String> partial(PhaseDiff p) {
+        if (p.partialA() && p.partialB()) {
+            return Optional.of("Cut short (partial) in both runs.");
+        }
+        if (p.partialA() || p.partialB()) {
+            return Optional.of("Cut short (partial) in " + (p.partialA() ? "A" : "B") + ".");
+        }
+        return Optional.empty();
+    }
+
+    /** +4.5%, +27%: one decimal below 10 %, where a rounded whole percent would hide a change. */
+    static String signed(double percent) {
+        return String.format(Locale.ROOT, Math.abs(percent) < 10 ? "%+.1f%%" : "%+.0f%%", percent);
+    }
+
+    /** The median, and the range when the repeats differ at the precision shown. */
+    private static String value(Spread s, Function<Double, String> fmt) {
+        String min = fmt.apply(s.min());
+        String max = fmt.apply(s.max());
+        if (s.known() <= 1 || min.equals(max)) {
+            return fmt.apply(s.median());
+        }
+        return fmt.apply(s.median()) + " (" + min + ".." + max + ")";
+    }
+
+    private static String percent(FigureChange c) {
+        if (c.change() == 0) {
+            return "0%";
+        }
+        return c.changePercent() == null ? "from 0" : signed(c.changePercent());
+    }
+
+    private static String spread(FigureChange c) {
+        String text = c.spread().text();
+        if (c.spread() != FigureChange.SpreadCheck.NONE && (c.a().known() < 2 || c.b().known() < 2)) {
+            text += " (only " + (c.a().known() >= 2 ? "A" : "B") + " repeated)";
+        }
+        return text;
+    }
+}
