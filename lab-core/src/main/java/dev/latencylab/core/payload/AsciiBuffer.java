@@ -1,9 +1,14 @@
 package dev.latencylab.core.payload;
 
 import java.util.Arrays;
+import java.util.SplittableRandom;
 
 /** A growable byte buffer for ASCII text, without the char/encode round trip of StringBuilder. */
 final class AsciiBuffer {
+
+    private static final byte[] HEX_DIGITS = {
+        '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'
+    };
 
     private byte[] bytes;
     private int length;
@@ -67,6 +72,21 @@ final class AsciiBuffer {
     AsciiBuffer appendCents(long cents) {
         append(cents / 100).append('.');
         return appendPadded(cents % 100, 2);
+    }
+
+    /** Appends {@code count} random lowercase hex digits, sixteen from each random long. */
+    AsciiBuffer appendRandomHex(int count, SplittableRandom random) {
+        ensure(count);
+        int end = length + count;
+        while (length < end) {
+            long bits = random.nextLong();
+            int digits = Math.min(16, end - length);
+            for (int i = 0; i < digits; i++) {
+                bytes[length++] = HEX_DIGITS[(int) bits & 15];
+                bits >>>= 4;
+            }
+        }
+        return this;
     }
 
     byte[] toArray() {

@@ -1,16 +1,20 @@
 package dev.latencylab.core.payload;
 
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.SettingsLimits;
 import java.util.SplittableRandom;
 
 /**
- * Generates JSON order events of an exact size in bytes.
+ * Generates the records' keys and values, as a {@link PayloadPlan} says.
  *
- * <p>Each event has realistic fields (order and customer ids, items, amounts, a timestamp, a
- * shipping address) and a free-text {@code note} that pads it to the requested size. The note is
- * drawn word by word at random from a small vocabulary, so records are unique but compress like
- * text: a repeated buffer would make the codecs' ratios lie.
+ * <p>The {@link PayloadKind#WORDS} events are JSON order events of an exact size in bytes: realistic
+ * fields (order and customer ids, items, amounts, a timestamp, a shipping address) and a free-text
+ * {@code note} that pads it to the requested size. The note is drawn word by word at random from a
+ * small vocabulary, so records are unique but compress like text, better than most real traffic.
+ * {@link PayloadKind#RANDOM_HEX} events have the same shape in hex ({@link RandomHexEvents}),
+ * {@link PayloadKind#FIXED} sends one payload made once, {@link PayloadKind#SAMPLE} cycles through
+ * the user's records. The keys follow the key strategy the same way for every kind.
  *
  * <p>Not thread-safe: one generator per sending thread.
  */
@@ -86,13 +90,13 @@ public final class OrderEventGenerator {
     private static final String[] SKUS = {"BOOK", "SHOE", "LAMP", "MUG", "SOCK", "PEN", "BAG", "CAP"};
     private static final String[] CURRENCIES = {"EUR", "USD", "GBP", "CHF"};
     private static final String[] COUNTRIES = {"DE", "FR", "NL", "GB", "US", "CH", "PL", "ES"};
-    private static final int CUSTOMERS = 10_000;
     private static final String NOTE_OPEN = ",\"note\":\"";
     private static final String NOTE_CLOSE = "\"}";
 
     private final SplittableRandom random;
     private final String producerTag;
     private final AsciiBuffer buffer = new AsciiBuffer(1024);
+    private final RecordKeys keys;
 
     /**
      * @param producerTag a short tag making order ids unique across producers (e.g. the first
@@ -101,6 +105,7 @@ public final class OrderEventGenerator {
     public OrderEventGenerator(String producerTag, long seed) {
         this.producerTag = producerTag;
         this.random = new SplittableRandom(seed);
+        this.keys = new RecordKeys(producerTag, seed);
     }
 
     /** The smallest payload that holds every field; requests below it are rejected. */
@@ -108,8 +113,36 @@ public final class OrderEventGenerator {
         return SettingsLimits.PAYLOAD_BYTES.min();
     }
 
+    /**
+     * Record {@code sequence} as the plan says. The plan was checked when it was made, so nothing is
+     * checked here.
+     *
+     * @param createdAtMicros the event's creation time, written into words and random-hex events
+     */
+    public OrderEvent next(long sequence, long createdAtMicros, PayloadPlan plan) {
+        KeyStrategy keyStrategy = plan.keyStrategy();
+        return switch (plan.kind()) {
+            case WORDS -> words(sequence, createdAtMicros, plan.payloadBytes(), keyStrategy);
+            case RANDOM_HEX -> randomHex(sequence, createdAtMicros, plan.payloadBytes(), keyStrategy);
+            case FIXED -> new OrderEvent(keys.key(sequence, keyStrategy), plan.fixedValue());
+            case SAMPLE -> new OrderEvent(keys.key(sequence, keyStrategy), plan.sampleRecord(sequence));
+        };
+    }
+
+    /** A {@link PayloadKind#WORDS} event, the size checked against the limits. */
     public OrderEvent next(long sequence, long createdAtMicros, int payloadBytes, KeyStrategy keyStrategy) {
         SettingsLimits.PAYLOAD_BYTES.check("payloadBytes", payloadBytes);
+        return words(sequence, createdAtMicros, payloadBytes, keyStrategy);
+    }
+
+    private OrderEvent randomHex(long sequence, long createdAtMicros, int payloadBytes, KeyStrategy keyStrategy) {
+        buffer.clear();
+        // The hex order id is as long as the words event's (tag, '-', ten digits): both lay out alike.
+        RandomHexEvents.write(buffer, random, producerTag.length() + 11, createdAtMicros, payloadBytes);
+        return new OrderEvent(keys.key(sequence, keyStrategy), buffer.toArray());
+    }
+
+    private OrderEvent words(long sequence, long createdAtMicros, int payloadBytes, KeyStrategy keyStrategy) {
         buffer.clear();
         buffer.append("{\"orderId\":\"");
         int orderIdStart = buffer.length();
@@ -117,7 +150,7 @@ public final class OrderEventGenerator {
         int orderIdEnd = buffer.length();
         buffer.append("\",\"customerId\":\"");
         int customerStart = buffer.length();
-        buffer.append('C').appendPadded(random.nextInt(CUSTOMERS), 5);
+        buffer.append('C').appendPadded(random.nextInt(RecordKeys.CUSTOMERS), 5);
         int customerEnd = buffer.length();
         buffer.append("\",\"createdAtMicros\":").append(createdAtMicros);
         buffer.append(",\"status\":\"NEW\",\"currency\":\"").append(CURRENCIES[random.nextInt(CURRENCIES.length)]);

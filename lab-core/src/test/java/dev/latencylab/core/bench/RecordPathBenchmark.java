@@ -2,7 +2,9 @@ package dev.latencylab.core.bench;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -11,10 +13,15 @@ import dev.latencylab.core.latency.LatencyRecorder;
 import dev.latencylab.core.latency.RecordResult;
 import dev.latencylab.core.payload.OrderEvent;
 import dev.latencylab.core.payload.OrderEventGenerator;
+import dev.latencylab.core.payload.PayloadPlan;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -22,14 +29,16 @@ import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
  * The per-record cost of the lab's own work, so it can be shown not to distort what it
- * measures: the producer's payload generation plus header encoding (target under 2 µs) and the
- * consumer's header decoding, latency recording and sequence accounting (target under 0.5 µs).
+ * measures: the producer's payload generation plus header encoding (target under 2 µs), per
+ * payload kind, and the consumer's header decoding, latency recording and sequence accounting
+ * (target under 0.5 µs).
  * Run: ./mvnw -pl lab-core -Pbench verify
  */
 @State(Scope.Thread)
@@ -74,11 +83,57 @@ public class RecordPathBenchmark {
                 .register(registry);
     }
 
-    /** Producer side, per record: a 400 B order event plus its header. */
+    /** The producer's payload, by kind: 400 B values keyed by order id, as the sender makes them. */
+    @State(Scope.Thread)
+    public static class Payload {
+
+        @Param({"words", "random-hex", "fixed", "sample"})
+        public String kind;
+
+        PayloadPlan plan;
+
+        @Setup
+        public void setUp() throws IOException {
+            PayloadKind payload = PayloadKind.fromJson(kind);
+            Path sample = payload == PayloadKind.SAMPLE ? sampleFile() : null;
+            try {
+                plan = PayloadPlan.of(new ProducerSettings(
+                        5,
+                        16_384,
+                        Compression.NONE,
+                        null,
+                        1_000,
+                        400,
+                        KeyStrategy.ORDER_ID,
+                        payload,
+                        sample == null ? null : sample.toString()));
+            } finally {
+                if (sample != null) {
+                    Files.delete(sample);
+                }
+            }
+        }
+
+        /** 1,000 words events of 400 B, one per line: the plan holds them once it is made. */
+        private static Path sampleFile() throws IOException {
+            Path file = Files.createTempFile("record-path-benchmark", ".jsonl");
+            OrderEventGenerator words = new OrderEventGenerator("sample", 1);
+            try (OutputStream out = Files.newOutputStream(file)) {
+                for (int i = 0; i < 1_000; i++) {
+                    out.write(words.next(i, 1_763_769_600_000_000L, 400, KeyStrategy.ORDER_ID)
+                            .value());
+                    out.write('\n');
+                }
+            }
+            return file;
+        }
+    }
+
+    /** Producer side, per record: a 400 B value of the kind, its key, plus its header. */
     @Benchmark
-    public byte[] produceSidePayloadAndHeader() {
+    public byte[] produceSidePayloadAndHeader(Payload payload) {
         long now = 1_763_769_600_000_000L + sequence;
-        OrderEvent event = generator.next(sequence, now, 400, KeyStrategy.ORDER_ID);
+        OrderEvent event = generator.next(sequence, now, payload.plan);
         byte[] header = LabHeader.encode(new RecordStamp(now, now + 3, sequence++, PRODUCER, SETTINGS, 1));
         return header.length > 0 ? event.value() : header;
     }

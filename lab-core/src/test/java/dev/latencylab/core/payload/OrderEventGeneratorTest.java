@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.latencylab.api.settings.KeyStrategy;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.Set;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
@@ -101,6 +103,24 @@ class OrderEventGeneratorTest {
                         .next(7, NOW_MICROS, 400, KeyStrategy.NONE)
                         .key())
                 .isNull();
+    }
+
+    @Test
+    void wordsEventsAreByteForByteWhatTheyWereBeforeThereWereOtherPayloadKinds() throws Exception {
+        // The digest of these events as generated before the other kinds existed: words results
+        // stay comparable with earlier runs.
+        String before = "c01d72915f2ca6d8dac1bad27ce9d44e1811702d97cf9e2c25001821003b9bae";
+        OrderEventGenerator generator = new OrderEventGenerator("5f0c1a2b", 20261123L);
+        MessageDigest digest = MessageDigest.getInstance("SHA-256");
+        int[] sizes = {360, 400, 1024, 100_000};
+        for (int i = 0; i < 2_000; i++) {
+            OrderEvent event = generator.next(i, NOW_MICROS + i, sizes[i % sizes.length], KeyStrategy.values()[i % 3]);
+            if (event.key() != null) {
+                digest.update(event.key());
+            }
+            digest.update(event.value());
+        }
+        assertThat(HexFormat.of().formatHex(digest.digest())).isEqualTo(before);
     }
 
     @Test
