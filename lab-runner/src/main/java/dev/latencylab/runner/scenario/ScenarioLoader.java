@@ -4,6 +4,7 @@ import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.api.settings.SettingsReader;
@@ -197,6 +198,10 @@ public final class ScenarioLoader {
             return null;
         }
         try {
+            if (read.payload() == PayloadKind.SAMPLE && read.payloadFile() != null) {
+                // Refused before the run starts, with the producer's own reading of the file.
+                SampleFile.read(read.payloadFile());
+            }
             return new ProducerSettings(
                     read.lingerMs(),
                     read.batchSize(),

@@ -207,6 +207,20 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aMissingSampleFileIsRefusedBeforeTheRunStarts() {
+        assertThatThrownBy(
+                        () -> loader.parse(
+                                "s.yaml",
+                                "s",
+                                SWEEP.replace(
+                                        "      lingerMs: 0\n",
+                                        "      lingerMs: 0\n      payload: sample\n      payloadFile: /nonexistent/orders.jsonl\n")))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining(
+                        "phase 1 'linger-0': settings.payloadFile: payloadFile /nonexistent/orders.jsonl");
+    }
+
+    @Test
     void aTopicLayoutIsCheckedBeforeAnythingRuns() {
         assertThatThrownBy(() -> loader.parse(
                         "t.yaml",

@@ -10,6 +10,7 @@ import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.payload.OrderEvent;
 import dev.latencylab.core.payload.OrderEventGenerator;
+import dev.latencylab.core.payload.PayloadPlan;
 import dev.latencylab.core.schedule.OpenLoopSchedule;
 import dev.latencylab.core.sends.PhaseTally;
 import dev.latencylab.core.sends.SendLog;
@@ -63,6 +64,9 @@ public class LoadGenerator implements SmartLifecycle {
     /** The current phase's tally; read and replaced by the sender thread only. */
     private PhaseTally tally = sendLog.phase(0, null);
 
+    /** What the record values are made of; read and replaced by the sender thread only. */
+    private PayloadPlan plan;
+
     private volatile LoadState state;
     private volatile long generation;
     private volatile long sent;
@@ -89,6 +93,7 @@ public class LoadGenerator implements SmartLifecycle {
         this.schedule = new OpenLoopSchedule(
                 state.settings().unthrottled() ? UNTHROTTLED_PLACEHOLDER_RATE : properties.rate(), System::nanoTime);
         this.metrics = new LoadMetrics(registry, () -> state, () -> generation);
+        this.plan = PayloadPlan.of(state.settings());
     }
 
     public UUID producerId() {
@@ -116,10 +121,21 @@ public class LoadGenerator implements SmartLifecycle {
 
     /** Queues a change for the sender thread; completes once it is in effect. */
     public CompletableFuture<LoadState> submit(SettingsChange change) {
-        PendingChange pending = new PendingChange(change, new CompletableFuture<>());
+        // A sample file is read here, on the caller's thread, not between two sends; a bad one is
+        // refused before the change is queued (BadSettingsException naming payloadFile).
+        PayloadPlan next =
+                changesPayload(change) ? PayloadPlan.of(state.settings().apply(change)) : null;
+        PendingChange pending = new PendingChange(change, next, new CompletableFuture<>());
         changes.add(pending);
         LockSupport.unpark(thread);
         return pending.done();
+    }
+
+    private static boolean changesPayload(SettingsChange change) {
+        return change.payload() != null
+                || change.payloadFile() != null
+                || change.payloadBytes() != null
+                || change.keyStrategy() != null;
     }
 
     /**
@@ -210,11 +226,7 @@ public class LoadGenerator implements SmartLifecycle {
         long sequence = sent;
         LoadState current = state;
         long sentMicros = EpochMicros.now();
-        OrderEvent event = events.next(
-                sequence,
-                sentMicros,
-                current.settings().payloadBytes(),
-                current.settings().keyStrategy());
+        OrderEvent event = events.next(sequence, sentMicros, plan);
         long intendedMicros = sentMicros - lateNanos / 1_000;
         byte[] header = LabHeader.encode(new RecordStamp(
                 intendedMicros, sentMicros, sequence, producerId, current.headerKey(), current.phase()));
@@ -276,6 +288,9 @@ public class LoadGenerator implements SmartLifecycle {
             if (!after.running() && before.running()) {
                 template.flush();
             }
+            if (pending.plan() != null) {
+                plan = pending.plan();
+            }
             if (after.phase() != before.phase() || !after.topic().equals(before.topic())) {
                 tally = sendLog.phase(after.phase(), after.topic());
             }
@@ -334,5 +349,5 @@ public class LoadGenerator implements SmartLifecycle {
                 .orElseThrow(() -> new IllegalArgumentException("unsupported compression.type " + value));
     }
 
-    private record PendingChange(SettingsChange change, CompletableFuture<LoadState> done) {}
+    private record PendingChange(SettingsChange change, PayloadPlan plan, CompletableFuture<LoadState> done) {}
 }
