@@ -81,7 +81,7 @@ final class MarkdownReport {
 
     /** The per-phase tables, a row per phase of the run. */
     public static String tables(List<PhaseSummary> phases) {
-        return PhaseTables.rows(phases, PhaseSummary::name, true, "##");
+        return PhaseTables.rows(phases, PhaseSummary::name, true, "##") + DiskTable.render(phases, "##");
     }
 
     /** What the warm-up before the first phase did, window by window. */

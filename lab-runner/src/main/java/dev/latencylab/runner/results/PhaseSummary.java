@@ -18,6 +18,7 @@ import java.util.Map;
  * @param fenced whether the phase was closed: the consumer group passed every offset the producer
  *     acknowledged in it, so its counts are final
  * @param description the topic, partitions and consumer (group, settings) the phase ran on
+ * @param disk the phase's own topic on disk after it (null when it wrote the lab topic)
  */
 record PhaseSummary(
         String name,
@@ -40,12 +41,69 @@ record PhaseSummary(
         Requests requestsPerSecond,
         Double bytesInPerSecond,
         Batching producer,
-        GcPauses gcPauseMsPerSecond) {
+        GcPauses gcPauseMsPerSecond,
+        Disk disk) {
 
     PhaseSummary {
         // summary.json written before repeats existed has no repeat: each phase ran once.
         repeat = Math.max(1, repeat);
     }
+
+    /** A phase on the lab topic: nothing of its own on disk. */
+    PhaseSummary(
+            String name,
+            int repeat,
+            int phaseId,
+            ProducerSettings settings,
+            Instant measuredFrom,
+            Instant measuredTo,
+            double measuredSeconds,
+            boolean complete,
+            Long samples,
+            Latency latencyMs,
+            Latency correctedLatencyMs,
+            Latency publishDelayMs,
+            Double achievedRate,
+            PhaseCounts counts,
+            boolean fenced,
+            PhaseDescription description,
+            Cpu cpuCores,
+            Requests requestsPerSecond,
+            Double bytesInPerSecond,
+            Batching producer,
+            GcPauses gcPauseMsPerSecond) {
+        this(
+                name,
+                repeat,
+                phaseId,
+                settings,
+                measuredFrom,
+                measuredTo,
+                measuredSeconds,
+                complete,
+                samples,
+                latencyMs,
+                correctedLatencyMs,
+                publishDelayMs,
+                achievedRate,
+                counts,
+                fenced,
+                description,
+                cpuCores,
+                requestsPerSecond,
+                bytesInPerSecond,
+                producer,
+                gcPauseMsPerSecond,
+                null);
+    }
+
+    /**
+     * The phase's topic on disk: the log bytes of one replica per partition, the records in it, and
+     * bytes per record as a ratio to the phase with compression none and otherwise the same
+     * producer settings in this run (null when there is none).
+     */
+    public record Disk(
+            String topic, int partitions, long bytes, long records, Double bytesPerRecord, Double ratioToNone) {}
 
     /** Milliseconds of GC pause per second of the window (1000 = paused all the time); brokers summed. */
     public record GcPauses(Double producer, Double consumer, Double brokers) {

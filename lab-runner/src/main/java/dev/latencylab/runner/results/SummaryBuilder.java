@@ -30,9 +30,9 @@ public final class SummaryBuilder {
             Map<Integer, PhaseMetrics> metrics,
             int cores,
             List<String> extraWarnings) {
-        List<PhaseSummary> phases = run.phases().stream()
+        List<PhaseSummary> phases = DiskRatios.fill(run.phases().stream()
                 .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY)))
-                .toList();
+                .toList());
         List<String> warnings = new ArrayList<>(run.warnings());
         warnings.addAll(extraWarnings);
         for (PhaseRecord r : run.phases()) {
@@ -113,7 +113,16 @@ public final class SummaryBuilder {
                         m.compressionRateAvg(),
                         m.recordQueueTimeAvgMs()),
                 new PhaseSummary.GcPauses(
-                        perMille(m.producerGcPause()), perMille(m.consumerGcPause()), perMille(m.brokersGcPause())));
+                        perMille(m.producerGcPause()), perMille(m.consumerGcPause()), perMille(m.brokersGcPause())),
+                r.disk() == null
+                        ? null
+                        : new PhaseSummary.Disk(
+                                r.disk().topic(),
+                                r.disk().partitions(),
+                                r.disk().bytes(),
+                                r.disk().records(),
+                                r.disk().bytesPerRecord(),
+                                null));
     }
 
     private static PhaseSummary.Latency latency(Percentiles p) {
