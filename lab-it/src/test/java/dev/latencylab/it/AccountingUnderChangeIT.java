@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -258,7 +259,7 @@ class AccountingUnderChangeIT {
                             jar,
                             "--server.port=" + port,
                             "--spring.kafka.bootstrap-servers=" + bootstrapServers,
-                            "--lab.consumer.topics=" + java.util.regex.Pattern.quote(topic),
+                            "--lab.consumer.topics=" + Pattern.quote(topic),
                             "--spring.kafka.consumer.group-id=lab-it-" + topic,
                             // A killed member holds its partitions until its session times out: 6 s
                             // (the brokers' minimum), not the default 45 s.

@@ -7,6 +7,7 @@ import dev.latencylab.producer.ProducerApplication;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
@@ -50,7 +51,7 @@ final class LabApps implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of(
                 "--server.port=0",
                 "--spring.kafka.bootstrap-servers=" + bootstrapServers,
-                "--lab.consumer.topics=" + java.util.regex.Pattern.quote(topic),
+                "--lab.consumer.topics=" + Pattern.quote(topic),
                 "--spring.kafka.consumer.group-id=lab-it-" + topic));
         args.addAll(List.of(extra));
         ConfigurableApplicationContext consumer = ConsumerApplication.builder().run(args.toArray(String[]::new));
