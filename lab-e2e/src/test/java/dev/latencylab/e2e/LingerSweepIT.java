@@ -101,6 +101,20 @@ class LingerSweepIT {
                     results,
                     Instant.parse(summary.path("startedAt").asString("")),
                     Instant.parse(summary.path("endedAt").asString("")));
+
+            // The experiments whose phases write their own topics, shortened to seconds per phase:
+            // structure and every figure present, not the physics.
+            JsonNode matrix = shortRun(lab, "compression-matrix");
+            assertOwnTopicPhases(matrix, 20);
+            SoftAssertions ratios = new SoftAssertions();
+            for (JsonNode p : matrix.path("phases")) {
+                positive(
+                        ratios,
+                        p.path("name").asString() + " disk ratio to none",
+                        p.path("disk").path("ratioToNone"));
+            }
+            ratios.assertAll();
+            assertOwnTopicPhases(shortRun(lab, "partitions"), 12);
         } catch (Throwable t) {
             failure = t;
             throw t;
@@ -357,6 +371,57 @@ class LingerSweepIT {
         deleteTree(labDir);
         deleteTree(resultsRoot);
         Files.createDirectories(resultsRoot);
+    }
+
+    /** Runs scenarios/NAME.yaml at 1 s + 3 s per phase, no stack warm-up; its summary.json. */
+    private JsonNode shortRun(LabScript lab, String name) throws Exception {
+        Path out = work.resolve("results-" + name);
+        deleteTree(out);
+        LabScript.Result run = lab.run(
+                SWEEP_TIMEOUT,
+                "run",
+                "scenarios/" + name + ".yaml",
+                "--warmup",
+                "1s",
+                "--phase-duration",
+                "3s",
+                "--stack-warmup",
+                "0s",
+                "--results",
+                out.toString());
+        assertThat(run.ok()).as(run.describe()).isTrue();
+        try (Stream<Path> dirs = Files.list(out)) {
+            Path results = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+            System.out.println("lab-e2e: " + name + ":\n" + Files.readString(results.resolve("summary.md")));
+            return JSON.readTree(results.resolve("summary.json").toFile());
+        }
+    }
+
+    /**
+     * Every phase closed by the fence with exact counts, on its own topic, with its size on disk;
+     * and no topic of the run left behind.
+     */
+    private void assertOwnTopicPhases(JsonNode summary, int phases) {
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(summary.path("phases").size()).as("phases").isEqualTo(phases);
+        for (JsonNode p : summary.path("phases")) {
+            String name = p.path("name").asString();
+            soft.assertThat(p.path("fenced").asBoolean()).as(name + " fenced").isTrue();
+            soft.assertThat(p.path("counts").path("lost").asLong(-1))
+                    .as(name + " lost")
+                    .isZero();
+            soft.assertThat(p.path("counts").path("acked").asLong(-1))
+                    .as(name + " acked = received")
+                    .isEqualTo(p.path("counts").path("received").asLong(-2));
+            soft.assertThat(p.path("description").path("topic").asString())
+                    .as(name + " topic")
+                    .isEqualTo("lab.orders." + name);
+            positive(soft, name + " achieved rate", p.path("achievedRate"));
+            positive(soft, name + " e2e p50", p.path("latencyMs").path("p50"));
+            positive(soft, name + " disk bytes/record", p.path("disk").path("bytesPerRecord"));
+            positive(soft, name + " disk records", p.path("disk").path("records"));
+        }
+        soft.assertAll();
     }
 
     private Path onlyResultsFolder() throws IOException {

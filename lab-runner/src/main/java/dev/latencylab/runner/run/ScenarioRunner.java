@@ -325,7 +325,7 @@ public final class ScenarioRunner {
         ProducerSettings s = phase.settings();
         out.printf(
                 Locale.ROOT,
-                "%nphase %d/%d %s (id %d): linger.ms=%d batch.size=%d compression=%s rate=%s/s payload=%d B; warm-up %s, "
+                "%nphase %d/%d %s (id %d): linger.ms=%d batch.size=%d compression=%s rate=%s payload=%d B; warm-up %s, "
                         + "measure %s%n",
                 t.index,
                 t.count,
@@ -334,7 +334,7 @@ public final class ScenarioRunner {
                 s.lingerMs(),
                 s.batchSize(),
                 s.compression(),
-                number(s.rate()),
+                target(s),
                 s.payloadBytes(),
                 Durations.format(phase.warmup()),
                 Durations.format(phase.duration()));
@@ -380,7 +380,7 @@ public final class ScenarioRunner {
                 t.count,
                 t.label,
                 number(record.achievedRate()),
-                number(s.rate()),
+                target(s),
                 latency == null ? "n/a" : ms(latency.latencyMs().p50()),
                 latency == null ? "n/a" : ms(latency.latencyMs().p99()),
                 latency == null ? "n/a" : ms(latency.correctedLatencyMs().p99()),
@@ -492,7 +492,7 @@ public final class ScenarioRunner {
                 seconds(t.phase.duration()),
                 (left.toSeconds() + (left.toNanosPart() > 0 ? 1 : 0)) + "s",
                 number(rate),
-                number(t.phase.settings().rate()),
+                target(t.phase.settings()),
                 latency.map(l -> ms(l.latencyMs().p99())).orElse("n/a"),
                 latency.map(l -> ms(l.correctedLatencyMs().p99())).orElse("n/a"),
                 latency.filter(l -> l.lost() > 0).map(l -> "  lost " + l.lost()).orElse(""));
@@ -609,6 +609,10 @@ public final class ScenarioRunner {
         return v >= 100 || v == Math.rint(v)
                 ? String.format(Locale.ROOT, "%.0f", v)
                 : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    private static String target(ProducerSettings s) {
+        return s.unthrottled() ? "unthrottled" : number(s.rate()) + "/s";
     }
 
     private static String ms(Double v) {
