@@ -31,15 +31,13 @@ final class DiskRatios {
                     .findFirst()
                     .orElse(null);
             PhaseSummary.Disk d = p.disk();
-            out.add(with(
-                    p,
-                    new PhaseSummary.Disk(
-                            d.topic(),
-                            d.partitions(),
-                            d.bytes(),
-                            d.records(),
-                            d.bytesPerRecord(),
-                            base == null || base == 0 ? null : d.bytesPerRecord() / base)));
+            out.add(p.withDisk(new PhaseSummary.Disk(
+                    d.topic(),
+                    d.partitions(),
+                    d.bytes(),
+                    d.records(),
+                    d.bytesPerRecord(),
+                    base == null || base == 0 ? null : d.bytesPerRecord() / base)));
         }
         return out;
     }
@@ -53,31 +51,5 @@ final class DiskRatios {
                 && Objects.equals(p.payloadFile(), none.payloadFile())
                 && p.keyStrategy() == none.keyStrategy()
                 && p.rate() == none.rate();
-    }
-
-    static PhaseSummary with(PhaseSummary p, PhaseSummary.Disk disk) {
-        return new PhaseSummary(
-                p.name(),
-                p.repeat(),
-                p.phaseId(),
-                p.settings(),
-                p.measuredFrom(),
-                p.measuredTo(),
-                p.measuredSeconds(),
-                p.complete(),
-                p.samples(),
-                p.latencyMs(),
-                p.correctedLatencyMs(),
-                p.publishDelayMs(),
-                p.achievedRate(),
-                p.counts(),
-                p.fenced(),
-                p.description(),
-                p.cpuCores(),
-                p.requestsPerSecond(),
-                p.bytesInPerSecond(),
-                p.producer(),
-                p.gcPauseMsPerSecond(),
-                disk);
     }
 }

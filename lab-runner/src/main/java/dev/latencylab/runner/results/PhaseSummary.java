@@ -97,6 +97,32 @@ record PhaseSummary(
                 null);
     }
 
+    PhaseSummary withDisk(Disk newDisk) {
+        return new PhaseSummary(
+                name,
+                repeat,
+                phaseId,
+                settings,
+                measuredFrom,
+                measuredTo,
+                measuredSeconds,
+                complete,
+                samples,
+                latencyMs,
+                correctedLatencyMs,
+                publishDelayMs,
+                achievedRate,
+                counts,
+                fenced,
+                description,
+                cpuCores,
+                requestsPerSecond,
+                bytesInPerSecond,
+                producer,
+                gcPauseMsPerSecond,
+                newDisk);
+    }
+
     /**
      * The phase's topic on disk: the log bytes of one replica per partition, the records in it, and
      * bytes per record as a ratio to the phase with compression none and otherwise the same

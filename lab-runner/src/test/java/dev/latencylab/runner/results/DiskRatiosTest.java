@@ -12,8 +12,7 @@ class DiskRatiosTest {
     private static PhaseSummary cell(String name, int linger, Compression codec, long bytes, long records) {
         PhaseSummary p = Phases.withoutPrometheus(name, linger, 2.0, 5.0);
         ProducerSettings s = p.settings();
-        PhaseSummary withCodec = DiskRatios.with(
-                new PhaseSummary(
+        PhaseSummary withCodec = (new PhaseSummary(
                         p.name(),
                         p.repeat(),
                         p.phaseId(),
@@ -35,8 +34,9 @@ class DiskRatiosTest {
                         p.requestsPerSecond(),
                         p.bytesInPerSecond(),
                         p.producer(),
-                        p.gcPauseMsPerSecond()),
-                new PhaseSummary.Disk("lab.orders." + name, 3, bytes, records, (double) bytes / records, null));
+                        p.gcPauseMsPerSecond()))
+                .withDisk(
+                        new PhaseSummary.Disk("lab.orders." + name, 3, bytes, records, (double) bytes / records, null));
         return withCodec;
     }
 
