@@ -114,7 +114,6 @@ class LingerSweepIT {
                         p.path("disk").path("ratioToNone"));
             }
             ratios.assertAll();
-            assertOwnTopicPhases(shortRun(lab, "partitions"), 12);
         } catch (Throwable t) {
             failure = t;
             throw t;
