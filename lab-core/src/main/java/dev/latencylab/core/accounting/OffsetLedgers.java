@@ -24,6 +24,10 @@ public final class OffsetLedgers {
 
     private final Opener opener;
     private final Map<String, OffsetLedger> byTopic = new TreeMap<>();
+    /** The last topic looked up: records come in runs of one topic, so the map is rarely consulted. */
+    private String lastTopic;
+
+    private OffsetLedger lastLedger;
 
     public OffsetLedgers(Opener opener) {
         this.opener = opener;
@@ -49,6 +53,9 @@ public final class OffsetLedgers {
     }
 
     public OffsetLedger forTopic(String topic) {
+        if (topic.equals(lastTopic)) {
+            return lastLedger;
+        }
         OffsetLedger ledger = byTopic.get(topic);
         if (ledger == null) {
             try {
@@ -58,6 +65,8 @@ public final class OffsetLedgers {
             }
             byTopic.put(topic, ledger);
         }
+        lastTopic = topic;
+        lastLedger = ledger;
         return ledger;
     }
 

@@ -68,12 +68,22 @@ public final class JsonHttp {
     /** A JSON POST with further request headers, e.g. {@code Authorization} ({@link #basicAuth}) or {@code Accept}. */
     public Response postJson(String part, URI uri, Object body, Map<String, String> headers)
             throws InterruptedException {
+        return postJson(part, uri, body, headers, requestTimeout);
+    }
+
+    /** A JSON POST that may take longer than this client's usual timeout (an app that flushes before it answers). */
+    public Response postJson(String part, URI uri, Object body, Duration timeout) throws InterruptedException {
+        return postJson(part, uri, body, Map.of(), timeout);
+    }
+
+    private Response postJson(String part, URI uri, Object body, Map<String, String> headers, Duration timeout)
+            throws InterruptedException {
         String json = MAPPER.writeValueAsString(body);
         HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json));
         headers.forEach(builder::header);
-        return send(part, builder);
+        return send(part, builder, timeout);
     }
 
     /** The value of an {@code Authorization} header for HTTP basic auth. */
@@ -116,7 +126,11 @@ public final class JsonHttp {
     }
 
     private Response send(String part, HttpRequest.Builder builder) throws InterruptedException {
-        HttpRequest request = builder.timeout(requestTimeout).build();
+        return send(part, builder, requestTimeout);
+    }
+
+    private Response send(String part, HttpRequest.Builder builder, Duration timeout) throws InterruptedException {
+        HttpRequest request = builder.timeout(timeout).build();
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             return new Response(response.statusCode(), response.body());

@@ -14,6 +14,12 @@ import tools.jackson.databind.JsonNode;
 public final class ProducerClient {
 
     public static final String PART = "producer-app";
+    /**
+     * A change flushes the producer before it answers (a stop, a new client): with an unthrottled
+     * load its buffer holds up to buffer.memory of records. The app gives up after twice its
+     * switch-timeout (2 x 30 s by default, then 503); the runner waits a little longer than that.
+     */
+    static final java.time.Duration CHANGE_TIMEOUT = java.time.Duration.ofSeconds(70);
     /** The topic the producer-app creates and writes by default (lab.producer.topic): where phases without their own topic run. */
     public static final String LAB_TOPIC = "lab.orders";
 
@@ -35,7 +41,7 @@ public final class ProducerClient {
 
     /** Applies a change; the producer answers once it is in effect. A refused field becomes a clear error. */
     public ProducerStatus apply(SettingsChange change) throws InterruptedException {
-        JsonHttp.Response r = http.postJson(PART, endpoint, change);
+        JsonHttp.Response r = http.postJson(PART, endpoint, change, CHANGE_TIMEOUT);
         if (r.status() == 400) {
             throw new EndpointException(PART + " refused the change " + JsonHttp.MAPPER.writeValueAsString(change)
                     + ": " + refusal(r.body()));

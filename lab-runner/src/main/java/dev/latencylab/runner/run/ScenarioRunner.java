@@ -262,9 +262,14 @@ public final class ScenarioRunner {
      * After its phase, the topic's size on disk with the load stopped (so nothing more is written to
      * it), then the topic is deleted unless the scenario keeps it.
      */
-    private TopicDisk retireTopic(Tracker t) throws InterruptedException {
+    private TopicDisk retireTopic(Tracker t, List<String> warnings) throws InterruptedException {
         TopicSpec spec = t.phase.topic();
-        producer.apply(SettingsChange.stop());
+        // The next phase must not start behind this one's backlog (an unthrottled phase leaves one).
+        stopAndDrain(
+                "so the next phase does not start behind this one's backlog",
+                "the next phase starts behind it",
+                "after phase " + t.phase.name(),
+                warnings);
         TopicDisk disk = topics.sizeOnDisk(spec.name());
         out.printf(
                 Locale.ROOT,
@@ -297,9 +302,21 @@ public final class ScenarioRunner {
      * while the stream is quiet). The first phase starts the load again, on a fresh schedule.
      */
     private void quiesce(List<String> warnings) throws InterruptedException {
+        stopAndDrain(
+                "so its reset starts on a quiet stream",
+                "it was reset anyway, so records still in flight then may count as lost",
+                "before the run",
+                warnings);
+    }
+
+    /**
+     * Stops the load and waits (bounded by the drain timeout) until the consumer holds every record
+     * sent; {@code why} says what for, {@code otherwise} what it means when it does not.
+     */
+    private void stopAndDrain(String why, String otherwise, String when, List<String> warnings)
+            throws InterruptedException {
         ProducerStatus stopped = producer.apply(SettingsChange.stop());
-        out.println(
-                "Stopping the load until the consumer has every record in flight, so its reset starts on a quiet stream");
+        out.println("Stopping the load until the consumer has every record in flight, " + why);
         Instant deadline = clock.instant().plus(options.drainTimeout());
         while (true) {
             LatencyView report = consumer.latency();
@@ -307,11 +324,10 @@ public final class ScenarioRunner {
                 return;
             }
             if (!clock.instant().isBefore(deadline)) {
-                String w = "before the run, the consumer still had "
+                String w = when + ", the consumer still had "
                         + (report.totals() == null ? "n/a" : report.totals().pending())
                         + " records pending " + Durations.format(options.drainTimeout())
-                        + " after the load stopped; it was reset anyway,"
-                        + " so records still in flight then may count as lost";
+                        + " after the load stopped; " + otherwise;
                 warnings.add(w);
                 out.println("WARNING: " + w);
                 return;
@@ -340,7 +356,7 @@ public final class ScenarioRunner {
                 Durations.format(phase.duration()));
         checkAbort();
         TopicSpec own = phase.topic();
-        if (own != null && own.created()) {
+        if (ownTopic(phase)) {
             prepareTopic(t, warnings);
         }
         // The warm-up's records carry no phase id: they are never counted in the phase.
@@ -364,12 +380,14 @@ public final class ScenarioRunner {
                 progress(t);
             }
         }
-        ProducerStatus left = producer.enterPhase(0);
+        // On its own topic the load stops with the window: the topic is measured on disk next, and
+        // an unthrottled load would only pile up a backlog while the phase is being closed.
+        ProducerStatus left = ownTopic(phase) ? producer.apply(SettingsChange.stop()) : producer.enterPhase(0);
         Instant end = clock.instant();
         long sentAtEnd = left.counters().sent();
         Closed closed = fence(t, warnings);
-        if (own != null && own.created()) {
-            t.disk = retireTopic(t);
+        if (ownTopic(phase)) {
+            t.disk = retireTopic(t, warnings);
         }
         PhaseRecord record = t.record(end, sentAtEnd, closed, true);
         PhaseView latency = closed.latency;
@@ -541,6 +559,11 @@ public final class ScenarioRunner {
             out.println("WARNING: " + w);
             return null;
         }
+    }
+
+    /** Whether the phase writes a topic the runner creates for it. */
+    private static boolean ownTopic(Phase phase) {
+        return phase.topic() != null && phase.topic().created();
     }
 
     /** Topics a run cut short created: not left behind unless the scenario keeps them. */
