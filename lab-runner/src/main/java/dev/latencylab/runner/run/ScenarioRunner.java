@@ -219,7 +219,11 @@ public final class ScenarioRunner {
      */
     private void prepareTopic(Tracker t, List<String> warnings) throws InterruptedException {
         TopicSpec spec = t.phase.topic();
-        producer.apply(SettingsChange.stop());
+        stopAndDrain(
+                "so the phase does not start behind the load before it",
+                "the phase starts behind it",
+                "before phase " + t.phase.name(),
+                warnings);
         boolean replaced = topics.create(spec);
         if (!spec.keep()) {
             created.add(spec.name());
