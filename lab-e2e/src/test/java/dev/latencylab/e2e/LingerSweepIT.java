@@ -114,6 +114,7 @@ class LingerSweepIT {
                         p.path("disk").path("ratioToNone"));
             }
             ratios.assertAll();
+            assertOwnTopicPhases(shortRun(lab, "partitions"), 12);
         } catch (Throwable t) {
             failure = t;
             throw t;

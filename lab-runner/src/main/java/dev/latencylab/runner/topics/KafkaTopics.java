@@ -1,5 +1,6 @@
 package dev.latencylab.runner.topics;
 
+import dev.latencylab.core.topics.LeaderReadiness;
 import dev.latencylab.runner.scenario.TopicSpec;
 import java.time.Clock;
 import java.time.Duration;
@@ -59,6 +60,8 @@ public final class KafkaTopics implements Topics {
         while (true) {
             try {
                 get(admin.createTopics(List.of(topic)).all(), "create topic " + spec.name());
+                // A topic is writable only once each leader serves it (see LeaderReadiness).
+                awaitLeaders(spec.name());
                 return replaced;
             } catch (TopicException e) {
                 if (!(e.getCause() instanceof TopicExistsException)
@@ -71,6 +74,20 @@ public final class KafkaTopics implements Topics {
                 }
                 TimeUnit.MILLISECONDS.sleep(500);
             }
+        }
+    }
+
+    private void awaitLeaders(String topic) throws InterruptedException {
+        try {
+            LeaderReadiness.await(admin, topic, CALL_TIMEOUT);
+        } catch (ExecutionException e) {
+            throw new TopicException(
+                    "the leaders of " + topic + " on " + bootstrap + " were not ready within "
+                            + CALL_TIMEOUT.toSeconds() + " s: " + e.getCause().getMessage(),
+                    e.getCause());
+        } catch (TimeoutException e) {
+            throw new TopicException("the leaders of " + topic + " on " + bootstrap + " were not ready within "
+                    + CALL_TIMEOUT.toSeconds() + " s");
         }
     }
 

@@ -1,6 +1,9 @@
 package dev.latencylab.producer.topic;
 
 import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.core.topics.LeaderReadiness;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -13,7 +16,8 @@ import org.springframework.stereotype.Component;
  * Refuses a change of topic to one the cluster does not have. The producer creates no topic (a
  * phase's topic is the runner's to create, with its layout); sending to a missing one would block
  * the sender for max.block.ms and fail every record, or, where brokers create topics on first use,
- * write to a topic of one partition nobody asked for.
+ * write to a topic of one partition nobody asked for. A topic is accepted once every partition's
+ * leader serves it.
  */
 @Component
 public class TopicCheck {
@@ -28,7 +32,10 @@ public class TopicCheck {
 
     public void requireExists(String topic) {
         try (Admin client = Admin.create(admin.getConfigurationProperties())) {
-            client.describeTopics(java.util.List.of(topic)).allTopicNames().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            client.describeTopics(List.of(topic)).allTopicNames().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            // A topic created a moment ago is accepted once its leaders serve it, not before:
+            // otherwise the first batches meet NOT_LEADER_OR_FOLLOWER (see LeaderReadiness).
+            LeaderReadiness.await(client, topic, Duration.ofSeconds(TIMEOUT_SECONDS));
         } catch (ExecutionException e) {
             if (e.getCause() instanceof UnknownTopicOrPartitionException) {
                 throw new BadSettingsException(
@@ -37,7 +44,9 @@ public class TopicCheck {
             throw new BadSettingsException("topic", "topic " + topic + " could not be checked: " + e.getCause());
         } catch (TimeoutException e) {
             throw new BadSettingsException(
-                    "topic", "topic " + topic + " could not be checked within " + TIMEOUT_SECONDS + " s");
+                    "topic",
+                    "topic " + topic + " could not be checked, or has partitions without a ready leader, within "
+                            + TIMEOUT_SECONDS + " s");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BadSettingsException("topic", "interrupted while checking topic " + topic);
