@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +116,7 @@ class LingerSweepIT {
             }
             ratios.assertAll();
             assertOwnTopicPhases(shortRun(lab, "partitions"), 12);
+            assertMaxRate(shortRun(lab, "max-rate"));
         } catch (Throwable t) {
             failure = t;
             throw t;
@@ -420,6 +422,48 @@ class LingerSweepIT {
             positive(soft, name + " e2e p50", p.path("latencyMs").path("p50"));
             positive(soft, name + " disk bytes/record", p.path("disk").path("bytesPerRecord"));
             positive(soft, name + " disk records", p.path("disk").path("records"));
+        }
+        soft.assertAll();
+    }
+
+    /**
+     * Both rate: max phases searched, found a rate and were measured at 50/80/100 % of it; the
+     * unthrottled phases report what they achieved; every measured phase closed with exact counts.
+     */
+    private void assertMaxRate(JsonNode summary) {
+        SoftAssertions soft = new SoftAssertions();
+        JsonNode searches = summary.path("rateSearches");
+        soft.assertThat(searches.size()).as("rate searches").isEqualTo(2);
+        Map<String, Double> rates = new HashMap<>();
+        for (JsonNode p : summary.path("phases")) {
+            rates.put(p.path("name").asString(), p.path("settings").path("rate").asDouble());
+        }
+        for (JsonNode search : searches) {
+            String name = search.path("phase").asString();
+            double found = search.path("found").asDouble();
+            soft.assertThat(found).as(name + " found").isPositive();
+            soft.assertThat(search.path("steps").size()).as(name + " steps").isPositive();
+            soft.assertThat(search.path("steps").get(0).path("sustained").isBoolean())
+                    .as(name + " verdict")
+                    .isTrue();
+            for (int percent : List.of(50, 80, 100)) {
+                soft.assertThat(rates.get(name + "@" + percent + "%"))
+                        .as(name + " measured at " + percent + " %")
+                        .isEqualTo(Math.floor(found * percent / 100.0));
+            }
+        }
+        soft.assertThat(summary.path("phases").size()).as("phases").isEqualTo(8);
+        for (JsonNode p : summary.path("phases")) {
+            String name = p.path("name").asString();
+            soft.assertThat(p.path("fenced").asBoolean()).as(name + " fenced").isTrue();
+            soft.assertThat(p.path("counts").path("lost").asLong(-1))
+                    .as(name + " lost")
+                    .isZero();
+            soft.assertThat(p.path("counts").path("acked").asLong(-1))
+                    .as(name + " acked = received")
+                    .isEqualTo(p.path("counts").path("received").asLong(-2));
+            positive(soft, name + " achieved rate", p.path("achievedRate"));
+            positive(soft, name + " e2e p50", p.path("latencyMs").path("p50"));
         }
         soft.assertAll();
     }

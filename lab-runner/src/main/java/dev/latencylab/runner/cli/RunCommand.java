@@ -24,7 +24,6 @@ import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.run.StackWarmup;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.scenario.Durations;
-import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
@@ -178,12 +177,6 @@ final class RunCommand {
         } catch (ScenarioException e) {
             err.println("The scenario cannot be run:");
             e.problems().forEach(p -> err.println("  " + p));
-            return 2;
-        }
-        List<String> unsupported = unsupported(scenario);
-        if (!unsupported.isEmpty()) {
-            err.println("The scenario asks for what this lab cannot switch yet:");
-            unsupported.forEach(p -> err.println("  " + p));
             return 2;
         }
         if (scenario.phases().stream().anyMatch(p -> p.duration().toSeconds() < 10)) {
@@ -387,16 +380,5 @@ final class RunCommand {
         }
         return "Order: " + plan.repeats() + " rounds, each shuffled with seed " + plan.seed() + " (--seed "
                 + plan.seed() + " runs this order again): " + String.join(" ", plan.labels());
-    }
-
-    /** Phase fields the format has but the apps cannot apply yet: refused, never silently ignored. */
-    static List<String> unsupported(Scenario scenario) {
-        List<String> problems = new ArrayList<>();
-        for (Phase p : scenario.phases()) {
-            if (p.maxRate()) {
-                problems.add("phase '" + p.name() + "' asks for rate: max, which this runner cannot search yet");
-            }
-        }
-        return problems;
     }
 }

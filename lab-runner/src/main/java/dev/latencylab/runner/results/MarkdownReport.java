@@ -44,6 +44,7 @@ final class MarkdownReport {
         } else {
             b.append(tables(s.phases()));
         }
+        b.append(RateSearchSection.render(s));
         if (s.reading() != null) {
             b.append("## Reading\n\n")
                     .append(s.reading().paragraph())

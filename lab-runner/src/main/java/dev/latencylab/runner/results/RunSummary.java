@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.runner.run.RateSearchRecord;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.scenario.RunPlan;
 import java.time.Instant;
@@ -22,10 +23,12 @@ public record RunSummary(
         List<PhaseSummary> phases,
         Totals totals,
         Reading reading,
-        List<String> warnings) {
+        List<String> warnings,
+        List<RateSearchRecord> rateSearches) {
 
     public RunSummary {
         phases = List.copyOf(phases);
+        rateSearches = rateSearches == null ? List.of() : List.copyOf(rateSearches);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
         if (repeats == null) {
             // summary.json from before repeats (every phase once), or rows put together without a plan: the
@@ -43,6 +46,38 @@ public record RunSummary(
         if (repeats.phases().isEmpty() && !phases.isEmpty()) {
             repeats = repeats.withPhases(PhaseSpread.of(phases, List.of()));
         }
+    }
+
+    /** A summary without rate searches. */
+    public RunSummary(
+            String scenario,
+            String description,
+            Instant startedAt,
+            Instant endedAt,
+            boolean complete,
+            String stopReason,
+            int cores,
+            Repeats repeats,
+            StackWarmupRecord stackWarmup,
+            List<PhaseSummary> phases,
+            Totals totals,
+            Reading reading,
+            List<String> warnings) {
+        this(
+                scenario,
+                description,
+                startedAt,
+                endedAt,
+                complete,
+                stopReason,
+                cores,
+                repeats,
+                stackWarmup,
+                phases,
+                totals,
+                reading,
+                warnings,
+                List.of());
     }
 
     /** A summary of phases run once each, in the file's order. */
@@ -129,7 +164,8 @@ public record RunSummary(
                 phases,
                 totals,
                 newReading,
-                warnings);
+                warnings,
+                rateSearches);
     }
 
     public RunSummary withWarnings(List<String> newWarnings) {
@@ -146,7 +182,8 @@ public record RunSummary(
                 phases,
                 totals,
                 reading,
-                newWarnings);
+                newWarnings,
+                rateSearches);
     }
 
     /** How a row of this run is named in tables and charts: "linger-5#2" when phases repeat, else the name. */

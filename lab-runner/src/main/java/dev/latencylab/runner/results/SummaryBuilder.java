@@ -69,7 +69,8 @@ public final class SummaryBuilder {
                 phases,
                 totals,
                 null,
-                warnings);
+                warnings,
+                run.searches());
         return summary.withReading(TradeOffReading.read(summary));
     }
 

@@ -21,10 +21,38 @@ public record RunRecord(
         ProducerStatus finalProducer,
         LatencyView finalConsumer,
         boolean drained,
-        List<String> warnings) {
+        List<String> warnings,
+        List<RateSearchRecord> searches) {
 
     public RunRecord {
         phases = List.copyOf(phases);
         warnings = List.copyOf(warnings);
+        searches = searches == null ? List.of() : List.copyOf(searches);
+    }
+
+    /** A run without rate searches. */
+    public RunRecord(
+            Scenario scenario,
+            Instant startedAt,
+            Instant endedAt,
+            List<PhaseRecord> phases,
+            boolean complete,
+            String stopReason,
+            ProducerStatus finalProducer,
+            LatencyView finalConsumer,
+            boolean drained,
+            List<String> warnings) {
+        this(
+                scenario,
+                startedAt,
+                endedAt,
+                phases,
+                complete,
+                stopReason,
+                finalProducer,
+                finalConsumer,
+                drained,
+                warnings,
+                List.of());
     }
 }

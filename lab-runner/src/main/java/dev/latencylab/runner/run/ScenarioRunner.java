@@ -65,6 +65,9 @@ public final class ScenarioRunner {
         }
     }
 
+    /** Shortest step of a rate search: under two Prometheus-free seconds a step is all ramp. */
+    static final Duration MIN_STEP = Duration.ofSeconds(2);
+
     private final ProducerClient producer;
     private final ConsumerClient consumer;
     private final Clock clock;
@@ -74,6 +77,11 @@ public final class ScenarioRunner {
     private final Topics topics;
     /** Topics this run created and has not yet deleted: an interrupted run deletes them on its way out. */
     private final java.util.Set<String> created = new java.util.LinkedHashSet<>();
+
+    /** The rate searches this run made ({@code rate: max} phases). */
+    private final List<RateSearchRecord> searches = new ArrayList<>();
+    /** The last phase id given out: measured phases and search steps each have their own. */
+    private int nextPhaseId;
 
     private volatile boolean abortRequested;
     private volatile String abortReason;
@@ -136,16 +144,31 @@ public final class ScenarioRunner {
             requireTopicsRead(scenario);
             consumer.reset();
             List<Phase> plan = RunPlan.of(scenario, options.seed()).phases();
-            int firstId = firstPhaseId(startedAt);
-            for (int i = 0; i < plan.size(); i++) {
-                current = new Tracker(
-                        i + 1,
-                        plan.size(),
-                        plan.get(i),
-                        firstId + i + 1,
-                        RunPlan.label(plan.get(i).name(), plan.get(i).repeat(), scenario.repeat()));
-                done.add(runPhase(current, warnings));
-                current = null;
+            nextPhaseId = firstPhaseId(startedAt);
+            // A rate: max phase is measured at each share of the rate it finds.
+            int count = plan.stream()
+                    .mapToInt(p -> p.maxRate() ? RateSearchRecord.MEASURED_PERCENT.size() : 1)
+                    .sum();
+            int index = 0;
+            for (Phase planned : plan) {
+                List<Phase> measured = List.of(planned);
+                if (planned.maxRate()) {
+                    RateSearchRecord search = searchMaxRate(planned, index + 1, count, warnings);
+                    searches.add(search);
+                    measured = measuredAtFound(planned, search);
+                    count -= RateSearchRecord.MEASURED_PERCENT.size() - measured.size();
+                }
+                for (Phase phase : measured) {
+                    index++;
+                    current = new Tracker(
+                            index,
+                            count,
+                            phase,
+                            ++nextPhaseId,
+                            RunPlan.label(phase.name(), phase.repeat(), scenario.repeat()));
+                    done.add(runPhase(current, warnings));
+                    current = null;
+                }
             }
         } catch (InterruptedException e) {
             stopReason = abortReason != null ? abortReason : "interrupted";
@@ -181,7 +204,8 @@ public final class ScenarioRunner {
                 finalProducer,
                 finalConsumer,
                 drained,
-                warnings);
+                warnings,
+                searches);
     }
 
     /**
@@ -408,6 +432,167 @@ public final class ScenarioRunner {
                 latency == null ? "n/a" : ms(latency.correctedLatencyMs().p99()),
                 closed.counts == null ? "" : "; " + counts(closed.counts));
         return record;
+    }
+
+    /**
+     * A {@code rate: max} phase's search ({@link MaxRateSearch}): after the phase's warm-up at the
+     * start rate, each step holds a rate under its own phase id, so its sends, acks and publish delay
+     * are its own; the consumer's backlog is counted from a drained start. After a step that was not
+     * sustained, the load stops until the consumer has caught up, so the next step starts clean.
+     */
+    private RateSearchRecord searchMaxRate(Phase phase, int index, int count, List<String> warnings)
+            throws InterruptedException {
+        ProducerSettings s = phase.settings();
+        Duration step = stepDuration(phase);
+        MaxRateSearch search = new MaxRateSearch(s.rate(), MaxRateSearch.Rule.DEFAULT);
+        out.printf(
+                Locale.ROOT,
+                "%nphase %d/%d %s: searching the highest sustainable rate from %s/s (steps of %s; sustained = sender on"
+                        + " schedule, publish delay p99 <= %.0f ms, <= %.1f s of records unanswered and unreceived;"
+                        + " doubling, then bisecting to %.0f %%)%n",
+                index,
+                count,
+                phase.name(),
+                number(s.rate()),
+                Durations.format(step),
+                search.rule().publishDelayP99Ms(),
+                search.rule().unansweredSeconds(),
+                100 * search.rule().precision());
+        String topic = phase.topic() != null ? phase.topic().name() : ProducerClient.LAB_TOPIC;
+        if (ownTopic(phase)) {
+            prepareTopic(new Tracker(index, count, phase, 0, phase.name()), warnings);
+        } else {
+            stopAndDrain(
+                    "so the search starts on a quiet stream",
+                    "the search starts behind it",
+                    "before the search",
+                    warnings);
+        }
+        producer.start(s, 0, topic);
+        sleep(phase.warmup());
+        stopAndDrain(
+                "so the first step starts on a quiet stream",
+                "the first step starts behind it",
+                "after the search's warm-up",
+                warnings);
+        long ackedBase = producer.state().counters().acked();
+        long receivedBase = consumer.latency().totals().received();
+        boolean running = false;
+        for (var next = search.next(); next.isPresent(); next = search.next()) {
+            double rate = next.getAsDouble();
+            int stepId = ++nextPhaseId;
+            if (running) {
+                producer.apply(SettingsChange.rate(rate, stepId));
+            } else {
+                producer.start(s.withRate(rate), stepId, topic);
+                running = true;
+            }
+            Instant from = clock.instant();
+            sleep(step);
+            ProducerStatus status = producer.enterPhase(0);
+            double seconds = Duration.between(from, clock.instant()).toNanos() / 1e9;
+            LatencyView view = consumer.latency();
+            PhaseSends sends = status.phaseSends(stepId).orElse(null);
+            long sent = sends == null ? 0 : sends.sent();
+            long acked = sends == null ? 0 : sends.acked();
+            long failed = sends == null ? 0 : sends.failed();
+            long backlog =
+                    (status.counters().acked() - ackedBase) - (view.totals().received() - receivedBase);
+            RateStep judged = search.judge(
+                    rate,
+                    seconds,
+                    sent,
+                    acked,
+                    failed,
+                    sends == null || sends.publishDelayMs() == null
+                            ? null
+                            : sends.publishDelayMs().p99(),
+                    sent - acked - failed,
+                    Math.max(0, backlog));
+            out.printf(
+                    Locale.ROOT,
+                    "  step %d: %s/s for %s: sent %d of %d, publish delay p99 %s ms, %d unanswered, consumer %d behind:"
+                            + " %s%n",
+                    judged.step(),
+                    number(rate),
+                    Durations.format(Duration.ofMillis(Math.round(seconds * 1000))),
+                    sent,
+                    judged.scheduled(),
+                    ms(judged.publishDelayP99Ms()),
+                    judged.unanswered(),
+                    judged.consumerBacklog(),
+                    judged.sustained() ? "sustained" : "NOT sustained (" + judged.reason() + ")");
+            if (!judged.sustained()) {
+                stopAndDrain(
+                        "so the next step does not inherit this one's backlog",
+                        "the next step starts behind it",
+                        "after step " + judged.step(),
+                        warnings);
+                running = false;
+            }
+        }
+        stopAndDrain(
+                "so the measured phases start on a quiet stream",
+                "the first starts behind it",
+                "after the search",
+                warnings);
+        if (ownTopic(phase)) {
+            topics.delete(phase.topic().name());
+            created.remove(phase.topic().name());
+        }
+        double found = search.found();
+        List<String> measuredAt = found > 0
+                ? RateSearchRecord.MEASURED_PERCENT.stream()
+                        .map(pct -> RateSearchRecord.measuredName(phase.name(), pct))
+                        .toList()
+                : List.of();
+        out.printf(
+                Locale.ROOT,
+                "phase %s: highest sustained rate %s/s after %d steps%s%n",
+                phase.name(),
+                number(found),
+                search.steps().size(),
+                found == 0
+                        ? " (not even the lowest rate tried was sustained; nothing to measure)"
+                        : search.converged()
+                                ? "; measuring at " + RateSearchRecord.MEASURED_PERCENT + " % of it"
+                                : " (the search did not converge within "
+                                        + search.rule().maxSteps() + " steps); measuring at "
+                                        + RateSearchRecord.MEASURED_PERCENT + " % of it");
+        if (found == 0) {
+            warnings.add("phase " + phase.name() + ": no rate down to "
+                    + number(search.rule().minRate()) + "/s was sustained; nothing was measured");
+        } else if (!search.converged()) {
+            warnings.add("phase " + phase.name() + ": the rate search stopped after "
+                    + search.rule().maxSteps() + " steps without converging; " + number(found)
+                    + "/s is the highest rate sustained");
+        }
+        return new RateSearchRecord(
+                phase.name(),
+                phase.repeat(),
+                s.rate(),
+                step.toMillis() / 1000.0,
+                search.rule(),
+                search.steps(),
+                found,
+                search.converged(),
+                measuredAt);
+    }
+
+    /** A step lasts a quarter of the phase's measured duration, at least two seconds. */
+    static Duration stepDuration(Phase phase) {
+        Duration quarter = phase.duration().dividedBy(4);
+        return quarter.compareTo(MIN_STEP) < 0 ? MIN_STEP : quarter;
+    }
+
+    private static List<Phase> measuredAtFound(Phase phase, RateSearchRecord search) {
+        if (search.found() <= 0) {
+            return List.of();
+        }
+        return RateSearchRecord.MEASURED_PERCENT.stream()
+                .map(pct -> phase.atRate(
+                        RateSearchRecord.measuredName(phase.name(), pct), Math.floor(search.found() * pct / 100.0)))
+                .toList();
     }
 
     /**

@@ -1,0 +1,145 @@
+package dev.latencylab.runner.results;
+
+import dev.latencylab.runner.run.RateSearchRecord;
+import dev.latencylab.runner.run.RateStep;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The "Highest sustainable rate" section of summary.md: per {@code rate: max} phase, the rule, every
+ * step with its verdict, the rate found, and e2e latency measured at shares of it (the phases the
+ * runner named {@code <phase>@<percent>%}); then the unthrottled phases' achieved acked records/s.
+ * Every sentence is computed from the figures.
+ */
+final class RateSearchSection {
+
+    private RateSearchSection() {}
+
+    static String render(RunSummary s) {
+        List<PhaseSummary> unthrottled = s.phases().stream()
+                .filter(p -> p.settings() != null && p.settings().unthrottled())
+                .toList();
+        if (s.rateSearches().isEmpty() && unthrottled.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("## Highest sustainable rate\n\n");
+        for (RateSearchRecord r : s.rateSearches()) {
+            b.append(search(r, s.phases()));
+        }
+        if (!unthrottled.isEmpty()) {
+            b.append("Unthrottled phases (the sender never waits; the Kafka client's buffer and max.block.ms pace it),"
+                            + " as acknowledged records per second over the window and the time its records took to be"
+                            + " answered:\n\n")
+                    .append("| phase | acked rec/s | e2e p50 ms | e2e p99 ms |\n|---|---:|---:|---:|\n");
+            for (PhaseSummary p : unthrottled) {
+                b.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %s | %s |%n",
+                        label(p),
+                        Fmt.rate(ackedRate(p)),
+                        Fmt.ms(p.latencyMs().p50()),
+                        Fmt.ms(p.latencyMs().p99())));
+            }
+            b.append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String search(RateSearchRecord r, List<PhaseSummary> phases) {
+        StringBuilder b = new StringBuilder("### ")
+                .append(r.phase())
+                .append(r.repeat() > 1 ? "#" + r.repeat() : "")
+                .append("\n\n")
+                .append(rule(r))
+                .append("\n\n");
+        b.append(
+                        "| step | rate/s | s | sent | scheduled | publish delay p99 ms | unanswered | consumer behind | verdict |\n")
+                .append("|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (RateStep step : r.steps()) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %d | %s | %.1f | %d | %d | %s | %d | %d | %s |%n",
+                    step.step(),
+                    Fmt.rate(step.rate()),
+                    step.seconds(),
+                    step.sent(),
+                    step.scheduled(),
+                    Fmt.ms(step.publishDelayP99Ms()),
+                    step.unanswered(),
+                    step.consumerBacklog(),
+                    step.sustained()
+                            ? "sustained"
+                            : "not sustained: " + step.reason().replace("|", "\\|")));
+        }
+        b.append('\n');
+        if (r.found() <= 0) {
+            return b.append("No rate tried was sustained, so nothing was measured.\n\n")
+                    .toString();
+        }
+        b.append(String.format(
+                Locale.ROOT,
+                "Highest sustained rate: **%s records/s**%s.",
+                Fmt.rate(r.found()),
+                r.converged()
+                        ? " (the lowest failed rate was within "
+                                + Math.round(100 * r.rule().precision()) + " % of it)"
+                        : " (the search stopped before converging: a lower bound)"));
+        List<String> at = new ArrayList<>();
+        for (int i = 0; i < r.measuredAt().size(); i++) {
+            String name = r.measuredAt().get(i);
+            int percent = RateSearchRecord.MEASURED_PERCENT.get(i);
+            Optional<PhaseSummary> p = phases.stream()
+                    .filter(x -> x.name().equals(name) && x.repeat() == r.repeat())
+                    .findFirst();
+            p.ifPresent(x -> at.add(String.format(
+                    Locale.ROOT,
+                    "at %d %% (%s/s) e2e p50 %s ms, p99 %s ms, publish delay p99 %s ms",
+                    percent,
+                    Fmt.rate(x.settings().rate()),
+                    Fmt.ms(x.latencyMs().p50()),
+                    Fmt.ms(x.latencyMs().p99()),
+                    Fmt.ms(
+                            x.publishDelayMs() == null
+                                    ? null
+                                    : x.publishDelayMs().p99()))));
+        }
+        if (!at.isEmpty()) {
+            b.append(" Measured with the phase's warm-up and duration: ")
+                    .append(String.join("; ", at))
+                    .append('.');
+        }
+        return b.append("\n\n").toString();
+    }
+
+    /** Acked records per second: the achieved rate less the share of sends that failed. */
+    private static Double ackedRate(PhaseSummary p) {
+        if (p.achievedRate() == null || p.counts() == null || p.counts().sent() == 0) {
+            return p.achievedRate();
+        }
+        return p.achievedRate() * p.counts().acked() / p.counts().sent();
+    }
+
+    private static String label(PhaseSummary p) {
+        return p.repeat() > 1 ? p.name() + "#" + p.repeat() : p.name();
+    }
+
+    /** The rule of a search in one sentence, with its numbers. */
+    private static String rule(RateSearchRecord r) {
+        var rule = r.rule();
+        return String.format(
+                Locale.ROOT,
+                "Searched from %s/s in steps of %.0f s, each judged alone: sustained when the sender sent at least"
+                        + " %.0f %% of the records scheduled with a publish delay p99 under %.0f ms, and at the step's"
+                        + " end no more than %.1f s of records awaited the brokers' answer and no more than %.1f s"
+                        + " of acknowledged records awaited the consumer. The rate doubled while sustained, then the"
+                        + " interval was bisected; the load was drained after each step not sustained.",
+                Fmt.rate(r.startRate()),
+                r.stepSeconds(),
+                100 * rule.minSentShare(),
+                rule.publishDelayP99Ms(),
+                rule.unansweredSeconds(),
+                rule.backlogSeconds());
+    }
+}

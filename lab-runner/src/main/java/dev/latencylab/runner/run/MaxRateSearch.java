@@ -1,0 +1,159 @@
+package dev.latencylab.runner.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * The highest rate the stack sustains with a phase's settings: a search over steps, each a rate
+ * held for a while and judged on what the apps report at its end.
+ *
+ * <p>The rule, after OpenMessaging Benchmark's rate controller (which ramps while its publish and
+ * receive backlogs stay under a bound and backs off when either grows): a step is sustained when
+ * <ul>
+ *   <li>the sender kept its schedule: it sent at least {@link Rule#minSentShare} of the records the
+ *       rate asked for, with a publish delay p99 under {@link Rule#publishDelayP99Ms} (an open-loop
+ *       sender that falls behind is the first sign of a ceiling: its delay grows without bound);</li>
+ *   <li>the producer's buffer stayed bounded: at the step's end no more than
+ *       {@link Rule#unansweredSeconds} of records waited for the brokers' answer;</li>
+ *   <li>the consumer kept up: no more than {@link Rule#backlogSeconds} of acknowledged records were
+ *       not yet received.</li>
+ * </ul>
+ * Bounds are in seconds of records at the step's rate, not in records as OMB's (1000 records is a
+ * second at 1000/s but 10 ms at 100000/s). The rate doubles while steps are sustained (OMB's ramping
+ * factor 1), then the interval between the last sustained and the first failed rate is bisected
+ * until it is within {@link Rule#precision}; if the first rate already fails, it halves until one is
+ * sustained. Unlike OMB's controller, which moves a rate continuously while it measures, every step
+ * here is judged alone and the runner drains the backlog after a failed one, so a step never
+ * inherits the queue of the one before.
+ */
+public final class MaxRateSearch {
+
+    /** The bounds a step must stay within, and when the search stops. */
+    public record Rule(
+            double minSentShare,
+            double publishDelayP99Ms,
+            double unansweredSeconds,
+            double backlogSeconds,
+            double precision,
+            int maxSteps,
+            double minRate) {
+
+        public static final Rule DEFAULT = new Rule(0.95, 50, 1.0, 1.0, 0.10, 12, 10);
+    }
+
+    private final Rule rule;
+    private final double start;
+    private final List<RateStep> steps = new ArrayList<>();
+    private double sustained;
+    private double failed = Double.POSITIVE_INFINITY;
+
+    public MaxRateSearch(double start, Rule rule) {
+        if (!(start > 0)) {
+            throw new IllegalArgumentException("a rate search starts from a positive rate, got " + start);
+        }
+        this.start = start;
+        this.rule = rule;
+    }
+
+    public Rule rule() {
+        return rule;
+    }
+
+    /** The next rate to try, or empty when the search is over. */
+    public OptionalDouble next() {
+        if (steps.size() >= rule.maxSteps()) {
+            return OptionalDouble.empty();
+        }
+        if (steps.isEmpty()) {
+            return OptionalDouble.of(start);
+        }
+        if (failed == Double.POSITIVE_INFINITY) {
+            return OptionalDouble.of(sustained * 2);
+        }
+        if (sustained == 0) {
+            double lower = failed / 2;
+            return lower < rule.minRate() ? OptionalDouble.empty() : OptionalDouble.of(lower);
+        }
+        if (converged()) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(Math.floor((sustained + failed) / 2));
+    }
+
+    /** Judges a step by the rule and records it. */
+    public RateStep judge(
+            double rate,
+            double seconds,
+            long sent,
+            long acked,
+            long failedSends,
+            Double publishDelayP99Ms,
+            long unanswered,
+            long consumerBacklog) {
+        String reason = reason(rate, seconds, sent, failedSends, publishDelayP99Ms, unanswered, consumerBacklog);
+        RateStep step = new RateStep(
+                steps.size() + 1,
+                rate,
+                seconds,
+                sent,
+                acked,
+                failedSends,
+                publishDelayP99Ms,
+                unanswered,
+                consumerBacklog,
+                reason == null,
+                reason);
+        steps.add(step);
+        if (step.sustained()) {
+            sustained = Math.max(sustained, rate);
+        } else {
+            failed = Math.min(failed, rate);
+        }
+        return step;
+    }
+
+    private String reason(
+            double rate, double seconds, long sent, long failedSends, Double p99, long unanswered, long backlog) {
+        List<String> reasons = new ArrayList<>();
+        long scheduled = Math.round(rate * seconds);
+        if (sent < rule.minSentShare() * scheduled) {
+            reasons.add(String.format(
+                    Locale.ROOT, "sent %d of %d scheduled (%.0f %%)", sent, scheduled, 100.0 * sent / scheduled));
+        }
+        if (p99 != null && p99 > rule.publishDelayP99Ms()) {
+            reasons.add(
+                    String.format(Locale.ROOT, "publish delay p99 %.1f ms > %.0f ms", p99, rule.publishDelayP99Ms()));
+        }
+        if (failedSends > 0) {
+            reasons.add(failedSends + " sends failed");
+        }
+        if (unanswered > rate * rule.unansweredSeconds()) {
+            reasons.add(String.format(
+                    Locale.ROOT,
+                    "%d records awaiting the brokers' answer (> %.1f s of records)",
+                    unanswered,
+                    rule.unansweredSeconds()));
+        }
+        if (backlog > rate * rule.backlogSeconds()) {
+            reasons.add(String.format(
+                    Locale.ROOT, "consumer %d records behind (> %.1f s of records)", backlog, rule.backlogSeconds()));
+        }
+        return reasons.isEmpty() ? null : String.join("; ", reasons);
+    }
+
+    /** The highest sustained rate so far, 0 if none. */
+    public double found() {
+        return sustained;
+    }
+
+    /** The lowest failed rate is within the precision of the highest sustained one. */
+    public boolean converged() {
+        return sustained > 0 && failed != Double.POSITIVE_INFINITY && failed <= sustained * (1 + rule.precision());
+    }
+
+    public List<RateStep> steps() {
+        return List.copyOf(steps);
+    }
+}

@@ -1,0 +1,33 @@
+package dev.latencylab.runner.run;
+
+import java.util.List;
+
+/**
+ * A {@code rate: max} phase's search, as summary.json carries it: its steps, the rate found (0 when
+ * not even the lowest rate tried was sustained), whether the bisection converged, and the names of
+ * the measured phases run at fractions of the rate found.
+ */
+public record RateSearchRecord(
+        String phase,
+        int repeat,
+        double startRate,
+        double stepSeconds,
+        MaxRateSearch.Rule rule,
+        List<RateStep> steps,
+        double found,
+        boolean converged,
+        List<String> measuredAt) {
+
+    /** The shares of the rate found at which the search's phase is then measured. */
+    public static final List<Integer> MEASURED_PERCENT = List.of(50, 80, 100);
+
+    public RateSearchRecord {
+        steps = List.copyOf(steps);
+        measuredAt = List.copyOf(measuredAt);
+    }
+
+    /** The name of the measured phase at {@code percent} of the rate found. */
+    public static String measuredName(String phase, int percent) {
+        return phase + "@" + percent + "%";
+    }
+}
