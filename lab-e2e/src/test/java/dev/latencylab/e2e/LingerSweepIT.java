@@ -408,13 +408,7 @@ class LingerSweepIT {
         soft.assertThat(summary.path("phases").size()).as("phases").isEqualTo(phases);
         for (JsonNode p : summary.path("phases")) {
             String name = p.path("name").asString();
-            soft.assertThat(p.path("fenced").asBoolean()).as(name + " fenced").isTrue();
-            soft.assertThat(p.path("counts").path("lost").asLong(-1))
-                    .as(name + " lost")
-                    .isZero();
-            soft.assertThat(p.path("counts").path("acked").asLong(-1))
-                    .as(name + " acked = received")
-                    .isEqualTo(p.path("counts").path("received").asLong(-2));
+            closedExactly(soft, name, p);
             soft.assertThat(p.path("description").path("topic").asString())
                     .as(name + " topic")
                     .isEqualTo("lab.orders." + name);
@@ -455,17 +449,22 @@ class LingerSweepIT {
         soft.assertThat(summary.path("phases").size()).as("phases").isEqualTo(8);
         for (JsonNode p : summary.path("phases")) {
             String name = p.path("name").asString();
-            soft.assertThat(p.path("fenced").asBoolean()).as(name + " fenced").isTrue();
-            soft.assertThat(p.path("counts").path("lost").asLong(-1))
-                    .as(name + " lost")
-                    .isZero();
-            soft.assertThat(p.path("counts").path("acked").asLong(-1))
-                    .as(name + " acked = received")
-                    .isEqualTo(p.path("counts").path("received").asLong(-2));
+            closedExactly(soft, name, p);
             positive(soft, name + " achieved rate", p.path("achievedRate"));
             positive(soft, name + " e2e p50", p.path("latencyMs").path("p50"));
         }
         soft.assertAll();
+    }
+
+    /** Closed by the fence, nothing lost, every acknowledged record received. */
+    private static void closedExactly(SoftAssertions soft, String name, JsonNode p) {
+        soft.assertThat(p.path("fenced").asBoolean()).as(name + " fenced").isTrue();
+        soft.assertThat(p.path("counts").path("lost").asLong(-1))
+                .as(name + " lost")
+                .isZero();
+        soft.assertThat(p.path("counts").path("acked").asLong(-1))
+                .as(name + " acked = received")
+                .isEqualTo(p.path("counts").path("received").asLong(-2));
     }
 
     private Path onlyResultsFolder() throws IOException {

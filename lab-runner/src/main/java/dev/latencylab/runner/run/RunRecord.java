@@ -29,30 +29,4 @@ public record RunRecord(
         warnings = List.copyOf(warnings);
         searches = searches == null ? List.of() : List.copyOf(searches);
     }
-
-    /** A run without rate searches. */
-    public RunRecord(
-            Scenario scenario,
-            Instant startedAt,
-            Instant endedAt,
-            List<PhaseRecord> phases,
-            boolean complete,
-            String stopReason,
-            ProducerStatus finalProducer,
-            LatencyView finalConsumer,
-            boolean drained,
-            List<String> warnings) {
-        this(
-                scenario,
-                startedAt,
-                endedAt,
-                phases,
-                complete,
-                stopReason,
-                finalProducer,
-                finalConsumer,
-                drained,
-                warnings,
-                List.of());
-    }
 }
