@@ -99,6 +99,13 @@ final class FigureCatalog {
         add("gcPauseMsPerSecond.producer", "gc.producer", "GC pause producer (ms/s)", Better.LOWER, Fmt::ms);
         add("gcPauseMsPerSecond.consumer", "gc.consumer", "GC pause consumer (ms/s)", Better.LOWER, Fmt::ms);
         add("gcPauseMsPerSecond.brokers", "gc.brokers", "GC pause brokers (ms/s)", Better.LOWER, Fmt::ms);
+        add("disk.bytesPerRecord", "disk.bytes-per-record", "bytes on disk / record", Better.LOWER, Fmt::rate);
+        add(
+                "disk.ratioToNone",
+                "disk.ratio-to-none",
+                "bytes on disk / record, ratio to none",
+                Better.LOWER,
+                Fmt::ratio);
     }
 
     private FigureCatalog() {}

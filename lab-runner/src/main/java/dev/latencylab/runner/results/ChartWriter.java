@@ -195,7 +195,7 @@ final class ChartWriter {
         return true;
     }
 
-    private static void style(Styler styler) {
+    static void style(Styler styler) {
         styler.setChartBackgroundColor(Color.WHITE);
         styler.setPlotBackgroundColor(Color.WHITE);
         styler.setPlotBorderColor(new Color(0xBD, 0xBD, 0xBD));
@@ -213,7 +213,7 @@ final class ChartWriter {
     }
 
     /** Encodes in memory first: a chart that fails to draw leaves no empty PNG behind. */
-    private static void save(Chart<?, ?> chart, Path file) throws IOException {
+    static void save(Chart<?, ?> chart, Path file) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
         Files.write(file, png);

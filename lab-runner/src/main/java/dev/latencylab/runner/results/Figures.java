@@ -64,6 +64,10 @@ final class Figures {
     static final String GC_PRODUCER = "gcPauseMsPerSecond.producer";
     static final String GC_CONSUMER = "gcPauseMsPerSecond.consumer";
     static final String GC_BROKERS = "gcPauseMsPerSecond.brokers";
+    /** Bytes on disk per record of the phase's own topic, and that as a ratio to compression none (see {@link DiskRatios}). */
+    static final String DISK_BYTES_PER_RECORD = "disk.bytesPerRecord";
+
+    static final String DISK_RATIO = "disk.ratioToNone";
 
     private Figures() {}
 
@@ -114,6 +118,8 @@ final class Figures {
         m.put(GC_PRODUCER, gc.producer());
         m.put(GC_CONSUMER, gc.consumer());
         m.put(GC_BROKERS, gc.brokers());
+        m.put(DISK_BYTES_PER_RECORD, p.disk() == null ? null : p.disk().bytesPerRecord());
+        m.put(DISK_RATIO, p.disk() == null ? null : p.disk().ratioToNone());
         return m;
     }
 

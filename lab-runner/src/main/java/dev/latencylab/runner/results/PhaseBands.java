@@ -7,17 +7,14 @@ import java.awt.Composite;
 import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
-import java.awt.Shape;
-import java.awt.Stroke;
 import java.util.List;
-import org.knowm.xchart.internal.chartpart.Annotation;
 
 /**
  * Marks phases on an XChart time axis: a shaded band over each warm-up (its samples are
  * dropped), a line where each phase's settings took effect, and the phase's name at the top of
  * its segment. Drawn in XChart's own data-to-screen coordinates so it stays aligned with the series.
  */
-final class PhaseBands extends Annotation {
+final class PhaseBands extends PlotAnnotation {
 
     /** A phase on the x axis, in the chart's x units. */
     record Segment(String name, double start, double measureStart, double end) {}
@@ -29,26 +26,15 @@ final class PhaseBands extends Annotation {
     private final List<Segment> segments;
 
     PhaseBands(List<Segment> segments) {
-        super(false);
         this.segments = List.copyOf(segments);
     }
 
     @Override
-    public void paint(Graphics2D g) {
-        if (!isVisible) {
-            return;
-        }
-        Shape clip = g.getClip();
-        Stroke stroke = g.getStroke();
+    void draw(Graphics2D g, Plot plot) {
+        int top = plot.top();
+        int bottom = plot.bottom();
+        g.clipRect(plot.left(), top, plot.width(), plot.height());
         Composite composite = g.getComposite();
-        Color color = g.getColor();
-        Font font = g.getFont();
-        // The plot surface's bounds in screen space (y grows downwards).
-        int top = Math.min(getYAxisScreenValueForMin(), getYAxisScreenValueForMax());
-        int bottom = Math.max(getYAxisScreenValueForMin(), getYAxisScreenValueForMax());
-        int left = Math.min(getXAxisScreenValueForMin(), getXAxisScreenValueForMax());
-        int right = Math.max(getXAxisScreenValueForMin(), getXAxisScreenValueForMax());
-        g.clipRect(left, top, right - left, bottom - top);
         for (Segment s : segments) {
             int x0 = getXAxisScreenValue(s.start());
             int xm = getXAxisScreenValue(s.measureStart());
@@ -69,10 +55,5 @@ final class PhaseBands extends Annotation {
             int x = Math.max(x0 + 3, (x0 + x1) / 2 - width / 2);
             g.drawString(s.name(), x, top + fm.getAscent() + 4);
         }
-        g.setClip(clip);
-        g.setStroke(stroke);
-        g.setComposite(composite);
-        g.setColor(color);
-        g.setFont(font);
     }
 }

@@ -178,6 +178,20 @@ record PhaseSummary(
         return achievedRate == null || produce == null || produce <= 0 ? null : achievedRate / produce;
     }
 
+    /**
+     * The partition count of the phase's topic: its own topic's on disk, else how many partitions
+     * its records were written to (a keyless phase may miss some of a large topic's); null when
+     * neither is known.
+     */
+    public Integer partitions() {
+        if (disk != null && disk.partitions() > 0) {
+            return disk.partitions();
+        }
+        return description == null || description.partitions().isEmpty()
+                ? null
+                : description.partitions().size();
+    }
+
     public Long lost() {
         return counts == null ? null : counts.lost();
     }

@@ -10,6 +10,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
@@ -34,6 +35,7 @@ public final class ResultsWriter {
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
     private final ChartWriter charts = new ChartWriter();
+    private final HeatMapWriter heatMaps = new HeatMapWriter();
 
     /** results/&lt;UTC start&gt;-&lt;scenario&gt;, made unique with a counter if it exists. */
     public static Path folder(Path resultsRoot, Instant startedAt, String scenario) throws IOException {
@@ -66,6 +68,21 @@ public final class ResultsWriter {
                 drawn.add("latency-percentiles.png");
             } catch (RuntimeException e) {
                 warnings.add("latency-percentiles.png could not be drawn: " + e);
+            }
+        }
+        Optional<SettingsGrid> grid = SettingsGrid.of(summary);
+        if (grid.isPresent()) {
+            for (HeatMapWriter.HeatMap map : HeatMapWriter.ALL) {
+                try {
+                    if (heatMaps.draw(dir.resolve(map.file()), summary, grid.get(), map)) {
+                        drawn.add(map.file());
+                    } else {
+                        warnings.add(map.file() + " not drawn: no phase of the linger.ms x compression grid has "
+                                + map.what());
+                    }
+                } catch (RuntimeException e) {
+                    warnings.add(map.file() + " could not be drawn: " + e);
+                }
             }
         }
         if (series != null) {

@@ -186,6 +186,15 @@ public record RunSummary(
                 rateSearches);
     }
 
+    /** The partition count of a scenario phase's topic, from the first of its rows that knows it; null if none does. */
+    Integer partitions(String phase) {
+        return phases.stream()
+                .filter(p -> p.name().equals(phase) && p.partitions() != null)
+                .map(PhaseSummary::partitions)
+                .findFirst()
+                .orElse(null);
+    }
+
     /** How a row of this run is named in tables and charts: "linger-5#2" when phases repeat, else the name. */
     String label(PhaseSummary p) {
         return RunPlan.label(p.name(), p.repeat(), repeats.count());

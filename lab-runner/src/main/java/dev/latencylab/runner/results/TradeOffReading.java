@@ -29,8 +29,6 @@ public final class TradeOffReading {
     private static final double OMISSION_FACTOR = 1.5;
     /** Share of the machine's cores the lab's processes use at which a phase is called CPU-bound. */
     private static final double SATURATED = 0.75;
-    /** Values a phase needs before its range can tell a difference from noise. */
-    private static final int RANGE = 2;
 
     static final String SINGLE_RUN = "With one run per phase a difference cannot be told from noise; "
             + "'repeat: N' in the scenario runs each phase N times, interleaved, and compares their ranges.";
@@ -135,7 +133,7 @@ public final class TradeOffReading {
                 phases, base, "total CPU (producer + consumer + brokers)", Figures.CPU_TOTAL, Fmt::cores, " cores"));
         s.add(lowest(phases, base, "the produce request rate", Figures.PRODUCE_RPS, Fmt::rate, "/s"));
         s.add(compression(phases, base));
-        if (phases.stream().anyMatch(p -> p.spread(Figures.P50).known() < RANGE)) {
+        if (phases.stream().anyMatch(p -> p.spread(Figures.P50).known() < Difference.RANGE)) {
             s.add(SINGLE_RUN);
         }
         s.add(rates(rows, label));
@@ -179,13 +177,13 @@ public final class TradeOffReading {
                 : known.stream().filter(p -> p != base).min(byMedian).orElseThrow();
         Spread b = best.spread(key);
         Spread o = other.spread(key);
-        boolean ranges = b.known() >= RANGE && o.known() >= RANGE;
-        if (ranges && !b.below(o)) {
+        Difference d = Difference.of(b, o);
+        if (d == Difference.OVERLAP) {
             return capitalize(what) + ": no difference measurable between " + best.name() + " ("
                     + show(best, key, fmt, unit) + ", the lowest median) and " + (best == base ? "the next best, " : "")
                     + other.name() + " (" + show(other, key, fmt, unit) + "): their ranges overlap.";
         }
-        String apart = ranges ? "; their ranges do not overlap." : ".";
+        String apart = d == Difference.APART ? "; their ranges do not overlap." : ".";
         String head = capitalize(what) + " was lowest in " + best.name() + " (" + show(best, key, fmt, unit) + ")";
         double bv = b.median();
         double ov = o.median();
@@ -201,7 +199,7 @@ public final class TradeOffReading {
     /** A phase's figure: its value after one run, its median and range after several. */
     private static String show(PhaseSpread p, String key, Function<Double, String> fmt, String unit) {
         Spread s = p.spread(key);
-        if (s.known() < RANGE) {
+        if (s.known() < Difference.RANGE) {
             return fmt.apply(s.median()) + unit;
         }
         return "median " + fmt.apply(s.median()) + unit + ", " + fmt.apply(s.min()) + ".." + fmt.apply(s.max())
@@ -238,8 +236,9 @@ public final class TradeOffReading {
         String verdict = "";
         Spread b = best.spread(Figures.COMPRESSION_RATE_AVG);
         Spread o = base.spread(Figures.COMPRESSION_RATE_AVG);
-        if (best != base && b.known() >= RANGE && o.known() >= RANGE) {
-            verdict = b.below(o)
+        Difference d = Difference.of(b, o);
+        if (best != base && d != Difference.ONE_RUN) {
+            verdict = d == Difference.APART
                     ? " Their ranges over the repeats do not overlap."
                     : " No difference is measurable: their ranges over the repeats overlap.";
         }

@@ -12,32 +12,12 @@ class DiskRatiosTest {
     private static PhaseSummary cell(String name, int linger, Compression codec, long bytes, long records) {
         PhaseSummary p = Phases.withoutPrometheus(name, linger, 2.0, 5.0);
         ProducerSettings s = p.settings();
-        PhaseSummary withCodec = (new PhaseSummary(
-                        p.name(),
-                        p.repeat(),
-                        p.phaseId(),
+        return Phases.withSettings(
+                        p,
                         new ProducerSettings(
-                                s.lingerMs(), s.batchSize(), codec, s.rate(), s.payloadBytes(), s.keyStrategy()),
-                        p.measuredFrom(),
-                        p.measuredTo(),
-                        p.measuredSeconds(),
-                        p.complete(),
-                        p.samples(),
-                        p.latencyMs(),
-                        p.correctedLatencyMs(),
-                        p.publishDelayMs(),
-                        p.achievedRate(),
-                        p.counts(),
-                        p.fenced(),
-                        p.description(),
-                        p.cpuCores(),
-                        p.requestsPerSecond(),
-                        p.bytesInPerSecond(),
-                        p.producer(),
-                        p.gcPauseMsPerSecond()))
+                                s.lingerMs(), s.batchSize(), codec, s.rate(), s.payloadBytes(), s.keyStrategy()))
                 .withDisk(
                         new PhaseSummary.Disk("lab.orders." + name, 3, bytes, records, (double) bytes / records, null));
-        return withCodec;
     }
 
     @Test

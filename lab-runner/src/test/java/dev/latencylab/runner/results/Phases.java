@@ -4,6 +4,8 @@ import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.runner.run.PhaseDescription;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +65,14 @@ final class Phases {
                 new PhaseSummary.GcPauses(2.5, 1.25, 12.0));
     }
 
+    /** A linger sweep on the lab topic: linger.ms 0, 5 and 20 at 1000 records/s, latency rising with linger. */
+    static List<PhaseSummary> sweep() {
+        return List.of(
+                phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0),
+                phase("linger-5", 5, 4.0, 10.0, 0.15, 400, 1.0),
+                phase("linger-20", 20, 12.0, 24.0, 0.10, 100, 1.0));
+    }
+
     /** Counts of a closed phase of 50,000 acknowledged records. */
     static PhaseCounts counts(long lost, long duplicated) {
         return new PhaseCounts(50_000, 50_000, 0, 50_000 - lost, lost, 0, 0, duplicated, 0, 0, 0);
@@ -95,13 +105,80 @@ final class Phases {
                 PhaseSummary.GcPauses.NONE);
     }
 
+    /**
+     * A cell of the compression matrix, "linger-5-zstd": 2000 records/s on its own 3-partition topic
+     * of {@code bytesPerRecord} per record (null: not measured), every process at {@code cpu} cores.
+     */
+    static PhaseSummary cell(int linger, Compression codec, double p99, double cpu, Double bytesPerRecord) {
+        PhaseSummary p = withSettings(
+                phase("linger-" + linger + "-" + codec, linger, 2000, p99 / 3, p99, p99, cpu, 500.0, 1.0, 2000.0),
+                new ProducerSettings(linger, 16384, codec, 2000, 1024, KeyStrategy.ORDER_ID));
+        return bytesPerRecord == null ? p : onOwnTopic(p, 3, bytesPerRecord);
+    }
+
+    /**
+     * A phase of the partitions scenario, "p10-keyless-2000" or "p10-keyed-unthrottled", on its own
+     * topic of {@code partitions} partitions.
+     */
+    static PhaseSummary partitioned(
+            int partitions, KeyStrategy keys, double rate, double achieved, double p99, double delayP99) {
+        String name = "p" + partitions + "-" + (keys == KeyStrategy.NONE ? "keyless" : "keyed") + "-"
+                + (rate == SettingsLimits.UNTHROTTLED ? "unthrottled" : Fmt.rate(rate));
+        PhaseSummary p = withSettings(
+                phase(name, 5, rate, p99 / 4, p99, p99, 0.3, 400.0, 1.0, achieved),
+                new ProducerSettings(5, 16384, Compression.NONE, rate, 1024, keys));
+        return onOwnTopic(
+                withPublishDelay(p, new PhaseSummary.Latency(delayP99 / 4, delayP99 / 2, delayP99, delayP99, delayP99)),
+                partitions,
+                1100);
+    }
+
     /** The same row as another repeat of its phase. */
     static PhaseSummary repeat(PhaseSummary p, int repeat) {
+        return copy(p, repeat, p.settings(), p.publishDelayMs(), p.description())
+                .withDisk(p.disk());
+    }
+
+    /** The same row with other producer settings. */
+    static PhaseSummary withSettings(PhaseSummary p, ProducerSettings settings) {
+        return copy(p, p.repeat(), settings, p.publishDelayMs(), p.description())
+                .withDisk(p.disk());
+    }
+
+    /** The same row with the producer's publish delay. */
+    static PhaseSummary withPublishDelay(PhaseSummary p, PhaseSummary.Latency delay) {
+        return copy(p, p.repeat(), p.settings(), delay, p.description()).withDisk(p.disk());
+    }
+
+    /** The same row with what it ran on (topic, partitions written to, consumer). */
+    static PhaseSummary withDescription(PhaseSummary p, PhaseDescription description) {
+        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), description)
+                .withDisk(p.disk());
+    }
+
+    /** The same row on its own topic of {@code partitions} partitions holding {@code bytesPerRecord} per record. */
+    static PhaseSummary onOwnTopic(PhaseSummary p, int partitions, double bytesPerRecord) {
+        long records = 10_000;
+        return p.withDisk(new PhaseSummary.Disk(
+                "lab.orders." + p.name(),
+                partitions,
+                Math.round(bytesPerRecord * records),
+                records,
+                bytesPerRecord,
+                null));
+    }
+
+    private static PhaseSummary copy(
+            PhaseSummary p,
+            int repeat,
+            ProducerSettings settings,
+            PhaseSummary.Latency publishDelay,
+            PhaseDescription description) {
         return new PhaseSummary(
                 p.name(),
                 repeat,
                 p.phaseId(),
-                p.settings(),
+                settings,
                 p.measuredFrom(),
                 p.measuredTo(),
                 p.measuredSeconds(),
@@ -109,11 +186,11 @@ final class Phases {
                 p.samples(),
                 p.latencyMs(),
                 p.correctedLatencyMs(),
-                p.publishDelayMs(),
+                publishDelay,
                 p.achievedRate(),
                 p.counts(),
                 p.fenced(),
-                p.description(),
+                description,
                 p.cpuCores(),
                 p.requestsPerSecond(),
                 p.bytesInPerSecond(),
