@@ -50,7 +50,10 @@ public final class TradeOffReading {
         Sanity sanity = sanity(spreads);
         String paragraph = paragraph(spreads, s.phases(), s::label);
         for (String extra : new String[] {
-            saturated(spreads, s.cores()), outsideWindows(s.phases(), s.totals()), notSteady(s.stackWarmup())
+            CompressionReading.read(s),
+            saturated(spreads, s.cores()),
+            outsideWindows(s.phases(), s.totals()),
+            notSteady(s.stackWarmup())
         }) {
             if (extra != null) {
                 paragraph = paragraph + " " + extra;
