@@ -124,7 +124,7 @@ final class PhaseTables {
     }
 
     /** The median and the range; the median alone where the repeats agree to the precision shown. */
-    private static String cell(Spread s, Function<Double, String> fmt) {
+    static String cell(Spread s, Function<Double, String> fmt) {
         String min = fmt.apply(s.min());
         String max = fmt.apply(s.max());
         if (s.known() <= 1 || min.equals(max)) {

@@ -51,6 +51,7 @@ public final class TradeOffReading {
         String paragraph = paragraph(spreads, s.phases(), s::label);
         for (String extra : new String[] {
             CompressionReading.read(s),
+            PartitionReading.read(s),
             saturated(spreads, s.cores()),
             outsideWindows(s.phases(), s.totals()),
             notSteady(s.stackWarmup())
@@ -395,7 +396,7 @@ public final class TradeOffReading {
                 + " cores, so CPU figures include contention between them; settings are compared within this one run only.";
     }
 
-    private static String capitalize(String s) {
+    static String capitalize(String s) {
         return s.isEmpty() ? s : Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 }

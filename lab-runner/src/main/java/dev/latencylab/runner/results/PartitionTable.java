@@ -1,0 +1,48 @@
+package dev.latencylab.runner.results;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The "Partitions" table: per family of phases alike but for their topic's partition count
+ * ({@link PartitionFamilies}), a row per partition count with what adding partitions is about:
+ * throughput, e2e latency, publish delay, batching and the brokers' CPU.
+ */
+final class PartitionTable {
+
+    private PartitionTable() {}
+
+    static String render(RunSummary s, String heading) {
+        List<PartitionFamilies.Family> families = PartitionFamilies.of(s);
+        if (families.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(heading + " Partitions\n\n");
+        b.append("Phases alike but for their topic's partition count (from its size on disk, else the partitions"
+                + " its records were written to), by keys and rate."
+                + (s.repeats().count() > 1 ? " Each figure: the median over the repeats (min..max)." : "")
+                + " Records / request: the producer client's, over the measured window.\n\n");
+        b.append("| partitions | keys | target rec/s | phase | achieved rec/s | e2e p50 ms | e2e p99 ms | e2e max ms"
+                + " | publish delay p99 ms | records/request | brokers CPU |\n");
+        b.append("|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (PartitionFamilies.Family f : families) {
+            for (PartitionFamilies.Step st : f.steps()) {
+                PhaseSpread p = st.phase();
+                List<String> cells = new ArrayList<>(List.of(
+                        Integer.toString(st.partitions()),
+                        PartitionFamilies.keys(f.settings()),
+                        f.unthrottled() ? "unthrottled" : Fmt.rate(f.settings().rate()),
+                        p.name()));
+                cells.add(PhaseTables.cell(p.spread(Figures.ACHIEVED_RATE), Fmt::rate));
+                cells.add(PhaseTables.cell(p.spread(Figures.P50), Fmt::ms));
+                cells.add(PhaseTables.cell(p.spread(Figures.P99), Fmt::ms));
+                cells.add(PhaseTables.cell(p.spread(Figures.MAX), Fmt::ms));
+                cells.add(PhaseTables.cell(p.spread(Figures.DELAY_P99), Fmt::ms));
+                cells.add(PhaseTables.cell(p.spread(Figures.RECORDS_PER_REQUEST), Fmt::ratio));
+                cells.add(PhaseTables.cell(p.spread(Figures.CPU_BROKERS), Fmt::cores));
+                b.append("| ").append(String.join(" | ", cells)).append(" |\n");
+            }
+        }
+        return b.append('\n').toString();
+    }
+}
