@@ -31,6 +31,7 @@ final class FigureCatalog {
         add("measuredSeconds", "measured-seconds", "measured window (s)", Better.NONE, Fmt::rate);
         add("achievedRate", "achieved-rate", "achieved rate (records/s)", Better.HIGHER, Fmt::rate);
         add("achievedShare", "achieved-share", "achieved / target rate", Better.HIGHER, Fmt::percent);
+        add("ackedRate", "acked-rate", "acked rate (records/s)", Better.HIGHER, Fmt::rate);
         add("fenced", "closed", "phase closed (1 = yes)", Better.HIGHER, Fmt::count);
         add("counts.sent", "sent", "sent", Better.NONE, Fmt::count);
         add("counts.acked", "acked", "acked", Better.NONE, Fmt::count);

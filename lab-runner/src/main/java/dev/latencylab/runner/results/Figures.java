@@ -26,6 +26,9 @@ final class Figures {
     static final String MEASURED_SECONDS = "measuredSeconds";
     static final String ACHIEVED_RATE = "achievedRate";
     static final String ACHIEVED_SHARE = "achievedShare";
+    /** Acknowledged records/s ({@link PhaseSummary#ackedRate}): an unthrottled phase's throughput. */
+    static final String ACKED_RATE = "ackedRate";
+
     static final String DELAY = "publishDelayMs.";
     static final String DELAY_P50 = "publishDelayMs.p50";
     static final String DELAY_P99 = "publishDelayMs.p99";
@@ -80,6 +83,7 @@ final class Figures {
         m.put(MEASURED_SECONDS, p.measuredSeconds());
         m.put(ACHIEVED_RATE, p.achievedRate());
         m.put(ACHIEVED_SHARE, p.achievedShare());
+        m.put(ACKED_RATE, p.ackedRate());
         PhaseCounts c = p.counts();
         m.put(FENCED, c == null ? null : p.fenced() ? 1.0 : 0.0);
         m.put(SENT, c == null ? null : (double) c.sent());

@@ -2,7 +2,6 @@ package dev.latencylab.runner.results;
 
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SettingsLimits;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -27,7 +26,7 @@ final class PartitionFamilies {
         }
 
         boolean unthrottled() {
-            return settings.rate() == SettingsLimits.UNTHROTTLED;
+            return settings.unthrottled();
         }
 
         /** "keyed (order-id), unthrottled", "keyless, at 2000 records/s". */

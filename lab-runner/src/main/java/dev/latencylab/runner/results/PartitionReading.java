@@ -46,7 +46,7 @@ final class PartitionReading {
         if (f.unthrottled()) {
             return head
                     + f.steps().stream()
-                            .map(st -> Fmt.rate(st.phase().median(Figures.ACHIEVED_RATE)) + " acked records/s at "
+                            .map(st -> Fmt.rate(st.phase().median(Figures.ACKED_RATE)) + " acked records/s at "
                                     + partitions(st.partitions()))
                             .collect(Collectors.joining(", "))
                     + ".";
@@ -62,7 +62,7 @@ final class PartitionReading {
 
     /** Where adding partitions stops paying in the family, or that it paid at every step; null when a figure is missing first. */
     static String stop(PartitionFamilies.Family f) {
-        String key = f.unthrottled() ? Figures.ACHIEVED_RATE : Figures.P99;
+        String key = f.unthrottled() ? Figures.ACKED_RATE : Figures.P99;
         String unit = f.unthrottled() ? " acked records/s" : " ms";
         String better = Fmt.percent(MIN_GAIN) + (f.unthrottled() ? " more" : " lower");
         List<PartitionFamilies.Step> steps = f.steps();
@@ -103,7 +103,7 @@ final class PartitionReading {
     }
 
     private static String fmt(String key, Double v) {
-        return key.equals(Figures.ACHIEVED_RATE) ? Fmt.rate(v) : Fmt.ms(v);
+        return key.equals(Figures.ACKED_RATE) ? Fmt.rate(v) : Fmt.ms(v);
     }
 
     private static String partitions(int n) {

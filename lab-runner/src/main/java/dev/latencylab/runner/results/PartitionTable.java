@@ -22,7 +22,7 @@ final class PartitionTable {
                 + " its records were written to), by keys and rate."
                 + (s.repeats().count() > 1 ? " Each figure: the median over the repeats (min..max)." : "")
                 + " Records / request: the producer client's, over the measured window.\n\n");
-        b.append("| partitions | keys | target rec/s | phase | achieved rec/s | e2e p50 ms | e2e p99 ms | e2e max ms"
+        b.append("| partitions | keys | target rec/s | phase | acked rec/s | e2e p50 ms | e2e p99 ms | e2e max ms"
                 + " | publish delay p99 ms | records/request | brokers CPU |\n");
         b.append("|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (PartitionFamilies.Family f : families) {
@@ -33,7 +33,7 @@ final class PartitionTable {
                         PartitionFamilies.keys(f.settings()),
                         f.unthrottled() ? "unthrottled" : Fmt.rate(f.settings().rate()),
                         p.name()));
-                cells.add(PhaseTables.cell(p.spread(Figures.ACHIEVED_RATE), Fmt::rate));
+                cells.add(PhaseTables.cell(p.spread(Figures.ACKED_RATE), Fmt::rate));
                 cells.add(PhaseTables.cell(p.spread(Figures.P50), Fmt::ms));
                 cells.add(PhaseTables.cell(p.spread(Figures.P99), Fmt::ms));
                 cells.add(PhaseTables.cell(p.spread(Figures.MAX), Fmt::ms));

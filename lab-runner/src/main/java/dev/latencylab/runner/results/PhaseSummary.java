@@ -208,6 +208,17 @@ record PhaseSummary(
         return counts == null ? null : counts.clamped();
     }
 
+    /**
+     * Acknowledged records per second: the achieved (sent) rate less the share of its sends that
+     * failed, what an unthrottled phase's throughput is; the achieved rate when the counts are unknown.
+     */
+    public Double ackedRate() {
+        if (achievedRate == null || counts == null || counts.sent() == 0) {
+            return achievedRate;
+        }
+        return achievedRate * counts.acked() / counts.sent();
+    }
+
     /** Achieved / target, or null. */
     public Double achievedShare() {
         return achievedRate == null || settings.rate() <= 0 ? null : achievedRate / settings.rate();

@@ -38,7 +38,7 @@ final class RateSearchSection {
                         Locale.ROOT,
                         "| %s | %s | %s | %s |%n",
                         label(p),
-                        Fmt.rate(ackedRate(p)),
+                        Fmt.rate(p.ackedRate()),
                         Fmt.ms(p.latencyMs().p50()),
                         Fmt.ms(p.latencyMs().p99())));
             }
@@ -111,14 +111,6 @@ final class RateSearchSection {
                     .append('.');
         }
         return b.append("\n\n").toString();
-    }
-
-    /** Acked records per second: the achieved rate less the share of sends that failed. */
-    private static Double ackedRate(PhaseSummary p) {
-        if (p.achievedRate() == null || p.counts() == null || p.counts().sent() == 0) {
-            return p.achievedRate();
-        }
-        return p.achievedRate() * p.counts().acked() / p.counts().sent();
     }
 
     private static String label(PhaseSummary p) {

@@ -135,24 +135,31 @@ final class Phases {
 
     /** The same row as another repeat of its phase. */
     static PhaseSummary repeat(PhaseSummary p, int repeat) {
-        return copy(p, repeat, p.settings(), p.publishDelayMs(), p.description())
+        return copy(p, repeat, p.settings(), p.publishDelayMs(), p.description(), p.counts())
                 .withDisk(p.disk());
     }
 
     /** The same row with other producer settings. */
     static PhaseSummary withSettings(PhaseSummary p, ProducerSettings settings) {
-        return copy(p, p.repeat(), settings, p.publishDelayMs(), p.description())
+        return copy(p, p.repeat(), settings, p.publishDelayMs(), p.description(), p.counts())
                 .withDisk(p.disk());
     }
 
     /** The same row with the producer's publish delay. */
     static PhaseSummary withPublishDelay(PhaseSummary p, PhaseSummary.Latency delay) {
-        return copy(p, p.repeat(), p.settings(), delay, p.description()).withDisk(p.disk());
+        return copy(p, p.repeat(), p.settings(), delay, p.description(), p.counts())
+                .withDisk(p.disk());
     }
 
     /** The same row with what it ran on (topic, partitions written to, consumer). */
     static PhaseSummary withDescription(PhaseSummary p, PhaseDescription description) {
-        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), description)
+        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), description, p.counts())
+                .withDisk(p.disk());
+    }
+
+    /** The same row with other counts. */
+    static PhaseSummary withCounts(PhaseSummary p, PhaseCounts counts) {
+        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), counts)
                 .withDisk(p.disk());
     }
 
@@ -173,7 +180,8 @@ final class Phases {
             int repeat,
             ProducerSettings settings,
             PhaseSummary.Latency publishDelay,
-            PhaseDescription description) {
+            PhaseDescription description,
+            PhaseCounts counts) {
         return new PhaseSummary(
                 p.name(),
                 repeat,
@@ -188,7 +196,7 @@ final class Phases {
                 p.correctedLatencyMs(),
                 publishDelay,
                 p.achievedRate(),
-                p.counts(),
+                counts,
                 p.fenced(),
                 description,
                 p.cpuCores(),
