@@ -72,15 +72,21 @@ class LatencyConfiguration {
      * Offset commits do not stall the listener thread, which timestamps every record it hands
      * over: the accounting needs no commit for correctness (the offset ledger tells a re-read
      * record from a new one), commits only bound how much is re-read. Each assignment checks the
-     * ledger against the log ({@link StaleLedgerCheck}). Boot applies a single customizer bean to
+     * ledger against the log ({@link StaleLedgerCheck}) and fixes the new partitions' positions
+     * before announcing them ({@link AssignedPartitions}). Boot applies a single customizer bean to
      * its container factory.
      */
     @Bean
     ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> listenerContainer(
-            LatencyRecorder recorder) {
+            AssignedPartitions assigned) {
         return container -> {
             container.getContainerProperties().setSyncCommits(false);
-            container.getContainerProperties().setConsumerRebalanceListener(new StaleLedgerCheck(recorder));
+            container.getContainerProperties().setConsumerRebalanceListener(assigned);
         };
+    }
+
+    @Bean
+    AssignedPartitions assignedPartitions(LatencyRecorder recorder) {
+        return new AssignedPartitions(new StaleLedgerCheck(recorder));
     }
 }

@@ -4,14 +4,8 @@ import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.core.latency.LatencyRecorder;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
-import org.apache.kafka.common.TopicPartition;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -53,31 +47,23 @@ class LatencyEndpoint {
 
     private final LatencyRecorder recorder;
     private final KafkaListenerEndpointRegistry listeners;
+    private final AssignedPartitions assigned;
     private final ConsumerDescription description;
 
     LatencyEndpoint(
-            LatencyRecorder recorder, KafkaListenerEndpointRegistry listeners, ConsumerDescription description) {
+            LatencyRecorder recorder,
+            KafkaListenerEndpointRegistry listeners,
+            AssignedPartitions assigned,
+            ConsumerDescription description) {
         this.recorder = recorder;
         this.listeners = listeners;
+        this.assigned = assigned;
         this.description = description;
     }
 
     @GetMapping
     LatencyView latency() {
-        return recorder.report().withConsumer(description, assignment());
-    }
-
-    private Map<String, List<Integer>> assignment() {
-        MessageListenerContainer container = listeners.getListenerContainer(LatencyListener.ID);
-        Collection<TopicPartition> partitions = container == null ? null : container.getAssignedPartitions();
-        Map<String, List<Integer>> byTopic = new TreeMap<>();
-        if (partitions != null) {
-            for (TopicPartition tp : partitions) {
-                byTopic.computeIfAbsent(tp.topic(), t -> new ArrayList<>()).add(tp.partition());
-            }
-            byTopic.values().forEach(Collections::sort);
-        }
-        return byTopic;
+        return recorder.report().withConsumer(description, assigned.byTopic());
     }
 
     @DeleteMapping

@@ -116,6 +116,7 @@ public final class ResultsWriter {
         RunSummary summary = JSON.readValue(dir.resolve("summary.json").toFile(), RunSummary.class);
         Path seriesFile = dir.resolve("series.json");
         RunSeries series = Files.exists(seriesFile) ? JSON.readValue(seriesFile.toFile(), RunSeries.class) : null;
+        summary = summary.withSpreadsRecomputed();
         summary = summary.withReading(TradeOffReading.read(summary));
         return render(dir, summary, series);
     }

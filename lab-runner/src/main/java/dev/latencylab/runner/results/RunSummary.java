@@ -195,6 +195,29 @@ public record RunSummary(
                 .orElse(null);
     }
 
+    /**
+     * The same summary with every scenario phase's spread computed again from its rows: a folder
+     * written by an earlier version lacks the figures added since (the rows hold what they derive from).
+     */
+    public RunSummary withSpreadsRecomputed() {
+        List<String> order = repeats.phases().stream().map(PhaseSpread::name).toList();
+        return new RunSummary(
+                scenario,
+                description,
+                startedAt,
+                endedAt,
+                complete,
+                stopReason,
+                cores,
+                repeats.withPhases(PhaseSpread.of(phases, order)),
+                stackWarmup,
+                phases,
+                totals,
+                reading,
+                warnings,
+                rateSearches);
+    }
+
     /** How a row of this run is named in tables and charts: "linger-5#2" when phases repeat, else the name. */
     String label(PhaseSummary p) {
         return RunPlan.label(p.name(), p.repeat(), repeats.count());

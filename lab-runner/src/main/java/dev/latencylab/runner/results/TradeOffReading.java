@@ -219,6 +219,12 @@ public final class TradeOffReading {
     }
 
     private static String compression(List<PhaseSpread> phases, PhaseSpread base) {
+        if (phases.stream().anyMatch(p -> p.median(Figures.DISK_RATIO) != null)) {
+            // The client's average trails by 30-60 s, so right after a change of codec it still
+            // holds the codec before; each phase's own topic on disk is the figure to compare.
+            return "The codecs are compared by each phase's size on disk, not by the client's"
+                    + " compression-rate-avg, a trailing 30-60 s average that lags a change of codec.";
+        }
         Function<PhaseSpread, Double> rate = p -> p.median(Figures.COMPRESSION_RATE_AVG);
         List<PhaseSpread> known =
                 phases.stream().filter(p -> rate.apply(p) != null).toList();
@@ -233,7 +239,7 @@ public final class TradeOffReading {
                 .collect(Collectors.joining(", "));
         if (max - min < 0.005) {
             return "Compression was the same in every phase (codec " + codecs + ", compressed to " + Fmt.percent(min)
-                    + " of the raw size).";
+                    + " of the raw size by the client's trailing average).";
         }
         PhaseSpread best = known.stream().min(Comparator.comparing(rate)).orElseThrow();
         Double baseRate = rate.apply(base);
@@ -248,7 +254,7 @@ public final class TradeOffReading {
         }
         return "The best compression ratio was in " + best.name() + " ("
                 + best.settings().compression() + ", compressed to "
-                + Fmt.percent(rate.apply(best)) + " of the raw size"
+                + Fmt.percent(rate.apply(best)) + " of the raw size by the client's trailing 30-60 s average"
                 + (best == base || baseRate == null
                         ? ")."
                         : ", against " + Fmt.percent(baseRate) + " in " + base.name() + ").")

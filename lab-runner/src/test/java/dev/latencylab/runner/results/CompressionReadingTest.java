@@ -106,4 +106,24 @@ class CompressionReadingTest {
                 .contains("Of the codecs, gzip stored the least at every linger.ms.")
                 .contains(TradeOffReading.SINGLE_RUN);
     }
+
+    @Test
+    void withSizesOnDiskTheClientsTrailingCompressionAverageIsNotReadAsTheCodecsRatio() {
+        String withDisk =
+                TradeOffReading.read(Phases.repeated(1, matrix(420.0, 12.0))).paragraph();
+        String withoutDisk = TradeOffReading.read(Phases.repeated(
+                        1,
+                        List.of(
+                                cell(0, Compression.NONE, 8.0, 0.20, null),
+                                cell(0, Compression.ZSTD, 9.0, 0.30, null),
+                                cell(5, Compression.NONE, 8.0, 0.20, null),
+                                cell(5, Compression.ZSTD, 9.0, 0.30, null))))
+                .paragraph();
+
+        assertThat(withDisk)
+                .contains("The codecs are compared by each phase's size on disk, not by the client's"
+                        + " compression-rate-avg")
+                .doesNotContain("The best compression ratio was in");
+        assertThat(withoutDisk).doesNotContain("compared by each phase's size on disk");
+    }
 }

@@ -1,0 +1,61 @@
+package dev.latencylab.consumer.latency;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.common.TopicPartition;
+import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
+
+/**
+ * The partitions this instance reads, each listed only once its position is fixed. A partition
+ * of a new topic has no committed offset, so the consumer starts at the log's end, looked up on a
+ * later poll; records written between the assignment and that lookup would never be read, and the
+ * producer's sequence numbers would call them lost. So on assignment the position of every new
+ * partition is resolved here, on the consumer's thread, before the partition is announced: whoever
+ * waits for {@code assigned} (the runner, before it starts the load on a new topic) then knows that
+ * every record written from now on is read.
+ */
+final class AssignedPartitions implements ConsumerAwareRebalanceListener {
+
+    private final StaleLedgerCheck staleLedger;
+    private final Set<TopicPartition> positioned = ConcurrentHashMap.newKeySet();
+
+    AssignedPartitions(StaleLedgerCheck staleLedger) {
+        this.staleLedger = staleLedger;
+    }
+
+    @Override
+    public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        staleLedger.onPartitionsAssigned(consumer, partitions);
+        for (TopicPartition tp : partitions) {
+            consumer.position(tp);
+        }
+        positioned.addAll(partitions);
+    }
+
+    @Override
+    public void onPartitionsRevokedBeforeCommit(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        positioned.removeAll(partitions);
+    }
+
+    @Override
+    public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        positioned.removeAll(partitions);
+    }
+
+    /** Topic to its partitions held with a fixed position, sorted. */
+    Map<String, List<Integer>> byTopic() {
+        Map<String, List<Integer>> byTopic = new TreeMap<>();
+        for (TopicPartition tp : positioned) {
+            byTopic.computeIfAbsent(tp.topic(), t -> new ArrayList<>()).add(tp.partition());
+        }
+        byTopic.values().forEach(Collections::sort);
+        return byTopic;
+    }
+}
