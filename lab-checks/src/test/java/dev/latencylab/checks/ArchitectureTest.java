@@ -29,7 +29,7 @@ class ArchitectureTest {
     }
 
     @ParameterizedTest(name = "no package cycle in {0}")
-    @ValueSource(strings = {"api", "core", "producer", "consumer", "runner"})
+    @ValueSource(strings = {"api", "core", "kafka", "producer", "consumer", "runner"})
     void noPackageCycleInAModule(String module) {
         slices().matching("dev.latencylab." + module + ".(**)")
                 .should()
@@ -70,6 +70,23 @@ class ArchitectureTest {
                 .resideInAnyPackage(
                         "org.springframework..",
                         "org.apache.kafka..",
+                        "dev.latencylab.producer..",
+                        "dev.latencylab.consumer..",
+                        "dev.latencylab.runner..")
+                .check(classes);
+    }
+
+    /** lab-kafka holds what both the apps and the runner need of a real cluster: Kafka's client only. */
+    @Test
+    void theClusterHelpersKnowNoFrameworkAndNoApp() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.latencylab.kafka..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "org.springframework..",
+                        "dev.latencylab.core..",
                         "dev.latencylab.producer..",
                         "dev.latencylab.consumer..",
                         "dev.latencylab.runner..")

@@ -3,7 +3,7 @@ package dev.latencylab.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.latencylab.core.topics.LeaderReadiness;
+import dev.latencylab.kafka.topics.LeaderReadiness;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

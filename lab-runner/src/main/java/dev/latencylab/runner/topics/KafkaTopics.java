@@ -1,6 +1,6 @@
 package dev.latencylab.runner.topics;
 
-import dev.latencylab.core.topics.LeaderReadiness;
+import dev.latencylab.kafka.topics.LeaderReadiness;
 import dev.latencylab.runner.scenario.TopicSpec;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.latencylab.producer.topic;
 
 import dev.latencylab.api.settings.BadSettingsException;
-import dev.latencylab.core.topics.LeaderReadiness;
+import dev.latencylab.kafka.topics.LeaderReadiness;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

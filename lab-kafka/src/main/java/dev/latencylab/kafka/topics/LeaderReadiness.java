@@ -1,4 +1,4 @@
-package dev.latencylab.core.topics;
+package dev.latencylab.kafka.topics;
 
 import java.time.Duration;
 import java.util.HashMap;
