@@ -117,6 +117,7 @@ class LingerSweepIT {
             ratios.assertAll();
             assertOwnTopicPhases(shortRun(lab, "partitions"), 12);
             assertMaxRate(shortRun(lab, "max-rate"));
+            assertDrains(shortConsumerBatching(lab));
         } catch (Throwable t) {
             failure = t;
             throw t;
@@ -377,16 +378,35 @@ class LingerSweepIT {
 
     /** Runs scenarios/NAME.yaml at 1 s + 3 s per phase, no stack warm-up; its summary.json. */
     private JsonNode shortRun(LabScript lab, String name) throws Exception {
+        return shortRun(lab, name, "scenarios/" + name + ".yaml", "3s");
+    }
+
+    /**
+     * The consumer-batching scenario with backlogs of 1,000 and 3,000 records instead of 10,000 to
+     * 500,000, each drain bounded by 30 s: a record at a time with 1 ms of work drains ~500/s here.
+     */
+    private JsonNode shortConsumerBatching(LabScript lab) throws Exception {
+        Path file = work.resolve("consumer-batching-short.yaml");
+        String scenario = Files.readString(root.resolve("scenarios/consumer-batching.yaml"))
+                .replace("backlog: 500000", "backlog: 3000")
+                .replace("backlog: 20000", "backlog: 1000")
+                .replace("backlog: 10000", "backlog: 1000");
+        assertThat(scenario).as("the scenario's backlogs, shortened").doesNotContainPattern("backlog: \\d{5}");
+        Files.writeString(file, scenario);
+        return shortRun(lab, "consumer-batching", file.toAbsolutePath().toString(), "30s");
+    }
+
+    private JsonNode shortRun(LabScript lab, String name, String scenario, String phaseDuration) throws Exception {
         Path out = work.resolve("results-" + name);
         deleteTree(out);
         LabScript.Result run = lab.run(
                 SWEEP_TIMEOUT,
                 "run",
-                "scenarios/" + name + ".yaml",
+                scenario,
                 "--warmup",
                 "1s",
                 "--phase-duration",
-                "3s",
+                phaseDuration,
                 "--stack-warmup",
                 "0s",
                 "--results",
@@ -452,6 +472,39 @@ class LingerSweepIT {
             closedExactly(soft, name, p);
             positive(soft, name + " achieved rate", p.path("achievedRate"));
             positive(soft, name + " e2e p50", p.path("latencyMs").path("p50"));
+        }
+        soft.assertAll();
+    }
+
+    /**
+     * Every drain phase closed with exact counts, drained every acknowledged record of its backlog at a
+     * positive rate with the consumer settings it asked for; summary.md compares them.
+     */
+    private void assertDrains(JsonNode summary) {
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(summary.path("phases").size()).as("phases").isEqualTo(5);
+        for (JsonNode p : summary.path("phases")) {
+            String name = p.path("name").asString();
+            closedExactly(soft, name, p);
+            JsonNode drain = p.path("drain");
+            soft.assertThat(drain.path("drained").asLong(-1))
+                    .as(name + " drained = acked")
+                    .isEqualTo(p.path("counts").path("acked").asLong(-2));
+            soft.assertThat(drain.path("drained").asLong(-1))
+                    .as(name + " drained >= backlog")
+                    .isGreaterThanOrEqualTo(drain.path("backlog").asLong());
+            positive(soft, name + " drain rate", drain.path("recordsPerSecond"));
+            positive(soft, name + " e2e p50", p.path("latencyMs").path("p50"));
+            soft.assertThat(drain.path("consumer").asString())
+                    .as(name + " consumer settings")
+                    .contains(name.startsWith("record") ? "record, in-order" : "batch ");
+            soft.assertThat(p.path("description")
+                            .path("consumer")
+                            .path("settings")
+                            .path("work")
+                            .asString())
+                    .as(name + " work in the description")
+                    .isEqualTo("wait 1000 µs");
         }
         soft.assertAll();
     }

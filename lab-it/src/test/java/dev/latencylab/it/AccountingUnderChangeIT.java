@@ -1,13 +1,14 @@
 package dev.latencylab.it;
 
+import static dev.latencylab.it.PhaseChecks.fenced;
+import static dev.latencylab.it.PhaseChecks.post;
+import static dev.latencylab.it.PhaseChecks.startUnnamedLoadUntilEveryPartitionIsRead;
+import static dev.latencylab.it.PhaseChecks.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.latencylab.api.accounting.PhaseCounts;
-import dev.latencylab.api.accounting.PhaseFence;
-import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.PhaseSends;
-import dev.latencylab.api.producer.ProducerStatus;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -15,7 +16,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.context.ConfigurableApplicationContext;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The accounting in the world a user's experiment changes: a consumer SIGKILLed and restarted
@@ -38,7 +37,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Timeout(value = 6, unit = TimeUnit.MINUTES)
 class AccountingUnderChangeIT {
 
-    private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final int PARTITIONS = 3;
 
     private KafkaCluster cluster;
@@ -74,7 +72,7 @@ class AccountingUnderChangeIT {
         ConsumerProcess first = ConsumerProcess.start(cluster.bootstrapServers(), topic, ledgers);
         toClose.add(first);
         LabHttp producer = producer(topic);
-        startUnnamedLoadUntilEveryPartitionIsRead(producer, first.http());
+        startUnnamedLoadUntilEveryPartitionIsRead(producer, first.http(), PARTITIONS);
 
         post(producer, "{\"phase\": 11}");
         // Past the consumer's first asynchronous commit (ack-time 5 s), so the restart resumes from it.
@@ -110,7 +108,7 @@ class AccountingUnderChangeIT {
                         && LabApps.assigned(a) > 0
                         && LabApps.assigned(b) > 0);
         LabHttp producer = producer(topic);
-        startUnnamedLoadUntilEveryPartitionIsRead(producer, aHttp);
+        startUnnamedLoadUntilEveryPartitionIsRead(producer, aHttp, PARTITIONS);
 
         post(producer, "{\"phase\": 21}");
         sleepUnderLoad(Duration.ofSeconds(5));
@@ -177,29 +175,6 @@ class AccountingUnderChangeIT {
         assertThat(counts.acked()).isEqualTo(counts.received());
     }
 
-    /** Unnamed load at 2,000/s until the consumer's ledger holds every partition, so the named phase is read whole. */
-    private void startUnnamedLoadUntilEveryPartitionIsRead(LabHttp producer, LabHttp consumer) {
-        post(producer, "{\"rate\": 2000, \"phase\": 0, \"running\": true}");
-        await("every partition read")
-                .atMost(Duration.ofSeconds(60))
-                .until(() -> latency(consumer).ledgers().stream()
-                                .mapToInt(l -> l.partitions().size())
-                                .sum()
-                        == PARTITIONS);
-    }
-
-    private PhaseCounts fenced(LabHttp producer, LabHttp consumer, int phase) {
-        await("phase " + phase + " closed by the fence")
-                .atMost(Duration.ofSeconds(90))
-                .until(() -> status(producer)
-                        .phaseSends(phase)
-                        .map(s -> PhaseFence.passed(s, latency(consumer).ledger(s.topic())))
-                        .orElse(false));
-        PhaseSends sends = status(producer).phaseSends(phase).orElseThrow();
-        LatencyView view = latency(consumer);
-        return PhaseCounts.of(sends, view.ledger(sends.topic()), Optional.empty());
-    }
-
     private LabHttp producer(String topic) {
         ConfigurableApplicationContext p = LabApps.startProducer(cluster.bootstrapServers(), topic, PARTITIONS);
         toClose.add(p);
@@ -214,19 +189,6 @@ class AccountingUnderChangeIT {
                 "--lab.consumer.ledger-dir=" + ledgers);
         toClose.add(c);
         return c;
-    }
-
-    private static void post(LabHttp producer, String body) {
-        LabHttp.Response r = producer.post("/actuator/producer", body);
-        assertThat(r.status()).as(r.body()).isEqualTo(200);
-    }
-
-    private static ProducerStatus status(LabHttp producer) {
-        return JSON.readValue(producer.get("/actuator/producer").body(), ProducerStatus.class);
-    }
-
-    private static LatencyView latency(LabHttp consumer) {
-        return JSON.readValue(consumer.get("/actuator/latency").body(), LatencyView.class);
     }
 
     private static void sleepUnderLoad(Duration d) throws InterruptedException {

@@ -3,13 +3,13 @@ package dev.latencylab.it;
 import static org.awaitility.Awaitility.await;
 
 import dev.latencylab.consumer.ConsumerApplication;
+import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.producer.ProducerApplication;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
 
 /** The real producer-app and consumer-app, each a full Spring Boot application on a random port. */
@@ -61,10 +61,10 @@ final class LabApps implements AutoCloseable {
         return consumer;
     }
 
-    /** How many partitions the consumer-app's listener holds now. */
+    /** How many partitions the consumer-app's listener in effect (batch or record) holds now. */
     static int assigned(ConfigurableApplicationContext consumer) {
         MessageListenerContainer container =
-                consumer.getBean(KafkaListenerEndpointRegistry.class).getListenerContainer("lab-latency");
+                consumer.getBean(ConsumerModes.class).active();
         return container.getAssignedPartitions() == null
                 ? 0
                 : container.getAssignedPartitions().size();

@@ -1,7 +1,10 @@
 package dev.latencylab.consumer.latency;
 
 import dev.latencylab.api.latency.ConsumerDescription;
+import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.consumer.LabConsumerProperties;
+import dev.latencylab.consumer.modes.BatchProcessing;
+import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.latency.LatencyRecorder;
 import java.io.IOException;
@@ -15,6 +18,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.kafka.config.ContainerCustomizer;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 
 @Configuration(proxyBeanMethods = false)
@@ -33,7 +37,8 @@ class LatencyConfiguration {
     /**
      * The consumer settings that shape latency, as the app is configured (Boot's keys or the
      * client's own under spring.kafka.consumer.properties), else the Kafka client's defaults: the
-     * consumer's part of every phase's description.
+     * consumer's part of every phase's description, on which {@link ConsumerModes} lays the
+     * settings in effect.
      */
     @Bean
     ConsumerDescription consumerDescription(
@@ -52,9 +57,6 @@ class LatencyConfiguration {
             }
             settings.put(e.getKey(), value == null ? "client default" : value);
         }
-        settings.put("listener.type", env.getProperty("spring.kafka.listener.type", "single"));
-        settings.put("listener.ack-mode", env.getProperty("spring.kafka.listener.ack-mode", "batch"));
-        settings.put("listener.ack-time", env.getProperty("spring.kafka.listener.ack-time", "-"));
         return new ConsumerDescription(properties.topics(), group, settings);
     }
 
@@ -69,20 +71,30 @@ class LatencyConfiguration {
             ConsumerConfig.GROUP_PROTOCOL_CONFIG, "group-protocol");
 
     /**
-     * Offset commits do not stall the listener thread, which timestamps every record it hands
-     * over: the accounting needs no commit for correctness (the offset ledger tells a re-read
-     * record from a new one), commits only bound how much is re-read. Each assignment checks the
-     * ledger against the log ({@link StaleLedgerCheck}) and fixes the new partitions' positions
-     * before announcing them ({@link AssignedPartitions}). Boot applies a single customizer bean to
-     * its container factory.
+     * Both listener containers start with the consumer settings' defaults (fetch and commit parts;
+     * {@link ConsumerModes} changes them later). The accounting needs no commit for correctness (the
+     * offset ledger tells a re-read record from a new one): commits only bound how much is re-read.
+     * Each assignment checks the ledger against the log ({@link StaleLedgerCheck}) and fixes the new
+     * partitions' positions before announcing them ({@link AssignedPartitions}). Boot applies a
+     * single customizer bean to its container factory.
      */
     @Bean
     ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> listenerContainer(
             AssignedPartitions assigned) {
         return container -> {
-            container.getContainerProperties().setSyncCommits(false);
+            ConsumerModes.configure(container.getContainerProperties(), ConsumerSettings.DEFAULTS);
             container.getContainerProperties().setConsumerRebalanceListener(assigned);
         };
+    }
+
+    @Bean
+    ConsumerModes consumerModes(KafkaListenerEndpointRegistry registry, ConsumerDescription description) {
+        return new ConsumerModes(registry, description, ConsumerSettings.DEFAULTS);
+    }
+
+    @Bean(destroyMethod = "close")
+    BatchProcessing batchProcessing() {
+        return new BatchProcessing();
     }
 
     @Bean

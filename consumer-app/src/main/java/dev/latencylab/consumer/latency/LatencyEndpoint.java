@@ -1,16 +1,14 @@
 package dev.latencylab.consumer.latency;
 
-import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.consumer.modes.ConsumerModes;
+import dev.latencylab.consumer.modes.StrictJsonBody;
 import dev.latencylab.core.latency.LatencyRecorder;
-import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.locks.LockSupport;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
-import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -18,10 +16,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadFeature;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /actuator/latency}: per-phase percentiles of both latencies and the loss and duplicate
@@ -39,31 +33,19 @@ import tools.jackson.databind.json.JsonMapper;
         produces = MediaType.APPLICATION_JSON_VALUE)
 class LatencyEndpoint {
 
-    static final Duration PAUSE_TIMEOUT = Duration.ofSeconds(15);
-    private static final String EXAMPLE = "body must be a JSON object, e.g. {\"consuming\": false}";
-    private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
-
     private final LatencyRecorder recorder;
-    private final KafkaListenerEndpointRegistry listeners;
+    private final ConsumerModes modes;
     private final AssignedPartitions assigned;
-    private final ConsumerDescription description;
 
-    LatencyEndpoint(
-            LatencyRecorder recorder,
-            KafkaListenerEndpointRegistry listeners,
-            AssignedPartitions assigned,
-            ConsumerDescription description) {
+    LatencyEndpoint(LatencyRecorder recorder, ConsumerModes modes, AssignedPartitions assigned) {
         this.recorder = recorder;
-        this.listeners = listeners;
+        this.modes = modes;
         this.assigned = assigned;
-        this.description = description;
     }
 
     @GetMapping
     LatencyView latency() {
-        return recorder.report().withConsumer(description, assigned.byTopic());
+        return recorder.report().withConsumer(modes.description(), assigned.byTopic());
     }
 
     @DeleteMapping
@@ -87,45 +69,21 @@ class LatencyEndpoint {
             return r;
         }
         boolean consuming = (Boolean) parsed;
-        MessageListenerContainer container = listeners.getListenerContainer(LatencyListener.ID);
-        if (container == null) {
-            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                    .body(Map.of("error", "the latency listener is not running"));
+        try {
+            modes.consuming(consuming);
+        } catch (IllegalStateException e) {
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("error", e.getMessage()));
         }
-        if (consuming) {
-            container.resume();
-            return ResponseEntity.ok(Map.of("consuming", true));
-        }
-        container.pause();
-        // The pause takes effect between two polls; answer once it has, so what is sent after the
-        // answer is not read until resumed.
-        long deadline = System.nanoTime() + PAUSE_TIMEOUT.toNanos();
-        while (!container.isContainerPaused() && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
-        }
-        if (!container.isContainerPaused()) {
-            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                    .body(Map.of(
-                            "error",
-                            "the listener was asked to pause but had not paused after " + PAUSE_TIMEOUT.toSeconds()
-                                    + " s (is it polling?); POST {\"consuming\": true} withdraws the request"));
-        }
-        return ResponseEntity.ok(Map.of("consuming", false));
+        return ResponseEntity.ok(Map.of("consuming", consuming));
     }
 
     /** The requested state, or the 400 that refuses the body. */
     private static Object parse(String body) {
-        if (body == null || body.isBlank()) {
-            return refuse("body", EXAMPLE);
-        }
         Map<String, Object> fields;
         try {
-            fields = JSON.readValue(body, new TypeReference<Map<String, Object>>() {});
-        } catch (JacksonException e) {
-            return refuse("body", EXAMPLE + "; " + e.getOriginalMessage());
-        }
-        if (fields == null) {
-            return refuse("body", EXAMPLE);
+            fields = StrictJsonBody.fields(body, "{\"consuming\": false}");
+        } catch (BadSettingsException e) {
+            return refuse(e.field(), e.getMessage());
         }
         for (String name : fields.keySet()) {
             if (!name.equals("consuming")) {

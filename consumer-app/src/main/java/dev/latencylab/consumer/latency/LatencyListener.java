@@ -1,5 +1,9 @@
 package dev.latencylab.consumer.latency;
 
+import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.consumer.modes.BatchProcessing;
+import dev.latencylab.consumer.modes.ConsumerModes;
+import dev.latencylab.consumer.modes.PollClock;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.latency.LatencyRecorder;
@@ -11,34 +15,64 @@ import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Measures every record of the lab's topics (a pattern, so a phase's own topic is read too). The consume time is read per record, not once per
- * batch, so a slow batch shows up in the latencies of the records it delayed.
+ * Measures every record of the lab's topics (a pattern, so a phase's own topic is read too),
+ * through whichever of the two listeners the consumer settings run ({@link ConsumerModes}). A
+ * record counts as consumed when its processing finishes, so the e2e latency of every mode means
+ * the same thing: sent to processed. The poll's return time gives each record's batch wait.
  */
 @Component
 class LatencyListener {
 
-    static final String ID = "lab-latency";
-
     private final LatencyRecorder recorder;
     private final LatencyMetrics metrics;
+    private final ConsumerModes modes;
+    private final BatchProcessing processing;
 
-    LatencyListener(LatencyRecorder recorder, LatencyMetrics metrics) {
+    LatencyListener(LatencyRecorder recorder, LatencyMetrics metrics, ConsumerModes modes, BatchProcessing processing) {
         this.recorder = recorder;
         this.metrics = metrics;
+        this.modes = modes;
+        this.processing = processing;
     }
 
-    @KafkaListener(id = ID, idIsGroup = false, topicPattern = "${lab.consumer.topics}", batch = "true")
-    void onBatch(List<ConsumerRecord<byte[], byte[]>> records) {
-        for (ConsumerRecord<byte[], byte[]> record : records) {
-            Header header = record.headers().lastHeader(LabHeader.KEY);
-            RecordResult result = recorder.record(
-                    header == null ? null : header.value(),
-                    record.value(),
-                    record.topic(),
-                    record.partition(),
-                    record.offset(),
-                    EpochMicros.now());
-            metrics.onRecord(result);
+    /** The poll's records in one call: processed as the settings say, then recorded in offset order. */
+    @KafkaListener(
+            id = ConsumerModes.BATCH_LISTENER,
+            idIsGroup = false,
+            topicPattern = "${lab.consumer.topics}",
+            batch = "true")
+    void onBatch(List<ConsumerRecord<byte[], byte[]>> records) throws InterruptedException {
+        long polled = PollClock.polledMicros();
+        long[] finished = processing.process(records, modes.settings());
+        for (int i = 0; i < records.size(); i++) {
+            measure(records.get(i), polled, finished[i]);
         }
+    }
+
+    /** One record per call, processed on this thread; started only when the settings ask for it. */
+    @KafkaListener(
+            id = ConsumerModes.RECORD_LISTENER,
+            idIsGroup = false,
+            topicPattern = "${lab.consumer.topics}",
+            batch = "false",
+            autoStartup = "false")
+    void onRecord(ConsumerRecord<byte[], byte[]> record) {
+        long polled = PollClock.polledMicros();
+        ConsumerSettings s = modes.settings();
+        BatchProcessing.work(s);
+        measure(record, polled, EpochMicros.now());
+    }
+
+    private void measure(ConsumerRecord<byte[], byte[]> record, long polledMicros, long consumedMicros) {
+        Header header = record.headers().lastHeader(LabHeader.KEY);
+        RecordResult result = recorder.record(
+                header == null ? null : header.value(),
+                record.value(),
+                record.topic(),
+                record.partition(),
+                record.offset(),
+                polledMicros,
+                consumedMicros);
+        metrics.onRecord(result);
     }
 }

@@ -11,6 +11,7 @@ import static org.mockito.Mockito.when;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.consumer.LabConsumerProperties;
+import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.latency.LatencyRecorder;
@@ -81,12 +82,12 @@ class LatencyEndpointTest {
                "count":2,"firstReceived":"2025-11-22T00:00:00.001100Z","lastReceived":"2025-11-22T00:00:00.002500Z",
                "latencyMs":{"p50":1.0,"p90":1.5,"p95":1.5,"p99":1.5,"p999":1.5,"max":1.5},
                "correctedLatencyMs":{"p50":1.1,"p90":1.5,"p95":1.5,"p99":1.5,"p999":1.5,"max":1.5},
-               "lost":0,"late":0,"duplicated":1,"redelivered":0,"outOfOrder":0,"clamped":0},
+               "lost":0,"late":0,"duplicated":1,"redelivered":0,"outOfOrder":0,"clamped":0,"batchWaitMs":null},
               {"phase":0,"settings":{"lingerMs":0,"batchSize":32768,"compression":"zstd"},
                "count":4,"firstReceived":"2025-11-22T00:00:00.004Z","lastReceived":"2025-11-22T00:00:00.008Z",
                "latencyMs":{"p50":2.0,"p90":2.0,"p95":2.0,"p99":2.0,"p999":2.0,"max":2.0},
                "correctedLatencyMs":{"p50":2.0,"p90":2.04,"p95":2.04,"p99":2.04,"p999":2.04,"max":2.04},
-               "lost":0,"late":0,"duplicated":0,"redelivered":0,"outOfOrder":1,"clamped":0}],
+               "lost":0,"late":0,"duplicated":0,"redelivered":0,"outOfOrder":1,"clamped":0,"batchWaitMs":null}],
              "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"redelivered":0,"outOfOrder":1,
                "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
              "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,"highestSequence":6,
@@ -99,10 +100,10 @@ class LatencyEndpointTest {
                {"partition":2,"firstOffset":30,"highestOffset":30,
                 "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]}],
              "consumer":{"topics":"lab\\\\.orders(\\\\..+)?","groupId":"latency-lab-consumer","settings":{
-               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
-               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
-               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
-               "max.poll.records":"500"}},"assigned":{}}""";
+               "auto.offset.reset":"latest","commit":"time 5000 ms async","fetch.max.wait.ms":"500",
+               "fetch.min.bytes":"1","group.protocol":"classic","isolation.level":"read_uncommitted",
+               "listener":"batch","max.partition.fetch.bytes":"1048576","max.poll.records":"500",
+               "processing":"in-order","work":"none"}},"assigned":{}}""";
 
     @Autowired
     private MockMvcTester mvc;
@@ -117,7 +118,7 @@ class LatencyEndpointTest {
 
     @BeforeEach
     void listenerIsRegistered() {
-        when(listeners.getListenerContainer(LatencyListener.ID)).thenReturn(container);
+        when(listeners.getListenerContainer(ConsumerModes.BATCH_LISTENER)).thenReturn(container);
     }
 
     // ---------------------------------------------------------------- GET
@@ -135,10 +136,10 @@ class LatencyEndpointTest {
                  "producers":[],
                  "ledgers":[],
              "consumer":{"topics":"lab\\\\.orders(\\\\..+)?","groupId":"latency-lab-consumer","settings":{
-               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
-               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
-               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
-               "max.poll.records":"500"}},"assigned":{}}""");
+               "auto.offset.reset":"latest","commit":"time 5000 ms async","fetch.max.wait.ms":"500",
+               "fetch.min.bytes":"1","group.protocol":"classic","isolation.level":"read_uncommitted",
+               "listener":"batch","max.partition.fetch.bytes":"1048576","max.poll.records":"500",
+               "processing":"in-order","work":"none"}},"assigned":{}}""");
     }
 
     @Test
@@ -184,10 +185,10 @@ class LatencyEndpointTest {
                    "beforeStart":0,"unobserved":0}],
                  "ledgers":[],
              "consumer":{"topics":"lab\\\\.orders(\\\\..+)?","groupId":"latency-lab-consumer","settings":{
-               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
-               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
-               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
-               "max.poll.records":"500"}},"assigned":{}}""");
+               "auto.offset.reset":"latest","commit":"time 5000 ms async","fetch.max.wait.ms":"500",
+               "fetch.min.bytes":"1","group.protocol":"classic","isolation.level":"read_uncommitted",
+               "listener":"batch","max.partition.fetch.bytes":"1048576","max.poll.records":"500",
+               "processing":"in-order","work":"none"}},"assigned":{}}""");
         // The gap left open before the reset is still a gap, not a record from before the start.
         recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, "lab.orders", 0, 16, T0 + 9_000);
         assertThat(mvc.get().uri(URL))
@@ -221,10 +222,10 @@ class LatencyEndpointTest {
                    {"partition":2,"firstOffset":30,"highestOffset":30,
                     "segments":[{"phase":0,"fromOffset":30,"toOffset":30,"redelivered":0}]}]}],
              "consumer":{"topics":"lab\\\\.orders(\\\\..+)?","groupId":"latency-lab-consumer","settings":{
-               "auto.offset.reset":"latest","fetch.max.wait.ms":"500","fetch.min.bytes":"1",
-               "group.protocol":"classic","isolation.level":"read_uncommitted","listener.ack-mode":"time",
-               "listener.ack-time":"5s","listener.type":"batch","max.partition.fetch.bytes":"1048576",
-               "max.poll.records":"500"}},"assigned":{}}""");
+               "auto.offset.reset":"latest","commit":"time 5000 ms async","fetch.max.wait.ms":"500",
+               "fetch.min.bytes":"1","group.protocol":"classic","isolation.level":"read_uncommitted",
+               "listener":"batch","max.partition.fetch.bytes":"1048576","max.poll.records":"500",
+               "processing":"in-order","work":"none"}},"assigned":{}}""");
         // A phase's samples start again from the next record: the warm-up is gone.
         recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 17, T0 + 7_300);
         MvcTestResult after = mvc.get().uri(URL).exchange();
@@ -336,7 +337,7 @@ class LatencyEndpointTest {
 
     @Test
     void postWhenTheListenerIsNotRegisteredAnswers503SayingSo() {
-        when(listeners.getListenerContainer(LatencyListener.ID)).thenReturn(null);
+        when(listeners.getListenerContainer(ConsumerModes.BATCH_LISTENER)).thenReturn(null);
 
         MvcTestResult result = mvc.post()
                 .uri(URL)
@@ -345,7 +346,10 @@ class LatencyEndpointTest {
                 .exchange();
 
         assertThat(result).hasStatus(HttpStatus.SERVICE_UNAVAILABLE);
-        assertThat(result).bodyJson().extractingPath("$.error").isEqualTo("the latency listener is not running");
+        assertThat(result)
+                .bodyJson()
+                .extractingPath("$.error")
+                .isEqualTo("the batch listener container is not registered");
     }
 
     // ---------------------------------------------------------------- records

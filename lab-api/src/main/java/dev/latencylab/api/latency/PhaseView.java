@@ -15,6 +15,8 @@ import java.time.Instant;
  * @param count records measured by this consumer-app instance (first deliveries)
  * @param redelivered records this instance processed again (their offset was processed before)
  * @param clamped latencies outside the histogram's range (negative or above ten minutes), counted at its edge
+ * @param batchWaitMs consumed minus polled: how long a record waited in the batch its poll returned
+ *     and was processed (the consumed time is when its processing finished); null without samples
  */
 public record PhaseView(
         int phase,
@@ -29,4 +31,38 @@ public record PhaseView(
         long duplicated,
         long redelivered,
         long outOfOrder,
-        long clamped) {}
+        long clamped,
+        Percentiles batchWaitMs) {
+
+    /** A view without batch-wait figures (a consumer-app from before they were measured). */
+    public PhaseView(
+            int phase,
+            PhaseKey settings,
+            long count,
+            Instant firstReceived,
+            Instant lastReceived,
+            Percentiles latencyMs,
+            Percentiles correctedLatencyMs,
+            long lost,
+            long late,
+            long duplicated,
+            long redelivered,
+            long outOfOrder,
+            long clamped) {
+        this(
+                phase,
+                settings,
+                count,
+                firstReceived,
+                lastReceived,
+                latencyMs,
+                correctedLatencyMs,
+                lost,
+                late,
+                duplicated,
+                redelivered,
+                outOfOrder,
+                clamped,
+                null);
+    }
+}

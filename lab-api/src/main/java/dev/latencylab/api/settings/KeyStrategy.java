@@ -2,8 +2,6 @@ package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 
 /** What the record key is: it decides how records spread over partitions. */
@@ -18,26 +16,20 @@ public enum KeyStrategy {
      */
     NONE;
 
-    /** Accepts order-id, ORDER_ID, customer-id, none ... */
+    /** Accepts the label or the constant's name, any case, '-' or '_'. */
     public static Optional<KeyStrategy> parse(String name) {
-        if (name == null) {
-            return Optional.empty();
-        }
-        String normalized = name.trim().replace('-', '_').toUpperCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(k -> k.name().equals(normalized)).findFirst();
+        return EnumLabels.parse(KeyStrategy.class, name);
     }
 
     @JsonCreator
     public static KeyStrategy fromJson(String name) {
-        return parse(name)
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "keyStrategy must be one of " + acceptedNames() + "; got \"" + name + "\""));
+        return EnumLabels.fromJson(KeyStrategy.class, "keyStrategy", name);
     }
 
-    /** The contract's name: order-id, customer-id, none. */
+    /** The contract's name. */
     @JsonValue
     public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return EnumLabels.label(this);
     }
 
     @Override
@@ -46,6 +38,6 @@ public enum KeyStrategy {
     }
 
     public static String acceptedNames() {
-        return String.join(", ", Arrays.stream(values()).map(KeyStrategy::label).toList());
+        return EnumLabels.accepted(KeyStrategy.class);
     }
 }

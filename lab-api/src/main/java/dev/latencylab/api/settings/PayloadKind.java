@@ -2,8 +2,6 @@ package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -20,26 +18,20 @@ public enum PayloadKind {
     /** The user's own records from {@code payloadFile}, one per line, cycled; sizes are the lines'. */
     SAMPLE;
 
-    /** Accepts words, random-hex, RANDOM_HEX, fixed, sample. */
+    /** Accepts the label or the constant's name, any case, '-' or '_'. */
     public static Optional<PayloadKind> parse(String name) {
-        if (name == null) {
-            return Optional.empty();
-        }
-        String normalized = name.trim().replace('-', '_').toUpperCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(k -> k.name().equals(normalized)).findFirst();
+        return EnumLabels.parse(PayloadKind.class, name);
     }
 
     @JsonCreator
     public static PayloadKind fromJson(String name) {
-        return parse(name)
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "payload must be one of " + acceptedNames() + "; got \"" + name + "\""));
+        return EnumLabels.fromJson(PayloadKind.class, "payload", name);
     }
 
-    /** The contract's name: words, random-hex, fixed, sample. */
+    /** The contract's name. */
     @JsonValue
     public String label() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return EnumLabels.label(this);
     }
 
     @Override
@@ -48,6 +40,6 @@ public enum PayloadKind {
     }
 
     public static String acceptedNames() {
-        return String.join(", ", Arrays.stream(values()).map(PayloadKind::label).toList());
+        return EnumLabels.accepted(PayloadKind.class);
     }
 }

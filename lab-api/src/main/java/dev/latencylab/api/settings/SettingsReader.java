@@ -1,14 +1,10 @@
 package dev.latencylab.api.settings;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Function;
 
 /**
  * Reads settings from fields already parsed from JSON or YAML (a map of names to numbers,
@@ -65,105 +61,25 @@ public final class SettingsReader {
             }
         }
         return new SettingsChange(
-                integer(fields, "lingerMs", SettingsLimits.LINGER_MS, problems),
-                integer(fields, "batchSize", SettingsLimits.BATCH_SIZE, problems),
-                named(fields, "compression", Compression::fromKafkaName, Compression.acceptedNames(), problems),
-                integer(fields, "compressionLevel", ANY_LEVEL, problems),
-                rate(fields, problems),
-                integer(fields, "payloadBytes", SettingsLimits.PAYLOAD_BYTES, problems),
-                named(fields, "keyStrategy", KeyStrategy::parse, KeyStrategy.acceptedNames(), problems),
-                named(fields, "payload", PayloadKind::parse, PayloadKind.acceptedNames(), problems),
-                text(fields, "payloadFile", s -> !s.isBlank(), "payloadFile must be a file's path", problems),
-                bool(fields, "running", problems),
-                integer(fields, "phase", SettingsLimits.PHASE, problems),
-                text(fields, "topic", SettingsLimits::topicAccepted, SettingsLimits.describeTopic("topic"), problems));
-    }
-
-    private static String text(
-            Map<String, ?> fields,
-            String name,
-            java.util.function.Predicate<String> accepted,
-            String describe,
-            List<BadSettingsException> problems) {
-        if (!fields.containsKey(name)) {
-            return null;
-        }
-        Object value = fields.get(name);
-        if (value instanceof String s && accepted.test(s)) {
-            return s;
-        }
-        problems.add(new BadSettingsException(name, describe + "; got " + render(value)));
-        return null;
-    }
-
-    private static Integer integer(
-            Map<String, ?> fields, String name, SettingsLimits.IntRange range, List<BadSettingsException> problems) {
-        if (!fields.containsKey(name)) {
-            return null;
-        }
-        Object value = fields.get(name);
-        boolean integral = value instanceof Integer
-                || value instanceof Long
-                || value instanceof Short
-                || (value instanceof BigInteger big && big.bitLength() <= 63);
-        if (!integral || !range.contains(((Number) value).longValue())) {
-            problems.add(new BadSettingsException(name, range.describe(name) + "; got " + render(value)));
-            return null;
-        }
-        return ((Number) value).intValue();
-    }
-
-    private static Double rate(Map<String, ?> fields, List<BadSettingsException> problems) {
-        if (!fields.containsKey("rate")) {
-            return null;
-        }
-        Object value = fields.get("rate");
-        if (value instanceof String s && s.trim().equalsIgnoreCase("unthrottled")) {
-            return SettingsLimits.UNTHROTTLED;
-        }
-        double rate = value instanceof Number n && !(value instanceof BigDecimal big && big.scale() > 9)
-                ? n.doubleValue()
-                : Double.NaN;
-        if (!SettingsLimits.rateAccepted(rate)) {
-            problems.add(
-                    new BadSettingsException("rate", SettingsLimits.describeRate("rate") + "; got " + render(value)));
-            return null;
-        }
-        return rate;
-    }
-
-    private static <T> T named(
-            Map<String, ?> fields,
-            String name,
-            Function<String, Optional<T>> parse,
-            String accepted,
-            List<BadSettingsException> problems) {
-        if (!fields.containsKey(name)) {
-            return null;
-        }
-        Object value = fields.get(name);
-        Optional<T> parsed = value instanceof String s ? parse.apply(s) : Optional.empty();
-        if (parsed.isEmpty()) {
-            problems.add(
-                    new BadSettingsException(name, name + " must be one of " + accepted + "; got " + render(value)));
-            return null;
-        }
-        return parsed.get();
-    }
-
-    private static Boolean bool(Map<String, ?> fields, String name, List<BadSettingsException> problems) {
-        if (!fields.containsKey(name)) {
-            return null;
-        }
-        if (fields.get(name) instanceof Boolean b) {
-            return b;
-        }
-        problems.add(new BadSettingsException(name, name + " must be true or false; got " + render(fields.get(name))));
-        return null;
-    }
-
-    private static String render(Object value) {
-        return value instanceof String s ? "\"" + s + "\"" : String.valueOf(value);
+                FieldReads.integer(fields, "lingerMs", SettingsLimits.LINGER_MS, problems),
+                FieldReads.integer(fields, "batchSize", SettingsLimits.BATCH_SIZE, problems),
+                FieldReads.named(
+                        fields, "compression", Compression::fromKafkaName, Compression.acceptedNames(), problems),
+                FieldReads.integer(fields, "compressionLevel", ANY_LEVEL, problems),
+                FieldReads.rate(fields, problems),
+                FieldReads.integer(fields, "payloadBytes", SettingsLimits.PAYLOAD_BYTES, problems),
+                FieldReads.named(fields, "keyStrategy", KeyStrategy::parse, KeyStrategy.acceptedNames(), problems),
+                FieldReads.named(fields, "payload", PayloadKind::parse, PayloadKind.acceptedNames(), problems),
+                FieldReads.text(
+                        fields, "payloadFile", s -> !s.isBlank(), "payloadFile must be a file's path", problems),
+                FieldReads.bool(fields, "running", problems),
+                FieldReads.integer(fields, "phase", SettingsLimits.PHASE, problems),
+                FieldReads.text(
+                        fields,
+                        "topic",
+                        SettingsLimits::topicAccepted,
+                        SettingsLimits.describeTopic("topic"),
+                        problems));
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {

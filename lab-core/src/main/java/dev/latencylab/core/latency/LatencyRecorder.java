@@ -28,6 +28,8 @@ public final class LatencyRecorder {
 
     /** Bounds the histograms' memory (2 x ~160 KiB per phase). */
     public static final int MAX_PHASES = 64;
+    /** A poll time meaning "not known": the record gives no batch-wait sample. */
+    public static final long NOT_POLLED = Long.MIN_VALUE;
 
     private final Duration grace;
     private final OffsetLedgers ledgers;
@@ -71,8 +73,20 @@ public final class LatencyRecorder {
      * @param offset its offset in that partition
      * @param nowMicros consume time, epoch microseconds
      */
+    public RecordResult record(byte[] header, byte[] value, String topic, int partition, long offset, long nowMicros) {
+        return record(header, value, topic, partition, offset, NOT_POLLED, nowMicros);
+    }
+
+    /**
+     * Records one consumed record whose processing finished at {@code nowMicros}, after the poll
+     * that returned it at {@code polledMicros}: the difference, the time it waited in its batch
+     * and was processed, goes into the phase's batch-wait histogram.
+     *
+     * @param polledMicros when the poll that returned it returned, epoch microseconds; {@link
+     *     #NOT_POLLED} when unknown (no batch-wait sample)
+     */
     public synchronized RecordResult record(
-            byte[] header, byte[] value, String topic, int partition, long offset, long nowMicros) {
+            byte[] header, byte[] value, String topic, int partition, long offset, long polledMicros, long nowMicros) {
         if (header == null) {
             noHeader++;
             lifetimeNoHeader++;
@@ -113,6 +127,9 @@ public final class LatencyRecorder {
             }
             if (outcome.isFirstArrival()) {
                 phase.record(nowMicros, latency, corrected);
+                if (polledMicros != NOT_POLLED) {
+                    phase.recordBatchWait(nowMicros - polledMicros);
+                }
             }
         }
         return new RecordResult(RecordResult.Status.MEASURED, stamp.settings(), latency, corrected, outcome);

@@ -14,6 +14,7 @@ final class PhaseHistograms {
     final PhaseKey settings;
     private final Histogram latency = newHistogram();
     private final Histogram corrected = newHistogram();
+    private final Histogram batchWait = newHistogram();
     private long firstMicros;
     private long lastMicros;
     long lost;
@@ -37,9 +38,15 @@ final class PhaseHistograms {
         corrected.recordValue(clamp(correctedMicros));
     }
 
+    /** Consumed minus polled: the time a record spent in its batch, its own processing included. */
+    void recordBatchWait(long micros) {
+        batchWait.recordValue(clamp(micros));
+    }
+
     void reset() {
         latency.reset();
         corrected.reset();
+        batchWait.reset();
         lost = late = duplicated = redelivered = outOfOrder = clamped = 0;
         firstMicros = lastMicros = 0;
     }
@@ -55,6 +62,7 @@ final class PhaseHistograms {
                 settings,
                 latency.copy(),
                 corrected.copy(),
+                batchWait.copy(),
                 firstMicros,
                 lastMicros,
                 lost,
@@ -83,6 +91,7 @@ final class PhaseHistograms {
             PhaseKey settings,
             Histogram latency,
             Histogram corrected,
+            Histogram batchWait,
             long firstMicros,
             long lastMicros,
             long lost,
@@ -107,7 +116,8 @@ final class PhaseHistograms {
                     duplicated,
                     redelivered,
                     outOfOrder,
-                    clamped);
+                    clamped,
+                    batchWait.getTotalCount() == 0 ? null : HistogramPercentiles.of(batchWait));
         }
     }
 }

@@ -78,6 +78,21 @@ final class ValidateCommand {
                             p.settings().payloadBytes(),
                             Durations.format(p.warmup()),
                             Durations.format(p.duration()));
+                    if (p.drains()) {
+                        out.printf(
+                                Locale.ROOT,
+                                "  %-12s a backlog of %d records with the consumer paused, then drained within %s%n",
+                                "",
+                                p.backlog(),
+                                Durations.format(p.duration()));
+                    }
+                    if (p.consumer() != null) {
+                        out.printf(
+                                Locale.ROOT,
+                                "  %-12s consumer: %s%n",
+                                "",
+                                p.consumer().describe());
+                    }
                 }
                 if (plan.repeats() > 1) {
                     // Without --seed the order shown is one a run could take; a run draws its own.

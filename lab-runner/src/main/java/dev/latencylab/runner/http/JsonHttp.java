@@ -170,4 +170,18 @@ public final class JsonHttp {
         String b = body.strip();
         return b.length() > 300 ? b.substring(0, 300) + "..." : b;
     }
+
+    /** A refusal's "field: error" in the lab's error shape, else the body as it is, shortened. */
+    public static String refusal(String body) {
+        try {
+            JsonNode n = MAPPER.readTree(body);
+            if (n.hasNonNull("error")) {
+                return (n.hasNonNull("field") ? n.get("field").asString() + ": " : "")
+                        + n.get("error").asString();
+            }
+        } catch (JacksonException e) {
+            // not the contract's error shape: show the body as it is
+        }
+        return abbreviate(body);
+    }
 }

@@ -1,15 +1,21 @@
 package dev.latencylab.runner.lab;
 
 import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerStatus;
+import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Map;
 
 /** consumer-app's latency endpoint. */
 public final class ConsumerClient {
 
     public static final String PART = "consumer-app";
+    /** A consumer restart leaves the group and joins again: seconds, more under load. */
+    private static final Duration CHANGE_TIMEOUT = Duration.ofSeconds(60);
 
     private final JsonHttp http;
     private final URI base;
@@ -37,6 +43,21 @@ public final class ConsumerClient {
     /** Pauses (false) or resumes (true) the consumer-app's reading of the lab topic. */
     public void consuming(boolean consuming) throws InterruptedException {
         JsonHttp.requireOk(PART, "POST", endpoint, http.postJson(PART, endpoint, Map.of("consuming", consuming)));
+    }
+
+    /**
+     * Applies consumer settings through {@code /actuator/consumer}, answering those in effect. A
+     * change of listener, fetch or commit settings restarts the app's consumer (seconds).
+     */
+    public ConsumerStatus apply(ConsumerChange change) throws InterruptedException {
+        URI uri = Urls.resolve(base, "/actuator/consumer");
+        JsonHttp.Response r = http.postJson(PART, uri, change, CHANGE_TIMEOUT);
+        if (r.status() == 400) {
+            throw new EndpointException(PART + " refused the consumer settings "
+                    + JsonHttp.MAPPER.writeValueAsString(change) + ": " + JsonHttp.refusal(r.body()));
+        }
+        JsonHttp.requireOk(PART, "POST", uri, r);
+        return JsonHttp.read(PART, uri, r.body(), ConsumerStatus.class);
     }
 
     /** Drops per-phase histograms (the warm-up's samples) but keeps loss/duplicate tracking. */

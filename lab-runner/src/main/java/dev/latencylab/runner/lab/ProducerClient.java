@@ -7,8 +7,6 @@ import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
 import java.net.URI;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
 
 /** producer-app's control endpoint. */
 public final class ProducerClient {
@@ -44,7 +42,7 @@ public final class ProducerClient {
         JsonHttp.Response r = http.postJson(PART, endpoint, change, CHANGE_TIMEOUT);
         if (r.status() == 400) {
             throw new EndpointException(PART + " refused the change " + JsonHttp.MAPPER.writeValueAsString(change)
-                    + ": " + refusal(r.body()));
+                    + ": " + JsonHttp.refusal(r.body()));
         }
         JsonHttp.requireOk(PART, "POST", endpoint, r);
         return JsonHttp.read(PART, endpoint, r.body(), ProducerStatus.class);
@@ -81,18 +79,5 @@ public final class ProducerClient {
                     PART + " answered with phase " + status.phase() + " after being asked for phase " + phase);
         }
         return status;
-    }
-
-    private static String refusal(String body) {
-        try {
-            JsonNode n = JsonHttp.MAPPER.readTree(body);
-            if (n.hasNonNull("error")) {
-                return (n.hasNonNull("field") ? n.get("field").asString() + ": " : "")
-                        + n.get("error").asString();
-            }
-        } catch (JacksonException e) {
-            // not the contract's error shape: show the body as it is
-        }
-        return JsonHttp.abbreviate(body);
     }
 }

@@ -45,6 +45,7 @@ final class MarkdownReport {
             b.append(tables(s.phases()));
         }
         b.append(RateSearchSection.render(s));
+        b.append(DrainSection.render(s.phases()));
         b.append(PartitionTable.render(s, "##"));
         if (s.reading() != null) {
             b.append("## Reading\n\n")

@@ -62,7 +62,8 @@ public final class MetricsCollector {
                 scalar(q.producerGauge("kafka_producer_record_queue_time_avg"), end),
                 scalar(q.producerGcPause(), end),
                 scalar(q.consumerGcPause(), end),
-                scalar(q.brokerGcPause(), end));
+                scalar(q.brokerGcPause(), end),
+                scalar(q.requests("OffsetCommit"), end));
     }
 
     /** The kafka-clients version the producer reports in its metrics' kafka_version label, if it does. */

@@ -25,11 +25,12 @@ public record PhaseMetrics(
         Double recordQueueTimeAvgMs,
         Double producerGcPause,
         Double consumerGcPause,
-        Double brokersGcPause) {
+        Double brokersGcPause,
+        Double offsetCommitRps) {
 
     public static final PhaseMetrics EMPTY = new PhaseMetrics(
             null, null, Map.of(), null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-            null);
+            null, null);
 
     public PhaseMetrics {
         brokerCpu = BrokerIds.sorted(brokerCpu);

@@ -42,7 +42,8 @@ record PhaseSummary(
         Double bytesInPerSecond,
         Batching producer,
         GcPauses gcPauseMsPerSecond,
-        Disk disk) {
+        Disk disk,
+        Drain drain) {
 
     PhaseSummary {
         // summary.json written before repeats existed has no repeat: each phase ran once.
@@ -94,6 +95,57 @@ record PhaseSummary(
                 bytesInPerSecond,
                 producer,
                 gcPauseMsPerSecond,
+                null,
+                null);
+    }
+
+    /** A phase under steady load: no backlog drained. */
+    PhaseSummary(
+            String name,
+            int repeat,
+            int phaseId,
+            ProducerSettings settings,
+            Instant measuredFrom,
+            Instant measuredTo,
+            double measuredSeconds,
+            boolean complete,
+            Long samples,
+            Latency latencyMs,
+            Latency correctedLatencyMs,
+            Latency publishDelayMs,
+            Double achievedRate,
+            PhaseCounts counts,
+            boolean fenced,
+            PhaseDescription description,
+            Cpu cpuCores,
+            Requests requestsPerSecond,
+            Double bytesInPerSecond,
+            Batching producer,
+            GcPauses gcPauseMsPerSecond,
+            Disk disk) {
+        this(
+                name,
+                repeat,
+                phaseId,
+                settings,
+                measuredFrom,
+                measuredTo,
+                measuredSeconds,
+                complete,
+                samples,
+                latencyMs,
+                correctedLatencyMs,
+                publishDelayMs,
+                achievedRate,
+                counts,
+                fenced,
+                description,
+                cpuCores,
+                requestsPerSecond,
+                bytesInPerSecond,
+                producer,
+                gcPauseMsPerSecond,
+                disk,
                 null);
     }
 
@@ -120,7 +172,8 @@ record PhaseSummary(
                 bytesInPerSecond,
                 producer,
                 gcPauseMsPerSecond,
-                newDisk);
+                newDisk,
+                drain);
     }
 
     /**
@@ -149,7 +202,19 @@ record PhaseSummary(
         }
     }
 
-    public record Requests(Double produce, Double fetchConsumer, Double fetchFollower) {}
+    /** Requests/s the brokers counted; {@code offsetCommit} is the consumer group's commits. */
+    public record Requests(Double produce, Double fetchConsumer, Double fetchFollower, Double offsetCommit) {
+        /** Without commits (summary.json from before they were counted). */
+        public Requests(Double produce, Double fetchConsumer, Double fetchFollower) {
+            this(produce, fetchConsumer, fetchFollower, null);
+        }
+    }
+
+    /**
+     * A phase that drained a backlog: the records piled up, those the consumer processed in the
+     * window, seconds from the resume to the last one, their rate, and the consumer settings.
+     */
+    public record Drain(long backlog, long drained, Double seconds, Double recordsPerSecond, String consumer) {}
 
     /**
      * The Kafka producer client's figures. Over the measured window alone, from the growth of the

@@ -104,7 +104,8 @@ public final class SummaryBuilder {
                 r.fenced(),
                 r.description(),
                 new PhaseSummary.Cpu(m.producerCpu(), m.consumerCpu(), m.brokerCpu(), brokersTotal, total),
-                new PhaseSummary.Requests(m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps()),
+                new PhaseSummary.Requests(
+                        m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps(), m.offsetCommitRps()),
                 m.bytesInPerSecond(),
                 new PhaseSummary.Batching(
                         ratio(m.clientRecordsSent(), m.clientRequests()),
@@ -123,7 +124,25 @@ public final class SummaryBuilder {
                                 r.disk().bytes(),
                                 r.disk().records(),
                                 r.disk().bytesPerRecord(),
-                                null));
+                                null),
+                drain(r));
+    }
+
+    private static PhaseSummary.Drain drain(PhaseRecord r) {
+        if (!r.phase().drains()) {
+            return null;
+        }
+        PhaseView l = r.latency();
+        long drained = l == null ? 0 : l.count();
+        Double seconds = l == null || l.lastReceived() == null
+                ? null
+                : java.time.Duration.between(r.measureStart(), l.lastReceived()).toMillis() / 1000.0;
+        return new PhaseSummary.Drain(
+                r.phase().backlog(),
+                drained,
+                seconds,
+                r.drainRate(),
+                r.phase().consumer() == null ? null : r.phase().consumer().describe());
     }
 
     private static PhaseSummary.Latency latency(Percentiles p) {

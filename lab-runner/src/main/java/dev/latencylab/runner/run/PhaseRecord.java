@@ -42,8 +42,26 @@ public record PhaseRecord(
         return Duration.between(measureStart, measureEnd);
     }
 
-    /** Records per second the producer handed to Kafka during the measured window, or null for an empty window. */
+    /**
+     * For a phase that drained a backlog: records the consumer processed (first deliveries) per
+     * second from the resume to the last one processed; null otherwise or without records.
+     */
+    public Double drainRate() {
+        if (!phase.drains() || latency == null || latency.count() == 0 || latency.lastReceived() == null) {
+            return null;
+        }
+        double seconds = Duration.between(measureStart, latency.lastReceived()).toNanos() / 1e9;
+        return seconds <= 0 ? null : latency.count() / seconds;
+    }
+
+    /**
+     * Records per second the producer handed to Kafka during the measured window, or null for an
+     * empty window and for a drain (see {@link #drainRate}).
+     */
     public Double achievedRate() {
+        if (phase.drains()) {
+            return null; // the load stopped before the window: the drain rate is the phase's figure
+        }
         double seconds = measured().toNanos() / 1e9;
         if (seconds <= 0) {
             return null;

@@ -8,6 +8,8 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerStatus;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
@@ -166,7 +168,7 @@ public final class ScenarioRunner {
                             phase,
                             ++nextPhaseId,
                             RunPlan.label(phase.name(), phase.repeat(), scenario.repeat()));
-                    done.add(runPhase(current, warnings));
+                    done.add(phase.drains() ? runDrainPhase(current, warnings) : runPhase(current, warnings));
                     current = null;
                 }
             }
@@ -383,6 +385,7 @@ public final class ScenarioRunner {
                 Durations.format(phase.warmup()),
                 Durations.format(phase.duration()));
         checkAbort();
+        applyConsumer(phase);
         TopicSpec own = phase.topic();
         if (ownTopic(phase)) {
             prepareTopic(t, warnings);
@@ -435,6 +438,115 @@ public final class ScenarioRunner {
     }
 
     /**
+     * A phase that drains a backlog: with the consumer paused, the producer writes the phase's
+     * records (its id from the first one) until {@code backlog} of them are acknowledged; the load
+     * stops, the consumer is resumed with the phase's consumer settings, and the measured window runs
+     * from the resume until the group has passed every acknowledged offset (the fence), at most the
+     * phase's duration. Drain rate = records processed / (last processed - resume).
+     */
+    /** No acknowledgement for this long while a backlog is built: the producer is stuck. */
+    private static final Duration BACKLOG_STALL = Duration.ofSeconds(60);
+
+    private PhaseRecord runDrainPhase(Tracker t, List<String> warnings) throws InterruptedException {
+        Phase phase = t.phase;
+        ProducerSettings s = phase.settings();
+        out.printf(
+                Locale.ROOT,
+                "%nphase %d/%d %s (id %d): a backlog of %,d records at %s, then drained within %s%n",
+                t.index,
+                t.count,
+                t.label,
+                t.phaseId,
+                phase.backlog(),
+                target(s),
+                Durations.format(phase.duration()));
+        checkAbort();
+        applyConsumer(phase);
+        TopicSpec own = phase.topic();
+        if (ownTopic(phase)) {
+            prepareTopic(t, warnings);
+        } else {
+            stopAndDrain(
+                    "so the backlog holds the phase's records alone",
+                    "the backlog starts behind it",
+                    "before the" + " backlog",
+                    warnings);
+        }
+        consumer.consuming(false);
+        ProducerStatus started = producer.start(s, t.phaseId, own != null ? own.name() : ProducerClient.LAB_TOPIC);
+        t.startedAt = clock.instant();
+        t.sentAtStart = started.counters().sent();
+        long acked = 0;
+        Instant nextProgress = t.startedAt.plus(options.progressEvery());
+        Instant lastGrowth = t.startedAt;
+        while (acked < phase.backlog()) {
+            sleep(Duration.ofMillis(200));
+            long now = producer.state()
+                    .phaseSends(t.phaseId)
+                    .map(PhaseSends::acked)
+                    .orElse(0L);
+            if (now > acked) {
+                lastGrowth = clock.instant();
+            } else if (Duration.between(lastGrowth, clock.instant()).compareTo(BACKLOG_STALL) > 0) {
+                String w = "phase " + phase.name() + ": the backlog stopped growing at " + now + " of "
+                        + phase.backlog() + " records acknowledged (nothing acknowledged for "
+                        + Durations.format(BACKLOG_STALL) + "); draining what there is";
+                warnings.add(w);
+                out.println("WARNING: " + w);
+                break;
+            }
+            acked = now;
+            if (!clock.instant().isBefore(nextProgress)) {
+                out.printf(Locale.ROOT, "  backlog: %,d of %,d records acknowledged%n", acked, phase.backlog());
+                nextProgress = clock.instant().plus(options.progressEvery());
+            }
+        }
+        ProducerStatus left = producer.apply(SettingsChange.stop());
+        out.printf(
+                Locale.ROOT,
+                "  backlog built: %,d records sent in %s; resuming the consumer (%s)%n",
+                left.counters().sent() - t.sentAtStart,
+                Durations.format(Duration.between(t.startedAt, clock.instant())),
+                phase.consumer() == null
+                        ? "settings as they were"
+                        : phase.consumer().describe());
+        t.measureStart = clock.instant();
+        consumer.consuming(true);
+        Closed closed = fence(t, warnings, phase.duration());
+        Instant end = clock.instant();
+        if (ownTopic(phase)) {
+            t.disk = retireTopic(t, warnings);
+        }
+        PhaseRecord record = t.record(end, left.counters().sent(), closed, closed.fenced);
+        PhaseView latency = closed.latency;
+        Double rate = record.drainRate();
+        out.printf(
+                Locale.ROOT,
+                "phase %d/%d %s done: %s records drained at %s records/s, e2e p50 %s ms, p99 %s ms%s%n",
+                t.index,
+                t.count,
+                t.label,
+                latency == null ? "0" : String.format(Locale.ROOT, "%,d", latency.count()),
+                number(rate),
+                latency == null ? "n/a" : ms(latency.latencyMs().p50()),
+                latency == null ? "n/a" : ms(latency.latencyMs().p99()),
+                closed.counts == null ? "" : "; " + counts(closed.counts));
+        return record;
+    }
+
+    /**
+     * The phase's consumer settings, before its load starts: a change of listener, fetch or commit
+     * settings restarts the consumer, which must not fall inside a measured window.
+     */
+    private void applyConsumer(Phase phase) throws InterruptedException {
+        if (phase.consumer() == null) {
+            return;
+        }
+        ConsumerStatus now = consumer.apply(ConsumerChange.to(phase.consumer()));
+        out.println("  consumer: " + now.summary());
+    }
+
+    /**
      * A {@code rate: max} phase's search ({@link MaxRateSearch}): after the phase's warm-up at the
      * start rate, each step holds a rate under its own phase id, so its sends, acks and publish delay
      * are its own; the consumer's backlog is counted from a drained start. After a step that was not
@@ -459,6 +571,7 @@ public final class ScenarioRunner {
                 search.rule().unansweredSeconds(),
                 100 * search.rule().precision());
         String topic = phase.topic() != null ? phase.topic().name() : ProducerClient.LAB_TOPIC;
+        applyConsumer(phase);
         if (ownTopic(phase)) {
             prepareTopic(new Tracker(index, count, phase, 0, phase.name()), warnings);
         } else {
@@ -601,8 +714,12 @@ public final class ScenarioRunner {
      * reads its figures. The load goes on meanwhile, unmeasured.
      */
     private Closed fence(Tracker t, List<String> warnings) throws InterruptedException {
+        return fence(t, warnings, options.drainTimeout());
+    }
+
+    private Closed fence(Tracker t, List<String> warnings, Duration timeout) throws InterruptedException {
         Instant started = clock.instant();
-        Instant deadline = started.plus(options.drainTimeout());
+        Instant deadline = started.plus(timeout);
         while (true) {
             ProducerStatus producerStatus = producer.state();
             Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
@@ -616,7 +733,7 @@ public final class ScenarioRunner {
                 checkSettingsCarried(t, consumerView, warnings);
                 if (!passed) {
                     String w = "phase " + t.phase.name() + " could not be closed within "
-                            + Durations.format(options.drainTimeout()) + ": waiting for "
+                            + Durations.format(timeout) + ": waiting for "
                             + sends.map(x -> PhaseFence.waitingFor(x, consumerView.ledger(x.topic())))
                                     .orElse("the producer's count of the phase")
                             + "; its counts are as of then";

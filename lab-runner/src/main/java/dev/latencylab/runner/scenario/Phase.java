@@ -1,5 +1,6 @@
 package dev.latencylab.runner.scenario;
 
+import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ProducerSettings;
 import java.time.Duration;
 
@@ -11,6 +12,12 @@ import java.time.Duration;
  * @param topic the phase's own topic, null for the lab topic ({@link TopicSpec})
  * @param maxRate {@code rate: max}: the runner searches the highest rate the stack sustains with
  *     these settings, starting from {@code settings.rate()}, then measures at fractions of it
+ * @param consumer the consumer settings the phase runs with; null when the scenario names none
+ *     (the consumer is left as it is)
+ * @param backlog records to pile up with the consumer paused before it drains them with the
+ *     phase's consumer settings; the phase then measures the drain ({@code duration} bounds it;
+ *     {@code warmup} is not used: every record of the backlog is measured); null for a phase under
+ *     steady load
  */
 public record Phase(
         String name,
@@ -19,10 +26,23 @@ public record Phase(
         Duration duration,
         TopicSpec topic,
         boolean maxRate,
-        int repeat) {
+        int repeat,
+        ConsumerSettings consumer,
+        Integer backlog) {
 
     public Phase(String name, ProducerSettings settings, Duration warmup, Duration duration) {
-        this(name, settings, warmup, duration, null, false, 1);
+        this(name, settings, warmup, duration, null, false, 1, null, null);
+    }
+
+    public Phase(
+            String name,
+            ProducerSettings settings,
+            Duration warmup,
+            Duration duration,
+            TopicSpec topic,
+            boolean maxRate,
+            int repeat) {
+        this(name, settings, warmup, duration, topic, maxRate, repeat, null, null);
     }
 
     public Duration total() {
@@ -30,15 +50,25 @@ public record Phase(
     }
 
     public Phase withTiming(Duration newWarmup, Duration newDuration) {
-        return new Phase(name, settings, newWarmup, newDuration, topic, maxRate, repeat);
+        return new Phase(name, settings, newWarmup, newDuration, topic, maxRate, repeat, consumer, backlog);
     }
 
     public Phase withRepeat(int newRepeat) {
-        return new Phase(name, settings, warmup, duration, topic, maxRate, newRepeat);
+        return new Phase(name, settings, warmup, duration, topic, maxRate, newRepeat, consumer, backlog);
+    }
+
+    /** This phase with the consumer settings given (the scenario's defaults for a phase that names none). */
+    public Phase withConsumer(ConsumerSettings newConsumer) {
+        return new Phase(name, settings, warmup, duration, topic, maxRate, repeat, newConsumer, backlog);
+    }
+
+    /** Whether the phase measures the draining of a backlog rather than a steady load. */
+    public boolean drains() {
+        return backlog != null;
     }
 
     /** This phase under another name at a fixed rate: a measurement at a fraction of a rate found. */
     public Phase atRate(String newName, double rate) {
-        return new Phase(newName, settings.withRate(rate), warmup, duration, topic, false, repeat);
+        return new Phase(newName, settings.withRate(rate), warmup, duration, topic, false, repeat, consumer, backlog);
     }
 }

@@ -1,6 +1,8 @@
 package dev.latencylab.runner.scenario;
 
 import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.api.settings.ConsumerSettingsReader;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
@@ -35,8 +37,12 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 public final class ScenarioLoader {
 
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "repeat", "defaults", "phases");
-    private static final Set<String> PHASE_FIELDS = Set.of("name", "settings", "warmup", "duration", "topic");
-    private static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic");
+    /** Records; 5 million of 1 KB is 15 GB on three replicas, past what a laptop lab should write. */
+    static final int MAX_BACKLOG = 5_000_000;
+
+    private static final Set<String> PHASE_FIELDS =
+            Set.of("name", "settings", "warmup", "duration", "topic", "consumer", "backlog");
+    private static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic", "consumer");
     private static final Set<String> TOPIC_FIELDS =
             Set.of("name", "partitions", "replicationFactor", "minInsyncReplicas", "configs", "keep");
     /** Where a {@code rate: max} search starts, records/s: low enough for any laptop, doubled from there. */
@@ -113,6 +119,13 @@ public final class ScenarioLoader {
         if (!problems.isEmpty()) {
             throw problems.exception();
         }
+        // One phase naming consumer settings makes every phase name them (the defaults where a
+        // phase says nothing): a phase must not inherit the previous phase's consumer by accident.
+        if (phases.stream().anyMatch(p -> p.consumer() != null)) {
+            phases = phases.stream()
+                    .map(p -> p.consumer() != null ? p : p.withConsumer(ConsumerSettings.DEFAULTS))
+                    .toList();
+        }
         return new Scenario(name, description, phases, repeat == null ? 1 : repeat);
     }
 
@@ -150,10 +163,50 @@ public final class ScenarioLoader {
             }
         }
 
+        ConsumerSettings consumer = consumer(node.path("consumer"), defaults.path("consumer"), label, problems);
+        // A backlog phase drains what it piled up: its records carry the phase id from the first one.
+        Integer backlog = optionalInteger(node.path("backlog"), 1, MAX_BACKLOG, label + "backlog", problems);
+        if (backlog != null && maxRate) {
+            problems.add(label + "backlog", "cannot be combined with rate: max (a backlog is built at a fixed rate)");
+        }
+
         if (producerSettings == null || warmup == null || duration == null) {
             return name == null ? null : new Phase(name, null, null, null, topic, maxRate, 1);
         }
-        return new Phase(name, producerSettings, warmup, duration, topic, maxRate, 1);
+        return new Phase(name, producerSettings, warmup, duration, topic, maxRate, 1, consumer, backlog);
+    }
+
+    /**
+     * The phase's consumer settings over the defaults' and {@link ConsumerSettings#DEFAULTS}, read
+     * by the same reader as {@code /actuator/consumer}; null when neither names any.
+     */
+    private ConsumerSettings consumer(JsonNode own, JsonNode defaults, String label, Problems problems) {
+        if (own.isMissingNode() && defaults.isMissingNode()) {
+            return null;
+        }
+        Map<String, Object> fields = new LinkedHashMap<>();
+        for (JsonNode block : List.of(defaults, own)) {
+            if (block.isMissingNode()) {
+                continue;
+            }
+            if (!block.isObject()) {
+                problems.add(label + "consumer", "must be a mapping of consumer settings");
+                return null;
+            }
+            fields.putAll(asMap(block));
+        }
+        List<BadSettingsException> refused = new ArrayList<>();
+        ConsumerSettings read = ConsumerSettingsReader.settings(fields, ConsumerSettings.DEFAULTS, refused);
+        for (BadSettingsException e : refused) {
+            problems.add(label + "consumer." + e.field(), withoutField(e));
+        }
+        return read;
+    }
+
+    /** The reader's message without its leading field name, which the problem's path already gives. */
+    private static String withoutField(BadSettingsException e) {
+        String message = e.getMessage();
+        return message.startsWith(e.field() + " ") ? message.substring(e.field().length() + 1) : message;
     }
 
     private static boolean isMax(JsonNode rate) {
@@ -179,12 +232,7 @@ public final class ScenarioLoader {
         Set<String> reported = new HashSet<>();
         for (BadSettingsException e : refused) {
             if (SettingsReader.SETTINGS_FIELDS.contains(e.field()) && reported.add(e.field())) {
-                String message = e.getMessage();
-                problems.add(
-                        label + "settings." + e.field(),
-                        message.startsWith(e.field() + " ")
-                                ? message.substring(e.field().length() + 1)
-                                : message);
+                problems.add(label + "settings." + e.field(), withoutField(e));
             }
         }
         // Every setting but the optional ones (keys, payload kind, level, file) must be given.

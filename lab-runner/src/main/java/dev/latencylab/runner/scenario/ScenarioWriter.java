@@ -3,6 +3,8 @@ package dev.latencylab.runner.scenario;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
@@ -34,6 +36,8 @@ public final class ScenarioWriter {
         root.put("phases", phases);
         return yaml.writeValueAsString(root);
     }
+
+    private static final JsonMapper FIELDS = JsonMapper.builder().build();
 
     private static Map<String, Object> phase(Phase p) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -80,6 +84,13 @@ public final class ScenarioWriter {
             }
             topic.put("keep", t.keep());
             m.put("topic", topic);
+        }
+        if (p.backlog() != null) {
+            m.put("backlog", p.backlog());
+        }
+        if (p.consumer() != null) {
+            // The contract's names and labels, as /actuator/consumer shows them.
+            m.put("consumer", FIELDS.convertValue(p.consumer(), new TypeReference<Map<String, Object>>() {}));
         }
         return m;
     }

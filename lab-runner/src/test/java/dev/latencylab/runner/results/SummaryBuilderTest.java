@@ -56,6 +56,7 @@ class SummaryBuilderTest {
                 4.6,
                 null,
                 null,
+                null,
                 null);
     }
 

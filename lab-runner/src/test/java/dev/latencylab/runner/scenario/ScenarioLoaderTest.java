@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
@@ -164,7 +165,7 @@ class ScenarioLoaderTest {
         assertThatThrownBy(() -> loader.parse("u.yaml", "u", text))
                 .isInstanceOf(ScenarioException.class)
                 .hasMessage(
-                        "u.yaml: phase 1 'linger-0': lingr: unknown field (known here: duration, name, settings, topic, warmup)");
+                        "u.yaml: phase 1 'linger-0': lingr: unknown field (known here: backlog, consumer, duration, name, settings, topic, warmup)");
     }
 
     @Test
@@ -324,5 +325,61 @@ class ScenarioLoaderTest {
                 .isEqualTo(5 * sweep.phases().get(0).settings().rate());
         // A demo stays short: about a minute per phase.
         assertThat(sweep.phases()).allSatisfy(p -> assertThat(p.total()).isEqualTo(Duration.ofMinutes(1)));
+    }
+
+    @Test
+    void consumerSettingsOfOnePhaseMakeEveryPhaseNameThemAndRoundTrip() {
+        String text =
+                """
+                defaults:
+                  settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                  warmup: 1s
+                  duration: 5s
+                phases:
+                  - name: as-is
+                  - name: batch-50-per-key
+                    consumer: {maxPollRecords: 50, commit: batch, processing: per-key, workers: 50, workMicros: 1000}
+                """;
+
+        Scenario s = loader.parse("c.yaml", "c", text);
+
+        assertThat(s.phases().get(0).consumer()).isEqualTo(ConsumerSettings.DEFAULTS);
+        ConsumerSettings perKey = s.phases().get(1).consumer();
+        assertThat(perKey.describe()).isEqualTo("batch 50, per-key x 50, commit batch async, wait 1000 µs");
+        assertThat(loader.parse("again.yaml", "c", new ScenarioWriter().write(s))
+                        .phases())
+                .extracting(Phase::consumer)
+                .containsExactly(ConsumerSettings.DEFAULTS, perKey);
+        assertThat(loader.parse("none.yaml", "n", text.replace("    consumer:", "    #"))
+                        .phases())
+                .extracting(Phase::consumer)
+                .containsOnlyNulls();
+    }
+
+    @Test
+    void consumerSettingsTheEndpointWouldRefuseAreRefusedNamingTheField() {
+        String text =
+                """
+                defaults:
+                  settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                  warmup: 1s
+                  duration: 5s
+                  consumer: {workMicros: 1000}
+                phases:
+                  - name: bad
+                    consumer: {listener: record, processing: per-key, maxPollRecord: 5}
+                """;
+
+        assertThatThrownBy(() -> loader.parse("c.yaml", "c", text))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                        .containsExactly(
+                                "c.yaml: phase 1 'bad': consumer.maxPollRecord: unknown field 'maxPollRecord'; accepted:"
+                                        + " commit, commitCount, commitIntervalMs, commitSync, fetchMaxWaitMs,"
+                                        + " fetchMinBytes, listener, maxPartitionFetchBytes, maxPollRecords,"
+                                        + " processing, work, workMicros, workers"));
+        assertThatThrownBy(() -> loader.parse("c.yaml", "c", text.replace(", maxPollRecord: 5", "")))
+                .hasMessageContaining("c.yaml: phase 1 'bad': consumer.processing: per-key spreads a batch"
+                        + " over workers: it needs listener batch");
     }
 }

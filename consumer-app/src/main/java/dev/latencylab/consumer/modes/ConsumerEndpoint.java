@@ -1,0 +1,62 @@
+package dev.latencylab.consumer.modes;
+
+import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.api.settings.ConsumerSettingsReader;
+import dev.latencylab.api.settings.ConsumerStatus;
+import java.util.Map;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * {@code /actuator/consumer}: the consumer settings in effect (GET) and run-time changes (POST),
+ * in the producer endpoint's style: a controller that reads the raw body, so an unknown field, a
+ * quoted number or an impossible combination is a 400 naming the field, with nothing changed.
+ */
+@RestController
+@RequestMapping(
+        path = "${management.endpoints.web.base-path:/actuator}/consumer",
+        produces = MediaType.APPLICATION_JSON_VALUE)
+class ConsumerEndpoint {
+
+    private final ConsumerModes modes;
+    private final BatchProcessing processing;
+
+    ConsumerEndpoint(ConsumerModes modes, BatchProcessing processing) {
+        this.modes = modes;
+        this.processing = processing;
+    }
+
+    @GetMapping
+    ConsumerStatus get() {
+        ConsumerSettings s = modes.settings();
+        return new ConsumerStatus(s, modes.consuming(), s.describe(), processing.keyOrderViolations());
+    }
+
+    @PostMapping(consumes = MediaType.ALL_VALUE)
+    ResponseEntity<?> post(@RequestBody(required = false) String body) {
+        ConsumerChange change = ConsumerSettingsReader.change(
+                StrictJsonBody.fields(body, "{\"maxPollRecords\": 50, \"processing\": \"per-key\"}"));
+        try {
+            modes.apply(change);
+        } catch (IllegalStateException e) {
+            return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("error", e.getMessage()));
+        }
+        return ResponseEntity.ok(get());
+    }
+
+    @ExceptionHandler(BadSettingsException.class)
+    ResponseEntity<Map<String, String>> badSettings(BadSettingsException e) {
+        return ResponseEntity.badRequest()
+                .contentType(MediaType.APPLICATION_JSON)
+                .body(Map.of("field", e.field(), "error", e.getMessage()));
+    }
+}

@@ -1,0 +1,179 @@
+package dev.latencylab.consumer.modes;
+
+import dev.latencylab.api.latency.ConsumerDescription;
+import dev.latencylab.api.settings.CommitMode;
+import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.api.settings.ListenerType;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.ContainerProperties.AckMode;
+import org.springframework.kafka.listener.MessageListenerContainer;
+
+/**
+ * The consumer settings in effect and the listener container that applies them. There are two
+ * containers in one group, a batch listener and a record listener; one runs at a time. A change
+ * of listener, fetch or commit settings stops the running container (its processed offsets are
+ * committed as it leaves the group), configures the one the settings ask for and starts it; a
+ * change of processing takes effect from the next batch. Whether the consumer reads (paused or
+ * not) carries over. Nothing is lost across a switch: what was read but not committed is read
+ * again and counted as redelivered by the offset ledger.
+ */
+public final class ConsumerModes {
+
+    /** The batch listener's id, the container that runs when the app starts. */
+    public static final String BATCH_LISTENER = "lab-latency";
+    /** The record listener's id, started only when the settings ask for it. */
+    public static final String RECORD_LISTENER = "lab-latency-record";
+
+    static final Duration PAUSE_TIMEOUT = Duration.ofSeconds(15);
+    private static final Logger log = LoggerFactory.getLogger(ConsumerModes.class);
+
+    private final KafkaListenerEndpointRegistry registry;
+    private final ConsumerDescription base;
+    private volatile ConsumerSettings settings;
+
+    public ConsumerModes(KafkaListenerEndpointRegistry registry, ConsumerDescription base, ConsumerSettings initial) {
+        this.registry = registry;
+        this.base = base;
+        this.settings = initial;
+    }
+
+    public ConsumerSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Applies the change and answers the settings now in effect.
+     *
+     * @throws dev.latencylab.api.settings.BadSettingsException if the result is not a valid
+     *     combination; nothing is changed then
+     * @throws IllegalStateException if the consumer could not be paused in time
+     */
+    public synchronized ConsumerSettings apply(ConsumerChange change) {
+        ConsumerSettings next = settings.apply(change);
+        if (needsRestart(settings, next)) {
+            MessageListenerContainer running = container(settings.listener());
+            boolean paused = running.isPauseRequested();
+            running.stop(); // blocks until the listener thread has left; offsets committed on the way
+            MessageListenerContainer target = container(next.listener());
+            configure(target.getContainerProperties(), next);
+            if (paused) {
+                target.pause();
+            }
+            target.start();
+            log.info("Consumer now {} ({} listener container restarted)", next.describe(), next.listener());
+        } else if (!next.equals(settings)) {
+            log.info("Consumer now {}", next.describe());
+        }
+        settings = next;
+        if (change.consuming() != null) {
+            consuming(change.consuming());
+        }
+        return next;
+    }
+
+    /** Whether the consumer reads: false until it is asked to pause, true again when resumed. */
+    public boolean consuming() {
+        MessageListenerContainer c = container(settings.listener());
+        return c != null && !c.isPauseRequested();
+    }
+
+    /**
+     * Pauses or resumes reading. A pause takes effect between two polls: this returns once it has,
+     * so what is sent after the answer is not read until resumed.
+     */
+    public synchronized void consuming(boolean consuming) {
+        MessageListenerContainer container = container(settings.listener());
+        if (consuming) {
+            container.resume();
+            return;
+        }
+        container.pause();
+        long deadline = System.nanoTime() + PAUSE_TIMEOUT.toNanos();
+        while (!container.isContainerPaused() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
+        }
+        if (!container.isContainerPaused()) {
+            throw new IllegalStateException("the listener was asked to pause but had not paused after "
+                    + PAUSE_TIMEOUT.toSeconds()
+                    + " s (is it polling?); POST {\"consuming\": true} withdraws the request");
+        }
+    }
+
+    /** The container of the listener type in effect: whose assignment and pause state count. */
+    public MessageListenerContainer active() {
+        return container(settings.listener());
+    }
+
+    /** The app's description with the settings in effect: a phase's consumer part. */
+    public ConsumerDescription description() {
+        ConsumerSettings s = settings;
+        Map<String, String> described = new TreeMap<>(base.settings());
+        described.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, Integer.toString(s.fetchMinBytes()));
+        described.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.toString(s.fetchMaxWaitMs()));
+        described.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(s.maxPollRecords()));
+        described.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(s.maxPartitionFetchBytes()));
+        described.put("listener", s.listener().label());
+        described.put("commit", s.describeCommit());
+        described.put("processing", s.processing() + (s.workers() > 1 ? " x " + s.workers() : ""));
+        described.put("work", s.workMicros() == 0 ? "none" : s.work() + " " + s.workMicros() + " µs");
+        return new ConsumerDescription(base.topics(), base.groupId(), described);
+    }
+
+    private MessageListenerContainer container(ListenerType type) {
+        MessageListenerContainer c =
+                registry.getListenerContainer(type == ListenerType.RECORD ? RECORD_LISTENER : BATCH_LISTENER);
+        if (c == null) {
+            throw new IllegalStateException("the " + type + " listener container is not registered");
+        }
+        return c;
+    }
+
+    private static boolean needsRestart(ConsumerSettings now, ConsumerSettings next) {
+        return now.fetchDiffers(next)
+                || now.listener() != next.listener()
+                || now.commit() != next.commit()
+                || !java.util.Objects.equals(now.commitCount(), next.commitCount())
+                || !java.util.Objects.equals(now.commitIntervalMs(), next.commitIntervalMs())
+                || now.commitSync() != next.commitSync();
+    }
+
+    /** Puts the settings' fetch and commit parts into a container's properties (read when it starts). */
+    public static void configure(ContainerProperties properties, ConsumerSettings s) {
+        Properties kafka = new Properties();
+        kafka.putAll(properties.getKafkaConsumerProperties());
+        kafka.setProperty(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, Integer.toString(s.fetchMinBytes()));
+        kafka.setProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.toString(s.fetchMaxWaitMs()));
+        kafka.setProperty(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(s.maxPollRecords()));
+        kafka.setProperty(
+                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(s.maxPartitionFetchBytes()));
+        kafka.setProperty(ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG, PollClock.class.getName());
+        properties.setKafkaConsumerProperties(kafka);
+        properties.setAckMode(ackMode(s.commit()));
+        if (s.commit() == CommitMode.COUNT) {
+            properties.setAckCount(s.commitCount());
+        }
+        if (s.commit() == CommitMode.TIME) {
+            properties.setAckTime(s.commitIntervalMs());
+        }
+        properties.setSyncCommits(s.commitSync());
+    }
+
+    private static AckMode ackMode(CommitMode commit) {
+        return switch (commit) {
+            case RECORD -> AckMode.RECORD;
+            case BATCH -> AckMode.BATCH;
+            case COUNT -> AckMode.COUNT;
+            case TIME -> AckMode.TIME;
+        };
+    }
+}

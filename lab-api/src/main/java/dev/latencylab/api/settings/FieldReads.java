@@ -1,0 +1,102 @@
+package dev.latencylab.api.settings;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/** Strict reads of one field from a parsed JSON or YAML map, each problem named by its field: the readers' shared part. */
+final class FieldReads {
+
+    private FieldReads() {}
+
+    static String text(
+            Map<String, ?> fields,
+            String name,
+            Predicate<String> accepted,
+            String describe,
+            List<BadSettingsException> problems) {
+        if (!fields.containsKey(name)) {
+            return null;
+        }
+        Object value = fields.get(name);
+        if (value instanceof String s && accepted.test(s)) {
+            return s;
+        }
+        problems.add(new BadSettingsException(name, describe + "; got " + render(value)));
+        return null;
+    }
+
+    static Integer integer(
+            Map<String, ?> fields, String name, SettingsLimits.IntRange range, List<BadSettingsException> problems) {
+        if (!fields.containsKey(name)) {
+            return null;
+        }
+        Object value = fields.get(name);
+        boolean integral = value instanceof Integer
+                || value instanceof Long
+                || value instanceof Short
+                || (value instanceof BigInteger big && big.bitLength() <= 63);
+        if (!integral || !range.contains(((Number) value).longValue())) {
+            problems.add(new BadSettingsException(name, range.describe(name) + "; got " + render(value)));
+            return null;
+        }
+        return ((Number) value).intValue();
+    }
+
+    static Double rate(Map<String, ?> fields, List<BadSettingsException> problems) {
+        if (!fields.containsKey("rate")) {
+            return null;
+        }
+        Object value = fields.get("rate");
+        if (value instanceof String s && s.trim().equalsIgnoreCase("unthrottled")) {
+            return SettingsLimits.UNTHROTTLED;
+        }
+        double rate = value instanceof Number n && !(value instanceof BigDecimal big && big.scale() > 9)
+                ? n.doubleValue()
+                : Double.NaN;
+        if (!SettingsLimits.rateAccepted(rate)) {
+            problems.add(
+                    new BadSettingsException("rate", SettingsLimits.describeRate("rate") + "; got " + render(value)));
+            return null;
+        }
+        return rate;
+    }
+
+    static <T> T named(
+            Map<String, ?> fields,
+            String name,
+            Function<String, Optional<T>> parse,
+            String accepted,
+            List<BadSettingsException> problems) {
+        if (!fields.containsKey(name)) {
+            return null;
+        }
+        Object value = fields.get(name);
+        Optional<T> parsed = value instanceof String s ? parse.apply(s) : Optional.empty();
+        if (parsed.isEmpty()) {
+            problems.add(
+                    new BadSettingsException(name, name + " must be one of " + accepted + "; got " + render(value)));
+            return null;
+        }
+        return parsed.get();
+    }
+
+    static Boolean bool(Map<String, ?> fields, String name, List<BadSettingsException> problems) {
+        if (!fields.containsKey(name)) {
+            return null;
+        }
+        if (fields.get(name) instanceof Boolean b) {
+            return b;
+        }
+        problems.add(new BadSettingsException(name, name + " must be true or false; got " + render(fields.get(name))));
+        return null;
+    }
+
+    static String render(Object value) {
+        return value instanceof String s ? "\"" + s + "\"" : String.valueOf(value);
+    }
+}

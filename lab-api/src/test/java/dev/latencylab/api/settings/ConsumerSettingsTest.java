@@ -1,0 +1,113 @@
+package dev.latencylab.api.settings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ConsumerSettingsTest {
+
+    private static ConsumerSettings read(Map<String, ?> fields) {
+        return ConsumerSettings.DEFAULTS.apply(ConsumerSettingsReader.change(fields));
+    }
+
+    @Test
+    void thePublishedBatchModeReadsFromItsContractNames() {
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put("maxPollRecords", 50);
+        fields.put("listener", "batch");
+        fields.put("commit", "batch");
+        fields.put("commitSync", true);
+        fields.put("processing", "per-key");
+        fields.put("workers", 50);
+        fields.put("workMicros", 1_000);
+        fields.put("work", "WAIT");
+
+        ConsumerSettings s = read(fields);
+
+        assertThat(s.maxPollRecords()).isEqualTo(50);
+        assertThat(s.commit()).isEqualTo(CommitMode.BATCH);
+        assertThat(s.commitIntervalMs())
+                .as("the old mode's interval goes with it")
+                .isNull();
+        assertThat(s.processing()).isEqualTo(ProcessingOrder.PER_KEY);
+        assertThat(s.describe()).isEqualTo("batch 50, per-key x 50, commit batch sync, wait 1000 µs");
+    }
+
+    @Test
+    void recordAtATimeIsARecordListenerCommittingEachRecord() {
+        ConsumerSettings s = read(Map.of("listener", "record", "commit", "record", "workMicros", 1_000));
+
+        assertThat(s.describe()).isEqualTo("record, in-order, commit record async, wait 1000 µs");
+    }
+
+    @Test
+    void aModeThatNeedsANumberTakesItsDefaultAndDropsItWhenLeft() {
+        ConsumerSettings count = read(Map.of("commit", "count"));
+        assertThat(count.commitCount()).isEqualTo(1_000);
+        assertThat(count.commitIntervalMs()).isNull();
+
+        ConsumerSettings time = count.apply(ConsumerSettingsReader.change(Map.of("commit", "time")));
+        assertThat(time.commitIntervalMs()).isEqualTo(5_000);
+        assertThat(time.commitCount()).isNull();
+
+        ConsumerSettings parallel = read(Map.of("processing", "unordered"));
+        assertThat(parallel.workers()).isEqualTo(8);
+        assertThat(parallel.apply(ConsumerSettingsReader.change(Map.of("processing", "in-order")))
+                        .workers())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void combinationsThatCannotWorkAreRefusedNamingTheField() {
+        assertThatThrownBy(() -> read(Map.of("commit", "record")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("commit record needs listener record")
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("commit");
+        assertThatThrownBy(() -> read(Map.of("listener", "record", "processing", "per-key")))
+                .hasMessageContaining("needs listener batch")
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("processing");
+        assertThatThrownBy(() -> read(Map.of("workers", 4)))
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("workers");
+        assertThatThrownBy(() -> read(Map.of("commit", "batch", "commitCount", 10)))
+                .hasMessage("commitCount is only read with commit count; got commit batch");
+    }
+
+    @Test
+    void badValuesAreRefusedAsTheProducerEndpointRefusesThem() {
+        assertThatThrownBy(() -> ConsumerSettingsReader.change(Map.of("maxPollRecords", "50")))
+                .hasMessage("maxPollRecords must be an integer from 1 to 100000; got \"50\"");
+        assertThatThrownBy(() -> ConsumerSettingsReader.change(Map.of("processing", "parallel")))
+                .hasMessage("processing must be one of in-order, per-key, unordered; got \"parallel\"");
+        assertThatThrownBy(() -> ConsumerSettingsReader.change(Map.of("maxPollRecord", 50)))
+                .hasMessageStartingWith("unknown field 'maxPollRecord'; accepted: commit, commitCount");
+        assertThatThrownBy(() -> ConsumerSettingsReader.change(Map.of("consuming", "no")))
+                .hasMessage("consuming must be true or false; got \"no\"");
+    }
+
+    @Test
+    void aScenarioBlockGathersEveryProblemAndKnowsNoConsuming() {
+        List<BadSettingsException> problems = new ArrayList<>();
+
+        ConsumerSettings s = ConsumerSettingsReader.settings(
+                Map.of("consuming", false, "workMicros", -1), ConsumerSettings.DEFAULTS, problems);
+
+        assertThat(s).isNull();
+        assertThat(problems).extracting(BadSettingsException::field).containsExactly("consuming", "workMicros");
+    }
+
+    @Test
+    void onlyFetchSettingsNeedANewConsumer() {
+        ConsumerSettings d = ConsumerSettings.DEFAULTS;
+        assertThat(d.fetchDiffers(read(Map.of("workMicros", 5)))).isFalse();
+        assertThat(d.fetchDiffers(read(Map.of("fetchMaxWaitMs", 5)))).isTrue();
+        assertThat(d.fetchDiffers(read(Map.of("maxPollRecords", 300)))).isTrue();
+    }
+}

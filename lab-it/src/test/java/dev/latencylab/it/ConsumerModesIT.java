@@ -1,0 +1,181 @@
+package dev.latencylab.it;
+
+import static dev.latencylab.it.PhaseChecks.fenced;
+import static dev.latencylab.it.PhaseChecks.latency;
+import static dev.latencylab.it.PhaseChecks.post;
+import static dev.latencylab.it.PhaseChecks.startUnnamedLoadUntilEveryPartitionIsRead;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.settings.ConsumerStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.Timeout;
+import org.springframework.context.ConfigurableApplicationContext;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Consumer settings changed under load on a real 3-broker cluster: every listener, commit,
+ * processing and fetch mode in turn within one named phase, a switch while paused, and two
+ * instances of one group processing per key in parallel. The phase's counts must close exactly.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class ConsumerModesIT {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final int PARTITIONS = 3;
+    /** Each mode of the cycle, as a user would POST it. */
+    private static final List<String> MODES = List.of(
+            "{\"listener\": \"record\", \"commit\": \"record\", \"commitSync\": true, \"workMicros\": 100}",
+            "{\"listener\": \"batch\", \"commit\": \"batch\", \"maxPollRecords\": 50, \"processing\": \"per-key\","
+                    + " \"workers\": 50, \"workMicros\": 1000}",
+            "{\"maxPollRecords\": 300, \"processing\": \"unordered\", \"workers\": 16, \"work\": \"cpu\","
+                    + " \"workMicros\": 50}",
+            "{\"commit\": \"count\", \"commitCount\": 200, \"processing\": \"in-order\", \"workMicros\": 0,"
+                    + " \"fetchMinBytes\": 1024, \"fetchMaxWaitMs\": 50}",
+            "{\"commit\": \"time\", \"commitIntervalMs\": 1000, \"commitSync\": false}");
+
+    private KafkaCluster cluster;
+    private Path ledgers;
+    private final List<AutoCloseable> toClose = new ArrayList<>();
+
+    @BeforeAll
+    void startCluster() throws Exception {
+        cluster = KafkaCluster.start();
+        ledgers = Files.createDirectories(Path.of("target", "ledgers", "modes-" + System.nanoTime()));
+    }
+
+    @AfterEach
+    void closeApps() throws Exception {
+        for (int i = toClose.size() - 1; i >= 0; i--) {
+            toClose.get(i).close();
+        }
+        toClose.clear();
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void everyModeSwitchedUnderLoadLosesNothingAndRedeliversNothing() throws Exception {
+        String topic = "lab.orders.modes";
+        cluster.createTopic(topic, PARTITIONS);
+        LabHttp consumer = consumer(topic, PARTITIONS);
+        LabHttp producer = producer(topic);
+        post(producer, "{\"keyStrategy\": \"customer-id\"}");
+        startUnnamedLoadUntilEveryPartitionIsRead(producer, consumer, PARTITIONS);
+
+        post(producer, "{\"phase\": 51}");
+        for (String mode : MODES) {
+            ConsumerStatus status = change(consumer, mode);
+            System.out.println("consumer now " + status.summary());
+            Thread.sleep(2_500);
+        }
+        // Paused, switched to the record listener, still paused; then resumed.
+        change(consumer, "{\"consuming\": false}");
+        long receivedWhenPaused = received(consumer);
+        ConsumerStatus paused = change(consumer, "{\"listener\": \"record\", \"commit\": \"batch\"}");
+        assertThat(paused.consuming()).isFalse();
+        Thread.sleep(1_500);
+        assertThat(received(consumer)).as("nothing read while paused").isEqualTo(receivedWhenPaused);
+        change(consumer, "{\"consuming\": true}");
+        Thread.sleep(2_000);
+        post(producer, "{\"phase\": 0}");
+
+        PhaseCounts counts = fenced(producer, consumer, 51);
+        System.out.println("every mode in one phase, phase 51: " + counts);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.unobserved()).isZero();
+        assertThat(counts.failed()).isZero();
+        assertThat(counts.duplicated()).isZero();
+        assertThat(counts.acked()).isEqualTo(counts.received());
+        // A switch stops the running container cleanly: what it processed is committed as it
+        // leaves the group, so the next one reads nothing twice.
+        assertThat(counts.redelivered()).isZero();
+        PhaseView phase = latency(consumer).phases().stream()
+                .filter(p -> p.phase() == 51)
+                .findFirst()
+                .orElseThrow();
+        assertThat(phase.batchWaitMs()).as("consumed - polled measured").isNotNull();
+        // A batch of 50 with 1 ms of waiting work per record, 50 workers: some records wait >= 1 ms.
+        assertThat(phase.batchWaitMs().max()).isGreaterThanOrEqualTo(1.0);
+    }
+
+    @Test
+    void twoInstancesProcessingPerKeyInParallelKeepEachKeysOrderAndUnorderedDoesNot() throws Exception {
+        String topic = "lab.orders.perkey";
+        cluster.createTopic(topic, PARTITIONS);
+        LabHttp a = consumer(topic, 0);
+        LabHttp b = consumer(topic, 0);
+        String perKey = "{\"maxPollRecords\": 300, \"processing\": \"per-key\", \"workers\": 16, \"work\": \"cpu\","
+                + " \"workMicros\": 50}";
+        change(a, perKey);
+        change(b, perKey);
+        LabHttp producer = producer(topic);
+        post(producer, "{\"keyStrategy\": \"customer-id\"}");
+        startUnnamedLoadUntilEveryPartitionIsRead(producer, a, PARTITIONS);
+        post(producer, "{\"phase\": 61}");
+        Thread.sleep(8_000);
+        post(producer, "{\"phase\": 0}");
+
+        PhaseCounts counts = fenced(producer, a, 61);
+        System.out.println("two instances per key, phase 61: " + counts);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.acked()).isEqualTo(counts.received());
+        assertThat(status(a).keyOrderViolations() + status(b).keyOrderViolations())
+                .as("per-key processing keeps each key's order")
+                .isZero();
+
+        // The same check sees order broken when nothing keeps it: it can fail.
+        String unordered = "{\"processing\": \"unordered\"}";
+        change(a, unordered);
+        change(b, unordered);
+        await("a key's later record finishing first, somewhere")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> status(a).keyOrderViolations() + status(b).keyOrderViolations() > 0);
+        post(producer, "{\"running\": false}");
+    }
+
+    private static ConsumerStatus change(LabHttp consumer, String body) {
+        LabHttp.Response r = consumer.post("/actuator/consumer", body);
+        assertThat(r.status()).as(body + " -> " + r.body()).isEqualTo(200);
+        return JSON.readValue(r.body(), ConsumerStatus.class);
+    }
+
+    private static ConsumerStatus status(LabHttp consumer) {
+        return JSON.readValue(consumer.get("/actuator/consumer").body(), ConsumerStatus.class);
+    }
+
+    private static long received(LabHttp consumer) {
+        return latency(consumer).totals().received();
+    }
+
+    private LabHttp producer(String topic) {
+        ConfigurableApplicationContext p = LabApps.startProducer(cluster.bootstrapServers(), topic, PARTITIONS);
+        toClose.add(p);
+        return new LabHttp(LabApps.port(p));
+    }
+
+    private LabHttp consumer(String topic, int waitForPartitions) {
+        ConfigurableApplicationContext c = LabApps.startConsumer(
+                cluster.bootstrapServers(), topic, waitForPartitions, "--lab.consumer.ledger-dir=" + ledgers);
+        toClose.add(c);
+        return new LabHttp(LabApps.port(c));
+    }
+}
