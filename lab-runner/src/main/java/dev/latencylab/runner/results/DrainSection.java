@@ -8,8 +8,9 @@ import java.util.Optional;
 /**
  * The "Draining a backlog" section of summary.md: per phase that drained a backlog, the consumer
  * settings, the drain rate and what it cost (consumer CPU, commit requests), each against the
- * first such phase, and e2e latency of the drained records; then which mode gives the most records
- * per CPU-second. Every sentence is computed from the figures.
+ * first such phase, and e2e latency of the drained records. Which mode gives the most records per
+ * CPU-second is said in the run's reading ({@link #reading}). Every sentence is computed from the
+ * figures.
  */
 final class DrainSection {
 
@@ -54,7 +55,7 @@ final class DrainSection {
                     Fmt.ms(p.latencyMs().p50()),
                     Fmt.ms(p.latencyMs().p99())));
         }
-        b.append('\n').append(reading(drains, base)).append("\n\n");
+        b.append("\nThe reading below weighs the rates against the CPU.\n\n");
         return b.toString();
     }
 
@@ -71,15 +72,25 @@ final class DrainSection {
         }
         PhaseSummary t = thrifty.get();
         PhaseSummary f = fastest.get();
+        Double cpuTimes = times(consumerCores(f), consumerCores(base));
         StringBuilder r = new StringBuilder(String.format(
                 Locale.ROOT,
-                "The fastest drain, %s, processed %sx the records per second of %s for %sx its consumer CPU.",
+                "The fastest drain, %s, processed %sx the records per second of %s %s.",
                 f.name(),
                 Fmt.ratio(times(f.drain().recordsPerSecond(), base.drain().recordsPerSecond())),
                 base.name(),
-                Fmt.ratio(times(consumerCores(f), consumerCores(base)))));
+                cpuTimes == null
+                        ? "(the consumer CPU of one of the two was not measured)"
+                        : "for " + Fmt.ratio(cpuTimes) + "x its consumer CPU"));
         if (t == f) {
             r.append(" It was also the cheapest per record: the one to pick, CPU-conscious or not.");
+        } else if (perCpuSecond(f) == null) {
+            r.append(String.format(
+                    Locale.ROOT,
+                    " The most records per CPU-second came from %s (%s); the fastest's CPU was not measured (a drain"
+                            + " shorter than two Prometheus scrapes), so the two cannot be weighed.",
+                    t.name(),
+                    t.drain().consumer()));
         } else {
             r.append(String.format(
                     Locale.ROOT,

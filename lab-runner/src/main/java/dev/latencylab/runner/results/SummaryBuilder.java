@@ -138,7 +138,7 @@ public final class SummaryBuilder {
                 ? null
                 : java.time.Duration.between(r.measureStart(), l.lastReceived()).toMillis() / 1000.0;
         return new PhaseSummary.Drain(
-                r.phase().backlog(),
+                r.counts() != null ? r.counts().acked() : r.phase().backlog(),
                 drained,
                 seconds,
                 r.drainRate(),

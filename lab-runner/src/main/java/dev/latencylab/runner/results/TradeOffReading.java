@@ -48,7 +48,15 @@ public final class TradeOffReading {
     public static RunSummary.Reading read(RunSummary s) {
         List<PhaseSpread> spreads = s.repeats().phases();
         Sanity sanity = sanity(spreads);
-        String paragraph = paragraph(spreads, s.phases(), s::label);
+        List<PhaseSummary> drains =
+                s.phases().stream().filter(p -> p.drain() != null).toList();
+        // A run of drains only has no producer trade-off to read: the consumer modes are its question.
+        String paragraph = !drains.isEmpty() && drains.size() == s.phases().size()
+                ? DrainSection.reading(drains, drains.get(0)) + " " + losses(s.phases(), s::label)
+                : paragraph(spreads, s.phases(), s::label);
+        if (!drains.isEmpty() && drains.size() < s.phases().size()) {
+            paragraph = paragraph + " " + DrainSection.reading(drains, drains.get(0));
+        }
         for (String extra : new String[] {
             CompressionReading.read(s),
             PartitionReading.read(s),

@@ -439,12 +439,12 @@ public final class ScenarioRunner {
 
     /**
      * A phase that drains a backlog: with the consumer paused, the producer writes the phase's
-     * records (its id from the first one) until {@code backlog} of them are acknowledged; the load
-     * stops, the consumer is resumed with the phase's consumer settings, and the measured window runs
+     * records (its id from the first one) until {@code backlog} of them were sent; the load stops
+     * (what is in flight is acknowledged: the backlog is what the phase's records acked), the consumer is resumed with the phase's consumer settings, and the measured window runs
      * from the resume until the group has passed every acknowledged offset (the fence), at most the
      * phase's duration. Drain rate = records processed / (last processed - resume).
      */
-    /** No acknowledgement for this long while a backlog is built: the producer is stuck. */
+    /** Nothing sent for this long while a backlog is built: the producer is stuck. */
     private static final Duration BACKLOG_STALL = Duration.ofSeconds(60);
 
     private PhaseRecord runDrainPhase(Tracker t, List<String> warnings) throws InterruptedException {
@@ -476,28 +476,27 @@ public final class ScenarioRunner {
         ProducerStatus started = producer.start(s, t.phaseId, own != null ? own.name() : ProducerClient.LAB_TOPIC);
         t.startedAt = clock.instant();
         t.sentAtStart = started.counters().sent();
-        long acked = 0;
+        long sent = 0;
         Instant nextProgress = t.startedAt.plus(options.progressEvery());
         Instant lastGrowth = t.startedAt;
-        while (acked < phase.backlog()) {
-            sleep(Duration.ofMillis(200));
-            long now = producer.state()
-                    .phaseSends(t.phaseId)
-                    .map(PhaseSends::acked)
-                    .orElse(0L);
-            if (now > acked) {
+        while (sent < phase.backlog()) {
+            // Polled often: what is sent between the count reaching the backlog and the stop is extra.
+            sleep(Duration.ofMillis(50));
+            long now =
+                    producer.state().phaseSends(t.phaseId).map(PhaseSends::sent).orElse(0L);
+            if (now > sent) {
                 lastGrowth = clock.instant();
             } else if (Duration.between(lastGrowth, clock.instant()).compareTo(BACKLOG_STALL) > 0) {
                 String w = "phase " + phase.name() + ": the backlog stopped growing at " + now + " of "
-                        + phase.backlog() + " records acknowledged (nothing acknowledged for "
+                        + phase.backlog() + " records sent (nothing sent for "
                         + Durations.format(BACKLOG_STALL) + "); draining what there is";
                 warnings.add(w);
                 out.println("WARNING: " + w);
                 break;
             }
-            acked = now;
+            sent = now;
             if (!clock.instant().isBefore(nextProgress)) {
-                out.printf(Locale.ROOT, "  backlog: %,d of %,d records acknowledged%n", acked, phase.backlog());
+                out.printf(Locale.ROOT, "  backlog: %,d of %,d records sent%n", sent, phase.backlog());
                 nextProgress = clock.instant().plus(options.progressEvery());
             }
         }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class DrainSectionTest {
 
     /** A drain of 20,000 records at {@code rate}/s with the consumer at {@code cores}. */
-    private static PhaseSummary drain(String name, String consumer, double rate, double cores, double commits) {
+    private static PhaseSummary drain(String name, String consumer, double rate, Double cores, double commits) {
         PhaseSummary p = Phases.phase(name, 0, 2000, 900, 4000, 4000, 0.3, 100.0, 1.0, null);
         return new PhaseSummary(
                 p.name(),
@@ -28,7 +28,7 @@ class DrainSectionTest {
                 p.counts(),
                 p.fenced(),
                 p.description(),
-                new PhaseSummary.Cpu(0.1, cores, Map.of("1", 0.3), 0.3, 0.4 + cores),
+                new PhaseSummary.Cpu(0.1, cores, Map.of("1", 0.3), 0.3, cores == null ? null : 0.4 + cores),
                 new PhaseSummary.Requests(100.0, 10.0, 20.0, commits),
                 p.bytesInPerSecond(),
                 p.producer(),
@@ -44,7 +44,7 @@ class DrainSectionTest {
 
     @Test
     void eachDrainIsComparedWithTheFirstAndTheCheapestPerRecordIsNamed() {
-        String md = DrainSection.render(MODES);
+        String md = DrainSection.render(MODES) + DrainSection.reading(MODES, MODES.get(0));
 
         assertThat(md)
                 .contains("## Draining a backlog")
@@ -62,8 +62,18 @@ class DrainSectionTest {
     @Test
     void withoutDrainsThereIsNoSectionAndWithoutCpuNoChoice() {
         assertThat(DrainSection.render(Phases.sweep())).isEmpty();
-        PhaseSummary noCpu = drain("x", "c", 100, 0, 1);
+        assertThat(TradeOffReading.read(MODES, 2).paragraph())
+                .as("a run of drains is read as drains, not as producer settings")
+                .startsWith("The fastest drain, batch-300-per-key")
+                .doesNotContain("linger.ms");
+        PhaseSummary noCpu = drain("x", "c", 100, null, 1);
 
         assertThat(DrainSection.reading(List.of(noCpu), noCpu)).startsWith("Without consumer CPU");
+        // The fastest drain too short for Prometheus to see its CPU: no weighing, no failure.
+        PhaseSummary fastWithoutCpu = drain("fast", "batch 300", 50_000, null, 1);
+        assertThat(DrainSection.reading(List.of(MODES.get(0), fastWithoutCpu), MODES.get(0)))
+                .contains("The fastest drain, fast, processed 55.56x the records per second of record (the consumer CPU"
+                        + " of one of the two was not measured).")
+                .contains("the fastest's CPU was not measured");
     }
 }
