@@ -158,7 +158,8 @@ class LingerSweepIT {
                             "lab-overview.json",
                             "lab-e2e-latency.json",
                             "lab-brokers.json",
-                            "lab-producer-internals.json");
+                            "lab-producer-internals.json",
+                            "lab-consumer.json");
         }
         LabScript.Result verify =
                 lab.run(STATUS_TIMEOUT.multipliedBy(3), "snapshot", "--verify", resultsDir.toString());

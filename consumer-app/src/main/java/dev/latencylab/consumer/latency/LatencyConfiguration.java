@@ -7,6 +7,7 @@ import dev.latencylab.consumer.modes.BatchProcessing;
 import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.latency.LatencyRecorder;
+import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.util.Map;
 import java.util.TreeMap;
@@ -88,8 +89,9 @@ class LatencyConfiguration {
     }
 
     @Bean
-    ConsumerModes consumerModes(KafkaListenerEndpointRegistry registry, ConsumerDescription description) {
-        return new ConsumerModes(registry, description, ConsumerSettings.DEFAULTS);
+    ConsumerModes consumerModes(
+            KafkaListenerEndpointRegistry registry, ConsumerDescription description, MeterRegistry meters) {
+        return new ConsumerModes(registry, description, ConsumerSettings.DEFAULTS, meters);
     }
 
     @Bean(destroyMethod = "close")

@@ -5,10 +5,16 @@ import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ListenerType;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.slf4j.Logger;
@@ -40,11 +46,39 @@ public final class ConsumerModes {
     private final KafkaListenerEndpointRegistry registry;
     private final ConsumerDescription base;
     private volatile ConsumerSettings settings;
+    private final AtomicLong generation = new AtomicLong();
+    private final MultiGauge info;
 
-    public ConsumerModes(KafkaListenerEndpointRegistry registry, ConsumerDescription base, ConsumerSettings initial) {
+    public ConsumerModes(
+            KafkaListenerEndpointRegistry registry,
+            ConsumerDescription base,
+            ConsumerSettings initial,
+            MeterRegistry meters) {
         this.registry = registry;
         this.base = base;
         this.settings = initial;
+        Gauge.builder("lab.consumer.settings.generation", generation, AtomicLong::get)
+                .description("+1 on every applied change of the consumer settings (annotate with changes())")
+                .register(meters);
+        info = MultiGauge.builder("lab.consumer.settings.info")
+                .description("1, labelled with the consumer settings in effect")
+                .register(meters);
+        publish(initial);
+    }
+
+    /** The settings in effect as the info gauge's labels: one series at a time. */
+    private void publish(ConsumerSettings s) {
+        info.register(
+                List.of(MultiGauge.Row.of(
+                        Tags.of(
+                                "summary", s.describe(),
+                                "listener", s.listener().label(),
+                                "max_poll_records", Integer.toString(s.maxPollRecords()),
+                                "commit", s.describeCommit(),
+                                "processing", s.processing().label(),
+                                "workers", Integer.toString(s.workers())),
+                        1)),
+                true);
     }
 
     public ConsumerSettings settings() {
@@ -73,6 +107,10 @@ public final class ConsumerModes {
             log.info("Consumer now {} ({} listener container restarted)", next.describe(), next.listener());
         } else if (!next.equals(settings)) {
             log.info("Consumer now {}", next.describe());
+        }
+        if (!next.equals(settings)) {
+            generation.incrementAndGet();
+            publish(next);
         }
         settings = next;
         if (change.consuming() != null) {

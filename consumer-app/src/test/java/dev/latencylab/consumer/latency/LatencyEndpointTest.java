@@ -15,6 +15,7 @@ import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.latency.LatencyRecorder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -31,7 +32,9 @@ import org.springframework.boot.actuate.autoconfigure.endpoint.web.WebEndpointAu
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementContextAutoConfiguration;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -62,10 +65,19 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
     WebEndpointAutoConfiguration.class,
     ManagementContextAutoConfiguration.class
 })
-@Import({LatencyEndpoint.class, LatencyConfiguration.class})
+@Import({LatencyEndpoint.class, LatencyConfiguration.class, LatencyEndpointTest.Meters.class})
 @EnableConfigurationProperties(LabConsumerProperties.class)
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_EACH_TEST_METHOD)
 class LatencyEndpointTest {
+
+    /** The consumer settings' gauges need a registry; metrics auto-configuration is not part of this slice. */
+    @TestConfiguration
+    static class Meters {
+        @Bean
+        SimpleMeterRegistry meterRegistry() {
+            return new SimpleMeterRegistry();
+        }
+    }
 
     private static final String URL = "/actuator/latency";
     private static final UUID PRODUCER = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");

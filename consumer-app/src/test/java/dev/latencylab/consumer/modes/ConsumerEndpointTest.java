@@ -12,6 +12,7 @@ import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ProcessingOrder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,9 +50,17 @@ class ConsumerEndpointTest {
     @TestConfiguration
     static class Modes {
         @Bean
-        ConsumerModes consumerModes() {
+        SimpleMeterRegistry meters() {
+            return new SimpleMeterRegistry();
+        }
+
+        @Bean
+        ConsumerModes consumerModes(SimpleMeterRegistry meters) {
             return new ConsumerModes(
-                    REGISTRY, new ConsumerDescription("lab\\.orders", "g", Map.of()), ConsumerSettings.DEFAULTS);
+                    REGISTRY,
+                    new ConsumerDescription("lab\\.orders", "g", Map.of()),
+                    ConsumerSettings.DEFAULTS,
+                    meters);
         }
 
         @Bean(destroyMethod = "close")
@@ -65,6 +74,9 @@ class ConsumerEndpointTest {
 
     @Autowired
     private ConsumerModes modes;
+
+    @Autowired
+    private SimpleMeterRegistry meters;
 
     @BeforeEach
     void containers() {
@@ -128,6 +140,13 @@ class ConsumerEndpointTest {
                 .containsEntry("fetch.max.wait.ms", "100")
                 .containsEntry("interceptor.classes", PollClock.class.getName());
         assertThat(modes.settings().commit()).isEqualTo(CommitMode.RECORD);
+        assertThat(meters.get("lab.consumer.settings.generation").gauge().value())
+                .isEqualTo(1.0);
+        assertThat(meters.get("lab.consumer.settings.info")
+                        .tag("listener", "record")
+                        .gauge()
+                        .value())
+                .isEqualTo(1.0);
     }
 
     @Test
