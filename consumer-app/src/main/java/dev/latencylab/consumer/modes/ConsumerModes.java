@@ -93,11 +93,14 @@ public final class ConsumerModes {
      * @throws IllegalStateException if the consumer could not be paused in time
      */
     public synchronized ConsumerSettings apply(ConsumerChange change) {
-        ConsumerSettings next = settings.apply(change);
-        if (needsRestart(settings, next)) {
-            MessageListenerContainer running = container(settings.listener());
+        ConsumerSettings before = settings;
+        ConsumerSettings next = before.apply(change);
+        if (needsRestart(before, next)) {
+            MessageListenerContainer running = container(before.listener());
             boolean paused = running.isPauseRequested();
             running.stop(); // blocks until the listener thread has left; offsets committed on the way
+            // In effect before the new container's first batch: it reads the settings it processes with.
+            settings = next;
             MessageListenerContainer target = container(next.listener());
             configure(target.getContainerProperties(), next);
             if (paused) {
@@ -105,14 +108,14 @@ public final class ConsumerModes {
             }
             target.start();
             log.info("Consumer now {} ({} listener container restarted)", next.describe(), next.listener());
-        } else if (!next.equals(settings)) {
+        } else if (!next.equals(before)) {
+            settings = next;
             log.info("Consumer now {}", next.describe());
         }
-        if (!next.equals(settings)) {
+        if (!next.equals(before)) {
             generation.incrementAndGet();
             publish(next);
         }
-        settings = next;
         if (change.consuming() != null) {
             consuming(change.consuming());
         }
