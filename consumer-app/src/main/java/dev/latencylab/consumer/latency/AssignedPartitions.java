@@ -1,5 +1,6 @@
 package dev.latencylab.consumer.latency;
 
+import dev.latencylab.core.latency.LatencyRecorder;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -20,14 +21,19 @@ import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
  * partition is resolved here, on the consumer's thread, before the partition is announced: whoever
  * waits for {@code assigned} (the runner, before it starts the load on a new topic) then knows that
  * every record written from now on is read.
+ *
+ * <p>It also tells the recorder whether this instance shares a topic with other members of its
+ * group (holds only some of its partitions): a producer's sequence then has gaps that are theirs.
  */
 final class AssignedPartitions implements ConsumerAwareRebalanceListener {
 
     private final StaleLedgerCheck staleLedger;
+    private final LatencyRecorder recorder;
     private final Set<TopicPartition> positioned = ConcurrentHashMap.newKeySet();
 
-    AssignedPartitions(StaleLedgerCheck staleLedger) {
+    AssignedPartitions(StaleLedgerCheck staleLedger, LatencyRecorder recorder) {
         this.staleLedger = staleLedger;
+        this.recorder = recorder;
     }
 
     @Override
@@ -37,6 +43,21 @@ final class AssignedPartitions implements ConsumerAwareRebalanceListener {
             consumer.position(tp);
         }
         positioned.addAll(partitions);
+        recorder.shared(sharesATopic(consumer));
+    }
+
+    /** True when some assigned topic has partitions this instance does not hold. */
+    private static boolean sharesATopic(Consumer<?, ?> consumer) {
+        Map<String, Integer> held = new TreeMap<>();
+        for (TopicPartition tp : consumer.assignment()) {
+            held.merge(tp.topic(), 1, Integer::sum);
+        }
+        for (Map.Entry<String, Integer> e : held.entrySet()) {
+            if (consumer.partitionsFor(e.getKey()).size() > e.getValue()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

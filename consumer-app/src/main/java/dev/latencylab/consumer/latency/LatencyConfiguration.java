@@ -101,6 +101,6 @@ class LatencyConfiguration {
 
     @Bean
     AssignedPartitions assignedPartitions(LatencyRecorder recorder) {
-        return new AssignedPartitions(new StaleLedgerCheck(recorder));
+        return new AssignedPartitions(new StaleLedgerCheck(recorder), recorder);
     }
 }

@@ -43,9 +43,10 @@ class LatencyEndpoint {
         this.assigned = assigned;
     }
 
+    /** {@code ?histograms=true} adds each phase's encoded histograms, for merging several instances. */
     @GetMapping
-    LatencyView latency() {
-        return recorder.report().withConsumer(modes.description(), assigned.byTopic());
+    LatencyView latency(@RequestParam(defaultValue = "false") boolean histograms) {
+        return recorder.report(histograms).withConsumer(modes.description(), assigned.byTopic());
     }
 
     @DeleteMapping

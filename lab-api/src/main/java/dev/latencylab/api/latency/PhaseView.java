@@ -17,6 +17,7 @@ import java.time.Instant;
  * @param clamped latencies outside the histogram's range (negative or above ten minutes), counted at its edge
  * @param batchWaitMs consumed minus polled: how long a record waited in the batch its poll returned
  *     and was processed (the consumed time is when its processing finished); null without samples
+ * @param histograms the histograms behind the percentiles, when asked for (null otherwise)
  */
 public record PhaseView(
         int phase,
@@ -32,7 +33,42 @@ public record PhaseView(
         long redelivered,
         long outOfOrder,
         long clamped,
-        Percentiles batchWaitMs) {
+        Percentiles batchWaitMs,
+        EncodedHistograms histograms) {
+
+    /** A view without its encoded histograms (what GET /actuator/latency answers by default). */
+    public PhaseView(
+            int phase,
+            PhaseKey settings,
+            long count,
+            Instant firstReceived,
+            Instant lastReceived,
+            Percentiles latencyMs,
+            Percentiles correctedLatencyMs,
+            long lost,
+            long late,
+            long duplicated,
+            long redelivered,
+            long outOfOrder,
+            long clamped,
+            Percentiles batchWaitMs) {
+        this(
+                phase,
+                settings,
+                count,
+                firstReceived,
+                lastReceived,
+                latencyMs,
+                correctedLatencyMs,
+                lost,
+                late,
+                duplicated,
+                redelivered,
+                outOfOrder,
+                clamped,
+                batchWaitMs,
+                null);
+    }
 
     /** A view without batch-wait figures (a consumer-app from before they were measured). */
     public PhaseView(

@@ -19,6 +19,7 @@ public final class SequenceTracker {
     public static final int MAX_PRODUCERS = 16;
 
     private final long graceMicros;
+    private boolean shared;
     private final LossSink sink;
     private final Map<UUID, SequenceWindow> windows = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -33,7 +34,11 @@ public final class SequenceTracker {
     }
 
     public SequenceOutcome record(UUID producerId, long sequence, int partition, int phaseId, long nowMicros) {
-        SequenceWindow window = windows.computeIfAbsent(producerId, id -> new SequenceWindow(id, sequence, nowMicros));
+        SequenceWindow window = windows.computeIfAbsent(producerId, id -> {
+            SequenceWindow w = new SequenceWindow(id, sequence, nowMicros);
+            w.shared(shared);
+            return w;
+        });
         return window.record(sequence, partition, phaseId, nowMicros, graceMicros, sink);
     }
 
@@ -42,6 +47,20 @@ public final class SequenceTracker {
         for (SequenceWindow window : windows.values()) {
             window.expire(nowMicros, graceMicros, sink);
         }
+    }
+
+    /**
+     * Whether this consumer instance reads only some of the partitions of a topic it is assigned
+     * (other members of its group read the rest): then a missing sequence number may be theirs,
+     * and gaps count as unobserved instead of lost.
+     */
+    public void shared(boolean shared) {
+        this.shared = shared;
+        windows.values().forEach(w -> w.shared(shared));
+    }
+
+    public boolean shared() {
+        return shared;
     }
 
     /** Zeroes every producer's counts but keeps what arrived, so no gap is invented. */

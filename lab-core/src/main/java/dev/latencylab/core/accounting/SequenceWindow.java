@@ -31,6 +31,9 @@ import java.util.UUID;
  * as {@code unobserved}, never as lost. The horizon moves only during the first grace period:
  * later, a partition's first record (a rebalance) must not hide real losses.
  *
+ * <p>An instance that shares a topic's partitions with other members of its group sees only
+ * part of each producer's sequence: while {@link #shared(boolean) shared}, gaps are unobserved.
+ *
  * <p>Out of order means out of order within a partition: that, unlike interleaving across
  * partitions, breaks a Kafka guarantee. Not thread-safe; {@link SequenceTracker} guards it.
  */
@@ -55,6 +58,12 @@ final class SequenceWindow {
     private long[] lastByPartition = new long[0];
     private long[] firstByPartition = new long[0];
     private long horizon = Long.MIN_VALUE;
+    /** This instance reads only some partitions of a group's topic: a gap may be another member's record. */
+    private boolean shared;
+    /** When the horizon last started moving: the first record, or the first after sharing ended. */
+    private long horizonOpenedMicros;
+
+    private boolean reopenHorizon;
 
     private final long startedMicros;
     private long first;
@@ -72,6 +81,7 @@ final class SequenceWindow {
     SequenceWindow(UUID producerId, long firstSequence, long startedMicros) {
         this.producerId = producerId;
         this.startedMicros = startedMicros;
+        this.horizonOpenedMicros = startedMicros;
         this.first = firstSequence;
         this.base = firstSequence;
         this.highest = firstSequence - 1;
@@ -84,7 +94,7 @@ final class SequenceWindow {
                 && base - sequence < WINDOW) {
             moveStartDownTo(sequence, phaseId, nowMicros);
         }
-        if (nowMicros - startedMicros <= graceMicros) {
+        if (horizonOpen(nowMicros, graceMicros)) {
             moveHorizon(partition, sequence);
         }
         if (sequence < first) {
@@ -126,6 +136,23 @@ final class SequenceWindow {
             base++;
             advanceBase();
         }
+    }
+
+    /**
+     * While shared, a missing number may have gone to a partition another member of the group
+     * reads: it cannot be judged here, so it counts as unobserved, never as lost (the group's
+     * offset ledger judges loss exactly). A number that turns up later is a first arrival.
+     */
+    void shared(boolean shared) {
+        if (this.shared && !shared) {
+            // The gaps open now may be records the other members read before they left, and so
+            // may numbers above the highest seen here: as at the start, each partition's first
+            // number in the next grace period raises the horizon, below which gaps are unobserved.
+            horizon = Math.max(horizon, highest + 1);
+            Arrays.fill(firstByPartition, -1L);
+            reopenHorizon = true;
+        }
+        this.shared = shared;
     }
 
     /** Zeroes the counts but keeps what arrived: counting restarts at the lowest open gap. */
@@ -197,6 +224,14 @@ final class SequenceWindow {
         }
     }
 
+    private boolean horizonOpen(long nowMicros, long graceMicros) {
+        if (reopenHorizon) {
+            reopenHorizon = false;
+            horizonOpenedMicros = nowMicros;
+        }
+        return nowMicros - horizonOpenedMicros <= graceMicros;
+    }
+
     /** A partition's first number during the first grace period raises the horizon to it. */
     private void moveHorizon(int partition, long sequence) {
         if (partition < 0) {
@@ -256,7 +291,7 @@ final class SequenceWindow {
         if (base < newBase) {
             // Numbers never in the window (a jump far above everything seen): lost in one step,
             // but for those below the horizon, which no partition was going to deliver.
-            long below = Math.max(0, Math.min(newBase, horizon) - base);
+            long below = shared ? newBase - base : Math.max(0, Math.min(newBase, horizon) - base);
             unobserved += below;
             long skipped = newBase - base - below;
             if (skipped > 0) {
@@ -268,7 +303,7 @@ final class SequenceWindow {
     }
 
     private void declareLost(long sequence, LossSink sink) {
-        if (sequence < horizon) {
+        if (sequence < horizon || shared) {
             unobserved++;
             unobservedBits[word(sequence)] |= bit(sequence);
             return;

@@ -1,6 +1,10 @@
 package dev.latencylab.core.latency;
 
 import dev.latencylab.api.latency.Percentiles;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 
 /** The lab's microsecond histograms and the percentiles every view reports of them, in milliseconds. */
@@ -28,6 +32,33 @@ public final class HistogramPercentiles {
                 ms(h.getValueAtPercentile(99)),
                 ms(h.getValueAtPercentile(99.9)),
                 ms(h.getMaxValue()));
+    }
+
+    /** HdrHistogram's compressed encoding, base64: null for an empty histogram. */
+    public static String encode(Histogram h) {
+        if (h.getTotalCount() == 0) {
+            return null;
+        }
+        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
+    }
+
+    /**
+     * Adds an encoded histogram into {@code into}; null adds nothing.
+     *
+     * @throws IllegalArgumentException when {@code encoded} is not a histogram this lab encoded
+     */
+    public static void addEncoded(Histogram into, String encoded) {
+        if (encoded == null) {
+            return;
+        }
+        try {
+            byte[] bytes = Base64.getDecoder().decode(encoded);
+            into.add(Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), HIGHEST_MICROS));
+        } catch (DataFormatException | RuntimeException e) {
+            throw new IllegalArgumentException("not an encoded histogram: " + e.getMessage(), e);
+        }
     }
 
     private static double ms(long micros) {

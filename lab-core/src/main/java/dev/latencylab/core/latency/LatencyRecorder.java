@@ -167,6 +167,11 @@ public final class LatencyRecorder {
     }
 
     /** Declares lost the gaps older than the grace period; call it regularly. */
+    /** Whether this instance reads only part of a topic it is assigned ({@link SequenceTracker#shared(boolean)}). */
+    public synchronized void shared(boolean shared) {
+        tracker.shared(shared);
+    }
+
     public synchronized void expire(long nowMicros) {
         tracker.expire(nowMicros);
     }
@@ -176,6 +181,14 @@ public final class LatencyRecorder {
      * not stall recording. The consumer's description is the app's to add.
      */
     public LatencyView report() {
+        return report(false);
+    }
+
+    /**
+     * The report, each phase with its encoded histograms when {@code withHistograms}: what lets
+     * several instances of a group be merged exactly.
+     */
+    public LatencyView report(boolean withHistograms) {
         List<PhaseHistograms.Snapshot> snapshots = new ArrayList<>();
         List<ProducerTrack> accounts;
         Totals totals;
@@ -191,7 +204,7 @@ public final class LatencyRecorder {
             offsets = ledgers.views();
         }
         return new LatencyView(
-                snapshots.stream().map(PhaseHistograms.Snapshot::report).toList(), totals, accounts, offsets);
+                snapshots.stream().map(s -> s.report(withHistograms)).toList(), totals, accounts, offsets);
     }
 
     /** The totals alone: cheap enough for every metrics scrape. */

@@ -1,5 +1,6 @@
 package dev.latencylab.core.latency;
 
+import dev.latencylab.api.latency.EncodedHistograms;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.clock.EpochMicros;
@@ -101,7 +102,7 @@ final class PhaseHistograms {
             long outOfOrder,
             long clamped) {
 
-        PhaseView report() {
+        PhaseView report(boolean withHistograms) {
             long count = latency.getTotalCount();
             return new PhaseView(
                     phase,
@@ -117,7 +118,13 @@ final class PhaseHistograms {
                     redelivered,
                     outOfOrder,
                     clamped,
-                    batchWait.getTotalCount() == 0 ? null : HistogramPercentiles.of(batchWait));
+                    batchWait.getTotalCount() == 0 ? null : HistogramPercentiles.of(batchWait),
+                    withHistograms
+                            ? new EncodedHistograms(
+                                    HistogramPercentiles.encode(latency),
+                                    HistogramPercentiles.encode(corrected),
+                                    HistogramPercentiles.encode(batchWait))
+                            : null);
         }
     }
 }

@@ -104,6 +104,37 @@ class SequenceTrackerTest {
     }
 
     @Test
+    void anInstanceThatSharesTheTopicCountsTheOtherMembersRecordsAsUnobservedNotLost() {
+        tracker.shared(true);
+        // This instance reads partition 0 of two: the odd numbers went to the other member.
+        for (long s = 0; s < 1_000; s += 2) {
+            tracker.record(PRODUCER, s, 0, 1, SECOND);
+        }
+        tracker.expire(10 * SECOND);
+        assertThat(account().received()).isEqualTo(500);
+        assertThat(account().pending()).isZero();
+        assertThat(account().lost()).isZero();
+        assertThat(account().unobserved()).isEqualTo(499);
+        assertThat(lostByPhase).isEmpty();
+    }
+
+    @Test
+    void whenTheOtherMemberLeavesItsOpenGapsStayUnobservedAndNewGapsAreLostAgain() {
+        tracker.shared(true);
+        for (long s = 0; s < 100; s += 2) {
+            tracker.record(PRODUCER, s, 0, 1, SECOND); // 1, 3, ... 97 are the other member's
+        }
+        tracker.shared(false); // the other member left: this one now reads every partition
+        record(100, 200, 1, 2 * SECOND);
+        tracker.record(PRODUCER, 205, 0, 1, 2 * SECOND); // 200..204 missing: a real loss now
+        tracker.expire(20 * SECOND);
+        // 1, 3, ..., 97 and 99 (above this instance's highest, below the first number read after)
+        assertThat(account().unobserved()).isEqualTo(50);
+        assertThat(account().lost()).isEqualTo(5);
+        assertThat(lostByPhase).containsExactly(Map.entry(1, 5L));
+    }
+
+    @Test
     void aLateRecordWithinTheGracePeriodClosesItsGap() {
         record(0, 10, 0, SECOND);
         record(11, 20, 0, SECOND);

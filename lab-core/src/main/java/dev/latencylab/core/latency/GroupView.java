@@ -1,0 +1,196 @@
+package dev.latencylab.core.latency;
+
+import dev.latencylab.api.latency.EncodedHistograms;
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.LedgerView;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.ProducerTrack;
+import dev.latencylab.api.latency.Totals;
+import dev.latencylab.api.settings.PhaseKey;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.UUID;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The views of several consumer-app instances of one group as one view, exactly: each phase's
+ * percentiles come from the sum of the instances' histograms (percentiles themselves cannot be
+ * merged), counts are summed, the partitions held are the union. The offset ledger is the group's
+ * (a file every instance on the host shares), so the fullest copy is taken, not a sum.
+ */
+public final class GroupView {
+
+    private GroupView() {}
+
+    /**
+     * @param views one per instance, each asked with its encoded histograms when there are several
+     * @throws IllegalArgumentException when several views are given and a measured phase lacks its histograms
+     */
+    public static LatencyView merge(List<LatencyView> views) {
+        if (views.isEmpty()) {
+            throw new IllegalArgumentException("no consumer view to merge");
+        }
+        if (views.size() == 1) {
+            return views.get(0);
+        }
+        LatencyView first = views.get(0);
+        return new LatencyView(
+                phases(views), totals(views), producers(views), ledgers(views), first.consumer(), assigned(views));
+    }
+
+    private static List<PhaseView> phases(List<LatencyView> views) {
+        Map<PhaseRef, List<PhaseView>> byPhase = new LinkedHashMap<>();
+        for (LatencyView v : views) {
+            for (PhaseView p : v.phases()) {
+                byPhase.computeIfAbsent(new PhaseRef(p.phase(), p.settings()), k -> new ArrayList<>())
+                        .add(p);
+            }
+        }
+        List<PhaseView> merged = new ArrayList<>(byPhase.size());
+        byPhase.values().forEach(parts -> merged.add(phase(parts)));
+        return merged;
+    }
+
+    private static PhaseView phase(List<PhaseView> parts) {
+        if (parts.size() == 1 && parts.get(0).histograms() != null) {
+            return parts.get(0);
+        }
+        PhaseView first = parts.get(0);
+        Histogram latency = HistogramPercentiles.newMicrosHistogram();
+        Histogram corrected = HistogramPercentiles.newMicrosHistogram();
+        Histogram batchWait = HistogramPercentiles.newMicrosHistogram();
+        long count = 0;
+        Instant firstReceived = null;
+        Instant lastReceived = null;
+        for (PhaseView p : parts) {
+            if (p.count() > 0 && p.histograms() == null) {
+                throw new IllegalArgumentException("phase " + p.phase() + " of an instance came without its"
+                        + " histograms: ask each instance with ?histograms=true to merge them");
+            }
+            if (p.histograms() != null) {
+                HistogramPercentiles.addEncoded(latency, p.histograms().latency());
+                HistogramPercentiles.addEncoded(corrected, p.histograms().corrected());
+                HistogramPercentiles.addEncoded(batchWait, p.histograms().batchWait());
+            }
+            count += p.count();
+            firstReceived = earliest(firstReceived, p.firstReceived());
+            lastReceived = latest(lastReceived, p.lastReceived());
+        }
+        return new PhaseView(
+                first.phase(),
+                first.settings(),
+                count,
+                firstReceived,
+                lastReceived,
+                HistogramPercentiles.of(latency),
+                HistogramPercentiles.of(corrected),
+                sum(parts, PhaseView::lost),
+                sum(parts, PhaseView::late),
+                sum(parts, PhaseView::duplicated),
+                sum(parts, PhaseView::redelivered),
+                sum(parts, PhaseView::outOfOrder),
+                sum(parts, PhaseView::clamped),
+                batchWait.getTotalCount() == 0 ? null : HistogramPercentiles.of(batchWait),
+                new EncodedHistograms(
+                        HistogramPercentiles.encode(latency),
+                        HistogramPercentiles.encode(corrected),
+                        HistogramPercentiles.encode(batchWait)));
+    }
+
+    private static Totals totals(List<LatencyView> views) {
+        List<Totals> all =
+                views.stream().map(LatencyView::totals).filter(t -> t != null).toList();
+        if (all.isEmpty()) {
+            return null;
+        }
+        return new Totals(
+                sum(all, Totals::received),
+                sum(all, Totals::lost),
+                sum(all, Totals::late),
+                sum(all, Totals::pending),
+                sum(all, Totals::duplicated),
+                sum(all, Totals::redelivered),
+                sum(all, Totals::outOfOrder),
+                new Totals.Skipped(
+                        sum(all, t -> t.skipped().noHeader()),
+                        sum(all, t -> t.skipped().badHeader()),
+                        sum(all, t -> t.skipped().badPayload()),
+                        sum(all, t -> t.skipped().tooManyPhases())));
+    }
+
+    /**
+     * Each producer's tracks summed over the instances; the highest sequence seen is the highest
+     * any instance saw. An instance that shares a topic counts the others' records as unobserved.
+     */
+    private static List<ProducerTrack> producers(List<LatencyView> views) {
+        Map<UUID, List<ProducerTrack>> byProducer = new LinkedHashMap<>();
+        views.forEach(v -> v.producers().forEach(t -> byProducer
+                .computeIfAbsent(t.producerId(), k -> new ArrayList<>())
+                .add(t)));
+        List<ProducerTrack> merged = new ArrayList<>();
+        byProducer.forEach((id, tracks) -> merged.add(new ProducerTrack(
+                id,
+                tracks.stream().mapToLong(ProducerTrack::firstSequence).min().orElseThrow(),
+                tracks.stream().mapToLong(ProducerTrack::highestSequence).max().orElseThrow(),
+                sum(tracks, ProducerTrack::received),
+                sum(tracks, ProducerTrack::pending),
+                sum(tracks, ProducerTrack::lost),
+                sum(tracks, ProducerTrack::late),
+                sum(tracks, ProducerTrack::duplicated),
+                sum(tracks, ProducerTrack::outOfOrder),
+                sum(tracks, ProducerTrack::beforeStart),
+                sum(tracks, ProducerTrack::unobserved))));
+        return merged;
+    }
+
+    /** Per topic, the copy of the shared ledger that has processed the most (they differ only by when they were read). */
+    private static List<LedgerView> ledgers(List<LatencyView> views) {
+        Map<String, LedgerView> byTopic = new TreeMap<>();
+        for (LatencyView v : views) {
+            for (LedgerView l : v.ledgers()) {
+                byTopic.merge(
+                        String.valueOf(l.topic()),
+                        l,
+                        (a, b) -> Comparator.comparingLong(GroupView::processed).compare(a, b) >= 0 ? a : b);
+            }
+        }
+        return List.copyOf(byTopic.values());
+    }
+
+    private static long processed(LedgerView ledger) {
+        return ledger.partitions().stream()
+                .flatMap(p -> p.segments().stream())
+                .mapToLong(s -> s.records() + s.redelivered())
+                .sum();
+    }
+
+    private static Map<String, List<Integer>> assigned(List<LatencyView> views) {
+        Map<String, TreeSet<Integer>> union = new TreeMap<>();
+        views.forEach(
+                v -> v.assigned().forEach((topic, partitions) -> union.computeIfAbsent(topic, t -> new TreeSet<>())
+                        .addAll(partitions)));
+        Map<String, List<Integer>> result = new TreeMap<>();
+        union.forEach((topic, partitions) -> result.put(topic, List.copyOf(partitions)));
+        return result;
+    }
+
+    private static <T> long sum(List<T> items, java.util.function.ToLongFunction<T> f) {
+        return items.stream().mapToLong(f).sum();
+    }
+
+    private static Instant earliest(Instant a, Instant b) {
+        return a == null ? b : b == null || a.isBefore(b) ? a : b;
+    }
+
+    private static Instant latest(Instant a, Instant b) {
+        return a == null ? b : b == null || a.isAfter(b) ? a : b;
+    }
+
+    private record PhaseRef(int phase, PhaseKey settings) {}
+}
