@@ -1,6 +1,7 @@
 package dev.latencylab.runner.cli;
 
 import java.net.URI;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** Where producer-app and consumer-app answer: the commands that drive both take these. */
@@ -16,7 +17,14 @@ final class AppUrlArgs {
     @Option(
             names = "--consumer",
             paramLabel = "URL",
+            split = ",",
             defaultValue = Defaults.CONSUMER,
-            description = "consumer-app (default ${DEFAULT-VALUE})")
-    URI consumerUrl;
+            description = "consumer-app; several instances of one group as URL,URL,... (their figures are merged,"
+                    + " each instance's share reported; default ${DEFAULT-VALUE})")
+    List<URI> consumerUrls;
+
+    /** The first consumer instance: what a command that reads one instance talks to. */
+    URI consumerUrl() {
+        return consumerUrls.get(0);
+    }
 }

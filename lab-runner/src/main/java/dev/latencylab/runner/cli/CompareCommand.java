@@ -280,6 +280,10 @@ final class CompareCommand {
         within("--batch-size", batchSize, 0, SettingsLimits.BATCH_SIZE.max());
         within("--low-rate", lowRate, 1, (int) SettingsLimits.MAX_RATE);
         within("--rounds", rounds, 1, 10);
+        if (apps.consumerUrls.size() > 1) {
+            throw new UsageException("--consumer: compare measures one consumer-app against Kafka's own consumer;"
+                    + " give one URL, not " + apps.consumerUrls.size());
+        }
         if (topic.equals(labTopic)) {
             throw new UsageException(
                     "--topic must not be the lab topic: the consumer-app would count the tools' records as skipped");
@@ -297,7 +301,7 @@ final class CompareCommand {
                 bootstrap,
                 cwd.resolve(kafkaLib),
                 apps.producerUrl,
-                apps.consumerUrl,
+                apps.consumerUrl(),
                 drainTimeout);
     }
 

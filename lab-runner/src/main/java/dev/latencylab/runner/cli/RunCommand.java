@@ -50,6 +50,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -185,17 +186,17 @@ final class RunCommand {
         }
 
         ProducerClient producer = new ProducerClient(http, apps.producerUrl);
-        ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrl);
+        ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrls);
         PrometheusClient prometheus = new PrometheusClient(http, prometheusUrl);
 
-        Preflight.Outcome preflight = new Preflight(http)
-                .check(List.of(
-                        new Preflight.Check(ProducerClient.PART, producer.endpoint(), true),
-                        new Preflight.Check(ConsumerClient.PART, consumer.endpoint(), true),
-                        new Preflight.Check(PrometheusClient.PART, prometheus.readiness(), true),
-                        // A run needs no Grafana (its dashboard snapshots are written as files either way), and
-                        // local mode starts it only where it is installed, so its absence is a warning.
-                        new Preflight.Check("Grafana", Urls.resolve(grafanaUrl, "/api/health"), false)));
+        List<Preflight.Check> checks = new ArrayList<>();
+        checks.add(new Preflight.Check(ProducerClient.PART, producer.endpoint(), true));
+        consumer.endpoints().forEach(e -> checks.add(new Preflight.Check(ConsumerClient.PART, e, true)));
+        checks.add(new Preflight.Check(PrometheusClient.PART, prometheus.readiness(), true));
+        // A run needs no Grafana (its dashboard snapshots are written as files either way), and
+        // local mode starts it only where it is installed, so its absence is a warning.
+        checks.add(new Preflight.Check("Grafana", Urls.resolve(grafanaUrl, "/api/health"), false));
+        Preflight.Outcome preflight = new Preflight(http).check(checks);
         preflight
                 .warnings()
                 .forEach(w ->
@@ -258,7 +259,7 @@ final class RunCommand {
                             "producer",
                             apps.producerUrl.toString(),
                             "consumer",
-                            apps.consumerUrl.toString(),
+                            apps.consumerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
                             "prometheus",
                             prometheusUrl.toString(),
                             "grafana",

@@ -3,14 +3,21 @@ package dev.latencylab.runner.lab;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerStatus;
+import dev.latencylab.core.latency.GroupView;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
-/** consumer-app's latency endpoint. */
+/**
+ * consumer-app's latency and settings endpoints, of one instance or of every instance of the
+ * group: a change goes to each; a read asks each for its histograms and merges them exactly
+ * ({@link GroupView}), so the runner sees the group as it would see one consumer.
+ */
 public final class ConsumerClient {
 
     public static final String PART = "consumer-app";
@@ -18,51 +25,108 @@ public final class ConsumerClient {
     private static final Duration CHANGE_TIMEOUT = Duration.ofSeconds(60);
 
     private final JsonHttp http;
-    private final URI base;
-    private final URI endpoint;
+    private final List<URI> bases;
 
     public ConsumerClient(JsonHttp http, URI base) {
+        this(http, List.of(base));
+    }
+
+    public ConsumerClient(JsonHttp http, List<URI> bases) {
+        if (bases.isEmpty()) {
+            throw new IllegalArgumentException("no consumer-app instance given");
+        }
         this.http = http;
-        this.base = base;
-        this.endpoint = Urls.resolve(base, "/actuator/latency");
+        this.bases = List.copyOf(bases);
     }
 
+    /** The first instance's latency endpoint (the one a single-instance run talks to). */
     public URI endpoint() {
-        return endpoint;
+        return endpoint(bases.get(0));
     }
 
+    /** Every instance's latency endpoint. */
+    public List<URI> endpoints() {
+        return bases.stream().map(ConsumerClient::endpoint).toList();
+    }
+
+    public int instances() {
+        return bases.size();
+    }
+
+    /** The group's view: one instance's as it answers, several merged. */
     public LatencyView latency() throws InterruptedException {
-        return http.getJson(PART, endpoint, LatencyView.class);
+        return read().group();
+    }
+
+    /** The group's view and each instance's, read once. */
+    public GroupRead read() throws InterruptedException {
+        if (bases.size() == 1) {
+            LatencyView only = http.getJson(PART, endpoint(), LatencyView.class);
+            return new GroupRead(only, List.of(new InstanceView(bases.get(0), only)));
+        }
+        List<InstanceView> views = new ArrayList<>(bases.size());
+        for (URI base : bases) {
+            URI uri = Urls.withQuery(base, "/actuator/latency", Map.of("histograms", "true"));
+            views.add(new InstanceView(base, http.getJson(PART, uri, LatencyView.class)));
+        }
+        return new GroupRead(
+                GroupView.merge(views.stream().map(InstanceView::view).toList()), views);
     }
 
     /** Forgets everything: histograms, loss and duplicate tracking. Done once before a run. */
     public void reset() throws InterruptedException {
-        JsonHttp.requireOk(PART, "DELETE", endpoint, http.delete(PART, endpoint));
+        for (URI base : bases) {
+            URI uri = endpoint(base);
+            JsonHttp.requireOk(PART, "DELETE", uri, http.delete(PART, uri));
+        }
     }
 
-    /** Pauses (false) or resumes (true) the consumer-app's reading of the lab topic. */
+    /** Pauses (false) or resumes (true) every instance's reading. */
     public void consuming(boolean consuming) throws InterruptedException {
-        JsonHttp.requireOk(PART, "POST", endpoint, http.postJson(PART, endpoint, Map.of("consuming", consuming)));
+        for (URI base : bases) {
+            URI uri = endpoint(base);
+            JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, Map.of("consuming", consuming)));
+        }
     }
 
     /**
-     * Applies consumer settings through {@code /actuator/consumer}, answering those in effect. A
-     * change of listener, fetch or commit settings restarts the app's consumer (seconds).
+     * Applies consumer settings through each instance's {@code /actuator/consumer}, answering those
+     * in effect (the first instance's; a refusal by any stops the change there). A change of
+     * listener, fetch or commit settings restarts each instance's consumer (seconds).
      */
     public ConsumerStatus apply(ConsumerChange change) throws InterruptedException {
-        URI uri = Urls.resolve(base, "/actuator/consumer");
-        JsonHttp.Response r = http.postJson(PART, uri, change, CHANGE_TIMEOUT);
-        if (r.status() == 400) {
-            throw new EndpointException(PART + " refused the consumer settings "
-                    + JsonHttp.MAPPER.writeValueAsString(change) + ": " + JsonHttp.refusal(r.body()));
+        ConsumerStatus first = null;
+        for (URI base : bases) {
+            URI uri = Urls.resolve(base, "/actuator/consumer");
+            JsonHttp.Response r = http.postJson(PART, uri, change, CHANGE_TIMEOUT);
+            if (r.status() == 400) {
+                throw new EndpointException(PART + " at " + base + " refused the consumer settings "
+                        + JsonHttp.MAPPER.writeValueAsString(change) + ": " + JsonHttp.refusal(r.body()));
+            }
+            JsonHttp.requireOk(PART, "POST", uri, r);
+            ConsumerStatus status = JsonHttp.read(PART, uri, r.body(), ConsumerStatus.class);
+            if (first == null) {
+                first = status;
+            }
         }
-        JsonHttp.requireOk(PART, "POST", uri, r);
-        return JsonHttp.read(PART, uri, r.body(), ConsumerStatus.class);
+        return first;
     }
 
     /** Drops per-phase histograms (the warm-up's samples) but keeps loss/duplicate tracking. */
     public void resetPhases() throws InterruptedException {
-        URI uri = Urls.withQuery(base, "/actuator/latency", Map.of("scope", "phases"));
-        JsonHttp.requireOk(PART, "DELETE", uri, http.delete(PART, uri));
+        for (URI base : bases) {
+            URI uri = Urls.withQuery(base, "/actuator/latency", Map.of("scope", "phases"));
+            JsonHttp.requireOk(PART, "DELETE", uri, http.delete(PART, uri));
+        }
     }
+
+    private static URI endpoint(URI base) {
+        return Urls.resolve(base, "/actuator/latency");
+    }
+
+    /** One instance's own view. */
+    public record InstanceView(URI instance, LatencyView view) {}
+
+    /** The group's merged view and the instances' own, from one read. */
+    public record GroupRead(LatencyView group, List<InstanceView> instances) {}
 }

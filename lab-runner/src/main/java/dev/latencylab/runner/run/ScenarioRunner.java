@@ -722,7 +722,8 @@ public final class ScenarioRunner {
         while (true) {
             ProducerStatus producerStatus = producer.state();
             Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
-            LatencyView consumerView = consumer.latency();
+            ConsumerClient.GroupRead read = consumer.read();
+            LatencyView consumerView = read.group();
             boolean passed = sends.isPresent()
                     && PhaseFence.passed(
                             sends.get(), consumerView.ledger(sends.get().topic()));
@@ -751,21 +752,32 @@ public final class ScenarioRunner {
                         sends.map(x -> PhaseCounts.of(x, consumerView.ledger(x.topic()), latency))
                                 .orElse(null),
                         passed,
-                        description(producerStatus, sends, consumerView));
+                        description(producerStatus, sends, read, t));
             }
             sleeper.sleep(options.drainPoll());
         }
     }
 
     private static PhaseDescription description(
-            ProducerStatus producerStatus, Optional<PhaseSends> sends, LatencyView consumerView) {
+            ProducerStatus producerStatus, Optional<PhaseSends> sends, ConsumerClient.GroupRead read, Tracker t) {
+        String topic = sends.map(PhaseSends::topic).orElse(producerStatus.topic());
+        List<PhaseDescription.ConsumerInstance> instances = read.instances().stream()
+                .map(i -> new PhaseDescription.ConsumerInstance(
+                        i.instance().toString(),
+                        i.view()
+                                .phase(t.phaseId, t.phase.settings().phaseKey())
+                                .map(PhaseView::count)
+                                .orElse(0L),
+                        i.view().assigned().getOrDefault(topic, List.of())))
+                .toList();
         return new PhaseDescription(
-                sends.map(PhaseSends::topic).orElse(producerStatus.topic()),
+                topic,
                 sends.map(x -> x.partitions().stream()
                                 .map(PartitionAcks::partition)
                                 .toList())
                         .orElse(List.of()),
-                consumerView.consumer());
+                read.group().consumer(),
+                instances);
     }
 
     /** The header's settings are the check that the producer sent what the runner asked for. */
