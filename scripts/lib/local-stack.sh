@@ -34,6 +34,37 @@ APP_JAVA_OPTS=${LAB_APP_JAVA_OPTS:--Xmx512m}
 # Seconds to wait for the whole stack to become healthy.
 UP_TIMEOUT=${LAB_UP_TIMEOUT:-120}
 
+# Instances of consumer-app, one group: consumer-app on 8081, consumer-app-2 on
+# 8083, consumer-app-3 on 8085, ... (the even ports stay free for producers).
+MAX_CONSUMERS=8
+consumer_name() { if (($1 == 1)); then echo consumer-app; else echo "consumer-app-$1"; fi; }
+consumer_port() { echo $((CONSUMER_PORT + 2 * ($1 - 1))); }
+consumer_index() {
+  case $1 in
+    consumer-app) echo 1 ;;
+    consumer-app-*) echo "${1#consumer-app-}" ;;
+  esac
+}
+
+# Running consumer-app instances, in order (consumer-app, consumer-app-2, ...).
+running_consumers() {
+  local i
+  for ((i = 1; i <= MAX_CONSUMERS; i++)); do
+    running_pid "$(consumer_name "$i")" >/dev/null && consumer_name "$i"
+  done
+  return 0
+}
+
+# The runner's --consumer value: every running instance's URL, comma-separated.
+consumer_urls() {
+  local name urls=()
+  while read -r name; do
+    urls+=("http://127.0.0.1:$(consumer_port "$(consumer_index "$name")")")
+  done < <(running_consumers)
+  local IFS=,
+  echo "${urls[*]}"
+}
+
 broker_port() { echo $((9091 + $1)); }
 controller_port() { echo $((19091 + $1)); }
 jmx_port() { echo $((7070 + $1)); }
@@ -45,7 +76,7 @@ component_port() {
     prometheus) echo "$PROMETHEUS_PORT" ;;
     grafana) echo "$GRAFANA_PORT" ;;
     producer-app) echo "$PRODUCER_PORT" ;;
-    consumer-app) echo "$CONSUMER_PORT" ;;
+    consumer-app*) consumer_port "$(consumer_index "$1")" ;;
   esac
 }
 
@@ -58,7 +89,7 @@ component_healthy() {
     prometheus) http_ok "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" ;;
     grafana) http_ok "http://127.0.0.1:$GRAFANA_PORT/api/health" ;;
     producer-app) app_healthy "$PRODUCER_PORT" ;;
-    consumer-app) app_healthy "$CONSUMER_PORT" ;;
+    consumer-app*) app_healthy "$(consumer_port "$(consumer_index "$1")")" ;;
     *) return 1 ;;
   esac
 }
@@ -164,7 +195,12 @@ start_prometheus() {
   # prometheus.yml reads targets/*.yml next to itself: here the local targets.
   mkdir -p "$dir/data"
   cp "$PROM_SRC/prometheus.yml" "$dir/prometheus.yml"
-  ln -sfn "$PROM_SRC/targets/local" "$dir/targets"
+  # A real folder (an earlier version linked the shared one): the consumer
+  # targets are written per the instances running.
+  [[ -L $dir/targets ]] && rm -f "$dir/targets"
+  mkdir -p "$dir/targets"
+  cp "$PROM_SRC/targets/local/kafka.yml" "$PROM_SRC/targets/local/producer-app.yml" "$dir/targets/"
+  [[ -f $dir/targets/consumer-app.yml ]] || cp "$PROM_SRC/targets/local/consumer-app.yml" "$dir/targets/"
   if running_pid prometheus >/dev/null; then
     # Pick up a changed prometheus.yml without a restart.
     curl -fsS -o /dev/null --max-time 5 -X POST "http://127.0.0.1:$PROMETHEUS_PORT/-/reload" || true
@@ -253,6 +289,43 @@ start_app() {
   say "started $name (pid $(running_pid "$name"), log $LOG_DIR/$name.out)"
 }
 
+# Writes Prometheus' consumer-app targets: one per instance running (file_sd
+# picks the change up without a reload).
+write_consumer_targets() {
+  local file=$LAB_DIR/prometheus/targets/consumer-app.yml name targets=()
+  [[ -d ${file%/*} ]] || return 0
+  while read -r name; do
+    targets+=("127.0.0.1:$(consumer_port "$(consumer_index "$name")")")
+  done < <(running_consumers)
+  ((${#targets[@]} > 0)) || targets=("127.0.0.1:$CONSUMER_PORT")
+  local IFS=,
+  printf -- '---\n# Local mode: the consumer-app instances scripts/lab started (one group).\n- targets: [%s]\n  labels:\n    app: consumer-app\n' \
+    "${targets[*]// /}" >"$file.tmp"
+  mv "$file.tmp" "$file"
+}
+
+# Starts consumer-app instances 1..n (those not running) and stops any above n;
+# no n keeps as many as run (at least one).
+start_consumers() {
+  local n=$1 i name extra=()
+  if [[ -z $n ]]; then
+    n=$(running_consumers | wc -l)
+    ((n > 0)) || n=1
+  fi
+  for ((i = 1; i <= n; i++)); do
+    start_app "$(consumer_name "$i")" "$CONSUMER_JAR" "$(consumer_port "$i")"
+  done
+  for ((i = n + 1; i <= MAX_CONSUMERS; i++)); do
+    name=$(consumer_name "$i")
+    running_pid "$name" >/dev/null && extra+=("$name")
+  done
+  if ((${#extra[@]} > 0)); then
+    say "stopping ${extra[*]} (--consumers $n)"
+    stop_procs 20 "${extra[@]}"
+  fi
+  write_consumer_targets
+}
+
 # Waits until every named component is healthy; fails fast when one dies.
 wait_healthy() {
   local deadline=$((SECONDS + UP_TIMEOUT)) name pending
@@ -325,7 +398,10 @@ preflight_ports() {
   running_pid prometheus >/dev/null || require_free_port "$PROMETHEUS_PORT" prometheus
   if ((with_apps)); then
     running_pid producer-app >/dev/null || require_free_port "$PRODUCER_PORT" producer-app
-    running_pid consumer-app >/dev/null || require_free_port "$CONSUMER_PORT" consumer-app
+    local i
+    for ((i = 1; i <= ${CONSUMERS:-1}; i++)); do
+      running_pid "$(consumer_name "$i")" >/dev/null || require_free_port "$(consumer_port "$i")" "$(consumer_name "$i")"
+    done
   fi
   return 0
 }
@@ -372,8 +448,9 @@ local_up() {
     local producer_args=()
     [[ -n $partitions ]] && producer_args+=(--lab.producer.partitions="$partitions")
     start_app producer-app "$PRODUCER_JAR" "$PRODUCER_PORT" "${producer_args[@]}"
-    start_app consumer-app "$CONSUMER_JAR" "$CONSUMER_PORT"
-    others+=(producer-app consumer-app)
+    start_consumers "$CONSUMERS"
+    others+=(producer-app)
+    mapfile -t -O "${#others[@]}" others < <(running_consumers)
     wait_healthy "${others[@]}"
     wait_acked || check_controller
   else
@@ -388,7 +465,10 @@ local_up() {
   running_pid grafana >/dev/null && say "grafana:     http://127.0.0.1:$GRAFANA_PORT"
   if ((START_APPS)); then
     say "producer:    http://127.0.0.1:$PRODUCER_PORT/actuator/producer"
-    say "consumer:    http://127.0.0.1:$CONSUMER_PORT/actuator/latency"
+    local name
+    while read -r name; do
+      say "consumer:    http://127.0.0.1:$(consumer_port "$(consumer_index "$name")")/actuator/latency ($name)"
+    done < <(running_consumers)
   fi
   say "logs:        $LAB_DIR (stop with 'scripts/lab down')"
 }
@@ -404,7 +484,9 @@ local_running() {
 local_down() {
   local purge=$1 name rest=()
   if [[ -d $PID_DIR ]]; then
-    stop_procs 20 producer-app consumer-app
+    local consumers=()
+    mapfile -t consumers < <(running_consumers)
+    stop_procs 20 producer-app "${consumers[@]}"
     stop_procs 10 grafana
     stop_procs 10 prometheus
     stop_procs "${LAB_BROKER_STOP_TIMEOUT:-30}" kafka-3 kafka-2 kafka-1
@@ -423,7 +505,10 @@ local_down() {
 local_status() {
   local name pid port health rss any=0
   printf '%-14s %-8s %-6s %-9s %s\n' NAME PID PORT RSS_MIB HEALTH
-  for name in kafka-1 kafka-2 kafka-3 prometheus grafana producer-app consumer-app; do
+  local consumers=()
+  mapfile -t consumers < <(running_consumers)
+  ((${#consumers[@]} > 0)) || consumers=(consumer-app)
+  for name in kafka-1 kafka-2 kafka-3 prometheus grafana producer-app "${consumers[@]}"; do
     port=$(component_port "$name")
     if pid=$(running_pid "$name"); then
       any=1

@@ -118,6 +118,13 @@ class LingerSweepIT {
             assertOwnTopicPhases(shortRun(lab, "partitions"), 12);
             assertMaxRate(shortRun(lab, "max-rate"));
             assertDrains(shortConsumerBatching(lab));
+
+            // A second consumer-app joins the group: the runner drives both and merges their figures.
+            LabScript.Result two = lab.run(UP_TIMEOUT, "up", "--local", "--consumers", "2");
+            started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
+            assertThat(two.ok()).as(two.describe()).isTrue();
+            assertThat(started).as("pid files after up --consumers 2").containsKey("consumer-app-2");
+            assertConsumerGroup(shortRun(lab, "consumer-group", "scenarios/linger-sweep.yaml", "5s"));
         } catch (Throwable t) {
             failure = t;
             throw t;
@@ -506,6 +513,43 @@ class LingerSweepIT {
                             .asString())
                     .as(name + " work in the description")
                     .isEqualTo("wait 1000 µs");
+        }
+        soft.assertAll();
+    }
+
+    /**
+     * Two instances of one group: every phase closed exactly, each instance measured a part of it
+     * on partitions of its own, and the parts add up to the group's samples (merged, not one
+     * instance's); summary.md shows each instance's share.
+     */
+    private void assertConsumerGroup(JsonNode summary) {
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(summary.path("phases").size()).as("phases").isEqualTo(4);
+        for (JsonNode p : summary.path("phases")) {
+            String name = p.path("name").asString();
+            closedExactly(soft, name, p);
+            JsonNode instances = p.path("description").path("instances");
+            soft.assertThat(instances.size()).as(name + " consumer instances").isEqualTo(2);
+            long sum = 0;
+            Set<Integer> partitions = new java.util.TreeSet<>();
+            int held = 0;
+            for (JsonNode i : instances) {
+                soft.assertThat(i.path("received").asLong(-1))
+                        .as(name + " records of " + i.path("instance").asString())
+                        .isPositive();
+                sum += i.path("received").asLong();
+                for (JsonNode partition : i.path("partitions")) {
+                    partitions.add(partition.asInt());
+                    held++;
+                }
+            }
+            soft.assertThat(sum)
+                    .as(name + " instances' records = the group's samples")
+                    .isEqualTo(p.path("samples").asLong(-1));
+            soft.assertThat(partitions).as(name + " partitions held").containsExactly(0, 1, 2);
+            soft.assertThat(held)
+                    .as(name + " each partition held by one instance")
+                    .isEqualTo(3);
         }
         soft.assertAll();
     }

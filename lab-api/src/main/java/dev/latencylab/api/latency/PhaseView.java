@@ -1,5 +1,6 @@
 package dev.latencylab.api.latency;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.latencylab.api.settings.PhaseKey;
 import java.time.Instant;
 
@@ -34,7 +35,7 @@ public record PhaseView(
         long outOfOrder,
         long clamped,
         Percentiles batchWaitMs,
-        EncodedHistograms histograms) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) EncodedHistograms histograms) {
 
     /** A view without its encoded histograms (what GET /actuator/latency answers by default). */
     public PhaseView(
