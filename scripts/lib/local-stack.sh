@@ -292,15 +292,18 @@ start_app() {
 # Writes Prometheus' consumer-app targets: one per instance running (file_sd
 # picks the change up without a reload).
 write_consumer_targets() {
-  local file=$LAB_DIR/prometheus/targets/consumer-app.yml name targets=()
+  local file=$LAB_DIR/prometheus/targets/consumer-app.yml name any=0
   [[ -d ${file%/*} ]] || return 0
-  while read -r name; do
-    targets+=("127.0.0.1:$(consumer_port "$(consumer_index "$name")")")
-  done < <(running_consumers)
-  ((${#targets[@]} > 0)) || targets=("127.0.0.1:$CONSUMER_PORT")
-  local IFS=,
-  printf -- '---\n# Local mode: the consumer-app instances scripts/lab started (one group).\n- targets: [%s]\n  labels:\n    app: consumer-app\n' \
-    "${targets[*]// /}" >"$file.tmp"
+  {
+    printf -- '---\n# Local mode: the consumer-app instances scripts/lab started (one group);\n'
+    printf '# member names each instance the same way in both modes (never instance).\n'
+    while read -r name; do
+      any=1
+      printf -- '- targets: [127.0.0.1:%s]\n  labels:\n    app: consumer-app\n    member: %s\n' \
+        "$(consumer_port "$(consumer_index "$name")")" "$name"
+    done < <(running_consumers)
+    ((any)) || printf -- '- targets: [127.0.0.1:%s]\n  labels:\n    app: consumer-app\n    member: consumer-app\n' "$CONSUMER_PORT"
+  } >"$file.tmp"
   mv "$file.tmp" "$file"
 }
 
