@@ -70,36 +70,4 @@ public record PhaseView(
                 batchWaitMs,
                 null);
     }
-
-    /** A view without batch-wait figures (a consumer-app from before they were measured). */
-    public PhaseView(
-            int phase,
-            PhaseKey settings,
-            long count,
-            Instant firstReceived,
-            Instant lastReceived,
-            Percentiles latencyMs,
-            Percentiles correctedLatencyMs,
-            long lost,
-            long late,
-            long duplicated,
-            long redelivered,
-            long outOfOrder,
-            long clamped) {
-        this(
-                phase,
-                settings,
-                count,
-                firstReceived,
-                lastReceived,
-                latencyMs,
-                correctedLatencyMs,
-                lost,
-                late,
-                duplicated,
-                redelivered,
-                outOfOrder,
-                clamped,
-                null);
-    }
 }
