@@ -89,6 +89,11 @@ public final class ConsumerClient {
         }
     }
 
+    /** The consumer settings in effect (the first instance's; a run keeps every instance alike). */
+    public ConsumerStatus status() throws InterruptedException {
+        return http.getJson(PART, Urls.resolve(bases.get(0), "/actuator/consumer"), ConsumerStatus.class);
+    }
+
     /**
      * Applies consumer settings through each instance's {@code /actuator/consumer}, answering those
      * in effect (the first instance's; a refusal by any stops the change there). A change of

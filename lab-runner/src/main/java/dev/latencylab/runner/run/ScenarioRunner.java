@@ -9,6 +9,7 @@ import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerStatus;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.api.settings.ProducerSettings;
@@ -137,8 +138,10 @@ public final class ScenarioRunner {
         List<String> warnings = new ArrayList<>();
         Tracker current = null;
         String stopReason = null;
+        ConsumerSettings consumerBefore = null;
         try {
             checkAbort();
+            consumerBefore = consumerToRestore(scenario);
             if (!scenario.phases().isEmpty()) {
                 settle(scenario);
             }
@@ -193,6 +196,7 @@ public final class ScenarioRunner {
         }
         ProducerStatus finalProducer = stopLoad(warnings);
         deleteLeftTopics(warnings);
+        restoreConsumer(consumerBefore, warnings);
         boolean complete = stopReason == null;
         LatencyView finalConsumer = complete ? drain(finalProducer, warnings) : latestConsumer(warnings);
         boolean drained = finalConsumer != null && Drained.check(finalConsumer, finalProducer);
@@ -884,6 +888,38 @@ public final class ScenarioRunner {
     }
 
     /** Topics a run cut short created: not left behind unless the scenario keeps them. */
+    /**
+     * The consumer settings in effect before a run whose phases change them: the run puts them back
+     * at its end, so the next run (a linger sweep after consumer-batching, say) measures the consumer
+     * it expects, not the last phase's mode. Null when no phase changes them.
+     */
+    private ConsumerSettings consumerToRestore(Scenario scenario) throws InterruptedException {
+        if (scenario.phases().stream().noneMatch(p -> p.consumer() != null)) {
+            return null;
+        }
+        return consumer.status().settings();
+    }
+
+    private void restoreConsumer(ConsumerSettings before, List<String> warnings) {
+        if (before == null) {
+            return;
+        }
+        try {
+            ConsumerStatus now = consumer.apply(ConsumerChange.to(before));
+            if (!now.consuming()) {
+                consumer.consuming(true);
+            }
+            out.println("Consumer settings restored to those before the run: " + now.summary());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            warnings.add("the consumer settings before the run were not restored (interrupted)");
+        } catch (EndpointException e) {
+            String w = "the consumer settings before the run could not be restored: " + e.getMessage();
+            warnings.add(w);
+            out.println("WARNING: " + w);
+        }
+    }
+
     private void deleteLeftTopics(List<String> warnings) {
         for (String topic : List.copyOf(created)) {
             try {
