@@ -550,6 +550,14 @@ class LingerSweepIT {
             soft.assertThat(held)
                     .as(name + " each partition held by one instance")
                     .isEqualTo(3);
+            // The consumer-batching run before this one put the consumer's own settings back.
+            soft.assertThat(p.path("description")
+                            .path("consumer")
+                            .path("settings")
+                            .path("work")
+                            .asString())
+                    .as(name + " consumer work after consumer-batching restored its settings")
+                    .isEqualTo("none");
         }
         soft.assertAll();
     }
