@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.runner.run.MaxRateSearch;
 import dev.latencylab.runner.run.RateSearchRecord;
 import dev.latencylab.runner.run.RateStep;
 import java.util.ArrayList;
@@ -87,6 +88,8 @@ final class RateSearchSection {
                                 + Math.round(100 * r.rule().precision()) + " % of it)"
                         : " (the search stopped before converging: a lower bound)"));
         List<String> at = new ArrayList<>();
+        List<String> notHeld = new ArrayList<>();
+        String heldBest = null;
         for (int i = 0; i < r.measuredAt().size(); i++) {
             String name = r.measuredAt().get(i);
             int percent = RateSearchRecord.MEASURED_PERCENT.get(i);
@@ -104,13 +107,52 @@ final class RateSearchSection {
                             x.publishDelayMs() == null
                                     ? null
                                     : x.publishDelayMs().p99()))));
+            if (p.isPresent()) {
+                String miss = missed(p.get(), r.rule());
+                if (miss != null) {
+                    notHeld.add(percent + " % (" + miss + ")");
+                } else {
+                    heldBest = percent + " % (" + Fmt.rate(p.get().settings().rate()) + "/s)";
+                }
+            }
         }
         if (!at.isEmpty()) {
             b.append(" Measured with the phase's warm-up and duration: ")
                     .append(String.join("; ", at))
                     .append('.');
         }
+        if (!notHeld.isEmpty()) {
+            // A step is short: buffers and the brokers' queues can absorb a rate for seconds that
+            // they cannot hold for the whole window, so each measured share is judged by the same rule.
+            b.append(" By the same rule, over the whole window the rate did NOT hold at ")
+                    .append(String.join("; ", notHeld))
+                    .append(
+                            heldBest == null
+                                    ? "; none of the shares held"
+                                    : "; the highest share that held: " + heldBest)
+                    .append(String.format(
+                            Locale.ROOT,
+                            ". Steps of %.0f s overestimate what this stack sustains for longer.",
+                            r.stepSeconds()));
+        }
         return b.append("\n\n").toString();
+    }
+
+    /** Why a measured share broke the search's rule over its whole window, or null when it held. */
+    private static String missed(PhaseSummary p, MaxRateSearch.Rule rule) {
+        List<String> why = new ArrayList<>();
+        Double delay = p.publishDelayMs() == null ? null : p.publishDelayMs().p99();
+        if (delay != null && delay > rule.publishDelayP99Ms()) {
+            why.add(String.format(Locale.ROOT, "publish delay p99 %s ms", Fmt.ms(delay)));
+        }
+        Double achieved = p.achievedRate();
+        if (achieved != null && achieved < rule.minSentShare() * p.settings().rate()) {
+            why.add(String.format(
+                    Locale.ROOT,
+                    "sent %.0f %% of the schedule",
+                    100 * achieved / p.settings().rate()));
+        }
+        return why.isEmpty() ? null : String.join(", ", why);
     }
 
     private static String label(PhaseSummary p) {

@@ -73,6 +73,21 @@ class RateSearchSectionTest {
     }
 
     @Test
+    void aShareThatDidNotHoldOverTheWholeWindowIsCalledSoByTheSameRule() {
+        PhaseSummary full = Phases.withPublishDelay(
+                Phases.phase("max@100%", 0, 2800, 225, 900, 900, 0.2, 100.0, null, 2380.0),
+                new PhaseSummary.Latency(100.0, 200.0, 400.0, 450.0, 500.0));
+        PhaseSummary most =
+                Phases.withPublishDelay(measured(80, 2240, 90), new PhaseSummary.Latency(1.0, 5.0, 20.0, 30.0, 40.0));
+        String md = RateSearchSection.render(summary(search(2800), List.of(measured(50, 1400, 40), most, full)));
+
+        assertThat(md)
+                .contains("By the same rule, over the whole window the rate did NOT hold at 100 % (publish delay p99"
+                        + " 400 ms, sent 85 % of the schedule); the highest share that held: 80 % (2240/s).")
+                .contains("Steps of 5 s overestimate");
+    }
+
+    @Test
     void saysSoWhenTheSearchDidNotConverge() {
         // 2500 sustained, 3000 failed: 20 % apart, wider than the rule's 10 %.
         String md = RateSearchSection.render(summary(search(2500), List.of()));
