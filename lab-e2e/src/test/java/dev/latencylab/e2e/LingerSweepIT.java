@@ -468,6 +468,14 @@ class LingerSweepIT {
             soft.assertThat(search.path("steps").get(0).path("sustained").isBoolean())
                     .as(name + " verdict")
                     .isTrue();
+            // The search ends with the rate found held for a whole phase (or lowered after holds that failed).
+            JsonNode last = search.path("steps").get(search.path("steps").size() - 1);
+            soft.assertThat(last.path("hold").asBoolean())
+                    .as(name + " last step a hold")
+                    .isTrue();
+            soft.assertThat(search.path("confirmed").asBoolean())
+                    .as(name + " confirmed = the last hold was sustained")
+                    .isEqualTo(last.path("sustained").asBoolean());
             for (int percent : List.of(50, 80, 100)) {
                 soft.assertThat(rates.get(name + "@" + percent + "%"))
                         .as(name + " measured at " + percent + " %")

@@ -61,8 +61,8 @@ final class RateSearchSection {
         for (RateStep step : r.steps()) {
             b.append(String.format(
                     Locale.ROOT,
-                    "| %d | %s | %.1f | %d | %d | %s | %d | %d | %s |%n",
-                    step.step(),
+                    "| %s | %s | %.1f | %d | %d | %s | %d | %d | %s |%n",
+                    step.hold() ? step.step() + " (hold)" : String.valueOf(step.step()),
                     Fmt.rate(step.rate()),
                     step.seconds(),
                     step.sent(),
@@ -79,14 +79,27 @@ final class RateSearchSection {
             return b.append("No rate tried was sustained, so nothing was measured.\n\n")
                     .toString();
         }
+        long holds = r.steps().stream().filter(RateStep::hold).count();
         b.append(String.format(
                 Locale.ROOT,
-                "Highest sustained rate: **%s records/s**%s.",
+                "Highest sustained rate: **%s records/s**%s%s.",
                 Fmt.rate(r.found()),
                 r.converged()
                         ? " (the lowest failed rate was within "
                                 + Math.round(100 * r.rule().precision()) + " % of it)"
-                        : " (the search stopped before converging: a lower bound)"));
+                        : " (the search stopped before converging: a lower bound)",
+                r.confirmed()
+                        ? ", held for a whole phase by the same rule"
+                                + (holds > 1 ? " after " + (holds - 1) + " hold(s) at higher rates failed" : "")
+                        : holds > 0
+                                ? ", NOT held: " + holds + " hold(s) of a whole phase failed, the last at "
+                                        + Fmt.rate(r.steps().stream()
+                                                .filter(RateStep::hold)
+                                                .reduce((a, c) -> c)
+                                                .orElseThrow()
+                                                .rate())
+                                        + "/s"
+                                : ""));
         List<String> at = new ArrayList<>();
         List<String> notHeld = new ArrayList<>();
         String heldBest = null;
@@ -168,7 +181,9 @@ final class RateSearchSection {
                         + " %.0f %% of the records scheduled with a publish delay p99 under %.0f ms, and at the step's"
                         + " end no more than %.1f s of records awaited the brokers' answer and no more than %.1f s"
                         + " of acknowledged records awaited the consumer. The rate doubled while sustained, then the"
-                        + " interval was bisected; the load was drained after each step not sustained.",
+                        + " interval was bisected; the load was drained after each step not sustained. The rate"
+                        + " found was then held for the phase's whole duration by the same rule (a hold that failed"
+                        + " lowered it by the precision, at most " + MaxRateSearch.MAX_HOLDS + " holds).",
                 Fmt.rate(r.startRate()),
                 r.stepSeconds(),
                 100 * rule.minSentShare(),

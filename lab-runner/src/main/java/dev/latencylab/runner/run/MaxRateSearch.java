@@ -27,6 +27,12 @@ import java.util.OptionalDouble;
  * sustained. Unlike OMB's controller, which moves a rate continuously while it measures, every step
  * here is judged alone and the runner drains the backlog after a failed one, so a step never
  * inherits the queue of the one before.
+ *
+ * <p>A short step can pass at a rate the stack cannot keep: the client's buffer and the brokers'
+ * queues absorb seconds of overload. So the rate found is then held for a whole phase's duration
+ * ({@link #nextIsHold}) and judged by the same rule; a hold that fails lowers the rate by the
+ * precision and holds again, at most {@link #MAX_HOLDS} times. Only a rate that held is
+ * {@link #confirmed}.
  */
 public final class MaxRateSearch {
 
@@ -43,11 +49,17 @@ public final class MaxRateSearch {
         public static final Rule DEFAULT = new Rule(0.95, 50, 1.0, 1.0, 0.10, 12, 10);
     }
 
+    /** Holds of the rate found, each as long as the phase, before the search gives up confirming. */
+    public static final int MAX_HOLDS = 3;
+
     private final Rule rule;
     private final double start;
     private final List<RateStep> steps = new ArrayList<>();
     private double sustained;
     private double failed = Double.POSITIVE_INFINITY;
+    private int holds;
+    private boolean confirmed;
+    private boolean nextIsHold;
 
     public MaxRateSearch(double start, Rule rule) {
         if (!(start > 0)) {
@@ -61,8 +73,30 @@ public final class MaxRateSearch {
         return rule;
     }
 
-    /** The next rate to try, or empty when the search is over. */
+    /** The next rate to try, or empty when the search is over; {@link #nextIsHold} says how long. */
     public OptionalDouble next() {
+        nextIsHold = false;
+        if (confirmed) {
+            return OptionalDouble.empty();
+        }
+        OptionalDouble candidate = holds == 0 ? searchNext() : OptionalDouble.empty();
+        if (candidate.isPresent()) {
+            return candidate;
+        }
+        if (sustained > 0 && holds < MAX_HOLDS) {
+            nextIsHold = true;
+            return OptionalDouble.of(sustained);
+        }
+        return OptionalDouble.empty();
+    }
+
+    /** Whether the rate {@link #next} gave is the rate found, to be held for the phase's whole duration. */
+    public boolean nextIsHold() {
+        return nextIsHold;
+    }
+
+    /** The bisection's next rate, empty once it is over. */
+    private OptionalDouble searchNext() {
         if (steps.size() >= rule.maxSteps()) {
             return OptionalDouble.empty();
         }
@@ -104,9 +138,20 @@ public final class MaxRateSearch {
                 unanswered,
                 consumerBacklog,
                 reason == null,
-                reason);
+                reason,
+                nextIsHold);
         steps.add(step);
-        if (step.sustained()) {
+        if (nextIsHold) {
+            holds++;
+            nextIsHold = false;
+            if (step.sustained()) {
+                confirmed = true;
+            } else {
+                failed = Math.min(failed, rate);
+                double lower = Math.floor(rate * (1 - rule.precision()));
+                sustained = lower < rule.minRate() ? 0 : lower;
+            }
+        } else if (step.sustained()) {
             sustained = Math.max(sustained, rate);
         } else {
             failed = Math.min(failed, rate);
@@ -143,7 +188,17 @@ public final class MaxRateSearch {
         return reasons.isEmpty() ? null : String.join("; ", reasons);
     }
 
-    /** The highest sustained rate so far, 0 if none. */
+    /** Whether the rate found held for a whole phase's duration. */
+    public boolean confirmed() {
+        return confirmed;
+    }
+
+    /** The holds run so far. */
+    public int holds() {
+        return holds;
+    }
+
+    /** The highest sustained rate so far (after a failed hold: the next to hold), 0 if none. */
     public double found() {
         return sustained;
     }

@@ -4,8 +4,9 @@ import java.util.List;
 
 /**
  * A {@code rate: max} phase's search, as summary.json carries it: its steps, the rate found (0 when
- * not even the lowest rate tried was sustained), whether the bisection converged, and the names of
- * the measured phases run at fractions of the rate found.
+ * not even the lowest rate tried was sustained), whether the bisection converged and the rate found
+ * held for a whole phase's duration ({@code confirmed}), and the names of the measured phases run
+ * at fractions of the rate found.
  */
 public record RateSearchRecord(
         String phase,
@@ -16,6 +17,7 @@ public record RateSearchRecord(
         List<RateStep> steps,
         double found,
         boolean converged,
+        boolean confirmed,
         List<String> measuredAt) {
 
     /** The shares of the rate found at which the search's phase is then measured. */

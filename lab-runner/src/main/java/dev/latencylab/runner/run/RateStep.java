@@ -9,6 +9,7 @@ package dev.latencylab.runner.run;
  * @param unanswered records of the step still waiting for an answer at its end (the producer's buffer)
  * @param consumerBacklog records acknowledged since the search began that the consumer had not yet received
  * @param reason why it was not sustained; null when it was
+ * @param hold the rate found, held for the phase's whole duration to confirm it
  */
 public record RateStep(
         int step,
@@ -21,7 +22,8 @@ public record RateStep(
         long unanswered,
         long consumerBacklog,
         boolean sustained,
-        String reason) {
+        String reason,
+        boolean hold) {
 
     /** Records the schedule asked for in the step. */
     public long scheduled() {

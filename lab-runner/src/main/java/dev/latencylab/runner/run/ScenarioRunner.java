@@ -603,8 +603,9 @@ public final class ScenarioRunner {
                 producer.start(s.withRate(rate), stepId, topic);
                 running = true;
             }
+            boolean hold = search.nextIsHold();
             Instant from = clock.instant();
-            sleep(step);
+            sleep(hold ? phase.duration() : step);
             ProducerStatus status = producer.enterPhase(0);
             double seconds = Duration.between(from, clock.instant()).toNanos() / 1e9;
             LatencyView view = consumer.latency();
@@ -627,8 +628,9 @@ public final class ScenarioRunner {
                     Math.max(0, backlog));
             out.printf(
                     Locale.ROOT,
-                    "  step %d: %s/s for %s: sent %d of %d, publish delay p99 %s ms, %d unanswered, consumer %d behind:"
+                    "  %s %d: %s/s for %s: sent %d of %d, publish delay p99 %s ms, %d unanswered, consumer %d behind:"
                             + " %s%n",
+                    hold ? "hold" : "step",
                     judged.step(),
                     number(rate),
                     Durations.format(Duration.ofMillis(Math.round(seconds * 1000))),
@@ -664,10 +666,13 @@ public final class ScenarioRunner {
                 : List.of();
         out.printf(
                 Locale.ROOT,
-                "phase %s: highest sustained rate %s/s after %d steps%s%n",
+                "phase %s: highest sustained rate %s/s after %d steps%s%s%n",
                 phase.name(),
                 number(found),
                 search.steps().size(),
+                found == 0
+                        ? ""
+                        : search.confirmed() ? ", held for " + Durations.format(phase.duration()) : ", NOT held",
                 found == 0
                         ? " (not even the lowest rate tried was sustained; nothing to measure)"
                         : search.converged()
@@ -675,6 +680,11 @@ public final class ScenarioRunner {
                                 : " (the search did not converge within "
                                         + search.rule().maxSteps() + " steps); measuring at "
                                         + RateSearchRecord.MEASURED_PERCENT + " % of it");
+        if (found > 0 && !search.confirmed()) {
+            warnings.add("phase " + phase.name() + ": no rate held for " + Durations.format(phase.duration())
+                    + " in " + search.holds() + " holds; the shares measured are of " + number(found)
+                    + "/s, which did not hold");
+        }
         if (found == 0) {
             warnings.add("phase " + phase.name() + ": no rate down to "
                     + number(search.rule().minRate()) + "/s was sustained; nothing was measured");
@@ -692,6 +702,7 @@ public final class ScenarioRunner {
                 search.steps(),
                 found,
                 search.converged(),
+                search.confirmed(),
                 measuredAt);
     }
 

@@ -27,6 +27,7 @@ class RateSearchSectionTest {
                 s.steps(),
                 s.found(),
                 s.converged(),
+                false,
                 RateSearchRecord.MEASURED_PERCENT.stream()
                         .map(p -> RateSearchRecord.measuredName("max", p))
                         .toList());
@@ -85,6 +86,31 @@ class RateSearchSectionTest {
                 .contains("By the same rule, over the whole window the rate did NOT hold at 100 % (publish delay p99"
                         + " 400 ms, sent 85 % of the schedule); the highest share that held: 80 % (2240/s).")
                 .contains("Steps of 5 s overestimate");
+    }
+
+    @Test
+    void aHoldIsShownAsSuchAndTheRateFoundSaysWhetherItHeld() {
+        MaxRateSearch s = new MaxRateSearch(1000, MaxRateSearch.Rule.DEFAULT);
+        s.judge(1000, 5, 5000, 4990, 0, 3.0, 10, 0);
+        s.judge(2000, 5, 10000, 9990, 0, 4.0, 10, 0);
+        s.judge(4000, 5, 15000, 9000, 0, 300.0, 6000, 0);
+        s.judge(3000, 5, 14000, 12000, 0, 80.0, 2000, 0);
+        s.judge(2800, 5, 14000, 13990, 0, 9.0, 10, 0);
+        assertThat(s.next()).hasValue(2800);
+        assertThat(s.nextIsHold()).isTrue();
+        s.judge(2800, 20, 50000, 40000, 0, 900.0, 10000, 0); // the hold fails: 2520/s next
+        assertThat(s.next()).hasValue(2520);
+        s.judge(2520, 20, 50400, 50390, 0, 8.0, 10, 0);
+        RateSearchRecord r = new RateSearchRecord(
+                "max", 1, 1000, 5, s.rule(), s.steps(), s.found(), s.converged(), s.confirmed(), List.of());
+
+        String md = RateSearchSection.render(summary(r, List.of()));
+
+        assertThat(md)
+                .contains("| 6 (hold) | 2800 | 20.0 | 50000 | 56000 | 900 | 10000 | 0 | not sustained:")
+                .contains("| 7 (hold) | 2520 | 20.0 | 50400 | 50400 | 8.00 | 10 | 0 | sustained |")
+                .contains("Highest sustained rate: **2520 records/s**")
+                .contains("held for a whole phase by the same rule after 1 hold(s) at higher rates failed");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.latencylab.runner.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +39,43 @@ class MaxRateSearchTest {
                 .startsWith(1000.0, 2000.0, 4000.0, 8000.0, 16000.0, 12000.0);
         assertThat(search.converged()).isTrue();
         assertThat(search.found()).isLessThanOrEqualTo(13_300).isGreaterThan(13_300 / (1 + RULE.precision()));
-        assertThat(search.steps()).hasSizeLessThanOrEqualTo(RULE.maxSteps());
+        assertThat(search.steps().stream().filter(s -> !s.hold())).hasSizeLessThanOrEqualTo(RULE.maxSteps());
+        // The rate found, held for a whole phase: this stack keeps it for any length of time.
+        assertThat(search.steps().get(search.steps().size() - 1))
+                .returns(true, RateStep::hold)
+                .returns(search.found(), RateStep::rate)
+                .returns(true, RateStep::sustained);
+        assertThat(search.confirmed()).isTrue();
+    }
+
+    /**
+     * A stack whose buffers absorb 13,300/s for a short step but that keeps only 11,000/s for
+     * longer: holds at the rate found fail and lower it by the precision until one holds.
+     */
+    @Test
+    void aRateThatPassesShortStepsButNotAHoldIsLoweredUntilOneHolds() {
+        MaxRateSearch search = new MaxRateSearch(1000, RULE);
+        for (OptionalDouble next = search.next(); next.isPresent(); next = search.next()) {
+            step(search, next.getAsDouble(), search.nextIsHold() ? 11_000 : 13_300);
+        }
+
+        List<RateStep> holds = search.steps().stream().filter(RateStep::hold).toList();
+        assertThat(holds).extracting(RateStep::sustained).containsExactly(false, false, true);
+        assertThat(holds.get(1).rate()).isEqualTo(Math.floor(holds.get(0).rate() * (1 - RULE.precision())));
+        assertThat(search.confirmed()).isTrue();
+        assertThat(search.found()).isEqualTo(holds.get(2).rate()).isLessThanOrEqualTo(11_000);
+    }
+
+    @Test
+    void aRateThatNeverHoldsIsNotConfirmedAfterTheLastHold() {
+        MaxRateSearch search = new MaxRateSearch(1000, RULE);
+        for (OptionalDouble next = search.next(); next.isPresent(); next = search.next()) {
+            step(search, next.getAsDouble(), search.nextIsHold() ? 2_000 : 13_300);
+        }
+
+        assertThat(search.holds()).isEqualTo(MaxRateSearch.MAX_HOLDS);
+        assertThat(search.confirmed()).isFalse();
+        assertThat(search.steps().stream().filter(RateStep::hold)).allMatch(s -> !s.sustained());
     }
 
     @Test
@@ -73,7 +110,7 @@ class MaxRateSearchTest {
             step(search, next.getAsDouble(), 13_300);
         }
 
-        assertThat(search.steps()).hasSize(6);
+        assertThat(search.steps().stream().filter(s -> !s.hold())).hasSize(6);
         assertThat(search.converged()).isFalse();
         assertThat(search.found()).isPositive();
     }
