@@ -13,7 +13,7 @@ final class StackWarmupArgs {
             paramLabel = "D",
             description =
                     "before the first phase, run the scenario's highest rate unmeasured until the stack is steady "
-                            + "(3 consecutive 10s windows whose e2e p50 and CPU agree within ±20 %%), for at most D; "
+                            + "(3 consecutive 10s windows whose e2e p50 and CPU agree within ±20 %%, p50 within ±2 ms at least), for at most D; "
                             + "0s: no warm-up (default " + StackWarmup.DEFAULT_CEILING_TEXT + ")")
     Duration ceiling;
 
