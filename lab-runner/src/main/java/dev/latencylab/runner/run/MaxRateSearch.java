@@ -148,7 +148,8 @@ public final class MaxRateSearch {
                 confirmed = true;
             } else {
                 failed = Math.min(failed, rate);
-                double lower = Math.floor(rate * (1 - rule.precision()));
+                // Within the precision below the failed rate, so the search stays converged.
+                double lower = Math.ceil(rate / (1 + rule.precision()));
                 sustained = lower < rule.minRate() ? 0 : lower;
             }
         } else if (step.sustained()) {

@@ -61,7 +61,10 @@ class MaxRateSearchTest {
 
         List<RateStep> holds = search.steps().stream().filter(RateStep::hold).toList();
         assertThat(holds).extracting(RateStep::sustained).containsExactly(false, false, true);
-        assertThat(holds.get(1).rate()).isEqualTo(Math.floor(holds.get(0).rate() * (1 - RULE.precision())));
+        assertThat(holds.get(1).rate()).isEqualTo(Math.ceil(holds.get(0).rate() / (1 + RULE.precision())));
+        assertThat(search.converged())
+                .as("a failed hold and the next within the precision")
+                .isTrue();
         assertThat(search.confirmed()).isTrue();
         assertThat(search.found()).isEqualTo(holds.get(2).rate()).isLessThanOrEqualTo(11_000);
     }

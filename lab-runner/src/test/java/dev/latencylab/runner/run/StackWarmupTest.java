@@ -119,7 +119,9 @@ class StackWarmupTest {
         assertThat(r.windows())
                 .extracting(StackWarmupRecord.Window::steady)
                 .containsExactly(false, false, false, false, false, true);
-        assertThat(r.outcome()).startsWith("steady after 1m: e2e p50 4.00..4.40 ms within ±2.00 ms and CPU 0.95..1.05 cores within ±20 %");
+        assertThat(r.outcome())
+                .startsWith(
+                        "steady after 1m: e2e p50 4.00..4.40 ms within ±2.00 ms and CPU 0.95..1.05 cores within ±20 %");
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("  stack warm-up 10s: e2e p50 90.0 ms, CPU 1.90 cores: not steady yet (needs 3 windows)")
                 .contains("  stack warm-up 30s: e2e p50 12.0 ms, CPU 1.30 cores: not steady yet (e2e p50 12.0..90.0 ms")
