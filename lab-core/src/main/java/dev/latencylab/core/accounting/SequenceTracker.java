@@ -59,10 +59,6 @@ public final class SequenceTracker {
         windows.values().forEach(w -> w.shared(shared));
     }
 
-    public boolean shared() {
-        return shared;
-    }
-
     /** Zeroes every producer's counts but keeps what arrived, so no gap is invented. */
     public void resetCounts() {
         windows.values().forEach(SequenceWindow::resetCounts);

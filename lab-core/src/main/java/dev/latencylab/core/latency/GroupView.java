@@ -1,6 +1,5 @@
 package dev.latencylab.core.latency;
 
-import dev.latencylab.api.latency.EncodedHistograms;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.PhaseView;
@@ -96,11 +95,8 @@ public final class GroupView {
                 sum(parts, PhaseView::redelivered),
                 sum(parts, PhaseView::outOfOrder),
                 sum(parts, PhaseView::clamped),
-                batchWait.getTotalCount() == 0 ? null : HistogramPercentiles.of(batchWait),
-                new EncodedHistograms(
-                        HistogramPercentiles.encode(latency),
-                        HistogramPercentiles.encode(corrected),
-                        HistogramPercentiles.encode(batchWait)));
+                HistogramPercentiles.of(batchWait),
+                HistogramPercentiles.encode(latency, corrected, batchWait));
     }
 
     private static Totals totals(List<LatencyView> views) {

@@ -1,5 +1,6 @@
 package dev.latencylab.core.latency;
 
+import dev.latencylab.api.latency.EncodedHistograms;
 import dev.latencylab.api.latency.Percentiles;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
@@ -42,6 +43,11 @@ public final class HistogramPercentiles {
         ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
         int length = h.encodeIntoCompressedByteBuffer(buffer);
         return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
+    }
+
+    /** A phase's three histograms, encoded. */
+    public static EncodedHistograms encode(Histogram latency, Histogram corrected, Histogram batchWait) {
+        return new EncodedHistograms(encode(latency), encode(corrected), encode(batchWait));
     }
 
     /**

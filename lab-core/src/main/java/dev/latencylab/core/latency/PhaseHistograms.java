@@ -1,6 +1,5 @@
 package dev.latencylab.core.latency;
 
-import dev.latencylab.api.latency.EncodedHistograms;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.clock.EpochMicros;
@@ -119,12 +118,7 @@ final class PhaseHistograms {
                     outOfOrder,
                     clamped,
                     batchWait.getTotalCount() == 0 ? null : HistogramPercentiles.of(batchWait),
-                    withHistograms
-                            ? new EncodedHistograms(
-                                    HistogramPercentiles.encode(latency),
-                                    HistogramPercentiles.encode(corrected),
-                                    HistogramPercentiles.encode(batchWait))
-                            : null);
+                    withHistograms ? HistogramPercentiles.encode(latency, corrected, batchWait) : null);
         }
     }
 }

@@ -49,10 +49,6 @@ public final class ConsumerClient {
         return bases.stream().map(ConsumerClient::endpoint).toList();
     }
 
-    public int instances() {
-        return bases.size();
-    }
-
     /** The group's view: one instance's as it answers, several merged. */
     public LatencyView latency() throws InterruptedException {
         return read().group();

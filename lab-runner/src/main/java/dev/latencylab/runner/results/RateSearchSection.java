@@ -155,11 +155,11 @@ final class RateSearchSection {
     private static String missed(PhaseSummary p, MaxRateSearch.Rule rule) {
         List<String> why = new ArrayList<>();
         Double delay = p.publishDelayMs() == null ? null : p.publishDelayMs().p99();
-        if (delay != null && delay > rule.publishDelayP99Ms()) {
+        if (!rule.delayWithin(delay)) {
             why.add(String.format(Locale.ROOT, "publish delay p99 %s ms", Fmt.ms(delay)));
         }
         Double achieved = p.achievedRate();
-        if (achieved != null && achieved < rule.minSentShare() * p.settings().rate()) {
+        if (achieved != null && !rule.sentEnough(achieved, p.settings().rate())) {
             why.add(String.format(
                     Locale.ROOT,
                     "sent %.0f %% of the schedule",

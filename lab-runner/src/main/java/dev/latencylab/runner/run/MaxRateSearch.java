@@ -47,6 +47,16 @@ public final class MaxRateSearch {
             double minRate) {
 
         public static final Rule DEFAULT = new Rule(0.95, 50, 1.0, 1.0, 0.10, 12, 10);
+
+        /** The sender kept its schedule: it sent at least {@link #minSentShare} of what was scheduled. */
+        public boolean sentEnough(double sent, double scheduled) {
+            return sent >= minSentShare * scheduled;
+        }
+
+        /** The publish delay p99 stayed within its bound (none measured: nothing against it). */
+        public boolean delayWithin(Double p99) {
+            return p99 == null || p99 <= publishDelayP99Ms;
+        }
     }
 
     /** Holds of the rate found, each as long as the phase, before the search gives up confirming. */
@@ -57,8 +67,6 @@ public final class MaxRateSearch {
     private final List<RateStep> steps = new ArrayList<>();
     private double sustained;
     private double failed = Double.POSITIVE_INFINITY;
-    private int holds;
-    private boolean confirmed;
     private boolean nextIsHold;
 
     public MaxRateSearch(double start, Rule rule) {
@@ -76,9 +84,10 @@ public final class MaxRateSearch {
     /** The next rate to try, or empty when the search is over; {@link #nextIsHold} says how long. */
     public OptionalDouble next() {
         nextIsHold = false;
-        if (confirmed) {
+        if (confirmed()) {
             return OptionalDouble.empty();
         }
+        int holds = holds();
         OptionalDouble candidate = holds == 0 ? searchNext() : OptionalDouble.empty();
         if (candidate.isPresent()) {
             return candidate;
@@ -142,11 +151,8 @@ public final class MaxRateSearch {
                 nextIsHold);
         steps.add(step);
         if (nextIsHold) {
-            holds++;
             nextIsHold = false;
-            if (step.sustained()) {
-                confirmed = true;
-            } else {
+            if (!step.sustained()) {
                 failed = Math.min(failed, rate);
                 // Within the precision below the failed rate, so the search stays converged.
                 double lower = Math.ceil(rate / (1 + rule.precision()));
@@ -164,11 +170,11 @@ public final class MaxRateSearch {
             double rate, double seconds, long sent, long failedSends, Double p99, long unanswered, long backlog) {
         List<String> reasons = new ArrayList<>();
         long scheduled = Math.round(rate * seconds);
-        if (sent < rule.minSentShare() * scheduled) {
+        if (!rule.sentEnough(sent, scheduled)) {
             reasons.add(String.format(
                     Locale.ROOT, "sent %d of %d scheduled (%.0f %%)", sent, scheduled, 100.0 * sent / scheduled));
         }
-        if (p99 != null && p99 > rule.publishDelayP99Ms()) {
+        if (!rule.delayWithin(p99)) {
             reasons.add(
                     String.format(Locale.ROOT, "publish delay p99 %.1f ms > %.0f ms", p99, rule.publishDelayP99Ms()));
         }
@@ -191,12 +197,14 @@ public final class MaxRateSearch {
 
     /** Whether the rate found held for a whole phase's duration. */
     public boolean confirmed() {
-        return confirmed;
+        return !steps.isEmpty()
+                && steps.get(steps.size() - 1).hold()
+                && steps.get(steps.size() - 1).sustained();
     }
 
     /** The holds run so far. */
     public int holds() {
-        return holds;
+        return (int) steps.stream().filter(RateStep::hold).count();
     }
 
     /** The highest sustained rate so far (after a failed hold: the next to hold), 0 if none. */
