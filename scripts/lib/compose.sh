@@ -53,3 +53,17 @@ compose_status() {
   docker_answers || die "no Docker engine answers 'docker info'"
   compose ps
 }
+
+# compose_broker kill|stop|restart <id>: the same fault steps on the compose
+# services kafka-1..3 (kill: SIGKILL; stop: SIGTERM, then SIGKILL after the
+# grace period; restart: start the stopped container again).
+compose_broker() {
+  local action=$1 id=$2
+  docker_answers || die "no Docker engine answers 'docker info'"
+  case $action in
+    kill) compose kill -s SIGKILL "kafka-$id" ;;
+    stop) compose stop -t "$BROKER_STOP_TIMEOUT" "kafka-$id" ;;
+    restart) compose start "kafka-$id" ;;
+    *) die "broker: unknown action '$action' (kill, stop or restart)" ;;
+  esac
+}

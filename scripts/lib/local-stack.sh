@@ -33,6 +33,8 @@ BROKER_JVM_OPTS="-XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:InitiatingHeapOccupanc
 APP_JAVA_OPTS=${LAB_APP_JAVA_OPTS:--Xmx512m}
 # Seconds to wait for the whole stack to become healthy.
 UP_TIMEOUT=${LAB_UP_TIMEOUT:-120}
+# Seconds a broker gets to shut down cleanly before it is killed.
+BROKER_STOP_TIMEOUT=${LAB_BROKER_STOP_TIMEOUT:-30}
 
 # Instances of consumer-app, one group: consumer-app on 8081, consumer-app-2 on
 # 8083, consumer-app-3 on 8085, ... (the even ports stay free for producers).
@@ -492,7 +494,7 @@ local_down() {
     stop_procs 20 producer-app "${consumers[@]}"
     stop_procs 10 grafana
     stop_procs 10 prometheus
-    stop_procs "${LAB_BROKER_STOP_TIMEOUT:-30}" kafka-3 kafka-2 kafka-1
+    stop_procs "$BROKER_STOP_TIMEOUT" kafka-3 kafka-2 kafka-1
     # Anything else with a pid file (a name from another version of this script).
     while read -r name; do rest+=("$name"); done < <(known_procs)
     ((${#rest[@]} == 0)) || stop_procs 10 "${rest[@]}"
@@ -528,4 +530,39 @@ local_status() {
   else
     say "local stack not running"
   fi
+}
+
+# local_broker kill|stop|restart <id>: a fault step of a scenario (the runner calls
+# 'scripts/lab broker'). kill sends SIGKILL and returns once the process is gone;
+# stop sends SIGTERM (a clean shutdown) and waits for it; restart starts the
+# broker again with its data and returns once it listens.
+local_broker() {
+  local action=$1 id=$2 name=kafka-$2 pid deadline
+  case $action in
+    kill | stop)
+      pid=$(running_pid "$name") || die "$name is not running (nothing to $action)"
+      if [[ $action == kill ]]; then
+        kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid"
+      else
+        kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid"
+      fi
+      deadline=$((SECONDS + BROKER_STOP_TIMEOUT))
+      while [[ -d /proc/$pid ]]; do
+        ((SECONDS < deadline)) || die "$name (pid $pid) still runs ${BROKER_STOP_TIMEOUT}s after SIG${action^^}"
+        sleep 0.1
+      done
+      say "${action}ed $name (pid $pid)"
+      ;;
+    restart)
+      [[ -f $LAB_DIR/$name/server.properties ]] || die "$name was never started here: run 'scripts/lab up' first"
+      start_broker "$id"
+      deadline=$((SECONDS + UP_TIMEOUT))
+      until port_open "$(broker_port "$id")"; do
+        running_pid "$name" >/dev/null || die "$name exited while starting: see $LAB_DIR/$name/logs/server.log"
+        ((SECONDS < deadline)) || die "$name not listening after ${UP_TIMEOUT}s"
+        sleep 0.2
+      done
+      ;;
+    *) die "broker: unknown action '$action' (kill, stop or restart)" ;;
+  esac
 }

@@ -118,6 +118,7 @@ class LingerSweepIT {
             assertOwnTopicPhases(shortRun(lab, "partitions"), 12);
             assertMaxRate(shortRun(lab, "max-rate"));
             assertDrains(shortConsumerBatching(lab));
+            assertBrokerFailure(shortBrokerFailure(lab));
 
             // A second consumer-app joins the group: the runner drives both and merges their figures.
             LabScript.Result two = lab.run(UP_TIMEOUT, "up", "--local", "--consumers", "2");
@@ -567,6 +568,76 @@ class LingerSweepIT {
                     .as(name + " consumer work after consumer-batching restored its settings")
                     .isEqualTo("none");
         }
+        soft.assertAll();
+    }
+
+    /**
+     * scenarios/broker-failure.yaml with the leader killed at 6 s and restarted at 14 s of a 25 s
+     * window: the real SIGKILL of a real broker under load, through scripts/lab broker.
+     */
+    private JsonNode shortBrokerFailure(LabScript lab) throws Exception {
+        Path file = work.resolve("broker-failure-short.yaml");
+        String scenario = Files.readString(root.resolve("scenarios/broker-failure.yaml"))
+                .replace("{at: 20s, kill: leader}", "{at: 6s, kill: leader}")
+                .replace("{at: 50s, restart: leader}", "{at: 14s, restart: leader}");
+        assertThat(scenario).as("the fault steps, moved").contains("at: 6s").doesNotContain("at: 20s");
+        Files.writeString(file, scenario);
+        return shortRun(lab, "broker-failure", file.toAbsolutePath().toString(), "25s");
+    }
+
+    /**
+     * acks=all with idempotence: a killed leader delays records but loses and duplicates none, and
+     * the outage is reported; acks=1: whatever it loses is counted, acked = received + lost +
+     * unobserved exactly. Both: the steps were carried out, and the ISR was whole again.
+     */
+    private void assertBrokerFailure(JsonNode summary) {
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(summary.path("phases").size()).as("phases").isEqualTo(2);
+        for (JsonNode p : summary.path("phases")) {
+            String name = p.path("name").asString();
+            JsonNode o = p.path("outage");
+            soft.assertThat(o.isObject()).as(name + " outage").isTrue();
+            soft.assertThat(o.path("steps").size()).as(name + " steps").isEqualTo(2);
+            for (JsonNode step : o.path("steps")) {
+                soft.assertThat(step.path("error").isNull()
+                                || step.path("error").isMissingNode())
+                        .as(name + " " + step.path("action").asString() + " done: " + step.path("error"))
+                        .isTrue();
+            }
+            soft.assertThat(o.path("cluster").path("leaderChanges").asInt(-1))
+                    .as(name + " leader changes")
+                    .isPositive();
+            soft.assertThat(o.path("cluster").path("isrWholeAfterRestart").isNumber())
+                    .as(name + " ISR whole again after the restart")
+                    .isTrue();
+            soft.assertThat(p.path("fenced").asBoolean()).as(name + " fenced").isTrue();
+            JsonNode c = p.path("counts");
+            soft.assertThat(c.path("acked").asLong(-1))
+                    .as(name + " acked = received + lost + unobserved")
+                    .isEqualTo(c.path("received").asLong()
+                            + c.path("lost").asLong()
+                            + c.path("unobserved").asLong());
+        }
+        JsonNode all = summary.path("phases").path(0);
+        soft.assertThat(all.path("settings").path("acks").asString()).isEqualTo("all");
+        closedExactly(soft, "acks-all", all);
+        soft.assertThat(all.path("counts").path("duplicated").asLong(-1))
+                .as("acks-all duplicated")
+                .isZero();
+        JsonNode outage = all.path("outage");
+        soft.assertThat(outage.path("delayed").asLong(-1))
+                .as("acks-all records delayed")
+                .isPositive();
+        soft.assertThat(outage.path("windowTo").asDouble(0)
+                        - outage.path("windowFrom").asDouble(0))
+                .as("acks-all outage window, s")
+                .isPositive();
+        soft.assertThat(summary.path("phases")
+                        .path(1)
+                        .path("settings")
+                        .path("acks")
+                        .asString())
+                .isEqualTo("1");
         soft.assertAll();
     }
 

@@ -78,6 +78,39 @@ class LatencyEndpoint {
         return ResponseEntity.ok(Map.of("consuming", consuming));
     }
 
+    /**
+     * {@code POST /actuator/latency/watch {"phase": 7, "aboveMs": 12.5}}: from now on, counts the
+     * phase's records slower than that (corrected latency); reported as the phase's {@code slow}.
+     */
+    @PostMapping(path = "/watch", consumes = MediaType.ALL_VALUE)
+    ResponseEntity<Map<String, Object>> watch(@RequestBody(required = false) String body) {
+        Map<String, Object> fields;
+        try {
+            fields = StrictJsonBody.fields(body, "{\"phase\": 7, \"aboveMs\": 12.5}");
+        } catch (BadSettingsException e) {
+            return refuse(e.field(), e.getMessage());
+        }
+        for (String name : fields.keySet()) {
+            if (!name.equals("phase") && !name.equals("aboveMs")) {
+                return refuse(name, "unknown field '" + name + "'; accepted: aboveMs, phase");
+            }
+        }
+        if (!(fields.get("phase") instanceof Integer phase) || phase < 1) {
+            return refuse(
+                    "phase",
+                    "phase must be a runner's phase id (an integer from 1); got " + render(fields.get("phase")));
+        }
+        if (!(fields.get("aboveMs") instanceof Number above)
+                || !(above.doubleValue() >= 0)
+                || above.doubleValue() > 600_000) {
+            return refuse(
+                    "aboveMs",
+                    "aboveMs must be a number of milliseconds from 0 to 600000; got " + render(fields.get("aboveMs")));
+        }
+        recorder.watch(phase, Math.round(above.doubleValue() * 1000));
+        return ResponseEntity.ok(Map.of("phase", phase, "aboveMs", above.doubleValue()));
+    }
+
     /** The requested state, or the 400 that refuses the body. */
     private static Object parse(String body) {
         Map<String, Object> fields;

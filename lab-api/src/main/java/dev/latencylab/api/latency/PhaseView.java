@@ -19,6 +19,7 @@ import java.time.Instant;
  * @param batchWaitMs consumed minus polled: how long a record waited in the batch its poll returned
  *     and was processed (the consumed time is when its processing finished); null without samples
  * @param histograms the histograms behind the percentiles, when asked for (null otherwise)
+ * @param slow the records above a threshold the runner set during the phase (null when none was set)
  */
 public record PhaseView(
         int phase,
@@ -35,7 +36,44 @@ public record PhaseView(
         long outOfOrder,
         long clamped,
         Percentiles batchWaitMs,
-        @JsonInclude(JsonInclude.Include.NON_NULL) EncodedHistograms histograms) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) EncodedHistograms histograms,
+        @JsonInclude(JsonInclude.Include.NON_NULL) SlowRecords slow) {
+
+    /** A view with no slow-record watch. */
+    public PhaseView(
+            int phase,
+            PhaseKey settings,
+            long count,
+            Instant firstReceived,
+            Instant lastReceived,
+            Percentiles latencyMs,
+            Percentiles correctedLatencyMs,
+            long lost,
+            long late,
+            long duplicated,
+            long redelivered,
+            long outOfOrder,
+            long clamped,
+            Percentiles batchWaitMs,
+            EncodedHistograms histograms) {
+        this(
+                phase,
+                settings,
+                count,
+                firstReceived,
+                lastReceived,
+                latencyMs,
+                correctedLatencyMs,
+                lost,
+                late,
+                duplicated,
+                redelivered,
+                outOfOrder,
+                clamped,
+                batchWaitMs,
+                histograms,
+                null);
+    }
 
     /** A view without its encoded histograms (what GET /actuator/latency answers by default). */
     public PhaseView(
@@ -68,6 +106,7 @@ public record PhaseView(
                 outOfOrder,
                 clamped,
                 batchWaitMs,
+                null,
                 null);
     }
 }

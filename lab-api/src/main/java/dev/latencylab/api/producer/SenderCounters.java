@@ -7,5 +7,12 @@ package dev.latencylab.api.producer;
  * @param acked records the brokers acknowledged
  * @param failed records whose send failed for good
  * @param lastSequence the sequence number of the last record sent, -1 before the first
+ * @param retries batches the Kafka producer sent again (its record-retry-total) since the app started
+ * @param errors records the Kafka producer gave up on (its record-error-total) since the app started
  */
-public record SenderCounters(long sent, long acked, long failed, long lastSequence) {}
+public record SenderCounters(long sent, long acked, long failed, long lastSequence, long retries, long errors) {
+
+    public SenderCounters(long sent, long acked, long failed, long lastSequence) {
+        this(sent, acked, failed, lastSequence, 0, 0);
+    }
+}

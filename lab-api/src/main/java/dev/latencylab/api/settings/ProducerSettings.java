@@ -20,6 +20,10 @@ import java.util.Objects;
  * @param keyStrategy what the record key is
  * @param payload what the record values are made of
  * @param payloadFile the user's records, one per line, for {@link PayloadKind#SAMPLE}; null otherwise
+ * @param acks acks (idempotence follows: on with all, off with 1); null reads as all
+ * @param maxInFlight max.in.flight.requests.per.connection; null reads as Kafka's 5
+ * @param sendBufferBytes send.buffer.bytes (-1: the OS tunes it); null reads as Kafka's 131072
+ * @param bufferMemory buffer.memory; null reads as Kafka's 33554432
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProducerSettings(
@@ -31,9 +35,25 @@ public record ProducerSettings(
         int payloadBytes,
         KeyStrategy keyStrategy,
         PayloadKind payload,
-        String payloadFile) {
+        String payloadFile,
+        Acks acks,
+        Integer maxInFlight,
+        Integer sendBufferBytes,
+        Integer bufferMemory) {
 
     public ProducerSettings {
+        // Settings from before these four were settings ran with Kafka's defaults: so do these.
+        acks = acks == null ? Acks.ALL : acks;
+        maxInFlight = maxInFlight == null ? SettingsLimits.DEFAULT_MAX_IN_FLIGHT : maxInFlight;
+        sendBufferBytes = sendBufferBytes == null ? SettingsLimits.DEFAULT_SEND_BUFFER_BYTES : sendBufferBytes;
+        bufferMemory = bufferMemory == null ? SettingsLimits.DEFAULT_BUFFER_MEMORY : bufferMemory;
+        SettingsLimits.MAX_IN_FLIGHT.check("maxInFlight", maxInFlight);
+        if (!SettingsLimits.sendBufferAccepted(sendBufferBytes)) {
+            throw new BadSettingsException(
+                    "sendBufferBytes",
+                    SettingsLimits.SEND_BUFFER_BYTES.describe("sendBufferBytes") + ", or -1; got " + sendBufferBytes);
+        }
+        SettingsLimits.BUFFER_MEMORY.check("bufferMemory", bufferMemory);
         // A producer-app from before payload kinds sends none: its values were words.
         payload = payload == null ? PayloadKind.WORDS : payload;
         SettingsLimits.LINGER_MS.check("lingerMs", lingerMs);
@@ -64,6 +84,33 @@ public record ProducerSettings(
             throw new BadSettingsException(
                     "payloadFile", "payloadFile is only read with payload sample; got payload " + payload);
         }
+    }
+
+    /** Settings with Kafka's acks, in-flight and buffer defaults. */
+    public ProducerSettings(
+            int lingerMs,
+            int batchSize,
+            Compression compression,
+            Integer compressionLevel,
+            double rate,
+            int payloadBytes,
+            KeyStrategy keyStrategy,
+            PayloadKind payload,
+            String payloadFile) {
+        this(
+                lingerMs,
+                batchSize,
+                compression,
+                compressionLevel,
+                rate,
+                payloadBytes,
+                keyStrategy,
+                payload,
+                payloadFile,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** Order events padded with words, the codec's default level: the lab's first settings. */
@@ -99,7 +146,11 @@ public record ProducerSettings(
                 change.payloadBytes() != null ? change.payloadBytes() : payloadBytes,
                 change.keyStrategy() != null ? change.keyStrategy() : keyStrategy,
                 change.payload() != null ? change.payload() : payload,
-                file);
+                file,
+                change.acks() != null ? change.acks() : acks,
+                change.maxInFlight() != null ? change.maxInFlight() : maxInFlight,
+                change.sendBufferBytes() != null ? change.sendBufferBytes() : sendBufferBytes,
+                change.bufferMemory() != null ? change.bufferMemory() : bufferMemory);
     }
 
     /** No schedule: each record is sent as soon as the previous send() returned. */
@@ -118,7 +169,19 @@ public record ProducerSettings(
                 payloadBytes,
                 keyStrategy,
                 payload,
-                payloadFile);
+                payloadFile,
+                acks,
+                maxInFlight,
+                sendBufferBytes,
+                bufferMemory);
+    }
+
+    /** Whether these settings differ from Kafka's defaults in acks, in-flight requests or buffers. */
+    public boolean tunesClient() {
+        return acks != Acks.ALL
+                || maxInFlight != SettingsLimits.DEFAULT_MAX_IN_FLIGHT
+                || sendBufferBytes != SettingsLimits.DEFAULT_SEND_BUFFER_BYTES
+                || bufferMemory != SettingsLimits.DEFAULT_BUFFER_MEMORY;
     }
 
     /** What a record's header carries of these settings: the consumer's phase key. */

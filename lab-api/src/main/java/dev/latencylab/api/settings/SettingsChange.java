@@ -24,9 +24,46 @@ public record SettingsChange(
         KeyStrategy keyStrategy,
         PayloadKind payload,
         String payloadFile,
+        Acks acks,
+        Integer maxInFlight,
+        Integer sendBufferBytes,
+        Integer bufferMemory,
         Boolean running,
         Integer phase,
         String topic) {
+
+    /** A change of the settings that existed before acks, in-flight requests and buffers were settings. */
+    public SettingsChange(
+            Integer lingerMs,
+            Integer batchSize,
+            Compression compression,
+            Integer compressionLevel,
+            Double rate,
+            Integer payloadBytes,
+            KeyStrategy keyStrategy,
+            PayloadKind payload,
+            String payloadFile,
+            Boolean running,
+            Integer phase,
+            String topic) {
+        this(
+                lingerMs,
+                batchSize,
+                compression,
+                compressionLevel,
+                rate,
+                payloadBytes,
+                keyStrategy,
+                payload,
+                payloadFile,
+                null,
+                null,
+                null,
+                null,
+                running,
+                phase,
+                topic);
+    }
 
     /** A change of the lab's first settings only, with running and phase. */
     public SettingsChange(
@@ -58,6 +95,10 @@ public record SettingsChange(
                 s.keyStrategy(),
                 s.payload(),
                 s.payloadFile(),
+                s.acks(),
+                s.maxInFlight(),
+                s.sendBufferBytes(),
+                s.bufferMemory(),
                 true,
                 phase,
                 topic);
@@ -93,6 +134,10 @@ public record SettingsChange(
                 strategy,
                 payload,
                 payloadFile,
+                acks,
+                maxInFlight,
+                sendBufferBytes,
+                bufferMemory,
                 running,
                 phase,
                 topic);
@@ -109,6 +154,10 @@ public record SettingsChange(
                 || keyStrategy != null
                 || payload != null
                 || payloadFile != null
+                || acks != null
+                || maxInFlight != null
+                || sendBufferBytes != null
+                || bufferMemory != null
                 || topic != null;
     }
 }

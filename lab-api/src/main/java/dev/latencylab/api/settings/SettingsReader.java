@@ -25,13 +25,24 @@ public final class SettingsReader {
             "payloadBytes",
             "keyStrategy",
             "payload",
-            "payloadFile");
+            "payloadFile",
+            "acks",
+            "maxInFlight",
+            "sendBufferBytes",
+            "bufferMemory");
     /**
      * Settings a scenario may leave out: keys default to order ids, payloads to words, the level to
      * the codec's default, and no file.
      */
-    public static final Set<String> OPTIONAL_SETTINGS =
-            Set.of("compressionLevel", "keyStrategy", "payload", "payloadFile");
+    public static final Set<String> OPTIONAL_SETTINGS = Set.of(
+            "compressionLevel",
+            "keyStrategy",
+            "payload",
+            "payloadFile",
+            "acks",
+            "maxInFlight",
+            "sendBufferBytes",
+            "bufferMemory");
     /** The fields of {@link SettingsChange}: the settings, {@code running}, {@code phase} and {@code topic}. */
     public static final Set<String> CHANGE_FIELDS = union(SETTINGS_FIELDS, Set.of("running", "phase", "topic"));
     /** Every level any codec accepts; the codec's own range is checked when the settings are made. */
@@ -72,6 +83,10 @@ public final class SettingsReader {
                 FieldReads.named(fields, "payload", PayloadKind::parse, PayloadKind.acceptedNames(), problems),
                 FieldReads.text(
                         fields, "payloadFile", s -> !s.isBlank(), "payloadFile must be a file's path", problems),
+                acks(fields, problems),
+                FieldReads.integer(fields, "maxInFlight", SettingsLimits.MAX_IN_FLIGHT, problems),
+                sendBuffer(fields, problems),
+                FieldReads.integer(fields, "bufferMemory", SettingsLimits.BUFFER_MEMORY, problems),
                 FieldReads.bool(fields, "running", problems),
                 FieldReads.integer(fields, "phase", SettingsLimits.PHASE, problems),
                 FieldReads.text(
@@ -80,6 +95,29 @@ public final class SettingsReader {
                         SettingsLimits::topicAccepted,
                         SettingsLimits.describeTopic("topic"),
                         problems));
+    }
+
+    private static Acks acks(Map<String, ?> fields, List<BadSettingsException> problems) {
+        if (!fields.containsKey("acks")) {
+            return null;
+        }
+        Object value = fields.get("acks");
+        return Acks.parse(value).orElseGet(() -> {
+            problems.add(new BadSettingsException(
+                    "acks", "acks must be one of " + Acks.acceptedNames() + "; got " + FieldReads.render(value)));
+            return null;
+        });
+    }
+
+    private static Integer sendBuffer(Map<String, ?> fields, List<BadSettingsException> problems) {
+        if (Integer.valueOf(-1).equals(fields.get("sendBufferBytes"))) {
+            return -1;
+        }
+        List<BadSettingsException> own = new ArrayList<>();
+        Integer bytes = FieldReads.integer(fields, "sendBufferBytes", SettingsLimits.SEND_BUFFER_BYTES, own);
+        own.forEach(p ->
+                problems.add(new BadSettingsException(p.field(), p.getMessage().replace("; got", ", or -1; got"))));
+        return bytes;
     }
 
     private static Set<String> union(Set<String> a, Set<String> b) {

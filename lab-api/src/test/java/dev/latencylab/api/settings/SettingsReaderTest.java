@@ -55,8 +55,9 @@ class SettingsReaderTest {
                 .hasMessage("running must be true or false; got \"yes\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("linger", 5)))
                 .hasMessage(
-                        "unknown field 'linger'; accepted: batchSize, compression, compressionLevel, keyStrategy, lingerMs,"
-                                + " payload, payloadBytes, payloadFile, phase, rate, running, topic");
+                        "unknown field 'linger'; accepted: acks, batchSize, bufferMemory, compression, compressionLevel,"
+                                + " keyStrategy, lingerMs, maxInFlight, payload, payloadBytes, payloadFile, phase, rate,"
+                                + " running, sendBufferBytes, topic");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("payload", "lorem")))
                 .hasMessage("payload must be one of words, random-hex, fixed, sample; got \"lorem\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("topic", "lab orders")))
@@ -144,5 +145,38 @@ class SettingsReaderTest {
         assertThat(s.apply(SettingsChange.linger(20)))
                 .isEqualTo(new ProducerSettings(20, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID));
         assertThat(s.phaseKey()).isEqualTo(new PhaseKey(5, 16_384, Compression.NONE));
+    }
+
+    @Test
+    void acksInFlightAndBuffersAreSettingsWithKafkasDefaults() {
+        SettingsChange change = SettingsReader.change(
+                Map.of("acks", 1, "maxInFlight", 1, "sendBufferBytes", -1, "bufferMemory", 64 * 1024 * 1024));
+        assertThat(change.acks()).isEqualTo(Acks.LEADER);
+        assertThat(change.sendBufferBytes()).isEqualTo(-1);
+        ProducerSettings tuned =
+                new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).apply(change);
+        assertThat(tuned.acks().kafkaValue()).isEqualTo("1");
+        assertThat(tuned.acks().idempotent()).isFalse();
+        assertThat(tuned.maxInFlight()).isEqualTo(1);
+        assertThat(tuned.tunesClient()).isTrue();
+
+        ProducerSettings plain = new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID);
+        assertThat(plain.acks()).isEqualTo(Acks.ALL);
+        assertThat(plain.sendBufferBytes()).isEqualTo(131_072);
+        assertThat(plain.bufferMemory()).isEqualTo(33_554_432);
+        assertThat(plain.tunesClient()).isFalse();
+        assertThat(SettingsReader.change(Map.of("acks", "all")).acks()).isEqualTo(Acks.ALL);
+    }
+
+    @Test
+    void acksZeroAndBuffersBelowTheMinimumAreRefusedByName() {
+        assertThatThrownBy(() -> SettingsReader.change(Map.of("acks", 0)))
+                .hasMessageStartingWith("acks must be one of all, 1 (0 is refused")
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("acks");
+        assertThatThrownBy(() -> SettingsReader.change(Map.of("sendBufferBytes", 100)))
+                .hasMessage("sendBufferBytes must be an integer from 1024 to 67108864, or -1; got 100");
+        assertThatThrownBy(() -> SettingsReader.change(Map.of("maxInFlight", 6)))
+                .hasMessage("maxInFlight must be an integer from 1 to 5; got 6");
     }
 }

@@ -4,6 +4,7 @@ import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.ProducerTrack;
+import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.PhaseKey;
 import java.time.Instant;
@@ -96,7 +97,12 @@ public final class GroupView {
                 sum(parts, PhaseView::outOfOrder),
                 sum(parts, PhaseView::clamped),
                 HistogramPercentiles.of(batchWait),
-                HistogramPercentiles.encode(latency, corrected, batchWait));
+                HistogramPercentiles.encode(latency, corrected, batchWait),
+                parts.stream()
+                        .map(PhaseView::slow)
+                        .filter(s -> s != null)
+                        .reduce(SlowRecords::plus)
+                        .orElse(null));
     }
 
     private static Totals totals(List<LatencyView> views) {

@@ -35,6 +35,8 @@ public final class LatencyRecorder {
     private final OffsetLedgers ledgers;
     private final List<PhaseHistograms> phases = new ArrayList<>();
     private final Map<PhaseRef, Integer> phaseIds = new HashMap<>();
+    /** Slow-record thresholds by runner phase id, for the phase's entries made after the watch was set. */
+    private final Map<Integer, Long> watches = new HashMap<>();
     /** Phase ids keep increasing across resets, so a loss reported late for an old phase finds none. */
     private int firstPhaseId;
 
@@ -252,6 +254,7 @@ public final class LatencyRecorder {
         firstPhaseId += phases.size();
         phases.clear();
         phaseIds.clear();
+        watches.clear();
         ledgers.clear();
         tracker.resetCounts();
         noHeader = badHeader = badPayload = tooManyPhases = 0;
@@ -263,6 +266,17 @@ public final class LatencyRecorder {
      */
     public synchronized void resetPhases() {
         phases.forEach(PhaseHistograms::reset);
+        watches.clear();
+    }
+
+    /**
+     * Counts from now on the records of {@code phase} whose corrected latency exceeds {@code
+     * aboveMicros} (see {@link dev.latencylab.api.latency.SlowRecords}): the runner sets it when it
+     * injects a fault, so the report can say which records the fault delayed.
+     */
+    public synchronized void watch(int phase, long aboveMicros) {
+        watches.put(phase, aboveMicros);
+        phases.stream().filter(p -> p.phase == phase).forEach(p -> p.watch(aboveMicros));
     }
 
     private int phaseId(PhaseRef ref) {
@@ -274,7 +288,12 @@ public final class LatencyRecorder {
             tooManyPhases++;
             return -1;
         }
-        phases.add(new PhaseHistograms(ref.phase(), ref.settings()));
+        PhaseHistograms created = new PhaseHistograms(ref.phase(), ref.settings());
+        Long watched = watches.get(ref.phase());
+        if (watched != null) {
+            created.watch(watched);
+        }
+        phases.add(created);
         int id = firstPhaseId + phases.size() - 1;
         phaseIds.put(ref, id);
         return id;

@@ -1,6 +1,7 @@
 package dev.latencylab.core.latency;
 
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.clock.EpochMicros;
 import org.HdrHistogram.Histogram;
@@ -23,6 +24,15 @@ final class PhaseHistograms {
     long redelivered;
     long outOfOrder;
     private long clamped;
+    /** The slow-record watch: off until {@link #watch} sets a threshold. */
+    private long slowAboveMicros = Long.MAX_VALUE;
+
+    private long slowCount;
+    private long slowFirstSent;
+    private long slowLastSent;
+    private long slowLastReceived;
+    private long slowMax;
+    private final java.util.SortedMap<Long, Long> slowPerTenth = new java.util.TreeMap<>();
 
     PhaseHistograms(int phase, PhaseKey settings) {
         this.phase = phase;
@@ -36,6 +46,23 @@ final class PhaseHistograms {
         lastMicros = nowMicros;
         latency.recordValue(clamp(latencyMicros));
         corrected.recordValue(clamp(correctedMicros));
+        if (correctedMicros > slowAboveMicros) {
+            long intended = nowMicros - correctedMicros;
+            slowFirstSent = slowCount == 0 ? intended : Math.min(slowFirstSent, intended);
+            slowLastSent = slowCount == 0 ? intended : Math.max(slowLastSent, intended);
+            slowLastReceived = nowMicros;
+            slowMax = Math.max(slowMax, correctedMicros);
+            slowCount++;
+            long tenthMs = SlowRecords.TENTH_MS;
+            slowPerTenth.merge(Math.floorDiv(intended, tenthMs * 1000) * tenthMs, 1L, Long::sum);
+        }
+    }
+
+    /** Counts from now on the records slower (corrected) than {@code aboveMicros}; a new threshold starts afresh. */
+    void watch(long aboveMicros) {
+        slowAboveMicros = aboveMicros;
+        slowCount = slowFirstSent = slowLastSent = slowLastReceived = slowMax = 0;
+        slowPerTenth.clear();
     }
 
     /** Consumed minus polled: the time a record spent in its batch, its own processing included. */
@@ -49,6 +76,9 @@ final class PhaseHistograms {
         batchWait.reset();
         lost = late = duplicated = redelivered = outOfOrder = clamped = 0;
         firstMicros = lastMicros = 0;
+        slowAboveMicros = Long.MAX_VALUE;
+        slowCount = slowFirstSent = slowLastSent = slowLastReceived = slowMax = 0;
+        slowPerTenth.clear();
     }
 
     boolean isEmpty() {
@@ -70,7 +100,17 @@ final class PhaseHistograms {
                 duplicated,
                 redelivered,
                 outOfOrder,
-                clamped);
+                clamped,
+                slowAboveMicros == Long.MAX_VALUE
+                        ? null
+                        : new SlowRecords(
+                                slowAboveMicros / 1000.0,
+                                slowCount,
+                                slowCount == 0 ? null : EpochMicros.toInstant(slowFirstSent),
+                                slowCount == 0 ? null : EpochMicros.toInstant(slowLastSent),
+                                slowCount == 0 ? null : EpochMicros.toInstant(slowLastReceived),
+                                slowCount == 0 ? null : slowMax / 1000.0,
+                                slowPerTenth));
     }
 
     /** Negative values (clock steps) count as 0 and values above the range as the range's top; both are counted. */
@@ -99,7 +139,8 @@ final class PhaseHistograms {
             long duplicated,
             long redelivered,
             long outOfOrder,
-            long clamped) {
+            long clamped,
+            SlowRecords slow) {
 
         PhaseView report(boolean withHistograms) {
             long count = latency.getTotalCount();
@@ -118,7 +159,8 @@ final class PhaseHistograms {
                     outOfOrder,
                     clamped,
                     batchWait.getTotalCount() == 0 ? null : HistogramPercentiles.of(batchWait),
-                    withHistograms ? HistogramPercentiles.encode(latency, corrected, batchWait) : null);
+                    withHistograms ? HistogramPercentiles.encode(latency, corrected, batchWait) : null,
+                    slow);
         }
     }
 }

@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
+import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import java.nio.charset.StandardCharsets;
@@ -173,6 +175,30 @@ class LatencyRecorderTest {
         assertThat(report.ledger(TOPIC).delivered(3)).isEqualTo(1);
         assertThat(report.ledger("lab.orders.p1").delivered(3)).isEqualTo(1);
         assertThat(report.ledger("lab.orders.none").partitions()).isEmpty();
+    }
+
+    @Test
+    void aWatchCountsOnlyTheRecordsSlowerThanItsThresholdAfterItWasSet() {
+        recorder.record(header(0, T0, T0, LINGER_0, 4), JSON, TOPIC, 0, 0, T0 + 50_000); // before: not counted
+        recorder.watch(4, 10_000);
+        recorder.record(header(1, T0 + 1_000_000, T0 + 1_000_000, LINGER_0, 4), JSON, TOPIC, 0, 1, T0 + 1_005_000);
+        // a stalled producer: sent 2 s late, so only the corrected latency (intended send) is slow
+        recorder.record(header(2, T0 + 2_000_000, T0 + 4_000_000, LINGER_0, 4), JSON, TOPIC, 0, 2, T0 + 4_001_000);
+        recorder.record(header(3, T0 + 3_000_000, T0 + 3_000_000, LINGER_0, 4), JSON, TOPIC, 0, 3, T0 + 3_700_000);
+        recorder.record(header(4, T0, T0, LINGER_0, 5), JSON, TOPIC, 0, 4, T0 + 90_000); // another phase
+
+        SlowRecords slow = recorder.report().phasesWithId(4).get(0).slow();
+        assertThat(slow.aboveMs()).isEqualTo(10.0);
+        assertThat(slow.count()).isEqualTo(2);
+        assertThat(slow.firstSent()).isEqualTo(EpochMicros.toInstant(T0 + 2_000_000));
+        assertThat(slow.lastSent()).isEqualTo(EpochMicros.toInstant(T0 + 3_000_000));
+        assertThat(slow.lastReceived()).isEqualTo(EpochMicros.toInstant(T0 + 3_700_000));
+        assertThat(slow.maxMs()).isEqualTo(2_001.0);
+        assertThat(recorder.report().phasesWithId(5).get(0).slow()).isNull();
+
+        recorder.resetPhases();
+        recorder.record(header(5, T0, T0, LINGER_0, 4), JSON, TOPIC, 0, 5, T0 + 90_000);
+        assertThat(recorder.report().phasesWithId(4).get(0).slow()).isNull();
     }
 
     private RecordResult record(byte[] header, byte[] value, int partition, long nowMicros) {

@@ -1,5 +1,7 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.faults.BrokerControl;
+import dev.latencylab.runner.faults.CommandBrokerControl;
 import dev.latencylab.runner.grafana.RunSnapshots;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
@@ -24,6 +26,7 @@ import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.run.StackWarmup;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
@@ -96,6 +99,13 @@ final class RunCommand {
             defaultValue = Defaults.BOOTSTRAP,
             description = "the brokers, for phases that write their own topic (default ${DEFAULT-VALUE})")
     String bootstrap;
+
+    @Option(
+            names = "--broker-control",
+            paramLabel = "COMMAND",
+            description = "a command that takes kill|stop|restart <node id>, for phases with faults"
+                    + " (default: $LAB_BROKER_CONTROL, which scripts/lab sets to its 'broker' command)")
+    String brokerControl;
 
     @Option(
             names = "--results",
@@ -180,6 +190,26 @@ final class RunCommand {
             e.problems().forEach(p -> err.println("  " + p));
             return 2;
         }
+        List<String> faultsOutside = scenario.phases().stream()
+                .flatMap(p -> p.faults().stream()
+                        .filter(f -> f.at().compareTo(p.duration()) >= 0)
+                        .map(f -> p.name() + ": " + f.describe() + " is past its window of "
+                                + Durations.format(p.duration())))
+                .toList();
+        if (!faultsOutside.isEmpty()) {
+            err.println("The scenario cannot be run with these timings:");
+            faultsOutside.forEach(f -> err.println("  " + f));
+            return 2;
+        }
+        boolean faults = scenario.phases().stream().anyMatch(Phase::injectsFaults);
+        String control = brokerControl != null ? brokerControl : System.getenv("LAB_BROKER_CONTROL");
+        if (faults && (control == null || control.isBlank())) {
+            err.println("The scenario kills or stops brokers, and no broker control was given: run it with"
+                    + " scripts/lab run (which passes its own), or give --broker-control COMMAND.");
+            return 2;
+        }
+        BrokerControl brokers =
+                faults ? new CommandBrokerControl(List.of(control.trim().split("\\s+"))) : BrokerControl.NONE;
         if (scenario.phases().stream().anyMatch(p -> p.duration().toSeconds() < 10)) {
             err.println(
                     "note: a measured window under 10 s holds fewer than two Prometheus scrapes; its Prometheus figures may be n/a.");
@@ -229,14 +259,16 @@ final class RunCommand {
 
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
         // Kafka's Admin client only for scenarios whose phases write their own topics.
-        Topics topics = scenario.phases().stream()
-                        .anyMatch(p -> p.topic() != null && p.topic().created())
+        Topics topics = faults
+                        || scenario.phases().stream()
+                                .anyMatch(p -> p.topic() != null && p.topic().created())
                 ? new KafkaTopics(bootstrap, clock)
                 : Topics.NONE;
         ScenarioRunner r = new ScenarioRunner(
                 producer,
                 consumer,
                 topics,
+                brokers,
                 clock,
                 sleeper,
                 out,

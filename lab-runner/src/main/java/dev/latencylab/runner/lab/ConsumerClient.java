@@ -113,6 +113,17 @@ public final class ConsumerClient {
         return first;
     }
 
+    /**
+     * Has every instance count the phase's records slower (corrected latency) than {@code aboveMs}
+     * from now on: the phase's {@code slow} figures (set when a fault is injected).
+     */
+    public void watch(int phase, double aboveMs) throws InterruptedException {
+        for (URI base : bases) {
+            URI uri = Urls.resolve(base, "/actuator/latency/watch");
+            JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, Map.of("phase", phase, "aboveMs", aboveMs)));
+        }
+    }
+
     /** Drops per-phase histograms (the warm-up's samples) but keeps loss/duplicate tracking. */
     public void resetPhases() throws InterruptedException {
         for (URI base : bases) {

@@ -2,6 +2,7 @@ package dev.latencylab.runner.results;
 
 import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.faults.Outage;
 import dev.latencylab.runner.run.PhaseDescription;
 import java.time.Instant;
 import java.util.Map;
@@ -43,11 +44,64 @@ record PhaseSummary(
         Batching producer,
         GcPauses gcPauseMsPerSecond,
         Disk disk,
-        Drain drain) {
+        Drain drain,
+        Outage outage) {
 
     PhaseSummary {
         // summary.json written before repeats existed has no repeat: each phase ran once.
         repeat = Math.max(1, repeat);
+    }
+
+    /** A phase without fault steps. */
+    PhaseSummary(
+            String name,
+            int repeat,
+            int phaseId,
+            ProducerSettings settings,
+            Instant measuredFrom,
+            Instant measuredTo,
+            double measuredSeconds,
+            boolean complete,
+            Long samples,
+            Latency latencyMs,
+            Latency correctedLatencyMs,
+            Latency publishDelayMs,
+            Double achievedRate,
+            PhaseCounts counts,
+            boolean fenced,
+            PhaseDescription description,
+            Cpu cpuCores,
+            Requests requestsPerSecond,
+            Double bytesInPerSecond,
+            Batching producer,
+            GcPauses gcPauseMsPerSecond,
+            Disk disk,
+            Drain drain) {
+        this(
+                name,
+                repeat,
+                phaseId,
+                settings,
+                measuredFrom,
+                measuredTo,
+                measuredSeconds,
+                complete,
+                samples,
+                latencyMs,
+                correctedLatencyMs,
+                publishDelayMs,
+                achievedRate,
+                counts,
+                fenced,
+                description,
+                cpuCores,
+                requestsPerSecond,
+                bytesInPerSecond,
+                producer,
+                gcPauseMsPerSecond,
+                disk,
+                drain,
+                null);
     }
 
     /** A phase on the lab topic: nothing of its own on disk. */

@@ -89,7 +89,11 @@ final class SettingsGrid {
                 s.payloadBytes(),
                 s.keyStrategy(),
                 s.payload(),
-                s.payloadFile());
+                s.payloadFile(),
+                s.acks(),
+                s.maxInFlight(),
+                s.sendBufferBytes(),
+                s.bufferMemory());
     }
 
     /** linger.ms values, ascending. */

@@ -125,7 +125,8 @@ public final class SummaryBuilder {
                                 r.disk().records(),
                                 r.disk().bytesPerRecord(),
                                 null),
-                drain(r));
+                drain(r),
+                r.outage());
     }
 
     private static PhaseSummary.Drain drain(PhaseRecord r) {

@@ -3,6 +3,7 @@ package dev.latencylab.runner.run;
 import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.runner.faults.Outage;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.topics.TopicDisk;
 import java.time.Duration;
@@ -20,6 +21,7 @@ import java.time.Instant;
  *     in the phase, so that nothing of it could still arrive for the first time
  * @param description the topic, partitions and consumer the phase ran on (null if not read)
  * @param disk the phase's own topic on disk after the phase, null when it wrote the lab topic
+ * @param outage what the phase's fault steps did, null for a phase without any
  */
 public record PhaseRecord(
         int index,
@@ -36,7 +38,43 @@ public record PhaseRecord(
         boolean fenced,
         PhaseDescription description,
         TopicDisk disk,
-        boolean complete) {
+        boolean complete,
+        Outage outage) {
+
+    public PhaseRecord(
+            int index,
+            Phase phase,
+            int phaseId,
+            Instant startedAt,
+            Instant measureStart,
+            Instant measureEnd,
+            long sentAtStart,
+            long sentAtEnd,
+            PhaseView latency,
+            PhaseSends sends,
+            PhaseCounts counts,
+            boolean fenced,
+            PhaseDescription description,
+            TopicDisk disk,
+            boolean complete) {
+        this(
+                index,
+                phase,
+                phaseId,
+                startedAt,
+                measureStart,
+                measureEnd,
+                sentAtStart,
+                sentAtEnd,
+                latency,
+                sends,
+                counts,
+                fenced,
+                description,
+                disk,
+                complete,
+                null);
+    }
 
     public Duration measured() {
         return Duration.between(measureStart, measureEnd);

@@ -14,11 +14,17 @@ import dev.latencylab.api.settings.ConsumerStatus;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.faults.BrokerControl;
+import dev.latencylab.runner.faults.FaultException;
+import dev.latencylab.runner.faults.FaultWatch;
+import dev.latencylab.runner.faults.Outage;
+import dev.latencylab.runner.faults.OutageLine;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.Drained;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.FaultStep;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
@@ -68,6 +74,9 @@ public final class ScenarioRunner {
         }
     }
 
+    /** How long a phase that restarted a broker waits, after its window, for the ISR to be whole again. */
+    private static final Duration ISR_WHOLE_TIMEOUT = Duration.ofMinutes(2);
+
     /** Shortest step of a rate search: under two Prometheus-free seconds a step is all ramp. */
     static final Duration MIN_STEP = Duration.ofSeconds(2);
 
@@ -78,6 +87,7 @@ public final class ScenarioRunner {
     private final PrintStream out;
     private final Options options;
     private final Topics topics;
+    private final BrokerControl brokers;
     /** Topics this run created and has not yet deleted: an interrupted run deletes them on its way out. */
     private final java.util.Set<String> created = new java.util.LinkedHashSet<>();
 
@@ -109,6 +119,23 @@ public final class ScenarioRunner {
             Sleeper sleeper,
             PrintStream out,
             Options options) {
+        this(producer, consumer, topics, BrokerControl.NONE, clock, sleeper, out, options);
+    }
+
+    /**
+     * @param topics also reads the leaders and in-sync replicas while a phase injects faults
+     * @param brokers kills, stops and restarts brokers for a phase's fault steps
+     */
+    public ScenarioRunner(
+            ProducerClient producer,
+            ConsumerClient consumer,
+            Topics topics,
+            BrokerControl brokers,
+            Clock clock,
+            Sleeper sleeper,
+            PrintStream out,
+            Options options) {
+        this.brokers = brokers;
         this.producer = producer;
         this.consumer = consumer;
         this.topics = topics;
@@ -405,16 +432,32 @@ public final class ScenarioRunner {
         t.sentAtStart = entered.counters().sent();
         t.lastPoll = t.measureStart;
         t.lastSent = t.sentAtStart;
+        Instant nextProgress = t.measureStart.plus(options.progressEvery());
         while (true) {
-            Duration remaining = phase.duration().minus(Duration.between(t.measureStart, clock.instant()));
+            Duration elapsed = Duration.between(t.measureStart, clock.instant());
+            if (t.nextFault < phase.faults().size()
+                    && elapsed.compareTo(phase.faults().get(t.nextFault).at()) >= 0) {
+                injectFault(t, phase.faults().get(t.nextFault++), warnings);
+                continue;
+            }
+            Duration remaining = phase.duration().minus(elapsed);
             if (remaining.isNegative() || remaining.isZero()) {
                 break;
             }
-            sleep(remaining.compareTo(options.progressEvery()) < 0 ? remaining : options.progressEvery());
-            if (Duration.between(t.measureStart, clock.instant()).compareTo(phase.duration()) < 0) {
+            Duration wait = min(remaining, Duration.between(clock.instant(), nextProgress));
+            if (t.nextFault < phase.faults().size()) {
+                wait = min(wait, phase.faults().get(t.nextFault).at().minus(elapsed));
+            }
+            if (!wait.isNegative() && !wait.isZero()) {
+                sleep(wait);
+            }
+            if (!clock.instant().isBefore(nextProgress)
+                    && Duration.between(t.measureStart, clock.instant()).compareTo(phase.duration()) < 0) {
                 progress(t);
+                nextProgress = clock.instant().plus(options.progressEvery());
             }
         }
+        restartWhatIsDown(t, warnings);
         // On its own topic the load stops with the window: the topic is measured on disk next, and
         // an unthrottled load would only pile up a backlog while the phase is being closed.
         ProducerStatus left = ownTopic(phase) ? producer.apply(SettingsChange.stop()) : producer.enterPhase(0);
@@ -423,6 +466,19 @@ public final class ScenarioRunner {
         Closed closed = fence(t, warnings);
         if (ownTopic(phase)) {
             t.disk = retireTopic(t, warnings);
+        }
+        if (t.faults != null) {
+            if (!t.faults.awaitIsrWhole(ISR_WHOLE_TIMEOUT)) {
+                String w = "phase " + t.phase.name() + ": the in-sync replicas of "
+                        + producer.state().topic()
+                        + " were not whole " + Durations.format(ISR_WHOLE_TIMEOUT) + " after the window; the next"
+                        + " phase starts on a cluster still catching up";
+                warnings.add(w);
+                out.println("WARNING: " + w);
+            }
+            t.outage = t.faults.close(closed.latency == null ? null : closed.latency.slow(), t.thresholdMs);
+            t.faults = null;
+            out.println("  " + OutageLine.of(t.outage));
         }
         PhaseRecord record = t.record(end, sentAtEnd, closed, true);
         PhaseView latency = closed.latency;
@@ -439,6 +495,90 @@ public final class ScenarioRunner {
                 latency == null ? "n/a" : ms(latency.correctedLatencyMs().p99()),
                 closed.counts == null ? "" : "; " + counts(closed.counts));
         return record;
+    }
+
+    /**
+     * Carries out one fault step. Before the first, the phase's slowest record so far (corrected
+     * e2e, the whole group's) becomes the consumer's slow-record threshold, and the watch of the
+     * producer and the topic's metadata starts. {@code leader} is the leader of partition 0 then.
+     */
+    private void injectFault(Tracker t, FaultStep step, List<String> warnings) throws InterruptedException {
+        String topic = producer.state().topic();
+        if (t.faults == null) {
+            Optional<PhaseView> before =
+                    consumer.read().group().phase(t.phaseId, t.phase.settings().phaseKey());
+            t.thresholdMs = before.map(v -> v.correctedLatencyMs().max()).orElse(0.0);
+            consumer.watch(t.phaseId, t.thresholdMs);
+            t.faults = new FaultWatch(topics, topic, producer, clock, clock.instant());
+            out.printf(
+                    Locale.ROOT,
+                    "  faults from now on: records slower than %.2f ms (the slowest before) count as delayed%n",
+                    t.thresholdMs);
+        }
+        int node;
+        if (FaultStep.LEADER.equals(step.broker())) {
+            if (step.action().takesDown()) {
+                t.downLeader = leaderNow(topic);
+            }
+            node = t.downLeader;
+        } else {
+            node = FaultStep.nodeId(step.broker()).orElseThrow();
+        }
+        double at = Duration.between(t.measureStart, clock.instant()).toMillis() / 1000.0;
+        Instant started = clock.instant();
+        String error = null;
+        if (node <= 0) {
+            error = "no leader of partition 0 of " + topic + " was known";
+        } else {
+            try {
+                brokers.act(step.action(), node);
+            } catch (FaultException e) {
+                error = e.getMessage();
+            }
+        }
+        double took = Duration.between(started, clock.instant()).toMillis() / 1000.0;
+        t.faults.stepDone(
+                new Outage.Step(at, step.action().label(), node, took, error),
+                !step.action().takesDown());
+        if (error != null) {
+            String w = "phase " + t.phase.name() + ": " + step.describe() + " failed: " + error;
+            warnings.add(w);
+            out.println("WARNING: " + w);
+        } else {
+            out.printf(
+                    Locale.ROOT,
+                    "  %s kafka-%d at %.1f s (took %.1f s)%n",
+                    step.action().label(),
+                    node,
+                    at,
+                    took);
+        }
+    }
+
+    /**
+     * Restarts left in the plan when the window ended (a step late on a busy machine): a run never
+     * leaves a broker down behind it.
+     */
+    private void restartWhatIsDown(Tracker t, List<String> warnings) throws InterruptedException {
+        while (t.nextFault < t.phase.faults().size()) {
+            FaultStep step = t.phase.faults().get(t.nextFault++);
+            if (!step.action().takesDown() && t.faults != null) {
+                warnings.add("phase " + t.phase.name() + ": " + step.describe() + " was done after the window");
+                injectFault(t, step, warnings);
+            }
+        }
+    }
+
+    private int leaderNow(String topic) throws InterruptedException {
+        try {
+            return topics.health(topic, Duration.ofSeconds(5)).leader(0);
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     /**
@@ -850,6 +990,16 @@ public final class ScenarioRunner {
 
     /** The phase cut short: its window ends now, with whatever the endpoints still answer; it is not fenced. */
     private Optional<PhaseRecord> partial(Tracker t, List<String> warnings) {
+        if (t.faults != null) {
+            // Cut short with a broker down: it is brought back before anything else.
+            Thread.interrupted();
+            try {
+                restartWhatIsDown(t, warnings);
+            } catch (InterruptedException | RuntimeException e) {
+                warnings.add("phase " + t.phase.name() + " was cut short with a broker down and its restart failed: "
+                        + e.getMessage() + "; restart it with scripts/lab up");
+            }
+        }
         Instant end = clock.instant();
         long sentAtEnd = t.lastSent;
         PhaseView latency = null;
@@ -1030,6 +1180,16 @@ public final class ScenarioRunner {
         long lastSent;
         /** The phase's own topic on disk once it was retired; null for the lab topic. */
         TopicDisk disk;
+        /** From the phase's first fault step until it is closed. */
+        FaultWatch faults;
+
+        double thresholdMs;
+        /** The phase's next fault step to carry out. */
+        int nextFault;
+        /** The node a {@code leader} kill or stop took down, for the {@code leader} restart. */
+        int downLeader = -1;
+
+        Outage outage;
 
         PhaseRecord record(Instant end, long sentAtEnd, Closed closed, boolean complete) {
             return new PhaseRecord(
@@ -1047,7 +1207,8 @@ public final class ScenarioRunner {
                     closed.fenced,
                     closed.description,
                     disk,
-                    complete);
+                    complete,
+                    outage);
         }
 
         Tracker(int index, int count, Phase phase, int phaseId, String label) {

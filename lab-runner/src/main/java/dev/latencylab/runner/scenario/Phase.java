@@ -3,6 +3,7 @@ package dev.latencylab.runner.scenario;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ProducerSettings;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * One step of a scenario: the settings to apply, a warm-up whose samples are dropped, and the
@@ -18,6 +19,8 @@ import java.time.Duration;
  *     phase's consumer settings; the phase then measures the drain ({@code duration} bounds it;
  *     {@code warmup} is not used: every record of the backlog is measured); null for a phase under
  *     steady load
+ * @param faults brokers killed, stopped or restarted during the measured window, in time order
+ *     (empty for none)
  */
 public record Phase(
         String name,
@@ -28,7 +31,25 @@ public record Phase(
         boolean maxRate,
         int repeat,
         ConsumerSettings consumer,
-        Integer backlog) {
+        Integer backlog,
+        List<FaultStep> faults) {
+
+    public Phase {
+        faults = faults == null ? List.of() : List.copyOf(faults);
+    }
+
+    public Phase(
+            String name,
+            ProducerSettings settings,
+            Duration warmup,
+            Duration duration,
+            TopicSpec topic,
+            boolean maxRate,
+            int repeat,
+            ConsumerSettings consumer,
+            Integer backlog) {
+        this(name, settings, warmup, duration, topic, maxRate, repeat, consumer, backlog, List.of());
+    }
 
     public Phase(String name, ProducerSettings settings, Duration warmup, Duration duration) {
         this(name, settings, warmup, duration, null, false, 1, null, null);
@@ -50,16 +71,21 @@ public record Phase(
     }
 
     public Phase withTiming(Duration newWarmup, Duration newDuration) {
-        return new Phase(name, settings, newWarmup, newDuration, topic, maxRate, repeat, consumer, backlog);
+        return new Phase(name, settings, newWarmup, newDuration, topic, maxRate, repeat, consumer, backlog, faults);
     }
 
     public Phase withRepeat(int newRepeat) {
-        return new Phase(name, settings, warmup, duration, topic, maxRate, newRepeat, consumer, backlog);
+        return new Phase(name, settings, warmup, duration, topic, maxRate, newRepeat, consumer, backlog, faults);
     }
 
     /** This phase with the consumer settings given (the scenario's defaults for a phase that names none). */
     public Phase withConsumer(ConsumerSettings newConsumer) {
-        return new Phase(name, settings, warmup, duration, topic, maxRate, repeat, newConsumer, backlog);
+        return new Phase(name, settings, warmup, duration, topic, maxRate, repeat, newConsumer, backlog, faults);
+    }
+
+    /** Whether brokers are killed, stopped or restarted during the phase. */
+    public boolean injectsFaults() {
+        return !faults.isEmpty();
     }
 
     /** Whether the phase measures the draining of a backlog rather than a steady load. */
@@ -69,6 +95,7 @@ public record Phase(
 
     /** This phase under another name at a fixed rate: a measurement at a fraction of a rate found. */
     public Phase atRate(String newName, double rate) {
-        return new Phase(newName, settings.withRate(rate), warmup, duration, topic, false, repeat, consumer, backlog);
+        return new Phase(
+                newName, settings.withRate(rate), warmup, duration, topic, false, repeat, consumer, backlog, faults);
     }
 }

@@ -41,7 +41,7 @@ public final class ScenarioLoader {
     static final int MAX_BACKLOG = 5_000_000;
 
     private static final Set<String> PHASE_FIELDS =
-            Set.of("name", "settings", "warmup", "duration", "topic", "consumer", "backlog");
+            Set.of("name", "settings", "warmup", "duration", "topic", "consumer", "backlog", "faults");
     private static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic", "consumer");
     private static final Set<String> TOPIC_FIELDS =
             Set.of("name", "partitions", "replicationFactor", "minInsyncReplicas", "configs", "keep");
@@ -170,10 +170,77 @@ public final class ScenarioLoader {
             problems.add(label + "backlog", "cannot be combined with rate: max (a backlog is built at a fixed rate)");
         }
 
+        List<FaultStep> faults = faults(node.path("faults"), duration, label + "faults", problems);
+        if (!faults.isEmpty() && (maxRate || backlog != null)) {
+            problems.add(label + "faults", "need a phase under steady load (not rate: max, not a backlog)");
+        }
+
         if (producerSettings == null || warmup == null || duration == null) {
             return name == null ? null : new Phase(name, null, null, null, topic, maxRate, 1);
         }
-        return new Phase(name, producerSettings, warmup, duration, topic, maxRate, 1, consumer, backlog);
+        return new Phase(name, producerSettings, warmup, duration, topic, maxRate, 1, consumer, backlog, faults);
+    }
+
+    /**
+     * {@code faults: [{at: 20s, kill: leader}, {at: 50s, restart: leader}]}: each step a time inside
+     * the measured window and one of kill, stop or restart with a broker ({@code leader}, a node
+     * id or {@code kafka-N}); a restart must follow a kill or stop of the same broker.
+     */
+    private static List<FaultStep> faults(JsonNode node, Duration duration, String field, Problems problems) {
+        if (node.isMissingNode() || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            problems.add(field, "must be a list of steps such as {at: 20s, kill: leader}");
+            return List.of();
+        }
+        List<FaultStep> steps = new ArrayList<>();
+        java.util.Set<String> down = new java.util.HashSet<>();
+        Duration previous = Duration.ZERO;
+        int i = 0;
+        for (JsonNode step : node) {
+            i++;
+            String where = field + "[" + i + "]";
+            if (!step.isObject()) {
+                problems.add(where, "must be a mapping such as {at: 20s, kill: leader}");
+                continue;
+            }
+            unknownFields(step, Set.of("at", "kill", "stop", "restart"), problems, where);
+            Duration at = duration(step.path("at"), true, where + ".at", problems);
+            List<FaultStep.Action> actions = java.util.Arrays.stream(FaultStep.Action.values())
+                    .filter(a -> step.has(a.label()))
+                    .toList();
+            if (actions.size() != 1) {
+                problems.add(where, "needs exactly one of kill, stop or restart, got " + actions.size());
+                continue;
+            }
+            FaultStep.Action action = actions.get(0);
+            JsonNode target = step.path(action.label());
+            String broker = target.isIntegralNumber() ? target.asString() : target.isString() ? target.asString() : "";
+            if (!FaultStep.validBroker(broker)) {
+                problems.add(
+                        where + "." + action.label(), "must be leader, a node id or kafka-N, got '" + target + "'");
+                continue;
+            }
+            String key = FaultStep.nodeId(broker).map(String::valueOf).orElse(FaultStep.LEADER);
+            if (action.takesDown() && !down.add(key)) {
+                problems.add(where, "broker " + broker + " is already down at that point");
+            } else if (!action.takesDown() && !down.remove(key)) {
+                problems.add(where, "restart " + broker + " needs an earlier kill or stop of it in the phase");
+            }
+            if (at == null) {
+                continue;
+            }
+            if (duration != null && at.compareTo(duration) >= 0) {
+                problems.add(
+                        where + ".at", "must be inside the measured window (under " + Durations.format(duration) + ")");
+            } else if (at.compareTo(previous) < 0) {
+                problems.add(where + ".at", "steps must be in time order");
+            }
+            previous = at;
+            steps.add(new FaultStep(at, action, broker));
+        }
+        return steps;
     }
 
     /**
@@ -259,7 +326,11 @@ public final class ScenarioLoader {
                     read.payloadBytes(),
                     read.keyStrategy(),
                     read.payload() != null ? read.payload() : PayloadKind.WORDS,
-                    read.payloadFile());
+                    read.payloadFile(),
+                    read.acks(),
+                    read.maxInFlight(),
+                    read.sendBufferBytes(),
+                    read.bufferMemory());
         } catch (BadSettingsException e) {
             problems.add(label + "settings." + e.field(), e.getMessage());
             return null;

@@ -63,6 +63,12 @@ public final class ScenarioWriter {
         if (p.settings().payloadFile() != null) {
             s.put("payloadFile", p.settings().payloadFile());
         }
+        if (p.settings().tunesClient()) {
+            s.put("acks", p.settings().acks().kafkaValue());
+            s.put("maxInFlight", p.settings().maxInFlight());
+            s.put("sendBufferBytes", p.settings().sendBufferBytes());
+            s.put("bufferMemory", p.settings().bufferMemory());
+        }
         m.put("settings", s);
         m.put("warmup", Durations.format(p.warmup()));
         m.put("duration", Durations.format(p.duration()));
@@ -87,6 +93,18 @@ public final class ScenarioWriter {
         }
         if (p.backlog() != null) {
             m.put("backlog", p.backlog());
+        }
+        if (p.injectsFaults()) {
+            m.put(
+                    "faults",
+                    p.faults().stream()
+                            .map(f -> {
+                                Map<String, Object> step = new LinkedHashMap<>();
+                                step.put("at", Durations.format(f.at()));
+                                step.put(f.action().label(), f.broker());
+                                return step;
+                            })
+                            .toList());
         }
         if (p.consumer() != null) {
             // The contract's names and labels, as /actuator/consumer shows them.

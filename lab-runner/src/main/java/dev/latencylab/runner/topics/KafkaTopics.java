@@ -24,6 +24,7 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -150,6 +151,38 @@ public final class KafkaTopics implements Topics {
             records += ends.get(tp).offset() - starts.get(tp).offset();
         }
         return new TopicDisk(topic, partitions.size(), bytes, records);
+    }
+
+    @Override
+    public TopicHealth health(String topic, Duration timeout) throws InterruptedException {
+        try {
+            TopicDescription d = admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .get(topic);
+            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+            org.apache.kafka.clients.admin.ConfigEntry minIsr = admin.describeConfigs(List.of(resource))
+                    .all()
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .get(resource)
+                    .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
+            return new TopicHealth(
+                    d.partitions().stream()
+                            .map(p -> new TopicHealth.Partition(
+                                    p.partition(),
+                                    p.leader() == null || p.leader().isEmpty()
+                                            ? -1
+                                            : p.leader().id(),
+                                    p.isr().size(),
+                                    p.replicas().size()))
+                            .toList(),
+                    minIsr == null ? 1 : Integer.parseInt(minIsr.value()));
+        } catch (ExecutionException e) {
+            throw new TopicException(
+                    "could not describe " + topic + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new TopicException("could not describe " + topic + " within " + timeout.toMillis() + " ms");
+        }
     }
 
     @Override

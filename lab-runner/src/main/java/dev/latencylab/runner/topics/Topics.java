@@ -1,6 +1,7 @@
 package dev.latencylab.runner.topics;
 
 import dev.latencylab.runner.scenario.TopicSpec;
+import java.time.Duration;
 
 /** What the runner does to a phase's own topic. */
 public interface Topics extends AutoCloseable {
@@ -17,6 +18,9 @@ public interface Topics extends AutoCloseable {
     void delete(String topic) throws InterruptedException;
 
     TopicDisk sizeOnDisk(String topic) throws InterruptedException;
+
+    /** Each partition's leader and in-sync replicas as the cluster's metadata says now. */
+    TopicHealth health(String topic, Duration timeout) throws InterruptedException;
 
     @Override
     void close();
@@ -36,6 +40,11 @@ public interface Topics extends AutoCloseable {
         @Override
         public TopicDisk sizeOnDisk(String topic) {
             throw new TopicException("no Kafka admin connection was set up for phase topics");
+        }
+
+        @Override
+        public TopicHealth health(String topic, Duration timeout) {
+            throw new TopicException("no Kafka admin connection was set up for the cluster's state");
         }
 
         @Override

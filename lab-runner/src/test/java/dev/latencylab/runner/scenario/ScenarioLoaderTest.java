@@ -382,4 +382,64 @@ class ScenarioLoaderTest {
                 .hasMessageContaining("c.yaml: phase 1 'bad': consumer.processing: per-key spreads a batch"
                         + " over workers: it needs listener batch");
     }
+
+    @Test
+    void faultStepsAreReadInTimeOrderAndChecked() {
+        String text =
+                """
+                defaults:
+                  warmup: 5s
+                  duration: 60s
+                  settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                phases:
+                  - name: killed
+                    settings: {acks: 1}
+                    faults:
+                      - {at: 10s, kill: leader}
+                      - {at: 15s, stop: kafka-3}
+                      - {at: 40s, restart: leader}
+                      - {at: 41s, restart: 3}
+                """;
+
+        Phase p = loader.parse("f.yaml", "f", text).phases().get(0);
+
+        assertThat(p.faults())
+                .containsExactly(
+                        new FaultStep(Duration.ofSeconds(10), FaultStep.Action.KILL, "leader"),
+                        new FaultStep(Duration.ofSeconds(15), FaultStep.Action.STOP, "kafka-3"),
+                        new FaultStep(Duration.ofSeconds(40), FaultStep.Action.RESTART, "leader"),
+                        new FaultStep(Duration.ofSeconds(41), FaultStep.Action.RESTART, "3"));
+        assertThat(p.settings().acks().kafkaValue()).isEqualTo("1");
+    }
+
+    @Test
+    void faultStepsThatCouldLeaveABrokerInAnUnknownStateAreRefused() {
+        String text =
+                """
+                defaults:
+                  warmup: 5s
+                  duration: 60s
+                  settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                phases:
+                  - name: bad
+                    faults:
+                      - {at: 10s, restart: 2}
+                      - {at: 5s, kill: 1, stop: 2}
+                      - {at: 70s, kill: 1}
+                      - {at: 71s, kill: 1}
+                      - {at: 72s, kill: kafka-x}
+                """;
+
+        assertThatThrownBy(() -> loader.parse("bad.yaml", "bad", text))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(
+                        e -> assertThat(((ScenarioException) e).problems())
+                                .containsExactlyInAnyOrder(
+                                        "bad.yaml: phase 1 'bad': faults[1]: restart 2 needs an earlier kill or stop of it in the phase",
+                                        "bad.yaml: phase 1 'bad': faults[2]: needs exactly one of kill, stop or restart, got 2",
+                                        "bad.yaml: phase 1 'bad': faults[3].at: must be inside the measured window (under 1m)",
+                                        "bad.yaml: phase 1 'bad': faults[4]: broker 1 is already down at that point",
+                                        "bad.yaml: phase 1 'bad': faults[4].at: must be inside the measured window (under 1m)",
+                                        "bad.yaml: phase 1 'bad': faults[5].kill: must be leader, a node id or kafka-N, got 'kafka-x'"));
+    }
 }

@@ -2,6 +2,7 @@ package dev.latencylab.producer.load;
 
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.settings.Acks;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
@@ -61,6 +62,8 @@ public class LoadGenerator implements SmartLifecycle {
     private final AtomicLong acked = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final SendLog sendLog = new SendLog();
+    /** Kafka client counters summed over every producer this app made (settings changes replace it). */
+    private final ClientTotals clientTotals = new ClientTotals();
     /** The current phase's tally; read and replaced by the sender thread only. */
     private PhaseTally tally = sendLog.phase(0, null);
 
@@ -84,9 +87,16 @@ public class LoadGenerator implements SmartLifecycle {
                         clientSetting(ProducerConfig.LINGER_MS_CONFIG),
                         clientSetting(ProducerConfig.BATCH_SIZE_CONFIG),
                         compressionSetting(),
+                        null,
                         properties.rate(),
                         properties.payloadBytes(),
-                        properties.keyStrategy()),
+                        properties.keyStrategy(),
+                        null,
+                        null,
+                        acksSetting(),
+                        clientSetting(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION),
+                        clientSetting(ProducerConfig.SEND_BUFFER_CONFIG),
+                        clientSetting(ProducerConfig.BUFFER_MEMORY_CONFIG)),
                 properties.autostart(),
                 properties.topic());
         // Unthrottled sends keep no schedule; it is there, at some rate, for when a rate is set.
@@ -116,7 +126,13 @@ public class LoadGenerator implements SmartLifecycle {
 
     public SenderCounters counters() {
         long s = sent;
-        return new SenderCounters(s, acked.get(), failed.get(), s - 1);
+        return new SenderCounters(
+                s,
+                acked.get(),
+                failed.get(),
+                s - 1,
+                clientTotals.total("record-retry-total", template.metrics()),
+                clientTotals.total("record-error-total", template.metrics()));
     }
 
     /** Queues a change for the sender thread; completes once it is in effect. */
@@ -316,10 +332,17 @@ public class LoadGenerator implements SmartLifecycle {
      */
     private void switchProducer(ProducerSettings previous, ProducerSettings next) {
         template.flush();
+        clientTotals.retire(template.metrics());
         factory.updateConfigs(Map.of(
                 ProducerConfig.LINGER_MS_CONFIG, next.lingerMs(),
                 ProducerConfig.BATCH_SIZE_CONFIG, next.batchSize(),
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, next.compression().kafkaName()));
+                ProducerConfig.COMPRESSION_TYPE_CONFIG, next.compression().kafkaName(),
+                // Kafka refuses idempotence with acks other than all; it goes with acks.
+                ProducerConfig.ACKS_CONFIG, next.acks().kafkaValue(),
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, next.acks().idempotent(),
+                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, next.maxInFlight(),
+                ProducerConfig.SEND_BUFFER_CONFIG, next.sendBufferBytes(),
+                ProducerConfig.BUFFER_MEMORY_CONFIG, next.bufferMemory()));
         previous.compression().levelProperty().ifPresent(factory::removeConfig);
         next.compression().levelProperty().ifPresent(property -> {
             if (next.compressionLevel() != null) {
@@ -338,6 +361,12 @@ public class LoadGenerator implements SmartLifecycle {
             value = ProducerConfig.configDef().defaultValues().get(name);
         }
         return Integer.parseInt(value.toString().trim());
+    }
+
+    private Acks acksSetting() {
+        Object value = factory.getConfigurationProperties().getOrDefault(ProducerConfig.ACKS_CONFIG, "all");
+        return Acks.parse(String.valueOf(value).trim())
+                .orElseThrow(() -> new IllegalArgumentException("acks " + value + " is not one the lab accounts for"));
     }
 
     private Compression compressionSetting() {

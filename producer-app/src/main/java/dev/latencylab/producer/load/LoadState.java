@@ -35,6 +35,10 @@ public record LoadState(ProducerSettings settings, boolean running, int phase, S
         return a.lingerMs() != settings.lingerMs()
                 || a.batchSize() != settings.batchSize()
                 || a.compression() != settings.compression()
-                || !java.util.Objects.equals(a.compressionLevel(), settings.compressionLevel());
+                || !java.util.Objects.equals(a.compressionLevel(), settings.compressionLevel())
+                || a.acks() != settings.acks()
+                || !a.maxInFlight().equals(settings.maxInFlight())
+                || !a.sendBufferBytes().equals(settings.sendBufferBytes())
+                || !a.bufferMemory().equals(settings.bufferMemory());
     }
 }

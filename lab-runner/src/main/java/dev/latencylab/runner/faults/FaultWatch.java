@@ -1,0 +1,243 @@
+package dev.latencylab.runner.faults;
+
+import dev.latencylab.api.latency.SlowRecords;
+import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.topics.TopicHealth;
+import dev.latencylab.runner.topics.Topics;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Watches a phase from its first fault step until it is closed: every {@link #EVERY} it reads the
+ * producer's counters (retries, errors, failures) and the topic's leaders and in-sync replicas
+ * from the cluster's metadata, on its own thread so the phase's schedule is not held up by a
+ * broker that does not answer. {@link #close} turns the samples and the consumer's slow-record
+ * count into an {@link Outage}.
+ */
+public final class FaultWatch {
+
+    public static final Duration EVERY = Duration.ofMillis(250);
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
+
+    private final Topics topics;
+    private final String topic;
+    private final ProducerClient producer;
+    private final Clock clock;
+    private final Instant firstFault;
+    private final List<Sample> samples = new ArrayList<>();
+    private final List<Outage.Step> steps = new ArrayList<>();
+    private Instant lastRestart;
+    private final Thread thread;
+    private volatile boolean stopping;
+
+    private record Sample(Instant at, TopicHealth health, SenderCounters counters) {}
+
+    /** Starts watching at {@code firstFault}, reading the state before it first. */
+    public FaultWatch(Topics topics, String topic, ProducerClient producer, Clock clock, Instant firstFault)
+            throws InterruptedException {
+        this.topics = topics;
+        this.topic = topic;
+        this.producer = producer;
+        this.clock = clock;
+        this.firstFault = firstFault;
+        sample();
+        this.thread = new Thread(this::run, "fault-watch");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    public synchronized void stepDone(Outage.Step step, boolean restart) {
+        steps.add(step);
+        if (restart) {
+            lastRestart = clock.instant();
+        }
+    }
+
+    private void run() {
+        while (!stopping) {
+            try {
+                Thread.sleep(EVERY.toMillis());
+                sample();
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    private void sample() throws InterruptedException {
+        TopicHealth health = null;
+        SenderCounters counters = null;
+        try {
+            health = topics.health(topic, CALL_TIMEOUT);
+        } catch (RuntimeException e) {
+            // a missing sample is counted, not fatal: the metadata may be unreachable mid-failover
+        }
+        try {
+            counters = producer.state().counters();
+        } catch (RuntimeException e) {
+            // the same for the producer-app
+        }
+        synchronized (this) {
+            samples.add(new Sample(clock.instant(), health, counters));
+        }
+    }
+
+    /**
+     * After a restart, waits (at most {@code max}) until a sample shows every partition with all
+     * its replicas in sync: the next phase starts on a whole cluster, and the time is reported.
+     *
+     * @return whether it was seen
+     */
+    public boolean awaitIsrWhole(Duration max) throws InterruptedException {
+        Instant deadline = clock.instant().plus(max);
+        while (clock.instant().isBefore(deadline)) {
+            synchronized (this) {
+                if (lastRestart == null) {
+                    return true;
+                }
+                Sample last = samples.get(samples.size() - 1);
+                if (!last.at().isBefore(lastRestart)
+                        && last.health() != null
+                        && last.health().isrWhole()) {
+                    return true;
+                }
+            }
+            Thread.sleep(EVERY.toMillis());
+        }
+        return false;
+    }
+
+    /** Stops sampling and sums up, with the consumer group's slow-record count of the phase. */
+    public Outage close(SlowRecords slow, double thresholdMs) throws InterruptedException {
+        stopping = true;
+        thread.interrupt();
+        thread.join(CALL_TIMEOUT.multipliedBy(2).toMillis());
+        synchronized (this) {
+            return new Outage(
+                    steps,
+                    thresholdMs,
+                    slow == null ? 0 : slow.count(),
+                    slow == null || slow.firstSent() == null ? null : seconds(slow.firstSent()),
+                    slow == null || slow.lastReceived() == null ? null : seconds(slow.lastReceived()),
+                    slow == null ? null : slow.maxMs(),
+                    episodes(slow),
+                    producerView(),
+                    clusterView(),
+                    EVERY.toMillis() / 1000.0);
+        }
+    }
+
+    private List<Outage.Episode> episodes(SlowRecords slow) {
+        List<Outage.Episode> episodes = new ArrayList<>();
+        if (slow == null) {
+            return episodes;
+        }
+        long gapMs = Math.round(Outage.EPISODE_GAP_SECONDS * 1000);
+        long start = -1;
+        long end = -1;
+        long records = 0;
+        for (var e : slow.perTenth().entrySet()) {
+            long tenth = e.getKey();
+            if (start >= 0 && tenth - end > gapMs) {
+                episodes.add(episode(start, end, records));
+                start = -1;
+                records = 0;
+            }
+            start = start < 0 ? tenth : start;
+            end = tenth + SlowRecords.TENTH_MS;
+            records += e.getValue();
+        }
+        if (start >= 0) {
+            episodes.add(episode(start, end, records));
+        }
+        return episodes;
+    }
+
+    private Outage.Episode episode(long startMs, long endMs, long records) {
+        return new Outage.Episode(
+                seconds(Instant.ofEpochMilli(startMs)), seconds(Instant.ofEpochMilli(endMs)), records);
+    }
+
+    private Outage.ProducerView producerView() {
+        SenderCounters first = null;
+        SenderCounters previous = null;
+        Instant from = null;
+        Instant to = null;
+        SenderCounters last = null;
+        for (Sample s : samples) {
+            SenderCounters c = s.counters();
+            if (c == null) {
+                continue;
+            }
+            if (first == null) {
+                first = c;
+            }
+            if (previous != null
+                    && (c.retries() > previous.retries()
+                            || c.errors() > previous.errors()
+                            || c.failed() > previous.failed())) {
+                from = from == null ? s.at() : from;
+                to = s.at();
+            }
+            previous = c;
+            last = c;
+        }
+        if (first == null) {
+            return new Outage.ProducerView(null, null, null, null, null);
+        }
+        return new Outage.ProducerView(
+                last.retries() - first.retries(),
+                last.errors() - first.errors(),
+                last.failed() - first.failed(),
+                from == null ? null : seconds(from),
+                to == null ? null : seconds(to));
+    }
+
+    private Outage.ClusterView clusterView() {
+        int changes = 0;
+        double offline = 0;
+        double underMin = 0;
+        Double wholeAfter = null;
+        int failed = 0;
+        int minInsync = 0;
+        Sample previous = null;
+        for (Sample s : samples) {
+            if (s.health() == null) {
+                failed++;
+                continue;
+            }
+            minInsync = s.health().minInsync();
+            if (previous != null) {
+                double dt = Duration.between(previous.at(), s.at()).toMillis() / 1000.0;
+                for (TopicHealth.Partition p : s.health().partitions()) {
+                    if (previous.health().leader(p.partition()) != p.leader()) {
+                        changes++;
+                    }
+                }
+                // Charged to the interval the condition was seen at its end: bounded by the sampling step.
+                if (s.health().partitions().stream().anyMatch(p -> p.leader() < 0)) {
+                    offline += dt;
+                }
+                if (s.health().underMinIsr()) {
+                    underMin += dt;
+                }
+            }
+            if (wholeAfter == null
+                    && lastRestart != null
+                    && !s.at().isBefore(lastRestart)
+                    && s.health().isrWhole()) {
+                wholeAfter = Duration.between(lastRestart, s.at()).toMillis() / 1000.0;
+            }
+            previous = s;
+        }
+        return new Outage.ClusterView(changes, offline, underMin, wholeAfter, minInsync, samples.size(), failed);
+    }
+
+    private double seconds(Instant t) {
+        return Duration.between(firstFault, t).toMillis() / 1000.0;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.latencylab.runner.faults;
+
+import java.util.List;
+
+/**
+ * What a phase's faults did, seen from the records, the producer and the cluster's metadata. Times
+ * are seconds from the first fault step; a figure that could not be seen is null.
+ *
+ * @param steps the fault steps as carried out
+ * @param thresholdMs the phase's slowest record (corrected e2e) before the first fault: a record
+ *     slower than that after it counts as delayed
+ * @param delayed records slower than {@code thresholdMs} after the first fault (first deliveries)
+ * @param windowFrom the intended send time of the first delayed record
+ * @param windowTo when the last delayed record was consumed
+ * @param maxE2eMs the slowest delayed record (corrected e2e)
+ * @param episodes the delayed records grouped by intended send time: a gap of more than {@link
+ *     #EPISODE_GAP_SECONDS} without any starts a new episode, so a failover's stall and a later
+ *     stray slow record are told apart
+ * @param producer the producer's view: its retries and errors while the watch ran
+ * @param cluster the cluster's view: leaders and in-sync replicas of the phase's topic
+ * @param sampleEverySeconds how often the producer and the metadata were read
+ */
+public record Outage(
+        List<Step> steps,
+        double thresholdMs,
+        long delayed,
+        Double windowFrom,
+        Double windowTo,
+        Double maxE2eMs,
+        List<Episode> episodes,
+        ProducerView producer,
+        ClusterView cluster,
+        double sampleEverySeconds) {
+
+    public static final double EPISODE_GAP_SECONDS = 1.0;
+
+    public Outage {
+        steps = List.copyOf(steps);
+        episodes = episodes == null ? List.of() : List.copyOf(episodes);
+    }
+
+    /**
+     * Delayed records sent close together.
+     *
+     * @param from the start of the first tenth of a second with any (intended send time)
+     * @param to the end of the last such tenth
+     */
+    public record Episode(double from, double to, long records) {}
+
+    /** The episode with the most delayed records, if any. */
+    public java.util.Optional<Episode> main() {
+        return episodes.stream().max(java.util.Comparator.comparingLong(Episode::records));
+    }
+
+    /** The outage window: from the first delayed record's intended send to the last one's consumption. */
+    public Double windowSeconds() {
+        return windowFrom == null || windowTo == null ? null : windowTo - windowFrom;
+    }
+
+    /**
+     * @param at seconds from the start of the measured window
+     * @param broker the node id it was done to
+     * @param tookSeconds how long the action took (a restart: until the process was started)
+     * @param error why it failed, null when it was done
+     */
+    public record Step(double at, String action, int broker, double tookSeconds, String error) {}
+
+    /**
+     * @param retries batches the producer sent again while the watch ran
+     * @param errors records the producer's client gave up on
+     * @param failed records whose send failed for good in the app (never acknowledged)
+     * @param from first sample whose retries or errors had grown, null when none grew
+     * @param to last such sample
+     */
+    public record ProducerView(Long retries, Long errors, Long failed, Double from, Double to) {}
+
+    /**
+     * @param leaderChanges partition leader changes seen (a partition left without a leader counts)
+     * @param offlineSeconds time some partition of the topic had no leader
+     * @param underMinIsrSeconds time some partition had fewer in-sync replicas than min.insync.replicas
+     * @param isrWholeAfterRestart seconds from the last restart until every partition had all its
+     *     replicas in sync again; null when not seen before the phase was closed
+     * @param minInsync the topic's min.insync.replicas
+     */
+    public record ClusterView(
+            int leaderChanges,
+            double offlineSeconds,
+            double underMinIsrSeconds,
+            Double isrWholeAfterRestart,
+            int minInsync,
+            int samples,
+            int failedSamples) {}
+}

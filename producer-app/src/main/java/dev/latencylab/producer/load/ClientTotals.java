@@ -1,0 +1,39 @@
+package dev.latencylab.producer.load;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+
+/**
+ * Totals of the Kafka producer's own counters (record-retry-total, record-error-total) that survive
+ * a settings change: the producer is replaced then, and its successor counts from zero. What the
+ * retired producers counted is kept and added to the live one's count.
+ */
+final class ClientTotals {
+
+    private static final String GROUP = "producer-metrics";
+    private final Map<String, Long> retired = new HashMap<>();
+
+    /** {@code name} of the producer's metrics group, retired producers included. */
+    synchronized long total(String name, Map<MetricName, ? extends Metric> live) {
+        return retired.getOrDefault(name, 0L) + current(name, live);
+    }
+
+    /** Keeps what a producer about to be closed has counted. */
+    synchronized void retire(Map<MetricName, ? extends Metric> closing) {
+        for (String name : new String[] {"record-retry-total", "record-error-total"}) {
+            retired.merge(name, current(name, closing), Long::sum);
+        }
+    }
+
+    private static long current(String name, Map<MetricName, ? extends Metric> metrics) {
+        for (Map.Entry<MetricName, ? extends Metric> e : metrics.entrySet()) {
+            if (e.getKey().name().equals(name) && e.getKey().group().equals(GROUP)) {
+                Object value = e.getValue().metricValue();
+                return value instanceof Number n ? (long) n.doubleValue() : 0;
+            }
+        }
+        return 0;
+    }
+}
