@@ -69,6 +69,7 @@ consumer_urls() {
 
 broker_port() { echo $((9091 + $1)); }
 controller_port() { echo $((19091 + $1)); }
+remote_port() { echo $((29091 + $1)); }
 jmx_port() { echo $((7070 + $1)); }
 
 # Port a component serves (for status and busy-port checks).
@@ -150,6 +151,7 @@ render_broker_config() {
   text=${text//@NODE_ID@/$id}
   text=${text//@BROKER_PORT@/$(broker_port "$id")}
   text=${text//@CONTROLLER_PORT@/$(controller_port "$id")}
+  text=${text//@REMOTE_PORT@/$(remote_port "$id")}
   text=${text//@LOG_DIR@/$dir/data}
   printf '%s\n' "$text" >"$dir/server.properties"
 }
@@ -183,6 +185,7 @@ start_broker() {
   require_free_port "$(broker_port "$id")" "$name"
   require_free_port "$(controller_port "$id")" "$name controller"
   require_free_port "$(jmx_port "$id")" "$name JMX exporter"
+  require_free_port "$(remote_port "$id")" "$name far-producer listener"
   # shellcheck disable=SC2086 # the option strings are word lists on purpose
   start_proc "$name" java $BROKER_HEAP_OPTS $BROKER_JVM_OPTS \
     -Dkafka.logs.dir="$LAB_DIR/$name/logs" \
@@ -399,6 +402,7 @@ preflight_ports() {
     require_free_port "$(broker_port "$id")" "kafka-$id"
     require_free_port "$(controller_port "$id")" "kafka-$id controller"
     require_free_port "$(jmx_port "$id")" "kafka-$id JMX exporter"
+    require_free_port "$(remote_port "$id")" "kafka-$id far-producer listener"
   done
   running_pid prometheus >/dev/null || require_free_port "$PROMETHEUS_PORT" prometheus
   if ((with_apps)); then
@@ -452,7 +456,16 @@ local_up() {
   if ((START_APPS)); then
     local producer_args=()
     [[ -n $partitions ]] && producer_args+=(--lab.producer.partitions="$partitions")
-    start_app producer-app "$PRODUCER_JAR" "$PRODUCER_PORT" "${producer_args[@]}"
+    if [[ $FAR_PRODUCER == 1 ]]; then
+      start_far_producer "${producer_args[@]}"
+    else
+      if [[ $FAR_PRODUCER == 0 ]] && producer_is_far; then
+        say "moving producer-app back next to the brokers"
+        stop_procs 20 producer-app
+        far_down
+      fi
+      start_app producer-app "$PRODUCER_JAR" "$PRODUCER_PORT" "${producer_args[@]}"
+    fi
     start_consumers "$CONSUMERS"
     others+=(producer-app)
     mapfile -t -O "${#others[@]}" others < <(running_consumers)
@@ -492,6 +505,8 @@ local_down() {
     local consumers=()
     mapfile -t consumers < <(running_consumers)
     stop_procs 20 producer-app "${consumers[@]}"
+    # The delay wire and the namespaces of a far producer-app, if any.
+    if command -v ip >/dev/null; then far_down; fi
     stop_procs 10 grafana
     stop_procs 10 prometheus
     stop_procs "$BROKER_STOP_TIMEOUT" kafka-3 kafka-2 kafka-1

@@ -126,6 +126,17 @@ class LingerSweepIT {
             assertThat(two.ok()).as(two.describe()).isTrue();
             assertThat(started).as("pid files after up --consumers 2").containsKey("consumer-app-2");
             assertConsumerGroup(shortRun(lab, "consumer-group", "scenarios/linger-sweep.yaml", "5s"));
+
+            // The producer-app moves behind the delay wire (root only: namespaces and TUN devices).
+            if (root()) {
+                LabScript.Result far = lab.run(UP_TIMEOUT, "up", "--local", "--consumers", "1", "--far-producer");
+                started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
+                assertThat(far.ok()).as(far.describe()).isTrue();
+                assertThat(started).as("pid files after up --far-producer").containsKey("network-delay");
+                assertAddedDelay(shortAddedDelay(lab));
+            } else {
+                System.out.println("lab-e2e: not root: the far producer-app (network namespaces) is not tested");
+            }
         } catch (Throwable t) {
             failure = t;
             throw t;
@@ -332,6 +343,9 @@ class LingerSweepIT {
                             .filteredOn(r -> !before.contains(r.pid()))
                             .isEmpty();
                 });
+        if (root()) {
+            assertThat(networkNamespaces()).as("network namespaces left").noneMatch(n -> n.startsWith("latencylab-"));
+        }
         LabScript.Result status = lab.run(STATUS_TIMEOUT, "status", "--local");
         assertThat(status.output()).as(status.describe()).contains("local stack not running");
     }
@@ -638,6 +652,63 @@ class LingerSweepIT {
                         .path("acks")
                         .asString())
                 .isEqualTo("1");
+        soft.assertAll();
+    }
+
+    private static List<String> networkNamespaces() {
+        try {
+            Process p = new ProcessBuilder("ip", "netns", "list")
+                    .redirectErrorStream(true)
+                    .start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            p.waitFor();
+            return out.lines().map(l -> l.split(" ", 2)[0]).toList();
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException("could not list network namespaces: " + e, e);
+        }
+    }
+
+    private static boolean root() {
+        return "root".equals(System.getProperty("user.name"));
+    }
+
+    /** 200 records/s with 0 ms, then 40 ms of round trip added: what the lab measures of its own delay. */
+    private JsonNode shortAddedDelay(LabScript lab) throws Exception {
+        Path file = work.resolve("added-delay.yaml");
+        Files.writeString(
+                file,
+                """
+                name: added-delay
+                defaults:
+                  settings: {lingerMs: 0, batchSize: 16384, compression: none, payloadBytes: 400, rate: 200}
+                phases:
+                  - {name: rtt-0, network: {rttMs: 0}}
+                  - {name: rtt-40, network: {rttMs: 40}}
+                """);
+        return shortRun(lab, "added-delay", file.toAbsolutePath().toString(), "10s");
+    }
+
+    /**
+     * The wire's own probe measures the round trip asked for (within 10 % + 2 ms), and e2e latency
+     * at a low rate rises by the one-way delay, half the round trip: a record is readable once the
+     * leader has it (the acknowledgement's way back is not in e2e). Tolerance: 5 ms.
+     */
+    private void assertAddedDelay(JsonNode summary) {
+        SoftAssertions soft = new SoftAssertions();
+        JsonNode near = summary.path("phases").path(0);
+        JsonNode far = summary.path("phases").path(1);
+        for (JsonNode p : List.of(near, far)) {
+            closedExactly(soft, p.path("name").asString(), p);
+        }
+        JsonNode network = far.path("description").path("network");
+        double rtt = network.path("measuredRttMs").asDouble(-1);
+        soft.assertThat(rtt).as("measured RTT at 40 ms added").isBetween(40.0, 46.0);
+        soft.assertThat(network.path("mechanism").asString()).as("mechanism").isIn("tun-wire", "netem");
+        double rise = far.path("latencyMs").path("p50").asDouble(-100)
+                - near.path("latencyMs").path("p50").asDouble(100);
+        soft.assertThat(rise)
+                .as("e2e p50 rise at 40 ms round trip (one way: 20 ms)")
+                .isBetween(15.0, 25.0);
         soft.assertAll();
     }
 

@@ -7,6 +7,7 @@ import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
 import dev.latencylab.runner.http.Urls;
 import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.NetworkClient;
 import dev.latencylab.runner.lab.Preflight;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.results.EnvironmentInfo;
@@ -99,6 +100,14 @@ final class RunCommand {
             defaultValue = Defaults.BOOTSTRAP,
             description = "the brokers, for phases that write their own topic (default ${DEFAULT-VALUE})")
     String bootstrap;
+
+    @Option(
+            names = "--network",
+            paramLabel = "URL",
+            defaultValue = "http://127.0.0.1:8079",
+            description = "the delay wire's control, for phases that set a round trip"
+                    + " (scripts/lab up --far-producer; default ${DEFAULT-VALUE})")
+    URI networkUrl;
 
     @Option(
             names = "--broker-control",
@@ -215,6 +224,8 @@ final class RunCommand {
                     "note: a measured window under 10 s holds fewer than two Prometheus scrapes; its Prometheus figures may be n/a.");
         }
 
+        boolean delayed = scenario.phases().stream().anyMatch(p -> p.network() != null);
+        NetworkClient network = delayed ? new NetworkClient(http, networkUrl) : null;
         ProducerClient producer = new ProducerClient(http, apps.producerUrl);
         ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrls);
         PrometheusClient prometheus = new PrometheusClient(http, prometheusUrl);
@@ -223,6 +234,9 @@ final class RunCommand {
         checks.add(new Preflight.Check(ProducerClient.PART, producer.endpoint(), true));
         consumer.endpoints().forEach(e -> checks.add(new Preflight.Check(ConsumerClient.PART, e, true)));
         checks.add(new Preflight.Check(PrometheusClient.PART, prometheus.readiness(), true));
+        if (delayed) {
+            checks.add(new Preflight.Check(NetworkClient.PART, network.endpoint(), true));
+        }
         // A run needs no Grafana (its dashboard snapshots are written as files either way), and
         // local mode starts it only where it is installed, so its absence is a warning.
         checks.add(new Preflight.Check("Grafana", Urls.resolve(grafanaUrl, "/api/health"), false));
@@ -233,7 +247,8 @@ final class RunCommand {
                         err.println("warning: " + w + " (the run does not need Grafana; dashboards will not show it)"));
         if (!preflight.reportTo(
                 err,
-                "Start it with scripts/lab up, or point the runner elsewhere with --producer/--consumer/--prometheus.")) {
+                "Start it with scripts/lab up (a scenario that sets a round trip: scripts/lab up --local --far-producer),"
+                        + " or point the runner elsewhere with --producer/--consumer/--prometheus/--network.")) {
             return 1;
         }
 
@@ -269,6 +284,7 @@ final class RunCommand {
                 consumer,
                 topics,
                 brokers,
+                network,
                 clock,
                 sleeper,
                 out,

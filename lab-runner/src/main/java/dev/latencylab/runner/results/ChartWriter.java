@@ -100,6 +100,46 @@ final class ChartWriter {
         save(chart, file);
     }
 
+    /**
+     * Throughput into the brokers against the round trip added between the far producer-app and
+     * them, one line per settings set ({@link DistanceSection#sets}); false (nothing drawn) when no
+     * set has two round trips.
+     */
+    public boolean throughputVsRtt(Path file, RunSummary summary) throws IOException {
+        var sets = DistanceSection.sets(summary.phases());
+        if (sets.values().stream().noneMatch(ps -> ps.size() > 1)) {
+            return false;
+        }
+        org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(summary.scenario()
+                        + ": unthrottled throughput against the round trip added (packet-level delay)")
+                .xAxisTitle("round trip added, ms")
+                .yAxisTitle("MB/s into the brokers")
+                .build();
+        style(chart.getStyler());
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        chart.getStyler().setYAxisMin(0.0);
+        sets.forEach((set, ps) -> {
+            List<Double> xs = new ArrayList<>();
+            List<Double> ys = new ArrayList<>();
+            for (PhaseSummary p : ps) {
+                Double mb = DistanceSection.megabytes(p);
+                if (mb != null) {
+                    xs.add(p.description().network().rttMs());
+                    ys.add(mb);
+                }
+            }
+            if (!xs.isEmpty()) {
+                chart.addSeries(set, xs, ys);
+            }
+        });
+        save(chart, file);
+        return true;
+    }
+
     /** The bars of each phase: legend name and figure. */
     private static final String[][] BARS = {
         {"p50", Figures.P50},

@@ -47,6 +47,7 @@ final class MarkdownReport {
         b.append(RateSearchSection.render(s));
         b.append(DrainSection.render(s.phases()));
         b.append(OutageSection.render(s.phases()));
+        b.append(DistanceSection.render(s.phases()));
         b.append(ConsumerInstancesSection.render(s.phases()));
         b.append(PartitionTable.render(s, "##"));
         if (s.reading() != null) {

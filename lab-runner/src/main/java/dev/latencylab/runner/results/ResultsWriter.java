@@ -70,6 +70,13 @@ public final class ResultsWriter {
                 warnings.add("latency-percentiles.png could not be drawn: " + e);
             }
         }
+        try {
+            if (charts.throughputVsRtt(dir.resolve("throughput-vs-rtt.png"), summary)) {
+                drawn.add("throughput-vs-rtt.png");
+            }
+        } catch (RuntimeException e) {
+            warnings.add("throughput-vs-rtt.png could not be drawn: " + e);
+        }
         Optional<SettingsGrid> grid = SettingsGrid.of(summary);
         if (grid.isPresent()) {
             for (HeatMapWriter.HeatMap map : HeatMapWriter.ALL) {

@@ -10,9 +10,43 @@ import java.util.List;
  *
  * @param instances each consumer-app instance of the group: its share of the phase's records and
  *     the partitions of the topic it held at the close
+ * @param network the round trip the delay wire added between the far producer-app and the brokers,
+ *     and what its probe measured; null when the phase set none
  */
 public record PhaseDescription(
-        String topic, List<Integer> partitions, ConsumerDescription consumer, List<ConsumerInstance> instances) {
+        String topic,
+        List<Integer> partitions,
+        ConsumerDescription consumer,
+        List<ConsumerInstance> instances,
+        Network network) {
+
+    public PhaseDescription(
+            String topic, List<Integer> partitions, ConsumerDescription consumer, List<ConsumerInstance> instances) {
+        this(topic, partitions, consumer, instances, null);
+    }
+
+    /**
+     * @param mechanism {@code tun-wire} (the lab's userspace wire, where the kernel has no netem) or {@code netem}
+     * @param rttMs the round trip asked for
+     * @param receiveBufferBytes the receive buffer where the far producer's connections end (-1: tuned by the kernel)
+     * @param measuredRttMs p50 of the wire's probe (a 64-byte TCP echo across it every 200 ms) over
+     *     the phase, null without samples
+     * @param measuredRttP99Ms its p99
+     * @param probes probe round trips behind them
+     */
+    public record Network(
+            String mechanism,
+            double rttMs,
+            double jitterMs,
+            double lossPercent,
+            int receiveBufferBytes,
+            Double measuredRttMs,
+            Double measuredRttP99Ms,
+            int probes) {}
+
+    public PhaseDescription withNetwork(Network newNetwork) {
+        return new PhaseDescription(topic, partitions, consumer, instances, newNetwork);
+    }
 
     public PhaseDescription {
         partitions = partitions == null ? List.of() : List.copyOf(partitions);

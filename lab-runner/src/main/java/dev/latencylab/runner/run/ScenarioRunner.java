@@ -22,6 +22,7 @@ import dev.latencylab.runner.faults.OutageLine;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.Drained;
+import dev.latencylab.runner.lab.NetworkClient;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.FaultStep;
@@ -88,6 +89,7 @@ public final class ScenarioRunner {
     private final Options options;
     private final Topics topics;
     private final BrokerControl brokers;
+    private final NetworkClient network;
     /** Topics this run created and has not yet deleted: an interrupted run deletes them on its way out. */
     private final java.util.Set<String> created = new java.util.LinkedHashSet<>();
 
@@ -119,23 +121,26 @@ public final class ScenarioRunner {
             Sleeper sleeper,
             PrintStream out,
             Options options) {
-        this(producer, consumer, topics, BrokerControl.NONE, clock, sleeper, out, options);
+        this(producer, consumer, topics, BrokerControl.NONE, null, clock, sleeper, out, options);
     }
 
     /**
      * @param topics also reads the leaders and in-sync replicas while a phase injects faults
      * @param brokers kills, stops and restarts brokers for a phase's fault steps
+     * @param network the delay wire, for phases that set a round trip (null when none does)
      */
     public ScenarioRunner(
             ProducerClient producer,
             ConsumerClient consumer,
             Topics topics,
             BrokerControl brokers,
+            NetworkClient network,
             Clock clock,
             Sleeper sleeper,
             PrintStream out,
             Options options) {
         this.brokers = brokers;
+        this.network = network;
         this.producer = producer;
         this.consumer = consumer;
         this.topics = topics;
@@ -682,6 +687,10 @@ public final class ScenarioRunner {
      * settings restarts the consumer, which must not fall inside a measured window.
      */
     private void applyConsumer(Phase phase) throws InterruptedException {
+        if (phase.network() != null) {
+            NetworkClient.NetworkState now = network.apply(phase.network());
+            out.printf(Locale.ROOT, "  network: %s ms round trip added (%s)%n", number(now.rttMs()), now.mechanism());
+        }
         if (phase.consumer() == null) {
             return;
         }
@@ -907,10 +916,28 @@ public final class ScenarioRunner {
                         sends.map(x -> PhaseCounts.of(x, consumerView.ledger(x.topic()), latency))
                                 .orElse(null),
                         passed,
-                        description(producerStatus, sends, read, t));
+                        withNetwork(description(producerStatus, sends, read, t), t.phase));
             }
             sleeper.sleep(options.drainPoll());
         }
+    }
+
+    /** The round trip the phase asked for and what the wire's probe measured over it. */
+    private PhaseDescription withNetwork(PhaseDescription d, Phase phase) throws InterruptedException {
+        if (phase.network() == null) {
+            return d;
+        }
+        NetworkClient.NetworkState s = network.state();
+        NetworkClient.MeasuredRtt m = s.measuredRttMs();
+        return d.withNetwork(new PhaseDescription.Network(
+                s.mechanism(),
+                s.rttMs(),
+                s.jitterMs(),
+                s.lossPercent(),
+                s.receiveBufferBytes(),
+                m == null ? null : m.p50(),
+                m == null ? null : m.p99(),
+                m == null ? 0 : m.samples()));
     }
 
     private static PhaseDescription description(

@@ -21,6 +21,8 @@ import java.util.List;
  *     steady load
  * @param faults brokers killed, stopped or restarted during the measured window, in time order
  *     (empty for none)
+ * @param network the round trip added between a far producer-app and the brokers; null when the
+ *     scenario names none (the wire is left as it is)
  */
 public record Phase(
         String name,
@@ -32,7 +34,22 @@ public record Phase(
         int repeat,
         ConsumerSettings consumer,
         Integer backlog,
-        List<FaultStep> faults) {
+        List<FaultStep> faults,
+        NetworkDelay network) {
+
+    public Phase(
+            String name,
+            ProducerSettings settings,
+            Duration warmup,
+            Duration duration,
+            TopicSpec topic,
+            boolean maxRate,
+            int repeat,
+            ConsumerSettings consumer,
+            Integer backlog,
+            List<FaultStep> faults) {
+        this(name, settings, warmup, duration, topic, maxRate, repeat, consumer, backlog, faults, null);
+    }
 
     public Phase {
         faults = faults == null ? List.of() : List.copyOf(faults);
@@ -71,16 +88,25 @@ public record Phase(
     }
 
     public Phase withTiming(Duration newWarmup, Duration newDuration) {
-        return new Phase(name, settings, newWarmup, newDuration, topic, maxRate, repeat, consumer, backlog, faults);
+        return new Phase(
+                name, settings, newWarmup, newDuration, topic, maxRate, repeat, consumer, backlog, faults, network);
     }
 
     public Phase withRepeat(int newRepeat) {
-        return new Phase(name, settings, warmup, duration, topic, maxRate, newRepeat, consumer, backlog, faults);
+        return new Phase(
+                name, settings, warmup, duration, topic, maxRate, newRepeat, consumer, backlog, faults, network);
     }
 
     /** This phase with the consumer settings given (the scenario's defaults for a phase that names none). */
     public Phase withConsumer(ConsumerSettings newConsumer) {
-        return new Phase(name, settings, warmup, duration, topic, maxRate, repeat, newConsumer, backlog, faults);
+        return new Phase(
+                name, settings, warmup, duration, topic, maxRate, repeat, newConsumer, backlog, faults, network);
+    }
+
+    /** This phase with the round trip given (the scenario's default for a phase that names none). */
+    public Phase withNetwork(NetworkDelay newNetwork) {
+        return new Phase(
+                name, settings, warmup, duration, topic, maxRate, repeat, consumer, backlog, faults, newNetwork);
     }
 
     /** Whether brokers are killed, stopped or restarted during the phase. */
@@ -96,6 +122,16 @@ public record Phase(
     /** This phase under another name at a fixed rate: a measurement at a fraction of a rate found. */
     public Phase atRate(String newName, double rate) {
         return new Phase(
-                newName, settings.withRate(rate), warmup, duration, topic, false, repeat, consumer, backlog, faults);
+                newName,
+                settings.withRate(rate),
+                warmup,
+                duration,
+                topic,
+                false,
+                repeat,
+                consumer,
+                backlog,
+                faults,
+                network);
     }
 }

@@ -41,8 +41,9 @@ public final class ScenarioLoader {
     static final int MAX_BACKLOG = 5_000_000;
 
     private static final Set<String> PHASE_FIELDS =
-            Set.of("name", "settings", "warmup", "duration", "topic", "consumer", "backlog", "faults");
-    private static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic", "consumer");
+            Set.of("name", "settings", "warmup", "duration", "topic", "consumer", "backlog", "faults", "network");
+    private static final Set<String> DEFAULT_FIELDS =
+            Set.of("settings", "warmup", "duration", "topic", "consumer", "network");
     private static final Set<String> TOPIC_FIELDS =
             Set.of("name", "partitions", "replicationFactor", "minInsyncReplicas", "configs", "keep");
     /** Where a {@code rate: max} search starts, records/s: low enough for any laptop, doubled from there. */
@@ -126,7 +127,56 @@ public final class ScenarioLoader {
                     .map(p -> p.consumer() != null ? p : p.withConsumer(ConsumerSettings.DEFAULTS))
                     .toList();
         }
+        // The same for the round trip: a phase naming none runs with none added.
+        if (phases.stream().anyMatch(p -> p.network() != null)) {
+            phases = phases.stream()
+                    .map(p -> p.network() != null ? p : p.withNetwork(NetworkDelay.NONE))
+                    .toList();
+        }
         return new Scenario(name, description, phases, repeat == null ? 1 : repeat);
+    }
+
+    /** {@code network: {rttMs: 50, jitterMs: 0, lossPercent: 0, receiveBufferBytes: 102400}}; null when absent. */
+    private static NetworkDelay network(JsonNode node, String field, Problems problems) {
+        if (node.isMissingNode() || node.isNull()) {
+            return null;
+        }
+        if (!node.isObject()) {
+            problems.add(field, "must be a mapping such as {rttMs: 50}");
+            return null;
+        }
+        unknownFields(node, Set.of("rttMs", "jitterMs", "lossPercent", "receiveBufferBytes"), problems, field);
+        JsonNode buffer = node.path("receiveBufferBytes");
+        int receiveBuffer = NetworkDelay.BROKER_RECEIVE_BUFFER;
+        if (!buffer.isMissingNode()) {
+            if (buffer.isIntegralNumber()
+                    && (buffer.asInt() == -1 || (buffer.asInt() >= 1024 && buffer.asInt() <= 64 * 1024 * 1024))) {
+                receiveBuffer = buffer.asInt();
+            } else {
+                problems.add(
+                        field + ".receiveBufferBytes",
+                        "must be -1 (the kernel tunes it) or 1024..67108864, got " + buffer);
+            }
+        }
+        double rtt = number(node.path("rttMs"), 0, NetworkDelay.MAX_RTT_MS, field + ".rttMs", problems);
+        double jitter = number(node.path("jitterMs"), 0, NetworkDelay.MAX_RTT_MS, field + ".jitterMs", problems);
+        double loss = number(node.path("lossPercent"), 0, 100, field + ".lossPercent", problems);
+        if (jitter > rtt) {
+            problems.add(field + ".jitterMs", "must not exceed rttMs");
+            return null;
+        }
+        return new NetworkDelay(rtt, jitter, loss, receiveBuffer);
+    }
+
+    private static double number(JsonNode v, double min, double max, String field, Problems problems) {
+        if (v.isMissingNode()) {
+            return 0;
+        }
+        if (!v.isNumber() || v.asDouble() < min || v.asDouble() > max) {
+            problems.add(field, "must be a number from " + (long) min + " to " + (long) max + ", got " + v);
+            return 0;
+        }
+        return v.asDouble();
     }
 
     private Phase phase(JsonNode node, JsonNode defaults, int index, Problems problems) {
@@ -178,7 +228,9 @@ public final class ScenarioLoader {
         if (producerSettings == null || warmup == null || duration == null) {
             return name == null ? null : new Phase(name, null, null, null, topic, maxRate, 1);
         }
-        return new Phase(name, producerSettings, warmup, duration, topic, maxRate, 1, consumer, backlog, faults);
+        NetworkDelay network = network(pick(node, defaults, "network"), label + "network", problems);
+        return new Phase(
+                name, producerSettings, warmup, duration, topic, maxRate, 1, consumer, backlog, faults, network);
     }
 
     /**

@@ -1,0 +1,33 @@
+package dev.latencylab.runner.scenario;
+
+/**
+ * The round trip the lab's delay wire adds between a far producer-app and the brokers during a
+ * phase ({@code scripts/lab up --far-producer}): half of it each way, on packets.
+ *
+ * @param rttMs the round-trip time added, ms
+ * @param jitterMs spread of the added delay, ms (no reordering: a packet never overtakes another)
+ * @param lossPercent packets dropped, per cent
+ * @param receiveBufferBytes the receive buffer where the far producer's connections end (the
+ *     wire's relay, standing for the brokers' socket.receive.buffer.bytes): -1 lets the kernel
+ *     tune it; Kafka's default 102400 unless set
+ */
+public record NetworkDelay(double rttMs, double jitterMs, double lossPercent, int receiveBufferBytes) {
+
+    /** Kafka's socket.receive.buffer.bytes default. */
+    public static final int BROKER_RECEIVE_BUFFER = 102_400;
+
+    public static final NetworkDelay NONE = new NetworkDelay(0, 0, 0, BROKER_RECEIVE_BUFFER);
+    public static final double MAX_RTT_MS = 10_000;
+
+    public NetworkDelay {
+        if (receiveBufferBytes != -1 && (receiveBufferBytes < 1024 || receiveBufferBytes > 64 * 1024 * 1024)) {
+            throw new IllegalArgumentException("receiveBufferBytes -1 or 1024..67108864");
+        }
+        if (!(rttMs >= 0 && rttMs <= MAX_RTT_MS)
+                || !(jitterMs >= 0 && jitterMs <= rttMs)
+                || !(lossPercent >= 0 && lossPercent <= 100)) {
+            throw new IllegalArgumentException(
+                    "rttMs 0.." + (long) MAX_RTT_MS + ", jitterMs 0..rttMs, lossPercent 0..100");
+        }
+    }
+}

@@ -1,0 +1,487 @@
+#!/usr/bin/env python3
+"""The lab's packet-level network delay between two network namespaces it made.
+
+A "delay wire": one TUN device in each namespace (near: the brokers' side, far: the
+producer's), and this process moving every packet from one to the other after half
+the requested round-trip time, in each direction. It acts on packets, so TCP's window,
+slow start and in-flight requests see the round-trip time as over a real long link
+(a delaying proxy would hide the window: see shared design notes, NETWORK-DELAY.md).
+Devices are opened with IFF_VNET_HDR and TCP segmentation offload, so the kernel hands
+over segments of up to 64 KB and the per-packet cost stays low; their MTU stays 1500.
+
+Also, in the same process (each socket made in its namespace by a thread pinned there):
+  - relays: TCP listeners in one namespace forwarding to an address in another; the
+    brokers' far-side listeners (near 10.77.0.1:2909N -> host 127.0.0.1:2909N, the
+    relay's receive buffer set like the broker's socket.receive.buffer.bytes), and the
+    producer-app's HTTP port (host 127.0.0.1:8080 -> far 127.0.0.1:8080). The relay's
+    hops carry no delay; only the wire does.
+  - a probe: every 200 ms a 64-byte TCP echo from the far namespace to the near one,
+    over the wire, timing the round trip actually added.
+  - an HTTP control API on the host's 127.0.0.1 (GET/POST /delay).
+
+Fails closed: when this process ends, its TUN devices vanish and the link is gone.
+Needs root (CAP_NET_ADMIN, /dev/net/tun). Standard library only.
+"""
+
+import argparse
+import collections
+import ctypes
+import fcntl
+import heapq
+import json
+import os
+import random
+import select
+import signal
+import socket
+import struct
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+TUNSETIFF = 0x400454CA
+TUNSETOFFLOAD = 0x400454D0
+IFF_TUN = 0x0001
+IFF_NO_PI = 0x1000
+IFF_VNET_HDR = 0x4000
+TUN_F_CSUM = 0x01
+TUN_F_TSO4 = 0x02
+TUN_F_TSO6 = 0x04
+CLONE_NEWNET = 0x40000000
+MAX_DELAY_MS = 10_000
+
+libc = ctypes.CDLL(None, use_errno=True)
+
+
+def setns(path):
+    """Moves the calling thread (only it) into the network namespace at path."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        if libc.setns(fd, CLONE_NEWNET) != 0:
+            err = ctypes.get_errno()
+            raise OSError(err, f"setns({path}): {os.strerror(err)}")
+    finally:
+        os.close(fd)
+
+
+def ns_path(name):
+    return "/proc/self/ns/net" if name == "host" else f"/var/run/netns/{name}"
+
+
+def in_namespace(name, fn, *args):
+    """Runs fn(*args) on a thread inside namespace name; returns its result."""
+    box = {}
+
+    def run():
+        try:
+            setns(ns_path(name))
+            box["value"] = fn(*args)
+        except BaseException as e:  # handed back to the caller
+            box["error"] = e
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def open_tun(name):
+    fd = os.open("/dev/net/tun", os.O_RDWR)
+    fcntl.ioctl(fd, TUNSETIFF, struct.pack("16sH", name.encode(), IFF_TUN | IFF_NO_PI | IFF_VNET_HDR))
+    fcntl.ioctl(fd, TUNSETOFFLOAD, TUN_F_CSUM | TUN_F_TSO4 | TUN_F_TSO6)
+    return fd
+
+
+class Delay:
+    """The delay in effect, changed live; read by both directions of the wire."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.rtt_ms = 0.0
+        self.jitter_ms = 0.0
+        self.loss = 0.0
+        self.since = time.time()
+
+    def set(self, rtt_ms, jitter_ms, loss):
+        with self.lock:
+            self.rtt_ms, self.jitter_ms, self.loss = rtt_ms, jitter_ms, loss
+            self.since = time.time()
+
+    def get(self):
+        with self.lock:
+            return self.rtt_ms, self.jitter_ms, self.loss, self.since
+
+
+class Direction:
+    """One direction of the wire: read from src, hold, write to dst in order."""
+
+    def __init__(self, name, src, dst, delay, stats):
+        self.name, self.src, self.dst, self.delay, self.stats = name, src, dst, delay, stats
+        self.queue = collections.deque()
+        self.cond = threading.Condition()
+        self.last_release = 0.0
+
+    def reader(self):
+        while True:
+            packet = os.read(self.src, 65536 + 64)
+            rtt, jitter, loss, _ = self.delay.get()
+            if loss > 0 and random.random() < loss / 100.0:
+                self.stats[self.name + "_dropped"] += 1
+                continue
+            one_way = rtt / 2000.0
+            if jitter > 0:
+                one_way += random.uniform(-jitter, jitter) / 2000.0
+            # Never reorder: a packet leaves no earlier than the one before it (TCP would
+            # read reordering as loss, which a real link with jitter mostly does not do).
+            release = max(time.monotonic() + max(one_way, 0.0), self.last_release)
+            self.last_release = release
+            with self.cond:
+                self.queue.append((release, packet))
+                self.cond.notify()
+
+    def writer(self):
+        while True:
+            with self.cond:
+                while not self.queue:
+                    self.cond.wait()
+                release, packet = self.queue[0]
+                wait = release - time.monotonic()
+                if wait > 0:
+                    self.cond.wait(wait)
+                    continue
+                self.queue.popleft()
+            os.write(self.dst, packet)
+            self.stats[self.name + "_packets"] += 1
+            self.stats[self.name + "_bytes"] += len(packet) - 10
+
+
+def pump(a, b):
+    """Copies a -> b until either side closes."""
+    try:
+        while True:
+            data = a.recv(262144)
+            if not data:
+                break
+            b.sendall(data)
+    except OSError:
+        pass
+    finally:
+        for s in (a, b):
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+class Connector:
+    """A thread pinned in a namespace that makes connected sockets there on request."""
+
+    def __init__(self, ns):
+        self.ns = ns
+        self.requests = collections.deque()
+        self.cond = threading.Condition()
+        threading.Thread(target=self.run, daemon=True, name=f"connector-{ns}").start()
+
+    def run(self):
+        setns(ns_path(self.ns))
+        while True:
+            with self.cond:
+                while not self.requests:
+                    self.cond.wait()
+                address, box, done = self.requests.popleft()
+            try:
+                box["socket"] = socket.create_connection(address, timeout=10)
+                box["socket"].settimeout(None)
+            except OSError as e:
+                box["error"] = e
+            done.set()
+
+    def connect(self, address):
+        box, done = {}, threading.Event()
+        with self.cond:
+            self.requests.append((address, box, done))
+            self.cond.notify()
+        done.wait()
+        if "error" in box:
+            raise box["error"]
+        return box["socket"]
+
+
+class Relay:
+    """A TCP listener in one namespace forwarding each connection to an address in another.
+
+    The receive buffer of the listener (0: the kernel tunes it) is what the far producer's
+    connections see as the broker's socket.receive.buffer.bytes: it is set before listen(),
+    since the window scale is agreed in the handshake, and a change re-creates the listener,
+    so it applies to the connections made after it (a producer settings change makes new ones).
+    """
+
+    def __init__(self, listen_ns, listen_addr, connector, target, rcvbuf):
+        self.listen_ns, self.listen_addr, self.connector, self.target = listen_ns, listen_addr, connector, target
+        self.lock = threading.Lock()
+        self.rcvbuf = None
+        self.server = None
+        self.rebind(rcvbuf)
+
+    def rebind(self, rcvbuf):
+        with self.lock:
+            if rcvbuf == self.rcvbuf:
+                return
+            old = self.server
+
+            def make():
+                s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+                s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if rcvbuf > 0:
+                    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+                if old is not None:
+                    old.close()
+                s.bind(self.listen_addr)
+                s.listen(64)
+                return s
+
+            self.server = in_namespace(self.listen_ns, make)
+            self.rcvbuf = rcvbuf
+            threading.Thread(target=self.accept_loop, args=(self.server,), daemon=True).start()
+
+    def accept_loop(self, server):
+        while True:
+            try:
+                client, _ = server.accept()
+            except OSError:
+                return  # closed by a rebind
+            client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            try:
+                upstream = self.connector.connect(self.target)
+            except OSError:
+                client.close()
+                continue
+            upstream.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            threading.Thread(target=pump, args=(client, upstream), daemon=True).start()
+            threading.Thread(target=pump, args=(upstream, client), daemon=True).start()
+
+
+class Probe:
+    """Times a 64-byte TCP echo from the far namespace to the near one, over the wire."""
+
+    def __init__(self, far_ns, near_ns, near_ip, port):
+        self.samples = collections.deque(maxlen=300)
+        self.lock = threading.Lock()
+
+        def echo_server():
+            s = socket.socket()
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((near_ip, port))
+            s.listen(4)
+            return s
+
+        server = in_namespace(near_ns, echo_server)
+
+        def serve():
+            while True:
+                c, _ = server.accept()
+                c.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+                def echo(conn=c):
+                    try:
+                        while True:
+                            data = conn.recv(64)
+                            if not data:
+                                break
+                            conn.sendall(data)
+                    except OSError:
+                        pass
+                    conn.close()
+
+                threading.Thread(target=echo, daemon=True).start()
+
+        threading.Thread(target=serve, daemon=True).start()
+        self.connector = Connector(far_ns)
+        self.target = (near_ip, port)
+        threading.Thread(target=self.run, daemon=True, name="probe").start()
+
+    def run(self):
+        conn = None
+        payload = b"x" * 64
+        while True:
+            try:
+                if conn is None:
+                    conn = self.connector.connect(self.target)
+                    conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                    conn.settimeout(15)
+                t0 = time.perf_counter()
+                conn.sendall(payload)
+                got = 0
+                while got < len(payload):
+                    data = conn.recv(64)
+                    if not data:
+                        raise OSError("echo closed")
+                    got += len(data)
+                rtt = (time.perf_counter() - t0) * 1000.0
+                with self.lock:
+                    self.samples.append((time.time(), rtt))
+            except OSError:
+                if conn is not None:
+                    conn.close()
+                conn = None
+            time.sleep(0.2)
+
+    def since(self, t):
+        with self.lock:
+            values = sorted(r for (at, r) in self.samples if at >= t)
+        if not values:
+            return None
+
+        def pct(p):
+            return round(values[min(len(values) - 1, int(p * len(values)))], 3)
+
+        return {"samples": len(values), "p50": pct(0.5), "p99": pct(0.99), "min": round(values[0], 3),
+                "max": round(values[-1], 3)}
+
+
+def control_server(port, delay, probe, stats, mechanism, apply, relays, default_rcvbuf):
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def answer(self, status, body):
+            data = json.dumps(body).encode()
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def state(self):
+            rtt, jitter, loss, since = delay.get()
+            # Only probes that started at least 0.5 s after the change count for the new delay.
+            rcvbuf = relays[0].rcvbuf if relays else default_rcvbuf
+            return {"mechanism": mechanism, "rttMs": rtt, "jitterMs": jitter, "lossPercent": loss,
+                    "receiveBufferBytes": rcvbuf if rcvbuf > 0 else -1,
+                    "since": since, "measuredRttMs": probe.since(since + 0.5), "counters": dict(stats)}
+
+        def do_GET(self):
+            if self.path.split("?")[0] != "/delay":
+                return self.answer(404, {"error": "GET /delay or POST /delay"})
+            self.answer(200, self.state())
+
+        def do_POST(self):
+            if self.path != "/delay":
+                return self.answer(404, {"error": "POST /delay {\"rttMs\": 50}"})
+            try:
+                length = int(self.headers.get("Content-Length", "0"))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                if not isinstance(body, dict):
+                    raise ValueError("the body must be a JSON object")
+                unknown = set(body) - {"rttMs", "jitterMs", "lossPercent", "receiveBufferBytes"}
+                if unknown:
+                    raise ValueError(f"unknown field '{sorted(unknown)[0]}'; accepted: jitterMs, lossPercent,"
+                                     " receiveBufferBytes, rttMs")
+                rcvbuf = body.get("receiveBufferBytes", default_rcvbuf)
+                if isinstance(rcvbuf, bool) or not isinstance(rcvbuf, int) or not (
+                        rcvbuf == -1 or 1024 <= rcvbuf <= 64 * 1024 * 1024):
+                    raise ValueError(f"receiveBufferBytes must be -1 (the kernel tunes it) or 1024..67108864;"
+                                     f" got {json.dumps(rcvbuf)}")
+                values = {}
+                for name, top in (("rttMs", MAX_DELAY_MS), ("jitterMs", MAX_DELAY_MS), ("lossPercent", 100)):
+                    v = body.get(name, 0)
+                    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= top:
+                        raise ValueError(f"{name} must be a number from 0 to {top}; got {json.dumps(v)}")
+                    values[name] = float(v)
+                if values["jitterMs"] > values["rttMs"]:
+                    raise ValueError("jitterMs must not exceed rttMs")
+            except ValueError as e:
+                return self.answer(400, {"error": str(e)})
+            apply(values["rttMs"], values["jitterMs"], values["lossPercent"])
+            for r in relays:
+                r.rebind(max(rcvbuf, 0))
+            self.answer(200, self.state())
+
+    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    server.daemon_threads = True
+    return server
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--near-ns", required=True)
+    p.add_argument("--far-ns", required=True)
+    p.add_argument("--near-dev", default="labnear0")
+    p.add_argument("--far-dev", default="labfar0")
+    p.add_argument("--near-ip", default="10.77.0.1")
+    p.add_argument("--far-ip", default="10.77.0.2")
+    p.add_argument("--mechanism", choices=["tun-wire", "netem"], default="tun-wire",
+                   help="netem: the namespaces are joined by a veth pair and delay is set with tc")
+    p.add_argument("--relay", action="append", default=[],
+                   help="LISTEN_NS:IP:PORT=CONNECT_NS:IP:PORT[/RCVBUF] (repeatable)")
+    p.add_argument("--probe-port", type=int, default=29999)
+    p.add_argument("--control-port", type=int, default=8079)
+    p.add_argument("--ready-file", help="written once the devices exist and the relays listen")
+    args = p.parse_args()
+
+    delay = Delay()
+    stats = collections.Counter()
+    import subprocess
+
+    def ip(*words):
+        subprocess.run(["ip", *words], check=True)
+
+    if args.mechanism == "tun-wire":
+        near = in_namespace(args.near_ns, open_tun, args.near_dev)
+        far = in_namespace(args.far_ns, open_tun, args.far_dev)
+    else:
+        ip("link", "add", args.near_dev, "netns", args.near_ns, "type", "veth", "peer", "name", args.far_dev,
+           "netns", args.far_ns)
+    for ns, dev, address in ((args.near_ns, args.near_dev, args.near_ip), (args.far_ns, args.far_dev, args.far_ip)):
+        ip("-n", ns, "link", "set", dev, "mtu", "1500")
+        ip("-n", ns, "addr", "add", address + "/30", "dev", dev)
+        ip("-n", ns, "link", "set", dev, "up")
+    if args.mechanism == "tun-wire":
+        for d in (Direction("to_far", near, far, delay, stats), Direction("to_near", far, near, delay, stats)):
+            threading.Thread(target=d.reader, daemon=True, name=d.name + "-read").start()
+            threading.Thread(target=d.writer, daemon=True, name=d.name + "-write").start()
+
+        def apply(rtt, jitter, loss):
+            delay.set(rtt, jitter, loss)
+    else:
+        def apply(rtt, jitter, loss):
+            # netem on each end of the veth pair: half the round trip each way.
+            for ns, dev in ((args.near_ns, args.near_dev), (args.far_ns, args.far_dev)):
+                cmd = ["ip", "netns", "exec", ns, "tc", "qdisc", "replace", "dev", dev, "root", "netem",
+                       "delay", f"{rtt / 2}ms"]
+                if jitter:
+                    cmd += [f"{jitter / 2}ms"]
+                if loss:
+                    cmd += ["loss", f"{loss / 2}%"]
+                subprocess.run(cmd, check=True)
+            delay.set(rtt, jitter, loss)
+        apply(0, 0, 0)
+
+    connectors = {}
+    broker_relays = []
+    for spec in args.relay:
+        listen, _, rest = spec.partition("=")
+        target, _, rcvbuf = rest.partition("/")
+        lns, lip, lport = listen.split(":")
+        cns, cip, cport = target.split(":")
+        connector = connectors.setdefault(cns, Connector(cns))
+        r = Relay(lns, (lip, int(lport)), connector, (cip, int(cport)), int(rcvbuf) if rcvbuf else 0)
+        if rcvbuf:
+            broker_relays.append(r)  # the far producer's connections end here: their window is settable
+    probe = Probe(args.far_ns, args.near_ns, args.near_ip, args.probe_port)
+    default_rcvbuf = broker_relays[0].rcvbuf if broker_relays else 0
+    server = control_server(args.control_port, delay, probe, stats, args.mechanism, apply, broker_relays,
+                            default_rcvbuf)
+    if args.ready_file:
+        with open(args.ready_file, "w") as f:
+            f.write(str(os.getpid()))
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+    print(f"delay wire up ({args.mechanism}): control http://127.0.0.1:{args.control_port}/delay", flush=True)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
