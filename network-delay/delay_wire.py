@@ -35,6 +35,7 @@ import select
 import signal
 import socket
 import struct
+import subprocess
 import sys
 import threading
 import time
@@ -238,6 +239,12 @@ class Relay:
                 if rcvbuf > 0:
                     s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
                 if old is not None:
+                    # shutdown() stops the listener and wakes its accept(); close() alone would
+                    # leave the port taken while that accept() still holds the socket.
+                    try:
+                        old.shutdown(socket.SHUT_RDWR)
+                    except OSError:
+                        pass
                     old.close()
                 s.bind(self.listen_addr)
                 s.listen(64)
@@ -395,9 +402,12 @@ def control_server(port, delay, probe, stats, mechanism, apply, relays, default_
                     raise ValueError("jitterMs must not exceed rttMs")
             except ValueError as e:
                 return self.answer(400, {"error": str(e)})
-            apply(values["rttMs"], values["jitterMs"], values["lossPercent"])
-            for r in relays:
-                r.rebind(max(rcvbuf, 0))
+            try:
+                apply(values["rttMs"], values["jitterMs"], values["lossPercent"])
+                for r in relays:
+                    r.rebind(max(rcvbuf, 0))
+            except (OSError, subprocess.CalledProcessError) as e:
+                return self.answer(500, {"error": f"could not apply the change: {e}"})
             self.answer(200, self.state())
 
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
@@ -424,7 +434,6 @@ def main():
 
     delay = Delay()
     stats = collections.Counter()
-    import subprocess
 
     def ip(*words):
         subprocess.run(["ip", *words], check=True)

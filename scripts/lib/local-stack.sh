@@ -48,6 +48,36 @@ consumer_index() {
   esac
 }
 
+# Instances of producer-app, driven together by the runner: producer-app on 8080,
+# producer-app-2 on 8082, producer-app-3 on 8084, ... (each its own producer id).
+MAX_PRODUCERS=8
+producer_name() { if (($1 == 1)); then echo producer-app; else echo "producer-app-$1"; fi; }
+producer_port() { echo $((PRODUCER_PORT + 2 * ($1 - 1))); }
+producer_index() {
+  case $1 in
+    producer-app) echo 1 ;;
+    producer-app-*) echo "${1#producer-app-}" ;;
+  esac
+}
+
+running_producers() {
+  local i
+  for ((i = 1; i <= MAX_PRODUCERS; i++)); do
+    running_pid "$(producer_name "$i")" >/dev/null && producer_name "$i"
+  done
+  return 0
+}
+
+# The runner's --producer value: every running instance's URL, comma-separated.
+producer_urls() {
+  local name urls=()
+  while read -r name; do
+    urls+=("http://127.0.0.1:$(producer_port "$(producer_index "$name")")")
+  done < <(running_producers)
+  local IFS=,
+  echo "${urls[*]}"
+}
+
 # Running consumer-app instances, in order (consumer-app, consumer-app-2, ...).
 running_consumers() {
   local i
@@ -78,7 +108,8 @@ component_port() {
     kafka-*) broker_port "${1#kafka-}" ;;
     prometheus) echo "$PROMETHEUS_PORT" ;;
     grafana) echo "$GRAFANA_PORT" ;;
-    producer-app) echo "$PRODUCER_PORT" ;;
+    producer-app*) producer_port "$(producer_index "$1")" ;;
+    network-delay) echo 8079 ;;
     consumer-app*) consumer_port "$(consumer_index "$1")" ;;
   esac
 }
@@ -91,7 +122,8 @@ component_healthy() {
     kafka-*) port_open "$(broker_port "${1#kafka-}")" && http_ok "http://127.0.0.1:$(jmx_port "${1#kafka-}")/metrics" ;;
     prometheus) http_ok "http://127.0.0.1:$PROMETHEUS_PORT/-/ready" ;;
     grafana) http_ok "http://127.0.0.1:$GRAFANA_PORT/api/health" ;;
-    producer-app) app_healthy "$PRODUCER_PORT" ;;
+    producer-app*) app_healthy "$(producer_port "$(producer_index "$1")")" ;;
+    network-delay) http_ok "http://127.0.0.1:8079/delay" ;;
     consumer-app*) app_healthy "$(consumer_port "$(consumer_index "$1")")" ;;
     *) return 1 ;;
   esac
@@ -294,6 +326,46 @@ start_app() {
   say "started $name (pid $(running_pid "$name"), log $LOG_DIR/$name.out)"
 }
 
+# Starts producer-app instances 1..n (those not running) and stops any above n;
+# no n keeps as many as run (at least one). Extra arguments go to each instance.
+start_producers() {
+  local n=$1 i name extra=()
+  shift
+  if [[ -z $n ]]; then
+    n=$(running_producers | wc -l)
+    ((n > 0)) || n=1
+  fi
+  for ((i = 1; i <= n; i++)); do
+    start_app "$(producer_name "$i")" "$PRODUCER_JAR" "$(producer_port "$i")" "$@"
+  done
+  for ((i = n + 1; i <= MAX_PRODUCERS; i++)); do
+    name=$(producer_name "$i")
+    running_pid "$name" >/dev/null && extra+=("$name")
+  done
+  if ((${#extra[@]} > 0)); then
+    say "stopping ${extra[*]} (--producers $n)"
+    stop_procs 20 "${extra[@]}"
+  fi
+  write_producer_targets
+}
+
+# Writes Prometheus' producer-app targets: one per instance running, each with
+# its member label (a far producer-app is reached through the relay on 8080).
+write_producer_targets() {
+  local file=$LAB_DIR/prometheus/targets/producer-app.yml name any=0
+  [[ -d ${file%/*} ]] || return 0
+  {
+    printf -- '---\n# Local mode: the producer-app instances scripts/lab started.\n'
+    while read -r name; do
+      any=1
+      printf -- '- targets: [127.0.0.1:%s]\n  labels:\n    app: producer-app\n    member: %s\n' \
+        "$(producer_port "$(producer_index "$name")")" "$name"
+    done < <(running_producers)
+    ((any)) || printf -- '- targets: [127.0.0.1:%s]\n  labels:\n    app: producer-app\n    member: producer-app\n' "$PRODUCER_PORT"
+  } >"$file.tmp"
+  mv "$file.tmp" "$file"
+}
+
 # Writes Prometheus' consumer-app targets: one per instance running (file_sd
 # picks the change up without a reload).
 write_consumer_targets() {
@@ -464,10 +536,10 @@ local_up() {
         stop_procs 20 producer-app
         far_down
       fi
-      start_app producer-app "$PRODUCER_JAR" "$PRODUCER_PORT" "${producer_args[@]}"
+      start_producers "$PRODUCERS" "${producer_args[@]}"
     fi
     start_consumers "$CONSUMERS"
-    others+=(producer-app)
+    mapfile -t -O "${#others[@]}" others < <(running_producers)
     mapfile -t -O "${#others[@]}" others < <(running_consumers)
     wait_healthy "${others[@]}"
     wait_acked || check_controller
@@ -482,8 +554,10 @@ local_up() {
   say "prometheus:  http://127.0.0.1:$PROMETHEUS_PORT"
   running_pid grafana >/dev/null && say "grafana:     http://127.0.0.1:$GRAFANA_PORT"
   if ((START_APPS)); then
-    say "producer:    http://127.0.0.1:$PRODUCER_PORT/actuator/producer"
     local name
+    while read -r name; do
+      say "producer:    http://127.0.0.1:$(producer_port "$(producer_index "$name")")/actuator/producer ($name)"
+    done < <(running_producers)
     while read -r name; do
       say "consumer:    http://127.0.0.1:$(consumer_port "$(consumer_index "$name")")/actuator/latency ($name)"
     done < <(running_consumers)
@@ -504,7 +578,9 @@ local_down() {
   if [[ -d $PID_DIR ]]; then
     local consumers=()
     mapfile -t consumers < <(running_consumers)
-    stop_procs 20 producer-app "${consumers[@]}"
+    local producer_names=()
+    mapfile -t producer_names < <(running_producers)
+    stop_procs 20 "${producer_names[@]}" "${consumers[@]}"
     # The delay wire and the namespaces of a far producer-app, if any.
     if command -v ip >/dev/null; then far_down; fi
     stop_procs 10 grafana
@@ -525,10 +601,12 @@ local_down() {
 local_status() {
   local name pid port health rss any=0
   printf '%-14s %-8s %-6s %-9s %s\n' NAME PID PORT RSS_MIB HEALTH
-  local consumers=()
+  local consumers=() producer_names=()
   mapfile -t consumers < <(running_consumers)
   ((${#consumers[@]} > 0)) || consumers=(consumer-app)
-  for name in kafka-1 kafka-2 kafka-3 prometheus grafana producer-app "${consumers[@]}"; do
+  mapfile -t producer_names < <(running_producers)
+  ((${#producer_names[@]} > 0)) || producer_names=(producer-app)
+  for name in kafka-1 kafka-2 kafka-3 prometheus grafana "${producer_names[@]}" "${consumers[@]}" network-delay; do
     port=$(component_port "$name")
     if pid=$(running_pid "$name"); then
       any=1

@@ -10,9 +10,16 @@ final class AppUrlArgs {
     @Option(
             names = "--producer",
             paramLabel = "URL",
+            split = ",",
             defaultValue = Defaults.PRODUCER,
-            description = "producer-app (default ${DEFAULT-VALUE})")
-    URI producerUrl;
+            description = "producer-app; several instances as URL,URL,... (driven together, their counts summed,"
+                    + " each instance's share reported; default ${DEFAULT-VALUE})")
+    List<URI> producerUrls;
+
+    /** The first producer instance: what a command that drives one instance talks to. */
+    URI producerUrl() {
+        return producerUrls.get(0);
+    }
 
     @Option(
             names = "--consumer",

@@ -284,6 +284,10 @@ final class CompareCommand {
             throw new UsageException("--consumer: compare measures one consumer-app against Kafka's own consumer;"
                     + " give one URL, not " + apps.consumerUrls.size());
         }
+        if (apps.producerUrls.size() > 1) {
+            throw new UsageException("--producer: compare measures one producer-app against Kafka's own producer;"
+                    + " give one URL, not " + apps.producerUrls.size());
+        }
         if (topic.equals(labTopic)) {
             throw new UsageException(
                     "--topic must not be the lab topic: the consumer-app would count the tools' records as skipped");
@@ -300,7 +304,7 @@ final class CompareCommand {
                 topic,
                 bootstrap,
                 cwd.resolve(kafkaLib),
-                apps.producerUrl,
+                apps.producerUrl(),
                 apps.consumerUrl(),
                 drainTimeout);
     }

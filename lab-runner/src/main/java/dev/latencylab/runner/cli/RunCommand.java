@@ -226,7 +226,7 @@ final class RunCommand {
 
         boolean delayed = scenario.phases().stream().anyMatch(p -> p.network() != null);
         NetworkClient network = delayed ? new NetworkClient(http, networkUrl) : null;
-        ProducerClient producer = new ProducerClient(http, apps.producerUrl);
+        ProducerClient producer = new ProducerClient(http, apps.producerUrls);
         ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrls);
         PrometheusClient prometheus = new PrometheusClient(http, prometheusUrl);
 
@@ -305,7 +305,7 @@ final class RunCommand {
                     prometheus,
                     Map.of(
                             "producer",
-                            apps.producerUrl.toString(),
+                            apps.producerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
                             "consumer",
                             apps.consumerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
                             "prometheus",

@@ -25,4 +25,11 @@ public final class Drained {
                 .map(track -> track.highestSequence() >= lastSequence)
                 .orElse(producer.counters().sent() == 0);
     }
+
+    /** {@link #check} for every producer-app instance of a group. */
+    public static boolean check(LatencyView consumer, java.util.List<ProducerStatus> producers) {
+        return producers.isEmpty()
+                ? check(consumer, (ProducerStatus) null)
+                : producers.stream().allMatch(p -> check(consumer, p));
+    }
 }

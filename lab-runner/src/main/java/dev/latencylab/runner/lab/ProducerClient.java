@@ -7,6 +7,7 @@ import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
 import java.net.URI;
+import java.util.List;
 
 /** producer-app's control endpoint. */
 public final class ProducerClient {
@@ -22,23 +23,85 @@ public final class ProducerClient {
     public static final String LAB_TOPIC = "lab.orders";
 
     private final JsonHttp http;
-    private final URI endpoint;
+    private final List<URI> endpoints;
+    /** The instances a phase drives: the first {@code active} of {@link #endpoints}; the others are stopped. */
+    private volatile int active;
 
     public ProducerClient(JsonHttp http, URI base) {
+        this(http, List.of(base));
+    }
+
+    /** Several producer-app instances, driven together and read as one ({@link ProducerGroup}). */
+    public ProducerClient(JsonHttp http, List<URI> bases) {
+        if (bases.isEmpty()) {
+            throw new IllegalArgumentException("no producer-app URL");
+        }
         this.http = http;
-        this.endpoint = Urls.resolve(base, "/actuator/producer");
+        this.endpoints =
+                bases.stream().map(b -> Urls.resolve(b, "/actuator/producer")).toList();
+        this.active = endpoints.size();
     }
 
+    /** The first instance's endpoint. */
     public URI endpoint() {
-        return endpoint;
+        return endpoints.get(0);
     }
 
+    public List<URI> endpoints() {
+        return endpoints;
+    }
+
+    /** How many instances the phases now drive. */
+    public int active() {
+        return active;
+    }
+
+    /**
+     * Drives only the first {@code count} instances from now on: the others' load is stopped (what
+     * they sent stays counted in their own phases, which no later phase id reuses).
+     */
+    public void use(int count) throws InterruptedException {
+        if (count < 1 || count > endpoints.size()) {
+            throw new EndpointException("a phase asked for " + count + " producer-app instances; " + endpoints.size()
+                    + " run (scripts/lab up --producers N starts more)");
+        }
+        for (int i = count; i < endpoints.size(); i++) {
+            post(endpoints.get(i), SettingsChange.stop());
+        }
+        active = count;
+    }
+
+    /** The driven instances as one: counts summed, phases merged. */
     public ProducerStatus state() throws InterruptedException {
-        return http.getJson(PART, endpoint, ProducerStatus.class);
+        return ProducerGroup.merge(
+                instanceStates().stream().map(InstanceStatus::status).toList());
     }
 
-    /** Applies a change; the producer answers once it is in effect. A refused field becomes a clear error. */
+    /** Each driven instance's own status. */
+    public List<InstanceStatus> instanceStates() throws InterruptedException {
+        List<InstanceStatus> states = new java.util.ArrayList<>();
+        for (URI e : endpoints.subList(0, active)) {
+            states.add(new InstanceStatus(e, http.getJson(PART, e, ProducerStatus.class)));
+        }
+        return states;
+    }
+
+    /** One instance: its endpoint and status. */
+    public record InstanceStatus(URI endpoint, ProducerStatus status) {}
+
+    /**
+     * Applies a change to every driven instance; each answers once it is in effect. A refused
+     * field becomes a clear error.
+     */
     public ProducerStatus apply(SettingsChange change) throws InterruptedException {
+        List<ProducerStatus> answers = new java.util.ArrayList<>();
+        for (URI e : endpoints.subList(0, active)) {
+            answers.add(post(e, change));
+        }
+        return ProducerGroup.merge(answers);
+    }
+
+    private ProducerStatus post(URI endpoint, SettingsChange change) throws InterruptedException {
         JsonHttp.Response r = http.postJson(PART, endpoint, change, CHANGE_TIMEOUT);
         if (r.status() == 400) {
             throw new EndpointException(PART + " refused the change " + JsonHttp.MAPPER.writeValueAsString(change)

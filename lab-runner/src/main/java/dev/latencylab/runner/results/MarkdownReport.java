@@ -49,6 +49,7 @@ final class MarkdownReport {
         b.append(OutageSection.render(s.phases()));
         b.append(DistanceSection.render(s.phases()));
         b.append(ConsumerInstancesSection.render(s.phases()));
+        b.append(ProducerInstancesSection.render(s.phases()));
         b.append(PartitionTable.render(s, "##"));
         if (s.reading() != null) {
             b.append("## Reading\n\n")

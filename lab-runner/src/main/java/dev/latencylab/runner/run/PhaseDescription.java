@@ -12,17 +12,41 @@ import java.util.List;
  *     the partitions of the topic it held at the close
  * @param network the round trip the delay wire added between the far producer-app and the brokers,
  *     and what its probe measured; null when the phase set none
+ * @param producers each producer-app instance's part, when several drove the phase (else empty)
  */
 public record PhaseDescription(
         String topic,
         List<Integer> partitions,
         ConsumerDescription consumer,
         List<ConsumerInstance> instances,
-        Network network) {
+        Network network,
+        List<ProducerInstance> producers) {
 
     public PhaseDescription(
             String topic, List<Integer> partitions, ConsumerDescription consumer, List<ConsumerInstance> instances) {
-        this(topic, partitions, consumer, instances, null);
+        this(topic, partitions, consumer, instances, null, List.of());
+    }
+
+    public PhaseDescription(
+            String topic,
+            List<Integer> partitions,
+            ConsumerDescription consumer,
+            List<ConsumerInstance> instances,
+            Network network) {
+        this(topic, partitions, consumer, instances, network, List.of());
+    }
+
+    /**
+     * One producer-app instance's part of a phase that several drove.
+     *
+     * @param instance its URL
+     * @param acked the phase's records the brokers acknowledged to it
+     * @param publishDelayP99Ms its own publish delay p99 (actual minus intended send), null unthrottled
+     */
+    public record ProducerInstance(String instance, long sent, long acked, Double publishDelayP99Ms) {}
+
+    public PhaseDescription withProducers(List<ProducerInstance> newProducers) {
+        return new PhaseDescription(topic, partitions, consumer, instances, network, newProducers);
     }
 
     /**
@@ -45,12 +69,13 @@ public record PhaseDescription(
             int probes) {}
 
     public PhaseDescription withNetwork(Network newNetwork) {
-        return new PhaseDescription(topic, partitions, consumer, instances, newNetwork);
+        return new PhaseDescription(topic, partitions, consumer, instances, newNetwork, producers);
     }
 
     public PhaseDescription {
         partitions = partitions == null ? List.of() : List.copyOf(partitions);
         instances = instances == null ? List.of() : List.copyOf(instances);
+        producers = producers == null ? List.of() : List.copyOf(producers);
     }
 
     public PhaseDescription(String topic, List<Integer> partitions, ConsumerDescription consumer) {

@@ -231,7 +231,7 @@ public final class ScenarioRunner {
         restoreConsumer(consumerBefore, warnings);
         boolean complete = stopReason == null;
         LatencyView finalConsumer = complete ? drain(finalProducer, warnings) : latestConsumer(warnings);
-        boolean drained = finalConsumer != null && Drained.check(finalConsumer, finalProducer);
+        boolean drained = finalConsumer != null && Drained.check(finalConsumer, eachProducer(finalProducer));
         return new RunRecord(
                 scenario,
                 startedAt,
@@ -381,7 +381,7 @@ public final class ScenarioRunner {
      */
     private void stopAndDrain(String why, String otherwise, String when, List<String> warnings)
             throws InterruptedException {
-        ProducerStatus stopped = producer.apply(SettingsChange.stop());
+        List<ProducerStatus> stopped = eachProducer(producer.apply(SettingsChange.stop()));
         out.println("Stopping the load until the consumer has every record in flight, " + why);
         Instant deadline = clock.instant().plus(options.drainTimeout());
         while (true) {
@@ -582,6 +582,23 @@ public final class ScenarioRunner {
         }
     }
 
+    /**
+     * Each producer-app instance's own status (a group's merged status has no one last sequence to
+     * wait for); {@code merged} alone when they cannot be read.
+     */
+    private List<ProducerStatus> eachProducer(ProducerStatus merged) {
+        try {
+            return producer.instanceStates().stream()
+                    .map(ProducerClient.InstanceStatus::status)
+                    .toList();
+        } catch (EndpointException e) {
+            return merged == null ? List.of() : List.of(merged);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return merged == null ? List.of() : List.of(merged);
+        }
+    }
+
     private static Duration min(Duration a, Duration b) {
         return a.compareTo(b) <= 0 ? a : b;
     }
@@ -687,9 +704,25 @@ public final class ScenarioRunner {
      * settings restarts the consumer, which must not fall inside a measured window.
      */
     private void applyConsumer(Phase phase) throws InterruptedException {
+        int producers = phase.producers() != null
+                ? phase.producers()
+                : producer.endpoints().size();
+        if (producers != producer.active()) {
+            producer.use(producers);
+            out.printf(
+                    Locale.ROOT,
+                    "  producers: %d of %d producer-app instances%n",
+                    producers,
+                    producer.endpoints().size());
+        }
         if (phase.network() != null) {
             NetworkClient.NetworkState now = network.apply(phase.network());
-            out.printf(Locale.ROOT, "  network: %s ms round trip added (%s)%n", number(now.rttMs()), now.mechanism());
+            out.printf(
+                    Locale.ROOT,
+                    "  network: %s ms round trip added (%s), receive buffer %s%n",
+                    number(now.rttMs()),
+                    now.mechanism(),
+                    now.receiveBufferBytes() < 0 ? "tuned by the kernel" : now.receiveBufferBytes() + " B");
         }
         if (phase.consumer() == null) {
             return;
@@ -916,10 +949,30 @@ public final class ScenarioRunner {
                         sends.map(x -> PhaseCounts.of(x, consumerView.ledger(x.topic()), latency))
                                 .orElse(null),
                         passed,
-                        withNetwork(description(producerStatus, sends, read, t), t.phase));
+                        withProducers(withNetwork(description(producerStatus, sends, read, t), t.phase), t));
             }
             sleeper.sleep(options.drainPoll());
         }
+    }
+
+    /** Each producer-app instance's sends in the phase, when several drove it. */
+    private PhaseDescription withProducers(PhaseDescription d, Tracker t) throws InterruptedException {
+        if (producer.active() < 2) {
+            return d;
+        }
+        List<PhaseDescription.ProducerInstance> each = new ArrayList<>();
+        for (ProducerClient.InstanceStatus i : producer.instanceStates()) {
+            Optional<PhaseSends> s = i.status().phaseSends(t.phaseId);
+            each.add(new PhaseDescription.ProducerInstance(
+                    i.endpoint().resolve("/").toString(),
+                    s.map(PhaseSends::sent).orElse(0L),
+                    s.map(PhaseSends::acked).orElse(0L),
+                    s.map(x -> x.publishDelayMs() == null
+                                    ? null
+                                    : x.publishDelayMs().p99())
+                            .orElse(null)));
+        }
+        return d.withProducers(each);
     }
 
     /** The round trip the phase asked for and what the wire's probe measured over it. */
@@ -1123,11 +1176,12 @@ public final class ScenarioRunner {
     /** Waits (bounded) until the consumer has received everything the producer sent. */
     private LatencyView drain(ProducerStatus finalProducer, List<String> warnings) {
         Instant deadline = clock.instant().plus(options.drainTimeout());
+        List<ProducerStatus> each = eachProducer(finalProducer);
         LatencyView last = null;
         try {
             while (true) {
                 last = consumer.latency();
-                if (Drained.check(last, finalProducer)) {
+                if (Drained.check(last, each)) {
                     return last;
                 }
                 if (!clock.instant().isBefore(deadline)) {

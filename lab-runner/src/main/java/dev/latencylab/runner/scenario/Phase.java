@@ -23,6 +23,8 @@ import java.util.List;
  *     (empty for none)
  * @param network the round trip added between a far producer-app and the brokers; null when the
  *     scenario names none (the wire is left as it is)
+ * @param producers how many of the running producer-app instances the phase drives (the first
+ *     ones; the others are stopped); null for all
  */
 public record Phase(
         String name,
@@ -35,7 +37,23 @@ public record Phase(
         ConsumerSettings consumer,
         Integer backlog,
         List<FaultStep> faults,
-        NetworkDelay network) {
+        NetworkDelay network,
+        Integer producers) {
+
+    public Phase(
+            String name,
+            ProducerSettings settings,
+            Duration warmup,
+            Duration duration,
+            TopicSpec topic,
+            boolean maxRate,
+            int repeat,
+            ConsumerSettings consumer,
+            Integer backlog,
+            List<FaultStep> faults,
+            NetworkDelay network) {
+        this(name, settings, warmup, duration, topic, maxRate, repeat, consumer, backlog, faults, network, null);
+    }
 
     public Phase(
             String name,
@@ -89,24 +107,58 @@ public record Phase(
 
     public Phase withTiming(Duration newWarmup, Duration newDuration) {
         return new Phase(
-                name, settings, newWarmup, newDuration, topic, maxRate, repeat, consumer, backlog, faults, network);
+                name,
+                settings,
+                newWarmup,
+                newDuration,
+                topic,
+                maxRate,
+                repeat,
+                consumer,
+                backlog,
+                faults,
+                network,
+                producers);
     }
 
     public Phase withRepeat(int newRepeat) {
         return new Phase(
-                name, settings, warmup, duration, topic, maxRate, newRepeat, consumer, backlog, faults, network);
+                name, settings, warmup, duration, topic, maxRate, newRepeat, consumer, backlog, faults, network,
+                producers);
     }
 
     /** This phase with the consumer settings given (the scenario's defaults for a phase that names none). */
     public Phase withConsumer(ConsumerSettings newConsumer) {
         return new Phase(
-                name, settings, warmup, duration, topic, maxRate, repeat, newConsumer, backlog, faults, network);
+                name,
+                settings,
+                warmup,
+                duration,
+                topic,
+                maxRate,
+                repeat,
+                newConsumer,
+                backlog,
+                faults,
+                network,
+                producers);
     }
 
     /** This phase with the round trip given (the scenario's default for a phase that names none). */
     public Phase withNetwork(NetworkDelay newNetwork) {
         return new Phase(
-                name, settings, warmup, duration, topic, maxRate, repeat, consumer, backlog, faults, newNetwork);
+                name,
+                settings,
+                warmup,
+                duration,
+                topic,
+                maxRate,
+                repeat,
+                consumer,
+                backlog,
+                faults,
+                newNetwork,
+                producers);
     }
 
     /** Whether brokers are killed, stopped or restarted during the phase. */

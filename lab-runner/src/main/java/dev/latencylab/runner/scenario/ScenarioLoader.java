@@ -39,9 +39,11 @@ public final class ScenarioLoader {
     private static final Set<String> TOP_FIELDS = Set.of("name", "description", "repeat", "defaults", "phases");
     /** Records; 5 million of 1 KB is 15 GB on three replicas, past what a laptop lab should write. */
     static final int MAX_BACKLOG = 5_000_000;
+    /** producer-app instances a phase may drive (scripts/lab up --producers starts up to 8). */
+    static final int MAX_PRODUCERS = 8;
 
-    private static final Set<String> PHASE_FIELDS =
-            Set.of("name", "settings", "warmup", "duration", "topic", "consumer", "backlog", "faults", "network");
+    private static final Set<String> PHASE_FIELDS = Set.of(
+            "name", "settings", "warmup", "duration", "topic", "consumer", "backlog", "faults", "network", "producers");
     private static final Set<String> DEFAULT_FIELDS =
             Set.of("settings", "warmup", "duration", "topic", "consumer", "network");
     private static final Set<String> TOPIC_FIELDS =
@@ -229,8 +231,20 @@ public final class ScenarioLoader {
             return name == null ? null : new Phase(name, null, null, null, topic, maxRate, 1);
         }
         NetworkDelay network = network(pick(node, defaults, "network"), label + "network", problems);
+        Integer producers = optionalInteger(node.path("producers"), 1, MAX_PRODUCERS, label + "producers", problems);
         return new Phase(
-                name, producerSettings, warmup, duration, topic, maxRate, 1, consumer, backlog, faults, network);
+                name,
+                producerSettings,
+                warmup,
+                duration,
+                topic,
+                maxRate,
+                1,
+                consumer,
+                backlog,
+                faults,
+                network,
+                producers);
     }
 
     /**

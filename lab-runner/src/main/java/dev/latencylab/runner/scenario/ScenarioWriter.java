@@ -94,6 +94,17 @@ public final class ScenarioWriter {
         if (p.backlog() != null) {
             m.put("backlog", p.backlog());
         }
+        if (p.producers() != null) {
+            m.put("producers", p.producers());
+        }
+        if (p.network() != null) {
+            Map<String, Object> n = new LinkedHashMap<>();
+            n.put("rttMs", p.network().rttMs());
+            n.put("jitterMs", p.network().jitterMs());
+            n.put("lossPercent", p.network().lossPercent());
+            n.put("receiveBufferBytes", p.network().receiveBufferBytes());
+            m.put("network", n);
+        }
         if (p.injectsFaults()) {
             m.put(
                     "faults",

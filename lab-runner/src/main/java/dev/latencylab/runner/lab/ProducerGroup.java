@@ -1,0 +1,106 @@
+package dev.latencylab.runner.lab;
+
+import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.api.producer.PartitionAcks;
+import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.producer.SenderCounters;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Several producer-app instances' statuses as one, so the runner drives N producers as it drives
+ * one: counts summed, each phase's acknowledged offsets merged per partition (first the lowest,
+ * last the highest: the fence waits for the consumer to pass the highest any instance wrote).
+ * Publish delay percentiles cannot be merged: each is the worst instance's, said where reported.
+ */
+public final class ProducerGroup {
+
+    private ProducerGroup() {}
+
+    public static ProducerStatus merge(List<ProducerStatus> statuses) {
+        if (statuses.size() == 1) {
+            return statuses.get(0);
+        }
+        ProducerStatus first = statuses.get(0);
+        return new ProducerStatus(
+                first.producerId(),
+                first.topic(),
+                statuses.stream().allMatch(ProducerStatus::running),
+                statuses.stream().mapToLong(ProducerStatus::generation).sum(),
+                first.settings(),
+                first.phase(),
+                counters(statuses),
+                phases(statuses));
+    }
+
+    private static SenderCounters counters(List<ProducerStatus> statuses) {
+        long sent = 0;
+        long acked = 0;
+        long failed = 0;
+        long retries = 0;
+        long errors = 0;
+        for (ProducerStatus s : statuses) {
+            SenderCounters c = s.counters();
+            sent += c.sent();
+            acked += c.acked();
+            failed += c.failed();
+            retries += c.retries();
+            errors += c.errors();
+        }
+        // No one sequence spans several producers: the last is not meaningful for the group.
+        return new SenderCounters(sent, acked, failed, -1, retries, errors);
+    }
+
+    private static List<PhaseSends> phases(List<ProducerStatus> statuses) {
+        Map<Integer, List<PhaseSends>> byPhase = new LinkedHashMap<>();
+        statuses.forEach(s -> s.phases().forEach(p -> byPhase.computeIfAbsent(p.phase(), k -> new ArrayList<>())
+                .add(p)));
+        List<PhaseSends> merged = new ArrayList<>();
+        byPhase.values().forEach(parts -> merged.add(merge(parts.get(0).topic(), parts)));
+        return merged;
+    }
+
+    static PhaseSends merge(String topic, List<PhaseSends> parts) {
+        if (parts.size() == 1) {
+            return parts.get(0);
+        }
+        Map<Integer, long[]> partitions = new TreeMap<>();
+        long sent = 0;
+        long acked = 0;
+        long failed = 0;
+        Percentiles worst = null;
+        for (PhaseSends p : parts) {
+            sent += p.sent();
+            acked += p.acked();
+            failed += p.failed();
+            worst = worst(worst, p.publishDelayMs());
+            for (PartitionAcks a : p.partitions()) {
+                partitions.merge(a.partition(), new long[] {a.acked(), a.firstOffset(), a.lastOffset()}, (x, y) ->
+                        new long[] {x[0] + y[0], Math.min(x[1], y[1]), Math.max(x[2], y[2])});
+            }
+        }
+        List<PartitionAcks> acks = new ArrayList<>();
+        partitions.forEach((partition, v) -> acks.add(new PartitionAcks(partition, v[0], v[1], v[2])));
+        return new PhaseSends(parts.get(0).phase(), topic, sent, acked, failed, worst, acks);
+    }
+
+    private static Percentiles worst(Percentiles a, Percentiles b) {
+        if (a == null) {
+            return b;
+        }
+        if (b == null) {
+            return a;
+        }
+        return new Percentiles(
+                Math.max(a.p50(), b.p50()),
+                Math.max(a.p90(), b.p90()),
+                Math.max(a.p95(), b.p95()),
+                Math.max(a.p99(), b.p99()),
+                Math.max(a.p999(), b.p999()),
+                Math.max(a.max(), b.max()));
+    }
+}

@@ -1,0 +1,60 @@
+package dev.latencylab.runner.results;
+
+import dev.latencylab.runner.run.PhaseDescription;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The "Producer instances" section of summary.md, when phases were driven by several producer-app
+ * instances: per phase, the instances, each one's acknowledged records per second and share, and
+ * the total; the phase's figures above are the group's (counts summed, each publish delay
+ * percentile the worst instance's).
+ */
+final class ProducerInstancesSection {
+
+    private ProducerInstancesSection() {}
+
+    static String render(List<PhaseSummary> phases) {
+        List<PhaseSummary> shared = phases.stream()
+                .filter(p ->
+                        p.description() != null && p.description().producers().size() > 1)
+                .toList();
+        if (shared.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("## Producer instances\n\n")
+                .append("Several producer-app instances drove these phases together, each its own process and")
+                .append(" Kafka producer, all on this machine's cores: the tables above are their sum (publish delay:")
+                .append(
+                        " the worst instance's). Here each instance's acknowledged records over the measured window.\n\n")
+                .append("| phase | instances | instance | acked | acked rec/s | share | publish delay p99 ms |\n")
+                .append("|---|---:|---|---:|---:|---:|---:|\n");
+        for (PhaseSummary p : shared) {
+            List<PhaseDescription.ProducerInstance> each = p.description().producers();
+            long total = each.stream()
+                    .mapToLong(PhaseDescription.ProducerInstance::acked)
+                    .sum();
+            double seconds = p.measuredSeconds();
+            for (PhaseDescription.ProducerInstance i : each) {
+                b.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %d | %s | %d | %s | %s | %s |%n",
+                        p.name(),
+                        each.size(),
+                        i.instance(),
+                        i.acked(),
+                        seconds <= 0 ? Fmt.NA : Fmt.rate(i.acked() / seconds),
+                        total == 0 ? Fmt.NA : String.format(Locale.ROOT, "%.0f %%", 100.0 * i.acked() / total),
+                        Fmt.ms(i.publishDelayP99Ms())));
+            }
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %d | **total** | %d | %s | 100 %% | |%n",
+                    p.name(),
+                    each.size(),
+                    total,
+                    seconds <= 0 ? Fmt.NA : Fmt.rate(total / seconds)));
+        }
+        return b.append('\n').toString();
+    }
+}
