@@ -10,9 +10,15 @@ package dev.latencylab.api.producer;
  * @param retries batches the Kafka producer sent again (its record-retry-total) since the app started
  * @param errors records the Kafka producer gave up on (its record-error-total) since the app started
  */
-public record SenderCounters(long sent, long acked, long failed, long lastSequence, long retries, long errors) {
+public record SenderCounters(long sent, long acked, long failed, long lastSequence, Long retries, Long errors) {
+
+    public SenderCounters {
+        // A producer-app from before these counters sends none.
+        retries = retries == null ? 0L : retries;
+        errors = errors == null ? 0L : errors;
+    }
 
     public SenderCounters(long sent, long acked, long failed, long lastSequence) {
-        this(sent, acked, failed, lastSequence, 0, 0);
+        this(sent, acked, failed, lastSequence, 0L, 0L);
     }
 }

@@ -285,7 +285,8 @@ public final class ScenarioLoader {
             String broker = target.isIntegralNumber() ? target.asString() : target.isString() ? target.asString() : "";
             if (!FaultStep.validBroker(broker)) {
                 problems.add(
-                        where + "." + action.label(), "must be leader, a node id or kafka-N, got '" + target + "'");
+                        where + "." + action.label(),
+                        "must be leader, a node id or kafka-N, got '" + (target.isString() ? broker : target) + "'");
                 continue;
             }
             String key = FaultStep.nodeId(broker).map(String::valueOf).orElse(FaultStep.LEADER);

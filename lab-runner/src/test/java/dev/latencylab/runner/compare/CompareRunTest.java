@@ -116,7 +116,7 @@ class CompareRunTest {
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
                     .hasSize(4);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
-                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"words\",\"running\":true,\"phase\":0,\"topic\":\"lab.orders\"}";
+                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"words\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\"}";
             // stop, stack warm-up, then the lab's two throughput windows, each followed by a stop
             assertThat(posts.subList(0, 4))
                     .containsExactly(

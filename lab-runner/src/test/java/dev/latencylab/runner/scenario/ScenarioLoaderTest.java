@@ -165,7 +165,7 @@ class ScenarioLoaderTest {
         assertThatThrownBy(() -> loader.parse("u.yaml", "u", text))
                 .isInstanceOf(ScenarioException.class)
                 .hasMessage(
-                        "u.yaml: phase 1 'linger-0': lingr: unknown field (known here: backlog, consumer, duration, name, settings, topic, warmup)");
+                        "u.yaml: phase 1 'linger-0': lingr: unknown field (known here: backlog, consumer, duration, faults, name, network, producers, settings, topic, warmup)");
     }
 
     @Test
