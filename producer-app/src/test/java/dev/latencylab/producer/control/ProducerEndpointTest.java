@@ -62,8 +62,8 @@ class ProducerEndpointTest {
     private static final String URL = "/actuator/producer";
     private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
     private static final String ACCEPTED_FIELDS =
-            "accepted: batchSize, compression, compressionLevel, keyStrategy, lingerMs, payload, payloadBytes,"
-                    + " payloadFile, phase, rate, running, topic";
+            "accepted: acks, batchSize, bufferMemory, compression, compressionLevel, keyStrategy, lingerMs,"
+                    + " maxInFlight, payload, payloadBytes, payloadFile, phase, rate, running, sendBufferBytes, topic";
     private static final UUID PRODUCER_ID = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
     private static final SenderCounters COUNTERS = new SenderCounters(1_000, 990, 3, 999);
     private static final long GENERATION = 42;
@@ -138,8 +138,10 @@ class ProducerEndpointTest {
                         """
                 {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","topic":"lab.orders","running":false,"generation":42,
                  "settings":{"lingerMs":20,"batchSize":65536,"compression":"zstd","rate":2500.5,
-                             "payloadBytes":1024,"keyStrategy":"customer-id","payload":"words"},
-                 "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999},"phases":[]}""");
+                             "payloadBytes":1024,"keyStrategy":"customer-id","payload":"words",
+                             "acks":"all","maxInFlight":5,"sendBufferBytes":131072,"bufferMemory":33554432},
+                 "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999,"retries":0,"errors":0},
+                 "phases":[]}""");
         verify(generator).status(same(state));
         verify(generator, never()).submit(any());
     }
@@ -250,7 +252,21 @@ class ProducerEndpointTest {
                         entry("generation", (int) GENERATION),
                         entry("settings", expectedSettingsJson(after.settings())),
                         entry("phase", after.phase()),
-                        entry("counters", Map.of("sent", 1000, "acked", 990, "failed", 3, "lastSequence", 999)),
+                        entry(
+                                "counters",
+                                Map.of(
+                                        "sent",
+                                        1000,
+                                        "acked",
+                                        990,
+                                        "failed",
+                                        3,
+                                        "lastSequence",
+                                        999,
+                                        "retries",
+                                        0,
+                                        "errors",
+                                        0)),
                         entry("phases", List.of()));
     }
 
@@ -266,8 +282,10 @@ class ProducerEndpointTest {
                         """
                         {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","topic":"lab.orders","running":true,"generation":42,
                          "settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4","rate":0.1,
-                                     "payloadBytes":400,"keyStrategy":"customer-id","payload":"words"},
-                         "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999},"phases":[]}""");
+                                     "payloadBytes":400,"keyStrategy":"customer-id","payload":"words",
+                                     "acks":"all","maxInFlight":5,"sendBufferBytes":131072,"bufferMemory":33554432},
+                         "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999,"retries":0,
+                         "errors":0},"phases":[]}""");
     }
 
     @Test
@@ -388,7 +406,11 @@ class ProducerEndpointTest {
                 refused("{\"running\": null}", "running", "running must be true or false; got null"),
                 // unknown fields, also next to valid ones, and names are case-sensitive
                 refused("{\"linger\": 5}", "linger", "unknown field 'linger'; " + ACCEPTED_FIELDS),
-                refused("{\"lingerMs\": 5, \"acks\": \"all\"}", "acks", "unknown field 'acks'; " + ACCEPTED_FIELDS),
+                refused(
+                        "{\"lingerMs\": 5, \"acks\": 0}",
+                        "acks",
+                        "acks must be one of all, 1 (0 is refused: records sent with acks=0 get no offset to account"
+                                + " for); got 0"),
                 refused("{\"LingerMs\": 5}", "LingerMs", "unknown field 'LingerMs'; " + ACCEPTED_FIELDS),
                 // the first field at fault is named: unknown names first, then the settings in their order
                 refused("{\"lingerMs\": -1, \"zzz\": 1}", "zzz", "unknown field 'zzz'; " + ACCEPTED_FIELDS),
@@ -616,6 +638,16 @@ class ProducerEndpointTest {
         json.put("payloadBytes", s.payloadBytes());
         json.put("keyStrategy", s.keyStrategy().name().toLowerCase().replace('_', '-'));
         json.put("payload", s.payload().name().toLowerCase().replace('_', '-'));
+        if (s.payloadFile() != null) {
+            json.put("payloadFile", s.payloadFile());
+        }
+        if (s.compressionLevel() != null) {
+            json.put("compressionLevel", s.compressionLevel());
+        }
+        json.put("acks", s.acks().kafkaValue());
+        json.put("maxInFlight", s.maxInFlight());
+        json.put("sendBufferBytes", s.sendBufferBytes());
+        json.put("bufferMemory", s.bufferMemory());
         return json;
     }
 
