@@ -31,6 +31,8 @@ CONSUMER_PORT=8081
 BROKER_HEAP_OPTS=${LAB_BROKER_HEAP_OPTS:--Xms512m -Xmx512m}
 BROKER_JVM_OPTS="-XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:InitiatingHeapOccupancyPercent=35 -XX:+ExplicitGCInvokesConcurrent -XX:MaxInlineLevel=15 -Djava.awt.headless=true"
 APP_JAVA_OPTS=${LAB_APP_JAVA_OPTS:--Xmx512m}
+# Kafka client properties for the apps (an existing cluster's security settings).
+APP_KAFKA_ARGS=()
 # Seconds to wait for the whole stack to become healthy.
 UP_TIMEOUT=${LAB_UP_TIMEOUT:-120}
 # Seconds a broker gets to shut down cleanly before it is killed.
@@ -236,7 +238,12 @@ start_prometheus() {
   # targets are written per the instances running.
   [[ -L $dir/targets ]] && rm -f "$dir/targets"
   mkdir -p "$dir/targets"
-  cp "$PROM_SRC/targets/local/kafka.yml" "$PROM_SRC/targets/local/producer-app.yml" "$dir/targets/"
+  cp "$PROM_SRC/targets/local/producer-app.yml" "$dir/targets/"
+  if existing_bootstrap >/dev/null; then
+    rm -f "$dir/targets/kafka.yml"
+  else
+    cp "$PROM_SRC/targets/local/kafka.yml" "$dir/targets/"
+  fi
   [[ -f $dir/targets/consumer-app.yml ]] || cp "$PROM_SRC/targets/local/consumer-app.yml" "$dir/targets/"
   if running_pid prometheus >/dev/null; then
     # Pick up a changed prometheus.yml without a restart.
@@ -322,7 +329,7 @@ start_app() {
   require_free_port "$port" "$name"
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
   start_proc "$name" java $APP_JAVA_OPTS -jar "$jar" \
-    --server.port="$port" --spring.kafka.bootstrap-servers="$BOOTSTRAP" "$@"
+    --server.port="$port" --spring.kafka.bootstrap-servers="$BOOTSTRAP" "${APP_KAFKA_ARGS[@]}" "$@"
   say "started $name (pid $(running_pid "$name"), log $LOG_DIR/$name.out)"
 }
 
@@ -470,6 +477,7 @@ total_rss_mib() {
 preflight_ports() {
   local with_apps=$1 id
   for id in "${BROKER_IDS[@]}"; do
+    existing_bootstrap >/dev/null && break
     running_pid "kafka-$id" >/dev/null && continue
     require_free_port "$(broker_port "$id")" "kafka-$id"
     require_free_port "$(controller_port "$id")" "kafka-$id controller"
@@ -505,21 +513,30 @@ local_up() {
   mkdir -p "$LAB_DIR" "$PID_DIR" "$LOG_DIR"
   preflight_ports "$START_APPS"
 
-  local t0
+  local t0 external=""
   t0=$(now_ms)
-  format_storage
   local id brokers=()
-  for id in "${BROKER_IDS[@]}"; do
-    start_broker "$id"
-    brokers+=("kafka-$id")
-  done
+  if external=$(existing_bootstrap); then
+    # The user's cluster: no brokers of ours, the apps connect there.
+    BOOTSTRAP=$external
+    mapfile -t APP_KAFKA_ARGS < <(existing_app_args)
+    say "existing cluster: $BOOTSTRAP (no brokers started; broker metrics are not scraped)"
+  else
+    format_storage
+    for id in "${BROKER_IDS[@]}"; do
+      start_broker "$id"
+      brokers+=("kafka-$id")
+    done
+  fi
   start_prometheus
   local others=(prometheus)
   start_grafana
   running_pid grafana >/dev/null && others+=(grafana)
 
-  wait_healthy "${brokers[@]}"
-  say "brokers answer after $(( ($(now_ms) - t0) / 1000 ))s"
+  if ((${#brokers[@]} > 0)); then
+    wait_healthy "${brokers[@]}"
+    say "brokers answer after $(( ($(now_ms) - t0) / 1000 ))s"
+  fi
 
   # The apps start once the brokers listen (the producer-app creates the topic
   # at start-up). Acknowledged records then prove what a controller check
@@ -583,6 +600,7 @@ local_down() {
     stop_procs 20 "${producer_names[@]}" "${consumers[@]}"
     # The delay wire and the namespaces of a far producer-app, if any.
     if command -v ip >/dev/null; then far_down; fi
+    forget_existing_cluster
     stop_procs 10 grafana
     stop_procs 10 prometheus
     stop_procs "$BROKER_STOP_TIMEOUT" kafka-3 kafka-2 kafka-1

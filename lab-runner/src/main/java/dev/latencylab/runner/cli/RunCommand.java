@@ -102,6 +102,13 @@ final class RunCommand {
     String bootstrap;
 
     @Option(
+            names = "--client-config",
+            paramLabel = "FILE",
+            description = "Kafka client properties for the runner's admin client (an existing cluster's security"
+                    + " settings; scripts/lab passes the file given to 'up --bootstrap ... --client-config')")
+    Path clientConfig;
+
+    @Option(
             names = "--network",
             paramLabel = "URL",
             defaultValue = "http://127.0.0.1:8079",
@@ -166,6 +173,18 @@ final class RunCommand {
         this.sleeper = sleeper;
         this.options = options;
         this.installShutdownHook = installShutdownHook;
+    }
+
+    private java.util.Properties clientProperties() {
+        java.util.Properties p = new java.util.Properties();
+        if (clientConfig != null) {
+            try (var in = java.nio.file.Files.newBufferedReader(cwd.resolve(clientConfig))) {
+                p.load(in);
+            } catch (java.io.IOException e) {
+                throw new UsageException("--client-config: could not read " + clientConfig + ": " + e.getMessage());
+            }
+        }
+        return p;
     }
 
     /** Stops a run in progress the way Ctrl-C does: the load stops and what was measured is written. */
@@ -277,7 +296,7 @@ final class RunCommand {
         Topics topics = faults
                         || scenario.phases().stream()
                                 .anyMatch(p -> p.topic() != null && p.topic().created())
-                ? new KafkaTopics(bootstrap, clock)
+                ? new KafkaTopics(bootstrap, clientProperties(), clock)
                 : Topics.NONE;
         ScenarioRunner r = new ScenarioRunner(
                 producer,

@@ -44,6 +44,12 @@ final class MarkdownReport {
         } else {
             b.append(tables(s.phases()));
         }
+        if (!s.phases().isEmpty() && s.phases().stream().allMatch(MarkdownReport::noBrokerMetrics)) {
+            b.append("**Broker metrics: absent.** No broker was scraped in this run (the stack ran against an existing"
+                    + " cluster given with `scripts/lab up --bootstrap`, whose brokers the lab does not scrape, or the"
+                    + " brokers' JMX exporter did not answer): broker CPU, request rates, bytes in and the brokers'"
+                    + " GC are n/a above, not zero.\n\n");
+        }
         b.append(RateSearchSection.render(s));
         b.append(DrainSection.render(s.phases()));
         b.append(OutageSection.render(s.phases()));
@@ -100,8 +106,11 @@ final class MarkdownReport {
         b.append("Before the first phase ")
                 .append(w.load())
                 .append("'s settings (the scenario's highest rate, ")
-                .append(Fmt.rate(w.loadRate()))
-                .append(" records/s) ran unmeasured until ")
+                .append(
+                        w.loadRate() != null && w.loadRate() < 0
+                                ? "unthrottled"
+                                : Fmt.rate(w.loadRate()) + " records/s")
+                .append(") ran unmeasured until ")
                 .append(w.criterion())
                 .append("; at least ")
                 .append(duration(w.floorSeconds()))
@@ -167,5 +176,10 @@ final class MarkdownReport {
                         ? " (everything sent was received)."
                         : " (the consumer had not received everything when totals were read).")
                 + "\n\n";
+    }
+
+    private static boolean noBrokerMetrics(PhaseSummary p) {
+        return p.cpuCores() == null
+                || (p.cpuCores().brokers().isEmpty() && p.cpuCores().brokersTotal() == null);
     }
 }

@@ -94,10 +94,12 @@ public record StackWarmup(Duration floor, Duration ceiling, StackProbe probe, Co
         Phase load = load(scenario);
         out.printf(
                 Locale.ROOT,
-                "%nStack warm-up: %s's settings (the scenario's highest rate, %s records/s), unmeasured, until %s; "
+                "%nStack warm-up: %s's settings (the scenario's highest rate, %s), unmeasured, until %s; "
                         + "at least %s, at most %s%n",
                 load.name(),
-                Steadiness.number(load.settings().rate()),
+                load.settings().unthrottled()
+                        ? "unthrottled"
+                        : Steadiness.number(load.settings().rate()) + " records/s",
                 criterion(),
                 Durations.format(floor),
                 Durations.format(ceiling));

@@ -41,7 +41,13 @@ public final class KafkaTopics implements Topics {
     private final Clock clock;
 
     public KafkaTopics(String bootstrap, Clock clock) {
+        this(bootstrap, new Properties(), clock);
+    }
+
+    /** @param client Kafka client properties for the admin client (an existing cluster's security settings) */
+    public KafkaTopics(String bootstrap, Properties client, Clock clock) {
         Properties p = new Properties();
+        p.putAll(client);
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         p.put(AdminClientConfig.CLIENT_ID_CONFIG, "lab-runner");
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CALL_TIMEOUT.toMillis());

@@ -1,0 +1,120 @@
+package dev.latencylab.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code scripts/lab up --local --bootstrap} against a cluster the lab did not start: three
+ * brokers of Kafka's test kit in this JVM, on ports of their own. The lab starts only Prometheus
+ * and the apps; a short sweep runs the same way; the report says broker metrics are absent
+ * instead of showing zeros; {@code down} leaves nothing of the lab and the user's cluster up.
+ */
+class ExistingClusterIT {
+
+    private static final Duration TIMEOUT = Duration.ofMinutes(8);
+    private final Path root =
+            Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+    private final Path work = Path.of(System.getProperty("lab.e2e.dir", "target/e2e"))
+            .toAbsolutePath()
+            .resolve("existing-cluster");
+
+    @Test
+    void theAppsRunAgainstAClusterTheLabDidNotStart() throws Exception {
+        Path labDir = work.resolve(".lab");
+        LabScript lab = new LabScript(root, work.resolve("logs"), Map.of("LAB_DIR", labDir.toString()));
+        try (KafkaClusterTestKit cluster = usersCluster()) {
+            String bootstrap = cluster.bootstrapServers();
+            Path config = work.resolve("client.properties");
+            Files.createDirectories(work);
+            // What a user with security would put here; PLAINTEXT keeps it runnable without certificates.
+            Files.writeString(
+                    config,
+                    "# the user's client settings\nsecurity.protocol=PLAINTEXT\nclient.dns.lookup=use_all_dns_ips\n");
+            try {
+                LabScript.Result up = lab.run(
+                        TIMEOUT, "up", "--local", "--bootstrap", bootstrap, "--client-config", config.toString());
+                assertThat(up.ok()).as(up.describe()).isTrue();
+                assertThat(up.output()).contains("existing cluster: " + bootstrap);
+                assertThat(Files.exists(labDir.resolve("pids/kafka-1.pid")))
+                        .as("no broker of the lab's")
+                        .isFalse();
+
+                Path results = work.resolve("results");
+                LabScript.Result sweep = lab.run(
+                        TIMEOUT,
+                        "sweep",
+                        "--warmup",
+                        "1s",
+                        "--phase-duration",
+                        "5s",
+                        "--stack-warmup",
+                        "0s",
+                        "--results",
+                        results.toString());
+                assertThat(sweep.ok()).as(sweep.describe()).isTrue();
+                Path dir;
+                try (Stream<Path> dirs = Files.list(results)) {
+                    dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+                }
+                JsonNode summary = JsonMapper.builder()
+                        .build()
+                        .readTree(dir.resolve("summary.json").toFile());
+                assertThat(summary.path("phases").size()).isEqualTo(4);
+                for (JsonNode p : summary.path("phases")) {
+                    assertThat(p.path("fenced").asBoolean())
+                            .as(p.path("name") + " fenced")
+                            .isTrue();
+                    assertThat(p.path("counts").path("lost").asLong(-1)).isZero();
+                    assertThat(p.path("counts").path("acked").asLong(-1))
+                            .isPositive()
+                            .isEqualTo(p.path("counts").path("received").asLong());
+                    assertThat(p.path("cpuCores").path("brokersTotal").isNull()
+                                    || p.path("cpuCores").path("brokersTotal").isMissingNode())
+                            .as(p.path("name") + " broker CPU absent, not zero")
+                            .isTrue();
+                }
+                assertThat(Files.readString(dir.resolve("summary.md"))).contains("Broker metrics: absent.");
+            } finally {
+                LabScript.Result down = lab.run(TIMEOUT, "down", "--local");
+                assertThat(down.ok()).as(down.describe()).isTrue();
+            }
+            await("the lab's pid files to be gone")
+                    .atMost(Duration.ofSeconds(30))
+                    .until(() -> !Files.exists(labDir.resolve("pids"))
+                            || Files.list(labDir.resolve("pids")).findAny().isEmpty());
+            // The user's cluster is still there: down touched nothing of it.
+            assertThat(cluster.brokers()).hasSize(3);
+            assertThat(Files.exists(labDir.resolve("bootstrap")))
+                    .as("bootstrap forgotten")
+                    .isFalse();
+        }
+    }
+
+    private static KafkaClusterTestKit usersCluster() throws Exception {
+        KafkaClusterTestKit kit = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+                        .setNumBrokerNodes(3)
+                        .setNumControllerNodes(1)
+                        .build())
+                .setConfigProp("default.replication.factor", "3")
+                .setConfigProp("min.insync.replicas", "2")
+                .setConfigProp("offsets.topic.replication.factor", "3")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                .setConfigProp("auto.create.topics.enable", "false")
+                .build();
+        kit.format();
+        kit.startup();
+        kit.waitForReadyBrokers();
+        return kit;
+    }
+}
