@@ -19,7 +19,8 @@ existing_bootstrap() {
 # Records (or keeps) the user's cluster: $1 the bootstrap list, $2 a client properties file or empty.
 use_existing_cluster() {
   local bootstrap=$1 config=$2
-  [[ $bootstrap =~ ^[A-Za-z0-9._:\[\]-]+(,[A-Za-z0-9._:\[\]-]+)*$ ]] ||
+  local list='^[-A-Za-z0-9._]+:[0-9]+(,[-A-Za-z0-9._]+:[0-9]+)*$'
+  [[ $bootstrap =~ $list ]] ||
     die "--bootstrap must be host:port[,host:port...], got '$bootstrap'"
   if [[ -n $config ]]; then
     [[ -f $config ]] || die "--client-config: no file '$config'"
