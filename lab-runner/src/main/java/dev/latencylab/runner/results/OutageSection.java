@@ -130,6 +130,16 @@ final class OutageSection {
                             : ": acks=1 confirms a write the leader alone holds, and a leader killed before its"
                                     + " followers copied it takes those records with it"));
         }
+        if (n.outOfOrder() > 0) {
+            r.append(String.format(
+                    Locale.ROOT,
+                    " %d arrived out of order%s.",
+                    n.outOfOrder(),
+                    p.settings().acks().idempotent()
+                            ? ""
+                            : " (without idempotence a retried batch can land behind a later one; acks=all turns"
+                                    + " idempotence on, which keeps the order)"));
+        }
         return r.toString();
     }
 

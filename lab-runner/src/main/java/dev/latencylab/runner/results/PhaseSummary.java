@@ -227,7 +227,36 @@ record PhaseSummary(
                 producer,
                 gcPauseMsPerSecond,
                 newDisk,
-                drain);
+                drain,
+                outage);
+    }
+
+    PhaseSummary withOutage(Outage newOutage) {
+        return new PhaseSummary(
+                name,
+                repeat,
+                phaseId,
+                settings,
+                measuredFrom,
+                measuredTo,
+                measuredSeconds,
+                complete,
+                samples,
+                latencyMs,
+                correctedLatencyMs,
+                publishDelayMs,
+                achievedRate,
+                counts,
+                fenced,
+                description,
+                cpuCores,
+                requestsPerSecond,
+                bytesInPerSecond,
+                producer,
+                gcPauseMsPerSecond,
+                disk,
+                drain,
+                newOutage);
     }
 
     /**
