@@ -94,11 +94,33 @@ public final class ProducerClient {
      * field becomes a clear error.
      */
     public ProducerStatus apply(SettingsChange change) throws InterruptedException {
-        List<ProducerStatus> answers = new java.util.ArrayList<>();
-        for (URI e : endpoints.subList(0, active)) {
-            answers.add(post(e, change));
+        List<URI> driven = endpoints.subList(0, active);
+        if (driven.size() == 1) {
+            return post(driven.get(0), change);
         }
-        return ProducerGroup.merge(answers);
+        // All at once: one after the other, a stop would wait for each instance's flush in turn and
+        // the last instance would keep sending while the first ones flush.
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(driven.size());
+        try {
+            List<java.util.concurrent.Future<ProducerStatus>> answers = new java.util.ArrayList<>();
+            for (URI e : driven) {
+                answers.add(pool.submit(() -> post(e, change)));
+            }
+            List<ProducerStatus> statuses = new java.util.ArrayList<>();
+            for (java.util.concurrent.Future<ProducerStatus> a : answers) {
+                try {
+                    statuses.add(a.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    throw new EndpointException(PART + ": " + e.getCause());
+                }
+            }
+            return ProducerGroup.merge(statuses);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     private ProducerStatus post(URI endpoint, SettingsChange change) throws InterruptedException {
