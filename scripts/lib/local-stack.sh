@@ -38,66 +38,52 @@ UP_TIMEOUT=${LAB_UP_TIMEOUT:-120}
 # Seconds a broker gets to shut down cleanly before it is killed.
 BROKER_STOP_TIMEOUT=${LAB_BROKER_STOP_TIMEOUT:-30}
 
-# Instances of consumer-app, one group: consumer-app on 8081, consumer-app-2 on
-# 8083, consumer-app-3 on 8085, ... (the even ports stay free for producers).
-MAX_CONSUMERS=8
-consumer_name() { if (($1 == 1)); then echo consumer-app; else echo "consumer-app-$1"; fi; }
-consumer_port() { echo $((CONSUMER_PORT + 2 * ($1 - 1))); }
-consumer_index() {
+# Instances of an app: producer-app on 8080, producer-app-2 on 8082, ... (each its
+# own producer id, driven together by the runner); consumer-app on 8081,
+# consumer-app-2 on 8083, ... (one group).
+MAX_INSTANCES=8
+instance_name() { if (($2 == 1)); then echo "$1"; else echo "$1-$2"; fi; }
+instance_index() {
   case $1 in
-    consumer-app) echo 1 ;;
-    consumer-app-*) echo "${1#consumer-app-}" ;;
+    *-app) echo 1 ;;
+    *-app-*) echo "${1##*-}" ;;
   esac
 }
-
-# Instances of producer-app, driven together by the runner: producer-app on 8080,
-# producer-app-2 on 8082, producer-app-3 on 8084, ... (each its own producer id).
-MAX_PRODUCERS=8
-producer_name() { if (($1 == 1)); then echo producer-app; else echo "producer-app-$1"; fi; }
-producer_port() { echo $((PRODUCER_PORT + 2 * ($1 - 1))); }
-producer_index() {
-  case $1 in
-    producer-app) echo 1 ;;
-    producer-app-*) echo "${1#producer-app-}" ;;
-  esac
+instance_port() {
+  local base=$PRODUCER_PORT
+  [[ $1 == consumer-app ]] && base=$CONSUMER_PORT
+  echo $((base + 2 * ($2 - 1)))
 }
 
-running_producers() {
+# Running instances of app $1, in order (consumer-app, consumer-app-2, ...).
+running_instances() {
   local i
-  for ((i = 1; i <= MAX_PRODUCERS; i++)); do
-    running_pid "$(producer_name "$i")" >/dev/null && producer_name "$i"
+  for ((i = 1; i <= MAX_INSTANCES; i++)); do
+    running_pid "$(instance_name "$1" "$i")" >/dev/null && instance_name "$1" "$i"
   done
   return 0
 }
 
-# The runner's --producer value: every running instance's URL, comma-separated.
-producer_urls() {
+# The runner's --producer or --consumer value: every running instance's URL, comma-separated.
+instance_urls() {
   local name urls=()
   while read -r name; do
-    urls+=("http://127.0.0.1:$(producer_port "$(producer_index "$name")")")
-  done < <(running_producers)
+    urls+=("http://127.0.0.1:$(instance_port "$1" "$(instance_index "$name")")")
+  done < <(running_instances "$1")
   local IFS=,
   echo "${urls[*]}"
 }
 
-# Running consumer-app instances, in order (consumer-app, consumer-app-2, ...).
-running_consumers() {
-  local i
-  for ((i = 1; i <= MAX_CONSUMERS; i++)); do
-    running_pid "$(consumer_name "$i")" >/dev/null && consumer_name "$i"
-  done
-  return 0
-}
-
-# The runner's --consumer value: every running instance's URL, comma-separated.
-consumer_urls() {
-  local name urls=()
-  while read -r name; do
-    urls+=("http://127.0.0.1:$(consumer_port "$(consumer_index "$name")")")
-  done < <(running_consumers)
-  local IFS=,
-  echo "${urls[*]}"
-}
+consumer_name() { instance_name consumer-app "$1"; }
+consumer_port() { instance_port consumer-app "$1"; }
+consumer_index() { instance_index "$1"; }
+running_consumers() { running_instances consumer-app; }
+consumer_urls() { instance_urls consumer-app; }
+producer_name() { instance_name producer-app "$1"; }
+producer_port() { instance_port producer-app "$1"; }
+producer_index() { instance_index "$1"; }
+running_producers() { running_instances producer-app; }
+producer_urls() { instance_urls producer-app; }
 
 broker_port() { echo $((9091 + $1)); }
 controller_port() { echo $((19091 + $1)); }
@@ -333,84 +319,51 @@ start_app() {
   say "started $name (pid $(running_pid "$name"), log $LOG_DIR/$name.out)"
 }
 
-# Starts producer-app instances 1..n (those not running) and stops any above n;
-# no n keeps as many as run (at least one). Extra arguments go to each instance.
-start_producers() {
-  local n=$1 i name extra=()
-  shift
+# Starts instances 1..n of app $1 (those not running; $2 = n, empty: as many as
+# run, at least one) and stops any above n; more arguments go to each instance.
+start_instances() {
+  local app=$1 n=$2 jar i name extra=()
+  shift 2
+  jar=$PRODUCER_JAR
+  [[ $app == consumer-app ]] && jar=$CONSUMER_JAR
   if [[ -z $n ]]; then
-    n=$(running_producers | wc -l)
+    n=$(running_instances "$app" | wc -l)
     ((n > 0)) || n=1
   fi
   for ((i = 1; i <= n; i++)); do
-    start_app "$(producer_name "$i")" "$PRODUCER_JAR" "$(producer_port "$i")" "$@"
+    start_app "$(instance_name "$app" "$i")" "$jar" "$(instance_port "$app" "$i")" "$@"
   done
-  for ((i = n + 1; i <= MAX_PRODUCERS; i++)); do
-    name=$(producer_name "$i")
+  for ((i = n + 1; i <= MAX_INSTANCES; i++)); do
+    name=$(instance_name "$app" "$i")
     running_pid "$name" >/dev/null && extra+=("$name")
   done
   if ((${#extra[@]} > 0)); then
-    say "stopping ${extra[*]} (--producers $n)"
+    say "stopping ${extra[*]} (--${app%-app}s $n)"
     stop_procs 20 "${extra[@]}"
   fi
-  write_producer_targets
+  write_targets "$app"
 }
+start_producers() { start_instances producer-app "$@"; }
+start_consumers() { start_instances consumer-app "$@"; }
 
-# Writes Prometheus' producer-app targets: one per instance running, each with
-# its member label (a far producer-app is reached through the relay on 8080).
-write_producer_targets() {
-  local file=$LAB_DIR/prometheus/targets/producer-app.yml name any=0
+# Writes Prometheus' targets of app $1: one per instance running, each with its
+# member label, named the same way in both modes (dashboards never use instance);
+# file_sd picks the change up without a reload. A far producer-app is reached
+# through the relay on 8080.
+write_targets() {
+  local app=$1 file=$LAB_DIR/prometheus/targets/$1.yml name any=0
   [[ -d ${file%/*} ]] || return 0
   {
-    printf -- '---\n# Local mode: the producer-app instances scripts/lab started.\n'
+    printf -- '---\n# Local mode: the %s instances scripts/lab started.\n' "$app"
     while read -r name; do
       any=1
-      printf -- '- targets: [127.0.0.1:%s]\n  labels:\n    app: producer-app\n    member: %s\n' \
-        "$(producer_port "$(producer_index "$name")")" "$name"
-    done < <(running_producers)
-    ((any)) || printf -- '- targets: [127.0.0.1:%s]\n  labels:\n    app: producer-app\n    member: producer-app\n' "$PRODUCER_PORT"
+      printf -- '- targets: [127.0.0.1:%s]\n  labels:\n    app: %s\n    member: %s\n' \
+        "$(instance_port "$app" "$(instance_index "$name")")" "$app" "$name"
+    done < <(running_instances "$app")
+    ((any)) || printf -- '- targets: [127.0.0.1:%s]\n  labels:\n    app: %s\n    member: %s\n' \
+      "$(instance_port "$app" 1)" "$app" "$app"
   } >"$file.tmp"
   mv "$file.tmp" "$file"
-}
-
-# Writes Prometheus' consumer-app targets: one per instance running (file_sd
-# picks the change up without a reload).
-write_consumer_targets() {
-  local file=$LAB_DIR/prometheus/targets/consumer-app.yml name any=0
-  [[ -d ${file%/*} ]] || return 0
-  {
-    printf -- '---\n# Local mode: the consumer-app instances scripts/lab started (one group);\n'
-    printf '# member names each instance the same way in both modes (never instance).\n'
-    while read -r name; do
-      any=1
-      printf -- '- targets: [127.0.0.1:%s]\n  labels:\n    app: consumer-app\n    member: %s\n' \
-        "$(consumer_port "$(consumer_index "$name")")" "$name"
-    done < <(running_consumers)
-    ((any)) || printf -- '- targets: [127.0.0.1:%s]\n  labels:\n    app: consumer-app\n    member: consumer-app\n' "$CONSUMER_PORT"
-  } >"$file.tmp"
-  mv "$file.tmp" "$file"
-}
-
-# Starts consumer-app instances 1..n (those not running) and stops any above n;
-# no n keeps as many as run (at least one).
-start_consumers() {
-  local n=$1 i name extra=()
-  if [[ -z $n ]]; then
-    n=$(running_consumers | wc -l)
-    ((n > 0)) || n=1
-  fi
-  for ((i = 1; i <= n; i++)); do
-    start_app "$(consumer_name "$i")" "$CONSUMER_JAR" "$(consumer_port "$i")"
-  done
-  for ((i = n + 1; i <= MAX_CONSUMERS; i++)); do
-    name=$(consumer_name "$i")
-    running_pid "$name" >/dev/null && extra+=("$name")
-  done
-  if ((${#extra[@]} > 0)); then
-    say "stopping ${extra[*]} (--consumers $n)"
-    stop_procs 20 "${extra[@]}"
-  fi
-  write_consumer_targets
 }
 
 # Waits until every named component is healthy; fails fast when one dies.
