@@ -593,6 +593,7 @@ class LingerSweepIT {
         Path file = work.resolve("broker-failure-short.yaml");
         String scenario = Files.readString(root.resolve("scenarios/broker-failure.yaml"))
                 .replace("{at: 20s, kill: leader}", "{at: 6s, kill: leader}")
+                .replace("{at: 20s, stop: leader}", "{at: 6s, stop: leader}")
                 .replace("{at: 50s, restart: leader}", "{at: 14s, restart: leader}");
         assertThat(scenario).as("the fault steps, moved").contains("at: 6s").doesNotContain("at: 20s");
         Files.writeString(file, scenario);
@@ -606,7 +607,7 @@ class LingerSweepIT {
      */
     private void assertBrokerFailure(JsonNode summary) {
         SoftAssertions soft = new SoftAssertions();
-        soft.assertThat(summary.path("phases").size()).as("phases").isEqualTo(2);
+        soft.assertThat(summary.path("phases").size()).as("phases").isEqualTo(3);
         for (JsonNode p : summary.path("phases")) {
             String name = p.path("name").asString();
             JsonNode o = p.path("outage");
