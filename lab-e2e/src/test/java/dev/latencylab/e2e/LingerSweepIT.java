@@ -681,6 +681,8 @@ class LingerSweepIT {
                 """
                 name: added-delay
                 defaults:
+                  warmup: 2s
+                  duration: 10s
                   settings: {lingerMs: 0, batchSize: 16384, compression: none, payloadBytes: 400, rate: 200}
                 phases:
                   - {name: rtt-0, network: {rttMs: 0}}
