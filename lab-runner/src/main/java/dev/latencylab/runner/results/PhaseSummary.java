@@ -52,58 +52,6 @@ record PhaseSummary(
         repeat = Math.max(1, repeat);
     }
 
-    /** A phase without fault steps. */
-    PhaseSummary(
-            String name,
-            int repeat,
-            int phaseId,
-            ProducerSettings settings,
-            Instant measuredFrom,
-            Instant measuredTo,
-            double measuredSeconds,
-            boolean complete,
-            Long samples,
-            Latency latencyMs,
-            Latency correctedLatencyMs,
-            Latency publishDelayMs,
-            Double achievedRate,
-            PhaseCounts counts,
-            boolean fenced,
-            PhaseDescription description,
-            Cpu cpuCores,
-            Requests requestsPerSecond,
-            Double bytesInPerSecond,
-            Batching producer,
-            GcPauses gcPauseMsPerSecond,
-            Disk disk,
-            Drain drain) {
-        this(
-                name,
-                repeat,
-                phaseId,
-                settings,
-                measuredFrom,
-                measuredTo,
-                measuredSeconds,
-                complete,
-                samples,
-                latencyMs,
-                correctedLatencyMs,
-                publishDelayMs,
-                achievedRate,
-                counts,
-                fenced,
-                description,
-                cpuCores,
-                requestsPerSecond,
-                bytesInPerSecond,
-                producer,
-                gcPauseMsPerSecond,
-                disk,
-                drain,
-                null);
-    }
-
     /** A phase on the lab topic: nothing of its own on disk. */
     PhaseSummary(
             String name,
@@ -149,6 +97,7 @@ record PhaseSummary(
                 bytesInPerSecond,
                 producer,
                 gcPauseMsPerSecond,
+                null,
                 null,
                 null);
     }
@@ -200,6 +149,7 @@ record PhaseSummary(
                 producer,
                 gcPauseMsPerSecond,
                 disk,
+                null,
                 null);
     }
 

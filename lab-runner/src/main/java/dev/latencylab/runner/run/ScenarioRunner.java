@@ -421,7 +421,7 @@ public final class ScenarioRunner {
                 Durations.format(phase.warmup()),
                 Durations.format(phase.duration()));
         checkAbort();
-        applyConsumer(phase);
+        applyPhaseStack(phase);
         TopicSpec own = phase.topic();
         if (ownTopic(phase)) {
             prepareTopic(t, warnings);
@@ -627,7 +627,7 @@ public final class ScenarioRunner {
                 target(s),
                 Durations.format(phase.duration()));
         checkAbort();
-        applyConsumer(phase);
+        applyPhaseStack(phase);
         TopicSpec own = phase.topic();
         if (ownTopic(phase)) {
             prepareTopic(t, warnings);
@@ -700,10 +700,11 @@ public final class ScenarioRunner {
     }
 
     /**
-     * The phase's consumer settings, before its load starts: a change of listener, fetch or commit
-     * settings restarts the consumer, which must not fall inside a measured window.
+     * What the phase runs on, before its load starts: how many producer-app instances, the round
+     * trip the delay wire adds, and the consumer settings (a change of listener, fetch or commit
+     * settings restarts the consumer, which must not fall inside a measured window).
      */
-    private void applyConsumer(Phase phase) throws InterruptedException {
+    private void applyPhaseStack(Phase phase) throws InterruptedException {
         int producers = phase.producers() != null
                 ? phase.producers()
                 : producer.endpoints().size();
@@ -756,7 +757,7 @@ public final class ScenarioRunner {
                 search.rule().unansweredSeconds(),
                 100 * search.rule().precision());
         String topic = phase.topic() != null ? phase.topic().name() : ProducerClient.LAB_TOPIC;
-        applyConsumer(phase);
+        applyPhaseStack(phase);
         if (ownTopic(phase)) {
             prepareTopic(new Tracker(index, count, phase, 0, phase.name()), warnings);
         } else {

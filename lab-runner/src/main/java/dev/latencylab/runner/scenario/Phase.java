@@ -40,35 +40,6 @@ public record Phase(
         NetworkDelay network,
         Integer producers) {
 
-    public Phase(
-            String name,
-            ProducerSettings settings,
-            Duration warmup,
-            Duration duration,
-            TopicSpec topic,
-            boolean maxRate,
-            int repeat,
-            ConsumerSettings consumer,
-            Integer backlog,
-            List<FaultStep> faults,
-            NetworkDelay network) {
-        this(name, settings, warmup, duration, topic, maxRate, repeat, consumer, backlog, faults, network, null);
-    }
-
-    public Phase(
-            String name,
-            ProducerSettings settings,
-            Duration warmup,
-            Duration duration,
-            TopicSpec topic,
-            boolean maxRate,
-            int repeat,
-            ConsumerSettings consumer,
-            Integer backlog,
-            List<FaultStep> faults) {
-        this(name, settings, warmup, duration, topic, maxRate, repeat, consumer, backlog, faults, null);
-    }
-
     public Phase {
         faults = faults == null ? List.of() : List.copyOf(faults);
     }
@@ -83,7 +54,7 @@ public record Phase(
             int repeat,
             ConsumerSettings consumer,
             Integer backlog) {
-        this(name, settings, warmup, duration, topic, maxRate, repeat, consumer, backlog, List.of());
+        this(name, settings, warmup, duration, topic, maxRate, repeat, consumer, backlog, List.of(), null, null);
     }
 
     public Phase(String name, ProducerSettings settings, Duration warmup, Duration duration) {
@@ -184,6 +155,7 @@ public record Phase(
                 consumer,
                 backlog,
                 faults,
-                network);
+                network,
+                producers);
     }
 }

@@ -159,6 +159,26 @@ public final class KafkaTopics implements Topics {
         return new TopicDisk(topic, partitions.size(), bytes, records);
     }
 
+    /** min.insync.replicas by topic: read once, since a fault watch asks every 250 ms. */
+    private final Map<String, Integer> minInsync = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private int minInsync(String topic, Duration timeout)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Integer known = minInsync.get(topic);
+        if (known != null) {
+            return known;
+        }
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        org.apache.kafka.clients.admin.ConfigEntry entry = admin.describeConfigs(List.of(resource))
+                .all()
+                .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .get(resource)
+                .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
+        int value = entry == null ? 1 : Integer.parseInt(entry.value());
+        minInsync.put(topic, value);
+        return value;
+    }
+
     @Override
     public TopicHealth health(String topic, Duration timeout) throws InterruptedException {
         try {
@@ -166,12 +186,7 @@ public final class KafkaTopics implements Topics {
                     .allTopicNames()
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
                     .get(topic);
-            ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-            org.apache.kafka.clients.admin.ConfigEntry minIsr = admin.describeConfigs(List.of(resource))
-                    .all()
-                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                    .get(resource)
-                    .get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG);
+            int minInsync = minInsync(topic, timeout);
             return new TopicHealth(
                     d.partitions().stream()
                             .map(p -> new TopicHealth.Partition(
@@ -182,7 +197,7 @@ public final class KafkaTopics implements Topics {
                                     p.isr().size(),
                                     p.replicas().size()))
                             .toList(),
-                    minIsr == null ? 1 : Integer.parseInt(minIsr.value()));
+                    minInsync);
         } catch (ExecutionException e) {
             throw new TopicException(
                     "could not describe " + topic + ": " + e.getCause().getMessage(), e.getCause());

@@ -34,7 +34,8 @@ class DrainSectionTest {
                 p.producer(),
                 p.gcPauseMsPerSecond(),
                 null,
-                new PhaseSummary.Drain(20_000, 20_000, 20_000 / rate, rate, consumer));
+                new PhaseSummary.Drain(20_000, 20_000, 20_000 / rate, rate, consumer),
+                null);
     }
 
     private static final List<PhaseSummary> MODES = List.of(

@@ -126,13 +126,14 @@ public class LoadGenerator implements SmartLifecycle {
 
     public SenderCounters counters() {
         long s = sent;
+        var live = template.metrics();
         return new SenderCounters(
                 s,
                 acked.get(),
                 failed.get(),
                 s - 1,
-                clientTotals.total("record-retry-total", template.metrics()),
-                clientTotals.total("record-error-total", template.metrics()));
+                clientTotals.total("record-retry-total", live),
+                clientTotals.total("record-error-total", live));
     }
 
     /** Queues a change for the sender thread; completes once it is in effect. */
