@@ -1,6 +1,7 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.runner.compare.ClosedLoopFloor;
 import dev.latencylab.runner.compare.CompareReport;
 import dev.latencylab.runner.compare.CompareResult;
 import dev.latencylab.runner.compare.CompareRun;
@@ -200,7 +201,7 @@ final class CompareCommand {
         }
         Duration roughly = settings.warmup()
                 .plus(settings.duration())
-                .multipliedBy(4L * settings.rounds())
+                .multipliedBy(5L * settings.rounds() + 1)
                 .plus(settings.stackWarmup());
         out.printf(
                 "Comparing the lab with Kafka's ProducerPerformance and EndToEndLatency: %d round(s) each, about %s%n",
@@ -212,6 +213,7 @@ final class CompareCommand {
                 consumer,
                 new KafkaTools(KafkaTools.currentJava(), settings.kafkaLib(), settings.bootstrap()),
                 tools,
+                new ClosedLoopFloor(settings.bootstrap(), settings.batchSize()),
                 dir.resolve("tools"),
                 clock,
                 sleeper,

@@ -61,7 +61,43 @@ public final class CompareReport {
                                 ? "e2e p50: not measured to the end"
                                 : r.latencyVerdict().text())
                 .append('\n');
+        b.append(
+                        r.floorVerdict() == null
+                                ? "e2e p50 vs floor: not measured to the end"
+                                : r.floorVerdict().text())
+                .append('\n');
+        realism(r).ifPresent(line -> b.append(line).append('\n'));
+        b.append(
+                        r.publishDelayVerdict() == null
+                                ? "publish delay: not measured"
+                                : r.publishDelayVerdict().text())
+                .append('\n');
         return b.toString();
+    }
+
+    /** The cost of realism over the rounds: realistic over same-work acked records/s, means. */
+    static java.util.Optional<String> realism(CompareResult r) {
+        var rounds =
+                r.throughput().stream().filter(t -> t.labRealistic() != null).toList();
+        if (rounds.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        double same = rounds.stream()
+                .mapToDouble(t -> t.lab().ackedPerSec())
+                .average()
+                .orElseThrow();
+        double real = rounds.stream()
+                .mapToDouble(t -> t.labRealistic().ackedPerSec())
+                .average()
+                .orElseThrow();
+        return java.util.Optional.of(String.format(
+                Locale.ROOT,
+                "cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id) %s records/s"
+                        + " vs %s doing the tool's work = %s (%s%%)",
+                Numbers.rate(real),
+                Numbers.rate(same),
+                Numbers.ratio(real / same),
+                String.format(Locale.ROOT, "%+.1f", (real / same - 1) * 100)));
     }
 
     public static String markdown(CompareResult r) {
@@ -103,18 +139,26 @@ public final class CompareReport {
                 s.lingerMs(),
                 s.batchSize()));
         b.append(verdictLine(r.throughputVerdict())).append("\n\n");
-        b.append(
-                "| round | first | lab (producer-app), acked records/s | ProducerPerformance, acked records/s | ratio lab / tool |\n");
-        b.append("|---:|---|---:|---:|---:|\n");
+        b.append("The lab doing the tool's work sends one 400 B value made once (payload `fixed`) with no key, as "
+                + "ProducerPerformance re-sends one random array; the lab's 50 B header stays on every record (the "
+                + "consumer-app accounts for records by it). The realistic lab, right after, is the lab as its "
+                + "scenarios run it: a new JSON order per record (payload `words`), keyed by order id.\n\n");
+        b.append("| round | first | lab doing the tool's work, acked records/s | ProducerPerformance, acked records/s "
+                + "| ratio lab / tool | realistic lab, acked records/s | realistic / tool's work |\n");
+        b.append("|---:|---|---:|---:|---:|---:|---:|\n");
         for (CompareResult.ThroughputRound t : r.throughput()) {
             b.append(String.format(
                     Locale.ROOT,
-                    "| %d | %s | %s | %s | %s |%n",
+                    "| %d | %s | %s | %s | %s | %s | %s |%n",
                     t.round(),
                     t.labFirst() ? "lab" : "tool",
                     Numbers.rate(t.lab().ackedPerSec()),
                     Numbers.rate(t.toolMeasured().recordsPerSec()),
-                    Numbers.ratio(t.ratio())));
+                    Numbers.ratio(t.ratio()),
+                    t.labRealistic() == null
+                            ? Numbers.NA
+                            : Numbers.rate(t.labRealistic().ackedPerSec()),
+                    Numbers.ratio(t.realismRatio())));
         }
         if (r.throughputVerdict() != null
                 && r.throughputVerdict().ratio() != null
@@ -133,17 +177,47 @@ public final class CompareReport {
                     Numbers.ratio(r.throughputVerdict().ratio())));
         }
         b.append('\n');
+        realism(r).ifPresent(line -> b.append("**").append(line).append(".**\n\n"));
+
+        b.append("## Publish delay at half the ceiling\n\n");
+        CompareResult.PublishDelay d = r.publishDelay();
+        if (d == null || d.publishDelayMs() == null) {
+            b.append("Not measured.\n\n");
+        } else {
+            b.append(verdictLine(r.publishDelayVerdict())).append("\n\n");
+            b.append(String.format(
+                    Locale.ROOT,
+                    "The realistic lab at %s records/s, the consumer-app reading, as a scenario runs it: %s records "
+                            + "sent in %.1f s (%s/s). Publish delay (actual minus intended send time, from the "
+                            + "producer-app's own tally of the window): p50 %s ms, p90 %s ms, p99 %s ms, p99.9 %s ms, "
+                            + "max %s ms.%n%n",
+                    Numbers.rate(d.rate()),
+                    Numbers.rate(d.sent()),
+                    d.seconds(),
+                    Numbers.rate(d.sentPerSec()),
+                    Numbers.ms3(d.publishDelayMs().p50()),
+                    Numbers.ms3(d.publishDelayMs().p90()),
+                    Numbers.ms3(d.publishDelayMs().p99()),
+                    Numbers.ms3(d.publishDelayMs().p999()),
+                    Numbers.ms3(d.publishDelayMs().max())));
+        }
 
         b.append(String.format(
                 Locale.ROOT,
                 "## e2e latency at low rate (lab %d records/s; linger.ms %d on both sides)%n%n",
                 s.lowRate(),
                 s.latencyLingerMs()));
+        b.append(verdictLine(r.floorVerdict())).append("\n\n");
         b.append(verdictLine(r.latencyVerdict())).append("\n\n");
+        b.append("The closed-loop floor runs right after EndToEndLatency in each round: one record at a time, timed "
+                + "in µs from before send() to the poll() that returns it, with the consumer-app's fetch settings "
+                + "(Kafka's defaults) rather than EndToEndLatency's fetch.max.wait.ms=0. EndToEndLatency's own line "
+                + "stays as the reference it is, in whole ms.\n\n");
         b.append(
-                "| round | first | lab p50 ms | lab p99 ms | lab records | EndToEndLatency p50 ms (whole ms) | its p99 ms "
+                "| round | first | lab p50 ms | lab p99 ms | lab records | floor p50 ms | floor p99 ms | floor ack p50 ms "
+                        + "| lab / floor p50 | EndToEndLatency p50 ms (whole ms) | its p99 ms "
                         + "| its avg ms | its records | ratio lab / tool p50 |\n");
-        b.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (CompareResult.LatencyRound l : r.latency()) {
             Percentiles p = l.lab().latencyMs();
             Double ratio = p == null || l.tool().p50Ms() == 0
@@ -151,12 +225,16 @@ public final class CompareReport {
                     : p.p50() / l.tool().p50Ms();
             b.append(String.format(
                     Locale.ROOT,
-                    "| %d | %s | %s | %s | %d | %d | %d | %.2f | %d | %s |%n",
+                    "| %d | %s | %s | %s | %d | %s | %s | %s | %s | %d | %d | %.2f | %d | %s |%n",
                     l.round(),
                     l.labFirst() ? "lab" : "tool",
-                    Numbers.ms(p == null ? null : p.p50()),
-                    Numbers.ms(p == null ? null : p.p99()),
+                    Numbers.ms3(p == null ? null : p.p50()),
+                    Numbers.ms3(p == null ? null : p.p99()),
                     l.lab().count(),
+                    Numbers.ms3(l.floor() == null ? null : l.floor().e2eMs().p50()),
+                    Numbers.ms3(l.floor() == null ? null : l.floor().e2eMs().p99()),
+                    Numbers.ms3(l.floor() == null ? null : l.floor().ackMs().p50()),
+                    Numbers.ratio(l.floorRatio()),
                     l.tool().p50Ms(),
                     l.tool().p99Ms(),
                     l.tool().avgMs(),

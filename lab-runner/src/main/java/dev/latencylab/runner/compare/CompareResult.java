@@ -1,6 +1,7 @@
 package dev.latencylab.runner.compare;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
 import java.time.Instant;
 import java.util.List;
@@ -21,6 +22,9 @@ public record CompareResult(
         Verdict throughputVerdict,
         List<LatencyRound> latency,
         Verdict latencyVerdict,
+        Verdict floorVerdict,
+        PublishDelay publishDelay,
+        Verdict publishDelayVerdict,
         List<String> notes,
         List<String> warnings) {
 
@@ -58,9 +62,10 @@ public record CompareResult(
             int cores) {}
 
     /**
-     * One round of the throughput part: the lab and ProducerPerformance (run for start-up allowance +
-     * warm-up + window, then stopped), in the order {@code labFirst} says; {@code toolMeasured} is the tool's acknowledged
-     * rate over the same window on its own clock.
+     * One round of the throughput part: the lab doing the tool's work and ProducerPerformance (run
+     * for start-up allowance + warm-up + window, then stopped), in the order {@code labFirst} says,
+     * then the lab as its scenarios run it ({@code labRealistic}); {@code toolMeasured} is the
+     * tool's acknowledged rate over the same window on its own clock.
      */
     public record ThroughputRound(
             int round,
@@ -69,20 +74,50 @@ public record CompareResult(
             ProducerPerfOutput.Measured toolMeasured,
             ProducerPerfOutput tool,
             String toolRanFor,
-            List<String> toolCommand) {
+            List<String> toolCommand,
+            LabThroughput labRealistic) {
 
         @JsonProperty("ratio")
         public double ratio() {
             return lab.ackedPerSec() / toolMeasured.recordsPerSec();
         }
+
+        /** Realistic over same-work acked records/s: what keys and a JSON payload per record cost. */
+        @JsonProperty("realismRatio")
+        public Double realismRatio() {
+            return labRealistic == null ? null : labRealistic.ackedPerSec() / lab.ackedPerSec();
+        }
     }
 
-    /** One round of the latency part: the lab's low-rate window and EndToEndLatency, in the order {@code labFirst} says. */
+    /**
+     * The producer-app's publish delay (actual minus intended send time) over one window at half
+     * the realistic ceiling, as the producer-app's own phase tally has it.
+     *
+     * @param rate          records/s asked for: half the mean realistic acked rate, rounded down to 100
+     * @param sentPerSec    sent over the window
+     * @param publishDelayMs percentiles of the window's sends
+     */
+    public record PublishDelay(double rate, double seconds, long sent, double sentPerSec, Percentiles publishDelayMs) {}
+
+    /**
+     * One round of the latency part: the lab's low-rate window, EndToEndLatency and the closed-loop
+     * floor (right after the tool), in the order {@code labFirst} says.
+     */
     public record LatencyRound(
             int round,
             boolean labFirst,
             PhaseView lab,
             EndToEndResult tool,
             long toolRecords,
-            List<String> toolCommand) {}
+            List<String> toolCommand,
+            Floor floor) {
+
+        /** Lab e2e p50 over the floor's, both in µs. */
+        @JsonProperty("floorRatio")
+        public Double floorRatio() {
+            return lab.latencyMs() == null || floor == null || !(floor.e2eMs().p50() > 0)
+                    ? null
+                    : lab.latencyMs().p50() / floor.e2eMs().p50();
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.ProducerClient;
@@ -29,11 +30,16 @@ public final class CompareRun {
     static final Duration TOOL_START_ALLOWANCE = Duration.ofSeconds(8);
 
     static final long MIN_E2E_RECORDS = 500;
+    /** Unmeasured records of the closed-loop floor, for the runner's JIT and the clients' connections. */
+    static final int FLOOR_WARMUP_RECORDS = 200;
+    /** Phase ids of the publish-delay window (warm-up, window, after); the lab's other rounds run as phase 0. */
+    static final int PUBLISH_DELAY_PHASE = 1;
 
     private final CompareSettings settings;
     private final LabDriver lab;
     private final KafkaTools tools;
     private final ToolRunner runner;
+    private final FloorProbe floor;
     private final BenchTopic topics;
     private final ToolLogs logs;
     private final Clock clock;
@@ -49,6 +55,7 @@ public final class CompareRun {
             ConsumerClient consumer,
             KafkaTools tools,
             ToolRunner runner,
+            FloorProbe floor,
             Path toolLogDir,
             Clock clock,
             Sleeper sleeper,
@@ -57,6 +64,7 @@ public final class CompareRun {
         this.lab = new LabDriver(producer, consumer, clock, sleeper, out);
         this.tools = tools;
         this.runner = runner;
+        this.floor = floor;
         this.logs = new ToolLogs(toolLogDir);
         this.topics = new BenchTopic(tools, runner, logs, clock, sleeper);
         this.clock = clock;
@@ -83,6 +91,7 @@ public final class CompareRun {
         String stopReason = null;
         String toolsVersion = null;
         TopicLayout layout = null;
+        CompareResult.PublishDelay publishDelay = null;
         try {
             toolsVersion = tools.requireToolsJar();
             layout = topics.describe(settings.labTopic());
@@ -103,6 +112,7 @@ public final class CompareRun {
             for (int i = 1; i <= settings.rounds(); i++) {
                 throughputRound(i, throughput, warnings);
             }
+            publishDelay = publishDelayAtHalfCeiling(throughput, warnings);
             for (int i = 1; i <= settings.rounds(); i++) {
                 latencyRound(i, latency);
             }
@@ -122,6 +132,11 @@ public final class CompareRun {
         cleanUp(warnings);
         Verdict tv = verdictOfThroughput(throughput);
         Verdict lv = verdictOfLatency(latency);
+        Verdict fv = verdictOfFloor(latency);
+        Verdict pv = publishDelay == null || publishDelay.publishDelayMs() == null
+                ? null
+                : Goals.publishDelay(
+                        publishDelay.rate(), publishDelay.publishDelayMs().p99());
         return new CompareResult(
                 startedAt,
                 clock.instant(),
@@ -133,6 +148,9 @@ public final class CompareRun {
                 tv,
                 latency,
                 lv,
+                fv,
+                publishDelay,
+                pv,
                 Differences.all(),
                 warnings);
     }
@@ -147,33 +165,42 @@ public final class CompareRun {
         LabThroughput l;
         ToolThroughput t;
         if (labFirst(i)) {
-            l = labThroughput(i, warnings);
+            l = labThroughput(i, SAME_WORK, settings.unthrottled(), warnings);
             t = toolThroughput(i, warnings);
         } else {
             t = toolThroughput(i, warnings);
-            l = labThroughput(i, warnings);
+            l = labThroughput(i, SAME_WORK, settings.unthrottled(), warnings);
         }
-        CompareResult.ThroughputRound round =
-                new CompareResult.ThroughputRound(i, labFirst(i), l, t.measured(), t.output(), t.ranFor(), t.command());
+        LabThroughput realistic = labThroughput(i, REALISTIC, settings.realistic(), warnings);
+        CompareResult.ThroughputRound round = new CompareResult.ThroughputRound(
+                i, labFirst(i), l, t.measured(), t.output(), t.ranFor(), t.command(), realistic);
         rounds.add(round);
         out.printf(
                 Locale.ROOT,
-                "throughput %d/%d: lab %s / ProducerPerformance %s records/s = %s%n",
+                "throughput %d/%d: lab %s / ProducerPerformance %s records/s = %s; realistic lab %s records/s = %s of the"
+                        + " same-work lab%n",
                 i,
                 settings.rounds(),
                 Numbers.rate(l.ackedPerSec()),
                 Numbers.rate(t.measured().recordsPerSec()),
-                Numbers.ratio(round.ratio()));
+                Numbers.ratio(round.ratio()),
+                Numbers.rate(realistic.ackedPerSec()),
+                Numbers.ratio(round.realismRatio()));
     }
 
-    private LabThroughput labThroughput(int i, List<String> warnings) throws InterruptedException {
+    static final String SAME_WORK = "the tool's work (payload fixed, no key)";
+    static final String REALISTIC = "realistic (payload words, keyed by order id)";
+
+    private LabThroughput labThroughput(int i, String what, ProducerSettings s, List<String> warnings)
+            throws InterruptedException {
         int n = settings.rounds();
         out.printf(
                 Locale.ROOT,
-                "%nthroughput %d/%d, lab: producer-app unthrottled, linger.ms=%d batch.size=%d acks=all %d B; "
+                "%nthroughput %d/%d, lab: producer-app unthrottled, %s, linger.ms=%d batch.size=%d acks=all %d B; "
                         + "warm-up %s, measure %s%n",
                 i,
                 n,
+                what,
                 settings.lingerMs(),
                 settings.batchSize(),
                 CompareSettings.RECORD_BYTES,
@@ -186,7 +213,7 @@ public final class CompareRun {
         lab.consuming(false);
         LabThroughput l;
         try {
-            l = lab.unthrottled(settings.unthrottled(), settings.warmup(), settings.duration());
+            l = lab.unthrottled(s, settings.warmup(), settings.duration());
         } finally {
             lab.consuming(true);
         }
@@ -262,14 +289,95 @@ public final class CompareRun {
     private void latencyRound(int i, List<CompareResult.LatencyRound> rounds) throws InterruptedException {
         PhaseView l;
         ToolLatency t;
+        Floor f;
         if (labFirst(i)) {
             l = labLatency(i);
             t = toolLatency(i);
+            f = floor(i, t.records());
         } else {
             t = toolLatency(i);
+            f = floor(i, t.records());
             l = labLatency(i);
         }
-        rounds.add(new CompareResult.LatencyRound(i, labFirst(i), l, t.result(), t.records(), t.command()));
+        CompareResult.LatencyRound round =
+                new CompareResult.LatencyRound(i, labFirst(i), l, t.result(), t.records(), t.command(), f);
+        rounds.add(round);
+        out.printf(
+                Locale.ROOT,
+                "latency %d/%d: lab p50 %s ms / closed-loop floor p50 %s ms = %s%n",
+                i,
+                settings.rounds(),
+                Numbers.ms3(l.latencyMs() == null ? null : l.latencyMs().p50()),
+                Numbers.ms3(f.e2eMs().p50()),
+                Numbers.ratio(round.floorRatio()));
+    }
+
+    private Floor floor(int i, long records) throws InterruptedException {
+        out.printf(
+                Locale.ROOT,
+                "%nlatency %d/%d, closed-loop floor: %d records one at a time (after %d unmeasured), timed in µs; "
+                        + "producer %s, consumer %s%n",
+                i,
+                settings.rounds(),
+                records,
+                FLOOR_WARMUP_RECORDS,
+                ClosedLoopFloor.producerSettings(settings.batchSize()),
+                ClosedLoopFloor.consumerSettings());
+        checkAbort();
+        Floor f = floor.measure(settings.topic(), (int) records, FLOOR_WARMUP_RECORDS, CompareSettings.RECORD_BYTES);
+        out.printf(
+                Locale.ROOT,
+                "latency %d/%d, closed-loop floor: e2e p50 %s ms, p99 %s ms; ack p50 %s ms over %d records%n",
+                i,
+                settings.rounds(),
+                Numbers.ms3(f.e2eMs().p50()),
+                Numbers.ms3(f.e2eMs().p99()),
+                Numbers.ms3(f.ackMs().p50()),
+                f.records());
+        return f;
+    }
+
+    /**
+     * The producer-app at half its realistic ceiling (the mean over the rounds), consumer reading, as
+     * a scenario runs it: how late the open-loop sender is there.
+     */
+    private CompareResult.PublishDelay publishDelayAtHalfCeiling(
+            List<CompareResult.ThroughputRound> rounds, List<String> warnings) throws InterruptedException {
+        double ceiling = rounds.stream()
+                .filter(r -> r.labRealistic() != null)
+                .mapToDouble(r -> r.labRealistic().ackedPerSec())
+                .average()
+                .orElse(0);
+        double rate = Math.floor(ceiling / 2 / 100) * 100;
+        if (rate < 100) {
+            warnings.add("publish delay at half the ceiling not measured: no realistic ceiling to halve");
+            return null;
+        }
+        out.printf(
+                Locale.ROOT,
+                "%npublish delay: producer-app at %s records/s (half its realistic ceiling of %s), consumer reading; "
+                        + "warm-up %s, measure %s%n",
+                Numbers.rate(rate),
+                Numbers.rate(ceiling),
+                Durations.format(settings.warmup()),
+                Durations.format(settings.duration()));
+        checkAbort();
+        CompareResult.PublishDelay d =
+                lab.publishDelay(settings.atRate(rate), PUBLISH_DELAY_PHASE, settings.warmup(), settings.duration());
+        out.printf(
+                Locale.ROOT,
+                "publish delay: %s records/s sent; p50 %s ms, p99 %s ms, p99.9 %s ms, max %s ms%n",
+                Numbers.rate(d.sentPerSec()),
+                Numbers.ms3(
+                        d.publishDelayMs() == null ? null : d.publishDelayMs().p50()),
+                Numbers.ms3(
+                        d.publishDelayMs() == null ? null : d.publishDelayMs().p99()),
+                Numbers.ms3(
+                        d.publishDelayMs() == null ? null : d.publishDelayMs().p999()),
+                Numbers.ms3(
+                        d.publishDelayMs() == null ? null : d.publishDelayMs().max()));
+        awaitConsumer("after the publish-delay window", warnings);
+        return d;
     }
 
     private PhaseView labLatency(int i) throws InterruptedException {
@@ -386,6 +494,21 @@ public final class CompareRun {
         double tool =
                 rounds.stream().mapToDouble(r -> r.tool().p50Ms()).average().orElseThrow();
         return Goals.latency(lab, tool);
+    }
+
+    static Verdict verdictOfFloor(List<CompareResult.LatencyRound> rounds) {
+        if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null || r.floor() == null)) {
+            return null;
+        }
+        double lab = rounds.stream()
+                .mapToDouble(r -> r.lab().latencyMs().p50())
+                .average()
+                .orElseThrow();
+        double floorP50 = rounds.stream()
+                .mapToDouble(r -> r.floor().e2eMs().p50())
+                .average()
+                .orElseThrow();
+        return Goals.floor(lab, floorP50);
     }
 
     private CompareResult.Setup setup(TopicLayout layout, String toolsVersion) {

@@ -2,6 +2,7 @@ package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
 import java.net.URI;
@@ -43,12 +44,41 @@ public record CompareSettings(
     public static final int RECORD_BYTES = 400;
     /** Keyless, like Kafka's tools: the sticky partitioner fills batches the same way on both sides. */
     public static final KeyStrategy TOOL_KEYS = KeyStrategy.NONE;
+    /** The lab's default keys: every record keyed by its order id. */
+    public static final KeyStrategy REALISTIC_KEYS = KeyStrategy.ORDER_ID;
 
     public static final Compression COMPRESSION = Compression.NONE;
 
-    /** The lab's throughput phase: the producer endpoint's highest rate, far above what one sender thread reaches. */
+    /**
+     * The lab doing ProducerPerformance's work, unthrottled: one value made once and sent again and
+     * again (payload {@code fixed}; the tool re-sends one random array), no key. The lab's header
+     * stays: the consumer-app accounts for every record by it.
+     */
     public ProducerSettings unthrottled() {
-        return new ProducerSettings(lingerMs, batchSize, COMPRESSION, SettingsLimits.MAX_RATE, RECORD_BYTES, TOOL_KEYS);
+        return new ProducerSettings(
+                lingerMs,
+                batchSize,
+                COMPRESSION,
+                null,
+                SettingsLimits.MAX_RATE,
+                RECORD_BYTES,
+                TOOL_KEYS,
+                PayloadKind.FIXED,
+                null);
+    }
+
+    /**
+     * The lab as its scenarios run it, unthrottled: a new JSON order per record (payload
+     * {@code words}) keyed by its order id. Against {@link #unthrottled()}, the cost of realism.
+     */
+    public ProducerSettings realistic() {
+        return atRate(SettingsLimits.MAX_RATE);
+    }
+
+    /** {@link #realistic()} at {@code rate} records/s, for the publish delay at half the ceiling. */
+    public ProducerSettings atRate(double rate) {
+        return new ProducerSettings(
+                lingerMs, batchSize, COMPRESSION, null, rate, RECORD_BYTES, REALISTIC_KEYS, PayloadKind.WORDS, null);
     }
 
     /** The lab's latency phase. linger.ms is 0 because EndToEndLatency forces 0 on its own producer. */

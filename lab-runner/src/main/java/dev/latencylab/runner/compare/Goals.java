@@ -10,6 +10,8 @@ final class Goals {
 
     public static final double MIN_THROUGHPUT_RATIO = 0.95;
     public static final double MAX_LATENCY_RATIO = 1.2;
+    public static final double MAX_FLOOR_RATIO = 1.1;
+    public static final double MAX_PUBLISH_DELAY_P99_MS = 1.0;
 
     private Goals() {}
 
@@ -84,6 +86,39 @@ final class Goals {
                 verdict,
                 range);
         return new Verdict(goal, high, low, high, status, text);
+    }
+
+    /** Lab e2e p50 over the closed-loop floor's p50, both timed in microseconds. */
+    public static Verdict floor(double labP50Ms, double floorP50Ms) {
+        String goal = "lab p50 / closed-loop floor p50 <= " + MAX_FLOOR_RATIO;
+        if (!(floorP50Ms > 0)) {
+            return new Verdict(goal, null, null, null, Verdict.Status.UNDECIDED, "floor ratio n/a: no floor measured");
+        }
+        double r = labP50Ms / floorP50Ms;
+        boolean met = r <= MAX_FLOOR_RATIO;
+        String text = String.format(
+                Locale.ROOT,
+                "e2e p50 vs floor %s (lab %s ms / closed-loop floor %s ms, both in µs): goal <= %.1fx %s",
+                Numbers.ratio(r),
+                Numbers.ms3(labP50Ms),
+                Numbers.ms3(floorP50Ms),
+                MAX_FLOOR_RATIO,
+                met ? "met" : "MISSED");
+        return new Verdict(goal, r, r, r, met ? Verdict.Status.MET : Verdict.Status.MISSED, text);
+    }
+
+    /** The producer-app's publish delay p99 at half its realistic ceiling. */
+    public static Verdict publishDelay(double rate, double p99Ms) {
+        String goal = "publish delay p99 at half the ceiling <= " + MAX_PUBLISH_DELAY_P99_MS + " ms";
+        boolean met = p99Ms <= MAX_PUBLISH_DELAY_P99_MS;
+        String text = String.format(
+                Locale.ROOT,
+                "publish delay p99 %s ms at %s records/s (half the realistic ceiling): goal <= %.0f ms %s",
+                Numbers.ms3(p99Ms),
+                Numbers.rate(rate),
+                MAX_PUBLISH_DELAY_P99_MS,
+                met ? "met" : "MISSED");
+        return new Verdict(goal, p99Ms, p99Ms, p99Ms, met ? Verdict.Status.MET : Verdict.Status.MISSED, text);
     }
 
     private static String trim(double v) {

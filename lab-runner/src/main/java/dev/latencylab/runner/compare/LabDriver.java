@@ -2,6 +2,7 @@ package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.KeyStrategy;
@@ -99,6 +100,31 @@ final class LabDriver {
                     .orElseThrow(() -> new CompareException(
                             "the consumer-app has no latency figures for " + s + " after " + duration.toSeconds()
                                     + " s: is it consuming " + "the lab topic? (GET " + consumer.endpoint() + ")"));
+        } finally {
+            stop();
+        }
+    }
+
+    /**
+     * Runs the producer at {@code s}'s rate with the consumer reading, warms up under phase
+     * {@code phase}, then measures the producer's own publish delay over one window under
+     * {@code phase + 1}: the producer-app's tally of that phase has exactly the window's sends.
+     */
+    CompareResult.PublishDelay publishDelay(ProducerSettings s, int phase, Duration warmup, Duration duration)
+            throws InterruptedException {
+        producer.start(s, phase);
+        try {
+            sleeper.sleep(warmup);
+            producer.enterPhase(phase + 1);
+            Instant t0 = clock.instant();
+            sleeper.sleep(duration);
+            ProducerStatus status = producer.enterPhase(phase + 2);
+            double seconds = seconds(t0, clock.instant());
+            PhaseSends window = status.phaseSends(phase + 1)
+                    .orElseThrow(() -> new CompareException("the producer-app has no tally of phase " + (phase + 1)
+                            + " after the window (GET " + producer.endpoint() + ")"));
+            return new CompareResult.PublishDelay(
+                    s.rate(), seconds, window.sent(), window.sent() / seconds, window.publishDelayMs());
         } finally {
             stop();
         }

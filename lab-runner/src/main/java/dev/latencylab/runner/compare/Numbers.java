@@ -21,6 +21,11 @@ final class Numbers {
         return v == null ? NA : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%.1f", v);
     }
 
+    /** Microsecond figures as ms with three decimals. */
+    static String ms3(Double v) {
+        return v == null ? NA : String.format(Locale.ROOT, "%.3f", v);
+    }
+
     static String mb(double v) {
         return String.format(Locale.ROOT, "%.2f", v);
     }

@@ -31,10 +31,26 @@ class CompareReportTest {
         EndToEndResult e2e =
                 EndToEndResult.parse(Resources.text("end-to-end-latency.txt")).orElseThrow();
         List<CompareResult.ThroughputRound> t = List.of(new CompareResult.ThroughputRound(
-                1, true, lab, m, perf, "28s", List.of("java", "-cp", "lib/*", KafkaTools.PRODUCER_PERFORMANCE)));
+                1,
+                true,
+                lab,
+                m,
+                perf,
+                "28s",
+                List.of("java", "-cp", "lib/*", KafkaTools.PRODUCER_PERFORMANCE),
+                new LabThroughput(T0, T0.plusSeconds(10), 0, 90_000, 0, 90_000, 0, 0)));
+        Floor floor = new Floor(
+                1500,
+                4.5,
+                new Percentiles(2.1, 2.5, 2.6, 3.1, 4.0, 6.0),
+                new Percentiles(1.9, 2.3, 2.4, 2.9, 3.8, 5.9),
+                ClosedLoopFloor.producerSettings(16384),
+                ClosedLoopFloor.consumerSettings());
+        CompareResult.PublishDelay delay = new CompareResult.PublishDelay(
+                4_500, 10.0, 45_000, 4_500, new Percentiles(0.05, 0.2, 0.3, 0.8, 2.0, 3.5));
         List<CompareResult.LatencyRound> l = complete
                 ? List.of(new CompareResult.LatencyRound(
-                        1, true, phase, e2e, 1500, List.of("java", KafkaTools.END_TO_END_LATENCY)))
+                        1, true, phase, e2e, 1500, List.of("java", KafkaTools.END_TO_END_LATENCY), floor))
                 : List.of();
         return new CompareResult(
                 T0,
@@ -66,6 +82,9 @@ class CompareReportTest {
                 CompareRun.verdictOfThroughput(t),
                 l,
                 complete ? CompareRun.verdictOfLatency(l) : null,
+                complete ? CompareRun.verdictOfFloor(l) : null,
+                delay,
+                Goals.publishDelay(delay.rate(), delay.publishDelayMs().p99()),
                 Differences.all(),
                 List.of());
     }
@@ -77,9 +96,17 @@ class CompareReportTest {
         assertThat(md)
                 .contains(
                         "**throughput ratio 0.960 (lab 12,000 / ProducerPerformance 12,500 records/s): goal >= 0.95 met**")
-                .contains("| 1 | lab | 12,000 | 12,500 | 0.960 |")
+                .contains("| 1 | lab | 12,000 | 12,500 | 0.960 | 9,000 | 0.750 |")
+                .contains("**cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id)"
+                        + " 9,000 records/s vs 12,000 doing the tool's work = 0.750 (-25.0%).**")
                 .contains("**e2e p50 ratio 1.155 (lab 2.31 ms / EndToEndLatency 2 ms): goal <= 1.2x met;")
-                .contains("| 1 | lab | 2.31 | 5.90 | 1500 | 2 | 25 | 4.24 | 1500 | 1.155 |")
+                .contains(
+                        "**e2e p50 vs floor 1.100 (lab 2.310 ms / closed-loop floor 2.100 ms, both in µs): goal <= 1.1x"
+                                + " met**")
+                .contains(
+                        "| 1 | lab | 2.310 | 5.900 | 1500 | 2.100 | 3.100 | 1.900 | 1.100 | 2 | 25 | 4.24 | 1500 | 1.155 |")
+                .contains(
+                        "**publish delay p99 0.800 ms at 4,500 records/s (half the realistic ceiling): goal <= 1 ms met**")
                 .contains(Differences.CLOSED_LOOP)
                 .contains("the consumer-app reads the lab topic")
                 .contains("scripts/lab compare --rounds 1")

@@ -3,6 +3,7 @@ package dev.latencylab.runner.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
 import dev.latencylab.runner.http.JsonHttp;
@@ -24,6 +25,16 @@ import org.junit.jupiter.api.io.TempDir;
 class CompareRunTest {
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final List<String> floors = new java.util.ArrayList<>();
+
+    /** The double's floor: p50 1.4 ms against the fake lab's 1.5 ms at linger 0. */
+    private static final Floor FLOOR = new Floor(
+            500,
+            2.0,
+            new Percentiles(1.4, 1.6, 1.7, 2.1, 3.0, 4.0),
+            new Percentiles(1.2, 1.4, 1.5, 1.9, 2.8, 3.9),
+            ClosedLoopFloor.producerSettings(16384),
+            ClosedLoopFloor.consumerSettings());
 
     private CompareResult run(FakeLab lab, FakeTime time, ScriptedTools tools, Path dir, int rounds)
             throws IOException {
@@ -51,6 +62,10 @@ class CompareRunTest {
                         new ConsumerClient(http, lab.url()),
                         new KafkaTools(Path.of("java"), lib, "127.0.0.1:9092"),
                         tools,
+                        (topic, records, warmup, bytes) -> {
+                            floors.add(topic + " " + records + " after " + warmup + " of " + bytes + " B");
+                            return FLOOR;
+                        },
                         dir.resolve("tools"),
                         time,
                         time,
@@ -105,18 +120,38 @@ class CompareRunTest {
             assertThat(r.latency().get(0).lab().latencyMs().p50()).isEqualTo(1.5);
             assertThat(r.latencyVerdict().ratio()).isCloseTo(0.75, within(1e-9));
             assertThat(r.latencyVerdict().status()).isEqualTo(Verdict.Status.MET);
+            // The floor runs after the tool in each round, as many records as the tool, on the bench topic.
+            assertThat(floors)
+                    .containsExactly("lab.compare 500 after 200 of 400 B", "lab.compare 500 after 200 of 400 B");
+            assertThat(r.latency().get(0).floorRatio()).isCloseTo(1.5 / 1.4, within(1e-9));
+            assertThat(r.floorVerdict().status()).isEqualTo(Verdict.Status.MET);
+            // The realistic lab after each throughput pair: the fake acks 200,000/s whatever it is sent.
+            assertThat(r.throughput().get(1).labRealistic().ackedPerSec()).isCloseTo(200_000, within(1.0));
+            assertThat(r.throughput().get(1).realismRatio()).isCloseTo(1.0, within(1e-6));
+            // Publish delay at half the realistic ceiling: the window is phase 2, warm-up phase 1.
+            assertThat(r.publishDelay().rate()).isEqualTo(100_000);
+            assertThat(r.publishDelay().publishDelayMs().p99()).isEqualTo(0.2);
+            assertThat(r.publishDelayVerdict().status()).isEqualTo(Verdict.Status.MET);
             assertThat(r.setup().benchLayout()).isEqualTo(new TopicLayout(3, 3, 2));
             assertThat(r.setup().kafkaTools()).isEqualTo("kafka-tools 4.2.1");
 
             List<String> posts = lab.log().stream()
                     .filter(l -> l.startsWith("POST /actuator/producer"))
                     .toList();
-            // The consumer-app is paused for each lab throughput window and resumed after it.
+            // The consumer-app is paused for each lab throughput window (2 per round) and resumed after it.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(4);
+                    .hasSize(8);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
-                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"words\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\"}";
+                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\"}";
+            String realistic = unthrottled.replace(
+                    "\"keyStrategy\":\"none\",\"payload\":\"fixed\"",
+                    "\"keyStrategy\":\"order-id\",\"payload\":\"words\"");
+            assertThat(posts).filteredOn(realistic::equals).hasSize(2);
+            assertThat(posts)
+                    .filteredOn(p -> p.contains("\"rate\":100000.0"))
+                    .singleElement()
+                    .satisfies(p -> assertThat(p).contains("\"payload\":\"words\"", "\"phase\":1"));
             // stop, stack warm-up, then the lab's two throughput windows, each followed by a stop
             assertThat(posts.subList(0, 4))
                     .containsExactly(
@@ -184,10 +219,10 @@ class CompareRunTest {
             List<String> posts = lab.log().stream()
                     .filter(l -> l.startsWith("POST /actuator/producer"))
                     .toList();
-            // One round: the consumer-app paused once and resumed once.
+            // One round, two lab windows: the consumer-app paused and resumed for each.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(2);
+                    .hasSize(4);
             assertThat(posts.get(posts.size() - 1))
                     .isEqualTo("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}");
         }

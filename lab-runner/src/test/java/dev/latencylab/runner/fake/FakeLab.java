@@ -41,6 +41,7 @@ public final class FakeLab implements AutoCloseable {
     private String keyStrategy = "order-id";
     private double rate = 1000;
     private int payloadBytes = 400;
+    private String payload = "words";
     private double sent;
     private Instant lastUpdate;
     private Instant phasesResetAt;
@@ -169,7 +170,7 @@ public final class FakeLab implements AutoCloseable {
         return String.format(
                 Locale.ROOT,
                 "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"lab.orders\",\"running\":%s,\"generation\":%d,"
-                        + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\"},"
+                        + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\",\"payload\":\"%s\"},"
                         + "\"phase\":%d,\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d},"
                         + "\"phases\":[%s]}",
                 running,
@@ -180,6 +181,7 @@ public final class FakeLab implements AutoCloseable {
                 rate,
                 payloadBytes,
                 keyStrategy,
+                payload,
                 current().phase,
                 s,
                 s,
@@ -232,6 +234,9 @@ public final class FakeLab implements AutoCloseable {
                 if (change.has("keyStrategy")) {
                     keyStrategy = change.get("keyStrategy").asString();
                 }
+                if (change.has("payload")) {
+                    payload = change.get("payload").asString();
+                }
                 if (change.has("payloadBytes")) {
                     payloadBytes = change.get("payloadBytes").asInt();
                 }
@@ -243,7 +248,8 @@ public final class FakeLab implements AutoCloseable {
                         || change.has("compression")
                         || change.has("rate")
                         || change.has("keyStrategy")
-                        || change.has("payloadBytes");
+                        || change.has("payloadBytes")
+                        || change.has("payload");
                 int phase = change.has("phase") ? change.get("phase").asInt() : setsSetting ? 0 : current().phase;
                 if (phase != current().phase || setsSetting) {
                     nextSegment(phase);

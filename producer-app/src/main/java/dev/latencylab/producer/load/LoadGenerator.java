@@ -26,13 +26,17 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
-import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
 import org.springframework.stereotype.Component;
 
@@ -44,6 +48,11 @@ import org.springframework.stereotype.Component;
  * no send can race a producer being replaced: the old producer is flushed (every record in
  * flight acknowledged), the factory's configs updated, and the factory reset so the next send
  * creates a producer with the new settings. Sequence numbers run on across the switch.
+ *
+ * <p>Records go to the Kafka producer itself with a plain callback, not through spring-kafka's
+ * {@code KafkaTemplate}: the template's per-record observation scope, Micrometer timer sample,
+ * future and trace-level checks cost the sender thread about a quarter of its time at the
+ * ceiling (docs/benchmarks.md, "The producer's ceiling"), for nothing the lab reads.
  */
 @Component
 public class LoadGenerator implements SmartLifecycle {
@@ -52,8 +61,10 @@ public class LoadGenerator implements SmartLifecycle {
     private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final double UNTHROTTLED_PLACEHOLDER_RATE = 1_000;
 
-    private final KafkaTemplate<byte[], byte[]> template;
     private final ProducerFactory<byte[], byte[]> factory;
+    /** The Kafka producer in use: made and replaced on the sender thread, its metrics read by the endpoint. */
+    private volatile Producer<byte[], byte[]> producer;
+
     private final UUID producerId = UUID.randomUUID();
     private final OrderEventGenerator events;
     private final OpenLoopSchedule schedule;
@@ -77,9 +88,8 @@ public class LoadGenerator implements SmartLifecycle {
     private Thread thread;
 
     public LoadGenerator(
-            KafkaTemplate<byte[], byte[]> template, LabProducerProperties properties, MeterRegistry registry) {
-        this.template = template;
-        this.factory = template.getProducerFactory();
+            ProducerFactory<byte[], byte[]> factory, LabProducerProperties properties, MeterRegistry registry) {
+        this.factory = factory;
         this.events =
                 new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
         this.state = new LoadState(
@@ -102,7 +112,7 @@ public class LoadGenerator implements SmartLifecycle {
         // Unthrottled sends keep no schedule; it is there, at some rate, for when a rate is set.
         this.schedule = new OpenLoopSchedule(
                 state.settings().unthrottled() ? UNTHROTTLED_PLACEHOLDER_RATE : properties.rate(), System::nanoTime);
-        this.metrics = new LoadMetrics(registry, () -> state, () -> generation);
+        this.metrics = new LoadMetrics(registry, () -> state, () -> generation, () -> sent, acked::get, failed::get);
         this.plan = PayloadPlan.of(state.settings());
     }
 
@@ -126,7 +136,8 @@ public class LoadGenerator implements SmartLifecycle {
 
     public SenderCounters counters() {
         long s = sent;
-        var live = template.metrics();
+        Producer<byte[], byte[]> p = producer;
+        var live = p == null ? Map.<MetricName, Metric>of() : p.metrics();
         return new SenderCounters(
                 s,
                 acked.get(),
@@ -186,7 +197,10 @@ public class LoadGenerator implements SmartLifecycle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        template.flush();
+        Producer<byte[], byte[]> p = producer;
+        if (p != null) {
+            p.flush();
+        }
     }
 
     @Override
@@ -252,34 +266,58 @@ public class LoadGenerator implements SmartLifecycle {
         long sendNanos = System.nanoTime();
         if (!current.settings().unthrottled()) {
             schedule.advance();
+            // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
+            metrics.publishDelay.record(lateNanos, TimeUnit.NANOSECONDS);
         }
         sent = sequence + 1;
-        metrics.sent.increment();
-        metrics.publishDelay.record(lateNanos, TimeUnit.NANOSECONDS);
         PhaseTally phase = tally;
         phase.sent(lateNanos / 1_000);
         try {
-            template.send(record).whenComplete((result, error) -> {
-                if (error == null) {
-                    phase.acked(
-                            result.getRecordMetadata().partition(),
-                            result.getRecordMetadata().offset());
-                    acked.incrementAndGet();
-                    metrics.acked.increment();
-                    metrics.ackLatency.record(System.nanoTime() - sendNanos, TimeUnit.NANOSECONDS);
-                } else {
-                    onFailure(sequence, phase, error);
-                }
-            });
+            producer().send(record, new Acknowledgement(phase, sequence, sendNanos));
         } catch (RuntimeException e) {
             onFailure(sequence, phase, e);
+        }
+    }
+
+    private Producer<byte[], byte[]> producer() {
+        Producer<byte[], byte[]> p = producer;
+        if (p == null) {
+            p = factory.createProducer();
+            producer = p;
+        }
+        return p;
+    }
+
+    /**
+     * One record's answer, run on the Kafka client's I/O thread, which every other record's
+     * progress waits for: counts and one histogram, nothing more.
+     */
+    private final class Acknowledgement implements Callback {
+        private final PhaseTally phase;
+        private final long sequence;
+        private final long sendNanos;
+
+        Acknowledgement(PhaseTally phase, long sequence, long sendNanos) {
+            this.phase = phase;
+            this.sequence = sequence;
+            this.sendNanos = sendNanos;
+        }
+
+        @Override
+        public void onCompletion(RecordMetadata metadata, Exception error) {
+            if (error == null) {
+                phase.acked(metadata.partition(), metadata.offset());
+                acked.incrementAndGet();
+                metrics.ackLatency.record(System.nanoTime() - sendNanos, TimeUnit.NANOSECONDS);
+            } else {
+                onFailure(sequence, phase, error);
+            }
         }
     }
 
     private void onFailure(long sequence, PhaseTally phase, Throwable error) {
         phase.failed();
         long n = failed.incrementAndGet();
-        metrics.failed.increment();
         if (Long.bitCount(n) == 1) { // 1st, 2nd, 4th, 8th... failure: visible without flooding the log
             log.warn("Send of record {} failed ({} failures so far)", sequence, n, error);
         }
@@ -303,7 +341,7 @@ public class LoadGenerator implements SmartLifecycle {
                 schedule.restartNow();
             }
             if (!after.running() && before.running()) {
-                template.flush();
+                producer().flush();
             }
             if (pending.plan() != null) {
                 plan = pending.plan();
@@ -332,8 +370,9 @@ public class LoadGenerator implements SmartLifecycle {
      * codec's level is set only when asked for, so the codec's own default applies otherwise.
      */
     private void switchProducer(ProducerSettings previous, ProducerSettings next) {
-        template.flush();
-        clientTotals.retire(template.metrics());
+        Producer<byte[], byte[]> old = producer();
+        old.flush();
+        clientTotals.retire(old.metrics());
         factory.updateConfigs(Map.of(
                 ProducerConfig.LINGER_MS_CONFIG, next.lingerMs(),
                 ProducerConfig.BATCH_SIZE_CONFIG, next.batchSize(),
@@ -353,6 +392,7 @@ public class LoadGenerator implements SmartLifecycle {
             }
         });
         factory.reset();
+        producer = factory.createProducer();
     }
 
     /** A client setting as configured (spring.kafka.producer), or Kafka's own default when it is not. */
