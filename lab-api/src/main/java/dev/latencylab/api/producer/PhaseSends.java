@@ -13,6 +13,8 @@ import java.util.Optional;
  * @param failed records whose send failed for good: never written, so never expected by the consumer
  * @param publishDelayMs actual minus intended send time (how late the open-loop sender was), null before the first send
  * @param partitions per partition, the acknowledged records and the offsets they were written at
+ * @param senderTime where the sender thread's time went in the phase (what bounds its publish delay); null
+ *     where the producer does not tell (several instances merged, an older producer-app)
  */
 public record PhaseSends(
         int phase,
@@ -21,7 +23,8 @@ public record PhaseSends(
         long acked,
         long failed,
         Percentiles publishDelayMs,
-        List<PartitionAcks> partitions) {
+        List<PartitionAcks> partitions,
+        SenderTime senderTime) {
 
     public PhaseSends {
         partitions = partitions == null ? List.of() : List.copyOf(partitions);

@@ -23,7 +23,8 @@ class PhaseCountsTest {
             80,
             2,
             null,
-            List.of(new PartitionAcks(0, 50, 100, 149), new PartitionAcks(1, 30, 200, 229)));
+            List.of(new PartitionAcks(0, 50, 100, 149), new PartitionAcks(1, 30, 200, 229)),
+            null);
 
     @Test
     void aPhaseEveryRecordOfWhichWasProcessedHasNoLossAndFailedSendsAreNotLosses() {
@@ -78,7 +79,7 @@ class PhaseCountsTest {
         assertThat(PhaseFence.passed(SENDS, behind)).isFalse();
         assertThat(PhaseFence.waitingFor(SENDS, behind)).isEqualTo("partitions behind: 1 (at 228, needs 229)");
 
-        PhaseSends unanswered = new PhaseSends(PHASE, "lab.orders", 83, 80, 2, null, SENDS.partitions());
+        PhaseSends unanswered = new PhaseSends(PHASE, "lab.orders", 83, 80, 2, null, SENDS.partitions(), null);
         LedgerView caughtUp = ledger(
                 new PartitionLedger(0, 100, 149, List.of(seg(PHASE, 100, 149, 0))),
                 new PartitionLedger(1, 200, 229, List.of(seg(PHASE, 200, 229, 0))));

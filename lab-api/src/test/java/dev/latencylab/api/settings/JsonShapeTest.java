@@ -7,6 +7,7 @@ import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.producer.SenderTime;
 import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,8 @@ class JsonShapeTest {
                         9,
                         0,
                         new Percentiles(0.01, 0.02, 0.03, 0.04, 0.05, 0.06),
-                        List.of(new PartitionAcks(2, 9, 100, 108)))));
+                        List.of(new PartitionAcks(2, 9, 100, 108)),
+                        new SenderTime(30.0, 6_600.0, 7_500.0, 12, 4))));
 
         String text = json.writeValueAsString(status);
 
@@ -48,7 +50,9 @@ class JsonShapeTest {
                                 + "\"retries\":0,\"errors\":0},"
                                 + "\"phases\":[{\"phase\":7,\"topic\":\"lab.orders\",\"sent\":10,\"acked\":9,\"failed\":0,\"publishDelayMs\":"
                                 + "{\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"
-                                + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108}]}]}");
+                                + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108}],"
+                                + "\"senderTime\":{\"seconds\":30.0,\"onCpuMs\":6600.0,\"waitingForCpuMs\":7500.0,\"gcPauseMs\":12,"
+                                + "\"gcCount\":4}}]}");
         assertThat(json.readValue(text, ProducerStatus.class)).isEqualTo(status);
     }
 

@@ -10,12 +10,16 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One phase's sends: counted by the sender thread, answered on the Kafka client's I/O thread, read
- * by the endpoint. One lock, uncontended in the common case.
+ * by the endpoint. Two locks, one a writer: the sender and the I/O thread never wait for each
+ * other (at the ceiling a shared lock was contended on every record, on the I/O thread every
+ * record's progress waits for); a view takes both, sends first, for one consistent reading.
  */
 public final class PhaseTally {
 
     private final int phase;
     private final String topic;
+    private final Object sends = new Object();
+    private final Object answers = new Object();
     private final Histogram publishDelay = HistogramPercentiles.newMicrosHistogram();
     private long sent;
     private long acked;
@@ -24,9 +28,31 @@ public final class PhaseTally {
     private long[] firstOffset = new long[0];
     private long[] lastOffset = new long[0];
 
+    /** Sender time before this phase's current stretch, and when that stretch began (null: not current). */
+    private SenderTimeSum before = SenderTimeSum.ZERO;
+
+    private ThreadClock.Sample enteredAt;
+
     PhaseTally(int phase, String topic) {
         this.phase = phase;
         this.topic = topic;
+    }
+
+    /** Becomes the phase being sent (again: a phase id can come back). */
+    void enter(ThreadClock.Sample now) {
+        synchronized (sends) {
+            enteredAt = now;
+        }
+    }
+
+    /** Another phase is being sent from now on. */
+    void leave(ThreadClock.Sample now) {
+        synchronized (sends) {
+            if (enteredAt != null) {
+                before = before.plus(enteredAt.until(now));
+                enteredAt = null;
+            }
+        }
     }
 
     public int phase() {
@@ -34,38 +60,62 @@ public final class PhaseTally {
     }
 
     /** @param publishDelayMicros actual minus intended send time */
-    public synchronized void sent(long publishDelayMicros) {
-        sent++;
-        publishDelay.recordValue(Math.max(0, Math.min(publishDelayMicros, HistogramPercentiles.HIGHEST_MICROS)));
-    }
-
-    public synchronized void acked(int partition, long offset) {
-        acked++;
-        if (partition >= ackedByPartition.length) {
-            grow(partition + 1);
+    public void sent(long publishDelayMicros) {
+        synchronized (sends) {
+            sent++;
+            publishDelay.recordValue(Math.max(0, Math.min(publishDelayMicros, HistogramPercentiles.HIGHEST_MICROS)));
         }
-        if (ackedByPartition[partition] == 0) {
-            firstOffset[partition] = offset;
-            lastOffset[partition] = offset;
-        } else {
-            firstOffset[partition] = Math.min(firstOffset[partition], offset);
-            lastOffset[partition] = Math.max(lastOffset[partition], offset);
+    }
+
+    public void acked(int partition, long offset) {
+        synchronized (answers) {
+            acked++;
+            if (partition >= ackedByPartition.length) {
+                grow(partition + 1);
+            }
+            if (ackedByPartition[partition] == 0) {
+                firstOffset[partition] = offset;
+                lastOffset[partition] = offset;
+            } else {
+                firstOffset[partition] = Math.min(firstOffset[partition], offset);
+                lastOffset[partition] = Math.max(lastOffset[partition], offset);
+            }
+            ackedByPartition[partition]++;
         }
-        ackedByPartition[partition]++;
     }
 
-    public synchronized void failed() {
-        failed++;
+    public void failed() {
+        synchronized (answers) {
+            failed++;
+        }
     }
 
-    public synchronized PhaseSends view() {
+    /** @param now the sender's clock now, for a phase that is still the current one */
+    PhaseSends view(ThreadClock.Sample now) {
+        synchronized (sends) {
+            synchronized (answers) {
+                return viewLocked(now);
+            }
+        }
+    }
+
+    private PhaseSends viewLocked(ThreadClock.Sample now) {
         List<PartitionAcks> partitions = new ArrayList<>();
         for (int p = 0; p < ackedByPartition.length; p++) {
             if (ackedByPartition[p] > 0) {
                 partitions.add(new PartitionAcks(p, ackedByPartition[p], firstOffset[p], lastOffset[p]));
             }
         }
-        return new PhaseSends(phase, topic, sent, acked, failed, HistogramPercentiles.of(publishDelay), partitions);
+        SenderTimeSum time = enteredAt == null ? before : before.plus(enteredAt.until(now));
+        return new PhaseSends(
+                phase,
+                topic,
+                sent,
+                acked,
+                failed,
+                HistogramPercentiles.of(publishDelay),
+                partitions,
+                time.seconds() > 0 ? time.toSenderTime() : null);
     }
 
     private void grow(int size) {

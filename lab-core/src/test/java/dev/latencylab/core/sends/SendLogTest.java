@@ -1,10 +1,15 @@
 package dev.latencylab.core.sends;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.producer.SenderTime;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class SendLogTest {
@@ -43,5 +48,36 @@ class SendLogTest {
         assertThat(log.view()).hasSize(ProducerStatus.PHASES_KEPT);
         assertThat(log.view().get(0).phase()).isEqualTo(4);
         assertThat(log.view()).noneMatch(p -> p.phase() == 0);
+    }
+
+    @Test
+    void eachPhaseSaysWhereTheSenderThreadsTimeWentWhileItWasTheCurrentOne() throws InterruptedException {
+        assumeTrue(Files.isReadable(Path.of("/proc/thread-self/schedstat")), "Linux scheduler statistics");
+        log.watchCurrentThread();
+        log.phase(7, "lab.orders");
+        spin(Duration.ofMillis(150));
+        log.phase(8, "lab.orders");
+        Thread.sleep(150);
+        log.phase(7, "lab.orders"); // a phase id that comes back adds to what it had
+        spin(Duration.ofMillis(50));
+        log.phase(9, "lab.orders");
+
+        SenderTime busy = log.view().get(0).senderTime();
+        SenderTime idle = log.view().get(1).senderTime();
+        assertThat(busy.seconds()).isBetween(0.19, 1.0);
+        assertThat(idle.seconds()).isBetween(0.14, 1.0);
+        // The spinning phase ran on a CPU or waited for one nearly all its time; the sleeping one hardly ran.
+        assertThat(busy.onCpuMs() + busy.waitingForCpuMs()).isGreaterThan(150.0);
+        assertThat(idle.onCpuMs()).isLessThan(busy.onCpuMs() - 50);
+        assertThat(log.view().get(2).senderTime().seconds()).isLessThan(0.5); // the current phase, so far
+    }
+
+    private static void spin(Duration d) {
+        long end = System.nanoTime() + d.toNanos();
+        long x = 0;
+        while (System.nanoTime() < end) {
+            x += Long.numberOfTrailingZeros(x + 1);
+        }
+        assertThat(x).isNotNegative();
     }
 }

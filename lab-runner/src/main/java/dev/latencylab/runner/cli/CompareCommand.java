@@ -38,9 +38,11 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         versionProvider = Commands.Version.class,
         description = {
-            "The lab vs Kafka's own tools on the running stack: producer-app unthrottled vs ProducerPerformance",
-            "(throughput, goal lab/tool >= 0.95), then e2e p50 at a low rate vs EndToEndLatency (goal <= 1.2x);",
-            "writes results/<UTC time>-compare/."
+            "The lab vs Kafka's own tools on the running stack: producer-app unthrottled doing the tool's work vs",
+            "ProducerPerformance (goal lab/tool >= 0.95), and the realistic lab beside it (the cost of realism);",
+            "publish delay at half the realistic ceiling (goal p99 <= 1 ms, with where the sender's time went);",
+            "e2e p50 at a low rate vs a closed-loop floor timed in µs (goal <= 1.1x) and vs EndToEndLatency",
+            "(goal <= 1.2x); writes results/<UTC time>-compare/."
         })
 final class CompareCommand {
 

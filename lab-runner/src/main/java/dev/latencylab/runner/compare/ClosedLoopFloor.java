@@ -65,7 +65,8 @@ public final class ClosedLoopFloor implements FloorProbe {
     }
 
     @Override
-    public Floor measure(String topic, int records, int warmupRecords, int recordBytes) throws InterruptedException {
+    public Floor measure(String topic, int records, int warmupRecords, int recordBytes, Duration pace)
+            throws InterruptedException {
         Properties pp = new Properties();
         pp.putAll(producerSettings(batchSize));
         pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -87,13 +88,21 @@ public final class ClosedLoopFloor implements FloorProbe {
             Histogram e2e = HistogramPercentiles.newMicrosHistogram();
             Histogram ack = HistogramPercentiles.newMicrosHistogram();
             long started = System.nanoTime();
+            long previousSend = started;
             for (int i = 0; i < warmupRecords + records; i++) {
                 if (Thread.interrupted()) {
                     throw new InterruptedException("floor stopped");
                 }
                 long id = i;
                 ByteBuffer.wrap(value).putLong(0, id);
+                if (i > 0 && !pace.isZero()) {
+                    long wait = previousSend + pace.toNanos() - System.nanoTime();
+                    if (wait > 0) {
+                        TimeUnit.NANOSECONDS.sleep(wait);
+                    }
+                }
                 long sendNanos = System.nanoTime();
+                previousSend = sendNanos;
                 AtomicLong ackedAt = new AtomicLong();
                 Future<RecordMetadata> acked =
                         producer.send(new ProducerRecord<>(topic, value), (m, e) -> ackedAt.set(System.nanoTime()));
@@ -111,6 +120,7 @@ public final class ClosedLoopFloor implements FloorProbe {
             return new Floor(
                     records,
                     (System.nanoTime() - started) / 1e9,
+                    pace.toNanos() / 1e6,
                     HistogramPercentiles.of(e2e),
                     HistogramPercentiles.of(ack),
                     producerSettings(batchSize),

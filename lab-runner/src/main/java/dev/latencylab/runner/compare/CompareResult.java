@@ -3,8 +3,10 @@ package dev.latencylab.runner.compare;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.SenderTime;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -96,12 +98,45 @@ public record CompareResult(
      * @param rate          records/s asked for: half the mean realistic acked rate, rounded down to 100
      * @param sentPerSec    sent over the window
      * @param publishDelayMs percentiles of the window's sends
+     * @param senderTime     where the sender thread's time went in the window: what bounds the delay
      */
-    public record PublishDelay(double rate, double seconds, long sent, double sentPerSec, Percentiles publishDelayMs) {}
+    public record PublishDelay(
+            double rate,
+            double seconds,
+            long sent,
+            double sentPerSec,
+            Percentiles publishDelayMs,
+            SenderTime senderTime) {
+
+        /** One line on where the sender's time went, per second of the window; empty without figures. */
+        public String account() {
+            if (senderTime == null || !(senderTime.seconds() > 0)) {
+                return "";
+            }
+            double s = senderTime.seconds();
+            String cpu = senderTime.onCpuMs() == null
+                    ? "no scheduler figures on this platform"
+                    : String.format(
+                            Locale.ROOT,
+                            "the sender thread ran %.0f ms per second on a CPU and waited %.0f ms per second for one"
+                                    + " (ready to send, another process on the core)",
+                            senderTime.onCpuMs() / s,
+                            senderTime.waitingForCpuMs() / s);
+            return String.format(
+                    Locale.ROOT,
+                    "%s; the JVM paused for %d collections, %d ms in all (%.1f ms per second)",
+                    cpu,
+                    senderTime.gcCount(),
+                    senderTime.gcPauseMs(),
+                    senderTime.gcPauseMs() / s);
+        }
+    }
 
     /**
      * One round of the latency part: the lab's low-rate window, EndToEndLatency and the closed-loop
-     * floor (right after the tool), in the order {@code labFirst} says.
+     * floor (right after the tool), back to back like the tool ({@code floor}) and paced at the lab's
+     * rate ({@code pacedFloor}: the stack idles between records as it does under the lab), in the
+     * order {@code labFirst} says.
      */
     public record LatencyRound(
             int round,
@@ -110,14 +145,17 @@ public record CompareResult(
             EndToEndResult tool,
             long toolRecords,
             List<String> toolCommand,
-            Floor floor) {
+            Floor floor,
+            Floor pacedFloor) {
 
-        /** Lab e2e p50 over the floor's, both in µs. */
+        /** Lab e2e p50 over the paced floor's (one record per lab interval), both in µs. */
         @JsonProperty("floorRatio")
         public Double floorRatio() {
-            return lab.latencyMs() == null || floor == null || !(floor.e2eMs().p50() > 0)
+            return lab.latencyMs() == null
+                            || pacedFloor == null
+                            || !(pacedFloor.e2eMs().p50() > 0)
                     ? null
-                    : lab.latencyMs().p50() / floor.e2eMs().p50();
+                    : lab.latencyMs().p50() / pacedFloor.e2eMs().p50();
         }
     }
 }

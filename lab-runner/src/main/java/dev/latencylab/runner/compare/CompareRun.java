@@ -290,41 +290,47 @@ public final class CompareRun {
         PhaseView l;
         ToolLatency t;
         Floor f;
+        Floor paced;
+        Duration pace = Duration.ofNanos(1_000_000_000L / settings.lowRate());
         if (labFirst(i)) {
             l = labLatency(i);
             t = toolLatency(i);
-            f = floor(i, t.records());
+            f = floor(i, t.records(), Duration.ZERO);
+            paced = floor(i, t.records(), pace);
         } else {
             t = toolLatency(i);
-            f = floor(i, t.records());
+            f = floor(i, t.records(), Duration.ZERO);
+            paced = floor(i, t.records(), pace);
             l = labLatency(i);
         }
         CompareResult.LatencyRound round =
-                new CompareResult.LatencyRound(i, labFirst(i), l, t.result(), t.records(), t.command(), f);
+                new CompareResult.LatencyRound(i, labFirst(i), l, t.result(), t.records(), t.command(), f, paced);
         rounds.add(round);
         out.printf(
                 Locale.ROOT,
-                "latency %d/%d: lab p50 %s ms / closed-loop floor p50 %s ms = %s%n",
+                "latency %d/%d: lab p50 %s ms / paced closed-loop floor p50 %s ms = %s%n",
                 i,
                 settings.rounds(),
                 Numbers.ms3(l.latencyMs() == null ? null : l.latencyMs().p50()),
-                Numbers.ms3(f.e2eMs().p50()),
+                Numbers.ms3(paced.e2eMs().p50()),
                 Numbers.ratio(round.floorRatio()));
     }
 
-    private Floor floor(int i, long records) throws InterruptedException {
+    private Floor floor(int i, long records, Duration pace) throws InterruptedException {
         out.printf(
                 Locale.ROOT,
-                "%nlatency %d/%d, closed-loop floor: %d records one at a time (after %d unmeasured), timed in µs; "
+                "%nlatency %d/%d, closed-loop floor: %d records one at a time, %s (after %d unmeasured), timed in µs; "
                         + "producer %s, consumer %s%n",
                 i,
                 settings.rounds(),
                 records,
+                pace.isZero() ? "back to back" : "at most one per " + pace.toMillis() + " ms",
                 FLOOR_WARMUP_RECORDS,
                 ClosedLoopFloor.producerSettings(settings.batchSize()),
                 ClosedLoopFloor.consumerSettings());
         checkAbort();
-        Floor f = floor.measure(settings.topic(), (int) records, FLOOR_WARMUP_RECORDS, CompareSettings.RECORD_BYTES);
+        Floor f = floor.measure(
+                settings.topic(), (int) records, FLOOR_WARMUP_RECORDS, CompareSettings.RECORD_BYTES, pace);
         out.printf(
                 Locale.ROOT,
                 "latency %d/%d, closed-loop floor: e2e p50 %s ms, p99 %s ms; ack p50 %s ms over %d records%n",
@@ -376,6 +382,9 @@ public final class CompareRun {
                         d.publishDelayMs() == null ? null : d.publishDelayMs().p999()),
                 Numbers.ms3(
                         d.publishDelayMs() == null ? null : d.publishDelayMs().max()));
+        if (!d.account().isEmpty()) {
+            out.println("publish delay: " + d.account());
+        }
         awaitConsumer("after the publish-delay window", warnings);
         return d;
     }
@@ -497,7 +506,7 @@ public final class CompareRun {
     }
 
     static Verdict verdictOfFloor(List<CompareResult.LatencyRound> rounds) {
-        if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null || r.floor() == null)) {
+        if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null || r.pacedFloor() == null)) {
             return null;
         }
         double lab = rounds.stream()
@@ -505,7 +514,7 @@ public final class CompareRun {
                 .average()
                 .orElseThrow();
         double floorP50 = rounds.stream()
-                .mapToDouble(r -> r.floor().e2eMs().p50())
+                .mapToDouble(r -> r.pacedFloor().e2eMs().p50())
                 .average()
                 .orElseThrow();
         return Goals.floor(lab, floorP50);

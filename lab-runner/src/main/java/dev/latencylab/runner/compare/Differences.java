@@ -13,9 +13,9 @@ public final class Differences {
 
     /** The lab's own consumer runs during the lab's rounds only. */
     public static final String CONSUMER =
-            "While the lab is measured, the consumer-app reads the lab topic (it is part of the lab), "
-                    + "committing offsets after every poll (OffsetCommit requests, written to the replicated __consumer_offsets topic), "
-                    + "and competes for the same cores and brokers; ProducerPerformance's records go to a separate topic nobody reads.";
+            "The consumer-app is paused during the lab's throughput windows (ProducerPerformance's records go to a topic "
+                    + "nobody reads, and a reading consumer would take the producer's CPU); it reads what they wrote right "
+                    + "after, and reads during the latency part and the publish-delay window, as in a scenario.";
 
     static List<String> all() {
         return List.of(
@@ -26,11 +26,11 @@ public final class Differences {
                         + "rounds run the lab first, even rounds the tool first, so a drift over the run favours neither.",
                 CONSUMER + " The consumer-app is given time to catch up before each tool run, so the tool does not pay "
                         + "for the lab's backlog.",
-                "Lab records carry a 19-byte key (the order id, by default) and a 50-byte 'lab' header besides the "
-                        + "400-byte value; "
-                        + "ProducerPerformance sends 400-byte values with no key and no header, so its records go through "
-                        + "the sticky partitioner (a whole batch per partition), the lab's by key hash (every partition's batch "
-                        + "fills in parallel).",
+                "The lab doing the tool's work sends, like ProducerPerformance, one 400-byte value made once and no key "
+                        + "(the sticky partitioner fills a whole batch per partition on both sides); its records also carry "
+                        + "the lab's 50-byte header, by which the consumer-app accounts for every record. The realistic lab "
+                        + "window adds what scenarios send: a new JSON order per record, keyed by its 19-byte order id (every "
+                        + "partition's batch fills in parallel); its rate against the same-work lab's is the cost of realism.",
                 "Throughput on both sides is acknowledged records per second (acks=all) over a window of the same length "
                         + "after the same warm-up: the lab's from the producer-app's acked counter, ProducerPerformance's from "
                         + "its one-second interval lines on its own clock. The tool is given far more records than it can send "
@@ -41,7 +41,14 @@ public final class Differences {
                         + "fetch settings. --linger applies to the throughput part only.",
                 "EndToEndLatency times from before send() until its poll() returns the record (after the acknowledgement); "
                         + "the lab from the producer's send call to the consumer-app's listener (consume - send, not the "
-                        + "coordinated-omission corrected figure). EndToEndLatency prints percentiles in whole ms rounded down.");
+                        + "coordinated-omission corrected figure). EndToEndLatency prints percentiles in whole ms rounded down.",
+                "The closed-loop floor is measured by the runner itself with Kafka's clients on the bench topic: send, "
+                        + "poll until the record is returned (its e2e, in µs), wait for the acknowledgement, then the next; "
+                        + "its consumer has the consumer-app's fetch settings. Paced at the lab's rate, the stack idles "
+                        + "between records as under the lab; back to back, it does not (like EndToEndLatency).",
+                "Publish delay is the lab's own figure (actual minus intended send time on the producer-app's open-loop "
+                        + "schedule); ProducerPerformance has no schedule when unthrottled. It is measured at half the "
+                        + "realistic ceiling with the sender thread's CPU time, run-queue wait and the JVM's GC pauses beside it.");
     }
 
     private Differences() {}

@@ -90,7 +90,7 @@ final class Goals {
 
     /** Lab e2e p50 over the closed-loop floor's p50, both timed in microseconds. */
     public static Verdict floor(double labP50Ms, double floorP50Ms) {
-        String goal = "lab p50 / closed-loop floor p50 <= " + MAX_FLOOR_RATIO;
+        String goal = "lab p50 / paced closed-loop floor p50 <= " + MAX_FLOOR_RATIO;
         if (!(floorP50Ms > 0)) {
             return new Verdict(goal, null, null, null, Verdict.Status.UNDECIDED, "floor ratio n/a: no floor measured");
         }
@@ -98,7 +98,7 @@ final class Goals {
         boolean met = r <= MAX_FLOOR_RATIO;
         String text = String.format(
                 Locale.ROOT,
-                "e2e p50 vs floor %s (lab %s ms / closed-loop floor %s ms, both in µs): goal <= %.1fx %s",
+                "e2e p50 vs floor %s (lab %s ms / closed-loop floor %s ms at the lab's rate, both in µs): goal <= %.1fx %s",
                 Numbers.ratio(r),
                 Numbers.ms3(labP50Ms),
                 Numbers.ms3(floorP50Ms),

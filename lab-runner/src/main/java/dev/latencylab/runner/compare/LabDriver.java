@@ -124,7 +124,12 @@ final class LabDriver {
                     .orElseThrow(() -> new CompareException("the producer-app has no tally of phase " + (phase + 1)
                             + " after the window (GET " + producer.endpoint() + ")"));
             return new CompareResult.PublishDelay(
-                    s.rate(), seconds, window.sent(), window.sent() / seconds, window.publishDelayMs());
+                    s.rate(),
+                    seconds,
+                    window.sent(),
+                    window.sent() / seconds,
+                    window.publishDelayMs(),
+                    window.senderTime());
         } finally {
             stop();
         }

@@ -85,7 +85,8 @@ public final class ProducerGroup {
         }
         List<PartitionAcks> acks = new ArrayList<>();
         partitions.forEach((partition, v) -> acks.add(new PartitionAcks(partition, v[0], v[1], v[2])));
-        return new PhaseSends(parts.get(0).phase(), topic, sent, acked, failed, worst, acks);
+        // Each instance's sender thread has its own time; merged, none is the group's.
+        return new PhaseSends(parts.get(0).phase(), topic, sent, acked, failed, worst, acks, null);
     }
 
     private static Percentiles worst(Percentiles a, Percentiles b) {

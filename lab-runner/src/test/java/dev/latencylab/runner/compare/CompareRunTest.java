@@ -31,6 +31,7 @@ class CompareRunTest {
     private static final Floor FLOOR = new Floor(
             500,
             2.0,
+            20.0,
             new Percentiles(1.4, 1.6, 1.7, 2.1, 3.0, 4.0),
             new Percentiles(1.2, 1.4, 1.5, 1.9, 2.8, 3.9),
             ClosedLoopFloor.producerSettings(16384),
@@ -62,8 +63,9 @@ class CompareRunTest {
                         new ConsumerClient(http, lab.url()),
                         new KafkaTools(Path.of("java"), lib, "127.0.0.1:9092"),
                         tools,
-                        (topic, records, warmup, bytes) -> {
-                            floors.add(topic + " " + records + " after " + warmup + " of " + bytes + " B");
+                        (topic, records, warmup, bytes, pace) -> {
+                            floors.add(
+                                    topic + " " + records + " after " + warmup + " of " + bytes + " B, pace " + pace);
                             return FLOOR;
                         },
                         dir.resolve("tools"),
@@ -121,8 +123,13 @@ class CompareRunTest {
             assertThat(r.latencyVerdict().ratio()).isCloseTo(0.75, within(1e-9));
             assertThat(r.latencyVerdict().status()).isEqualTo(Verdict.Status.MET);
             // The floor runs after the tool in each round, as many records as the tool, on the bench topic.
+            // Back to back, then paced at the lab's 50 records/s.
             assertThat(floors)
-                    .containsExactly("lab.compare 500 after 200 of 400 B", "lab.compare 500 after 200 of 400 B");
+                    .containsExactly(
+                            "lab.compare 500 after 200 of 400 B, pace PT0S",
+                            "lab.compare 500 after 200 of 400 B, pace PT0.02S",
+                            "lab.compare 500 after 200 of 400 B, pace PT0S",
+                            "lab.compare 500 after 200 of 400 B, pace PT0.02S");
             assertThat(r.latency().get(0).floorRatio()).isCloseTo(1.5 / 1.4, within(1e-9));
             assertThat(r.floorVerdict().status()).isEqualTo(Verdict.Status.MET);
             // The realistic lab after each throughput pair: the fake acks 200,000/s whatever it is sent.

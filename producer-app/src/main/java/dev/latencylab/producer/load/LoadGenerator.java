@@ -212,6 +212,7 @@ public class LoadGenerator implements SmartLifecycle {
         // The schedule starts when sending can start, not when the bean was built: the time spent
         // creating the topic and starting the web server is not lateness.
         schedule.restartNow();
+        sendLog.watchCurrentThread();
         while (!stopping) {
             try {
                 step();
