@@ -106,7 +106,9 @@ public final class PhaseTally {
                 partitions.add(new PartitionAcks(p, ackedByPartition[p], firstOffset[p], lastOffset[p]));
             }
         }
-        SenderTimeSum time = enteredAt == null ? before : before.plus(enteredAt.until(now));
+        // A phase entered again after 'now' was read has no time in this view yet.
+        SenderTimeSum time =
+                enteredAt == null || enteredAt.atNanos() > now.atNanos() ? before : before.plus(enteredAt.until(now));
         return new PhaseSends(
                 phase,
                 topic,

@@ -20,7 +20,9 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -64,8 +66,25 @@ public final class ClosedLoopFloor implements FloorProbe {
         return c;
     }
 
+    /**
+     * Kafka's clients throw their own unchecked exceptions: an interrupt (Ctrl-C) becomes the
+     * comparison's InterruptedException, anything else a CompareException, so the run still stops
+     * the load, deletes the bench topic and writes what it measured.
+     */
     @Override
     public Floor measure(String topic, int records, int warmupRecords, int recordBytes, Duration pace)
+            throws InterruptedException {
+        try {
+            return loop(topic, records, warmupRecords, recordBytes, pace);
+        } catch (InterruptException e) {
+            Thread.interrupted();
+            throw new InterruptedException("floor stopped");
+        } catch (KafkaException e) {
+            throw new CompareException("the closed-loop floor failed: " + e.getMessage());
+        }
+    }
+
+    private Floor loop(String topic, int records, int warmupRecords, int recordBytes, Duration pace)
             throws InterruptedException {
         Properties pp = new Properties();
         pp.putAll(producerSettings(batchSize));

@@ -5,6 +5,7 @@ import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;
 import java.io.PrintStream;
@@ -32,8 +33,6 @@ public final class CompareRun {
     static final long MIN_E2E_RECORDS = 500;
     /** Unmeasured records of the closed-loop floor, for the runner's JIT and the clients' connections. */
     static final int FLOOR_WARMUP_RECORDS = 200;
-    /** Phase ids of the publish-delay window (warm-up, window, after); the lab's other rounds run as phase 0. */
-    static final int PUBLISH_DELAY_PHASE = 1;
 
     private final CompareSettings settings;
     private final LabDriver lab;
@@ -368,8 +367,11 @@ public final class CompareRun {
                 Durations.format(settings.warmup()),
                 Durations.format(settings.duration()));
         checkAbort();
+        // Ids of this run's own (warm-up, window, after): the producer-app remembers phases by id, and a
+        // window id used by an earlier compare would add that run's sends to this one's.
+        int phase = ScenarioRunner.firstPhaseId(clock.instant());
         CompareResult.PublishDelay d =
-                lab.publishDelay(settings.atRate(rate), PUBLISH_DELAY_PHASE, settings.warmup(), settings.duration());
+                lab.publishDelay(settings.atRate(rate), phase, settings.warmup(), settings.duration());
         out.printf(
                 Locale.ROOT,
                 "publish delay: %s records/s sent; p50 %s ms, p99 %s ms, p99.9 %s ms, max %s ms%n",

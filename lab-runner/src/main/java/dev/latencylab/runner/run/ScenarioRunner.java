@@ -251,7 +251,7 @@ public final class ScenarioRunner {
      * is reset at the start of a run): the run's start second, times 1000, leaves room for 999
      * phases per run.
      */
-    static int firstPhaseId(Instant startedAt) {
+    public static int firstPhaseId(Instant startedAt) {
         return (int) (Math.floorMod(startedAt.getEpochSecond(), 2_000_000L) * 1000);
     }
 

@@ -128,7 +128,7 @@ class CompareReportTest {
                 .contains(
                         "**publish delay p99 0.800 ms at 4,500 records/s (half the realistic ceiling): goal <= 1 ms met**")
                 .contains(Differences.CLOSED_LOOP)
-                .contains("the consumer-app reads the lab topic")
+                .contains("The consumer-app is paused during the lab's throughput windows")
                 .contains("scripts/lab compare --rounds 1")
                 .contains("java -cp 'lib/*' org.apache.kafka.tools.ProducerPerformance");
     }

@@ -62,8 +62,17 @@ public class LoadGenerator implements SmartLifecycle {
     private static final double UNTHROTTLED_PLACEHOLDER_RATE = 1_000;
 
     private final ProducerFactory<byte[], byte[]> factory;
-    /** The Kafka producer in use: made and replaced on the sender thread, its metrics read by the endpoint. */
+    /**
+     * The Kafka producer in use: made and replaced on the sender thread, its metrics read by the
+     * endpoint. Replaced and read under {@code clientTotals}' lock, so a status never counts a
+     * retired producer's retries twice.
+     */
     private volatile Producer<byte[], byte[]> producer;
+    /**
+     * Set on a failed send: spring-kafka closes a producer that hit a fatal error (an out-of-order
+     * sequence, say), and the factory hands out a fresh one, as the template asked for on every send.
+     */
+    private volatile boolean askFactoryAgain;
 
     private final UUID producerId = UUID.randomUUID();
     private final OrderEventGenerator events;
@@ -136,15 +145,15 @@ public class LoadGenerator implements SmartLifecycle {
 
     public SenderCounters counters() {
         long s = sent;
-        Producer<byte[], byte[]> p = producer;
-        var live = p == null ? Map.<MetricName, Metric>of() : p.metrics();
-        return new SenderCounters(
-                s,
-                acked.get(),
-                failed.get(),
-                s - 1,
-                clientTotals.total("record-retry-total", live),
-                clientTotals.total("record-error-total", live));
+        long retries;
+        long errors;
+        synchronized (clientTotals) {
+            Producer<byte[], byte[]> p = producer;
+            var live = p == null ? Map.<MetricName, Metric>of() : p.metrics();
+            retries = clientTotals.total("record-retry-total", live);
+            errors = clientTotals.total("record-error-total", live);
+        }
+        return new SenderCounters(s, acked.get(), failed.get(), s - 1, retries, errors);
     }
 
     /** Queues a change for the sender thread; completes once it is in effect. */
@@ -282,9 +291,19 @@ public class LoadGenerator implements SmartLifecycle {
 
     private Producer<byte[], byte[]> producer() {
         Producer<byte[], byte[]> p = producer;
-        if (p == null) {
-            p = factory.createProducer();
-            producer = p;
+        if (p == null || askFactoryAgain) {
+            askFactoryAgain = false;
+            // The same producer while it is healthy; a new one if spring-kafka closed it.
+            Producer<byte[], byte[]> next = factory.createProducer();
+            if (next != p) {
+                synchronized (clientTotals) {
+                    if (p != null) {
+                        clientTotals.retire(p.metrics());
+                    }
+                    producer = next;
+                }
+            }
+            p = next;
         }
         return p;
     }
@@ -317,6 +336,7 @@ public class LoadGenerator implements SmartLifecycle {
     }
 
     private void onFailure(long sequence, PhaseTally phase, Throwable error) {
+        askFactoryAgain = true;
         phase.failed();
         long n = failed.incrementAndGet();
         if (Long.bitCount(n) == 1) { // 1st, 2nd, 4th, 8th... failure: visible without flooding the log
@@ -373,7 +393,10 @@ public class LoadGenerator implements SmartLifecycle {
     private void switchProducer(ProducerSettings previous, ProducerSettings next) {
         Producer<byte[], byte[]> old = producer();
         old.flush();
-        clientTotals.retire(old.metrics());
+        synchronized (clientTotals) {
+            clientTotals.retire(old.metrics());
+            producer = null;
+        }
         factory.updateConfigs(Map.of(
                 ProducerConfig.LINGER_MS_CONFIG, next.lingerMs(),
                 ProducerConfig.BATCH_SIZE_CONFIG, next.batchSize(),
@@ -393,7 +416,7 @@ public class LoadGenerator implements SmartLifecycle {
             }
         });
         factory.reset();
-        producer = factory.createProducer();
+        producer();
     }
 
     /** A client setting as configured (spring.kafka.producer), or Kafka's own default when it is not. */

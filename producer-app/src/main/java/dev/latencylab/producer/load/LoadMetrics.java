@@ -17,6 +17,14 @@ final class LoadMetrics {
 
     final Timer publishDelay;
     final Timer ackLatency;
+    /**
+     * Micrometer holds a function counter's state object weakly: these fields keep the suppliers
+     * alive as long as the metrics are (a collected supplier freezes its counter).
+     */
+    private final LongSupplier sent;
+
+    private final LongSupplier acked;
+    private final LongSupplier failed;
 
     /**
      * The record counters read the sender's own counts when scraped, so a record costs no
@@ -29,6 +37,9 @@ final class LoadMetrics {
             LongSupplier sent,
             LongSupplier acked,
             LongSupplier failed) {
+        this.sent = sent;
+        this.acked = acked;
+        this.failed = failed;
         counter(registry, "lab.producer.records.sent", "Records handed to the Kafka producer", sent);
         counter(registry, "lab.producer.records.acked", "Records acknowledged by the brokers", acked);
         counter(registry, "lab.producer.records.failed", "Records whose send failed", failed);
