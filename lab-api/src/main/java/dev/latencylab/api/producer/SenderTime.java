@@ -14,4 +14,18 @@ package dev.latencylab.api.producer;
  *                         for G1's young and mixed collections), in which no thread sends
  * @param gcCount          collections in the phase
  */
-public record SenderTime(double seconds, Double onCpuMs, Double waitingForCpuMs, long gcPauseMs, long gcCount) {}
+public record SenderTime(double seconds, Double onCpuMs, Double waitingForCpuMs, long gcPauseMs, long gcCount) {
+
+    /** No time yet: what a phase has before it was first the current one. */
+    public static final SenderTime ZERO = new SenderTime(0, 0.0, 0.0, 0, 0);
+
+    /** This time and {@code t}'s, as two stretches of one phase; a figure either lacks is lacking in the sum. */
+    public SenderTime plus(SenderTime t) {
+        return new SenderTime(
+                seconds + t.seconds,
+                onCpuMs == null || t.onCpuMs == null ? null : onCpuMs + t.onCpuMs,
+                waitingForCpuMs == null || t.waitingForCpuMs == null ? null : waitingForCpuMs + t.waitingForCpuMs,
+                gcPauseMs + t.gcPauseMs,
+                gcCount + t.gcCount);
+    }
+}

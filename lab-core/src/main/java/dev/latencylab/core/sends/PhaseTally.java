@@ -2,6 +2,7 @@ package dev.latencylab.core.sends;
 
 import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.api.producer.SenderTime;
 import dev.latencylab.core.latency.HistogramPercentiles;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,7 +30,7 @@ public final class PhaseTally {
     private long[] lastOffset = new long[0];
 
     /** Sender time before this phase's current stretch, and when that stretch began (null: not current). */
-    private SenderTimeSum before = SenderTimeSum.ZERO;
+    private SenderTime before = SenderTime.ZERO;
 
     private ThreadClock.Sample enteredAt;
 
@@ -107,7 +108,7 @@ public final class PhaseTally {
             }
         }
         // A phase entered again after 'now' was read has no time in this view yet.
-        SenderTimeSum time =
+        SenderTime time =
                 enteredAt == null || enteredAt.atNanos() > now.atNanos() ? before : before.plus(enteredAt.until(now));
         return new PhaseSends(
                 phase,
@@ -117,7 +118,7 @@ public final class PhaseTally {
                 failed,
                 HistogramPercentiles.of(publishDelay),
                 partitions,
-                time.seconds() > 0 ? time.toSenderTime() : null);
+                time.seconds() > 0 ? time : null);
     }
 
     private void grow(int size) {

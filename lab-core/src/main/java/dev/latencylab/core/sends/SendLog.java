@@ -20,7 +20,7 @@ public final class SendLog {
             return size() > ProducerStatus.PHASES_KEPT;
         }
     };
-    /** The sender thread's clock; {@link ThreadClock#NONE} until {@link #watch} is called on it. */
+    /** The sender thread's clock; {@link ThreadClock#NONE} until {@link #watchCurrentThread} is called on it. */
     private ThreadClock clock = ThreadClock.NONE;
     /** The phase whose records are being sent: its sender time ends when another one starts. */
     private PhaseTally current = unnamed;

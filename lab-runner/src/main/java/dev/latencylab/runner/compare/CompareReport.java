@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.cfg.DateTimeFeature;
@@ -76,11 +77,11 @@ public final class CompareReport {
     }
 
     /** The cost of realism over the rounds: realistic over same-work acked records/s, means. */
-    static java.util.Optional<String> realism(CompareResult r) {
+    static Optional<String> realism(CompareResult r) {
         var rounds =
                 r.throughput().stream().filter(t -> t.labRealistic() != null).toList();
         if (rounds.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         double same = rounds.stream()
                 .mapToDouble(t -> t.lab().ackedPerSec())
@@ -90,7 +91,7 @@ public final class CompareReport {
                 .mapToDouble(t -> t.labRealistic().ackedPerSec())
                 .average()
                 .orElseThrow();
-        return java.util.Optional.of(String.format(
+        return Optional.of(String.format(
                 Locale.ROOT,
                 "cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id) %s records/s"
                         + " vs %s doing the tool's work = %s (%s%%)",
@@ -140,7 +141,7 @@ public final class CompareReport {
                 s.batchSize()));
         b.append(verdictLine(r.throughputVerdict())).append("\n\n");
         b.append("The lab doing the tool's work sends one 400 B value made once (payload `fixed`) with no key, as "
-                + "ProducerPerformance re-sends one random array; the lab's 50 B header stays on every record (the "
+                + "ProducerPerformance re-sends one random array; the lab's 54 B header stays on every record (the "
                 + "consumer-app accounts for records by it). The realistic lab, right after, is the lab as its "
                 + "scenarios run it: a new JSON order per record (payload `words`), keyed by order id.\n\n");
         b.append("| round | first | lab doing the tool's work, acked records/s | ProducerPerformance, acked records/s "

@@ -28,7 +28,7 @@ public final class Differences {
                         + "for the lab's backlog.",
                 "The lab doing the tool's work sends, like ProducerPerformance, one 400-byte value made once and no key "
                         + "(the sticky partitioner fills a whole batch per partition on both sides); its records also carry "
-                        + "the lab's 50-byte header, by which the consumer-app accounts for every record. The realistic lab "
+                        + "the lab's 54-byte header, by which the consumer-app accounts for every record. The realistic lab "
                         + "window adds what scenarios send: a new JSON order per record, keyed by its 19-byte order id (every "
                         + "partition's batch fills in parallel); its rate against the same-work lab's is the cost of realism.",
                 "Throughput on both sides is acknowledged records per second (acks=all) over a window of the same length "
