@@ -1,37 +1,41 @@
 # Images built from this repository by docker-compose.yml (build context: the repository root,
 # since the Maven reactor needs the parent pom). Base images come from .env as build args, so
-# every version is pinned in one place. Targets:
+# every version is pinned in one place, and a host that cannot pull them can point the
+# variables at images of its own (podman/README.md). Targets:
 #   app           - one lab app, APP=producer-app or consumer-app
-#   kafka-broker  - the official Kafka image plus the Prometheus JMX exporter agent
+#   kafka-broker  - the Kafka image plus the Prometheus JMX exporter agent
 ARG MAVEN_BUILD_IMAGE
 ARG JRE_RUNTIME_IMAGE
 ARG KAFKA_IMAGE
 
-# The JMX exporter agent comes from Maven Central through Maven, like every other jar.
-FROM ${MAVEN_BUILD_IMAGE} AS jmx-agent
+# One Maven run builds both apps and fetches the JMX exporter agent (from Maven Central, like
+# every other jar); each target copies what it needs from it. docker compose builds three
+# images from this file: they all reuse this stage from the layer cache, so Maven never runs
+# twice at once on one cache, and no BuildKit feature is needed (docker-compose v1 and podman
+# build it as well).
+FROM ${MAVEN_BUILD_IMAGE} AS build
 WORKDIR /src
 COPY . .
-RUN --mount=type=cache,target=/root/.m2 \
-    ./mvnw -B -q -pl local-cluster package \
-    && cp local-cluster/target/agent/jmx_prometheus_javaagent.jar /tmp/jmx_prometheus_javaagent.jar
+RUN ./mvnw -B -q -pl producer-app,consumer-app -am package -DskipTests \
+    && ./mvnw -B -q -pl local-cluster dependency:copy@jmx-agent \
+    && mkdir -p /out \
+    && cp producer-app/target/producer-app-*-exec.jar /out/producer-app.jar \
+    && cp consumer-app/target/consumer-app-*-exec.jar /out/consumer-app.jar \
+    && cp local-cluster/target/agent/jmx_prometheus_javaagent.jar /out/jmx_prometheus_javaagent.jar
 
 FROM ${KAFKA_IMAGE} AS kafka-broker
-COPY --from=jmx-agent /tmp/jmx_prometheus_javaagent.jar /opt/jmx/jmx_prometheus_javaagent.jar
-
-FROM ${MAVEN_BUILD_IMAGE} AS app-build
-ARG APP
-WORKDIR /src
-COPY . .
-# The cache mount keeps ~/.m2 (the pinned Maven of ./mvnw and the dependencies)
-# between builds, so a code change does not download the world again.
-RUN --mount=type=cache,target=/root/.m2 \
-    test -n "${APP}" \
-    && ./mvnw -B -q -pl "${APP}" -am package -DskipTests \
-    && cp "${APP}/target/${APP}"-*-exec.jar /tmp/app.jar
+COPY --from=build /out/jmx_prometheus_javaagent.jar /opt/jmx/jmx_prometheus_javaagent.jar
+COPY docker/kafka-broker/ /opt/lab/
+# The agent is added to the broker's JVM by this script, not by KAFKA_OPTS in the container's
+# environment: 'docker compose exec kafka-1 kafka-topics.sh ...' then starts no second agent.
+CMD ["/opt/lab/start-broker"]
 
 FROM ${JRE_RUNTIME_IMAGE} AS app
+ARG APP
 RUN useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin lab
-COPY --from=app-build /tmp/app.jar /opt/lab/app.jar
+COPY --from=build /out/${APP}.jar /opt/lab/app.jar
+COPY docker/app/ /opt/lab/
 USER lab
-# Arguments (bootstrap servers, bind address) come from docker-compose.yml.
+# Arguments (bootstrap servers, bind address) come from docker-compose.yml; JVM options from
+# JDK_JAVA_OPTIONS (.env's LAB_APP_JAVA_OPTS, the same as the Docker-less mode's).
 ENTRYPOINT ["java", "-jar", "/opt/lab/app.jar"]

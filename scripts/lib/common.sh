@@ -11,6 +11,16 @@ say() { printf 'lab: %s\n' "$*"; }
 warn() { printf 'lab: %s\n' "$*" >&2; }
 die() { printf 'lab: error: %s\n' "$*" >&2; exit 1; }
 
+# The value of <name> in the repository's .env (the file docker-compose.yml
+# reads): one place for what both modes share. Fails when it is missing.
+env_file_value() {
+  local name=$1 line
+  line=$(grep -E "^$name=" "$ROOT/.env" 2>/dev/null) ||
+    die "no $name in $ROOT/.env (docker-compose.yml and the local stack both read it there)"
+  line=${line##*$'\n'}
+  printf '%s\n' "${line#*=}"
+}
+
 # Milliseconds since the epoch (for time-to-healthy).
 now_ms() { date +%s%3N; }
 

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
-# The Docker Compose stack (docker-compose.yml at the repo root). Sourced, not
-# run; needs common.sh and local-stack.sh (jar build, HTTP health probes).
+# The Docker Compose stack (docker-compose.yml at the repo root), on Docker or,
+# where no Docker engine answers, on podman (podman.sh). Sourced, not run;
+# needs common.sh, local-stack.sh (HTTP health probes) and podman.sh.
 
 docker_answers() {
   command -v docker >/dev/null && docker info >/dev/null 2>&1
@@ -17,19 +18,38 @@ compose() {
   fi
 }
 
+# The services 'up' starts: all of them on Docker; on podman all but Grafana,
+# which can be neither pulled nor built from packages here.
+compose_services() {
+  if engine_pid >/dev/null; then
+    compose config --services | grep -vx grafana
+  else
+    compose config --services
+  fi
+}
+
 compose_up() {
   local partitions=$1 t0
+  local -a services=()
   [[ -f $ROOT/docker-compose.yml ]] || die "no docker-compose.yml at $ROOT"
-  docker_answers || die "no Docker engine answers 'docker info': start Docker, or use 'scripts/lab up --local'"
+  use_lab_engine
+  if ! docker_answers; then
+    podman_engine_up
+  fi
   # Read by docker-compose.yml for the producer-app (Spring's relaxed binding of
   # lab.producer.partitions).
   [[ -n $partitions ]] && export LAB_PRODUCER_PARTITIONS=$partitions
+  mapfile -t services < <(compose_services)
+  engine_pid >/dev/null && say "podman: Grafana is not started (no image of it can be had here); dashboards are checked against Prometheus"
   t0=$(now_ms)
+  # --build: the app and broker images follow the checkout (pull_policy: build
+  # says the same to Compose v2; v1 needs the flag). Unchanged, a rebuild is
+  # the layer cache's.
   if docker compose version >/dev/null 2>&1; then
-    compose up -d --wait
+    compose up -d --build --wait "${services[@]}"
   else
     # docker-compose v1 has no --wait: poll the same HTTP health as local mode.
-    compose up -d
+    compose up -d --build "${services[@]}"
     local name deadline=$((SECONDS + UP_TIMEOUT))
     for name in prometheus producer-app consumer-app; do
       until component_healthy "$name"; do
@@ -45,11 +65,18 @@ compose_up() {
 
 compose_down() {
   local purge=$1
-  docker_answers || die "no Docker engine answers 'docker info': nothing to stop in compose mode"
-  if ((purge)); then compose down --volumes; else compose down; fi
+  use_lab_engine
+  if docker_answers; then
+    if ((purge)); then compose down --volumes; else compose down; fi
+  elif ! engine_pid >/dev/null; then
+    die "no Docker engine answers 'docker info': nothing to stop in compose mode"
+  fi
+  # The engine the lab started for compose goes with the stack.
+  podman_engine_down
 }
 
 compose_status() {
+  use_lab_engine
   docker_answers || die "no Docker engine answers 'docker info'"
   compose ps
 }
@@ -59,6 +86,7 @@ compose_status() {
 # grace period; restart: start the stopped container again).
 compose_broker() {
   local action=$1 id=$2
+  use_lab_engine
   docker_answers || die "no Docker engine answers 'docker info'"
   case $action in
     kill) compose kill -s SIGKILL "kafka-$id" ;;

@@ -26,11 +26,11 @@ GRAFANA_PORT=3000
 PRODUCER_PORT=8080
 CONSUMER_PORT=8081
 
-# Same heap and GC settings as Kafka's own start script (and the apache/kafka
-# image), with the lab's smaller heap.
-BROKER_HEAP_OPTS=${LAB_BROKER_HEAP_OPTS:--Xms512m -Xmx512m}
-BROKER_JVM_OPTS="-XX:+UseG1GC -XX:MaxGCPauseMillis=20 -XX:InitiatingHeapOccupancyPercent=35 -XX:+ExplicitGCInvokesConcurrent -XX:MaxInlineLevel=15 -Djava.awt.headless=true"
-APP_JAVA_OPTS=${LAB_APP_JAVA_OPTS:--Xmx512m}
+# JVM options of brokers and apps: .env's, the ones docker-compose.yml passes to
+# its containers, so both modes run the same stack.
+BROKER_HEAP_OPTS=${LAB_BROKER_HEAP_OPTS:-$(env_file_value KAFKA_HEAP_OPTS)}
+BROKER_JVM_OPTS=$(env_file_value KAFKA_JVM_PERFORMANCE_OPTS)
+APP_JAVA_OPTS=${LAB_APP_JAVA_OPTS:-$(env_file_value LAB_APP_JAVA_OPTS)}
 # Kafka client properties for the apps (an existing cluster's security settings).
 APP_KAFKA_ARGS=()
 # Seconds to wait for the whole stack to become healthy.

@@ -13,6 +13,10 @@ SETUP_PACKAGES=(
   "yamllint:yamllint"
   "docker-compose:docker-compose"
   "mvn:maven"
+  # Compose mode where no Docker engine runs (podman.sh).
+  "podman:podman"
+  "runc:runc"
+  "debootstrap:debootstrap"
 )
 
 missing_packages() {
@@ -56,6 +60,21 @@ install_packages() {
   say "installed: ${pkgs[*]}"
 }
 
+# On a host with systemd, Debian's prometheus package enables and starts
+# prometheus.service on 0.0.0.0:9090: the lab's port, and open beyond
+# 127.0.0.1. The lab runs its own Prometheus, so that service is disabled and
+# stopped. SYSTEMD_RUN_DIR: where systemd marks itself running (tests).
+stop_system_prometheus() {
+  local -a sudo=()
+  [[ -d ${SYSTEMD_RUN_DIR:-/run/systemd/system} ]] && command -v systemctl >/dev/null || return 0
+  ((EUID == 0)) || sudo=(sudo)
+  if systemctl is-enabled --quiet prometheus 2>/dev/null || systemctl is-active --quiet prometheus 2>/dev/null; then
+    "${sudo[@]}" systemctl disable --now prometheus ||
+      die "could not stop prometheus.service (it holds port 9090): run 'systemctl disable --now prometheus'"
+    say "disabled and stopped prometheus.service (Debian's package starts it on 0.0.0.0:9090; the lab runs its own)"
+  fi
+}
+
 # Jars the lab starts; a missing one means the project needs a build.
 project_jars_missing() {
   local module jar
@@ -75,6 +94,7 @@ lab_setup() {
   local pkgs=()
   mapfile -t pkgs < <(missing_packages)
   install_packages "${pkgs[@]}"
+  stop_system_prometheus
   if project_jars_missing; then
     say "building the project (./mvnw -q -B install -DskipTests)"
     mvnw install -DskipTests

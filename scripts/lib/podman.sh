@@ -1,0 +1,194 @@
+# shellcheck shell=bash
+# docker-compose.yml on Debian's podman, for hosts with no Docker engine (and
+# no way to pull images): podman's Docker-compatible API service, stand-in base
+# images built here from Debian's and Maven Central's packages (podman/), and
+# a loop that runs the containers' healthchecks, which podman 4.3 leaves to
+# systemd. Sourced, not run; needs common.sh. Everything it starts has a pid
+# file under $ENGINE_DIR and is stopped by it.
+
+ENGINE_DIR=$LAB_DIR/engine
+ENGINE_SOCKET=$ENGINE_DIR/podman.sock
+# The compose project (COMPOSE_PROJECT_NAME in .env): its containers' label.
+COMPOSE_PROJECT=$(env_file_value COMPOSE_PROJECT_NAME)
+# Seconds between healthcheck rounds: quick until every container is healthy
+# (depends_on waits on it), then rare, since each round costs a few podman
+# processes' CPU next to the measurements.
+HEALTHCHECK_FAST=${LAB_HEALTHCHECK_FAST:-1}
+HEALTHCHECK_SLOW=${LAB_HEALTHCHECK_SLOW:-30}
+
+podman_installed() {
+  command -v podman >/dev/null && command -v runc >/dev/null && command -v docker-compose >/dev/null
+}
+
+# Pid of the lab's podman service when it runs, else fails.
+engine_pid() {
+  local pid
+  pid=$(cat "$ENGINE_DIR/podman.pid" 2>/dev/null) || return 1
+  [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && printf '%s\n' "$pid"
+}
+
+# Points docker, docker-compose and podman at the lab's engine when it runs
+# (every command of scripts/lab calls it, so down, status and broker faults
+# reach a stack that up started on podman).
+use_lab_engine() {
+  engine_pid >/dev/null || return 0
+  export DOCKER_HOST="unix://$ENGINE_SOCKET" CONTAINERS_CONF="$ROOT/podman/containers.conf"
+  export_standin_images
+}
+
+# Short content hash of the files an image is built from: a changed file gives
+# a new tag, so a stale stand-in is never used.
+files_hash() {
+  (cd "$ROOT" && cat "$@") | sha256sum | cut -c1-12
+}
+
+standin_name() {
+  case $1 in
+    base) printf 'localhost/latencylab/debian:%s\n' "$(debian_suite)" ;;
+    jre) printf 'localhost/latencylab/jre:17-%s\n' "$(files_hash podman/images/jre.Containerfile)" ;;
+    jdk) printf 'localhost/latencylab/jdk:17-%s\n' "$(files_hash podman/images/jdk.Containerfile)" ;;
+    prometheus) printf 'localhost/latencylab/prometheus:debian-%s\n' "$(files_hash podman/images/prometheus.Containerfile)" ;;
+    kafka)
+      printf 'localhost/latencylab/kafka:%s-%s\n' "$(env_file_value KAFKA_IMAGE_TAG)" \
+        "$(files_hash podman/images/kafka.Containerfile podman/images/kafka/bin/* podman/images/kafka/defaults/*)"
+      ;;
+  esac
+}
+
+# The variables docker-compose.yml takes its base images from, pointed at the
+# stand-ins (the environment wins over .env).
+export_standin_images() {
+  KAFKA_IMAGE=$(standin_name kafka)
+  MAVEN_BUILD_IMAGE=$(standin_name jdk)
+  JRE_RUNTIME_IMAGE=$(standin_name jre)
+  PROMETHEUS_IMAGE=$(standin_name prometheus)
+  export KAFKA_IMAGE MAVEN_BUILD_IMAGE JRE_RUNTIME_IMAGE PROMETHEUS_IMAGE
+}
+
+debian_suite() {
+  local suite
+  # shellcheck source=/dev/null
+  suite=$(. /etc/os-release 2>/dev/null && printf '%s' "${VERSION_CODENAME:-}")
+  [[ -n $suite ]] || die "podman mode builds its images from this host's Debian release: /etc/os-release names none"
+  printf '%s\n' "$suite"
+}
+
+# The Debian mirror this host's apt uses (the base image comes from it).
+apt_mirror() {
+  local mirror
+  mirror=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '/^URIs:/ { print $2; exit }')
+  [[ -n $mirror ]] || mirror=$(grep -hE '^deb ' /etc/apt/sources.list 2>/dev/null | awk '{ print $2; exit }')
+  [[ -n $mirror ]] || die "no Debian mirror found in /etc/apt/sources.list*: the base image is made from it"
+  printf '%s\n' "$mirror"
+}
+
+build_standin() {
+  local which=$1 name t0 context
+  name=$(standin_name "$which")
+  if podman image exists "$name"; then
+    return 0
+  fi
+  t0=$SECONDS
+  case $which in
+    base)
+      require_cmd debootstrap "apt-get install -y debootstrap (or run 'scripts/lab setup')"
+      say "image $name: debootstrap --variant=minbase $(debian_suite) (about 30 s)"
+      local rootfs=$ENGINE_DIR/rootfs
+      rm -rf "$rootfs"
+      debootstrap --variant=minbase "$(debian_suite)" "$rootfs" "$(apt_mirror)" >"$ENGINE_DIR/debootstrap.log" 2>&1 ||
+        die "debootstrap failed: see $ENGINE_DIR/debootstrap.log"
+      tar -C "$rootfs" -c . | podman import - "$name" >/dev/null || die "podman import of the base image failed"
+      rm -rf "$rootfs"
+      ;;
+    kafka)
+      say "image $name: the Kafka jars of local-cluster on $(standin_name jre)"
+      cluster_jars_present || die "local-cluster jars missing: run './mvnw -pl local-cluster package' (or 'scripts/lab setup')"
+      context=$ENGINE_DIR/kafka-context
+      rm -rf "$context"
+      mkdir -p "$context/libs"
+      cp -R "$ROOT/podman/images/kafka/." "$context/"
+      cp "$LC_LIB"/*.jar "$context/libs/"
+      podman_build "$name" "$context" "$ROOT/podman/images/kafka.Containerfile" "$(standin_name jre)"
+      rm -rf "$context"
+      ;;
+    jre | jdk | prometheus)
+      say "image $name: from Debian's packages"
+      podman_build "$name" "$ROOT/podman/images" "$ROOT/podman/images/$which.Containerfile" "$(standin_name base)"
+      ;;
+  esac
+  say "image $name: built in $((SECONDS - t0)) s"
+}
+
+podman_build() {
+  local name=$1 context=$2 file=$3 base=$4
+  podman build --quiet --network host --build-arg "BASE_IMAGE=$base" -t "$name" -f "$file" "$context" \
+    >"$ENGINE_DIR/build-${name##*/}.log" 2>&1 ||
+    die "building $name failed: see $ENGINE_DIR/build-${name##*/}.log"
+}
+
+healthcheck_loop() {
+  local names name all_healthy nap=""
+  # Stopped by its pid: the sleep it waits on goes with it.
+  trap '[[ -n $nap ]] && kill "$nap" 2>/dev/null; exit 0' TERM
+  while true; do
+    all_healthy=1
+    names=$(podman ps --filter "label=com.docker.compose.project=$COMPOSE_PROJECT" --format '{{.Names}}' 2>/dev/null) || names=""
+    [[ -n $names ]] || all_healthy=0
+    for name in $names; do
+      podman healthcheck run "$name" >/dev/null 2>&1 || all_healthy=0
+    done
+    if ((all_healthy)); then sleep "$HEALTHCHECK_SLOW" & else sleep "$HEALTHCHECK_FAST" & fi
+    nap=$!
+    wait "$nap" || true
+  done
+}
+
+# Starts the podman service and the healthcheck loop, builds the stand-in
+# images that are missing and points compose at them.
+podman_engine_up() {
+  podman_installed ||
+    die "no Docker engine, and podman is not installed: run 'scripts/lab setup' (apt: podman runc docker-compose debootstrap), or use 'scripts/lab up --local'"
+  mkdir -p "$ENGINE_DIR"
+  export CONTAINERS_CONF="$ROOT/podman/containers.conf"
+  if ! engine_pid >/dev/null; then
+    rm -f "$ENGINE_SOCKET"
+    say "starting podman's Docker-compatible service (no Docker engine answers): $ENGINE_SOCKET"
+    podman system service --time=0 "unix://$ENGINE_SOCKET" >"$ENGINE_DIR/podman-service.log" 2>&1 &
+    printf '%s\n' "$!" >"$ENGINE_DIR/podman.pid"
+  fi
+  export DOCKER_HOST="unix://$ENGINE_SOCKET"
+  local deadline=$((SECONDS + 30))
+  until docker_answers; do
+    engine_pid >/dev/null || die "podman system service exited: see $ENGINE_DIR/podman-service.log"
+    ((SECONDS < deadline)) || die "podman's service does not answer after 30 s: see $ENGINE_DIR/podman-service.log"
+    sleep 0.5
+  done
+  local which
+  for which in base jre jdk prometheus kafka; do
+    build_standin "$which"
+  done
+  export_standin_images
+  if ! kill -0 "$(cat "$ENGINE_DIR/healthchecks.pid" 2>/dev/null)" 2>/dev/null; then
+    healthcheck_loop >/dev/null 2>&1 &
+    printf '%s\n' "$!" >"$ENGINE_DIR/healthchecks.pid"
+  fi
+  say "podman: images $KAFKA_IMAGE, $JRE_RUNTIME_IMAGE, $MAVEN_BUILD_IMAGE, $PROMETHEUS_IMAGE; healthchecks run by the lab (pid $(cat "$ENGINE_DIR/healthchecks.pid"))"
+}
+
+# Stops the healthcheck loop and the podman service by their pids.
+podman_engine_down() {
+  local file pid
+  for file in healthchecks podman; do
+    pid=$(cat "$ENGINE_DIR/$file.pid" 2>/dev/null) || continue
+    if [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      local deadline=$((SECONDS + 15))
+      while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do sleep 0.2; done
+      kill -9 "$pid" 2>/dev/null || true
+    fi
+    rm -f "$ENGINE_DIR/$file.pid"
+  done
+  rm -f "$ENGINE_SOCKET"
+  [[ -n ${pid:-} ]] && say "podman service and healthcheck loop stopped"
+  return 0
+}
