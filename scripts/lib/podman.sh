@@ -36,21 +36,24 @@ use_lab_engine() {
   export_standin_images
 }
 
-# Short content hash of the files an image is built from: a changed file gives
-# a new tag, so a stale stand-in is never used.
+# Short content hash of the files an image is built from and of the image it
+# is built on: a change to either gives a new tag, so a stale stand-in is never
+# used.
 files_hash() {
-  (cd "$ROOT" && cat "$@") | sha256sum | cut -c1-12
+  local on=$1
+  shift
+  { (cd "$ROOT" && cat "$@"); standin_name "$on"; } | sha256sum | cut -c1-12
 }
 
 standin_name() {
   case $1 in
-    base) printf 'localhost/latencylab/debian:%s\n' "$(debian_suite)" ;;
-    jre) printf 'localhost/latencylab/jre:17-%s\n' "$(files_hash podman/images/jre.Containerfile)" ;;
-    jdk) printf 'localhost/latencylab/jdk:17-%s\n' "$(files_hash podman/images/jdk.Containerfile)" ;;
-    prometheus) printf 'localhost/latencylab/prometheus:debian-%s\n' "$(files_hash podman/images/prometheus.Containerfile)" ;;
+    base) printf 'localhost/latencylab/debian:%s-%s\n' "$(debian_suite)" "$(host_cas | sha256sum | cut -c1-12)" ;;
+    jre) printf 'localhost/latencylab/jre:17-%s\n' "$(files_hash base podman/images/jre.Containerfile)" ;;
+    jdk) printf 'localhost/latencylab/jdk:17-%s\n' "$(files_hash base podman/images/jdk.Containerfile)" ;;
+    prometheus) printf 'localhost/latencylab/prometheus:debian-%s\n' "$(files_hash base podman/images/prometheus.Containerfile)" ;;
     kafka)
       printf 'localhost/latencylab/kafka:%s-%s\n' "$(env_file_value KAFKA_IMAGE_TAG)" \
-        "$(files_hash podman/images/kafka.Containerfile podman/images/kafka/bin/* podman/images/kafka/defaults/*)"
+        "$(files_hash jre podman/images/kafka.Containerfile podman/images/kafka/bin/* podman/images/kafka/defaults/*)"
       ;;
   esac
 }
@@ -71,6 +74,14 @@ debian_suite() {
   suite=$(. /etc/os-release 2>/dev/null && printf '%s' "${VERSION_CODENAME:-}")
   [[ -n $suite ]] || die "podman mode builds its images from this host's Debian release: /etc/os-release names none"
   printf '%s\n' "$suite"
+}
+
+# The certificate authorities this host's administrator added (a TLS-inspecting
+# proxy's, say): the base image trusts them too, or Maven in the image build
+# cannot reach Maven Central where the host can.
+HOST_CA_DIR=/usr/local/share/ca-certificates
+host_cas() {
+  find "$HOST_CA_DIR" -name '*.crt' -type f -print0 2>/dev/null | sort -z | xargs -0r cat
 }
 
 # The Debian mirror this host's apt uses (the base image comes from it).
@@ -97,6 +108,9 @@ build_standin() {
       rm -rf "$rootfs"
       debootstrap --variant=minbase "$(debian_suite)" "$rootfs" "$(apt_mirror)" >"$ENGINE_DIR/debootstrap.log" 2>&1 ||
         die "debootstrap failed: see $ENGINE_DIR/debootstrap.log"
+      # Trusted by the images' Java once ca-certificates-java comes with a JDK.
+      mkdir -p "$rootfs$HOST_CA_DIR"
+      find "$HOST_CA_DIR" -name '*.crt' -type f -exec cp {} "$rootfs$HOST_CA_DIR/" \; 2>/dev/null || true
       tar -C "$rootfs" -c . | podman import - "$name" >/dev/null || die "podman import of the base image failed"
       rm -rf "$rootfs"
       ;;

@@ -17,6 +17,8 @@ SETUP_PACKAGES=(
   "podman:podman"
   "runc:runc"
   "debootstrap:debootstrap"
+  # Container names on a compose network resolve through it (CNI backend).
+  "/usr/lib/cni/dnsname:golang-github-containernetworking-plugin-dnsname"
 )
 
 missing_packages() {

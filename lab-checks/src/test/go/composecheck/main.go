@@ -2,8 +2,10 @@
 // the library Docker Compose v2 itself uses, so the file is checked against the
 // Compose Specification and not only against the older docker-compose 1.29 schema.
 // On top of what the loader rejects, it enforces the lab's own compose rules:
-// every service has a healthcheck, waits for its dependencies to be healthy,
-// and publishes ports on 127.0.0.1 only.
+// every service has a healthcheck that starts no JVM, waits for its
+// dependencies to be healthy, publishes ports on 127.0.0.1 only, and is rebuilt
+// at every up when it is built here (pull_policy: build); no KAFKA_OPTS carries
+// a Java agent.
 //
 // Usage: go run . <path/to/docker-compose.yml>
 package main
@@ -14,6 +16,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/compose-spec/compose-go/v2/cli"
 	"github.com/compose-spec/compose-go/v2/types"
@@ -84,6 +87,21 @@ func lint(project *types.Project) []string {
 					"service %s depends on %s with condition %q, want %s", name, dep, condition, types.ServiceConditionHealthy))
 			}
 		}
+		if service.HealthCheck != nil && startsAJVM(service.HealthCheck.Test) {
+			problems = append(problems, fmt.Sprintf(
+				"service %s: its healthcheck %q starts a JVM (a Kafka tool or java) every interval, a CPU cost inside every measurement; check a port instead",
+				name, strings.Join(service.HealthCheck.Test, " ")))
+		}
+		if opts := service.Environment["KAFKA_OPTS"]; opts != nil && strings.Contains(*opts, "-javaagent") {
+			problems = append(problems, fmt.Sprintf(
+				"service %s: KAFKA_OPTS carries a -javaagent, so every admin tool run with 'docker compose exec' starts a second agent on its port; give the agent to the broker's JVM only",
+				name))
+		}
+		if service.Build != nil && service.PullPolicy != types.PullPolicyBuild {
+			problems = append(problems, fmt.Sprintf(
+				"service %s is built here but has pull_policy %q: 'up' would run a stale image; want pull_policy: build",
+				name, service.PullPolicy))
+		}
 		for _, port := range service.Ports {
 			if port.Published != "" && port.HostIP != "127.0.0.1" {
 				problems = append(problems, fmt.Sprintf(
@@ -92,4 +110,17 @@ func lint(project *types.Project) []string {
 		}
 	}
 	return problems
+}
+
+// startsAJVM: a healthcheck command that runs one of Kafka's shell tools or java.
+func startsAJVM(test []string) bool {
+	for _, word := range test {
+		for _, field := range strings.Fields(word) {
+			base := filepath.Base(field)
+			if base == "java" || (strings.HasPrefix(base, "kafka-") && strings.HasSuffix(base, ".sh")) {
+				return true
+			}
+		}
+	}
+	return false
 }

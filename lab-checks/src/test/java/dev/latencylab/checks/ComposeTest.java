@@ -89,6 +89,47 @@ class ComposeTest {
         assertThat(result.output()).contains("service prometheus publishes port 9090");
     }
 
+    @Test
+    void composecheckRejectsAHealthcheckThatStartsAJvm() throws IOException {
+        Path dir = copyWithChange(
+                "jvm-healthcheck",
+                "test: [CMD, /opt/lab/healthy]\n    interval: 5s\n    timeout: 5s\n    retries: 10",
+                "test: [CMD-SHELL, /opt/kafka/bin/kafka-broker-api-versions.sh --bootstrap-server 127.0.0.1:19092]\n"
+                        + "    interval: 5s\n    timeout: 5s\n    retries: 10");
+
+        Tools.Result result = composecheck(dir);
+
+        assertThat(result.ok()).as(result.describe()).isFalse();
+        assertThat(result.output()).contains("service kafka-1: its healthcheck").contains("starts a JVM");
+    }
+
+    @Test
+    void composecheckRejectsAnAgentInKafkaOpts() throws IOException {
+        Path dir = copyWithChange(
+                "agent-in-kafka-opts",
+                "    KAFKA_HEAP_OPTS: ${KAFKA_HEAP_OPTS",
+                "    KAFKA_OPTS: -javaagent:/opt/jmx/jmx_prometheus_javaagent.jar=7071:/opt/jmx/kafka-broker.yml\n"
+                        + "    KAFKA_HEAP_OPTS: ${KAFKA_HEAP_OPTS");
+
+        Tools.Result result = composecheck(dir);
+
+        assertThat(result.ok()).as(result.describe()).isFalse();
+        assertThat(result.output()).contains("service kafka-2: KAFKA_OPTS carries a -javaagent");
+    }
+
+    @Test
+    void composecheckRejectsABuiltImageWithoutPullPolicyBuild() throws IOException {
+        Path dir = copyWithChange(
+                "no-pull-policy",
+                "    image: kafka-latency-lab/producer-app:local\n    pull_policy: build\n",
+                "    image: kafka-latency-lab/producer-app:local\n");
+
+        Tools.Result result = composecheck(dir);
+
+        assertThat(result.ok()).as(result.describe()).isFalse();
+        assertThat(result.output()).contains("service producer-app is built here but has pull_policy");
+    }
+
     private static Tools.Result dockerComposeConfig(Path projectDir) {
         Path dockerCompose = Tools.require("docker-compose", "Debian package docker-compose");
         return Tools.run(

@@ -39,7 +39,7 @@ class DashboardQueryTest {
                 String record = "lab_check:" + d.uid().replace('-', '_') + ":" + q.recordSuffix();
                 Map<String, String> rule = new LinkedHashMap<>();
                 rule.put("record", record);
-                rule.put("expr", PromQl.withGrafanaVariablesReplaced(q.expr()));
+                rule.put("expr", q.expanded());
                 rules.add(rule);
                 recordToQuery.put(record, q.toString());
             }
@@ -72,7 +72,7 @@ class DashboardQueryTest {
         Set<String> unknown = new TreeSet<>();
         for (Dashboard d : Dashboards.all()) {
             for (Query q : d.queries()) {
-                for (String metric : PromQl.metricNames(q.expr())) {
+                for (String metric : PromQl.metricNames(q.expanded())) {
                     if (!inContracts(metric, contracts)) {
                         unknown.add(metric + "  <- " + q);
                     }

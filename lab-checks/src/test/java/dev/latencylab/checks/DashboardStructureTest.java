@@ -103,6 +103,29 @@ class DashboardStructureTest {
     }
 
     @Test
+    void everyTemplateVariableHasADefaultAndQueriesTheLabDatasource() {
+        List<String> wrong = new ArrayList<>();
+        for (Dashboard d : Dashboards.all()) {
+            for (JsonNode variable : d.templateVariables()) {
+                String name = text(variable.path("name"));
+                String where = d.name() + " variable \"" + name + "\"";
+                if (!name.matches("[a-z][a-z0-9_]*")) {
+                    wrong.add(where + ": name");
+                }
+                if (d.templateValues().get(name).isBlank()) {
+                    wrong.add(where + ": no default (current.value, or allValue when \"All\" is the current value)");
+                }
+                if (text(variable.path("type")).equals("query")) {
+                    checkDatasource(where, variable.path("datasource"), wrong);
+                }
+            }
+        }
+        assertThat(wrong)
+                .as("template variables: a default the checks and check-dashboards run the queries with")
+                .isEmpty();
+    }
+
+    @Test
     void everyPanelHasATitleAndAUnit() {
         List<String> missing = new ArrayList<>();
         for (Dashboard d : Dashboards.all()) {

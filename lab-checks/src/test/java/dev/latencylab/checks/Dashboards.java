@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
@@ -74,6 +76,25 @@ final class Dashboards {
             return List.copyOf(json.path("annotations").path("list").values());
         }
 
+        List<JsonNode> templateVariables() {
+            return List.copyOf(json.path("templating").path("list").values());
+        }
+
+        /**
+         * Each template variable's default as Grafana (and the runner's check-dashboards) puts it into a query: the
+         * "All" value where "All" is the saved selection, else the saved value.
+         */
+        Map<String, String> templateValues() {
+            Map<String, String> values = new LinkedHashMap<>();
+            for (JsonNode variable : templateVariables()) {
+                JsonNode current = variable.path("current").path("value");
+                boolean all = "$__all".equals(text(current))
+                        || current.isArray() && current.values().stream().anyMatch(v -> "$__all".equals(text(v)));
+                values.put(text(variable.path("name")), all ? text(variable.path("allValue")) : text(current));
+            }
+            return values;
+        }
+
         /** Every PromQL expression: panel targets and annotation queries, each with where it comes from. */
         List<Query> queries() {
             List<Query> queries = new ArrayList<>();
@@ -104,6 +125,11 @@ final class Dashboards {
      * @param recordSuffix unique within the dashboard and valid in a metric name, for promtool's rules file
      */
     record Query(Dashboard dashboard, String where, String recordSuffix, String expr) {
+
+        /** The expression as it reaches Prometheus with the dashboard's defaults: every variable replaced. */
+        String expanded() {
+            return PromQl.withGrafanaVariablesReplaced(expr, dashboard.templateValues());
+        }
 
         @Override
         public String toString() {

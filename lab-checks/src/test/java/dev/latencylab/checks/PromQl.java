@@ -53,13 +53,29 @@ final class PromQl {
 
     /** The expression with Grafana variables replaced; fails on any other $variable (promtool would not know it). */
     static String withGrafanaVariablesReplaced(String expr) {
+        return withGrafanaVariablesReplaced(expr, Map.of());
+    }
+
+    /**
+     * The expression with Grafana's built-in variables and the dashboard's template variables replaced, the latter
+     * by their default value (name to value) in every syntax Grafana knows: {@code $name}, {@code ${name}},
+     * {@code ${name:format}} and {@code [[name]]}. Fails on any other $variable.
+     */
+    static String withGrafanaVariablesReplaced(String expr, Map<String, String> templateVariables) {
         String result = expr;
         for (Map.Entry<String, String> variable : GRAFANA_VARIABLES.entrySet()) {
             result = result.replace(variable.getKey(), variable.getValue());
         }
+        for (Map.Entry<String, String> variable : templateVariables.entrySet()) {
+            String name = Pattern.quote(variable.getKey());
+            result = Pattern.compile(
+                            "\\$\\{" + name + "(?::[^}]*)?}|\\[\\[" + name + "(?::[^]]*)?]]|\\$" + name + "\\b")
+                    .matcher(result)
+                    .replaceAll(Matcher.quoteReplacement(variable.getValue()));
+        }
         if (STRING.matcher(result).replaceAll("\"\"").contains("$")) {
-            throw new AssertionError(
-                    "unknown Grafana variable in: " + expr + " (known: " + GRAFANA_VARIABLES.keySet() + ")");
+            throw new AssertionError("unknown Grafana variable in: " + expr + " (known: " + GRAFANA_VARIABLES.keySet()
+                    + " and the dashboard's " + templateVariables.keySet() + ")");
         }
         return result;
     }

@@ -3,6 +3,7 @@ package dev.latencylab.checks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The metric-name guard is only as good as its extraction, so the extraction is tested on its own. */
@@ -38,6 +39,15 @@ class PromQlTest {
 
         assertThat(PromQl.withGrafanaVariablesReplaced(expr))
                 .isEqualTo("increase(x_total[1h]) / rate(x_total[20s]) + rate(y[5s])");
+    }
+
+    @Test
+    void replacesTemplateVariablesWithTheirDefaultInEverySyntax() {
+        String expr = "max(x{${phase:raw}}) + max(y{$phase}) + max(z{[[phase]]}) + max(w{job=\"a\", ${phase}})";
+
+        assertThat(PromQl.withGrafanaVariablesReplaced(expr, Map.of("phase", "le=~\".+\"")))
+                .isEqualTo("max(x{le=~\".+\"}) + max(y{le=~\".+\"}) + max(z{le=~\".+\"})"
+                        + " + max(w{job=\"a\", le=~\".+\"})");
     }
 
     @Test

@@ -33,6 +33,9 @@ final class MarkdownReport {
                 s.complete()
                         ? ", complete."
                         : ", NOT complete: " + s.stopReason() + ". The tables hold the phases measured until then.");
+        if (s.stack() != null && !s.stack().isBlank()) {
+            b.append(" Stack: ").append(s.stack().strip()).append('.');
+        }
         b.append('\n').append('\n');
         if (s.stackWarmup() != null) {
             b.append(stackWarmup(s.stackWarmup()));

@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * summary.json: how the phases were repeated, the stack warm-up before them (null in folders from
- * before it), the run's phases, totals, the computed reading and every warning.
+ * before it), the run's phases, totals, the computed reading and every warning; {@code stack} says
+ * how the stack was started (local processes, or compose and on which engine; null when unknown).
  */
 public record RunSummary(
         String scenario,
@@ -24,7 +25,8 @@ public record RunSummary(
         Totals totals,
         Reading reading,
         List<String> warnings,
-        List<RateSearchRecord> rateSearches) {
+        List<RateSearchRecord> rateSearches,
+        String stack) {
 
     public RunSummary {
         phases = List.copyOf(phases);
@@ -77,7 +79,8 @@ public record RunSummary(
                 totals,
                 reading,
                 warnings,
-                List.of());
+                List.of(),
+                null);
     }
 
     /** A summary of phases run once each, in the file's order. */
@@ -165,7 +168,8 @@ public record RunSummary(
                 totals,
                 newReading,
                 warnings,
-                rateSearches);
+                rateSearches,
+                stack);
     }
 
     public RunSummary withWarnings(List<String> newWarnings) {
@@ -183,7 +187,8 @@ public record RunSummary(
                 totals,
                 reading,
                 newWarnings,
-                rateSearches);
+                rateSearches,
+                stack);
     }
 
     /** The partition count of a scenario phase's topic, from the first of its rows that knows it; null if none does. */
@@ -215,7 +220,8 @@ public record RunSummary(
                 totals,
                 reading,
                 warnings,
-                rateSearches);
+                rateSearches,
+                stack);
     }
 
     /** How a row of this run is named in tables and charts: "linger-5#2" when phases repeat, else the name. */

@@ -17,6 +17,9 @@ import java.util.Map;
 /** Joins what the endpoints said (RunRecord) with what Prometheus said (PhaseMetrics) into summary rows. */
 public final class SummaryBuilder {
 
+    /** Set by scripts/lab: how the stack this run measured was started (local processes, compose on which engine). */
+    static final String STACK_VARIABLE = "LAB_STACK";
+
     private SummaryBuilder() {}
 
     /**
@@ -70,7 +73,8 @@ public final class SummaryBuilder {
                 totals,
                 null,
                 warnings,
-                run.searches());
+                run.searches(),
+                System.getenv(STACK_VARIABLE));
         return summary.withReading(TradeOffReading.read(summary));
     }
 

@@ -116,4 +116,29 @@ class MarkdownReportTest {
                 .contains("![cpu](cpu.png)")
                 .contains("## Warnings\n\n- Prometheus has no value for x");
     }
+
+    @Test
+    void saysHowTheStackWasStarted() {
+        RunSummary s = new RunSummary(
+                "sweep",
+                null,
+                Instant.parse("2026-11-21T23:50:00Z"),
+                Instant.parse("2026-11-21T23:51:10Z"),
+                true,
+                null,
+                2,
+                null,
+                null,
+                List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)),
+                RunSummary.Totals.NONE,
+                null,
+                List.of(),
+                List.of(),
+                "compose on podman 4.3.1 (docker-compose 1.29.2)");
+
+        String md = MarkdownReport.render(s, List.of());
+
+        assertThat(md)
+                .contains("(UTC), complete. Stack: compose on podman 4.3.1 (docker-compose 1.29.2).");
+    }
 }

@@ -53,7 +53,8 @@ class RateSearchSectionTest {
                 RunSummary.Totals.NONE,
                 null,
                 List.of(),
-                List.of(r));
+                List.of(r),
+                null);
     }
 
     @Test
