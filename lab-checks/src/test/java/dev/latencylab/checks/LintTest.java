@@ -21,7 +21,10 @@ class LintTest {
     @Test
     void bashScriptsPassShellcheck() throws IOException {
         Path shellcheck = Tools.require("shellcheck", "Debian package shellcheck");
-        List<String> scripts = bashScripts(Repo.path("scripts"));
+        List<String> scripts = new ArrayList<>(bashScripts(Repo.path("scripts")));
+        // The scripts that run inside the images (compose's and the podman stand-ins').
+        scripts.addAll(bashScripts(Repo.path("docker")));
+        scripts.addAll(bashScripts(Repo.path("podman")));
         assumeTrue(!scripts.isEmpty(), "no bash scripts under scripts/ yet");
         List<String> command = new ArrayList<>(List.of(shellcheck.toString(), "--external-sources"));
         command.addAll(scripts);
@@ -43,7 +46,8 @@ class LintTest {
                 ".yamllint",
                 ".yamllint",
                 "docker-compose.yml",
-                "observability"));
+                "observability",
+                "podman"));
         if (Files.isDirectory(Repo.path("scenarios"))) {
             command.add("scenarios");
         }

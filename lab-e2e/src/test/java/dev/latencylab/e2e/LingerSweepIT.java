@@ -3,13 +3,11 @@ package dev.latencylab.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -17,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
-import javax.imageio.ImageIO;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -42,12 +39,8 @@ class LingerSweepIT {
     /** scripts/lab's own bound per health wait, raised from its 120 s default for a loaded CI machine. */
     private static final String LAB_UP_TIMEOUT_SECONDS = "240";
 
-    private static final List<Integer> LINGERS = List.of(0, 5, 10, 20);
-    private static final List<String> CHARTS =
-            List.of("latency-percentiles.png", "latency-over-time.png", "cpu.png", "requests.png", "bytes-in.png");
     private static final List<String> STACK =
             List.of("kafka-1", "kafka-2", "kafka-3", "prometheus", "producer-app", "consumer-app");
-    private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final Path root =
@@ -95,9 +88,9 @@ class LingerSweepIT {
             JsonNode summary = JSON.readTree(results.resolve("summary.json").toFile());
             System.out.println("lab-e2e: asserting on " + results.resolve("summary.md") + ":\n"
                     + Files.readString(results.resolve("summary.md")));
-            assertSweep(summary, results);
+            SweepAssertions.assertSweep(summary, results);
 
-            afterSweep(
+            SweepAssertions.everyPanelHasData(
                     lab,
                     results,
                     Instant.parse(summary.path("startedAt").asString("")),
@@ -109,7 +102,7 @@ class LingerSweepIT {
             assertOwnTopicPhases(matrix, 20);
             SoftAssertions ratios = new SoftAssertions();
             for (JsonNode p : matrix.path("phases")) {
-                positive(
+                SweepAssertions.positive(
                         ratios,
                         p.path("name").asString() + " disk ratio to none",
                         p.path("disk").path("ratioToNone"));
@@ -152,175 +145,6 @@ class LingerSweepIT {
                 }
                 failure.addSuppressed(t);
             }
-        }
-    }
-
-    /**
-     * Hook for checks on what the running stack holds right after the sweep: called once the sweep's
-     * results passed their assertions, before {@code scripts/lab down}. {@code from} and {@code to}
-     * are the run's start and end as summary.json records them.
-     */
-    /**
-     * What a Grafana user would see of the run: every panel of every lab dashboard has data from
-     * the real Prometheus over the run's window ("No data" on a working stack fails), and the
-     * snapshot files the sweep wrote hold data for every panel.
-     */
-    protected void afterSweep(LabScript lab, Path resultsDir, Instant from, Instant to) throws IOException {
-        LabScript.Result dashboards = lab.run(
-                STATUS_TIMEOUT.multipliedBy(3), "check-dashboards", "--from", from.toString(), "--to", to.toString());
-        assertThat(dashboards.ok()).as(dashboards.describe()).isTrue();
-        assertThat(dashboards.output()).contains("Every panel has data");
-        try (Stream<Path> files = Files.list(resultsDir.resolve("snapshots"))) {
-            assertThat(files.map(f -> f.getFileName().toString()))
-                    .as("snapshot files")
-                    .contains(
-                            "lab-overview.json",
-                            "lab-e2e-latency.json",
-                            "lab-brokers.json",
-                            "lab-producer-internals.json",
-                            "lab-consumer.json");
-        }
-        LabScript.Result verify =
-                lab.run(STATUS_TIMEOUT.multipliedBy(3), "snapshot", "--verify", resultsDir.toString());
-        assertThat(verify.ok()).as(verify.describe()).isTrue();
-    }
-
-    private void assertSweep(JsonNode summary, Path results) throws IOException {
-        SoftAssertions soft = new SoftAssertions();
-        soft.assertThat(summary.path("complete").asBoolean(false))
-                .as("run complete")
-                .isTrue();
-        JsonNode phases = summary.path("phases");
-        soft.assertThat(phases.size()).as("phases").isEqualTo(LINGERS.size());
-        for (int i = 0; i < Math.min(phases.size(), LINGERS.size()); i++) {
-            assertPhase(soft, phases.get(i), LINGERS.get(i));
-        }
-        if (phases.size() == LINGERS.size()) {
-            double produceAt0 =
-                    phases.get(0).path("requestsPerSecond").path("produce").asDouble(Double.NaN);
-            double produceAt20 =
-                    phases.get(3).path("requestsPerSecond").path("produce").asDouble(Double.NaN);
-            // Batching physics: at linger 20 each Produce request carries more records than at linger 0.
-            soft.assertThat(produceAt20)
-                    .as("Produce requests/s at linger 20 (vs %s at linger 0)", produceAt0)
-                    .isLessThan(produceAt0);
-        }
-        JsonNode totals = summary.path("totals");
-        soft.assertThat(totals.path("lost").asLong(-1))
-                .as("lost over the whole run")
-                .isZero();
-        soft.assertThat(totals.path("duplicated").asLong(-1))
-                .as("duplicated over the whole run")
-                .isZero();
-        soft.assertThat(totals.path("drained").asBoolean(false))
-                .as("consumer received everything sent")
-                .isTrue();
-        List<String> warnings = new ArrayList<>();
-        summary.path("warnings").forEach(w -> warnings.add(w.asString("")));
-        // Prometheus answered every query and every chart was drawn.
-        soft.assertThat(warnings)
-                .as("warnings")
-                .noneMatch(w -> w.contains("refused")
-                        || w.contains("not drawn")
-                        || w.contains("could not be drawn")
-                        || w.contains("has no data"));
-
-        for (String chart : CHARTS) {
-            assertPng(soft, results.resolve(chart));
-        }
-        Path md = results.resolve("summary.md");
-        soft.assertThat(md).as("summary.md").isRegularFile();
-        if (Files.isRegularFile(md)) {
-            soft.assertThat(Files.readString(md))
-                    .contains("## End-to-end latency (ms)", "## Reading", "Sanity check", "share this machine's");
-        }
-        soft.assertAll();
-    }
-
-    private static void assertPhase(SoftAssertions soft, JsonNode p, int linger) {
-        String name = p.path("name").asString("?");
-        soft.assertThat(p.path("settings").path("lingerMs").asInt(-1))
-                .as("%s linger.ms", name)
-                .isEqualTo(linger);
-        soft.assertThat(p.path("complete").asBoolean(false))
-                .as("%s complete", name)
-                .isTrue();
-        soft.assertThat(p.path("samples").asLong(0)).as("%s samples", name).isPositive();
-        for (String kind : List.of("latencyMs", "correctedLatencyMs")) {
-            for (String q : List.of("p50", "p95", "p99", "p999", "max")) {
-                JsonNode v = p.path(kind).path(q);
-                soft.assertThat(v.isNumber() && v.asDouble() > 0)
-                        .as("%s %s.%s = %s", name, kind, q, v)
-                        .isTrue();
-            }
-        }
-        // Corrected latency counts the producer's own delay on top: never below the naive figure.
-        soft.assertThat(p.path("correctedLatencyMs").path("p99").asDouble(Double.NaN))
-                .as("%s corrected p99", name)
-                .isGreaterThanOrEqualTo(p.path("latencyMs").path("p99").asDouble(Double.NaN));
-        // The phase was closed by the fence, and every record acknowledged in it was received once.
-        JsonNode counts = p.path("counts");
-        soft.assertThat(p.path("fenced").asBoolean(false))
-                .as("%s closed by the fence", name)
-                .isTrue();
-        soft.assertThat(counts.path("acked").asLong(-1))
-                .as("%s acked = received (%s)", name, counts)
-                .isPositive()
-                .isEqualTo(counts.path("received").asLong(-2));
-        soft.assertThat(counts.path("sent").asLong(-1))
-                .as("%s sent = acked + failed", name)
-                .isEqualTo(
-                        counts.path("acked").asLong(0) + counts.path("failed").asLong(0));
-        soft.assertThat(counts.path("lost").asLong(-1)).as("%s lost", name).isZero();
-        soft.assertThat(counts.path("unobserved").asLong(-1))
-                .as("%s unobserved", name)
-                .isZero();
-        soft.assertThat(counts.path("duplicated").asLong(-1))
-                .as("%s duplicated", name)
-                .isZero();
-        soft.assertThat(p.path("publishDelayMs").path("p99").isNumber())
-                .as("%s publish delay p99", name)
-                .isTrue();
-        double target = p.path("settings").path("rate").asDouble(Double.NaN);
-        soft.assertThat(p.path("achievedRate").asDouble(0))
-                .as("%s achieved rate (target %s/s)", name, target)
-                .isBetween(0.9 * target, 1.1 * target);
-
-        positive(soft, name + " CPU producer (cores)", p.path("cpuCores").path("producer"));
-        positive(soft, name + " CPU consumer (cores)", p.path("cpuCores").path("consumer"));
-        JsonNode brokers = p.path("cpuCores").path("brokers");
-        soft.assertThat(brokers.propertyNames()).as("%s brokers with CPU", name).containsExactly("1", "2", "3");
-        brokers.propertyNames()
-                .forEach(id -> positive(soft, name + " CPU broker " + id + " (cores)", brokers.path(id)));
-        positive(soft, name + " Produce requests/s", p.path("requestsPerSecond").path("produce"));
-        positive(soft, name + " bytes in/s", p.path("bytesInPerSecond"));
-        positive(soft, name + " producer batch-size-avg", p.path("producer").path("batchSizeAvg"));
-    }
-
-    private static void positive(SoftAssertions soft, String what, JsonNode v) {
-        soft.assertThat(v.isNumber() && v.asDouble() > 0)
-                .as("%s = %s (Prometheus-derived, must be a number above 0)", what, v)
-                .isTrue();
-    }
-
-    private static void assertPng(SoftAssertions soft, Path file) throws IOException {
-        soft.assertThat(file).as(file.getFileName().toString()).isRegularFile();
-        if (!Files.isRegularFile(file)) {
-            return;
-        }
-        byte[] bytes = Files.readAllBytes(file);
-        soft.assertThat(bytes.length).as("%s size", file.getFileName()).isGreaterThan(PNG_SIGNATURE.length);
-        if (bytes.length > PNG_SIGNATURE.length) {
-            byte[] head = new byte[PNG_SIGNATURE.length];
-            System.arraycopy(bytes, 0, head, 0, head.length);
-            soft.assertThat(head).as("%s PNG signature", file.getFileName()).isEqualTo(PNG_SIGNATURE);
-        }
-        BufferedImage image = ImageIO.read(file.toFile());
-        soft.assertThat(image).as("%s decodes as an image", file.getFileName()).isNotNull();
-        if (image != null) {
-            soft.assertThat(image.getWidth() * image.getHeight())
-                    .as("%s pixels", file.getFileName())
-                    .isPositive();
         }
     }
 
@@ -455,10 +279,13 @@ class LingerSweepIT {
             soft.assertThat(p.path("description").path("topic").asString())
                     .as(name + " topic")
                     .isEqualTo("lab.orders." + name);
-            positive(soft, name + " achieved rate", p.path("achievedRate"));
-            positive(soft, name + " e2e p50", p.path("latencyMs").path("p50"));
-            positive(soft, name + " disk bytes/record", p.path("disk").path("bytesPerRecord"));
-            positive(soft, name + " disk records", p.path("disk").path("records"));
+            SweepAssertions.positive(soft, name + " achieved rate", p.path("achievedRate"));
+            SweepAssertions.positive(
+                    soft, name + " e2e p50", p.path("latencyMs").path("p50"));
+            SweepAssertions.positive(
+                    soft, name + " disk bytes/record", p.path("disk").path("bytesPerRecord"));
+            SweepAssertions.positive(
+                    soft, name + " disk records", p.path("disk").path("records"));
         }
         soft.assertAll();
     }
@@ -501,8 +328,9 @@ class LingerSweepIT {
         for (JsonNode p : summary.path("phases")) {
             String name = p.path("name").asString();
             closedExactly(soft, name, p);
-            positive(soft, name + " achieved rate", p.path("achievedRate"));
-            positive(soft, name + " e2e p50", p.path("latencyMs").path("p50"));
+            SweepAssertions.positive(soft, name + " achieved rate", p.path("achievedRate"));
+            SweepAssertions.positive(
+                    soft, name + " e2e p50", p.path("latencyMs").path("p50"));
         }
         soft.assertAll();
     }
@@ -524,8 +352,9 @@ class LingerSweepIT {
             soft.assertThat(drain.path("drained").asLong(-1))
                     .as(name + " drained >= backlog")
                     .isGreaterThanOrEqualTo(drain.path("backlog").asLong());
-            positive(soft, name + " drain rate", drain.path("recordsPerSecond"));
-            positive(soft, name + " e2e p50", p.path("latencyMs").path("p50"));
+            SweepAssertions.positive(soft, name + " drain rate", drain.path("recordsPerSecond"));
+            SweepAssertions.positive(
+                    soft, name + " e2e p50", p.path("latencyMs").path("p50"));
             soft.assertThat(drain.path("consumer").asString())
                     .as(name + " consumer settings")
                     .contains(name.startsWith("record") ? "record, in-order" : "batch ");
