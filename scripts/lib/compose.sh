@@ -59,7 +59,11 @@ compose_up() {
     done
   fi
   say "compose stack healthy in $(( ($(now_ms) - t0) / 1000 ))s"
-  say "prometheus: http://127.0.0.1:9090  grafana: http://127.0.0.1:3000"
+  if engine_pid >/dev/null; then
+    say "prometheus: http://127.0.0.1:9090  (no Grafana on podman)"
+  else
+    say "prometheus: http://127.0.0.1:9090  grafana: http://127.0.0.1:3000"
+  fi
   say "producer: http://127.0.0.1:8080/actuator/producer  consumer: http://127.0.0.1:8081/actuator/latency"
 }
 

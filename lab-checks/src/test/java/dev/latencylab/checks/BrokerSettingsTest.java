@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.StringReader;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -44,6 +47,66 @@ class BrokerSettingsTest {
     @Test
     void composeBrokersHaveTheSettingsOfTheLocalTemplate() throws IOException {
         assertThat(composeSettings()).isEqualTo(templateSettings());
+    }
+
+    /**
+     * One stack whichever way it is started: the JVM options docker-compose.yml gives the broker and app containers
+     * (resolved from .env by docker-compose itself) are the ones scripts/lab starts the local JVMs with.
+     */
+    @Test
+    void bothModesStartTheJvmsWithTheSameOptions() {
+        Map<String, String> local = localJvmOptions();
+        JsonNode services = resolvedCompose().path("services");
+
+        for (String broker : List.of("kafka-1", "kafka-2", "kafka-3")) {
+            JsonNode env = services.path(broker).path("environment");
+            assertThat(env.path("KAFKA_HEAP_OPTS").asString(""))
+                    .as("%s KAFKA_HEAP_OPTS", broker)
+                    .isEqualTo(local.get("BROKER_HEAP_OPTS"));
+            assertThat(env.path("KAFKA_JVM_PERFORMANCE_OPTS").asString(""))
+                    .as("%s KAFKA_JVM_PERFORMANCE_OPTS", broker)
+                    .isEqualTo(local.get("BROKER_JVM_OPTS"));
+        }
+        for (String app : List.of("producer-app", "consumer-app")) {
+            assertThat(services.path(app).path("environment").path("JDK_JAVA_OPTIONS").asString(""))
+                    .as("%s JDK_JAVA_OPTIONS", app)
+                    .isEqualTo(local.get("APP_JAVA_OPTS"));
+        }
+        assertThat(local.get("BROKER_HEAP_OPTS")).as("the local brokers' heap").contains("-Xmx");
+    }
+
+    /** What scripts/lab's local mode starts brokers and apps with, as the script itself computes it. */
+    private static Map<String, String> localJvmOptions() {
+        Tools.Result result = Tools.run(
+                Duration.ofSeconds(30),
+                Repo.ROOT,
+                List.of(
+                        "bash",
+                        "-c",
+                        "set -euo pipefail; unset LAB_BROKER_HEAP_OPTS LAB_APP_JAVA_OPTS;"
+                                + " source scripts/lib/common.sh; source scripts/lib/local-stack.sh;"
+                                + " printf 'BROKER_HEAP_OPTS=%s\\nBROKER_JVM_OPTS=%s\\nAPP_JAVA_OPTS=%s\\n'"
+                                + " \"$BROKER_HEAP_OPTS\" \"$BROKER_JVM_OPTS\" \"$APP_JAVA_OPTS\""));
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        Map<String, String> options = new TreeMap<>();
+        for (String line : result.output().split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                options.put(line.substring(0, eq), line.substring(eq + 1).strip());
+            }
+        }
+        return options;
+    }
+
+    /** docker-compose.yml with .env's variables filled in, by docker-compose itself. */
+    private static JsonNode resolvedCompose() {
+        Path dockerCompose = Tools.require("docker-compose", "Debian package docker-compose");
+        Tools.Result result = Tools.run(
+                Duration.ofMinutes(1),
+                Repo.ROOT,
+                List.of(dockerCompose.toString(), "--project-directory", Repo.ROOT.toString(), "config"));
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        return YAMLMapper.builder().build().readTree(result.output());
     }
 
     private static Map<String, String> templateSettings() throws IOException {
