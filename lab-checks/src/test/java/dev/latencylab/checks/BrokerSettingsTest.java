@@ -68,7 +68,10 @@ class BrokerSettingsTest {
                     .isEqualTo(local.get("BROKER_JVM_OPTS"));
         }
         for (String app : List.of("producer-app", "consumer-app")) {
-            assertThat(services.path(app).path("environment").path("JDK_JAVA_OPTIONS").asString(""))
+            assertThat(services.path(app)
+                            .path("environment")
+                            .path("JDK_JAVA_OPTIONS")
+                            .asString(""))
                     .as("%s JDK_JAVA_OPTIONS", app)
                     .isEqualTo(local.get("APP_JAVA_OPTS"));
         }

@@ -68,8 +68,10 @@ class SetupScriptTest {
                 Duration.ofSeconds(30),
                 Repo.ROOT,
                 Map.of(
-                        "PATH", dir.resolve("bin") + ":" + System.getenv("PATH"),
-                        "SYSTEMD_RUN_DIR", dir.resolve("run-systemd").toString()),
+                        "PATH",
+                        dir.resolve("bin") + ":" + System.getenv("PATH"),
+                        "SYSTEMD_RUN_DIR",
+                        dir.resolve("run-systemd").toString()),
                 List.of("bash", "-c", script));
     }
 }

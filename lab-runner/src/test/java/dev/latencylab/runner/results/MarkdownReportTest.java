@@ -138,7 +138,6 @@ class MarkdownReportTest {
 
         String md = MarkdownReport.render(s, List.of());
 
-        assertThat(md)
-                .contains("(UTC), complete. Stack: compose on podman 4.3.1 (docker-compose 1.29.2).");
+        assertThat(md).contains("(UTC), complete. Stack: compose on podman 4.3.1 (docker-compose 1.29.2).");
     }
 }
