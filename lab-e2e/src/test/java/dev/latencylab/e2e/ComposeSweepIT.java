@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -52,8 +51,8 @@ class ComposeSweepIT {
     void composeUpSweepAndDownOnARealEngineLeaveFullResultsAndNothingRunning() throws Exception {
         LabScript lab = new LabScript(
                 root, work.resolve("logs"), Map.of("LAB_DIR", labDir.toString(), "LAB_UP_TIMEOUT", "240"));
-        deleteTree(labDir);
-        deleteTree(resultsRoot);
+        SweepAssertions.deleteTree(labDir, work);
+        SweepAssertions.deleteTree(resultsRoot, work);
         Files.createDirectories(resultsRoot);
         // A local stack ran here before (its pid folder stays after 'down'): 'down' must still stop compose.
         Files.createDirectories(labDir.resolve("pids"));
@@ -88,18 +87,10 @@ class ComposeSweepIT {
                     .contains("-javaagent:/opt/jmx/jmx_prometheus_javaagent.jar=7071")
                     .contains("kafka.Kafka");
 
-            LabScript.Result sweep = lab.run(
-                    SWEEP_TIMEOUT,
-                    "sweep",
-                    "--warmup",
-                    "5s",
-                    "--phase-duration",
-                    "15s",
-                    "--results",
-                    resultsRoot.toString());
+            LabScript.Result sweep = SweepAssertions.shortSweep(lab, SWEEP_TIMEOUT, resultsRoot);
             assertThat(sweep.ok()).as(sweep.describe()).isTrue();
 
-            Path results = onlyResultsFolder();
+            Path results = SweepAssertions.onlyResultsFolder(resultsRoot);
             JsonNode summary = JSON.readTree(results.resolve("summary.json").toFile());
             System.out.println("lab-e2e (compose): asserting on " + results.resolve("summary.md") + ":\n"
                     + Files.readString(results.resolve("summary.md")));
@@ -192,24 +183,5 @@ class ComposeSweepIT {
                 .as("podman %s: %s", String.join(" ", args), out)
                 .isZero();
         return out.strip();
-    }
-
-    private Path onlyResultsFolder() throws IOException {
-        try (Stream<Path> dirs = Files.list(resultsRoot)) {
-            List<Path> folders = dirs.filter(Files::isDirectory).toList();
-            assertThat(folders).as("results folders under " + resultsRoot).hasSize(1);
-            return folders.get(0);
-        }
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

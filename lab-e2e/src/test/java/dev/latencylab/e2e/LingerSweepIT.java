@@ -8,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,21 +69,13 @@ class LingerSweepIT {
             assertThat(up.ok()).as(up.describe()).isTrue();
             assertThat(started).as("pid files after up").containsKeys(STACK.toArray(String[]::new));
 
-            LabScript.Result sweep = lab.run(
-                    SWEEP_TIMEOUT,
-                    "sweep",
-                    "--warmup",
-                    "5s",
-                    "--phase-duration",
-                    "15s",
-                    "--results",
-                    resultsRoot.toString());
+            LabScript.Result sweep = SweepAssertions.shortSweep(lab, SWEEP_TIMEOUT, resultsRoot);
             started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
             assertThat(sweep.ok()).as(sweep.describe()).isTrue();
             // The runner says before and under its figures that everything shares this machine's cores.
             assertThat(sweep.output()).contains("share this machine's");
 
-            Path results = onlyResultsFolder();
+            Path results = SweepAssertions.onlyResultsFolder(resultsRoot);
             JsonNode summary = JSON.readTree(results.resolve("summary.json").toFile());
             System.out.println("lab-e2e: asserting on " + results.resolve("summary.md") + ":\n"
                     + Files.readString(results.resolve("summary.md")));
@@ -218,8 +209,8 @@ class LingerSweepIT {
                     .as("stopping what a previous run left: " + down.describe())
                     .isTrue();
         }
-        deleteTree(labDir);
-        deleteTree(resultsRoot);
+        SweepAssertions.deleteTree(labDir, work);
+        SweepAssertions.deleteTree(resultsRoot, work);
         Files.createDirectories(resultsRoot);
     }
 
@@ -245,7 +236,7 @@ class LingerSweepIT {
 
     private JsonNode shortRun(LabScript lab, String name, String scenario, String phaseDuration) throws Exception {
         Path out = work.resolve("results-" + name);
-        deleteTree(out);
+        SweepAssertions.deleteTree(out, work);
         LabScript.Result run = lab.run(
                 SWEEP_TIMEOUT,
                 "run",
@@ -553,27 +544,5 @@ class LingerSweepIT {
         soft.assertThat(p.path("counts").path("acked").asLong(-1))
                 .as(name + " acked = received")
                 .isEqualTo(p.path("counts").path("received").asLong(-2));
-    }
-
-    private Path onlyResultsFolder() throws IOException {
-        try (Stream<Path> dirs = Files.list(resultsRoot)) {
-            List<Path> found = dirs.filter(Files::isDirectory).toList();
-            assertThat(found).as("results folders under %s", resultsRoot).hasSize(1);
-            assertThat(found.get(0).getFileName().toString()).endsWith("-linger-sweep");
-            return found.get(0);
-        }
-    }
-
-    private void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        // Only ever below this module's target folder.
-        assertThat(dir.startsWith(work)).as("deleting %s", dir).isTrue();
-        try (Stream<Path> all = Files.walk(dir)) {
-            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

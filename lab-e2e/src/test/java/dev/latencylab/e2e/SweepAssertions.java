@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
@@ -29,6 +30,35 @@ final class SweepAssertions {
     private static final Duration CHECK_TIMEOUT = Duration.ofMinutes(3);
 
     private SweepAssertions() {}
+
+    /** The short linger sweep both end-to-end runs make: 5 s warm-up and 15 s per phase, results under resultsRoot. */
+    static LabScript.Result shortSweep(LabScript lab, Duration timeout, Path resultsRoot) {
+        return lab.run(
+                timeout, "sweep", "--warmup", "5s", "--phase-duration", "15s", "--results", resultsRoot.toString());
+    }
+
+    /** The one results folder the sweep wrote under resultsRoot. */
+    static Path onlyResultsFolder(Path resultsRoot) throws IOException {
+        try (Stream<Path> dirs = Files.list(resultsRoot)) {
+            List<Path> found = dirs.filter(Files::isDirectory).toList();
+            assertThat(found).as("results folders under %s", resultsRoot).hasSize(1);
+            assertThat(found.get(0).getFileName().toString()).endsWith("-linger-sweep");
+            return found.get(0);
+        }
+    }
+
+    /** Deletes dir and everything below it; only ever below {@code within} (a test's own work folder). */
+    static void deleteTree(Path dir, Path within) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        assertThat(dir.startsWith(within)).as("deleting %s", dir).isTrue();
+        try (Stream<Path> all = Files.walk(dir)) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
 
     /**
      * What a Grafana user would see of the run, checked on the running stack right after the sweep:
