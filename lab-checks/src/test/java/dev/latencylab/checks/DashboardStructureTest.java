@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -161,6 +162,43 @@ class DashboardStructureTest {
 
         assertThat(offending)
                 .as("docs/contracts.md: dashboards never use `instance`")
+                .isEmpty();
+    }
+
+    @Test
+    void produceRequestPanelsCountOnlyProduceRequests() {
+        // The producer client's request-rate counts every request it sends (metadata, API versions, ...), not only
+        // Produce: a panel named for Produce requests reads the brokers' Produce count.
+        List<String> offending = new ArrayList<>();
+        for (Dashboard d : Dashboards.all()) {
+            for (Query q : d.queries()) {
+                if (q.where().toLowerCase(Locale.ROOT).contains("produce request")
+                        && !q.expr().contains("request=\"Produce\"")) {
+                    offending.add(q.toString());
+                }
+            }
+        }
+        assertThat(offending)
+                .as("panels titled for Produce requests select request=\"Produce\"")
+                .isEmpty();
+    }
+
+    @Test
+    void perTopicBrokerQueriesLeaveOutKafkasInternalTopics() {
+        // __consumer_offsets (commits) is not the lab's traffic; per topic, it would stand beside lab.orders.
+        Pattern byTopic = Pattern.compile("by\\s*\\([^)]*\\btopic\\b");
+        List<String> offending = new ArrayList<>();
+        for (Dashboard d : Dashboards.all()) {
+            for (Query q : d.queries()) {
+                if (q.expr().contains("kafka_server_")
+                        && byTopic.matcher(q.expr()).find()
+                        && !q.expr().contains("topic!~\"__.*\"")) {
+                    offending.add(q.toString());
+                }
+            }
+        }
+        assertThat(offending)
+                .as("per-topic broker queries with topic!~\"__.*\"")
                 .isEmpty();
     }
 
