@@ -21,21 +21,41 @@ public final class KafkaTools {
     public static final String TOPIC_COMMAND = "org.apache.kafka.tools.TopicCommand";
 
     /**
-     * The heap the lab's apps get by default (LAB_APP_JAVA_OPTS), so neither side has more memory.
-     * The tools print numbers with the default locale; an English one keeps the dot the parsers read.
+     * Set by scripts/lab to the lab apps' JVM options (.env's LAB_APP_JAVA_OPTS, or the user's
+     * override): the tools get the same, so neither side has more memory.
      */
-    static final List<String> JVM_OPTIONS = List.of("-Xmx512m", "-Duser.language=en", "-Duser.country=US");
+    static final String APP_JAVA_OPTS_VARIABLE = "LAB_APP_JAVA_OPTS";
+
+    /** Without scripts/lab (the runner started by hand): .env's value when this was written. */
+    static final String DEFAULT_APP_JAVA_OPTS = "-Xmx512m";
+
+    /** The tools print numbers with the default locale; an English one keeps the dot the parsers read. */
+    private static final List<String> LOCALE_OPTIONS = List.of("-Duser.language=en", "-Duser.country=US");
 
     static final long REPORTING_INTERVAL_MS = 1000;
 
     private final Path java;
     private final Path lib;
     private final String bootstrap;
+    private final List<String> jvmOptions;
 
     public KafkaTools(Path java, Path lib, String bootstrap) {
+        this(java, lib, bootstrap, System.getenv(APP_JAVA_OPTS_VARIABLE));
+    }
+
+    KafkaTools(Path java, Path lib, String bootstrap, String appJavaOpts) {
         this.java = java;
         this.lib = lib;
         this.bootstrap = bootstrap;
+        this.jvmOptions = jvmOptions(appJavaOpts);
+    }
+
+    /** The apps' JVM options (blank: the default), then the locale the parsers need. */
+    static List<String> jvmOptions(String appJavaOpts) {
+        String opts = appJavaOpts == null || appJavaOpts.isBlank() ? DEFAULT_APP_JAVA_OPTS : appJavaOpts;
+        List<String> options = new ArrayList<>(List.of(opts.strip().split("\\s+")));
+        options.addAll(LOCALE_OPTIONS);
+        return List.copyOf(options);
     }
 
     /** The java running this runner, so the tools run on the same JDK as the lab's apps. */
@@ -115,7 +135,7 @@ public final class KafkaTools {
     private List<String> base(String mainClass) {
         List<String> c = new ArrayList<>();
         c.add(java.toString());
-        c.addAll(JVM_OPTIONS);
+        c.addAll(jvmOptions);
         // The JVM expands "dir/*" itself: every jar of the folder, no shell involved.
         c.addAll(List.of("-cp", lib.resolve("*").toString(), mainClass));
         return c;
