@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # The Docker Compose stack (docker-compose.yml at the repo root), on Docker or,
 # where no Docker engine answers, on podman (podman.sh). Sourced, not run;
-# needs common.sh, local-stack.sh (HTTP health probes) and podman.sh.
+# needs common.sh, local-stack.sh (HTTP health probes) and podman.sh; scripts/lab
+# points docker at the lab's podman engine (use_lab_engine) before any of these.
 
 docker_answers() {
   command -v docker >/dev/null && docker info >/dev/null 2>&1
@@ -32,7 +33,6 @@ compose_up() {
   local partitions=$1 t0
   local -a services=()
   [[ -f $ROOT/docker-compose.yml ]] || die "no docker-compose.yml at $ROOT"
-  use_lab_engine
   if ! docker_answers; then
     podman_engine_up
   fi
@@ -69,7 +69,6 @@ compose_up() {
 
 compose_down() {
   local purge=$1
-  use_lab_engine
   if docker_answers; then
     if ((purge)); then compose down --volumes; else compose down; fi
   elif ! engine_pid >/dev/null; then
@@ -80,7 +79,6 @@ compose_down() {
 }
 
 compose_status() {
-  use_lab_engine
   docker_answers || die "no Docker engine answers 'docker info'"
   compose ps
 }
@@ -90,7 +88,6 @@ compose_status() {
 # grace period; restart: start the stopped container again).
 compose_broker() {
   local action=$1 id=$2
-  use_lab_engine
   docker_answers || die "no Docker engine answers 'docker info'"
   case $action in
     kill) compose kill -s SIGKILL "kafka-$id" ;;
