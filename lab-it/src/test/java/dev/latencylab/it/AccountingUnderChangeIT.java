@@ -1,6 +1,7 @@
 package dev.latencylab.it;
 
 import static dev.latencylab.it.PhaseChecks.fenced;
+import static dev.latencylab.it.PhaseChecks.latency;
 import static dev.latencylab.it.PhaseChecks.post;
 import static dev.latencylab.it.PhaseChecks.startUnnamedLoadUntilEveryPartitionIsRead;
 import static dev.latencylab.it.PhaseChecks.status;
@@ -8,7 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.api.producer.ProducerStatus;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -173,6 +176,49 @@ class AccountingUnderChangeIT {
         System.out.println("rate change while behind, phase 41: " + counts);
         assertThat(counts.lost()).isZero();
         assertThat(counts.acked()).isEqualTo(counts.received());
+    }
+
+    @Test
+    void recordsSentWithoutTheHeaderBetweenTwoPhasesTakeNoSequenceNumberAndCostNeitherPhaseARecord() throws Exception {
+        String topic = "lab.orders.noheader";
+        cluster.createTopic(topic, PARTITIONS);
+        ConfigurableApplicationContext c = consumer(topic, true);
+        LabHttp consumer = new LabHttp(LabApps.port(c));
+        LabHttp producer = producer(topic);
+        post(producer, "{\"rate\": 2000, \"phase\": 51, \"running\": true}");
+        sleepUnderLoad(Duration.ofSeconds(3));
+        // What compare's tool's-work windows send: records as ProducerPerformance sends them, in no phase.
+        post(producer, "{\"header\": false}");
+        long lastStamped = status(producer).counters().lastSequence();
+        sleepUnderLoad(Duration.ofSeconds(3));
+        ProducerStatus bare = status(producer);
+        assertThat(bare.header()).isFalse();
+        assertThat(bare.phase()).isZero();
+        assertThat(bare.counters().lastSequence()).isEqualTo(lastStamped);
+        assertThat(bare.counters().sent() - (lastStamped + 1)).isGreaterThan(2_000);
+        post(producer, "{\"header\": true, \"phase\": 52}");
+        sleepUnderLoad(Duration.ofSeconds(3));
+        post(producer, "{\"phase\": 0, \"running\": false}");
+
+        PhaseCounts first = fenced(producer, consumer, 51);
+        PhaseCounts second = fenced(producer, consumer, 52);
+        ProducerStatus end = status(producer);
+        long withoutHeader = end.counters().sent() - (end.counters().lastSequence() + 1);
+        System.out.println("without the header between phases 51 and 52: " + first + " / " + second + ", "
+                + withoutHeader + " records without the header");
+        for (PhaseCounts counts : List.of(first, second)) {
+            assertThat(counts.lost()).isZero();
+            assertThat(counts.unobserved()).isZero();
+            assertThat(counts.acked()).isPositive().isEqualTo(counts.received());
+        }
+        // The consumer read every record: the bare ones as skipped, the stamped ones with no gap between.
+        await("the records without the header read and skipped")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> latency(consumer).totals().skipped().noHeader() == withoutHeader);
+        ProducerTrack track = latency(consumer).producer(end.producerId()).orElseThrow();
+        assertThat(track.highestSequence()).isEqualTo(end.counters().lastSequence());
+        assertThat(track.lost()).isZero();
+        assertThat(track.pending()).isZero();
     }
 
     private LabHttp producer(String topic) {

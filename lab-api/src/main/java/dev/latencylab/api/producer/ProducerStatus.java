@@ -13,6 +13,8 @@ import java.util.UUID;
  * @param generation counts the settings changes applied since the app started
  * @param phase the phase id the records sent now carry (0: no named phase)
  * @param phases the named phases' sends, oldest first (the most recent {@value #PHASES_KEPT})
+ * @param header whether the records carry the lab's header (false: they go as Kafka's tools send
+ *     them, untimed and uncounted by the consumer; null from a producer-app before it could be off)
  */
 public record ProducerStatus(
         UUID producerId,
@@ -22,13 +24,28 @@ public record ProducerStatus(
         ProducerSettings settings,
         int phase,
         SenderCounters counters,
-        List<PhaseSends> phases) {
+        List<PhaseSends> phases,
+        Boolean header) {
 
     /** How many named phases the producer remembers; older ones are forgotten first. */
     public static final int PHASES_KEPT = 256;
 
     public ProducerStatus {
         phases = phases == null ? List.of() : List.copyOf(phases);
+        header = header == null ? Boolean.TRUE : header;
+    }
+
+    /** A status of records that carry the header. */
+    public ProducerStatus(
+            UUID producerId,
+            String topic,
+            boolean running,
+            long generation,
+            ProducerSettings settings,
+            int phase,
+            SenderCounters counters,
+            List<PhaseSends> phases) {
+        this(producerId, topic, running, generation, settings, phase, counters, phases, true);
     }
 
     public Optional<PhaseSends> phaseSends(int phaseId) {

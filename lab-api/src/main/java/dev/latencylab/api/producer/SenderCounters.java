@@ -6,7 +6,7 @@ package dev.latencylab.api.producer;
  * @param sent records handed to the Kafka producer
  * @param acked records the brokers acknowledged
  * @param failed records whose send failed for good
- * @param lastSequence the sequence number of the last record sent, -1 before the first
+ * @param lastSequence the sequence number of the last record sent with the lab header, -1 before the first
  * @param retries batches the Kafka producer sent again (its record-retry-total) since the app started
  * @param errors records the Kafka producer gave up on (its record-error-total) since the app started
  */

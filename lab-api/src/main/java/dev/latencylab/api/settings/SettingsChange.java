@@ -12,6 +12,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *     to 0, so records sent with other settings are never counted in the runner's phase.
  * @param topic the topic records go to from now on (it must exist: the producer does not create
  *     it); like a setting, a change of topic that names no phase sets the phase to 0
+ * @param header false: records go without the lab's header, as Kafka's ProducerPerformance sends them
+ *     (compare's "tool's work"); the consumer can neither time nor count them, so they take no
+ *     sequence number and belong to no named phase. True: every record carries it (the default).
+ *     Like the topic, a change of it that names no phase sets the phase to 0
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SettingsChange(
@@ -30,7 +34,46 @@ public record SettingsChange(
         Integer bufferMemory,
         Boolean running,
         Integer phase,
-        String topic) {
+        String topic,
+        Boolean header) {
+
+    /** A change of the settings that existed before the header could be left out. */
+    public SettingsChange(
+            Integer lingerMs,
+            Integer batchSize,
+            Compression compression,
+            Integer compressionLevel,
+            Double rate,
+            Integer payloadBytes,
+            KeyStrategy keyStrategy,
+            PayloadKind payload,
+            String payloadFile,
+            Acks acks,
+            Integer maxInFlight,
+            Integer sendBufferBytes,
+            Integer bufferMemory,
+            Boolean running,
+            Integer phase,
+            String topic) {
+        this(
+                lingerMs,
+                batchSize,
+                compression,
+                compressionLevel,
+                rate,
+                payloadBytes,
+                keyStrategy,
+                payload,
+                payloadFile,
+                acks,
+                maxInFlight,
+                sendBufferBytes,
+                bufferMemory,
+                running,
+                phase,
+                topic,
+                null);
+    }
 
     /** A change of the settings that existed before acks, in-flight requests and buffers were settings. */
     public SettingsChange(
@@ -83,7 +126,10 @@ public record SettingsChange(
         return start(s, phase, null);
     }
 
-    /** Every setting as given, load running, records in the given phase, sent to {@code topic} (null: as now). */
+    /**
+     * Every setting as given, load running, records in the given phase, sent to {@code topic} (null: as
+     * now), with the lab's header ({@link #withHeader} to leave it out).
+     */
     public static SettingsChange start(ProducerSettings s, int phase, String topic) {
         return new SettingsChange(
                 s.lingerMs(),
@@ -101,11 +147,18 @@ public record SettingsChange(
                 s.bufferMemory(),
                 true,
                 phase,
-                topic);
+                topic,
+                true);
     }
 
     public static SettingsChange stop() {
         return new SettingsChange(null, null, null, null, null, null, false, null);
+    }
+
+    /** Stops the load; the next records go to {@code topic}, with the lab's header. */
+    public static SettingsChange stopOn(String topic) {
+        return new SettingsChange(
+                null, null, null, null, null, null, null, null, null, null, null, null, null, false, null, topic, true);
     }
 
     /** Only the phase the records from now on belong to. */
@@ -140,10 +193,33 @@ public record SettingsChange(
                 bufferMemory,
                 running,
                 phase,
-                topic);
+                topic,
+                header);
     }
 
-    /** Whether this change sets any producer setting or the topic (not just {@code running} or {@code phase}). */
+    /** The same change with the lab's header on every record, or on none (Kafka's tools send none). */
+    public SettingsChange withHeader(boolean on) {
+        return new SettingsChange(
+                lingerMs,
+                batchSize,
+                compression,
+                compressionLevel,
+                rate,
+                payloadBytes,
+                keyStrategy,
+                payload,
+                payloadFile,
+                acks,
+                maxInFlight,
+                sendBufferBytes,
+                bufferMemory,
+                running,
+                phase,
+                topic,
+                on);
+    }
+
+    /** Whether this change sets any producer setting, the topic or the header (not just {@code running} or {@code phase}). */
     public boolean setsAnySetting() {
         return lingerMs != null
                 || batchSize != null
@@ -158,6 +234,7 @@ public record SettingsChange(
                 || maxInFlight != null
                 || sendBufferBytes != null
                 || bufferMemory != null
-                || topic != null;
+                || topic != null
+                || header != null;
     }
 }

@@ -43,8 +43,9 @@ public final class SettingsReader {
             "maxInFlight",
             "sendBufferBytes",
             "bufferMemory");
-    /** The fields of {@link SettingsChange}: the settings, {@code running}, {@code phase} and {@code topic}. */
-    public static final Set<String> CHANGE_FIELDS = union(SETTINGS_FIELDS, Set.of("running", "phase", "topic"));
+    /** The fields of {@link SettingsChange}: the settings, {@code running}, {@code phase}, {@code topic} and {@code header}. */
+    public static final Set<String> CHANGE_FIELDS =
+            union(SETTINGS_FIELDS, Set.of("running", "phase", "topic", "header"));
     /** Every level any codec accepts; the codec's own range is checked when the settings are made. */
     private static final SettingsLimits.IntRange ANY_LEVEL = new SettingsLimits.IntRange(-131_072, 22);
 
@@ -94,7 +95,8 @@ public final class SettingsReader {
                         "topic",
                         SettingsLimits::topicAccepted,
                         SettingsLimits.describeTopic("topic"),
-                        problems));
+                        problems),
+                FieldReads.bool(fields, "header", problems));
     }
 
     private static Acks acks(Map<String, ?> fields, List<BadSettingsException> problems) {

@@ -52,7 +52,7 @@ class JsonShapeTest {
                                 + "{\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"
                                 + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108}],"
                                 + "\"senderTime\":{\"seconds\":30.0,\"onCpuMs\":6600.0,\"waitingForCpuMs\":7500.0,\"gcPauseMs\":12,"
-                                + "\"gcCount\":4}}]}");
+                                + "\"gcCount\":4}}],\"header\":true}");
         assertThat(json.readValue(text, ProducerStatus.class)).isEqualTo(status);
     }
 
@@ -62,6 +62,6 @@ class JsonShapeTest {
         assertThat(json.writeValueAsString(SettingsChange.stop())).isEqualTo("{\"running\":false}");
         assertThat(json.writeValueAsString(SettingsChange.start(
                         new ProducerSettings(0, 16_384, Compression.NONE, 500, 400, KeyStrategy.ORDER_ID), 3)))
-                .endsWith("\"running\":true,\"phase\":3}");
+                .endsWith("\"running\":true,\"phase\":3,\"header\":true}");
     }
 }

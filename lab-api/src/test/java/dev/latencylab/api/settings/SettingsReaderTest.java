@@ -56,7 +56,7 @@ class SettingsReaderTest {
         assertThatThrownBy(() -> SettingsReader.change(Map.of("linger", 5)))
                 .hasMessage(
                         "unknown field 'linger'; accepted: acks, batchSize, bufferMemory, compression, compressionLevel,"
-                                + " keyStrategy, lingerMs, maxInFlight, payload, payloadBytes, payloadFile, phase, rate,"
+                                + " header, keyStrategy, lingerMs, maxInFlight, payload, payloadBytes, payloadFile, phase, rate,"
                                 + " running, sendBufferBytes, topic");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("payload", "lorem")))
                 .hasMessage("payload must be one of words, random-hex, fixed, sample; got \"lorem\"");

@@ -164,13 +164,13 @@ public final class CompareRun {
         LabThroughput l;
         ToolThroughput t;
         if (labFirst(i)) {
-            l = labThroughput(i, SAME_WORK, settings.unthrottled(), warnings);
+            l = labThroughput(i, SAME_WORK, settings.unthrottled(), false, warnings);
             t = toolThroughput(i, warnings);
         } else {
             t = toolThroughput(i, warnings);
-            l = labThroughput(i, SAME_WORK, settings.unthrottled(), warnings);
+            l = labThroughput(i, SAME_WORK, settings.unthrottled(), false, warnings);
         }
-        LabThroughput realistic = labThroughput(i, REALISTIC, settings.realistic(), warnings);
+        LabThroughput realistic = labThroughput(i, REALISTIC, settings.realistic(), true, warnings);
         CompareResult.ThroughputRound round = new CompareResult.ThroughputRound(
                 i, labFirst(i), l, t.measured(), t.output(), t.ranFor(), t.command(), realistic);
         rounds.add(round);
@@ -187,10 +187,14 @@ public final class CompareRun {
                 Numbers.ratio(round.realismRatio()));
     }
 
-    static final String SAME_WORK = "the tool's work (payload fixed, no key)";
-    static final String REALISTIC = "realistic (payload words, keyed by order id)";
+    static final String SAME_WORK = "the tool's work (payload fixed, no key, no lab header, the tool's topic)";
+    static final String REALISTIC = "realistic (payload words, keyed by order id, the lab header)";
 
-    private LabThroughput labThroughput(int i, String what, ProducerSettings s, List<String> warnings)
+    /**
+     * @param header false: the tool's work exactly, without the lab's header, to the tool's topic
+     *     (the header is part of the cost of realism)
+     */
+    private LabThroughput labThroughput(int i, String what, ProducerSettings s, boolean header, List<String> warnings)
             throws InterruptedException {
         int n = settings.rounds();
         out.printf(
@@ -212,7 +216,9 @@ public final class CompareRun {
         lab.consuming(false);
         LabThroughput l;
         try {
-            l = lab.unthrottled(s, settings.warmup(), settings.duration());
+            l = header
+                    ? lab.unthrottled(s, settings.warmup(), settings.duration())
+                    : lab.unthrottledLikeTheTool(s, settings.topic(), settings.warmup(), settings.duration());
         } finally {
             lab.consuming(true);
         }

@@ -51,8 +51,8 @@ public record CompareSettings(
 
     /**
      * The lab doing ProducerPerformance's work, unthrottled: one value made once and sent again and
-     * again (payload {@code fixed}; the tool re-sends one random array), no key. The lab's header
-     * stays: the consumer-app accounts for every record by it.
+     * again (payload {@code fixed}; the tool re-sends one random array), no key; the runner also
+     * leaves out the lab's header and sends to the tool's topic ({@code LabDriver.unthrottledLikeTheTool}).
      */
     public ProducerSettings unthrottled() {
         return new ProducerSettings(

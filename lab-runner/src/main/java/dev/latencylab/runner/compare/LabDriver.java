@@ -41,7 +41,22 @@ final class LabDriver {
 
     /** Sends as fast as the producer-app can (the rate is out of its reach), measures acked records/s, stops. */
     LabThroughput unthrottled(ProducerSettings s, Duration warmup, Duration duration) throws InterruptedException {
-        start(s);
+        return unthrottled(s, ProducerClient.LAB_TOPIC, true, warmup, duration);
+    }
+
+    /**
+     * {@link #unthrottled} doing exactly ProducerPerformance's work: records without the lab's header,
+     * to the tool's own topic, which nobody reads. {@link #stop()} puts the header and the lab topic back.
+     */
+    LabThroughput unthrottledLikeTheTool(ProducerSettings s, String toolTopic, Duration warmup, Duration duration)
+            throws InterruptedException {
+        return unthrottled(s, toolTopic, false, warmup, duration);
+    }
+
+    private LabThroughput unthrottled(
+            ProducerSettings s, String topic, boolean header, Duration warmup, Duration duration)
+            throws InterruptedException {
+        producer.start(s, 0, topic, header);
         try {
             sleeper.sleep(warmup);
             SenderCounters a = producer.state().counters();
@@ -137,10 +152,10 @@ final class LabDriver {
 
     /**
      * Stops the load; the producer answers once every record in flight is acknowledged. Keys go
-     * back to the lab's default, order ids.
+     * back to the lab's default, order ids, and records to the lab topic with the lab's header.
      */
     ProducerStatus stop() throws InterruptedException {
-        return producer.apply(SettingsChange.stop().withKeyStrategy(LAB_KEYS));
+        return producer.apply(SettingsChange.stopOn(ProducerClient.LAB_TOPIC).withKeyStrategy(LAB_KEYS));
     }
 
     /** Forgets the consumer's history, so loss tracking starts with the records that come next. */

@@ -144,14 +144,25 @@ public final class ProducerClient {
      * phase and this topic.
      */
     public ProducerStatus start(ProducerSettings wanted, int phase, String topic) throws InterruptedException {
-        ProducerStatus status = apply(SettingsChange.start(wanted, phase, topic));
+        return start(wanted, phase, topic, true);
+    }
+
+    /**
+     * {@link #start(ProducerSettings, int, String)}, with the lab's header on every record or on none
+     * (then in no named phase: the consumer can neither time nor count such records).
+     */
+    public ProducerStatus start(ProducerSettings wanted, int phase, String topic, boolean header)
+            throws InterruptedException {
+        ProducerStatus status = apply(SettingsChange.start(wanted, phase, topic).withHeader(header));
         if (!status.running()
                 || !wanted.equals(status.settings())
                 || status.phase() != phase
-                || !topic.equals(status.topic())) {
+                || !topic.equals(status.topic())
+                || status.header() != header) {
             throw new EndpointException(PART + " answered with settings " + status.settings() + " (running="
-                    + status.running() + ", phase " + status.phase() + ", topic " + status.topic()
-                    + ") after being asked for " + wanted + ", running=true, phase " + phase + " and topic " + topic);
+                    + status.running() + ", phase " + status.phase() + ", topic " + status.topic() + ", header "
+                    + status.header() + ") after being asked for " + wanted + ", running=true, phase " + phase
+                    + ", topic " + topic + " and header " + header);
         }
         return status;
     }

@@ -24,6 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
 /** The whole comparison against the HTTP double of the apps and Kafka's tools played back from real outputs. */
 class CompareRunTest {
 
+    /** The lab's stop: keys, topic and header back to what scenarios send. */
+    private static final String STOP = "POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false,"
+            + "\"topic\":\"lab.orders\",\"header\":true}";
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final List<String> floors = new java.util.ArrayList<>();
 
@@ -150,30 +154,28 @@ class CompareRunTest {
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
                     .hasSize(8);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
-                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\"}";
+                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}";
             String realistic = unthrottled.replace(
                     "\"keyStrategy\":\"none\",\"payload\":\"fixed\"",
                     "\"keyStrategy\":\"order-id\",\"payload\":\"words\"");
+            // The tool's work exactly: no header, on the tool's own topic.
+            String sameWork = unthrottled.replace(
+                    "\"topic\":\"lab.orders\",\"header\":true", "\"topic\":\"lab.compare\",\"header\":false");
             assertThat(posts).filteredOn(realistic::equals).hasSize(2);
             assertThat(posts)
                     .filteredOn(p -> p.contains("\"rate\":100000.0"))
                     .singleElement()
                     .satisfies(
                             p -> assertThat(p).contains("\"payload\":\"words\"").doesNotContain("\"phase\":0"));
-            // stop, stack warm-up, then the lab's two throughput windows, each followed by a stop
-            assertThat(posts.subList(0, 4))
-                    .containsExactly(
-                            "POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}",
-                            unthrottled,
-                            "POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}",
-                            unthrottled);
-            assertThat(posts).filteredOn(unthrottled::equals).hasSize(3);
+            // stop, stack warm-up (the lab's own load), then the lab's two throughput windows, each followed by a stop
+            assertThat(posts.subList(0, 6)).containsExactly(STOP, unthrottled, STOP, sameWork, STOP, realistic);
+            assertThat(posts).filteredOn(unthrottled::equals).hasSize(1);
+            assertThat(posts).filteredOn(sameWork::equals).hasSize(2);
             assertThat(posts)
                     .filteredOn(p -> p.contains("\"rate\":50.0"))
                     .hasSize(2)
                     .allMatch(p -> p.contains("\"lingerMs\":0"));
-            assertThat(posts.get(posts.size() - 1))
-                    .isEqualTo("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}");
+            assertThat(posts.get(posts.size() - 1)).isEqualTo(STOP);
             assertThat(lab.log()).containsOnlyOnce("DELETE /actuator/latency");
             assertThat(lab.log())
                     .filteredOn(l -> l.equals("DELETE /actuator/latency?scope=phases"))
@@ -231,8 +233,7 @@ class CompareRunTest {
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
                     .hasSize(4);
-            assertThat(posts.get(posts.size() - 1))
-                    .isEqualTo("POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false}");
+            assertThat(posts.get(posts.size() - 1)).isEqualTo(STOP);
         }
     }
 }

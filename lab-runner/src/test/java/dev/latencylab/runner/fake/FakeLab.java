@@ -34,6 +34,8 @@ public final class FakeLab implements AutoCloseable {
     private final TreeMap<Instant, Integer> lingerTimeline = new TreeMap<>();
 
     private boolean running;
+    private String topic = "lab.orders";
+    private boolean header = true;
     private long generation;
     private int lingerMs = 5;
     private int batchSize = 16384;
@@ -169,10 +171,11 @@ public final class FakeLab implements AutoCloseable {
         }
         return String.format(
                 Locale.ROOT,
-                "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"lab.orders\",\"running\":%s,\"generation\":%d,"
+                "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"%s\",\"running\":%s,\"generation\":%d,"
                         + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\",\"payload\":\"%s\"},"
                         + "\"phase\":%d,\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d},"
-                        + "\"phases\":[%s]}",
+                        + "\"phases\":[%s],\"header\":%s}",
+                topic,
                 running,
                 generation,
                 lingerMs,
@@ -186,7 +189,8 @@ public final class FakeLab implements AutoCloseable {
                 s,
                 s,
                 s - 1,
-                phases);
+                phases,
+                header);
     }
 
     private Segment current() {
@@ -242,6 +246,12 @@ public final class FakeLab implements AutoCloseable {
                 }
                 if (change.has("running")) {
                     running = change.get("running").asBoolean();
+                }
+                if (change.has("topic")) {
+                    topic = change.get("topic").asString();
+                }
+                if (change.has("header")) {
+                    header = change.get("header").asBoolean();
                 }
                 boolean setsSetting = change.has("lingerMs")
                         || change.has("batchSize")

@@ -1,5 +1,6 @@
 package dev.latencylab.producer.load;
 
+import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
@@ -11,11 +12,23 @@ import dev.latencylab.api.settings.SettingsChange;
  * @param phase the runner's phase id the records carry (0: none). A change of a setting or of the
  *     topic that names no phase ends the named phase: those records are not what the runner asked for.
  * @param topic where the records go
+ * @param header whether the records carry the lab's header (off only outside named phases)
  */
-public record LoadState(ProducerSettings settings, boolean running, int phase, String topic, PhaseKey headerKey) {
+public record LoadState(
+        ProducerSettings settings, boolean running, int phase, String topic, PhaseKey headerKey, boolean header) {
+
+    public LoadState {
+        if (!header && phase != 0) {
+            // The consumer counts a phase's records by their header: without it every one would be "lost".
+            throw new BadSettingsException(
+                    "header",
+                    "header false sends records the consumer cannot count, so they belong to no phase: "
+                            + "give phase 0 (or none) with it; got phase " + phase);
+        }
+    }
 
     public LoadState(ProducerSettings settings, boolean running, String topic) {
-        this(settings, running, 0, topic, settings.phaseKey());
+        this(settings, running, 0, topic, settings.phaseKey(), true);
     }
 
     public LoadState apply(SettingsChange change) {
@@ -26,7 +39,8 @@ public record LoadState(ProducerSettings settings, boolean running, int phase, S
                 change.running() != null ? change.running() : running,
                 nextPhase,
                 change.topic() != null ? change.topic() : topic,
-                next.equals(settings) ? headerKey : next.phaseKey());
+                next.equals(settings) ? headerKey : next.phaseKey(),
+                change.header() != null ? change.header() : header);
     }
 
     /** Whether the Kafka producer must be replaced to go from {@code before} to this: a client setting changed. */

@@ -62,7 +62,7 @@ class ProducerEndpointTest {
     private static final String URL = "/actuator/producer";
     private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
     private static final String ACCEPTED_FIELDS =
-            "accepted: acks, batchSize, bufferMemory, compression, compressionLevel, keyStrategy, lingerMs,"
+            "accepted: acks, batchSize, bufferMemory, compression, compressionLevel, header, keyStrategy, lingerMs,"
                     + " maxInFlight, payload, payloadBytes, payloadFile, phase, rate, running, sendBufferBytes, topic";
     private static final UUID PRODUCER_ID = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
     private static final SenderCounters COUNTERS = new SenderCounters(1_000, 990, 3, 999);
@@ -106,6 +106,31 @@ class ProducerEndpointTest {
     }
 
     @Test
+    void recordsWithoutTheHeaderInANamedPhaseAreA400WithNothingChanged() {
+        assertThat(mvc.post()
+                        .uri(URL)
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"header\": false, \"phase\": 5}"))
+                .hasStatus(HttpStatus.BAD_REQUEST)
+                .bodyJson()
+                .extractingPath("$.field")
+                .isEqualTo("header");
+        verify(generator, never()).submit(any());
+    }
+
+    @Test
+    void headerFalseWithNoPhaseIsSubmittedAndShownInTheAnswer() {
+        assertThat(mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).content("{\"header\": false}"))
+                .hasStatusOk()
+                .bodyJson()
+                .extractingPath("$.header")
+                .isEqualTo(false);
+        ArgumentCaptor<SettingsChange> submitted = ArgumentCaptor.forClass(SettingsChange.class);
+        verify(generator).submit(submitted.capture());
+        assertThat(submitted.getValue().header()).isFalse();
+    }
+
+    @Test
     void aTopicTheClusterHasNotIsA400WithNothingChanged() {
         doThrow(new BadSettingsException("topic", "topic lab.nowhere does not exist"))
                 .when(topics)
@@ -141,7 +166,7 @@ class ProducerEndpointTest {
                              "payloadBytes":1024,"keyStrategy":"customer-id","payload":"words",
                              "acks":"all","maxInFlight":5,"sendBufferBytes":131072,"bufferMemory":33554432},
                  "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999,"retries":0,"errors":0},
-                 "phases":[]}""");
+                 "phases":[],"header":true}""");
         verify(generator).status(same(state));
         verify(generator, never()).submit(any());
     }
@@ -267,7 +292,8 @@ class ProducerEndpointTest {
                                         0,
                                         "errors",
                                         0)),
-                        entry("phases", List.of()));
+                        entry("phases", List.of()),
+                        entry("header", after.header()));
     }
 
     @Test
@@ -285,7 +311,7 @@ class ProducerEndpointTest {
                                      "payloadBytes":400,"keyStrategy":"customer-id","payload":"words",
                                      "acks":"all","maxInFlight":5,"sendBufferBytes":131072,"bufferMemory":33554432},
                          "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999,"retries":0,
-                         "errors":0},"phases":[]}""");
+                         "errors":0},"phases":[],"header":true}""");
     }
 
     @Test
@@ -625,7 +651,8 @@ class ProducerEndpointTest {
                 state.settings(),
                 state.phase(),
                 COUNTERS,
-                List.of());
+                List.of(),
+                state.header());
     }
 
     /** The contract's JSON of the settings, written out by hand rather than by the serializer under test. */

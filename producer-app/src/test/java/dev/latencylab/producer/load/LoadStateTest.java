@@ -1,7 +1,9 @@
 package dev.latencylab.producer.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
@@ -30,5 +32,23 @@ class LoadStateTest {
         assertThat(before.apply(SettingsChange.stop()).headerKey()).isSameAs(before.headerKey());
         assertThat(before.apply(SettingsChange.linger(20)).headerKey().lingerMs())
                 .isEqualTo(20);
+    }
+
+    @Test
+    void recordsWithoutTheHeaderBelongToNoPhaseAndAPhasesStartPutsTheHeaderBack() {
+        LoadState inPhase = new LoadState(SETTINGS, true, "lab.orders").apply(SettingsChange.start(SETTINGS, 9));
+        LoadState bare = inPhase.apply(SettingsChange.stop().withHeader(false));
+        assertThat(bare.header()).isFalse();
+        assertThat(bare.phase()).isZero();
+        assertThatThrownBy(() -> bare.apply(SettingsChange.phase(10)))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("header"))
+                .hasMessageContaining("phase 10");
+        assertThatThrownBy(() -> inPhase.apply(
+                        new SettingsChange(null, null, null, null, null, null, null, 11).withHeader(false)))
+                .isInstanceOf(BadSettingsException.class);
+        LoadState again = bare.apply(SettingsChange.start(SETTINGS, 12));
+        assertThat(again.header()).isTrue();
+        assertThat(again.phase()).isEqualTo(12);
     }
 }
