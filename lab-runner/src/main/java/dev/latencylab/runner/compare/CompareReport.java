@@ -93,7 +93,7 @@ public final class CompareReport {
                 .orElseThrow();
         return Optional.of(String.format(
                 Locale.ROOT,
-                "cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id) %s records/s"
+                "cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id, with the lab header) %s records/s"
                         + " vs %s doing the tool's work = %s (%s%%)",
                 Numbers.rate(real),
                 Numbers.rate(same),

@@ -112,8 +112,9 @@ class CompareReportTest {
                 .contains(
                         "**throughput ratio 0.960 (lab 12,000 / ProducerPerformance 12,500 records/s): goal >= 0.95 met**")
                 .contains("| 1 | lab | 12,000 | 12,500 | 0.960 | 9,000 | 0.750 |")
-                .contains("**cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id)"
-                        + " 9,000 records/s vs 12,000 doing the tool's work = 0.750 (-25.0%).**")
+                .contains(
+                        "**cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id, with the lab header)"
+                                + " 9,000 records/s vs 12,000 doing the tool's work = 0.750 (-25.0%).**")
                 .contains("**e2e p50 ratio 1.155 (lab 2.31 ms / EndToEndLatency 2 ms): goal <= 1.2x met;")
                 .contains(
                         "**e2e p50 vs floor 1.100 (lab 2.310 ms / closed-loop floor 2.100 ms at the lab's rate, both in"
