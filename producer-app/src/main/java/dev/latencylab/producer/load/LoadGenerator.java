@@ -408,11 +408,12 @@ public class LoadGenerator implements SmartLifecycle {
             if (!after.equals(before)) {
                 generation++;
                 log.info(
-                        "Now {} to {}, phase {}, {}",
+                        "Now {} to {}, phase {}, {}{}",
                         after.settings(),
                         after.topic(),
                         after.phase(),
-                        after.running() ? "running" : "stopped");
+                        after.running() ? "running" : "stopped",
+                        after.header() ? "" : ", without the lab header (records the consumer cannot time or count)");
             }
             pending.done().complete(after);
         } catch (RuntimeException e) {
