@@ -37,7 +37,7 @@ public record SettingsChange(
         String topic,
         Boolean header) {
 
-    /** A change of the settings that existed before the header could be left out. */
+    /** A change of the settings that existed before acks, in-flight requests, buffers and the header were settings. */
     public SettingsChange(
             Integer lingerMs,
             Integer batchSize,
@@ -48,10 +48,6 @@ public record SettingsChange(
             KeyStrategy keyStrategy,
             PayloadKind payload,
             String payloadFile,
-            Acks acks,
-            Integer maxInFlight,
-            Integer sendBufferBytes,
-            Integer bufferMemory,
             Boolean running,
             Integer phase,
             String topic) {
@@ -65,47 +61,14 @@ public record SettingsChange(
                 keyStrategy,
                 payload,
                 payloadFile,
-                acks,
-                maxInFlight,
-                sendBufferBytes,
-                bufferMemory,
+                null,
+                null,
+                null,
+                null,
                 running,
                 phase,
                 topic,
                 null);
-    }
-
-    /** A change of the settings that existed before acks, in-flight requests and buffers were settings. */
-    public SettingsChange(
-            Integer lingerMs,
-            Integer batchSize,
-            Compression compression,
-            Integer compressionLevel,
-            Double rate,
-            Integer payloadBytes,
-            KeyStrategy keyStrategy,
-            PayloadKind payload,
-            String payloadFile,
-            Boolean running,
-            Integer phase,
-            String topic) {
-        this(
-                lingerMs,
-                batchSize,
-                compression,
-                compressionLevel,
-                rate,
-                payloadBytes,
-                keyStrategy,
-                payload,
-                payloadFile,
-                null,
-                null,
-                null,
-                null,
-                running,
-                phase,
-                topic);
     }
 
     /** A change of the lab's first settings only, with running and phase. */
@@ -177,28 +140,15 @@ public record SettingsChange(
 
     /** The same change with record keys set as named. */
     public SettingsChange withKeyStrategy(KeyStrategy strategy) {
-        return new SettingsChange(
-                lingerMs,
-                batchSize,
-                compression,
-                compressionLevel,
-                rate,
-                payloadBytes,
-                strategy,
-                payload,
-                payloadFile,
-                acks,
-                maxInFlight,
-                sendBufferBytes,
-                bufferMemory,
-                running,
-                phase,
-                topic,
-                header);
+        return with(strategy, header);
     }
 
     /** The same change with the lab's header on every record, or on none (Kafka's tools send none). */
     public SettingsChange withHeader(boolean on) {
+        return with(keyStrategy, on);
+    }
+
+    private SettingsChange with(KeyStrategy newKeyStrategy, Boolean newHeader) {
         return new SettingsChange(
                 lingerMs,
                 batchSize,
@@ -206,7 +156,7 @@ public record SettingsChange(
                 compressionLevel,
                 rate,
                 payloadBytes,
-                keyStrategy,
+                newKeyStrategy,
                 payload,
                 payloadFile,
                 acks,
@@ -216,7 +166,7 @@ public record SettingsChange(
                 running,
                 phase,
                 topic,
-                on);
+                newHeader);
     }
 
     /** Whether this change sets any producer setting, the topic or the header (not just {@code running} or {@code phase}). */

@@ -34,7 +34,8 @@ public final class ProducerGroup {
                 first.settings(),
                 first.phase(),
                 counters(statuses),
-                phases(statuses));
+                phases(statuses),
+                statuses.stream().allMatch(ProducerStatus::header));
     }
 
     private static SenderCounters counters(List<ProducerStatus> statuses) {

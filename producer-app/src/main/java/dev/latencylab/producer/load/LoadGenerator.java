@@ -399,9 +399,7 @@ public class LoadGenerator implements SmartLifecycle {
             if (pending.plan() != null) {
                 plan = pending.plan();
             }
-            if (after.phase() != before.phase()
-                    || !after.topic().equals(before.topic())
-                    || after.header() != before.header()) {
+            if (after.phase() != before.phase() || !after.topic().equals(before.topic())) {
                 tally = sendLog.phase(after.phase(), after.topic());
             }
             state = after;
