@@ -3,11 +3,13 @@ package dev.latencylab.runner.lab;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
 import java.net.URI;
 import java.util.List;
+import tools.jackson.databind.node.ObjectNode;
 
 /** producer-app's control endpoint. */
 public final class ProducerClient {
@@ -31,7 +33,7 @@ public final class ProducerClient {
         this(http, List.of(base));
     }
 
-    /** Several producer-app instances, driven together and read as one ({@link ProducerGroup}). */
+    /** Several producer-app instances, driven together and read as one ({@link ProducerGroup}): a rate is their total. */
     public ProducerClient(JsonHttp http, List<URI> bases) {
         if (bases.isEmpty()) {
             throw new IllegalArgumentException("no producer-app URL");
@@ -91,20 +93,22 @@ public final class ProducerClient {
 
     /**
      * Applies a change to every driven instance; each answers once it is in effect. A refused
-     * field becomes a clear error.
+     * field becomes a clear error. A rate is the group's total: each of N driven instances is given
+     * rate / N ({@link ProducerGroup#perInstanceRate}), and the answer carries the total again.
      */
     public ProducerStatus apply(SettingsChange change) throws InterruptedException {
         List<URI> driven = endpoints.subList(0, active);
         if (driven.size() == 1) {
             return post(driven.get(0), change);
         }
+        Object share = share(change, driven.size());
         // All at once: one after the other, a stop would wait for each instance's flush in turn and
         // the last instance would keep sending while the first ones flush.
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(driven.size());
         try {
             List<java.util.concurrent.Future<ProducerStatus>> answers = new java.util.ArrayList<>();
             for (URI e : driven) {
-                answers.add(pool.submit(() -> post(e, change)));
+                answers.add(pool.submit(() -> post(e, share)));
             }
             List<ProducerStatus> statuses = new java.util.ArrayList<>();
             for (java.util.concurrent.Future<ProducerStatus> a : answers) {
@@ -123,7 +127,27 @@ public final class ProducerClient {
         }
     }
 
-    private ProducerStatus post(URI endpoint, SettingsChange change) throws InterruptedException {
+    /**
+     * What each of {@code instances} driven instances is sent for {@code change}: the change with its
+     * rate (records/s, the group's total) split evenly; refused when a share would be below the
+     * lowest rate an instance accepts.
+     */
+    private static Object share(SettingsChange change, int instances) {
+        if (change.rate() == null || change.rate() == SettingsLimits.UNTHROTTLED) {
+            return change;
+        }
+        double each = ProducerGroup.perInstanceRate(change.rate(), instances);
+        if (each < SettingsLimits.MIN_RATE) {
+            throw new EndpointException("rate " + change.rate() + " records/s split over " + instances + " "
+                    + PART + " instances gives each " + each + " records/s, below the lowest an instance accepts ("
+                    + SettingsLimits.MIN_RATE + "): raise the rate or drive fewer instances (a phase's producers: K)");
+        }
+        ObjectNode body = JsonHttp.MAPPER.valueToTree(change);
+        body.put("rate", each);
+        return body;
+    }
+
+    private ProducerStatus post(URI endpoint, Object change) throws InterruptedException {
         JsonHttp.Response r = http.postJson(PART, endpoint, change, CHANGE_TIMEOUT);
         if (r.status() == 400) {
             throw new EndpointException(PART + " refused the change " + JsonHttp.MAPPER.writeValueAsString(change)

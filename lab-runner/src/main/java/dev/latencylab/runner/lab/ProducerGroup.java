@@ -5,6 +5,10 @@ import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsLimits;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +20,9 @@ import java.util.TreeMap;
  * one: counts summed, each phase's acknowledged offsets merged per partition (first the lowest,
  * last the highest: the fence waits for the consumer to pass the highest any instance wrote).
  * Publish delay percentiles cannot be merged: each is the worst instance's, said where reported.
+ * A scenario's rate is the group's total (as OpenMessaging Benchmark's producerRate): each instance
+ * is given an even share of it ({@link #perInstanceRate}) and the group's settings carry the sum of
+ * the instances' rates, so the runner judges group totals against group totals.
  */
 public final class ProducerGroup {
 
@@ -31,11 +38,41 @@ public final class ProducerGroup {
                 first.topic(),
                 statuses.stream().allMatch(ProducerStatus::running),
                 statuses.stream().mapToLong(ProducerStatus::generation).sum(),
-                first.settings(),
+                settings(statuses),
                 first.phase(),
                 counters(statuses),
                 phases(statuses),
                 statuses.stream().allMatch(ProducerStatus::header));
+    }
+
+    /**
+     * The rate each of {@code instances} producers is given so that together they send {@code total}
+     * records/s: an even share; unthrottled stays unthrottled.
+     */
+    public static double perInstanceRate(double total, int instances) {
+        return total == SettingsLimits.UNTHROTTLED ? total : total / instances;
+    }
+
+    /** The first instance's settings at the group's rate ({@link #totalRate}). */
+    private static ProducerSettings settings(List<ProducerStatus> statuses) {
+        ProducerSettings first = statuses.get(0).settings();
+        if (statuses.stream().anyMatch(s -> s.settings() == null)) {
+            return first;
+        }
+        return first.withRate(totalRate(statuses));
+    }
+
+    /**
+     * The group's rate: the sum of its instances' (unthrottled if any is). Summed, the even shares of
+     * a total can miss it by a few ulps (0.9 / 3 three times is 0.8999999999999999); the sum is
+     * rounded to 12 significant digits, so the total a scenario wrote comes back exactly.
+     */
+    private static double totalRate(List<ProducerStatus> statuses) {
+        if (statuses.stream().anyMatch(s -> s.settings().unthrottled())) {
+            return SettingsLimits.UNTHROTTLED;
+        }
+        double sum = statuses.stream().mapToDouble(s -> s.settings().rate()).sum();
+        return new BigDecimal(sum).round(new MathContext(12)).doubleValue();
     }
 
     private static SenderCounters counters(List<ProducerStatus> statuses) {

@@ -1,14 +1,17 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.lab.ProducerGroup;
 import dev.latencylab.runner.run.PhaseDescription;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The "Producer instances" section of summary.md, when phases were driven by several producer-app
- * instances: per phase, the instances, each one's acknowledged records per second and share, and
- * the total; the phase's figures above are the group's (counts summed, each publish delay
- * percentile the worst instance's).
+ * instances: per phase, the instances, each one's target rate (the phase's rate is the group's
+ * total, split evenly: {@link ProducerGroup#perInstanceRate}), acknowledged records per second and
+ * share, and the total; the phase's figures above are the group's (counts summed, each publish
+ * delay percentile the worst instance's).
  */
 final class ProducerInstancesSection {
 
@@ -25,10 +28,12 @@ final class ProducerInstancesSection {
         StringBuilder b = new StringBuilder("## Producer instances\n\n")
                 .append("Several producer-app instances drove these phases together, each its own process and")
                 .append(" Kafka producer, all on this machine's cores: the tables above are their sum (publish delay:")
+                .append(" the worst instance's). A phase's rate is the group's total, split evenly: each instance's")
+                .append(" target is rate / instances. Here each instance's acknowledged records over the measured")
+                .append(" window.\n\n")
                 .append(
-                        " the worst instance's). Here each instance's acknowledged records over the measured window.\n\n")
-                .append("| phase | instances | instance | acked | acked rec/s | share | publish delay p99 ms |\n")
-                .append("|---|---:|---|---:|---:|---:|---:|\n");
+                        "| phase | instances | instance | target rec/s | acked | acked rec/s | share | publish delay p99 ms |\n")
+                .append("|---|---:|---|---:|---:|---:|---:|---:|\n");
         for (PhaseSummary p : shared) {
             List<PhaseDescription.ProducerInstance> each = p.description().producers();
             long total = each.stream()
@@ -38,10 +43,11 @@ final class ProducerInstancesSection {
             for (PhaseDescription.ProducerInstance i : each) {
                 b.append(String.format(
                         Locale.ROOT,
-                        "| %s | %d | %s | %d | %s | %s | %s |%n",
+                        "| %s | %d | %s | %s | %d | %s | %s | %s |%n",
                         p.name(),
                         each.size(),
                         i.instance(),
+                        target(p.settings(), each.size()),
                         i.acked(),
                         seconds <= 0 ? Fmt.NA : Fmt.rate(i.acked() / seconds),
                         total == 0 ? Fmt.NA : String.format(Locale.ROOT, "%.0f %%", 100.0 * i.acked() / total),
@@ -49,12 +55,20 @@ final class ProducerInstancesSection {
             }
             b.append(String.format(
                     Locale.ROOT,
-                    "| %s | %d | **total** | %d | %s | 100 %% | |%n",
+                    "| %s | %d | **total** | %s | %d | %s | 100 %% | |%n",
                     p.name(),
                     each.size(),
+                    target(p.settings(), 1),
                     total,
                     seconds <= 0 ? Fmt.NA : Fmt.rate(total / seconds)));
         }
         return b.append('\n').toString();
+    }
+
+    /** The rate {@code instances} instances are each given for the phase's rate (1: the group's total). */
+    private static String target(ProducerSettings settings, int instances) {
+        return settings.unthrottled()
+                ? "unthrottled"
+                : Fmt.rate(ProducerGroup.perInstanceRate(settings.rate(), instances));
     }
 }

@@ -24,7 +24,8 @@ import java.util.List;
  * @param network the round trip added between a far producer-app and the brokers; null when the
  *     scenario names none (the wire is left as it is)
  * @param producers how many of the running producer-app instances the phase drives (the first
- *     ones; the others are stopped); null for all
+ *     ones; the others are stopped); null for all. The settings' rate is their total, each given
+ *     an even share of it
  */
 public record Phase(
         String name,

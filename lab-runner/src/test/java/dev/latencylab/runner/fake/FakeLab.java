@@ -51,6 +51,7 @@ public final class FakeLab implements AutoCloseable {
     private volatile Instant settlesAt;
     private volatile boolean neverSettles;
     private volatile int producerStatus = 200;
+    private volatile double onSchedule = 1;
     /** The records' phase ids as they ran, in offset order: one partition, every record acknowledged. */
     private final List<Segment> segments = new ArrayList<>();
     /** The first offset the consumer's ledger holds (it is cleared by a reset of everything). */
@@ -126,6 +127,11 @@ public final class FakeLab implements AutoCloseable {
         consumerStalled = true;
     }
 
+    /** Makes the producer's sender keep only this share of its schedule (an open-loop sender that fell behind). */
+    public void keepsShareOfSchedule(double share) {
+        onSchedule = share;
+    }
+
     /** Makes the producer endpoint answer with this HTTP status. */
     public void producerStatus(int status) {
         producerStatus = status;
@@ -139,7 +145,7 @@ public final class FakeLab implements AutoCloseable {
     private synchronized void advance() {
         Instant now = time.instant();
         if (running) {
-            sent += rate * (now.toEpochMilli() - lastUpdate.toEpochMilli()) / 1000.0;
+            sent += rate * onSchedule * (now.toEpochMilli() - lastUpdate.toEpochMilli()) / 1000.0;
         }
         lastUpdate = now;
     }

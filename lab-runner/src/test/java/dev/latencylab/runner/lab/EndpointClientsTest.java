@@ -11,6 +11,7 @@ import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
 import dev.latencylab.runner.fake.TestServer;
@@ -87,6 +88,66 @@ class EndpointClientsTest {
                 .isInstanceOf(EndpointException.class)
                 .hasMessage(
                         "producer-app refused the change {\"lingerMs\":20000}: lingerMs: lingerMs must be an integer from 0 to 10000");
+    }
+
+    @Test
+    void severalInstancesShareTheRateEvenlyAndAnswerWithTheTotal() throws Exception {
+        try (FakeLab second = new FakeLab(time)) {
+            ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url()));
+            ProducerSettings wanted = new ProducerSettings(5, 16384, Compression.NONE, 2000, 400, KeyStrategy.ORDER_ID);
+
+            ProducerStatus started = group.start(wanted, 3);
+            time.sleep(Duration.ofSeconds(10));
+            ProducerStatus raised = group.apply(SettingsChange.rate(3000, 4));
+
+            assertThat(started.settings()).isEqualTo(wanted);
+            assertThat(raised.settings().rate()).isEqualTo(3000);
+            assertThat(group.state().settings().rate()).isEqualTo(3000);
+            for (FakeLab instance : List.of(lab, second)) {
+                List<String> posts = instance.log().stream()
+                        .filter(line -> line.startsWith("POST"))
+                        .toList();
+                assertThat(posts).hasSize(2);
+                assertThat(posts.get(0)).contains("\"rate\":1000.0");
+                assertThat(posts.get(1)).isEqualTo("POST /actuator/producer {\"rate\":1500.0,\"phase\":4}");
+            }
+            assertThat(raised.phaseSends(3).orElseThrow().sent()).isEqualTo(20_000);
+        }
+    }
+
+    @Test
+    void sharesThatDoNotAddUpExactlyStillGiveTheTotalAndUnthrottledIsNotShared() throws Exception {
+        try (FakeLab second = new FakeLab(time);
+                FakeLab third = new FakeLab(time)) {
+            ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url(), third.url()));
+
+            // 0.9 / 3 summed three times is 0.8999999999999999: start() would call the answer wrong.
+            ProducerStatus slow =
+                    group.start(new ProducerSettings(5, 16384, Compression.NONE, 0.9, 400, KeyStrategy.ORDER_ID), 1);
+            ProducerStatus unthrottled = group.apply(SettingsChange.rate(SettingsLimits.UNTHROTTLED, 2));
+
+            assertThat(slow.settings().rate()).isEqualTo(0.9);
+            assertThat(unthrottled.settings().unthrottled()).isTrue();
+            assertThat(third.log()).contains("POST /actuator/producer {\"rate\":-1.0,\"phase\":2}");
+        }
+    }
+
+    @Test
+    void aShareBelowTheLowestRateAnInstanceAcceptsIsRefusedBeforeAnyIsAsked() throws Exception {
+        try (FakeLab second = new FakeLab(time)) {
+            ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url()));
+
+            assertThatThrownBy(() -> group.apply(SettingsChange.rate(0.15, 2)))
+                    .isInstanceOf(EndpointException.class)
+                    .hasMessage("rate 0.15 records/s split over 2 producer-app instances gives each 0.075 records/s,"
+                            + " below the lowest an instance accepts (0.1): raise the rate or drive fewer instances"
+                            + " (a phase's producers: K)");
+            assertThat(lab.log()).isEmpty();
+            assertThat(second.log()).isEmpty();
+            group.use(1);
+            assertThat(group.apply(SettingsChange.rate(0.15, 2)).settings().rate())
+                    .isEqualTo(0.15);
+        }
     }
 
     @Test
