@@ -313,9 +313,11 @@ start_app() {
     return 0
   fi
   require_free_port "$port" "$name"
+  local hooks=()
+  self_test_hooks_on && hooks=(--lab.self-test.enabled=true)
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
   start_proc "$name" java $APP_JAVA_OPTS -jar "$jar" \
-    --server.port="$port" --spring.kafka.bootstrap-servers="$BOOTSTRAP" "${APP_KAFKA_ARGS[@]}" "$@"
+    --server.port="$port" --spring.kafka.bootstrap-servers="$BOOTSTRAP" "${APP_KAFKA_ARGS[@]}" "${hooks[@]}" "$@"
   say "started $name (pid $(running_pid "$name"), log $LOG_DIR/$name.out)"
 }
 
@@ -543,6 +545,50 @@ local_running() {
   return 1
 }
 
+# The apps' self-test hooks (POST /actuator/selftest) are on for the apps
+# started while $LAB_DIR/self-test exists: 'up --self-test' makes it (1), a
+# plain 'up' removes it once no app runs (0), 'down' always.
+self_test_hooks() {
+  if (($1)); then
+    mkdir -p "$LAB_DIR"
+    : >"$LAB_DIR/self-test"
+  elif [[ -z $(running_consumers) && -z $(running_producers) ]]; then
+    rm -f "$LAB_DIR/self-test"
+  fi
+}
+self_test_hooks_on() { [[ -f $LAB_DIR/self-test ]]; }
+
+# Sends process $1 (and its process group) SIGKILL or SIGTERM ($2) by its pid
+# file and waits at most $3 s until it is gone.
+signal_and_wait() {
+  local name=$1 signal=$2 timeout=$3 pid deadline
+  pid=$(running_pid "$name") || die "$name is not running (nothing to signal)"
+  kill "-$signal" -- "-$pid" 2>/dev/null || kill "-$signal" "$pid"
+  deadline=$((SECONDS + timeout))
+  while [[ -d /proc/$pid ]]; do
+    ((SECONDS < deadline)) || die "$name (pid $pid) still runs ${timeout}s after SIG$signal"
+    sleep 0.1
+  done
+  say "SIG$signal: $name (pid $pid) is gone"
+}
+
+# Consumer-app instance $2 SIGKILLed (kill) or started again and healthy (restart).
+local_consumer() {
+  local action=$1 name
+  name=$(consumer_name "$2")
+  case $action in
+    kill) signal_and_wait "$name" KILL 10 ;;
+    restart)
+      ! existing_bootstrap >/dev/null || die "consumer restart: not against an existing cluster (--bootstrap)"
+      resolve_app_jars
+      start_app "$name" "$CONSUMER_JAR" "$(consumer_port "$2")"
+      wait_healthy "$name"
+      write_targets consumer-app
+      ;;
+    *) die "consumer: unknown action '$action' (kill or restart)" ;;
+  esac
+}
+
 local_down() {
   local purge=$1 name rest=()
   if [[ -d $PID_DIR ]]; then
@@ -561,6 +607,7 @@ local_down() {
     while read -r name; do rest+=("$name"); done < <(known_procs)
     ((${#rest[@]} == 0)) || stop_procs 10 "${rest[@]}"
   fi
+  rm -f "$LAB_DIR/self-test"
   say "local stack stopped"
   if ((purge)); then
     [[ $LAB_DIR == */.lab && -d $LAB_DIR ]] || die "refusing to purge '$LAB_DIR' (not a .lab folder)"
@@ -601,22 +648,10 @@ local_status() {
 # stop sends SIGTERM (a clean shutdown) and waits for it; restart starts the
 # broker again with its data and returns once it listens.
 local_broker() {
-  local action=$1 id=$2 name=kafka-$2 pid deadline
+  local action=$1 id=$2 name=kafka-$2 deadline
   case $action in
-    kill | stop)
-      pid=$(running_pid "$name") || die "$name is not running (nothing to $action)"
-      if [[ $action == kill ]]; then
-        kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid"
-      else
-        kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid"
-      fi
-      deadline=$((SECONDS + BROKER_STOP_TIMEOUT))
-      while [[ -d /proc/$pid ]]; do
-        ((SECONDS < deadline)) || die "$name (pid $pid) still runs ${BROKER_STOP_TIMEOUT}s after SIG${action^^}"
-        sleep 0.1
-      done
-      say "${action}ed $name (pid $pid)"
-      ;;
+    kill) signal_and_wait "$name" KILL "$BROKER_STOP_TIMEOUT" ;;
+    stop) signal_and_wait "$name" TERM "$BROKER_STOP_TIMEOUT" ;;
     restart)
       [[ -f $LAB_DIR/$name/server.properties ]] || die "$name was never started here: run 'scripts/lab up' first"
       start_broker "$id"

@@ -3,9 +3,10 @@ package dev.latencylab.consumer.latency;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.consumer.modes.ConsumerModes;
-import dev.latencylab.consumer.modes.StrictJsonBody;
+import dev.latencylab.core.json.StrictJsonBody;
 import dev.latencylab.core.latency.LatencyRecorder;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -86,14 +87,9 @@ class LatencyEndpoint {
     ResponseEntity<Map<String, Object>> watch(@RequestBody(required = false) String body) {
         Map<String, Object> fields;
         try {
-            fields = StrictJsonBody.fields(body, "{\"phase\": 7, \"aboveMs\": 12.5}");
+            fields = StrictJsonBody.fields(body, "{\"phase\": 7, \"aboveMs\": 12.5}", Set.of("phase", "aboveMs"));
         } catch (BadSettingsException e) {
             return refuse(e.field(), e.getMessage());
-        }
-        for (String name : fields.keySet()) {
-            if (!name.equals("phase") && !name.equals("aboveMs")) {
-                return refuse(name, "unknown field '" + name + "'; accepted: aboveMs, phase");
-            }
         }
         if (!(fields.get("phase") instanceof Integer phase) || phase < 1) {
             return refuse(
@@ -111,18 +107,56 @@ class LatencyEndpoint {
         return ResponseEntity.ok(Map.of("phase", phase, "aboveMs", above.doubleValue()));
     }
 
+    /**
+     * {@code POST /actuator/latency/release {"throughPhase": 7001}}: the runner has stored the
+     * phases up to that id: their histograms and counts are dropped (warm-ups' too) and the offset
+     * ledger may merge their segments, so a run of any length holds a few phases at a time.
+     */
+    @PostMapping(path = "/release", consumes = MediaType.ALL_VALUE)
+    ResponseEntity<Map<String, Object>> release(@RequestBody(required = false) String body) {
+        Map<String, Object> fields;
+        try {
+            fields = StrictJsonBody.fields(body, "{\"throughPhase\": 7001}", Set.of("throughPhase"));
+        } catch (BadSettingsException e) {
+            return refuse(e.field(), e.getMessage());
+        }
+        if (!(fields.get("throughPhase") instanceof Integer through) || through < 1) {
+            return refuse(
+                    "throughPhase",
+                    "throughPhase must be a runner's phase id (an integer from 1); got "
+                            + render(fields.get("throughPhase")));
+        }
+        recorder.release(through);
+        return ResponseEntity.ok(Map.of("throughPhase", through, "phasesHeld", recorder.phasesHeld()));
+    }
+
+    /**
+     * {@code POST /actuator/latency/forget {"topic": "lab.orders.p10"}}: the topic was created anew
+     * under an old name (the runner does it with the topic quiet): its ledger is forgotten, or its
+     * new records would be taken for redeliveries of the old ones.
+     */
+    @PostMapping(path = "/forget", consumes = MediaType.ALL_VALUE)
+    ResponseEntity<Map<String, Object>> forget(@RequestBody(required = false) String body) {
+        Map<String, Object> fields;
+        try {
+            fields = StrictJsonBody.fields(body, "{\"topic\": \"lab.orders.p10\"}", Set.of("topic"));
+        } catch (BadSettingsException e) {
+            return refuse(e.field(), e.getMessage());
+        }
+        if (!(fields.get("topic") instanceof String topic) || !topic.matches("[A-Za-z0-9._-]{1,249}")) {
+            return refuse("topic", "topic must be a Kafka topic name; got " + render(fields.get("topic")));
+        }
+        recorder.forgetTopic(topic);
+        return ResponseEntity.ok(Map.of("topic", topic));
+    }
+
     /** The requested state, or the 400 that refuses the body. */
     private static Object parse(String body) {
         Map<String, Object> fields;
         try {
-            fields = StrictJsonBody.fields(body, "{\"consuming\": false}");
+            fields = StrictJsonBody.fields(body, "{\"consuming\": false}", Set.of("consuming"));
         } catch (BadSettingsException e) {
             return refuse(e.field(), e.getMessage());
-        }
-        for (String name : fields.keySet()) {
-            if (!name.equals("consuming")) {
-                return refuse(name, "unknown field '" + name + "'; accepted: consuming");
-            }
         }
         if (!(fields.get("consuming") instanceof Boolean b)) {
             return refuse(

@@ -4,6 +4,7 @@ import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.consumer.modes.BatchProcessing;
 import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.consumer.modes.PollClock;
+import dev.latencylab.consumer.selftest.SkippedRecords;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.latency.LatencyRecorder;
@@ -27,12 +28,19 @@ class LatencyListener {
     private final LatencyMetrics metrics;
     private final ConsumerModes modes;
     private final BatchProcessing processing;
+    private final SkippedRecords selfTestSkips;
 
-    LatencyListener(LatencyRecorder recorder, LatencyMetrics metrics, ConsumerModes modes, BatchProcessing processing) {
+    LatencyListener(
+            LatencyRecorder recorder,
+            LatencyMetrics metrics,
+            ConsumerModes modes,
+            BatchProcessing processing,
+            SkippedRecords selfTestSkips) {
         this.recorder = recorder;
         this.metrics = metrics;
         this.modes = modes;
         this.processing = processing;
+        this.selfTestSkips = selfTestSkips;
     }
 
     /** The poll's records in one call: processed as the settings say, then recorded in offset order. */
@@ -65,6 +73,9 @@ class LatencyListener {
 
     private void measure(ConsumerRecord<byte[], byte[]> record, long polledMicros, long consumedMicros) {
         Header header = record.headers().lastHeader(LabHeader.KEY);
+        if (selfTestSkips.skip(header == null ? null : header.value())) {
+            return;
+        }
         RecordResult result = recorder.record(
                 header == null ? null : header.value(),
                 record.value(),

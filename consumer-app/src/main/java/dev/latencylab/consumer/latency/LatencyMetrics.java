@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.ToLongFunction;
 import org.springframework.stereotype.Component;
 
@@ -27,6 +28,8 @@ class LatencyMetrics {
 
     private final MeterRegistry registry;
     private final Map<PhaseKey, Timer[]> timers = new ConcurrentHashMap<>();
+    /** Samples not exported because the series bound was reached: the bound is never silent. */
+    private final AtomicLong unexported = new AtomicLong();
 
     LatencyMetrics(MeterRegistry registry, LatencyRecorder recorder) {
         this.registry = registry;
@@ -62,6 +65,10 @@ class LatencyMetrics {
                 recorder,
                 LifetimeCounts::outOfOrder,
                 Tags.empty());
+        FunctionCounter.builder("lab.consumer.unexported.samples", unexported, AtomicLong::get)
+                .description("Latency samples not exported to Prometheus: more than " + LatencyRecorder.MAX_PHASES
+                        + " settings series (the report's figures still hold them)")
+                .register(registry);
         counter(
                 "lab.consumer.skipped.records",
                 "Records without the lab header",
@@ -76,7 +83,7 @@ class LatencyMetrics {
                 Tags.of("reason", "bad_header"));
         counter(
                 "lab.consumer.skipped.records",
-                "Records whose payload is not a JSON object",
+                "Records whose payload is not a JSON object: counted like every record, but no latency sample",
                 recorder,
                 LifetimeCounts::badPayload,
                 Tags.of("reason", "bad_payload"));
@@ -89,7 +96,9 @@ class LatencyMetrics {
         Timer[] pair = timers.get(result.settings());
         if (pair == null) {
             if (timers.size() >= LatencyRecorder.MAX_PHASES) {
-                return; // bounded like the recorder's phases: crafted headers cannot grow the series
+                // Bounded like the recorder's phases: crafted headers cannot grow the series.
+                unexported.incrementAndGet();
+                return;
             }
             pair = timers.computeIfAbsent(result.settings(), this::register);
         }

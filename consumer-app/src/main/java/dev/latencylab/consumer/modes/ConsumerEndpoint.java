@@ -5,6 +5,7 @@ import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerSettingsReader;
 import dev.latencylab.api.settings.ConsumerStatus;
+import dev.latencylab.core.json.StrictJsonBody;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;

@@ -17,6 +17,7 @@ import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.latency.LatencyRecorder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,6 +55,7 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
  * design, across resets), so sharing one would let a test's records show up in the next.
  */
 @WebMvcTest(
+        controllers = LatencyEndpoint.class,
         properties = {
             "spring.config.name=consumer-app",
             // Each context its own ledger file: the ledger outlives the context by design.
@@ -94,19 +96,20 @@ class LatencyEndpointTest {
                "count":2,"firstReceived":"2025-11-22T00:00:00.001100Z","lastReceived":"2025-11-22T00:00:00.002500Z",
                "latencyMs":{"p50":1.0,"p90":1.5,"p95":1.5,"p99":1.5,"p999":1.5,"max":1.5},
                "correctedLatencyMs":{"p50":1.1,"p90":1.5,"p95":1.5,"p99":1.5,"p999":1.5,"max":1.5},
-               "lost":0,"late":0,"duplicated":1,"redelivered":0,"outOfOrder":0,"clamped":0,"batchWaitMs":null},
+               "lost":0,"late":0,"duplicated":1,"redelivered":0,"outOfOrder":0,"clamped":0,"batchWaitMs":null,"unsampled":0},
               {"phase":0,"settings":{"lingerMs":0,"batchSize":32768,"compression":"zstd"},
                "count":4,"firstReceived":"2025-11-22T00:00:00.004Z","lastReceived":"2025-11-22T00:00:00.008Z",
                "latencyMs":{"p50":2.0,"p90":2.0,"p95":2.0,"p99":2.0,"p999":2.0,"max":2.0},
                "correctedLatencyMs":{"p50":2.0,"p90":2.04,"p95":2.04,"p99":2.04,"p999":2.04,"max":2.04},
-               "lost":0,"late":0,"duplicated":0,"redelivered":0,"outOfOrder":1,"clamped":0,"batchWaitMs":null}],
-             "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"redelivered":0,"outOfOrder":1,
+               "lost":0,"late":0,"duplicated":0,"redelivered":0,"outOfOrder":1,"clamped":0,"batchWaitMs":null,"unsampled":1}],
+             "totals":{"received":7,"lost":0,"late":0,"pending":1,"duplicated":1,"redelivered":0,"outOfOrder":1,
                "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
-             "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,"highestSequence":6,
-               "received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,"beforeStart":0,"unobserved":0}],
-             "ledgers":[{"topic":"lab.orders","full":false,"redeliveredBeforeStart":0,"partitions":[
-               {"partition":0,"firstOffset":10,"highestOffset":12,
-                "segments":[{"phase":4,"fromOffset":10,"toOffset":12,"redelivered":0}]},
+             "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,"highestSequence":7,
+               "received":7,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,"beforeStart":0,"unobserved":0}],
+             "ledgers":[{"topic":"lab.orders","ledgerId":"LEDGER_ID","limitHit":null,"redeliveredBeforeStart":0,"partitions":[
+               {"partition":0,"firstOffset":10,"highestOffset":15,
+                "segments":[{"phase":4,"fromOffset":10,"toOffset":12,"redelivered":0},
+                            {"phase":0,"fromOffset":15,"toOffset":15,"redelivered":0}]},
                {"partition":1,"firstOffset":20,"highestOffset":22,
                 "segments":[{"phase":0,"fromOffset":20,"toOffset":22,"redelivered":0}]},
                {"partition":2,"firstOffset":30,"highestOffset":30,
@@ -119,6 +122,60 @@ class LatencyEndpointTest {
 
     @Autowired
     private MockMvcTester mvc;
+
+    /** The two phases' view, with the ledger's identity (random per ledger file) as the recorder has it. */
+    private String twoPhases() {
+        return TWO_PHASES.replace(
+                "LEDGER_ID", recorder.report().ledgers().get(0).ledgerId());
+    }
+
+    @Test
+    void releaseDropsThePhasesUpToTheIdGivenWithTheWarmUpsAndRefusesAnythingButAPhaseId() {
+        recordTwoPhases();
+
+        assertThat(mvc.post()
+                        .uri(URL + "/release")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"throughPhase\": 4}"))
+                .hasStatusOk()
+                .bodyJson()
+                .extractingPath("$.phasesHeld")
+                .isEqualTo(0);
+        assertThat(mvc.get().uri(URL))
+                .hasStatusOk()
+                .bodyJson()
+                .extractingPath("$.phases")
+                .asArray()
+                .isEmpty();
+        assertThat(mvc.get().uri(URL))
+                .bodyJson()
+                .extractingPath("$.totals.received")
+                .isEqualTo(7);
+        for (String bad : List.of("{\"throughPhase\": 0}", "{\"throughPhase\": \"4\"}", "{\"phase\": 4}", "[]")) {
+            assertThat(mvc.post()
+                            .uri(URL + "/release")
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content(bad))
+                    .as(bad)
+                    .hasStatus(HttpStatus.BAD_REQUEST);
+        }
+    }
+
+    @Test
+    void forgetEmptiesTheLedgerOfATopicCreatedAnewSoItsRecordsAreNotTakenForRedeliveries() {
+        recordTwoPhases();
+        assertThat(mvc.post()
+                        .uri(URL + "/forget")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"topic\": \"lab.orders\"}"))
+                .hasStatusOk();
+        assertThat(recorder.report().ledger("lab.orders").partitions()).isEmpty();
+        assertThat(mvc.post()
+                        .uri(URL + "/forget")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"topic\": \"../etc\"}"))
+                .hasStatus(HttpStatus.BAD_REQUEST);
+    }
 
     @Autowired
     private LatencyRecorder recorder;
@@ -161,7 +218,7 @@ class LatencyEndpointTest {
         MvcTestResult result = mvc.get().uri(URL).exchange();
 
         assertThat(result).hasStatusOk().hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
-        assertThat(result).bodyJson().isStrictlyEqualTo(TWO_PHASES);
+        assertThat(result).bodyJson().isStrictlyEqualTo(twoPhases());
     }
 
     @Test
@@ -172,7 +229,7 @@ class LatencyEndpointTest {
                 mvc.get().uri(URL).accept(MediaType.APPLICATION_JSON).exchange();
 
         assertThat(result).hasStatusOk().hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
-        assertThat(result).bodyJson().isStrictlyEqualTo(TWO_PHASES);
+        assertThat(result).bodyJson().isStrictlyEqualTo(twoPhases());
     }
 
     // ---------------------------------------------------------------- DELETE
@@ -193,7 +250,7 @@ class LatencyEndpointTest {
                  "totals":{"received":0,"lost":0,"late":0,"pending":1,"duplicated":0,"redelivered":0,
                    "outOfOrder":0,"skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":5,
-                   "highestSequence":6,"received":0,"pending":1,"lost":0,"late":0,"duplicated":0,"outOfOrder":0,
+                   "highestSequence":7,"received":0,"pending":1,"lost":0,"late":0,"duplicated":0,"outOfOrder":0,
                    "beforeStart":0,"unobserved":0}],
                  "ledgers":[],
              "consumer":{"topics":"lab\\\\.orders(\\\\..+)?","groupId":"latency-lab-consumer","settings":{
@@ -221,14 +278,15 @@ class LatencyEndpointTest {
                 .isStrictlyEqualTo(
                         """
                 {"phases":[],
-                 "totals":{"received":6,"lost":0,"late":0,"pending":1,"duplicated":1,"redelivered":0,
+                 "totals":{"received":7,"lost":0,"late":0,"pending":1,"duplicated":1,"redelivered":0,
                    "outOfOrder":1,"skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,
-                   "highestSequence":6,"received":6,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,
+                   "highestSequence":7,"received":7,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,
                    "beforeStart":0,"unobserved":0}],
-                 "ledgers":[{"topic":"lab.orders","full":false,"redeliveredBeforeStart":0,"partitions":[
-                   {"partition":0,"firstOffset":10,"highestOffset":12,
-                    "segments":[{"phase":4,"fromOffset":10,"toOffset":12,"redelivered":0}]},
+                 "ledgers":[{"topic":"lab.orders","ledgerId":"LEDGER_ID","limitHit":null,"redeliveredBeforeStart":0,"partitions":[
+                   {"partition":0,"firstOffset":10,"highestOffset":15,
+                    "segments":[{"phase":4,"fromOffset":10,"toOffset":12,"redelivered":0},
+                                {"phase":0,"fromOffset":15,"toOffset":15,"redelivered":0}]},
                    {"partition":1,"firstOffset":20,"highestOffset":22,
                     "segments":[{"phase":0,"fromOffset":20,"toOffset":22,"redelivered":0}]},
                    {"partition":2,"firstOffset":30,"highestOffset":30,
@@ -237,15 +295,18 @@ class LatencyEndpointTest {
                "auto.offset.reset":"latest","commit":"time 5000 ms async","fetch.max.wait.ms":"500",
                "fetch.min.bytes":"1","group.protocol":"classic","isolation.level":"read_uncommitted",
                "listener":"batch","max.partition.fetch.bytes":"1048576","max.poll.records":"500",
-               "processing":"in-order","work":"none"}},"assigned":{}}""");
+               "processing":"in-order","work":"none"}},"assigned":{}}"""
+                                .replace(
+                                        "LEDGER_ID",
+                                        recorder.report().ledgers().get(0).ledgerId()));
         // A phase's samples start again from the next record: the warm-up is gone.
-        recorder.record(header(7, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 17, T0 + 7_300);
+        recorder.record(header(8, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 17, T0 + 7_300);
         MvcTestResult after = mvc.get().uri(URL).exchange();
         assertThat(after).bodyJson().extractingPath("$.phases.length()").isEqualTo(1);
         assertThat(after).bodyJson().extractingPath("$.phases[0].count").isEqualTo(1);
         assertThat(after).bodyJson().extractingPath("$.phases[0].latencyMs.max").isEqualTo(0.3);
         assertThat(after).bodyJson().extractingPath("$.phases[0].duplicated").isEqualTo(0);
-        assertThat(after).bodyJson().extractingPath("$.totals.received").isEqualTo(7);
+        assertThat(after).bodyJson().extractingPath("$.totals.received").isEqualTo(8);
     }
 
     @ParameterizedTest(name = "scope={0}")
@@ -261,7 +322,7 @@ class LatencyEndpointTest {
                 .bodyJson()
                 .extractingPath("$.error")
                 .isEqualTo("scope must be 'all' or 'phases'; got '" + scope + "'");
-        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo(TWO_PHASES);
+        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo(twoPhases());
     }
 
     // ---------------------------------------------------------------- POST consuming

@@ -8,17 +8,32 @@ import dev.latencylab.api.producer.PhaseSends;
 import java.util.Optional;
 
 /**
- * One phase's records, counted once the phase is closed ({@link PhaseFence}).
+ * One phase's records, counted once the phase is closed ({@link PhaseFence}). Each count means one
+ * thing (docs/contracts.md, "What each count means"):
  *
- * <p>From the producer: {@code sent}, {@code acked}, {@code failed} (sent = acked + failed).
- * From the consumer group's offset ledger: {@code received}, the distinct offsets processed with
- * the phase's id, and {@code redelivered}, records processed again after a restart or a
- * rebalance. {@code lost} = expected - received, never below 0, where expected is what was
- * acknowledged at or after the offset the group started reading each partition at; what was
- * acknowledged before it is {@code unobserved} (the consumer joined after it was written). So
- * acked = received + lost + unobserved, and a failed send is never a loss. {@code late},
- * {@code duplicated} (the producer wrote a record twice), {@code outOfOrder} and {@code clamped}
- * are the consumer instance's own counts from the records' sequence numbers.
+ * <ul>
+ *   <li>{@code sent}, {@code acked}, {@code failed}: the producer's sends (sent = acked + failed).
+ *   <li>{@code received}: the distinct records of the phase the group processed, a record being a
+ *       producer instance and a sequence number: the offsets processed for the first time with the
+ *       phase's id (the offset ledger) less those whose sequence number had been seen before. So a
+ *       record the producer wrote twice is received once, and a duplicate never hides a loss.
+ *   <li>{@code lost}: expected - received, never below 0, where expected is what was acknowledged
+ *       at or after the offset the group started reading each partition at.
+ *   <li>{@code unobserved}: acknowledged before the offset the group started reading its
+ *       partition at (the consumer joined after it was written).
+ *   <li>{@code unread}: acknowledged in a partition the group never read at all (a dead instance, an
+ *       offline partition, a fence that timed out); such a phase is not closed.
+ *   <li>{@code storedDespiteFailure}: received beyond what was acknowledged: records whose send
+ *       reported failure (a timeout) but which the brokers had stored. Exact when the phase lost
+ *       nothing; a phase with both is counted as the difference of the two.
+ *   <li>{@code duplicated}: records the producer wrote twice (two offsets, one sequence number).
+ *   <li>{@code redelivered}: records processed again from an offset already processed (a restart,
+ *       a rebalance): not a second record, not a latency sample.
+ *   <li>{@code late}, {@code outOfOrder}, {@code clamped}: from the records' sequence numbers.
+ * </ul>
+ *
+ * So acked + storedDespiteFailure = received + lost + unobserved + unread, and received never
+ * exceeds acked when no send failed.
  */
 public record PhaseCounts(
         long sent,
@@ -31,20 +46,26 @@ public record PhaseCounts(
         long duplicated,
         long redelivered,
         long outOfOrder,
-        long clamped) {
+        long clamped,
+        long unread,
+        long storedDespiteFailure) {
 
     public static PhaseCounts of(PhaseSends sends, LedgerView ledger, Optional<PhaseView> consumer) {
         long expected = 0;
         long unobserved = 0;
+        long unread = 0;
         for (PartitionAcks acks : sends.partitions()) {
-            long start = ledger.partition(acks.partition())
-                    .map(PartitionLedger::firstOffset)
-                    .orElse(Long.MAX_VALUE);
-            long observed = observed(acks, start);
+            Optional<PartitionLedger> read = ledger.partition(acks.partition());
+            if (read.isEmpty()) {
+                unread += acks.acked();
+                continue;
+            }
+            long observed = observed(acks, read.get().firstOffset());
             expected += observed;
             unobserved += acks.acked() - observed;
         }
-        long received = ledger.delivered(sends.phase());
+        long duplicated = consumer.map(PhaseView::duplicated).orElse(0L);
+        long received = Math.max(0, ledger.delivered(sends.phase()) - duplicated);
         return new PhaseCounts(
                 sends.sent(),
                 sends.acked(),
@@ -53,10 +74,12 @@ public record PhaseCounts(
                 Math.max(0, expected - received),
                 unobserved,
                 consumer.map(PhaseView::late).orElse(0L),
-                consumer.map(PhaseView::duplicated).orElse(0L),
+                duplicated,
                 ledger.redelivered(sends.phase()),
                 consumer.map(PhaseView::outOfOrder).orElse(0L),
-                consumer.map(PhaseView::clamped).orElse(0L));
+                consumer.map(PhaseView::clamped).orElse(0L),
+                unread,
+                Math.max(0, received - expected));
     }
 
     /**

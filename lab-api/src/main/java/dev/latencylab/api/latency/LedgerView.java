@@ -1,5 +1,6 @@
 package dev.latencylab.api.latency;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Optional;
 
@@ -9,11 +10,15 @@ import java.util.Optional;
  * shares, so it survives a SIGKILL and a partition moving between instances.
  *
  * @param topic the topic whose partitions these are (null before it is named)
- * @param full true when a partition ran out of segments: counts per phase are incomplete from then on
+ * @param ledgerId the ledger's identity: every instance that shares the ledger's file reports the
+ *     same one, so instances that do not share it (other hosts, other folders) can be told
+ * @param limitHit null, or the capacity a partition ran out of (its segments, or partitions beyond
+ *     the ledger's): counts per phase are incomplete from then on, and the runner stops on it
  * @param redeliveredBeforeStart records re-read from below a partition's first offset (a restart
  *     that rewound to before the ledger was cleared)
  */
-public record LedgerView(String topic, boolean full, long redeliveredBeforeStart, List<PartitionLedger> partitions) {
+public record LedgerView(
+        String topic, String ledgerId, String limitHit, long redeliveredBeforeStart, List<PartitionLedger> partitions) {
 
     public LedgerView {
         partitions = partitions == null ? List.of() : List.copyOf(partitions);
@@ -21,11 +26,17 @@ public record LedgerView(String topic, boolean full, long redeliveredBeforeStart
 
     /** The ledger of a topic the group has not read a record of. */
     public static LedgerView empty(String topic) {
-        return new LedgerView(topic, false, 0, List.of());
+        return new LedgerView(topic, null, null, 0, List.of());
     }
 
     public LedgerView withTopic(String name) {
-        return new LedgerView(name, full, redeliveredBeforeStart, partitions);
+        return new LedgerView(name, ledgerId, limitHit, redeliveredBeforeStart, partitions);
+    }
+
+    /** Whether a capacity was hit: per-phase counts are incomplete. */
+    @JsonIgnore
+    public boolean full() {
+        return limitHit != null;
     }
 
     public Optional<PartitionLedger> partition(int partition) {

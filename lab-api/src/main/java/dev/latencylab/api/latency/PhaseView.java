@@ -1,5 +1,6 @@
 package dev.latencylab.api.latency;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.latencylab.api.settings.PhaseKey;
 import java.time.Instant;
@@ -20,6 +21,8 @@ import java.time.Instant;
  *     and was processed (the consumed time is when its processing finished); null without samples
  * @param histograms the histograms behind the percentiles, when asked for (null otherwise)
  * @param slow the records above a threshold the runner set during the phase (null when none was set)
+ * @param unsampled first arrivals whose value was not a JSON object (a user's sample line): counted
+ *     as received like every record, but no latency sample; so count + unsampled = the records received
  */
 public record PhaseView(
         int phase,
@@ -37,7 +40,8 @@ public record PhaseView(
         long clamped,
         Percentiles batchWaitMs,
         @JsonInclude(JsonInclude.Include.NON_NULL) EncodedHistograms histograms,
-        @JsonInclude(JsonInclude.Include.NON_NULL) SlowRecords slow) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) SlowRecords slow,
+        long unsampled) {
 
     /** A view with no slow-record watch. */
     public PhaseView(
@@ -72,7 +76,8 @@ public record PhaseView(
                 clamped,
                 batchWaitMs,
                 histograms,
-                null);
+                null,
+                0);
     }
 
     /** A view without its encoded histograms (what GET /actuator/latency answers by default). */
@@ -107,6 +112,13 @@ public record PhaseView(
                 clamped,
                 batchWaitMs,
                 null,
-                null);
+                null,
+                0);
+    }
+
+    /** The records of the phase this view has seen for the first time: sampled or not. */
+    @JsonIgnore
+    public long firstArrivals() {
+        return count + unsampled;
     }
 }

@@ -1,5 +1,6 @@
 package dev.latencylab.api.producer;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.latencylab.api.settings.ProducerSettings;
 import java.util.List;
 import java.util.Optional;
@@ -15,6 +16,9 @@ import java.util.UUID;
  * @param phases the named phases' sends, oldest first (the most recent {@value #PHASES_KEPT})
  * @param header whether the records carry the lab's header (false: they go as Kafka's tools send
  *     them, untimed and uncounted by the consumer; null from a producer-app before it could be off)
+ * @param scheduleLagMs how late the next record is on its schedule now (0 when on time); null when
+ *     no schedule runs (stopped, unthrottled). A sender that fell behind in one phase sends the
+ *     next phase's first records late: the runner measures a phase only once this is back near 0.
  */
 public record ProducerStatus(
         UUID producerId,
@@ -25,7 +29,8 @@ public record ProducerStatus(
         int phase,
         SenderCounters counters,
         List<PhaseSends> phases,
-        Boolean header) {
+        Boolean header,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double scheduleLagMs) {
 
     /** How many named phases the producer remembers; older ones are forgotten first. */
     public static final int PHASES_KEPT = 256;
@@ -45,7 +50,7 @@ public record ProducerStatus(
             int phase,
             SenderCounters counters,
             List<PhaseSends> phases) {
-        this(producerId, topic, running, generation, settings, phase, counters, phases, true);
+        this(producerId, topic, running, generation, settings, phase, counters, phases, true, null);
     }
 
     public Optional<PhaseSends> phaseSends(int phaseId) {

@@ -88,11 +88,80 @@ class PhaseCountsTest {
         assertThat(PhaseFence.passed(SENDS, caughtUp)).isTrue();
     }
 
+    @Test
+    void aRecordWrittenTwiceIsReceivedOnceSoItCannotHideARealLoss() {
+        // Partition 0 holds 51 offsets of the phase: 50 records, one of them written twice (an
+        // acks=1 retry); one acknowledged record of partition 1 (offset 229) was never processed.
+        PhaseSends sends = new PhaseSends(
+                PHASE,
+                "lab.orders",
+                80,
+                80,
+                0,
+                null,
+                List.of(new PartitionAcks(0, 50, 100, 150), new PartitionAcks(1, 30, 200, 229)),
+                null);
+        LedgerView ledger = ledger(
+                new PartitionLedger(0, 100, 150, List.of(seg(PHASE, 100, 150, 0))),
+                new PartitionLedger(1, 200, 229, List.of(seg(PHASE, 200, 228, 0), seg(0, 229, 229, 0))));
+
+        PhaseCounts counts = PhaseCounts.of(sends, ledger, Optional.of(consumerSaw(1)));
+
+        assertThat(counts.received()).isEqualTo(79);
+        assertThat(counts.duplicated()).isEqualTo(1);
+        assertThat(counts.lost()).isEqualTo(1);
+        assertThat(counts.received()).isLessThanOrEqualTo(counts.acked());
+    }
+
+    @Test
+    void aPartitionTheGroupNeverReadIsUnreadNotUnobserved() {
+        LedgerView ledger = ledger(new PartitionLedger(0, 100, 149, List.of(seg(PHASE, 100, 149, 0))));
+
+        PhaseCounts counts = PhaseCounts.of(SENDS, ledger, Optional.empty());
+
+        assertThat(counts.unread()).isEqualTo(30);
+        assertThat(counts.unobserved()).isZero();
+        assertThat(counts.lost()).isZero();
+        assertThat(PhaseFence.passed(SENDS, ledger)).isFalse();
+        assertThat(counts.acked() + counts.storedDespiteFailure())
+                .isEqualTo(counts.received() + counts.lost() + counts.unobserved() + counts.unread());
+    }
+
+    @Test
+    void aSendThatFailedButWasStoredIsCountedAsSuchNotAsAnExtraReceivedOfTheAcknowledged() {
+        // 82 sent, 80 acknowledged, 2 failed (timed out), but the brokers stored one of the two.
+        PhaseSends sends = new PhaseSends(
+                PHASE,
+                "lab.orders",
+                82,
+                80,
+                2,
+                null,
+                List.of(new PartitionAcks(0, 50, 100, 150), new PartitionAcks(1, 30, 200, 229)),
+                null);
+        LedgerView ledger = ledger(
+                new PartitionLedger(0, 100, 150, List.of(seg(PHASE, 100, 150, 0))),
+                new PartitionLedger(1, 200, 229, List.of(seg(PHASE, 200, 229, 0))));
+
+        PhaseCounts counts = PhaseCounts.of(sends, ledger, Optional.empty());
+
+        assertThat(counts.received()).isEqualTo(81);
+        assertThat(counts.storedDespiteFailure()).isEqualTo(1);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.acked() + counts.storedDespiteFailure())
+                .isEqualTo(counts.received() + counts.lost() + counts.unobserved() + counts.unread());
+    }
+
+    private static dev.latencylab.api.latency.PhaseView consumerSaw(long duplicated) {
+        return new dev.latencylab.api.latency.PhaseView(
+                PHASE, null, 79, null, null, null, null, 0, 0, duplicated, 0, 0, 0, null);
+    }
+
     private static OffsetSegment seg(int phase, long from, long to, long redelivered) {
         return new OffsetSegment(phase, from, to, redelivered);
     }
 
     private static LedgerView ledger(PartitionLedger... partitions) {
-        return new LedgerView("lab.orders", false, 0, List.of(partitions));
+        return new LedgerView("lab.orders", "ledger", null, 0, List.of(partitions));
     }
 }

@@ -1,5 +1,6 @@
 package dev.latencylab.core.accounting;
 
+import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.OffsetSegment;
 import dev.latencylab.api.latency.PartitionLedger;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Which offsets of each partition the consumer group has processed, and with which phase id: the
@@ -27,23 +29,39 @@ import java.util.List;
  * ordered so that a process killed between two stores leaves the ledger counting that record as
  * not yet processed (it is read again and counted then), never as processed twice.
  *
- * <p>Layout (native byte order): a 64-byte header (magic, version, dimensions, a full flag, the
- * redeliveries from below a partition's first offset), then per partition its segment count, its
- * highest offset and {@value #SEGMENTS} segments of 32 bytes (phase id, from, to, redelivered;
- * {@code to} is -1 while the segment is the open one, whose end is the highest offset). About
- * 2 MiB. Not thread-safe: the recorder's lock guards it within a process.
+ * <p>Capacity: {@link AccountingLimits#LEDGER_SEGMENTS} segments per partition at once. When a
+ * partition runs out, the segments of released phases ({@link #release}) and of warm-ups (phase
+ * 0, never counted) are merged into one segment of phase {@link #RELEASED}; only when that frees
+ * nothing is the limit hit. A limit hit is never silent: {@link LedgerView#limitHit()} names it,
+ * and the runner stops the run with it. Partitions at or beyond {@link
+ * AccountingLimits#MAX_PARTITIONS} are a limit hit too.
+ *
+ * <p>Layout (native byte order): a 64-byte header (magic, version, dimensions, the limit hit, the
+ * redeliveries from below a partition's first offset, the highest released phase id, the
+ * ledger's identity, the partition that hit the limit), then per partition its segment count, its
+ * highest offset and its segments of 32 bytes (phase id, from, to, redelivered; {@code to} is -1
+ * while the segment is the open one, whose end is the highest offset). About 20 MiB mapped, of
+ * which only the partitions used are ever touched. Not thread-safe: the recorder's lock guards it
+ * within a process.
  */
 public final class OffsetLedger {
 
-    public static final int MAX_PARTITIONS = 256;
-    /** Two per phase (its warm-up and its measured part) with room for restarts and gaps. */
-    public static final int SEGMENTS = 256;
+    public static final int MAX_PARTITIONS = AccountingLimits.MAX_PARTITIONS;
+    public static final int SEGMENTS = AccountingLimits.LEDGER_SEGMENTS;
+    /** The phase id of segments merged from released phases and warm-ups: counted for no phase. */
+    public static final int RELEASED = -1;
 
     private static final long MAGIC = 0x4c41425f4c454447L; // "LAB_LEDG"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
     private static final int HEADER = 64;
-    private static final int FULL_AT = 20;
+    private static final int LIMIT_AT = 20;
     private static final int BEFORE_START_AT = 24;
+    private static final int RELEASED_AT = 32;
+    private static final int ID_AT = 40;
+    private static final int LIMIT_PARTITION_AT = 56;
+    private static final int NO_LIMIT = 0;
+    private static final int SEGMENTS_LIMIT = 1;
+    private static final int PARTITIONS_LIMIT = 2;
     private static final int SEGMENT = 32;
     private static final int PARTITION = 16 + SEGMENTS * SEGMENT;
     static final int SIZE = HEADER + MAX_PARTITIONS * PARTITION;
@@ -55,10 +73,7 @@ public final class OffsetLedger {
     private OffsetLedger(ByteBuffer buffer, String location) {
         this.buffer = buffer.order(ByteOrder.nativeOrder());
         this.location = location;
-        if (this.buffer.getLong(0) != MAGIC
-                || this.buffer.getInt(8) != VERSION
-                || this.buffer.getInt(12) != MAX_PARTITIONS
-                || this.buffer.getInt(16) != SEGMENTS) {
+        if (!formatted(this.buffer)) {
             format();
         }
     }
@@ -71,8 +86,15 @@ public final class OffsetLedger {
         }
         try (FileChannel channel =
                 FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
+            if (!formatted(mapped.order(ByteOrder.nativeOrder())) && mapped.getLong(0) != 0) {
+                // Another layout: emptied by truncation, so the mapping reads zeros without this
+                // process touching every page of it.
+                channel.truncate(0);
+                mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
+            }
             // The mapping stays valid after the channel is closed.
-            return new OffsetLedger(channel.map(FileChannel.MapMode.READ_WRITE, 0, SIZE), file.toString());
+            return new OffsetLedger(mapped, file.toString());
         }
     }
 
@@ -87,7 +109,7 @@ public final class OffsetLedger {
      */
     public boolean deliver(int partition, long offset, int phase) {
         if (partition < 0 || partition >= MAX_PARTITIONS) {
-            buffer.putInt(FULL_AT, 1);
+            hitLimit(PARTITIONS_LIMIT, partition);
             return true;
         }
         int base = HEADER + partition * PARTITION;
@@ -112,8 +134,12 @@ public final class OffsetLedger {
             buffer.putLong(open + 16, highest);
         }
         if (count == SEGMENTS) {
-            // Out of segments: offsets are still tracked (redeliveries stay exact), phases are not.
-            buffer.putInt(FULL_AT, 1);
+            count = merge(base, (int) count);
+        }
+        if (count == SEGMENTS) {
+            // Still out of segments: offsets are still tracked (redeliveries stay exact), phases
+            // are not, and the limit is said.
+            hitLimit(SEGMENTS_LIMIT, partition);
             buffer.putLong(base + 8, offset);
             return true;
         }
@@ -121,6 +147,16 @@ public final class OffsetLedger {
         buffer.putLong(base, count + 1);
         buffer.putLong(base + 8, offset);
         return true;
+    }
+
+    /**
+     * The phases up to {@code throughPhase} are closed and stored by the runner: their segments may
+     * be merged when a partition needs room. Any instance may call it; the highest id wins.
+     */
+    public void release(int throughPhase) {
+        if (throughPhase > buffer.getLong(RELEASED_AT)) {
+            buffer.putLong(RELEASED_AT, throughPhase);
+        }
     }
 
     /**
@@ -140,18 +176,28 @@ public final class OffsetLedger {
         return false;
     }
 
-    /** Forgets everything: call it with the stream quiet (between runs), as the runner does. */
+    /** Forgets everything: call it with the stream quiet (between runs, a topic created anew). */
     public void clear() {
         for (int p = 0; p < MAX_PARTITIONS; p++) {
-            buffer.putLong(HEADER + p * PARTITION, 0);
+            int base = HEADER + p * PARTITION;
+            if (buffer.getLong(base) != 0) {
+                buffer.putLong(base, 0);
+            }
         }
-        buffer.putInt(FULL_AT, 0);
+        buffer.putInt(LIMIT_AT, NO_LIMIT);
+        buffer.putInt(LIMIT_PARTITION_AT, 0);
         buffer.putLong(BEFORE_START_AT, 0);
+        buffer.putLong(RELEASED_AT, 0);
     }
 
     /** Where the ledger lives: its file, or "(in memory)". */
     public String location() {
         return location;
+    }
+
+    /** Whose ledger this is: the same for every process that maps the same file. */
+    public String id() {
+        return new UUID(buffer.getLong(ID_AT), buffer.getLong(ID_AT + 8)).toString();
     }
 
     public LedgerView view() {
@@ -172,7 +218,62 @@ public final class OffsetLedger {
             }
             partitions.add(new PartitionLedger(p, segments.get(0).fromOffset(), highest, segments));
         }
-        return new LedgerView(null, buffer.getInt(FULL_AT) != 0, buffer.getLong(BEFORE_START_AT), partitions);
+        return new LedgerView(null, id(), limitHit(), buffer.getLong(BEFORE_START_AT), partitions);
+    }
+
+    private String limitHit() {
+        int partition = buffer.getInt(LIMIT_PARTITION_AT);
+        return switch (buffer.getInt(LIMIT_AT)) {
+            case NO_LIMIT -> null;
+            case PARTITIONS_LIMIT ->
+                "partition " + partition + " is beyond the offset ledger's " + MAX_PARTITIONS
+                        + " partitions (a topic's partitions are at most " + MAX_PARTITIONS + ")";
+            default ->
+                "partition " + partition + " needed more than " + SEGMENTS
+                        + " offset segments at once in the offset ledger (each phase, warm-up, offset gap and consumer"
+                        + " restart opens one; phases the runner released are merged): a phase that is never"
+                        + " released, or records of many phases interleaved in one partition";
+        };
+    }
+
+    private void hitLimit(int which, int partition) {
+        if (buffer.getInt(LIMIT_AT) == NO_LIMIT) {
+            buffer.putInt(LIMIT_PARTITION_AT, partition);
+            buffer.putInt(LIMIT_AT, which);
+        }
+    }
+
+    /**
+     * Merges each run of adjacent segments that count for no phase any more (released, warm-up,
+     * already merged) into one {@link #RELEASED} segment. Segments only move down, so each store
+     * reads a slot not yet overwritten; the count is written last. Returns the new count.
+     */
+    private int merge(int base, int count) {
+        long released = buffer.getLong(RELEASED_AT);
+        int kept = 0;
+        boolean merging = false;
+        for (int i = 0; i < count; i++) {
+            int at = segmentAt(base, i);
+            int phase = buffer.getInt(at);
+            long from = buffer.getLong(at + 8);
+            long to = buffer.getLong(at + 16);
+            long redelivered = buffer.getLong(at + 24);
+            boolean countsForNone = phase == RELEASED || phase == 0 || (phase > 0 && phase <= released);
+            if (countsForNone && merging) {
+                int last = segmentAt(base, kept - 1);
+                buffer.putLong(last + 16, to);
+                buffer.putLong(last + 24, buffer.getLong(last + 24) + redelivered);
+                continue;
+            }
+            int into = segmentAt(base, kept++);
+            buffer.putInt(into, countsForNone ? RELEASED : phase);
+            buffer.putLong(into + 8, from);
+            buffer.putLong(into + 16, to);
+            buffer.putLong(into + 24, redelivered);
+            merging = countsForNone;
+        }
+        buffer.putLong(base, kept);
+        return kept;
     }
 
     private void countRedelivery(int base, long count, long offset) {
@@ -208,13 +309,26 @@ public final class OffsetLedger {
         return base + 16 + index * SEGMENT;
     }
 
+    private static boolean formatted(ByteBuffer b) {
+        return b.getLong(0) == MAGIC
+                && b.getInt(8) == VERSION
+                && b.getInt(12) == MAX_PARTITIONS
+                && b.getInt(16) == SEGMENTS;
+    }
+
+    /** Writes the header of an empty ledger: the rest of a new or truncated mapping reads as zeros already. */
     private void format() {
-        for (int i = 0; i < SIZE; i += 8) {
-            buffer.putLong(i, 0);
+        if (buffer.getLong(0) != 0) {
+            for (int i = 0; i < SIZE; i += 8) {
+                buffer.putLong(i, 0);
+            }
         }
-        buffer.putLong(0, MAGIC);
+        UUID id = UUID.randomUUID();
+        buffer.putLong(ID_AT, id.getMostSignificantBits());
+        buffer.putLong(ID_AT + 8, id.getLeastSignificantBits());
         buffer.putInt(8, VERSION);
         buffer.putInt(12, MAX_PARTITIONS);
         buffer.putInt(16, SEGMENTS);
+        buffer.putLong(0, MAGIC);
     }
 }

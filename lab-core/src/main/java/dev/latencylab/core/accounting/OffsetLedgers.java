@@ -75,6 +75,16 @@ public final class OffsetLedgers {
         return forTopic(topic).forgetIfBeyond(partition, logEndOffset);
     }
 
+    /** The phases up to {@code throughPhase} are stored by the runner: see {@link OffsetLedger#release}. */
+    public void release(int throughPhase) {
+        byTopic.values().forEach(l -> l.release(throughPhase));
+    }
+
+    /** A topic created anew: its ledger speaks of the old one's offsets. Call it with the topic quiet. */
+    public void forget(String topic) {
+        forTopic(topic).clear();
+    }
+
     /** Every ledger opened so far is emptied (files stay, for the group's other instances). */
     public void clear() {
         byTopic.values().forEach(OffsetLedger::clear);

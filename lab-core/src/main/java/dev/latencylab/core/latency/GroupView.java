@@ -9,7 +9,6 @@ import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.PhaseKey;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +21,7 @@ import org.HdrHistogram.Histogram;
  * The views of several consumer-app instances of one group as one view, exactly: each phase's
  * percentiles come from the sum of the instances' histograms (percentiles themselves cannot be
  * merged), counts are summed, the partitions held are the union. The offset ledger is the group's
- * (a file every instance on the host shares), so the fullest copy is taken, not a sum.
+ * (a file every instance on the host shares), so one copy is taken, not a sum: the first read.
  */
 public final class GroupView {
 
@@ -102,7 +101,8 @@ public final class GroupView {
                         .map(PhaseView::slow)
                         .filter(s -> s != null)
                         .reduce(SlowRecords::plus)
-                        .orElse(null));
+                        .orElse(null),
+                sum(parts, PhaseView::unsampled));
     }
 
     private static Totals totals(List<LatencyView> views) {
@@ -151,25 +151,29 @@ public final class GroupView {
         return merged;
     }
 
-    /** Per topic, the copy of the shared ledger that has processed the most (they differ only by when they were read). */
+    /**
+     * Per topic, the copy of the shared ledger read first. The instances are read one after the
+     * other, so the copies and the histograms come from different moments; a record enters an
+     * instance's histograms and the ledger under one lock, so for a phase whose fence passed
+     * before this read began (the runner reads the group again once it has) every copy and every
+     * histogram holds all of its records, and its figures agree with its counts. Copies of
+     * different ledgers (instances on other hosts or with other folders, each knowing only its own
+     * partitions) cannot be merged: refused.
+     */
     private static List<LedgerView> ledgers(List<LatencyView> views) {
         Map<String, LedgerView> byTopic = new TreeMap<>();
         for (LatencyView v : views) {
             for (LedgerView l : v.ledgers()) {
-                byTopic.merge(
-                        String.valueOf(l.topic()),
-                        l,
-                        (a, b) -> Comparator.comparingLong(GroupView::processed).compare(a, b) >= 0 ? a : b);
+                LedgerView first = byTopic.putIfAbsent(String.valueOf(l.topic()), l);
+                if (first != null && !java.util.Objects.equals(first.ledgerId(), l.ledgerId())) {
+                    throw new IllegalArgumentException("the consumer-app instances do not share one offset ledger"
+                            + " for topic " + l.topic() + " (" + first.ledgerId() + " and " + l.ledgerId()
+                            + "): each knows only the partitions it read, so the group's counts cannot be"
+                            + " told; run the instances on one host with one lab.consumer.ledger-dir");
+                }
             }
         }
         return List.copyOf(byTopic.values());
-    }
-
-    private static long processed(LedgerView ledger) {
-        return ledger.partitions().stream()
-                .flatMap(p -> p.segments().stream())
-                .mapToLong(s -> s.records() + s.redelivered())
-                .sum();
     }
 
     private static Map<String, List<Integer>> assigned(List<LatencyView> views) {

@@ -1,5 +1,6 @@
 package dev.latencylab.core.latency;
 
+import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.ProducerTrack;
@@ -13,6 +14,7 @@ import dev.latencylab.core.header.RecordStamp;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,19 +28,25 @@ import java.util.Optional;
  */
 public final class LatencyRecorder {
 
-    /** Bounds the histograms' memory (2 x ~160 KiB per phase). */
-    public static final int MAX_PHASES = 64;
+    /**
+     * Bounds the histograms' memory (3 x ~160 KiB per phase) for phases held at once: the runner
+     * releases each phase once it has stored it ({@link #release}), so a run of any length holds a
+     * handful. Reaching it is counted ({@code skipped.tooManyPhases}) and stops the runner's run.
+     */
+    public static final int MAX_PHASES = AccountingLimits.MAX_LIVE_PHASES;
     /** A poll time meaning "not known": the record gives no batch-wait sample. */
     public static final long NOT_POLLED = Long.MIN_VALUE;
 
     private final Duration grace;
     private final OffsetLedgers ledgers;
-    private final List<PhaseHistograms> phases = new ArrayList<>();
+    /** By the recorder's own id for a (phase, settings) pair: ids only grow, so a released one is never reused. */
+    private final Map<Integer, PhaseHistograms> phases = new LinkedHashMap<>();
+
     private final Map<PhaseRef, Integer> phaseIds = new HashMap<>();
     /** Slow-record thresholds by runner phase id, for the phase's entries made after the watch was set. */
     private final Map<Integer, Long> watches = new HashMap<>();
-    /** Phase ids keep increasing across resets, so a loss reported late for an old phase finds none. */
-    private int firstPhaseId;
+    /** Ids keep increasing across resets and releases, so a loss reported late for an old phase finds none. */
+    private int nextPhaseId;
 
     private final SequenceTracker tracker;
     private long noHeader;
@@ -100,39 +108,46 @@ public final class LatencyRecorder {
             lifetimeBadHeader++;
             return RecordResult.skipped(RecordResult.Status.BAD_HEADER);
         }
-        if (!looksLikeJsonObject(value)) {
-            badPayload++;
-            lifetimeBadPayload++;
-            return RecordResult.skipped(RecordResult.Status.BAD_PAYLOAD);
-        }
         RecordStamp stamp = decoded.get();
         int phaseId = phaseId(new PhaseRef(stamp.phase(), stamp.settings()));
+        PhaseHistograms phase = phaseId >= 0 ? phases.get(phaseId) : null;
         long latency = nowMicros - stamp.actualSendMicros();
         long corrected = nowMicros - stamp.intendedSendMicros();
         if (!ledgers.forTopic(topic).deliver(partition, offset, stamp.phase())) {
             lifetimeRedelivered++;
-            if (phaseId >= 0) {
-                phases.get(phaseId - firstPhaseId).redelivered++;
+            if (phase != null) {
+                phase.redelivered++;
             }
             return new RecordResult(
                     RecordResult.Status.MEASURED, stamp.settings(), latency, corrected, SequenceOutcome.REDELIVERED);
         }
         SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
         countForLifetime(outcome);
-        if (phaseId >= 0) {
-            PhaseHistograms phase = phases.get(phaseId - firstPhaseId);
+        // A value that is not the lab's JSON (a user's sample line) is still a record: counted in
+        // the ledger and by sequence like every other, only its latency is no sample.
+        boolean sampled = looksLikeJsonObject(value);
+        if (!sampled) {
+            badPayload++;
+            lifetimeBadPayload++;
+        }
+        if (phase != null) {
             switch (outcome) {
                 case DUPLICATE -> phase.duplicated++;
                 case OUT_OF_ORDER -> phase.outOfOrder++;
                 case LATE -> phase.late++;
                 default -> {}
             }
-            if (outcome.isFirstArrival()) {
+            if (outcome.isFirstArrival() && !sampled) {
+                phase.unsampled++;
+            } else if (outcome.isFirstArrival()) {
                 phase.record(nowMicros, latency, corrected);
                 if (polledMicros != NOT_POLLED) {
                     phase.recordBatchWait(nowMicros - polledMicros);
                 }
             }
+        }
+        if (!sampled) {
+            return new RecordResult(RecordResult.Status.BAD_PAYLOAD, stamp.settings(), latency, corrected, outcome);
         }
         return new RecordResult(RecordResult.Status.MEASURED, stamp.settings(), latency, corrected, outcome);
     }
@@ -196,7 +211,7 @@ public final class LatencyRecorder {
         Totals totals;
         List<LedgerView> offsets;
         synchronized (this) {
-            for (PhaseHistograms phase : phases) {
+            for (PhaseHistograms phase : phases.values()) {
                 if (!phase.isEmpty()) {
                     snapshots.add(phase.snapshot());
                 }
@@ -222,7 +237,7 @@ public final class LatencyRecorder {
         long duplicated = 0;
         long redelivered = 0;
         long outOfOrder = 0;
-        for (PhaseHistograms phase : phases) {
+        for (PhaseHistograms phase : phases.values()) {
             redelivered += phase.redelivered;
         }
         for (ProducerTrack a : accounts) {
@@ -251,7 +266,6 @@ public final class LatencyRecorder {
      * is the whole group's: reset with the stream quiet.
      */
     public synchronized void reset() {
-        firstPhaseId += phases.size();
         phases.clear();
         phaseIds.clear();
         watches.clear();
@@ -265,7 +279,7 @@ public final class LatencyRecorder {
      * straddling the reset are still accounted for (used to drop a phase's warm-up).
      */
     public synchronized void resetPhases() {
-        phases.forEach(PhaseHistograms::reset);
+        phases.values().forEach(PhaseHistograms::reset);
         watches.clear();
     }
 
@@ -276,7 +290,31 @@ public final class LatencyRecorder {
      */
     public synchronized void watch(int phase, long aboveMicros) {
         watches.put(phase, aboveMicros);
-        phases.stream().filter(p -> p.phase == phase).forEach(p -> p.watch(aboveMicros));
+        phases.values().stream().filter(p -> p.phase == phase).forEach(p -> p.watch(aboveMicros));
+    }
+
+    /**
+     * The runner has stored the phases up to {@code throughPhase}: their histograms and counts
+     * are dropped, with every warm-up's (phase 0), and the offset ledger may merge their segments.
+     * What keeps a run of hundreds of phases in the memory of a few. A record of a released phase
+     * that still arrives opens a new entry for it (a redelivery, a late one), which the next
+     * release drops again.
+     */
+    public synchronized void release(int throughPhase) {
+        phases.values().removeIf(p -> p.phase <= throughPhase);
+        phaseIds.values().removeIf(id -> !phases.containsKey(id));
+        watches.keySet().removeIf(id -> id <= throughPhase);
+        ledgers.release(throughPhase);
+    }
+
+    /** A topic created anew under an old name: its ledger is forgotten (call it with the topic quiet). */
+    public synchronized void forgetTopic(String topic) {
+        ledgers.forget(topic);
+    }
+
+    /** Phases held now (released ones are not). */
+    public synchronized int phasesHeld() {
+        return phases.size();
     }
 
     private int phaseId(PhaseRef ref) {
@@ -293,8 +331,8 @@ public final class LatencyRecorder {
         if (watched != null) {
             created.watch(watched);
         }
-        phases.add(created);
-        int id = firstPhaseId + phases.size() - 1;
+        int id = nextPhaseId++;
+        phases.put(id, created);
         phaseIds.put(ref, id);
         return id;
     }
@@ -307,9 +345,9 @@ public final class LatencyRecorder {
             if (count > 0) {
                 lifetimeLostDeclared += count;
             }
-            int index = phaseId - firstPhaseId;
-            if (index >= 0 && index < phases.size()) {
-                phases.get(index).lost += count;
+            PhaseHistograms phase = phases.get(phaseId);
+            if (phase != null) {
+                phase.lost += count;
             }
         });
     }

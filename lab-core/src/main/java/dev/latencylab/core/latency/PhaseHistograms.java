@@ -23,6 +23,9 @@ final class PhaseHistograms {
     long duplicated;
     long redelivered;
     long outOfOrder;
+    /** First arrivals whose value was not the lab's JSON: counted, but no latency sample. */
+    long unsampled;
+
     private long clamped;
     /** The slow-record watch: off until {@link #watch} sets a threshold. */
     private long slowAboveMicros = Long.MAX_VALUE;
@@ -74,7 +77,7 @@ final class PhaseHistograms {
         latency.reset();
         corrected.reset();
         batchWait.reset();
-        lost = late = duplicated = redelivered = outOfOrder = clamped = 0;
+        lost = late = duplicated = redelivered = outOfOrder = unsampled = clamped = 0;
         firstMicros = lastMicros = 0;
         slowAboveMicros = Long.MAX_VALUE;
         slowCount = slowFirstSent = slowLastSent = slowLastReceived = slowMax = 0;
@@ -82,7 +85,7 @@ final class PhaseHistograms {
     }
 
     boolean isEmpty() {
-        return latency.getTotalCount() == 0 && lost == 0 && duplicated == 0 && redelivered == 0;
+        return latency.getTotalCount() == 0 && lost == 0 && duplicated == 0 && redelivered == 0 && unsampled == 0;
     }
 
     /** A copy taken under the recorder's lock; percentiles are computed from it outside the lock. */
@@ -101,6 +104,7 @@ final class PhaseHistograms {
                 redelivered,
                 outOfOrder,
                 clamped,
+                unsampled,
                 slowAboveMicros == Long.MAX_VALUE
                         ? null
                         : new SlowRecords(
@@ -140,6 +144,7 @@ final class PhaseHistograms {
             long redelivered,
             long outOfOrder,
             long clamped,
+            long unsampled,
             SlowRecords slow) {
 
         PhaseView report(boolean withHistograms) {
@@ -160,7 +165,8 @@ final class PhaseHistograms {
                     clamped,
                     batchWait.getTotalCount() == 0 ? null : HistogramPercentiles.of(batchWait),
                     withHistograms ? HistogramPercentiles.encode(latency, corrected, batchWait) : null,
-                    slow);
+                    slow,
+                    unsampled);
         }
     }
 }

@@ -73,14 +73,59 @@ class OffsetLedgerTest {
     }
 
     @Test
-    void aPartitionOutOfSegmentsKeepsTrackingOffsetsAndSaysTheCountsAreIncomplete() {
+    void aPartitionOutOfSegmentsSaysWhichLimitItHitAndKeepsTrackingOffsets() {
         OffsetLedger ledger = OffsetLedger.inMemory();
         for (int i = 0; i <= OffsetLedger.SEGMENTS; i++) {
-            ledger.deliver(0, i, i + 1); // every record its own phase: one segment each
+            ledger.deliver(0, i, i + 1); // every record its own phase, none released: one segment each
         }
-        assertThat(ledger.view().full()).isTrue();
+        assertThat(ledger.view().limitHit())
+                .contains("partition 0 needed more than " + OffsetLedger.SEGMENTS + " offset segments");
         assertThat(ledger.view().partition(0).orElseThrow().highestOffset()).isEqualTo(OffsetLedger.SEGMENTS);
         assertThat(ledger.deliver(0, 3, 4)).isFalse();
+    }
+
+    @Test
+    void releasedPhasesAndWarmUpsAreMergedWhenAPartitionNeedsRoomSoAnyNumberOfPhasesFitsAndCountsStayExact() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        long offset = 0;
+        for (int phase = 5_000; phase < 5_400; phase++) { // 400 phases, each after a warm-up, on 3 partitions
+            for (int p = 0; p < 3; p++) {
+                ledger.deliver(p, offset, 0);
+                ledger.deliver(p, offset + 1, phase);
+                ledger.deliver(p, offset + 2, phase);
+            }
+            offset += 3;
+            assertThat(ledger.view().delivered(phase)).isEqualTo(6);
+            ledger.release(phase);
+        }
+        LedgerView view = ledger.view();
+        assertThat(view.limitHit()).isNull();
+        assertThat(view.partition(0).orElseThrow().segments()).hasSizeLessThanOrEqualTo(OffsetLedger.SEGMENTS);
+        assertThat(view.partition(0).orElseThrow().firstOffset()).isZero();
+        // A released phase read again is still a redelivery, of no phase.
+        assertThat(ledger.deliver(1, 7, 5_002)).isFalse();
+        assertThat(ledger.view().redelivered(OffsetLedger.RELEASED)).isEqualTo(1);
+    }
+
+    @Test
+    void aPartitionBeyondTheLedgersIsALimitHitNotASilentlyUncountedPartition() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        ledger.deliver(OffsetLedger.MAX_PARTITIONS - 1, 0, 3);
+        assertThat(ledger.view().delivered(3)).isEqualTo(1);
+        assertThat(ledger.view().limitHit()).isNull();
+
+        ledger.deliver(OffsetLedger.MAX_PARTITIONS, 0, 3);
+        assertThat(ledger.view().limitHit()).contains("partition " + OffsetLedger.MAX_PARTITIONS + " is beyond");
+        ledger.clear();
+        assertThat(ledger.view().limitHit()).isNull();
+    }
+
+    @Test
+    void instancesThatMapOneFileShareOneIdentityAndAnotherFileHasAnother() throws IOException {
+        OffsetLedger a = OffsetLedger.open(dir.resolve("one.bin"));
+        OffsetLedger b = OffsetLedger.open(dir.resolve("one.bin"));
+        OffsetLedger other = OffsetLedger.open(dir.resolve("two.bin"));
+        assertThat(a.id()).isEqualTo(b.id()).isNotEqualTo(other.id());
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.accounting.OffsetLedger;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -51,10 +52,44 @@ class GroupViewTest {
         assertThat(phase.latencyMs().p90()).isCloseTo(1.0, offset(0.01));
         assertThat(group.totals().received()).isEqualTo(1_000);
         assertThat(group.assigned()).containsEntry("lab.orders", List.of(0, 1));
-        // Each recorder here keeps its own ledger; on a host the instances share one file. The
-        // fullest copy is the group's, never a sum that would count an offset twice.
-        assertThat(group.ledger("lab.orders").partitions()).singleElement().satisfies(p -> assertThat(p.partition())
-                .isZero());
+        // The instances share one ledger: one copy is the group's, never a sum that would count an
+        // offset twice.
+        assertThat(group.ledger("lab.orders").delivered(7)).isEqualTo(1_000);
+    }
+
+    @Test
+    void instancesThatDoNotShareOneLedgerAreRefusedNotMergedIntoOneInstancesPartitions() {
+        LatencyRecorder a = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
+        LatencyRecorder b = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
+        record(a, 0, 0, 0, 1_000);
+        record(b, 1, 1, 0, 1_000);
+        assertThatThrownBy(() -> GroupView.merge(List.of(a.report(true), b.report(true))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("do not share one offset ledger");
+    }
+
+    /**
+     * A slow and a fast instance read one after the other while records flow: once every record of
+     * the phase is processed, the group's count equals what the ledger says the phase received.
+     */
+    @Test
+    void aPhaseReadAfterItsRecordsAreAllProcessedHasAsManySamplesAsRecordsReceived() {
+        LatencyRecorder fast = recorder();
+        LatencyRecorder slow = recorder();
+        for (int i = 0; i < 500; i++) {
+            record(fast, 2 * i, 0, i, 1_000);
+        }
+        LatencyView earlyFast = fast.report(true);
+        for (int i = 0; i < 500; i++) {
+            record(slow, 2 * i + 1, 1, i, 90_000);
+        }
+        LatencyView during = GroupView.merge(List.of(earlyFast, slow.report(true)));
+        assertThat(during.phases().get(0).count()).isEqualTo(1_000);
+
+        LatencyView after = GroupView.merge(List.of(fast.report(true), slow.report(true)));
+        assertThat(after.phases().get(0).count())
+                .isEqualTo(after.ledger("lab.orders").delivered(7))
+                .isEqualTo(1_000);
     }
 
     @Test
@@ -70,8 +105,11 @@ class GroupViewTest {
                 .hasMessageContaining("histograms=true");
     }
 
-    private static LatencyRecorder recorder() {
-        return new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
+    /** The group's instances on one host share one ledger file; here one in-memory ledger. */
+    private final OffsetLedger sharedLedger = OffsetLedger.inMemory();
+
+    private LatencyRecorder recorder() {
+        return new LatencyRecorder(Duration.ofSeconds(5), new OffsetLedgers(topic -> sharedLedger));
     }
 
     private static void record(LatencyRecorder r, long seq, int partition, long offset, long latencyMicros) {

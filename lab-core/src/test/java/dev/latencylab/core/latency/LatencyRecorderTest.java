@@ -2,12 +2,16 @@ package dev.latencylab.core.latency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.api.latency.Totals;
+import dev.latencylab.api.producer.PartitionAcks;
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.accounting.OffsetLedger;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.clock.EpochMicros;
@@ -15,6 +19,8 @@ import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -60,11 +66,66 @@ class LatencyRecorderTest {
         record(null, JSON, 0, T0);
         record("junk".getBytes(), JSON, 0, T0);
         record(header(0, T0, T0, LINGER_0), "not json".getBytes(), 0, T0);
-        record(header(0, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+        record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
         LatencyView report = recorder.report();
         assertThat(report.totals().skipped()).isEqualTo(new Totals.Skipped(1, 1, 1, 0));
-        assertThat(report.totals().received()).isEqualTo(1);
-        assertThat(report.phases()).singleElement().extracting(PhaseView::count).isEqualTo(1L);
+        // The line that is not JSON is still a record: received, only not a latency sample.
+        assertThat(report.totals().received()).isEqualTo(2);
+        assertThat(report.phases()).singleElement().satisfies(p -> {
+            assertThat(p.count()).isEqualTo(1L);
+            assertThat(p.unsampled()).isEqualTo(1L);
+        });
+    }
+
+    @Test
+    void sampleLinesThatAreNotJsonAreAccountedLikeEveryOtherRecordSoTheyMakeNoGapAndNoLoss() {
+        for (int i = 0; i < 100; i++) {
+            byte[] value = i % 10 == 0 ? "plain text line".getBytes() : JSON;
+            recorder.record(header(i, T0, T0, LINGER_0, 8), value, TOPIC, 0, i, T0 + 1_000);
+        }
+        recorder.expire(T0 + 60_000_000);
+        LatencyView report = recorder.report();
+        PhaseView phase = report.phase(8, LINGER_0).orElseThrow();
+        assertThat(phase.count()).isEqualTo(90);
+        assertThat(phase.unsampled()).isEqualTo(10);
+        assertThat(phase.lost()).isZero();
+        assertThat(report.totals().lost()).isZero();
+        assertThat(report.ledger(TOPIC).delivered(8)).isEqualTo(100);
+        assertThat(report.ledger(TOPIC).partition(0).orElseThrow().segments()).hasSize(1);
+    }
+
+    @Test
+    void aRunOfFourHundredPhasesReleasedOneByOneKeepsEveryPhasesCountsAndHoldsAFewPhasesAtATime() {
+        long seq = 0;
+        long offset = 0;
+        for (int phase = 1_000; phase < 1_400; phase++) {
+            PhaseKey settings = phase % 2 == 0 ? LINGER_0 : LINGER_20;
+            for (int i = 0; i < 5; i++) { // the warm-up: phase 0
+                recorder.record(header(seq++, T0, T0, settings, 0), JSON, TOPIC, 0, offset++, T0 + 1_000);
+            }
+            for (int i = 0; i < 20; i++) {
+                recorder.record(header(seq++, T0, T0, settings, phase), JSON, TOPIC, 0, offset++, T0 + 2_000);
+            }
+            LatencyView report = recorder.report();
+            assertThat(report.phase(phase, settings).orElseThrow().count()).isEqualTo(20);
+            assertThat(report.ledger(TOPIC).delivered(phase)).isEqualTo(20);
+            assertThat(report.ledger(TOPIC).limitHit()).isNull();
+            assertThat(report.totals().skipped().tooManyPhases()).isZero();
+            recorder.release(phase);
+        }
+        assertThat(recorder.phasesHeld()).isZero();
+        assertThat(recorder.report().ledger(TOPIC).partition(0).orElseThrow().segments())
+                .hasSizeLessThanOrEqualTo(OffsetLedger.SEGMENTS);
+        assertThat(recorder.totals().received()).isEqualTo(400 * 25);
+    }
+
+    @Test
+    void phasesNeverReleasedReachTheLimitVisiblyNeverSilently() {
+        for (int phase = 1; phase <= LatencyRecorder.MAX_PHASES + 3; phase++) {
+            recorder.record(header(phase, T0, T0, LINGER_0, phase), JSON, TOPIC, 0, phase, T0 + 1_000);
+        }
+        assertThat(recorder.totals().skipped().tooManyPhases()).isEqualTo(3);
+        assertThat(recorder.report().phases()).hasSize(LatencyRecorder.MAX_PHASES);
     }
 
     @Test
@@ -148,7 +209,12 @@ class LatencyRecorderTest {
         assertThat(phase.duplicated()).isEqualTo(1);
         assertThat(phase.latencyMs().max()).isLessThan(2.0);
         assertThat(recorder.report().ledger(TOPIC).redelivered(3)).isEqualTo(1);
+        // Three offsets, two records: what the phase received is counted in records.
         assertThat(recorder.report().ledger(TOPIC).delivered(3)).isEqualTo(3);
+        PhaseSends sends = new PhaseSends(3, TOPIC, 2, 2, 0, null, List.of(new PartitionAcks(1, 2, 500, 502)), null);
+        assertThat(PhaseCounts.of(sends, recorder.report().ledger(TOPIC), Optional.of(phase))
+                        .received())
+                .isEqualTo(2);
         assertThat(recorder.lifetime().redelivered()).isEqualTo(1);
     }
 

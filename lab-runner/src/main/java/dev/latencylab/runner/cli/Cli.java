@@ -101,6 +101,8 @@ public final class Cli {
         SnapshotCommand snapshot =
                 new SnapshotCommand(out, err, cwd, new JsonHttp(), System.getenv(), Clock.systemUTC());
         commands.put("snapshot", new Entry(snapshot, snapshot::execute));
+        SelfTestCommand selftest = new SelfTestCommand(out, err, cwd, new JsonHttp(), System.getenv());
+        commands.put("selftest", new Entry(selftest, selftest::execute));
         CheckDashboardsCommand check = new CheckDashboardsCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC());
         commands.put("check-dashboards", new Entry(check, check::execute));
         return commands;

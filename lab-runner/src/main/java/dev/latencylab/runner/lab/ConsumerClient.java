@@ -65,8 +65,31 @@ public final class ConsumerClient {
             URI uri = Urls.withQuery(base, "/actuator/latency", Map.of("histograms", "true"));
             views.add(new InstanceView(base, http.getJson(PART, uri, LatencyView.class)));
         }
-        return new GroupRead(
-                GroupView.merge(views.stream().map(InstanceView::view).toList()), views);
+        try {
+            return new GroupRead(
+                    GroupView.merge(views.stream().map(InstanceView::view).toList()), views);
+        } catch (IllegalArgumentException e) {
+            throw new EndpointException(e.getMessage());
+        }
+    }
+
+    /**
+     * Has every instance drop the phases up to {@code throughPhase} (stored by the runner now), so
+     * a run of any length holds a few phases at a time.
+     */
+    public void release(int throughPhase) throws InterruptedException {
+        for (URI base : bases) {
+            URI uri = Urls.resolve(base, "/actuator/latency/release");
+            JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, Map.of("throughPhase", throughPhase)));
+        }
+    }
+
+    /** A topic created anew under an old name: every instance forgets its ledger (call it with the topic quiet). */
+    public void forgetTopic(String topic) throws InterruptedException {
+        for (URI base : bases) {
+            URI uri = Urls.resolve(base, "/actuator/latency/forget");
+            JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, Map.of("topic", topic)));
+        }
     }
 
     /** Forgets everything: histograms, loss and duplicate tracking. Done once before a run. */

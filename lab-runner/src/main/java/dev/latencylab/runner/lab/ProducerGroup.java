@@ -42,7 +42,13 @@ public final class ProducerGroup {
                 first.phase(),
                 counters(statuses),
                 phases(statuses),
-                statuses.stream().allMatch(ProducerStatus::header));
+                statuses.stream().allMatch(ProducerStatus::header),
+                // The group is on schedule when its latest instance is.
+                statuses.stream()
+                        .map(ProducerStatus::scheduleLagMs)
+                        .filter(java.util.Objects::nonNull)
+                        .max(Double::compare)
+                        .orElse(null));
     }
 
     /**

@@ -1,9 +1,11 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.accounting.PhaseFence;
 import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
@@ -77,6 +79,10 @@ public final class ScenarioRunner {
 
     /** How long a phase that restarted a broker waits, after its window, for the ISR to be whole again. */
     private static final Duration ISR_WHOLE_TIMEOUT = Duration.ofMinutes(2);
+    /** How late the next record may be on its schedule when a phase's window opens. */
+    static final double ON_SCHEDULE_MS = 10;
+    /** The longest a phase's window waits for the sender to catch up with its schedule. */
+    static final Duration SENDER_CATCH_UP = Duration.ofSeconds(30);
 
     /** Shortest step of a rate search: under two Prometheus-free seconds a step is all ramp. */
     static final Duration MIN_STEP = Duration.ofSeconds(2);
@@ -97,6 +103,8 @@ public final class ScenarioRunner {
     private final List<RateSearchRecord> searches = new ArrayList<>();
     /** The last phase id given out: measured phases and search steps each have their own. */
     private int nextPhaseId;
+
+    private int runFirstPhaseId;
 
     private volatile boolean abortRequested;
     private volatile String abortReason;
@@ -151,6 +159,19 @@ public final class ScenarioRunner {
     }
 
     /** Asks a running {@link #run} to stop the load and return what it has (used by the Ctrl-C hook). */
+    /** Called once in each measured phase's window, halfway through: where the self-test injects its faults. */
+    @FunctionalInterface
+    public interface WindowHook {
+        void halfway(Phase phase, int phaseId) throws InterruptedException;
+    }
+
+    private WindowHook windowHook = (phase, phaseId) -> {};
+
+    /** Sets what runs halfway through each measured window (nothing by default); before {@link #run}. */
+    public void windowHook(WindowHook hook) {
+        this.windowHook = hook;
+    }
+
     public void abort(String reason) {
         abortReason = reason;
         abortRequested = true;
@@ -182,6 +203,7 @@ public final class ScenarioRunner {
             consumer.reset();
             List<Phase> plan = RunPlan.of(scenario, options.seed()).phases();
             nextPhaseId = firstPhaseId(startedAt);
+            runFirstPhaseId = nextPhaseId;
             // A rate: max phase is measured at each share of the rate it finds.
             int count = plan.stream()
                     .mapToInt(p -> p.maxRate() ? RateSearchRecord.MEASURED_PERCENT.size() : 1)
@@ -201,9 +223,11 @@ public final class ScenarioRunner {
                             index,
                             count,
                             phase,
-                            ++nextPhaseId,
+                            nextPhaseId(null),
                             RunPlan.label(phase.name(), phase.repeat(), scenario.repeat()));
                     done.add(phase.drains() ? runDrainPhase(current, warnings) : runPhase(current, warnings));
+                    // Stored: the consumer may drop the phase, so a run of any length holds a few.
+                    consumer.release(current.phaseId);
                     current = null;
                 }
             }
@@ -256,6 +280,42 @@ public final class ScenarioRunner {
     }
 
     /**
+     * The next phase id. A run's ids are its start second times 1000 and up: a run of more phases
+     * (rate-search steps included) would take the next run's, so it stops instead.
+     */
+    private int nextPhaseId(Instant startedAt) {
+        if (startedAt != null) {
+            runFirstPhaseId = firstPhaseId(startedAt);
+        }
+        if (nextPhaseId - runFirstPhaseId >= AccountingLimits.MAX_PHASES_PER_RUN) {
+            throw new EndpointException("the run reached " + AccountingLimits.MAX_PHASES_PER_RUN
+                    + " phases (rate-search steps and repeats included), the most one run has ids for:"
+                    + " lower the scenario's repeat or split it into several runs");
+        }
+        return ++nextPhaseId;
+    }
+
+    /**
+     * A fixed capacity of the consumer's accounting that was reached makes every later count
+     * wrong: the run stops with it named, never goes on with numbers that look right.
+     */
+    static void requireWithinLimits(LatencyView view) {
+        for (LedgerView ledger : view.ledgers()) {
+            if (ledger.limitHit() != null) {
+                throw new EndpointException("the consumer's offset ledger of topic " + ledger.topic() + " hit a limit: "
+                        + ledger.limitHit() + "; the run stops, as every count from here on would be wrong");
+            }
+        }
+        if (view.totals() != null && view.totals().skipped().tooManyPhases() > 0) {
+            throw new EndpointException("the consumer held " + AccountingLimits.MAX_LIVE_PHASES
+                    + " phases at once, its limit, and counted "
+                    + view.totals().skipped().tooManyPhases()
+                    + " records in no phase (phases are released once the runner stored them: something"
+                    + " else drives the consumer, or its phases were never released); the run stops");
+        }
+    }
+
+    /**
      * A phase's topic must be one the consumer reads (its pattern), or the phase would measure
      * nothing: refused before anything runs.
      */
@@ -290,6 +350,9 @@ public final class ScenarioRunner {
         if (!spec.keep()) {
             created.add(spec.name());
         }
+        // A topic of that name read before has a ledger of the old offsets: the new records would
+        // be taken for redeliveries of the old ones. Nothing is written to it yet.
+        consumer.forgetTopic(spec.name());
         out.printf(
                 Locale.ROOT,
                 "  topic %s created: %d partitions, replication factor %d, min.insync.replicas %d%s%s%n",
@@ -430,6 +493,7 @@ public final class ScenarioRunner {
         producer.start(s, 0, own != null ? own.name() : ProducerClient.LAB_TOPIC);
         t.startedAt = clock.instant();
         sleep(phase.warmup());
+        awaitSenderOnSchedule(t, warnings);
 
         // The measured window is the records sent in it, whenever they arrive: the id travels in each header.
         ProducerStatus entered = producer.enterPhase(t.phaseId);
@@ -438,8 +502,15 @@ public final class ScenarioRunner {
         t.lastPoll = t.measureStart;
         t.lastSent = t.sentAtStart;
         Instant nextProgress = t.measureStart.plus(options.progressEvery());
+        Duration halfway = phase.duration().dividedBy(2);
+        boolean hooked = false;
         while (true) {
             Duration elapsed = Duration.between(t.measureStart, clock.instant());
+            if (!hooked && elapsed.compareTo(halfway) >= 0) {
+                windowHook.halfway(phase, t.phaseId);
+                hooked = true;
+                continue;
+            }
             if (t.nextFault < phase.faults().size()
                     && elapsed.compareTo(phase.faults().get(t.nextFault).at()) >= 0) {
                 injectFault(t, phase.faults().get(t.nextFault++), warnings);
@@ -452,6 +523,9 @@ public final class ScenarioRunner {
             Duration wait = min(remaining, Duration.between(clock.instant(), nextProgress));
             if (t.nextFault < phase.faults().size()) {
                 wait = min(wait, phase.faults().get(t.nextFault).at().minus(elapsed));
+            }
+            if (!hooked) {
+                wait = min(wait, halfway.minus(elapsed));
             }
             if (!wait.isNegative() && !wait.isZero()) {
                 sleep(wait);
@@ -500,6 +574,41 @@ public final class ScenarioRunner {
                 latency == null ? "n/a" : ms(latency.correctedLatencyMs().p99()),
                 closed.counts == null ? "" : "; " + counts(closed.counts));
         return record;
+    }
+
+    /**
+     * A phase measures only its own schedule: a sender still behind (the previous phase asked for
+     * more than the stack could take) would send the phase's first records late and hand it the
+     * previous phase's publish delay. So the window opens once the next record is due within
+     * {@value #ON_SCHEDULE_MS} ms, waiting at most {@link #SENDER_CATCH_UP}; the report says when
+     * it waited, and when it gave up.
+     */
+    private void awaitSenderOnSchedule(Tracker t, List<String> warnings) throws InterruptedException {
+        Instant started = clock.instant();
+        Double lag = producer.state().scheduleLagMs();
+        while (lag != null && lag > ON_SCHEDULE_MS) {
+            if (!clock.instant().isBefore(started.plus(SENDER_CATCH_UP))) {
+                String w = String.format(
+                        Locale.ROOT,
+                        "phase %s: the sender was still %.0f ms behind its schedule %s after the warm-up; the phase"
+                                + " was measured anyway and its first records carry that delay",
+                        t.phase.name(),
+                        lag,
+                        Durations.format(SENDER_CATCH_UP));
+                warnings.add(w);
+                out.println("WARNING: " + w);
+                return;
+            }
+            sleep(options.drainPoll());
+            lag = producer.state().scheduleLagMs();
+        }
+        Duration waited = Duration.between(started, clock.instant());
+        if (!waited.isZero()) {
+            String w = "phase " + t.phase.name() + ": its window opened " + Durations.format(waited)
+                    + " after the warm-up, once the sender had caught up with its schedule (it was behind)";
+            warnings.add(w);
+            out.println("  " + w);
+        }
     }
 
     /**
@@ -779,7 +888,7 @@ public final class ScenarioRunner {
         boolean running = false;
         for (var next = search.next(); next.isPresent(); next = search.next()) {
             double rate = next.getAsDouble();
-            int stepId = ++nextPhaseId;
+            int stepId = nextPhaseId(null);
             if (running) {
                 producer.apply(SettingsChange.rate(rate, stepId));
             } else {
@@ -798,6 +907,7 @@ public final class ScenarioRunner {
             long failed = sends == null ? 0 : sends.failed();
             long backlog =
                     (status.counters().acked() - ackedBase) - (view.totals().received() - receivedBase);
+            consumer.release(stepId);
             RateStep judged = search.judge(
                     rate,
                     seconds,
@@ -921,10 +1031,17 @@ public final class ScenarioRunner {
             ProducerStatus producerStatus = producer.state();
             Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
             ConsumerClient.GroupRead read = consumer.read();
-            LatencyView consumerView = read.group();
+            LatencyView fenceView = read.group();
+            requireWithinLimits(fenceView);
             boolean passed = sends.isPresent()
                     && PhaseFence.passed(
-                            sends.get(), consumerView.ledger(sends.get().topic()));
+                            sends.get(), fenceView.ledger(sends.get().topic()));
+            if (passed && read.instances().size() > 1) {
+                // Instances are read one after another: read again, all after the fence passed,
+                // so the figures hold every record the counts do.
+                read = consumer.read();
+            }
+            LatencyView consumerView = read.group();
             if (passed || !clock.instant().isBefore(deadline)) {
                 Optional<PhaseView> latency =
                         consumerView.phase(t.phaseId, t.phase.settings().phaseKey());

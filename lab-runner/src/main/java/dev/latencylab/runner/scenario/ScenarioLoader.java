@@ -1,5 +1,6 @@
 package dev.latencylab.runner.scenario;
 
+import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerSettingsReader;
@@ -117,6 +118,17 @@ public final class ScenarioLoader {
                             "is used by an earlier phase; phase names must be unique");
                 }
                 phases.add(phase);
+            }
+        }
+        if (problems.isEmpty()) {
+            // A rate search measures three shares; its steps take ids too, so this is a floor.
+            int planned = phases.stream().mapToInt(p -> p.maxRate() ? 3 : 1).sum() * (repeat == null ? 1 : repeat);
+            if (planned > AccountingLimits.MAX_PHASES_PER_RUN) {
+                problems.add(
+                        "phases",
+                        "make " + planned + " phases with the repeats, more than the "
+                                + AccountingLimits.MAX_PHASES_PER_RUN
+                                + " one run has phase ids for: split the scenario or lower repeat");
             }
         }
         if (!problems.isEmpty()) {
@@ -474,7 +486,8 @@ public final class ScenarioLoader {
                     "is needed: a Kafka topic name ({phase} is replaced by the phase's name), got " + show(name));
             return null;
         }
-        Integer partitions = optionalInteger(v.path("partitions"), 1, 10_000, field + ".partitions", problems);
+        Integer partitions = optionalInteger(
+                v.path("partitions"), 1, AccountingLimits.MAX_PARTITIONS, field + ".partitions", problems);
         Integer rf = optionalInteger(v.path("replicationFactor"), 1, 32, field + ".replicationFactor", problems);
         Integer minIsr = optionalInteger(v.path("minInsyncReplicas"), 1, 32, field + ".minInsyncReplicas", problems);
         Map<String, String> configs = new LinkedHashMap<>();

@@ -329,7 +329,7 @@ public final class FakeLab implements AutoCloseable {
                                         + "\"count\":%d,\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
                                         + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
                                         + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
-                                        + "\"lost\":0,\"late\":0,\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"clamped\":0}",
+                                        + "\"lost\":0,\"late\":0,\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"clamped\":0,\"unsampled\":0}",
                                 seg.phase,
                                 seg.linger,
                                 seg.batch,
@@ -361,7 +361,7 @@ public final class FakeLab implements AutoCloseable {
                     + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
                     + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0)
                     + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0,\"unobserved\":0}],"
-                    + "\"ledgers\":[{\"topic\":\"lab.orders\",\"full\":false,\"redeliveredBeforeStart\":0,\"partitions\":["
+                    + "\"ledgers\":[{\"topic\":\"lab.orders\",\"ledgerId\":\"fake-ledger\",\"limitHit\":null,\"redeliveredBeforeStart\":0,\"partitions\":["
                     + partitions + "]}],"
                     + "\"consumer\":{\"topics\":\"lab\\\\.orders(\\\\..+)?\",\"groupId\":\"latency-lab-consumer\","
                     + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\"}}}";

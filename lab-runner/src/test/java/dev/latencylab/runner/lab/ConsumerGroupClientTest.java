@@ -44,8 +44,10 @@ class ConsumerGroupClientTest {
 
     @Test
     void theGroupsPercentilesAreTheSummedHistogramsAndEachInstanceKeepsItsShare() throws Exception {
-        LatencyRecorder fast = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
-        LatencyRecorder slow = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
+        // Two instances on one host share the group's ledger file: here one in-memory ledger.
+        dev.latencylab.core.accounting.OffsetLedger shared = dev.latencylab.core.accounting.OffsetLedger.inMemory();
+        LatencyRecorder fast = new LatencyRecorder(Duration.ofSeconds(5), new OffsetLedgers(topic -> shared));
+        LatencyRecorder slow = new LatencyRecorder(Duration.ofSeconds(5), new OffsetLedgers(topic -> shared));
         for (int i = 0; i < 900; i++) {
             record(fast, i, 0, i, 1_000);
         }

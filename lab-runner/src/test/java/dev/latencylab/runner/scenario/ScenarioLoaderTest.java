@@ -442,4 +442,26 @@ class ScenarioLoaderTest {
                                         "bad.yaml: phase 1 'bad': faults[4].at: must be inside the measured window (under 1m)",
                                         "bad.yaml: phase 1 'bad': faults[5].kill: must be leader, a node id or kafka-N, got 'kafka-x'"));
     }
+
+    @Test
+    void morePhasesThanOneRunHasIdsForAndMorePartitionsThanTheLedgerHoldsAreRefusedUpFront() {
+        StringBuilder many = new StringBuilder("repeat: 20\ndefaults:\n  warmup: 1s\n  duration: 1s\n  settings:"
+                + " {lingerMs: 0, batchSize: 16384, compression: none, rate: 100, payloadBytes: 400}\nphases:\n");
+        for (int i = 0; i < 50; i++) {
+            many.append("  - {name: p").append(i).append(", settings: {}}\n");
+        }
+        assertThatThrownBy(() -> loader.parse("many.yaml", "many", many.toString()))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                        .anySatisfy(p -> assertThat(p).contains("1000 phases").contains("999")));
+        String wide = many.toString()
+                .replace("repeat: 20", "repeat: 1")
+                .replace(
+                        "{name: p0, settings: {}}",
+                        "{name: p0, settings: {}, topic: {name: lab.orders.w, partitions: 10001}}");
+        assertThatThrownBy(() -> loader.parse("wide.yaml", "wide", wide))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                        .anySatisfy(p -> assertThat(p).contains("partitions").contains("10000")));
+    }
 }

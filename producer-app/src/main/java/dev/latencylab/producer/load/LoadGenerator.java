@@ -16,6 +16,7 @@ import dev.latencylab.core.schedule.OpenLoopSchedule;
 import dev.latencylab.core.sends.PhaseTally;
 import dev.latencylab.core.sends.SendLog;
 import dev.latencylab.producer.LabProducerProperties;
+import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import java.util.Queue;
@@ -100,9 +101,15 @@ public class LoadGenerator implements SmartLifecycle {
     private volatile boolean stopping;
     private Thread thread;
 
+    private final DuplicatedRecords selfTestDuplicates;
+
     public LoadGenerator(
-            ProducerFactory<byte[], byte[]> factory, LabProducerProperties properties, MeterRegistry registry) {
+            ProducerFactory<byte[], byte[]> factory,
+            LabProducerProperties properties,
+            MeterRegistry registry,
+            DuplicatedRecords selfTestDuplicates) {
         this.factory = factory;
+        this.selfTestDuplicates = selfTestDuplicates;
         this.events =
                 new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
         this.state = new LoadState(
@@ -148,7 +155,16 @@ public class LoadGenerator implements SmartLifecycle {
                 s.phase(),
                 counters(),
                 sendLog.view(),
-                s.header());
+                s.header(),
+                scheduleLagMs(s));
+    }
+
+    /** How late the next record is on its schedule; null when no schedule runs. */
+    private Double scheduleLagMs(LoadState s) {
+        if (!s.running() || s.settings().unthrottled()) {
+            return null;
+        }
+        return Math.max(0, System.nanoTime() - schedule.nextIntendedNanos()) / 1e6;
     }
 
     public long generation() {
@@ -302,6 +318,10 @@ public class LoadGenerator implements SmartLifecycle {
         phase.sent(lateNanos / 1_000);
         try {
             producer().send(record, new Acknowledgement(phase, sequence, sendNanos));
+            if (selfTestDuplicates.writeAgain()) {
+                // The copy a lost answer's retry would write: counted by nobody here.
+                producer().send(record);
+            }
         } catch (RuntimeException e) {
             onFailure(sequence, phase, e);
         }

@@ -652,7 +652,8 @@ class ProducerEndpointTest {
                 state.phase(),
                 COUNTERS,
                 List.of(),
-                state.header());
+                state.header(),
+                null);
     }
 
     /** The contract's JSON of the settings, written out by hand rather than by the serializer under test. */

@@ -1,7 +1,9 @@
-package dev.latencylab.consumer.modes;
+package dev.latencylab.core.json;
 
 import dev.latencylab.api.settings.BadSettingsException;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.type.TypeReference;
@@ -35,6 +37,22 @@ public final class StrictJsonBody {
         }
         if (fields == null) {
             throw new BadSettingsException("body", expected);
+        }
+        return fields;
+    }
+
+    /**
+     * The body's fields, each one of {@code accepted}.
+     *
+     * @throws BadSettingsException naming the body, or the first field not accepted
+     */
+    public static Map<String, Object> fields(String body, String example, Set<String> accepted) {
+        Map<String, Object> fields = fields(body, example);
+        for (String name : fields.keySet()) {
+            if (!accepted.contains(name)) {
+                throw new BadSettingsException(
+                        name, "unknown field '" + name + "'; accepted: " + String.join(", ", new TreeSet<>(accepted)));
+            }
         }
         return fields;
     }

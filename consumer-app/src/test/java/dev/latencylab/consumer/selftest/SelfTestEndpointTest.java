@@ -1,0 +1,102 @@
+package dev.latencylab.consumer.selftest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.selftest.SelfTestHooks;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
+import java.util.UUID;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+
+/** The consumer's self-test hook: off by default (403, nothing armed), strict when on, and exact. */
+class SelfTestEndpointTest {
+
+    private static final UUID PRODUCER = UUID.randomUUID();
+    private static final PhaseKey KEY = new PhaseKey(5, 16_384, Compression.NONE);
+
+    @Nested
+    @WebMvcTest(controllers = SelfTestEndpoint.class)
+    @Import(SkippedRecords.class)
+    class Off {
+        @Autowired
+        MockMvcTester mvc;
+
+        @Autowired
+        SkippedRecords skipped;
+
+        @Test
+        void anAppStartedWithoutTheSelfTestRefusesEveryFaultAndDropsNothing() {
+            assertThat(mvc.post()
+                            .uri(SelfTestHooks.PATH)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"skip\": 5, \"phase\": 7}"))
+                    .hasStatus(HttpStatus.FORBIDDEN)
+                    .bodyJson()
+                    .extractingPath("$.error")
+                    .asString()
+                    .contains(SelfTestHooks.PROPERTY);
+            assertThat(skipped.skip(header(7))).isFalse();
+            assertThat(mvc.get().uri(SelfTestHooks.PATH))
+                    .bodyJson()
+                    .extractingPath("$.enabled")
+                    .isEqualTo(false);
+        }
+    }
+
+    @Nested
+    @WebMvcTest(controllers = SelfTestEndpoint.class, properties = SelfTestHooks.PROPERTY + "=true")
+    @Import(SkippedRecords.class)
+    class On {
+        @Autowired
+        MockMvcTester mvc;
+
+        @Autowired
+        SkippedRecords skipped;
+
+        @Test
+        void exactlyTheNextKRecordsOfThePhaseAreDroppedAndOtherPhasesPass() {
+            assertThat(mvc.post()
+                            .uri(SelfTestHooks.PATH)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"skip\": 3, \"phase\": 7}"))
+                    .hasStatusOk();
+            int dropped = 0;
+            for (int i = 0; i < 10; i++) {
+                assertThat(skipped.skip(header(8))).isFalse();
+                assertThat(skipped.skip(null)).isFalse();
+                dropped += skipped.skip(header(7)) ? 1 : 0;
+            }
+            assertThat(dropped).isEqualTo(3);
+            assertThat(mvc.get().uri(SelfTestHooks.PATH))
+                    .bodyJson()
+                    .extractingPath("$.skipped")
+                    .isEqualTo(3);
+        }
+
+        @Test
+        void aBodyThatIsNotExactlyAFaultIsRefusedNamingTheField() {
+            for (String body : new String[] {"{\"skip\": 0, \"phase\": 7}", "{\"skip\": 3}", "{\"drop\": 3}", "3"}) {
+                assertThat(mvc.post()
+                                .uri(SelfTestHooks.PATH)
+                                .contentType(MediaType.APPLICATION_JSON)
+                                .content(body))
+                        .as(body)
+                        .hasStatus(HttpStatus.BAD_REQUEST);
+            }
+            assertThat(skipped.skip(header(7))).isFalse();
+        }
+    }
+
+    private static byte[] header(int phase) {
+        return LabHeader.encode(new RecordStamp(1, 1, 0, PRODUCER, KEY, phase));
+    }
+}

@@ -1,0 +1,125 @@
+package dev.latencylab.runner.cli;
+
+import dev.latencylab.runner.faults.BrokerControl;
+import dev.latencylab.runner.faults.CommandBrokerControl;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.ScenarioException;
+import dev.latencylab.runner.scenario.ScenarioLoader;
+import dev.latencylab.runner.selftest.SelfTest;
+import dev.latencylab.runner.selftest.SelfTestRow;
+import dev.latencylab.runner.topics.KafkaTopics;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code selftest}: the lab proves its own counts against faults of known size ({@link SelfTest}). */
+@Command(
+        name = "selftest",
+        mixinStandardHelpOptions = true,
+        versionProvider = Commands.Version.class,
+        description = {
+            "Inject faults of known size into real runs and check that the counts show exactly them:",
+            "records skipped by a consumer-app, records written twice by a producer-app, a consumer-app",
+            "SIGKILLed and restarted, a topic created again under its old name, two producer-apps into two",
+            "consumer-apps, and more phases in one run than the accounting's old capacities held.",
+            "Needs the apps started with their self-test hooks: scripts/lab selftest does it.",
+            "Exit 0 only when every row matches."
+        })
+final class SelfTestCommand {
+
+    @Mixin
+    AppUrlArgs apps = new AppUrlArgs();
+
+    @Option(
+            names = "--bootstrap",
+            paramLabel = "LIST",
+            defaultValue = Defaults.BOOTSTRAP,
+            description = "the brokers, for the phases that create their own topic (default ${DEFAULT-VALUE})")
+    String bootstrap;
+
+    @Option(
+            names = "--consumer-control",
+            paramLabel = "COMMAND",
+            description = "a command that takes kill|restart <instance>, for the consumer restart"
+                    + " (default: $LAB_CONSUMER_CONTROL, which scripts/lab sets to its 'consumer' command)")
+    String consumerControl;
+
+    @Option(
+            names = "--long",
+            description = "the run of many phases with 140 phases (beyond the old 256 offset segments per"
+                    + " partition too) instead of 70")
+    boolean longRun;
+
+    @Option(
+            names = "--scenarios",
+            paramLabel = "DIR",
+            defaultValue = "scenarios",
+            description = "where selftest.yaml and selftest-limits.yaml are (default ${DEFAULT-VALUE})")
+    Path scenarios;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Path cwd;
+    private final JsonHttp http;
+    private final Map<String, String> env;
+
+    SelfTestCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Map<String, String> env) {
+        this.out = out;
+        this.err = err;
+        this.cwd = cwd;
+        this.http = http;
+        this.env = env;
+    }
+
+    int execute(List<String> argv) throws InterruptedException {
+        if (!Commands.parse(this, argv, out)) {
+            return 0;
+        }
+        if (apps.producerUrls.size() < 2 || apps.consumerUrls.size() < 2) {
+            throw new UsageException("the self-test drives two producer-apps and two consumer-apps (--producer URL,URL"
+                    + " --consumer URL,URL); scripts/lab selftest starts and names them");
+        }
+        String control = consumerControl != null ? consumerControl : env.get("LAB_CONSUMER_CONTROL");
+        if (control == null || control.isBlank()) {
+            throw new UsageException("no consumer control: run it through scripts/lab selftest (it passes its own),"
+                    + " or give --consumer-control COMMAND");
+        }
+        Scenario faults;
+        Scenario limits;
+        try {
+            ScenarioLoader loader = new ScenarioLoader();
+            faults = loader.load(cwd.resolve(scenarios).resolve("selftest.yaml"));
+            limits = loader.load(cwd.resolve(scenarios).resolve("selftest-limits.yaml"));
+        } catch (ScenarioException e) {
+            err.println("The self-test's scenarios cannot be read:");
+            e.problems().forEach(p -> err.println("  " + p));
+            return 2;
+        }
+        BrokerControl consumers =
+                new CommandBrokerControl(List.of(control.trim().split("\\s+")));
+        int repeat = longRun ? 20 : 10;
+        try (KafkaTopics topics = new KafkaTopics(bootstrap, Clock.systemUTC())) {
+            SelfTest test = new SelfTest(
+                    http,
+                    apps.producerUrls,
+                    apps.consumerUrls,
+                    topics,
+                    consumers,
+                    Clock.systemUTC(),
+                    Sleeper.REAL,
+                    out);
+            List<SelfTestRow> rows = test.run(faults, limits, repeat);
+            out.println();
+            out.println("Self-test: what was injected, what the counts must be, what they were");
+            out.print(SelfTest.table(rows));
+            return SelfTest.passed(rows) ? 0 : 1;
+        }
+    }
+}

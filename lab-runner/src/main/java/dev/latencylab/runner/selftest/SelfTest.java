@@ -1,0 +1,132 @@
+package dev.latencylab.runner.selftest;
+
+import dev.latencylab.runner.faults.BrokerControl;
+import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.RunRecord;
+import dev.latencylab.runner.run.ScenarioRunner;
+import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.runner.run.StackWarmup;
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.topics.Topics;
+import java.io.PrintStream;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The self-test: two real runs on the running stack. The first injects one fault of known size
+ * per phase ({@link SelfTestFaults}); the second has more phases than the accounting's old fixed
+ * capacities held (64 phases in the consumer, 256 offset segments per partition). Its verdict is
+ * a table of rows, each a fault, what the counts must then be and what they were.
+ */
+public final class SelfTest {
+
+    /** How long a phase may take to close: a restarted consumer waits out its dead self's session (45 s). */
+    private static final Duration CLOSE_TIMEOUT = Duration.ofMinutes(2);
+
+    private final JsonHttp http;
+    private final List<URI> producers;
+    private final List<URI> consumers;
+    private final Topics topics;
+    private final BrokerControl consumerControl;
+    private final Clock clock;
+    private final Sleeper sleeper;
+    private final PrintStream out;
+
+    public SelfTest(
+            JsonHttp http,
+            List<URI> producers,
+            List<URI> consumers,
+            Topics topics,
+            BrokerControl consumerControl,
+            Clock clock,
+            Sleeper sleeper,
+            PrintStream out) {
+        this.http = http;
+        this.producers = List.copyOf(producers);
+        this.consumers = List.copyOf(consumers);
+        this.topics = topics;
+        this.consumerControl = consumerControl;
+        this.clock = clock;
+        this.sleeper = sleeper;
+        this.out = out;
+    }
+
+    /**
+     * Runs both; the rows in order.
+     *
+     * @param faults the scenario of one fault per phase (scenarios/selftest.yaml)
+     * @param limits the scenario whose repeats make the long run (scenarios/selftest-limits.yaml)
+     * @param repeat how many times the long run repeats its phases
+     */
+    public List<SelfTestRow> run(Scenario faults, Scenario limits, int repeat) throws InterruptedException {
+        SelfTestFaults injector = new SelfTestFaults(http, producers, consumers, consumerControl, out);
+        injector.requireHooks();
+        List<SelfTestRow> rows = new ArrayList<>();
+        out.println("Self-test 1/2: one fault of known size per phase");
+        ScenarioRunner first = runner();
+        first.windowHook(injector);
+        rows.addAll(SelfTestRows.faults(first.run(faults)));
+
+        Scenario many = new Scenario(limits.name(), limits.description(), limits.phases(), repeat);
+        int phases = limits.phases().size() * repeat;
+        out.printf("%nSelf-test 2/2: %d phases in one run%n", phases);
+        RunRecord second = runner().run(many);
+        rows.addAll(SelfTestRows.limits(
+                second,
+                phases,
+                phases > 128
+                        ? "more than the old 64 phases of the consumer and 256 offset segments per partition"
+                        : "more than the old 64 phases of the consumer"));
+        return rows;
+    }
+
+    /** Whether every row matched. */
+    public static boolean passed(List<SelfTestRow> rows) {
+        return rows.stream().allMatch(SelfTestRow::matches);
+    }
+
+    /** The table: fault, injected, expected, reported, and whether they match. */
+    public static String table(List<SelfTestRow> rows) {
+        StringBuilder b = new StringBuilder();
+        b.append("| fault | injected | expected | reported | |\n|---|---|---|---|---|\n");
+        for (SelfTestRow r : rows) {
+            b.append("| ")
+                    .append(r.fault())
+                    .append(" | ")
+                    .append(r.injected())
+                    .append(" | ")
+                    .append(r.expected())
+                    .append(" | ")
+                    .append(r.reported())
+                    .append(" | ")
+                    .append(r.matches() ? "ok" : "MISMATCH")
+                    .append(" |\n");
+        }
+        long failed = rows.stream().filter(r -> !r.matches()).count();
+        b.append('\n')
+                .append(rows.size() - failed)
+                .append(" passed, ")
+                .append(failed)
+                .append(" failed\n");
+        return b.toString();
+    }
+
+    private ScenarioRunner runner() {
+        return new ScenarioRunner(
+                new ProducerClient(http, producers),
+                new ConsumerClient(http, consumers),
+                topics,
+                BrokerControl.NONE,
+                null,
+                clock,
+                sleeper,
+                out,
+                new ScenarioRunner.Options(
+                        Duration.ofSeconds(5), CLOSE_TIMEOUT, Duration.ofMillis(250), StackWarmup.NONE, 0));
+    }
+}

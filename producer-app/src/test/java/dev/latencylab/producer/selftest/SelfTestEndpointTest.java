@@ -1,0 +1,74 @@
+package dev.latencylab.producer.selftest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.selftest.SelfTestHooks;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.assertj.MockMvcTester;
+
+/** The producer's self-test hook: off by default (403, nothing armed), exact when on. */
+class SelfTestEndpointTest {
+
+    @Nested
+    @WebMvcTest(controllers = SelfTestEndpoint.class, properties = "spring.config.name=producer-app")
+    @Import(DuplicatedRecords.class)
+    class Off {
+        @Autowired
+        MockMvcTester mvc;
+
+        @Autowired
+        DuplicatedRecords duplicated;
+
+        @Test
+        void anAppStartedWithoutTheSelfTestRefusesAndWritesNothingTwice() {
+            assertThat(mvc.post()
+                            .uri(SelfTestHooks.PATH)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"duplicate\": 5}"))
+                    .hasStatus(HttpStatus.FORBIDDEN);
+            assertThat(duplicated.writeAgain()).isFalse();
+        }
+    }
+
+    @Nested
+    @WebMvcTest(
+            controllers = SelfTestEndpoint.class,
+            properties = {"spring.config.name=producer-app", SelfTestHooks.PROPERTY + "=true"})
+    @Import(DuplicatedRecords.class)
+    class On {
+        @Autowired
+        MockMvcTester mvc;
+
+        @Autowired
+        DuplicatedRecords duplicated;
+
+        @Test
+        void exactlyTheNextKRecordsAreWrittenTwice() {
+            assertThat(mvc.post()
+                            .uri(SelfTestHooks.PATH)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"duplicate\": 4}"))
+                    .hasStatusOk();
+            int again = 0;
+            for (int i = 0; i < 10; i++) {
+                again += duplicated.writeAgain() ? 1 : 0;
+            }
+            assertThat(again).isEqualTo(4);
+            assertThat(mvc.get().uri(SelfTestHooks.PATH))
+                    .bodyJson()
+                    .extractingPath("$.duplicated")
+                    .isEqualTo(4);
+            assertThat(mvc.post()
+                            .uri(SelfTestHooks.PATH)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"duplicate\": \"4\"}"))
+                    .hasStatus(HttpStatus.BAD_REQUEST);
+        }
+    }
+}
