@@ -32,6 +32,8 @@ start_proc() {
   mkdir -p "$PID_DIR" "$LOG_DIR"
   setsid "$@" >"$LOG_DIR/$name.out" 2>&1 </dev/null &
   local pid=$!
+  # Not this shell's job: its death (a fault the lab injects) is no news to print here.
+  disown "$pid"
   local started
   started=$(proc_start_time "$pid") || die "$name exited at once: see $LOG_DIR/$name.out"
   printf '%s %s\n' "$pid" "$started" >"$PID_DIR/$name.pid"

@@ -39,6 +39,13 @@ final class FigureCatalog {
         add("counts.received", "received", "received", Better.NONE, Fmt::count);
         add("counts.lost", "lost", "lost", Better.LOWER, Fmt::count);
         add("counts.unobserved", "unobserved", "unobserved", Better.LOWER, Fmt::count);
+        add("counts.unread", "unread", "unread", Better.LOWER, Fmt::count);
+        add(
+                "counts.storedDespiteFailure",
+                "stored-despite-failure",
+                "stored despite failure",
+                Better.LOWER,
+                Fmt::count);
         add("counts.late", "late", "late", Better.LOWER, Fmt::count);
         add("counts.duplicated", "duplicated", "duplicated", Better.LOWER, Fmt::count);
         add("counts.redelivered", "redelivered", "redelivered", Better.LOWER, Fmt::count);

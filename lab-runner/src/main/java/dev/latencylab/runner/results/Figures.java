@@ -43,6 +43,8 @@ final class Figures {
     static final String RECEIVED = "counts.received";
     static final String LOST = "counts.lost";
     static final String UNOBSERVED = "counts.unobserved";
+    static final String UNREAD = "counts.unread";
+    static final String STORED_DESPITE_FAILURE = "counts.storedDespiteFailure";
     static final String LATE = "counts.late";
     static final String DUPLICATED = "counts.duplicated";
     static final String REDELIVERED = "counts.redelivered";
@@ -92,6 +94,8 @@ final class Figures {
         m.put(RECEIVED, c == null ? null : (double) c.received());
         m.put(LOST, c == null ? null : (double) c.lost());
         m.put(UNOBSERVED, c == null ? null : (double) c.unobserved());
+        m.put(UNREAD, c == null ? null : (double) c.unread());
+        m.put(STORED_DESPITE_FAILURE, c == null ? null : (double) c.storedDespiteFailure());
         m.put(LATE, c == null ? null : (double) c.late());
         m.put(DUPLICATED, c == null ? null : (double) c.duplicated());
         m.put(REDELIVERED, c == null ? null : (double) c.redelivered());

@@ -203,8 +203,10 @@ final class PhaseTables {
                         null,
                         "Counts per phase: the records sent with the phase's id, counted once the phase was closed "
                                 + "(the consumer group had processed every offset the producer acknowledged in it). "
-                                + "acked = received + lost + unobserved; a failed send is not a loss; redelivered = "
-                                + "read again after a restart or rebalance (README: How latency is measured).",
+                                + "received = distinct records (a record written twice counts once); acked + stored"
+                                + " despite failure = received + lost + unobserved + unread; a failed send is not a"
+                                + " loss; redelivered = read again after a restart or rebalance (docs/contracts.md:"
+                                + " What each count means).",
                         List.of(
                                 Column.flag("closed", Figures.FENCED),
                                 Column.figure("sent", Figures.SENT, Fmt::count),
@@ -213,6 +215,8 @@ final class PhaseTables {
                                 Column.figure("received", Figures.RECEIVED, Fmt::count),
                                 Column.figure("lost", Figures.LOST, Fmt::count),
                                 Column.figure("unobserved", Figures.UNOBSERVED, Fmt::count),
+                                Column.figure("unread", Figures.UNREAD, Fmt::count),
+                                Column.figure("stored despite failure", Figures.STORED_DESPITE_FAILURE, Fmt::count),
                                 Column.figure("late", Figures.LATE, Fmt::count),
                                 Column.figure("duplicated", Figures.DUPLICATED, Fmt::count),
                                 Column.figure("redelivered", Figures.REDELIVERED, Fmt::count),

@@ -281,6 +281,53 @@ class RunCommandTest {
                 .contains("Order: as in the file (one repeat; seed " + seed + " recorded, no shuffle)");
     }
 
+    @Test
+    void aPhasesWindowOpensOnlyOnceTheSenderHasCaughtUpWithItsSchedule() throws Exception {
+        // Still 400 ms behind when the first phase's 5 s warm-up ends: the window waits for it.
+        lab.behindScheduleUntil(START.plusSeconds(8), 400);
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        assertThat(outBytes.toString())
+                .contains("phase linger-0: its window opened")
+                .contains("once the sender had caught up with its schedule")
+                .doesNotContain("phase linger-20: its window opened");
+        JsonNode first = ResultsWriter.JSON
+                .readTree(command.lastResults().resolve("summary.json").toFile())
+                .path("phases")
+                .get(0);
+        assertThat(Instant.parse(first.path("measuredFrom").asString())).isAfterOrEqualTo(START.plusSeconds(8));
+    }
+
+    @Test
+    void aSenderThatNeverCatchesUpIsMeasuredAfterABoundedWaitAndTheReportSaysSo() throws Exception {
+        lab.behindScheduleUntil(START.plusSeconds(3_600), 400);
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("warnings").toString())
+                .contains("phase linger-0: the sender was still 400 ms behind its schedule 30s after the warm-up");
+    }
+
+    @Test
+    void aCapacityOfTheAccountingReachedStopsTheRunNamingIt() throws Exception {
+        lab.ledgerLimitHit("partition 0 needed more than 64 offset segments at once");
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).isEqualTo(1);
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("complete").asBoolean()).isFalse();
+        assertThat(summary.path("stopReason").asString())
+                .contains("offset ledger of topic lab.orders hit a limit")
+                .contains("partition 0 needed more than 64 offset segments");
+    }
+
     private RunCommand commandWith(ScenarioRunner.Options options) {
         return new RunCommand(
                 new PrintStream(outBytes, true, StandardCharsets.UTF_8),

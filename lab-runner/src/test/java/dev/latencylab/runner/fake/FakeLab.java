@@ -132,10 +132,25 @@ public final class FakeLab implements AutoCloseable {
         onSchedule = share;
     }
 
+    /** Makes the producer's sender report itself {@code lagMs} behind its schedule until {@code until}. */
+    public void behindScheduleUntil(Instant until, double lagMs) {
+        behindUntil = until;
+        behindMs = lagMs;
+    }
+
+    /** Makes the consumer's ledger say it ran out of a capacity (its {@code limitHit}). */
+    public void ledgerLimitHit(String limit) {
+        ledgerLimit = limit;
+    }
+
     /** Makes the producer endpoint answer with this HTTP status. */
     public void producerStatus(int status) {
         producerStatus = status;
     }
+
+    private volatile Instant behindUntil;
+    private volatile double behindMs;
+    private volatile String ledgerLimit;
 
     @Override
     public void close() {
@@ -180,7 +195,7 @@ public final class FakeLab implements AutoCloseable {
                 "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"%s\",\"running\":%s,\"generation\":%d,"
                         + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\",\"payload\":\"%s\"},"
                         + "\"phase\":%d,\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d},"
-                        + "\"phases\":[%s],\"header\":%s}",
+                        + "\"phases\":[%s],\"header\":%s%s}",
                 topic,
                 running,
                 generation,
@@ -196,7 +211,11 @@ public final class FakeLab implements AutoCloseable {
                 s,
                 s - 1,
                 phases,
-                header);
+                header,
+                !running
+                        ? ""
+                        : ",\"scheduleLagMs\":"
+                                + (behindUntil != null && time.instant().isBefore(behindUntil) ? behindMs : 0.0));
     }
 
     private Segment current() {
@@ -361,7 +380,9 @@ public final class FakeLab implements AutoCloseable {
                     + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
                     + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0)
                     + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0,\"unobserved\":0}],"
-                    + "\"ledgers\":[{\"topic\":\"lab.orders\",\"ledgerId\":\"fake-ledger\",\"limitHit\":null,\"redeliveredBeforeStart\":0,\"partitions\":["
+                    + "\"ledgers\":[{\"topic\":\"lab.orders\",\"ledgerId\":\"fake-ledger\",\"limitHit\":"
+                    + (ledgerLimit == null ? "null" : "\"" + ledgerLimit + "\"")
+                    + ",\"redeliveredBeforeStart\":0,\"partitions\":["
                     + partitions + "]}],"
                     + "\"consumer\":{\"topics\":\"lab\\\\.orders(\\\\..+)?\",\"groupId\":\"latency-lab-consumer\","
                     + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\"}}}";

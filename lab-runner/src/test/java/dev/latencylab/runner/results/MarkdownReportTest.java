@@ -23,8 +23,9 @@ class MarkdownReportTest {
                         "| linger-5 | 5 | 16384 | none | 50000 | 3.50 | 4.90 | 12.3 | 18.4 | 24.5 | 3.68 | 5.25 | 12.3 | 18.4 | 24.5 |",
                         "| phase | measured s | payload B | target rec/s | achieved rec/s | achieved |",
                         "| linger-0 | 50.0 | 400 | 1000 | 1000 | 100% |",
-                        "| phase | closed | sent | acked | failed | received | lost | unobserved | late | duplicated | redelivered | out of order | clamped |",
-                        "| linger-0 | yes | 50000 | 50000 | 0 | 50000 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |",
+                        "| phase | closed | sent | acked | failed | received | lost | unobserved | unread | stored despite failure | late"
+                                + " | duplicated | redelivered | out of order | clamped |",
+                        "| linger-0 | yes | 50000 | 50000 | 0 | 50000 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |",
                         "| phase | CPU producer | CPU consumer | CPU broker 1 | CPU broker 2 | CPU broker 3 | CPU total | Produce req/s | FetchConsumer req/s | FetchFollower req/s | bytes in kB/s |",
                         "| linger-5 | 0.15 | 0.15 | 0.15 | 0.15 | 0.15 | 0.75 | 420 | 140 | 840 | 480.0 |",
                         "| phase | records / request | bytes / request | batch B / record | batch-size-avg B (trailing) "
