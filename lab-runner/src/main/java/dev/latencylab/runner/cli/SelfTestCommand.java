@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
         description = {
             "Inject faults of known size into real runs and check that the counts show exactly them:",
             "records skipped by a consumer-app, records written twice by a producer-app, a consumer-app",
-            "SIGKILLed and restarted, a topic created again under its old name, two producer-apps into two",
+            "SIGKILLed and restarted, a topic created again under its old name, an acks=1 leader SIGKILLed",
+            "(the counts checked against the topic read back from the brokers), two producer-apps into two",
             "consumer-apps, and more phases in one run than the accounting's old capacities held.",
             "Needs the apps started with their self-test hooks: scripts/lab selftest does it.",
             "Exit 0 only when every row matches."
@@ -50,6 +51,13 @@ final class SelfTestCommand {
             description = "a command that takes kill|restart <instance>, for the consumer restart"
                     + " (default: $LAB_CONSUMER_CONTROL, which scripts/lab sets to its 'consumer' command)")
     String consumerControl;
+
+    @Option(
+            names = "--broker-control",
+            paramLabel = "COMMAND",
+            description = "a command that takes kill|stop|restart <node id>, for the acks=1 leader kill"
+                    + " (default: $LAB_BROKER_CONTROL, which scripts/lab sets to its 'broker' command)")
+    String brokerControl;
 
     @Option(
             names = "--long",
@@ -78,6 +86,15 @@ final class SelfTestCommand {
         this.env = env;
     }
 
+    private BrokerControl control(String what, String given, String variable) {
+        String command = given != null ? given : env.get(variable);
+        if (command == null || command.isBlank()) {
+            throw new UsageException("no " + what + " control: run it through scripts/lab selftest (it passes its"
+                    + " own), or give --" + what + "-control COMMAND");
+        }
+        return new CommandBrokerControl(List.of(command.trim().split("\\s+")));
+    }
+
     int execute(List<String> argv) throws InterruptedException {
         if (!Commands.parse(this, argv, out)) {
             return 0;
@@ -86,11 +103,8 @@ final class SelfTestCommand {
             throw new UsageException("the self-test drives two producer-apps and two consumer-apps (--producer URL,URL"
                     + " --consumer URL,URL); scripts/lab selftest starts and names them");
         }
-        String control = consumerControl != null ? consumerControl : env.get("LAB_CONSUMER_CONTROL");
-        if (control == null || control.isBlank()) {
-            throw new UsageException("no consumer control: run it through scripts/lab selftest (it passes its own),"
-                    + " or give --consumer-control COMMAND");
-        }
+        BrokerControl consumers = control("consumer", consumerControl, "LAB_CONSUMER_CONTROL");
+        BrokerControl brokers = control("broker", brokerControl, "LAB_BROKER_CONTROL");
         Scenario faults;
         Scenario limits;
         try {
@@ -102,8 +116,6 @@ final class SelfTestCommand {
             e.problems().forEach(p -> err.println("  " + p));
             return 2;
         }
-        BrokerControl consumers =
-                new CommandBrokerControl(List.of(control.trim().split("\\s+")));
         int repeat = longRun ? 20 : 10;
         try (KafkaTopics topics = new KafkaTopics(bootstrap, Clock.systemUTC())) {
             SelfTest test = new SelfTest(
@@ -111,6 +123,8 @@ final class SelfTestCommand {
                     apps.producerUrls,
                     apps.consumerUrls,
                     topics,
+                    bootstrap,
+                    brokers,
                     consumers,
                     Clock.systemUTC(),
                     Sleeper.REAL,

@@ -4,6 +4,7 @@ import dev.latencylab.runner.faults.BrokerControl;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
@@ -16,6 +17,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The self-test: two real runs on the running stack. The first injects one fault of known size
@@ -33,6 +35,8 @@ public final class SelfTest {
     private final List<URI> consumers;
     private final Topics topics;
     private final BrokerControl consumerControl;
+    private final BrokerControl brokers;
+    private final String bootstrap;
     private final Clock clock;
     private final Sleeper sleeper;
     private final PrintStream out;
@@ -42,6 +46,8 @@ public final class SelfTest {
             List<URI> producers,
             List<URI> consumers,
             Topics topics,
+            String bootstrap,
+            BrokerControl brokers,
             BrokerControl consumerControl,
             Clock clock,
             Sleeper sleeper,
@@ -50,6 +56,8 @@ public final class SelfTest {
         this.producers = List.copyOf(producers);
         this.consumers = List.copyOf(consumers);
         this.topics = topics;
+        this.bootstrap = bootstrap;
+        this.brokers = brokers;
         this.consumerControl = consumerControl;
         this.clock = clock;
         this.sleeper = sleeper;
@@ -70,7 +78,9 @@ public final class SelfTest {
         out.println("Self-test 1/2: one fault of known size per phase");
         ScenarioRunner first = runner();
         first.windowHook(injector);
-        rows.addAll(SelfTestRows.faults(first.run(faults)));
+        RunRecord faulted = first.run(faults);
+        rows.addAll(SelfTestRows.faults(faulted));
+        rows.add(brokersOwnLoss(faulted));
 
         Scenario many = new Scenario(limits.name(), limits.description(), limits.phases(), repeat);
         int phases = limits.phases().size() * repeat;
@@ -83,6 +93,23 @@ public final class SelfTest {
                         ? "more than the old 64 phases of the consumer and 256 offset segments per partition"
                         : "more than the old 64 phases of the consumer"));
         return rows;
+    }
+
+    /**
+     * The acks=1 phase whose leader was killed, against what the brokers hold of it: read back from
+     * its topic, which is deleted then.
+     */
+    private SelfTestRow brokersOwnLoss(RunRecord run) throws InterruptedException {
+        Optional<PhaseRecord> phase = run.phases().stream()
+                .filter(p -> p.phase().name().equals(SelfTestRows.ACKS_1))
+                .findFirst();
+        if (phase.isEmpty() || phase.get().phase().topic() == null) {
+            return SelfTestRows.brokersOwnLoss(phase, null);
+        }
+        String topic = phase.get().phase().topic().name();
+        LogAudit.Held held = LogAudit.of(bootstrap, topic, phase.get().phaseId());
+        topics.delete(topic);
+        return SelfTestRows.brokersOwnLoss(phase, held);
     }
 
     /** Whether every row matched. */
@@ -121,7 +148,7 @@ public final class SelfTest {
                 new ProducerClient(http, producers),
                 new ConsumerClient(http, consumers),
                 topics,
-                BrokerControl.NONE,
+                brokers,
                 null,
                 clock,
                 sleeper,

@@ -16,6 +16,7 @@ final class SelfTestRows {
 
     static final String CLEAN = "clean";
     static final String TOPIC_AGAIN = "topic-again-2";
+    static final String ACKS_1 = "acks-1-leader-killed";
 
     private SelfTestRows() {}
 
@@ -87,6 +88,32 @@ final class SelfTestRows {
                         good + " of " + run.phases().size() + " whole"
                                 + (bad.isEmpty() ? "" : "; " + String.join(", ", bad)),
                         good == phases && run.phases().size() == phases));
+    }
+
+    /**
+     * The acks=1 phase whose leader was killed: the brokers may have truncated acknowledged records.
+     * What they kept is read back from the log ({@code held}); the lab must have received exactly
+     * the distinct records kept, counted the extra copies as duplicated, and the rest as lost.
+     */
+    static SelfTestRow brokersOwnLoss(Optional<PhaseRecord> phase, LogAudit.Held held) {
+        String injected = "the leader of partition 0 SIGKILLed with acks=1 and restarted";
+        if (phase.isEmpty() || phase.get().counts() == null || held == null) {
+            return new SelfTestRow(ACKS_1, injected, "counts against the log", "no counts or no log read", false);
+        }
+        PhaseCounts c = phase.get().counts();
+        long lost = Math.max(0, c.acked() - held.distinct());
+        String expected = String.format(
+                Locale.ROOT,
+                "as the log holds it: received %d (distinct records kept), duplicated %d (copies - distinct),"
+                        + " lost %d (acked - kept)",
+                held.distinct(),
+                held.copies() - held.distinct(),
+                lost);
+        boolean ok = phase.get().fenced()
+                && c.received() == held.distinct()
+                && c.duplicated() == held.copies() - held.distinct()
+                && c.lost() == lost;
+        return new SelfTestRow(ACKS_1, injected, expected, describe(phase.get()), ok);
     }
 
     private static SelfTestRow run(RunRecord run) {
