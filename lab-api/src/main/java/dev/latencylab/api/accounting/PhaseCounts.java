@@ -21,12 +21,14 @@ import java.util.Optional;
  *       at or after the offset the group started reading each partition at.
  *   <li>{@code unobserved}: acknowledged before the offset the group started reading its
  *       partition at (the consumer joined after it was written).
- *   <li>{@code unread}: acknowledged in a partition the group never read at all (a dead instance, an
- *       offline partition, a fence that timed out); such a phase is not closed.
+ *   <li>{@code unread}: acknowledged in a partition the group never read at all, or past the highest
+ *       offset it has processed there (a dead instance, an offline partition, a fence that timed
+ *       out); such a phase is not closed.
  *   <li>{@code storedDespiteFailure}: received beyond what was acknowledged: records whose send
  *       reported failure (a timeout) but which the brokers had stored. Exact when the phase lost
  *       nothing; a phase with both is counted as the difference of the two.
- *   <li>{@code duplicated}: records the producer wrote twice (two offsets, one sequence number).
+ *   <li>{@code duplicated}: records the producer wrote twice (two offsets, one sequence number), as
+ *       the group's ledger counted them.
  *   <li>{@code redelivered}: records processed again from an offset already processed (a restart,
  *       a rebalance): not a second record, not a latency sample.
  *   <li>{@code late}, {@code outOfOrder}, {@code clamped}: from the records' sequence numbers.
@@ -61,10 +63,13 @@ public record PhaseCounts(
                 continue;
             }
             long observed = observed(acks, read.get().firstOffset());
-            expected += observed;
+            long notYetRead = notYetRead(acks, read.get(), observed);
+            expected += observed - notYetRead;
             unobserved += acks.acked() - observed;
+            unread += notYetRead;
         }
-        long duplicated = consumer.map(PhaseView::duplicated).orElse(0L);
+        // The ledger counts the copies, with their offsets: the group's count, whoever saw them.
+        long duplicated = ledger.duplicated(sends.phase());
         long received = Math.max(0, ledger.delivered(sends.phase()) - duplicated);
         return new PhaseCounts(
                 sends.sent(),
@@ -80,6 +85,19 @@ public record PhaseCounts(
                 consumer.map(PhaseView::clamped).orElse(0L),
                 unread,
                 Math.max(0, received - expected));
+    }
+
+    /**
+     * Of a partition's observed records, those past the highest offset the group has processed
+     * there: not yet read (only a phase that could not be closed has any). Exact with one producer
+     * writing the topic, at most the records acknowledged otherwise.
+     */
+    private static long notYetRead(PartitionAcks acks, PartitionLedger read, long observed) {
+        if (read.highestOffset() >= acks.lastOffset()) {
+            return 0;
+        }
+        long from = Math.max(read.highestOffset() + 1, Math.max(acks.firstOffset(), read.firstOffset()));
+        return Math.min(observed, acks.lastOffset() - from + 1);
     }
 
     /**

@@ -62,6 +62,18 @@ public record LedgerView(
                 .sum();
     }
 
+    /**
+     * Offsets of this phase that held a second copy of a record (the producer wrote it twice):
+     * counted in the ledger, with the offsets, so the count survives the instance that saw it.
+     */
+    public long duplicated(int phase) {
+        return partitions.stream()
+                .flatMap(p -> p.segments().stream())
+                .filter(s -> s.phase() == phase)
+                .mapToLong(OffsetSegment::duplicated)
+                .sum();
+    }
+
     /** Records of this phase processed more than once. */
     public long redelivered(int phase) {
         return partitions.stream()

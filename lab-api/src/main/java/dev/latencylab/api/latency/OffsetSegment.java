@@ -5,8 +5,15 @@ package dev.latencylab.api.latency;
  * unit of the consumer's offset ledger. Phases change rarely, so a partition holds a handful.
  *
  * @param redelivered records at these offsets processed again (a restart or a rebalance re-read them)
+ * @param duplicated offsets of this segment whose record the producer had written before (the same
+ *     producer and sequence number at an earlier offset): the second copy of one record
  */
-public record OffsetSegment(int phase, long fromOffset, long toOffset, long redelivered) {
+public record OffsetSegment(int phase, long fromOffset, long toOffset, long redelivered, long duplicated) {
+
+    /** A segment with no duplicate in it. */
+    public OffsetSegment(int phase, long fromOffset, long toOffset, long redelivered) {
+        this(phase, fromOffset, toOffset, redelivered, 0);
+    }
 
     /** Records processed for the first time in this segment: one per offset. */
     public long records() {

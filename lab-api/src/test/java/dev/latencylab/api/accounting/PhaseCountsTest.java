@@ -102,15 +102,31 @@ class PhaseCountsTest {
                 List.of(new PartitionAcks(0, 50, 100, 150), new PartitionAcks(1, 30, 200, 229)),
                 null);
         LedgerView ledger = ledger(
-                new PartitionLedger(0, 100, 150, List.of(seg(PHASE, 100, 150, 0))),
+                new PartitionLedger(0, 100, 150, List.of(new OffsetSegment(PHASE, 100, 150, 0, 1))),
                 new PartitionLedger(1, 200, 229, List.of(seg(PHASE, 200, 228, 0), seg(0, 229, 229, 0))));
 
-        PhaseCounts counts = PhaseCounts.of(sends, ledger, Optional.of(consumerSaw(1)));
+        // The consumer instance that saw the copy may be gone: the ledger's count is the group's.
+        PhaseCounts counts = PhaseCounts.of(sends, ledger, Optional.of(consumerSaw(0)));
 
         assertThat(counts.received()).isEqualTo(79);
         assertThat(counts.duplicated()).isEqualTo(1);
         assertThat(counts.lost()).isEqualTo(1);
         assertThat(counts.received()).isLessThanOrEqualTo(counts.acked());
+    }
+
+    @Test
+    void recordsPastTheHighestOffsetTheGroupProcessedAreUnreadNotLost() {
+        // The fence timed out: partition 0 processed up to 139 of 100..149 (an instance died).
+        LedgerView ledger = ledger(
+                new PartitionLedger(0, 100, 139, List.of(seg(PHASE, 100, 139, 0))),
+                new PartitionLedger(1, 200, 229, List.of(seg(PHASE, 200, 229, 0))));
+
+        PhaseCounts counts = PhaseCounts.of(SENDS, ledger, Optional.empty());
+
+        assertThat(PhaseFence.passed(SENDS, ledger)).isFalse();
+        assertThat(counts.unread()).isEqualTo(10);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.received()).isEqualTo(70);
     }
 
     @Test

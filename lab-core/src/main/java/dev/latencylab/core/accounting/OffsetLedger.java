@@ -5,9 +5,12 @@ import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.OffsetSegment;
 import dev.latencylab.api.latency.PartitionLedger;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -36,13 +39,19 @@ import java.util.UUID;
  * and the runner stops the run with it. Partitions at or beyond {@link
  * AccountingLimits#MAX_PARTITIONS} are a limit hit too.
  *
+ * <p>A merge rewrites a partition's segments in place, so it is bracketed by the partition's
+ * version, odd while it runs: another process reading the partition then reads again, and a
+ * process killed in the middle of one leaves an odd version, which the next writer of the
+ * partition repairs (segments only move down, so a stale copy of one starts at or below the end
+ * of the segment before it and is dropped; {@link #view} drops them too).
+ *
  * <p>Layout (native byte order): a 64-byte header (magic, version, dimensions, the limit hit, the
  * redeliveries from below a partition's first offset, the highest released phase id, the
  * ledger's identity, the partition that hit the limit), then per partition its segment count, its
- * highest offset and its segments of 32 bytes (phase id, from, to, redelivered; {@code to} is -1
- * while the segment is the open one, whose end is the highest offset). About 20 MiB mapped, of
- * which only the partitions used are ever touched. Not thread-safe: the recorder's lock guards it
- * within a process.
+ * highest offset, its version and its segments of 32 bytes (phase id, duplicates, from, to,
+ * redelivered; {@code to} is -1 while the segment is the open one, whose end is the highest
+ * offset). About 20 MiB mapped, of which only the partitions used are ever touched. Not
+ * thread-safe: the recorder's lock guards it within a process.
  */
 public final class OffsetLedger {
 
@@ -52,7 +61,7 @@ public final class OffsetLedger {
     public static final int RELEASED = -1;
 
     private static final long MAGIC = 0x4c41425f4c454447L; // "LAB_LEDG"
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
     private static final int HEADER = 64;
     private static final int LIMIT_AT = 20;
     private static final int BEFORE_START_AT = 24;
@@ -63,9 +72,14 @@ public final class OffsetLedger {
     private static final int SEGMENTS_LIMIT = 1;
     private static final int PARTITIONS_LIMIT = 2;
     private static final int SEGMENT = 32;
-    private static final int PARTITION = 16 + SEGMENTS * SEGMENT;
+    private static final int PARTITION_HEADER = 24;
+    private static final int PARTITION = PARTITION_HEADER + SEGMENTS * SEGMENT;
+    /** How often a reader tries again while another process merges the partition it reads. */
+    private static final int READ_TRIES = 10_000;
+
     static final int SIZE = HEADER + MAX_PARTITIONS * PARTITION;
     private static final long OPEN = -1;
+    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
     private final ByteBuffer buffer;
     private final String location;
@@ -84,8 +98,10 @@ public final class OffsetLedger {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        try (FileChannel channel =
-                FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        try (FileChannel channel = FileChannel.open(
+                        file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                FileLock lock = channel.lock()) {
+            // Locked: the instances of a group open the ledger together, and only one may format it.
             ByteBuffer mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
             if (!formatted(mapped.order(ByteOrder.nativeOrder())) && mapped.getLong(0) != 0) {
                 // Another layout: emptied by truncation, so the mapping reads zeros without this
@@ -113,6 +129,9 @@ public final class OffsetLedger {
             return true;
         }
         int base = HEADER + partition * PARTITION;
+        if ((version(base) & 1) != 0) {
+            repair(base);
+        }
         long count = buffer.getLong(base);
         if (count == 0) {
             writeSegment(segmentAt(base, 0), phase, offset);
@@ -134,7 +153,9 @@ public final class OffsetLedger {
             buffer.putLong(open + 16, highest);
         }
         if (count == SEGMENTS) {
+            beginMerge(base);
             count = merge(base, (int) count);
+            endMerge(base);
         }
         if (count == SEGMENTS) {
             // Still out of segments: offsets are still tracked (redeliveries stay exact), phases
@@ -147,6 +168,23 @@ public final class OffsetLedger {
         buffer.putLong(base, count + 1);
         buffer.putLong(base + 8, offset);
         return true;
+    }
+
+    /**
+     * Records that the record just delivered at {@code offset} was a second copy of one the
+     * producer had written before: counted with the offset's segment, so the count is the group's
+     * and outlives the instance that saw it.
+     */
+    public void duplicate(int partition, long offset) {
+        if (partition < 0 || partition >= MAX_PARTITIONS) {
+            return;
+        }
+        int base = HEADER + partition * PARTITION;
+        int found = segmentHolding(base, buffer.getLong(base), offset);
+        if (found >= 0) {
+            int at = segmentAt(base, found) + 4;
+            buffer.putInt(at, buffer.getInt(at) + 1);
+        }
     }
 
     /**
@@ -204,21 +242,98 @@ public final class OffsetLedger {
         List<PartitionLedger> partitions = new ArrayList<>();
         for (int p = 0; p < MAX_PARTITIONS; p++) {
             int base = HEADER + p * PARTITION;
-            long count = Math.min(buffer.getLong(base), SEGMENTS);
-            if (count <= 0) {
+            if (buffer.getLong(base) <= 0) {
                 continue;
             }
-            long highest = buffer.getLong(base + 8);
-            List<OffsetSegment> segments = new ArrayList<>((int) count);
-            for (int i = 0; i < count; i++) {
-                int at = segmentAt(base, i);
-                long to = buffer.getLong(at + 16);
-                segments.add(new OffsetSegment(
-                        buffer.getInt(at), buffer.getLong(at + 8), to == OPEN ? highest : to, buffer.getLong(at + 24)));
+            PartitionLedger read = read(p, base);
+            if (read != null) {
+                partitions.add(read);
             }
-            partitions.add(new PartitionLedger(p, segments.get(0).fromOffset(), highest, segments));
         }
         return new LedgerView(null, id(), limitHit(), buffer.getLong(BEFORE_START_AT), partitions);
+    }
+
+    /**
+     * One partition, read between two equal even versions: another process merging it makes this
+     * one read again. A version left odd by a process killed mid-merge is read as it is; the
+     * stale copies the merge left are dropped.
+     */
+    private PartitionLedger read(int partition, int base) {
+        for (int tries = 0; ; tries++) {
+            long version = version(base);
+            boolean merging = (version & 1) != 0;
+            if (merging && tries < READ_TRIES) {
+                Thread.onSpinWait();
+                continue;
+            }
+            long count = Math.min(buffer.getLong(base), SEGMENTS);
+            long highest = buffer.getLong(base + 8);
+            List<OffsetSegment> segments = new ArrayList<>((int) Math.max(count, 0));
+            for (int i = 0; i < count; i++) {
+                int at = segmentAt(base, i);
+                long from = buffer.getLong(at + 8);
+                long to = buffer.getLong(at + 16);
+                if (!segments.isEmpty()
+                        && from <= segments.get(segments.size() - 1).toOffset()) {
+                    continue;
+                }
+                segments.add(new OffsetSegment(
+                        buffer.getInt(at),
+                        from,
+                        to == OPEN ? highest : to,
+                        buffer.getLong(at + 24),
+                        buffer.getInt(at + 4)));
+            }
+            VarHandle.loadLoadFence();
+            if (version(base) != version && tries < READ_TRIES) {
+                continue;
+            }
+            return segments.isEmpty()
+                    ? null
+                    : new PartitionLedger(partition, segments.get(0).fromOffset(), highest, segments);
+        }
+    }
+
+    /** After a process was killed mid-merge: drops the stale copies the merge left, evens the version. */
+    private void repair(int base) {
+        long count = Math.min(buffer.getLong(base), SEGMENTS);
+        int kept = 0;
+        long lastTo = Long.MIN_VALUE;
+        for (int i = 0; i < count; i++) {
+            int at = segmentAt(base, i);
+            long from = buffer.getLong(at + 8);
+            if (kept > 0 && from <= lastTo) {
+                continue;
+            }
+            long to = buffer.getLong(at + 16);
+            copySegment(at, segmentAt(base, kept++));
+            lastTo = to == OPEN ? Long.MAX_VALUE : to;
+        }
+        buffer.putLong(base, kept);
+        endMerge(base);
+    }
+
+    /** A partition's version: odd while a merge rewrites it (read with acquire: the segments after it). */
+    private long version(int base) {
+        return (long) LONGS.getAcquire(buffer, base + 16);
+    }
+
+    private void beginMerge(int base) {
+        LONGS.setOpaque(buffer, base + 16, version(base) + 1);
+        VarHandle.storeStoreFence();
+    }
+
+    /** Publishes the merged segments (release: they are written before the even version). */
+    private void endMerge(int base) {
+        LONGS.setRelease(buffer, base + 16, version(base) + 1);
+    }
+
+    private void copySegment(int from, int to) {
+        if (from != to) {
+            for (int b = 0; b < SEGMENT; b += 8) {
+                buffer.putLong(to + b, buffer.getLong(from + b));
+            }
+        }
     }
 
     private String limitHit() {
@@ -255,21 +370,20 @@ public final class OffsetLedger {
         for (int i = 0; i < count; i++) {
             int at = segmentAt(base, i);
             int phase = buffer.getInt(at);
-            long from = buffer.getLong(at + 8);
             long to = buffer.getLong(at + 16);
-            long redelivered = buffer.getLong(at + 24);
             boolean countsForNone = phase == RELEASED || phase == 0 || (phase > 0 && phase <= released);
             if (countsForNone && merging) {
                 int last = segmentAt(base, kept - 1);
                 buffer.putLong(last + 16, to);
-                buffer.putLong(last + 24, buffer.getLong(last + 24) + redelivered);
+                buffer.putLong(last + 24, buffer.getLong(last + 24) + buffer.getLong(at + 24));
+                buffer.putInt(last + 4, buffer.getInt(last + 4) + buffer.getInt(at + 4));
                 continue;
             }
             int into = segmentAt(base, kept++);
-            buffer.putInt(into, countsForNone ? RELEASED : phase);
-            buffer.putLong(into + 8, from);
-            buffer.putLong(into + 16, to);
-            buffer.putLong(into + 24, redelivered);
+            copySegment(at, into);
+            if (countsForNone) {
+                buffer.putInt(into, RELEASED);
+            }
             merging = countsForNone;
         }
         buffer.putLong(base, kept);
@@ -277,7 +391,17 @@ public final class OffsetLedger {
     }
 
     private void countRedelivery(int base, long count, long offset) {
-        // Segments are in offset order: the last one starting at or below the offset holds it.
+        int found = segmentHolding(base, count, offset);
+        if (found < 0) {
+            buffer.putLong(BEFORE_START_AT, buffer.getLong(BEFORE_START_AT) + 1);
+            return;
+        }
+        int at = segmentAt(base, found) + 24;
+        buffer.putLong(at, buffer.getLong(at) + 1);
+    }
+
+    /** Segments are in offset order: the last one starting at or below the offset holds it (-1: none). */
+    private int segmentHolding(int base, long count, long offset) {
         int lo = 0;
         int hi = (int) Math.min(count, SEGMENTS) - 1;
         int found = -1;
@@ -290,23 +414,19 @@ public final class OffsetLedger {
                 hi = mid - 1;
             }
         }
-        if (found < 0) {
-            buffer.putLong(BEFORE_START_AT, buffer.getLong(BEFORE_START_AT) + 1);
-            return;
-        }
-        int at = segmentAt(base, found) + 24;
-        buffer.putLong(at, buffer.getLong(at) + 1);
+        return found;
     }
 
     private void writeSegment(int at, int phase, long from) {
         buffer.putInt(at, phase);
+        buffer.putInt(at + 4, 0);
         buffer.putLong(at + 8, from);
         buffer.putLong(at + 16, OPEN);
         buffer.putLong(at + 24, 0);
     }
 
     private static int segmentAt(int base, int index) {
-        return base + 16 + index * SEGMENT;
+        return base + PARTITION_HEADER + index * SEGMENT;
     }
 
     private static boolean formatted(ByteBuffer b) {

@@ -178,6 +178,13 @@ final class SequenceWindow {
     }
 
     private SequenceOutcome belowBase(long sequence, LossSink sink) {
+        if (base - sequence > WINDOW) {
+            // Too far below to remember: it came at an offset the group had not processed (the
+            // ledger said so), from a partition far behind the others, so it is a first arrival.
+            // A copy the producer wrote twice sits next to its original, never this far.
+            received++;
+            return SequenceOutcome.RECEIVED;
+        }
         if (base - sequence <= WINDOW && (declaredLost[word(sequence)] & bit(sequence)) != 0) {
             declaredLost[word(sequence)] &= ~bit(sequence);
             lost--;

@@ -123,6 +123,9 @@ public final class LatencyRecorder {
         }
         SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
         countForLifetime(outcome);
+        if (outcome == SequenceOutcome.DUPLICATE) {
+            ledgers.forTopic(topic).duplicate(partition, offset);
+        }
         // A value that is not the lab's JSON (a user's sample line) is still a record: counted in
         // the ledger and by sequence like every other, only its latency is no sample.
         boolean sampled = looksLikeJsonObject(value);

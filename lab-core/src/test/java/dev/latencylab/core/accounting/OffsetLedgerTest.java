@@ -6,7 +6,11 @@ import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.OffsetSegment;
 import dev.latencylab.api.latency.PartitionLedger;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -140,6 +144,58 @@ class OffsetLedgerTest {
         assertThat(ledger.forgetIfBeyond(1, 900)).isFalse();
         assertThat(ledger.deliver(0, 0, 2)).isTrue();
         assertThat(ledger.view().partition(1).orElseThrow().highestOffset()).isEqualTo(499);
+    }
+
+    @Test
+    void aSecondCopyIsCountedWithItsOffsetsSegmentAndSurvivesAMerge() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        for (long o = 0; o < 10; o++) {
+            ledger.deliver(0, o, 7);
+        }
+        ledger.duplicate(0, 4);
+        ledger.duplicate(0, 9);
+        assertThat(ledger.view().duplicated(7)).isEqualTo(2);
+        ledger.release(7);
+        for (int i = 0; i <= OffsetLedger.SEGMENTS; i++) { // forces a merge of phase 7 into RELEASED
+            ledger.deliver(0, 100 + 2L * i, 8 + i);
+        }
+        assertThat(ledger.view().duplicated(OffsetLedger.RELEASED)).isEqualTo(2);
+    }
+
+    /**
+     * A process killed in the middle of a merge leaves the partition's version odd and a stale copy
+     * of a segment that had moved down: readers drop it, and the partition's next writer repairs it.
+     */
+    @Test
+    void aMergeCutShortByAKillIsReadWithoutItsStaleCopiesAndRepairedByTheNextWrite() throws IOException {
+        Path file = dir.resolve("ledger-crash.bin");
+        OffsetLedger ledger = OffsetLedger.open(file);
+        ledger.deliver(0, 0, 5);
+        ledger.deliver(0, 1, 5);
+        ledger.deliver(0, 2, 6);
+        ledger.deliver(0, 3, 6);
+        ledger.deliver(0, 4, 7); // three segments: 5 [0-1], 6 [2-3], 7 [4-]
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer raw =
+                    channel.map(FileChannel.MapMode.READ_WRITE, 0, 4096).order(ByteOrder.nativeOrder());
+            int base = 64;
+            int segments = base + 24;
+            // Mid-merge: segment 6 [2-3] was copied down over segment 5's slot, its old slot not yet reused.
+            raw.putLong(segments + 8, 2);
+            raw.putLong(segments + 16, 3);
+            raw.putInt(segments, 6);
+            raw.putLong(base + 16, raw.getLong(base + 16) + 1); // the version, odd: a merge ran
+        }
+        LedgerView torn = ledger.view();
+        assertThat(torn.delivered(6))
+                .as("the stale copy of phase 6 is not counted twice")
+                .isEqualTo(2);
+
+        ledger.deliver(0, 5, 7);
+        assertThat(ledger.view().partition(0).orElseThrow().segments())
+                .extracting(OffsetSegment::phase)
+                .containsExactly(6, 7);
+        assertThat(ledger.view().delivered(7)).isEqualTo(2);
     }
 
     private static OffsetSegment segment(int phase, long from, long to, long redelivered) {

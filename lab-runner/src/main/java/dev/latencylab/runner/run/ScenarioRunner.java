@@ -1044,6 +1044,7 @@ public final class ScenarioRunner {
                 // Instances are read one after another: read again, all after the fence passed,
                 // so the figures hold every record the counts do.
                 read = consumer.read();
+                requireWithinLimits(read.group());
             }
             LatencyView consumerView = read.group();
             if (passed || !clock.instant().isBefore(deadline)) {

@@ -332,7 +332,7 @@ public final class FakeLab implements AutoCloseable {
                             .append(from)
                             .append(",\"toOffset\":")
                             .append(to)
-                            .append(",\"redelivered\":0}");
+                            .append(",\"redelivered\":0,\"duplicated\":0}");
                 }
                 Instant first = seg.startedAt.isAfter(phasesResetAt) ? seg.startedAt : phasesResetAt;
                 Instant last = seg.endedAt != null ? seg.endedAt : time.instant();

@@ -318,12 +318,21 @@ public class LoadGenerator implements SmartLifecycle {
         phase.sent(lateNanos / 1_000);
         try {
             producer().send(record, new Acknowledgement(phase, sequence, sendNanos));
-            if (selfTestDuplicates.writeAgain()) {
-                // The copy a lost answer's retry would write: counted by nobody here.
-                producer().send(record);
-            }
         } catch (RuntimeException e) {
             onFailure(sequence, phase, e);
+            return;
+        }
+        if (selfTestDuplicates.writeAgain()) {
+            writeAgain(record);
+        }
+    }
+
+    /** The copy a lost answer's retry would write: counted by nobody here, its failure the original's no more. */
+    private void writeAgain(ProducerRecord<byte[], byte[]> record) {
+        try {
+            producer().send(record);
+        } catch (RuntimeException e) {
+            log.warn("Self-test: writing record {} again failed: {}", record, e.toString());
         }
     }
 
