@@ -50,7 +50,9 @@ class SelfTestIT {
         await("the lab's pid files to be gone")
                 .atMost(Duration.ofSeconds(30))
                 .until(() -> !Files.exists(labDir.resolve("pids")) || isEmpty(labDir.resolve("pids")));
-        assertThat(labDir.resolve("self-test")).as("the hooks are off after down").doesNotExist();
+        assertThat(labDir.resolve("self-test"))
+                .as("the hooks are off after down")
+                .doesNotExist();
     }
 
     private static boolean isEmpty(Path dir) throws java.io.IOException {

@@ -11,7 +11,6 @@ import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import tools.jackson.databind.json.JsonMapper;
 
 /** The runner's view of a phase, from the apps' endpoints: posts to the producer, the fence, the counts. */

@@ -46,8 +46,16 @@ public record SlowRecords(
                 earliest(firstSent, other.firstSent),
                 latest(lastSent, other.lastSent),
                 latest(lastReceived, other.lastReceived),
-                maxMs == null ? other.maxMs : other.maxMs == null ? maxMs : Math.max(maxMs, other.maxMs),
+                larger(maxMs, other.maxMs),
                 sum(perTenth, other.perTenth));
+    }
+
+    /** Null when both are: a conditional of Double and double would unbox the null. */
+    private static Double larger(Double a, Double b) {
+        if (a == null) {
+            return b;
+        }
+        return b == null ? a : Double.valueOf(Math.max(a, b));
     }
 
     private static SortedMap<Long, Long> sum(SortedMap<Long, Long> a, SortedMap<Long, Long> b) {
