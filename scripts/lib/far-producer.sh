@@ -110,8 +110,10 @@ far_down() {
 far_delay() {
   local rtt=$1 jitter=${2:-0} loss=${3:-0} answer
   running_pid network-delay >/dev/null || die "no delay wire runs: start the stack with 'scripts/lab up --local --far-producer'"
-  answer=$(curl -sS --max-time 5 -X POST -H 'Content-Type: application/json' \
+  answer=$(curl -sS --max-time 5 -X POST -H 'Content-Type: application/json' -w '\n%{http_code}' \
     -d "{\"rttMs\": $rtt, \"jitterMs\": $jitter, \"lossPercent\": $loss}" \
     "http://127.0.0.1:$WIRE_PORT/delay") || die "the delay wire did not answer on 127.0.0.1:$WIRE_PORT"
-  printf '%s\n' "$answer"
+  # The status is the last line: an answer other than 200 is a refusal, said as the wire said it.
+  [[ ${answer##*$'\n'} == 200 ]] || die "the delay wire refused the delay (HTTP ${answer##*$'\n'}): ${answer%$'\n'*}"
+  printf '%s\n' "${answer%$'\n'*}"
 }

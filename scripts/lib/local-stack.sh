@@ -315,6 +315,8 @@ start_app() {
   require_free_port "$port" "$name"
   local hooks=()
   self_test_hooks_on && hooks=(--lab.self-test.enabled=true)
+  # The group's offset ledger: in the lab's own folder (this user's alone), never a shared /tmp.
+  [[ $name == consumer-app* ]] && hooks+=(--lab.consumer.ledger-dir="$LAB_DIR/ledgers")
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
   start_proc "$name" java $APP_JAVA_OPTS -jar "$jar" \
     --server.port="$port" --spring.kafka.bootstrap-servers="$BOOTSTRAP" "${APP_KAFKA_ARGS[@]}" "${hooks[@]}" "$@"
@@ -466,6 +468,8 @@ local_up() {
   START_APPS=0
   ((with_apps)) && resolve_app_jars
   mkdir -p "$LAB_DIR" "$PID_DIR" "$LOG_DIR"
+  # The lab's state (the consumer's ledger among it) is this user's alone.
+  chmod go-rwx "$LAB_DIR"
   preflight_ports "$START_APPS"
 
   local t0 external=""

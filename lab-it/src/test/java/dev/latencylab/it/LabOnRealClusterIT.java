@@ -214,8 +214,13 @@ class LabOnRealClusterIT {
             poison.send(new ProducerRecord<byte[], byte[]>(
                             TOPIC, null, null, json, List.of(new RecordHeader(LabHeader.KEY, "garbage".getBytes()))))
                     .get();
-            byte[] validHeader = LabHeader.encode(
-                    new RecordStamp(1, 1, 0, UUID.randomUUID(), new PhaseKey(0, 16_384, Compression.NONE), 0));
+            // Two records of a producer of their own (sequence 0 and 1) whose values are not the lab's JSON:
+            // records all the same, counted, only not latency samples.
+            UUID other = UUID.randomUUID();
+            byte[] validHeader =
+                    LabHeader.encode(new RecordStamp(1, 1, 0, other, new PhaseKey(0, 16_384, Compression.NONE), 0));
+            byte[] nextHeader =
+                    LabHeader.encode(new RecordStamp(1, 1, 1, other, new PhaseKey(0, 16_384, Compression.NONE), 0));
             poison.send(new ProducerRecord<byte[], byte[]>(
                             TOPIC,
                             null,
@@ -224,7 +229,7 @@ class LabOnRealClusterIT {
                             List.of(new RecordHeader(LabHeader.KEY, validHeader))))
                     .get();
             poison.send(new ProducerRecord<byte[], byte[]>(
-                            TOPIC, null, null, null, List.of(new RecordHeader(LabHeader.KEY, validHeader))))
+                            TOPIC, null, null, null, List.of(new RecordHeader(LabHeader.KEY, nextHeader))))
                     .get();
         }
         await("poison counted").atMost(Duration.ofSeconds(30)).untilAsserted(() -> {

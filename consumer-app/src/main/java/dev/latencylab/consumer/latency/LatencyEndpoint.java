@@ -62,7 +62,7 @@ class LatencyEndpoint {
         return ResponseEntity.noContent().build();
     }
 
-    @PostMapping(consumes = MediaType.ALL_VALUE)
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Map<String, Object>> consuming(@RequestBody(required = false) String body) {
         Object parsed = parse(body);
         if (parsed instanceof ResponseEntity<?> refusal) {
@@ -83,7 +83,7 @@ class LatencyEndpoint {
      * {@code POST /actuator/latency/watch {"phase": 7, "aboveMs": 12.5}}: from now on, counts the
      * phase's records slower than that (corrected latency); reported as the phase's {@code slow}.
      */
-    @PostMapping(path = "/watch", consumes = MediaType.ALL_VALUE)
+    @PostMapping(path = "/watch", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Map<String, Object>> watch(@RequestBody(required = false) String body) {
         Map<String, Object> fields;
         try {
@@ -112,7 +112,7 @@ class LatencyEndpoint {
      * phases up to that id: their histograms and counts are dropped (warm-ups' too) and the offset
      * ledger may merge their segments, so a run of any length holds a few phases at a time.
      */
-    @PostMapping(path = "/release", consumes = MediaType.ALL_VALUE)
+    @PostMapping(path = "/release", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Map<String, Object>> release(@RequestBody(required = false) String body) {
         Map<String, Object> fields;
         try {
@@ -135,7 +135,7 @@ class LatencyEndpoint {
      * under an old name (the runner does it with the topic quiet): its ledger is forgotten, or its
      * new records would be taken for redeliveries of the old ones.
      */
-    @PostMapping(path = "/forget", consumes = MediaType.ALL_VALUE)
+    @PostMapping(path = "/forget", consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Map<String, Object>> forget(@RequestBody(required = false) String body) {
         Map<String, Object> fields;
         try {

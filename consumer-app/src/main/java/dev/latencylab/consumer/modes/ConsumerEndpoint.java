@@ -42,7 +42,7 @@ class ConsumerEndpoint {
         return new ConsumerStatus(s, modes.consuming(), s.describe(), processing.keyOrderViolations());
     }
 
-    @PostMapping(consumes = MediaType.ALL_VALUE)
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> post(@RequestBody(required = false) String body) {
         ConsumerChange change = ConsumerSettingsReader.change(
                 StrictJsonBody.fields(body, "{\"maxPollRecords\": 50, \"processing\": \"per-key\"}"));

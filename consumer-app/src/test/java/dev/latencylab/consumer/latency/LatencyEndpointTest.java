@@ -130,6 +130,23 @@ class LatencyEndpointTest {
     }
 
     @Test
+    void aResetOrPauseFromAWebPageOrNotDeclaredJsonIsRefusedAndChangesNothing() {
+        recordTwoPhases();
+
+        assertThat(mvc.delete().uri(URL).header("Origin", "https://evil.example"))
+                .hasStatus(HttpStatus.FORBIDDEN)
+                .bodyJson()
+                .extractingPath("$.error")
+                .asString()
+                .contains("Origin: https://evil.example");
+        assertThat(mvc.delete().uri(URL).header("Host", "rebound.evil.example")).hasStatus(HttpStatus.FORBIDDEN);
+        assertThat(mvc.post().uri(URL).contentType(MediaType.TEXT_PLAIN).content("{\"consuming\": false}"))
+                .hasStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+        assertThat(mvc.get().uri(URL)).hasStatusOk().bodyJson().isStrictlyEqualTo(twoPhases());
+        verifyNoInteractions(container);
+    }
+
+    @Test
     void releaseDropsThePhasesUpToTheIdGivenWithTheWarmUpsAndRefusesAnythingButAPhaseId() {
         recordTwoPhases();
 

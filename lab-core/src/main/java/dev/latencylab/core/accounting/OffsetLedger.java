@@ -12,6 +12,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -92,14 +93,25 @@ public final class OffsetLedger {
         }
     }
 
-    /** The ledger in {@code file}, created if absent; an existing ledger of this layout is continued. */
+    /**
+     * The ledger in {@code file}, created if absent; an existing ledger of this layout is continued.
+     * A symbolic link is refused, not followed: the ledger is mapped read-write and may be
+     * formatted, so a link planted in its place would have this process overwrite another file.
+     */
     public static OffsetLedger open(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
+        if (Files.isSymbolicLink(file)) {
+            throw new IOException("refusing the offset ledger " + file + ": it is a symbolic link");
+        }
         try (FileChannel channel = FileChannel.open(
-                        file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                        file,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.READ,
+                        StandardOpenOption.WRITE,
+                        LinkOption.NOFOLLOW_LINKS);
                 FileLock lock = channel.lock()) {
             // Locked: the instances of a group open the ledger together, and only one may format it.
             ByteBuffer mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);

@@ -38,8 +38,10 @@ public final class OffsetLedgers {
      * instance of the group on this host.
      */
     public static OffsetLedgers inDirectory(Path dir, String group) {
-        return new OffsetLedgers(
-                topic -> OffsetLedger.open(dir.resolve(fileName("ledger-" + group + "-" + topic + ".bin"))));
+        return new OffsetLedgers(topic -> {
+            PrivateFolder.require(dir);
+            return OffsetLedger.open(dir.resolve(fileName("ledger-" + group + "-" + topic + ".bin")));
+        });
     }
 
     /** Ledgers of this process alone (tests, benchmarks). */

@@ -1,6 +1,7 @@
 package dev.latencylab.core.accounting;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.OffsetSegment;
@@ -9,8 +10,10 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -196,6 +199,45 @@ class OffsetLedgerTest {
                 .extracting(OffsetSegment::phase)
                 .containsExactly(6, 7);
         assertThat(ledger.view().delivered(7)).isEqualTo(2);
+    }
+
+    @Test
+    void aLinkPlantedInPlaceOfTheLedgerOrItsFolderIsRefusedNotFollowed() throws IOException {
+        Path victim = dir.resolve("victim.txt");
+        Files.writeString(victim, "not a ledger");
+        Path ledgers = dir.resolve("ledgers");
+        Files.createDirectory(
+                ledgers, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Path planted = ledgers.resolve(OffsetLedgers.fileName("ledger-g-lab.orders.bin"));
+        Files.createSymbolicLink(planted, victim);
+
+        assertThatThrownBy(() -> OffsetLedgers.inDirectory(ledgers, "g").forTopic("lab.orders"))
+                .hasMessageContaining("cannot open the offset ledger of topic lab.orders")
+                .hasRootCauseMessage("refusing the offset ledger " + planted + ": it is a symbolic link");
+        assertThat(Files.readString(victim)).isEqualTo("not a ledger");
+
+        Path linkedFolder = dir.resolve("linked");
+        Files.createSymbolicLink(linkedFolder, ledgers);
+        assertThatThrownBy(() -> OffsetLedgers.inDirectory(linkedFolder, "g").forTopic("lab.orders"))
+                .hasRootCauseMessage(
+                        "refusing the ledger folder " + linkedFolder
+                                + ": not a folder (a symbolic link or a file); set lab.consumer.ledger-dir to a folder of your own");
+    }
+
+    @Test
+    void aFolderOthersMayWriteToIsRefusedAndANewOneIsThisUsersAlone() throws IOException {
+        Path shared = dir.resolve("shared");
+        Files.createDirectory(
+                shared, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxrwxrwx")));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertThatThrownBy(() -> OffsetLedgers.inDirectory(shared, "g").forTopic("lab.orders"))
+                .hasRootCauseMessage("refusing the ledger folder " + shared
+                        + ": others may write to it (rwxrwxrwx); chmod 700 it or set lab.consumer.ledger-dir");
+
+        Path fresh = dir.resolve("fresh");
+        OffsetLedgers.inDirectory(fresh, "g").forTopic("lab.orders").deliver(0, 0, 1);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh)))
+                .isEqualTo("rwx------");
     }
 
     private static OffsetSegment segment(int phase, long from, long to, long redelivered) {

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.TimingOverride;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -23,6 +24,10 @@ final class TimingArgs {
     boolean article;
 
     TimingOverride override() {
+        if (phaseDuration != null && (phaseDuration.isZero() || phaseDuration.isNegative())) {
+            throw new UsageException("--phase-duration must be longer than 0s: a phase measures something; got "
+                    + Durations.format(phaseDuration));
+        }
         return TimingOverride.of(article, warmup, phaseDuration);
     }
 }

@@ -24,11 +24,13 @@ public final class Durations {
             return Duration.ZERO;
         }
         if (s.toUpperCase().startsWith("PT") || s.toUpperCase().startsWith("P")) {
+            Duration parsed;
             try {
-                return Duration.parse(s);
+                parsed = Duration.parse(s);
             } catch (DateTimeParseException e) {
                 throw invalid(text);
             }
+            return bounded(parsed, text);
         }
         Matcher m = PART.matcher(s);
         Duration total = Duration.ZERO;
@@ -37,20 +39,39 @@ public final class Durations {
             if (m.start() != at) {
                 throw invalid(text);
             }
-            long n = Long.parseLong(m.group(1));
-            total = total.plus(
-                    switch (m.group(2)) {
-                        case "ms" -> Duration.ofMillis(n);
-                        case "s" -> Duration.ofSeconds(n);
-                        case "m" -> Duration.ofMinutes(n);
-                        default -> Duration.ofHours(n);
-                    });
+            try {
+                long n = Long.parseLong(m.group(1));
+                total = total.plus(
+                        switch (m.group(2)) {
+                            case "ms" -> Duration.ofMillis(n);
+                            case "s" -> Duration.ofSeconds(n);
+                            case "m" -> Duration.ofMinutes(n);
+                            default -> Duration.ofHours(n);
+                        });
+            } catch (NumberFormatException | ArithmeticException tooLong) {
+                throw tooLong(text);
+            }
             at = m.end();
         }
         if (at == 0 || at != s.length()) {
             throw invalid(text);
         }
-        return total;
+        return bounded(total, text);
+    }
+
+    /** The longest duration a scenario or a command line may give: a week. */
+    public static final Duration MAX = Duration.ofDays(7);
+
+    private static Duration bounded(Duration d, String text) {
+        if (d.compareTo(MAX) > 0) {
+            throw tooLong(text);
+        }
+        return d;
+    }
+
+    private static IllegalArgumentException tooLong(String text) {
+        return new IllegalArgumentException(
+                "'" + text + "' is longer than the " + format(MAX) + " a duration may be here");
     }
 
     /** The shortest readable form: 4m30s, 15s, 250ms, 0s. */

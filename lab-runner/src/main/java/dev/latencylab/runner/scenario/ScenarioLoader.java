@@ -56,7 +56,10 @@ public final class ScenarioLoader {
     /** A topic name, with {@code {phase}} standing for the phase's name. */
     private static final Pattern TOPIC_NAME = Pattern.compile("[A-Za-z0-9._{}-]{1,249}");
 
-    private final YAMLMapper yaml = YAMLMapper.builder().build();
+    // A key given twice is a mistake, not "the last one wins": refused as the endpoints refuse it.
+    private final YAMLMapper yaml = YAMLMapper.builder()
+            .enable(tools.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .build();
 
     public Scenario load(Path file) {
         String text;

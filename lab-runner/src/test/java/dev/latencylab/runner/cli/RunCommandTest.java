@@ -328,6 +328,15 @@ class RunCommandTest {
                 .contains("partition 0 needed more than 64 offset segments");
     }
 
+    @Test
+    void aZeroPhaseDurationIsAWrongCommandLineAndNothingRuns() throws Exception {
+        // A UsageException: the CLI prints it with the usage and exits 2.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> command.execute(args("--phase-duration", "0s")))
+                .isInstanceOf(UsageException.class)
+                .hasMessageContaining("--phase-duration must be longer than 0s");
+        assertThat(lab.log()).noneMatch(l -> l.startsWith("POST"));
+    }
+
     private RunCommand commandWith(ScenarioRunner.Options options) {
         return new RunCommand(
                 new PrintStream(outBytes, true, StandardCharsets.UTF_8),

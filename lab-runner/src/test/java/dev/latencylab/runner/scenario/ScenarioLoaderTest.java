@@ -464,4 +464,14 @@ class ScenarioLoaderTest {
                 .satisfies(e -> assertThat(((ScenarioException) e).problems())
                         .anySatisfy(p -> assertThat(p).contains("partitions").contains("10000")));
     }
+
+    @Test
+    void aKeyGivenTwiceIsRefusedNotTakenSilently() {
+        String twice = SWEEP.replace("phases:", "repeat: 2\nrepeat: 3\nphases:");
+        assertThatThrownBy(() -> loader.parse("twice.yaml", "twice", twice))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                        .anySatisfy(p ->
+                                assertThat(p).containsIgnoringCase("duplicate").contains("repeat")));
+    }
 }

@@ -62,7 +62,7 @@ class ProducerEndpoint {
         return generator.status(generator.state());
     }
 
-    @PostMapping(consumes = MediaType.ALL_VALUE)
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> post(@RequestBody(required = false) String body) throws InterruptedException {
         SettingsChange requested = parse(body);
         // A combination the settings refuse (a level the codec has not) is a 400 here, with nothing

@@ -315,10 +315,35 @@ class ProducerEndpointTest {
     }
 
     @Test
-    void postReadsTheBodyWhateverContentTypeIsDeclared() {
+    void aBodyThatIsNotDeclaredJsonIsRefusedAndChangesNothing() {
+        // A web page can send text/plain without asking first: only application/json is taken.
         assertThat(mvc.post().uri(URL).contentType(MediaType.TEXT_PLAIN).content("{\"lingerMs\": 7}"))
-                .hasStatusOk();
-        verify(generator).submit(lingerMs(7));
+                .hasStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+        assertThat(mvc.post().uri(URL).content("{\"lingerMs\": 7}")).hasStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+        verify(generator, never()).submit(any());
+    }
+
+    @Test
+    void aChangeFromAWebPageOrToAnotherHostNameIsRefusedAndChangesNothing() {
+        assertThat(mvc.post()
+                        .uri(URL)
+                        .header("Origin", "https://evil.example")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"payload\": \"sample\", \"payloadFile\": \"/etc/shadow\"}"))
+                .hasStatus(HttpStatus.FORBIDDEN)
+                .bodyJson()
+                .extractingPath("$.error")
+                .asString()
+                .contains("Origin: https://evil.example");
+        assertThat(mvc.post()
+                        .uri(URL)
+                        .header("Host", "rebound.evil.example:8080")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"running\": false}"))
+                .hasStatus(HttpStatus.FORBIDDEN);
+        verify(generator, never()).submit(any());
+        // Reading stays open: Prometheus scrapes by name.
+        assertThat(mvc.get().uri(URL).header("Origin", "https://evil.example")).hasStatusOk();
     }
 
     // ---------------------------------------------------------------- POST refused

@@ -1,0 +1,54 @@
+package dev.latencylab.core.control;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The control endpoints change the lab (settings, a reset, a pause) and have no login: what keeps a
+ * web page the user happens to visit from driving them is this rule, applied to every request that
+ * is not a read. A browser sends {@code Origin} with every such request it makes on a page's
+ * behalf, and scripts, the runner and curl send none; a page that rebinds its own name to
+ * 127.0.0.1 still sends its own name as {@code Host}. So a write must come without {@code Origin}
+ * and name a loopback host, if it names one. Reads (GET, HEAD) stay open: Prometheus scrapes them by name.
+ */
+public final class LocalControl {
+
+    private static final Set<String> READS = Set.of("GET", "HEAD", "OPTIONS");
+    private static final Set<String> LOOPBACK = Set.of("127.0.0.1", "localhost", "[::1]", "::1");
+
+    private LocalControl() {}
+
+    /**
+     * Why the request may not change the lab, or empty when it may.
+     *
+     * @param host the {@code Host} header (null when absent)
+     * @param origin the {@code Origin} header (null when absent)
+     */
+    public static Optional<String> refusal(String method, String host, String origin) {
+        if (READS.contains(method.toUpperCase(Locale.ROOT))) {
+            return Optional.empty();
+        }
+        if (origin != null) {
+            return Optional.of("a request from a web page (Origin: " + origin + ") may not change the lab: its"
+                    + " control endpoints take requests from scripts, the runner and curl only");
+        }
+        // A browser always sends Host; a client without one (HTTP/1.0) is no web page.
+        if (host != null && !LOOPBACK.contains(hostName(host))) {
+            return Optional.of("the lab's control endpoints take changes addressed to 127.0.0.1 or localhost only"
+                    + " (Host: " + host + ")");
+        }
+        return Optional.empty();
+    }
+
+    /** The name of a {@code Host} header without its port; an IPv6 literal keeps its brackets. */
+    static String hostName(String host) {
+        String h = host.trim().toLowerCase(Locale.ROOT);
+        if (h.startsWith("[")) {
+            int end = h.indexOf(']');
+            return end < 0 ? h : h.substring(0, end + 1);
+        }
+        int colon = h.indexOf(':');
+        return colon < 0 ? h : h.substring(0, colon);
+    }
+}
