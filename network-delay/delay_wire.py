@@ -5,7 +5,7 @@ A "delay wire": one TUN device in each namespace (near: the brokers' side, far: 
 producer's), and this process moving every packet from one to the other after half
 the requested round-trip time, in each direction. It acts on packets, so TCP's window,
 slow start and in-flight requests see the round-trip time as over a real long link
-(a delaying proxy would hide the window: see shared design notes, NETWORK-DELAY.md).
+(a delaying proxy would hide the window: see docs/network-delay.md).
 Devices are opened with IFF_VNET_HDR and TCP segmentation offload, so the kernel hands
 over segments of up to 64 KB and the per-packet cost stays low; their MTU stays 1500.
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The shape ARCHITECTURE.md promises, checked on the compiled main classes of every module: no
+ * The shape docs/architecture.md promises, checked on the compiled main classes of every module: no
  * package cycle inside any module, the contract and the kernel free of frameworks and of the
  * apps, and nothing but the runner's own code depending on the runner.
  */
@@ -34,7 +34,7 @@ class ArchitectureTest {
         slices().matching("dev.latencylab." + module + ".(**)")
                 .should()
                 .beFreeOfCycles()
-                .because("a cycle between packages means neither owns what it says it owns (STYLE.md)")
+                .because("a cycle between packages means neither owns what it says it owns (docs/style.md)")
                 .check(classes);
     }
 

@@ -15,19 +15,20 @@ public class SkippedRecords {
     private int phase;
     private long left;
     private long skipped;
+    /** Read on every record without a lock: the common case, nothing armed, costs one volatile read. */
+    private volatile boolean armed;
 
     /** Drops the next {@code count} records that carry {@code phaseId}. */
     synchronized void arm(int phaseId, long count) {
         this.phase = phaseId;
         this.left = count;
+        this.armed = count > 0;
     }
 
-    /** Whether this record is to be dropped; cheap when nothing is armed. */
+    /** Whether this record is to be dropped. */
     public boolean skip(byte[] header) {
-        synchronized (this) {
-            if (left <= 0) {
-                return false;
-            }
+        if (!armed) {
+            return false;
         }
         Optional<RecordStamp> stamp = header == null ? Optional.empty() : LabHeader.decode(header);
         synchronized (this) {
@@ -36,6 +37,7 @@ public class SkippedRecords {
             }
             left--;
             skipped++;
+            armed = left > 0;
             return true;
         }
     }

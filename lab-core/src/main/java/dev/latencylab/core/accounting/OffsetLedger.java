@@ -2,11 +2,8 @@ package dev.latencylab.core.accounting;
 
 import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LedgerView;
-import dev.latencylab.api.latency.OffsetSegment;
 import dev.latencylab.api.latency.PartitionLedger;
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -72,21 +69,18 @@ public final class OffsetLedger {
     private static final int NO_LIMIT = 0;
     private static final int SEGMENTS_LIMIT = 1;
     private static final int PARTITIONS_LIMIT = 2;
-    private static final int SEGMENT = 32;
-    private static final int PARTITION_HEADER = 24;
-    private static final int PARTITION = PARTITION_HEADER + SEGMENTS * SEGMENT;
-    /** How often a reader tries again while another process merges the partition it reads. */
-    private static final int READ_TRIES = 10_000;
+    private static final int PARTITION = PartitionSegments.HEADER + SEGMENTS * PartitionSegments.SEGMENT;
 
     static final int SIZE = HEADER + MAX_PARTITIONS * PARTITION;
-    private static final long OPEN = -1;
-    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
+    private static final long OPEN = PartitionSegments.OPEN;
 
     private final ByteBuffer buffer;
+    private final PartitionSegments segments;
     private final String location;
 
     private OffsetLedger(ByteBuffer buffer, String location) {
         this.buffer = buffer.order(ByteOrder.nativeOrder());
+        this.segments = new PartitionSegments(this.buffer);
         this.location = location;
         if (!formatted(this.buffer)) {
             format();
@@ -141,12 +135,12 @@ public final class OffsetLedger {
             return true;
         }
         int base = HEADER + partition * PARTITION;
-        if ((version(base) & 1) != 0) {
-            repair(base);
+        if ((segments.version(base) & 1) != 0) {
+            segments.repair(base);
         }
         long count = buffer.getLong(base);
         if (count == 0) {
-            writeSegment(segmentAt(base, 0), phase, offset);
+            writeSegment(PartitionSegments.segmentAt(base, 0), phase, offset);
             buffer.putLong(base + 8, offset);
             buffer.putLong(base, 1);
             return true;
@@ -156,7 +150,7 @@ public final class OffsetLedger {
             countRedelivery(base, count, offset);
             return false;
         }
-        int open = segmentAt(base, (int) count - 1);
+        int open = PartitionSegments.segmentAt(base, (int) count - 1);
         if (offset == highest + 1 && buffer.getInt(open) == phase && buffer.getLong(open + 16) == OPEN) {
             buffer.putLong(base + 8, offset);
             return true;
@@ -165,9 +159,9 @@ public final class OffsetLedger {
             buffer.putLong(open + 16, highest);
         }
         if (count == SEGMENTS) {
-            beginMerge(base);
-            count = merge(base, (int) count);
-            endMerge(base);
+            segments.beginMerge(base);
+            count = segments.merge(base, (int) count, buffer.getLong(RELEASED_AT));
+            segments.endMerge(base);
         }
         if (count == SEGMENTS) {
             // Still out of segments: offsets are still tracked (redeliveries stay exact), phases
@@ -176,7 +170,7 @@ public final class OffsetLedger {
             buffer.putLong(base + 8, offset);
             return true;
         }
-        writeSegment(segmentAt(base, (int) count), phase, offset);
+        writeSegment(PartitionSegments.segmentAt(base, (int) count), phase, offset);
         buffer.putLong(base, count + 1);
         buffer.putLong(base + 8, offset);
         return true;
@@ -192,9 +186,9 @@ public final class OffsetLedger {
             return;
         }
         int base = HEADER + partition * PARTITION;
-        int found = segmentHolding(base, buffer.getLong(base), offset);
+        int found = segments.segmentHolding(base, buffer.getLong(base), offset);
         if (found >= 0) {
-            int at = segmentAt(base, found) + 4;
+            int at = PartitionSegments.segmentAt(base, found) + 4;
             buffer.putInt(at, buffer.getInt(at) + 1);
         }
     }
@@ -257,95 +251,12 @@ public final class OffsetLedger {
             if (buffer.getLong(base) <= 0) {
                 continue;
             }
-            PartitionLedger read = read(p, base);
+            PartitionLedger read = segments.read(p, base);
             if (read != null) {
                 partitions.add(read);
             }
         }
         return new LedgerView(null, id(), limitHit(), buffer.getLong(BEFORE_START_AT), partitions);
-    }
-
-    /**
-     * One partition, read between two equal even versions: another process merging it makes this
-     * one read again. A version left odd by a process killed mid-merge is read as it is; the
-     * stale copies the merge left are dropped.
-     */
-    private PartitionLedger read(int partition, int base) {
-        for (int tries = 0; ; tries++) {
-            long version = version(base);
-            boolean merging = (version & 1) != 0;
-            if (merging && tries < READ_TRIES) {
-                Thread.onSpinWait();
-                continue;
-            }
-            long count = Math.min(buffer.getLong(base), SEGMENTS);
-            long highest = buffer.getLong(base + 8);
-            List<OffsetSegment> segments = new ArrayList<>((int) Math.max(count, 0));
-            for (int i = 0; i < count; i++) {
-                int at = segmentAt(base, i);
-                long from = buffer.getLong(at + 8);
-                long to = buffer.getLong(at + 16);
-                if (!segments.isEmpty()
-                        && from <= segments.get(segments.size() - 1).toOffset()) {
-                    continue;
-                }
-                segments.add(new OffsetSegment(
-                        buffer.getInt(at),
-                        from,
-                        to == OPEN ? highest : to,
-                        buffer.getLong(at + 24),
-                        buffer.getInt(at + 4)));
-            }
-            VarHandle.loadLoadFence();
-            if (version(base) != version && tries < READ_TRIES) {
-                continue;
-            }
-            return segments.isEmpty()
-                    ? null
-                    : new PartitionLedger(partition, segments.get(0).fromOffset(), highest, segments);
-        }
-    }
-
-    /** After a process was killed mid-merge: drops the stale copies the merge left, evens the version. */
-    private void repair(int base) {
-        long count = Math.min(buffer.getLong(base), SEGMENTS);
-        int kept = 0;
-        long lastTo = Long.MIN_VALUE;
-        for (int i = 0; i < count; i++) {
-            int at = segmentAt(base, i);
-            long from = buffer.getLong(at + 8);
-            if (kept > 0 && from <= lastTo) {
-                continue;
-            }
-            long to = buffer.getLong(at + 16);
-            copySegment(at, segmentAt(base, kept++));
-            lastTo = to == OPEN ? Long.MAX_VALUE : to;
-        }
-        buffer.putLong(base, kept);
-        endMerge(base);
-    }
-
-    /** A partition's version: odd while a merge rewrites it (read with acquire: the segments after it). */
-    private long version(int base) {
-        return (long) LONGS.getAcquire(buffer, base + 16);
-    }
-
-    private void beginMerge(int base) {
-        LONGS.setOpaque(buffer, base + 16, version(base) + 1);
-        VarHandle.storeStoreFence();
-    }
-
-    /** Publishes the merged segments (release: they are written before the even version). */
-    private void endMerge(int base) {
-        LONGS.setRelease(buffer, base + 16, version(base) + 1);
-    }
-
-    private void copySegment(int from, int to) {
-        if (from != to) {
-            for (int b = 0; b < SEGMENT; b += 8) {
-                buffer.putLong(to + b, buffer.getLong(from + b));
-            }
-        }
     }
 
     private String limitHit() {
@@ -370,63 +281,14 @@ public final class OffsetLedger {
         }
     }
 
-    /**
-     * Merges each run of adjacent segments that count for no phase any more (released, warm-up,
-     * already merged) into one {@link #RELEASED} segment. Segments only move down, so each store
-     * reads a slot not yet overwritten; the count is written last. Returns the new count.
-     */
-    private int merge(int base, int count) {
-        long released = buffer.getLong(RELEASED_AT);
-        int kept = 0;
-        boolean merging = false;
-        for (int i = 0; i < count; i++) {
-            int at = segmentAt(base, i);
-            int phase = buffer.getInt(at);
-            long to = buffer.getLong(at + 16);
-            boolean countsForNone = phase == RELEASED || phase == 0 || (phase > 0 && phase <= released);
-            if (countsForNone && merging) {
-                int last = segmentAt(base, kept - 1);
-                buffer.putLong(last + 16, to);
-                buffer.putLong(last + 24, buffer.getLong(last + 24) + buffer.getLong(at + 24));
-                buffer.putInt(last + 4, buffer.getInt(last + 4) + buffer.getInt(at + 4));
-                continue;
-            }
-            int into = segmentAt(base, kept++);
-            copySegment(at, into);
-            if (countsForNone) {
-                buffer.putInt(into, RELEASED);
-            }
-            merging = countsForNone;
-        }
-        buffer.putLong(base, kept);
-        return kept;
-    }
-
     private void countRedelivery(int base, long count, long offset) {
-        int found = segmentHolding(base, count, offset);
+        int found = segments.segmentHolding(base, count, offset);
         if (found < 0) {
             buffer.putLong(BEFORE_START_AT, buffer.getLong(BEFORE_START_AT) + 1);
             return;
         }
-        int at = segmentAt(base, found) + 24;
+        int at = PartitionSegments.segmentAt(base, found) + 24;
         buffer.putLong(at, buffer.getLong(at) + 1);
-    }
-
-    /** Segments are in offset order: the last one starting at or below the offset holds it (-1: none). */
-    private int segmentHolding(int base, long count, long offset) {
-        int lo = 0;
-        int hi = (int) Math.min(count, SEGMENTS) - 1;
-        int found = -1;
-        while (lo <= hi) {
-            int mid = (lo + hi) >>> 1;
-            if (buffer.getLong(segmentAt(base, mid) + 8) <= offset) {
-                found = mid;
-                lo = mid + 1;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return found;
     }
 
     private void writeSegment(int at, int phase, long from) {
@@ -435,10 +297,6 @@ public final class OffsetLedger {
         buffer.putLong(at + 8, from);
         buffer.putLong(at + 16, OPEN);
         buffer.putLong(at + 24, 0);
-    }
-
-    private static int segmentAt(int base, int index) {
-        return base + PARTITION_HEADER + index * SEGMENT;
     }
 
     private static boolean formatted(ByteBuffer b) {

@@ -1,0 +1,169 @@
+package dev.latencylab.core.accounting;
+
+import dev.latencylab.api.latency.OffsetSegment;
+import dev.latencylab.api.latency.PartitionLedger;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One partition's region of the {@link OffsetLedger}: its segments in offset order, found, merged,
+ * read between two equal versions and repaired after a merge a kill cut short. The region is its
+ * segment count, its highest offset and its version (odd while a merge rewrites it), then the
+ * segments of {@value #SEGMENT} bytes: phase id, duplicates, from, to ({@link #OPEN} while it is the
+ * open one), redelivered.
+ */
+final class PartitionSegments {
+
+    static final int SEGMENT = 32;
+    static final int HEADER = 24;
+    static final long OPEN = -1;
+    /** How often a reader tries again while another process merges the partition it reads. */
+    private static final int READ_TRIES = 10_000;
+
+    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
+    private final ByteBuffer buffer;
+
+    PartitionSegments(ByteBuffer buffer) {
+        this.buffer = buffer;
+    }
+
+    /**
+     * One partition, read between two equal even versions: another process merging it makes this
+     * one read again. A version left odd by a process killed mid-merge is read as it is; the
+     * stale copies the merge left are dropped.
+     */
+    PartitionLedger read(int partition, int base) {
+        for (int tries = 0; ; tries++) {
+            long version = version(base);
+            boolean merging = (version & 1) != 0;
+            if (merging && tries < READ_TRIES) {
+                Thread.onSpinWait();
+                continue;
+            }
+            long count = Math.min(buffer.getLong(base), OffsetLedger.SEGMENTS);
+            long highest = buffer.getLong(base + 8);
+            List<OffsetSegment> segments = new ArrayList<>((int) Math.max(count, 0));
+            for (int i = 0; i < count; i++) {
+                int at = segmentAt(base, i);
+                long from = buffer.getLong(at + 8);
+                long to = buffer.getLong(at + 16);
+                if (!segments.isEmpty()
+                        && from <= segments.get(segments.size() - 1).toOffset()) {
+                    continue;
+                }
+                segments.add(new OffsetSegment(
+                        buffer.getInt(at),
+                        from,
+                        to == OPEN ? highest : to,
+                        buffer.getLong(at + 24),
+                        buffer.getInt(at + 4)));
+            }
+            VarHandle.loadLoadFence();
+            if (version(base) != version && tries < READ_TRIES) {
+                continue;
+            }
+            return segments.isEmpty()
+                    ? null
+                    : new PartitionLedger(partition, segments.get(0).fromOffset(), highest, segments);
+        }
+    }
+
+    /** After a process was killed mid-merge: drops the stale copies the merge left, evens the version. */
+    void repair(int base) {
+        long count = Math.min(buffer.getLong(base), OffsetLedger.SEGMENTS);
+        int kept = 0;
+        long lastTo = Long.MIN_VALUE;
+        for (int i = 0; i < count; i++) {
+            int at = segmentAt(base, i);
+            long from = buffer.getLong(at + 8);
+            if (kept > 0 && from <= lastTo) {
+                continue;
+            }
+            long to = buffer.getLong(at + 16);
+            copySegment(at, segmentAt(base, kept++));
+            lastTo = to == OPEN ? Long.MAX_VALUE : to;
+        }
+        buffer.putLong(base, kept);
+        endMerge(base);
+    }
+
+    /** A partition's version: odd while a merge rewrites it (read with acquire: the segments after it). */
+    long version(int base) {
+        return (long) LONGS.getAcquire(buffer, base + 16);
+    }
+
+    void beginMerge(int base) {
+        LONGS.setOpaque(buffer, base + 16, version(base) + 1);
+        VarHandle.storeStoreFence();
+    }
+
+    /** Publishes the merged segments (release: they are written before the even version). */
+    void endMerge(int base) {
+        LONGS.setRelease(buffer, base + 16, version(base) + 1);
+    }
+
+    private void copySegment(int from, int to) {
+        if (from != to) {
+            for (int b = 0; b < SEGMENT; b += 8) {
+                buffer.putLong(to + b, buffer.getLong(from + b));
+            }
+        }
+    }
+
+    /**
+     * Merges each run of adjacent segments that count for no phase any more (released, warm-up,
+     * already merged) into one {@link OffsetLedger#RELEASED} segment. Segments only move down, so each store
+     * reads a slot not yet overwritten; the count is written last. Returns the new count.
+     */
+    int merge(int base, int count, long released) {
+        int kept = 0;
+        boolean merging = false;
+        for (int i = 0; i < count; i++) {
+            int at = segmentAt(base, i);
+            int phase = buffer.getInt(at);
+            long to = buffer.getLong(at + 16);
+            boolean countsForNone = phase == OffsetLedger.RELEASED || phase == 0 || (phase > 0 && phase <= released);
+            if (countsForNone && merging) {
+                int last = segmentAt(base, kept - 1);
+                buffer.putLong(last + 16, to);
+                buffer.putLong(last + 24, buffer.getLong(last + 24) + buffer.getLong(at + 24));
+                buffer.putInt(last + 4, buffer.getInt(last + 4) + buffer.getInt(at + 4));
+                continue;
+            }
+            int into = segmentAt(base, kept++);
+            copySegment(at, into);
+            if (countsForNone) {
+                buffer.putInt(into, OffsetLedger.RELEASED);
+            }
+            merging = countsForNone;
+        }
+        buffer.putLong(base, kept);
+        return kept;
+    }
+
+    /** Segments are in offset order: the last one starting at or below the offset holds it (-1: none). */
+    int segmentHolding(int base, long count, long offset) {
+        int lo = 0;
+        int hi = (int) Math.min(count, OffsetLedger.SEGMENTS) - 1;
+        int found = -1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (buffer.getLong(segmentAt(base, mid) + 8) <= offset) {
+                found = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return found;
+    }
+
+    static int segmentAt(int base, int index) {
+        return base + HEADER + index * SEGMENT;
+    }
+}
