@@ -158,7 +158,6 @@ public final class ScenarioRunner {
         this.options = options;
     }
 
-    /** Asks a running {@link #run} to stop the load and return what it has (used by the Ctrl-C hook). */
     /** Called once in each measured phase's window, halfway through: where the self-test injects its faults. */
     @FunctionalInterface
     public interface WindowHook {
@@ -172,6 +171,7 @@ public final class ScenarioRunner {
         this.windowHook = hook;
     }
 
+    /** Asks a running {@link #run} to stop the load and return what it has (used by the Ctrl-C hook). */
     public void abort(String reason) {
         abortReason = reason;
         abortRequested = true;
@@ -223,7 +223,7 @@ public final class ScenarioRunner {
                             index,
                             count,
                             phase,
-                            nextPhaseId(null),
+                            nextPhaseId(),
                             RunPlan.label(phase.name(), phase.repeat(), scenario.repeat()));
                     done.add(phase.drains() ? runDrainPhase(current, warnings) : runPhase(current, warnings));
                     // Stored: the consumer may drop the phase, so a run of any length holds a few.
@@ -283,10 +283,7 @@ public final class ScenarioRunner {
      * The next phase id. A run's ids are its start second times 1000 and up: a run of more phases
      * (rate-search steps included) would take the next run's, so it stops instead.
      */
-    private int nextPhaseId(Instant startedAt) {
-        if (startedAt != null) {
-            runFirstPhaseId = firstPhaseId(startedAt);
-        }
+    private int nextPhaseId() {
         if (nextPhaseId - runFirstPhaseId >= AccountingLimits.MAX_PHASES_PER_RUN) {
             throw new EndpointException("the run reached " + AccountingLimits.MAX_PHASES_PER_RUN
                     + " phases (rate-search steps and repeats included), the most one run has ids for:"
@@ -892,7 +889,7 @@ public final class ScenarioRunner {
         boolean running = false;
         for (var next = search.next(); next.isPresent(); next = search.next()) {
             double rate = next.getAsDouble();
-            int stepId = nextPhaseId(null);
+            int stepId = nextPhaseId();
             if (running) {
                 producer.apply(SettingsChange.rate(rate, stepId));
             } else {
