@@ -38,9 +38,10 @@ class SelfTestIT {
                     .contains("| skipped-by-consumer | 50 records dropped unseen")
                     .contains("| written-twice | 30 records written twice")
                     .contains("| consumer-restart |")
+                    .contains("| topic-again-2 |")
                     .contains("| acks-1-leader-killed |")
                     .contains("| 70 phases in one run")
-                    .contains("8 passed, 0 failed")
+                    .contains("9 passed, 0 failed")
                     .doesNotContain("MISMATCH");
         } finally {
             LabScript.Result down = lab.run(TIMEOUT, "down", "--local");

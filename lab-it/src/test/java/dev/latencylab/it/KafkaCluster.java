@@ -1,12 +1,15 @@
 package dev.latencylab.it;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 
@@ -52,6 +55,39 @@ final class KafkaCluster implements AutoCloseable {
                             new NewTopic(name, partitions, (short) 3).configs(Map.of("min.insync.replicas", "2"))))
                     .all()
                     .get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    void deleteTopic(String name) throws Exception {
+        try (Admin admin = admin()) {
+            admin.deleteTopics(List.of(name)).all().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * The topic with partition p led by broker (p + shift) % 3, so a topic created again can be led
+     * elsewhere than before, as the controller's placement often does on a real cluster. A deletion
+     * completes on the brokers a moment after the admin call returns: until then the name is taken.
+     */
+    void createTopicOnceTheOldOneIsGone(String name, int partitions, int shift) throws Exception {
+        Map<Integer, List<Integer>> replicas = new HashMap<>();
+        for (int p = 0; p < partitions; p++) {
+            int leader = (p + shift) % 3;
+            replicas.put(p, List.of(leader, (leader + 1) % 3, (leader + 2) % 3));
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try (Admin admin = admin()) {
+                admin.createTopics(List.of(new NewTopic(name, replicas).configs(Map.of("min.insync.replicas", "2"))))
+                        .all()
+                        .get(30, TimeUnit.SECONDS);
+                return;
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(200);
+            }
         }
     }
 

@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
         description = {
             "Inject faults of known size into real runs and check that the counts show exactly them:",
             "records skipped by a consumer-app, records written twice by a producer-app, a consumer-app",
-            "SIGKILLed and restarted, an acks=1 leader SIGKILLed",
+            "SIGKILLed and restarted, a topic created again under its old name, an acks=1 leader SIGKILLed",
             "(the counts checked against the topic read back from the brokers), two producer-apps into two",
             "consumer-apps, and more phases in one run than the accounting's old capacities held.",
             "Needs the apps started with their self-test hooks: scripts/lab selftest does it.",

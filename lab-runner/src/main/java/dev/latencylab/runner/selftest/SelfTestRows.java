@@ -15,6 +15,7 @@ import java.util.Optional;
 final class SelfTestRows {
 
     static final String CLEAN = "clean";
+    static final String TOPIC_AGAIN = "topic-again-2";
     static final String ACKS_1 = "acks-1-leader-killed";
 
     private SelfTestRows() {}
@@ -57,6 +58,13 @@ final class SelfTestRows {
                 "redelivered > 0, lost 0, received = acked",
                 c -> c.redelivered() > 0 && c.lost() == 0 && c.received() == c.acked(),
                 false));
+        rows.add(check(
+                run,
+                TOPIC_AGAIN,
+                "its topic deleted and created again under the same name",
+                "lost 0, redelivered 0, unobserved 0, received = acked",
+                c -> c.lost() == 0 && c.redelivered() == 0 && c.unobserved() == 0 && c.received() == c.acked(),
+                true));
         return rows;
     }
 

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.kafka.common.Uuid;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -67,12 +68,16 @@ class ProducerEndpoint {
         SettingsChange requested = parse(body);
         // A combination the settings refuse (a level the codec has not) is a 400 here, with nothing
         // changed, not a failure on the sender thread.
-        generator.state().apply(requested);
-        if (requested.topic() != null
-                && !requested.topic().equals(generator.state().topic())) {
-            topics.requireExists(requested.topic());
+        LoadState now = generator.state();
+        now.apply(requested);
+        String target = requested.topic() != null ? requested.topic() : now.topic();
+        // A start names the topic's identity too: one deleted and created again since the client
+        // last wrote to it needs a new client (LoadGenerator).
+        Uuid topicId = null;
+        if (!target.equals(now.topic()) || Boolean.TRUE.equals(requested.running())) {
+            topicId = topics.requireExists(target);
         }
-        CompletableFuture<LoadState> change = generator.submit(requested);
+        CompletableFuture<LoadState> change = generator.submit(requested, topicId);
         try {
             LoadState applied;
             try {

@@ -33,6 +33,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
+import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -88,6 +89,9 @@ public class LoadGenerator implements SmartLifecycle {
     private final ClientTotals clientTotals = new ClientTotals();
     /** The current phase's tally; read and replaced by the sender thread only. */
     private PhaseTally tally = sendLog.phase(0, null);
+
+    /** The topics the current Kafka producer was started on, by ID; the sender thread's. */
+    private final TopicIdentities topicIds = new TopicIdentities();
 
     /** What the record values are made of; read and replaced by the sender thread only. */
     private PayloadPlan plan;
@@ -184,13 +188,18 @@ public class LoadGenerator implements SmartLifecycle {
         return new SenderCounters(s, acked.get(), failed.get(), nextSequence - 1, retries, errors);
     }
 
-    /** Queues a change for the sender thread; completes once it is in effect. */
-    public CompletableFuture<LoadState> submit(SettingsChange change) {
+    /**
+     * Queues a change for the sender thread; completes once it is in effect.
+     *
+     * @param topicId the ID of the topic the change sends to, when the caller looked it up (a start
+     *     or a change of topic); null when it did not
+     */
+    public CompletableFuture<LoadState> submit(SettingsChange change, Uuid topicId) {
         // A sample file is read here, on the caller's thread, not between two sends; a bad one is
         // refused before the change is queued (BadSettingsException naming payloadFile).
         PayloadPlan next =
                 changesPayload(change) ? PayloadPlan.of(state.settings().apply(change)) : null;
-        PendingChange pending = new PendingChange(change, next, new CompletableFuture<>());
+        PendingChange pending = new PendingChange(change, next, topicId, new CompletableFuture<>());
         changes.add(pending);
         LockSupport.unpark(thread);
         return pending.done();
@@ -359,6 +368,9 @@ public class LoadGenerator implements SmartLifecycle {
                     }
                     producer = next;
                 }
+                if (p != null) {
+                    topicIds.newClient();
+                }
             }
             p = next;
         }
@@ -411,7 +423,15 @@ public class LoadGenerator implements SmartLifecycle {
             LoadState after = before.apply(pending.change());
             if (after.needsNewProducer(before)) {
                 switchProducer(before.settings(), after.settings());
+            } else if (topicIds.createdAgain(after.topic(), pending.topicId())) {
+                log.info(
+                        "Topic {} was deleted and created again (now ID {}) since this client wrote to it:"
+                                + " a new Kafka producer (the old one's sequence numbers belong to the old topic)",
+                        after.topic(),
+                        pending.topicId());
+                switchProducer(before.settings(), after.settings());
             }
+            topicIds.startedOn(after.topic(), pending.topicId());
             boolean throttledAgain =
                     before.settings().unthrottled() && !after.settings().unthrottled();
             if (!after.settings().unthrottled()
@@ -459,6 +479,7 @@ public class LoadGenerator implements SmartLifecycle {
             clientTotals.retire(old.metrics());
             producer = null;
         }
+        topicIds.newClient();
         factory.updateConfigs(Map.of(
                 ProducerConfig.LINGER_MS_CONFIG, next.lingerMs(),
                 ProducerConfig.BATCH_SIZE_CONFIG, next.batchSize(),
@@ -505,5 +526,6 @@ public class LoadGenerator implements SmartLifecycle {
                 .orElseThrow(() -> new IllegalArgumentException("unsupported compression.type " + value));
     }
 
-    private record PendingChange(SettingsChange change, PayloadPlan plan, CompletableFuture<LoadState> done) {}
+    private record PendingChange(
+            SettingsChange change, PayloadPlan plan, Uuid topicId, CompletableFuture<LoadState> done) {}
 }

@@ -3,6 +3,8 @@ package dev.latencylab.producer.control;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.ArgumentMatchers.isNull;
 import static org.mockito.ArgumentMatchers.same;
 import static org.mockito.Mockito.clearInvocations;
 import static org.mockito.Mockito.doReturn;
@@ -29,6 +31,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
+import org.apache.kafka.common.Uuid;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -88,7 +91,7 @@ class ProducerEndpointTest {
         clearInvocations(generator);
         when(generator.state()).thenReturn(BEFORE);
         when(generator.status(any())).thenAnswer(call -> statusOf(call.getArgument(0)));
-        when(generator.submit(any()))
+        when(generator.submit(any(), any()))
                 .thenAnswer(call -> CompletableFuture.completedFuture(applied(call.getArgument(0))));
     }
 
@@ -102,7 +105,7 @@ class ProducerEndpointTest {
                 .bodyJson()
                 .extractingPath("$.field")
                 .isEqualTo("compressionLevel");
-        verify(generator, never()).submit(any());
+        verify(generator, never()).submit(any(), any());
     }
 
     @Test
@@ -115,7 +118,7 @@ class ProducerEndpointTest {
                 .bodyJson()
                 .extractingPath("$.field")
                 .isEqualTo("header");
-        verify(generator, never()).submit(any());
+        verify(generator, never()).submit(any(), any());
     }
 
     @Test
@@ -126,7 +129,7 @@ class ProducerEndpointTest {
                 .extractingPath("$.header")
                 .isEqualTo(false);
         ArgumentCaptor<SettingsChange> submitted = ArgumentCaptor.forClass(SettingsChange.class);
-        verify(generator).submit(submitted.capture());
+        verify(generator).submit(submitted.capture(), any());
         assertThat(submitted.getValue().header()).isFalse();
     }
 
@@ -141,7 +144,27 @@ class ProducerEndpointTest {
                 .bodyJson()
                 .extractingPath("$.field")
                 .isEqualTo("topic");
-        verify(generator, never()).submit(any());
+        verify(generator, never()).submit(any(), any());
+    }
+
+    @Test
+    void aStartNamesTheTopicsIdentitySoTheSenderCanTellATopicCreatedAgain() {
+        Uuid id = Uuid.randomUuid();
+        when(topics.requireExists("lab.orders")).thenReturn(id);
+
+        assertThat(mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).content("{\"running\": true}"))
+                .hasStatusOk();
+
+        verify(generator).submit(any(), eq(id));
+    }
+
+    @Test
+    void aChangeThatNeitherStartsNorChangesTopicAsksTheClusterNothing() {
+        assertThat(mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).content("{\"lingerMs\": 20}"))
+                .hasStatusOk();
+
+        verify(generator).submit(any(), isNull());
+        verifyNoInteractions(topics);
     }
 
     // ---------------------------------------------------------------- GET
@@ -168,7 +191,7 @@ class ProducerEndpointTest {
                  "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999,"retries":0,"errors":0},
                  "phases":[],"header":true}""");
         verify(generator).status(same(state));
-        verify(generator, never()).submit(any());
+        verify(generator, never()).submit(any(), any());
     }
 
     @ParameterizedTest
@@ -263,7 +286,7 @@ class ProducerEndpointTest {
 
         assertThat(result).hasStatusOk().hasContentTypeCompatibleWith(MediaType.APPLICATION_JSON);
         ArgumentCaptor<SettingsChange> submitted = ArgumentCaptor.forClass(SettingsChange.class);
-        verify(generator).submit(submitted.capture());
+        verify(generator).submit(submitted.capture(), any());
         assertThat(submitted.getValue()).isEqualTo(expected);
         verify(generator, never()).withdraw(any());
         // The answer is the state the sender applied, not the one before the change.
@@ -320,7 +343,7 @@ class ProducerEndpointTest {
         assertThat(mvc.post().uri(URL).contentType(MediaType.TEXT_PLAIN).content("{\"lingerMs\": 7}"))
                 .hasStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
         assertThat(mvc.post().uri(URL).content("{\"lingerMs\": 7}")).hasStatus(HttpStatus.UNSUPPORTED_MEDIA_TYPE);
-        verify(generator, never()).submit(any());
+        verify(generator, never()).submit(any(), any());
     }
 
     @Test
@@ -341,7 +364,7 @@ class ProducerEndpointTest {
                         .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"running\": false}"))
                 .hasStatus(HttpStatus.FORBIDDEN);
-        verify(generator, never()).submit(any());
+        verify(generator, never()).submit(any(), any());
         // Reading stays open: Prometheus scrapes by name.
         assertThat(mvc.get().uri(URL).header("Origin", "https://evil.example")).hasStatusOk();
     }
@@ -563,7 +586,7 @@ class ProducerEndpointTest {
     @Test
     void postAnswers503AndWithdrawsTheChangeWhenTheSenderDoesNotTakeItWithinTheSwitchTimeout() {
         CompletableFuture<LoadState> neverTaken = new CompletableFuture<>();
-        doReturn(neverTaken).when(generator).submit(any());
+        doReturn(neverTaken).when(generator).submit(any(), any());
         when(generator.withdraw(neverTaken)).thenReturn(true);
 
         long start = System.nanoTime();
@@ -582,7 +605,7 @@ class ProducerEndpointTest {
         assertThat(tookMillis)
                 .as("waited the configured switch timeout, not the 30 s default")
                 .isBetween(200L, 10_000L);
-        verify(generator).submit(lingerMs(50));
+        verify(generator).submit(eq(lingerMs(50)), any());
         verify(generator).withdraw(same(neverTaken));
         verify(generator, never()).status(any());
     }
@@ -591,7 +614,7 @@ class ProducerEndpointTest {
     void postAnswersTheOutcomeWhenTheChangeCouldNotBeWithdrawnBecauseItWasBeingApplied() {
         CompletableFuture<LoadState> beingApplied = new CompletableFuture<>();
         LoadState after = applied(lingerMs(50));
-        doReturn(beingApplied).when(generator).submit(any());
+        doReturn(beingApplied).when(generator).submit(any(), any());
         when(generator.withdraw(beingApplied)).thenAnswer(call -> {
             beingApplied.complete(after); // the sender finishes applying it just after the timeout
             return false;
@@ -615,7 +638,7 @@ class ProducerEndpointTest {
     @Test
     void postAnswers503WhenAChangeBeingAppliedIsStillNotInEffectAfterTwiceTheSwitchTimeout() {
         CompletableFuture<LoadState> stuck = new CompletableFuture<>();
-        doReturn(stuck).when(generator).submit(any());
+        doReturn(stuck).when(generator).submit(any(), any());
         when(generator.withdraw(stuck)).thenReturn(false);
 
         MvcTestResult result = mvc.post()
@@ -638,7 +661,7 @@ class ProducerEndpointTest {
     void postAnswers500WithTheCauseWhenApplyingTheChangeFailed() {
         doReturn(CompletableFuture.failedFuture(new IllegalStateException("the producer is shutting down")))
                 .when(generator)
-                .submit(any());
+                .submit(any(), any());
 
         MvcTestResult result = mvc.post()
                 .uri(URL)
