@@ -88,7 +88,8 @@ start_far_producer() {
   far_up
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
   start_proc producer-app ip netns exec "$FAR_NS" java $APP_JAVA_OPTS -jar "$PRODUCER_JAR" \
-    --server.address=127.0.0.1 --server.port="$PRODUCER_PORT" --spring.kafka.bootstrap-servers="$FAR_BOOTSTRAP" "$@"
+    --server.address=127.0.0.1 --server.port="$PRODUCER_PORT" --spring.kafka.bootstrap-servers="$FAR_BOOTSTRAP" \
+    --lab.producer.payload-dir="$ROOT/scenarios/payloads" "$@"
   touch "$(far_marker)"
   say "started producer-app in $FAR_NS (pid $(running_pid producer-app), brokers $FAR_BOOTSTRAP, log $LOG_DIR/producer-app.out)"
 }

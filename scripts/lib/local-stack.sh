@@ -317,6 +317,8 @@ start_app() {
   self_test_hooks_on && hooks=(--lab.self-test.enabled=true)
   # The group's offset ledger: in the lab's own folder (this user's alone), never a shared /tmp.
   [[ $name == consumer-app* ]] && hooks+=(--lab.consumer.ledger-dir="$LAB_DIR/ledgers")
+  # The one folder a payloadFile may be read from, wherever the lab was started from.
+  [[ $name == producer-app* ]] && hooks+=(--lab.producer.payload-dir="$ROOT/scenarios/payloads")
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
   start_proc "$name" java $APP_JAVA_OPTS -jar "$jar" \
     --server.port="$port" --spring.kafka.bootstrap-servers="$BOOTSTRAP" "${APP_KAFKA_ARGS[@]}" "${hooks[@]}" "$@"

@@ -6,6 +6,7 @@ import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.validation.annotation.Validated;
@@ -24,6 +25,7 @@ import org.springframework.validation.annotation.Validated;
  * @param keyStrategy what the record key is
  * @param autostart whether load starts with the app (otherwise on POST {"running":true})
  * @param switchTimeout how long a settings change may take before the endpoint answers 503
+ * @param payloadDir the one folder a {@code payloadFile} may be read from (relative: to the working directory)
  */
 @Validated
 @ConfigurationProperties("lab.producer")
@@ -36,7 +38,8 @@ public record LabProducerProperties(
         int payloadBytes,
         @NotNull KeyStrategy keyStrategy,
         boolean autostart,
-        @NotNull Duration switchTimeout) {
+        @NotNull Duration switchTimeout,
+        @NotNull Path payloadDir) {
 
     public LabProducerProperties {
         // The ranges a client may set at run time hold at start-up too, from the one place they are written.

@@ -51,10 +51,13 @@ class ProducerEndpoint {
     private final Duration switchTimeout;
 
     private final TopicCheck topics;
+    private final SampleFolder samples;
 
-    ProducerEndpoint(LoadGenerator generator, LabProducerProperties properties, TopicCheck topics) {
+    ProducerEndpoint(
+            LoadGenerator generator, LabProducerProperties properties, TopicCheck topics, SampleFolder samples) {
         this.generator = generator;
         this.topics = topics;
+        this.samples = samples;
         this.switchTimeout = properties.switchTimeout();
     }
 
@@ -70,6 +73,9 @@ class ProducerEndpoint {
         // changed, not a failure on the sender thread.
         LoadState now = generator.state();
         now.apply(requested);
+        if (requested.payloadFile() != null) {
+            samples.requireInside(requested.payloadFile());
+        }
         String target = requested.topic() != null ? requested.topic() : now.topic();
         // A start names the topic's identity too: one deleted and created again since the client
         // last wrote to it needs a new client (LoadGenerator).
