@@ -1,0 +1,54 @@
+package dev.latencylab.runner.run;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.settings.ProducerSettings;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * How the runner's console lines write numbers. Not {@code results.Fmt}: the results package reads
+ * this one's records (no package cycle), and its formats differ (ms without a decimal from 100 up,
+ * whole rates below 100 with one).
+ */
+final class ConsoleFormat {
+
+    private ConsoleFormat() {}
+
+    /** A rate or count: whole from 100 up or when whole, one decimal below. */
+    static String number(Double v) {
+        if (v == null) {
+            return "n/a";
+        }
+        return v >= 100 || v == Math.rint(v)
+                ? String.format(Locale.ROOT, "%.0f", v)
+                : String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** The rate a phase asks for. */
+    static String target(ProducerSettings s) {
+        return s.unthrottled() ? "unthrottled" : number(s.rate()) + "/s";
+    }
+
+    /** Milliseconds: two decimals below 10, one from there. */
+    static String ms(Double v) {
+        return v == null ? "n/a" : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%.1f", v);
+    }
+
+    /** Whole seconds, rounded. */
+    static String seconds(Duration d) {
+        return Math.max(0, Math.round(d.toMillis() / 1000.0)) + "s";
+    }
+
+    /** A phase's accounting, for its done line. */
+    static String counts(PhaseCounts c) {
+        return String.format(
+                Locale.ROOT,
+                "acked %d = received %d + lost %d%s, failed %d, redelivered %d",
+                c.acked(),
+                c.received(),
+                c.lost(),
+                c.unobserved() > 0 ? " + unobserved " + c.unobserved() : "",
+                c.failed(),
+                c.redelivered());
+    }
+}

@@ -1,0 +1,129 @@
+package dev.latencylab.runner.run;
+
+import static dev.latencylab.runner.run.ConsoleFormat.counts;
+import static dev.latencylab.runner.run.ConsoleFormat.ms;
+import static dev.latencylab.runner.run.ConsoleFormat.number;
+import static dev.latencylab.runner.run.ConsoleFormat.target;
+
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.TopicSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+
+/** A phase that drains a backlog ({@code backlog} in the scenario): built with the consumer paused, then drained. */
+final class DrainPhase {
+
+    /** Nothing sent for this long while a backlog is built: the producer is stuck. */
+    private static final Duration BACKLOG_STALL = Duration.ofSeconds(60);
+
+    private final RunContext run;
+    private final PhaseStack stack;
+    private final PhaseTopics topics;
+    private final PhaseCloser closer;
+
+    DrainPhase(RunContext run, PhaseStack stack, PhaseTopics topics, PhaseCloser closer) {
+        this.run = run;
+        this.stack = stack;
+        this.topics = topics;
+        this.closer = closer;
+    }
+
+    /**
+     * A phase that drains a backlog: with the consumer paused, the producer writes the phase's
+     * records (its id from the first one) until {@code backlog} of them were sent; the load stops
+     * (what is in flight is acknowledged: the backlog is what the phase's records acked), the
+     * consumer is resumed with the phase's consumer settings, and the measured window runs from the
+     * resume until the group has passed every acknowledged offset (the fence), at most the phase's
+     * duration. Drain rate = records processed / (last processed - resume).
+     */
+    PhaseRecord drain(PhaseTracker t) throws InterruptedException {
+        Phase phase = t.phase;
+        ProducerSettings s = phase.settings();
+        run.out.printf(
+                Locale.ROOT,
+                "%nphase %d/%d %s (id %d): a backlog of %,d records at %s, then drained within %s%n",
+                t.index,
+                t.count,
+                t.label,
+                t.phaseId,
+                phase.backlog(),
+                target(s),
+                Durations.format(phase.duration()));
+        run.checkAbort();
+        if (!stack.setUp(t)) {
+            run.stopAndDrain(
+                    "so the backlog holds the phase's records alone",
+                    "the backlog starts behind it",
+                    "before the backlog");
+        }
+        TopicSpec own = phase.topic();
+        run.consumer.consuming(false);
+        ProducerStatus started = run.producer.start(s, t.phaseId, own != null ? own.name() : ProducerClient.LAB_TOPIC);
+        t.startedAt = run.clock.instant();
+        t.sentAtStart = started.counters().sent();
+        long sent = 0;
+        Instant nextProgress = t.startedAt.plus(run.options.progressEvery());
+        Instant lastGrowth = t.startedAt;
+        while (sent < phase.backlog()) {
+            // Polled often: what is sent between the count reaching the backlog and the stop is extra.
+            run.sleep(Duration.ofMillis(50));
+            long now = run.producer
+                    .state()
+                    .phaseSends(t.phaseId)
+                    .map(PhaseSends::sent)
+                    .orElse(0L);
+            if (now > sent) {
+                lastGrowth = run.clock.instant();
+            } else if (Duration.between(lastGrowth, run.clock.instant()).compareTo(BACKLOG_STALL) > 0) {
+                run.warn("phase " + phase.name() + ": the backlog stopped growing at " + now + " of "
+                        + phase.backlog() + " records sent (nothing sent for "
+                        + Durations.format(BACKLOG_STALL) + "); draining what there is");
+                break;
+            }
+            sent = now;
+            if (!run.clock.instant().isBefore(nextProgress)) {
+                run.out.printf(Locale.ROOT, "  backlog: %,d of %,d records sent%n", sent, phase.backlog());
+                nextProgress = run.clock.instant().plus(run.options.progressEvery());
+            }
+        }
+        ProducerStatus left = run.producer.apply(SettingsChange.stop());
+        run.out.printf(
+                Locale.ROOT,
+                "  backlog built: %,d records sent in %s; resuming the consumer (%s)%n",
+                left.counters().sent() - t.sentAtStart,
+                Durations.format(Duration.between(t.startedAt, run.clock.instant())),
+                phase.consumer() == null
+                        ? "settings as they were"
+                        : phase.consumer().describe());
+        t.measureStart = run.clock.instant();
+        run.consumer.consuming(true);
+        ClosedPhase closed = closer.fence(t, phase.duration());
+        Instant end = run.clock.instant();
+        if (PhaseTopics.ownTopic(phase)) {
+            t.disk = topics.retire(t);
+        }
+        PhaseRecord record = t.record(end, left.counters().sent(), closed, closed.fenced());
+        PhaseView latency = closed.latency();
+        Double rate = record.drainRate();
+        run.out.printf(
+                Locale.ROOT,
+                "phase %d/%d %s done: %s records drained at %s records/s, e2e p50 %s ms, p99 %s ms%s%n",
+                t.index,
+                t.count,
+                t.label,
+                latency == null ? "0" : String.format(Locale.ROOT, "%,d", latency.count()),
+                number(rate),
+                latency == null ? "n/a" : ms(latency.latencyMs().p50()),
+                latency == null ? "n/a" : ms(latency.latencyMs().p99()),
+                closed.counts() == null ? "" : "; " + counts(closed.counts()));
+        return record;
+    }
+}

@@ -1,0 +1,103 @@
+package dev.latencylab.runner.run;
+
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.api.settings.ConsumerStatus;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.lab.Drained;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Scenario;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The end of a run, full or cut short: the load stopped, the consumer's settings put back as they
+ * were at the start (read then), and the consumer's final figures read. Each of these goes on past
+ * a failure, which becomes a warning.
+ */
+final class EndOfRun {
+
+    private final RunContext run;
+
+    EndOfRun(RunContext run) {
+        this.run = run;
+    }
+
+    /**
+     * The consumer settings in effect before a run whose phases change them: the run puts them back
+     * at its end, so the next run (a linger sweep after consumer-batching, say) measures the consumer
+     * it expects, not the last phase's mode. Null when no phase changes them.
+     */
+    ConsumerSettings consumerToRestore(Scenario scenario) throws InterruptedException {
+        if (scenario.phases().stream().noneMatch(p -> p.consumer() != null)) {
+            return null;
+        }
+        return run.consumer.status().settings();
+    }
+
+    ProducerStatus stopLoad() {
+        try {
+            ProducerStatus s = run.producer.apply(SettingsChange.stop());
+            run.out.println("load stopped (producer running=" + s.running() + ")");
+            return s;
+        } catch (EndpointException | InterruptedException e) {
+            run.warn("could not stop the load: " + e.getMessage() + " (stop it with POST {\"running\":false} to "
+                    + run.producer.endpoint() + ")");
+            return null;
+        }
+    }
+
+    void restoreConsumer(ConsumerSettings before) {
+        if (before == null) {
+            return;
+        }
+        try {
+            ConsumerStatus now = run.consumer.apply(ConsumerChange.to(before));
+            if (!now.consuming()) {
+                run.consumer.consuming(true);
+            }
+            run.out.println("Consumer settings restored to those before the run: " + now.summary());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            run.addWarning("the consumer settings before the run were not restored (interrupted)");
+        } catch (EndpointException e) {
+            run.warn("the consumer settings before the run could not be restored: " + e.getMessage());
+        }
+    }
+
+    /** Waits (bounded) until the consumer has received everything the producer sent. */
+    LatencyView drain(ProducerStatus finalProducer) {
+        Instant deadline = run.clock.instant().plus(run.options.drainTimeout());
+        List<ProducerStatus> each = run.eachProducer(finalProducer);
+        LatencyView last = null;
+        try {
+            while (true) {
+                last = run.consumer.latency();
+                if (Drained.check(last, each)) {
+                    return last;
+                }
+                if (!run.clock.instant().isBefore(deadline)) {
+                    run.warn("the consumer still had " + last.totals().pending() + " records pending after "
+                            + Durations.format(run.options.drainTimeout()) + "; totals are as of then");
+                    return last;
+                }
+                run.sleeper.sleep(run.options.drainPoll());
+            }
+        } catch (EndpointException | InterruptedException e) {
+            run.addWarning("could not wait for the consumer to catch up: " + e.getMessage());
+            return last;
+        }
+    }
+
+    LatencyView latestConsumer() {
+        try {
+            return run.consumer.latency();
+        } catch (EndpointException | InterruptedException e) {
+            run.addWarning("could not read the consumer's totals: " + e.getMessage());
+            return null;
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package dev.latencylab.runner.run;
+
+import static dev.latencylab.runner.run.ConsoleFormat.counts;
+import static dev.latencylab.runner.run.ConsoleFormat.ms;
+import static dev.latencylab.runner.run.ConsoleFormat.number;
+import static dev.latencylab.runner.run.ConsoleFormat.seconds;
+import static dev.latencylab.runner.run.ConsoleFormat.target;
+
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.TopicSpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A measured phase: its settings applied, the warm-up, the window (with its progress, its fault
+ * steps and the hook halfway), then the phase closed behind the fence.
+ */
+final class MeasuredPhase {
+
+    /** How late the next record may be on its schedule when a phase's window opens. */
+    private static final double ON_SCHEDULE_MS = 10;
+    /** The longest a phase's window waits for the sender to catch up with its schedule. */
+    private static final Duration SENDER_CATCH_UP = Duration.ofSeconds(30);
+
+    private final RunContext run;
+    private final PhaseStack stack;
+    private final PhaseTopics topics;
+    private final FaultSteps faults;
+    private final PhaseCloser closer;
+
+    MeasuredPhase(RunContext run, PhaseStack stack, PhaseTopics topics, FaultSteps faults, PhaseCloser closer) {
+        this.run = run;
+        this.stack = stack;
+        this.topics = topics;
+        this.faults = faults;
+        this.closer = closer;
+    }
+
+    PhaseRecord measure(PhaseTracker t, ScenarioRunner.WindowHook windowHook) throws InterruptedException {
+        Phase phase = t.phase;
+        ProducerSettings s = phase.settings();
+        run.out.printf(
+                Locale.ROOT,
+                "%nphase %d/%d %s (id %d): linger.ms=%d batch.size=%d compression=%s rate=%s payload=%d B; warm-up %s, "
+                        + "measure %s%n",
+                t.index,
+                t.count,
+                t.label,
+                t.phaseId,
+                s.lingerMs(),
+                s.batchSize(),
+                s.compression(),
+                target(s),
+                s.payloadBytes(),
+                Durations.format(phase.warmup()),
+                Durations.format(phase.duration()));
+        run.checkAbort();
+        stack.setUp(t);
+        TopicSpec own = phase.topic();
+        // The warm-up's records carry no phase id: they are never counted in the phase.
+        run.producer.start(s, 0, own != null ? own.name() : ProducerClient.LAB_TOPIC);
+        t.startedAt = run.clock.instant();
+        run.sleep(phase.warmup());
+        awaitSenderOnSchedule(t);
+
+        // The measured window is the records sent in it, whenever they arrive: the id travels in each header.
+        ProducerStatus entered = run.producer.enterPhase(t.phaseId);
+        t.measureStart = run.clock.instant();
+        t.sentAtStart = entered.counters().sent();
+        t.lastPoll = t.measureStart;
+        t.lastSent = t.sentAtStart;
+        Instant nextProgress = t.measureStart.plus(run.options.progressEvery());
+        Duration halfway = phase.duration().dividedBy(2);
+        boolean hooked = false;
+        while (true) {
+            Duration elapsed = Duration.between(t.measureStart, run.clock.instant());
+            if (!hooked && elapsed.compareTo(halfway) >= 0) {
+                windowHook.halfway(phase, t.phaseId);
+                hooked = true;
+                continue;
+            }
+            if (t.nextFault < phase.faults().size()
+                    && elapsed.compareTo(phase.faults().get(t.nextFault).at()) >= 0) {
+                faults.inject(t, phase.faults().get(t.nextFault++));
+                continue;
+            }
+            Duration remaining = phase.duration().minus(elapsed);
+            if (remaining.isNegative() || remaining.isZero()) {
+                break;
+            }
+            Duration wait = min(remaining, Duration.between(run.clock.instant(), nextProgress));
+            if (t.nextFault < phase.faults().size()) {
+                wait = min(wait, phase.faults().get(t.nextFault).at().minus(elapsed));
+            }
+            if (!hooked) {
+                wait = min(wait, halfway.minus(elapsed));
+            }
+            if (!wait.isNegative() && !wait.isZero()) {
+                run.sleep(wait);
+            }
+            if (!run.clock.instant().isBefore(nextProgress)
+                    && Duration.between(t.measureStart, run.clock.instant()).compareTo(phase.duration()) < 0) {
+                progress(t);
+                nextProgress = run.clock.instant().plus(run.options.progressEvery());
+            }
+        }
+        faults.restartWhatIsDown(t);
+        // On its own topic the load stops with the window: the topic is measured on disk next, and
+        // an unthrottled load would only pile up a backlog while the phase is being closed.
+        ProducerStatus left =
+                PhaseTopics.ownTopic(phase) ? run.producer.apply(SettingsChange.stop()) : run.producer.enterPhase(0);
+        Instant end = run.clock.instant();
+        long sentAtEnd = left.counters().sent();
+        ClosedPhase closed = closer.fence(t);
+        if (PhaseTopics.ownTopic(phase)) {
+            t.disk = topics.retire(t);
+        }
+        faults.close(t, closed);
+        PhaseRecord record = t.record(end, sentAtEnd, closed, true);
+        PhaseView latency = closed.latency();
+        run.out.printf(
+                Locale.ROOT,
+                "phase %d/%d %s done: %s records/s sent (target %s), e2e p50 %s ms, p99 %s ms (corrected %s ms)%s%n",
+                t.index,
+                t.count,
+                t.label,
+                number(record.achievedRate()),
+                target(s),
+                latency == null ? "n/a" : ms(latency.latencyMs().p50()),
+                latency == null ? "n/a" : ms(latency.latencyMs().p99()),
+                latency == null ? "n/a" : ms(latency.correctedLatencyMs().p99()),
+                closed.counts() == null ? "" : "; " + counts(closed.counts()));
+        return record;
+    }
+
+    /**
+     * A phase measures only its own schedule: a sender still behind (the previous phase asked for
+     * more than the stack could take) would send the phase's first records late and hand it the
+     * previous phase's publish delay. So the window opens once the next record is due within
+     * {@value #ON_SCHEDULE_MS} ms, waiting at most {@link #SENDER_CATCH_UP}; the report says when
+     * it waited, and when it gave up.
+     */
+    private void awaitSenderOnSchedule(PhaseTracker t) throws InterruptedException {
+        Double lag = run.producer.state().scheduleLagMs();
+        if (lag == null || lag <= ON_SCHEDULE_MS) {
+            return;
+        }
+        Instant started = run.clock.instant();
+        while (lag != null && lag > ON_SCHEDULE_MS) {
+            if (!run.clock.instant().isBefore(started.plus(SENDER_CATCH_UP))) {
+                run.warn(String.format(
+                        Locale.ROOT,
+                        "phase %s: the sender was still %.0f ms behind its schedule %s after the warm-up; the phase"
+                                + " was measured anyway and its first records carry that delay",
+                        t.phase.name(),
+                        lag,
+                        Durations.format(SENDER_CATCH_UP)));
+                return;
+            }
+            run.sleep(run.options.drainPoll());
+            lag = run.producer.state().scheduleLagMs();
+        }
+        Duration waited = Duration.between(started, run.clock.instant());
+        String w = "phase " + t.phase.name() + ": its window opened " + Durations.format(waited)
+                + " after the warm-up, once the sender had caught up with its schedule (it was behind)";
+        run.out.println("  " + w);
+        // A moment's lateness is the machine's jitter; a second or more is the previous phase's backlog.
+        if (waited.compareTo(Duration.ofSeconds(1)) >= 0) {
+            run.addWarning(w);
+        }
+    }
+
+    private void progress(PhaseTracker t) throws InterruptedException {
+        Instant now = run.clock.instant();
+        long sent = run.producer.state().counters().sent();
+        Optional<PhaseView> latency =
+                run.consumer.latency().phase(t.phaseId, t.phase.settings().phaseKey());
+        double seconds = Duration.between(t.lastPoll, now).toNanos() / 1e9;
+        Double rate = seconds > 0 ? (sent - t.lastSent) / seconds : null;
+        t.lastPoll = now;
+        t.lastSent = sent;
+        Duration elapsed = Duration.between(t.measureStart, now);
+        Duration left = t.phase.duration().minus(elapsed);
+        run.out.printf(
+                Locale.ROOT,
+                "  phase %d/%d %s  %s / %s (%s left)  send %s/s (target %s)  p99 %s ms (corrected %s ms)%s%n",
+                t.index,
+                t.count,
+                t.label,
+                elapsed.toSeconds() + "s",
+                seconds(t.phase.duration()),
+                (left.toSeconds() + (left.toNanosPart() > 0 ? 1 : 0)) + "s",
+                number(rate),
+                target(t.phase.settings()),
+                latency.map(l -> ms(l.latencyMs().p99())).orElse("n/a"),
+                latency.map(l -> ms(l.correctedLatencyMs().p99())).orElse("n/a"),
+                latency.filter(l -> l.lost() > 0).map(l -> "  lost " + l.lost()).orElse(""));
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+}

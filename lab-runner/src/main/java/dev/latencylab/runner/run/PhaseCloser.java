@@ -1,0 +1,208 @@
+package dev.latencylab.runner.run;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.accounting.PhaseFence;
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.PartitionAcks;
+import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.NetworkClient;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Phase;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Closes a phase: behind the fence once the consumer group has passed everything it sent, or cut
+ * short with what the endpoints still answer; and describes what it ran on.
+ */
+final class PhaseCloser {
+
+    private final RunContext run;
+    private final FaultSteps faults;
+
+    PhaseCloser(RunContext run, FaultSteps faults) {
+        this.run = run;
+        this.faults = faults;
+    }
+
+    /**
+     * Closes the phase: waits (bounded) until every record sent in it has an answer and the
+     * consumer group has processed the highest offset acknowledged in it, in every partition; then
+     * reads its figures. The load goes on meanwhile, unmeasured.
+     */
+    ClosedPhase fence(PhaseTracker t) throws InterruptedException {
+        return fence(t, run.options.drainTimeout());
+    }
+
+    ClosedPhase fence(PhaseTracker t, Duration timeout) throws InterruptedException {
+        Instant started = run.clock.instant();
+        Instant deadline = started.plus(timeout);
+        while (true) {
+            ProducerStatus producerStatus = run.producer.state();
+            Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
+            ConsumerClient.GroupRead read = run.consumer.read();
+            LatencyView fenceView = read.group();
+            ScenarioRunner.requireWithinLimits(fenceView);
+            boolean passed = sends.isPresent()
+                    && PhaseFence.passed(
+                            sends.get(), fenceView.ledger(sends.get().topic()));
+            if (passed && read.instances().size() > 1) {
+                // Instances are read one after another: read again, all after the fence passed,
+                // so the figures hold every record the counts do.
+                read = run.consumer.read();
+                ScenarioRunner.requireWithinLimits(read.group());
+            }
+            LatencyView consumerView = read.group();
+            if (passed || !run.clock.instant().isBefore(deadline)) {
+                Optional<PhaseView> latency =
+                        consumerView.phase(t.phaseId, t.phase.settings().phaseKey());
+                checkSettingsCarried(t, consumerView);
+                if (!passed) {
+                    run.warn("phase " + t.phase.name() + " could not be closed within "
+                            + Durations.format(timeout) + ": waiting for "
+                            + sends.map(x -> PhaseFence.waitingFor(x, consumerView.ledger(x.topic())))
+                                    .orElse("the producer's count of the phase")
+                            + "; its counts are as of then");
+                } else {
+                    run.out.printf(
+                            Locale.ROOT,
+                            "  phase %s closed: the consumer passed every acknowledged offset %s after the window%n",
+                            t.phase.name(),
+                            Durations.format(Duration.between(started, run.clock.instant())));
+                }
+                return new ClosedPhase(
+                        latency.orElse(null),
+                        sends.orElse(null),
+                        sends.map(x -> PhaseCounts.of(x, consumerView.ledger(x.topic()), latency))
+                                .orElse(null),
+                        passed,
+                        withProducers(withNetwork(description(producerStatus, sends, read, t), t.phase), t));
+            }
+            run.sleeper.sleep(run.options.drainPoll());
+        }
+    }
+
+    /** The phase cut short: its window ends now, with whatever the endpoints still answer; it is not fenced. */
+    Optional<PhaseRecord> partial(PhaseTracker t) {
+        if (t.faults != null) {
+            // Cut short with a broker down: it is brought back before anything else.
+            Thread.interrupted();
+            try {
+                faults.restartWhatIsDown(t);
+            } catch (InterruptedException | RuntimeException e) {
+                run.addWarning("phase " + t.phase.name()
+                        + " was cut short with a broker down and its restart failed: "
+                        + e.getMessage() + "; restart it with scripts/lab up");
+            }
+        }
+        Instant end = run.clock.instant();
+        long sentAtEnd = t.lastSent;
+        PhaseView latency = null;
+        PhaseSends sends = null;
+        PhaseCounts counts = null;
+        try {
+            ProducerStatus status = run.producer.state();
+            sentAtEnd = status.counters().sent();
+            sends = status.phaseSends(t.phaseId).orElse(null);
+        } catch (EndpointException | InterruptedException e) {
+            end = t.lastPoll;
+            run.addWarning("phase " + t.phase.name()
+                    + " was cut short; the producer's last count could not be read, so its rate "
+                    + "covers the window up to the last progress poll: " + e.getMessage());
+        }
+        try {
+            LatencyView view = run.consumer.latency();
+            Optional<PhaseView> own = view.phase(t.phaseId, t.phase.settings().phaseKey());
+            latency = own.orElse(null);
+            if (sends != null) {
+                counts = PhaseCounts.of(sends, view.ledger(sends.topic()), own);
+            }
+        } catch (EndpointException | InterruptedException e) {
+            run.addWarning("phase " + t.phase.name() + " was cut short and the consumer's figures could not be read: "
+                    + e.getMessage());
+        }
+        return Optional.of(t.record(end, sentAtEnd, new ClosedPhase(latency, sends, counts, false, null), false));
+    }
+
+    /** Each producer-app instance's sends in the phase, when several drove it. */
+    private PhaseDescription withProducers(PhaseDescription d, PhaseTracker t) throws InterruptedException {
+        if (run.producer.active() < 2) {
+            return d;
+        }
+        List<PhaseDescription.ProducerInstance> each = new ArrayList<>();
+        for (ProducerClient.InstanceStatus i : run.producer.instanceStates()) {
+            Optional<PhaseSends> s = i.status().phaseSends(t.phaseId);
+            each.add(new PhaseDescription.ProducerInstance(
+                    i.endpoint().resolve("/").toString(),
+                    s.map(PhaseSends::sent).orElse(0L),
+                    s.map(PhaseSends::acked).orElse(0L),
+                    s.map(x -> x.publishDelayMs() == null
+                                    ? null
+                                    : x.publishDelayMs().p99())
+                            .orElse(null)));
+        }
+        return d.withProducers(each);
+    }
+
+    /** The round trip the phase asked for and what the wire's probe measured over it. */
+    private PhaseDescription withNetwork(PhaseDescription d, Phase phase) throws InterruptedException {
+        if (phase.network() == null) {
+            return d;
+        }
+        NetworkClient.NetworkState s = run.network.state();
+        NetworkClient.MeasuredRtt m = s.measuredRttMs();
+        return d.withNetwork(new PhaseDescription.Network(
+                s.mechanism(),
+                s.rttMs(),
+                s.jitterMs(),
+                s.lossPercent(),
+                s.receiveBufferBytes(),
+                m == null ? null : m.p50(),
+                m == null ? null : m.p99(),
+                m == null ? 0 : m.samples()));
+    }
+
+    private static PhaseDescription description(
+            ProducerStatus producerStatus, Optional<PhaseSends> sends, ConsumerClient.GroupRead read, PhaseTracker t) {
+        String topic = sends.map(PhaseSends::topic).orElse(producerStatus.topic());
+        List<PhaseDescription.ConsumerInstance> instances = read.instances().stream()
+                .map(i -> new PhaseDescription.ConsumerInstance(
+                        i.instance().toString(),
+                        i.view()
+                                .phase(t.phaseId, t.phase.settings().phaseKey())
+                                .map(PhaseView::count)
+                                .orElse(0L),
+                        i.view().assigned().getOrDefault(topic, List.of())))
+                .toList();
+        return new PhaseDescription(
+                topic,
+                sends.map(x -> x.partitions().stream()
+                                .map(PartitionAcks::partition)
+                                .toList())
+                        .orElse(List.of()),
+                read.group().consumer(),
+                instances);
+    }
+
+    /** The header's settings are the check that the producer sent what the runner asked for. */
+    private void checkSettingsCarried(PhaseTracker t, LatencyView view) {
+        List<PhaseKey> carried = view.phasesWithId(t.phaseId).stream()
+                .map(PhaseView::settings)
+                .filter(k -> !k.equals(t.phase.settings().phaseKey()))
+                .toList();
+        if (!carried.isEmpty()) {
+            run.warn("phase " + t.phase.name() + ": records with its id carried other settings than asked (" + carried
+                    + " instead of " + t.phase.settings().phaseKey() + ")");
+        }
+    }
+}

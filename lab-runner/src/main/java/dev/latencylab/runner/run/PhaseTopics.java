@@ -1,0 +1,150 @@
+package dev.latencylab.runner.run;
+
+import dev.latencylab.api.latency.ConsumerDescription;
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.TopicSpec;
+import dev.latencylab.runner.topics.TopicDisk;
+import dev.latencylab.runner.topics.TopicException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The topics phases write ({@link TopicSpec}): checked against what the consumer reads, created
+ * before their phase, measured on disk and deleted after it, and deleted on the way out when a run
+ * was cut short.
+ */
+final class PhaseTopics {
+
+    private final RunContext run;
+    /** Topics this run created and has not yet deleted: an interrupted run deletes them on its way out. */
+    private final Set<String> created = new LinkedHashSet<>();
+
+    PhaseTopics(RunContext run) {
+        this.run = run;
+    }
+
+    /** Whether the phase writes a topic the runner creates for it. */
+    static boolean ownTopic(Phase phase) {
+        return phase.topic() != null && phase.topic().created();
+    }
+
+    /**
+     * A phase's topic must be one the consumer reads (its pattern), or the phase would measure
+     * nothing: refused before anything runs.
+     */
+    void requireTopicsRead(Scenario scenario) throws InterruptedException {
+        ConsumerDescription description = run.consumer.latency().consumer();
+        if (description == null) {
+            return;
+        }
+        for (Phase p : scenario.phases()) {
+            if (p.topic() != null && !description.reads(p.topic().name())) {
+                throw new EndpointException(
+                        "phase " + p.name() + " writes topic " + p.topic().name()
+                                + ", which the consumer does not read (it reads topics matching " + description.topics()
+                                + "): name it lab.orders.<something>");
+            }
+        }
+    }
+
+    /**
+     * Creates the phase's topic with the load stopped, and waits (bounded) until the consumer holds
+     * every partition of it: it starts at the log's end (auto.offset.reset latest), so records
+     * written before would never be read.
+     */
+    void prepare(PhaseTracker t) throws InterruptedException {
+        TopicSpec spec = t.phase.topic();
+        run.stopAndDrain(
+                "so the phase does not start behind the load before it",
+                "the phase starts behind it",
+                "before phase " + t.phase.name());
+        boolean replaced = run.topics.create(spec);
+        if (!spec.keep()) {
+            created.add(spec.name());
+        }
+        // A topic of that name read before has a ledger of the old offsets: the new records would
+        // be taken for redeliveries of the old ones. Nothing is written to it yet.
+        run.consumer.forgetTopic(spec.name());
+        run.out.printf(
+                Locale.ROOT,
+                "  topic %s created: %d partitions, replication factor %d, min.insync.replicas %d%s%s%n",
+                spec.name(),
+                spec.partitions(),
+                spec.replicationFactorOrDefault(),
+                spec.minInsyncReplicasOrDefault(),
+                spec.configs().isEmpty() ? "" : ", " + spec.configs(),
+                replaced ? " (a topic of that name from an earlier run was deleted first)" : "");
+        Instant started = run.clock.instant();
+        Instant deadline = started.plus(run.options.drainTimeout());
+        while (true) {
+            int assigned = run.consumer.latency().assignedPartitions(spec.name());
+            if (assigned >= spec.partitions()) {
+                run.out.printf(
+                        Locale.ROOT,
+                        "  the consumer holds all %d partitions of %s (%s after creation)%n",
+                        assigned,
+                        spec.name(),
+                        Durations.format(Duration.between(started, run.clock.instant())));
+                return;
+            }
+            if (!run.clock.instant().isBefore(deadline)) {
+                run.warn("phase " + t.phase.name() + ": the consumer held " + assigned + " of " + spec.partitions()
+                        + " partitions of " + spec.name() + " " + Durations.format(run.options.drainTimeout())
+                        + " after it was created; records written before it holds a partition count as unobserved");
+                return;
+            }
+            run.sleep(run.options.drainPoll());
+        }
+    }
+
+    /**
+     * After its phase, the topic's size on disk with the load stopped (so nothing more is written to
+     * it), then the topic is deleted unless the scenario keeps it.
+     */
+    TopicDisk retire(PhaseTracker t) throws InterruptedException {
+        TopicSpec spec = t.phase.topic();
+        // The next phase must not start behind this one's backlog (an unthrottled phase leaves one).
+        run.stopAndDrain(
+                "so the next phase does not start behind this one's backlog",
+                "the next phase starts behind it",
+                "after phase " + t.phase.name());
+        TopicDisk disk = run.topics.sizeOnDisk(spec.name());
+        run.out.printf(
+                Locale.ROOT,
+                "  topic %s: %d records, %d bytes on disk (one replica per partition), %s B/record%s%n",
+                spec.name(),
+                disk.records(),
+                disk.bytes(),
+                disk.bytesPerRecord() == null ? "n/a" : String.format(Locale.ROOT, "%.1f", disk.bytesPerRecord()),
+                spec.keep() ? "; kept" : "; deleted");
+        if (!spec.keep()) {
+            delete(spec.name());
+        }
+        return disk;
+    }
+
+    /** Deletes a topic this run created. */
+    void delete(String topic) throws InterruptedException {
+        run.topics.delete(topic);
+        created.remove(topic);
+    }
+
+    /** Topics a run cut short created: not left behind unless the scenario keeps them. */
+    void deleteLeft() {
+        for (String topic : List.copyOf(created)) {
+            try {
+                delete(topic);
+                run.out.println("topic " + topic + " deleted");
+            } catch (TopicException | InterruptedException e) {
+                run.addWarning("could not delete topic " + topic + " this run created: " + e.getMessage());
+            }
+        }
+    }
+}

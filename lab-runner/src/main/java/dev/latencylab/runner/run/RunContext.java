@@ -1,0 +1,170 @@
+package dev.latencylab.runner.run;
+
+import dev.latencylab.api.accounting.AccountingLimits;
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.faults.BrokerControl;
+import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.Drained;
+import dev.latencylab.runner.lab.NetworkClient;
+import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.topics.Topics;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What every step of a run works with: the apps, the topics, brokers and delay wire, the clock and
+ * the console; the abort a sleep notices; the run's phase ids and its warnings.
+ */
+final class RunContext {
+
+    final ProducerClient producer;
+    final ConsumerClient consumer;
+    final Topics topics;
+    final BrokerControl brokers;
+    /** The delay wire, for phases that set a round trip (null when none does). */
+    final NetworkClient network;
+
+    final Clock clock;
+    final Sleeper sleeper;
+    final PrintStream out;
+    final ScenarioRunner.Options options;
+
+    private volatile boolean abortRequested;
+    private volatile String abortReason;
+
+    /** The last phase id given out: measured phases and search steps each have their own. */
+    private int lastPhaseId;
+
+    private int runFirstPhaseId;
+    /** The run's warnings, in the order they arose: its record's. */
+    private List<String> warnings = new ArrayList<>();
+
+    RunContext(
+            ProducerClient producer,
+            ConsumerClient consumer,
+            Topics topics,
+            BrokerControl brokers,
+            NetworkClient network,
+            Clock clock,
+            Sleeper sleeper,
+            PrintStream out,
+            ScenarioRunner.Options options) {
+        this.producer = producer;
+        this.consumer = consumer;
+        this.topics = topics;
+        this.brokers = brokers;
+        this.network = network;
+        this.clock = clock;
+        this.sleeper = sleeper;
+        this.out = out;
+        this.options = options;
+    }
+
+    /** A run starts: its warnings are its own, its phase ids follow its start second. */
+    void begin(Instant startedAt) {
+        warnings = new ArrayList<>();
+        lastPhaseId = ScenarioRunner.firstPhaseId(startedAt);
+        runFirstPhaseId = lastPhaseId;
+    }
+
+    /**
+     * The next phase id. A run's ids are its start second times 1000 and up: a run of more phases
+     * (rate-search steps included) would take the next run's, so it stops instead.
+     */
+    int nextPhaseId() {
+        if (lastPhaseId - runFirstPhaseId >= AccountingLimits.MAX_PHASES_PER_RUN) {
+            throw new EndpointException("the run reached " + AccountingLimits.MAX_PHASES_PER_RUN
+                    + " phases (rate-search steps and repeats included), the most one run has ids for:"
+                    + " lower the scenario's repeat or split it into several runs");
+        }
+        return ++lastPhaseId;
+    }
+
+    /** The run's warnings so far, for its record. */
+    List<String> warnings() {
+        return warnings;
+    }
+
+    /** A warning for the record and the console. */
+    void warn(String w) {
+        warnings.add(w);
+        out.println("WARNING: " + w);
+    }
+
+    /** A warning for the record only (the console said it already, or says it otherwise). */
+    void addWarning(String w) {
+        warnings.add(w);
+    }
+
+    /** Called from another thread (the Ctrl-C hook): the run's next sleep or check throws. */
+    void requestAbort(String reason) {
+        abortReason = reason;
+        abortRequested = true;
+    }
+
+    /** Why the run was asked to stop; null when it was not. */
+    String abortReason() {
+        return abortReason;
+    }
+
+    void sleep(Duration d) throws InterruptedException {
+        checkAbort();
+        sleeper.sleep(d);
+        checkAbort();
+    }
+
+    void checkAbort() throws InterruptedException {
+        if (abortRequested) {
+            throw new InterruptedException(abortReason);
+        }
+    }
+
+    /**
+     * Stops the load and waits (bounded by the drain timeout) until the consumer holds every record
+     * sent; {@code why} says what for, {@code otherwise} what it means when it does not.
+     */
+    void stopAndDrain(String why, String otherwise, String when) throws InterruptedException {
+        List<ProducerStatus> stopped = eachProducer(producer.apply(SettingsChange.stop()));
+        out.println("Stopping the load until the consumer has every record in flight, " + why);
+        Instant deadline = clock.instant().plus(options.drainTimeout());
+        while (true) {
+            LatencyView report = consumer.latency();
+            if (Drained.check(report, stopped)) {
+                return;
+            }
+            if (!clock.instant().isBefore(deadline)) {
+                warn(when + ", the consumer still had "
+                        + (report.totals() == null ? "n/a" : report.totals().pending())
+                        + " records pending " + Durations.format(options.drainTimeout())
+                        + " after the load stopped; " + otherwise);
+                return;
+            }
+            sleep(options.drainPoll());
+        }
+    }
+
+    /**
+     * Each producer-app instance's own status (a group's merged status has no one last sequence to
+     * wait for); {@code merged} alone when they cannot be read.
+     */
+    List<ProducerStatus> eachProducer(ProducerStatus merged) {
+        try {
+            return producer.instanceStates().stream()
+                    .map(ProducerClient.InstanceStatus::status)
+                    .toList();
+        } catch (EndpointException e) {
+            return merged == null ? List.of() : List.of(merged);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return merged == null ? List.of() : List.of(merged);
+        }
+    }
+}
