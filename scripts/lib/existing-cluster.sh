@@ -34,21 +34,35 @@ use_existing_cluster() {
   fi
   mkdir -p "$LAB_DIR"
   printf '%s\n' "$bootstrap" >"$(existing_bootstrap_file)"
-  if [[ -n $config ]]; then cp "$config" "$(existing_config_file)"; else rm -f "$(existing_config_file)"; fi
+  # Secrets stay this user's: the copy is made private before anything is written to it.
+  if [[ -n $config ]]; then
+    (umask 077 && rm -f "$(existing_config_file)" && cp "$config" "$(existing_config_file)")
+  else
+    rm -f "$(existing_config_file)"
+  fi
 }
 
-# The client properties as Spring arguments for the apps (--spring.kafka.properties.<key>=<value>).
+# The client properties for the apps, as one Spring argument naming a file: each key=value becomes
+# spring.kafka.properties.<key>=<value> in .lab/client-app.properties (this user's alone), so a
+# password in sasl.jaas.config never stands on a command line, which every user of the machine can
+# read in ps. The value's text is kept as written: both files are read as Java properties.
 existing_app_args() {
-  local f line key value
+  local f app line key value
   f=$(existing_config_file)
   [[ -f $f ]] || return 0
-  while IFS= read -r line || [[ -n $line ]]; do
-    [[ $line =~ ^[[:space:]]*(#.*)?$ ]] && continue
-    key=${line%%=*}
-    value=${line#*=}
-    key=${key//[[:space:]]/}
-    printf -- '--spring.kafka.properties.%s=%s\n' "$key" "${value#"${value%%[![:space:]]*}"}"
-  done <"$f"
+  app=$LAB_DIR/client-app.properties
+  (
+    umask 077
+    : >"$app"
+    while IFS= read -r line || [[ -n $line ]]; do
+      [[ $line =~ ^[[:space:]]*(#.*)?$ ]] && continue
+      key=${line%%=*}
+      value=${line#*=}
+      key=${key//[[:space:]]/}
+      printf 'spring.kafka.properties.%s=%s\n' "$key" "${value#"${value%%[![:space:]]*}"}" >>"$app"
+    done <"$f"
+  )
+  printf -- '--spring.config.import=file:%s\n' "$app"
 }
 
 # What the runner needs to reach the user's cluster: --bootstrap and --client-config.
@@ -61,5 +75,5 @@ existing_runner_args() {
 }
 
 forget_existing_cluster() {
-  rm -f "$(existing_bootstrap_file)" "$(existing_config_file)"
+  rm -f "$(existing_bootstrap_file)" "$(existing_config_file)" "$LAB_DIR/client-app.properties"
 }

@@ -5,7 +5,9 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
@@ -40,7 +42,9 @@ class ExistingClusterIT {
             // What a user with security would put here; PLAINTEXT keeps it runnable without certificates.
             Files.writeString(
                     config,
-                    "# the user's client settings\nsecurity.protocol=PLAINTEXT\nclient.dns.lookup=use_all_dns_ips\n");
+                    "# the user's client settings\nsecurity.protocol=PLAINTEXT\nclient.dns.lookup=use_all_dns_ips\n"
+                            // Not Kafka's default, so the apps' logged client configs show it arrived.
+                            + "metadata.max.age.ms=123457\n");
             try {
                 LabScript.Result up = lab.run(
                         TIMEOUT, "up", "--local", "--bootstrap", bootstrap, "--client-config", config.toString());
@@ -49,6 +53,21 @@ class ExistingClusterIT {
                 assertThat(Files.exists(labDir.resolve("pids/kafka-1.pid")))
                         .as("no broker of the lab's")
                         .isFalse();
+                // The client settings reach the apps through a file of this user's, never their command
+                // line, which every user of the machine can read (a sasl.jaas.config holds a password).
+                for (String app : List.of("producer-app", "consumer-app")) {
+                    String pid = Files.readString(labDir.resolve("pids/" + app + ".pid")).strip().split("\\s+")[0];
+                    String cmdline = Files.readString(Path.of("/proc", pid, "cmdline")).replace('\0', ' ');
+                    assertThat(cmdline).as(app + "'s command line").doesNotContain("metadata.max.age.ms");
+                    assertThat(Files.readString(labDir.resolve("logs/" + app + ".out")))
+                            .as(app + "'s client configs as Kafka logs them")
+                            .contains("metadata.max.age.ms = 123457");
+                }
+                for (String file : List.of("client.properties", "client-app.properties")) {
+                    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(labDir.resolve(file))))
+                            .as(file)
+                            .isEqualTo("rw-------");
+                }
 
                 Path results = work.resolve("results");
                 LabScript.Result sweep = lab.run(
