@@ -26,6 +26,8 @@ import org.springframework.validation.annotation.Validated;
  * @param autostart whether load starts with the app (otherwise on POST {"running":true})
  * @param switchTimeout how long a settings change may take before the endpoint answers 503
  * @param payloadDir the one folder a {@code payloadFile} may be read from (relative: to the working directory)
+ * @param topicPrefix what every topic the producer-app writes starts with, so it never writes a topic of
+ *     someone else's on a shared cluster ({@code topic} included)
  */
 @Validated
 @ConfigurationProperties("lab.producer")
@@ -39,7 +41,8 @@ public record LabProducerProperties(
         @NotNull KeyStrategy keyStrategy,
         boolean autostart,
         @NotNull Duration switchTimeout,
-        @NotNull Path payloadDir) {
+        @NotNull Path payloadDir,
+        @NotBlank String topicPrefix) {
 
     public LabProducerProperties {
         // The ranges a client may set at run time hold at start-up too, from the one place they are written.
@@ -47,5 +50,10 @@ public record LabProducerProperties(
             throw new IllegalArgumentException(SettingsLimits.describeRate("lab.producer.rate") + "; got " + rate);
         }
         SettingsLimits.PAYLOAD_BYTES.check("lab.producer.payload-bytes", payloadBytes);
+        if (topic != null && topicPrefix != null && !topic.startsWith(topicPrefix)) {
+            throw new IllegalArgumentException(
+                    "lab.producer.topic " + topic + " does not start with lab.producer.topic-prefix " + topicPrefix
+                            + ": the producer-app writes only the lab's own topics");
+        }
     }
 }

@@ -52,12 +52,14 @@ class ProducerEndpoint {
 
     private final TopicCheck topics;
     private final SampleFolder samples;
+    private final String topicPrefix;
 
     ProducerEndpoint(
             LoadGenerator generator, LabProducerProperties properties, TopicCheck topics, SampleFolder samples) {
         this.generator = generator;
         this.topics = topics;
         this.samples = samples;
+        this.topicPrefix = properties.topicPrefix();
         this.switchTimeout = properties.switchTimeout();
     }
 
@@ -77,6 +79,13 @@ class ProducerEndpoint {
             samples.requireInside(requested.payloadFile());
         }
         String target = requested.topic() != null ? requested.topic() : now.topic();
+        if (!target.startsWith(topicPrefix)) {
+            throw new BadSettingsException(
+                    "topic",
+                    "topic " + target + " is not one of the lab's: the producer-app writes only topics whose name"
+                            + " starts with " + topicPrefix + " (lab.producer.topic-prefix), so it never writes a"
+                            + " topic of yours");
+        }
         // A start names the topic's identity too: one deleted and created again since the client
         // last wrote to it needs a new client (LoadGenerator).
         Uuid topicId = null;

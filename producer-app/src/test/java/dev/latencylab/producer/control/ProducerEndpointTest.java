@@ -177,6 +177,19 @@ class ProducerEndpointTest {
     }
 
     @Test
+    void aTopicThatIsNotTheLabsIsA400BeforeTheClusterIsAskedAndNothingChanges() {
+        assertThat(mvc.post().uri(URL).contentType(MediaType.APPLICATION_JSON).content("{\"topic\": \"payments\"}"))
+                .hasStatus(HttpStatus.BAD_REQUEST)
+                .bodyJson()
+                .extractingPath("$.error")
+                .asString()
+                .contains("topic payments is not one of the lab's")
+                .contains("lab.");
+        verifyNoInteractions(topics);
+        verify(generator, never()).submit(any(), any());
+    }
+
+    @Test
     void aPayloadFileOutsideTheSampleFolderIsA400WhetherItExistsOrNotAndNothingIsRead() throws Exception {
         Path folder = Files.createDirectories(Path.of(SAMPLES));
         Path link = folder.resolve("link-out.jsonl");
