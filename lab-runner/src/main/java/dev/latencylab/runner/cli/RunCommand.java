@@ -10,24 +10,15 @@ import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.NetworkClient;
 import dev.latencylab.runner.lab.Preflight;
 import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.results.EnvironmentInfo;
-import dev.latencylab.runner.results.MetricsCollector;
-import dev.latencylab.runner.results.PhaseMark;
-import dev.latencylab.runner.results.PhaseMetrics;
 import dev.latencylab.runner.results.PrometheusStackProbe;
-import dev.latencylab.runner.results.ResultsWriter;
-import dev.latencylab.runner.results.RunSeries;
-import dev.latencylab.runner.results.RunSummary;
-import dev.latencylab.runner.results.SummaryBuilder;
+import dev.latencylab.runner.results.RunReport;
 import dev.latencylab.runner.results.TradeOffReading;
-import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.run.StackWarmup;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.scenario.Durations;
-import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
@@ -35,20 +26,14 @@ import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.scenario.TimingOverride;
 import dev.latencylab.runner.topics.KafkaTopics;
 import dev.latencylab.runner.topics.Topics;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -138,8 +123,6 @@ final class RunCommand {
 
     @Mixin
     StackWarmupArgs stackWarmupArgs = new StackWarmupArgs();
-    /** Prometheus scrapes every 5 s; one interval plus a margin after a window ends, its last samples are in. */
-    static final Duration SCRAPE_SETTLE = Duration.ofSeconds(6);
 
     private static final DateTimeFormatter CLOCK =
             DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
@@ -218,18 +201,13 @@ final class RunCommand {
             e.problems().forEach(p -> err.println("  " + p));
             return 2;
         }
-        List<String> faultsOutside = scenario.phases().stream()
-                .flatMap(p -> p.faults().stream()
-                        .filter(f -> f.at().compareTo(p.duration()) >= 0)
-                        .map(f -> p.name() + ": " + f.describe() + " is past its window of "
-                                + Durations.format(p.duration())))
-                .toList();
+        List<String> faultsOutside = scenario.faultsPastTheirWindows();
         if (!faultsOutside.isEmpty()) {
             err.println("The scenario cannot be run with these timings:");
             faultsOutside.forEach(f -> err.println("  " + f));
             return 2;
         }
-        boolean faults = scenario.phases().stream().anyMatch(Phase::injectsFaults);
+        boolean faults = scenario.injectsFaults();
         String control = brokerControl != null ? brokerControl : System.getenv("LAB_BROKER_CONTROL");
         if (faults && (control == null || control.isBlank())) {
             err.println("The scenario kills or stops brokers, and no broker control was given: run it with"
@@ -238,12 +216,9 @@ final class RunCommand {
         }
         BrokerControl brokers =
                 faults ? new CommandBrokerControl(List.of(control.trim().split("\\s+"))) : BrokerControl.NONE;
-        if (scenario.phases().stream().anyMatch(p -> p.duration().toSeconds() < 10)) {
-            err.println(
-                    "note: a measured window under 10 s holds fewer than two Prometheus scrapes; its Prometheus figures may be n/a.");
-        }
+        RunReport.shortWindowNote(scenario).ifPresent(err::println);
 
-        boolean delayed = scenario.phases().stream().anyMatch(p -> p.network() != null);
+        boolean delayed = scenario.setsRoundTrip();
         NetworkClient network = delayed ? new NetworkClient(http, networkUrl) : null;
         ProducerClient producer = new ProducerClient(http, apps.producerUrls);
         ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrls);
@@ -287,17 +262,13 @@ final class RunCommand {
                         : ", after a stack warm-up of " + Durations.format(stackWarmup.floor()) + " to "
                                 + Durations.format(stackWarmup.ceiling()),
                 CLOCK.format(latest) + (stackWarmup.skipped() ? "" : " at the latest"));
-        out.println(order(plan));
+        out.println(plan.orderLine());
         // Said before the numbers as well as under them: every figure of a run on one machine carries it.
         out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));
 
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
-        // Kafka's Admin client only for scenarios whose phases write their own topics.
-        Topics topics = faults
-                        || scenario.phases().stream()
-                                .anyMatch(p -> p.topic() != null && p.topic().created())
-                ? new KafkaTopics(bootstrap, clientProperties(), clock)
-                : Topics.NONE;
+        Topics topics =
+                scenario.needsKafkaAdmin() ? new KafkaTopics(bootstrap, clientProperties(), clock) : Topics.NONE;
         ScenarioRunner r = new ScenarioRunner(
                 producer,
                 consumer,
@@ -317,21 +288,8 @@ final class RunCommand {
         Thread hook = installShutdownHook ? shutdownHook(written) : null;
         try {
             RunRecord record = r.run(scenario);
-            Path dir = report(
-                    record,
-                    plan,
-                    warmedUp.get(),
-                    prometheus,
-                    Map.of(
-                            "producer",
-                            apps.producerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
-                            "consumer",
-                            apps.consumerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
-                            "prometheus",
-                            prometheusUrl.toString(),
-                            "grafana",
-                            grafanaUrl.toString()),
-                    cwd.resolve(results));
+            Path dir = new RunReport(prometheus, clock, sleeper, out)
+                    .write(record, plan, warmedUp.get(), endpoints(), cwd.resolve(results));
             lastResults = dir;
             // The run's window as dashboard snapshots: files in its folder, and in Grafana when it answers.
             boolean snapshotsOk = RunSnapshots.export(
@@ -361,64 +319,17 @@ final class RunCommand {
         }
     }
 
-    private Path report(
-            RunRecord record,
-            RunPlan plan,
-            StackWarmupRecord stackWarmup,
-            PrometheusClient prometheus,
-            Map<String, String> endpoints,
-            Path resultsRoot)
-            throws InterruptedException {
-        MetricsCollector collector = new MetricsCollector(prometheus);
-        Map<Integer, PhaseMetrics> metrics = new HashMap<>();
-        List<PhaseMark> marks = new ArrayList<>();
-        Instant seriesStart = record.phases().isEmpty()
-                ? record.startedAt()
-                : record.phases().get(0).startedAt();
-        Instant seriesEnd = record.phases().isEmpty()
-                ? record.endedAt()
-                : record.phases().get(record.phases().size() - 1).measureEnd();
-        String kafkaVersion = null;
-        if (!record.phases().isEmpty()) {
-            Instant settled = seriesEnd.plus(SCRAPE_SETTLE);
-            Duration wait = Duration.between(clock.instant(), settled);
-            if (!wait.isNegative() && !wait.isZero()) {
-                out.println("Waiting " + Durations.format(wait.withNanos(0).plusSeconds(1))
-                        + " for Prometheus' last scrape of the run...");
-                sleeper.sleep(wait);
-            }
-            for (PhaseRecord p : record.phases()) {
-                metrics.put(p.index(), collector.phase(p.measureEnd(), p.measured()));
-                marks.add(new PhaseMark(
-                        RunPlan.label(p.phase().name(), p.phase().repeat(), plan.repeats()),
-                        p.startedAt(),
-                        p.measureStart(),
-                        p.measureEnd()));
-            }
-            kafkaVersion = collector.producerKafkaVersion(seriesEnd).orElse(null);
-        }
-        RunSeries series = new RunSeries(
-                seriesStart,
-                seriesEnd,
-                MetricsCollector.STEP.toSeconds(),
-                marks,
-                record.phases().isEmpty() ? List.of() : collector.series(seriesStart, seriesEnd));
-        int cores = Runtime.getRuntime().availableProcessors();
-        RunSummary summary = SummaryBuilder.build(record, plan, stackWarmup, metrics, cores, collector.warnings());
-        EnvironmentInfo env = EnvironmentInfo.describe(
-                kafkaVersion, record.startedAt(), record.endedAt(), new LinkedHashMap<>(endpoints));
-        try {
-            Path dir = ResultsWriter.folder(
-                    resultsRoot, record.startedAt(), record.scenario().name());
-            ResultsWriter writer = new ResultsWriter();
-            writer.write(dir, record.scenario(), env, summary, series);
-            out.println();
-            out.print(Files.readString(dir.resolve("summary.md")));
-            return dir;
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "could not write the results under " + resultsRoot + ": " + e.getMessage(), e);
-        }
+    /** Where the run found the apps, Prometheus and Grafana, for the results' environment. */
+    private Map<String, String> endpoints() {
+        return Map.of(
+                "producer",
+                apps.producerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
+                "consumer",
+                apps.consumerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
+                "prometheus",
+                prometheusUrl.toString(),
+                "grafana",
+                grafanaUrl.toString());
     }
 
     private Thread shutdownHook(CountDownLatch written) {
@@ -439,14 +350,5 @@ final class RunCommand {
                 "lab-runner-ctrl-c");
         Runtime.getRuntime().addShutdownHook(hook);
         return hook;
-    }
-
-    /** The order line printed before the run: with repeats, the seed that reproduces it. */
-    static String order(RunPlan plan) {
-        if (plan.repeats() == 1) {
-            return "Order: as in the file (one repeat; seed " + plan.seed() + " recorded, no shuffle)";
-        }
-        return "Order: " + plan.repeats() + " rounds, each shuffled with seed " + plan.seed() + " (--seed "
-                + plan.seed() + " runs this order again): " + String.join(" ", plan.labels());
     }
 }

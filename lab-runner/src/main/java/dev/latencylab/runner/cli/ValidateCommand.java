@@ -96,7 +96,7 @@ final class ValidateCommand {
                 }
                 if (plan.repeats() > 1) {
                     // Without --seed the order shown is one a run could take; a run draws its own.
-                    out.println("  " + RunCommand.order(plan)
+                    out.println("  " + plan.orderLine()
                             + (orderArgs.seed == null ? " (a run draws its own seed unless given --seed)" : ""));
                 }
             } catch (ScenarioException e) {

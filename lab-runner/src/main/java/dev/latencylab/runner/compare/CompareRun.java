@@ -1,7 +1,5 @@
 package dev.latencylab.runner.compare;
 
-import dev.latencylab.api.latency.PhaseView;
-import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.ProducerClient;
@@ -11,7 +9,6 @@ import dev.latencylab.runner.scenario.Durations;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,30 +19,23 @@ import java.util.Locale;
  * e2e p50 at a low rate against EndToEndLatency, alternating lab and tool for each round on the
  * same running stack. Every figure is kept, a miss included; a failure stops the run, stops the
  * load and still returns what was measured.
+ *
+ * <p>A round is {@link ThroughputRounds}' or {@link LatencyRounds}'; this class orders them,
+ * measures the publish delay at half the ceiling, cleans up and judges the goals.
  */
 public final class CompareRun {
-
-    /** More than ProducerPerformance can send in its time: it is stopped, never runs dry. */
-    static final long UNBOUNDED_RECORDS = 1_000_000_000L;
-    /** Time for the tool's JVM to start and its producer to connect, before its own clock (and warm-up) starts. */
-    static final Duration TOOL_START_ALLOWANCE = Duration.ofSeconds(8);
-
-    static final long MIN_E2E_RECORDS = 500;
-    /** Unmeasured records of the closed-loop floor, for the runner's JIT and the clients' connections. */
-    static final int FLOOR_WARMUP_RECORDS = 200;
 
     private final CompareSettings settings;
     private final LabDriver lab;
     private final KafkaTools tools;
     private final ToolRunner runner;
-    private final FloorProbe floor;
     private final BenchTopic topics;
-    private final ToolLogs logs;
     private final Clock clock;
     private final PrintStream out;
+    private final CompareContext ctx;
+    private final ThroughputRounds throughputRounds;
+    private final LatencyRounds latencyRounds;
 
-    private volatile boolean abortRequested;
-    private volatile String abortReason;
     private volatile Thread worker;
 
     public CompareRun(
@@ -63,17 +53,18 @@ public final class CompareRun {
         this.lab = new LabDriver(producer, consumer, clock, sleeper, out);
         this.tools = tools;
         this.runner = runner;
-        this.floor = floor;
-        this.logs = new ToolLogs(toolLogDir);
+        ToolLogs logs = new ToolLogs(toolLogDir);
         this.topics = new BenchTopic(tools, runner, logs, clock, sleeper);
         this.clock = clock;
         this.out = out;
+        this.ctx = new CompareContext(settings, lab, tools, runner, logs, out);
+        this.throughputRounds = new ThroughputRounds(ctx);
+        this.latencyRounds = new LatencyRounds(ctx, floor);
     }
 
     /** Ctrl-C: stop the child tool and the load, keep what was measured. */
     public void abort(String reason) {
-        abortReason = reason;
-        abortRequested = true;
+        ctx.requestAbort(reason);
         runner.stopRunning();
         Thread w = worker;
         if (w != null) {
@@ -96,27 +87,27 @@ public final class CompareRun {
             layout = topics.describe(settings.labTopic());
             out.printf("Bench topic %s: recreated like %s (%s)%n", settings.topic(), settings.labTopic(), layout);
             topics.recreate(settings.topic(), layout);
-            checkAbort();
+            ctx.checkAbort();
             lab.stop();
-            awaitConsumer("before the first round", warnings);
+            ctx.awaitConsumer("before the first round", warnings);
             if (!settings.stackWarmup().isZero()) {
                 // The brokers' JIT warms up under the first heavy load: whoever ran first would pay for it.
                 out.printf(
                         "%nStack warm-up: %s of unthrottled lab load, not measured%n",
                         Durations.format(settings.stackWarmup()));
                 lab.warmUp(settings.unthrottled(), settings.stackWarmup());
-                awaitConsumer("after the stack warm-up", warnings);
+                ctx.awaitConsumer("after the stack warm-up", warnings);
             }
             lab.resetConsumer();
             for (int i = 1; i <= settings.rounds(); i++) {
-                throughputRound(i, throughput, warnings);
+                throughputRounds.run(i, throughput, warnings);
             }
             publishDelay = publishDelayAtHalfCeiling(throughput, warnings);
             for (int i = 1; i <= settings.rounds(); i++) {
-                latencyRound(i, latency);
+                latencyRounds.run(i, latency);
             }
         } catch (InterruptedException e) {
-            stopReason = abortReason != null ? abortReason : "interrupted";
+            stopReason = ctx.abortReason() != null ? ctx.abortReason() : "interrupted";
         } catch (CompareException | EndpointException e) {
             stopReason = "failed: " + e.getMessage();
         } finally {
@@ -159,195 +150,6 @@ public final class CompareRun {
         return round % 2 == 1;
     }
 
-    private void throughputRound(int i, List<CompareResult.ThroughputRound> rounds, List<String> warnings)
-            throws InterruptedException {
-        LabThroughput l;
-        ToolThroughput t;
-        if (labFirst(i)) {
-            l = labThroughput(i, SAME_WORK, settings.unthrottled(), false, warnings);
-            t = toolThroughput(i, warnings);
-        } else {
-            t = toolThroughput(i, warnings);
-            l = labThroughput(i, SAME_WORK, settings.unthrottled(), false, warnings);
-        }
-        LabThroughput realistic = labThroughput(i, REALISTIC, settings.realistic(), true, warnings);
-        CompareResult.ThroughputRound round = new CompareResult.ThroughputRound(
-                i, labFirst(i), l, t.measured(), t.output(), t.ranFor(), t.command(), realistic);
-        rounds.add(round);
-        out.printf(
-                Locale.ROOT,
-                "throughput %d/%d: lab %s / ProducerPerformance %s records/s = %s; realistic lab %s records/s = %s of the"
-                        + " same-work lab%n",
-                i,
-                settings.rounds(),
-                Numbers.rate(l.ackedPerSec()),
-                Numbers.rate(t.measured().recordsPerSec()),
-                Numbers.ratio(round.ratio()),
-                Numbers.rate(realistic.ackedPerSec()),
-                Numbers.ratio(round.realismRatio()));
-    }
-
-    static final String SAME_WORK = "the tool's work (payload fixed, no key, no lab header, the tool's topic)";
-    static final String REALISTIC = "realistic (payload words, keyed by order id, the lab header)";
-
-    /**
-     * @param header false: the tool's work exactly, without the lab's header, to the tool's topic
-     *     (the header is part of the cost of realism)
-     */
-    private LabThroughput labThroughput(int i, String what, ProducerSettings s, boolean header, List<String> warnings)
-            throws InterruptedException {
-        int n = settings.rounds();
-        out.printf(
-                Locale.ROOT,
-                "%nthroughput %d/%d, lab: producer-app unthrottled, %s, linger.ms=%d batch.size=%d acks=all %d B; "
-                        + "warm-up %s, measure %s%n",
-                i,
-                n,
-                what,
-                settings.lingerMs(),
-                settings.batchSize(),
-                CompareSettings.RECORD_BYTES,
-                Durations.format(settings.warmup()),
-                Durations.format(settings.duration()));
-        checkAbort();
-        // ProducerPerformance writes a topic nobody reads; the lab's topic is read by the consumer-app,
-        // whose CPU would otherwise count against the producer on a shared machine. Paused, the
-        // records wait on the brokers and are read (and accounted for) right after the window.
-        lab.consuming(false);
-        LabThroughput l;
-        try {
-            l = header
-                    ? lab.unthrottled(s, settings.warmup(), settings.duration())
-                    : lab.unthrottledLikeTheTool(s, settings.topic(), settings.warmup(), settings.duration());
-        } finally {
-            lab.consuming(true);
-        }
-        out.printf(
-                Locale.ROOT,
-                "throughput %d/%d, lab: %s records/s acked (%s sent/s, %d failed) over %.1f s%n",
-                i,
-                n,
-                Numbers.rate(l.ackedPerSec()),
-                Numbers.rate(l.sentPerSec()),
-                l.failed(),
-                l.seconds());
-        if (l.failed() > 0) {
-            warnings.add(
-                    "round " + i + ": the producer-app reported " + l.failed() + " failed sends during the window");
-        }
-        awaitConsumer("after lab throughput round " + i, warnings);
-        return l;
-    }
-
-    private record ToolThroughput(
-            ProducerPerfOutput.Measured measured, ProducerPerfOutput output, String ranFor, List<String> command) {}
-
-    private ToolThroughput toolThroughput(int i, List<String> warnings) throws InterruptedException {
-        int n = settings.rounds();
-        Duration runFor = settings.warmup().plus(settings.duration()).plus(TOOL_START_ALLOWANCE);
-        List<String> cmd = tools.producerPerformance(
-                settings.topic(), UNBOUNDED_RECORDS, CompareSettings.RECORD_BYTES, settings.producerProperties());
-        out.printf(
-                Locale.ROOT,
-                "%nthroughput %d/%d, ProducerPerformance: unthrottled for %s (start-up, %s warm-up, %s window), "
-                        + "then stopped%n",
-                i,
-                n,
-                Durations.format(runFor),
-                Durations.format(settings.warmup()),
-                Durations.format(settings.duration()));
-        checkAbort();
-        ToolRun r = runner.run(cmd, runFor, logs.next("producer-performance-" + i));
-        checkAbort();
-        // Stopped at the planned time (no exit code) is the normal end; an exit of its own before then is a failure.
-        ProducerPerfOutput p = ProducerPerfOutput.parse(r.output()).orElse(null);
-        if (p == null || (r.exitCode() != null && r.exitCode() != 0)) {
-            throw new CompareException(
-                    "ProducerPerformance " + (r.exitCode() == null ? "was stopped" : "exited with " + r.exitCode())
-                            + (p == null ? " without printing a rate" : "") + "; output in " + r.log() + ":"
-                            + System.lineSeparator()
-                            + r.tail(5));
-        }
-        ProducerPerfOutput.Measured m = p.measure(settings.warmup(), settings.duration())
-                .orElseThrow(() -> new CompareException("ProducerPerformance printed no one-second interval after the "
-                        + Durations.format(settings.warmup()) + " warm-up; output in " + r.log()));
-        if (!m.complete()) {
-            warnings.add(String.format(
-                    Locale.ROOT,
-                    "round %d: ProducerPerformance's intervals cover %.1f s of the %s window "
-                            + "(its start-up took longer than %s)",
-                    i,
-                    m.seconds(),
-                    Durations.format(settings.duration()),
-                    Durations.format(TOOL_START_ALLOWANCE)));
-        }
-        out.printf(
-                Locale.ROOT,
-                "throughput %d/%d, ProducerPerformance: %s records/s acked over %.1f s%n",
-                i,
-                n,
-                Numbers.rate(m.recordsPerSec()),
-                m.seconds());
-        return new ToolThroughput(m, p, Durations.format(runFor), cmd);
-    }
-
-    private void latencyRound(int i, List<CompareResult.LatencyRound> rounds) throws InterruptedException {
-        PhaseView l;
-        ToolLatency t;
-        Floor f;
-        Floor paced;
-        Duration pace = Duration.ofNanos(1_000_000_000L / settings.lowRate());
-        if (labFirst(i)) {
-            l = labLatency(i);
-            t = toolLatency(i);
-            f = floor(i, t.records(), Duration.ZERO);
-            paced = floor(i, t.records(), pace);
-        } else {
-            t = toolLatency(i);
-            f = floor(i, t.records(), Duration.ZERO);
-            paced = floor(i, t.records(), pace);
-            l = labLatency(i);
-        }
-        CompareResult.LatencyRound round =
-                new CompareResult.LatencyRound(i, labFirst(i), l, t.result(), t.records(), t.command(), f, paced);
-        rounds.add(round);
-        out.printf(
-                Locale.ROOT,
-                "latency %d/%d: lab p50 %s ms / paced closed-loop floor p50 %s ms = %s%n",
-                i,
-                settings.rounds(),
-                Numbers.ms3(l.latencyMs() == null ? null : l.latencyMs().p50()),
-                Numbers.ms3(paced.e2eMs().p50()),
-                Numbers.ratio(round.floorRatio()));
-    }
-
-    private Floor floor(int i, long records, Duration pace) throws InterruptedException {
-        out.printf(
-                Locale.ROOT,
-                "%nlatency %d/%d, closed-loop floor: %d records one at a time, %s (after %d unmeasured), timed in µs; "
-                        + "producer %s, consumer %s%n",
-                i,
-                settings.rounds(),
-                records,
-                pace.isZero() ? "back to back" : "at most one per " + pace.toMillis() + " ms",
-                FLOOR_WARMUP_RECORDS,
-                ClosedLoopFloor.producerSettings(settings.batchSize()),
-                ClosedLoopFloor.consumerSettings());
-        checkAbort();
-        Floor f = floor.measure(
-                settings.topic(), (int) records, FLOOR_WARMUP_RECORDS, CompareSettings.RECORD_BYTES, pace);
-        out.printf(
-                Locale.ROOT,
-                "latency %d/%d, closed-loop floor: e2e p50 %s ms, p99 %s ms; ack p50 %s ms over %d records%n",
-                i,
-                settings.rounds(),
-                Numbers.ms3(f.e2eMs().p50()),
-                Numbers.ms3(f.e2eMs().p99()),
-                Numbers.ms3(f.ackMs().p50()),
-                f.records());
-        return f;
-    }
-
     /**
      * The producer-app at half its realistic ceiling (the mean over the rounds), consumer reading, as
      * a scenario runs it: how late the open-loop sender is there.
@@ -372,7 +174,7 @@ public final class CompareRun {
                 Numbers.rate(ceiling),
                 Durations.format(settings.warmup()),
                 Durations.format(settings.duration()));
-        checkAbort();
+        ctx.checkAbort();
         // Ids of this run's own (warm-up, window, after): the producer-app remembers phases by id, and a
         // window id used by an earlier compare would add that run's sends to this one's.
         int phase = ScenarioRunner.firstPhaseId(clock.instant());
@@ -393,81 +195,8 @@ public final class CompareRun {
         if (!d.account().isEmpty()) {
             out.println("publish delay: " + d.account());
         }
-        awaitConsumer("after the publish-delay window", warnings);
+        ctx.awaitConsumer("after the publish-delay window", warnings);
         return d;
-    }
-
-    private PhaseView labLatency(int i) throws InterruptedException {
-        int n = settings.rounds();
-        out.printf(
-                Locale.ROOT,
-                "%nlatency %d/%d, lab: %d records/s, linger.ms=0 batch.size=%d acks=all %d B; warm-up %s, measure %s%n",
-                i,
-                n,
-                settings.lowRate(),
-                settings.batchSize(),
-                CompareSettings.RECORD_BYTES,
-                Durations.format(settings.warmup()),
-                Durations.format(settings.duration()));
-        checkAbort();
-        PhaseView l = lab.lowRate(settings.lowRateSettings(), settings.warmup(), settings.duration());
-        out.printf(
-                Locale.ROOT,
-                "latency %d/%d, lab: e2e p50 %s ms, p99 %s ms over %d records%n",
-                i,
-                n,
-                Numbers.ms(l.latencyMs().p50()),
-                Numbers.ms(l.latencyMs().p99()),
-                l.count());
-        return l;
-    }
-
-    private record ToolLatency(EndToEndResult result, long records, List<String> command) {}
-
-    private ToolLatency toolLatency(int i) throws InterruptedException {
-        int n = settings.rounds();
-        long records = Math.max(
-                MIN_E2E_RECORDS, (long) settings.lowRate() * settings.duration().toSeconds());
-        List<String> cmd = tools.endToEndLatency(settings.topic(), records, CompareSettings.RECORD_BYTES);
-        out.printf(Locale.ROOT, "%nlatency %d/%d, EndToEndLatency: %d records, one at a time%n", i, n, records);
-        checkAbort();
-        // Closed loop, a few ms per record; a stalled broker makes the tool give up after its own 60 s poll.
-        Duration timeout = Duration.ofSeconds(180 + records / 20);
-        ToolRun r = runner.run(cmd, timeout, logs.next("end-to-end-latency-" + i));
-        checkAbort();
-        EndToEndResult e = requireOk(
-                r, "EndToEndLatency", timeout, EndToEndResult.parse(r.output()).orElse(null));
-        out.printf(
-                Locale.ROOT,
-                "latency %d/%d, EndToEndLatency: p50 %d ms (whole ms), p99 %d ms, avg %.2f ms%n",
-                i,
-                n,
-                e.p50Ms(),
-                e.p99Ms(),
-                e.avgMs());
-        return new ToolLatency(e, records, cmd);
-    }
-
-    private static <T> T requireOk(ToolRun r, String tool, Duration timeout, T parsed) {
-        if (r.exitCode() == null) {
-            throw new CompareException(tool + " did not finish within " + timeout.toSeconds()
-                    + " s and was stopped; output in " + r.log());
-        }
-        if (!r.ok() || parsed == null) {
-            throw new CompareException(
-                    tool + " exited with " + r.exitCode() + (parsed == null ? " without its result line" : "")
-                            + "; output in " + r.log() + ":" + System.lineSeparator() + r.tail(5));
-        }
-        return parsed;
-    }
-
-    private void awaitConsumer(String when, List<String> warnings) throws InterruptedException {
-        if (!lab.awaitConsumer(settings.drainTimeout())) {
-            String w = "the consumer-app had not read everything " + when + " after "
-                    + Durations.format(settings.drainTimeout()) + "; what followed shared the CPU with its catching up";
-            warnings.add(w);
-            out.println("WARNING: " + w);
-        }
     }
 
     /** Best effort: the load stops, and the bench topic (GBs after a long run) goes. */
@@ -550,11 +279,5 @@ public final class CompareRun {
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors());
-    }
-
-    private void checkAbort() throws InterruptedException {
-        if (abortRequested) {
-            throw new InterruptedException(abortReason);
-        }
     }
 }

@@ -64,4 +64,13 @@ public record RunPlan(long seed, int repeats, List<Phase> phases) {
     public static String label(String name, int repeat, int repeats) {
         return repeats > 1 ? name + "#" + repeat : name;
     }
+
+    /** The order line printed before a run: with repeats, the seed that reproduces it. */
+    public String orderLine() {
+        if (repeats == 1) {
+            return "Order: as in the file (one repeat; seed " + seed + " recorded, no shuffle)";
+        }
+        return "Order: " + repeats + " rounds, each shuffled with seed " + seed + " (--seed " + seed
+                + " runs this order again): " + String.join(" ", labels());
+    }
 }

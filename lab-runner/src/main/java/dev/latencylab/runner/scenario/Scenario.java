@@ -44,4 +44,33 @@ public record Scenario(String name, String description, List<Phase> phases, int 
                         .toList(),
                 repeat);
     }
+
+    /**
+     * Each fault step at or past the end of its phase's measured window, as "phase: step is past
+     * its window of D": a timing override can shorten a window the file's steps were inside.
+     */
+    public List<String> faultsPastTheirWindows() {
+        return phases.stream()
+                .flatMap(p -> p.faults().stream()
+                        .filter(f -> f.at().compareTo(p.duration()) >= 0)
+                        .map(f -> p.name() + ": " + f.describe() + " is past its window of "
+                                + Durations.format(p.duration())))
+                .toList();
+    }
+
+    /** Whether any phase kills, stops or restarts brokers. */
+    public boolean injectsFaults() {
+        return phases.stream().anyMatch(Phase::injectsFaults);
+    }
+
+    /** Whether any phase sets a round trip, which the delay wire adds. */
+    public boolean setsRoundTrip() {
+        return phases.stream().anyMatch(p -> p.network() != null);
+    }
+
+    /** Whether a run needs Kafka's Admin client: for faults, and for phases that write their own topics. */
+    public boolean needsKafkaAdmin() {
+        return injectsFaults()
+                || phases.stream().anyMatch(p -> p.topic() != null && p.topic().created());
+    }
 }

@@ -1,0 +1,148 @@
+package dev.latencylab.runner.compare;
+
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.runner.scenario.Durations;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A latency round of the comparison: the lab's e2e at a low rate, EndToEndLatency, and the
+ * closed-loop floor back to back and paced, in the round's order.
+ */
+final class LatencyRounds {
+
+    static final long MIN_E2E_RECORDS = 500;
+    /** Unmeasured records of the closed-loop floor, for the runner's JIT and the clients' connections. */
+    static final int FLOOR_WARMUP_RECORDS = 200;
+
+    private final CompareContext ctx;
+    private final FloorProbe floor;
+
+    LatencyRounds(CompareContext ctx, FloorProbe floor) {
+        this.ctx = ctx;
+        this.floor = floor;
+    }
+
+    void run(int i, List<CompareResult.LatencyRound> rounds) throws InterruptedException {
+        PhaseView l;
+        ToolLatency t;
+        Floor f;
+        Floor paced;
+        Duration pace = Duration.ofNanos(1_000_000_000L / ctx.settings.lowRate());
+        if (CompareRun.labFirst(i)) {
+            l = labLatency(i);
+            t = toolLatency(i);
+            f = floor(i, t.records(), Duration.ZERO);
+            paced = floor(i, t.records(), pace);
+        } else {
+            t = toolLatency(i);
+            f = floor(i, t.records(), Duration.ZERO);
+            paced = floor(i, t.records(), pace);
+            l = labLatency(i);
+        }
+        CompareResult.LatencyRound round = new CompareResult.LatencyRound(
+                i, CompareRun.labFirst(i), l, t.result(), t.records(), t.command(), f, paced);
+        rounds.add(round);
+        ctx.out.printf(
+                Locale.ROOT,
+                "latency %d/%d: lab p50 %s ms / paced closed-loop floor p50 %s ms = %s%n",
+                i,
+                ctx.settings.rounds(),
+                Numbers.ms3(l.latencyMs() == null ? null : l.latencyMs().p50()),
+                Numbers.ms3(paced.e2eMs().p50()),
+                Numbers.ratio(round.floorRatio()));
+    }
+
+    private Floor floor(int i, long records, Duration pace) throws InterruptedException {
+        ctx.out.printf(
+                Locale.ROOT,
+                "%nlatency %d/%d, closed-loop floor: %d records one at a time, %s (after %d unmeasured), timed in µs; "
+                        + "producer %s, consumer %s%n",
+                i,
+                ctx.settings.rounds(),
+                records,
+                pace.isZero() ? "back to back" : "at most one per " + pace.toMillis() + " ms",
+                FLOOR_WARMUP_RECORDS,
+                ClosedLoopFloor.producerSettings(ctx.settings.batchSize()),
+                ClosedLoopFloor.consumerSettings());
+        ctx.checkAbort();
+        Floor f = floor.measure(
+                ctx.settings.topic(), (int) records, FLOOR_WARMUP_RECORDS, CompareSettings.RECORD_BYTES, pace);
+        ctx.out.printf(
+                Locale.ROOT,
+                "latency %d/%d, closed-loop floor: e2e p50 %s ms, p99 %s ms; ack p50 %s ms over %d records%n",
+                i,
+                ctx.settings.rounds(),
+                Numbers.ms3(f.e2eMs().p50()),
+                Numbers.ms3(f.e2eMs().p99()),
+                Numbers.ms3(f.ackMs().p50()),
+                f.records());
+        return f;
+    }
+
+    private PhaseView labLatency(int i) throws InterruptedException {
+        int n = ctx.settings.rounds();
+        ctx.out.printf(
+                Locale.ROOT,
+                "%nlatency %d/%d, lab: %d records/s, linger.ms=0 batch.size=%d acks=all %d B; warm-up %s, measure %s%n",
+                i,
+                n,
+                ctx.settings.lowRate(),
+                ctx.settings.batchSize(),
+                CompareSettings.RECORD_BYTES,
+                Durations.format(ctx.settings.warmup()),
+                Durations.format(ctx.settings.duration()));
+        ctx.checkAbort();
+        PhaseView l = ctx.lab.lowRate(ctx.settings.lowRateSettings(), ctx.settings.warmup(), ctx.settings.duration());
+        ctx.out.printf(
+                Locale.ROOT,
+                "latency %d/%d, lab: e2e p50 %s ms, p99 %s ms over %d records%n",
+                i,
+                n,
+                Numbers.ms(l.latencyMs().p50()),
+                Numbers.ms(l.latencyMs().p99()),
+                l.count());
+        return l;
+    }
+
+    private record ToolLatency(EndToEndResult result, long records, List<String> command) {}
+
+    private ToolLatency toolLatency(int i) throws InterruptedException {
+        int n = ctx.settings.rounds();
+        long records = Math.max(
+                MIN_E2E_RECORDS,
+                (long) ctx.settings.lowRate() * ctx.settings.duration().toSeconds());
+        List<String> cmd = ctx.tools.endToEndLatency(ctx.settings.topic(), records, CompareSettings.RECORD_BYTES);
+        ctx.out.printf(Locale.ROOT, "%nlatency %d/%d, EndToEndLatency: %d records, one at a time%n", i, n, records);
+        ctx.checkAbort();
+        // Closed loop, a few ms per record; a stalled broker makes the tool give up after its own 60 s poll.
+        Duration timeout = Duration.ofSeconds(180 + records / 20);
+        ToolRun r = ctx.runner.run(cmd, timeout, ctx.logs.next("end-to-end-latency-" + i));
+        ctx.checkAbort();
+        EndToEndResult e = requireOk(
+                r, "EndToEndLatency", timeout, EndToEndResult.parse(r.output()).orElse(null));
+        ctx.out.printf(
+                Locale.ROOT,
+                "latency %d/%d, EndToEndLatency: p50 %d ms (whole ms), p99 %d ms, avg %.2f ms%n",
+                i,
+                n,
+                e.p50Ms(),
+                e.p99Ms(),
+                e.avgMs());
+        return new ToolLatency(e, records, cmd);
+    }
+
+    private static <T> T requireOk(ToolRun r, String tool, Duration timeout, T parsed) {
+        if (r.exitCode() == null) {
+            throw new CompareException(tool + " did not finish within " + timeout.toSeconds()
+                    + " s and was stopped; output in " + r.log());
+        }
+        if (!r.ok() || parsed == null) {
+            throw new CompareException(
+                    tool + " exited with " + r.exitCode() + (parsed == null ? " without its result line" : "")
+                            + "; output in " + r.log() + ":" + System.lineSeparator() + r.tail(5));
+        }
+        return parsed;
+    }
+}

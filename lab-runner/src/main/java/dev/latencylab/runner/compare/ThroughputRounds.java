@@ -1,0 +1,160 @@
+package dev.latencylab.runner.compare;
+
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.scenario.Durations;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A throughput round of the comparison: the lab's producer-app unthrottled against
+ * ProducerPerformance, in the round's order, then the lab again with a realistic load.
+ */
+final class ThroughputRounds {
+
+    /** More than ProducerPerformance can send in its time: it is stopped, never runs dry. */
+    static final long UNBOUNDED_RECORDS = 1_000_000_000L;
+    /** Time for the tool's JVM to start and its producer to connect, before its own clock (and warm-up) starts. */
+    static final Duration TOOL_START_ALLOWANCE = Duration.ofSeconds(8);
+
+    static final String SAME_WORK = "the tool's work (payload fixed, no key, no lab header, the tool's topic)";
+    static final String REALISTIC = "realistic (payload words, keyed by order id, the lab header)";
+
+    private final CompareContext ctx;
+
+    ThroughputRounds(CompareContext ctx) {
+        this.ctx = ctx;
+    }
+
+    void run(int i, List<CompareResult.ThroughputRound> rounds, List<String> warnings) throws InterruptedException {
+        LabThroughput l;
+        ToolThroughput t;
+        if (CompareRun.labFirst(i)) {
+            l = labThroughput(i, SAME_WORK, ctx.settings.unthrottled(), false, warnings);
+            t = toolThroughput(i, warnings);
+        } else {
+            t = toolThroughput(i, warnings);
+            l = labThroughput(i, SAME_WORK, ctx.settings.unthrottled(), false, warnings);
+        }
+        LabThroughput realistic = labThroughput(i, REALISTIC, ctx.settings.realistic(), true, warnings);
+        CompareResult.ThroughputRound round = new CompareResult.ThroughputRound(
+                i, CompareRun.labFirst(i), l, t.measured(), t.output(), t.ranFor(), t.command(), realistic);
+        rounds.add(round);
+        ctx.out.printf(
+                Locale.ROOT,
+                "throughput %d/%d: lab %s / ProducerPerformance %s records/s = %s; realistic lab %s records/s = %s of the"
+                        + " same-work lab%n",
+                i,
+                ctx.settings.rounds(),
+                Numbers.rate(l.ackedPerSec()),
+                Numbers.rate(t.measured().recordsPerSec()),
+                Numbers.ratio(round.ratio()),
+                Numbers.rate(realistic.ackedPerSec()),
+                Numbers.ratio(round.realismRatio()));
+    }
+
+    /**
+     * @param header false: the tool's work exactly, without the lab's header, to the tool's topic
+     *     (the header is part of the cost of realism)
+     */
+    private LabThroughput labThroughput(int i, String what, ProducerSettings s, boolean header, List<String> warnings)
+            throws InterruptedException {
+        int n = ctx.settings.rounds();
+        ctx.out.printf(
+                Locale.ROOT,
+                "%nthroughput %d/%d, lab: producer-app unthrottled, %s, linger.ms=%d batch.size=%d acks=all %d B; "
+                        + "warm-up %s, measure %s%n",
+                i,
+                n,
+                what,
+                ctx.settings.lingerMs(),
+                ctx.settings.batchSize(),
+                CompareSettings.RECORD_BYTES,
+                Durations.format(ctx.settings.warmup()),
+                Durations.format(ctx.settings.duration()));
+        ctx.checkAbort();
+        // ProducerPerformance writes a topic nobody reads; the lab's topic is read by the consumer-app,
+        // whose CPU would otherwise count against the producer on a shared machine. Paused, the
+        // records wait on the brokers and are read (and accounted for) right after the window.
+        ctx.lab.consuming(false);
+        LabThroughput l;
+        try {
+            l = header
+                    ? ctx.lab.unthrottled(s, ctx.settings.warmup(), ctx.settings.duration())
+                    : ctx.lab.unthrottledLikeTheTool(
+                            s, ctx.settings.topic(), ctx.settings.warmup(), ctx.settings.duration());
+        } finally {
+            ctx.lab.consuming(true);
+        }
+        ctx.out.printf(
+                Locale.ROOT,
+                "throughput %d/%d, lab: %s records/s acked (%s sent/s, %d failed) over %.1f s%n",
+                i,
+                n,
+                Numbers.rate(l.ackedPerSec()),
+                Numbers.rate(l.sentPerSec()),
+                l.failed(),
+                l.seconds());
+        if (l.failed() > 0) {
+            warnings.add(
+                    "round " + i + ": the producer-app reported " + l.failed() + " failed sends during the window");
+        }
+        ctx.awaitConsumer("after lab throughput round " + i, warnings);
+        return l;
+    }
+
+    private record ToolThroughput(
+            ProducerPerfOutput.Measured measured, ProducerPerfOutput output, String ranFor, List<String> command) {}
+
+    private ToolThroughput toolThroughput(int i, List<String> warnings) throws InterruptedException {
+        int n = ctx.settings.rounds();
+        Duration runFor = ctx.settings.warmup().plus(ctx.settings.duration()).plus(TOOL_START_ALLOWANCE);
+        List<String> cmd = ctx.tools.producerPerformance(
+                ctx.settings.topic(),
+                UNBOUNDED_RECORDS,
+                CompareSettings.RECORD_BYTES,
+                ctx.settings.producerProperties());
+        ctx.out.printf(
+                Locale.ROOT,
+                "%nthroughput %d/%d, ProducerPerformance: unthrottled for %s (start-up, %s warm-up, %s window), "
+                        + "then stopped%n",
+                i,
+                n,
+                Durations.format(runFor),
+                Durations.format(ctx.settings.warmup()),
+                Durations.format(ctx.settings.duration()));
+        ctx.checkAbort();
+        ToolRun r = ctx.runner.run(cmd, runFor, ctx.logs.next("producer-performance-" + i));
+        ctx.checkAbort();
+        // Stopped at the planned time (no exit code) is the normal end; an exit of its own before then is a failure.
+        ProducerPerfOutput p = ProducerPerfOutput.parse(r.output()).orElse(null);
+        if (p == null || (r.exitCode() != null && r.exitCode() != 0)) {
+            throw new CompareException(
+                    "ProducerPerformance " + (r.exitCode() == null ? "was stopped" : "exited with " + r.exitCode())
+                            + (p == null ? " without printing a rate" : "") + "; output in " + r.log() + ":"
+                            + System.lineSeparator()
+                            + r.tail(5));
+        }
+        ProducerPerfOutput.Measured m = p.measure(ctx.settings.warmup(), ctx.settings.duration())
+                .orElseThrow(() -> new CompareException("ProducerPerformance printed no one-second interval after the "
+                        + Durations.format(ctx.settings.warmup()) + " warm-up; output in " + r.log()));
+        if (!m.complete()) {
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "round %d: ProducerPerformance's intervals cover %.1f s of the %s window "
+                            + "(its start-up took longer than %s)",
+                    i,
+                    m.seconds(),
+                    Durations.format(ctx.settings.duration()),
+                    Durations.format(TOOL_START_ALLOWANCE)));
+        }
+        ctx.out.printf(
+                Locale.ROOT,
+                "throughput %d/%d, ProducerPerformance: %s records/s acked over %.1f s%n",
+                i,
+                n,
+                Numbers.rate(m.recordsPerSec()),
+                m.seconds());
+        return new ToolThroughput(m, p, Durations.format(runFor), cmd);
+    }
+}
