@@ -9,7 +9,11 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.Test;
@@ -34,7 +38,15 @@ class ExistingClusterIT {
     @Test
     void theAppsRunAgainstAClusterTheLabDidNotStart() throws Exception {
         Path labDir = work.resolve(".lab");
-        LabScript lab = new LabScript(root, work.resolve("logs"), Map.of("LAB_DIR", labDir.toString()));
+        // The apps log the Kafka client configs they use at INFO (the apps keep org.apache.kafka at WARN).
+        LabScript lab = new LabScript(
+                root,
+                work.resolve("logs"),
+                Map.of(
+                        "LAB_DIR",
+                        labDir.toString(),
+                        "LAB_APP_JAVA_OPTS",
+                        "-Xmx512m -Dlogging.level.org.apache.kafka.common.config.AbstractConfig=info"));
         try (KafkaClusterTestKit cluster = usersCluster()) {
             String bootstrap = cluster.bootstrapServers();
             Path config = work.resolve("client.properties");
@@ -44,7 +56,7 @@ class ExistingClusterIT {
                     config,
                     "# the user's client settings\nsecurity.protocol=PLAINTEXT\nclient.dns.lookup=use_all_dns_ips\n"
                             // Not Kafka's default, so the apps' logged client configs show it arrived.
-                            + "metadata.max.age.ms=123457\n");
+                            + "connections.max.idle.ms=540123\n");
             try {
                 LabScript.Result up = lab.run(
                         TIMEOUT, "up", "--local", "--bootstrap", bootstrap, "--client-config", config.toString());
@@ -56,12 +68,12 @@ class ExistingClusterIT {
                 // The client settings reach the apps through a file of this user's, never their command
                 // line, which every user of the machine can read (a sasl.jaas.config holds a password).
                 for (String app : List.of("producer-app", "consumer-app")) {
-                    String pid = Files.readString(labDir.resolve("pids/" + app + ".pid")).strip().split("\\s+")[0];
-                    String cmdline = Files.readString(Path.of("/proc", pid, "cmdline")).replace('\0', ' ');
-                    assertThat(cmdline).as(app + "'s command line").doesNotContain("metadata.max.age.ms");
-                    assertThat(Files.readString(labDir.resolve("logs/" + app + ".out")))
-                            .as(app + "'s client configs as Kafka logs them")
-                            .contains("metadata.max.age.ms = 123457");
+                    String pid = Files.readString(labDir.resolve("pids/" + app + ".pid"))
+                            .strip()
+                            .split("\\s+")[0];
+                    String cmdline =
+                            Files.readString(Path.of("/proc", pid, "cmdline")).replace('\0', ' ');
+                    assertThat(cmdline).as(app + "'s command line").doesNotContain("connections.max.idle.ms");
                 }
                 for (String file : List.of("client.properties", "client-app.properties")) {
                     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(labDir.resolve(file))))
@@ -104,6 +116,53 @@ class ExistingClusterIT {
                             .isTrue();
                 }
                 assertThat(Files.readString(dir.resolve("summary.md"))).contains("Broker metrics: absent.");
+                // The producer's Kafka client is made when the load first starts: by now both apps have theirs.
+                for (String app : List.of("producer-app", "consumer-app")) {
+                    assertThat(Files.readString(labDir.resolve("logs/" + app + ".out")))
+                            .as(app + "'s client configs as Kafka logs them")
+                            .contains("connections.max.idle.ms = 540123");
+                }
+
+                // A topic of the user's under a name a scenario gives a phase: the run stops naming it,
+                // and the topic is the same one afterwards (same ID), never deleted and created anew.
+                String theirs = "lab.orders.users-own";
+                Uuid before;
+                try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+                    admin.createTopics(List.of(new NewTopic(theirs, 3, (short) 3)))
+                            .all()
+                            .get(30, TimeUnit.SECONDS);
+                    before = topicId(admin, theirs);
+                }
+                Path scenario = work.resolve("users-topic.yaml");
+                Files.writeString(
+                        scenario,
+                        """
+                        name: users-topic
+                        description: a phase whose topic the user's cluster already has
+                        defaults:
+                          warmup: 1s
+                          duration: 2s
+                          settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 200, payloadBytes: 400, keyStrategy: order-id}
+                        phases:
+                          - {name: theirs, settings: {}, topic: {name: 'lab.orders.users-own', partitions: 3}}
+                        """);
+                LabScript.Result refused = lab.run(
+                        TIMEOUT,
+                        "run",
+                        scenario.toString(),
+                        "--stack-warmup",
+                        "0s",
+                        "--results",
+                        work.resolve("results-refused").toString());
+                assertThat(refused.ok()).as(refused.describe()).isFalse();
+                assertThat(refused.output())
+                        .contains("topic " + theirs + " already exists on " + bootstrap)
+                        .contains("the lab deletes only topics it created");
+                try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+                    assertThat(topicId(admin, theirs))
+                            .as("the user's topic, untouched")
+                            .isEqualTo(before);
+                }
             } finally {
                 LabScript.Result down = lab.run(TIMEOUT, "down", "--local");
                 assertThat(down.ok()).as(down.describe()).isTrue();
@@ -118,6 +177,14 @@ class ExistingClusterIT {
                     .as("bootstrap forgotten")
                     .isFalse();
         }
+    }
+
+    private static Uuid topicId(Admin admin, String topic) throws Exception {
+        return admin.describeTopics(List.of(topic))
+                .allTopicNames()
+                .get(30, TimeUnit.SECONDS)
+                .get(topic)
+                .topicId();
     }
 
     private static KafkaClusterTestKit usersCluster() throws Exception {

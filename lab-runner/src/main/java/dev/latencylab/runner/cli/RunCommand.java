@@ -267,8 +267,10 @@ final class RunCommand {
         out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));
 
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
-        Topics topics =
-                scenario.needsKafkaAdmin() ? new KafkaTopics(bootstrap, clientProperties(), clock) : Topics.NONE;
+        Topics topics = scenario.needsKafkaAdmin()
+                // Another cluster than the lab's own brokers may hold topics of someone's: none is deleted.
+                ? new KafkaTopics(bootstrap, clientProperties(), clock, Defaults.BOOTSTRAP.equals(bootstrap))
+                : Topics.NONE;
         ScenarioRunner r = new ScenarioRunner(
                 producer,
                 consumer,
