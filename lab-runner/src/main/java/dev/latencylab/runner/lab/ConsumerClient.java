@@ -57,7 +57,9 @@ public final class ConsumerClient {
     /** The group's view and each instance's, read once. */
     public GroupRead read() throws InterruptedException {
         if (bases.size() == 1) {
-            LatencyView only = http.getJson(PART, endpoint(), LatencyView.class);
+            // With its histograms, as for a group: the report draws each phase's whole distribution.
+            URI uri = Urls.withQuery(bases.get(0), "/actuator/latency", Map.of("histograms", "true"));
+            LatencyView only = http.getJson(PART, uri, LatencyView.class);
             return new GroupRead(only, List.of(new InstanceView(bases.get(0), only)));
         }
         List<InstanceView> views = new ArrayList<>(bases.size());

@@ -36,7 +36,7 @@ final class ChartWriter {
 
     private static final DateTimeFormatter CLOCK =
             DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
-    private static final Color[] PALETTE = {
+    static final Color[] PALETTE = {
         new Color(0x1F, 0x77, 0xB4), new Color(0xD6, 0x27, 0x28), new Color(0x2C, 0xA0, 0x2C),
         new Color(0xFF, 0x7F, 0x0E), new Color(0x94, 0x67, 0xBD), new Color(0x8C, 0x56, 0x4B),
         new Color(0xE3, 0x77, 0xC2), new Color(0x7F, 0x7F, 0x7F)

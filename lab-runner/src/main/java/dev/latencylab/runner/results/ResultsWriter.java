@@ -71,6 +71,13 @@ public final class ResultsWriter {
             }
         }
         try {
+            if (LatencySpectrum.draw(dir, dir.resolve(LatencySpectrum.CHART))) {
+                drawn.add(LatencySpectrum.CHART);
+            }
+        } catch (RuntimeException e) {
+            warnings.add(LatencySpectrum.CHART + " could not be drawn: " + e);
+        }
+        try {
             if (charts.throughputVsRtt(dir.resolve("throughput-vs-rtt.png"), summary)) {
                 drawn.add("throughput-vs-rtt.png");
             }

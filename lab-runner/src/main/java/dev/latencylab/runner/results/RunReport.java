@@ -107,6 +107,8 @@ public final class RunReport {
             Path dir = ResultsWriter.folder(
                     resultsRoot, record.startedAt(), record.scenario().name());
             ResultsWriter writer = new ResultsWriter();
+            // Before the charts: the spectrum is drawn from what this writes.
+            LatencySpectrum.write(dir, LatencySpectrum.entries(record));
             writer.write(dir, record.scenario(), env, summary, series);
             out.println();
             out.print(Files.readString(dir.resolve("summary.md")));

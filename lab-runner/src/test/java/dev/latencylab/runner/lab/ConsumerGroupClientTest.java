@@ -77,7 +77,7 @@ class ConsumerGroupClientTest {
     }
 
     @Test
-    void oneInstanceIsReadAsItAnswersWithoutHistograms() throws Exception {
+    void oneInstanceIsReadAsItAnswersWithItsHistogramsForTheReport() throws Exception {
         LatencyRecorder only = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
         record(only, 0, 0, 0, 2_000);
         TestServer a = instance("a", only, List.of(0, 1, 2));
@@ -85,7 +85,9 @@ class ConsumerGroupClientTest {
         LatencyView view = new ConsumerClient(http, a.url()).latency();
 
         assertThat(view.phase(7, KEY).orElseThrow().latencyMs().p50()).isCloseTo(2.0, offset(0.01));
-        assertThat(log).containsExactly("a GET ");
+        // The report draws each phase's whole distribution from them (LatencySpectrum).
+        assertThat(view.phase(7, KEY).orElseThrow().histograms()).isNotNull();
+        assertThat(log).containsExactly("a GET histograms=true");
     }
 
     private TestServer instance(String name, LatencyRecorder recorder, List<Integer> partitions) {
