@@ -35,11 +35,14 @@ import org.springframework.web.bind.annotation.RestController;
 class LatencyEndpoint {
 
     private final LatencyRecorder recorder;
+    private final LatencyMetrics metrics;
     private final ConsumerModes modes;
     private final AssignedPartitions assigned;
 
-    LatencyEndpoint(LatencyRecorder recorder, ConsumerModes modes, AssignedPartitions assigned) {
+    LatencyEndpoint(
+            LatencyRecorder recorder, LatencyMetrics metrics, ConsumerModes modes, AssignedPartitions assigned) {
         this.recorder = recorder;
+        this.metrics = metrics;
         this.modes = modes;
         this.assigned = assigned;
     }
@@ -127,6 +130,7 @@ class LatencyEndpoint {
                             + render(fields.get("throughPhase")));
         }
         recorder.release(through);
+        metrics.release(through);
         return ResponseEntity.ok(Map.of("throughPhase", through, "phasesHeld", recorder.phasesHeld()));
     }
 

@@ -18,8 +18,11 @@ import java.util.function.ToLongFunction;
 import org.springframework.stereotype.Component;
 
 /**
- * Exports e2e latency as Prometheus histograms tagged by phase settings (a handful of series
- * per phase), and the recorder's loss, duplicate and skip counts.
+ * Exports e2e latency as Prometheus histograms, one pair per phase: tagged with the runner's
+ * phase id (what tells two phases of the same settings apart, e.g. acks=all and acks=1) and the
+ * settings the header carried (what tells warm-ups, phase 0, apart). The producer's
+ * {@code lab_phase_info} names each id. Series are released with the recorder's phases, so a
+ * session of many runs holds a few. Also the recorder's loss, duplicate and skip counts.
  */
 @Component
 class LatencyMetrics {
@@ -27,7 +30,7 @@ class LatencyMetrics {
     private static final Duration[] BUCKETS = LatencyBuckets.boundaries();
 
     private final MeterRegistry registry;
-    private final Map<PhaseKey, Timer[]> timers = new ConcurrentHashMap<>();
+    private final Map<Series, Timer[]> timers = new ConcurrentHashMap<>();
     /** Samples not exported because the series bound was reached: the bound is never silent. */
     private final AtomicLong unexported = new AtomicLong();
 
@@ -67,7 +70,7 @@ class LatencyMetrics {
                 Tags.empty());
         FunctionCounter.builder("lab.consumer.unexported.samples", unexported, AtomicLong::get)
                 .description("Latency samples not exported to Prometheus: more than " + LatencyRecorder.MAX_PHASES
-                        + " settings series (the report's figures still hold them)")
+                        + " phase series held at once (the report's figures still hold them)")
                 .register(registry);
         counter(
                 "lab.consumer.skipped.records",
@@ -93,21 +96,42 @@ class LatencyMetrics {
         if (result.status() != RecordResult.Status.MEASURED || !result.outcome().isFirstArrival()) {
             return;
         }
-        Timer[] pair = timers.get(result.settings());
+        Series series = new Series(result.phase(), result.settings());
+        Timer[] pair = timers.get(series);
         if (pair == null) {
             if (timers.size() >= LatencyRecorder.MAX_PHASES) {
                 // Bounded like the recorder's phases: crafted headers cannot grow the series.
                 unexported.incrementAndGet();
                 return;
             }
-            pair = timers.computeIfAbsent(result.settings(), this::register);
+            pair = timers.computeIfAbsent(series, this::register);
         }
         pair[0].record(Math.max(0, result.latencyMicros()), TimeUnit.MICROSECONDS);
         pair[1].record(Math.max(0, result.correctedMicros()), TimeUnit.MICROSECONDS);
     }
 
-    private Timer[] register(PhaseKey settings) {
+    /**
+     * The runner has stored the phases up to this id: their series go, with the warm-ups' (phase
+     * 0), as the recorder drops them. Prometheus keeps what it scraped; a record that still
+     * arrives for a released phase opens its series again.
+     */
+    void release(int throughPhase) {
+        timers.entrySet().removeIf(e -> {
+            if (e.getKey().phase() > throughPhase) {
+                return false;
+            }
+            for (Timer timer : e.getValue()) {
+                registry.remove(timer);
+            }
+            return true;
+        });
+    }
+
+    private Timer[] register(Series series) {
+        PhaseKey settings = series.settings();
         Tags tags = Tags.of(
+                "phase",
+                Integer.toString(series.phase()),
                 "linger_ms",
                 Integer.toString(settings.lingerMs()),
                 "batch_size",
@@ -132,6 +156,9 @@ class LatencyMetrics {
                 .maximumExpectedValue(BUCKETS[BUCKETS.length - 1])
                 .register(registry);
     }
+
+    /** One phase's pair of histograms: a phase id with the settings its records carried. */
+    private record Series(int phase, PhaseKey settings) {}
 
     private void counter(
             String name,

@@ -67,7 +67,7 @@ import org.springframework.test.web.servlet.assertj.MvcTestResult;
     WebEndpointAutoConfiguration.class,
     ManagementContextAutoConfiguration.class
 })
-@Import({LatencyEndpoint.class, LatencyConfiguration.class, LatencyEndpointTest.Meters.class})
+@Import({LatencyEndpoint.class, LatencyMetrics.class, LatencyConfiguration.class, LatencyEndpointTest.Meters.class})
 @EnableConfigurationProperties(LabConsumerProperties.class)
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_EACH_TEST_METHOD)
 class LatencyEndpointTest {

@@ -10,6 +10,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param phase the runner's id for the phase, carried in every record's header ({@link
  *     SettingsLimits#PHASE}; 0: no named phase). A change of a setting that names no phase sets it
  *     to 0, so records sent with other settings are never counted in the runner's phase.
+ * @param phaseName the runner's name for that phase (null: "phase" and its id), shown by the
+ *     producer's {@code lab_phase_info} series so that dashboards name each phase; it names a
+ *     phase, so it goes only with a phase id above 0 ({@link SettingsLimits#phaseNameAccepted})
  * @param topic the topic records go to from now on (it must exist: the producer does not create
  *     it); like a setting, a change of topic that names no phase sets the phase to 0
  * @param header false: records go without the lab's header, as Kafka's ProducerPerformance sends them
@@ -34,6 +37,7 @@ public record SettingsChange(
         Integer bufferMemory,
         Boolean running,
         Integer phase,
+        String phaseName,
         String topic,
         Boolean header) {
 
@@ -67,6 +71,7 @@ public record SettingsChange(
                 null,
                 running,
                 phase,
+                null,
                 topic,
                 null);
     }
@@ -110,6 +115,7 @@ public record SettingsChange(
                 s.bufferMemory(),
                 true,
                 phase,
+                null,
                 topic,
                 true);
     }
@@ -121,12 +127,41 @@ public record SettingsChange(
     /** Stops the load; the next records go to {@code topic}, with the lab's header. */
     public static SettingsChange stopOn(String topic) {
         return new SettingsChange(
-                null, null, null, null, null, null, null, null, null, null, null, null, null, false, null, topic, true);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, false, null, null, topic,
+                true);
     }
 
     /** Only the phase the records from now on belong to. */
     public static SettingsChange phase(int phase) {
         return new SettingsChange(null, null, null, null, null, null, null, phase);
+    }
+
+    /** Only the phase the records from now on belong to, with the name dashboards show for it. */
+    public static SettingsChange phase(int phase, String name) {
+        return phase(phase).named(name);
+    }
+
+    /** The same change with the name of the phase it enters (shown in lab_phase_info; no effect on the records). */
+    public SettingsChange named(String name) {
+        return new SettingsChange(
+                lingerMs,
+                batchSize,
+                compression,
+                compressionLevel,
+                rate,
+                payloadBytes,
+                keyStrategy,
+                payload,
+                payloadFile,
+                acks,
+                maxInFlight,
+                sendBufferBytes,
+                bufferMemory,
+                running,
+                phase,
+                name,
+                topic,
+                header);
     }
 
     /** Only the rate, in the given phase (the runner's rate search names a phase per step). */
@@ -165,6 +200,7 @@ public record SettingsChange(
                 bufferMemory,
                 running,
                 phase,
+                phaseName,
                 topic,
                 newHeader);
     }

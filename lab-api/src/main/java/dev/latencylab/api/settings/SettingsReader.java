@@ -43,9 +43,9 @@ public final class SettingsReader {
             "maxInFlight",
             "sendBufferBytes",
             "bufferMemory");
-    /** The fields of {@link SettingsChange}: the settings, {@code running}, {@code phase}, {@code topic} and {@code header}. */
+    /** The fields of {@link SettingsChange}: the settings, {@code running}, {@code phase}, {@code phaseName}, {@code topic} and {@code header}. */
     public static final Set<String> CHANGE_FIELDS =
-            union(SETTINGS_FIELDS, Set.of("running", "phase", "topic", "header"));
+            union(SETTINGS_FIELDS, Set.of("running", "phase", "phaseName", "topic", "header"));
     /** Every level any codec accepts; the codec's own range is checked when the settings are made. */
     private static final SettingsLimits.IntRange ANY_LEVEL = new SettingsLimits.IntRange(-131_072, 22);
 
@@ -90,6 +90,12 @@ public final class SettingsReader {
                 FieldReads.integer(fields, "bufferMemory", SettingsLimits.BUFFER_MEMORY, problems),
                 FieldReads.bool(fields, "running", problems),
                 FieldReads.integer(fields, "phase", SettingsLimits.PHASE, problems),
+                FieldReads.text(
+                        fields,
+                        "phaseName",
+                        SettingsLimits::phaseNameAccepted,
+                        SettingsLimits.PHASE_NAME_RULE,
+                        problems),
                 FieldReads.text(
                         fields,
                         "topic",

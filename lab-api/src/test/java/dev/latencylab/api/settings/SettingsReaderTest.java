@@ -56,8 +56,8 @@ class SettingsReaderTest {
         assertThatThrownBy(() -> SettingsReader.change(Map.of("linger", 5)))
                 .hasMessage(
                         "unknown field 'linger'; accepted: acks, batchSize, bufferMemory, compression, compressionLevel,"
-                                + " header, keyStrategy, lingerMs, maxInFlight, payload, payloadBytes, payloadFile, phase, rate,"
-                                + " running, sendBufferBytes, topic");
+                                + " header, keyStrategy, lingerMs, maxInFlight, payload, payloadBytes, payloadFile, phase, phaseName,"
+                                + " rate, running, sendBufferBytes, topic");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("payload", "lorem")))
                 .hasMessage("payload must be one of words, random-hex, fixed, sample; got \"lorem\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("topic", "lab orders")))

@@ -119,7 +119,12 @@ public final class LatencyRecorder {
                 phase.redelivered++;
             }
             return new RecordResult(
-                    RecordResult.Status.MEASURED, stamp.settings(), latency, corrected, SequenceOutcome.REDELIVERED);
+                    RecordResult.Status.MEASURED,
+                    stamp.phase(),
+                    stamp.settings(),
+                    latency,
+                    corrected,
+                    SequenceOutcome.REDELIVERED);
         }
         SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
         countForLifetime(outcome);
@@ -150,9 +155,11 @@ public final class LatencyRecorder {
             }
         }
         if (!sampled) {
-            return new RecordResult(RecordResult.Status.BAD_PAYLOAD, stamp.settings(), latency, corrected, outcome);
+            return new RecordResult(
+                    RecordResult.Status.BAD_PAYLOAD, stamp.phase(), stamp.settings(), latency, corrected, outcome);
         }
-        return new RecordResult(RecordResult.Status.MEASURED, stamp.settings(), latency, corrected, outcome);
+        return new RecordResult(
+                RecordResult.Status.MEASURED, stamp.phase(), stamp.settings(), latency, corrected, outcome);
     }
 
     /** The counts since the recorder was created, for counters that only go up. */

@@ -5,10 +5,16 @@ import dev.latencylab.core.accounting.SequenceOutcome;
 
 /**
  * What recording one record found, for callers that export it further (Micrometer).
- * Latencies are in microseconds and only meaningful when {@code status} is MEASURED.
+ * Latencies are in microseconds and only meaningful when {@code status} is MEASURED; {@code phase}
+ * is the runner's phase id the header carried (0: a warm-up or no named phase).
  */
 public record RecordResult(
-        Status status, PhaseKey settings, long latencyMicros, long correctedMicros, SequenceOutcome outcome) {
+        Status status,
+        int phase,
+        PhaseKey settings,
+        long latencyMicros,
+        long correctedMicros,
+        SequenceOutcome outcome) {
 
     public enum Status {
         MEASURED,
@@ -18,6 +24,6 @@ public record RecordResult(
     }
 
     static RecordResult skipped(Status status) {
-        return new RecordResult(status, null, 0, 0, null);
+        return new RecordResult(status, 0, null, 0, 0, null);
     }
 }

@@ -171,13 +171,26 @@ public final class ProducerClient {
         return start(wanted, phase, topic, true);
     }
 
+    /** {@link #start(ProducerSettings, int, String)} in a named phase: the name is what dashboards show for it. */
+    public ProducerStatus startNamed(ProducerSettings wanted, int phase, String name, String topic)
+            throws InterruptedException {
+        return start(SettingsChange.start(wanted, phase, topic).named(name), wanted, true);
+    }
+
     /**
      * {@link #start(ProducerSettings, int, String)}, with the lab's header on every record or on none
      * (then in no named phase: the consumer can neither time nor count such records).
      */
     public ProducerStatus start(ProducerSettings wanted, int phase, String topic, boolean header)
             throws InterruptedException {
-        ProducerStatus status = apply(SettingsChange.start(wanted, phase, topic).withHeader(header));
+        return start(SettingsChange.start(wanted, phase, topic).withHeader(header), wanted, header);
+    }
+
+    private ProducerStatus start(SettingsChange change, ProducerSettings wanted, boolean header)
+            throws InterruptedException {
+        int phase = change.phase();
+        String topic = change.topic();
+        ProducerStatus status = apply(change);
         if (!status.running()
                 || !wanted.equals(status.settings())
                 || status.phase() != phase
@@ -193,7 +206,12 @@ public final class ProducerClient {
 
     /** From now on the records carry this phase id; nothing else changes (no flush, no new client). */
     public ProducerStatus enterPhase(int phase) throws InterruptedException {
-        ProducerStatus status = apply(SettingsChange.phase(phase));
+        return enterPhase(phase, null);
+    }
+
+    /** {@link #enterPhase(int)}, with the name the producer's {@code lab_phase_info} shows for it (null: none). */
+    public ProducerStatus enterPhase(int phase, String name) throws InterruptedException {
+        ProducerStatus status = apply(SettingsChange.phase(phase).named(name));
         if (status.phase() != phase) {
             throw new EndpointException(
                     PART + " answered with phase " + status.phase() + " after being asked for phase " + phase);

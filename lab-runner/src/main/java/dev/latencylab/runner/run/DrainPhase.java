@@ -66,7 +66,8 @@ final class DrainPhase {
         }
         TopicSpec own = phase.topic();
         run.consumer.consuming(false);
-        ProducerStatus started = run.producer.start(s, t.phaseId, own != null ? own.name() : ProducerClient.LAB_TOPIC);
+        ProducerStatus started =
+                run.producer.startNamed(s, t.phaseId, t.label, own != null ? own.name() : ProducerClient.LAB_TOPIC);
         t.startedAt = run.clock.instant();
         t.sentAtStart = started.counters().sent();
         long sent = 0;

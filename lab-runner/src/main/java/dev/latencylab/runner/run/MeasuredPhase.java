@@ -72,7 +72,7 @@ final class MeasuredPhase {
         awaitSenderOnSchedule(t);
 
         // The measured window is the records sent in it, whenever they arrive: the id travels in each header.
-        ProducerStatus entered = run.producer.enterPhase(t.phaseId);
+        ProducerStatus entered = run.producer.enterPhase(t.phaseId, t.label);
         t.measureStart = run.clock.instant();
         t.sentAtStart = entered.counters().sent();
         t.lastPoll = t.measureStart;

@@ -75,10 +75,11 @@ final class RateSearchRun {
         for (var next = search.next(); next.isPresent(); next = search.next()) {
             double rate = next.getAsDouble();
             int stepId = run.nextPhaseId();
+            String stepName = phase.name() + "-search-" + Math.round(rate);
             if (running) {
-                run.producer.apply(SettingsChange.rate(rate, stepId));
+                run.producer.apply(SettingsChange.rate(rate, stepId).named(stepName));
             } else {
-                run.producer.start(s.withRate(rate), stepId, topic);
+                run.producer.startNamed(s.withRate(rate), stepId, stepName, topic);
                 running = true;
             }
             boolean hold = search.nextIsHold();

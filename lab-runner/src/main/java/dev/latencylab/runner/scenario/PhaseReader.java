@@ -48,7 +48,7 @@ final class PhaseReader {
         if (name == null) {
             problems.add(label + "name", "is missing");
         } else if (!NAME.matcher(name).matches()) {
-            problems.add(label + "name", "use letters, digits, '.', '_' or '-', got '" + name + "'");
+            problems.add(label + "name", "use 1 to 80 letters, digits, '.', '_' or '-', got '" + name + "'");
         }
         unknownFields(node, PHASE_FIELDS, problems, label);
         JsonNode settings = node.path("settings");

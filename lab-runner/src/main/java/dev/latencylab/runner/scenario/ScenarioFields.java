@@ -11,8 +11,12 @@ import tools.jackson.databind.JsonNode;
  */
 final class ScenarioFields {
 
-    /** A scenario's or a phase's name; it names the results folder. */
-    static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+    /**
+     * A scenario's or a phase's name; it names the results folder, and a phase's is a label value
+     * of the producer's {@code lab_phase_info} (bounded there, with room for "#repeat" and a rate
+     * search step's suffix).
+     */
+    static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,79}");
 
     private ScenarioFields() {}
 

@@ -75,7 +75,8 @@ public final class ScenarioLoader {
             name = fallbackName;
         } else if (!NAME.matcher(name).matches()) {
             problems.add(
-                    "name", "use letters, digits, '.', '_' or '-' (it names the results folder), got '" + name + "'");
+                    "name",
+                    "use 1 to 80 letters, digits, '.', '_' or '-' (it names the results folder), got '" + name + "'");
         }
         String description = text(root, "description", problems, "description");
         // How many interleaved rounds of the phases a run measures (RunPlan); once unless the file says.

@@ -94,7 +94,7 @@ class RunCommandTest {
         assertThat(code).as(errBytes.toString()).isZero();
         List<String> calls = lab.log().stream()
                 .filter(l -> !l.startsWith("PROM"))
-                .map(l -> l.replaceAll("\\{\"phase\":[1-9][0-9]*}", "{\"phase\":ID}"))
+                .map(l -> l.replaceAll("\\{\"phase\":[1-9][0-9]*,", "{\"phase\":ID,"))
                 .toList();
         assertThat(calls)
                 .containsSubsequence(
@@ -106,14 +106,15 @@ class RunCommandTest {
                         "GET /actuator/latency?histograms=true",
                         "DELETE /actuator/latency",
                         // The warm-up's records carry phase 0; the measured ones the phase's id; then the phase is
-                        // closed (fence) while the load goes on unmeasured.
+                        // closed (fence) while the load goes on unmeasured. The phase's name goes with its id
+                        // (lab_phase_info).
                         "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}",
-                        "POST /actuator/producer {\"phase\":ID}",
+                        "POST /actuator/producer {\"phase\":ID,\"phaseName\":\"linger-0\"}",
                         "POST /actuator/producer {\"phase\":0}",
                         "GET /actuator/producer",
                         "GET /actuator/latency?histograms=true",
                         "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}",
-                        "POST /actuator/producer {\"phase\":ID}",
+                        "POST /actuator/producer {\"phase\":ID,\"phaseName\":\"linger-20\"}",
                         "POST /actuator/producer {\"phase\":0}",
                         "POST /actuator/producer {\"running\":false}");
         assertThat(calls).doesNotContain("DELETE /actuator/latency?scope=phases");

@@ -137,6 +137,7 @@ public class LoadGenerator implements SmartLifecycle {
         this.schedule = new OpenLoopSchedule(
                 state.settings().unthrottled() ? UNTHROTTLED_PLACEHOLDER_RATE : properties.rate(), System::nanoTime);
         this.metrics = new LoadMetrics(registry, () -> state, () -> generation, () -> sent, acked::get, failed::get);
+        metrics.showPhase(state);
         this.plan = PayloadPlan.of(state.settings());
     }
 
@@ -452,6 +453,7 @@ public class LoadGenerator implements SmartLifecycle {
                 tally = sendLog.phase(after.phase(), after.topic());
             }
             state = after;
+            metrics.showPhase(after);
             if (!after.equals(before)) {
                 generation++;
                 log.info(

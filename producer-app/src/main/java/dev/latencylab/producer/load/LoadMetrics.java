@@ -1,12 +1,16 @@
 package dev.latencylab.producer.load;
 
 import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.core.latency.LatencyBuckets;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -22,6 +26,9 @@ final class LoadMetrics {
      * alive as long as the metrics are (a collected supplier freezes its counter).
      */
     private final LongSupplier sent;
+
+    /** One row, the current phase's: dashboards join the consumer's per-phase series on it by {@code phase}. */
+    private final MultiGauge phaseInfo;
 
     private final LongSupplier acked;
     private final LongSupplier failed;
@@ -63,6 +70,10 @@ final class LoadMetrics {
         Gauge.builder("lab.producer.settings.generation", generation::get)
                 .description("Increases on every applied settings change")
                 .register(registry);
+        phaseInfo = MultiGauge.builder("lab.phase.info")
+                .description(
+                        "1 for the phase the records now carry, labelled with its name and the producer's settings")
+                .register(registry);
         for (Compression codec : Compression.values()) {
             Gauge.builder(
                             "lab.producer.compression.info",
@@ -71,6 +82,35 @@ final class LoadMetrics {
                     .tag("compression", codec.kafkaName())
                     .register(registry);
         }
+    }
+
+    /** The sender thread calls it with each state it applies: the row then names that phase only. */
+    void showPhase(LoadState s) {
+        phaseInfo.register(List.of(MultiGauge.Row.of(phaseTags(s), 1)), true);
+    }
+
+    static Tags phaseTags(LoadState s) {
+        ProducerSettings p = s.settings();
+        return Tags.of(
+                        "phase", Integer.toString(s.phase()),
+                        "name", phaseName(s),
+                        "topic", s.topic(),
+                        "linger_ms", Integer.toString(p.lingerMs()),
+                        "batch_size", Integer.toString(p.batchSize()),
+                        "compression", p.compression().kafkaName(),
+                        "acks", p.acks().kafkaValue())
+                .and(
+                        "max_in_flight", String.valueOf(p.maxInFlight()),
+                        "payload_bytes", Integer.toString(p.payloadBytes()),
+                        "key_strategy", p.keyStrategy().toString());
+    }
+
+    /** Phase 0 (warm-ups, switches outside a run) has one fixed name, so each phase id has one name. */
+    private static String phaseName(LoadState s) {
+        if (s.phase() == 0) {
+            return "unnamed";
+        }
+        return s.phaseName() != null ? s.phaseName() : "phase-" + s.phase();
     }
 
     private static void counter(MeterRegistry registry, String name, String description, LongSupplier count) {

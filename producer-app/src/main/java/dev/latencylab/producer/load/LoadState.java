@@ -11,13 +11,24 @@ import dev.latencylab.api.settings.SettingsChange;
  *
  * @param phase the runner's phase id the records carry (0: none). A change of a setting or of the
  *     topic that names no phase ends the named phase: those records are not what the runner asked for.
+ * @param phaseName the runner's name for the phase (null: none given); only a named phase has one
  * @param topic where the records go
  * @param header whether the records carry the lab's header (off only outside named phases)
  */
 public record LoadState(
-        ProducerSettings settings, boolean running, int phase, String topic, PhaseKey headerKey, boolean header) {
+        ProducerSettings settings,
+        boolean running,
+        int phase,
+        String phaseName,
+        String topic,
+        PhaseKey headerKey,
+        boolean header) {
 
     public LoadState {
+        if (phaseName != null && phase == 0) {
+            throw new BadSettingsException(
+                    "phaseName", "phaseName names a phase: give the phase's id (from 1) with it; got phase 0");
+        }
         if (!header && phase != 0) {
             // The consumer counts a phase's records by their header: without it every one would be "lost".
             throw new BadSettingsException(
@@ -28,16 +39,21 @@ public record LoadState(
     }
 
     public LoadState(ProducerSettings settings, boolean running, String topic) {
-        this(settings, running, 0, topic, settings.phaseKey(), true);
+        this(settings, running, 0, null, topic, settings.phaseKey(), true);
     }
 
     public LoadState apply(SettingsChange change) {
         ProducerSettings next = settings.apply(change);
-        int nextPhase = change.phase() != null ? change.phase() : change.setsAnySetting() ? 0 : phase;
+        if (change.phaseName() != null && change.phase() == null) {
+            throw new BadSettingsException(
+                    "phaseName", "phaseName goes with the phase it names: give phase in the same change");
+        }
+        boolean samePhase = change.phase() == null && !change.setsAnySetting();
         return new LoadState(
                 next,
                 change.running() != null ? change.running() : running,
-                nextPhase,
+                samePhase ? phase : change.phase() != null ? change.phase() : 0,
+                samePhase ? phaseName : change.phaseName(),
                 change.topic() != null ? change.topic() : topic,
                 next.equals(settings) ? headerKey : next.phaseKey(),
                 change.header() != null ? change.header() : header);

@@ -21,6 +21,7 @@ import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.load.LoadGenerator;
 import dev.latencylab.producer.load.LoadState;
@@ -75,7 +76,7 @@ class ProducerEndpointTest {
     private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
     private static final String ACCEPTED_FIELDS =
             "accepted: acks, batchSize, bufferMemory, compression, compressionLevel, header, keyStrategy, lingerMs,"
-                    + " maxInFlight, payload, payloadBytes, payloadFile, phase, rate, running, sendBufferBytes, topic";
+                    + " maxInFlight, payload, payloadBytes, payloadFile, phase, phaseName, rate, running, sendBufferBytes, topic";
     private static final UUID PRODUCER_ID = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
     private static final SenderCounters COUNTERS = new SenderCounters(1_000, 990, 3, 999);
     private static final long GENERATION = 42;
@@ -333,6 +334,7 @@ class ProducerEndpointTest {
                 accepted(
                         "{\"phase\": 2147483647}",
                         new SettingsChange(null, null, null, null, null, null, null, Integer.MAX_VALUE)),
+                accepted("{\"phase\": 42, \"phaseName\": \"acks-1#2\"}", SettingsChange.phase(42, "acks-1#2")),
                 accepted("{}", new SettingsChange(null, null, null, null, null, null, null, null)));
     }
 
@@ -439,6 +441,14 @@ class ProducerEndpointTest {
                 refused("{\"phase\": -1}", "phase", "phase must be an integer from 0 to 2147483647; got -1"),
                 refused("{\"phase\": \"3\"}", "phase", "phase must be an integer from 0 to 2147483647; got \"3\""),
                 refused("{\"phase\": 1.5}", "phase", "phase must be an integer from 0 to 2147483647; got 1.5"),
+                refused(
+                        "{\"phase\": 3, \"phaseName\": \"a b\"}",
+                        "phaseName",
+                        SettingsLimits.PHASE_NAME_RULE + "; got \"a b\""),
+                refused(
+                        "{\"phase\": 3, \"phaseName\": \"" + "x".repeat(101) + "\"}",
+                        "phaseName",
+                        SettingsLimits.PHASE_NAME_RULE + "; got \"" + "x".repeat(101) + "\""),
                 refused("{\"lingerMs\": 10001}", "lingerMs", "lingerMs must be an integer from 0 to 10000; got 10001"),
                 refused("{\"batchSize\": -1}", "batchSize", "batchSize must be an integer from 0 to 16777216; got -1"),
                 refused(

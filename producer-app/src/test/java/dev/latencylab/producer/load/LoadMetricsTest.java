@@ -2,6 +2,12 @@ package dev.latencylab.producer.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.settings.Acks;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
@@ -37,5 +43,60 @@ class LoadMetricsTest {
         assertThat(registry.get("lab.producer.records.failed").functionCounter().count())
                 .isEqualTo(3);
         assertThat(metrics.ackLatency).isNotNull();
+    }
+
+    @Test
+    void thePhaseInfoIsOneRowNamingTheCurrentPhaseWithItsSettings() {
+        SimpleMeterRegistry registry = new SimpleMeterRegistry();
+        LoadMetrics metrics = new LoadMetrics(registry, () -> null, () -> 0L, () -> 0, () -> 0, () -> 0);
+        ProducerSettings settings = new ProducerSettings(5, 16_384, Compression.LZ4, 1_000, 400, KeyStrategy.ORDER_ID);
+        LoadState warmUp = new LoadState(settings, true, "lab.orders");
+
+        metrics.showPhase(warmUp);
+        assertThat(phaseInfo(registry)).containsExactly("phase=0 name=unnamed linger_ms=5 compression=lz4 acks=all");
+
+        LoadState named = warmUp.apply(SettingsChange.phase(7001, "acks-1#2"));
+        metrics.showPhase(named);
+        assertThat(phaseInfo(registry))
+                .containsExactly("phase=7001 name=acks-1#2 linger_ms=5 compression=lz4 acks=all");
+
+        metrics.showPhase(named.apply(SettingsChange.phase(7002)));
+        assertThat(phaseInfo(registry))
+                .containsExactly("phase=7002 name=phase-7002 linger_ms=5 compression=lz4 acks=all");
+
+        ProducerSettings leaderOnly = settings.apply(new SettingsChange(
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                Acks.LEADER,
+                null,
+                null,
+                null,
+                null,
+                7003,
+                "acks-1",
+                null,
+                null));
+        metrics.showPhase(new LoadState(leaderOnly, true, 7003, "acks-1", "lab.orders", leaderOnly.phaseKey(), true));
+        assertThat(phaseInfo(registry)).containsExactly("phase=7003 name=acks-1 linger_ms=5 compression=lz4 acks=1");
+    }
+
+    private static java.util.List<String> phaseInfo(SimpleMeterRegistry registry) {
+        return registry.find("lab.phase.info").gauges().stream()
+                .filter(g -> g.value() == 1)
+                .map(LoadMetricsTest::describe)
+                .toList();
+    }
+
+    private static String describe(Gauge g) {
+        return "phase=" + g.getId().getTag("phase") + " name=" + g.getId().getTag("name") + " linger_ms="
+                + g.getId().getTag("linger_ms") + " compression=" + g.getId().getTag("compression") + " acks="
+                + g.getId().getTag("acks");
     }
 }

@@ -51,4 +51,22 @@ class LoadStateTest {
         assertThat(again.header()).isTrue();
         assertThat(again.phase()).isEqualTo(12);
     }
+
+    @Test
+    void aPhasesNameLastsAsLongAsItsPhaseAndNamesOnlyAPhaseGivenWithIt() {
+        LoadState named = new LoadState(SETTINGS, true, "lab.orders")
+                .apply(SettingsChange.start(SETTINGS, 9).named("linger-5#2"));
+        assertThat(named.phaseName()).isEqualTo("linger-5#2");
+        assertThat(named.apply(SettingsChange.stop()).phaseName()).isEqualTo("linger-5#2");
+        assertThat(named.apply(SettingsChange.phase(10)).phaseName()).isNull();
+        assertThat(named.apply(SettingsChange.linger(20)).phaseName()).isNull();
+
+        assertThatThrownBy(() -> named.apply(SettingsChange.stop().named("other")))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("phaseName"));
+        assertThatThrownBy(() -> named.apply(SettingsChange.phase(0, "warm-up")))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("phaseName"))
+                .hasMessageContaining("phase 0");
+    }
 }

@@ -1,0 +1,96 @@
+package dev.latencylab.consumer.latency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.core.accounting.OffsetLedgers;
+import dev.latencylab.core.accounting.SequenceOutcome;
+import dev.latencylab.core.latency.LatencyRecorder;
+import dev.latencylab.core.latency.RecordResult;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The e2e histograms are one pair per phase, released with the recorder's phases, and bounded. */
+class LatencyMetricsTest {
+
+    private static final PhaseKey SETTINGS = new PhaseKey(5, 16_384, Compression.NONE);
+    private static final PhaseKey OTHER_SETTINGS = new PhaseKey(20, 16_384, Compression.LZ4);
+
+    private SimpleMeterRegistry registry;
+    private LatencyMetrics metrics;
+
+    @BeforeEach
+    void setUp() {
+        registry = new SimpleMeterRegistry();
+        metrics = new LatencyMetrics(registry, new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory()));
+    }
+
+    @Test
+    void twoPhasesOfTheSameSettingsAreTwoSeriesAndWarmUpsAreKeptApartBySettings() {
+        record(7001, SETTINGS, 3);
+        record(7002, SETTINGS, 2);
+        record(0, SETTINGS, 1);
+        record(0, OTHER_SETTINGS, 4);
+
+        assertThat(countsByPhase())
+                .containsExactly(
+                        Map.entry("0 linger=20", 4L),
+                        Map.entry("0 linger=5", 1L),
+                        Map.entry("7001 linger=5", 3L),
+                        Map.entry("7002 linger=5", 2L));
+    }
+
+    @Test
+    void releaseRemovesThePhasesUpToTheIdWithTheWarmUpsAndALateRecordOpensItsSeriesAgain() {
+        record(0, SETTINGS, 1);
+        record(7001, SETTINGS, 3);
+        record(7002, SETTINGS, 2);
+
+        metrics.release(7001);
+
+        assertThat(countsByPhase()).containsExactly(Map.entry("7002 linger=5", 2L));
+        assertThat(registry.find("lab.e2e.corrected.latency").timers()).hasSize(1);
+
+        record(7001, SETTINGS, 1);
+        assertThat(countsByPhase()).containsEntry("7001 linger=5", 1L);
+    }
+
+    @Test
+    void beyondTheBoundSamplesAreCountedAsUnexportedUntilAReleaseMakesRoom() {
+        for (int phase = 1; phase <= LatencyRecorder.MAX_PHASES; phase++) {
+            record(phase, SETTINGS, 1);
+        }
+        record(LatencyRecorder.MAX_PHASES + 1, SETTINGS, 2);
+
+        assertThat(registry.find("lab.e2e.latency").timers()).hasSize(LatencyRecorder.MAX_PHASES);
+        assertThat(registry.get("lab.consumer.unexported.samples")
+                        .functionCounter()
+                        .count())
+                .isEqualTo(2);
+
+        metrics.release(LatencyRecorder.MAX_PHASES);
+        record(LatencyRecorder.MAX_PHASES + 1, SETTINGS, 1);
+        assertThat(countsByPhase()).containsExactly(Map.entry((LatencyRecorder.MAX_PHASES + 1) + " linger=5", 1L));
+    }
+
+    private void record(int phase, PhaseKey settings, int times) {
+        for (int i = 0; i < times; i++) {
+            metrics.onRecord(new RecordResult(
+                    RecordResult.Status.MEASURED, phase, settings, 1_000, 1_500, SequenceOutcome.RECEIVED));
+        }
+    }
+
+    private Map<String, Long> countsByPhase() {
+        Map<String, Long> counts = new TreeMap<>();
+        for (Timer t : registry.find("lab.e2e.latency").timers()) {
+            counts.put(t.getId().getTag("phase") + " linger=" + t.getId().getTag("linger_ms"), t.count());
+        }
+        return counts;
+    }
+}
