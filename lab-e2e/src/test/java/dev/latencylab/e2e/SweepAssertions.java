@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.assertj.core.api.SoftAssertions;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What a short linger sweep must leave, whichever way the stack was started (local processes or
@@ -83,6 +84,27 @@ final class SweepAssertions {
         }
         LabScript.Result verify = lab.run(CHECK_TIMEOUT, "snapshot", "--verify", resultsDir.toString());
         assertThat(verify.ok()).as(verify.describe()).isTrue();
+        everyPhaseIsItsOwnSeries(resultsDir);
+    }
+
+    /**
+     * The e2e dashboard names each phase of the run in its legend: the consumer's series are per
+     * phase id, joined to the producer's lab_phase_info, not merged by the settings they share.
+     */
+    private static void everyPhaseIsItsOwnSeries(Path resultsDir) throws IOException {
+        String snapshot = Files.readString(resultsDir.resolve("snapshots").resolve("lab-e2e-latency.json"));
+        JsonNode phases = JsonMapper.builder()
+                .build()
+                .readTree(resultsDir.resolve("summary.json").toFile())
+                .path("phases");
+        assertThat(phases.size()).as("phases in summary.json").isPositive();
+        for (JsonNode phase : phases) {
+            assertThat(snapshot)
+                    .as(
+                            "the e2e dashboard's p99 series of phase %s",
+                            phase.path("name").asText())
+                    .contains("\"p99 " + phase.path("name").asText() + " (");
+        }
     }
 
     static void assertSweep(JsonNode summary, Path results) throws IOException {
