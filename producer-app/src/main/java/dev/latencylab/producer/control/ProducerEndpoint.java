@@ -87,7 +87,7 @@ class ProducerEndpoint {
                             + " topic of yours");
         }
         // A start names the topic's identity too: one deleted and created again since the client
-        // last wrote to it needs a new client (LoadGenerator).
+        // last wrote to it needs a new client (RecordSender.prepareFor).
         Uuid topicId = null;
         if (!target.equals(now.topic()) || Boolean.TRUE.equals(requested.running())) {
             topicId = topics.requireExists(target);

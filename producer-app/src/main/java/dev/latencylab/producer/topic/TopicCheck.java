@@ -23,7 +23,7 @@ import org.springframework.stereotype.Component;
  * accepted once every partition's leader serves it.
  *
  * <p>The identity (Kafka's topic ID) tells a topic deleted and created again under its name from
- * the one the producer wrote to before: see {@code LoadGenerator}, which needs a new client then.
+ * the one the producer wrote to before: see {@code RecordSender}, which takes a new client then.
  * One admin client serves every check: a phase start asks, and a new client per ask costs a
  * connection and a metadata round trip each time.
  */

@@ -20,7 +20,7 @@ class LoadMetricsTest {
         AtomicLong sent = new AtomicLong();
         AtomicLong acked = new AtomicLong();
         AtomicLong failed = new AtomicLong();
-        // Fresh supplier objects, held by nothing but the metrics: as the LoadGenerator passes them.
+        // Fresh supplier objects, held by nothing but the metrics: as the RecordSender passes them.
         LoadMetrics metrics = new LoadMetrics(
                 registry, () -> null, () -> 0L, () -> sent.get(), () -> acked.get(), () -> failed.get());
         sent.set(5);

@@ -1,0 +1,282 @@
+package dev.latencylab.producer.load;
+
+import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.core.clock.EpochMicros;
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.payload.OrderEvent;
+import dev.latencylab.core.payload.OrderEventGenerator;
+import dev.latencylab.core.payload.PayloadPlan;
+import dev.latencylab.core.schedule.OpenLoopSchedule;
+import dev.latencylab.core.sends.PhaseTally;
+import dev.latencylab.producer.selftest.DuplicatedRecords;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
+import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.kafka.core.ProducerFactory;
+
+/**
+ * Hands the sender thread's records to the Kafka producer and counts their answers; makes and
+ * replaces that producer, on the sender thread.
+ *
+ * <p>Records go to the Kafka producer itself with a plain callback, not through spring-kafka's
+ * {@code KafkaTemplate}: the template's per-record observation scope, Micrometer timer sample,
+ * future and trace-level checks cost the sender thread about a quarter of its time at the
+ * ceiling (docs/benchmarks.md, "The producer's ceiling"), for nothing the lab reads.
+ */
+final class RecordSender {
+
+    private static final Logger log = LoggerFactory.getLogger(RecordSender.class);
+
+    private final ProducerFactory<byte[], byte[]> factory;
+    /**
+     * The Kafka producer in use: made and replaced on the sender thread, its metrics read by the
+     * endpoint. Replaced and read under {@code clientTotals}' lock, so a status never counts a
+     * retired producer's retries twice.
+     */
+    private volatile Producer<byte[], byte[]> producer;
+    /**
+     * Set on a failed send: spring-kafka closes a producer that hit a fatal error (an out-of-order
+     * sequence, say), and the factory hands out a fresh one, as the template asked for on every send.
+     */
+    private volatile boolean askFactoryAgain;
+
+    private final UUID producerId;
+    private final OrderEventGenerator events;
+    private final OpenLoopSchedule schedule;
+    private final LoadMetrics metrics;
+    private final DuplicatedRecords selfTestDuplicates;
+    /** The topics the current Kafka producer was started on, by ID; the sender thread's. */
+    private final TopicIdentities topicIds = new TopicIdentities();
+
+    private final AtomicLong acked = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    /** Kafka client counters summed over every producer this app made (settings changes replace it). */
+    private final ClientTotals clientTotals = new ClientTotals();
+
+    private volatile long sent;
+    /** The next stamped record's sequence number: records sent without the header take none. */
+    private volatile long nextSequence;
+
+    /**
+     * @param state what the sender works to, for the metrics' gauges
+     * @param generation how many changes were applied, for the metrics
+     */
+    RecordSender(
+            ProducerFactory<byte[], byte[]> factory,
+            UUID producerId,
+            OpenLoopSchedule schedule,
+            DuplicatedRecords selfTestDuplicates,
+            MeterRegistry registry,
+            Supplier<LoadState> state,
+            Supplier<Long> generation) {
+        this.factory = factory;
+        this.producerId = producerId;
+        this.events =
+                new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
+        this.schedule = schedule;
+        this.selfTestDuplicates = selfTestDuplicates;
+        this.metrics = new LoadMetrics(registry, state, generation, () -> sent, acked::get, failed::get);
+    }
+
+    SenderCounters counters() {
+        long s = sent;
+        long retries;
+        long errors;
+        synchronized (clientTotals) {
+            Producer<byte[], byte[]> p = producer;
+            var live = p == null ? Map.<MetricName, Metric>of() : p.metrics();
+            retries = clientTotals.total("record-retry-total", live);
+            errors = clientTotals.total("record-error-total", live);
+        }
+        return new SenderCounters(s, acked.get(), failed.get(), nextSequence - 1, retries, errors);
+    }
+
+    /**
+     * Sends the next record, {@code lateNanos} behind its schedule (0 when unthrottled: no schedule).
+     *
+     * @param phase the current phase's tally, which counts the record and its answer
+     */
+    void send(LoadState current, PayloadPlan plan, PhaseTally phase, long lateNanos) {
+        long count = sent;
+        long sentMicros = EpochMicros.now();
+        OrderEvent event = events.next(count, sentMicros, plan);
+        long sequence = -1;
+        RecordHeaders headers = null;
+        if (current.header()) {
+            // Only stamped records take a sequence number: the consumer sees no gap where unstamped ones went.
+            sequence = nextSequence++;
+            long intendedMicros = sentMicros - lateNanos / 1_000;
+            headers = headers(LabHeader.encode(new RecordStamp(
+                    intendedMicros, sentMicros, sequence, producerId, current.headerKey(), current.phase())));
+        }
+        ProducerRecord<byte[], byte[]> record =
+                new ProducerRecord<>(current.topic(), null, event.key(), event.value(), headers);
+        long sendNanos = System.nanoTime();
+        if (!current.settings().unthrottled()) {
+            schedule.advance();
+            // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
+            metrics.publishDelay.record(lateNanos, TimeUnit.NANOSECONDS);
+        }
+        sent = count + 1;
+        phase.sent(lateNanos / 1_000);
+        try {
+            producer().send(record, new Acknowledgement(phase, sequence, sendNanos));
+        } catch (RuntimeException e) {
+            onFailure(sequence, phase, e);
+            return;
+        }
+        if (selfTestDuplicates.writeAgain()) {
+            writeAgain(record);
+        }
+    }
+
+    /** The copy a lost answer's retry would write: counted by nobody here, its failure the original's no more. */
+    private void writeAgain(ProducerRecord<byte[], byte[]> record) {
+        try {
+            producer().send(record);
+        } catch (RuntimeException e) {
+            log.warn("Self-test: writing record {} again failed: {}", record, e.toString());
+        }
+    }
+
+    /**
+     * The record's headers, in a list of exactly one. The Kafka producer keeps a record's headers
+     * until its acknowledgement (for interceptors), and at the ceiling about 80,000 records wait
+     * for theirs: copied from a {@code List}, each kept a ten-slot array that every young
+     * collection copied again (docs/benchmarks.md, "GC").
+     */
+    private static RecordHeaders headers(byte[] header) {
+        return new RecordHeaders(new Header[] {new RecordHeader(LabHeader.KEY, header)});
+    }
+
+    private Producer<byte[], byte[]> producer() {
+        Producer<byte[], byte[]> p = producer;
+        if (p == null || askFactoryAgain) {
+            askFactoryAgain = false;
+            // The same producer while it is healthy; a new one if spring-kafka closed it.
+            Producer<byte[], byte[]> next = factory.createProducer();
+            if (next != p) {
+                synchronized (clientTotals) {
+                    if (p != null) {
+                        clientTotals.retire(p.metrics());
+                    }
+                    producer = next;
+                }
+                if (p != null) {
+                    topicIds.newClient();
+                }
+            }
+            p = next;
+        }
+        return p;
+    }
+
+    /**
+     * One record's answer, run on the Kafka client's I/O thread, which every other record's
+     * progress waits for: counts and one histogram, nothing more.
+     */
+    private final class Acknowledgement implements Callback {
+        private final PhaseTally phase;
+        private final long sequence;
+        private final long sendNanos;
+
+        Acknowledgement(PhaseTally phase, long sequence, long sendNanos) {
+            this.phase = phase;
+            this.sequence = sequence;
+            this.sendNanos = sendNanos;
+        }
+
+        @Override
+        public void onCompletion(RecordMetadata metadata, Exception error) {
+            if (error == null) {
+                phase.acked(metadata.partition(), metadata.offset());
+                acked.incrementAndGet();
+                metrics.ackLatency.record(System.nanoTime() - sendNanos, TimeUnit.NANOSECONDS);
+            } else {
+                onFailure(sequence, phase, error);
+            }
+        }
+    }
+
+    private void onFailure(long sequence, PhaseTally phase, Throwable error) {
+        askFactoryAgain = true;
+        phase.failed();
+        long n = failed.incrementAndGet();
+        if (Long.bitCount(n) == 1) { // 1st, 2nd, 4th, 8th... failure: visible without flooding the log
+            log.warn(
+                    "Send of record {} failed ({} failures so far)",
+                    sequence < 0 ? "without header" : sequence,
+                    n,
+                    error);
+        }
+    }
+
+    /** For a stop of the load: the change completes once every record sent has its answer. */
+    /** The phase info series names {@code s}'s phase from now on. */
+    void showPhase(LoadState s) {
+        metrics.showPhase(s);
+    }
+
+    void flush() {
+        producer().flush();
+    }
+
+    /** For the app's shutdown, after the sender thread: makes no producer, as only that thread may. */
+    void flushIfMade() {
+        Producer<byte[], byte[]> p = producer;
+        if (p != null) {
+            p.flush();
+        }
+    }
+
+    /**
+     * A new producer for a change that needs one: new client settings, or a topic deleted and created
+     * again since this client wrote to it.
+     *
+     * @param topicId the ID of the change's topic, when the caller looked it up; else null
+     */
+    void prepareFor(LoadState before, LoadState after, Uuid topicId) {
+        if (after.needsNewProducer(before)) {
+            switchProducer(before.settings(), after.settings());
+        } else if (topicIds.createdAgain(after.topic(), topicId)) {
+            log.info(
+                    "Topic {} was deleted and created again (now ID {}) since this client wrote to it:"
+                            + " a new Kafka producer (the old one's sequence numbers belong to the old topic)",
+                    after.topic(),
+                    topicId);
+            switchProducer(before.settings(), after.settings());
+        }
+        topicIds.startedOn(after.topic(), topicId);
+    }
+
+    /** Flush, then replace the producer: records in flight are acknowledged by the old one first. */
+    private void switchProducer(ProducerSettings previous, ProducerSettings next) {
+        Producer<byte[], byte[]> old = producer();
+        old.flush();
+        synchronized (clientTotals) {
+            clientTotals.retire(old.metrics());
+            producer = null;
+        }
+        topicIds.newClient();
+        ClientConfigs.write(factory, previous, next);
+        factory.reset();
+        producer();
+    }
+}
