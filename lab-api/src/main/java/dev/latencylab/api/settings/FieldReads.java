@@ -96,6 +96,39 @@ final class FieldReads {
         return null;
     }
 
+    /**
+     * A mapping of Kafka property names to plain values (text, numbers, booleans: what a properties
+     * file holds), checked by {@link ExtraProperties}; an empty mapping reads as "none".
+     */
+    static Map<String, String> properties(Map<String, ?> fields, String name, List<BadSettingsException> problems) {
+        if (!fields.containsKey(name)) {
+            return null;
+        }
+        if (!(fields.get(name) instanceof Map<?, ?> given)) {
+            problems.add(new BadSettingsException(
+                    name,
+                    name + " must be a mapping of Kafka property names to values; got " + render(fields.get(name))));
+            return null;
+        }
+        Map<String, String> values = new java.util.LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : given.entrySet()) {
+            Object value = e.getValue();
+            if (!(value instanceof String || value instanceof Number || value instanceof Boolean)) {
+                problems.add(new BadSettingsException(
+                        name + "." + e.getKey(),
+                        name + "." + e.getKey() + " must be text, a number or true/false; got " + render(value)));
+                return null;
+            }
+            values.put(String.valueOf(e.getKey()), String.valueOf(value));
+        }
+        try {
+            return ExtraProperties.checked(name, values);
+        } catch (BadSettingsException e) {
+            problems.add(e);
+            return null;
+        }
+    }
+
     static String render(Object value) {
         return value instanceof String s ? "\"" + s + "\"" : String.valueOf(value);
     }

@@ -1,6 +1,7 @@
 package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -24,6 +25,8 @@ import java.util.Objects;
  * @param maxInFlight max.in.flight.requests.per.connection; null reads as Kafka's 5
  * @param sendBufferBytes send.buffer.bytes (-1: the OS tunes it); null reads as Kafka's 131072
  * @param bufferMemory buffer.memory; null reads as Kafka's 33554432
+ * @param producerConfig any other Kafka producer properties, by their Kafka names ({@link
+ *     ExtraProperties}; null reads as none); shown only when some are set
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProducerSettings(
@@ -39,9 +42,11 @@ public record ProducerSettings(
         Acks acks,
         Integer maxInFlight,
         Integer sendBufferBytes,
-        Integer bufferMemory) {
+        Integer bufferMemory,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> producerConfig) {
 
     public ProducerSettings {
+        producerConfig = ExtraProperties.checked("producerConfig", producerConfig);
         // Settings from before these four were settings ran with Kafka's defaults: so do these.
         acks = acks == null ? Acks.ALL : acks;
         maxInFlight = maxInFlight == null ? SettingsLimits.DEFAULT_MAX_IN_FLIGHT : maxInFlight;
@@ -84,6 +89,38 @@ public record ProducerSettings(
             throw new BadSettingsException(
                     "payloadFile", "payloadFile is only read with payload sample; got payload " + payload);
         }
+    }
+
+    /** Settings with no Kafka property beyond the lab's own. */
+    public ProducerSettings(
+            int lingerMs,
+            int batchSize,
+            Compression compression,
+            Integer compressionLevel,
+            double rate,
+            int payloadBytes,
+            KeyStrategy keyStrategy,
+            PayloadKind payload,
+            String payloadFile,
+            Acks acks,
+            Integer maxInFlight,
+            Integer sendBufferBytes,
+            Integer bufferMemory) {
+        this(
+                lingerMs,
+                batchSize,
+                compression,
+                compressionLevel,
+                rate,
+                payloadBytes,
+                keyStrategy,
+                payload,
+                payloadFile,
+                acks,
+                maxInFlight,
+                sendBufferBytes,
+                bufferMemory,
+                null);
     }
 
     /** Settings with Kafka's acks, in-flight and buffer defaults. */
@@ -150,7 +187,8 @@ public record ProducerSettings(
                 change.acks() != null ? change.acks() : acks,
                 change.maxInFlight() != null ? change.maxInFlight() : maxInFlight,
                 change.sendBufferBytes() != null ? change.sendBufferBytes() : sendBufferBytes,
-                change.bufferMemory() != null ? change.bufferMemory() : bufferMemory);
+                change.bufferMemory() != null ? change.bufferMemory() : bufferMemory,
+                change.producerConfig() != null ? change.producerConfig() : producerConfig);
     }
 
     /** No schedule: each record is sent as soon as the previous send() returned. */
@@ -173,12 +211,14 @@ public record ProducerSettings(
                 acks,
                 maxInFlight,
                 sendBufferBytes,
-                bufferMemory);
+                bufferMemory,
+                producerConfig);
     }
 
-    /** Whether these settings differ from Kafka's defaults in acks, in-flight requests or buffers. */
+    /** Whether these settings differ from Kafka's defaults in acks, in-flight requests, buffers or other properties. */
     public boolean tunesClient() {
-        return acks != Acks.ALL
+        return !producerConfig.isEmpty()
+                || acks != Acks.ALL
                 || maxInFlight != SettingsLimits.DEFAULT_MAX_IN_FLIGHT
                 || sendBufferBytes != SettingsLimits.DEFAULT_SEND_BUFFER_BYTES
                 || bufferMemory != SettingsLimits.DEFAULT_BUFFER_MEMORY;

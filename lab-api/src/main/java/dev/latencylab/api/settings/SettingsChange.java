@@ -1,6 +1,7 @@
 package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Map;
 
 /**
  * The body of POST /actuator/producer: the settings to change, each null to leave it as it is,
@@ -15,6 +16,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *     phase, so it goes only with a phase id above 0 ({@link SettingsLimits#phaseNameAccepted})
  * @param topic the topic records go to from now on (it must exist: the producer does not create
  *     it); like a setting, a change of topic that names no phase sets the phase to 0
+ * @param producerConfig any other Kafka producer properties ({@link ExtraProperties}): the whole set, replacing
+ *     the one in effect (an empty mapping: none); null leaves it as it is
  * @param header false: records go without the lab's header, as Kafka's ProducerPerformance sends them
  *     (compare's "tool's work"); the consumer can neither time nor count them, so they take no
  *     sequence number and belong to no named phase. True: every record carries it (the default).
@@ -39,7 +42,50 @@ public record SettingsChange(
         Integer phase,
         String phaseName,
         String topic,
-        Boolean header) {
+        Boolean header,
+        Map<String, String> producerConfig) {
+
+    /** A change that sets no Kafka property beyond the lab's own settings. */
+    public SettingsChange(
+            Integer lingerMs,
+            Integer batchSize,
+            Compression compression,
+            Integer compressionLevel,
+            Double rate,
+            Integer payloadBytes,
+            KeyStrategy keyStrategy,
+            PayloadKind payload,
+            String payloadFile,
+            Acks acks,
+            Integer maxInFlight,
+            Integer sendBufferBytes,
+            Integer bufferMemory,
+            Boolean running,
+            Integer phase,
+            String phaseName,
+            String topic,
+            Boolean header) {
+        this(
+                lingerMs,
+                batchSize,
+                compression,
+                compressionLevel,
+                rate,
+                payloadBytes,
+                keyStrategy,
+                payload,
+                payloadFile,
+                acks,
+                maxInFlight,
+                sendBufferBytes,
+                bufferMemory,
+                running,
+                phase,
+                phaseName,
+                topic,
+                header,
+                null);
+    }
 
     /** A change of the settings that existed before acks, in-flight requests, buffers and the header were settings. */
     public SettingsChange(
@@ -117,7 +163,8 @@ public record SettingsChange(
                 phase,
                 null,
                 topic,
-                true);
+                true,
+                s.producerConfig());
     }
 
     public static SettingsChange stop() {
@@ -161,7 +208,8 @@ public record SettingsChange(
                 phase,
                 name,
                 topic,
-                header);
+                header,
+                producerConfig);
     }
 
     /** Only the rate, in the given phase (the runner's rate search names a phase per step). */
@@ -202,7 +250,8 @@ public record SettingsChange(
                 phase,
                 phaseName,
                 topic,
-                newHeader);
+                newHeader,
+                producerConfig);
     }
 
     /** Whether this change sets any producer setting, the topic or the header (not just {@code running} or {@code phase}). */
@@ -220,6 +269,7 @@ public record SettingsChange(
                 || maxInFlight != null
                 || sendBufferBytes != null
                 || bufferMemory != null
+                || producerConfig != null
                 || topic != null
                 || header != null;
     }

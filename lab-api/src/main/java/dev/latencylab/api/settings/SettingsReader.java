@@ -29,12 +29,14 @@ public final class SettingsReader {
             "acks",
             "maxInFlight",
             "sendBufferBytes",
-            "bufferMemory");
+            "bufferMemory",
+            "producerConfig");
     /**
      * Settings a scenario may leave out: keys default to order ids, payloads to words, the level to
      * the codec's default, and no file.
      */
     public static final Set<String> OPTIONAL_SETTINGS = Set.of(
+            "producerConfig",
             "compressionLevel",
             "keyStrategy",
             "payload",
@@ -102,7 +104,8 @@ public final class SettingsReader {
                         SettingsLimits::topicAccepted,
                         SettingsLimits.describeTopic("topic"),
                         problems),
-                FieldReads.bool(fields, "header", problems));
+                FieldReads.bool(fields, "header", problems),
+                FieldReads.properties(fields, "producerConfig", problems));
     }
 
     private static Acks acks(Map<String, ?> fields, List<BadSettingsException> problems) {

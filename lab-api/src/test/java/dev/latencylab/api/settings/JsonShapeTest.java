@@ -62,6 +62,19 @@ class JsonShapeTest {
         assertThat(json.writeValueAsString(SettingsChange.stop())).isEqualTo("{\"running\":false}");
         assertThat(json.writeValueAsString(SettingsChange.start(
                         new ProducerSettings(0, 16_384, Compression.NONE, 500, 400, KeyStrategy.ORDER_ID), 3)))
-                .endsWith("\"running\":true,\"phase\":3,\"header\":true}");
+                .endsWith("\"running\":true,\"phase\":3,\"header\":true,\"producerConfig\":{}}");
+    }
+
+    @Test
+    void producerPropertiesShowOnlyWhenSetAndComeBackAsTheyWent() {
+        ProducerSettings plain = new ProducerSettings(0, 16_384, Compression.NONE, 500, 400, KeyStrategy.ORDER_ID);
+        assertThat(json.writeValueAsString(plain)).doesNotContain("producerConfig");
+        ProducerSettings tuned = plain.apply(SettingsReader.change(
+                java.util.Map.of("producerConfig", java.util.Map.of("max.request.size", 2_097_152, "retries", "5"))));
+        String text = json.writeValueAsString(tuned);
+        assertThat(text).endsWith("\"producerConfig\":{\"max.request.size\":\"2097152\",\"retries\":\"5\"}}");
+        assertThat(json.readValue(text, ProducerSettings.class)).isEqualTo(tuned);
+        // A start names the whole set, so a phase without properties goes back to none.
+        assertThat(tuned.apply(SettingsChange.start(plain, 4)).producerConfig()).isEmpty();
     }
 }

@@ -57,6 +57,7 @@ class SettingsReaderTest {
                 .hasMessage(
                         "unknown field 'linger'; accepted: acks, batchSize, bufferMemory, compression, compressionLevel,"
                                 + " header, keyStrategy, lingerMs, maxInFlight, payload, payloadBytes, payloadFile, phase, phaseName,"
+                                + " producerConfig,"
                                 + " rate, running, sendBufferBytes, topic");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("payload", "lorem")))
                 .hasMessage("payload must be one of words, random-hex, fixed, sample; got \"lorem\"");

@@ -53,6 +53,7 @@ final class MarkdownReport {
                     + " brokers' JMX exporter did not answer): broker CPU, request rates, bytes in and the brokers'"
                     + " GC are n/a above, not zero.\n\n");
         }
+        b.append(ClientPropertiesSection.render(s.phases()));
         b.append(RateSearchSection.render(s));
         b.append(DrainSection.render(s.phases()));
         b.append(OutageSection.render(s.phases()));

@@ -93,7 +93,8 @@ final class SettingsGrid {
                 s.acks(),
                 s.maxInFlight(),
                 s.sendBufferBytes(),
-                s.bufferMemory());
+                s.bufferMemory(),
+                s.producerConfig());
     }
 
     /** linger.ms values, ascending. */

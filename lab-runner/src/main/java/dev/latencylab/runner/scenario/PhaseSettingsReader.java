@@ -9,6 +9,7 @@ import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
+import dev.latencylab.kafka.config.ClientPropertyCheck;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -43,6 +44,13 @@ final class PhaseSettingsReader {
         fields.put("keyStrategy", KeyStrategy.ORDER_ID.label());
         fields.putAll(asMap(defaults));
         fields.putAll(asMap(own));
+        // A phase's Kafka properties go over the defaults' one by one, like its settings over theirs.
+        if (asMap(defaults).get("producerConfig") instanceof Map<?, ?> base
+                && asMap(own).get("producerConfig") instanceof Map<?, ?> mine) {
+            Map<Object, Object> merged = new LinkedHashMap<>(base);
+            merged.putAll(mine);
+            fields.put("producerConfig", merged);
+        }
         if (maxRate) {
             fields.put("rate", ScenarioLoader.MAX_RATE_SEARCH_START);
         }
@@ -50,7 +58,8 @@ final class PhaseSettingsReader {
         SettingsChange read = SettingsReader.change(fields, SettingsReader.SETTINGS_FIELDS, refused);
         Set<String> reported = new HashSet<>();
         for (BadSettingsException e : refused) {
-            if (SettingsReader.SETTINGS_FIELDS.contains(e.field()) && reported.add(e.field())) {
+            if ((SettingsReader.SETTINGS_FIELDS.contains(e.field()) || e.field().startsWith("producerConfig."))
+                    && reported.add(e.field())) {
                 problems.add(label + "settings." + e.field(), withoutField(e));
             }
         }
@@ -82,11 +91,20 @@ final class PhaseSettingsReader {
                     read.acks(),
                     read.maxInFlight(),
                     read.sendBufferBytes(),
-                    read.bufferMemory());
+                    read.bufferMemory(),
+                    checkedByKafka(read.producerConfig()));
         } catch (BadSettingsException e) {
             problems.add(label + "settings." + e.field(), e.getMessage());
             return null;
         }
+    }
+
+    /** The properties, once the Kafka producer's own definitions accept each (else the first refused is the problem). */
+    private static Map<String, String> checkedByKafka(Map<String, String> properties) {
+        if (properties != null) {
+            ClientPropertyCheck.producer("producerConfig", properties);
+        }
+        return properties;
     }
 
     /**

@@ -69,6 +69,9 @@ public final class ScenarioWriter {
             s.put("sendBufferBytes", p.settings().sendBufferBytes());
             s.put("bufferMemory", p.settings().bufferMemory());
         }
+        if (!p.settings().producerConfig().isEmpty()) {
+            s.put("producerConfig", p.settings().producerConfig());
+        }
         m.put("settings", s);
         m.put("warmup", Durations.format(p.warmup()));
         m.put("duration", Durations.format(p.duration()));

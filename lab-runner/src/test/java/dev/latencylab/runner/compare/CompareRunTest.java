@@ -154,7 +154,7 @@ class CompareRunTest {
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
                     .hasSize(8);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
-                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}";
+                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true,\"producerConfig\":{}}";
             String realistic = unthrottled.replace(
                     "\"keyStrategy\":\"none\",\"payload\":\"fixed\"",
                     "\"keyStrategy\":\"order-id\",\"payload\":\"words\"");

@@ -2,6 +2,7 @@ package dev.latencylab.runner.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.ConsumerSettings;
@@ -155,6 +156,57 @@ class ScenarioLoaderTest {
                         "m.yaml: phase 1 'only': settings.batchSize: is missing (set it in the phase or in defaults)")
                 .hasMessageContaining("m.yaml: phase 1 'only': warmup: is missing")
                 .hasMessageContaining("m.yaml: phase 1 'only': duration: is missing");
+    }
+
+    @Test
+    void anyKafkaProducerPropertyIsSetPerPhaseOverTheDefaultsAndWrittenBack() {
+        String text =
+                """
+                name: props
+                defaults:
+                  warmup: 5s
+                  duration: 10s
+                  settings:
+                    lingerMs: 5
+                    batchSize: 16384
+                    compression: none
+                    payloadBytes: 400
+                    rate: 1000
+                    producerConfig: {delivery.timeout.ms: 60000, partitioner.ignore.keys: true}
+                phases:
+                  - name: plain
+                  - name: big-requests
+                    settings:
+                      producerConfig: {max.request.size: 2097152, delivery.timeout.ms: 90000}
+                """;
+
+        Scenario s = loader.parse("p.yaml", "p", text);
+
+        assertThat(s.phases().get(0).settings().producerConfig())
+                .containsExactly(entry("delivery.timeout.ms", "60000"), entry("partitioner.ignore.keys", "true"));
+        assertThat(s.phases().get(1).settings().producerConfig())
+                .containsExactly(
+                        entry("delivery.timeout.ms", "90000"),
+                        entry("max.request.size", "2097152"),
+                        entry("partitioner.ignore.keys", "true"));
+        Scenario again = loader.parse("p2.yaml", "p", new ScenarioWriter().write(s));
+        assertThat(again.phases().get(1).settings()).isEqualTo(s.phases().get(1).settings());
+    }
+
+    @Test
+    void aKafkaPropertyTheProducerWouldRefuseIsRefusedBeforeAnythingStarts() {
+        String text = SWEEP.replace(
+                "      lingerMs: 0\n", "      lingerMs: 0\n      producerConfig: {max.requests.size: 1}\n");
+
+        assertThatThrownBy(() -> loader.parse("k.yaml", "k", text))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("k.yaml: phase 1 'linger-0': settings.producerConfig.max.requests.size:"
+                        + " producerConfig.max.requests.size: the Kafka producer has no property max.requests.size");
+        assertThatThrownBy(() -> loader.parse(
+                        "o.yaml",
+                        "o",
+                        SWEEP.replace("      lingerMs: 0\n", "      lingerMs: 0\n      producerConfig: {acks: 0}\n")))
+                .hasMessageContaining("settings.producerConfig.acks: is set by the lab; use acks instead");
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
+import dev.latencylab.kafka.config.ClientPropertyCheck;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.load.LoadGenerator;
 import dev.latencylab.producer.load.LoadState;
@@ -71,6 +72,9 @@ class ProducerEndpoint {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> post(@RequestBody(required = false) String body) throws InterruptedException {
         SettingsChange requested = parse(body);
+        if (requested.producerConfig() != null) {
+            ClientPropertyCheck.producer("producerConfig", requested.producerConfig());
+        }
         // A combination the settings refuse (a level the codec has not) is a 400 here, with nothing
         // changed, not a failure on the sender thread.
         LoadState now = generator.state();

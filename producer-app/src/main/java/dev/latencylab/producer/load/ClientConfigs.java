@@ -37,9 +37,28 @@ final class ClientConfigs {
 
     /**
      * Writes {@code next} into the factory's configs, for the producer it makes after a reset. A
-     * codec's level is set only when asked for, so the codec's own default applies otherwise.
+     * codec's level is set only when asked for, so the codec's own default applies otherwise. A
+     * property of {@code previous.producerConfig} that {@code next} does not set goes back to what
+     * the app started with ({@code atStart}), or to Kafka's default.
      */
-    static void write(ProducerFactory<byte[], byte[]> factory, ProducerSettings previous, ProducerSettings next) {
+    static void write(
+            ProducerFactory<byte[], byte[]> factory,
+            Map<String, Object> atStart,
+            ProducerSettings previous,
+            ProducerSettings next) {
+        for (String name : previous.producerConfig().keySet()) {
+            if (next.producerConfig().containsKey(name)) {
+                continue;
+            }
+            if (atStart.containsKey(name)) {
+                factory.updateConfigs(Map.of(name, atStart.get(name)));
+            } else {
+                factory.removeConfig(name);
+            }
+        }
+        if (!next.producerConfig().isEmpty()) {
+            factory.updateConfigs(Map.copyOf(next.producerConfig()));
+        }
         factory.updateConfigs(Map.of(
                 ProducerConfig.LINGER_MS_CONFIG, next.lingerMs(),
                 ProducerConfig.BATCH_SIZE_CONFIG, next.batchSize(),

@@ -69,6 +69,7 @@ public record LoadState(
                 || a.acks() != settings.acks()
                 || !a.maxInFlight().equals(settings.maxInFlight())
                 || !a.sendBufferBytes().equals(settings.sendBufferBytes())
-                || !a.bufferMemory().equals(settings.bufferMemory());
+                || !a.bufferMemory().equals(settings.bufferMemory())
+                || !a.producerConfig().equals(settings.producerConfig());
     }
 }

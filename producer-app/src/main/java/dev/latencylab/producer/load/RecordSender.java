@@ -45,6 +45,8 @@ final class RecordSender {
     private static final Logger log = LoggerFactory.getLogger(RecordSender.class);
 
     private final ProducerFactory<byte[], byte[]> factory;
+    /** The factory's configs as the app started: what a property a phase no longer sets goes back to. */
+    private final Map<String, Object> configsAtStart;
     /**
      * The Kafka producer in use: made and replaced on the sender thread, its metrics read by the
      * endpoint. Replaced and read under {@code clientTotals}' lock, so a status never counts a
@@ -87,6 +89,7 @@ final class RecordSender {
             Supplier<LoadState> state,
             Supplier<Long> generation) {
         this.factory = factory;
+        this.configsAtStart = new java.util.HashMap<>(factory.getConfigurationProperties());
         this.producerId = producerId;
         this.events =
                 new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
@@ -275,7 +278,7 @@ final class RecordSender {
             producer = null;
         }
         topicIds.newClient();
-        ClientConfigs.write(factory, previous, next);
+        ClientConfigs.write(factory, configsAtStart, previous, next);
         factory.reset();
         producer();
     }

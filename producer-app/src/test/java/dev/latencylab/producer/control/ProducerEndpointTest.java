@@ -76,7 +76,8 @@ class ProducerEndpointTest {
     private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
     private static final String ACCEPTED_FIELDS =
             "accepted: acks, batchSize, bufferMemory, compression, compressionLevel, header, keyStrategy, lingerMs,"
-                    + " maxInFlight, payload, payloadBytes, payloadFile, phase, phaseName, rate, running, sendBufferBytes, topic";
+                    + " maxInFlight, payload, payloadBytes, payloadFile, phase, phaseName, producerConfig, rate, running, sendBufferBytes,"
+                    + " topic";
     private static final UUID PRODUCER_ID = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
     private static final SenderCounters COUNTERS = new SenderCounters(1_000, 990, 3, 999);
     private static final long GENERATION = 42;
@@ -441,6 +442,19 @@ class ProducerEndpointTest {
                 refused("{\"phase\": -1}", "phase", "phase must be an integer from 0 to 2147483647; got -1"),
                 refused("{\"phase\": \"3\"}", "phase", "phase must be an integer from 0 to 2147483647; got \"3\""),
                 refused("{\"phase\": 1.5}", "phase", "phase must be an integer from 0 to 2147483647; got 1.5"),
+                refused(
+                        "{\"producerConfig\": {\"max.requests.size\": 1}}",
+                        "producerConfig.max.requests.size",
+                        "producerConfig.max.requests.size: the Kafka producer has no property max.requests.size (see"
+                                + " ProducerConfig)"),
+                refused(
+                        "{\"producerConfig\": {\"linger.ms\": 1}}",
+                        "producerConfig.linger.ms",
+                        "producerConfig.linger.ms is set by the lab; use lingerMs instead"),
+                refused(
+                        "{\"producerConfig\": [\"retries\"]}",
+                        "producerConfig",
+                        "producerConfig must be a mapping of Kafka property names to values; got [retries]"),
                 refused(
                         "{\"phase\": 3, \"phaseName\": \"a b\"}",
                         "phaseName",

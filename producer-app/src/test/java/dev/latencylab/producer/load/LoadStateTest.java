@@ -8,6 +8,7 @@ import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsReader;
 import org.junit.jupiter.api.Test;
 
 class LoadStateTest {
@@ -68,5 +69,17 @@ class LoadStateTest {
                 .isInstanceOfSatisfying(
                         BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("phaseName"))
                 .hasMessageContaining("phase 0");
+    }
+
+    @Test
+    void aChangeOfTheKafkaPropertiesTakesANewProducerAndAStartWithoutThemGoesBackToNone() {
+        LoadState plain = new LoadState(SETTINGS, true, "lab.orders");
+        LoadState tuned =
+                plain.apply(SettingsReader.change(java.util.Map.of("producerConfig", java.util.Map.of("retries", 3))));
+        assertThat(tuned.needsNewProducer(plain)).isTrue();
+        assertThat(tuned.apply(SettingsChange.phase(5)).needsNewProducer(tuned)).isFalse();
+        LoadState back = tuned.apply(SettingsChange.start(SETTINGS, 6));
+        assertThat(back.settings().producerConfig()).isEmpty();
+        assertThat(back.needsNewProducer(tuned)).isTrue();
     }
 }

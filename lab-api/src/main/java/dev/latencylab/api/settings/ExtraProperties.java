@@ -1,0 +1,91 @@
+package dev.latencylab.api.settings;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * Kafka client properties a phase sets beyond the lab's own settings ({@code producerConfig}):
+ * their shape, bounded because they travel to an endpoint and into every report. Whether Kafka
+ * knows a property and accepts its value is checked where the Kafka client is on the classpath
+ * (lab-kafka's {@code ClientPropertyCheck}), by the scenario loader and the producer's endpoint alike.
+ */
+public final class ExtraProperties {
+
+    public static final int MAX_ENTRIES = 32;
+    public static final int MAX_VALUE_LENGTH = 500;
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9.\\-]{0,99}");
+
+    /**
+     * Properties the lab sets itself: each of its settings, and what makes the app work at all. Given
+     * here they would make the report's settings say one thing and the client do another.
+     */
+    public static final Map<String, String> OWNED_BY_THE_LAB = Map.ofEntries(
+            Map.entry("linger.ms", "lingerMs"),
+            Map.entry("batch.size", "batchSize"),
+            Map.entry("compression.type", "compression"),
+            Map.entry("compression.gzip.level", "compressionLevel"),
+            Map.entry("compression.lz4.level", "compressionLevel"),
+            Map.entry("compression.zstd.level", "compressionLevel"),
+            Map.entry("acks", "acks"),
+            Map.entry("enable.idempotence", "acks (idempotence goes with acks=all)"),
+            Map.entry("max.in.flight.requests.per.connection", "maxInFlight"),
+            Map.entry("send.buffer.bytes", "sendBufferBytes"),
+            Map.entry("buffer.memory", "bufferMemory"),
+            Map.entry("bootstrap.servers", "scripts/lab up --bootstrap"),
+            Map.entry("key.serializer", "nothing: the lab's records are bytes"),
+            Map.entry("value.serializer", "nothing: the lab's records are bytes"),
+            Map.entry("client.id", "nothing: the lab names its clients"),
+            Map.entry("transactional.id", "nothing yet: the lab does not send in transactions"));
+
+    /** Secrets and connection security come from the client config file, never from a scenario or a request. */
+    private static final Set<String> SECRET_PREFIXES = Set.of("sasl.", "ssl.", "security.");
+
+    private ExtraProperties() {}
+
+    /**
+     * {@code properties} as a sorted, unmodifiable map (empty for null), or a refusal naming the
+     * first property at fault as {@code field.name}.
+     */
+    public static Map<String, String> checked(String field, Map<String, String> properties) {
+        if (properties == null || properties.isEmpty()) {
+            return Map.of();
+        }
+        if (properties.size() > MAX_ENTRIES) {
+            throw new BadSettingsException(
+                    field, field + " sets at most " + MAX_ENTRIES + " properties; got " + properties.size());
+        }
+        Map<String, String> sorted = new TreeMap<>();
+        for (Map.Entry<String, String> e : properties.entrySet()) {
+            String name = e.getKey();
+            String value = e.getValue();
+            if (name == null || !NAME.matcher(name).matches()) {
+                throw new BadSettingsException(
+                        field,
+                        field + ": a Kafka property name is 1 to 100 lowercase letters, digits, '.' or '-'; got "
+                                + FieldReads.render(name));
+            }
+            String at = field + "." + name;
+            if (OWNED_BY_THE_LAB.containsKey(name)) {
+                throw new BadSettingsException(
+                        at, at + " is set by the lab; use " + OWNED_BY_THE_LAB.get(name) + " instead");
+            }
+            if (SECRET_PREFIXES.stream().anyMatch(name::startsWith)) {
+                throw new BadSettingsException(
+                        at,
+                        at + ": connection security and secrets go in the client config file"
+                                + " (scripts/lab up --client-config FILE), never in a scenario or a request");
+            }
+            if (value == null || value.length() > MAX_VALUE_LENGTH) {
+                throw new BadSettingsException(
+                        at,
+                        at + " must be a value of at most " + MAX_VALUE_LENGTH + " characters; got "
+                                + (value == null ? "null" : value.length() + " characters"));
+            }
+            sorted.put(name, value);
+        }
+        return Collections.unmodifiableMap(sorted);
+    }
+}

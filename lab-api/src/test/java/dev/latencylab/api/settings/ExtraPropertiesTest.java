@@ -1,0 +1,55 @@
+package dev.latencylab.api.settings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ExtraPropertiesTest {
+
+    @Test
+    void propertiesAreKeptSortedAndNoneReadsAsEmpty() {
+        assertThat(ExtraProperties.checked("producerConfig", null)).isEmpty();
+        assertThat(ExtraProperties.checked("producerConfig", Map.of("retries", "5", "max.request.size", "1048576")))
+                .containsExactly(Map.entry("max.request.size", "1048576"), Map.entry("retries", "5"));
+    }
+
+    @Test
+    void aPropertyTheLabSetsIsRefusedNamingTheSettingToUse() {
+        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", Map.of("linger.ms", "5")))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("producerConfig.linger.ms"))
+                .hasMessage("producerConfig.linger.ms is set by the lab; use lingerMs instead");
+        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", Map.of("bootstrap.servers", "evil:9092")))
+                .hasMessageContaining("scripts/lab up --bootstrap");
+    }
+
+    @Test
+    void secretsAndConnectionSecurityBelongInTheClientConfigFile() {
+        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", Map.of("sasl.jaas.config", "x")))
+                .hasMessageContaining("--client-config");
+        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", Map.of("security.protocol", "SSL")))
+                .hasMessageContaining("--client-config");
+    }
+
+    @Test
+    void theShapeIsBoundedAtEachLimit() {
+        Map<String, String> most = new HashMap<>();
+        for (int i = 0; i < ExtraProperties.MAX_ENTRIES; i++) {
+            most.put("p" + i, "v");
+        }
+        assertThat(ExtraProperties.checked("producerConfig", most)).hasSize(ExtraProperties.MAX_ENTRIES);
+        most.put("one.more", "v");
+        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", most))
+                .hasMessage("producerConfig sets at most 32 properties; got 33");
+        assertThat(ExtraProperties.checked("producerConfig", Map.of("a", "x".repeat(ExtraProperties.MAX_VALUE_LENGTH))))
+                .hasSize(1);
+        assertThatThrownBy(() -> ExtraProperties.checked(
+                        "producerConfig", Map.of("a", "x".repeat(ExtraProperties.MAX_VALUE_LENGTH + 1))))
+                .hasMessage("producerConfig.a must be a value of at most 500 characters; got 501 characters");
+        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", Map.of("Max Request", "1")))
+                .hasMessageContaining("lowercase letters");
+    }
+}

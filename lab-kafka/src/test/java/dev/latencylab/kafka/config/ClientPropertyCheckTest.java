@@ -1,0 +1,56 @@
+package dev.latencylab.kafka.config;
+
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.latencylab.api.settings.BadSettingsException;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ClientPropertyCheckTest {
+
+    @Test
+    void propertiesTheProducerKnowsWithValuesOfTheirTypeAreAccepted() {
+        assertThatCode(() -> ClientPropertyCheck.producer(
+                        "producerConfig",
+                        Map.of(
+                                "max.request.size", "2097152",
+                                "delivery.timeout.ms", "60000",
+                                "partitioner.ignore.keys", "true",
+                                "partitioner.class", "org.apache.kafka.clients.producer.RoundRobinPartitioner",
+                                "metadata.max.age.ms", "5000")))
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void anUnknownNameIsRefusedNamingIt() {
+        assertThatThrownBy(() -> ClientPropertyCheck.producer("producerConfig", Map.of("max.requests.size", "1")))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> org.assertj.core.api.Assertions.assertThat(e.field())
+                                .isEqualTo("producerConfig.max.requests.size"))
+                .hasMessageContaining("has no property max.requests.size");
+    }
+
+    @Test
+    void aValueOfTheWrongTypeOrOutOfTheValidatorsRangeIsRefused() {
+        assertThatThrownBy(() -> ClientPropertyCheck.producer("producerConfig", Map.of("max.request.size", "big")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageStartingWith("producerConfig.max.request.size must be an integer in [0,...]; got \"big\"")
+                .hasMessageContaining("got \"big\"");
+        assertThatThrownBy(() -> ClientPropertyCheck.producer("producerConfig", Map.of("retries", "-1")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("producerConfig.retries");
+    }
+
+    @Test
+    void classesOutsideTheKafkaClientAreRefused() {
+        assertThatThrownBy(() -> ClientPropertyCheck.producer(
+                        "producerConfig", Map.of("interceptor.classes", "com.example.Spy")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("only the Kafka client's own");
+        assertThatThrownBy(() -> ClientPropertyCheck.producer(
+                        "producerConfig", Map.of("partitioner.class", "java.lang.Runtime")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("partitioner.class");
+    }
+}

@@ -1,0 +1,42 @@
+package dev.latencylab.producer.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsReader;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.junit.jupiter.api.Test;
+import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+
+/** The configs the next Kafka producer is made with, on spring-kafka's real factory (no broker needed). */
+class ClientConfigsTest {
+
+    private static final ProducerSettings PLAIN =
+            new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
+
+    @Test
+    void aPhasesPropertiesReachTheFactoryAndGoBackToTheStartingOnesAfterIt() {
+        Map<String, Object> start = new HashMap<>();
+        start.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9092");
+        start.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
+        DefaultKafkaProducerFactory<byte[], byte[]> factory = new DefaultKafkaProducerFactory<>(start);
+        Map<String, Object> atStart = new HashMap<>(factory.getConfigurationProperties());
+        ProducerSettings tuned = PLAIN.apply(SettingsReader.change(
+                Map.of("producerConfig", Map.of("max.request.size", 2_097_152, "delivery.timeout.ms", 60_000))));
+
+        ClientConfigs.write(factory, atStart, PLAIN, tuned);
+        assertThat(factory.getConfigurationProperties())
+                .containsEntry(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, "2097152")
+                .containsEntry(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "60000")
+                .containsEntry(ProducerConfig.LINGER_MS_CONFIG, 5);
+
+        ClientConfigs.write(factory, atStart, tuned, PLAIN);
+        assertThat(factory.getConfigurationProperties())
+                .doesNotContainKey(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)
+                .containsEntry(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
+    }
+}
