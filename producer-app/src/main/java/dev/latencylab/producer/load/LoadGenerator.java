@@ -106,14 +106,21 @@ public class LoadGenerator implements SmartLifecycle {
     private Thread thread;
 
     private final DuplicatedRecords selfTestDuplicates;
+    /**
+     * Every sample file a plan needs is read through it, a later plan's read of the same file too:
+     * a path checked once may lead elsewhere by the time it is read again.
+     */
+    private final SampleFolder samples;
 
     public LoadGenerator(
             ProducerFactory<byte[], byte[]> factory,
             LabProducerProperties properties,
             MeterRegistry registry,
-            DuplicatedRecords selfTestDuplicates) {
+            DuplicatedRecords selfTestDuplicates,
+            SampleFolder samples) {
         this.factory = factory;
         this.selfTestDuplicates = selfTestDuplicates;
+        this.samples = samples;
         this.events =
                 new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
         this.state = new LoadState(
@@ -137,7 +144,7 @@ public class LoadGenerator implements SmartLifecycle {
         this.schedule = new OpenLoopSchedule(
                 state.settings().unthrottled() ? UNTHROTTLED_PLACEHOLDER_RATE : properties.rate(), System::nanoTime);
         this.metrics = new LoadMetrics(registry, () -> state, () -> generation, () -> sent, acked::get, failed::get);
-        this.plan = PayloadPlan.of(state.settings());
+        this.plan = PayloadPlan.of(state.settings(), samples::read);
     }
 
     public UUID producerId() {
@@ -195,10 +202,11 @@ public class LoadGenerator implements SmartLifecycle {
      *     or a change of topic); null when it did not
      */
     public CompletableFuture<LoadState> submit(SettingsChange change, Uuid topicId) {
-        // A sample file is read here, on the caller's thread, not between two sends; a bad one is
-        // refused before the change is queued (BadSettingsException naming payloadFile).
+        // A sample file is read here, on the caller's thread, not between two sends; a bad one, or
+        // one outside the sample folder, is refused before the change is queued (BadSettingsException
+        // naming payloadFile).
         PayloadPlan next =
-                changesPayload(change) ? PayloadPlan.of(state.settings().apply(change)) : null;
+                changesPayload(change) ? PayloadPlan.of(state.settings().apply(change), samples::read) : null;
         PendingChange pending = new PendingChange(change, next, topicId, new CompletableFuture<>());
         changes.add(pending);
         LockSupport.unpark(thread);
