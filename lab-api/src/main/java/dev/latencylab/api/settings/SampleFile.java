@@ -1,11 +1,14 @@
 package dev.latencylab.api.settings;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 
 /**
@@ -31,6 +34,8 @@ public final class SampleFile {
     public static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
 
     private static final String FIELD = "payloadFile";
+    private static final String LINK_NOT_FOLLOWED =
+            "is a symbolic link, and links are not followed here: name the file it leads to";
 
     private final Path file;
     private final byte[] bytes;
@@ -75,35 +80,54 @@ public final class SampleFile {
     }
 
     /**
-     * Reads every record of {@code file}.
+     * Reads every record of {@code file}, links followed.
      *
      * @throws BadSettingsException on {@code payloadFile} when the file is missing, not a regular
      *     file, unreadable, larger than {@link #MAX_FILE_BYTES}, holds no record, or a record larger
      *     than {@link #MAX_RECORD_BYTES} (naming its line)
      */
     public static SampleFile read(Path file) {
+        return read(file, new LinkOption[0]);
+    }
+
+    /**
+     * Reads every record of {@code file}; with {@link LinkOption#NOFOLLOW_LINKS} a file that is a
+     * symbolic link, when checked or when opened, is refused: a caller that checked where a path
+     * leads reads what it checked, not what a link swapped in since leads to.
+     *
+     * @throws BadSettingsException on {@code payloadFile} as {@link #read(Path)}, and when the file
+     *     is a link that {@code links} says not to follow
+     */
+    public static SampleFile read(Path file, LinkOption... links) {
         String name = describe(file);
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, links)) {
             throw refused(name, "no such file");
         }
-        if (Files.isDirectory(file)) {
+        if (Files.isDirectory(file, links)) {
             throw refused(name, "is a directory, not a file of records");
         }
-        if (!Files.isRegularFile(file)) {
-            throw refused(name, "is not a regular file");
+        if (!Files.isRegularFile(file, links)) {
+            throw refused(name, Files.isSymbolicLink(file) ? LINK_NOT_FOLLOWED : "is not a regular file");
         }
         byte[] content;
         try {
-            long size = Files.size(file);
+            long size =
+                    Files.readAttributes(file, BasicFileAttributes.class, links).size();
             if (size > MAX_FILE_BYTES) {
                 throw refused(name, tooLarge(size));
             }
-            content = Files.readAllBytes(file);
+            try (InputStream in = Files.newInputStream(file, links)) {
+                content = in.readAllBytes();
+            }
         } catch (NoSuchFileException e) {
             throw refused(name, "no such file");
         } catch (AccessDeniedException e) {
             throw refused(name, "cannot be read: permission denied");
         } catch (IOException e) {
+            // Opening a link with NOFOLLOW_LINKS fails with a bare "Too many levels of symbolic links".
+            if (Arrays.asList(links).contains(LinkOption.NOFOLLOW_LINKS) && Files.isSymbolicLink(file)) {
+                throw refused(name, LINK_NOT_FOLLOWED);
+            }
             throw refused(name, "cannot be read: " + e);
         }
         // It may have grown between the size check and the read.

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
@@ -103,6 +104,21 @@ class SampleFileTest {
         assertThatThrownBy(() -> SampleFile.read(file))
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessageContaining(file.toAbsolutePath().toString());
+    }
+
+    @Test
+    void aLinkIsFollowedUnlessTheCallerSaysNot() throws IOException {
+        Path file = write("orders.jsonl", "{\"id\":1}\n");
+        Path link = Files.createSymbolicLink(dir.resolve("current.jsonl"), file);
+
+        assertThat(text(SampleFile.read(link).record(0))).isEqualTo("{\"id\":1}");
+        assertThatThrownBy(() -> SampleFile.read(link, LinkOption.NOFOLLOW_LINKS))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("payloadFile"))
+                .hasMessage("payloadFile " + link + ": is a symbolic link, and links are not followed here:"
+                        + " name the file it leads to");
+        assertThat(text(SampleFile.read(file, LinkOption.NOFOLLOW_LINKS).record(0)))
+                .isEqualTo("{\"id\":1}");
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SampleFile;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What {@link OrderEventGenerator#next(long, long, PayloadPlan)} makes, decided once per settings
@@ -37,19 +38,22 @@ public final class PayloadPlan {
 
     /**
      * The plan for {@code settings}: for {@link PayloadKind#FIXED} the payload is made here, for
-     * {@link PayloadKind#SAMPLE} the whole file is read here.
+     * {@link PayloadKind#SAMPLE} the whole file is read here, by the caller's {@code readSample}:
+     * which files may be read, and whether a link is followed, is the caller's to decide.
      *
-     * @throws dev.latencylab.api.settings.BadSettingsException on {@code payloadFile} when the sample
-     *     file cannot be used (see {@link SampleFile#read(String)})
+     * @param readSample reads every record of the {@code payloadFile} it is given (e.g. {@code
+     *     SampleFile::read}); called only for {@link PayloadKind#SAMPLE}
+     * @throws dev.latencylab.api.settings.BadSettingsException on {@code payloadFile} when
+     *     {@code readSample} refuses the file (see {@link SampleFile#read(String)})
      */
-    public static PayloadPlan of(ProducerSettings settings) {
+    public static PayloadPlan of(ProducerSettings settings, Function<String, SampleFile> readSample) {
         PayloadKind kind = settings.payload();
         int bytes = settings.payloadBytes();
         KeyStrategy keys = settings.keyStrategy();
         return switch (kind) {
             case WORDS, RANDOM_HEX -> new PayloadPlan(kind, bytes, keys, null, null);
             case FIXED -> new PayloadPlan(kind, bytes, keys, fixedValue(bytes), null);
-            case SAMPLE -> new PayloadPlan(kind, bytes, keys, null, SampleFile.read(settings.payloadFile()));
+            case SAMPLE -> new PayloadPlan(kind, bytes, keys, null, readSample.apply(settings.payloadFile()));
         };
     }
 

@@ -5,6 +5,7 @@ import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -97,16 +98,18 @@ public class RecordPathBenchmark {
             PayloadKind payload = PayloadKind.fromJson(kind);
             Path sample = payload == PayloadKind.SAMPLE ? sampleFile() : null;
             try {
-                plan = PayloadPlan.of(new ProducerSettings(
-                        5,
-                        16_384,
-                        Compression.NONE,
-                        null,
-                        1_000,
-                        400,
-                        KeyStrategy.ORDER_ID,
-                        payload,
-                        sample == null ? null : sample.toString()));
+                plan = PayloadPlan.of(
+                        new ProducerSettings(
+                                5,
+                                16_384,
+                                Compression.NONE,
+                                null,
+                                1_000,
+                                400,
+                                KeyStrategy.ORDER_ID,
+                                payload,
+                                sample == null ? null : sample.toString()),
+                        SampleFile::read);
             } finally {
                 if (sample != null) {
                     Files.delete(sample);

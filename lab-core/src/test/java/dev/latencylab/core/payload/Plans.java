@@ -4,6 +4,7 @@ import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SampleFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
@@ -16,11 +17,11 @@ final class Plans {
     private Plans() {}
 
     static PayloadPlan plan(PayloadKind kind, int payloadBytes, KeyStrategy keys) {
-        return PayloadPlan.of(settings(kind, payloadBytes, keys, null));
+        return PayloadPlan.of(settings(kind, payloadBytes, keys, null), SampleFile::read);
     }
 
     static PayloadPlan sample(Path file, KeyStrategy keys) {
-        return PayloadPlan.of(settings(PayloadKind.SAMPLE, 400, keys, file.toString()));
+        return PayloadPlan.of(settings(PayloadKind.SAMPLE, 400, keys, file.toString()), SampleFile::read);
     }
 
     static ProducerSettings settings(PayloadKind kind, int payloadBytes, KeyStrategy keys, String file) {

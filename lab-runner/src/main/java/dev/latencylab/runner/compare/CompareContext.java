@@ -1,5 +1,6 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.runner.run.RunAbort;
 import dev.latencylab.runner.scenario.Durations;
 import java.io.PrintStream;
 import java.util.List;
@@ -17,8 +18,8 @@ final class CompareContext {
     final ToolLogs logs;
     final PrintStream out;
 
-    private volatile boolean abortRequested;
-    private volatile String abortReason;
+    /** Asked for by the Ctrl-C hook; a step checks it between its parts. */
+    final RunAbort abort = new RunAbort();
 
     CompareContext(
             CompareSettings settings,
@@ -33,23 +34,6 @@ final class CompareContext {
         this.runner = runner;
         this.logs = logs;
         this.out = out;
-    }
-
-    /** Called from another thread (the Ctrl-C hook): the next check throws. */
-    void requestAbort(String reason) {
-        abortReason = reason;
-        abortRequested = true;
-    }
-
-    /** Why the comparison was asked to stop; null when it was not. */
-    String abortReason() {
-        return abortReason;
-    }
-
-    void checkAbort() throws InterruptedException {
-        if (abortRequested) {
-            throw new InterruptedException(abortReason);
-        }
     }
 
     void awaitConsumer(String when, List<String> warnings) throws InterruptedException {

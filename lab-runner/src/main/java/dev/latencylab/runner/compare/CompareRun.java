@@ -64,7 +64,7 @@ public final class CompareRun {
 
     /** Ctrl-C: stop the child tool and the load, keep what was measured. */
     public void abort(String reason) {
-        ctx.requestAbort(reason);
+        ctx.abort.request(reason);
         runner.stopRunning();
         Thread w = worker;
         if (w != null) {
@@ -87,7 +87,7 @@ public final class CompareRun {
             layout = topics.describe(settings.labTopic());
             out.printf("Bench topic %s: recreated like %s (%s)%n", settings.topic(), settings.labTopic(), layout);
             topics.recreate(settings.topic(), layout);
-            ctx.checkAbort();
+            ctx.abort.check();
             lab.stop();
             ctx.awaitConsumer("before the first round", warnings);
             if (!settings.stackWarmup().isZero()) {
@@ -107,7 +107,7 @@ public final class CompareRun {
                 latencyRounds.run(i, latency);
             }
         } catch (InterruptedException e) {
-            stopReason = ctx.abortReason() != null ? ctx.abortReason() : "interrupted";
+            stopReason = ctx.abort.stopReason();
         } catch (CompareException | EndpointException e) {
             stopReason = "failed: " + e.getMessage();
         } finally {
@@ -174,7 +174,7 @@ public final class CompareRun {
                 Numbers.rate(ceiling),
                 Durations.format(settings.warmup()),
                 Durations.format(settings.duration()));
-        ctx.checkAbort();
+        ctx.abort.check();
         // Ids of this run's own (warm-up, window, after): the producer-app remembers phases by id, and a
         // window id used by an earlier compare would add that run's sends to this one's.
         int phase = ScenarioRunner.firstPhaseId(clock.instant());

@@ -66,7 +66,7 @@ final class LatencyRounds {
                 FLOOR_WARMUP_RECORDS,
                 ClosedLoopFloor.producerSettings(ctx.settings.batchSize()),
                 ClosedLoopFloor.consumerSettings());
-        ctx.checkAbort();
+        ctx.abort.check();
         Floor f = floor.measure(
                 ctx.settings.topic(), (int) records, FLOOR_WARMUP_RECORDS, CompareSettings.RECORD_BYTES, pace);
         ctx.out.printf(
@@ -93,7 +93,7 @@ final class LatencyRounds {
                 CompareSettings.RECORD_BYTES,
                 Durations.format(ctx.settings.warmup()),
                 Durations.format(ctx.settings.duration()));
-        ctx.checkAbort();
+        ctx.abort.check();
         PhaseView l = ctx.lab.lowRate(ctx.settings.lowRateSettings(), ctx.settings.warmup(), ctx.settings.duration());
         ctx.out.printf(
                 Locale.ROOT,
@@ -115,11 +115,11 @@ final class LatencyRounds {
                 (long) ctx.settings.lowRate() * ctx.settings.duration().toSeconds());
         List<String> cmd = ctx.tools.endToEndLatency(ctx.settings.topic(), records, CompareSettings.RECORD_BYTES);
         ctx.out.printf(Locale.ROOT, "%nlatency %d/%d, EndToEndLatency: %d records, one at a time%n", i, n, records);
-        ctx.checkAbort();
+        ctx.abort.check();
         // Closed loop, a few ms per record; a stalled broker makes the tool give up after its own 60 s poll.
         Duration timeout = Duration.ofSeconds(180 + records / 20);
         ToolRun r = ctx.runner.run(cmd, timeout, ctx.logs.next("end-to-end-latency-" + i));
-        ctx.checkAbort();
+        ctx.abort.check();
         EndToEndResult e = requireOk(
                 r, "EndToEndLatency", timeout, EndToEndResult.parse(r.output()).orElse(null));
         ctx.out.printf(

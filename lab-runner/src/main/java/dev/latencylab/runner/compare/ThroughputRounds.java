@@ -72,7 +72,7 @@ final class ThroughputRounds {
                 CompareSettings.RECORD_BYTES,
                 Durations.format(ctx.settings.warmup()),
                 Durations.format(ctx.settings.duration()));
-        ctx.checkAbort();
+        ctx.abort.check();
         // ProducerPerformance writes a topic nobody reads; the lab's topic is read by the consumer-app,
         // whose CPU would otherwise count against the producer on a shared machine. Paused, the
         // records wait on the brokers and are read (and accounted for) right after the window.
@@ -123,9 +123,9 @@ final class ThroughputRounds {
                 Durations.format(runFor),
                 Durations.format(ctx.settings.warmup()),
                 Durations.format(ctx.settings.duration()));
-        ctx.checkAbort();
+        ctx.abort.check();
         ToolRun r = ctx.runner.run(cmd, runFor, ctx.logs.next("producer-performance-" + i));
-        ctx.checkAbort();
+        ctx.abort.check();
         // Stopped at the planned time (no exit code) is the normal end; an exit of its own before then is a failure.
         ProducerPerfOutput p = ProducerPerfOutput.parse(r.output()).orElse(null);
         if (p == null || (r.exitCode() != null && r.exitCode() != 0)) {

@@ -15,7 +15,7 @@ import java.util.Map;
 
 /**
  * consumer-app's latency and settings endpoints, of one instance or of every instance of the
- * group: a change goes to each; a read asks each for its histograms and merges them exactly
+ * group: a change goes to each; a group's read asks each for its histograms and merges them exactly
  * ({@link GroupView}), so the runner sees the group as it would see one consumer.
  */
 public final class ConsumerClient {
@@ -54,17 +54,29 @@ public final class ConsumerClient {
         return read().group();
     }
 
-    /** The group's view and each instance's, read once. */
+    /**
+     * The group's view and each instance's, read once, as a poll needs it: one instance without its
+     * histograms, which a poll every half second would fetch and decode for nothing; a group's
+     * instances with theirs, since percentiles cannot be merged without them.
+     */
     public GroupRead read() throws InterruptedException {
-        if (bases.size() == 1) {
-            // With its histograms, as for a group: the report draws each phase's whole distribution.
-            URI uri = Urls.withQuery(bases.get(0), "/actuator/latency", Map.of("histograms", "true"));
-            LatencyView only = http.getJson(PART, uri, LatencyView.class);
-            return new GroupRead(only, List.of(new InstanceView(bases.get(0), only)));
-        }
+        return read(bases.size() > 1);
+    }
+
+    /**
+     * As {@link #read()}, every instance with its histograms: for a closed phase's last read, from
+     * which the report draws the phase's whole distribution (the latency spectrum, its .hgrm files).
+     */
+    public GroupRead readWithHistograms() throws InterruptedException {
+        return read(true);
+    }
+
+    private GroupRead read(boolean histograms) throws InterruptedException {
         List<InstanceView> views = new ArrayList<>(bases.size());
         for (URI base : bases) {
-            URI uri = Urls.withQuery(base, "/actuator/latency", Map.of("histograms", "true"));
+            URI uri = histograms
+                    ? Urls.withQuery(base, "/actuator/latency", Map.of("histograms", "true"))
+                    : endpoint(base);
             views.add(new InstanceView(base, http.getJson(PART, uri, LatencyView.class)));
         }
         try {

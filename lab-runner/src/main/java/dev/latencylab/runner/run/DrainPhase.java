@@ -57,7 +57,7 @@ final class DrainPhase {
                 phase.backlog(),
                 target(s),
                 Durations.format(phase.duration()));
-        run.checkAbort();
+        run.abort.check();
         if (!stack.setUp(t)) {
             run.stopAndDrain(
                     "so the backlog holds the phase's records alone",

@@ -62,7 +62,7 @@ final class MeasuredPhase {
                 s.payloadBytes(),
                 Durations.format(phase.warmup()),
                 Durations.format(phase.duration()));
-        run.checkAbort();
+        run.abort.check();
         stack.setUp(t);
         TopicSpec own = phase.topic();
         // The warm-up's records carry no phase id: they are never counted in the phase.

@@ -50,20 +50,18 @@ final class PhaseCloser {
         while (true) {
             ProducerStatus producerStatus = run.producer.state();
             Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
-            ConsumerClient.GroupRead read = run.consumer.read();
-            LatencyView fenceView = read.group();
+            LatencyView fenceView = run.consumer.latency();
             ScenarioRunner.requireWithinLimits(fenceView);
             boolean passed = sends.isPresent()
                     && PhaseFence.passed(
                             sends.get(), fenceView.ledger(sends.get().topic()));
-            if (passed && read.instances().size() > 1) {
-                // Instances are read one after another: read again, all after the fence passed,
-                // so the figures hold every record the counts do.
-                read = run.consumer.read();
-                ScenarioRunner.requireWithinLimits(read.group());
-            }
-            LatencyView consumerView = read.group();
             if (passed || !run.clock.instant().isBefore(deadline)) {
+                // The phase's last read, begun after the fence passed: a group's instances are read
+                // one after another, and only such a read holds in each every record the counts do.
+                // It asks for the histograms the report draws, which one instance's polls go without.
+                ConsumerClient.GroupRead read = run.consumer.readWithHistograms();
+                ScenarioRunner.requireWithinLimits(read.group());
+                LatencyView consumerView = read.group();
                 Optional<PhaseView> latency =
                         consumerView.phase(t.phaseId, t.phase.settings().phaseKey());
                 checkSettingsCarried(t, consumerView);
@@ -121,7 +119,8 @@ final class PhaseCloser {
                     + "covers the window up to the last progress poll: " + e.getMessage());
         }
         try {
-            LatencyView view = run.consumer.latency();
+            // The phase's last read, so with the histograms the report draws, as a closed phase's.
+            LatencyView view = run.consumer.readWithHistograms().group();
             Optional<PhaseView> own = view.phase(t.phaseId, t.phase.settings().phaseKey());
             latency = own.orElse(null);
             if (sends != null) {

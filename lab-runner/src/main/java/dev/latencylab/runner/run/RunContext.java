@@ -37,8 +37,8 @@ final class RunContext {
     final PrintStream out;
     final ScenarioRunner.Options options;
 
-    private volatile boolean abortRequested;
-    private volatile String abortReason;
+    /** Asked for by the Ctrl-C hook; every sleep notices it. */
+    final RunAbort abort = new RunAbort();
 
     /** The last phase id given out: measured phases and search steps each have their own. */
     private int lastPhaseId;
@@ -104,27 +104,10 @@ final class RunContext {
         warnings.add(w);
     }
 
-    /** Called from another thread (the Ctrl-C hook): the run's next sleep or check throws. */
-    void requestAbort(String reason) {
-        abortReason = reason;
-        abortRequested = true;
-    }
-
-    /** Why the run was asked to stop; null when it was not. */
-    String abortReason() {
-        return abortReason;
-    }
-
     void sleep(Duration d) throws InterruptedException {
-        checkAbort();
+        abort.check();
         sleeper.sleep(d);
-        checkAbort();
-    }
-
-    void checkAbort() throws InterruptedException {
-        if (abortRequested) {
-            throw new InterruptedException(abortReason);
-        }
+        abort.check();
     }
 
     /**

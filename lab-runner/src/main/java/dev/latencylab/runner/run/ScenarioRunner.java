@@ -138,7 +138,7 @@ public final class ScenarioRunner {
 
     /** Asks a running {@link #run} to stop the load and return what it has (used by the Ctrl-C hook). */
     public void abort(String reason) {
-        run.requestAbort(reason);
+        run.abort.request(reason);
         synchronized (this) {
             if (worker != null) {
                 worker.interrupt();
@@ -157,7 +157,7 @@ public final class ScenarioRunner {
         String stopReason = null;
         ConsumerSettings consumerBefore = null;
         try {
-            run.checkAbort();
+            run.abort.check();
             consumerBefore = end.consumerToRestore(scenario);
             if (!scenario.phases().isEmpty()) {
                 settle(scenario);
@@ -194,7 +194,7 @@ public final class ScenarioRunner {
                 }
             }
         } catch (InterruptedException e) {
-            stopReason = run.abortReason() != null ? run.abortReason() : "interrupted";
+            stopReason = run.abort.stopReason();
         } catch (EndpointException | TopicException e) {
             stopReason = "failed: " + e.getMessage();
         } finally {

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * ConsumerClient over two consumer-app instances, each a real HTTP server answering what a real
- * recorder reports: reads are merged from the histograms, changes reach every instance.
+ * recorder reports: reads are merged from the histograms, changes reach every instance; one
+ * instance is asked for its histograms only when they are wanted.
  */
 class ConsumerGroupClientTest {
 
@@ -69,7 +70,8 @@ class ConsumerGroupClientTest {
         assertThat(read.instances())
                 .extracting(i -> i.view().phase(7, KEY).orElseThrow().count())
                 .containsExactly(900L, 100L);
-        assertThat(log).contains("a GET histograms=true", "b GET histograms=true");
+        // Even a poll: the group's percentiles are merged from the instances' histograms.
+        assertThat(log).containsExactly("a GET histograms=true", "b GET histograms=true");
 
         group.consuming(false);
         group.resetPhases();
@@ -77,17 +79,20 @@ class ConsumerGroupClientTest {
     }
 
     @Test
-    void oneInstanceIsReadAsItAnswersWithItsHistogramsForTheReport() throws Exception {
+    void oneInstanceIsPolledWithoutItsHistogramsAndReadWithThemForTheReport() throws Exception {
         LatencyRecorder only = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
         record(only, 0, 0, 0, 2_000);
         TestServer a = instance("a", only, List.of(0, 1, 2));
+        ConsumerClient consumer = new ConsumerClient(http, a.url());
 
-        LatencyView view = new ConsumerClient(http, a.url()).latency();
+        LatencyView polled = consumer.latency();
+        LatencyView last = consumer.readWithHistograms().group();
 
-        assertThat(view.phase(7, KEY).orElseThrow().latencyMs().p50()).isCloseTo(2.0, offset(0.01));
+        assertThat(polled.phase(7, KEY).orElseThrow().latencyMs().p50()).isCloseTo(2.0, offset(0.01));
+        assertThat(polled.phase(7, KEY).orElseThrow().histograms()).isNull();
         // The report draws each phase's whole distribution from them (LatencySpectrum).
-        assertThat(view.phase(7, KEY).orElseThrow().histograms()).isNotNull();
-        assertThat(log).containsExactly("a GET histograms=true");
+        assertThat(last.phase(7, KEY).orElseThrow().histograms()).isNotNull();
+        assertThat(log).containsExactly("a GET ", "a GET histograms=true");
     }
 
     private TestServer instance(String name, LatencyRecorder recorder, List<Integer> partitions) {

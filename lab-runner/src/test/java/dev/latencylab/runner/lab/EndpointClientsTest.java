@@ -164,9 +164,7 @@ class EndpointClientsTest {
 
         assertThat(lab.log())
                 .containsSubsequence(
-                        "DELETE /actuator/latency",
-                        "DELETE /actuator/latency?scope=phases",
-                        "GET /actuator/latency?histograms=true");
+                        "DELETE /actuator/latency", "DELETE /actuator/latency?scope=phases", "GET /actuator/latency");
         PhaseView phase = report.phase(
                         new ProducerSettings(20, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).phaseKey())
                 .orElseThrow();
@@ -245,8 +243,7 @@ class EndpointClientsTest {
 
         assertThatThrownBy(() -> new ConsumerClient(http, down).latency())
                 .isInstanceOf(EndpointException.class)
-                .hasMessage("consumer-app does not answer at " + down
-                        + "/actuator/latency?histograms=true (connection refused)");
+                .hasMessage("consumer-app does not answer at " + down + "/actuator/latency (connection refused)");
 
         Preflight.Outcome outcome = new Preflight(http)
                 .check(List.of(

@@ -52,14 +52,11 @@ class ProducerEndpoint {
     private final Duration switchTimeout;
 
     private final TopicCheck topics;
-    private final SampleFolder samples;
     private final String topicPrefix;
 
-    ProducerEndpoint(
-            LoadGenerator generator, LabProducerProperties properties, TopicCheck topics, SampleFolder samples) {
+    ProducerEndpoint(LoadGenerator generator, LabProducerProperties properties, TopicCheck topics) {
         this.generator = generator;
         this.topics = topics;
-        this.samples = samples;
         this.topicPrefix = properties.topicPrefix();
         this.switchTimeout = properties.switchTimeout();
     }
@@ -79,9 +76,6 @@ class ProducerEndpoint {
         // changed, not a failure on the sender thread.
         LoadState now = generator.state();
         now.apply(requested);
-        if (requested.payloadFile() != null) {
-            samples.requireInside(requested.payloadFile());
-        }
         String target = requested.topic() != null ? requested.topic() : now.topic();
         if (!target.startsWith(topicPrefix)) {
             throw new BadSettingsException(

@@ -1,6 +1,7 @@
 package dev.latencylab.producer.load;
 
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.core.payload.PayloadPlan;
 import java.util.Queue;
@@ -19,11 +20,17 @@ final class ChangeQueue {
     /**
      * @param current the settings the change will apply to, for the payload it asks for
      * @param topicId the ID of the topic the change sends to, when the caller looked it up; else null
+     * @param readSample how a sample file is read (the producer's sample folder, which checks it)
      */
-    CompletableFuture<LoadState> add(SettingsChange change, ProducerSettings current, Uuid topicId) {
-        // A sample file is read here, on the caller's thread, not between two sends; a bad one is
-        // refused before the change is queued (BadSettingsException naming payloadFile).
-        PayloadPlan next = changesPayload(change) ? PayloadPlan.of(current.apply(change)) : null;
+    CompletableFuture<LoadState> add(
+            SettingsChange change,
+            ProducerSettings current,
+            Uuid topicId,
+            java.util.function.Function<String, SampleFile> readSample) {
+        // A sample file is read here, on the caller's thread, not between two sends; a bad one, or
+        // one outside the sample folder, is refused before the change is queued (BadSettingsException
+        // naming payloadFile).
+        PayloadPlan next = changesPayload(change) ? PayloadPlan.of(current.apply(change), readSample) : null;
         PendingChange pending = new PendingChange(change, next, topicId, new CompletableFuture<>());
         changes.add(pending);
         return pending.done();

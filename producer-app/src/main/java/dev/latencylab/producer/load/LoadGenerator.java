@@ -55,11 +55,19 @@ public class LoadGenerator implements SmartLifecycle {
     private volatile boolean stopping;
     private Thread thread;
 
+    /**
+     * Every sample file a plan needs is read through it, a later plan's read of the same file too:
+     * a path checked once may lead elsewhere by the time it is read again.
+     */
+    private final SampleFolder samples;
+
     public LoadGenerator(
             ProducerFactory<byte[], byte[]> factory,
             LabProducerProperties properties,
             MeterRegistry registry,
-            DuplicatedRecords selfTestDuplicates) {
+            DuplicatedRecords selfTestDuplicates,
+            SampleFolder samples) {
+        this.samples = samples;
         this.state =
                 new LoadState(ClientConfigs.atStart(factory, properties), properties.autostart(), properties.topic());
         // Unthrottled sends keep no schedule; it is there, at some rate, for when a rate is set.
@@ -68,7 +76,7 @@ public class LoadGenerator implements SmartLifecycle {
         this.sender = new RecordSender(
                 factory, producerId, schedule, selfTestDuplicates, registry, () -> state, () -> generation);
         sender.showPhase(state);
-        this.plan = PayloadPlan.of(state.settings());
+        this.plan = PayloadPlan.of(state.settings(), samples::read);
     }
 
     public UUID producerId() {
@@ -117,7 +125,7 @@ public class LoadGenerator implements SmartLifecycle {
      *     or a change of topic); null when it did not
      */
     public CompletableFuture<LoadState> submit(SettingsChange change, Uuid topicId) {
-        CompletableFuture<LoadState> done = changes.add(change, state.settings(), topicId);
+        CompletableFuture<LoadState> done = changes.add(change, state.settings(), topicId, samples::read);
         LockSupport.unpark(thread);
         return done;
     }

@@ -26,8 +26,6 @@ import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.load.LoadGenerator;
 import dev.latencylab.producer.load.LoadState;
 import dev.latencylab.producer.topic.TopicCheck;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +43,6 @@ import org.mockito.ArgumentCaptor;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
-import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -61,18 +58,12 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @WebMvcTest(
         controllers = ProducerEndpoint.class,
-        properties = {
-            "spring.config.name=producer-app",
-            "lab.producer.switch-timeout=200ms",
-            "lab.producer.payload-dir=" + ProducerEndpointTest.SAMPLES
-        })
+        properties = {"spring.config.name=producer-app", "lab.producer.switch-timeout=200ms"})
 // The slice leaves out @ConfigurationPropertiesScan's beans; the endpoint needs this one.
 @EnableConfigurationProperties(LabProducerProperties.class)
-@Import(SampleFolder.class)
 class ProducerEndpointTest {
 
     private static final String URL = "/actuator/producer";
-    static final String SAMPLES = "target/endpoint-samples";
     private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
     private static final String ACCEPTED_FIELDS =
             "accepted: acks, batchSize, bufferMemory, compression, compressionLevel, header, keyStrategy, lingerMs,"
@@ -192,42 +183,20 @@ class ProducerEndpointTest {
     }
 
     @Test
-    void aPayloadFileOutsideTheSampleFolderIsA400WhetherItExistsOrNotAndNothingIsRead() throws Exception {
-        Path folder = Files.createDirectories(Path.of(SAMPLES));
-        Path link = folder.resolve("link-out.jsonl");
-        Files.deleteIfExists(link);
-        Files.createSymbolicLink(link, Path.of("/etc/hostname").toAbsolutePath());
-        for (String outside : List.of(
-                "/etc/hostname",
-                "/no/such/file",
-                SAMPLES + "/../../pom.xml",
-                link.toString(),
-                Path.of(SAMPLES).toAbsolutePath() + "/../x.jsonl")) {
-            assertThat(mvc.post()
-                            .uri(URL)
-                            .contentType(MediaType.APPLICATION_JSON)
-                            .content("{\"payload\": \"sample\", \"payloadFile\": \"" + outside + "\"}"))
-                    .as(outside)
-                    .hasStatus(HttpStatus.BAD_REQUEST)
-                    .bodyJson()
-                    .extractingPath("$.error")
-                    .asString()
-                    .contains("outside");
-        }
-        verify(generator, never()).submit(any(), any());
-    }
-
-    @Test
-    void aPayloadFileInsideTheSampleFolderIsPassedOn() throws Exception {
-        Path file = Files.createDirectories(Path.of(SAMPLES)).resolve("orders.jsonl");
-        Files.writeString(file, "{\"order\": 1}\n");
+    void aPayloadFileTheSenderRefusesIsA400NamingIt() {
+        // The sender reads the file itself, through its sample folder (SampleFolderTest); its refusal is a 400.
+        doThrow(new BadSettingsException("payloadFile", "payloadFile /etc/hostname is outside scenarios/payloads"))
+                .when(generator)
+                .submit(any(), any());
 
         assertThat(mvc.post()
                         .uri(URL)
                         .contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"payload\": \"sample\", \"payloadFile\": \"" + file + "\"}"))
-                .hasStatusOk();
-        verify(generator).submit(any(), any());
+                        .content("{\"payload\": \"sample\", \"payloadFile\": \"/etc/hostname\"}"))
+                .hasStatus(HttpStatus.BAD_REQUEST)
+                .bodyJson()
+                .extractingPath("$.field")
+                .isEqualTo("payloadFile");
     }
 
     // ---------------------------------------------------------------- GET
