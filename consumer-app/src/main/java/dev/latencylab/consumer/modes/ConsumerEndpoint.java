@@ -6,6 +6,7 @@ import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerSettingsReader;
 import dev.latencylab.api.settings.ConsumerStatus;
 import dev.latencylab.core.json.StrictJsonBody;
+import dev.latencylab.kafka.config.ClientPropertyCheck;
 import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -46,6 +47,9 @@ class ConsumerEndpoint {
     ResponseEntity<?> post(@RequestBody(required = false) String body) {
         ConsumerChange change = ConsumerSettingsReader.change(
                 StrictJsonBody.fields(body, "{\"maxPollRecords\": 50, \"processing\": \"per-key\"}"));
+        if (change.consumerConfig() != null) {
+            ClientPropertyCheck.consumer("consumerConfig", change.consumerConfig());
+        }
         try {
             modes.apply(change);
         } catch (IllegalStateException e) {

@@ -10,9 +10,11 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -92,6 +94,9 @@ public final class ConsumerModes {
      *     combination; nothing is changed then
      * @throws IllegalStateException if the consumer could not be paused in time
      */
+    /** The Kafka properties beyond the lab's settings each listener container was last started with. */
+    private final Map<ListenerType, Set<String>> propertiesSet = new EnumMap<>(ListenerType.class);
+
     public synchronized ConsumerSettings apply(ConsumerChange change) {
         ConsumerSettings before = settings;
         ConsumerSettings next = before.apply(change);
@@ -102,7 +107,8 @@ public final class ConsumerModes {
             // In effect before the new container's first batch: it reads the settings it processes with.
             settings = next;
             MessageListenerContainer target = container(next.listener());
-            configure(target.getContainerProperties(), next);
+            configure(target.getContainerProperties(), next, propertiesSet.getOrDefault(next.listener(), Set.of()));
+            propertiesSet.put(next.listener(), next.consumerConfig().keySet());
             if (paused) {
                 target.pause();
             }
@@ -167,7 +173,7 @@ public final class ConsumerModes {
         described.put("commit", s.describeCommit());
         described.put("processing", s.processing() + (s.workers() > 1 ? " x " + s.workers() : ""));
         described.put("work", s.workMicros() == 0 ? "none" : s.work() + " " + s.workMicros() + " µs");
-        return new ConsumerDescription(base.topics(), base.groupId(), described);
+        return new ConsumerDescription(base.topics(), base.groupId(), described, s.consumerConfig());
     }
 
     private MessageListenerContainer container(ListenerType type) {
@@ -190,8 +196,19 @@ public final class ConsumerModes {
 
     /** Puts the settings' fetch and commit parts into a container's properties (read when it starts). */
     public static void configure(ContainerProperties properties, ConsumerSettings s) {
+        configure(properties, s, Set.of());
+    }
+
+    /**
+     * {@link #configure(ContainerProperties, ConsumerSettings)} for a container that an earlier change
+     * gave the Kafka properties {@code setBefore}: those the settings no longer name are taken out,
+     * so the consumer factory's own (or Kafka's default) applies again.
+     */
+    static void configure(ContainerProperties properties, ConsumerSettings s, Set<String> setBefore) {
         Properties kafka = new Properties();
         kafka.putAll(properties.getKafkaConsumerProperties());
+        setBefore.forEach(kafka::remove);
+        kafka.putAll(s.consumerConfig());
         kafka.setProperty(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, Integer.toString(s.fetchMinBytes()));
         kafka.setProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.toString(s.fetchMaxWaitMs()));
         kafka.setProperty(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(s.maxPollRecords()));

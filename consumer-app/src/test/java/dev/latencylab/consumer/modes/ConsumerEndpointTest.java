@@ -166,4 +166,37 @@ class ConsumerEndpointTest {
                 .isEqualTo("maxPollRecords must be an integer from 1 to 100000; got \"50\"");
         assertThat(modes.settings()).isEqualTo(ConsumerSettings.DEFAULTS);
     }
+
+    @Test
+    void aPhasesKafkaPropertiesReachTheContainerAndLeaveItWithTheNextChange() {
+        assertThat(post("{\"listener\": \"record\", \"consumerConfig\": {\"isolation.level\": \"read_committed\"}}"))
+                .hasStatusOk()
+                .bodyJson()
+                .extractingPath("$.settings.consumerConfig")
+                .isEqualTo(java.util.Map.of("isolation.level", "read_committed"));
+        assertThat(RECORD_PROPERTIES.getKafkaConsumerProperties()).containsEntry("isolation.level", "read_committed");
+        assertThat(modes.description().properties()).containsEntry("isolation.level", "read_committed");
+
+        when(RECORD.isRunning()).thenReturn(true);
+        assertThat(post("{\"consumerConfig\": {}}")).hasStatusOk();
+        assertThat(RECORD_PROPERTIES.getKafkaConsumerProperties())
+                .doesNotContainKey("isolation.level")
+                .containsEntry("interceptor.classes", PollClock.class.getName());
+        assertThat(modes.description().properties()).isEmpty();
+    }
+
+    @Test
+    void aKafkaPropertyTheConsumerDoesNotKnowOrTheLabSetsIsA400NamingIt() {
+        assertThat(post("{\"consumerConfig\": {\"isolation.levels\": \"read_committed\"}}"))
+                .hasStatus(HttpStatus.BAD_REQUEST)
+                .bodyJson()
+                .extractingPath("$.field")
+                .isEqualTo("consumerConfig.isolation.levels");
+        assertThat(post("{\"consumerConfig\": {\"max.poll.records\": 5}}"))
+                .bodyJson()
+                .extractingPath("$.error")
+                .isEqualTo("consumerConfig.max.poll.records is set by the lab; use maxPollRecords instead");
+        assertThat(modes.settings()).isEqualTo(ConsumerSettings.DEFAULTS);
+        verify(BATCH, never()).stop();
+    }
 }

@@ -1,6 +1,9 @@
 package dev.latencylab.api.latency;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What the consumer reads and how: the part of a phase's description the producer cannot give.
@@ -9,11 +12,23 @@ import java.util.Map;
  *     {@code lab.orders.<something>})
  * @param settings the consumer's effective settings that shape latency (Kafka client names, and
  *     the listener's), as configured or else Kafka's defaults
+ * @param properties the Kafka properties the phase set beyond the lab's settings ({@code
+ *     consumerConfig}); shown only when there are some
  */
-public record ConsumerDescription(String topics, String groupId, Map<String, String> settings) {
+public record ConsumerDescription(
+        String topics,
+        String groupId,
+        Map<String, String> settings,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> properties) {
 
     public ConsumerDescription {
         settings = settings == null ? Map.of() : Map.copyOf(settings);
+        properties = properties == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(properties));
+    }
+
+    /** A consumer with no Kafka property beyond the lab's settings. */
+    public ConsumerDescription(String topics, String groupId, Map<String, String> settings) {
+        this(topics, groupId, settings, null);
     }
 
     /** Whether the consumer reads {@code topic}: a phase's own topic must match the pattern. */

@@ -1,6 +1,7 @@
 package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Map;
 
 /**
  * The body of POST /actuator/consumer: the consumer settings to change, each null to leave it as
@@ -22,7 +23,42 @@ public record ConsumerChange(
         Integer workers,
         Integer workMicros,
         WorkKind work,
-        Boolean consuming) {
+        Boolean consuming,
+        Map<String, String> consumerConfig) {
+
+    /** A change that sets no Kafka consumer property beyond the lab's own settings. */
+    public ConsumerChange(
+            Integer fetchMinBytes,
+            Integer fetchMaxWaitMs,
+            Integer maxPollRecords,
+            Integer maxPartitionFetchBytes,
+            ListenerType listener,
+            CommitMode commit,
+            Integer commitCount,
+            Integer commitIntervalMs,
+            Boolean commitSync,
+            ProcessingOrder processing,
+            Integer workers,
+            Integer workMicros,
+            WorkKind work,
+            Boolean consuming) {
+        this(
+                fetchMinBytes,
+                fetchMaxWaitMs,
+                maxPollRecords,
+                maxPartitionFetchBytes,
+                listener,
+                commit,
+                commitCount,
+                commitIntervalMs,
+                commitSync,
+                processing,
+                workers,
+                workMicros,
+                work,
+                consuming,
+                null);
+    }
 
     /** Every setting as given (what a phase asks for); reading left as it is. */
     public static ConsumerChange to(ConsumerSettings s) {
@@ -40,7 +76,8 @@ public record ConsumerChange(
                 s.workers(),
                 s.workMicros(),
                 s.work(),
-                null);
+                null,
+                s.consumerConfig());
     }
 
     /** Only whether the consumer reads. */
@@ -63,6 +100,7 @@ public record ConsumerChange(
                 || processing != null
                 || workers != null
                 || workMicros != null
-                || work != null;
+                || work != null
+                || consumerConfig != null;
     }
 }

@@ -1,6 +1,7 @@
 package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -23,6 +24,8 @@ import java.util.Objects;
  * @param workers worker threads, for per-key and unordered processing (1 for in order)
  * @param workMicros simulated processing time per record, µs (0: none)
  * @param work what the simulated processing does: spin on the CPU or wait
+ * @param consumerConfig any other Kafka consumer properties, by their Kafka names ({@link
+ *     ExtraProperties}; null reads as none); shown only when some are set
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ConsumerSettings(
@@ -38,7 +41,8 @@ public record ConsumerSettings(
         ProcessingOrder processing,
         int workers,
         int workMicros,
-        WorkKind work) {
+        WorkKind work,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> consumerConfig) {
 
     /**
      * The consumer-app's defaults: Kafka's fetch settings, the poll's batch per call, asynchronous
@@ -58,9 +62,11 @@ public record ConsumerSettings(
             ProcessingOrder.IN_ORDER,
             1,
             0,
-            WorkKind.WAIT);
+            WorkKind.WAIT,
+            null);
 
     public ConsumerSettings {
+        consumerConfig = ExtraProperties.checked("consumerConfig", consumerConfig, ExtraProperties.CONSUMER_OWNED);
         ConsumerLimits.FETCH_MIN_BYTES.check("fetchMinBytes", fetchMinBytes);
         ConsumerLimits.FETCH_MAX_WAIT_MS.check("fetchMaxWaitMs", fetchMaxWaitMs);
         ConsumerLimits.MAX_POLL_RECORDS.check("maxPollRecords", maxPollRecords);
@@ -146,12 +152,14 @@ public record ConsumerSettings(
                 newProcessing,
                 newWorkers,
                 change.workMicros() != null ? change.workMicros() : workMicros,
-                change.work() != null ? change.work() : work);
+                change.work() != null ? change.work() : work,
+                change.consumerConfig() != null ? change.consumerConfig() : consumerConfig);
     }
 
-    /** Whether going from these settings to {@code next} needs a new Kafka consumer (its fetch settings differ). */
+    /** Whether going from these settings to {@code next} needs a new Kafka consumer (its fetch settings or other properties differ). */
     public boolean fetchDiffers(ConsumerSettings next) {
-        return fetchMinBytes != next.fetchMinBytes
+        return !consumerConfig.equals(next.consumerConfig)
+                || fetchMinBytes != next.fetchMinBytes
                 || fetchMaxWaitMs != next.fetchMaxWaitMs
                 || maxPollRecords != next.maxPollRecords
                 || maxPartitionFetchBytes != next.maxPartitionFetchBytes;
@@ -171,6 +179,7 @@ public record ConsumerSettings(
         String order = processing == ProcessingOrder.IN_ORDER ? "in-order" : processing + " x " + workers;
         String commits = "commit " + describeCommit();
         String simulated = workMicros == 0 ? "no work" : work + " " + workMicros + " µs";
-        return unit + ", " + order + ", " + commits + ", " + simulated;
+        String properties = consumerConfig.isEmpty() ? "" : ", " + consumerConfig;
+        return unit + ", " + order + ", " + commits + ", " + simulated + properties;
     }
 }

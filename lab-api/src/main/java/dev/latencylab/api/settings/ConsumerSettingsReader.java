@@ -27,7 +27,8 @@ public final class ConsumerSettingsReader {
             "processing",
             "workers",
             "workMicros",
-            "work");
+            "work",
+            "consumerConfig");
     /** The fields of {@link ConsumerChange}: the settings and {@code consuming}. */
     public static final Set<String> CHANGE_FIELDS;
 
@@ -76,7 +77,8 @@ public final class ConsumerSettingsReader {
                 FieldReads.integer(fields, "workers", ConsumerLimits.WORKERS, problems),
                 FieldReads.integer(fields, "workMicros", ConsumerLimits.WORK_MICROS, problems),
                 FieldReads.named(fields, "work", WorkKind::parse, WorkKind.acceptedNames(), problems),
-                FieldReads.bool(fields, "consuming", problems));
+                FieldReads.bool(fields, "consuming", problems),
+                FieldReads.properties(fields, "consumerConfig", ExtraProperties.CONSUMER_OWNED, problems));
     }
 
     /**

@@ -7,7 +7,8 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * Kafka client properties a phase sets beyond the lab's own settings ({@code producerConfig}):
+ * Kafka client properties a phase sets beyond the lab's own settings ({@code producerConfig},
+ * {@code consumerConfig}):
  * their shape, bounded because they travel to an endpoint and into every report. Whether Kafka
  * knows a property and accepts its value is checked where the Kafka client is on the classpath
  * (lab-kafka's {@code ClientPropertyCheck}), by the scenario loader and the producer's endpoint alike.
@@ -22,7 +23,7 @@ public final class ExtraProperties {
      * Properties the lab sets itself: each of its settings, and what makes the app work at all. Given
      * here they would make the report's settings say one thing and the client do another.
      */
-    public static final Map<String, String> OWNED_BY_THE_LAB = Map.ofEntries(
+    public static final Map<String, String> PRODUCER_OWNED = Map.ofEntries(
             Map.entry("linger.ms", "lingerMs"),
             Map.entry("batch.size", "batchSize"),
             Map.entry("compression.type", "compression"),
@@ -40,6 +41,21 @@ public final class ExtraProperties {
             Map.entry("client.id", "nothing: the lab names its clients"),
             Map.entry("transactional.id", "nothing yet: the lab does not send in transactions"));
 
+    /** The consumer's counterpart of {@link #PRODUCER_OWNED}. */
+    public static final Map<String, String> CONSUMER_OWNED = Map.ofEntries(
+            Map.entry("fetch.min.bytes", "fetchMinBytes"),
+            Map.entry("fetch.max.wait.ms", "fetchMaxWaitMs"),
+            Map.entry("max.poll.records", "maxPollRecords"),
+            Map.entry("max.partition.fetch.bytes", "maxPartitionFetchBytes"),
+            Map.entry("enable.auto.commit", "commit (the listener commits as the settings say)"),
+            Map.entry("auto.offset.reset", "nothing: the accounting reads every record from where the group is"),
+            Map.entry("interceptor.classes", "nothing: the lab's poll clock is the interceptor"),
+            Map.entry("group.id", "scripts/lab up (the lab's group)"),
+            Map.entry("bootstrap.servers", "scripts/lab up --bootstrap"),
+            Map.entry("key.deserializer", "nothing: the lab's records are bytes"),
+            Map.entry("value.deserializer", "nothing: the lab's records are bytes"),
+            Map.entry("client.id", "nothing: the lab names its clients"));
+
     /** Secrets and connection security come from the client config file, never from a scenario or a request. */
     private static final Set<String> SECRET_PREFIXES = Set.of("sasl.", "ssl.", "security.");
 
@@ -47,9 +63,10 @@ public final class ExtraProperties {
 
     /**
      * {@code properties} as a sorted, unmodifiable map (empty for null), or a refusal naming the
-     * first property at fault as {@code field.name}.
+     * first property at fault as {@code field.name}; {@code owned} is what the lab sets itself, each
+     * with the setting to use instead.
      */
-    public static Map<String, String> checked(String field, Map<String, String> properties) {
+    public static Map<String, String> checked(String field, Map<String, String> properties, Map<String, String> owned) {
         if (properties == null || properties.isEmpty()) {
             return Map.of();
         }
@@ -68,9 +85,8 @@ public final class ExtraProperties {
                                 + FieldReads.render(name));
             }
             String at = field + "." + name;
-            if (OWNED_BY_THE_LAB.containsKey(name)) {
-                throw new BadSettingsException(
-                        at, at + " is set by the lab; use " + OWNED_BY_THE_LAB.get(name) + " instead");
+            if (owned.containsKey(name)) {
+                throw new BadSettingsException(at, at + " is set by the lab; use " + owned.get(name) + " instead");
             }
             if (SECRET_PREFIXES.stream().anyMatch(name::startsWith)) {
                 throw new BadSettingsException(

@@ -100,7 +100,8 @@ final class FieldReads {
      * A mapping of Kafka property names to plain values (text, numbers, booleans: what a properties
      * file holds), checked by {@link ExtraProperties}; an empty mapping reads as "none".
      */
-    static Map<String, String> properties(Map<String, ?> fields, String name, List<BadSettingsException> problems) {
+    static Map<String, String> properties(
+            Map<String, ?> fields, String name, Map<String, String> owned, List<BadSettingsException> problems) {
         if (!fields.containsKey(name)) {
             return null;
         }
@@ -122,7 +123,7 @@ final class FieldReads {
             values.put(String.valueOf(e.getKey()), String.valueOf(value));
         }
         try {
-            return ExtraProperties.checked(name, values);
+            return ExtraProperties.checked(name, values, owned);
         } catch (BadSettingsException e) {
             problems.add(e);
             return null;

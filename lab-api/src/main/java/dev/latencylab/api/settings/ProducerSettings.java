@@ -46,7 +46,7 @@ public record ProducerSettings(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> producerConfig) {
 
     public ProducerSettings {
-        producerConfig = ExtraProperties.checked("producerConfig", producerConfig);
+        producerConfig = ExtraProperties.checked("producerConfig", producerConfig, ExtraProperties.PRODUCER_OWNED);
         // Settings from before these four were settings ran with Kafka's defaults: so do these.
         acks = acks == null ? Acks.ALL : acks;
         maxInFlight = maxInFlight == null ? SettingsLimits.DEFAULT_MAX_IN_FLIGHT : maxInFlight;

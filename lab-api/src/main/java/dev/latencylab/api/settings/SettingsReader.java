@@ -105,7 +105,7 @@ public final class SettingsReader {
                         SettingsLimits.describeTopic("topic"),
                         problems),
                 FieldReads.bool(fields, "header", problems),
-                FieldReads.properties(fields, "producerConfig", problems));
+                FieldReads.properties(fields, "producerConfig", ExtraProperties.PRODUCER_OWNED, problems));
     }
 
     private static Acks acks(Map<String, ?> fields, List<BadSettingsException> problems) {

@@ -11,26 +11,34 @@ class ExtraPropertiesTest {
 
     @Test
     void propertiesAreKeptSortedAndNoneReadsAsEmpty() {
-        assertThat(ExtraProperties.checked("producerConfig", null)).isEmpty();
-        assertThat(ExtraProperties.checked("producerConfig", Map.of("retries", "5", "max.request.size", "1048576")))
+        assertThat(ExtraProperties.checked("producerConfig", null, ExtraProperties.PRODUCER_OWNED))
+                .isEmpty();
+        assertThat(ExtraProperties.checked(
+                        "producerConfig",
+                        Map.of("retries", "5", "max.request.size", "1048576"),
+                        ExtraProperties.PRODUCER_OWNED))
                 .containsExactly(Map.entry("max.request.size", "1048576"), Map.entry("retries", "5"));
     }
 
     @Test
     void aPropertyTheLabSetsIsRefusedNamingTheSettingToUse() {
-        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", Map.of("linger.ms", "5")))
+        assertThatThrownBy(() -> ExtraProperties.checked(
+                        "producerConfig", Map.of("linger.ms", "5"), ExtraProperties.PRODUCER_OWNED))
                 .isInstanceOfSatisfying(
                         BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("producerConfig.linger.ms"))
                 .hasMessage("producerConfig.linger.ms is set by the lab; use lingerMs instead");
-        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", Map.of("bootstrap.servers", "evil:9092")))
+        assertThatThrownBy(() -> ExtraProperties.checked(
+                        "producerConfig", Map.of("bootstrap.servers", "evil:9092"), ExtraProperties.PRODUCER_OWNED))
                 .hasMessageContaining("scripts/lab up --bootstrap");
     }
 
     @Test
     void secretsAndConnectionSecurityBelongInTheClientConfigFile() {
-        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", Map.of("sasl.jaas.config", "x")))
+        assertThatThrownBy(() -> ExtraProperties.checked(
+                        "producerConfig", Map.of("sasl.jaas.config", "x"), ExtraProperties.PRODUCER_OWNED))
                 .hasMessageContaining("--client-config");
-        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", Map.of("security.protocol", "SSL")))
+        assertThatThrownBy(() -> ExtraProperties.checked(
+                        "producerConfig", Map.of("security.protocol", "SSL"), ExtraProperties.PRODUCER_OWNED))
                 .hasMessageContaining("--client-config");
     }
 
@@ -40,16 +48,33 @@ class ExtraPropertiesTest {
         for (int i = 0; i < ExtraProperties.MAX_ENTRIES; i++) {
             most.put("p" + i, "v");
         }
-        assertThat(ExtraProperties.checked("producerConfig", most)).hasSize(ExtraProperties.MAX_ENTRIES);
+        assertThat(ExtraProperties.checked("producerConfig", most, ExtraProperties.PRODUCER_OWNED))
+                .hasSize(ExtraProperties.MAX_ENTRIES);
         most.put("one.more", "v");
-        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", most))
+        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", most, ExtraProperties.PRODUCER_OWNED))
                 .hasMessage("producerConfig sets at most 32 properties; got 33");
-        assertThat(ExtraProperties.checked("producerConfig", Map.of("a", "x".repeat(ExtraProperties.MAX_VALUE_LENGTH))))
+        assertThat(ExtraProperties.checked(
+                        "producerConfig",
+                        Map.of("a", "x".repeat(ExtraProperties.MAX_VALUE_LENGTH)),
+                        ExtraProperties.PRODUCER_OWNED))
                 .hasSize(1);
         assertThatThrownBy(() -> ExtraProperties.checked(
-                        "producerConfig", Map.of("a", "x".repeat(ExtraProperties.MAX_VALUE_LENGTH + 1))))
+                        "producerConfig",
+                        Map.of("a", "x".repeat(ExtraProperties.MAX_VALUE_LENGTH + 1)),
+                        ExtraProperties.PRODUCER_OWNED))
                 .hasMessage("producerConfig.a must be a value of at most 500 characters; got 501 characters");
-        assertThatThrownBy(() -> ExtraProperties.checked("producerConfig", Map.of("Max Request", "1")))
+        assertThatThrownBy(() -> ExtraProperties.checked(
+                        "producerConfig", Map.of("Max Request", "1"), ExtraProperties.PRODUCER_OWNED))
                 .hasMessageContaining("lowercase letters");
+    }
+
+    @Test
+    void theConsumersOwnPropertiesAreRefusedNamingTheConsumerSetting() {
+        assertThatThrownBy(() -> ExtraProperties.checked(
+                        "consumerConfig", Map.of("max.poll.records", "5"), ExtraProperties.CONSUMER_OWNED))
+                .hasMessage("consumerConfig.max.poll.records is set by the lab; use maxPollRecords instead");
+        assertThat(ExtraProperties.checked(
+                        "consumerConfig", Map.of("isolation.level", "read_committed"), ExtraProperties.CONSUMER_OWNED))
+                .containsEntry("isolation.level", "read_committed");
     }
 }

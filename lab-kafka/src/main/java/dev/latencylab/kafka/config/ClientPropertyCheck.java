@@ -2,6 +2,7 @@ package dev.latencylab.kafka.config;
 
 import dev.latencylab.api.settings.BadSettingsException;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
@@ -21,17 +22,23 @@ public final class ClientPropertyCheck {
 
     /** Refuses the first of {@code properties} (shape already checked) that the producer would not take. */
     public static void producer(String field, Map<String, String> properties) {
-        check(field, properties, ProducerConfig.configDef());
+        check(field, properties, ProducerConfig.configDef(), "producer", "ProducerConfig");
     }
 
-    private static void check(String field, Map<String, String> properties, ConfigDef definitions) {
+    /** Refuses the first of {@code properties} (shape already checked) that the consumer would not take. */
+    public static void consumer(String field, Map<String, String> properties) {
+        check(field, properties, ConsumerConfig.configDef(), "consumer", "ConsumerConfig");
+    }
+
+    private static void check(
+            String field, Map<String, String> properties, ConfigDef definitions, String client, String defined) {
         for (Map.Entry<String, String> e : properties.entrySet()) {
             String name = e.getKey();
             String at = field + "." + name;
             ConfigDef.ConfigKey key = definitions.configKeys().get(name);
             if (key == null) {
                 throw new BadSettingsException(
-                        at, at + ": the Kafka producer has no property " + name + " (see ProducerConfig)");
+                        at, at + ": the Kafka " + client + " has no property " + name + " (see " + defined + ")");
             }
             Object value;
             try {

@@ -53,4 +53,17 @@ class ClientPropertyCheckTest {
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessageContaining("partitioner.class");
     }
+
+    @Test
+    void theConsumerIsCheckedAgainstItsOwnDefinitions() {
+        assertThatCode(() -> ClientPropertyCheck.consumer(
+                        "consumerConfig", Map.of("isolation.level", "read_committed", "group.protocol", "consumer")))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> ClientPropertyCheck.consumer("consumerConfig", Map.of("isolation.level", "dirty")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageStartingWith(
+                        "consumerConfig.isolation.level must be text in [read_committed, read_uncommitted]");
+        assertThatThrownBy(() -> ClientPropertyCheck.consumer("consumerConfig", Map.of("max.request.size", "1")))
+                .hasMessageContaining("the Kafka consumer has no property max.request.size (see ConsumerConfig)");
+    }
 }

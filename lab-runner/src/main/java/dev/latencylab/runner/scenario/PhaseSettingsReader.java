@@ -124,10 +124,25 @@ final class PhaseSettingsReader {
                 problems.add(label + "consumer", "must be a mapping of consumer settings");
                 return null;
             }
+            Object before = fields.get("consumerConfig");
             fields.putAll(asMap(block));
+            // A phase's Kafka properties go over the defaults' one by one, like its settings over theirs.
+            if (before instanceof Map<?, ?> base && fields.get("consumerConfig") instanceof Map<?, ?> mine) {
+                Map<Object, Object> merged = new LinkedHashMap<>(base);
+                merged.putAll(mine);
+                fields.put("consumerConfig", merged);
+            }
         }
         List<BadSettingsException> refused = new ArrayList<>();
         ConsumerSettings read = ConsumerSettingsReader.settings(fields, ConsumerSettings.DEFAULTS, refused);
+        if (read != null) {
+            try {
+                ClientPropertyCheck.consumer("consumerConfig", read.consumerConfig());
+            } catch (BadSettingsException e) {
+                refused.add(e);
+                read = null;
+            }
+        }
         for (BadSettingsException e : refused) {
             problems.add(label + "consumer." + e.field(), withoutField(e));
         }

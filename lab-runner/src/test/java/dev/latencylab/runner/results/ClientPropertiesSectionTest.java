@@ -3,6 +3,7 @@ package dev.latencylab.runner.results;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -11,16 +12,21 @@ class ClientPropertiesSectionTest {
 
     @Test
     void eachPhaseShowsThePropertiesItSetAndNoneWhereItSetNone() {
-        Map<String, Map<String, String>> byPhase = new LinkedHashMap<>();
-        byPhase.put("plain", Map.of());
-        byPhase.put("big-requests", new TreeMap<>(Map.of("max.request.size", "2097152", "retries", "5")));
+        Map<String, List<Map<String, String>>> byPhase = new LinkedHashMap<>();
+        byPhase.put("plain", List.of(Map.of(), Map.of()));
+        byPhase.put(
+                "big-requests",
+                List.of(
+                        new TreeMap<>(Map.of("max.request.size", "2097152", "retries", "5")),
+                        Map.of("isolation.level", "read_committed")));
 
         String md = ClientPropertiesSection.render(byPhase);
 
         assertThat(md)
-                .startsWith("## Kafka producer properties\n")
-                .contains("| plain | none |\n")
-                .contains("| big-requests | `max.request.size=2097152`, `retries=5` |\n");
+                .startsWith("## Kafka client properties\n")
+                .contains("| plain | none | none |\n")
+                .contains(
+                        "| big-requests | `max.request.size=2097152`, `retries=5` | `isolation.level=read_committed` |\n");
     }
 
     @Test

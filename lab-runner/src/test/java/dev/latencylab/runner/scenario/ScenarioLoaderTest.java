@@ -210,6 +210,32 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void anyKafkaConsumerPropertyIsSetPerPhaseOverTheDefaultsAndCheckedByTheConsumersDefinitions() {
+        String text = SWEEP.replace(
+                        "  duration: 50s\n",
+                        "  duration: 50s\n  consumer: {consumerConfig: {fetch.max.bytes: 1024, check.crcs: false}}\n")
+                .replace(
+                        "      lingerMs: 0\n",
+                        "      lingerMs: 0\n    consumer: {consumerConfig: {fetch.max.bytes: 2048}}\n");
+
+        Scenario s = loader.parse("c.yaml", "c", text);
+
+        assertThat(s.phases().get(0).consumer().consumerConfig())
+                .containsExactly(entry("check.crcs", "false"), entry("fetch.max.bytes", "2048"));
+        assertThat(s.phases().get(1).consumer().consumerConfig())
+                .containsExactly(entry("check.crcs", "false"), entry("fetch.max.bytes", "1024"));
+        assertThat(loader.parse("c2.yaml", "c", new ScenarioWriter().write(s))
+                        .phases()
+                        .get(0)
+                        .consumer())
+                .isEqualTo(s.phases().get(0).consumer());
+        assertThatThrownBy(() ->
+                        loader.parse("b.yaml", "b", text.replace("fetch.max.bytes: 2048", "fetch.max.bytes: lots")))
+                .hasMessageContaining("b.yaml: phase 1 'linger-0': consumer.consumerConfig.fetch.max.bytes:"
+                        + " must be an integer in [0,...]; got \"lots\"");
+    }
+
+    @Test
     void unknownFieldsAreRefusedWithTheKnownOnes() {
         String text = SWEEP.replace("      - name: linger-0\n", "      - name: linger-0\n        lingr: 5\n")
                 .replace("  - name: linger-0\n", "  - name: linger-0\n    lingr: 5\n");
@@ -427,7 +453,7 @@ class ScenarioLoaderTest {
                 .satisfies(e -> assertThat(((ScenarioException) e).problems())
                         .containsExactly(
                                 "c.yaml: phase 1 'bad': consumer.maxPollRecord: unknown field 'maxPollRecord'; accepted:"
-                                        + " commit, commitCount, commitIntervalMs, commitSync, fetchMaxWaitMs,"
+                                        + " commit, commitCount, commitIntervalMs, commitSync, consumerConfig, fetchMaxWaitMs,"
                                         + " fetchMinBytes, listener, maxPartitionFetchBytes, maxPollRecords,"
                                         + " processing, work, workMicros, workers"));
         assertThatThrownBy(() -> loader.parse("c.yaml", "c", text.replace(", maxPollRecord: 5", "")))
