@@ -189,6 +189,28 @@ podman_engine_up() {
   say "podman: images $KAFKA_IMAGE, $JRE_RUNTIME_IMAGE, $MAVEN_BUILD_IMAGE, $PROMETHEUS_IMAGE; healthchecks run by the lab (pid $(cat "$ENGINE_DIR/healthchecks.pid"))"
 }
 
+# Deletes the firewall rules podman's CNI plugins left for a compose network that
+# 'compose down' removed: rules naming a cni-podman bridge (not podman's default
+# cni-podman0) that no longer exists. Nothing else is touched; without iptables
+# or root there is nothing to do.
+podman_cni_rules_down() {
+  command -v iptables >/dev/null 2>&1 && ((EUID == 0)) || return 0
+  local table rule bridge removed=0
+  for table in filter nat; do
+    while IFS= read -r rule; do
+      [[ $rule =~ (cni-podman[1-9][0-9]*) ]] || continue
+      bridge=${BASH_REMATCH[1]}
+      ip link show "$bridge" >/dev/null 2>&1 && continue
+      # xargs splits the rule as iptables printed it, honouring its quotes, with no shell expansion.
+      if printf '%s\n' "${rule#-A }" | xargs iptables -t "$table" -D 2>/dev/null; then
+        removed=$((removed + 1))
+      fi
+    done < <(iptables -t "$table" -S 2>/dev/null | grep -E -- '^-A .*cni-podman[1-9]' || true)
+  done
+  ((removed == 0)) || say "podman: $removed firewall rules of removed compose networks deleted"
+  return 0
+}
+
 # Stops the healthcheck loop and the podman service by their pids.
 podman_engine_down() {
   local file pid
@@ -204,5 +226,6 @@ podman_engine_down() {
   done
   rm -f "$ENGINE_SOCKET"
   [[ -n ${pid:-} ]] && say "podman service and healthcheck loop stopped"
+  podman_cni_rules_down
   return 0
 }

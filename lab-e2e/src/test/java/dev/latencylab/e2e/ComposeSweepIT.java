@@ -150,6 +150,16 @@ class ComposeSweepIT {
                     .as("volumes left after down --purge")
                     .doesNotContain(PROJECT);
         }
+        if (onPath("iptables")) {
+            // podman's CNI plugins leave their firewall rules behind when a network is removed.
+            java.util.regex.Matcher bridges =
+                    java.util.regex.Pattern.compile("cni-podman[1-9][0-9]*").matcher(command("iptables", "-S"));
+            while (bridges.find()) {
+                assertThat(Path.of("/sys/class/net", bridges.group()))
+                        .as("the bridge a firewall rule left after down names")
+                        .exists();
+            }
+        }
     }
 
     private String envValue(String name) throws IOException {
@@ -166,13 +176,17 @@ class ComposeSweepIT {
     }
 
     private static String podman(String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of("podman"));
+        return command("podman", args);
+    }
+
+    private static String command(String program, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(program));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         try {
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new AssertionError("podman " + String.join(" ", args) + " did not answer in 60 s");
+                throw new AssertionError(program + " " + String.join(" ", args) + " did not answer in 60 s");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -180,7 +194,7 @@ class ComposeSweepIT {
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.exitValue())
-                .as("podman %s: %s", String.join(" ", args), out)
+                .as("%s %s: %s", program, String.join(" ", args), out)
                 .isZero();
         return out.strip();
     }
