@@ -78,6 +78,13 @@ final class ValidateCommand {
                             p.settings().payloadBytes(),
                             Durations.format(p.warmup()),
                             Durations.format(p.duration()));
+                    if (!p.settings().producerConfig().isEmpty()) {
+                        out.printf(
+                                Locale.ROOT,
+                                "  %-12s producer properties %s%n",
+                                "",
+                                p.settings().producerConfig());
+                    }
                     if (p.drains()) {
                         out.printf(
                                 Locale.ROOT,

@@ -62,6 +62,9 @@ final class MeasuredPhase {
                 s.payloadBytes(),
                 Durations.format(phase.warmup()),
                 Durations.format(phase.duration()));
+        if (!s.producerConfig().isEmpty()) {
+            run.out.printf(Locale.ROOT, "  producer properties %s%n", s.producerConfig());
+        }
         run.abort.check();
         stack.setUp(t);
         TopicSpec own = phase.topic();
