@@ -26,40 +26,6 @@ public record ConsumerChange(
         Boolean consuming,
         Map<String, String> consumerConfig) {
 
-    /** A change that sets no Kafka consumer property beyond the lab's own settings. */
-    public ConsumerChange(
-            Integer fetchMinBytes,
-            Integer fetchMaxWaitMs,
-            Integer maxPollRecords,
-            Integer maxPartitionFetchBytes,
-            ListenerType listener,
-            CommitMode commit,
-            Integer commitCount,
-            Integer commitIntervalMs,
-            Boolean commitSync,
-            ProcessingOrder processing,
-            Integer workers,
-            Integer workMicros,
-            WorkKind work,
-            Boolean consuming) {
-        this(
-                fetchMinBytes,
-                fetchMaxWaitMs,
-                maxPollRecords,
-                maxPartitionFetchBytes,
-                listener,
-                commit,
-                commitCount,
-                commitIntervalMs,
-                commitSync,
-                processing,
-                workers,
-                workMicros,
-                work,
-                consuming,
-                null);
-    }
-
     /** Every setting as given (what a phase asks for); reading left as it is. */
     public static ConsumerChange to(ConsumerSettings s) {
         return new ConsumerChange(
@@ -83,7 +49,7 @@ public record ConsumerChange(
     /** Only whether the consumer reads. */
     public static ConsumerChange consuming(boolean consuming) {
         return new ConsumerChange(
-                null, null, null, null, null, null, null, null, null, null, null, null, null, consuming);
+                null, null, null, null, null, null, null, null, null, null, null, null, null, consuming, null);
     }
 
     /** Whether this change sets any consumer setting (not just {@code consuming}). */

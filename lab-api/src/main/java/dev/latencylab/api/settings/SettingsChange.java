@@ -45,48 +45,6 @@ public record SettingsChange(
         Boolean header,
         Map<String, String> producerConfig) {
 
-    /** A change that sets no Kafka property beyond the lab's own settings. */
-    public SettingsChange(
-            Integer lingerMs,
-            Integer batchSize,
-            Compression compression,
-            Integer compressionLevel,
-            Double rate,
-            Integer payloadBytes,
-            KeyStrategy keyStrategy,
-            PayloadKind payload,
-            String payloadFile,
-            Acks acks,
-            Integer maxInFlight,
-            Integer sendBufferBytes,
-            Integer bufferMemory,
-            Boolean running,
-            Integer phase,
-            String phaseName,
-            String topic,
-            Boolean header) {
-        this(
-                lingerMs,
-                batchSize,
-                compression,
-                compressionLevel,
-                rate,
-                payloadBytes,
-                keyStrategy,
-                payload,
-                payloadFile,
-                acks,
-                maxInFlight,
-                sendBufferBytes,
-                bufferMemory,
-                running,
-                phase,
-                phaseName,
-                topic,
-                header,
-                null);
-    }
-
     /** A change of the settings that existed before acks, in-flight requests, buffers and the header were settings. */
     public SettingsChange(
             Integer lingerMs,
@@ -119,6 +77,7 @@ public record SettingsChange(
                 phase,
                 null,
                 topic,
+                null,
                 null);
     }
 
@@ -175,7 +134,7 @@ public record SettingsChange(
     public static SettingsChange stopOn(String topic) {
         return new SettingsChange(
                 null, null, null, null, null, null, null, null, null, null, null, null, null, false, null, null, topic,
-                true);
+                true, null);
     }
 
     /** Only the phase the records from now on belong to. */

@@ -2,13 +2,14 @@ package dev.latencylab.producer.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.latencylab.api.settings.Acks;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsReader;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -64,25 +65,7 @@ class LoadMetricsTest {
         assertThat(phaseInfo(registry))
                 .containsExactly("phase=7002 name=phase-7002 linger_ms=5 compression=lz4 acks=all");
 
-        ProducerSettings leaderOnly = settings.apply(new SettingsChange(
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                Acks.LEADER,
-                null,
-                null,
-                null,
-                null,
-                7003,
-                "acks-1",
-                null,
-                null));
+        ProducerSettings leaderOnly = settings.apply(SettingsReader.change(Map.of("acks", "1")));
         metrics.showPhase(new LoadState(leaderOnly, true, 7003, "acks-1", "lab.orders", leaderOnly.phaseKey(), true));
         assertThat(phaseInfo(registry)).containsExactly("phase=7003 name=acks-1 linger_ms=5 compression=lz4 acks=1");
     }
