@@ -6,7 +6,7 @@ import java.util.function.LongSupplier;
 /**
  * Wall-clock time in microseconds since the epoch. Producer and consumer both read it, so on
  * one machine both sides share the same clock; across machines the lab needs synchronized
- * clocks (see README, "Limits").
+ * clocks (see docs/how-latency-is-measured.md, "Clocks").
  */
 public final class EpochMicros {
 
