@@ -70,14 +70,15 @@ public final class SettingsLimits {
     }
 
     /**
-     * A scenario phase's name, with the runner's "#repeat": bounded because it becomes a label
-     * value of a Prometheus series.
+     * A scenario phase's name as the runner labels it: with its "#repeat", a rate search's
+     * "@50%" share or "-search-<rate>" step. Bounded because it becomes a label value of a
+     * Prometheus series.
      */
-    public static final String PHASE_NAME_RULE =
-            "phaseName must be 1 to 100 letters, digits, '.', '_', '-' or '#', starting with a letter or digit";
+    public static final String PHASE_NAME_RULE = "phaseName must be 1 to 100 letters, digits, '.', '_', '-', '#', '@'"
+            + " or '%', starting with a letter or digit";
 
     private static final java.util.regex.Pattern PHASE_NAME =
-            java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._#-]{0,99}");
+            java.util.regex.Pattern.compile("[A-Za-z0-9][A-Za-z0-9._#@%-]{0,99}");
 
     public static boolean phaseNameAccepted(String name) {
         return name != null && PHASE_NAME.matcher(name).matches();

@@ -28,6 +28,11 @@ public record RateSearchRecord(
         measuredAt = List.copyOf(measuredAt);
     }
 
+    /** The name a search step's phase goes by (dashboards show it). */
+    public static String stepName(String phase, double rate) {
+        return phase + "-search-" + Math.round(rate);
+    }
+
     /** The name of the measured phase at {@code percent} of the rate found. */
     public static String measuredName(String phase, int percent) {
         return phase + "@" + percent + "%";

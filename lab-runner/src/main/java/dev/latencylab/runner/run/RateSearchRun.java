@@ -75,7 +75,7 @@ final class RateSearchRun {
         for (var next = search.next(); next.isPresent(); next = search.next()) {
             double rate = next.getAsDouble();
             int stepId = run.nextPhaseId();
-            String stepName = phase.name() + "-search-" + Math.round(rate);
+            String stepName = RateSearchRecord.stepName(phase.name(), rate);
             if (running) {
                 run.producer.apply(SettingsChange.rate(rate, stepId).named(stepName));
             } else {
