@@ -8,6 +8,37 @@ LAB_DIR=${LAB_DIR:-$ROOT/.lab}
 PID_DIR=$LAB_DIR/pids LOG_DIR=$LAB_DIR/logs
 
 say() { printf 'lab: %s\n' "$*"; }
+
+# Root for the user who typed 'sudo scripts/lab ...' (--far-producer needs root): only the network
+# namespaces and the delay wire need it. Everything else (brokers, Prometheus, Grafana, the apps,
+# the runner, Maven) runs as that user, through AS_LAB_USER, and what the lab writes in the
+# checkout is theirs. Without sudo, or as root logged in as root, both are empty: nothing changes.
+LAB_USER='' AS_LAB_USER=()
+if ((EUID == 0)) && [[ -n ${SUDO_USER:-} && $SUDO_USER != root ]] && id -u "$SUDO_USER" >/dev/null 2>&1; then
+  LAB_USER=$SUDO_USER
+  lab_user_home=$(getent passwd "$LAB_USER" | cut -d: -f6)
+  # setpriv execs: the pid the lab records is the process it starts.
+  AS_LAB_USER=(setpriv "--reuid=$(id -u "$LAB_USER")" "--regid=$(id -g "$LAB_USER")" --init-groups
+    env "HOME=${lab_user_home:-/}" "USER=$LAB_USER" "LOGNAME=$LAB_USER")
+  unset lab_user_home
+  command -v setpriv >/dev/null || {
+    echo "lab: error: 'setpriv' (util-linux) is needed to run the lab as $LAB_USER under sudo: apt-get install -y util-linux" >&2
+    exit 1
+  }
+fi
+
+# Gives <path...> (recursively, links not followed) to the invoking user when root acts for them.
+give_to_lab_user() {
+  [[ -n $LAB_USER ]] || return 0
+  chown -R -P -- "$LAB_USER:$(id -g "$LAB_USER")" "$@"
+}
+
+# On exit of a command run under sudo: what root left in .lab (markers, the wire's ready file)
+# is the invoking user's too, so their 'scripts/lab down' without sudo can clear it.
+give_lab_dir_back() {
+  [[ -d $LAB_DIR ]] || return 0
+  give_to_lab_user "$LAB_DIR" || warn "could not give $LAB_DIR back to $LAB_USER"
+}
 warn() { printf 'lab: %s\n' "$*" >&2; }
 die() { printf 'lab: error: %s\n' "$*" >&2; exit 1; }
 
@@ -104,5 +135,5 @@ exec_jar() {
 
 # Runs the Maven wrapper from the repo root, quietly.
 mvnw() {
-  (cd "$ROOT" && ./mvnw -q -B "$@")
+  (cd "$ROOT" && "${AS_LAB_USER[@]}" ./mvnw -q -B "$@")
 }

@@ -6,7 +6,8 @@
 # In latencylab-near a relay forwards the brokers' REMOTE listeners (10.77.0.1:2909N) to
 # 127.0.0.1:2909N, and on the host a relay forwards 127.0.0.1:8080 to the producer-app's HTTP
 # port, so the runner and Prometheus reach it as before. Nothing is added to the host's own
-# interfaces; 'scripts/lab down' deletes both namespaces. Needs root.
+# interfaces; 'scripts/lab down' deletes both namespaces. Needs root for the namespaces and the wire only:
+# under sudo the producer-app itself runs as SUDO_USER (AS_LAB_USER, common.sh).
 # Sourced, not run; needs common.sh, procs.sh and local-stack.sh.
 
 NEAR_NS=latencylab-near
@@ -38,7 +39,7 @@ delay_mechanism() {
 }
 
 far_up() {
-  (($(id -u) == 0)) || die "--far-producer needs root (network namespaces, /dev/net/tun, tc): run as root, or without it"
+  (($(id -u) == 0)) || die "--far-producer needs root (network namespaces, /dev/net/tun, tc): run it with sudo (the rest of the stack then runs as you), or without it"
   require_cmd ip "install iproute2 (apt-get install -y iproute2)"
   require_cmd python3 "install python3 (apt-get install -y python3)"
   [[ -f $WIRE_SCRIPT ]] || die "no $WIRE_SCRIPT"
@@ -87,7 +88,7 @@ start_far_producer() {
   fi
   far_up
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
-  start_proc producer-app ip netns exec "$FAR_NS" java $APP_JAVA_OPTS -jar "$PRODUCER_JAR" \
+  start_proc producer-app ip netns exec "$FAR_NS" "${AS_LAB_USER[@]}" java $APP_JAVA_OPTS -jar "$PRODUCER_JAR" \
     --server.address=127.0.0.1 --server.port="$PRODUCER_PORT" --spring.kafka.bootstrap-servers="$FAR_BOOTSTRAP" \
     --lab.producer.payload-dir="$ROOT/scenarios/payloads" "$@"
   touch "$(far_marker)"

@@ -118,7 +118,7 @@ component_healthy() {
 }
 
 kafka_java() {
-  java -Xmx256m -XX:TieredStopAtLevel=1 -cp "$LC_LIB/*" "$@"
+  "${AS_LAB_USER[@]}" java -Xmx256m -XX:TieredStopAtLevel=1 -cp "$LC_LIB/*" "$@"
 }
 
 # True when the local-cluster build's output is complete: the agent, and every
@@ -189,6 +189,8 @@ format_storage() {
   fi
   cluster_id=$(<"$LAB_DIR/cluster.id")
   say "formatting storage of broker(s) ${pending[*]} (cluster id $cluster_id)"
+  # The format runs as the user the brokers run as: the folders it writes in are theirs.
+  give_to_lab_user "$LAB_DIR"
   for id in "${pending[@]}"; do
     kafka_java kafka.tools.StorageTool format -t "$cluster_id" \
       -c "$LAB_DIR/kafka-$id/server.properties" >"$LOG_DIR/format-kafka-$id.out" 2>&1 ||
@@ -207,7 +209,7 @@ start_broker() {
   require_free_port "$(jmx_port "$id")" "$name JMX exporter"
   require_free_port "$(remote_port "$id")" "$name far-producer listener"
   # shellcheck disable=SC2086 # the option strings are word lists on purpose
-  start_proc "$name" java $BROKER_HEAP_OPTS $BROKER_JVM_OPTS \
+  start_proc "$name" "${AS_LAB_USER[@]}" java $BROKER_HEAP_OPTS $BROKER_JVM_OPTS \
     -Dkafka.logs.dir="$LAB_DIR/$name/logs" \
     -Dlog4j2.configurationFile="$LC_CONFIG/log4j2.xml" \
     -javaagent:"$LC_AGENT=127.0.0.1:$(jmx_port "$id"):$JMX_RULES" \
@@ -238,7 +240,7 @@ start_prometheus() {
     return 0
   fi
   require_free_port "$PROMETHEUS_PORT" prometheus
-  start_proc prometheus prometheus \
+  start_proc prometheus "${AS_LAB_USER[@]}" prometheus \
     --config.file="$dir/prometheus.yml" \
     --storage.tsdb.path="$dir/data" \
     --web.listen-address="127.0.0.1:$PROMETHEUS_PORT" \
@@ -283,7 +285,7 @@ start_grafana() {
     password=${password:-admin}
   fi
   # shellcheck disable=SC2086 # "grafana server" is a command and its argument
-  start_proc grafana env \
+  start_proc grafana "${AS_LAB_USER[@]}" env \
     GF_PATHS_PROVISIONING="$GRAFANA_PROVISIONING" \
     GF_PATHS_DATA="$LAB_DIR/grafana/data" \
     GF_PATHS_LOGS="$LAB_DIR/grafana/logs" \
@@ -320,7 +322,7 @@ start_app() {
   # The one folder a payloadFile may be read from, wherever the lab was started from.
   [[ $name == producer-app* ]] && hooks+=(--lab.producer.payload-dir="$ROOT/scenarios/payloads")
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
-  start_proc "$name" java $APP_JAVA_OPTS -jar "$jar" \
+  start_proc "$name" "${AS_LAB_USER[@]}" java $APP_JAVA_OPTS -jar "$jar" \
     --server.port="$port" --spring.kafka.bootstrap-servers="$BOOTSTRAP" "${APP_KAFKA_ARGS[@]}" "${hooks[@]}" "$@"
   say "started $name (pid $(running_pid "$name"), log $LOG_DIR/$name.out)"
 }

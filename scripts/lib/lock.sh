@@ -23,7 +23,7 @@ take_lab_lock() {
   done
   LAB_LOCK_HELD=$$
   export LAB_LOCK_HELD
-  trap release_lab_lock EXIT
+  trap 'release_lab_lock; give_lab_dir_back' EXIT
 }
 
 release_lab_lock() {

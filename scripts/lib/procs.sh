@@ -25,11 +25,15 @@ running_pid() {
 
 # start_proc <name> <command...>: starts it detached (own session, so a Ctrl-C
 # in the terminal does not reach it), output to .lab/logs/<name>.out.
-# Environment for the child comes from the caller (env VAR=... command).
+# Environment for the child comes from the caller (env VAR=... command), and so does the user it
+# runs as ("${AS_LAB_USER[@]}" before the command): what root wrote in .lab until now becomes the
+# invoking user's first, so a process that runs as them can write there.
 start_proc() {
   local name=$1
   shift
   mkdir -p "$PID_DIR" "$LOG_DIR"
+  : >"$LOG_DIR/$name.out"
+  give_to_lab_user "$LAB_DIR"
   setsid "$@" >"$LOG_DIR/$name.out" 2>&1 </dev/null &
   local pid=$!
   # Not this shell's job: its death (a fault the lab injects) is no news to print here.
@@ -37,6 +41,7 @@ start_proc() {
   local started
   started=$(proc_start_time "$pid") || die "$name exited at once: see $LOG_DIR/$name.out"
   printf '%s %s\n' "$pid" "$started" >"$PID_DIR/$name.pid"
+  give_to_lab_user "$PID_DIR/$name.pid"
 }
 
 # Resident memory of <pid> in KiB (0 when it is gone).
