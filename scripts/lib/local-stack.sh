@@ -458,11 +458,14 @@ preflight_ports() {
 
 local_up() {
   local partitions=$1 with_apps=$2 missing=()
-  # A fresh machine: install the system packages the stack runs on (Prometheus, curl) the way
-  # 'scripts/lab setup' does; without root or sudo this stops with the exact apt-get line.
-  if ! command -v prometheus >/dev/null || ! command -v curl >/dev/null; then
-    mapfile -t missing < <(missing_packages)
+  # A fresh machine: install the system packages the local stack runs on (a JDK, Prometheus, curl),
+  # and only those, saying which first; without root or sudo this stops with the exact apt-get line.
+  mapfile -t missing < <(missing_packages "${LOCAL_COMMANDS[@]}")
+  if ((${#missing[@]} > 0)); then
+    say "local mode needs: ${missing[*]}"
     install_packages "${missing[@]}"
+    # Debian's prometheus package may have started its own service on the lab's port.
+    stop_system_prometheus
   fi
   require_java17
   require_cmd curl "install curl (apt-get install -y curl)"

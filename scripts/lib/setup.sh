@@ -21,10 +21,18 @@ SETUP_PACKAGES=(
   "/usr/lib/cni/dnsname:golang-github-containernetworking-plugin-dnsname"
 )
 
+# What the local stack runs on: 'up --local' installs these and nothing else of the list above.
+# shellcheck disable=SC2034 # read by local-stack.sh
+LOCAL_COMMANDS=(java curl prometheus)
+
+# missing_packages [command...]: the packages of the commands missing here (all of the list, or
+# only the commands named).
+# shellcheck disable=SC2120 # local-stack.sh passes the local stack's commands
 missing_packages() {
-  local entry cmd pkg seen=" "
+  local entry cmd pkg seen=" " wanted=" $* "
   for entry in "${SETUP_PACKAGES[@]}"; do
     cmd=${entry%%:*} pkg=${entry#*:}
+    (($# == 0)) || [[ $wanted == *" $cmd "* ]] || continue
     if [[ $cmd == java ]]; then
       local major
       major=$(java_major)
@@ -64,13 +72,21 @@ install_packages() {
 
 # On a host with systemd, Debian's prometheus package enables and starts
 # prometheus.service on 0.0.0.0:9090: the lab's port, and open beyond
-# 127.0.0.1. The lab runs its own Prometheus, so that service is disabled and
-# stopped. SYSTEMD_RUN_DIR: where systemd marks itself running (tests).
+# 127.0.0.1. The lab runs its own Prometheus, but the service is the host's:
+# it is stopped only when the user says so (asked at a terminal, or
+# LAB_STOP_SYSTEM_PROMETHEUS=1), else the lab stops with the command to run.
+# SYSTEMD_RUN_DIR: where systemd marks itself running (tests).
 stop_system_prometheus() {
   local -a sudo=()
+  local answer=${LAB_STOP_SYSTEM_PROMETHEUS:-}
   [[ -d ${SYSTEMD_RUN_DIR:-/run/systemd/system} ]] && command -v systemctl >/dev/null || return 0
   ((EUID == 0)) || sudo=(sudo)
   if systemctl is-enabled --quiet prometheus 2>/dev/null || systemctl is-active --quiet prometheus 2>/dev/null; then
+    if [[ -z $answer && -t 0 ]]; then
+      read -r -p "lab: prometheus.service (Debian's package) serves 0.0.0.0:9090, the lab's Prometheus port; disable and stop it? [y/N] " answer || answer=''
+    fi
+    [[ $answer == [yY1]* ]] ||
+      die "prometheus.service (Debian's package) is enabled on this host and serves 0.0.0.0:9090, the port of the lab's own Prometheus: stop it yourself ('systemctl disable --now prometheus'), or rerun with LAB_STOP_SYSTEM_PROMETHEUS=1 to let the lab do it"
     "${sudo[@]}" systemctl disable --now prometheus ||
       die "could not stop prometheus.service (it holds port 9090): run 'systemctl disable --now prometheus'"
     say "disabled and stopped prometheus.service (Debian's package starts it on 0.0.0.0:9090; the lab runs its own)"

@@ -13,17 +13,33 @@ import org.junit.jupiter.api.Test;
 
 /**
  * scripts/lab setup on a host with systemd: Debian's prometheus package enables and starts prometheus.service on
- * 0.0.0.0:9090, the lab's port and beyond 127.0.0.1, so setup must leave it disabled and stopped. No systemd runs
- * here: systemctl is a stand-in on PATH that records its calls and answers as a host whose service is enabled (or
- * not installed) would.
+ * 0.0.0.0:9090, the lab's port and beyond 127.0.0.1. The service is the host's: the lab stops it only when told
+ * to, and otherwise stops with the command to run. No systemd runs here: systemctl is a stand-in on PATH that
+ * records its calls and answers as a host whose service is enabled (or not installed) would. And 'up --local'
+ * installs what the local stack needs, not the whole setup list.
  */
 class SetupScriptTest {
 
     @Test
-    void setupDisablesAndStopsTheSystemPrometheusWhereSystemdRunsIt() throws IOException {
+    void setupRefusesToTouchTheSystemPrometheusUnlessTold() throws IOException {
+        Path dir = host("enabled-untold", 0);
+
+        Tools.Result result = stopSystemPrometheus(dir, Map.of());
+
+        assertThat(result.ok()).as(result.describe()).isFalse();
+        assertThat(result.output())
+                .contains("systemctl disable --now prometheus")
+                .contains("LAB_STOP_SYSTEM_PROMETHEUS=1");
+        assertThat(Files.readAllLines(dir.resolve("calls")))
+                .as("systemctl calls")
+                .noneMatch(c -> c.startsWith("disable"));
+    }
+
+    @Test
+    void setupDisablesAndStopsTheSystemPrometheusWhenTold() throws IOException {
         Path dir = host("enabled", 0);
 
-        Tools.Result result = stopSystemPrometheus(dir);
+        Tools.Result result = stopSystemPrometheus(dir, Map.of("LAB_STOP_SYSTEM_PROMETHEUS", "1"));
 
         assertThat(result.ok()).as(result.describe()).isTrue();
         assertThat(Files.readAllLines(dir.resolve("calls")))
@@ -36,7 +52,7 @@ class SetupScriptTest {
     void setupLeavesSystemdAloneWhenNoPrometheusServiceIsThere() throws IOException {
         Path dir = host("absent", 1);
 
-        Tools.Result result = stopSystemPrometheus(dir);
+        Tools.Result result = stopSystemPrometheus(dir, Map.of());
 
         assertThat(result.ok()).as(result.describe()).isTrue();
         assertThat(Files.readAllLines(dir.resolve("calls")))
@@ -61,17 +77,33 @@ class SetupScriptTest {
         return dir;
     }
 
-    private static Tools.Result stopSystemPrometheus(Path dir) {
+    /** On a host where nothing is installed, local mode asks for a JDK, curl and Prometheus: not podman and the rest. */
+    @Test
+    void localModeInstallsOnlyWhatTheLocalStackNeeds() throws IOException {
+        Path bin = Files.createDirectories(Repo.buildDir().resolve("setup-bare/bin"));
+        // The few commands the functions themselves use; none of the listed tools.
+        for (String tool : List.of("sed", "head", "cat")) {
+            Path link = bin.resolve(tool);
+            Files.deleteIfExists(link);
+            Files.createSymbolicLink(link, Tools.require(tool, "coreutils"));
+        }
+        String script = "source scripts/lib/common.sh; source scripts/lib/setup.sh;"
+                + " echo all: $(missing_packages); echo local: $(missing_packages \"${LOCAL_COMMANDS[@]}\")";
+
+        Tools.Result result = Tools.run(
+                Duration.ofSeconds(30), Repo.ROOT, Map.of("PATH", bin.toString()), List.of("/bin/bash", "-c", script));
+
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        assertThat(result.output()).contains("all: openjdk-17-jdk-headless curl prometheus shellcheck");
+        assertThat(result.output()).contains("local: openjdk-17-jdk-headless curl prometheus\n");
+    }
+
+    private static Tools.Result stopSystemPrometheus(Path dir, Map<String, String> env) {
         String script = "set -euo pipefail; source scripts/lib/common.sh; source scripts/lib/setup.sh;"
                 + " stop_system_prometheus";
-        return Tools.run(
-                Duration.ofSeconds(30),
-                Repo.ROOT,
-                Map.of(
-                        "PATH",
-                        dir.resolve("bin") + ":" + System.getenv("PATH"),
-                        "SYSTEMD_RUN_DIR",
-                        dir.resolve("run-systemd").toString()),
-                List.of("bash", "-c", script));
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("PATH", dir.resolve("bin") + ":" + System.getenv("PATH"));
+        all.put("SYSTEMD_RUN_DIR", dir.resolve("run-systemd").toString());
+        return Tools.run(Duration.ofSeconds(30), Repo.ROOT, all, List.of("bash", "-c", script));
     }
 }
