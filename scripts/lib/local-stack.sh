@@ -233,9 +233,11 @@ start_prometheus() {
     cp "$PROM_SRC/targets/local/kafka.yml" "$dir/targets/"
   fi
   [[ -f $dir/targets/consumer-app.yml ]] || cp "$PROM_SRC/targets/local/consumer-app.yml" "$dir/targets/"
-  if running_pid prometheus >/dev/null; then
-    # Pick up a changed prometheus.yml without a restart.
-    curl -fsS -o /dev/null --max-time 5 -X POST "http://127.0.0.1:$PROMETHEUS_PORT/-/reload" || true
+  local pid
+  if pid=$(running_pid prometheus); then
+    # Pick up a changed prometheus.yml without a restart: SIGHUP to our own pid. Not its HTTP
+    # lifecycle API, which is off because any web page could POST /-/quit to it.
+    kill -HUP "$pid"
     say "prometheus already running (config reloaded)"
     return 0
   fi
@@ -243,8 +245,7 @@ start_prometheus() {
   start_proc prometheus "${AS_LAB_USER[@]}" prometheus \
     --config.file="$dir/prometheus.yml" \
     --storage.tsdb.path="$dir/data" \
-    --web.listen-address="127.0.0.1:$PROMETHEUS_PORT" \
-    --web.enable-lifecycle
+    --web.listen-address="127.0.0.1:$PROMETHEUS_PORT"
   say "started prometheus (pid $(running_pid prometheus))"
 }
 

@@ -26,6 +26,15 @@ class PrometheusConfigTest {
     private static final Path PROMETHEUS = Repo.path("observability/prometheus");
     private static final Path TARGET_SETS = PROMETHEUS.resolve("targets");
 
+    /** Its HTTP lifecycle API would let any web page the user visits POST /-/quit to it. */
+    @Test
+    void noStackStartsPrometheusWithItsLifecycleApi() {
+        assertThat(Repo.read("scripts/lib/local-stack.sh"))
+                .contains("start_proc prometheus")
+                .doesNotContain("enable-lifecycle");
+        assertThat(Repo.read("docker-compose.yml")).contains("prometheus").doesNotContain("enable-lifecycle");
+    }
+
     @Test
     void thereIsATargetSetForComposeAndForLocalMode() throws IOException {
         assertThat(targetSets()).extracting(p -> p.getFileName().toString()).contains("compose", "local");

@@ -1,6 +1,7 @@
 package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.runner.results.ResultsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,8 +23,6 @@ public final class CompareReport {
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .build();
-    private static final DateTimeFormatter FOLDER_TIME =
-            DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter READABLE =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
@@ -31,13 +30,7 @@ public final class CompareReport {
 
     /** results/&lt;UTC start&gt;-compare, made unique with a counter if it exists. */
     public static Path folder(Path resultsRoot, Instant startedAt) throws IOException {
-        String base = FOLDER_TIME.format(startedAt) + "-compare";
-        Path dir = resultsRoot.resolve(base);
-        for (int i = 2; Files.exists(dir); i++) {
-            dir = resultsRoot.resolve(base + "-" + i);
-        }
-        Files.createDirectories(dir);
-        return dir;
+        return ResultsWriter.folder(resultsRoot, startedAt, "compare");
     }
 
     /** Writes compare.json and compare.md; returns the Markdown. */

@@ -3,6 +3,7 @@ package dev.latencylab.runner.results;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioWriter;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -37,15 +38,21 @@ public final class ResultsWriter {
     private final ChartWriter charts = new ChartWriter();
     private final HeatMapWriter heatMaps = new HeatMapWriter();
 
-    /** results/&lt;UTC start&gt;-&lt;scenario&gt;, made unique with a counter if it exists. */
+    /**
+     * results/&lt;UTC start&gt;-&lt;scenario&gt;, made unique with a counter if it exists. Created, not
+     * checked then created: of two runs started in the same second, each gets a folder of its own.
+     */
     public static Path folder(Path resultsRoot, Instant startedAt, String scenario) throws IOException {
         String base = FOLDER_TIME.format(startedAt) + "-" + scenario;
-        Path dir = resultsRoot.resolve(base);
-        for (int i = 2; Files.exists(dir); i++) {
-            dir = resultsRoot.resolve(base + "-" + i);
+        Files.createDirectories(resultsRoot);
+        for (int i = 1; ; i++) {
+            Path dir = resultsRoot.resolve(i == 1 ? base : base + "-" + i);
+            try {
+                return Files.createDirectory(dir);
+            } catch (FileAlreadyExistsException taken) {
+                // Another run's: try the next name.
+            }
         }
-        Files.createDirectories(dir);
-        return dir;
     }
 
     public void write(Path dir, Scenario scenario, EnvironmentInfo environment, RunSummary summary, RunSeries series)
