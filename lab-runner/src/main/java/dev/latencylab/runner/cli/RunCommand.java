@@ -115,6 +115,12 @@ final class RunCommand {
             description = "where <UTC time>-<scenario>/ goes (default ./${DEFAULT-VALUE})")
     String results;
 
+    @Option(
+            names = "--dry-run",
+            description = "print what a run would create, change and delete (its topics looked up on the cluster),"
+                    + " and do none of it")
+    boolean dryRun;
+
     @Mixin
     TimingArgs timingArgs = new TimingArgs();
 
@@ -179,6 +185,28 @@ final class RunCommand {
         }
     }
 
+    /** The lab's own brokers: a topic an earlier run left there may be replaced; on another cluster, never. */
+    private boolean ownCluster() {
+        return Defaults.BOOTSTRAP.equals(bootstrap);
+    }
+
+    private int dryRun(Scenario scenario) throws InterruptedException {
+        RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
+        try (KafkaTopics topics = scenario.needsKafkaAdmin()
+                ? new KafkaTopics(bootstrap, clientProperties(), clock, ownCluster())
+                : null) {
+            return new DryRun(out)
+                    .print(scenarioFile, scenario, plan, orderArgs.seed != null, bootstrap, ownCluster(), names -> {
+                        try {
+                            return topics.existing(names);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new IllegalStateException("interrupted", e);
+                        }
+                    });
+        }
+    }
+
     /** The results folder of the last run, for callers (and tests) that want to look into it. */
     private volatile Path lastResults;
 
@@ -206,6 +234,9 @@ final class RunCommand {
             err.println("The scenario cannot be run with these timings:");
             faultsOutside.forEach(f -> err.println("  " + f));
             return 2;
+        }
+        if (dryRun) {
+            return dryRun(scenario);
         }
         boolean faults = scenario.injectsFaults();
         String control = brokerControl != null ? brokerControl : System.getenv("LAB_BROKER_CONTROL");
@@ -269,7 +300,7 @@ final class RunCommand {
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
         Topics topics = scenario.needsKafkaAdmin()
                 // Another cluster than the lab's own brokers may hold topics of someone's: none is deleted.
-                ? new KafkaTopics(bootstrap, clientProperties(), clock, Defaults.BOOTSTRAP.equals(bootstrap))
+                ? new KafkaTopics(bootstrap, clientProperties(), clock, ownCluster())
                 : Topics.NONE;
         ScenarioRunner r = new ScenarioRunner(
                 producer,

@@ -121,6 +121,14 @@ public final class KafkaTopics implements Topics {
         }
     }
 
+    /** Which of these topics exist on the cluster now (for a dry run: nothing is changed). */
+    public Set<String> existing(Collection<String> topics) throws InterruptedException {
+        Set<String> names = get(admin.listTopics().names(), "list topics");
+        Set<String> found = new HashSet<>(topics);
+        found.retainAll(names);
+        return found;
+    }
+
     @Override
     public void delete(String topic) throws InterruptedException {
         // Its name may take a moment to be free again: creating it anew is this runner's to retry.

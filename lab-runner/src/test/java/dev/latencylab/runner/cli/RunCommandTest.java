@@ -88,6 +88,17 @@ class RunCommandTest {
     }
 
     @Test
+    void aDryRunCallsNothingAndWritesNothing() throws Exception {
+        int code = command.execute(args("--dry-run"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        assertThat(lab.log()).isEmpty();
+        assertThat(dir.resolve("out")).doesNotExist();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("linger-0", "linger-20", "A run would:", "Nothing was created, changed or deleted");
+    }
+
+    @Test
     void drivesEveryPhaseInOrderAndWritesTheResultsFolder() throws Exception {
         int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
 
