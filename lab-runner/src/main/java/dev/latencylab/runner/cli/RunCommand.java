@@ -269,7 +269,7 @@ final class RunCommand {
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
         Topics topics = scenario.needsKafkaAdmin()
                 // Another cluster than the lab's own brokers may hold topics of someone's: none is deleted.
-                ? new KafkaTopics(bootstrap, clientProperties(), clock, Defaults.BOOTSTRAP.equals(bootstrap))
+                ? new KafkaTopics(bootstrap, clientProperties(), clock, Defaults.labsOwnBrokers(bootstrap))
                 : Topics.NONE;
         ScenarioRunner r = new ScenarioRunner(
                 producer,
