@@ -15,6 +15,7 @@ import dev.latencylab.runner.lab.Preflight;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.topics.TopicOwnership;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -100,7 +101,9 @@ final class CompareCommand {
             names = "--topic",
             paramLabel = "NAME",
             defaultValue = "lab.compare",
-            description = "bench topic for the tools, recreated like the lab topic (default ${DEFAULT-VALUE})")
+            description = "bench topic for the tools, created like the lab topic; on the lab's own brokers one left"
+                    + " by an earlier run is replaced, on another cluster (--bootstrap) it must not exist"
+                    + " (default ${DEFAULT-VALUE})")
     String topic;
 
     @Option(
@@ -114,7 +117,8 @@ final class CompareCommand {
             names = "--bootstrap",
             paramLabel = "LIST",
             defaultValue = Defaults.BOOTSTRAP,
-            description = "(default ${DEFAULT-VALUE})")
+            description = "the brokers; any other list than the default is a cluster the lab did not start, where"
+                    + " compare deletes only the bench topic it created (default ${DEFAULT-VALUE})")
     String bootstrap;
 
     @Option(
@@ -216,6 +220,8 @@ final class CompareCommand {
                 new KafkaTools(KafkaTools.currentJava(), settings.kafkaLib(), settings.bootstrap()),
                 tools,
                 new ClosedLoopFloor(settings.bootstrap(), settings.batchSize()),
+                // The rule a run's phase topics follow: a bench topic that may be someone's is never deleted.
+                new TopicOwnership(settings.bootstrap(), Defaults.labsOwnBrokers(settings.bootstrap())),
                 dir.resolve("tools"),
                 clock,
                 sleeper,

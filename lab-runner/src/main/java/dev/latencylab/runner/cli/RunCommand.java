@@ -185,25 +185,27 @@ final class RunCommand {
         }
     }
 
-    /** The lab's own brokers: a topic an earlier run left there may be replaced; on another cluster, never. */
-    private boolean ownCluster() {
-        return Defaults.BOOTSTRAP.equals(bootstrap);
-    }
-
     private int dryRun(Scenario scenario) throws InterruptedException {
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
         try (KafkaTopics topics = scenario.needsKafkaAdmin()
-                ? new KafkaTopics(bootstrap, clientProperties(), clock, ownCluster())
+                ? new KafkaTopics(bootstrap, clientProperties(), clock, Defaults.labsOwnBrokers(bootstrap))
                 : null) {
             return new DryRun(out)
-                    .print(scenarioFile, scenario, plan, orderArgs.seed != null, bootstrap, ownCluster(), names -> {
-                        try {
-                            return topics.existing(names);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            throw new IllegalStateException("interrupted", e);
-                        }
-                    });
+                    .print(
+                            scenarioFile,
+                            scenario,
+                            plan,
+                            orderArgs.seed != null,
+                            bootstrap,
+                            Defaults.labsOwnBrokers(bootstrap),
+                            names -> {
+                                try {
+                                    return topics.existing(names);
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                    throw new IllegalStateException("interrupted", e);
+                                }
+                            });
         }
     }
 
@@ -300,7 +302,7 @@ final class RunCommand {
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
         Topics topics = scenario.needsKafkaAdmin()
                 // Another cluster than the lab's own brokers may hold topics of someone's: none is deleted.
-                ? new KafkaTopics(bootstrap, clientProperties(), clock, ownCluster())
+                ? new KafkaTopics(bootstrap, clientProperties(), clock, Defaults.labsOwnBrokers(bootstrap))
                 : Topics.NONE;
         ScenarioRunner r = new ScenarioRunner(
                 producer,

@@ -1,6 +1,7 @@
 package dev.latencylab.runner.compare;
 
 import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.runner.topics.TopicOwnership;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -8,6 +9,7 @@ import java.time.Instant;
 /**
  * The topic Kafka's tools write to: a topic of its own, so the consumer-app never sees records
  * without the lab's header, laid out like the lab topic (partitions, RF, min.insync.replicas).
+ * Deleted only as {@link TopicOwnership} allows, the rule a run's phase topics follow.
  */
 final class BenchTopic {
 
@@ -22,27 +24,47 @@ final class BenchTopic {
     private final ToolLogs logs;
     private final Clock clock;
     private final Sleeper sleeper;
+    private final TopicOwnership ownership;
 
-    BenchTopic(KafkaTools tools, ToolRunner runner, ToolLogs logs, Clock clock, Sleeper sleeper) {
+    BenchTopic(
+            KafkaTools tools,
+            ToolRunner runner,
+            ToolLogs logs,
+            Clock clock,
+            Sleeper sleeper,
+            TopicOwnership ownership) {
         this.tools = tools;
         this.runner = runner;
         this.logs = logs;
         this.clock = clock;
         this.sleeper = sleeper;
+        this.ownership = ownership;
     }
 
     TopicLayout describe(String topic) throws InterruptedException {
-        ToolRun r = runner.run(
-                tools.topics("--describe", "--topic", topic), TOPIC_TOOL_TIMEOUT, logs.next("topic-describe"));
+        ToolRun r = describeRun(topic);
         return TopicLayout.parse(r.output(), topic)
                 .orElseThrow(() -> new CompareException(
                         "could not read the layout of topic " + topic + " (TopicCommand --describe, exit "
                                 + r.exitCode() + ", output in " + r.log() + "): " + r.tail(3)));
     }
 
-    /** Deletes {@code topic} if it exists (a previous run's records go too) and creates it with {@code layout}. */
-    void recreate(String topic, TopicLayout layout) throws InterruptedException {
-        delete(topic);
+    private ToolRun describeRun(String topic) throws InterruptedException {
+        return runner.run(
+                tools.topics("--describe", "--topic", topic), TOPIC_TOOL_TIMEOUT, logs.next("topic-describe"));
+    }
+
+    /**
+     * Creates {@code topic} with {@code layout}. One that exists already is deleted first where the lab
+     * may delete it (a previous run's records would be counted too); elsewhere it stops the comparison
+     * before anything is sent, naming it.
+     */
+    void create(String topic, TopicLayout layout) throws InterruptedException {
+        if (ownership.mayDelete(topic)) {
+            delete(topic);
+        } else if (TopicLayout.parse(describeRun(topic).output(), topic).isPresent()) {
+            throw new CompareException(ownership.refusal(topic, "give compare another bench topic (--topic NAME)"));
+        }
         Instant deadline = clock.instant().plus(RECREATE_TIMEOUT);
         while (true) {
             String[] args = layout.minInsyncReplicas() == null
@@ -68,6 +90,7 @@ final class BenchTopic {
                     };
             ToolRun r = runner.run(tools.topics(args), TOPIC_TOOL_TIMEOUT, logs.next("topic-create"));
             if (r.ok()) {
+                ownership.claim(topic);
                 return;
             }
             if (!clock.instant().isBefore(deadline)) {
@@ -80,7 +103,14 @@ final class BenchTopic {
         }
     }
 
-    void delete(String topic) throws InterruptedException {
+    /** Deletes {@code topic} if the lab may: on a cluster it did not start, only the one this comparison created. */
+    void deleteIfOwn(String topic) throws InterruptedException {
+        if (ownership.mayDelete(topic)) {
+            delete(topic);
+        }
+    }
+
+    private void delete(String topic) throws InterruptedException {
         ToolRun r = runner.run(
                 tools.topics("--delete", "--if-exists", "--topic", topic),
                 TOPIC_TOOL_TIMEOUT,

@@ -6,6 +6,7 @@ import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.topics.TopicOwnership;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -45,6 +46,7 @@ public final class CompareRun {
             KafkaTools tools,
             ToolRunner runner,
             FloorProbe floor,
+            TopicOwnership ownership,
             Path toolLogDir,
             Clock clock,
             Sleeper sleeper,
@@ -54,7 +56,7 @@ public final class CompareRun {
         this.tools = tools;
         this.runner = runner;
         ToolLogs logs = new ToolLogs(toolLogDir);
-        this.topics = new BenchTopic(tools, runner, logs, clock, sleeper);
+        this.topics = new BenchTopic(tools, runner, logs, clock, sleeper, ownership);
         this.clock = clock;
         this.out = out;
         this.ctx = new CompareContext(settings, lab, tools, runner, logs, out);
@@ -85,8 +87,8 @@ public final class CompareRun {
         try {
             toolsVersion = tools.requireToolsJar();
             layout = topics.describe(settings.labTopic());
-            out.printf("Bench topic %s: recreated like %s (%s)%n", settings.topic(), settings.labTopic(), layout);
-            topics.recreate(settings.topic(), layout);
+            out.printf("Bench topic %s: created like %s (%s)%n", settings.topic(), settings.labTopic(), layout);
+            topics.create(settings.topic(), layout);
             ctx.abort.check();
             lab.stop();
             ctx.awaitConsumer("before the first round", warnings);
@@ -199,7 +201,7 @@ public final class CompareRun {
         return d;
     }
 
-    /** Best effort: the load stops, and the bench topic (GBs after a long run) goes. */
+    /** Best effort: the load stops, and the bench topic (GBs after a long run) goes if it is the lab's. */
     private void cleanUp(List<String> warnings) {
         try {
             lab.stop();
@@ -207,7 +209,7 @@ public final class CompareRun {
             warnings.add("could not stop the producer-app's load: " + e.getMessage());
         }
         try {
-            topics.delete(settings.topic());
+            topics.deleteIfOwn(settings.topic());
         } catch (CompareException | InterruptedException e) {
             warnings.add("could not delete the bench topic " + settings.topic() + ": " + e.getMessage());
         }

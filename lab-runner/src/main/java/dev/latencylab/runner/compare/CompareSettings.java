@@ -22,7 +22,7 @@ import java.util.Map;
  * @param duration each measured window
  * @param rounds   how many times each side runs, alternating lab, tool, lab, tool...
  * @param lowRate  records/s of the lab's latency phase
- * @param topic    the bench topic Kafka's tools write to (recreated with the lab topic's layout)
+ * @param topic    the bench topic Kafka's tools write to (created with the lab topic's layout)
  */
 public record CompareSettings(
         Duration stackWarmup,

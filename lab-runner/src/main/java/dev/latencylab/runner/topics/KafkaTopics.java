@@ -8,11 +8,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -41,13 +39,8 @@ public final class KafkaTopics implements Topics {
     private final Admin admin;
     private final String bootstrap;
     private final Clock clock;
-    /**
-     * Whether a topic that exists before a phase creates it may be deleted first: on the lab's own
-     * brokers, yes (an earlier run's); on a cluster the lab did not start, it may be someone's.
-     */
-    private final boolean replaceOthers;
-    /** Topics this instance created or deleted: its own to replace on any cluster. */
-    private final Set<String> own = new HashSet<>();
+    /** Whether a topic that exists before a phase creates it may be deleted first. */
+    private final TopicOwnership ownership;
 
     /** On the lab's own brokers: a topic left by an earlier run is replaced. */
     public KafkaTopics(String bootstrap, Clock clock) {
@@ -60,7 +53,7 @@ public final class KafkaTopics implements Topics {
      *     true only on the lab's own brokers
      */
     public KafkaTopics(String bootstrap, Properties client, Clock clock, boolean replaceOthers) {
-        this.replaceOthers = replaceOthers;
+        this.ownership = new TopicOwnership(bootstrap, replaceOthers);
         Properties p = new Properties();
         p.putAll(client);
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
@@ -82,7 +75,7 @@ public final class KafkaTopics implements Topics {
         while (true) {
             try {
                 get(admin.createTopics(List.of(topic)).all(), "create topic " + spec.name());
-                own.add(spec.name());
+                ownership.claim(spec.name());
                 // A topic is writable only once each leader serves it (see LeaderReadiness).
                 awaitLeaders(spec.name());
                 return replaced;
@@ -91,12 +84,9 @@ public final class KafkaTopics implements Topics {
                         || clock.instant().isAfter(deadline)) {
                     throw e;
                 }
-                if (!replaceOthers && !own.contains(spec.name())) {
+                if (!ownership.mayDelete(spec.name())) {
                     throw new TopicException(
-                            "topic " + spec.name() + " already exists on " + bootstrap
-                                    + ", a cluster the lab did not start: the lab deletes only topics it created. Delete it"
-                                    + " yourself if it is a lab topic an earlier run left, or give the phase another topic",
-                            e.getCause());
+                            ownership.refusal(spec.name(), "give the phase another topic"), e.getCause());
                 }
                 if (!replaced) {
                     delete(spec.name());
@@ -132,7 +122,7 @@ public final class KafkaTopics implements Topics {
     @Override
     public void delete(String topic) throws InterruptedException {
         // Its name may take a moment to be free again: creating it anew is this runner's to retry.
-        own.add(topic);
+        ownership.claim(topic);
         try {
             get(admin.deleteTopics(List.of(topic)).all(), "delete topic " + topic);
         } catch (TopicException e) {

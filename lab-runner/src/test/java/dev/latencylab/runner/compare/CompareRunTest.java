@@ -9,6 +9,7 @@ import dev.latencylab.runner.fake.FakeTime;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.topics.TopicOwnership;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -41,7 +42,14 @@ class CompareRunTest {
             ClosedLoopFloor.producerSettings(16384),
             ClosedLoopFloor.consumerSettings());
 
+    /** On the lab's own brokers. */
     private CompareResult run(FakeLab lab, FakeTime time, ScriptedTools tools, Path dir, int rounds)
+            throws IOException {
+        return run(lab, time, tools, dir, rounds, new TopicOwnership("127.0.0.1:9092", true));
+    }
+
+    private CompareResult run(
+            FakeLab lab, FakeTime time, ScriptedTools tools, Path dir, int rounds, TopicOwnership ownership)
             throws IOException {
         Path lib = Files.createDirectories(dir.resolve("lib"));
         Files.writeString(lib.resolve("kafka-tools-4.2.1.jar"), "");
@@ -72,6 +80,7 @@ class CompareRunTest {
                                     topic + " " + records + " after " + warmup + " of " + bytes + " B, pace " + pace);
                             return FLOOR;
                         },
+                        ownership,
                         dir.resolve("tools"),
                         time,
                         time,
@@ -234,6 +243,62 @@ class CompareRunTest {
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
                     .hasSize(4);
             assertThat(posts.get(posts.size() - 1)).isEqualTo(STOP);
+        }
+    }
+
+    /** A cluster the lab did not start (compare --bootstrap): the bench topic may be someone's. */
+    private static TopicOwnership theirCluster() {
+        return new TopicOwnership("kafka.example:9092", false);
+    }
+
+    @Test
+    void onAClusterTheLabDidNotStartAnExistingBenchTopicStopsCompareBeforeAnythingIsSentAndStays(@TempDir Path dir)
+            throws IOException {
+        FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
+        // Their cluster answers a describe of either topic: the bench topic is there already.
+        String labOrders = Resources.text("topic-describe-lab-orders.txt");
+        ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt")
+                .answering("--describe", labOrders + labOrders.replace("lab.orders", "lab.compare"));
+        try (FakeLab lab = new FakeLab(time)) {
+            CompareResult r = run(lab, time, tools, dir, 1, theirCluster());
+
+            assertThat(r.complete()).isFalse();
+            assertThat(r.stopReason())
+                    .startsWith("failed: topic lab.compare already exists on kafka.example:9092, a cluster the lab did"
+                            + " not start: the lab deletes only topics it created")
+                    .contains("Delete it yourself")
+                    .contains("--topic NAME");
+            // Described, never deleted nor created, and no tool wrote to it.
+            assertThat(tools.mainClasses()).containsExactly("TopicCommand --describe", "TopicCommand --describe");
+            assertThat(floors).isEmpty();
+            // Nothing was sent: the producer-app was only told to stop.
+            assertThat(lab.log())
+                    .filteredOn(l -> l.startsWith("POST /actuator/producer"))
+                    .containsOnly(STOP);
+            assertThat(r.throughput()).isEmpty();
+            assertThat(r.latency()).isEmpty();
+        }
+    }
+
+    @Test
+    void onAClusterTheLabDidNotStartTheBenchTopicCompareCreatedIsDeletedAtTheEnd(@TempDir Path dir) throws IOException {
+        FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
+        // Their cluster describes the lab topic only: no bench topic yet.
+        ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt");
+        try (FakeLab lab = new FakeLab(time)) {
+            CompareResult r = run(lab, time, tools, dir, 1, theirCluster());
+
+            assertThat(r.complete()).as(r.stopReason()).isTrue();
+            // Looked for before it is created, not deleted first; deleted once the comparison is done.
+            assertThat(tools.mainClasses())
+                    .containsExactly(
+                            "TopicCommand --describe",
+                            "TopicCommand --describe",
+                            "TopicCommand --create",
+                            "ProducerPerformance",
+                            "EndToEndLatency",
+                            "TopicCommand --delete");
+            assertThat(tools.commands.get(tools.commands.size() - 1)).containsSequence("--topic", "lab.compare");
         }
     }
 }

@@ -42,6 +42,11 @@ final class ScriptedTools implements ToolRunner {
                 Map.of());
     }
 
+    /** {@code key} succeeds with {@code output} instead. */
+    ScriptedTools answering(String key, String output) {
+        return failing(key, 0, output);
+    }
+
     ScriptedTools failing(String key, int exitCode, String output) {
         Map<String, String> o = new java.util.HashMap<>(outputs);
         o.put(key, output);
