@@ -10,6 +10,7 @@ import dev.latencylab.producer.LabProducerProperties;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -87,6 +88,48 @@ class SampleFolderTest {
                         BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("payloadFile"))
                 .hasMessage("payloadFile " + checked
                         + ": is a symbolic link, and links are not followed here: name the file it leads to");
+    }
+
+    @Test
+    void aFolderOnTheWaySwappedForALinkAfterTheCheckIsRefusedNotFollowedOutOfTheFolder() throws IOException {
+        Path sub = Files.createDirectories(folder.resolve("daily"));
+        Path checked = samples.check(Files.writeString(sub.resolve("orders.jsonl"), "{\"order\": 1}\n")
+                .toString());
+        // Between the check and the read, the folder on the way becomes a link to one outside, which
+        // holds a file of the same name.
+        Path outside = Files.createDirectories(dir.resolve("elsewhere"));
+        Files.writeString(outside.resolve("orders.jsonl"), "the password\n");
+        Files.move(sub, dir.resolve("daily-moved-away"));
+        Files.createSymbolicLink(sub, outside);
+
+        assertThatThrownBy(() -> samples.readChecked(checked))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("payloadFile"))
+                .hasMessage("payloadFile " + checked + ": " + sub.toRealPath(LinkOption.NOFOLLOW_LINKS)
+                        + " is a symbolic link, and links are not followed here: name the file it leads to");
+    }
+
+    @Test
+    void aFolderLinkThatLeadsOutsideIsRefusedAsOutsideWhenNamed() throws IOException {
+        Path outside = Files.createDirectories(dir.resolve("elsewhere"));
+        Files.writeString(outside.resolve("orders.jsonl"), "the password\n");
+        Files.createSymbolicLink(folder.resolve("daily"), outside);
+        String named = folder.resolve("daily/orders.jsonl").toString();
+
+        assertThatThrownBy(() -> samples.read(named))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageStartingWith("payloadFile " + named + " is outside " + folder);
+    }
+
+    @Test
+    void theFolderItselfOrADirectoryInItIsRefusedAsADirectory() throws IOException {
+        Path sub = Files.createDirectories(folder.resolve("daily"));
+        for (Path directory : List.of(folder, sub)) {
+            assertThatThrownBy(() -> samples.read(directory.toString()))
+                    .as(directory.toString())
+                    .isInstanceOf(BadSettingsException.class)
+                    .hasMessage("payloadFile " + directory.toRealPath() + ": is a directory, not a file of records");
+        }
     }
 
     /** A sample of one record, in the folder. */
