@@ -3,6 +3,7 @@ package dev.latencylab.producer.load;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.MemoryLimit;
 import dev.latencylab.api.settings.SampleFile;
+import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
 import java.io.IOException;
 import java.nio.channels.SeekableByteChannel;
@@ -20,7 +21,7 @@ import org.springframework.stereotype.Component;
  * refused too. The file is then opened from the folder one name of the real path that was checked at
  * a time, following no link at any of them ({@link NoFollowWalk}): a file or a folder on the way
  * swapped for a link after the check is refused, not followed out of the folder. Its size is the
- * open file's.
+ * open file's, and it is held within the app's share of the heap for samples ({@link HeapBudget}).
  */
 @Component
 class SampleFolder {
@@ -28,9 +29,11 @@ class SampleFolder {
     private static final String FIELD = "payloadFile";
 
     private final Path folder;
+    private final MemoryLimit limit;
 
-    SampleFolder(LabProducerProperties properties) {
+    SampleFolder(LabProducerProperties properties, HeapBudget heap) {
         this.folder = properties.payloadDir().toAbsolutePath().normalize();
+        this.limit = heap.sampleFile();
     }
 
     /** Every record of {@code payloadFile}; a 400 naming it unless it is a file inside the folder. */
@@ -74,7 +77,7 @@ class SampleFolder {
             throw refused(real, "is a directory, not a file of records");
         }
         try (SeekableByteChannel channel = NoFollowWalk.open(root, root.relativize(real))) {
-            return SampleFile.read(real, channel, MemoryLimit.NONE);
+            return SampleFile.read(real, channel, limit);
         } catch (NoFollowWalk.Stopped e) {
             throw refused(real, stopped(e, real));
         } catch (NoSuchFileException e) {

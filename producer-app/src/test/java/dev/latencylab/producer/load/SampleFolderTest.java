@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.SampleFile;
+import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +35,7 @@ class SampleFolderTest {
     void folderAndASecretBesideIt() throws IOException {
         folder = Files.createDirectories(dir.resolve("payloads"));
         secret = Files.writeString(dir.resolve("secret.txt"), "the password\n");
-        samples = new SampleFolder(properties(folder));
+        samples = new SampleFolder(properties(folder), new HeapBudget());
     }
 
     @Test
@@ -119,6 +120,20 @@ class SampleFolderTest {
         assertThatThrownBy(() -> samples.read(named))
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessageStartingWith("payloadFile " + named + " is outside " + folder);
+    }
+
+    @Test
+    void aFileLargerThanItsShareOfTheHeapIsRefusedNamingTheBound() throws IOException {
+        // A sixth of a 6000-byte heap: 1000 bytes, the file and its records' index together.
+        SampleFolder small = new SampleFolder(properties(folder), new HeapBudget(6_000));
+        Path file = Files.writeString(folder.resolve("big.jsonl"), ("x".repeat(99) + "\n").repeat(11));
+
+        assertThatThrownBy(() -> small.read(file.toString()))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("payloadFile"))
+                .hasMessage("payloadFile " + file.toRealPath() + ": has 1100 bytes; at most 1000 bytes here, a sixth"
+                        + " of the producer-app's max heap of 6000 bytes (-Xmx; LAB_APP_JAVA_OPTS with scripts/lab):"
+                        + " it holds the file in memory, and while a change is applied the file it replaces too");
     }
 
     @Test
