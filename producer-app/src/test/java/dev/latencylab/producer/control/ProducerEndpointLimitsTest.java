@@ -29,7 +29,8 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester;
 
 /**
  * What the producer's control endpoint refuses for the memory it would take: a bufferMemory over its
- * share of the app's heap (a small heap here, given, not allocated). The sender is mocked: no Kafka.
+ * share of the app's heap (a small heap here, given, not allocated) and a body over 64 KiB. The
+ * sender is mocked: no Kafka.
  */
 @WebMvcTest(controllers = ProducerEndpoint.class, properties = "spring.config.name=producer-app")
 @EnableConfigurationProperties(LabProducerProperties.class)
@@ -81,6 +82,19 @@ class ProducerEndpointLimitsTest {
     void bufferMemoryOfAThirdOfTheHeapIsTaken() {
         assertThat(post("{\"bufferMemory\": 104857600}")).hasStatusOk();
         verify(generator).submit(any(), any());
+    }
+
+    @Test
+    void aBodyOver64KibIsA413WithItsReasonWithNothingChanged() {
+        String body = "{\"phaseName\": \"" + "x".repeat(64 * 1024) + "\"}";
+
+        assertThat(post(body))
+                .hasStatus(HttpStatus.CONTENT_TOO_LARGE)
+                .bodyJson()
+                .extractingPath("$.error")
+                .isEqualTo("the request body has " + body.length() + " bytes; the lab's control endpoints take at"
+                        + " most 65536 (64 KiB): a settings change is a few hundred");
+        verify(generator, never()).submit(any(), any());
     }
 
     private org.springframework.test.web.servlet.assertj.MvcTestResult post(String body) {
