@@ -1,15 +1,19 @@
 package dev.latencylab.api.settings;
 
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * The user's own records for {@link PayloadKind#SAMPLE}, read from {@code payloadFile}: one record
@@ -23,19 +27,24 @@ import java.util.Arrays;
  * BadSettingsException} on {@code payloadFile} naming the file and what is wrong with it.
  *
  * <p>Immutable: the records are held once, back to back in one array (a file of short lines as
- * many small arrays would cost more in object headers than in bytes), and {@link #record(int)}
- * hands out copies.
+ * many small arrays would cost more in object headers than in bytes) with an index of where each
+ * ends, and {@link #record(int)} hands out copies.
  */
 public final class SampleFile {
 
     /** The largest record: Kafka's default max.request.size is 1 MiB, and the record needs a header and a key too. */
     public static final int MAX_RECORD_BYTES = 1_000_000;
-    /** The largest file: the producer holds all of it in memory. */
+    /**
+     * The largest file a scenario may name: the producer holds all of it in memory. The
+     * producer-app refuses less when its heap is smaller (a {@link MemoryLimit} of its own).
+     */
     public static final long MAX_FILE_BYTES = 256L * 1024 * 1024;
 
-    private static final String FIELD = "payloadFile";
-    private static final String LINK_NOT_FOLLOWED =
+    /** Why a link is refused where links are not followed. */
+    public static final String LINK_NOT_FOLLOWED =
             "is a symbolic link, and links are not followed here: name the file it leads to";
+
+    private static final String FIELD = "payloadFile";
 
     private final Path file;
     private final byte[] bytes;
@@ -109,32 +118,64 @@ public final class SampleFile {
         if (!Files.isRegularFile(file, links)) {
             throw refused(name, Files.isSymbolicLink(file) ? LINK_NOT_FOLLOWED : "is not a regular file");
         }
-        byte[] content;
-        try {
-            long size =
-                    Files.readAttributes(file, BasicFileAttributes.class, links).size();
-            if (size > MAX_FILE_BYTES) {
-                throw refused(name, tooLarge(size));
-            }
-            try (InputStream in = Files.newInputStream(file, links)) {
-                content = in.readAllBytes();
-            }
+        Set<OpenOption> options = new HashSet<>(Arrays.asList(links));
+        options.add(StandardOpenOption.READ);
+        try (SeekableByteChannel channel = Files.newByteChannel(file, options)) {
+            return read(file, channel, MemoryLimit.NONE);
         } catch (NoSuchFileException e) {
             throw refused(name, "no such file");
         } catch (AccessDeniedException e) {
             throw refused(name, "cannot be read: permission denied");
         } catch (IOException e) {
             // Opening a link with NOFOLLOW_LINKS fails with a bare "Too many levels of symbolic links".
-            if (Arrays.asList(links).contains(LinkOption.NOFOLLOW_LINKS) && Files.isSymbolicLink(file)) {
+            if (options.contains(LinkOption.NOFOLLOW_LINKS) && Files.isSymbolicLink(file)) {
                 throw refused(name, LINK_NOT_FOLLOWED);
             }
             throw refused(name, "cannot be read: " + e);
         }
-        // It may have grown between the size check and the read.
-        if (content.length > MAX_FILE_BYTES) {
-            throw refused(name, tooLarge(content.length));
+    }
+
+    /**
+     * Reads every record from {@code channel}, which the caller opened on {@code file} (and closes):
+     * the size is the open file's, so what is checked is what is read, however the path has changed
+     * since. Refused before it is read when its size passes {@link #MAX_FILE_BYTES} or {@code
+     * limit}, and before its records are indexed when the index would take it past {@code limit}
+     * ({@value RecordSplitter#INDEX_BYTES_PER_RECORD} bytes a record); never more than its size is read.
+     *
+     * @param file the file's path, for the refusals to name
+     * @throws BadSettingsException on {@code payloadFile} as {@link #read(Path)}, when the file is
+     *     larger than {@code limit} allows, or when it grew while it was read
+     */
+    public static SampleFile read(Path file, SeekableByteChannel channel, MemoryLimit limit) {
+        String name = describe(file);
+        try {
+            long size = channel.size();
+            if (size > MAX_FILE_BYTES) {
+                throw refused(name, tooLarge(size));
+            }
+            if (size > limit.bytes()) {
+                throw refused(name, "has " + size + " bytes; " + limit.describe());
+            }
+            byte[] content = new byte[(int) size];
+            int length = readFully(channel, content);
+            if (length == content.length && channel.read(ByteBuffer.allocate(1)) > 0) {
+                throw refused(name, "grew while it was read (past " + size + " bytes): read it once it is written");
+            }
+            return new SampleFile(file, content, new RecordSplitter(name, content, length).split(limit));
+        } catch (AccessDeniedException e) {
+            throw refused(name, "cannot be read: permission denied");
+        } catch (IOException e) {
+            throw refused(name, "cannot be read: " + e);
         }
-        return new RecordSplitter(name, content).split(file);
+    }
+
+    /** Fills {@code content} from the channel, or as much of it as the file has now; how much. */
+    private static int readFully(SeekableByteChannel channel, byte[] content) throws IOException {
+        ByteBuffer buffer = ByteBuffer.wrap(content);
+        while (buffer.hasRemaining() && channel.read(buffer) >= 0) {
+            // until full, or the end of a file that shrank since its size was read
+        }
+        return buffer.position();
     }
 
     public Path file() {
@@ -184,91 +225,11 @@ public final class SampleFile {
 
     private static String tooLarge(long size) {
         return "has " + size + " bytes; at most " + MAX_FILE_BYTES
-                + " (256 MiB): the producer holds the file in memory";
+                + " (256 MiB) in any scenario: the producer holds the file in memory, and refuses less when its"
+                + " heap is smaller";
     }
 
-    private static BadSettingsException refused(String name, String problem) {
+    static BadSettingsException refused(String name, String problem) {
         return new BadSettingsException(FIELD, FIELD + " " + name + ": " + problem);
-    }
-
-    /**
-     * Cuts the file's content into records in place: each record is moved down over the line
-     * terminators and blank lines before it, so the content array becomes the records back to back.
-     */
-    private static final class RecordSplitter {
-
-        private final String name;
-        private final byte[] content;
-        private int[] ends = new int[1024];
-        private int count;
-        private int written;
-
-        RecordSplitter(String name, byte[] content) {
-            this.name = name;
-            this.content = content;
-        }
-
-        SampleFile split(Path file) {
-            int lineStart = startsWithByteOrderMark() ? 3 : 0;
-            int line = 1;
-            while (lineStart < content.length) {
-                int newline = indexOfNewline(lineStart);
-                int lineEnd = newline;
-                if (lineEnd > lineStart && content[lineEnd - 1] == '\r') {
-                    lineEnd--;
-                }
-                keep(lineStart, lineEnd, line);
-                lineStart = newline + 1;
-                line++;
-            }
-            if (count == 0) {
-                throw refused(name, "holds no record: it is empty or has blank lines only");
-            }
-            return new SampleFile(file, content, Arrays.copyOf(ends, count));
-        }
-
-        private void keep(int from, int to, int line) {
-            if (blank(from, to)) {
-                return;
-            }
-            int size = to - from;
-            if (size > MAX_RECORD_BYTES) {
-                throw refused(
-                        name,
-                        "line " + line + " has " + size + " bytes; a record may have at most " + MAX_RECORD_BYTES
-                                + " (Kafka's default max.request.size is 1 MiB)");
-            }
-            System.arraycopy(content, from, content, written, size);
-            written += size;
-            if (count == ends.length) {
-                ends = Arrays.copyOf(ends, count * 2);
-            }
-            ends[count++] = written;
-        }
-
-        private boolean blank(int from, int to) {
-            for (int i = from; i < to; i++) {
-                if (content[i] != ' ' && content[i] != '\t') {
-                    return false;
-                }
-            }
-            return true;
-        }
-
-        private int indexOfNewline(int from) {
-            for (int i = from; i < content.length; i++) {
-                if (content[i] == '\n') {
-                    return i;
-                }
-            }
-            return content.length;
-        }
-
-        private boolean startsWithByteOrderMark() {
-            return content.length >= 3
-                    && content[0] == (byte) 0xEF
-                    && content[1] == (byte) 0xBB
-                    && content[2] == (byte) 0xBF;
-        }
     }
 }

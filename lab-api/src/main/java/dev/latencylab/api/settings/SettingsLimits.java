@@ -19,7 +19,10 @@ public final class SettingsLimits {
     public static final IntRange MAX_IN_FLIGHT = new IntRange(1, 5);
     /** send.buffer.bytes; -1 (the OS tunes the buffer) is accepted besides. */
     public static final IntRange SEND_BUFFER_BYTES = new IntRange(1024, 64 * 1024 * 1024);
-    /** buffer.memory: from 1 MiB to 1 GiB (the app's heap bounds it). */
+    /**
+     * buffer.memory: from 1 MiB to 1 GiB, what a scenario may ask for; the producer-app refuses more
+     * than its heap can hold (a third of its max heap), naming that bound.
+     */
     public static final IntRange BUFFER_MEMORY = new IntRange(1024 * 1024, 1024 * 1024 * 1024);
     /** Kafka's defaults, which the producer-app runs with unless a phase says otherwise. */
     public static final int DEFAULT_MAX_IN_FLIGHT = 5;

@@ -5,6 +5,7 @@ import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.kafka.config.ClientPropertyCheck;
+import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.load.LoadGenerator;
 import dev.latencylab.producer.load.LoadState;
@@ -53,10 +54,12 @@ class ProducerEndpoint {
 
     private final TopicCheck topics;
     private final String topicPrefix;
+    private final HeapBudget heap;
 
-    ProducerEndpoint(LoadGenerator generator, LabProducerProperties properties, TopicCheck topics) {
+    ProducerEndpoint(LoadGenerator generator, LabProducerProperties properties, TopicCheck topics, HeapBudget heap) {
         this.generator = generator;
         this.topics = topics;
+        this.heap = heap;
         this.topicPrefix = properties.topicPrefix();
         this.switchTimeout = properties.switchTimeout();
     }
@@ -69,6 +72,10 @@ class ProducerEndpoint {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> post(@RequestBody(required = false) String body) throws InterruptedException {
         SettingsChange requested = parse(body);
+        // The settings' range is any lab's; what this app's heap can hold is its own to say.
+        if (requested.bufferMemory() != null) {
+            heap.bufferMemory().check("bufferMemory", requested.bufferMemory());
+        }
         if (requested.producerConfig() != null) {
             ClientPropertyCheck.producer("producerConfig", requested.producerConfig());
         }

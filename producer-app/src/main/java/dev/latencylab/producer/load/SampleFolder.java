@@ -1,11 +1,14 @@
 package dev.latencylab.producer.load;
 
 import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.api.settings.MemoryLimit;
 import dev.latencylab.api.settings.SampleFile;
+import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
 import java.io.IOException;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.InvalidPathException;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import org.springframework.stereotype.Component;
@@ -15,8 +18,10 @@ import org.springframework.stereotype.Component;
  * Whoever can reach the control endpoint could otherwise have any file this user can read (a key, a
  * password file) sent to Kafka as records. A path outside the folder is refused whether or not the
  * file exists, so the answer tells nothing of what lies outside; a link inside that leads outside is
- * refused too. The file is read through the real path that was checked, following no link there:
- * a link swapped in after the check is refused, not followed out of the folder.
+ * refused too. The file is then opened from the folder one name of the real path that was checked at
+ * a time, following no link at any of them ({@link NoFollowWalk}): a file or a folder on the way
+ * swapped for a link after the check is refused, not followed out of the folder. Its size is the
+ * open file's, and it is held within the app's share of the heap for samples ({@link HeapBudget}).
  */
 @Component
 class SampleFolder {
@@ -24,9 +29,11 @@ class SampleFolder {
     private static final String FIELD = "payloadFile";
 
     private final Path folder;
+    private final MemoryLimit limit;
 
-    SampleFolder(LabProducerProperties properties) {
+    SampleFolder(LabProducerProperties properties, HeapBudget heap) {
         this.folder = properties.payloadDir().toAbsolutePath().normalize();
+        this.limit = heap.sampleFile();
     }
 
     /** Every record of {@code payloadFile}; a 400 naming it unless it is a file inside the folder. */
@@ -60,9 +67,43 @@ class SampleFolder {
         return real;
     }
 
-    /** Reads the path {@link #check} answered; a link found there now was swapped in since. */
+    /** Reads the path {@link #check} answered; a link found on the way now was swapped in since. */
     SampleFile readChecked(Path real) {
-        return SampleFile.read(real, LinkOption.NOFOLLOW_LINKS);
+        Path root = realFolder();
+        if (!real.startsWith(root)) {
+            throw outside(real.toString());
+        }
+        if (real.equals(root)) {
+            throw refused(real, "is a directory, not a file of records");
+        }
+        try (SeekableByteChannel channel = NoFollowWalk.open(root, root.relativize(real))) {
+            return SampleFile.read(real, channel, limit);
+        } catch (NoFollowWalk.Stopped e) {
+            throw refused(real, stopped(e, real));
+        } catch (NoSuchFileException e) {
+            throw refused(real, "no such file");
+        } catch (AccessDeniedException e) {
+            throw refused(real, "cannot be read: permission denied");
+        } catch (NoFollowWalk.Unsupported e) {
+            throw refused(
+                    real,
+                    "cannot be read safely here: this platform cannot open a file without following links ("
+                            + e.getMessage() + ")");
+        } catch (IOException e) {
+            throw refused(real, "cannot be read: " + e);
+        }
+    }
+
+    private static String stopped(NoFollowWalk.Stopped e, Path real) {
+        return switch (e.reason()) {
+            case LINK -> (e.at().equals(real) ? "" : e.at() + " ") + SampleFile.LINK_NOT_FOLLOWED;
+            case DIRECTORY -> "is a directory, not a file of records";
+            case NOT_A_FILE -> "is not a regular file";
+        };
+    }
+
+    private static BadSettingsException refused(Path file, String problem) {
+        return new BadSettingsException(FIELD, FIELD + " " + file + ": " + problem);
     }
 
     /** The folder with its links resolved (it may be made after the app started). */

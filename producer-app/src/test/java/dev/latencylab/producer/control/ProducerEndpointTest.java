@@ -22,6 +22,7 @@ import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.load.LoadGenerator;
 import dev.latencylab.producer.load.LoadState;
@@ -43,6 +44,7 @@ import org.mockito.ArgumentCaptor;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
@@ -59,8 +61,9 @@ import tools.jackson.databind.json.JsonMapper;
 @WebMvcTest(
         controllers = ProducerEndpoint.class,
         properties = {"spring.config.name=producer-app", "lab.producer.switch-timeout=200ms"})
-// The slice leaves out @ConfigurationPropertiesScan's beans; the endpoint needs this one.
+// The slice leaves out @ConfigurationPropertiesScan's beans and @Components; the endpoint needs these.
 @EnableConfigurationProperties(LabProducerProperties.class)
+@Import(HeapBudget.class)
 class ProducerEndpointTest {
 
     private static final String URL = "/actuator/producer";

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
+import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -51,6 +52,6 @@ class LoadGeneratorSampleTest {
                 properties,
                 new SimpleMeterRegistry(),
                 new DuplicatedRecords(),
-                new SampleFolder(properties));
+                new SampleFolder(properties, new HeapBudget()));
     }
 }
