@@ -47,7 +47,7 @@ final class DryRun {
         PhaseListing.print(out, file, scenario, plan, seedGiven);
         out.println("A run would:");
         out.println("  set the producer-app's settings at each phase (POST /actuator/producer), and the consumer's"
-                + " where a phase names them; put back what it changed when it ends");
+                + " where a phase names them; at the end stop the load and put the consumer's settings back");
         Map<String, TopicSpec> created = createdTopics(scenario);
         List<String> stops = new ArrayList<>();
         if (!created.isEmpty()) {
