@@ -45,9 +45,12 @@ use_existing_cluster() {
 # The client properties for the apps, as one Spring argument naming a file: each key=value becomes
 # spring.kafka.properties.<key>=<value> in .lab/client-app.properties (this user's alone), so a
 # password in sasl.jaas.config never stands on a command line, which every user of the machine can
-# read in ps. The value's text is kept as written: both files are read as Java properties.
+# read in ps. Read as Java reads a properties file: a line ending in an odd number of backslashes
+# goes on in the next (sasl.jaas.config often does), '#' and '!' start comments, and the key ends at
+# the first '=', ':' or blank. The value's text is kept as written (its escapes too): both files are
+# read as Java properties.
 existing_app_args() {
-  local f app line key value
+  local f app line logical='' key value trail
   f=$(existing_config_file)
   [[ -f $f ]] || return 0
   app=$LAB_DIR/client-app.properties
@@ -55,11 +58,18 @@ existing_app_args() {
     umask 077
     : >"$app"
     while IFS= read -r line || [[ -n $line ]]; do
-      [[ $line =~ ^[[:space:]]*(#.*)?$ ]] && continue
-      key=${line%%=*}
-      value=${line#*=}
-      key=${key//[[:space:]]/}
-      printf 'spring.kafka.properties.%s=%s\n' "$key" "${value#"${value%%[![:space:]]*}"}" >>"$app"
+      # Leading blanks are dropped, a continued line's too, as Java does; a comment goes on no further.
+      line=${line#"${line%%[![:space:]]*}"}
+      [[ -z $logical && ( -z $line || $line == [#!]* ) ]] && continue
+      trail=${line##*[!\\]}
+      if ((${#trail} % 2 == 1)); then
+        logical+=${line%\\}
+        continue
+      fi
+      line=$logical$line logical=''
+      [[ $line =~ ^([^=:[:space:]]+)[[:space:]]*[=:]?[[:space:]]*(.*)$ ]] || continue
+      key=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
+      printf 'spring.kafka.properties.%s=%s\n' "$key" "$value" >>"$app"
     done <"$f"
   )
   printf -- '--spring.config.import=file:%s\n' "$app"
