@@ -116,6 +116,12 @@ final class RunCommand {
     String results;
 
     @Option(
+            names = "--json",
+            description = "print the run's summary.json to standard output at the end, and everything else to"
+                    + " standard error (for scripts: scripts/lab sweep --json | jq ...)")
+    boolean json;
+
+    @Option(
             names = "--dry-run",
             description = "print what a run would create, change and delete (its topics looked up on the cluster),"
                     + " and do none of it")
@@ -133,7 +139,11 @@ final class RunCommand {
     private static final DateTimeFormatter CLOCK =
             DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
-    private final PrintStream out;
+    /** Where the run's progress goes: standard output, or standard error under --json. */
+    private PrintStream out;
+    /** Standard output: under --json it carries summary.json alone, for scripts. */
+    private final PrintStream stdout;
+
     private final PrintStream err;
     private final Path cwd;
     private final JsonHttp http;
@@ -155,6 +165,7 @@ final class RunCommand {
             ScenarioRunner.Options options,
             boolean installShutdownHook) {
         this.out = out;
+        this.stdout = out;
         this.err = err;
         this.cwd = cwd;
         this.http = http;
@@ -220,6 +231,9 @@ final class RunCommand {
         // The command line is checked in full before the file is read or anything is called.
         if (!Commands.parse(this, argv, out)) {
             return 0;
+        }
+        if (json) {
+            out = err;
         }
         TimingOverride timing = timingArgs.override();
         StackWarmup stackWarmup = stackWarmupArgs.apply(options.stackWarmup());
@@ -340,6 +354,9 @@ final class RunCommand {
                     dir);
             out.println();
             out.println("Results: " + dir);
+            if (json) {
+                printSummary(dir);
+            }
             return record.complete() && snapshotsOk ? 0 : 1;
         } finally {
             topics.close();
@@ -351,6 +368,15 @@ final class RunCommand {
                     // already shutting down: the hook is running and waits for 'written'
                 }
             }
+        }
+    }
+
+    private void printSummary(Path dir) {
+        try {
+            stdout.println(
+                    java.nio.file.Files.readString(dir.resolve("summary.json")).strip());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("could not read the run's summary.json in " + dir, e);
         }
     }
 

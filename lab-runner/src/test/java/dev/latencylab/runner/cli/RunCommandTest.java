@@ -88,6 +88,20 @@ class RunCommandTest {
     }
 
     @Test
+    void underJsonStandardOutputCarriesTheSummaryAloneAndTheProgressGoesToStandardError() throws Exception {
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s", "--json"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        JsonNode printed =
+                new tools.jackson.databind.ObjectMapper().readTree(outBytes.toString(StandardCharsets.UTF_8));
+        JsonNode written = new tools.jackson.databind.ObjectMapper()
+                .readTree(Files.readString(command.lastResults().resolve("summary.json")));
+        assertThat(printed).isEqualTo(written);
+        assertThat(printed.path("phases")).hasSize(2);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8)).contains("Running sweep", "Results: ");
+    }
+
+    @Test
     void aDryRunCallsNothingAndWritesNothing() throws Exception {
         int code = command.execute(args("--dry-run"));
 
