@@ -3,9 +3,11 @@ package dev.latencylab.producer;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.annotation.Import;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
+@Import(ControlFilters.class)
 public class ProducerApplication {
 
     /**

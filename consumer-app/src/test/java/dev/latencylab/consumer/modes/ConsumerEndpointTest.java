@@ -168,6 +168,22 @@ class ConsumerEndpointTest {
     }
 
     @Test
+    void aBodyOver64KibIsA413WithItsReasonWithNothingChanged() {
+        // A change the endpoint would take, but for the blanks that carry it past the bound.
+        String body = "{\"processing\": \"per-key\"," + " ".repeat(64 * 1024) + "\"workers\": 50}";
+
+        assertThat(post(body))
+                .hasStatus(HttpStatus.CONTENT_TOO_LARGE)
+                .bodyJson()
+                .extractingPath("$.error")
+                .isEqualTo("the request body has " + body.length() + " bytes; the lab's control endpoints take at"
+                        + " most 65536 (64 KiB): a settings change is a few hundred");
+        assertThat(modes.settings()).isEqualTo(ConsumerSettings.DEFAULTS);
+        verifyNoInteractions(RECORD);
+        verify(BATCH, never()).stop();
+    }
+
+    @Test
     void aPhasesKafkaPropertiesReachTheContainerAndLeaveItWithTheNextChange() {
         assertThat(post("{\"listener\": \"record\", \"consumerConfig\": {\"isolation.level\": \"read_committed\"}}"))
                 .hasStatusOk()

@@ -1,9 +1,10 @@
-package dev.latencylab.producer.control;
+package dev.latencylab.core.control;
 
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletInputStream;
+import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
@@ -14,10 +15,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
-import org.springframework.stereotype.Component;
-import org.springframework.web.filter.OncePerRequestFilter;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -25,10 +22,10 @@ import tools.jackson.databind.json.JsonMapper;
  * endpoints read a body whole into a string and then a map before they look at a field, and
  * neither Spring nor Tomcat bounds a JSON body: a client could otherwise fill the heap with one
  * request. A body is read here up to the bound and handed on from memory; one without a declared
- * length (chunked) is stopped at the first byte past it.
+ * length (chunked) is stopped at the first byte past it. Plain Servlet API, no Spring: the kernel
+ * knows no framework; each app registers it.
  */
-@Component
-class RequestBodyLimitFilter extends OncePerRequestFilter {
+public final class RequestBodyLimitFilter extends HttpFilter {
 
     /** A settings change is a few hundred bytes; a producerConfig of many properties a few KiB. */
     static final int MAX_BODY_BYTES = 64 * 1024;
@@ -36,7 +33,7 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Override
-    protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+    protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         long declared = request.getContentLengthLong();
         if (declared == 0) {
@@ -56,8 +53,8 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
     }
 
     private static void refuse(HttpServletResponse response, String what) throws IOException {
-        response.setStatus(HttpStatus.CONTENT_TOO_LARGE.value());
-        response.setContentType(MediaType.APPLICATION_JSON_VALUE);
+        response.setStatus(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
+        response.setContentType("application/json");
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
         response.getWriter()
                 .write(JSON.writeValueAsString(Map.of(
@@ -102,7 +99,7 @@ class RequestBodyLimitFilter extends OncePerRequestFilter {
 
                 @Override
                 public void setReadListener(ReadListener listener) {
-                    // For non-blocking reads, which no endpoint of the app makes.
+                    // For non-blocking reads, which no endpoint of the apps makes.
                     throw new UnsupportedOperationException("the body is read already");
                 }
             };

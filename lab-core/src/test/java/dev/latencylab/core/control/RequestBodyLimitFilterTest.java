@@ -1,4 +1,4 @@
-package dev.latencylab.producer.control;
+package dev.latencylab.core.control;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
