@@ -9,7 +9,19 @@ PID_DIR=$LAB_DIR/pids LOG_DIR=$LAB_DIR/logs
 
 say() { printf 'lab: %s\n' "$*"; }
 warn() { printf 'lab: %s\n' "$*" >&2; }
-die() { printf 'lab: error: %s\n' "$*" >&2; exit 1; }
+# A function die runs before exiting, set while a command has started what it must
+# take down again should it fail half-way (compose_up). It runs once, and only in
+# the script's own shell: a die inside $(...) or <(...) ends that subshell alone.
+DIE_CLEANUP=""
+die() {
+  printf 'lab: error: %s\n' "$*" >&2
+  if [[ -n $DIE_CLEANUP && $BASHPID == "$$" ]]; then
+    local cleanup=$DIE_CLEANUP
+    DIE_CLEANUP=""
+    "$cleanup"
+  fi
+  exit 1
+}
 
 # The value of <name> in the repository's .env (the file docker-compose.yml
 # reads): one place for what both modes share. Fails when it is missing.

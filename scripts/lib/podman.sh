@@ -16,6 +16,9 @@ COMPOSE_PROJECT=$(env_file_value COMPOSE_PROJECT_NAME)
 # processes' CPU next to the measurements.
 HEALTHCHECK_FAST=${LAB_HEALTHCHECK_FAST:-1}
 HEALTHCHECK_SLOW=${LAB_HEALTHCHECK_SLOW:-30}
+# What podman_engine_up started in this call (podman, healthchecks): what a
+# failed 'up' takes down again, leaving what an earlier 'up' started.
+ENGINE_STARTED=()
 
 podman_installed() {
   command -v podman >/dev/null && command -v runc >/dev/null && command -v docker-compose >/dev/null
@@ -157,11 +160,15 @@ healthcheck_loop() {
   done
 }
 
+require_podman() {
+  podman_installed ||
+    die "no Docker engine, and podman is not installed: run 'scripts/lab setup' (apt: podman runc docker-compose debootstrap), or use 'scripts/lab up --local'"
+}
+
 # Starts the podman service and the healthcheck loop, builds the stand-in
 # images that are missing and points compose at them.
 podman_engine_up() {
-  podman_installed ||
-    die "no Docker engine, and podman is not installed: run 'scripts/lab setup' (apt: podman runc docker-compose debootstrap), or use 'scripts/lab up --local'"
+  require_podman
   mkdir -p "$ENGINE_DIR"
   export CONTAINERS_CONF="$ROOT/podman/containers.conf"
   if ! engine_pid >/dev/null; then
@@ -170,6 +177,7 @@ podman_engine_up() {
     podman system service --time=0 "unix://$ENGINE_SOCKET" >"$ENGINE_DIR/podman-service.log" 2>&1 &
     record_pid "$ENGINE_DIR/podman.pid" "$!" ||
       die "podman system service exited at once: see $ENGINE_DIR/podman-service.log"
+    ENGINE_STARTED+=(podman)
   fi
   export DOCKER_HOST="unix://$ENGINE_SOCKET"
   local deadline=$((SECONDS + 30))
@@ -186,6 +194,7 @@ podman_engine_up() {
   if ! pid_from_file "$ENGINE_DIR/healthchecks.pid" >/dev/null; then
     healthcheck_loop >/dev/null 2>&1 &
     record_pid "$ENGINE_DIR/healthchecks.pid" "$!" || die "the healthcheck loop exited at once"
+    ENGINE_STARTED+=(healthchecks)
   fi
   say "podman: images $KAFKA_IMAGE, $JRE_RUNTIME_IMAGE, $MAVEN_BUILD_IMAGE, $PROMETHEUS_IMAGE; healthchecks run by the lab (pid $(pid_from_file "$ENGINE_DIR/healthchecks.pid"))"
 }
