@@ -9,7 +9,13 @@ docker_answers() {
 }
 
 # "docker compose" (v2 plugin) when present, else the standalone docker-compose.
+# docker-compose.yml needs GRAFANA_ADMIN_PASSWORD to be read at all (any
+# command): the stack's own, from grafana_admin_password.
 compose() {
+  if [[ -z ${GRAFANA_ADMIN_PASSWORD:-} ]]; then
+    GRAFANA_ADMIN_PASSWORD=$(grafana_admin_password) || exit
+    export GRAFANA_ADMIN_PASSWORD
+  fi
   if docker compose version >/dev/null 2>&1; then
     (cd "$ROOT" && docker compose "$@")
   elif command -v docker-compose >/dev/null; then

@@ -25,7 +25,16 @@ final class LabShell {
                 Duration.ofSeconds(60),
                 Repo.ROOT,
                 all,
-                // Whatever runs these tests may hold the lab's lock: a snippet starts without its hold.
-                List.of("env", "-u", "LAB_LOCK_HELD", "bash", "-c", SOURCE_LIBS + "\n" + script));
+                // Whatever runs these tests may hold the lab's lock, or have a Grafana password of its own: a
+                // snippet starts without either (it may export them itself).
+                List.of(
+                        "env",
+                        "-u",
+                        "LAB_LOCK_HELD",
+                        "-u",
+                        "GRAFANA_ADMIN_PASSWORD",
+                        "bash",
+                        "-c",
+                        SOURCE_LIBS + "\n" + script));
     }
 }
