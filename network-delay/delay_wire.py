@@ -17,7 +17,9 @@ Also, in the same process (each socket made in its namespace by a thread pinned 
     hops carry no delay; only the wire does.
   - a probe: every 200 ms a 64-byte TCP echo from the far namespace to the near one,
     over the wire, timing the round trip actually added.
-  - an HTTP control API on the host's 127.0.0.1 (GET/POST /delay).
+  - an HTTP control API on the host's 127.0.0.1 (GET/POST /delay), with the apps' policy for
+    changes (control_refusal): application/json only, no Origin header, a loopback Host, a
+    bounded body; a web page the user visits cannot set the delay.
 
 Fails closed: when this process ends, its TUN devices vanish and the link is gone.
 Needs root (CAP_NET_ADMIN, /dev/net/tun). Standard library only.
@@ -51,6 +53,10 @@ TUN_F_TSO4 = 0x02
 TUN_F_TSO6 = 0x04
 CLONE_NEWNET = 0x40000000
 MAX_DELAY_MS = 10_000
+# A change is a few numbers: a larger body is no client of the lab's.
+MAX_BODY_BYTES = 4096
+# The names a change may be addressed to (the Host header, without its port), as lab-core's LocalControl.
+LOOPBACK_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 libc = ctypes.CDLL(None, use_errno=True)
 
@@ -349,6 +355,47 @@ class Probe:
                 "max": round(values[-1], 3)}
 
 
+def host_name(host):
+    """The name of a Host header without its port; an IPv6 literal keeps its brackets."""
+    h = host.strip().lower()
+    if h.startswith("["):
+        end = h.find("]")
+        return h if end < 0 else h[:end + 1]
+    return h.partition(":")[0]
+
+
+def control_refusal(method, headers):
+    """Why a request may not change the delay, as (HTTP status, reason), or None when it may.
+
+    The policy of the apps' control endpoints (lab-core's LocalControl), in their words: the port has
+    no login, so a write must come without Origin (a browser sends it with every such request a page
+    makes; scripts, the runner and curl send none) and name a loopback host if it names one (a page
+    that rebinds its own name to 127.0.0.1 still sends that name). It takes application/json only (a
+    page can send text/plain without asking first) and a declared, bounded body. Reads stay open.
+    headers: a mapping whose get(name) is None for a header that is absent.
+    """
+    if method in ("GET", "HEAD", "OPTIONS"):
+        return None
+    origin = headers.get("Origin")
+    if origin is not None:
+        return 403, (f"a request from a web page (Origin: {origin}) may not change the lab: its control endpoints"
+                     " take requests from scripts, the runner and curl only")
+    host = headers.get("Host")
+    if host is not None and host_name(host) not in LOOPBACK_HOSTS:
+        return 403, f"the lab's control endpoints take changes addressed to 127.0.0.1 or localhost only (Host: {host})"
+    content_type = headers.get("Content-Type")
+    if content_type is None or content_type.split(";")[0].strip().lower() != "application/json":
+        return 415, f"{method} /delay takes application/json only (Content-Type: {content_type or 'none'})"
+    length = headers.get("Content-Length")
+    if length is None:
+        return 411, f"{method} /delay needs a Content-Length (at most {MAX_BODY_BYTES} bytes)"
+    if not length.strip().isdigit():
+        return 400, f"Content-Length must be a number of bytes; got {length}"
+    if int(length) > MAX_BODY_BYTES:
+        return 413, f"the body may be at most {MAX_BODY_BYTES} bytes; Content-Length: {int(length)}"
+    return None
+
+
 def control_server(port, delay, probe, stats, mechanism, apply, relays, default_rcvbuf):
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, *args):
@@ -376,10 +423,15 @@ def control_server(port, delay, probe, stats, mechanism, apply, relays, default_
             self.answer(200, self.state())
 
         def do_POST(self):
+            refused = control_refusal("POST", self.headers)
+            if refused:
+                # The body, if any, is not read: the connection closes after the answer.
+                self.close_connection = True
+                return self.answer(refused[0], {"error": refused[1]})
             if self.path != "/delay":
                 return self.answer(404, {"error": "POST /delay {\"rttMs\": 50}"})
             try:
-                length = int(self.headers.get("Content-Length", "0"))
+                length = int(self.headers.get("Content-Length"))
                 body = json.loads(self.rfile.read(length) or b"{}")
                 if not isinstance(body, dict):
                     raise ValueError("the body must be a JSON object")

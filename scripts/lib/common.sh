@@ -40,7 +40,19 @@ give_lab_dir_back() {
   give_to_lab_user "$LAB_DIR" || warn "could not give $LAB_DIR back to $LAB_USER"
 }
 warn() { printf 'lab: %s\n' "$*" >&2; }
-die() { printf 'lab: error: %s\n' "$*" >&2; exit 1; }
+# A function die runs before exiting, set while a command has started what it must
+# take down again should it fail half-way (compose_up). It runs once, and only in
+# the script's own shell: a die inside $(...) or <(...) ends that subshell alone.
+DIE_CLEANUP=""
+die() {
+  printf 'lab: error: %s\n' "$*" >&2
+  if [[ -n $DIE_CLEANUP && $BASHPID == "$$" ]]; then
+    local cleanup=$DIE_CLEANUP
+    DIE_CLEANUP=""
+    "$cleanup"
+  fi
+  exit 1
+}
 
 # The value of <name> in the repository's .env (the file docker-compose.yml
 # reads): one place for what both modes share. Fails when it is missing.
@@ -50,6 +62,33 @@ env_file_value() {
     die "no $name in $ROOT/.env (docker-compose.yml and the local stack both read it there)"
   line=${line##*$'\n'}
   printf '%s\n' "${line#*=}"
+}
+
+# Grafana's admin password, on stdout: GRAFANA_ADMIN_PASSWORD when the
+# environment has one (the user's own wins, as it does in docker-compose.yml and
+# in lab-runner), else the stack's own, made on first need into
+# $LAB_DIR/grafana-admin-password (0600: the password stays this user's) and
+# reused until 'down --purge' deletes $LAB_DIR. It is never in the repository:
+# a committed one is everybody's.
+grafana_admin_password() {
+  if [[ -n ${GRAFANA_ADMIN_PASSWORD:-} ]]; then
+    printf '%s\n' "$GRAFANA_ADMIN_PASSWORD"
+    return 0
+  fi
+  local file=$LAB_DIR/grafana-admin-password password=""
+  [[ -s $file ]] || rm -f "$file"
+  if [[ ! -e $file ]]; then
+    (umask 077 && mkdir -p "$LAB_DIR")
+    # 24 letters and digits (about 143 bits) from the kernel's random source.
+    while ((${#password} < 24)); do
+      password+=$(LC_ALL=C tr -dc 'A-Za-z0-9' < <(head -c 256 /dev/urandom))
+    done
+    # Made 0600 and only when absent (noclobber): of two made at once one is kept, and both read it.
+    (umask 077 && set -o noclobber && printf '%s\n' "${password:0:24}" >"$file") 2>/dev/null || true
+  fi
+  read -r password <"$file" 2>/dev/null || true
+  [[ -n $password ]] || die "no Grafana admin password in $file: delete it, and the next 'scripts/lab up' makes one"
+  printf '%s\n' "$password"
 }
 
 # Milliseconds since the epoch (for time-to-healthy).

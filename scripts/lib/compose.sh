@@ -9,7 +9,13 @@ docker_answers() {
 }
 
 # "docker compose" (v2 plugin) when present, else the standalone docker-compose.
+# docker-compose.yml needs GRAFANA_ADMIN_PASSWORD to be read at all (any
+# command): the stack's own, from grafana_admin_password.
 compose() {
+  if [[ -z ${GRAFANA_ADMIN_PASSWORD:-} ]]; then
+    GRAFANA_ADMIN_PASSWORD=$(grafana_admin_password) || exit
+    export GRAFANA_ADMIN_PASSWORD
+  fi
   if docker compose version >/dev/null 2>&1; then
     (cd "$ROOT" && docker compose "$@")
   elif command -v docker-compose >/dev/null; then
@@ -19,45 +25,163 @@ compose() {
   fi
 }
 
+# Whether compose runs on the lab's podman engine: it runs, or it will since no
+# Docker engine answers (compose_up starts it).
+compose_on_podman() {
+  engine_pid >/dev/null || ! docker_answers
+}
+
 # The services 'up' starts: all of them on Docker; on podman all but Grafana,
 # which can be neither pulled nor built from packages here.
 compose_services() {
-  if engine_pid >/dev/null; then
+  if compose_on_podman; then
     compose config --services | grep -vx grafana
   else
     compose config --services
   fi
 }
 
+# The host ports docker-compose.yml publishes (on 127.0.0.1), one "<service>
+# <port>" a line, read from the file as it is written ("- 127.0.0.1:HOST:CONTAINER"
+# under a service's ports:); ComposeUpFailureTest checks this reading against the YAML.
+compose_published_ports() {
+  awk '
+    /^services:/ { in_services = 1; next }
+    /^[^[:space:]#]/ { in_services = 0 }
+    !in_services { next }
+    /^  [A-Za-z0-9_.-]+:[[:space:]]*$/ { service = $1; sub(/:$/, "", service); in_ports = 0; next }
+    /^    ports:[[:space:]]*$/ { in_ports = 1; next }
+    in_ports && /^      - / { n = split($2, part, ":"); print service, part[n - 1]; next }
+    /^    [^[:space:]]/ { in_ports = 0 }
+  ' "$ROOT/docker-compose.yml"
+}
+
+# The compose project's services that run now (none when no engine answers).
+compose_running_services() {
+  docker_answers || return 0
+  compose ps --services --filter status=running 2>/dev/null || true
+}
+
+# in_list <word> <list...>: whether <word> is one of the list.
+in_list() {
+  local word=$1 item
+  shift
+  for item in "$@"; do
+    [[ $item == "$word" ]] && return 0
+  done
+  return 1
+}
+
+# The services this 'up' is to start, and those of the project that already ran
+# before it (compose_up fills them; compose_up_undo reads them).
+COMPOSE_TO_START=()
+COMPOSE_RUNNING_BEFORE=()
+
+# Fails, naming the port and its service, when a port a service to start
+# publishes is taken, before anything starts (as local mode's preflight does):
+# compose would otherwise fail half-way, with some containers up. A service of
+# this project that already runs holds its own ports and is no conflict.
+compose_require_free_ports() {
+  local service port
+  while read -r service port; do
+    in_list "$service" "${COMPOSE_TO_START[@]}" || continue
+    in_list "$service" "${COMPOSE_RUNNING_BEFORE[@]}" && continue
+    require_free_port "$port" "compose service $service"
+  done < <(compose_published_ports)
+}
+
+# What a failed 'compose up' (its output in <log>) said, in one line: the port
+# and its service when a published port was taken, else its last error line
+# that names a service, else its last error line.
+compose_failure() {
+  local log=$1 errors line service port
+  errors=$(grep -iE 'error|fail|in use|allocated|denied|unhealthy|exited' "$log" 2>/dev/null |
+    grep -v 'Encountered errors while bringing up the project') || true
+  [[ -n $errors ]] || errors=$(grep -v '^[[:space:]]*$' "$log" 2>/dev/null | tail -n 1) || true
+  [[ -n $errors ]] || { printf 'it said nothing\n'; return 0; }
+  while read -r service port; do
+    line=$(grep -iE 'bind|in use|allocated' <<<"$errors" | grep -E ":$port([^0-9]|$)" | tail -n 1) || continue
+    printf 'port %s (compose service %s) is taken: %s\n' "$port" "$service" "$line"
+    return 0
+  done < <(compose_published_ports)
+  line=""
+  while read -r service; do
+    line=$(grep -wF -- "$service" <<<"$errors" | tail -n 1) && break
+  done < <(compose_published_ports | awk '{ print $1 }' | sort -u)
+  printf '%s\n' "${line:-$(tail -n 1 <<<"$errors")}"
+}
+
+# A failed 'up' takes down what it started (die runs it): the project's
+# containers, or only the services it added to a project that already ran, and
+# the podman service and healthcheck loop if this 'up' started them. What ran
+# before it stays.
+compose_up_undo() {
+  local service
+  local -a added=()
+  if docker_answers; then
+    # The containers' own account, before they go.
+    if compose logs --no-color >"$LOG_DIR/compose-containers.out" 2>&1; then
+      warn "the containers' logs: $LOG_DIR/compose-containers.out"
+    fi
+    if ((${#COMPOSE_RUNNING_BEFORE[@]} == 0)); then
+      warn "taking down what this 'up' started: compose down"
+      compose down >&2 || warn "'compose down' failed: see 'scripts/lab compose ps'"
+    else
+      for service in "${COMPOSE_TO_START[@]}"; do
+        in_list "$service" "${COMPOSE_RUNNING_BEFORE[@]}" || added+=("$service")
+      done
+      if ((${#added[@]} > 0)); then
+        warn "taking down the services this 'up' started (${added[*]}; ${COMPOSE_RUNNING_BEFORE[*]} ran before it and stay)"
+        compose rm --force --stop "${added[@]}" >&2 || warn "'compose rm' failed: see 'scripts/lab compose ps'"
+      fi
+    fi
+  fi
+  if ((${#ENGINE_STARTED[@]} > 0)); then
+    stop_engine_procs "${ENGINE_STARTED[@]}" || true
+    in_list podman "${ENGINE_STARTED[@]}" && rm -f "$ENGINE_SOCKET"
+    warn "stopped what this 'up' started of the lab's podman engine: ${ENGINE_STARTED[*]}"
+  fi
+}
+
 compose_up() {
-  local partitions=$1 t0
-  local -a services=()
+  local partitions=$1 t0 log=$LOG_DIR/compose-up.out
   [[ -f $ROOT/docker-compose.yml ]] || die "no docker-compose.yml at $ROOT"
+  docker_answers || require_podman
+  mapfile -t COMPOSE_TO_START < <(compose_services)
+  ((${#COMPOSE_TO_START[@]} > 0)) || die "docker-compose.yml names no service ('compose config --services' said none)"
+  mapfile -t COMPOSE_RUNNING_BEFORE < <(compose_running_services)
+  compose_require_free_ports
+  mkdir -p "$LOG_DIR"
+  # From here on a failure takes down what this call started.
+  DIE_CLEANUP=compose_up_undo
   if ! docker_answers; then
     podman_engine_up
   fi
   # Read by docker-compose.yml for the producer-app (Spring's relaxed binding of
   # lab.producer.partitions).
   [[ -n $partitions ]] && export LAB_PRODUCER_PARTITIONS=$partitions
-  mapfile -t services < <(compose_services)
   engine_pid >/dev/null && say "podman: Grafana is not started (no image of it can be had here); dashboards are checked against Prometheus"
   t0=$(now_ms)
   # --build: the app and broker images follow the checkout (pull_policy: build
   # says the same to Compose v2; v1 needs the flag). Unchanged, a rebuild is
-  # the layer cache's.
+  # the layer cache's. The output is kept to say why, should it fail.
   if docker compose version >/dev/null 2>&1; then
-    compose up -d --build --wait "${services[@]}"
+    compose up -d --build --wait "${COMPOSE_TO_START[@]}" 2>&1 | tee "$log" ||
+      die "compose up failed: $(compose_failure "$log") (all it said: $log)"
   else
+    compose up -d --build "${COMPOSE_TO_START[@]}" 2>&1 | tee "$log" ||
+      die "compose up failed: $(compose_failure "$log") (all it said: $log)"
     # docker-compose v1 has no --wait: poll the same HTTP health as local mode.
-    compose up -d --build "${services[@]}"
     local name deadline=$((SECONDS + UP_TIMEOUT))
     for name in prometheus producer-app consumer-app; do
       until component_healthy "$name"; do
-        ((SECONDS < deadline)) || die "$name not healthy after ${UP_TIMEOUT}s: see 'docker-compose logs $name'"
+        ((SECONDS < deadline)) || die "$name not healthy after ${UP_TIMEOUT}s"
         sleep 1
       done
     done
   fi
+  # shellcheck disable=SC2034 # read by die (common.sh)
+  DIE_CLEANUP=""
   say "compose stack healthy in $(( ($(now_ms) - t0) / 1000 ))s"
   if engine_pid >/dev/null; then
     say "prometheus: http://127.0.0.1:9090  (no Grafana on podman)"

@@ -258,6 +258,21 @@ grafana_cmd() {
   fi
 }
 
+# The admin password for the local Grafana (grafana_admin_password). Grafana
+# sets it only when it makes its database: a database from before the lab made
+# one per stack still has the one .env used to hold, so it is moved aside, once,
+# and Grafana makes a new one (the lab's dashboards are provisioned again; the
+# snapshots it held are files in results/ too).
+local_grafana_password() {
+  local data=$LAB_DIR/grafana/data aside
+  if [[ -z ${GRAFANA_ADMIN_PASSWORD:-} && ! -e $LAB_DIR/grafana-admin-password && -e $data/grafana.db ]]; then
+    aside=$data.before-$(date +%Y%m%dT%H%M%S)
+    mv "$data" "$aside"
+    warn "grafana: its database was made with the admin password .env used to hold: moved to $aside; a new one gets the password in $LAB_DIR/grafana-admin-password"
+  fi
+  grafana_admin_password
+}
+
 start_grafana() {
   local cmd home=/usr/share/grafana
   cmd=$(grafana_cmd)
@@ -274,25 +289,23 @@ start_grafana() {
     warn "port $GRAFANA_PORT is in use by another process: skipping grafana (the lab works without it)"
     return 0
   fi
+  local password
+  password=$(local_grafana_password) || exit
   mkdir -p "$LAB_DIR/grafana/data" "$LAB_DIR/grafana/logs"
   local -a args=()
   [[ -d $home ]] && args=(--homepath "$home")
   # Provisioning files are shared with compose; what differs between the modes
   # (Prometheus URL, dashboards folder) reaches them through the environment.
-  # The rest mirrors the grafana service of docker-compose.yml.
-  local password=admin
-  if [[ -f $ROOT/.env ]]; then
-    password=$(sed -n 's/^GRAFANA_ADMIN_PASSWORD=//p' "$ROOT/.env" | tail -n 1)
-    password=${password:-admin}
-  fi
+  # The rest mirrors the grafana service of docker-compose.yml. The password
+  # goes through the environment alone: env's arguments are on its command
+  # line, which every user of the machine can read in ps.
   # shellcheck disable=SC2086 # "grafana server" is a command and its argument
-  start_proc grafana "${AS_LAB_USER[@]}" env \
+  GF_SECURITY_ADMIN_PASSWORD=$password start_proc grafana "${AS_LAB_USER[@]}" env \
     GF_PATHS_PROVISIONING="$GRAFANA_PROVISIONING" \
     GF_PATHS_DATA="$LAB_DIR/grafana/data" \
     GF_PATHS_LOGS="$LAB_DIR/grafana/logs" \
     GF_SERVER_HTTP_ADDR=127.0.0.1 \
     GF_SERVER_HTTP_PORT="$GRAFANA_PORT" \
-    GF_SECURITY_ADMIN_PASSWORD="$password" \
     GF_AUTH_ANONYMOUS_ENABLED=true \
     GF_AUTH_ANONYMOUS_ORG_ROLE=Viewer \
     GF_USERS_ALLOW_SIGN_UP=false \

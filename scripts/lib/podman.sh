@@ -3,8 +3,9 @@
 # no way to pull images): podman's Docker-compatible API service, stand-in base
 # images built here from Debian's and Maven Central's packages (podman/), and
 # a loop that runs the containers' healthchecks, which podman 4.3 leaves to
-# systemd. Sourced, not run; needs common.sh. Everything it starts has a pid
-# file under $ENGINE_DIR and is stopped by it.
+# systemd. Sourced, not run; needs common.sh and procs.sh. Everything it starts
+# has a pid file under $ENGINE_DIR ("<pid> <start time>", as procs.sh writes
+# them) and is stopped by it.
 
 ENGINE_DIR=$LAB_DIR/engine
 ENGINE_SOCKET=$ENGINE_DIR/podman.sock
@@ -15,16 +16,18 @@ COMPOSE_PROJECT=$(env_file_value COMPOSE_PROJECT_NAME)
 # processes' CPU next to the measurements.
 HEALTHCHECK_FAST=${LAB_HEALTHCHECK_FAST:-1}
 HEALTHCHECK_SLOW=${LAB_HEALTHCHECK_SLOW:-30}
+# What podman_engine_up started in this call (podman, healthchecks): what a
+# failed 'up' takes down again, leaving what an earlier 'up' started.
+ENGINE_STARTED=()
 
 podman_installed() {
   command -v podman >/dev/null && command -v runc >/dev/null && command -v docker-compose >/dev/null
 }
 
-# Pid of the lab's podman service when it runs, else fails.
+# Pid of the lab's podman service when it runs, else fails. The start time in
+# the pid file tells it from another process that got its pid after it ended.
 engine_pid() {
-  local pid
-  pid=$(cat "$ENGINE_DIR/podman.pid" 2>/dev/null) || return 1
-  [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null && printf '%s\n' "$pid"
+  pid_from_file "$ENGINE_DIR/podman.pid"
 }
 
 # Points docker, docker-compose and podman at the lab's engine when it runs
@@ -157,18 +160,24 @@ healthcheck_loop() {
   done
 }
 
+require_podman() {
+  podman_installed ||
+    die "no Docker engine, and podman is not installed: run 'scripts/lab setup' (apt: podman runc docker-compose debootstrap), or use 'scripts/lab up --local'"
+}
+
 # Starts the podman service and the healthcheck loop, builds the stand-in
 # images that are missing and points compose at them.
 podman_engine_up() {
-  podman_installed ||
-    die "no Docker engine, and podman is not installed: run 'scripts/lab setup' (apt: podman runc docker-compose debootstrap), or use 'scripts/lab up --local'"
+  require_podman
   mkdir -p "$ENGINE_DIR"
   export CONTAINERS_CONF="$ROOT/podman/containers.conf"
   if ! engine_pid >/dev/null; then
     rm -f "$ENGINE_SOCKET"
     say "starting podman's Docker-compatible service (no Docker engine answers): $ENGINE_SOCKET"
     podman system service --time=0 "unix://$ENGINE_SOCKET" >"$ENGINE_DIR/podman-service.log" 2>&1 &
-    printf '%s\n' "$!" >"$ENGINE_DIR/podman.pid"
+    record_pid "$ENGINE_DIR/podman.pid" "$!" ||
+      die "podman system service exited at once: see $ENGINE_DIR/podman-service.log"
+    ENGINE_STARTED+=(podman)
   fi
   export DOCKER_HOST="unix://$ENGINE_SOCKET"
   local deadline=$((SECONDS + 30))
@@ -182,11 +191,12 @@ podman_engine_up() {
     build_standin "$which"
   done
   export_standin_images
-  if ! kill -0 "$(cat "$ENGINE_DIR/healthchecks.pid" 2>/dev/null)" 2>/dev/null; then
+  if ! pid_from_file "$ENGINE_DIR/healthchecks.pid" >/dev/null; then
     healthcheck_loop >/dev/null 2>&1 &
-    printf '%s\n' "$!" >"$ENGINE_DIR/healthchecks.pid"
+    record_pid "$ENGINE_DIR/healthchecks.pid" "$!" || die "the healthcheck loop exited at once"
+    ENGINE_STARTED+=(healthchecks)
   fi
-  say "podman: images $KAFKA_IMAGE, $JRE_RUNTIME_IMAGE, $MAVEN_BUILD_IMAGE, $PROMETHEUS_IMAGE; healthchecks run by the lab (pid $(cat "$ENGINE_DIR/healthchecks.pid"))"
+  say "podman: images $KAFKA_IMAGE, $JRE_RUNTIME_IMAGE, $MAVEN_BUILD_IMAGE, $PROMETHEUS_IMAGE; healthchecks run by the lab (pid $(pid_from_file "$ENGINE_DIR/healthchecks.pid"))"
 }
 
 # Deletes the firewall rules podman's CNI plugins left for a compose network that
@@ -211,21 +221,35 @@ podman_cni_rules_down() {
   return 0
 }
 
-# Stops the healthcheck loop and the podman service by their pids.
-podman_engine_down() {
-  local file pid
-  for file in healthchecks podman; do
-    pid=$(cat "$ENGINE_DIR/$file.pid" 2>/dev/null) || continue
-    if [[ $pid =~ ^[0-9]+$ ]] && kill -0 "$pid" 2>/dev/null; then
+# stop_engine_procs <name...> (healthchecks, podman): each that still runs as its
+# pid file records gets SIGTERM, then SIGKILL if that same process is still there
+# after 15 s. A pid file whose process is gone is only removed: its pid may be
+# another program's by now. Fails when none was running.
+stop_engine_procs() {
+  local name file pid started deadline stopped=1
+  for name in "$@"; do
+    file=$ENGINE_DIR/$name.pid
+    if pid=$(pid_from_file "$file"); then
+      read -r _ started <"$file"
       kill "$pid" 2>/dev/null || true
-      local deadline=$((SECONDS + 15))
-      while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do sleep 0.2; done
-      kill -9 "$pid" 2>/dev/null || true
+      deadline=$((SECONDS + 15))
+      while [[ $(proc_start_time "$pid" 2>/dev/null) == "$started" ]] && ((SECONDS < deadline)); do sleep 0.2; done
+      if [[ $(proc_start_time "$pid" 2>/dev/null) == "$started" ]]; then
+        kill -9 "$pid" 2>/dev/null || true
+      fi
+      stopped=0
     fi
-    rm -f "$ENGINE_DIR/$file.pid"
+    rm -f "$file"
   done
+  return "$stopped"
+}
+
+# Stops the healthcheck loop and the podman service by their pid files.
+podman_engine_down() {
+  if stop_engine_procs healthchecks podman; then
+    say "podman service and healthcheck loop stopped"
+  fi
   rm -f "$ENGINE_SOCKET"
-  [[ -n ${pid:-} ]] && say "podman service and healthcheck loop stopped"
   podman_cni_rules_down
   return 0
 }

@@ -13,14 +13,28 @@ proc_start_time() {
   awk '{ print $20 }' <<<"$stat"
 }
 
-# Pid of <name> when our process still runs, else fails.
-running_pid() {
-  local file=$PID_DIR/$1.pid pid started
-  [[ -f $file ]] || return 1
-  read -r pid started <"$file" || return 1
-  [[ $pid =~ ^[0-9]+$ ]] || return 1
+# record_pid <file> <pid>: writes "<pid> <start time>" to <file>; fails when <pid>
+# is already gone (there is then no process to record).
+record_pid() {
+  local started
+  started=$(proc_start_time "$2") || return 1
+  printf '%s %s\n' "$2" "$started" >"$1"
+}
+
+# The pid <file> records while that same process still runs, else fails. A file
+# without a start time (a bare pid) proves nothing and counts as no process.
+pid_from_file() {
+  local pid started
+  [[ -f $1 ]] || return 1
+  read -r pid started <"$1" || return 1
+  [[ $pid =~ ^[0-9]+$ && -n $started ]] || return 1
   [[ $(proc_start_time "$pid" 2>/dev/null) == "$started" ]] || return 1
   printf '%s\n' "$pid"
+}
+
+# Pid of <name> when our process still runs, else fails.
+running_pid() {
+  pid_from_file "$PID_DIR/$1.pid"
 }
 
 # start_proc <name> <command...>: starts it detached (own session, so a Ctrl-C
@@ -38,9 +52,7 @@ start_proc() {
   local pid=$!
   # Not this shell's job: its death (a fault the lab injects) is no news to print here.
   disown "$pid"
-  local started
-  started=$(proc_start_time "$pid") || die "$name exited at once: see $LOG_DIR/$name.out"
-  printf '%s %s\n' "$pid" "$started" >"$PID_DIR/$name.pid"
+  record_pid "$PID_DIR/$name.pid" "$pid" || die "$name exited at once: see $LOG_DIR/$name.out"
   give_to_lab_user "$PID_DIR/$name.pid"
 }
 

@@ -49,18 +49,37 @@ class ComposeTest {
     }
 
     @Test
-    void dockerCompose129AcceptsTheFile() {
-        Tools.Result result = dockerComposeConfig(Repo.ROOT);
+    void dockerCompose129AcceptsTheFile() throws IOException {
+        Tools.Result result = dockerComposeConfig(copyWithChange("as-is", "", ""));
 
         assertThat(result.ok()).as(result.describe()).isTrue();
         assertThat(result.output()).as(result.describe()).isBlank();
     }
 
     @Test
-    void theComposeSpecLoaderAcceptsTheFileAndTheLabRules() {
-        Tools.Result result = composecheck(Repo.ROOT);
+    void theComposeSpecLoaderAcceptsTheFileAndTheLabRules() throws IOException {
+        Tools.Result result = composecheck(copyWithChange("as-is", "", ""));
 
         assertThat(result.ok()).as(result.describe()).isTrue();
+    }
+
+    @Test
+    void withoutAGrafanaPasswordInItsEnvironmentNeitherLoaderTakesTheFile() throws IOException {
+        // The repository's own .env: no password in it, and none made up by Compose.
+        Path dir = Files.createDirectories(Repo.buildDir().resolve("compose-no-password"));
+        Files.copy(
+                Repo.path("docker-compose.yml"),
+                dir.resolve("docker-compose.yml"),
+                StandardCopyOption.REPLACE_EXISTING);
+        Files.copy(Repo.path(".env"), dir.resolve(".env"), StandardCopyOption.REPLACE_EXISTING);
+
+        Tools.Result dockerCompose = dockerComposeConfig(dir);
+        Tools.Result composeGo = composecheck(dir);
+
+        assertThat(dockerCompose.ok()).as(dockerCompose.describe()).isFalse();
+        assertThat(dockerCompose.output()).contains("scripts/lab makes it (.lab/grafana-admin-password)");
+        assertThat(composeGo.ok()).as(composeGo.describe()).isFalse();
+        assertThat(composeGo.output()).contains("GRAFANA_ADMIN_PASSWORD");
     }
 
     @Test
@@ -136,6 +155,10 @@ class ComposeTest {
                 Duration.ofMinutes(1),
                 projectDir,
                 List.of(
+                        // The copy's .env is the only source of variables, as for composecheck.
+                        "env",
+                        "-u",
+                        "GRAFANA_ADMIN_PASSWORD",
                         dockerCompose.toString(),
                         "--project-directory",
                         projectDir.toString(),
@@ -154,7 +177,11 @@ class ComposeTest {
                         projectDir.resolve("docker-compose.yml").toString()));
     }
 
-    /** docker-compose.yml and .env copied to lab-checks/target with one change, to see the checkers fail. */
+    /**
+     * docker-compose.yml and .env copied to lab-checks/target with one change, to see the checkers fail. The copy's
+     * .env gets the Grafana admin password scripts/lab passes through the environment, which the repository's .env
+     * does not hold.
+     */
     private static Path copyWithChange(String name, String from, String to) throws IOException {
         String compose = Files.readString(Repo.path("docker-compose.yml"));
         assertThat(compose)
@@ -162,7 +189,8 @@ class ComposeTest {
                 .contains(from);
         Path dir = Files.createDirectories(Repo.buildDir().resolve("compose-" + name));
         Files.writeString(dir.resolve("docker-compose.yml"), compose.replace(from, to));
-        Files.copy(Repo.path(".env"), dir.resolve(".env"), StandardCopyOption.REPLACE_EXISTING);
+        Files.writeString(
+                dir.resolve(".env"), Repo.read(".env") + "GRAFANA_ADMIN_PASSWORD=only-for-the-loaders-here\n");
         return dir;
     }
 

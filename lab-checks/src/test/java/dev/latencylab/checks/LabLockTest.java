@@ -60,7 +60,7 @@ class LabLockTest {
     void aLockWhoseHolderIsGoneIsTakenOverAndReleased() throws Exception {
         Process gone = new ProcessBuilder("true").start();
         long pid = gone.pid();
-        String started = startTime(ProcessHandle.current().pid());
+        String started = Procs.startTime(ProcessHandle.current().pid());
         gone.waitFor();
         Files.writeString(labDir.resolve("lock"), pid + " " + started + " scripts/lab up\n");
 
@@ -71,14 +71,7 @@ class LabLockTest {
     }
 
     private void lockedBy(long pid, String command) throws IOException {
-        Files.writeString(labDir.resolve("lock"), pid + " " + startTime(pid) + " " + command + "\n");
-    }
-
-    /** Field 22 of /proc/<pid>/stat, as scripts/lib/procs.sh reads it. */
-    private static String startTime(long pid) throws IOException {
-        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        return fields[19];
+        Files.writeString(labDir.resolve("lock"), pid + " " + Procs.startTime(pid) + " " + command + "\n");
     }
 
     private Tools.Result lab(Map<String, String> env, String... args) {

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
  */
 class UnderSudoTest {
 
-    private static final Pattern START_PROC = Pattern.compile("^\\s*start_proc\\s+(\\S+)\\s+(.*)$");
+    private static final Pattern START_PROC = Pattern.compile("^\\s*(?:\\w+=\\S*\\s+)*start_proc\\s+(\\S+)\\s+(.*)$");
 
     /** Lines that only print a command (a message naming it), not run it. */
     private static final Pattern SAYS = Pattern.compile("(say|warn|die|echo|printf)\\s");

@@ -14,7 +14,8 @@ final class GrafanaLoginArgs {
     @Option(
             names = "--grafana-password",
             paramLabel = "P",
-            description = "(default: env GRAFANA_ADMIN_PASSWORD, else ./.env, else admin)")
+            description = "(default: env GRAFANA_ADMIN_PASSWORD, else $LAB_DIR/grafana-admin-password, .lab/ here,"
+                    + " which scripts/lab up makes)")
     String password;
 
     GrafanaLogin login(Map<String, String> env, Path cwd) {

@@ -3,24 +3,38 @@ package dev.latencylab.runner.grafana;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 
 /**
- * Who creates snapshots in Grafana (basic auth). The password comes from, in order:
- * {@code --grafana-password}, the environment's {@value #ENV}, the {@code .env} file of the
- * working directory (what docker-compose.yml and scripts/lab give Grafana), else Grafana's
- * default "admin".
+ * Who creates snapshots in Grafana (basic auth). The password comes from, in order: {@code --grafana-password},
+ * the environment's {@value #ENV} (what docker-compose.yml gives Grafana; one the user exports wins there too),
+ * else the stack's own password file, {@value #FILE} in the lab's folder ({@code $LAB_DIR}, else {@code .lab} of
+ * the working directory), which scripts/lab makes on first need and gives Grafana. There is no default: a
+ * password everybody knows is no password. Without one the request goes without a login, and a Grafana that
+ * refuses it is answered with where the password was looked for ({@link #describe()}).
  *
- * @param source where the password came from, for messages (never the password itself)
+ * @param password null when none was found
+ * @param source where the password came from, or where it was looked for (never the password itself)
  */
 public record GrafanaLogin(String user, String password, String source) {
 
     public static final String ENV = "GRAFANA_ADMIN_PASSWORD";
+    public static final String FILE = "grafana-admin-password";
 
     @Override
     public String toString() {
-        return "GrafanaLogin[" + user + ", password from " + source + "]";
+        return "GrafanaLogin[" + describe() + "]";
+    }
+
+    public boolean hasPassword() {
+        return password != null;
+    }
+
+    /** For messages: the user and where the password came from, or where none was found. */
+    public String describe() {
+        return hasPassword()
+                ? "user " + user + ", password from " + source
+                : "user " + user + ", no password: " + source;
     }
 
     public static GrafanaLogin resolve(String user, String password, Map<String, String> env, Path cwd) {
@@ -32,24 +46,29 @@ public record GrafanaLogin(String user, String password, String source) {
         if (fromEnv != null && !fromEnv.isBlank()) {
             return new GrafanaLogin(u, fromEnv, "environment " + ENV);
         }
-        Path dotEnv = cwd.resolve(".env");
-        if (Files.isRegularFile(dotEnv)) {
-            try {
-                List<String> lines = Files.readAllLines(dotEnv);
-                String found = null;
-                for (String line : lines) {
-                    String l = line.strip();
-                    if (l.startsWith(ENV + "=")) {
-                        found = l.substring(ENV.length() + 1).strip();
-                    }
-                }
-                if (found != null && !found.isEmpty()) {
-                    return new GrafanaLogin(u, found, dotEnv + " " + ENV);
-                }
-            } catch (IOException e) {
-                // An unreadable .env is the same as none: Grafana's default follows.
-            }
+        String labDir = env.get("LAB_DIR");
+        Path file = (labDir == null || labDir.isBlank() ? cwd.resolve(".lab") : cwd.resolve(labDir)).resolve(FILE);
+        String fromFile = firstLine(file);
+        if (fromFile != null) {
+            return new GrafanaLogin(u, fromFile, file.toString());
         }
-        return new GrafanaLogin(u, "admin", "Grafana's default (admin)");
+        return new GrafanaLogin(
+                u,
+                null,
+                "none given with --grafana-password, none in the environment's " + ENV + ", none in " + file
+                        + " (scripts/lab up makes it for the Grafana it starts)");
+    }
+
+    /** The file's first line, stripped; null when it is absent, unreadable or empty. */
+    private static String firstLine(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            String first = Files.readString(file).lines().findFirst().orElse("").strip();
+            return first.isEmpty() ? null : first;
+        } catch (IOException e) {
+            return null;
+        }
     }
 }

@@ -114,8 +114,7 @@ public final class SnapshotExport {
             } catch (GrafanaSnapshotClient.Refused r) {
                 String status = r.status() == 0 ? "" : "HTTP " + r.status() + ": ";
                 String hint = r.status() == 401 || r.status() == 403
-                        ? " (user " + grafana.login().user() + ", password from "
-                                + grafana.login().source() + ")"
+                        ? " (" + grafana.login().describe() + ")"
                         : "";
                 String message = "Grafana at " + grafana.base() + " refused the snapshot of " + e.getKey() + ": "
                         + status + r.getMessage() + hint;

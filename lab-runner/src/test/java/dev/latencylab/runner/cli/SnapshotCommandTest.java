@@ -124,20 +124,38 @@ class SnapshotCommandTest {
     @Test
     void aGrafanaThatRefusesTheLoginIsReportedWithStatusAndMessage() throws Exception {
         grafana.failWith(401, "Invalid username or password");
-        Files.writeString(dir.resolve(".env"), "OTHER=1\nGRAFANA_ADMIN_PASSWORD=from-dotenv\n");
+        Files.createDirectories(dir.resolve(".lab"));
+        Files.writeString(dir.resolve(".lab/grafana-admin-password"), "from-the-lab-file\n");
 
         int code = run(Map.of(), "--grafana", grafana.url().toString(), "--last", "15m", "--out", "snap");
 
         assertThat(code).isEqualTo(1);
         assertThat(err())
                 .contains("refused the snapshot of lab-fixture: HTTP 401: Invalid username or password")
-                .contains("password from " + dir.resolve(".env"));
+                .contains("password from " + dir.resolve(".lab/grafana-admin-password"));
         assertThat(grafana.requests().get(0).authorization())
                 .isEqualTo("Basic "
-                        + Base64.getEncoder().encodeToString("admin:from-dotenv".getBytes(StandardCharsets.UTF_8)));
+                        + Base64.getEncoder()
+                                .encodeToString("admin:from-the-lab-file".getBytes(StandardCharsets.UTF_8)));
         assertThat(dir.resolve("snap/snapshots/lab-fixture.json"))
                 .as("the file is written first, whatever Grafana says")
                 .isNotEmptyFile();
+    }
+
+    @Test
+    void withoutAPasswordNoLoginIsSentAndARefusalSaysWhereOneBelongs() throws Exception {
+        grafana.failWith(401, "Unauthorized");
+        // .env holds no password any more; one left in an old copy is not read.
+        Files.writeString(dir.resolve(".env"), "GRAFANA_ADMIN_PASSWORD=from-dotenv\n");
+
+        int code = run(Map.of(), "--grafana", grafana.url().toString(), "--last", "15m", "--out", "snap");
+
+        assertThat(code).isEqualTo(1);
+        assertThat(grafana.requests().get(0).authorization()).isNull();
+        assertThat(err())
+                .contains("HTTP 401: Unauthorized (user admin, no password: none given with --grafana-password,"
+                        + " none in the environment's GRAFANA_ADMIN_PASSWORD, none in "
+                        + dir.resolve(".lab/grafana-admin-password"));
     }
 
     @Test

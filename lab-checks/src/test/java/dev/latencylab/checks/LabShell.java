@@ -1,0 +1,40 @@
+package dev.latencylab.checks;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A bash snippet run from the repository root with scripts/lib's files sourced in scripts/lab's order, and a
+ * LAB_DIR of its own: a function of the scripts tested alone, with stand-ins where it would reach the host.
+ */
+final class LabShell {
+
+    private static final String SOURCE_LIBS = "set -euo pipefail;"
+            + " for lib in common procs local-stack far-producer existing-cluster podman compose setup lock; do"
+            + " source scripts/lib/$lib.sh; done;";
+
+    private LabShell() {}
+
+    static Tools.Result run(Path labDir, Map<String, String> env, String script) {
+        Map<String, String> all = new HashMap<>(env);
+        all.put("LAB_DIR", labDir.toString());
+        return Tools.run(
+                Duration.ofSeconds(60),
+                Repo.ROOT,
+                all,
+                // Whatever runs these tests may hold the lab's lock, or have a Grafana password of its own: a
+                // snippet starts without either (it may export them itself).
+                List.of(
+                        "env",
+                        "-u",
+                        "LAB_LOCK_HELD",
+                        "-u",
+                        "GRAFANA_ADMIN_PASSWORD",
+                        "bash",
+                        "-c",
+                        SOURCE_LIBS + "\n" + script));
+    }
+}
