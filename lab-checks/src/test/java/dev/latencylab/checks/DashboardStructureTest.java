@@ -17,7 +17,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-/** Grafana dashboards: identity, datasource, panel ids and units, and the contract rules for queries. */
+/**
+ * Grafana dashboards: identity, panel ids and units, and the contract rules for queries. Datasources and the import
+ * block: {@link DashboardDatasourceTest}.
+ */
 class DashboardStructureTest {
 
     private static final Pattern REQUEST_MATCHER = Pattern.compile("request\\s*(=~|=)\\s*\"([^\"]*)\"");
@@ -45,9 +48,6 @@ class DashboardStructureTest {
             assertThat(text(json.path("description")))
                     .as("%s: description (the one question it answers)", d.name())
                     .endsWith("?");
-            assertThat(json.has("__inputs"))
-                    .as("%s: __inputs (datasource must be referenced directly)", d.name())
-                    .isFalse();
             assertThat(json.path("schemaVersion").isInt())
                     .as("%s: schemaVersion", d.name())
                     .isTrue();
@@ -79,32 +79,7 @@ class DashboardStructureTest {
     }
 
     @Test
-    void everyPanelTargetAndAnnotationUsesTheLabDatasource() {
-        List<String> wrong = new ArrayList<>();
-        for (Dashboard d : Dashboards.all()) {
-            for (JsonNode panel : d.panels()) {
-                String where = d.name() + " panel " + panel.path("id").asInt();
-                if (!panel.path("targets").isEmpty()) {
-                    checkDatasource(where, panel.path("datasource"), wrong);
-                }
-                for (JsonNode target : panel.path("targets").values()) {
-                    checkDatasource(where + " target " + text(target.path("refId")), target.path("datasource"), wrong);
-                }
-            }
-            for (JsonNode annotation : d.annotations()) {
-                checkDatasource(
-                        d.name() + " annotation \"" + text(annotation.path("name")) + "\"",
-                        annotation.path("datasource"),
-                        wrong);
-            }
-        }
-        assertThat(wrong)
-                .as("datasource must be {\"type\":\"prometheus\",\"uid\":\"%s\"}", Dashboards.DATASOURCE_UID)
-                .isEmpty();
-    }
-
-    @Test
-    void everyTemplateVariableHasADefaultAndQueriesTheLabDatasource() {
+    void everyTemplateVariableHasANameAndADefault() {
         List<String> wrong = new ArrayList<>();
         for (Dashboard d : Dashboards.all()) {
             for (JsonNode variable : d.templateVariables()) {
@@ -115,9 +90,6 @@ class DashboardStructureTest {
                 }
                 if (d.templateValues().get(name).isBlank()) {
                     wrong.add(where + ": no default (current.value, or allValue when \"All\" is the current value)");
-                }
-                if (text(variable.path("type")).equals("query")) {
-                    checkDatasource(where, variable.path("datasource"), wrong);
                 }
             }
         }
@@ -261,13 +233,6 @@ class DashboardStructureTest {
             for (JsonNode element : node.values()) {
                 assertKeysSorted(file, path + "[" + i++ + "]", element);
             }
-        }
-    }
-
-    private static void checkDatasource(String where, JsonNode datasource, List<String> wrong) {
-        if (!Dashboards.DATASOURCE_UID.equals(text(datasource.path("uid")))
-                || !"prometheus".equals(text(datasource.path("type")))) {
-            wrong.add(where + ": " + datasource);
         }
     }
 }

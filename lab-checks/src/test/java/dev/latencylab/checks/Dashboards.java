@@ -17,7 +17,14 @@ import tools.jackson.databind.json.JsonMapper;
 final class Dashboards {
 
     static final Path DIR = Repo.path("observability/grafana/dashboards");
-    static final String DATASOURCE_UID = "lab-prometheus";
+    /** The template variable every datasource reference names: {@code ${datasource}}. */
+    static final String DATASOURCE_VARIABLE = "datasource";
+
+    static final String DATASOURCE_REF = "${" + DATASOURCE_VARIABLE + "}";
+    /** The import input Grafana's "Import dashboard" asks for; its placeholder is the variable's saved value. */
+    static final String IMPORT_INPUT = "DS_PROMETHEUS";
+
+    static final String PROVISIONING = "observability/grafana/provisioning/datasources/prometheus.yml";
     static final String TAG = "kafka-latency-lab";
 
     private static final JsonMapper JSON = JsonMapper.builder().build();

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 
 /** Paths in the checkout. Surefire runs the tests in lab-checks/, so the root is found by walking up. */
 final class Repo {
@@ -32,6 +34,19 @@ final class Repo {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** The KEY=value lines of the checkout's .env (comments and blank lines skipped). */
+    static Map<String, String> dotEnv() {
+        Map<String, String> values = new HashMap<>();
+        for (String line : read(".env").split("\n")) {
+            String l = line.strip();
+            int eq = l.indexOf('=');
+            if (!l.isEmpty() && !l.startsWith("#") && eq > 0) {
+                values.put(l.substring(0, eq), l.substring(eq + 1));
+            }
+        }
+        return values;
     }
 
     private static Path findRoot() {

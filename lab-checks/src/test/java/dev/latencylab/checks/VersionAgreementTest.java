@@ -2,7 +2,6 @@ package dev.latencylab.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,7 +22,7 @@ class VersionAgreementTest {
         Matcher m = KAFKA_VERSION.matcher(Repo.read("pom.xml"));
         assertThat(m.find()).as("pom.xml pins <kafka.version>").isTrue();
         String maven = m.group(1).trim();
-        Map<String, String> env = envFile(Repo.read(".env"));
+        Map<String, String> env = Repo.dotEnv();
 
         assertThat(env.get("KAFKA_IMAGE_TAG"))
                 .as(".env KAFKA_IMAGE_TAG against pom.xml kafka.version")
@@ -35,17 +34,5 @@ class VersionAgreementTest {
         assertThat(AppInfoParser.getVersion())
                 .as("kafka-clients on the classpath")
                 .isEqualTo(maven);
-    }
-
-    private static Map<String, String> envFile(String text) {
-        Map<String, String> values = new HashMap<>();
-        for (String line : text.split("\n")) {
-            String l = line.strip();
-            int eq = l.indexOf('=');
-            if (!l.isEmpty() && !l.startsWith("#") && eq > 0) {
-                values.put(l.substring(0, eq), l.substring(eq + 1));
-            }
-        }
-        return values;
     }
 }

@@ -11,6 +11,11 @@ import tools.jackson.databind.node.ObjectNode;
  * One dashboard file of observability/grafana/dashboards, read as Grafana reads it: its panels
  * (including those inside collapsed rows), their Prometheus targets, its annotation queries and
  * its template variables.
+ *
+ * <p>The datasource a panel, target or annotation names is not read: in the lab's dashboards it is
+ * always {@code ${datasource}}, the dashboard's datasource variable, which in the lab's Grafana
+ * resolves to its one provisioned Prometheus (observability/grafana/README.md). The runner asks
+ * that Prometheus directly, by the URL it is given, so every query goes there.
  */
 public record LabDashboard(Path file, ObjectNode json) {
 

@@ -20,7 +20,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code snapshot} whose {@code snapshot} array holds the panel's data frames
  * ({@link DataFrames}), the dashboard's annotation events included as frames with
  * {@code meta.dataTopic: "annotations"}; annotation queries and links are removed, template
- * variables frozen at their value, the time range made absolute. Grafana still reads the older
+ * variables frozen at their value, the time range made absolute, the import blocks
+ * ({@code __inputs}, {@code __requires}) left out: a snapshot is not imported, and no query is left
+ * for the {@code datasource} variable to point anywhere. Grafana still reads the older
  * form with {@code panel.snapshotData} (it converts it to this one on load), but that form loses
  * series labels and per-panel annotations, so this one is written.
  */
@@ -44,6 +46,7 @@ final class SnapshotBody {
         // A snapshot is data at rest: nothing to refresh.
         dash.put("refresh", "");
         dash.remove("id");
+        dash.remove(List.of("__inputs", "__requires", "__elements"));
 
         List<ObjectNode> annotationFrames = new ArrayList<>();
         for (AnnotationResult a : result.annotations()) {

@@ -150,7 +150,8 @@ class SnapshotBodyTest {
         assertThat(dash.path("links").isEmpty()).isTrue();
         assertThat(panel(body, "Requests").path("links").isEmpty()).isTrue();
         // Template variables keep their value and lose their query.
-        JsonNode job = dash.path("templating").path("list").path(0);
+        JsonNode job = dash.path("templating").path("list").path(1);
+        assertThat(job.path("name").asString("")).isEqualTo("job");
         assertThat(job.path("query").asString("x")).isEmpty();
         assertThat(job.path("options").path(0).path("value").asString("")).isEqualTo("kafka");
         assertThat(job.path("refresh").asInt(-1)).isZero();
@@ -164,6 +165,25 @@ class SnapshotBodyTest {
                         .path(0)
                         .has("expr"))
                 .isTrue();
+    }
+
+    @Test
+    void theImportBlocksAndTheDatasourceVariablesReferencesLeaveTheSnapshot() {
+        ObjectNode body = SnapshotBody.build(results(false), "n");
+
+        JsonNode dash = body.path("dashboard");
+        assertThat(dashboard.json().has("__inputs"))
+                .as("the fixture is importable")
+                .isTrue();
+        assertThat(dash.has("__inputs")).isFalse();
+        assertThat(dash.has("__requires")).isFalse();
+        // Every panel that queried reads its frames from Grafana's built-in datasource; the annotations keep no
+        // query: nothing in the snapshot asks the datasource variable for a Prometheus.
+        assertThat(dash.toString()).doesNotContain("${datasource}");
+        JsonNode datasource = dash.path("templating").path("list").path(0);
+        assertThat(datasource.path("type").asString("")).isEqualTo("datasource");
+        assertThat(datasource.path("options").path(0).path("text").asString("")).isEqualTo("Prometheus (lab)");
+        assertThat(datasource.path("refresh").asInt(-1)).isZero();
     }
 
     @Test
