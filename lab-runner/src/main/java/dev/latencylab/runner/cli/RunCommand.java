@@ -79,19 +79,8 @@ final class RunCommand {
     @Mixin
     GrafanaLoginArgs grafanaLogin = new GrafanaLoginArgs();
 
-    @Option(
-            names = "--bootstrap",
-            paramLabel = "LIST",
-            defaultValue = Defaults.BOOTSTRAP,
-            description = "the brokers, for phases that write their own topic (default ${DEFAULT-VALUE})")
-    String bootstrap;
-
-    @Option(
-            names = "--client-config",
-            paramLabel = "FILE",
-            description = "Kafka client properties for the runner's admin client (an existing cluster's security"
-                    + " settings; scripts/lab passes the file given to 'up --bootstrap ... --client-config')")
-    Path clientConfig;
+    @Mixin
+    ClusterArgs cluster = new ClusterArgs();
 
     @Option(
             names = "--network",
@@ -175,18 +164,6 @@ final class RunCommand {
         this.installShutdownHook = installShutdownHook;
     }
 
-    private java.util.Properties clientProperties() {
-        java.util.Properties p = new java.util.Properties();
-        if (clientConfig != null) {
-            try (var in = java.nio.file.Files.newBufferedReader(cwd.resolve(clientConfig))) {
-                p.load(in);
-            } catch (java.io.IOException e) {
-                throw new UsageException("--client-config: could not read " + clientConfig + ": " + e.getMessage());
-            }
-        }
-        return p;
-    }
-
     /** Stops a run in progress the way Ctrl-C does: the load stops and what was measured is written. */
     public void abort(String reason) {
         abortReason = reason;
@@ -198,17 +175,15 @@ final class RunCommand {
 
     private int dryRun(Scenario scenario) throws InterruptedException {
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
-        try (KafkaTopics topics = scenario.needsKafkaAdmin()
-                ? new KafkaTopics(bootstrap, clientProperties(), clock, Defaults.labsOwnBrokers(bootstrap))
-                : null) {
+        try (KafkaTopics topics = scenario.needsKafkaAdmin() ? cluster.topics(cwd, clock) : null) {
             return new DryRun(out)
                     .print(
                             scenarioFile,
                             scenario,
                             plan,
                             orderArgs.seed != null,
-                            bootstrap,
-                            Defaults.labsOwnBrokers(bootstrap),
+                            cluster.bootstrap,
+                            cluster.labsOwnBrokers(),
                             names -> {
                                 try {
                                     return topics.existing(names);
@@ -316,7 +291,7 @@ final class RunCommand {
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
         Topics topics = scenario.needsKafkaAdmin()
                 // Another cluster than the lab's own brokers may hold topics of someone's: none is deleted.
-                ? new KafkaTopics(bootstrap, clientProperties(), clock, Defaults.labsOwnBrokers(bootstrap))
+                ? cluster.topics(cwd, clock)
                 : Topics.NONE;
         ScenarioRunner r = new ScenarioRunner(
                 producer,

@@ -1,0 +1,50 @@
+package dev.latencylab.runner.cli;
+
+import dev.latencylab.runner.topics.KafkaTopics;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Properties;
+import picocli.CommandLine.Option;
+
+/** {@code --bootstrap} and {@code --client-config}: the cluster a run's phases make their topics on (a picocli mixin). */
+final class ClusterArgs {
+
+    @Option(
+            names = "--bootstrap",
+            paramLabel = "LIST",
+            defaultValue = Defaults.BOOTSTRAP,
+            description = "the brokers, for phases that write their own topic (default ${DEFAULT-VALUE})")
+    String bootstrap;
+
+    @Option(
+            names = "--client-config",
+            paramLabel = "FILE",
+            description = "Kafka client properties for the runner's admin client (an existing cluster's security"
+                    + " settings; scripts/lab passes the file given to 'up --bootstrap ... --client-config')")
+    Path clientConfig;
+
+    /** The lab's own brokers: a topic an earlier run left there may be replaced; on another cluster, never. */
+    boolean labsOwnBrokers() {
+        return Defaults.labsOwnBrokers(bootstrap);
+    }
+
+    /** An admin connection for the phases' topics, with the cluster's security settings. */
+    KafkaTopics topics(Path cwd, Clock clock) {
+        return new KafkaTopics(bootstrap, clientProperties(cwd), clock, labsOwnBrokers());
+    }
+
+    private Properties clientProperties(Path cwd) {
+        Properties p = new Properties();
+        if (clientConfig != null) {
+            try (Reader in = Files.newBufferedReader(cwd.resolve(clientConfig))) {
+                p.load(in);
+            } catch (IOException e) {
+                throw new UsageException("--client-config: could not read " + clientConfig + ": " + e.getMessage());
+            }
+        }
+        return p;
+    }
+}
