@@ -189,7 +189,7 @@ final class CompareCommand {
 
         ProducerClient producer = new ProducerClient(http, settings.producer());
         ConsumerClient consumer = new ConsumerClient(http, settings.consumer());
-        Preflight.Outcome preflight = new Preflight(http)
+        Preflight.Findings preflight = new Preflight(http)
                 .check(List.of(
                         new Preflight.Check(ProducerClient.PART, producer.endpoint(), true),
                         new Preflight.Check(ConsumerClient.PART, consumer.endpoint(), true)));

@@ -84,14 +84,14 @@ final class DiffCommand {
         if (Files.exists(dir) && !Files.isDirectory(dir)) {
             throw new UsageException("--out " + dir + " is a file, not a folder");
         }
-        DiffReport.Outcome outcome;
+        DiffReport.Rendered rendered;
         try {
-            outcome = report.write(dir);
+            rendered = report.write(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("could not write " + dir + ": " + e.getMessage(), e);
         }
-        out.print(outcome.markdown());
+        out.print(rendered.markdown());
         out.println("Diff: " + dir);
-        return outcome.thresholdCrossed() ? THRESHOLD_CROSSED : 0;
+        return rendered.thresholdCrossed() ? THRESHOLD_CROSSED : 0;
     }
 }

@@ -256,7 +256,7 @@ final class RunCommand {
         // A run needs no Grafana (its dashboard snapshots are written as files either way), and
         // local mode starts it only where it is installed, so its absence is a warning.
         checks.add(new Preflight.Check("Grafana", Urls.resolve(grafanaUrl, "/api/health"), false));
-        Preflight.Outcome preflight = new Preflight(http).check(checks);
+        Preflight.Findings preflight = new Preflight(http).check(checks);
         preflight
                 .warnings()
                 .forEach(w ->

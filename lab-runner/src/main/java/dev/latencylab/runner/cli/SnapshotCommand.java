@@ -147,16 +147,16 @@ final class SnapshotCommand {
         }
         GrafanaSnapshotClient grafana =
                 withGrafana ? new GrafanaSnapshotClient(grafanaUrl, grafanaLogin.login(env, cwd)) : null;
-        SnapshotExport.Outcome outcome = new SnapshotExport(
+        SnapshotExport.Exported exported = new SnapshotExport(
                         new PrometheusClient(http, dashboardArgs.prometheusUrl), grafana, out, err)
                 .export(dashboards, window, outDir, label);
         if (!withGrafana) {
             out.printf(
                     "Wrote %d snapshot files (--grafana none: no Grafana snapshot created).%n",
-                    outcome.files().size());
+                    exported.files().size());
         }
         out.println("Snapshot files: " + outDir.resolve("snapshots"));
-        return outcome.grafanaFailed() ? 1 : 0;
+        return exported.grafanaFailed() ? 1 : 0;
     }
 
     private int verify(Path dir) {

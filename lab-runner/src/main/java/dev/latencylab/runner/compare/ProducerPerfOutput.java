@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * the warm-up's last record is handed to the producer, while up to a full buffer (32 MB) of
  * earlier records still waits for its acknowledgement.
  */
-record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyState) {
+record ProducerPerfOutput(List<Interval> windows, Summary summary, Summary steadyState) {
 
     private static final Pattern WINDOW = Pattern.compile(
             "(?m)^(\\d+) records sent, ([0-9.]+) records/sec \\(([0-9.]+) MB/sec\\), ([0-9.]+) ms avg latency, "
@@ -39,7 +39,7 @@ record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyS
     }
 
     /** One reporting interval: records acknowledged in it and their rate (its length is their quotient). */
-    public record Window(long records, double recordsPerSec, double mbPerSec) {
+    public record Interval(long records, double recordsPerSec, double mbPerSec) {
         @JsonProperty("seconds")
         public double seconds() {
             return recordsPerSec > 0 ? records / recordsPerSec : 0;
@@ -75,10 +75,10 @@ record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyS
 
     /** Empty when the output has neither an interval line nor a summary (the tool failed before sending). */
     public static Optional<ProducerPerfOutput> parse(String output) {
-        List<Window> windows = new ArrayList<>();
+        List<Interval> windows = new ArrayList<>();
         Matcher w = WINDOW.matcher(output);
         while (w.find()) {
-            windows.add(new Window(
+            windows.add(new Interval(
                     Long.parseLong(w.group(1)), Double.parseDouble(w.group(2)), Double.parseDouble(w.group(3))));
         }
         Summary total = null;
@@ -115,7 +115,7 @@ record ProducerPerfOutput(List<Window> windows, Summary summary, Summary steadyS
         long records = 0;
         double seconds = 0;
         int count = 0;
-        for (Window win : windows) {
+        for (Interval win : windows) {
             double start = t;
             t += win.seconds();
             if (start < from) {

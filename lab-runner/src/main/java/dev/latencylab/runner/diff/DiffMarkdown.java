@@ -98,9 +98,9 @@ final class DiffMarkdown {
                     p.name(),
                     Integer.toString(p.repeatsA()),
                     Integer.toString(p.repeatsB()),
-                    Long.toString(p.count(FigureChange.Verdict.WORSE)),
-                    Long.toString(p.count(FigureChange.Verdict.BETTER)),
-                    Long.toString(p.count(FigureChange.Verdict.WITHIN_SPREAD)),
+                    Long.toString(p.count(FigureChange.Movement.WORSE)),
+                    Long.toString(p.count(FigureChange.Movement.BETTER)),
+                    Long.toString(p.count(FigureChange.Movement.WITHIN_SPREAD)),
                     String.join("; ", notes)));
         }
         d.onlyInA()

@@ -49,15 +49,15 @@ public final class DiffReport {
     }
 
     /** Writes diff.md and diff.json into {@code dir} (created when missing). */
-    public Outcome write(Path dir) throws IOException {
+    public Rendered write(Path dir) throws IOException {
         RunDiff diff = RunDiff.of(a, b, thresholds);
         String markdown = DiffMarkdown.render(diff);
         Files.createDirectories(dir);
         ResultsWriter.JSON.writeValue(dir.resolve("diff.json").toFile(), diff);
         Files.writeString(dir.resolve("diff.md"), markdown);
-        return new Outcome(markdown, diff.thresholdCrossed());
+        return new Rendered(markdown, diff.thresholdCrossed());
     }
 
     /** What the command prints, and whether a --fail-on threshold was crossed. */
-    public record Outcome(String markdown, boolean thresholdCrossed) {}
+    public record Rendered(String markdown, boolean thresholdCrossed) {}
 }

@@ -9,16 +9,16 @@ import java.util.List;
  * where either run lacks the figure cannot be judged; when no phase can, the outcome says so
  * rather than passing in silence (the exit status stays 0: nothing was seen to get worse).
  */
-record FailOnCheck(FailOn threshold, Outcome outcome, int phasesJudged, List<Crossing> crossings) {
+record FailOnCheck(FailOn threshold, Judgement outcome, int phasesJudged, List<Crossing> crossings) {
 
-    enum Outcome {
+    enum Judgement {
         FAIL("fail"),
         PASS("pass"),
         NOT_JUDGED("not judged");
 
         private final String text;
 
-        Outcome(String text) {
+        Judgement(String text) {
             this.text = text;
         }
 
@@ -48,7 +48,7 @@ record FailOnCheck(FailOn threshold, Outcome outcome, int phasesJudged, List<Cro
                 crossings.add(new Crossing(p.name(), c.a().median(), c.b().median(), c.change(), c.changePercent()));
             }
         }
-        Outcome outcome = judged == 0 ? Outcome.NOT_JUDGED : crossings.isEmpty() ? Outcome.PASS : Outcome.FAIL;
+        Judgement outcome = judged == 0 ? Judgement.NOT_JUDGED : crossings.isEmpty() ? Judgement.PASS : Judgement.FAIL;
         return new FailOnCheck(threshold, outcome, judged, crossings);
     }
 }

@@ -19,7 +19,7 @@ record FigureChange(
         double change,
         Double changePercent,
         SpreadCheck spread,
-        Verdict verdict) {
+        Movement verdict) {
 
     /** How a change stands against the runs' ranges (min..max over each run's repeats). */
     enum SpreadCheck {
@@ -42,7 +42,7 @@ record FigureChange(
         }
     }
 
-    enum Verdict {
+    enum Movement {
         SAME("same"),
         WITHIN_SPREAD("within spread"),
         WORSE("worse"),
@@ -53,7 +53,7 @@ record FigureChange(
 
         private final String text;
 
-        Verdict(String text) {
+        Movement(String text) {
             this.text = text;
         }
 
@@ -83,16 +83,16 @@ record FigureChange(
         return b.min() > a.max() || b.max() < a.min() ? SpreadCheck.BEYOND : SpreadCheck.WITHIN;
     }
 
-    private static Verdict verdict(Figure f, double change, SpreadCheck spread) {
+    private static Movement verdict(Figure f, double change, SpreadCheck spread) {
         if (change == 0) {
-            return Verdict.SAME;
+            return Movement.SAME;
         }
         if (spread == SpreadCheck.WITHIN) {
-            return Verdict.WITHIN_SPREAD;
+            return Movement.WITHIN_SPREAD;
         }
         if (f.better() == Better.NONE) {
-            return change > 0 ? Verdict.HIGHER : Verdict.LOWER;
+            return change > 0 ? Movement.HIGHER : Movement.LOWER;
         }
-        return change * f.better().worseSign() > 0 ? Verdict.WORSE : Verdict.BETTER;
+        return change * f.better().worseSign() > 0 ? Movement.WORSE : Movement.BETTER;
     }
 }

@@ -70,7 +70,7 @@ record PhaseDiff(
                 onlyInB);
     }
 
-    long count(FigureChange.Verdict verdict) {
+    long count(FigureChange.Movement verdict) {
         return figures.stream().filter(f -> f.verdict() == verdict).count();
     }
 

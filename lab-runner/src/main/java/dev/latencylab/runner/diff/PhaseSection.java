@@ -41,7 +41,7 @@ final class PhaseSection {
                     (c.change() > 0 ? "+" : c.change() < 0 ? "-" : "") + fmt.apply(Math.abs(c.change())),
                     percent(c),
                     spread(c),
-                    c.verdict() == FigureChange.Verdict.WORSE
+                    c.verdict() == FigureChange.Movement.WORSE
                             ? "**worse**"
                             : c.verdict().text()));
         }

@@ -55,7 +55,7 @@ record RunDiff(
                 matching.onlyInA().stream().map(UnmatchedPhase::of).toList(),
                 matching.onlyInB().stream().map(UnmatchedPhase::of).toList(),
                 checks,
-                checks.stream().anyMatch(c -> c.outcome() == FailOnCheck.Outcome.FAIL));
+                checks.stream().anyMatch(c -> c.outcome() == FailOnCheck.Judgement.FAIL));
     }
 
     /** What makes the two runs less comparable as a whole: another scenario, another machine or version, a run cut short. */

@@ -29,7 +29,7 @@ public final class FaultWatch {
     private final Clock clock;
     private final Instant firstFault;
     private final List<Sample> samples = new ArrayList<>();
-    private final List<Outage.Step> steps = new ArrayList<>();
+    private final List<Outage.FaultStepTaken> steps = new ArrayList<>();
     private Instant lastRestart;
     private final Thread thread;
     private volatile boolean stopping;
@@ -50,7 +50,7 @@ public final class FaultWatch {
         thread.start();
     }
 
-    public synchronized void stepDone(Outage.Step step, boolean restart) {
+    public synchronized void stepDone(Outage.FaultStepTaken step, boolean restart) {
         steps.add(step);
         if (restart) {
             lastRestart = clock.instant();

@@ -21,7 +21,7 @@ import java.util.List;
  * @param sampleEverySeconds how often the producer and the metadata were read
  */
 public record Outage(
-        List<Step> steps,
+        List<FaultStepTaken> steps,
         double thresholdMs,
         long delayed,
         Double windowFrom,
@@ -63,7 +63,7 @@ public record Outage(
      * @param tookSeconds how long the action took (a restart: until the process was started)
      * @param error why it failed, null when it was done
      */
-    public record Step(double at, String action, int broker, double tookSeconds, String error) {}
+    public record FaultStepTaken(double at, String action, int broker, double tookSeconds, String error) {}
 
     /**
      * @param retries batches the producer sent again while the watch ran

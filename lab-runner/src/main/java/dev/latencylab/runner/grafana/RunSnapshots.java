@@ -44,14 +44,14 @@ public final class RunSnapshots {
             return true;
         }
         try {
-            SnapshotExport.Outcome outcome = new SnapshotExport(
+            SnapshotExport.Exported exported = new SnapshotExport(
                             new PrometheusClient(http, prometheus), new GrafanaSnapshotClient(grafana, login), out, err)
                     .export(
                             LabDashboards.load(dashboardsDir),
                             new TimeWindow(start, end),
                             resultsDir,
                             resultsDir.getFileName().toString());
-            return !outcome.grafanaFailed();
+            return !exported.grafanaFailed();
         } catch (EndpointException | DashboardException | UncheckedIOException e) {
             err.println("warning: no dashboard snapshots: " + e.getMessage());
             return true;

@@ -45,7 +45,7 @@ public final class SnapshotExport {
      * @param grafanaErrors Grafana's refusals, with status and message
      * @param noData       targets without data ({@link DashboardCheck#problems})
      */
-    public record Outcome(
+    public record Exported(
             List<DashboardResult> results,
             List<Path> files,
             Map<String, String> urls,
@@ -61,7 +61,7 @@ public final class SnapshotExport {
     /**
      * @param label what the window is (a run's name, "last 15m"); goes into each snapshot's name
      */
-    public Outcome export(List<LabDashboard> dashboards, TimeWindow window, Path outDir, String label)
+    public Exported export(List<LabDashboard> dashboards, TimeWindow window, Path outDir, String label)
             throws InterruptedException {
         out.printf(
                 "Snapshots of %d dashboards over %s (Prometheus %s):%n", dashboards.size(), window, prometheus.base());
@@ -92,7 +92,7 @@ public final class SnapshotExport {
         Map<String, String> urls = new LinkedHashMap<>();
         List<String> errors = new ArrayList<>();
         String away = grafana == null ? null : createInGrafana(bodies, files.size(), urls, errors);
-        return new Outcome(results, files, urls, away, errors, noData);
+        return new Exported(results, files, urls, away, errors, noData);
     }
 
     private String createInGrafana(

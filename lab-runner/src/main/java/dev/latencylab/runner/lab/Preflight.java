@@ -21,7 +21,7 @@ public final class Preflight {
     /** A part to check: its name, the URL that must answer 2xx, and whether the run can go on without it. */
     public record Check(String part, URI uri, boolean required) {}
 
-    public record Outcome(List<String> failures, List<String> warnings) {
+    public record Findings(List<String> failures, List<String> warnings) {
         public boolean ok() {
             return failures.isEmpty();
         }
@@ -38,7 +38,7 @@ public final class Preflight {
         }
     }
 
-    public Outcome check(List<Check> checks) throws InterruptedException {
+    public Findings check(List<Check> checks) throws InterruptedException {
         List<String> failures = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         for (Check c : checks) {
@@ -47,7 +47,7 @@ public final class Preflight {
                 (c.required() ? failures : warnings).add(problem);
             }
         }
-        return new Outcome(failures, warnings);
+        return new Findings(failures, warnings);
     }
 
     private String probe(Check c) throws InterruptedException {

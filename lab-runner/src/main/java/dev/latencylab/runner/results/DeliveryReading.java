@@ -26,7 +26,7 @@ final class DeliveryReading {
      * Loss or duplicates the consumer counted over the whole run but not inside the measured windows
      * (warm-ups, the drain at the end): the per-window sentence alone would read as "nothing lost".
      */
-    static String outsideWindows(List<PhaseSummary> phases, RunSummary.Totals totals) {
+    static String outsideWindows(List<PhaseSummary> phases, RunSummary.RunTotals totals) {
         if (totals == null || totals.lost() == null || totals.duplicated() == null) {
             return null;
         }

@@ -162,7 +162,7 @@ final class MarkdownReport {
                 + "*Each repeat*; summary.json keeps every value (repeats.phases).\n\n";
     }
 
-    private static String totals(RunSummary.Totals t) {
+    private static String totals(RunSummary.RunTotals t) {
         if (t == null) {
             return "";
         }

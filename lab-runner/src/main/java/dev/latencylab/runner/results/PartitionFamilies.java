@@ -17,9 +17,9 @@ import java.util.Map;
 final class PartitionFamilies {
 
     /** One phase of a family: its topic's partition count and its figures over the repeats. */
-    record Step(int partitions, PhaseSpread phase) {}
+    record Member(int partitions, PhaseSpread phase) {}
 
-    record Family(ProducerSettings settings, List<Step> steps) {
+    record Family(ProducerSettings settings, List<Member> steps) {
 
         Family {
             steps = List.copyOf(steps);
@@ -39,22 +39,22 @@ final class PartitionFamilies {
     private PartitionFamilies() {}
 
     static List<Family> of(RunSummary s) {
-        Map<ProducerSettings, List<Step>> bySettings = new LinkedHashMap<>();
+        Map<ProducerSettings, List<Member>> bySettings = new LinkedHashMap<>();
         for (PhaseSpread p : s.repeats().phases()) {
             Integer partitions = s.partitions(p.name());
             if (partitions != null) {
-                bySettings.computeIfAbsent(p.settings(), k -> new ArrayList<>()).add(new Step(partitions, p));
+                bySettings.computeIfAbsent(p.settings(), k -> new ArrayList<>()).add(new Member(partitions, p));
             }
         }
         List<Family> families = new ArrayList<>();
         bySettings.forEach((settings, steps) -> {
-            long counts = steps.stream().mapToInt(Step::partitions).distinct().count();
+            long counts = steps.stream().mapToInt(Member::partitions).distinct().count();
             // Two phases at one count: which of them the series goes through would be a guess.
             if (counts >= 2 && counts == steps.size()) {
                 families.add(new Family(
                         settings,
                         steps.stream()
-                                .sorted(Comparator.comparingInt(Step::partitions))
+                                .sorted(Comparator.comparingInt(Member::partitions))
                                 .toList()));
             }
         });

@@ -65,11 +65,11 @@ final class PartitionReading {
         String key = f.unthrottled() ? Figures.ACKED_RATE : Figures.P99;
         String unit = f.unthrottled() ? " acked records/s" : " ms";
         String better = Fmt.percent(MIN_GAIN) + (f.unthrottled() ? " more" : " lower");
-        List<PartitionFamilies.Step> steps = f.steps();
+        List<PartitionFamilies.Member> steps = f.steps();
         boolean oneRun = false;
         for (int i = 0; i + 1 < steps.size(); i++) {
-            PartitionFamilies.Step cur = steps.get(i);
-            PartitionFamilies.Step next = steps.get(i + 1);
+            PartitionFamilies.Member cur = steps.get(i);
+            PartitionFamilies.Member next = steps.get(i + 1);
             Double a = cur.phase().median(key);
             Double b = next.phase().median(key);
             if (a == null || b == null || a <= 0) {
@@ -88,8 +88,8 @@ final class PartitionReading {
                                 : ", not " + better + ".");
             }
         }
-        PartitionFamilies.Step first = steps.get(0);
-        PartitionFamilies.Step last = steps.get(steps.size() - 1);
+        PartitionFamilies.Member first = steps.get(0);
+        PartitionFamilies.Member last = steps.get(steps.size() - 1);
         return lead(oneRun) + " paid at every step up to " + last.partitions() + " for " + f.label()
                 + ": each at least "
                 + better + ", " + fmt(key, first.phase().median(key)) + " -> "

@@ -26,7 +26,7 @@ final class PartitionTable {
                 + " | publish delay p99 ms | records/request | brokers CPU |\n");
         b.append("|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (PartitionFamilies.Family f : families) {
-            for (PartitionFamilies.Step st : f.steps()) {
+            for (PartitionFamilies.Member st : f.steps()) {
                 PhaseSpread p = st.phase();
                 List<String> cells = new ArrayList<>(List.of(
                         Integer.toString(st.partitions()),

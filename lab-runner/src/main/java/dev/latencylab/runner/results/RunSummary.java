@@ -22,7 +22,7 @@ public record RunSummary(
         Repeats repeats,
         StackWarmupRecord stackWarmup,
         List<PhaseSummary> phases,
-        Totals totals,
+        RunTotals totals,
         Reading reading,
         List<String> warnings,
         List<RateSearchRecord> rateSearches,
@@ -62,7 +62,7 @@ public record RunSummary(
             Repeats repeats,
             StackWarmupRecord stackWarmup,
             List<PhaseSummary> phases,
-            Totals totals,
+            RunTotals totals,
             Reading reading,
             List<String> warnings) {
         this(
@@ -93,7 +93,7 @@ public record RunSummary(
             String stopReason,
             int cores,
             List<PhaseSummary> phases,
-            Totals totals,
+            RunTotals totals,
             Reading reading,
             List<String> warnings) {
         this(
@@ -133,7 +133,7 @@ public record RunSummary(
     }
 
     /** Counts over the whole run: producer counters (since the app started) and the consumer's totals (since the reset). */
-    public record Totals(
+    public record RunTotals(
             Long producerSent,
             Long producerAcked,
             Long producerFailed,
@@ -146,8 +146,8 @@ public record RunSummary(
             Long pending,
             Long skipped,
             boolean drained) {
-        public static final Totals NONE =
-                new Totals(null, null, null, null, null, null, null, null, null, null, null, false);
+        public static final RunTotals NONE =
+                new RunTotals(null, null, null, null, null, null, null, null, null, null, null, false);
     }
 
     /** The trade-off paragraph, the produce-request sanity check (sanityPassed null: not checkable) and the shared-machine caveat. */

@@ -17,9 +17,9 @@ final class SanityCheck {
     private SanityCheck() {}
 
     /** The outcome of the produce-request check; passed is null when no pair of phases allows it. */
-    record Outcome(String text, Boolean passed) {}
+    record Conclusion(String text, Boolean passed) {}
 
-    static Outcome of(List<PhaseSpread> phases) {
+    static Conclusion of(List<PhaseSpread> phases) {
         // Only phases that differ in linger alone are comparable: a different rate changes requests by itself.
         // With repeats, each phase's median: the check is on the direction, not a verdict between phases.
         Function<PhaseSpread, Double> produce = p -> p.median(Figures.PRODUCE_RPS);
@@ -67,17 +67,17 @@ final class SanityCheck {
             }
         }
         if (steps.isEmpty()) {
-            return new Outcome(
+            return new Conclusion(
                     "Sanity check not possible: no two phases differ only in linger.ms and have produce request rates from Prometheus.",
                     null);
         }
         if (failures.isEmpty()) {
-            return new Outcome(
+            return new Conclusion(
                     "Sanity check passed: produce requests/s fell at every linger step (" + String.join("; ", steps)
                             + ").",
                     true);
         }
-        return new Outcome(
+        return new Conclusion(
                 "Sanity check FAILED: produce requests/s should fall as linger.ms rises, but "
                         + String.join("; ", failures)
                         + ". Do not trust this run's comparison until that is explained (did the producer apply each setting? did Prometheus scrape the brokers in every phase?).",

@@ -49,7 +49,7 @@ public final class SummaryBuilder {
                         + r.counts().acked() + " acknowledged records never reached the consumer group");
             }
         }
-        RunSummary.Totals totals = totals(run);
+        RunSummary.RunTotals totals = totals(run);
         RunSummary summary = new RunSummary(
                 run.scenario().name(),
                 run.scenario().description(),
@@ -174,7 +174,7 @@ public final class SummaryBuilder {
         return v == null || !Double.isFinite(v) ? null : v;
     }
 
-    private static RunSummary.Totals totals(RunRecord run) {
+    private static RunSummary.RunTotals totals(RunRecord run) {
         Long sent = null;
         Long acked = null;
         Long failed = null;
@@ -185,12 +185,12 @@ public final class SummaryBuilder {
         }
         LatencyView c = run.finalConsumer();
         if (c == null || c.totals() == null) {
-            return new RunSummary.Totals(
+            return new RunSummary.RunTotals(
                     sent, acked, failed, null, null, null, null, null, null, null, null, run.drained());
         }
         Totals t = c.totals();
         Long skipped = t.skipped() == null ? null : t.skipped().total();
-        return new RunSummary.Totals(
+        return new RunSummary.RunTotals(
                 sent,
                 acked,
                 failed,

@@ -36,14 +36,14 @@ public final class TradeOffReading {
     }
 
     /** As {@link #read(List, int)}, and the run's totals (null if unknown) say whether anything was lost outside the windows. */
-    public static RunSummary.Reading read(List<PhaseSummary> phases, RunSummary.Totals totals, int cores) {
+    public static RunSummary.Reading read(List<PhaseSummary> phases, RunSummary.RunTotals totals, int cores) {
         return read(new RunSummary(null, null, null, null, true, null, cores, phases, totals, null, null));
     }
 
     /** The reading of a whole summary: its phases' spreads over the repeats, its rows, totals and cores. */
     public static RunSummary.Reading read(RunSummary s) {
         List<PhaseSpread> spreads = s.repeats().phases();
-        SanityCheck.Outcome sanity = SanityCheck.of(spreads);
+        SanityCheck.Conclusion sanity = SanityCheck.of(spreads);
         List<PhaseSummary> drains =
                 s.phases().stream().filter(p -> p.drain() != null).toList();
         // A run of drains only has no producer trade-off to read: the consumer modes are its question.

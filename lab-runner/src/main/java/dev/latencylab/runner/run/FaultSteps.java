@@ -70,7 +70,7 @@ final class FaultSteps {
         }
         double took = Duration.between(started, run.clock.instant()).toMillis() / 1000.0;
         t.faults.stepDone(
-                new Outage.Step(at, step.action().label(), node, took, error),
+                new Outage.FaultStepTaken(at, step.action().label(), node, took, error),
                 !step.action().takesDown());
         if (error != null) {
             run.warn("phase " + t.phase.name() + ": " + step.describe() + " failed: " + error);

@@ -122,7 +122,7 @@ public record StackWarmup(Duration floor, Duration ceiling, StackProbe probe, Co
                 Instant end = clock.instant();
                 StackProbe.Figures f = probe.read(end, WINDOW);
                 figures.add(f);
-                Steadiness.Verdict verdict = Steadiness.judge(figures);
+                Steadiness.Judged verdict = Steadiness.judge(figures);
                 Duration elapsed = Duration.between(start, end);
                 windows.add(new StackWarmupRecord.Window(
                         windows.size() + 1,

@@ -34,7 +34,7 @@ final class Steadiness {
     private static final double TOLERANCE = TOLERANCE_PERCENT / 100.0;
 
     /** The verdict on the latest windows and, in words, why. */
-    record Verdict(boolean steady, String why) {}
+    record Judged(boolean steady, String why) {}
 
     private Steadiness() {}
 
@@ -45,22 +45,22 @@ final class Steadiness {
     }
 
     /** Judges the last {@value #WINDOWS} of {@code windows} (oldest first). */
-    static Verdict judge(List<StackProbe.Figures> windows) {
+    static Judged judge(List<StackProbe.Figures> windows) {
         if (windows.size() < WINDOWS) {
-            return new Verdict(false, "needs " + WINDOWS + " windows");
+            return new Judged(false, "needs " + WINDOWS + " windows");
         }
         List<StackProbe.Figures> last = windows.subList(windows.size() - WINDOWS, windows.size());
         if (!last.stream().allMatch(StackProbe.Figures::complete)) {
-            return new Verdict(false, "a figure is missing in the last " + WINDOWS + " windows");
+            return new Judged(false, "a figure is missing in the last " + WINDOWS + " windows");
         }
         List<String> off = new ArrayList<>();
         List<String> within = new ArrayList<>();
         spread(last, StackProbe.Figures::e2eP50Ms, "e2e p50", "ms", LATENCY_FLOOR_MS, within, off);
         spread(last, StackProbe.Figures::cpuCores, "CPU", "cores", 0, within, off);
         if (!off.isEmpty()) {
-            return new Verdict(false, String.join(" and ", off));
+            return new Judged(false, String.join(" and ", off));
         }
-        return new Verdict(true, String.join(" and ", within) + " of their median");
+        return new Judged(true, String.join(" and ", within) + " of their median");
     }
 
     /**

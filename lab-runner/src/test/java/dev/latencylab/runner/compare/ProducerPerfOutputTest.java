@@ -18,7 +18,7 @@ class ProducerPerfOutputTest {
                 .orElseThrow();
 
         assertThat(out.windows())
-                .extracting(ProducerPerfOutput.Window::records)
+                .extracting(ProducerPerfOutput.Interval::records)
                 .containsExactly(1L, 59925L, 61776L, 68796L);
         assertThat(out.windows().get(1).recordsPerSec()).isEqualTo(11985.0);
         assertThat(out.windows().get(1).seconds()).isCloseTo(5.0, within(0.001));
@@ -108,7 +108,7 @@ class ProducerPerfOutputTest {
 
         ProducerPerfOutput out = ProducerPerfOutput.parse(stopped).orElseThrow();
 
-        assertThat(out.windows()).containsExactly(new ProducerPerfOutput.Window(59925, 11985.0, 4.57));
+        assertThat(out.windows()).containsExactly(new ProducerPerfOutput.Interval(59925, 11985.0, 4.57));
         assertThat(out.summary()).isNull();
         assertThat(out.steadyState()).isNull();
     }
@@ -121,7 +121,7 @@ class ProducerPerfOutputTest {
         assertThat(ProducerPerfOutput.parse("")).isEmpty();
     }
 
-    private static ProducerPerfOutput.Window w(long records, double perSec) {
-        return new ProducerPerfOutput.Window(records, perSec, perSec * 400 / 1_048_576);
+    private static ProducerPerfOutput.Interval w(long records, double perSec) {
+        return new ProducerPerfOutput.Interval(records, perSec, perSec * 400 / 1_048_576);
     }
 }

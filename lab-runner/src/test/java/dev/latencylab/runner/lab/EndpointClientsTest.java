@@ -245,15 +245,15 @@ class EndpointClientsTest {
                 .isInstanceOf(EndpointException.class)
                 .hasMessage("consumer-app does not answer at " + down + "/actuator/latency (connection refused)");
 
-        Preflight.Outcome outcome = new Preflight(http)
+        Preflight.Findings findings = new Preflight(http)
                 .check(List.of(
                         new Preflight.Check("producer-app", URI.create(lab.url() + "/actuator/producer"), true),
                         new Preflight.Check("Prometheus", URI.create(down + "/-/ready"), true),
                         new Preflight.Check("Grafana", URI.create(down + "/api/health"), false)));
-        assertThat(outcome.ok()).isFalse();
-        assertThat(outcome.failures())
+        assertThat(findings.ok()).isFalse();
+        assertThat(findings.failures())
                 .containsExactly("Prometheus does not answer at " + down + "/-/ready (connection refused)");
-        assertThat(outcome.warnings())
+        assertThat(findings.warnings())
                 .containsExactly("Grafana does not answer at " + down + "/api/health (connection refused)");
     }
 }

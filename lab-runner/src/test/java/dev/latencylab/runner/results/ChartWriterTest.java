@@ -66,7 +66,7 @@ class ChartWriterTest {
                 null,
                 2,
                 List.of(row("linger-0", 0, some), row("linger-5", 5, partial)),
-                RunSummary.Totals.NONE,
+                RunSummary.RunTotals.NONE,
                 null,
                 List.of());
         Path file = dir.resolve("latency-percentiles.png");
@@ -90,7 +90,7 @@ class ChartWriterTest {
                 null,
                 2,
                 List.of(row("linger-0", 0, slow), row("linger-10", 10, quick)),
-                RunSummary.Totals.NONE,
+                RunSummary.RunTotals.NONE,
                 null,
                 List.of());
         Path file = dir.resolve("latency-percentiles.png");

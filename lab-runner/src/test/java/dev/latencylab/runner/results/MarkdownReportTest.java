@@ -105,7 +105,7 @@ class MarkdownReportTest {
                 "interrupted (Ctrl-C)",
                 2,
                 List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)),
-                RunSummary.Totals.NONE,
+                RunSummary.RunTotals.NONE,
                 null,
                 List.of("Prometheus has no value for x"));
 
@@ -131,7 +131,7 @@ class MarkdownReportTest {
                 null,
                 null,
                 List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)),
-                RunSummary.Totals.NONE,
+                RunSummary.RunTotals.NONE,
                 null,
                 List.of(),
                 List.of(),

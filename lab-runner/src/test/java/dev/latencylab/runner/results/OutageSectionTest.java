@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 class OutageSectionTest {
 
     private static final Outage OUTAGE = new Outage(
-            List.of(new Outage.Step(20.1, "kill", 1, 1.3, null), new Outage.Step(50.0, "restart", 1, 6.3, null)),
+            List.of(
+                    new Outage.FaultStepTaken(20.1, "kill", 1, 1.3, null),
+                    new Outage.FaultStepTaken(50.0, "restart", 1, 6.3, null)),
             134.0,
             18_788,
             0.12,

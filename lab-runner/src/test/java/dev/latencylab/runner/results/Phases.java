@@ -224,7 +224,7 @@ final class Phases {
                         null),
                 null,
                 rows,
-                RunSummary.Totals.NONE,
+                RunSummary.RunTotals.NONE,
                 null,
                 List.of());
     }

@@ -50,7 +50,7 @@ class RateSearchSectionTest {
                 null,
                 null,
                 phases,
-                RunSummary.Totals.NONE,
+                RunSummary.RunTotals.NONE,
                 null,
                 List.of(),
                 List.of(r),

@@ -127,10 +127,10 @@ class TradeOffReadingTest {
 
     @Test
     void lossOutsideTheMeasuredWindowsIsNotHiddenByTheirZeroes() {
-        RunSummary.Totals lossy =
-                new RunSummary.Totals(100_000L, 100_000L, 0L, 99_173L, 827L, 0L, 0L, 0L, 0L, 0L, 0L, true);
-        RunSummary.Totals clean =
-                new RunSummary.Totals(100_000L, 100_000L, 0L, 100_000L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, true);
+        RunSummary.RunTotals lossy =
+                new RunSummary.RunTotals(100_000L, 100_000L, 0L, 99_173L, 827L, 0L, 0L, 0L, 0L, 0L, 0L, true);
+        RunSummary.RunTotals clean =
+                new RunSummary.RunTotals(100_000L, 100_000L, 0L, 100_000L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, true);
 
         String withLoss = TradeOffReading.read(MODEST, lossy, 2).paragraph();
         String without = TradeOffReading.read(MODEST, clean, 2).paragraph();

@@ -15,7 +15,7 @@ class SteadinessTest {
     @Test
     void threeWindowsWithinTheToleranceOfTheirMedianAreSteady() {
         // Medians 40 ms and 1.0 cores; the farthest values are 20 % off them.
-        Steadiness.Verdict v = Steadiness.judge(List.of(f(32.0, 1.0), f(40.0, 0.8), f(48.0, 1.2)));
+        Steadiness.Judged v = Steadiness.judge(List.of(f(32.0, 1.0), f(40.0, 0.8), f(48.0, 1.2)));
 
         assertThat(v.steady()).isTrue();
         assertThat(v.why())
@@ -24,7 +24,7 @@ class SteadinessTest {
 
     @Test
     void oneFigureBeyondTheToleranceInOneWindowIsNotSteady() {
-        Steadiness.Verdict v = Steadiness.judge(List.of(f(4.0, 1.0), f(4.0, 1.0), f(4.0, 1.3)));
+        Steadiness.Judged v = Steadiness.judge(List.of(f(4.0, 1.0), f(4.0, 1.0), f(4.0, 1.3)));
 
         assertThat(v.steady()).isFalse();
         assertThat(v.why()).isEqualTo("CPU 1.00..1.30 cores beyond ±20 %");
@@ -33,12 +33,12 @@ class SteadinessTest {
     /** A settled stack at a few ms (the compression matrix's warm-up here): 20 % is under a millisecond. */
     @Test
     void aLowLatencyIsSteadyWithinTwoMillisecondsThoughNotWithinTwentyPercent() {
-        Steadiness.Verdict v = Steadiness.judge(List.of(f(5.35, 1.83), f(5.20, 1.86), f(6.61, 1.82)));
+        Steadiness.Judged v = Steadiness.judge(List.of(f(5.35, 1.83), f(5.20, 1.86), f(6.61, 1.82)));
 
         assertThat(v.steady()).isTrue();
         assertThat(v.why()).startsWith("e2e p50 5.20..6.61 ms within ±2.00 ms and CPU");
         // Still a drift from start-up: 9.26 -> 6.76 -> 5.35 ms is 2.5 ms off its median.
-        Steadiness.Verdict drifting = Steadiness.judge(List.of(f(9.26, 1.95), f(6.76, 1.82), f(5.35, 1.83)));
+        Steadiness.Judged drifting = Steadiness.judge(List.of(f(9.26, 1.95), f(6.76, 1.82), f(5.35, 1.83)));
         assertThat(drifting.steady()).isFalse();
         assertThat(drifting.why()).isEqualTo("e2e p50 5.35..9.26 ms beyond ±2.00 ms");
     }
@@ -56,6 +56,6 @@ class SteadinessTest {
     void fewerThanThreeWindowsOrAMissingFigureIsNotSteady() {
         assertThat(Steadiness.judge(List.of(f(4.0, 1.0), f(4.0, 1.0))).why()).isEqualTo("needs 3 windows");
         assertThat(Steadiness.judge(List.of(f(4.0, 1.0), f(null, 1.0), f(4.0, 1.0))))
-                .isEqualTo(new Steadiness.Verdict(false, "a figure is missing in the last 3 windows"));
+                .isEqualTo(new Steadiness.Judged(false, "a figure is missing in the last 3 windows"));
     }
 }
