@@ -42,15 +42,8 @@ final class PhaseSettingsReader {
             JsonNode own, JsonNode defaults, boolean maxRate, String label, ScenarioProblems problems) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put("keyStrategy", KeyStrategy.ORDER_ID.label());
-        fields.putAll(asMap(defaults));
-        fields.putAll(asMap(own));
-        // A phase's Kafka properties go over the defaults' one by one, like its settings over theirs.
-        if (asMap(defaults).get("producerConfig") instanceof Map<?, ?> base
-                && asMap(own).get("producerConfig") instanceof Map<?, ?> mine) {
-            Map<Object, Object> merged = new LinkedHashMap<>(base);
-            merged.putAll(mine);
-            fields.put("producerConfig", merged);
-        }
+        over(fields, asMap(defaults), "producerConfig");
+        over(fields, asMap(own), "producerConfig");
         if (maxRate) {
             fields.put("rate", ScenarioLoader.MAX_RATE_SEARCH_START);
         }
@@ -124,14 +117,7 @@ final class PhaseSettingsReader {
                 problems.add(label + "consumer", "must be a mapping of consumer settings");
                 return null;
             }
-            Object before = fields.get("consumerConfig");
-            fields.putAll(asMap(block));
-            // A phase's Kafka properties go over the defaults' one by one, like its settings over theirs.
-            if (before instanceof Map<?, ?> base && fields.get("consumerConfig") instanceof Map<?, ?> mine) {
-                Map<Object, Object> merged = new LinkedHashMap<>(base);
-                merged.putAll(mine);
-                fields.put("consumerConfig", merged);
-            }
+            over(fields, asMap(block), "consumerConfig");
         }
         List<BadSettingsException> refused = new ArrayList<>();
         ConsumerSettings read = ConsumerSettingsReader.settings(fields, ConsumerSettings.DEFAULTS, refused);
@@ -147,6 +133,20 @@ final class PhaseSettingsReader {
             problems.add(label + "consumer." + e.field(), withoutField(e));
         }
         return read;
+    }
+
+    /**
+     * Puts a block's fields over those read so far; its Kafka properties ({@code propertiesField}) go over
+     * the earlier ones one by one, as a phase's settings go over the defaults'.
+     */
+    private static void over(Map<String, Object> fields, Map<String, Object> block, String propertiesField) {
+        Object before = fields.get(propertiesField);
+        fields.putAll(block);
+        if (before instanceof Map<?, ?> base && block.get(propertiesField) instanceof Map<?, ?> mine) {
+            Map<Object, Object> merged = new LinkedHashMap<>(base);
+            merged.putAll(mine);
+            fields.put(propertiesField, merged);
+        }
     }
 
     /** The reader's message without its leading field name, which the problem's path already gives. */
