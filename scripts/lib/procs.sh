@@ -80,12 +80,13 @@ stop_procs() {
   local timeout=$1
   shift
   local name pid
-  local -a pids=() names=()
+  local -a pids=() names=() starts=()
   for name in "$@"; do
     if pid=$(running_pid "$name"); then
       kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
       pids+=("$pid")
       names+=("$name")
+      starts+=("$(proc_start_time "$pid" 2>/dev/null || true)")
     fi
   done
   local deadline=$((SECONDS + timeout)) i alive
@@ -98,7 +99,8 @@ stop_procs() {
     sleep 0.2
   done
   for i in "${!pids[@]}"; do
-    if [[ -d /proc/${pids[i]} ]]; then
+    # Still ours: the same pid with the same start time (a pid freed meanwhile may be someone else's).
+    if [[ -d /proc/${pids[i]} && $(proc_start_time "${pids[i]}" 2>/dev/null) == "${starts[i]}" ]]; then
       warn "${names[i]} (pid ${pids[i]}) did not stop within ${timeout}s: killing it"
       kill -KILL -- "-${pids[i]}" 2>/dev/null || kill -KILL "${pids[i]}" 2>/dev/null || true
       say "killed ${names[i]} (pid ${pids[i]})"
