@@ -3,8 +3,10 @@ package dev.latencylab.consumer.modes;
 import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ListenerType;
+import dev.latencylab.api.settings.Setting;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
@@ -165,10 +167,7 @@ public final class ConsumerModes {
     public ConsumerDescription description() {
         ConsumerSettings s = settings;
         Map<String, String> described = new TreeMap<>(base.settings());
-        described.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, Integer.toString(s.fetchMinBytes()));
-        described.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.toString(s.fetchMaxWaitMs()));
-        described.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(s.maxPollRecords()));
-        described.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(s.maxPartitionFetchBytes()));
+        described.putAll(kafkaProperties(s));
         described.put("listener", s.listener().label());
         described.put("commit", s.describeCommit());
         described.put("processing", s.processing() + (s.workers() > 1 ? " x " + s.workers() : ""));
@@ -209,11 +208,7 @@ public final class ConsumerModes {
         kafka.putAll(properties.getKafkaConsumerProperties());
         setBefore.forEach(kafka::remove);
         kafka.putAll(s.consumerConfig());
-        kafka.setProperty(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, Integer.toString(s.fetchMinBytes()));
-        kafka.setProperty(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.toString(s.fetchMaxWaitMs()));
-        kafka.setProperty(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, Integer.toString(s.maxPollRecords()));
-        kafka.setProperty(
-                ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, Integer.toString(s.maxPartitionFetchBytes()));
+        kafka.putAll(kafkaProperties(s));
         kafka.setProperty(ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG, PollClock.class.getName());
         properties.setKafkaConsumerProperties(kafka);
         properties.setAckMode(ackMode(s.commit()));
@@ -224,6 +219,15 @@ public final class ConsumerModes {
             properties.setAckTime(s.commitIntervalMs());
         }
         properties.setSyncCommits(s.commitSync());
+    }
+
+    /** The Kafka consumer properties of the settings table's rows, as the client reads them. */
+    private static Map<String, String> kafkaProperties(ConsumerSettings s) {
+        Map<String, String> properties = new TreeMap<>();
+        for (Setting<?> row : ConsumerSetting.ALL) {
+            row.kafkaProperty().ifPresent(p -> properties.put(p, String.valueOf(row.kafkaValue(s.get(row)))));
+        }
+        return properties;
     }
 
     private static AckMode ackMode(CommitMode commit) {

@@ -13,41 +13,22 @@ import java.util.TreeSet;
  */
 public final class ConsumerSettingsReader {
 
-    /** The fields of {@link ConsumerSettings}, as a scenario's {@code consumer} block may name them. */
-    public static final Set<String> SETTINGS_FIELDS = Set.of(
-            "fetchMinBytes",
-            "fetchMaxWaitMs",
-            "maxPollRecords",
-            "maxPartitionFetchBytes",
-            "listener",
-            "commit",
-            "commitCount",
-            "commitIntervalMs",
-            "commitSync",
-            "processing",
-            "workers",
-            "workMicros",
-            "work",
-            "consumerConfig");
+    /** The fields of {@link ConsumerSettings}, as a scenario's {@code consumer} block may name them: the table's and {@code consumerConfig}. */
+    public static final Set<String> SETTINGS_FIELDS = names(Set.of("consumerConfig"));
     /** The fields of {@link ConsumerChange}: the settings and {@code consuming}. */
-    public static final Set<String> CHANGE_FIELDS;
+    public static final Set<String> CHANGE_FIELDS = names(Set.of("consumerConfig", "consuming"));
 
-    static {
-        Set<String> all = new TreeSet<>(SETTINGS_FIELDS);
-        all.add("consuming");
-        CHANGE_FIELDS = Set.copyOf(all);
+    private static Set<String> names(Set<String> more) {
+        Set<String> all = new TreeSet<>(more);
+        ConsumerSetting.ALL.forEach(s -> all.add(s.name()));
+        return Set.copyOf(all);
     }
 
     private ConsumerSettingsReader() {}
 
     /** A change read from the endpoint's body; refused whole, with the first field at fault. */
     public static ConsumerChange change(Map<String, ?> fields) {
-        List<BadSettingsException> problems = new ArrayList<>();
-        ConsumerChange change = change(fields, CHANGE_FIELDS, problems);
-        if (!problems.isEmpty()) {
-            throw problems.get(0);
-        }
-        return change;
+        return change(fields, CHANGE_FIELDS);
     }
 
     /**
@@ -61,24 +42,29 @@ public final class ConsumerSettingsReader {
                         name, "unknown field '" + name + "'; accepted: " + String.join(", ", new TreeSet<>(known))));
             }
         }
-        return new ConsumerChange(
-                FieldReads.integer(fields, "fetchMinBytes", ConsumerLimits.FETCH_MIN_BYTES, problems),
-                FieldReads.integer(fields, "fetchMaxWaitMs", ConsumerLimits.FETCH_MAX_WAIT_MS, problems),
-                FieldReads.integer(fields, "maxPollRecords", ConsumerLimits.MAX_POLL_RECORDS, problems),
-                FieldReads.integer(
-                        fields, "maxPartitionFetchBytes", ConsumerLimits.MAX_PARTITION_FETCH_BYTES, problems),
-                FieldReads.named(fields, "listener", ListenerType::parse, ListenerType.acceptedNames(), problems),
-                FieldReads.named(fields, "commit", CommitMode::parse, CommitMode.acceptedNames(), problems),
-                FieldReads.integer(fields, "commitCount", ConsumerLimits.COMMIT_COUNT, problems),
-                FieldReads.integer(fields, "commitIntervalMs", ConsumerLimits.COMMIT_INTERVAL_MS, problems),
-                FieldReads.bool(fields, "commitSync", problems),
-                FieldReads.named(
-                        fields, "processing", ProcessingOrder::parse, ProcessingOrder.acceptedNames(), problems),
-                FieldReads.integer(fields, "workers", ConsumerLimits.WORKERS, problems),
-                FieldReads.integer(fields, "workMicros", ConsumerLimits.WORK_MICROS, problems),
-                FieldReads.named(fields, "work", WorkKind::parse, WorkKind.acceptedNames(), problems),
-                FieldReads.bool(fields, "consuming", problems),
-                FieldReads.properties(fields, "consumerConfig", ExtraProperties.CONSUMER_OWNED, problems));
+        ConsumerChange change = ConsumerChange.none();
+        for (Setting<?> setting : ConsumerSetting.ALL) {
+            change = read(setting, fields, change, problems);
+        }
+        return change.reading(FieldReads.bool(fields, "consuming", problems))
+                .withConsumerConfig(
+                        FieldReads.properties(fields, "consumerConfig", ExtraProperties.CONSUMER_OWNED, problems));
+    }
+
+    /** A change read from {@code fields}, refused whole with the first field at fault. */
+    public static ConsumerChange change(Map<String, ?> fields, Set<String> known) {
+        List<BadSettingsException> problems = new ArrayList<>();
+        ConsumerChange change = change(fields, known, problems);
+        if (!problems.isEmpty()) {
+            throw problems.get(0);
+        }
+        return change;
+    }
+
+    private static <T> ConsumerChange read(
+            Setting<T> setting, Map<String, ?> fields, ConsumerChange change, List<BadSettingsException> problems) {
+        T value = setting.read(fields, problems);
+        return value == null ? change : change.and(setting, value);
     }
 
     /**

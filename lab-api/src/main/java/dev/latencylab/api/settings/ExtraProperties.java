@@ -23,38 +23,46 @@ public final class ExtraProperties {
      * Properties the lab sets itself: each of its settings, and what makes the app work at all. Given
      * here they would make the report's settings say one thing and the client do another.
      */
-    public static final Map<String, String> PRODUCER_OWNED = Map.ofEntries(
-            Map.entry("linger.ms", "lingerMs"),
-            Map.entry("batch.size", "batchSize"),
-            Map.entry("compression.type", "compression"),
-            Map.entry("compression.gzip.level", "compressionLevel"),
-            Map.entry("compression.lz4.level", "compressionLevel"),
-            Map.entry("compression.zstd.level", "compressionLevel"),
-            Map.entry("acks", "acks"),
-            Map.entry("enable.idempotence", "acks (idempotence goes with acks=all)"),
-            Map.entry("max.in.flight.requests.per.connection", "maxInFlight"),
-            Map.entry("send.buffer.bytes", "sendBufferBytes"),
-            Map.entry("buffer.memory", "bufferMemory"),
-            Map.entry("bootstrap.servers", "scripts/lab up --bootstrap"),
-            Map.entry("key.serializer", "nothing: the lab's records are bytes"),
-            Map.entry("value.serializer", "nothing: the lab's records are bytes"),
-            Map.entry("client.id", "nothing: the lab names its clients"),
-            Map.entry("transactional.id", "nothing yet: the lab does not send in transactions"));
+    public static final Map<String, String> PRODUCER_OWNED = producerOwned();
+
+    private static Map<String, String> producerOwned() {
+        Map<String, String> owned = ownedByRows(ProducerSetting.ALL);
+        for (Compression codec : Compression.values()) {
+            codec.levelProperty().ifPresent(property -> owned.put(property, "compressionLevel"));
+        }
+        owned.put("enable.idempotence", "acks (idempotence goes with acks=all)");
+        owned.put("bootstrap.servers", "scripts/lab up --bootstrap");
+        owned.put("key.serializer", "nothing: the lab's records are bytes");
+        owned.put("value.serializer", "nothing: the lab's records are bytes");
+        owned.put("client.id", "nothing: the lab names its clients");
+        owned.put("transactional.id", "nothing yet: the lab does not send in transactions");
+        return Collections.unmodifiableMap(owned);
+    }
+
+    private static Map<String, String> consumerOwned() {
+        Map<String, String> owned = ownedByRows(ConsumerSetting.ALL);
+        owned.put("enable.auto.commit", "commit (the listener commits as the settings say)");
+        owned.put("auto.offset.reset", "nothing: the accounting reads every record from where the group is");
+        owned.put("interceptor.classes", "nothing: the lab's poll clock is the interceptor");
+        owned.put("group.id", "scripts/lab up (the lab's group)");
+        owned.put("bootstrap.servers", "scripts/lab up --bootstrap");
+        owned.put("key.deserializer", "nothing: the lab's records are bytes");
+        owned.put("value.deserializer", "nothing: the lab's records are bytes");
+        owned.put("client.id", "nothing: the lab names its clients");
+        return Collections.unmodifiableMap(owned);
+    }
+
+    /** Each row's own Kafka property, owned by the row. */
+    private static Map<String, String> ownedByRows(java.util.List<Setting<?>> table) {
+        Map<String, String> owned = new TreeMap<>();
+        for (Setting<?> s : table) {
+            s.kafkaProperty().ifPresent(property -> owned.put(property, s.name()));
+        }
+        return owned;
+    }
 
     /** The consumer's counterpart of {@link #PRODUCER_OWNED}. */
-    public static final Map<String, String> CONSUMER_OWNED = Map.ofEntries(
-            Map.entry("fetch.min.bytes", "fetchMinBytes"),
-            Map.entry("fetch.max.wait.ms", "fetchMaxWaitMs"),
-            Map.entry("max.poll.records", "maxPollRecords"),
-            Map.entry("max.partition.fetch.bytes", "maxPartitionFetchBytes"),
-            Map.entry("enable.auto.commit", "commit (the listener commits as the settings say)"),
-            Map.entry("auto.offset.reset", "nothing: the accounting reads every record from where the group is"),
-            Map.entry("interceptor.classes", "nothing: the lab's poll clock is the interceptor"),
-            Map.entry("group.id", "scripts/lab up (the lab's group)"),
-            Map.entry("bootstrap.servers", "scripts/lab up --bootstrap"),
-            Map.entry("key.deserializer", "nothing: the lab's records are bytes"),
-            Map.entry("value.deserializer", "nothing: the lab's records are bytes"),
-            Map.entry("client.id", "nothing: the lab names its clients"));
+    public static final Map<String, String> CONSUMER_OWNED = consumerOwned();
 
     /** Secrets and connection security come from the client config file, never from a scenario or a request. */
     private static final Set<String> SECRET_PREFIXES = Set.of("sasl.", "ssl.", "security.");

@@ -1,156 +1,39 @@
 package dev.latencylab.api.settings;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything about the producer a phase of an experiment sets: the Kafka client settings the lab
- * varies and the load it generates. The one type for it: the producer-app holds it, its endpoint
- * shows it, a scenario's phase asks for it. Every value is checked against {@link SettingsLimits}
- * when it is made, so an invalid one cannot exist.
- *
- * @param lingerMs linger.ms
- * @param batchSize batch.size in bytes
- * @param compression compression.type
- * @param compressionLevel compression.&lt;codec&gt;.level, null for the codec's default (and always for
- *     none and snappy, which have no level)
- * @param rate records/s the open-loop schedule aims at, or {@link SettingsLimits#UNTHROTTLED}
- * @param payloadBytes size of each record's JSON value (not used by {@link PayloadKind#SAMPLE}, whose
- *     sizes are the file's)
- * @param keyStrategy what the record key is
- * @param payload what the record values are made of
- * @param payloadFile the user's records, one per line, for {@link PayloadKind#SAMPLE}; null otherwise
- * @param acks acks (idempotence follows: on with all, off with 1); null reads as all
- * @param maxInFlight max.in.flight.requests.per.connection; null reads as Kafka's 5
- * @param sendBufferBytes send.buffer.bytes (-1: the OS tunes it); null reads as Kafka's 131072
- * @param bufferMemory buffer.memory; null reads as Kafka's 33554432
- * @param producerConfig any other Kafka producer properties, by their Kafka names ({@link
- *     ExtraProperties}; null reads as none); shown only when some are set
+ * Everything about the producer a phase of an experiment sets: a value for each {@link
+ * ProducerSetting} and any other Kafka producer properties ({@code producerConfig}, by their Kafka
+ * names). The one type for it: the producer-app holds it, its endpoint shows it, a scenario's phase
+ * asks for it. Every value is checked when it is made, so an invalid one cannot exist. Its JSON is a
+ * flat object, one field per setting in the table's order; null values are left out.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-public record ProducerSettings(
-        int lingerMs,
-        int batchSize,
-        Compression compression,
-        Integer compressionLevel,
-        double rate,
-        int payloadBytes,
-        KeyStrategy keyStrategy,
-        PayloadKind payload,
-        String payloadFile,
-        Acks acks,
-        Integer maxInFlight,
-        Integer sendBufferBytes,
-        Integer bufferMemory,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> producerConfig) {
+public final class ProducerSettings extends SettingValues {
 
-    public ProducerSettings {
-        producerConfig = ExtraProperties.checked("producerConfig", producerConfig, ExtraProperties.PRODUCER_OWNED);
-        // Settings from before these four were settings ran with Kafka's defaults: so do these.
-        acks = acks == null ? Acks.ALL : acks;
-        maxInFlight = maxInFlight == null ? SettingsLimits.DEFAULT_MAX_IN_FLIGHT : maxInFlight;
-        sendBufferBytes = sendBufferBytes == null ? SettingsLimits.DEFAULT_SEND_BUFFER_BYTES : sendBufferBytes;
-        bufferMemory = bufferMemory == null ? SettingsLimits.DEFAULT_BUFFER_MEMORY : bufferMemory;
-        SettingsLimits.MAX_IN_FLIGHT.check("maxInFlight", maxInFlight);
-        if (!SettingsLimits.sendBufferAccepted(sendBufferBytes)) {
-            throw new BadSettingsException(
-                    "sendBufferBytes",
-                    SettingsLimits.SEND_BUFFER_BYTES.describe("sendBufferBytes") + ", or -1; got " + sendBufferBytes);
-        }
-        SettingsLimits.BUFFER_MEMORY.check("bufferMemory", bufferMemory);
-        // A producer-app from before payload kinds sends none: its values were words.
-        payload = payload == null ? PayloadKind.WORDS : payload;
-        SettingsLimits.LINGER_MS.check("lingerMs", lingerMs);
-        SettingsLimits.BATCH_SIZE.check("batchSize", batchSize);
-        if (compression == null) {
-            throw new BadSettingsException("compression", "compression must be one of " + Compression.acceptedNames());
-        }
-        if (compressionLevel != null) {
-            SettingsLimits.IntRange levels = compression
-                    .levelRange()
+    private ProducerSettings(Object[] given, Map<String, String> producerConfig) {
+        super(ProducerSetting.ALL, given, "producerConfig", producerConfig, ExtraProperties.PRODUCER_OWNED);
+        Compression codec = compression();
+        if (compressionLevel() != null) {
+            codec.levelRange()
                     .orElseThrow(() -> new BadSettingsException(
                             "compressionLevel",
-                            "compressionLevel: compression " + compression + " has no level (gzip, lz4 and zstd do)"));
-            levels.check("compressionLevel", compressionLevel);
+                            "compressionLevel: compression " + codec + " has no level (gzip, lz4 and zstd do)"))
+                    .check("compressionLevel", compressionLevel());
         }
-        if (!SettingsLimits.rateAccepted(rate)) {
-            throw new BadSettingsException("rate", SettingsLimits.describeRate("rate") + "; got " + rate);
-        }
-        SettingsLimits.PAYLOAD_BYTES.check("payloadBytes", payloadBytes);
-        if (keyStrategy == null) {
-            throw new BadSettingsException("keyStrategy", "keyStrategy must be one of " + KeyStrategy.acceptedNames());
-        }
-        if (payload == PayloadKind.SAMPLE && (payloadFile == null || payloadFile.isBlank())) {
+        if (payload() == PayloadKind.SAMPLE && payloadFile() == null) {
             throw new BadSettingsException(
                     "payloadFile", "payloadFile: payload sample needs a file of records, one per line");
         }
-        if (payload != PayloadKind.SAMPLE && payloadFile != null) {
+        if (payload() != PayloadKind.SAMPLE && payloadFile() != null) {
             throw new BadSettingsException(
-                    "payloadFile", "payloadFile is only read with payload sample; got payload " + payload);
+                    "payloadFile", "payloadFile is only read with payload sample; got payload " + payload());
         }
     }
 
-    /** Settings with no Kafka property beyond the lab's own. */
-    public ProducerSettings(
-            int lingerMs,
-            int batchSize,
-            Compression compression,
-            Integer compressionLevel,
-            double rate,
-            int payloadBytes,
-            KeyStrategy keyStrategy,
-            PayloadKind payload,
-            String payloadFile,
-            Acks acks,
-            Integer maxInFlight,
-            Integer sendBufferBytes,
-            Integer bufferMemory) {
-        this(
-                lingerMs,
-                batchSize,
-                compression,
-                compressionLevel,
-                rate,
-                payloadBytes,
-                keyStrategy,
-                payload,
-                payloadFile,
-                acks,
-                maxInFlight,
-                sendBufferBytes,
-                bufferMemory,
-                null);
-    }
-
-    /** Settings with Kafka's acks, in-flight and buffer defaults. */
-    public ProducerSettings(
-            int lingerMs,
-            int batchSize,
-            Compression compression,
-            Integer compressionLevel,
-            double rate,
-            int payloadBytes,
-            KeyStrategy keyStrategy,
-            PayloadKind payload,
-            String payloadFile) {
-        this(
-                lingerMs,
-                batchSize,
-                compression,
-                compressionLevel,
-                rate,
-                payloadBytes,
-                keyStrategy,
-                payload,
-                payloadFile,
-                null,
-                null,
-                null,
-                null);
-    }
-
-    /** Order events padded with words, the codec's default level: the lab's first settings. */
+    /** The settings every phase gives, the rest at their fallbacks: order events padded with words. */
     public ProducerSettings(
             int lingerMs,
             int batchSize,
@@ -158,74 +41,147 @@ public record ProducerSettings(
             double rate,
             int payloadBytes,
             KeyStrategy keyStrategy) {
-        this(lingerMs, batchSize, compression, null, rate, payloadBytes, keyStrategy, PayloadKind.WORDS, null);
+        this(first(lingerMs, batchSize, compression, rate, payloadBytes, keyStrategy), null);
+    }
+
+    private static Object[] first(
+            int lingerMs, int batchSize, Compression compression, double rate, int payloadBytes, KeyStrategy keys) {
+        Object[] v = new Object[ProducerSetting.ALL.size()];
+        v[ProducerSetting.LINGER_MS.index()] = lingerMs;
+        v[ProducerSetting.BATCH_SIZE.index()] = batchSize;
+        v[ProducerSetting.COMPRESSION.index()] = compression;
+        v[ProducerSetting.RATE.index()] = rate;
+        v[ProducerSetting.PAYLOAD_BYTES.index()] = payloadBytes;
+        v[ProducerSetting.KEY_STRATEGY.index()] = Objects.requireNonNull(keys, "keyStrategy");
+        return v;
     }
 
     /**
-     * These settings with every field the change sets replaced; {@code running}, {@code phase} and
+     * The settings a change gives, the rest at their fallbacks; refused with the first setting at
+     * fault (a required one missing included).
+     */
+    public static ProducerSettings of(SettingsChange change) {
+        return new ProducerSettings(merged(new Object[ProducerSetting.ALL.size()], change), change.producerConfig());
+    }
+
+    /** Read from JSON (a summary, the producer's status) by the endpoint's own strict reader. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static ProducerSettings fromJson(Map<String, Object> fields) {
+        return of(SettingsReader.change(fields, SettingsReader.SETTINGS_FIELDS));
+    }
+
+    /** These settings with one replaced (null: back to its fallback), checked like any others. */
+    public <T> ProducerSettings with(Setting<T> setting, T value) {
+        Object[] next = values();
+        next[setting.index()] = value;
+        return new ProducerSettings(next, producerConfig());
+    }
+
+    /** These settings with other Kafka properties (null or empty: none). */
+    public ProducerSettings withProducerConfig(Map<String, String> properties) {
+        return new ProducerSettings(values(), properties);
+    }
+
+    /**
+     * These settings with every setting the change sets replaced; {@code running}, {@code phase} and
      * {@code topic} are not settings and are ignored. A change of codec without a level goes back to
      * the new codec's default level (a gzip level means nothing to zstd); a change of payload kind
      * without a file drops the file.
      */
     public ProducerSettings apply(SettingsChange change) {
         Objects.requireNonNull(change, "change");
-        Integer level = change.compressionLevel() != null
-                ? change.compressionLevel()
-                : change.compression() != null ? null : compressionLevel;
-        String file =
-                change.payloadFile() != null ? change.payloadFile() : change.payload() != null ? null : payloadFile;
         return new ProducerSettings(
-                change.lingerMs() != null ? change.lingerMs() : lingerMs,
-                change.batchSize() != null ? change.batchSize() : batchSize,
-                change.compression() != null ? change.compression() : compression,
-                level,
-                change.rate() != null ? change.rate() : rate,
-                change.payloadBytes() != null ? change.payloadBytes() : payloadBytes,
-                change.keyStrategy() != null ? change.keyStrategy() : keyStrategy,
-                change.payload() != null ? change.payload() : payload,
-                file,
-                change.acks() != null ? change.acks() : acks,
-                change.maxInFlight() != null ? change.maxInFlight() : maxInFlight,
-                change.sendBufferBytes() != null ? change.sendBufferBytes() : sendBufferBytes,
-                change.bufferMemory() != null ? change.bufferMemory() : bufferMemory,
-                change.producerConfig() != null ? change.producerConfig() : producerConfig);
+                merged(values(), change), change.producerConfig() != null ? change.producerConfig() : producerConfig());
     }
 
-    /** No schedule: each record is sent as soon as the previous send() returned. */
-    public boolean unthrottled() {
-        return rate == SettingsLimits.UNTHROTTLED;
+    private static Object[] merged(Object[] next, SettingsChange change) {
+        for (Setting<?> s : ProducerSetting.ALL) {
+            if (change.sets(s)) {
+                next[s.index()] = change.get(s);
+            }
+        }
+        if (change.sets(ProducerSetting.COMPRESSION) && !change.sets(ProducerSetting.COMPRESSION_LEVEL)) {
+            next[ProducerSetting.COMPRESSION_LEVEL.index()] = null;
+        }
+        if (change.sets(ProducerSetting.PAYLOAD) && !change.sets(ProducerSetting.PAYLOAD_FILE)) {
+            next[ProducerSetting.PAYLOAD_FILE.index()] = null;
+        }
+        return next;
     }
 
     /** The same settings at another rate (the runner's rate search). */
     public ProducerSettings withRate(double newRate) {
-        return new ProducerSettings(
-                lingerMs,
-                batchSize,
-                compression,
-                compressionLevel,
-                newRate,
-                payloadBytes,
-                keyStrategy,
-                payload,
-                payloadFile,
-                acks,
-                maxInFlight,
-                sendBufferBytes,
-                bufferMemory,
-                producerConfig);
+        return with(ProducerSetting.RATE, newRate);
     }
 
-    /** Whether these settings differ from Kafka's defaults in acks, in-flight requests, buffers or other properties. */
-    public boolean tunesClient() {
-        return !producerConfig.isEmpty()
-                || acks != Acks.ALL
-                || maxInFlight != SettingsLimits.DEFAULT_MAX_IN_FLIGHT
-                || sendBufferBytes != SettingsLimits.DEFAULT_SEND_BUFFER_BYTES
-                || bufferMemory != SettingsLimits.DEFAULT_BUFFER_MEMORY;
+    /** No schedule: each record is sent as soon as the previous send() returned. */
+    public boolean unthrottled() {
+        return rate() == SettingsLimits.UNTHROTTLED;
     }
 
     /** What a record's header carries of these settings: the consumer's phase key. */
     public PhaseKey phaseKey() {
-        return new PhaseKey(lingerMs, batchSize, compression);
+        return new PhaseKey(lingerMs(), batchSize(), compression());
+    }
+
+    public int lingerMs() {
+        return get(ProducerSetting.LINGER_MS);
+    }
+
+    public int batchSize() {
+        return get(ProducerSetting.BATCH_SIZE);
+    }
+
+    public Compression compression() {
+        return get(ProducerSetting.COMPRESSION);
+    }
+
+    /** compression.&lt;codec&gt;.level, null for the codec's default (and always for none and snappy). */
+    public Integer compressionLevel() {
+        return get(ProducerSetting.COMPRESSION_LEVEL);
+    }
+
+    /** Records/s the open-loop schedule aims at, or {@link SettingsLimits#UNTHROTTLED}. */
+    public double rate() {
+        return get(ProducerSetting.RATE);
+    }
+
+    /** Size of each record's JSON value (not used by {@link PayloadKind#SAMPLE}, whose sizes are the file's). */
+    public int payloadBytes() {
+        return get(ProducerSetting.PAYLOAD_BYTES);
+    }
+
+    public KeyStrategy keyStrategy() {
+        return get(ProducerSetting.KEY_STRATEGY);
+    }
+
+    public PayloadKind payload() {
+        return get(ProducerSetting.PAYLOAD);
+    }
+
+    /** The user's records, one per line, for {@link PayloadKind#SAMPLE}; null otherwise. */
+    public String payloadFile() {
+        return get(ProducerSetting.PAYLOAD_FILE);
+    }
+
+    public Acks acks() {
+        return get(ProducerSetting.ACKS);
+    }
+
+    public Integer maxInFlight() {
+        return get(ProducerSetting.MAX_IN_FLIGHT);
+    }
+
+    public Integer sendBufferBytes() {
+        return get(ProducerSetting.SEND_BUFFER_BYTES);
+    }
+
+    public Integer bufferMemory() {
+        return get(ProducerSetting.BUFFER_MEMORY);
+    }
+
+    /** Any other Kafka producer properties, by their Kafka names ({@link ExtraProperties}); empty when none. */
+    public Map<String, String> producerConfig() {
+        return properties();
     }
 }

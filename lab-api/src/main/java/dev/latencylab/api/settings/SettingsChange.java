@@ -1,97 +1,60 @@
 package dev.latencylab.api.settings;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * The body of POST /actuator/producer: the settings to change, each null to leave it as it is,
- * whether load runs, the phase the records from now on belong to, and the topic they go to. Read by
- * {@link SettingsReader}; written by the runner, null fields left out.
+ * The body of POST /actuator/producer: the settings to change (each {@link ProducerSetting} it does
+ * not name stays as it is), whether load runs, the phase the records from now on belong to, and the
+ * topic they go to. Read by {@link SettingsReader}; written by the runner as a flat JSON object,
+ * settings first in the table's order, unset fields left out.
  *
- * @param phase the runner's id for the phase, carried in every record's header ({@link
- *     SettingsLimits#PHASE}; 0: no named phase). A change of a setting that names no phase sets it
- *     to 0, so records sent with other settings are never counted in the runner's phase.
- * @param phaseName the runner's name for that phase (null: "phase" and its id), shown by the
- *     producer's {@code lab_phase_info} series so that dashboards name each phase; it names a
- *     phase, so it goes only with a phase id above 0 ({@link SettingsLimits#phaseNameAccepted})
- * @param topic the topic records go to from now on (it must exist: the producer does not create
- *     it); like a setting, a change of topic that names no phase sets the phase to 0
- * @param producerConfig any other Kafka producer properties ({@link ExtraProperties}): the whole set, replacing
- *     the one in effect (an empty mapping: none); null leaves it as it is
- * @param header false: records go without the lab's header, as Kafka's ProducerPerformance sends them
- *     (compare's "tool's work"); the consumer can neither time nor count them, so they take no
- *     sequence number and belong to no named phase. True: every record carries it (the default).
- *     Like the topic, a change of it that names no phase sets the phase to 0
+ * <p>{@code phase} is the runner's id for the phase, carried in every record's header ({@link
+ * SettingsLimits#PHASE}; 0: no named phase). A change of a setting, of the topic or of the header
+ * that names no phase sets it to 0, so records sent otherwise are never counted in the runner's
+ * phase. {@code phaseName} is the runner's name for that phase, shown by the producer's {@code
+ * lab_phase_info} series; it goes only with a phase id above 0. {@code producerConfig} is the
+ * whole set of other Kafka producer properties, replacing the one in effect (empty: none; null:
+ * as it is). {@code header} false sends records as Kafka's ProducerPerformance does, without the
+ * lab's header (compare's "tool's work"): the consumer can neither time nor count them.
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-public record SettingsChange(
-        Integer lingerMs,
-        Integer batchSize,
-        Compression compression,
-        Integer compressionLevel,
-        Double rate,
-        Integer payloadBytes,
-        KeyStrategy keyStrategy,
-        PayloadKind payload,
-        String payloadFile,
-        Acks acks,
-        Integer maxInFlight,
-        Integer sendBufferBytes,
-        Integer bufferMemory,
-        Boolean running,
-        Integer phase,
-        String phaseName,
-        String topic,
-        Boolean header,
-        Map<String, String> producerConfig) {
+public final class SettingsChange extends SettingsDelta {
 
-    /** A change of the settings that existed before acks, in-flight requests, buffers and the header were settings. */
-    public SettingsChange(
-            Integer lingerMs,
-            Integer batchSize,
-            Compression compression,
-            Integer compressionLevel,
-            Double rate,
-            Integer payloadBytes,
-            KeyStrategy keyStrategy,
-            PayloadKind payload,
-            String payloadFile,
+    private static final SettingsChange NONE =
+            new SettingsChange(new Object[ProducerSetting.ALL.size()], null, null, null, null, null, null);
+
+    private final Boolean running;
+    private final Integer phase;
+    private final String phaseName;
+    private final String topic;
+    private final Boolean header;
+
+    private SettingsChange(
+            Object[] settings,
+            Map<String, String> producerConfig,
             Boolean running,
             Integer phase,
-            String topic) {
-        this(
-                lingerMs,
-                batchSize,
-                compression,
-                compressionLevel,
-                rate,
-                payloadBytes,
-                keyStrategy,
-                payload,
-                payloadFile,
-                null,
-                null,
-                null,
-                null,
-                running,
-                phase,
-                null,
-                topic,
-                null,
-                null);
+            String phaseName,
+            String topic,
+            Boolean header) {
+        super(ProducerSetting.ALL, settings, producerConfig);
+        this.running = running;
+        this.phase = phase;
+        this.phaseName = phaseName;
+        this.topic = topic;
+        this.header = header;
     }
 
-    /** A change of the lab's first settings only, with running and phase. */
-    public SettingsChange(
-            Integer lingerMs,
-            Integer batchSize,
-            Compression compression,
-            Double rate,
-            Integer payloadBytes,
-            KeyStrategy keyStrategy,
-            Boolean running,
-            Integer phase) {
-        this(lingerMs, batchSize, compression, null, rate, payloadBytes, keyStrategy, null, null, running, phase, null);
+    /** A change of nothing, to build on. */
+    public static SettingsChange none() {
+        return NONE;
+    }
+
+    /** A change of one setting. */
+    public static <T> SettingsChange of(Setting<T> setting, T value) {
+        return NONE.and(setting, value);
     }
 
     /** Every setting as given, load running, records in the given phase: what a phase asks for. */
@@ -104,42 +67,23 @@ public record SettingsChange(
      * now), with the lab's header ({@link #withHeader} to leave it out).
      */
     public static SettingsChange start(ProducerSettings s, int phase, String topic) {
-        return new SettingsChange(
-                s.lingerMs(),
-                s.batchSize(),
-                s.compression(),
-                s.compressionLevel(),
-                s.rate(),
-                s.payloadBytes(),
-                s.keyStrategy(),
-                s.payload(),
-                s.payloadFile(),
-                s.acks(),
-                s.maxInFlight(),
-                s.sendBufferBytes(),
-                s.bufferMemory(),
-                true,
-                phase,
-                null,
-                topic,
-                true,
-                s.producerConfig());
+        Object[] all = new Object[ProducerSetting.ALL.size()];
+        ProducerSetting.ALL.forEach(setting -> all[setting.index()] = s.get(setting));
+        return new SettingsChange(all, s.producerConfig(), true, phase, null, topic, true);
     }
 
     public static SettingsChange stop() {
-        return new SettingsChange(null, null, null, null, null, null, false, null);
+        return NONE.running(false);
     }
 
     /** Stops the load; the next records go to {@code topic}, with the lab's header. */
     public static SettingsChange stopOn(String topic) {
-        return new SettingsChange(
-                null, null, null, null, null, null, null, null, null, null, null, null, null, false, null, null, topic,
-                true, null);
+        return stop().toTopic(topic).withHeader(true);
     }
 
     /** Only the phase the records from now on belong to. */
     public static SettingsChange phase(int phase) {
-        return new SettingsChange(null, null, null, null, null, null, null, phase);
+        return NONE.inPhase(phase);
     }
 
     /** Only the phase the records from now on belong to, with the name dashboards show for it. */
@@ -147,89 +91,119 @@ public record SettingsChange(
         return phase(phase).named(name);
     }
 
-    /** The same change with the name of the phase it enters (shown in lab_phase_info; no effect on the records). */
-    public SettingsChange named(String name) {
-        return new SettingsChange(
-                lingerMs,
-                batchSize,
-                compression,
-                compressionLevel,
-                rate,
-                payloadBytes,
-                keyStrategy,
-                payload,
-                payloadFile,
-                acks,
-                maxInFlight,
-                sendBufferBytes,
-                bufferMemory,
-                running,
-                phase,
-                name,
-                topic,
-                header,
-                producerConfig);
-    }
-
     /** Only the rate, in the given phase (the runner's rate search names a phase per step). */
     public static SettingsChange rate(double rate, int phase) {
-        return new SettingsChange(null, null, null, rate, null, null, null, phase);
+        return of(ProducerSetting.RATE, rate).inPhase(phase);
     }
 
     public static SettingsChange linger(int lingerMs) {
-        return new SettingsChange(lingerMs, null, null, null, null, null, null, null);
+        return of(ProducerSetting.LINGER_MS, lingerMs);
+    }
+
+    /** Read from JSON by the endpoint's own strict reader. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static SettingsChange fromJson(Map<String, Object> fields) {
+        return SettingsReader.change(fields);
+    }
+
+    /** The same change, setting {@code setting} too. */
+    public <T> SettingsChange and(Setting<T> setting, T value) {
+        return new SettingsChange(
+                settingsWith(setting, value), producerConfig(), running, phase, phaseName, topic, header);
+    }
+
+    public SettingsChange running(Boolean on) {
+        return new SettingsChange(settings(), producerConfig(), on, phase, phaseName, topic, header);
+    }
+
+    public SettingsChange inPhase(Integer id) {
+        return new SettingsChange(settings(), producerConfig(), running, id, phaseName, topic, header);
+    }
+
+    /** The same change with the name of the phase it enters (shown in lab_phase_info; no effect on the records). */
+    public SettingsChange named(String name) {
+        return new SettingsChange(settings(), producerConfig(), running, phase, name, topic, header);
+    }
+
+    public SettingsChange toTopic(String newTopic) {
+        return new SettingsChange(settings(), producerConfig(), running, phase, phaseName, newTopic, header);
+    }
+
+    /** The same change with the lab's header on every record, or on none (Kafka's tools send none). */
+    public SettingsChange withHeader(Boolean on) {
+        return new SettingsChange(settings(), producerConfig(), running, phase, phaseName, topic, on);
+    }
+
+    /** The same change with other Kafka properties, the whole set (empty: none; null: as they are). */
+    public SettingsChange withProducerConfig(Map<String, String> properties) {
+        return new SettingsChange(settings(), properties, running, phase, phaseName, topic, header);
     }
 
     /** The same change with record keys set as named. */
     public SettingsChange withKeyStrategy(KeyStrategy strategy) {
-        return with(strategy, header);
+        return and(ProducerSetting.KEY_STRATEGY, strategy);
     }
 
-    /** The same change with the lab's header on every record, or on none (Kafka's tools send none). */
-    public SettingsChange withHeader(boolean on) {
-        return with(keyStrategy, on);
+    public Map<String, String> producerConfig() {
+        return properties();
     }
 
-    private SettingsChange with(KeyStrategy newKeyStrategy, Boolean newHeader) {
-        return new SettingsChange(
-                lingerMs,
-                batchSize,
-                compression,
-                compressionLevel,
-                rate,
-                payloadBytes,
-                newKeyStrategy,
-                payload,
-                payloadFile,
-                acks,
-                maxInFlight,
-                sendBufferBytes,
-                bufferMemory,
-                running,
-                phase,
-                phaseName,
-                topic,
-                newHeader,
-                producerConfig);
+    public Boolean running() {
+        return running;
+    }
+
+    public Integer phase() {
+        return phase;
+    }
+
+    public String phaseName() {
+        return phaseName;
+    }
+
+    public String topic() {
+        return topic;
+    }
+
+    public Boolean header() {
+        return header;
     }
 
     /** Whether this change sets any producer setting, the topic or the header (not just {@code running} or {@code phase}). */
     public boolean setsAnySetting() {
-        return lingerMs != null
-                || batchSize != null
-                || compression != null
-                || compressionLevel != null
-                || rate != null
-                || payloadBytes != null
-                || keyStrategy != null
-                || payload != null
-                || payloadFile != null
-                || acks != null
-                || maxInFlight != null
-                || sendBufferBytes != null
-                || bufferMemory != null
-                || producerConfig != null
-                || topic != null
-                || header != null;
+        return setsAnyOfTheTable() || topic != null || header != null;
+    }
+
+    /** The settings it sets in the table's order, then running, phase, phaseName, topic, header and producerConfig. */
+    @JsonAnyGetter
+    public Map<String, Object> json() {
+        Map<String, Object> json = settingsJson();
+        putSet(json, "running", running);
+        putSet(json, "phase", phase);
+        putSet(json, "phaseName", phaseName);
+        putSet(json, "topic", topic);
+        putSet(json, "header", header);
+        putSet(json, "producerConfig", producerConfig());
+        return json;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SettingsChange c
+                && sameSettings(c)
+                && Objects.equals(running, c.running)
+                && Objects.equals(phase, c.phase)
+                && Objects.equals(phaseName, c.phaseName)
+                && Objects.equals(topic, c.topic)
+                && Objects.equals(header, c.header);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(settingsHash(), running, phase, phaseName, topic, header);
+    }
+
+    @Override
+    public String toString() {
+        return "SettingsChange" + json();
     }
 }

@@ -27,8 +27,14 @@ class SettingsReaderTest {
         SettingsChange change = SettingsReader.change(fields);
 
         assertThat(change)
-                .isEqualTo(new SettingsChange(
-                        20, 65_536, Compression.ZSTD, 2_500.0, 1_024, KeyStrategy.CUSTOMER_ID, false, 12));
+                .isEqualTo(SettingsChange.of(ProducerSetting.LINGER_MS, 20)
+                        .and(ProducerSetting.BATCH_SIZE, 65_536)
+                        .and(ProducerSetting.COMPRESSION, Compression.ZSTD)
+                        .and(ProducerSetting.RATE, 2_500.0)
+                        .and(ProducerSetting.PAYLOAD_BYTES, 1_024)
+                        .and(ProducerSetting.KEY_STRATEGY, KeyStrategy.CUSTOMER_ID)
+                        .running(false)
+                        .inPhase(12));
     }
 
     @Test
@@ -78,10 +84,11 @@ class SettingsReaderTest {
                 "payload", "random-hex",
                 "topic", "lab.orders.p10"));
 
-        assertThat(change.rate()).isEqualTo(SettingsLimits.UNTHROTTLED);
-        assertThat(change.payload()).isEqualTo(PayloadKind.RANDOM_HEX);
+        assertThat(change.get(ProducerSetting.RATE)).isEqualTo(SettingsLimits.UNTHROTTLED);
+        assertThat(change.get(ProducerSetting.PAYLOAD)).isEqualTo(PayloadKind.RANDOM_HEX);
         assertThat(change.topic()).isEqualTo("lab.orders.p10");
-        assertThat(SettingsReader.change(Map.of("rate", -1)).rate()).isEqualTo(SettingsLimits.UNTHROTTLED);
+        assertThat(SettingsReader.change(Map.of("rate", -1)).get(ProducerSetting.RATE))
+                .isEqualTo(SettingsLimits.UNTHROTTLED);
         ProducerSettings applied =
                 new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID).apply(change);
         assertThat(applied.unthrottled()).isTrue();
@@ -129,15 +136,15 @@ class SettingsReaderTest {
         assertThat(problems)
                 .extracting(BadSettingsException::field)
                 .containsExactlyInAnyOrder("x", "running", "lingerMs");
-        assertThat(change.lingerMs()).isNull();
-        assertThat(change.rate()).isEqualTo(500.0);
+        assertThat(change.get(ProducerSetting.LINGER_MS)).isNull();
+        assertThat(change.get(ProducerSetting.RATE)).isEqualTo(500.0);
     }
 
     @Test
     void limitsHoldForEveryWayOfMakingSettings() {
         ProducerSettings s = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
 
-        assertThatThrownBy(() -> s.apply(new SettingsChange(null, null, null, null, 300, null, null, null)))
+        assertThatThrownBy(() -> s.apply(SettingsChange.of(ProducerSetting.PAYLOAD_BYTES, 300)))
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessageContaining("payloadBytes");
         assertThatThrownBy(() -> new ProducerSettings(5, 16_384, Compression.NONE, 0, 400, KeyStrategy.ORDER_ID))
@@ -152,8 +159,8 @@ class SettingsReaderTest {
     void acksInFlightAndBuffersAreSettingsWithKafkasDefaults() {
         SettingsChange change = SettingsReader.change(
                 Map.of("acks", 1, "maxInFlight", 1, "sendBufferBytes", -1, "bufferMemory", 64 * 1024 * 1024));
-        assertThat(change.acks()).isEqualTo(Acks.LEADER);
-        assertThat(change.sendBufferBytes()).isEqualTo(-1);
+        assertThat(change.get(ProducerSetting.ACKS)).isEqualTo(Acks.LEADER);
+        assertThat(change.get(ProducerSetting.SEND_BUFFER_BYTES)).isEqualTo(-1);
         ProducerSettings tuned =
                 new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).apply(change);
         assertThat(tuned.acks().kafkaValue()).isEqualTo("1");
@@ -166,7 +173,8 @@ class SettingsReaderTest {
         assertThat(plain.sendBufferBytes()).isEqualTo(131_072);
         assertThat(plain.bufferMemory()).isEqualTo(33_554_432);
         assertThat(plain.tunesClient()).isFalse();
-        assertThat(SettingsReader.change(Map.of("acks", "all")).acks()).isEqualTo(Acks.ALL);
+        assertThat(SettingsReader.change(Map.of("acks", "all")).get(ProducerSetting.ACKS))
+                .isEqualTo(Acks.ALL);
     }
 
     @Test

@@ -4,8 +4,10 @@ import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.PhaseKey;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SampleFile;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -99,16 +101,9 @@ public class RecordPathBenchmark {
             Path sample = payload == PayloadKind.SAMPLE ? sampleFile() : null;
             try {
                 plan = PayloadPlan.of(
-                        new ProducerSettings(
-                                5,
-                                16_384,
-                                Compression.NONE,
-                                null,
-                                1_000,
-                                400,
-                                KeyStrategy.ORDER_ID,
-                                payload,
-                                sample == null ? null : sample.toString()),
+                        new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID)
+                                .apply(SettingsChange.of(ProducerSetting.PAYLOAD, payload)
+                                        .and(ProducerSetting.PAYLOAD_FILE, sample == null ? null : sample.toString())),
                         SampleFile::read);
             } finally {
                 if (sample != null) {

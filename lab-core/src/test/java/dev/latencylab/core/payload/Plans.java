@@ -3,8 +3,10 @@ package dev.latencylab.core.payload;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SampleFile;
+import dev.latencylab.api.settings.SettingsChange;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
@@ -25,7 +27,8 @@ final class Plans {
     }
 
     static ProducerSettings settings(PayloadKind kind, int payloadBytes, KeyStrategy keys, String file) {
-        return new ProducerSettings(5, 16_384, Compression.NONE, null, 1_000, payloadBytes, keys, kind, file);
+        return new ProducerSettings(5, 16_384, Compression.NONE, 1_000, payloadBytes, keys)
+                .apply(SettingsChange.of(ProducerSetting.PAYLOAD, kind).and(ProducerSetting.PAYLOAD_FILE, file));
     }
 
     /**

@@ -68,7 +68,8 @@ class SendLogTest {
         assertThat(idle.seconds()).isBetween(0.14, 1.0);
         // The spinning phase ran on a CPU or waited for one nearly all its time; the sleeping one hardly ran.
         assertThat(busy.onCpuMs() + busy.waitingForCpuMs()).isGreaterThan(150.0);
-        assertThat(idle.onCpuMs()).isLessThan(busy.onCpuMs() - 50);
+        // On a loaded machine the spinning thread waits for a CPU much of its time: both count as "wanted to run".
+        assertThat(idle.onCpuMs()).isLessThan(busy.onCpuMs() + busy.waitingForCpuMs() - 50);
         assertThat(log.view().get(2).senderTime().seconds()).isLessThan(0.5); // the current phase, so far
     }
 

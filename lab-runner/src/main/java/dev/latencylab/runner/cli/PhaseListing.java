@@ -1,12 +1,15 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.runner.results.Fmt;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import java.io.PrintStream;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /** The phases a run of a scenario goes through, one line each and what they add: for validate and run --dry-run. */
 final class PhaseListing {
@@ -38,6 +41,14 @@ final class PhaseListing {
                     p.settings().payloadBytes(),
                     Durations.format(p.warmup()),
                     Durations.format(p.duration()));
+            // The line above shows the settings every phase gives; the others where they are not at their fallbacks.
+            Map<String, Object> others = new LinkedHashMap<>();
+            p.settings().plain().forEach((name, value) -> ProducerSetting.named(name)
+                    .filter(setting -> !setting.required())
+                    .ifPresent(setting -> others.put(name, value)));
+            if (!others.isEmpty()) {
+                out.printf(Locale.ROOT, "  %-12s and %s%n", "", others);
+            }
             if (!p.settings().producerConfig().isEmpty()) {
                 out.printf(
                         Locale.ROOT,

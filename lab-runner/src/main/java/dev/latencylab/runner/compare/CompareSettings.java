@@ -3,6 +3,7 @@ package dev.latencylab.runner.compare;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
 import java.net.URI;
@@ -55,16 +56,8 @@ public record CompareSettings(
      * leaves out the lab's header and sends to the tool's topic ({@code LabDriver.unthrottledLikeTheTool}).
      */
     public ProducerSettings unthrottled() {
-        return new ProducerSettings(
-                lingerMs,
-                batchSize,
-                COMPRESSION,
-                null,
-                SettingsLimits.MAX_RATE,
-                RECORD_BYTES,
-                TOOL_KEYS,
-                PayloadKind.FIXED,
-                null);
+        return new ProducerSettings(lingerMs, batchSize, COMPRESSION, SettingsLimits.MAX_RATE, RECORD_BYTES, TOOL_KEYS)
+                .with(ProducerSetting.PAYLOAD, PayloadKind.FIXED);
     }
 
     /**
@@ -77,8 +70,7 @@ public record CompareSettings(
 
     /** {@link #realistic()} at {@code rate} records/s, for the publish delay at half the ceiling. */
     public ProducerSettings atRate(double rate) {
-        return new ProducerSettings(
-                lingerMs, batchSize, COMPRESSION, null, rate, RECORD_BYTES, REALISTIC_KEYS, PayloadKind.WORDS, null);
+        return new ProducerSettings(lingerMs, batchSize, COMPRESSION, rate, RECORD_BYTES, REALISTIC_KEYS);
     }
 
     /** The lab's latency phase. linger.ms is 0 because EndToEndLatency forces 0 on its own producer. */

@@ -1,6 +1,7 @@
 package dev.latencylab.runner.lab;
 
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
@@ -9,7 +10,6 @@ import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
 import java.net.URI;
 import java.util.List;
-import tools.jackson.databind.node.ObjectNode;
 
 /** producer-app's control endpoint. */
 public final class ProducerClient {
@@ -132,19 +132,18 @@ public final class ProducerClient {
      * rate (records/s, the group's total) split evenly; refused when a share would be below the
      * lowest rate an instance accepts.
      */
-    private static Object share(SettingsChange change, int instances) {
-        if (change.rate() == null || change.rate() == SettingsLimits.UNTHROTTLED) {
+    private static SettingsChange share(SettingsChange change, int instances) {
+        Double rate = change.get(ProducerSetting.RATE);
+        if (rate == null || rate == SettingsLimits.UNTHROTTLED) {
             return change;
         }
-        double each = ProducerGroup.perInstanceRate(change.rate(), instances);
+        double each = ProducerGroup.perInstanceRate(rate, instances);
         if (each < SettingsLimits.MIN_RATE) {
-            throw new EndpointException("rate " + change.rate() + " records/s split over " + instances + " "
+            throw new EndpointException("rate " + rate + " records/s split over " + instances + " "
                     + PART + " instances gives each " + each + " records/s, below the lowest an instance accepts ("
                     + SettingsLimits.MIN_RATE + "): raise the rate or drive fewer instances (a phase's producers: K)");
         }
-        ObjectNode body = JsonHttp.MAPPER.valueToTree(change);
-        body.put("rate", each);
-        return body;
+        return change.and(ProducerSetting.RATE, each);
     }
 
     private ProducerStatus post(URI endpoint, Object change) throws InterruptedException {

@@ -1,7 +1,9 @@
 package dev.latencylab.runner.results;
 
 import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,21 +82,9 @@ final class SettingsGrid {
 
     /** The settings with linger and compression taken out: what every cell of a grid shares. */
     private static ProducerSettings rest(ProducerSettings s) {
-        return new ProducerSettings(
-                0,
-                s.batchSize(),
-                Compression.NONE,
-                null,
-                s.rate(),
-                s.payloadBytes(),
-                s.keyStrategy(),
-                s.payload(),
-                s.payloadFile(),
-                s.acks(),
-                s.maxInFlight(),
-                s.sendBufferBytes(),
-                s.bufferMemory(),
-                s.producerConfig());
+        // A change of codec drops the level with it.
+        return s.apply(
+                SettingsChange.of(ProducerSetting.LINGER_MS, 0).and(ProducerSetting.COMPRESSION, Compression.NONE));
     }
 
     /** linger.ms values, ascending. */

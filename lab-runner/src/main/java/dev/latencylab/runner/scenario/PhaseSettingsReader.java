@@ -3,7 +3,6 @@ package dev.latencylab.runner.scenario;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerSettingsReader;
-import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SampleFile;
@@ -41,7 +40,6 @@ final class PhaseSettingsReader {
     ProducerSettings producer(
             JsonNode own, JsonNode defaults, boolean maxRate, String label, ScenarioProblems problems) {
         Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("keyStrategy", KeyStrategy.ORDER_ID.label());
         over(fields, asMap(defaults), "producerConfig");
         over(fields, asMap(own), "producerConfig");
         if (maxRate) {
@@ -67,37 +65,17 @@ final class PhaseSettingsReader {
             return null;
         }
         try {
-            if (read.payload() == PayloadKind.SAMPLE && read.payloadFile() != null) {
+            ProducerSettings settings = ProducerSettings.of(read);
+            if (settings.payload() == PayloadKind.SAMPLE) {
                 // Refused before the run starts, with the producer's own reading of the file.
-                SampleFile.read(read.payloadFile());
+                SampleFile.read(settings.payloadFile());
             }
-            return new ProducerSettings(
-                    read.lingerMs(),
-                    read.batchSize(),
-                    read.compression(),
-                    read.compressionLevel(),
-                    read.rate(),
-                    read.payloadBytes(),
-                    read.keyStrategy(),
-                    read.payload() != null ? read.payload() : PayloadKind.WORDS,
-                    read.payloadFile(),
-                    read.acks(),
-                    read.maxInFlight(),
-                    read.sendBufferBytes(),
-                    read.bufferMemory(),
-                    checkedByKafka(read.producerConfig()));
+            ClientPropertyCheck.producer("producerConfig", settings.producerConfig());
+            return settings;
         } catch (BadSettingsException e) {
             problems.add(label + "settings." + e.field(), e.getMessage());
             return null;
         }
-    }
-
-    /** The properties, once the Kafka producer's own definitions accept each (else the first refused is the problem). */
-    private static Map<String, String> checkedByKafka(Map<String, String> properties) {
-        if (properties != null) {
-            ClientPropertyCheck.producer("producerConfig", properties);
-        }
-        return properties;
     }
 
     /**

@@ -42,35 +42,9 @@ public final class ScenarioWriter {
     private static Map<String, Object> phase(Phase p) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("name", p.name());
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("lingerMs", p.settings().lingerMs());
-        s.put("batchSize", p.settings().batchSize());
-        s.put("compression", p.settings().compression());
-        if (p.settings().compressionLevel() != null) {
-            s.put("compressionLevel", p.settings().compressionLevel());
-        }
-        double rate = p.settings().rate();
-        s.put(
-                "rate",
-                p.maxRate()
-                        ? "max"
-                        : p.settings().unthrottled()
-                                ? "unthrottled"
-                                : rate == Math.rint(rate) ? (Object) (long) rate : (Object) rate);
-        s.put("payloadBytes", p.settings().payloadBytes());
-        s.put("keyStrategy", p.settings().keyStrategy().label());
-        s.put("payload", p.settings().payload().label());
-        if (p.settings().payloadFile() != null) {
-            s.put("payloadFile", p.settings().payloadFile());
-        }
-        if (p.settings().tunesClient()) {
-            s.put("acks", p.settings().acks().kafkaValue());
-            s.put("maxInFlight", p.settings().maxInFlight());
-            s.put("sendBufferBytes", p.settings().sendBufferBytes());
-            s.put("bufferMemory", p.settings().bufferMemory());
-        }
-        if (!p.settings().producerConfig().isEmpty()) {
-            s.put("producerConfig", p.settings().producerConfig());
+        Map<String, Object> s = p.settings().plain();
+        if (p.maxRate()) {
+            s.put("rate", "max");
         }
         m.put("settings", s);
         m.put("warmup", Durations.format(p.warmup()));

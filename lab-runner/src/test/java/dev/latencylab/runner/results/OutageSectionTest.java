@@ -7,7 +7,9 @@ import dev.latencylab.api.settings.Acks;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.faults.Outage;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,20 +57,9 @@ class OutageSectionTest {
     }
 
     private static PhaseSummary phase(String name, Acks acks, PhaseCounts counts) {
-        ProducerSettings s = new ProducerSettings(
-                5,
-                16384,
-                Compression.NONE,
-                null,
-                2000,
-                400,
-                KeyStrategy.ORDER_ID,
-                PayloadKind.WORDS,
-                null,
-                acks,
-                null,
-                null,
-                null);
+        ProducerSettings s = new ProducerSettings(5, 16384, Compression.NONE, 2000, 400, KeyStrategy.ORDER_ID)
+                .apply(SettingsChange.of(ProducerSetting.PAYLOAD, PayloadKind.WORDS)
+                        .and(ProducerSetting.ACKS, acks));
         PhaseSummary p = Phases.withCounts(Phases.withSettings(Phases.phase(name, 5, 2, 4, 0.3, 400, 1.0), s), counts);
         return p.withOutage(OUTAGE);
     }

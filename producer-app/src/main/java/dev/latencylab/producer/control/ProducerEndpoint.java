@@ -2,6 +2,7 @@ package dev.latencylab.producer.control;
 
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.kafka.config.ClientPropertyCheck;
@@ -73,8 +74,8 @@ class ProducerEndpoint {
     ResponseEntity<?> post(@RequestBody(required = false) String body) throws InterruptedException {
         SettingsChange requested = parse(body);
         // The settings' range is any lab's; what this app's heap can hold is its own to say.
-        if (requested.bufferMemory() != null) {
-            heap.bufferMemory().check("bufferMemory", requested.bufferMemory());
+        if (requested.sets(ProducerSetting.BUFFER_MEMORY)) {
+            heap.bufferMemory().check("bufferMemory", requested.get(ProducerSetting.BUFFER_MEMORY));
         }
         if (requested.producerConfig() != null) {
             ClientPropertyCheck.producer("producerConfig", requested.producerConfig());

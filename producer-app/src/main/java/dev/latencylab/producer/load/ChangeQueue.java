@@ -1,5 +1,6 @@
 package dev.latencylab.producer.load;
 
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.api.settings.SettingsChange;
@@ -37,10 +38,10 @@ final class ChangeQueue {
     }
 
     private static boolean changesPayload(SettingsChange change) {
-        return change.payload() != null
-                || change.payloadFile() != null
-                || change.payloadBytes() != null
-                || change.keyStrategy() != null;
+        return change.sets(ProducerSetting.PAYLOAD)
+                || change.sets(ProducerSetting.PAYLOAD_FILE)
+                || change.sets(ProducerSetting.PAYLOAD_BYTES)
+                || change.sets(ProducerSetting.KEY_STRATEGY);
     }
 
     /** False when the sender has started applying it (or has), in which case its future completes as usual. */

@@ -1,9 +1,11 @@
 package dev.latencylab.producer.load;
 
-import dev.latencylab.api.settings.Acks;
-import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.Setting;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.producer.LabProducerProperties;
+import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.springframework.kafka.core.ProducerFactory;
@@ -17,22 +19,30 @@ final class ClientConfigs {
 
     private ClientConfigs() {}
 
-    /** The settings the app starts with: the client's from the factory, the load's from lab.producer. */
+    /**
+     * The settings the app starts with: each client setting from the factory (or Kafka's default when
+     * it is not configured), the load's from lab.producer.
+     */
     static ProducerSettings atStart(ProducerFactory<byte[], byte[]> factory, LabProducerProperties properties) {
-        return new ProducerSettings(
-                clientSetting(factory, ProducerConfig.LINGER_MS_CONFIG),
-                clientSetting(factory, ProducerConfig.BATCH_SIZE_CONFIG),
-                compressionSetting(factory),
-                null,
-                properties.rate(),
-                properties.payloadBytes(),
-                properties.keyStrategy(),
-                null,
-                null,
-                acksSetting(factory),
-                clientSetting(factory, ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION),
-                clientSetting(factory, ProducerConfig.SEND_BUFFER_CONFIG),
-                clientSetting(factory, ProducerConfig.BUFFER_MEMORY_CONFIG));
+        SettingsChange configured = SettingsChange.of(ProducerSetting.RATE, properties.rate())
+                .and(ProducerSetting.PAYLOAD_BYTES, properties.payloadBytes())
+                .and(ProducerSetting.KEY_STRATEGY, properties.keyStrategy());
+        for (Setting<?> s : ProducerSetting.ALL) {
+            if (s.kafkaProperty().isPresent()) {
+                configured = configuredValue(factory, s, configured);
+            }
+        }
+        return ProducerSettings.of(configured);
+    }
+
+    private static <T> SettingsChange configuredValue(
+            ProducerFactory<byte[], byte[]> factory, Setting<T> s, SettingsChange change) {
+        String property = s.kafkaProperty().orElseThrow();
+        Object value = factory.getConfigurationProperties().get(property);
+        if (value == null) {
+            value = ProducerConfig.configDef().defaultValues().get(property);
+        }
+        return change.and(s, s.fromKafka(value));
     }
 
     /**
@@ -59,16 +69,13 @@ final class ClientConfigs {
         if (!next.producerConfig().isEmpty()) {
             factory.updateConfigs(Map.copyOf(next.producerConfig()));
         }
-        factory.updateConfigs(Map.of(
-                ProducerConfig.LINGER_MS_CONFIG, next.lingerMs(),
-                ProducerConfig.BATCH_SIZE_CONFIG, next.batchSize(),
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, next.compression().kafkaName(),
-                // Kafka refuses idempotence with acks other than all; it goes with acks.
-                ProducerConfig.ACKS_CONFIG, next.acks().kafkaValue(),
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, next.acks().idempotent(),
-                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, next.maxInFlight(),
-                ProducerConfig.SEND_BUFFER_CONFIG, next.sendBufferBytes(),
-                ProducerConfig.BUFFER_MEMORY_CONFIG, next.bufferMemory()));
+        Map<String, Object> client = new HashMap<>();
+        for (Setting<?> s : ProducerSetting.ALL) {
+            s.kafkaProperty().ifPresent(property -> client.put(property, s.kafkaValue(next.get(s))));
+        }
+        // Kafka refuses idempotence with acks other than all; it goes with acks.
+        client.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, next.acks().idempotent());
+        factory.updateConfigs(client);
         previous.compression().levelProperty().ifPresent(factory::removeConfig);
         next.compression().levelProperty().ifPresent(property -> {
             if (next.compressionLevel() != null) {
@@ -77,29 +84,5 @@ final class ClientConfigs {
                 factory.removeConfig(property);
             }
         });
-    }
-
-    /** A client setting as configured (spring.kafka.producer), or Kafka's own default when it is not. */
-    private static int clientSetting(ProducerFactory<byte[], byte[]> factory, String name) {
-        Object value = factory.getConfigurationProperties().get(name);
-        if (value == null) {
-            value = ProducerConfig.configDef().defaultValues().get(name);
-        }
-        return Integer.parseInt(value.toString().trim());
-    }
-
-    private static Acks acksSetting(ProducerFactory<byte[], byte[]> factory) {
-        Object value = factory.getConfigurationProperties().getOrDefault(ProducerConfig.ACKS_CONFIG, "all");
-        return Acks.parse(String.valueOf(value).trim())
-                .orElseThrow(() -> new IllegalArgumentException("acks " + value + " is not one the lab accounts for"));
-    }
-
-    private static Compression compressionSetting(ProducerFactory<byte[], byte[]> factory) {
-        Object value = factory.getConfigurationProperties()
-                .getOrDefault(
-                        ProducerConfig.COMPRESSION_TYPE_CONFIG,
-                        ProducerConfig.configDef().defaultValues().get(ProducerConfig.COMPRESSION_TYPE_CONFIG));
-        return Compression.fromKafkaName(String.valueOf(value))
-                .orElseThrow(() -> new IllegalArgumentException("unsupported compression.type " + value));
     }
 }

@@ -1,7 +1,8 @@
 package dev.latencylab.producer.load;
 
 import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.Setting;
 import dev.latencylab.core.latency.LatencyBuckets;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -89,20 +90,14 @@ final class LoadMetrics {
         phaseInfo.register(List.of(MultiGauge.Row.of(phaseTags(s), 1)), true);
     }
 
+    /** The phase, its name and topic, and one label per setting (the table's; "none" where it has no value). */
     static Tags phaseTags(LoadState s) {
-        ProducerSettings p = s.settings();
-        return Tags.of(
-                        "phase", Integer.toString(s.phase()),
-                        "name", phaseName(s),
-                        "topic", s.topic(),
-                        "linger_ms", Integer.toString(p.lingerMs()),
-                        "batch_size", Integer.toString(p.batchSize()),
-                        "compression", p.compression().kafkaName(),
-                        "acks", p.acks().kafkaValue())
-                .and(
-                        "max_in_flight", String.valueOf(p.maxInFlight()),
-                        "payload_bytes", Integer.toString(p.payloadBytes()),
-                        "key_strategy", p.keyStrategy().toString());
+        Tags tags = Tags.of("phase", Integer.toString(s.phase()), "name", phaseName(s), "topic", s.topic());
+        for (Setting<?> setting : ProducerSetting.ALL) {
+            Object value = setting.plain(s.settings().get(setting));
+            tags = tags.and(setting.labelName(), value == null ? "none" : value.toString());
+        }
+        return tags;
     }
 
     /** Phase 0 (warm-ups, switches outside a run) has one fixed name, so each phase id has one name. */

@@ -61,15 +61,6 @@ public record LoadState(
 
     /** Whether the Kafka producer must be replaced to go from {@code before} to this: a client setting changed. */
     boolean needsNewProducer(LoadState before) {
-        ProducerSettings a = before.settings();
-        return a.lingerMs() != settings.lingerMs()
-                || a.batchSize() != settings.batchSize()
-                || a.compression() != settings.compression()
-                || !java.util.Objects.equals(a.compressionLevel(), settings.compressionLevel())
-                || a.acks() != settings.acks()
-                || !a.maxInFlight().equals(settings.maxInFlight())
-                || !a.sendBufferBytes().equals(settings.sendBufferBytes())
-                || !a.bufferMemory().equals(settings.bufferMemory())
-                || !a.producerConfig().equals(settings.producerConfig());
+        return !settings.sameClient(before.settings());
     }
 }

@@ -19,6 +19,7 @@ import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
@@ -301,14 +302,18 @@ class ProducerEndpointTest {
                         """
                         {"lingerMs": 100, "batchSize": 1048576, "compression": "lz4", "rate": 50000,
                          "payloadBytes": 2048, "keyStrategy": "none", "running": false}""",
-                        new SettingsChange(
-                                100, 1_048_576, Compression.LZ4, 50_000.0, 2_048, KeyStrategy.NONE, false, null)),
-                accepted("{\"phase\": 42}", new SettingsChange(null, null, null, null, null, null, null, 42)),
-                accepted(
-                        "{\"phase\": 2147483647}",
-                        new SettingsChange(null, null, null, null, null, null, null, Integer.MAX_VALUE)),
+                        SettingsChange.none()
+                                .and(ProducerSetting.LINGER_MS, 100)
+                                .and(ProducerSetting.BATCH_SIZE, 1_048_576)
+                                .and(ProducerSetting.COMPRESSION, Compression.LZ4)
+                                .and(ProducerSetting.RATE, 50_000.0)
+                                .and(ProducerSetting.PAYLOAD_BYTES, 2_048)
+                                .and(ProducerSetting.KEY_STRATEGY, KeyStrategy.NONE)
+                                .running(false)),
+                accepted("{\"phase\": 42}", SettingsChange.none().inPhase(42)),
+                accepted("{\"phase\": 2147483647}", SettingsChange.none().inPhase(Integer.MAX_VALUE)),
                 accepted("{\"phase\": 42, \"phaseName\": \"acks-1#2\"}", SettingsChange.phase(42, "acks-1#2")),
-                accepted("{}", new SettingsChange(null, null, null, null, null, null, null, null)));
+                accepted("{}", SettingsChange.none()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -794,30 +799,30 @@ class ProducerEndpointTest {
     }
 
     private static SettingsChange lingerMs(int value) {
-        return new SettingsChange(value, null, null, null, null, null, null, null);
+        return SettingsChange.none().and(ProducerSetting.LINGER_MS, value);
     }
 
     private static SettingsChange batchSize(int value) {
-        return new SettingsChange(null, value, null, null, null, null, null, null);
+        return SettingsChange.none().and(ProducerSetting.BATCH_SIZE, value);
     }
 
     private static SettingsChange compression(Compression value) {
-        return new SettingsChange(null, null, value, null, null, null, null, null);
+        return SettingsChange.none().and(ProducerSetting.COMPRESSION, value);
     }
 
     private static SettingsChange rate(double value) {
-        return new SettingsChange(null, null, null, value, null, null, null, null);
+        return SettingsChange.none().and(ProducerSetting.RATE, (double) value);
     }
 
     private static SettingsChange payloadBytes(int value) {
-        return new SettingsChange(null, null, null, null, value, null, null, null);
+        return SettingsChange.none().and(ProducerSetting.PAYLOAD_BYTES, value);
     }
 
     private static SettingsChange keyStrategy(KeyStrategy value) {
-        return new SettingsChange(null, null, null, null, null, value, null, null);
+        return SettingsChange.none().and(ProducerSetting.KEY_STRATEGY, value);
     }
 
     private static SettingsChange running(boolean value) {
-        return new SettingsChange(null, null, null, null, null, null, value, null);
+        return SettingsChange.none().running(value);
     }
 }

@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.Setting;
 import dev.latencylab.api.settings.SettingsReader;
+import dev.latencylab.producer.LabProducerProperties;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -38,5 +41,27 @@ class ClientConfigsTest {
         assertThat(factory.getConfigurationProperties())
                 .doesNotContainKey(ProducerConfig.MAX_REQUEST_SIZE_CONFIG)
                 .containsEntry(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
+    }
+
+    /** Every client row of the settings table reaches the client, and the settings at start are read back from it. */
+    @Test
+    void everyClientSettingOfTheTableIsWrittenAndReadBackByItsKafkaName() {
+        ProducerSettings tuned = PLAIN.apply(SettingsReader.change(
+                Map.of("acks", 1, "maxInFlight", 2, "sendBufferBytes", -1, "bufferMemory", 48 * 1024 * 1024)));
+        DefaultKafkaProducerFactory<byte[], byte[]> factory = new DefaultKafkaProducerFactory<>(new HashMap<>());
+
+        ClientConfigs.write(factory, Map.of(), PLAIN, tuned);
+
+        for (Setting<?> row : ProducerSetting.ALL) {
+            row.kafkaProperty().ifPresent(property -> {
+                assertThat(ProducerConfig.configNames()).as(row.name()).contains(property);
+                assertThat(factory.getConfigurationProperties()).as(row.name()).containsKey(property);
+            });
+        }
+        assertThat(factory.getConfigurationProperties())
+                .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false)
+                .containsEntry(ProducerConfig.ACKS_CONFIG, "1");
+        LabProducerProperties load = SampleFolderTest.properties(java.nio.file.Path.of("payloads"));
+        assertThat(ClientConfigs.atStart(factory, load).sameClient(tuned)).isTrue();
     }
 }

@@ -22,7 +22,7 @@ class LoadStateTest {
         assertThat(inPhase.phase()).isEqualTo(9);
         assertThat(inPhase.apply(SettingsChange.stop()).phase()).isEqualTo(9);
         assertThat(inPhase.apply(SettingsChange.linger(20)).phase()).isZero();
-        LoadState next = inPhase.apply(new SettingsChange(null, null, null, null, null, null, null, 10));
+        LoadState next = inPhase.apply(SettingsChange.none().inPhase(10));
         assertThat(next.phase()).isEqualTo(10);
         assertThat(next.settings()).isEqualTo(SETTINGS);
     }
@@ -45,8 +45,7 @@ class LoadStateTest {
                 .isInstanceOfSatisfying(
                         BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("header"))
                 .hasMessageContaining("phase 10");
-        assertThatThrownBy(() -> inPhase.apply(
-                        new SettingsChange(null, null, null, null, null, null, null, 11).withHeader(false)))
+        assertThatThrownBy(() -> inPhase.apply(SettingsChange.none().inPhase(11).withHeader(false)))
                 .isInstanceOf(BadSettingsException.class);
         LoadState again = bare.apply(SettingsChange.start(SETTINGS, 12));
         assertThat(again.header()).isTrue();

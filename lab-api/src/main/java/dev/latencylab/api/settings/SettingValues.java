@@ -1,0 +1,134 @@
+package dev.latencylab.api.settings;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A value for every row of a settings table ({@link ProducerSetting#ALL}, {@link
+ * ConsumerSetting#ALL}) and the Kafka client's other properties: what {@link ProducerSettings} and
+ * {@link ConsumerSettings} share. Each value is checked when made, a missing one takes its row's
+ * fallback. The JSON is a flat object, one field per setting in the table's order (null values left
+ * out), then the other properties when any.
+ */
+@JsonAutoDetect(
+        getterVisibility = JsonAutoDetect.Visibility.NONE,
+        isGetterVisibility = JsonAutoDetect.Visibility.NONE,
+        fieldVisibility = JsonAutoDetect.Visibility.NONE)
+public abstract class SettingValues {
+
+    private final List<Setting<?>> table;
+    private final Object[] values;
+    private final String propertiesName;
+    private final Map<String, String> properties;
+
+    SettingValues(
+            List<Setting<?>> table,
+            Object[] given,
+            String propertiesName,
+            Map<String, String> properties,
+            Map<String, String> owned) {
+        this.table = table;
+        this.propertiesName = propertiesName;
+        this.properties = ExtraProperties.checked(propertiesName, properties, owned);
+        this.values = new Object[table.size()];
+        for (Setting<?> s : table) {
+            Object value = given[s.index()] != null ? given[s.index()] : s.fallback();
+            if (value == null && s.required()) {
+                throw new BadSettingsException(s.name(), s.name() + " is missing");
+            }
+            values[s.index()] = s.checked(value);
+        }
+    }
+
+    public <T> T get(Setting<T> setting) {
+        @SuppressWarnings("unchecked")
+        T value = (T) values[setting.index()];
+        return value;
+    }
+
+    /** A copy of the values, by row index, to make others from. */
+    Object[] values() {
+        return values.clone();
+    }
+
+    /** The Kafka client's properties beyond the table's, by their Kafka names; empty when none. */
+    Map<String, String> properties() {
+        return properties;
+    }
+
+    /** One field per setting with a value, in the table's order, then the other properties when any. */
+    @JsonAnyGetter
+    public Map<String, Object> json() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        for (Setting<?> s : table) {
+            if (values[s.index()] != null) {
+                json.put(s.name(), values[s.index()]);
+            }
+        }
+        if (!properties.isEmpty()) {
+            json.put(propertiesName, properties);
+        }
+        return json;
+    }
+
+    /**
+     * As a scenario file spells it: the settings every phase must give, the others where they differ
+     * from their fallbacks, and the other properties when any.
+     */
+    public Map<String, Object> plain() {
+        Map<String, Object> plain = new LinkedHashMap<>();
+        for (Setting<?> s : table) {
+            Object value = values[s.index()];
+            if (value != null && (s.required() || !value.equals(s.fallback()))) {
+                plain.put(s.name(), s.plain(value));
+            }
+        }
+        if (!properties.isEmpty()) {
+            plain.put(propertiesName, properties);
+        }
+        return plain;
+    }
+
+    /** Whether the Kafka client runs with the same configuration under both: no new client is needed. */
+    public boolean sameClient(SettingValues other) {
+        for (Setting<?> s : table) {
+            if (s.client() && !Objects.equals(values[s.index()], other.values[s.index()])) {
+                return false;
+            }
+        }
+        return properties.equals(other.properties);
+    }
+
+    /** Whether a client setting that has a default differs from it, or other properties are set. */
+    public boolean tunesClient() {
+        for (Setting<?> s : table) {
+            if (s.client() && s.fallback() != null && !s.fallback().equals(values[s.index()])) {
+                return true;
+            }
+        }
+        return !properties.isEmpty();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o != null
+                && o.getClass() == getClass()
+                && Arrays.equals(values, ((SettingValues) o).values)
+                && properties.equals(((SettingValues) o).properties);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Arrays.hashCode(values) + properties.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + json();
+    }
+}

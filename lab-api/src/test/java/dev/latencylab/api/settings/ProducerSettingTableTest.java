@@ -1,0 +1,148 @@
+package dev.latencylab.api.settings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The table is the one definition of a producer setting: every row is read, shown, written and
+ * refused by name with no code of its own, so a row added here works everywhere.
+ */
+class ProducerSettingTableTest {
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /** A value for each row that is none of its fallbacks, so a row the readers or writers skip shows. */
+    private static final Map<Setting<?>, Object> TUNED = tuned();
+
+    private static Map<Setting<?>, Object> tuned() {
+        Map<Setting<?>, Object> v = new LinkedHashMap<>();
+        v.put(ProducerSetting.LINGER_MS, 7);
+        v.put(ProducerSetting.BATCH_SIZE, 32_768);
+        v.put(ProducerSetting.COMPRESSION, Compression.ZSTD);
+        v.put(ProducerSetting.COMPRESSION_LEVEL, 3);
+        v.put(ProducerSetting.RATE, 1_500.0);
+        v.put(ProducerSetting.PAYLOAD_BYTES, 512);
+        v.put(ProducerSetting.KEY_STRATEGY, KeyStrategy.CUSTOMER_ID);
+        v.put(ProducerSetting.PAYLOAD, PayloadKind.SAMPLE);
+        v.put(ProducerSetting.PAYLOAD_FILE, "orders.jsonl");
+        v.put(ProducerSetting.ACKS, Acks.LEADER);
+        v.put(ProducerSetting.MAX_IN_FLIGHT, 1);
+        v.put(ProducerSetting.SEND_BUFFER_BYTES, -1);
+        v.put(ProducerSetting.BUFFER_MEMORY, 64 * 1024 * 1024);
+        return v;
+    }
+
+    private static ProducerSettings tunedSettings() {
+        SettingsChange change = SettingsChange.none();
+        for (Map.Entry<Setting<?>, Object> e : TUNED.entrySet()) {
+            change = and(change, e.getKey(), e.getValue());
+        }
+        return ProducerSettings.of(change.withProducerConfig(Map.of("max.request.size", "2097152")));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> SettingsChange and(SettingsChange change, Setting<T> s, Object value) {
+        return change.and(s, (T) value);
+    }
+
+    @Test
+    void everyRowHasATunedValueHere() {
+        assertThat(TUNED.keySet()).containsExactlyElementsOf(ProducerSetting.ALL);
+        TUNED.forEach((s, v) -> assertThat(v).as(s.name()).isNotEqualTo(s.fallback()));
+    }
+
+    @Test
+    void whatAScenarioFileShowsIsReadBackAsTheSameSettings() {
+        ProducerSettings s = tunedSettings();
+
+        Map<String, Object> plain = s.plain();
+
+        assertThat(plain.keySet())
+                .containsExactlyElementsOf(List.of(
+                        "lingerMs",
+                        "batchSize",
+                        "compression",
+                        "compressionLevel",
+                        "rate",
+                        "payloadBytes",
+                        "keyStrategy",
+                        "payload",
+                        "payloadFile",
+                        "acks",
+                        "maxInFlight",
+                        "sendBufferBytes",
+                        "bufferMemory",
+                        "producerConfig"));
+        assertThat(plain)
+                .containsEntry("rate", 1_500L)
+                .containsEntry("acks", "1")
+                .containsEntry("compression", "zstd");
+        assertThat(ProducerSettings.of(SettingsReader.change(plain, SettingsReader.SETTINGS_FIELDS)))
+                .isEqualTo(s);
+        assertThat(JSON.readValue(JSON.writeValueAsString(s), ProducerSettings.class))
+                .isEqualTo(s);
+        SettingsChange start = SettingsChange.start(s, 3, "lab.orders");
+        assertThat(JSON.readValue(JSON.writeValueAsString(start), SettingsChange.class))
+                .isEqualTo(start);
+    }
+
+    @Test
+    void settingsAtTheirFallbacksAreLeftOutOfAScenarioFile() {
+        ProducerSettings plain = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
+
+        assertThat(plain.plain().keySet())
+                .containsExactly("lingerMs", "batchSize", "compression", "rate", "payloadBytes");
+        assertThat(plain.tunesClient()).isFalse();
+        assertThat(tunedSettings().tunesClient()).isTrue();
+    }
+
+    @Test
+    void aRequiredSettingLeftOutIsNamed() {
+        SettingsChange noRate = SettingsChange.of(ProducerSetting.LINGER_MS, 5)
+                .and(ProducerSetting.BATCH_SIZE, 16_384)
+                .and(ProducerSetting.COMPRESSION, Compression.NONE)
+                .and(ProducerSetting.PAYLOAD_BYTES, 400);
+
+        assertThatThrownBy(() -> ProducerSettings.of(noRate))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("rate"))
+                .hasMessage("rate is missing");
+        assertThat(ProducerSettings.of(noRate.and(ProducerSetting.RATE, 10.0)).acks())
+                .isEqualTo(Acks.ALL);
+    }
+
+    @Test
+    void onlyAChangeOfAClientSettingNeedsANewProducer() {
+        ProducerSettings base = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
+        for (Setting<?> row : ProducerSetting.ALL) {
+            SettingsChange change = and(SettingsChange.none(), row, TUNED.get(row));
+            // A level needs a codec that has one; a sample needs its file and a file its sample.
+            if (row == ProducerSetting.COMPRESSION_LEVEL) {
+                change = change.and(ProducerSetting.COMPRESSION, Compression.ZSTD);
+            }
+            if (row == ProducerSetting.PAYLOAD || row == ProducerSetting.PAYLOAD_FILE) {
+                change = change.and(ProducerSetting.PAYLOAD, PayloadKind.SAMPLE)
+                        .and(ProducerSetting.PAYLOAD_FILE, "orders.jsonl");
+            }
+            assertThat(base.apply(change).sameClient(base)).as(row.name()).isEqualTo(!row.client());
+        }
+        assertThat(base.withProducerConfig(Map.of("max.request.size", "2097152"))
+                        .sameClient(base))
+                .isFalse();
+    }
+
+    @Test
+    void everyKafkaPropertyOfTheTableIsOneAScenarioCannotSetBehindItsBack() {
+        for (Setting<?> row : ProducerSetting.ALL) {
+            row.kafkaProperty().ifPresent(property -> assertThat(ExtraProperties.PRODUCER_OWNED)
+                    .containsEntry(property, row.name()));
+        }
+        assertThat(ProducerSetting.MAX_IN_FLIGHT.labelName()).isEqualTo("max_in_flight");
+    }
+}
