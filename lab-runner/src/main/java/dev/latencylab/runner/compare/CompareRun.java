@@ -220,14 +220,8 @@ public final class CompareRun {
         if (rounds.isEmpty()) {
             return null;
         }
-        double lab = rounds.stream()
-                .mapToDouble(r -> r.lab().ackedPerSec())
-                .average()
-                .orElseThrow();
-        double tool = rounds.stream()
-                .mapToDouble(r -> r.toolMeasured().recordsPerSec())
-                .average()
-                .orElseThrow();
+        double lab = Means.of(rounds, r -> r.lab().ackedPerSec());
+        double tool = Means.of(rounds, r -> r.toolMeasured().recordsPerSec());
         return Goals.throughput(lab, tool);
     }
 
@@ -235,12 +229,8 @@ public final class CompareRun {
         if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null)) {
             return null;
         }
-        double lab = rounds.stream()
-                .mapToDouble(r -> r.lab().latencyMs().p50())
-                .average()
-                .orElseThrow();
-        double tool =
-                rounds.stream().mapToDouble(r -> r.tool().p50Ms()).average().orElseThrow();
+        double lab = Means.of(rounds, r -> r.lab().latencyMs().p50());
+        double tool = Means.of(rounds, r -> r.tool().p50Ms());
         return Goals.latency(lab, tool);
     }
 
@@ -248,14 +238,8 @@ public final class CompareRun {
         if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null || r.pacedFloor() == null)) {
             return null;
         }
-        double lab = rounds.stream()
-                .mapToDouble(r -> r.lab().latencyMs().p50())
-                .average()
-                .orElseThrow();
-        double floorP50 = rounds.stream()
-                .mapToDouble(r -> r.pacedFloor().e2eMs().p50())
-                .average()
-                .orElseThrow();
+        double lab = Means.of(rounds, r -> r.lab().latencyMs().p50());
+        double floorP50 = Means.of(rounds, r -> r.pacedFloor().e2eMs().p50());
         return Goals.floor(lab, floorP50);
     }
 
