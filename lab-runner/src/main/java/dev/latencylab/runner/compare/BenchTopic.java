@@ -5,6 +5,8 @@ import dev.latencylab.runner.topics.TopicOwnership;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The topic Kafka's tools write to: a topic of its own, so the consumer-app never sees records
@@ -67,28 +69,19 @@ final class BenchTopic {
         }
         Instant deadline = clock.instant().plus(RECREATE_TIMEOUT);
         while (true) {
-            String[] args = layout.minInsyncReplicas() == null
-                    ? new String[] {
-                        "--create",
-                        "--topic",
-                        topic,
-                        "--partitions",
-                        Integer.toString(layout.partitions()),
-                        "--replication-factor",
-                        Integer.toString(layout.replicationFactor())
-                    }
-                    : new String[] {
-                        "--create",
-                        "--topic",
-                        topic,
-                        "--partitions",
-                        Integer.toString(layout.partitions()),
-                        "--replication-factor",
-                        Integer.toString(layout.replicationFactor()),
-                        "--config",
-                        "min.insync.replicas=" + layout.minInsyncReplicas()
-                    };
-            ToolRun r = runner.run(tools.topics(args), TOPIC_TOOL_TIMEOUT, logs.next("topic-create"));
+            List<String> args = new ArrayList<>(List.of(
+                    "--create",
+                    "--topic",
+                    topic,
+                    "--partitions",
+                    Integer.toString(layout.partitions()),
+                    "--replication-factor",
+                    Integer.toString(layout.replicationFactor())));
+            if (layout.minInsyncReplicas() != null) {
+                args.addAll(List.of("--config", "min.insync.replicas=" + layout.minInsyncReplicas()));
+            }
+            ToolRun r = runner.run(
+                    tools.topics(args.toArray(String[]::new)), TOPIC_TOOL_TIMEOUT, logs.next("topic-create"));
             if (r.ok()) {
                 ownership.claim(topic);
                 return;
