@@ -170,12 +170,10 @@ public final class CompareRun {
         }
         out.printf(
                 Locale.ROOT,
-                "%npublish delay: producer-app at %s records/s (half its realistic ceiling of %s), consumer reading; "
-                        + "warm-up %s, measure %s%n",
+                "%npublish delay: producer-app at %s records/s (half its realistic ceiling of %s), consumer reading; %s%n",
                 Numbers.rate(rate),
                 Numbers.rate(ceiling),
-                Durations.format(settings.warmup()),
-                Durations.format(settings.duration()));
+                ctx.window());
         ctx.abort.check();
         // Ids of this run's own (warm-up, window, after): the producer-app remembers phases by id, and a
         // window id used by an earlier compare would add that run's sends to this one's.
