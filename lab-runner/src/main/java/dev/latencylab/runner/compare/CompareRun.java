@@ -56,10 +56,10 @@ public final class CompareRun {
         this.tools = tools;
         this.runner = runner;
         ToolLogs logs = new ToolLogs(toolLogDir);
-        this.topics = new BenchTopic(tools, runner, logs, clock, sleeper, ownership);
         this.clock = clock;
         this.out = out;
         this.ctx = new CompareContext(settings, lab, tools, runner, logs, out);
+        this.topics = new BenchTopic(ctx, clock, sleeper, ownership);
         this.throughputRounds = new ThroughputRounds(ctx);
         this.latencyRounds = new LatencyRounds(ctx, floor);
     }
