@@ -54,26 +54,26 @@ class LatencyEndpoint {
     }
 
     @DeleteMapping
-    ResponseEntity<Map<String, Object>> reset(@RequestParam(required = false) String scope) {
+    ResponseEntity<Void> reset(@RequestParam(required = false) String scope) {
         if ("phases".equals(scope)) {
             recorder.resetPhases();
         } else if (scope == null || "all".equals(scope)) {
             recorder.reset();
         } else {
-            return refuse("scope", "scope must be 'all' or 'phases'; got '" + scope + "'");
+            throw new BadSettingsException("scope", "scope must be 'all' or 'phases'; got '" + scope + "'");
         }
         return ResponseEntity.noContent().build();
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<Map<String, Object>> consuming(@RequestBody(required = false) String body) {
-        Object parsed = parse(body);
-        if (parsed instanceof ResponseEntity<?> refusal) {
-            @SuppressWarnings("unchecked")
-            ResponseEntity<Map<String, Object>> r = (ResponseEntity<Map<String, Object>>) refusal;
-            return r;
+        Map<String, Object> fields = StrictJsonBody.fields(body, "{\"consuming\": false}", Set.of("consuming"));
+        if (!(fields.get("consuming") instanceof Boolean consuming)) {
+            throw new BadSettingsException(
+                    "consuming",
+                    "consuming must be true or false; got "
+                            + (fields.containsKey("consuming") ? render(fields.get("consuming")) : "nothing"));
         }
-        boolean consuming = (Boolean) parsed;
         try {
             modes.consuming(consuming);
         } catch (IllegalStateException e) {
@@ -87,27 +87,19 @@ class LatencyEndpoint {
      * phase's records slower than that (corrected latency); reported as the phase's {@code slow}.
      */
     @PostMapping(path = "/watch", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Map<String, Object>> watch(@RequestBody(required = false) String body) {
-        Map<String, Object> fields;
-        try {
-            fields = StrictJsonBody.fields(body, "{\"phase\": 7, \"aboveMs\": 12.5}", Set.of("phase", "aboveMs"));
-        } catch (BadSettingsException e) {
-            return refuse(e.field(), e.getMessage());
-        }
-        if (!(fields.get("phase") instanceof Integer phase) || phase < 1) {
-            return refuse(
-                    "phase",
-                    "phase must be a runner's phase id (an integer from 1); got " + render(fields.get("phase")));
-        }
+    Map<String, Object> watch(@RequestBody(required = false) String body) {
+        Map<String, Object> fields =
+                StrictJsonBody.fields(body, "{\"phase\": 7, \"aboveMs\": 12.5}", Set.of("phase", "aboveMs"));
+        int phase = phaseId(fields, "phase");
         if (!(fields.get("aboveMs") instanceof Number above)
                 || !(above.doubleValue() >= 0)
                 || above.doubleValue() > 600_000) {
-            return refuse(
+            throw new BadSettingsException(
                     "aboveMs",
                     "aboveMs must be a number of milliseconds from 0 to 600000; got " + render(fields.get("aboveMs")));
         }
         recorder.watch(phase, Math.round(above.doubleValue() * 1000));
-        return ResponseEntity.ok(Map.of("phase", phase, "aboveMs", above.doubleValue()));
+        return Map.of("phase", phase, "aboveMs", above.doubleValue());
     }
 
     /**
@@ -116,22 +108,12 @@ class LatencyEndpoint {
      * ledger may merge their segments, so a run of any length holds a few phases at a time.
      */
     @PostMapping(path = "/release", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Map<String, Object>> release(@RequestBody(required = false) String body) {
-        Map<String, Object> fields;
-        try {
-            fields = StrictJsonBody.fields(body, "{\"throughPhase\": 7001}", Set.of("throughPhase"));
-        } catch (BadSettingsException e) {
-            return refuse(e.field(), e.getMessage());
-        }
-        if (!(fields.get("throughPhase") instanceof Integer through) || through < 1) {
-            return refuse(
-                    "throughPhase",
-                    "throughPhase must be a runner's phase id (an integer from 1); got "
-                            + render(fields.get("throughPhase")));
-        }
+    Map<String, Object> release(@RequestBody(required = false) String body) {
+        int through = phaseId(
+                StrictJsonBody.fields(body, "{\"throughPhase\": 7001}", Set.of("throughPhase")), "throughPhase");
         recorder.release(through);
         metrics.release(through);
-        return ResponseEntity.ok(Map.of("throughPhase", through, "phasesHeld", recorder.phasesHeld()));
+        return Map.of("throughPhase", through, "phasesHeld", recorder.phasesHeld());
     }
 
     /**
@@ -140,39 +122,22 @@ class LatencyEndpoint {
      * new records would be taken for redeliveries of the old ones.
      */
     @PostMapping(path = "/forget", consumes = MediaType.APPLICATION_JSON_VALUE)
-    ResponseEntity<Map<String, Object>> forget(@RequestBody(required = false) String body) {
-        Map<String, Object> fields;
-        try {
-            fields = StrictJsonBody.fields(body, "{\"topic\": \"lab.orders.p10\"}", Set.of("topic"));
-        } catch (BadSettingsException e) {
-            return refuse(e.field(), e.getMessage());
-        }
+    Map<String, Object> forget(@RequestBody(required = false) String body) {
+        Map<String, Object> fields = StrictJsonBody.fields(body, "{\"topic\": \"lab.orders.p10\"}", Set.of("topic"));
         if (!(fields.get("topic") instanceof String topic) || !topic.matches("[A-Za-z0-9._-]{1,249}")) {
-            return refuse("topic", "topic must be a Kafka topic name; got " + render(fields.get("topic")));
+            throw new BadSettingsException(
+                    "topic", "topic must be a Kafka topic name; got " + render(fields.get("topic")));
         }
         recorder.forgetTopic(topic);
-        return ResponseEntity.ok(Map.of("topic", topic));
+        return Map.of("topic", topic);
     }
 
-    /** The requested state, or the 400 that refuses the body. */
-    private static Object parse(String body) {
-        Map<String, Object> fields;
-        try {
-            fields = StrictJsonBody.fields(body, "{\"consuming\": false}", Set.of("consuming"));
-        } catch (BadSettingsException e) {
-            return refuse(e.field(), e.getMessage());
+    private static int phaseId(Map<String, Object> fields, String name) {
+        if (!(fields.get(name) instanceof Integer id) || id < 1) {
+            throw new BadSettingsException(
+                    name, name + " must be a runner's phase id (an integer from 1); got " + render(fields.get(name)));
         }
-        if (!(fields.get("consuming") instanceof Boolean b)) {
-            return refuse(
-                    "consuming",
-                    "consuming must be true or false; got "
-                            + (fields.containsKey("consuming") ? render(fields.get("consuming")) : "nothing"));
-        }
-        return b;
-    }
-
-    private static ResponseEntity<Map<String, Object>> refuse(String field, String error) {
-        return ResponseEntity.badRequest().body(Map.of("field", field, "error", error));
+        return id;
     }
 
     private static String render(Object value) {

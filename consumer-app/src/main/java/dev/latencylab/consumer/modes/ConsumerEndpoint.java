@@ -1,6 +1,5 @@
 package dev.latencylab.consumer.modes;
 
-import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerSettingsReader;
@@ -11,7 +10,6 @@ import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -56,12 +54,5 @@ class ConsumerEndpoint {
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE).body(Map.of("error", e.getMessage()));
         }
         return ResponseEntity.ok(get());
-    }
-
-    @ExceptionHandler(BadSettingsException.class)
-    ResponseEntity<Map<String, String>> badSettings(BadSettingsException e) {
-        return ResponseEntity.badRequest()
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(Map.of("field", e.field(), "error", e.getMessage()));
     }
 }

@@ -43,23 +43,16 @@ class SelfTestEndpoint {
         if (!properties.enabled()) {
             return ResponseEntity.status(HttpStatus.FORBIDDEN).body(Map.of("error", SelfTestHooks.OFF));
         }
-        Map<String, Object> fields;
-        try {
-            fields = StrictJsonBody.fields(body, "{\"skip\": 50, \"phase\": 7001}", Set.of("skip", "phase"));
-        } catch (BadSettingsException e) {
-            return refuse(e.field(), e.getMessage());
-        }
+        Map<String, Object> fields =
+                StrictJsonBody.fields(body, "{\"skip\": 50, \"phase\": 7001}", Set.of("skip", "phase"));
         if (!(fields.get("skip") instanceof Integer count) || count < 1 || count > SelfTestHooks.MAX_RECORDS) {
-            return refuse("skip", "skip must be a number of records from 1 to " + SelfTestHooks.MAX_RECORDS);
+            throw new BadSettingsException(
+                    "skip", "skip must be a number of records from 1 to " + SelfTestHooks.MAX_RECORDS);
         }
         if (!(fields.get("phase") instanceof Integer phase) || phase < 1) {
-            return refuse("phase", "phase must be a runner's phase id (an integer from 1)");
+            throw new BadSettingsException("phase", "phase must be a runner's phase id (an integer from 1)");
         }
         skipped.arm(phase, count);
         return ResponseEntity.ok(Map.of("skip", count, "phase", phase));
-    }
-
-    private static ResponseEntity<Map<String, Object>> refuse(String field, String error) {
-        return ResponseEntity.badRequest().body(Map.of("field", field, "error", error));
     }
 }

@@ -76,12 +76,10 @@ public final class OffsetLedger {
 
     private final ByteBuffer buffer;
     private final PartitionSegments segments;
-    private final String location;
 
-    private OffsetLedger(ByteBuffer buffer, String location) {
+    private OffsetLedger(ByteBuffer buffer) {
         this.buffer = buffer.order(ByteOrder.nativeOrder());
         this.segments = new PartitionSegments(this.buffer);
-        this.location = location;
         if (!formatted(this.buffer)) {
             format();
         }
@@ -116,13 +114,13 @@ public final class OffsetLedger {
                 mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
             }
             // The mapping stays valid after the channel is closed.
-            return new OffsetLedger(mapped, file.toString());
+            return new OffsetLedger(mapped);
         }
     }
 
     /** A ledger of this process alone (tests, benchmarks). */
     public static OffsetLedger inMemory() {
-        return new OffsetLedger(ByteBuffer.allocateDirect(SIZE), "(in memory)");
+        return new OffsetLedger(ByteBuffer.allocateDirect(SIZE));
     }
 
     /**
@@ -232,11 +230,6 @@ public final class OffsetLedger {
         buffer.putInt(LIMIT_PARTITION_AT, 0);
         buffer.putLong(BEFORE_START_AT, 0);
         buffer.putLong(RELEASED_AT, 0);
-    }
-
-    /** Where the ledger lives: its file, or "(in memory)". */
-    public String location() {
-        return location;
     }
 
     /** Whose ledger this is: the same for every process that maps the same file. */

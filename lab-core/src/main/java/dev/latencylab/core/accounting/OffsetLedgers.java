@@ -103,11 +103,4 @@ public final class OffsetLedgers {
         });
         return views;
     }
-
-    /** Where each topic's ledger lives. */
-    public Map<String, String> locations() {
-        Map<String, String> where = new TreeMap<>();
-        byTopic.forEach((topic, ledger) -> where.put(topic, ledger.location()));
-        return where;
-    }
 }

@@ -6,18 +6,13 @@ import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.Optional;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Refuses, with a 403 and its reason, a change of the lab that a web page could have sent ({@link LocalControl}).
  * Plain Servlet API, no Spring: the kernel knows no framework; each app registers it.
  */
 public final class LocalControlFilter extends HttpFilter {
-
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
@@ -28,9 +23,6 @@ public final class LocalControlFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
-        response.setStatus(HttpServletResponse.SC_FORBIDDEN);
-        response.setContentType("application/json");
-        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        response.getWriter().write(JSON.writeValueAsString(Map.of("error", refusal.get())));
+        ErrorResponse.write(response, HttpServletResponse.SC_FORBIDDEN, refusal.get());
     }
 }

@@ -14,8 +14,6 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Refuses, with a 413 and its reason, a request body larger than {@link #MAX_BODY_BYTES}. The
@@ -29,8 +27,6 @@ public final class RequestBodyLimitFilter extends HttpFilter {
 
     /** A settings change is a few hundred bytes; a producerConfig of many properties a few KiB. */
     static final int MAX_BODY_BYTES = 64 * 1024;
-
-    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
@@ -53,14 +49,11 @@ public final class RequestBodyLimitFilter extends HttpFilter {
     }
 
     private static void refuse(HttpServletResponse response, String what) throws IOException {
-        response.setStatus(HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE);
-        response.setContentType("application/json");
-        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        response.getWriter()
-                .write(JSON.writeValueAsString(Map.of(
-                        "error",
-                        what + "; the lab's control endpoints take at most " + MAX_BODY_BYTES
-                                + " (64 KiB): a settings change is a few hundred")));
+        ErrorResponse.write(
+                response,
+                HttpServletResponse.SC_REQUEST_ENTITY_TOO_LARGE,
+                what + "; the lab's control endpoints take at most " + MAX_BODY_BYTES
+                        + " (64 KiB): a settings change is a few hundred");
     }
 
     /** The request with its body, already read, served from memory. */

@@ -153,25 +153,12 @@ public final class OrderEventGenerator {
         buffer.append('C').appendPadded(random.nextInt(RecordKeys.CUSTOMERS), 5);
         int customerEnd = buffer.length();
         buffer.append("\",\"createdAtMicros\":").append(createdAtMicros);
-        buffer.append(",\"status\":\"NEW\",\"currency\":\"").append(CURRENCIES[random.nextInt(CURRENCIES.length)]);
-        buffer.append("\",\"items\":[");
-        int items = 1 + random.nextInt(3);
-        long total = 0;
-        for (int i = 0; i < items; i++) {
-            int quantity = 1 + random.nextInt(5);
-            long unitCents = 199 + random.nextInt(9_800);
-            total += quantity * unitCents;
-            buffer.append(i == 0 ? "{\"sku\":\"" : ",{\"sku\":\"")
-                    .append(SKUS[random.nextInt(SKUS.length)])
-                    .append('-')
-                    .appendPadded(random.nextInt(100_000), 5)
-                    .append("\",\"qty\":")
-                    .append(quantity)
-                    .append(",\"unitPrice\":")
-                    .appendCents(unitCents)
-                    .append('}');
-        }
-        buffer.append("],\"total\":").appendCents(total);
+        buffer.append(",\"status\":\"NEW\",\"currency\":\"")
+                .append(CURRENCIES[random.nextInt(CURRENCIES.length)])
+                .append('"');
+        OrderItems.append(buffer, random, (b, r) -> b.append(SKUS[r.nextInt(SKUS.length)])
+                .append('-')
+                .appendPadded(r.nextInt(100_000), 5));
         buffer.append(",\"shipping\":{\"country\":\"")
                 .append(COUNTRIES[random.nextInt(COUNTRIES.length)])
                 .append("\",\"postcode\":\"")

@@ -33,23 +33,10 @@ final class RandomHexEvents {
         buffer.append("{\"orderId\":\"").appendRandomHex(orderIdHex, random);
         buffer.append("\",\"customerId\":\"").appendRandomHex(CUSTOMER_ID_HEX, random);
         buffer.append("\",\"createdAtMicros\":").append(createdAtMicros);
-        buffer.append(",\"status\":\"NEW\",\"currency\":\"").appendRandomHex(CURRENCY_HEX, random);
-        buffer.append("\",\"items\":[");
-        int items = 1 + random.nextInt(3);
-        long total = 0;
-        for (int i = 0; i < items; i++) {
-            int quantity = 1 + random.nextInt(5);
-            long unitCents = 199 + random.nextInt(9_800);
-            total += quantity * unitCents;
-            buffer.append(i == 0 ? "{\"sku\":\"" : ",{\"sku\":\"")
-                    .appendRandomHex(SKU_HEX, random)
-                    .append("\",\"qty\":")
-                    .append(quantity)
-                    .append(",\"unitPrice\":")
-                    .appendCents(unitCents)
-                    .append('}');
-        }
-        buffer.append("],\"total\":").appendCents(total);
+        buffer.append(",\"status\":\"NEW\",\"currency\":\"")
+                .appendRandomHex(CURRENCY_HEX, random)
+                .append('"');
+        OrderItems.append(buffer, random, (b, r) -> b.appendRandomHex(SKU_HEX, r));
         buffer.append(",\"shipping\":{\"country\":\"").appendRandomHex(COUNTRY_HEX, random);
         buffer.append("\",\"postcode\":\"").appendRandomHex(POSTCODE_HEX, random);
         buffer.append("\"},\"note\":\"");

@@ -5,6 +5,8 @@ import dev.latencylab.runner.topics.TopicOwnership;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The topic Kafka's tools write to: a topic of its own, so the consumer-app never sees records
@@ -19,23 +21,13 @@ final class BenchTopic {
 
     private static final Duration RETRY_EVERY = Duration.ofSeconds(2);
 
-    private final KafkaTools tools;
-    private final ToolRunner runner;
-    private final ToolLogs logs;
+    private final CompareContext ctx;
     private final Clock clock;
     private final Sleeper sleeper;
     private final TopicOwnership ownership;
 
-    BenchTopic(
-            KafkaTools tools,
-            ToolRunner runner,
-            ToolLogs logs,
-            Clock clock,
-            Sleeper sleeper,
-            TopicOwnership ownership) {
-        this.tools = tools;
-        this.runner = runner;
-        this.logs = logs;
+    BenchTopic(CompareContext ctx, Clock clock, Sleeper sleeper, TopicOwnership ownership) {
+        this.ctx = ctx;
         this.clock = clock;
         this.sleeper = sleeper;
         this.ownership = ownership;
@@ -44,14 +36,12 @@ final class BenchTopic {
     TopicLayout describe(String topic) throws InterruptedException {
         ToolRun r = describeRun(topic);
         return TopicLayout.parse(r.output(), topic)
-                .orElseThrow(() -> new CompareException(
-                        "could not read the layout of topic " + topic + " (TopicCommand --describe, exit "
-                                + r.exitCode() + ", output in " + r.log() + "): " + r.tail(3)));
+                .orElseThrow(() ->
+                        new CompareException("could not read the layout of topic " + topic + failure("describe", r)));
     }
 
     private ToolRun describeRun(String topic) throws InterruptedException {
-        return runner.run(
-                tools.topics("--describe", "--topic", topic), TOPIC_TOOL_TIMEOUT, logs.next("topic-describe"));
+        return topicCommand("topic-describe", "--describe", "--topic", topic);
     }
 
     /**
@@ -67,36 +57,25 @@ final class BenchTopic {
         }
         Instant deadline = clock.instant().plus(RECREATE_TIMEOUT);
         while (true) {
-            String[] args = layout.minInsyncReplicas() == null
-                    ? new String[] {
-                        "--create",
-                        "--topic",
-                        topic,
-                        "--partitions",
-                        Integer.toString(layout.partitions()),
-                        "--replication-factor",
-                        Integer.toString(layout.replicationFactor())
-                    }
-                    : new String[] {
-                        "--create",
-                        "--topic",
-                        topic,
-                        "--partitions",
-                        Integer.toString(layout.partitions()),
-                        "--replication-factor",
-                        Integer.toString(layout.replicationFactor()),
-                        "--config",
-                        "min.insync.replicas=" + layout.minInsyncReplicas()
-                    };
-            ToolRun r = runner.run(tools.topics(args), TOPIC_TOOL_TIMEOUT, logs.next("topic-create"));
+            List<String> args = new ArrayList<>(List.of(
+                    "--create",
+                    "--topic",
+                    topic,
+                    "--partitions",
+                    Integer.toString(layout.partitions()),
+                    "--replication-factor",
+                    Integer.toString(layout.replicationFactor())));
+            if (layout.minInsyncReplicas() != null) {
+                args.addAll(List.of("--config", "min.insync.replicas=" + layout.minInsyncReplicas()));
+            }
+            ToolRun r = topicCommand("topic-create", args.toArray(String[]::new));
             if (r.ok()) {
                 ownership.claim(topic);
                 return;
             }
             if (!clock.instant().isBefore(deadline)) {
                 throw new CompareException("could not create topic " + topic + " within " + RECREATE_TIMEOUT.toSeconds()
-                        + " s (TopicCommand --create, exit " + r.exitCode() + ", output in " + r.log() + "): "
-                        + r.tail(3));
+                        + " s" + failure("create", r));
             }
             // Most likely "marked for deletion": the old topic is still being removed.
             sleeper.sleep(RETRY_EVERY);
@@ -111,13 +90,19 @@ final class BenchTopic {
     }
 
     private void delete(String topic) throws InterruptedException {
-        ToolRun r = runner.run(
-                tools.topics("--delete", "--if-exists", "--topic", topic),
-                TOPIC_TOOL_TIMEOUT,
-                logs.next("topic-delete"));
+        ToolRun r = topicCommand("topic-delete", "--delete", "--if-exists", "--topic", topic);
         if (!r.ok()) {
-            throw new CompareException("could not delete topic " + topic + " (TopicCommand --delete, exit "
-                    + r.exitCode() + ", output in " + r.log() + "): " + r.tail(3));
+            throw new CompareException("could not delete topic " + topic + failure("delete", r));
         }
+    }
+
+    /** TopicCommand at the lab's brokers, its output in the next tool log named {@code log}. */
+    private ToolRun topicCommand(String log, String... args) throws InterruptedException {
+        return ctx.runner.run(ctx.tools.topics(args), TOPIC_TOOL_TIMEOUT, ctx.logs.next(log));
+    }
+
+    /** How a TopicCommand run failed, for the end of an error: exit code, log and last lines. */
+    private static String failure(String action, ToolRun r) {
+        return " (TopicCommand --" + action + ", exit " + r.exitCode() + ", output in " + r.log() + "): " + r.tail(3);
     }
 }

@@ -44,4 +44,9 @@ final class CompareContext {
             out.println("WARNING: " + w);
         }
     }
+
+    /** How a measured window is laid out, as every step announces it. */
+    String window() {
+        return "warm-up " + Durations.format(settings.warmup()) + ", measure " + Durations.format(settings.duration());
+    }
 }

@@ -76,14 +76,8 @@ public final class CompareReport {
         if (rounds.isEmpty()) {
             return Optional.empty();
         }
-        double same = rounds.stream()
-                .mapToDouble(t -> t.lab().ackedPerSec())
-                .average()
-                .orElseThrow();
-        double real = rounds.stream()
-                .mapToDouble(t -> t.labRealistic().ackedPerSec())
-                .average()
-                .orElseThrow();
+        double same = Means.of(rounds, t -> t.lab().ackedPerSec());
+        double real = Means.of(rounds, t -> t.labRealistic().ackedPerSec());
         return Optional.of(String.format(
                 Locale.ROOT,
                 "cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id, with the lab header) %s records/s"
@@ -161,14 +155,8 @@ public final class CompareReport {
             b.append(String.format(
                     Locale.ROOT,
                     "| mean | | %s | %s | **%s** |%n",
-                    Numbers.rate(r.throughput().stream()
-                            .mapToDouble(t -> t.lab().ackedPerSec())
-                            .average()
-                            .orElseThrow()),
-                    Numbers.rate(r.throughput().stream()
-                            .mapToDouble(t -> t.toolMeasured().recordsPerSec())
-                            .average()
-                            .orElseThrow()),
+                    Numbers.rate(Means.of(r.throughput(), t -> t.lab().ackedPerSec())),
+                    Numbers.rate(Means.of(r.throughput(), t -> t.toolMeasured().recordsPerSec())),
                     Numbers.ratio(r.throughputVerdict().ratio())));
         }
         b.append('\n');

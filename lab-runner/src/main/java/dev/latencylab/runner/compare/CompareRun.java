@@ -56,10 +56,10 @@ public final class CompareRun {
         this.tools = tools;
         this.runner = runner;
         ToolLogs logs = new ToolLogs(toolLogDir);
-        this.topics = new BenchTopic(tools, runner, logs, clock, sleeper, ownership);
         this.clock = clock;
         this.out = out;
         this.ctx = new CompareContext(settings, lab, tools, runner, logs, out);
+        this.topics = new BenchTopic(ctx, clock, sleeper, ownership);
         this.throughputRounds = new ThroughputRounds(ctx);
         this.latencyRounds = new LatencyRounds(ctx, floor);
     }
@@ -170,12 +170,10 @@ public final class CompareRun {
         }
         out.printf(
                 Locale.ROOT,
-                "%npublish delay: producer-app at %s records/s (half its realistic ceiling of %s), consumer reading; "
-                        + "warm-up %s, measure %s%n",
+                "%npublish delay: producer-app at %s records/s (half its realistic ceiling of %s), consumer reading; %s%n",
                 Numbers.rate(rate),
                 Numbers.rate(ceiling),
-                Durations.format(settings.warmup()),
-                Durations.format(settings.duration()));
+                ctx.window());
         ctx.abort.check();
         // Ids of this run's own (warm-up, window, after): the producer-app remembers phases by id, and a
         // window id used by an earlier compare would add that run's sends to this one's.
@@ -220,14 +218,8 @@ public final class CompareRun {
         if (rounds.isEmpty()) {
             return null;
         }
-        double lab = rounds.stream()
-                .mapToDouble(r -> r.lab().ackedPerSec())
-                .average()
-                .orElseThrow();
-        double tool = rounds.stream()
-                .mapToDouble(r -> r.toolMeasured().recordsPerSec())
-                .average()
-                .orElseThrow();
+        double lab = Means.of(rounds, r -> r.lab().ackedPerSec());
+        double tool = Means.of(rounds, r -> r.toolMeasured().recordsPerSec());
         return Goals.throughput(lab, tool);
     }
 
@@ -235,12 +227,8 @@ public final class CompareRun {
         if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null)) {
             return null;
         }
-        double lab = rounds.stream()
-                .mapToDouble(r -> r.lab().latencyMs().p50())
-                .average()
-                .orElseThrow();
-        double tool =
-                rounds.stream().mapToDouble(r -> r.tool().p50Ms()).average().orElseThrow();
+        double lab = Means.of(rounds, r -> r.lab().latencyMs().p50());
+        double tool = Means.of(rounds, r -> r.tool().p50Ms());
         return Goals.latency(lab, tool);
     }
 
@@ -248,14 +236,8 @@ public final class CompareRun {
         if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null || r.pacedFloor() == null)) {
             return null;
         }
-        double lab = rounds.stream()
-                .mapToDouble(r -> r.lab().latencyMs().p50())
-                .average()
-                .orElseThrow();
-        double floorP50 = rounds.stream()
-                .mapToDouble(r -> r.pacedFloor().e2eMs().p50())
-                .average()
-                .orElseThrow();
+        double lab = Means.of(rounds, r -> r.lab().latencyMs().p50());
+        double floorP50 = Means.of(rounds, r -> r.pacedFloor().e2eMs().p50());
         return Goals.floor(lab, floorP50);
     }
 

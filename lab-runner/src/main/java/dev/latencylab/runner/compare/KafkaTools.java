@@ -86,10 +86,8 @@ public final class KafkaTools {
      */
     public List<String> producerPerformance(
             String topic, long records, int recordSize, Map<String, String> producerProperties) {
-        List<String> c = base(PRODUCER_PERFORMANCE);
-        c.addAll(List.of(
-                "--bootstrap-server",
-                bootstrap,
+        List<String> c = command(
+                PRODUCER_PERFORMANCE,
                 "--topic",
                 topic,
                 "--num-records",
@@ -100,7 +98,7 @@ public final class KafkaTools {
                 "-1",
                 "--reporting-interval",
                 Long.toString(REPORTING_INTERVAL_MS),
-                "--command-property"));
+                "--command-property");
         producerProperties.forEach((k, v) -> c.add(k + "=" + v));
         return c;
     }
@@ -110,10 +108,8 @@ public final class KafkaTools {
      * here: it sets linger.ms=0 itself, after reading any --command-config.
      */
     public List<String> endToEndLatency(String topic, long records, int recordSize) {
-        List<String> c = base(END_TO_END_LATENCY);
-        c.addAll(List.of(
-                "--bootstrap-server",
-                bootstrap,
+        return command(
+                END_TO_END_LATENCY,
                 "--topic",
                 topic,
                 "--num-records",
@@ -121,23 +117,21 @@ public final class KafkaTools {
                 "--producer-acks",
                 "all",
                 "--record-size",
-                Integer.toString(recordSize)));
-        return c;
+                Integer.toString(recordSize));
     }
 
     public List<String> topics(String... args) {
-        List<String> c = base(TOPIC_COMMAND);
-        c.addAll(List.of("--bootstrap-server", bootstrap));
-        c.addAll(List.of(args));
-        return c;
+        return command(TOPIC_COMMAND, args);
     }
 
-    private List<String> base(String mainClass) {
+    /** A tool's command line pointed at the lab's brokers; callers may add arguments to it. */
+    private List<String> command(String mainClass, String... args) {
         List<String> c = new ArrayList<>();
         c.add(java.toString());
         c.addAll(jvmOptions);
         // The JVM expands "dir/*" itself: every jar of the folder, no shell involved.
-        c.addAll(List.of("-cp", lib.resolve("*").toString(), mainClass));
+        c.addAll(List.of("-cp", lib.resolve("*").toString(), mainClass, "--bootstrap-server", bootstrap));
+        c.addAll(List.of(args));
         return c;
     }
 }

@@ -1,7 +1,6 @@
 package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.latency.PhaseView;
-import dev.latencylab.runner.scenario.Durations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -85,14 +84,13 @@ final class LatencyRounds {
         int n = ctx.settings.rounds();
         ctx.out.printf(
                 Locale.ROOT,
-                "%nlatency %d/%d, lab: %d records/s, linger.ms=0 batch.size=%d acks=all %d B; warm-up %s, measure %s%n",
+                "%nlatency %d/%d, lab: %d records/s, linger.ms=0 batch.size=%d acks=all %d B; %s%n",
                 i,
                 n,
                 ctx.settings.lowRate(),
                 ctx.settings.batchSize(),
                 CompareSettings.RECORD_BYTES,
-                Durations.format(ctx.settings.warmup()),
-                Durations.format(ctx.settings.duration()));
+                ctx.window());
         ctx.abort.check();
         PhaseView l = ctx.lab.lowRate(ctx.settings.lowRateSettings(), ctx.settings.warmup(), ctx.settings.duration());
         ctx.out.printf(

@@ -62,16 +62,14 @@ final class ThroughputRounds {
         int n = ctx.settings.rounds();
         ctx.out.printf(
                 Locale.ROOT,
-                "%nthroughput %d/%d, lab: producer-app unthrottled, %s, linger.ms=%d batch.size=%d acks=all %d B; "
-                        + "warm-up %s, measure %s%n",
+                "%nthroughput %d/%d, lab: producer-app unthrottled, %s, linger.ms=%d batch.size=%d acks=all %d B; %s%n",
                 i,
                 n,
                 what,
                 ctx.settings.lingerMs(),
                 ctx.settings.batchSize(),
                 CompareSettings.RECORD_BYTES,
-                Durations.format(ctx.settings.warmup()),
-                Durations.format(ctx.settings.duration()));
+                ctx.window());
         ctx.abort.check();
         // ProducerPerformance writes a topic nobody reads; the lab's topic is read by the consumer-app,
         // whose CPU would otherwise count against the producer on a shared machine. Paused, the

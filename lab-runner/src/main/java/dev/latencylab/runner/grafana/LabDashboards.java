@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -27,10 +26,8 @@ public final class LabDashboards {
             throw new DashboardException("no dashboards folder at " + dir);
         }
         List<Path> files;
-        try (Stream<Path> list = Files.list(dir)) {
-            files = list.filter(f -> f.getFileName().toString().endsWith(".json"))
-                    .sorted()
-                    .toList();
+        try {
+            files = JsonFiles.in(dir);
         } catch (IOException e) {
             throw new DashboardException("cannot list " + dir + ": " + e.getMessage(), e);
         }

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -47,10 +46,8 @@ public final class SnapshotVerifier {
     public static Verification verify(Path dir) {
         Path snapshots = Files.isDirectory(dir.resolve(SnapshotFiles.FOLDER)) ? dir.resolve(SnapshotFiles.FOLDER) : dir;
         List<Path> files;
-        try (Stream<Path> list = Files.list(snapshots)) {
-            files = list.filter(f -> f.getFileName().toString().endsWith(".json"))
-                    .sorted()
-                    .toList();
+        try {
+            files = JsonFiles.in(snapshots);
         } catch (IOException e) {
             return new Verification(
                     List.of(), List.of("cannot read snapshot files in " + snapshots + ": " + e.getMessage()));

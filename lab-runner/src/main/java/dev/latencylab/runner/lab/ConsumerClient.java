@@ -24,6 +24,8 @@ public final class ConsumerClient {
     /** A consumer restart leaves the group and joins again: seconds, more under load. */
     private static final Duration CHANGE_TIMEOUT = Duration.ofSeconds(60);
 
+    private static final String LATENCY = "/actuator/latency";
+
     private final JsonHttp http;
     private final List<URI> bases;
 
@@ -74,9 +76,7 @@ public final class ConsumerClient {
     private GroupRead read(boolean histograms) throws InterruptedException {
         List<InstanceView> views = new ArrayList<>(bases.size());
         for (URI base : bases) {
-            URI uri = histograms
-                    ? Urls.withQuery(base, "/actuator/latency", Map.of("histograms", "true"))
-                    : endpoint(base);
+            URI uri = histograms ? Urls.withQuery(base, LATENCY, Map.of("histograms", "true")) : endpoint(base);
             views.add(new InstanceView(base, http.getJson(PART, uri, LatencyView.class)));
         }
         try {
@@ -92,34 +92,22 @@ public final class ConsumerClient {
      * a run of any length holds a few phases at a time.
      */
     public void release(int throughPhase) throws InterruptedException {
-        for (URI base : bases) {
-            URI uri = Urls.resolve(base, "/actuator/latency/release");
-            JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, Map.of("throughPhase", throughPhase)));
-        }
+        postToEach(LATENCY + "/release", Map.of("throughPhase", throughPhase));
     }
 
     /** A topic created anew under an old name: every instance forgets its ledger (call it with the topic quiet). */
     public void forgetTopic(String topic) throws InterruptedException {
-        for (URI base : bases) {
-            URI uri = Urls.resolve(base, "/actuator/latency/forget");
-            JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, Map.of("topic", topic)));
-        }
+        postToEach(LATENCY + "/forget", Map.of("topic", topic));
     }
 
     /** Forgets everything: histograms, loss and duplicate tracking. Done once before a run. */
     public void reset() throws InterruptedException {
-        for (URI base : bases) {
-            URI uri = endpoint(base);
-            JsonHttp.requireOk(PART, "DELETE", uri, http.delete(PART, uri));
-        }
+        deleteOnEach(Map.of());
     }
 
     /** Pauses (false) or resumes (true) every instance's reading. */
     public void consuming(boolean consuming) throws InterruptedException {
-        for (URI base : bases) {
-            URI uri = endpoint(base);
-            JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, Map.of("consuming", consuming)));
-        }
+        postToEach(LATENCY, Map.of("consuming", consuming));
     }
 
     /** The consumer settings in effect (the first instance's; a run keeps every instance alike). */
@@ -155,22 +143,31 @@ public final class ConsumerClient {
      * from now on: the phase's {@code slow} figures (set when a fault is injected).
      */
     public void watch(int phase, double aboveMs) throws InterruptedException {
-        for (URI base : bases) {
-            URI uri = Urls.resolve(base, "/actuator/latency/watch");
-            JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, Map.of("phase", phase, "aboveMs", aboveMs)));
-        }
+        postToEach(LATENCY + "/watch", Map.of("phase", phase, "aboveMs", aboveMs));
     }
 
     /** Drops per-phase histograms (the warm-up's samples) but keeps loss/duplicate tracking. */
     public void resetPhases() throws InterruptedException {
+        deleteOnEach(Map.of("scope", "phases"));
+    }
+
+    /** Every instance in turn: the first that does not answer 2xx stops the others from being asked. */
+    private void postToEach(String path, Object body) throws InterruptedException {
         for (URI base : bases) {
-            URI uri = Urls.withQuery(base, "/actuator/latency", Map.of("scope", "phases"));
+            URI uri = Urls.resolve(base, path);
+            JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, body));
+        }
+    }
+
+    private void deleteOnEach(Map<String, String> query) throws InterruptedException {
+        for (URI base : bases) {
+            URI uri = Urls.withQuery(base, LATENCY, query);
             JsonHttp.requireOk(PART, "DELETE", uri, http.delete(PART, uri));
         }
     }
 
     private static URI endpoint(URI base) {
-        return Urls.resolve(base, "/actuator/latency");
+        return Urls.resolve(base, LATENCY);
     }
 
     /** One instance's own view. */
