@@ -14,7 +14,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * The shape docs/architecture.md promises, checked on the compiled main classes of every module: no
  * package cycle inside any module, the contract and the kernel free of frameworks and of the
- * apps, and nothing but the runner's own code depending on the runner.
+ * apps, nothing but the runner's own code depending on the runner, and the runner's kinds of phase
+ * step independent of each other, with the loop that runs them naming none.
  */
 class ArchitectureTest {
 
@@ -90,6 +91,42 @@ class ArchitectureTest {
                         "dev.latencylab.producer..",
                         "dev.latencylab.consumer..",
                         "dev.latencylab.runner..")
+                .check(classes);
+    }
+
+    /** Adding a kind of phase step is a package of its own and a line in {@code run.step.StepKinds}. */
+    @Test
+    void theRunnersStepKindsDoNotDependOnEachOther() {
+        slices().matching("dev.latencylab.runner.run.step.(*)..")
+                .should()
+                .notDependOnEachOther()
+                .because("a kind of phase step gets what it shares with others from the loop's package")
+                .check(classes);
+    }
+
+    /** The loop's package exactly: StepKinds, one package down, is where the kinds are named. */
+    @Test
+    void theRunLoopNamesNoStepKind() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.latencylab.runner.run")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.latencylab.runner.run.step..")
+                .because("the loop runs the kinds it is given through PhaseStep; StepKinds registers them")
+                .check(classes);
+    }
+
+    /** Outside the kinds' own packages, only their registration names a kind. */
+    @Test
+    void onlyTheRegistrationNamesAStepKind() {
+        noClasses()
+                .that()
+                .resideOutsideOfPackages("dev.latencylab.runner.run.step", "dev.latencylab.runner.run.step.*..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAPackage("dev.latencylab.runner.run.step.*..")
+                .because("a kind is added by its package and its line in StepKinds, nowhere else")
                 .check(classes);
     }
 

@@ -18,6 +18,7 @@ import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.run.StackWarmup;
 import dev.latencylab.runner.run.StackWarmupRecord;
+import dev.latencylab.runner.run.step.StepKinds;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
@@ -303,7 +304,8 @@ final class RunCommand {
                 sleeper,
                 out,
                 options.withSeed(plan.seed())
-                        .withStackWarmup(stackWarmup.withProbe(new PrometheusStackProbe(prometheus), warmedUp::set)));
+                        .withStackWarmup(stackWarmup.withProbe(new PrometheusStackProbe(prometheus), warmedUp::set)),
+                StepKinds.ALL);
         runner = r;
         if (abortReason != null) {
             r.abort(abortReason);

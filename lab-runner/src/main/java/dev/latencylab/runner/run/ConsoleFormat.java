@@ -10,12 +10,12 @@ import java.util.Locale;
  * this one's records (no package cycle), and its formats differ (ms without a decimal from 100 up,
  * whole rates below 100 with one).
  */
-final class ConsoleFormat {
+public final class ConsoleFormat {
 
     private ConsoleFormat() {}
 
     /** A rate or count: whole from 100 up or when whole, one decimal below. */
-    static String number(Double v) {
+    public static String number(Double v) {
         if (v == null) {
             return "n/a";
         }
@@ -25,22 +25,22 @@ final class ConsoleFormat {
     }
 
     /** The rate a phase asks for. */
-    static String target(ProducerSettings s) {
+    public static String target(ProducerSettings s) {
         return s.unthrottled() ? "unthrottled" : number(s.rate()) + "/s";
     }
 
     /** Milliseconds: two decimals below 10, one from there. */
-    static String ms(Double v) {
+    public static String ms(Double v) {
         return v == null ? "n/a" : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%.1f", v);
     }
 
     /** Whole seconds, rounded. */
-    static String seconds(Duration d) {
+    public static String seconds(Duration d) {
         return Math.max(0, Math.round(d.toMillis() / 1000.0)) + "s";
     }
 
     /** A phase's accounting, for its done line. */
-    static String counts(PhaseCounts c) {
+    public static String counts(PhaseCounts c) {
         return String.format(
                 Locale.ROOT,
                 "acked %d = received %d + lost %d%s, failed %d, redelivered %d",

@@ -16,7 +16,7 @@ import java.util.Optional;
  * A phase's fault steps ({@link FaultStep}): carried out in its window, what is still down brought
  * back, and the outage they caused closed once the phase is.
  */
-final class FaultSteps {
+public final class FaultSteps {
 
     /** How long a phase that restarted a broker waits, after its window, for the ISR to be whole again. */
     private static final Duration ISR_WHOLE_TIMEOUT = Duration.ofMinutes(2);
@@ -32,7 +32,7 @@ final class FaultSteps {
      * e2e, the whole group's) becomes the consumer's slow-record threshold, and the watch of the
      * producer and the topic's metadata starts. {@code leader} is the leader of partition 0 then.
      */
-    void inject(PhaseTracker t, FaultStep step) throws InterruptedException {
+    public void inject(PhaseTracker t, FaultStep step) throws InterruptedException {
         String topic = run.producer.state().topic();
         if (t.faults == null) {
             Optional<PhaseView> before = run.consumer
@@ -89,7 +89,7 @@ final class FaultSteps {
      * Restarts left in the plan when the window ended (a step late on a busy machine): a run never
      * leaves a broker down behind it.
      */
-    void restartWhatIsDown(PhaseTracker t) throws InterruptedException {
+    public void restartWhatIsDown(PhaseTracker t) throws InterruptedException {
         while (t.nextFault < t.phase.faults().size()) {
             FaultStep step = t.phase.faults().get(t.nextFault++);
             if (!step.action().takesDown() && t.faults != null) {
@@ -104,7 +104,7 @@ final class FaultSteps {
      * next phase does not start on a cluster catching up, and closes the outage the faults caused
      * with the phase's slow records. Nothing when the phase injected no fault.
      */
-    void close(PhaseTracker t, ClosedPhase closed) throws InterruptedException {
+    public void close(PhaseTracker t, ClosedPhase closed) throws InterruptedException {
         if (t.faults == null) {
             return;
         }

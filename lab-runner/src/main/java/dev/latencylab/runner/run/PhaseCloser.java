@@ -25,7 +25,7 @@ import java.util.Optional;
  * Closes a phase: behind the fence once the consumer group has passed everything it sent, or cut
  * short with what the endpoints still answer; and describes what it ran on.
  */
-final class PhaseCloser {
+public final class PhaseCloser {
 
     private final RunContext run;
     private final FaultSteps faults;
@@ -40,11 +40,11 @@ final class PhaseCloser {
      * consumer group has processed the highest offset acknowledged in it, in every partition; then
      * reads its figures. The load goes on meanwhile, unmeasured.
      */
-    ClosedPhase fence(PhaseTracker t) throws InterruptedException {
+    public ClosedPhase fence(PhaseTracker t) throws InterruptedException {
         return fence(t, run.options.drainTimeout());
     }
 
-    ClosedPhase fence(PhaseTracker t, Duration timeout) throws InterruptedException {
+    public ClosedPhase fence(PhaseTracker t, Duration timeout) throws InterruptedException {
         Instant started = run.clock.instant();
         Instant deadline = started.plus(timeout);
         while (true) {

@@ -9,7 +9,7 @@ import dev.latencylab.runner.scenario.Phase;
 import java.util.Locale;
 
 /** What a phase runs on, set before its load starts: the apps, the delay wire, and its own topic. */
-final class PhaseStack {
+public final class PhaseStack {
 
     private final RunContext run;
     private final PhaseTopics topics;
@@ -24,7 +24,7 @@ final class PhaseStack {
      * it ({@link PhaseTopics#prepare}, which stops the load and waits for the consumer first).
      * Whether it created one: a phase on the lab topic that needs a quiet start stops the load itself.
      */
-    boolean setUp(PhaseTracker t) throws InterruptedException {
+    public boolean setUp(PhaseTracker t) throws InterruptedException {
         apply(t.phase);
         if (!PhaseTopics.ownTopic(t.phase)) {
             return false;

@@ -20,7 +20,7 @@ import java.util.Set;
  * before their phase, measured on disk and deleted after it, and deleted on the way out when a run
  * was cut short.
  */
-final class PhaseTopics {
+public final class PhaseTopics {
 
     private final RunContext run;
     /** Topics this run created and has not yet deleted: an interrupted run deletes them on its way out. */
@@ -31,7 +31,7 @@ final class PhaseTopics {
     }
 
     /** Whether the phase writes a topic the runner creates for it. */
-    static boolean ownTopic(Phase phase) {
+    public static boolean ownTopic(Phase phase) {
         return phase.topic() != null && phase.topic().created();
     }
 
@@ -108,7 +108,7 @@ final class PhaseTopics {
      * After its phase, the topic's size on disk with the load stopped (so nothing more is written to
      * it), then the topic is deleted unless the scenario keeps it.
      */
-    TopicDisk retire(PhaseTracker t) throws InterruptedException {
+    public TopicDisk retire(PhaseTracker t) throws InterruptedException {
         TopicSpec spec = t.phase.topic();
         // The next phase must not start behind this one's backlog (an unthrottled phase leaves one).
         run.stopAndDrain(
@@ -131,7 +131,7 @@ final class PhaseTopics {
     }
 
     /** Deletes a topic this run created. */
-    void delete(String topic) throws InterruptedException {
+    public void delete(String topic) throws InterruptedException {
         run.topics.delete(topic);
         created.remove(topic);
     }

@@ -7,33 +7,33 @@ import dev.latencylab.runner.topics.TopicDisk;
 import java.time.Instant;
 
 /** Mutable progress of the phase being run, so an interruption knows how far it got. */
-final class PhaseTracker {
-    final int index;
-    final int count;
-    final Phase phase;
-    final int phaseId;
+public final class PhaseTracker {
+    public final int index;
+    public final int count;
+    public final Phase phase;
+    public final int phaseId;
     /** The phase's name, with its repeat when the scenario repeats ({@code linger-5#2}). */
-    final String label;
+    public final String label;
 
-    Instant startedAt;
-    Instant measureStart;
-    long sentAtStart;
-    Instant lastPoll;
-    long lastSent;
+    public Instant startedAt;
+    public Instant measureStart;
+    public long sentAtStart;
+    public Instant lastPoll;
+    public long lastSent;
     /** The phase's own topic on disk once it was retired; null for the lab topic. */
-    TopicDisk disk;
+    public TopicDisk disk;
     /** From the phase's first fault step until it is closed. */
     FaultWatch faults;
 
     double thresholdMs;
     /** The phase's next fault step to carry out. */
-    int nextFault;
+    public int nextFault;
     /** The node a {@code leader} kill or stop took down, for the {@code leader} restart. */
     int downLeader = -1;
 
     Outage outage;
 
-    PhaseTracker(int index, int count, Phase phase, int phaseId, String label) {
+    public PhaseTracker(int index, int count, Phase phase, int phaseId, String label) {
         this.index = index;
         this.count = count;
         this.phase = phase;
@@ -41,7 +41,7 @@ final class PhaseTracker {
         this.label = label;
     }
 
-    PhaseRecord record(Instant end, long sentAtEnd, ClosedPhase closed, boolean complete) {
+    public PhaseRecord record(Instant end, long sentAtEnd, ClosedPhase closed, boolean complete) {
         return new PhaseRecord(
                 index,
                 phase,

@@ -23,22 +23,22 @@ import java.util.List;
  * What every step of a run works with: the apps, the topics, brokers and delay wire, the clock and
  * the console; the abort a sleep notices; the run's phase ids and its warnings.
  */
-final class RunContext {
+public final class RunContext {
 
-    final ProducerClient producer;
-    final ConsumerClient consumer;
-    final Topics topics;
-    final BrokerControl brokers;
+    public final ProducerClient producer;
+    public final ConsumerClient consumer;
+    public final Topics topics;
+    public final BrokerControl brokers;
     /** The delay wire, for phases that set a round trip (null when none does). */
-    final NetworkClient network;
+    public final NetworkClient network;
 
-    final Clock clock;
-    final Sleeper sleeper;
-    final PrintStream out;
-    final ScenarioRunner.Options options;
+    public final Clock clock;
+    public final Sleeper sleeper;
+    public final PrintStream out;
+    public final ScenarioRunner.Options options;
 
     /** Asked for by the Ctrl-C hook; every sleep notices it. */
-    final RunAbort abort = new RunAbort();
+    public final RunAbort abort = new RunAbort();
 
     /** The last phase id given out: measured phases and search steps each have their own. */
     private int lastPhaseId;
@@ -79,7 +79,7 @@ final class RunContext {
      * The next phase id. A run's ids are its start second times 1000 and up: a run of more phases
      * (rate-search steps included) would take the next run's, so it stops instead.
      */
-    int nextPhaseId() {
+    public int nextPhaseId() {
         if (lastPhaseId - runFirstPhaseId >= AccountingLimits.MAX_PHASES_PER_RUN) {
             throw new EndpointException("the run reached " + AccountingLimits.MAX_PHASES_PER_RUN
                     + " phases (rate-search steps and repeats included), the most one run has ids for:"
@@ -94,17 +94,17 @@ final class RunContext {
     }
 
     /** A warning for the record and the console. */
-    void warn(String w) {
+    public void warn(String w) {
         warnings.add(w);
         out.println("WARNING: " + w);
     }
 
     /** A warning for the record only (the console said it already, or says it otherwise). */
-    void addWarning(String w) {
+    public void addWarning(String w) {
         warnings.add(w);
     }
 
-    void sleep(Duration d) throws InterruptedException {
+    public void sleep(Duration d) throws InterruptedException {
         abort.check();
         sleeper.sleep(d);
         abort.check();
@@ -114,7 +114,7 @@ final class RunContext {
      * Stops the load and waits (bounded by the drain timeout) until the consumer holds every record
      * sent; {@code why} says what for, {@code otherwise} what it means when it does not.
      */
-    void stopAndDrain(String why, String otherwise, String when) throws InterruptedException {
+    public void stopAndDrain(String why, String otherwise, String when) throws InterruptedException {
         List<ProducerStatus> stopped = eachProducer(producer.apply(SettingsChange.stop()));
         out.println("Stopping the load until the consumer has every record in flight, " + why);
         Instant deadline = clock.instant().plus(options.drainTimeout());

@@ -30,10 +30,10 @@ import java.util.List;
  * figures for the phase. At the end (or on {@link #abort}) the load is stopped; after a full run
  * the consumer is given a bounded time to receive everything in flight.
  *
- * <p>This class holds the run loop; its steps are classes of their own, sharing a {@link
- * RunContext}: {@link MeasuredPhase}, {@link DrainPhase} and {@link RateSearchRun} run a phase on
- * what {@link PhaseStack} and {@link PhaseTopics} set up, {@link FaultSteps} carries out its faults,
- * {@link PhaseCloser} closes it, and {@link EndOfRun} stops the load and reads the final figures.
+ * <p>This class holds the run loop; what a planned phase does is a {@link PhaseStep} of the kinds it
+ * is given (it asks them in order and names none), sharing the {@link StepServices}: {@link
+ * PhaseStack} and {@link PhaseTopics} set a phase up, {@link FaultSteps} carries out its faults,
+ * {@link PhaseCloser} closes it; {@link EndOfRun} stops the load and reads the final figures.
  */
 public final class ScenarioRunner {
 
@@ -64,10 +64,8 @@ public final class ScenarioRunner {
 
     private final RunContext run;
     private final PhaseTopics phaseTopics;
-    private final MeasuredPhase measuredPhase;
-    private final DrainPhase drainPhase;
     private final PhaseCloser closer;
-    private final RateSearchRun rateSearch;
+    private final List<PhaseStep> steps;
     private final EndOfRun end;
 
     /** The rate searches this run made ({@code rate: max} phases). */
@@ -75,32 +73,12 @@ public final class ScenarioRunner {
 
     private Thread worker;
 
-    public ScenarioRunner(
-            ProducerClient producer,
-            ConsumerClient consumer,
-            Clock clock,
-            Sleeper sleeper,
-            PrintStream out,
-            Options options) {
-        this(producer, consumer, Topics.NONE, clock, sleeper, out, options);
-    }
-
-    /** @param topics creates, measures and deletes the topics phases write ({@link TopicSpec}) */
-    public ScenarioRunner(
-            ProducerClient producer,
-            ConsumerClient consumer,
-            Topics topics,
-            Clock clock,
-            Sleeper sleeper,
-            PrintStream out,
-            Options options) {
-        this(producer, consumer, topics, BrokerControl.NONE, null, clock, sleeper, out, options);
-    }
-
     /**
-     * @param topics also reads the leaders and in-sync replicas while a phase injects faults
+     * @param topics creates, measures and deletes the topics phases write ({@link TopicSpec}); also
+     *     reads the leaders and in-sync replicas while a phase injects faults
      * @param brokers kills, stops and restarts brokers for a phase's fault steps
      * @param network the delay wire, for phases that set a round trip (null when none does)
+     * @param kinds the kinds of phase the run knows, in the order they are asked
      */
     public ScenarioRunner(
             ProducerClient producer,
@@ -111,15 +89,14 @@ public final class ScenarioRunner {
             Clock clock,
             Sleeper sleeper,
             PrintStream out,
-            Options options) {
+            Options options,
+            List<PhaseStep.Kind> kinds) {
         this.run = new RunContext(producer, consumer, topics, brokers, network, clock, sleeper, out, options);
         this.phaseTopics = new PhaseTopics(run);
-        PhaseStack stack = new PhaseStack(run, phaseTopics);
         FaultSteps faults = new FaultSteps(run);
         this.closer = new PhaseCloser(run, faults);
-        this.measuredPhase = new MeasuredPhase(run, stack, phaseTopics, faults, closer);
-        this.drainPhase = new DrainPhase(run, stack, phaseTopics, closer);
-        this.rateSearch = new RateSearchRun(run, stack, phaseTopics);
+        StepServices services = new StepServices(run, new PhaseStack(run, phaseTopics), phaseTopics, faults, closer);
+        this.steps = kinds.stream().map(k -> k.create(services)).toList();
         this.end = new EndOfRun(run);
     }
 
@@ -152,8 +129,7 @@ public final class ScenarioRunner {
         }
         Instant startedAt = run.clock.instant();
         run.begin(startedAt);
-        List<PhaseRecord> done = new ArrayList<>();
-        PhaseTracker current = null;
+        PlannedPhases phases = new PlannedPhases(run, steps, scenario, windowHook, searches);
         String stopReason = null;
         ConsumerSettings consumerBefore = null;
         try {
@@ -166,33 +142,7 @@ public final class ScenarioRunner {
             phaseTopics.requireTopicsRead(scenario);
             run.consumer.reset();
             List<Phase> plan = RunPlan.of(scenario, run.options.seed()).phases();
-            // A rate: max phase is measured at each share of the rate it finds.
-            int count = plan.stream()
-                    .mapToInt(p -> p.maxRate() ? RateSearchRecord.MEASURED_PERCENT.size() : 1)
-                    .sum();
-            int index = 0;
-            for (Phase planned : plan) {
-                List<Phase> measured = List.of(planned);
-                if (planned.maxRate()) {
-                    RateSearchRecord search = rateSearch.search(planned, index + 1, count);
-                    searches.add(search);
-                    measured = RateSearchRun.measuredAtFound(planned, search);
-                    count -= RateSearchRecord.MEASURED_PERCENT.size() - measured.size();
-                }
-                for (Phase phase : measured) {
-                    index++;
-                    current = new PhaseTracker(
-                            index,
-                            count,
-                            phase,
-                            run.nextPhaseId(),
-                            RunPlan.label(phase.name(), phase.repeat(), scenario.repeat()));
-                    done.add(phase.drains() ? drainPhase.drain(current) : measuredPhase.measure(current, windowHook));
-                    // Stored: the consumer may drop the phase, so a run of any length holds a few.
-                    run.consumer.release(current.phaseId);
-                    current = null;
-                }
-            }
+            phases.runAll(plan);
         } catch (InterruptedException e) {
             stopReason = run.abort.stopReason();
         } catch (EndpointException | TopicException e) {
@@ -208,8 +158,8 @@ public final class ScenarioRunner {
         if (stopReason != null) {
             run.out.println();
             run.out.println("Stopping: " + stopReason);
-            if (current != null && current.measureStart != null) {
-                closer.partial(current).ifPresent(done::add);
+            if (phases.current() != null && phases.current().measureStart != null) {
+                closer.partial(phases.current()).ifPresent(phases.done()::add);
             }
         }
         ProducerStatus finalProducer = end.stopLoad();
@@ -222,7 +172,7 @@ public final class ScenarioRunner {
                 scenario,
                 startedAt,
                 run.clock.instant(),
-                done,
+                phases.done(),
                 complete,
                 stopReason,
                 finalProducer,

@@ -9,6 +9,7 @@ import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.run.StackWarmup;
+import dev.latencylab.runner.run.step.StepKinds;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.topics.Topics;
 import java.io.PrintStream;
@@ -154,6 +155,7 @@ public final class SelfTest {
                 sleeper,
                 out,
                 new ScenarioRunner.Options(
-                        Duration.ofSeconds(5), CLOSE_TIMEOUT, Duration.ofMillis(250), StackWarmup.NONE, 0));
+                        Duration.ofSeconds(5), CLOSE_TIMEOUT, Duration.ofMillis(250), StackWarmup.NONE, 0),
+                StepKinds.ALL);
     }
 }

@@ -1,4 +1,4 @@
-package dev.latencylab.runner.run;
+package dev.latencylab.runner.run.step.measured;
 
 import static dev.latencylab.runner.run.ConsoleFormat.counts;
 import static dev.latencylab.runner.run.ConsoleFormat.ms;
@@ -11,6 +11,18 @@ import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.ClosedPhase;
+import dev.latencylab.runner.run.FaultSteps;
+import dev.latencylab.runner.run.PhaseCloser;
+import dev.latencylab.runner.run.PhaseRecord;
+import dev.latencylab.runner.run.PhaseStack;
+import dev.latencylab.runner.run.PhaseStep;
+import dev.latencylab.runner.run.PhaseTopics;
+import dev.latencylab.runner.run.PhaseTracker;
+import dev.latencylab.runner.run.RunContext;
+import dev.latencylab.runner.run.ScenarioRunner;
+import dev.latencylab.runner.run.StepLoop;
+import dev.latencylab.runner.run.StepServices;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.TopicSpec;
@@ -21,9 +33,10 @@ import java.util.Optional;
 
 /**
  * A measured phase: its settings applied, the warm-up, the window (with its progress, its fault
- * steps and the hook halfway), then the phase closed behind the fence.
+ * steps and the hook halfway), then the phase closed behind the fence. The kind any phase is when
+ * no other kind takes it.
  */
-final class MeasuredPhase {
+public final class MeasuredPhase implements PhaseStep {
 
     /** How late the next record may be on its schedule when a phase's window opens. */
     private static final double ON_SCHEDULE_MS = 10;
@@ -36,15 +49,25 @@ final class MeasuredPhase {
     private final FaultSteps faults;
     private final PhaseCloser closer;
 
-    MeasuredPhase(RunContext run, PhaseStack stack, PhaseTopics topics, FaultSteps faults, PhaseCloser closer) {
-        this.run = run;
-        this.stack = stack;
-        this.topics = topics;
-        this.faults = faults;
-        this.closer = closer;
+    public MeasuredPhase(StepServices services) {
+        this.run = services.run();
+        this.stack = services.stack();
+        this.topics = services.topics();
+        this.faults = services.faults();
+        this.closer = services.closer();
     }
 
-    PhaseRecord measure(PhaseTracker t, ScenarioRunner.WindowHook windowHook) throws InterruptedException {
+    @Override
+    public boolean takes(Phase planned) {
+        return true;
+    }
+
+    @Override
+    public void run(Phase planned, StepLoop loop) throws InterruptedException {
+        loop.measure(planned, t -> measure(t, loop.windowHook()));
+    }
+
+    private PhaseRecord measure(PhaseTracker t, ScenarioRunner.WindowHook windowHook) throws InterruptedException {
         Phase phase = t.phase;
         ProducerSettings s = phase.settings();
         run.out.printf(

@@ -1,4 +1,4 @@
-package dev.latencylab.runner.run;
+package dev.latencylab.runner.run.step.drain;
 
 import static dev.latencylab.runner.run.ConsoleFormat.counts;
 import static dev.latencylab.runner.run.ConsoleFormat.ms;
@@ -11,6 +11,16 @@ import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.ClosedPhase;
+import dev.latencylab.runner.run.PhaseCloser;
+import dev.latencylab.runner.run.PhaseRecord;
+import dev.latencylab.runner.run.PhaseStack;
+import dev.latencylab.runner.run.PhaseStep;
+import dev.latencylab.runner.run.PhaseTopics;
+import dev.latencylab.runner.run.PhaseTracker;
+import dev.latencylab.runner.run.RunContext;
+import dev.latencylab.runner.run.StepLoop;
+import dev.latencylab.runner.run.StepServices;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.TopicSpec;
@@ -19,7 +29,7 @@ import java.time.Instant;
 import java.util.Locale;
 
 /** A phase that drains a backlog ({@code backlog} in the scenario): built with the consumer paused, then drained. */
-final class DrainPhase {
+public final class DrainPhase implements PhaseStep {
 
     /** Nothing sent for this long while a backlog is built: the producer is stuck. */
     private static final Duration BACKLOG_STALL = Duration.ofSeconds(60);
@@ -29,11 +39,21 @@ final class DrainPhase {
     private final PhaseTopics topics;
     private final PhaseCloser closer;
 
-    DrainPhase(RunContext run, PhaseStack stack, PhaseTopics topics, PhaseCloser closer) {
-        this.run = run;
-        this.stack = stack;
-        this.topics = topics;
-        this.closer = closer;
+    public DrainPhase(StepServices services) {
+        this.run = services.run();
+        this.stack = services.stack();
+        this.topics = services.topics();
+        this.closer = services.closer();
+    }
+
+    @Override
+    public boolean takes(Phase planned) {
+        return planned.drains();
+    }
+
+    @Override
+    public void run(Phase planned, StepLoop loop) throws InterruptedException {
+        loop.measure(planned, this::drain);
     }
 
     /**
@@ -44,7 +64,7 @@ final class DrainPhase {
      * resume until the group has passed every acknowledged offset (the fence), at most the phase's
      * duration. Drain rate = records processed / (last processed - resume).
      */
-    PhaseRecord drain(PhaseTracker t) throws InterruptedException {
+    private PhaseRecord drain(PhaseTracker t) throws InterruptedException {
         Phase phase = t.phase;
         ProducerSettings s = phase.settings();
         run.out.printf(

@@ -1,4 +1,4 @@
-package dev.latencylab.runner.run;
+package dev.latencylab.runner.run.step.ratesearch;
 
 import static dev.latencylab.runner.run.ConsoleFormat.ms;
 import static dev.latencylab.runner.run.ConsoleFormat.number;
@@ -9,6 +9,16 @@ import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.MaxRateSearch;
+import dev.latencylab.runner.run.PhaseStack;
+import dev.latencylab.runner.run.PhaseStep;
+import dev.latencylab.runner.run.PhaseTopics;
+import dev.latencylab.runner.run.PhaseTracker;
+import dev.latencylab.runner.run.RateSearchRecord;
+import dev.latencylab.runner.run.RateStep;
+import dev.latencylab.runner.run.RunContext;
+import dev.latencylab.runner.run.StepLoop;
+import dev.latencylab.runner.run.StepServices;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import java.time.Duration;
@@ -18,9 +28,10 @@ import java.util.Locale;
 
 /**
  * A {@code rate: max} phase's search run through the apps: {@link MaxRateSearch} says which rate
- * to try next and whether a step held; this drives each step and reads what it did.
+ * to try next and whether a step held; this drives each step and reads what it did, then has the
+ * loop measure the phase at each share of the rate found.
  */
-final class RateSearchRun {
+public final class RateSearchRun implements PhaseStep {
 
     /** Shortest step of a rate search: under two Prometheus-free seconds a step is all ramp. */
     private static final Duration MIN_STEP = Duration.ofSeconds(2);
@@ -29,10 +40,27 @@ final class RateSearchRun {
     private final PhaseStack stack;
     private final PhaseTopics topics;
 
-    RateSearchRun(RunContext run, PhaseStack stack, PhaseTopics topics) {
-        this.run = run;
-        this.stack = stack;
-        this.topics = topics;
+    public RateSearchRun(StepServices services) {
+        this.run = services.run();
+        this.stack = services.stack();
+        this.topics = services.topics();
+    }
+
+    @Override
+    public boolean takes(Phase planned) {
+        return planned.maxRate();
+    }
+
+    @Override
+    public int counted(Phase planned) {
+        return RateSearchRecord.MEASURED_PERCENT.size();
+    }
+
+    @Override
+    public void run(Phase planned, StepLoop loop) throws InterruptedException {
+        RateSearchRecord search = search(planned, loop.nextIndex(), loop.count());
+        loop.searched(search);
+        loop.measureDerived(measuredAtFound(planned, search));
     }
 
     /**
@@ -41,7 +69,7 @@ final class RateSearchRun {
      * are its own; the consumer's backlog is counted from a drained start. After a step that was not
      * sustained, the load stops until the consumer has caught up, so the next step starts clean.
      */
-    RateSearchRecord search(Phase phase, int index, int count) throws InterruptedException {
+    private RateSearchRecord search(Phase phase, int index, int count) throws InterruptedException {
         ProducerSettings s = phase.settings();
         Duration step = stepDuration(phase);
         MaxRateSearch search = new MaxRateSearch(s.rate(), MaxRateSearch.Rule.DEFAULT);
@@ -143,7 +171,7 @@ final class RateSearchRun {
     }
 
     /** The phases measured at the shares of the rate the search found: none when it found none. */
-    static List<Phase> measuredAtFound(Phase phase, RateSearchRecord search) {
+    private static List<Phase> measuredAtFound(Phase phase, RateSearchRecord search) {
         if (search.found() <= 0) {
             return List.of();
         }

@@ -1,0 +1,106 @@
+package dev.latencylab.runner.run;
+
+import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.RunPlan;
+import dev.latencylab.runner.scenario.Scenario;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One run's planned phases, each run by the first step that takes it: the "phase i/n" they get,
+ * what was stored, and the phase being measured, which an interruption stores as far as it got.
+ */
+final class PlannedPhases implements StepLoop {
+
+    private final RunContext run;
+    private final List<PhaseStep> steps;
+    private final Scenario scenario;
+    private final ScenarioRunner.WindowHook windowHook;
+    private final List<RateSearchRecord> searches;
+    private final List<PhaseRecord> done = new ArrayList<>();
+    private int index;
+    private int count;
+    /** What the planned phase being run stands for in the count. */
+    private int reserved;
+
+    private PhaseTracker current;
+
+    PlannedPhases(
+            RunContext run,
+            List<PhaseStep> steps,
+            Scenario scenario,
+            ScenarioRunner.WindowHook windowHook,
+            List<RateSearchRecord> searches) {
+        this.run = run;
+        this.steps = steps;
+        this.scenario = scenario;
+        this.windowHook = windowHook;
+        this.searches = searches;
+    }
+
+    void runAll(List<Phase> plan) throws InterruptedException {
+        count = plan.stream().mapToInt(p -> stepFor(p).counted(p)).sum();
+        for (Phase planned : plan) {
+            PhaseStep step = stepFor(planned);
+            reserved = step.counted(planned);
+            step.run(planned, this);
+        }
+    }
+
+    List<PhaseRecord> done() {
+        return done;
+    }
+
+    /** The phase being measured, null between phases. */
+    PhaseTracker current() {
+        return current;
+    }
+
+    @Override
+    public int nextIndex() {
+        return index + 1;
+    }
+
+    @Override
+    public int count() {
+        return count;
+    }
+
+    @Override
+    public void measure(Phase phase, Measurement how) throws InterruptedException {
+        index++;
+        current = new PhaseTracker(
+                index, count, phase, run.nextPhaseId(), RunPlan.label(phase.name(), phase.repeat(), scenario.repeat()));
+        done.add(how.measure(current));
+        // Stored: the consumer may drop the phase, so a run of any length holds a few.
+        run.consumer.release(current.phaseId);
+        current = null;
+    }
+
+    @Override
+    public void measureDerived(List<Phase> derived) throws InterruptedException {
+        count -= reserved - derived.size();
+        reserved = derived.size();
+        for (Phase phase : derived) {
+            stepFor(phase).run(phase, this);
+        }
+    }
+
+    @Override
+    public void searched(RateSearchRecord search) {
+        searches.add(search);
+    }
+
+    @Override
+    public ScenarioRunner.WindowHook windowHook() {
+        return windowHook;
+    }
+
+    /** The first kind that takes the phase: the list ends with one that takes any. */
+    private PhaseStep stepFor(Phase phase) {
+        return steps.stream()
+                .filter(s -> s.takes(phase))
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("no kind of phase step takes phase " + phase.name()));
+    }
+}
