@@ -1,5 +1,6 @@
 package dev.latencylab.runner.diff;
 
+import dev.latencylab.runner.results.Figure;
 import dev.latencylab.runner.results.Spread;
 import java.util.ArrayList;
 import java.util.Collections;
