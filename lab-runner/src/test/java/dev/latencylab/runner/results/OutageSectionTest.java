@@ -70,6 +70,6 @@ class OutageSectionTest {
                 null,
                 null);
         PhaseSummary p = Phases.withCounts(Phases.withSettings(Phases.phase(name, 5, 2, 4, 0.3, 400, 1.0), s), counts);
-        return p.withOutage(OUTAGE);
+        return Phases.withOutage(p, OUTAGE);
     }
 }
