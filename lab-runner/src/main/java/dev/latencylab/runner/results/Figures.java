@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * Every figure of a summary row, one line each, in the order the rows hold them: the one list
@@ -19,7 +20,8 @@ public final class Figures {
 
     /**
      * key | name in the diff | label in the diff | better | format ({@link Fmt}) | table in summary.md (-: none;
-     * older: only in summaries of older runners) | column there.
+     * older: only in summaries of older runners) | column there. The unit is in the label and the column, as
+     * each shows it; # starts a comment.
      */
     private static final String CATALOG =
             """
@@ -114,6 +116,7 @@ public final class Figures {
     static final String CORRECTED_P50 = "correctedLatencyMs.p50";
     static final String CORRECTED_P99 = "correctedLatencyMs.p99";
     static final String DELAY_P99 = "publishDelayMs.p99";
+    static final String MEASURED_SECONDS = "measuredSeconds";
     /** Acknowledged records/s ({@link PhaseSummary#ackedRate}): an unthrottled phase's throughput. */
     static final String ACKED_RATE = "ackedRate";
     /** 1 when the phase was closed (the fence passed), 0 when not, null when it has no counts. */
@@ -149,26 +152,18 @@ public final class Figures {
 
     /** The figures of a table, a broker's figure once for each of {@code brokers}. */
     static List<Figure> of(PhaseTables.Table table, List<String> brokers) {
-        List<Figure> figures = new ArrayList<>();
-        for (Figure f : ALL) {
-            if (f.table() == table && f.key().contains(BROKER)) {
-                brokers.forEach(id -> figures.add(perBroker(f, id)));
-            } else if (f.table() == table) {
-                figures.add(f);
-            }
-        }
-        return figures;
+        return ALL.stream()
+                .filter(f -> f.table() == table)
+                .flatMap(f -> f.key().contains(BROKER) ? brokers.stream().map(id -> perBroker(f, id)) : Stream.of(f))
+                .toList();
     }
 
     /** The figure under this summary.json key; one not listed (a later runner's) under its key, with no direction. */
     public static Figure byKey(String key) {
         for (Figure f : ALL) {
             String prefix = f.key().replace(BROKER, "");
-            if (f.key().equals(key)) {
-                return f;
-            }
-            if (f.key().contains(BROKER) && key.startsWith(prefix)) {
-                return perBroker(f, key.substring(prefix.length()));
+            if (f.key().equals(key) || f.key().contains(BROKER) && key.startsWith(prefix)) {
+                return f.key().equals(key) ? f : perBroker(f, key.substring(prefix.length()));
             }
         }
         return new Figure(key, key, key, Better.NONE, Fmt::ms, null, null, null);
@@ -233,19 +228,15 @@ public final class Figures {
         }
         return p -> {
             Object v = p;
-            for (Method m : path) {
-                v = v == null ? null : invoke(m, v);
+            try {
+                for (Method m : path) {
+                    v = v == null ? null : m.invoke(v);
+                }
+            } catch (IllegalAccessException | InvocationTargetException e) {
+                throw new IllegalStateException("cannot read " + key, e);
             }
             return v;
         };
-    }
-
-    private static Object invoke(Method m, Object target) {
-        try {
-            return m.invoke(target);
-        } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("cannot read " + m.getName(), e);
-        }
     }
 
     private static String upper(String word) {

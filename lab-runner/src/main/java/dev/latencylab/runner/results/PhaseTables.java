@@ -117,33 +117,17 @@ final class PhaseTables {
      * preceded by what its columns mean. A phase cut short is marked in the latency table.
      */
     static String rows(List<PhaseSummary> phases, Function<PhaseSummary, String> label, boolean notes, String level) {
-        List<String> brokers = phases.stream()
-                .flatMap(p -> p.cpuCores().brokers().keySet().stream())
-                .distinct()
-                .sorted(BrokerIds.ORDER)
-                .toList();
-        StringBuilder b = new StringBuilder();
-        boolean first = true;
-        for (Table t : Table.values()) {
-            heading(b, t, notes, level);
-            List<Column> columns = columns(t, brokers);
-            List<List<String>> rows = new ArrayList<>();
-            for (PhaseSummary p : phases) {
-                List<String> row = new ArrayList<>();
-                row.add(label.apply(p) + (first && !p.complete() ? " (partial)" : ""));
-                Map<String, Double> figures = Figures.of(p);
-                for (Column c : columns) {
-                    row.add(
-                            c.key() == null
-                                    ? c.setting().apply(p.settings())
-                                    : c.fmt().apply(figures.get(c.key())));
-                }
-                rows.add(row);
-            }
-            b.append(table(columns, rows));
-            first = false;
+        List<Row> rows = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        for (PhaseSummary p : phases) {
+            Map<String, Double> figures = Figures.of(p);
+            keys.addAll(figures.keySet());
+            rows.add(new Row(
+                    t -> label.apply(p) + (t == Table.LATENCY && !p.complete() ? " (partial)" : ""),
+                    p.settings(),
+                    c -> c.fmt().apply(figures.get(c.key()))));
         }
-        return b.toString();
+        return render(rows, keys, notes, level);
     }
 
     /**
@@ -151,8 +135,27 @@ final class PhaseTables {
      * of the repeats' values, "4.21 (3.90..4.80)" ({@code count}: the repeats the run planned).
      */
     static String spreads(List<PhaseSpread> spreads, int count, boolean notes, String level) {
-        List<String> brokers = spreads.stream()
-                .flatMap(s -> s.figures().keySet().stream())
+        List<Row> rows = spreads.stream()
+                .map(s -> new Row(
+                        t -> s.name() + (s.repeats() < count ? " (" + s.repeats() + " of " + count + " repeats)" : ""),
+                        s.settings(),
+                        c -> c.spreadFmt() != null
+                                ? c.spreadFmt().apply(s.spread(c.key()))
+                                : cell(s.spread(c.key()), c.fmt())))
+                .toList();
+        return render(
+                rows,
+                spreads.stream().flatMap(s -> s.figures().keySet().stream()).toList(),
+                notes,
+                level);
+    }
+
+    /** A row of every table: its name in each, the settings it ran with, and its cell of a figure's column. */
+    private record Row(Function<Table, String> name, ProducerSettings settings, Function<Column, String> figure) {}
+
+    /** The tables of these rows, with a column per broker among the figures' {@code keys}. */
+    private static String render(List<Row> rows, List<String> keys, boolean notes, String level) {
+        List<String> brokers = keys.stream()
                 .filter(k -> k.startsWith(Figures.CPU_BROKER))
                 .map(k -> k.substring(Figures.CPU_BROKER.length()))
                 .distinct()
@@ -162,21 +165,16 @@ final class PhaseTables {
         for (Table t : Table.values()) {
             heading(b, t, notes, level);
             List<Column> columns = columns(t, brokers);
-            List<List<String>> rows = new ArrayList<>();
-            for (PhaseSpread s : spreads) {
-                List<String> row = new ArrayList<>();
-                row.add(s.name() + (s.repeats() < count ? " (" + s.repeats() + " of " + count + " repeats)" : ""));
-                for (Column c : columns) {
-                    row.add(
-                            c.key() == null
-                                    ? c.setting().apply(s.settings())
-                                    : c.spreadFmt() != null
-                                            ? c.spreadFmt().apply(s.spread(c.key()))
-                                            : cell(s.spread(c.key()), c.fmt()));
-                }
-                rows.add(row);
+            List<List<String>> cells = new ArrayList<>();
+            for (Row r : rows) {
+                List<String> row = new ArrayList<>(List.of(r.name().apply(t)));
+                columns.forEach(c -> row.add(
+                        c.key() == null
+                                ? c.setting().apply(r.settings())
+                                : r.figure().apply(c)));
+                cells.add(row);
             }
-            b.append(table(columns, rows));
+            b.append(table(columns, cells));
         }
         return b.toString();
     }
@@ -205,30 +203,23 @@ final class PhaseTables {
      * them the settings the phase ran with.
      */
     private static List<Column> columns(Table t, List<String> brokers) {
-        List<Column> c = new ArrayList<>(Figures.of(t, brokers).stream()
-                .map(f -> Column.figure(f.column(), f))
-                .toList());
-        switch (t) {
-            case LATENCY ->
-                c.addAll(
-                        0,
-                        List.of(
-                                Column.setting("linger.ms", false, s -> Integer.toString(s.lingerMs())),
-                                Column.setting("batch.size", false, s -> Integer.toString(s.batchSize())),
-                                Column.setting("compression", true, s -> s.compression()
-                                        .kafkaName())));
-            // The delay beside the end-to-end latency it is part of.
-            case DELAY ->
-                c.addAll(List.of(
-                        Column.figure("e2e corr. p50", Figures.byKey(Figures.CORRECTED_P50)),
-                        Column.figure("e2e corr. p99", Figures.byKey(Figures.CORRECTED_P99))));
-            case RATE ->
-                c.addAll(
-                        1,
-                        List.of(
-                                Column.setting("payload B", false, s -> Integer.toString(s.payloadBytes())),
-                                Column.setting("target rec/s", false, s -> Fmt.rate(s.rate()))));
-            default -> {}
+        List<Column> c = new ArrayList<>();
+        if (t == Table.LATENCY) {
+            c.add(Column.setting("linger.ms", false, s -> Integer.toString(s.lingerMs())));
+            c.add(Column.setting("batch.size", false, s -> Integer.toString(s.batchSize())));
+            c.add(Column.setting("compression", true, s -> s.compression().kafkaName()));
+        }
+        for (Figure f : Figures.of(t, brokers)) {
+            c.add(Column.figure(f.column(), f));
+            if (f.key().equals(Figures.MEASURED_SECONDS)) {
+                c.add(Column.setting("payload B", false, s -> Integer.toString(s.payloadBytes())));
+                c.add(Column.setting("target rec/s", false, s -> Fmt.rate(s.rate())));
+            }
+        }
+        if (t == Table.DELAY) {
+            // Beside the delay, the end-to-end latency it is part of.
+            c.add(Column.figure("e2e corr. p50", Figures.byKey(Figures.CORRECTED_P50)));
+            c.add(Column.figure("e2e corr. p99", Figures.byKey(Figures.CORRECTED_P99)));
         }
         return c;
     }
