@@ -1,5 +1,6 @@
 package dev.latencylab.runner.diff;
 
+import dev.latencylab.runner.results.Figures;
 import dev.latencylab.runner.results.Spread;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +34,7 @@ final class PhaseSection {
         paragraphs.forEach(t -> b.append(t).append("\n\n"));
         List<List<String>> rows = new ArrayList<>();
         for (FigureChange c : p.figures()) {
-            Function<Double, String> fmt = FigureCatalog.of(c.key()).format();
+            Function<Double, String> fmt = Figures.byKey(c.key()).format();
             rows.add(List.of(
                     c.label(),
                     value(c.a(), fmt),
