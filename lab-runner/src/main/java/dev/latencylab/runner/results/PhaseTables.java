@@ -141,7 +141,7 @@ final class PhaseTables {
                         s.settings(),
                         c -> c.spreadFmt() != null
                                 ? c.spreadFmt().apply(s.spread(c.key()))
-                                : cell(s.spread(c.key()), c.fmt())))
+                                : s.spread(c.key()).shown(c.fmt())))
                 .toList();
         return render(
                 rows,
@@ -177,16 +177,6 @@ final class PhaseTables {
             b.append(table(columns, cells));
         }
         return b.toString();
-    }
-
-    /** The median and the range; the median alone where the repeats agree to the precision shown. */
-    static String cell(Spread s, Function<Double, String> fmt) {
-        String min = fmt.apply(s.min());
-        String max = fmt.apply(s.max());
-        if (s.known() <= 1 || min.equals(max)) {
-            return fmt.apply(s.median());
-        }
-        return fmt.apply(s.median()) + " (" + min + ".." + max + ")";
     }
 
     private static void heading(StringBuilder b, Table t, boolean notes, String level) {
