@@ -1,5 +1,6 @@
 package dev.latencylab.runner.diff;
 
+import dev.latencylab.runner.results.Figures;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -136,7 +137,7 @@ final class DiffMarkdown {
             String head = "`" + t.text() + "` (" + t.meaning() + ")";
             switch (c.outcome()) {
                 case FAIL -> {
-                    Function<Double, String> fmt = FigureCatalog.of(t.key()).format();
+                    Function<Double, String> fmt = Figures.byKey(t.key()).format();
                     List<String> where = c.crossings().stream()
                             .map(x -> x.phase() + " " + fmt.apply(x.a()) + " -> " + fmt.apply(x.b())
                                     + (x.changePercent() == null

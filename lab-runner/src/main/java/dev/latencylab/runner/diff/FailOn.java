@@ -1,8 +1,14 @@
 package dev.latencylab.runner.diff;
 
+import dev.latencylab.runner.results.Figure;
+import dev.latencylab.runner.results.Figures;
 import dev.latencylab.runner.results.Fmt;
 import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -30,9 +36,9 @@ record FailOn(String text, String key, String name, int worseSign, double amount
                     + "(e2e.p99=+10%, lost=0); got '" + text + "'");
         }
         String figureName = m.group(1).strip();
-        Figure figure = FigureCatalog.named(figureName, keysInRuns)
+        Figure figure = named(figureName, keysInRuns)
                 .orElseThrow(() -> new DiffException("--fail-on " + text + ": unknown figure '" + figureName
-                        + "'; known: " + String.join(", ", FigureCatalog.names(keysInRuns))));
+                        + "'; known: " + String.join(", ", names(keysInRuns))));
         String sign = m.group(2);
         int worseSign = figure.better().worseSign();
         if (worseSign == 0 && sign.isEmpty()) {
@@ -80,5 +86,24 @@ record FailOn(String text, String key, String name, int worseSign, double amount
                 worseSign > 0 ? "rise" : "fall",
                 Fmt.plain(amount),
                 percent ? "%" : "");
+    }
+
+    /** The figure named, by its name or its summary.json key: one the catalog lists or the runs hold. */
+    private static Optional<Figure> named(String name, Collection<String> keysInRuns) {
+        return figures(keysInRuns).stream()
+                .filter(f -> f.name().equals(name) || f.key().equals(name))
+                .findFirst();
+    }
+
+    /** Every name --fail-on takes for these runs, in the catalog's order, then the runs' other figures. */
+    private static List<String> names(Collection<String> keysInRuns) {
+        return figures(keysInRuns).stream().map(Figure::name).toList();
+    }
+
+    private static List<Figure> figures(Collection<String> keysInRuns) {
+        Set<String> keys = new LinkedHashSet<>();
+        Figures.listed().forEach(f -> keys.add(f.key()));
+        keys.addAll(keysInRuns);
+        return keys.stream().map(Figures::byKey).toList();
     }
 }

@@ -1,6 +1,8 @@
 package dev.latencylab.runner.diff;
 
 import com.fasterxml.jackson.annotation.JsonValue;
+import dev.latencylab.runner.results.Better;
+import dev.latencylab.runner.results.Figure;
 import dev.latencylab.runner.results.Spread;
 
 /**

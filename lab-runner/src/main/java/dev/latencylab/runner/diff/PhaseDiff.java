@@ -1,5 +1,7 @@
 package dev.latencylab.runner.diff;
 
+import dev.latencylab.runner.results.Figure;
+import dev.latencylab.runner.results.Figures;
 import dev.latencylab.runner.results.Spread;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -45,7 +47,7 @@ record PhaseDiff(
         List<String> onlyInA = new ArrayList<>();
         List<String> onlyInB = new ArrayList<>();
         for (String key : keys) {
-            Figure f = FigureCatalog.of(key);
+            Figure f = Figures.byKey(key);
             Spread a = m.a().figure(key);
             Spread b = m.b().figure(key);
             if (a != null && b != null) {

@@ -1,6 +1,6 @@
 package dev.latencylab.runner.diff;
 
-import dev.latencylab.runner.results.Spread;
+import dev.latencylab.runner.results.Figures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,11 +33,11 @@ final class PhaseSection {
         paragraphs.forEach(t -> b.append(t).append("\n\n"));
         List<List<String>> rows = new ArrayList<>();
         for (FigureChange c : p.figures()) {
-            Function<Double, String> fmt = FigureCatalog.of(c.key()).format();
+            Function<Double, String> fmt = Figures.byKey(c.key()).format();
             rows.add(List.of(
                     c.label(),
-                    value(c.a(), fmt),
-                    value(c.b(), fmt),
+                    c.a().shown(fmt),
+                    c.b().shown(fmt),
                     (c.change() > 0 ? "+" : c.change() < 0 ? "-" : "") + fmt.apply(Math.abs(c.change())),
                     percent(c),
                     spread(c),
@@ -92,16 +92,6 @@ final class PhaseSection {
     /** +4.5%, +27%: one decimal below 10 %, where a rounded whole percent would hide a change. */
     static String signed(double percent) {
         return String.format(Locale.ROOT, Math.abs(percent) < 10 ? "%+.1f%%" : "%+.0f%%", percent);
-    }
-
-    /** The median, and the range when the repeats differ at the precision shown. */
-    private static String value(Spread s, Function<Double, String> fmt) {
-        String min = fmt.apply(s.min());
-        String max = fmt.apply(s.max());
-        if (s.known() <= 1 || min.equals(max)) {
-            return fmt.apply(s.median());
-        }
-        return fmt.apply(s.median()) + " (" + min + ".." + max + ")";
     }
 
     private static String percent(FigureChange c) {

@@ -1,74 +1,134 @@
 package dev.latencylab.runner.results;
 
-import dev.latencylab.api.accounting.PhaseCounts;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
- * Every figure of a summary row, by a key that is its path in summary.json's phase rows
- * ({@code latencyMs.p99}, {@code cpuCores.brokers.2}), in the order the rows hold them: the one
- * list the spreads across repeats, the tables and the reading take their figures from. A figure
- * the row does not have is present with a null value.
+ * Every figure of a summary row, one line each, in the order the rows hold them: the one list
+ * summary.json's spreads, summary.md's tables, the reading and the diff take their figures from.
+ * A figure is read from the row by its key, the path summary.json writes it under, so the two
+ * cannot drift apart. {@code *} in a line stands for a broker's id: one figure per broker.
  */
-final class Figures {
+public final class Figures {
 
-    static final String SAMPLES = "samples";
+    /**
+     * key | name in the diff | label in the diff | better | format ({@link Fmt}) | table in summary.md (-: none;
+     * older: only in summaries of older runners) | column there. The unit is in the label and the column, as
+     * each shows it; # starts a comment.
+     */
+    private static final String CATALOG =
+            """
+            samples | samples | samples | none | count | latency | samples
+            latencyMs.p50 | e2e.p50 | e2e p50 (ms) | lower | ms | latency | p50
+            latencyMs.p95 | e2e.p95 | e2e p95 (ms) | lower | ms | latency | p95
+            latencyMs.p99 | e2e.p99 | e2e p99 (ms) | lower | ms | latency | p99
+            latencyMs.p999 | e2e.p99.9 | e2e p99.9 (ms) | lower | ms | latency | p99.9
+            latencyMs.max | e2e.max | e2e max (ms) | lower | ms | latency | max
+            correctedLatencyMs.p50 | e2e.corrected.p50 | e2e corrected p50 (ms) | lower | ms | latency | p50 corr.
+            correctedLatencyMs.p95 | e2e.corrected.p95 | e2e corrected p95 (ms) | lower | ms | latency | p95 corr.
+            correctedLatencyMs.p99 | e2e.corrected.p99 | e2e corrected p99 (ms) | lower | ms | latency | p99 corr.
+            correctedLatencyMs.p999 | e2e.corrected.p99.9 | e2e corrected p99.9 (ms) | lower | ms | latency | p99.9 corr.
+            correctedLatencyMs.max | e2e.corrected.max | e2e corrected max (ms) | lower | ms | latency | max corr.
+            publishDelayMs.p50 | publish-delay.p50 | publish delay p50 (ms) | lower | ms | delay | delay p50
+            publishDelayMs.p95 | publish-delay.p95 | publish delay p95 (ms) | lower | ms | - | -
+            publishDelayMs.p99 | publish-delay.p99 | publish delay p99 (ms) | lower | ms | delay | delay p99
+            publishDelayMs.p999 | publish-delay.p99.9 | publish delay p99.9 (ms) | lower | ms | delay | delay p99.9
+            publishDelayMs.max | publish-delay.max | publish delay max (ms) | lower | ms | delay | delay max
+            measuredSeconds | measured-seconds | measured window (s) | none | rate | rate | measured s
+            achievedRate | achieved-rate | achieved rate (records/s) | higher | rate | rate | achieved rec/s
+            achievedShare | achieved-share | achieved / target rate | higher | percent | rate | achieved
+            ackedRate | acked-rate | acked rate (records/s) | higher | rate | - | -
+            fenced | closed | phase closed (1 = yes) | higher | count | counts | closed
+            counts.sent | sent | sent | none | count | counts | sent
+            counts.acked | acked | acked | none | count | counts | acked
+            counts.failed | failed | failed | lower | count | counts | failed
+            counts.received | received | received | none | count | counts | received
+            counts.lost | lost | lost | lower | count | counts | lost
+            counts.unobserved | unobserved | unobserved | lower | count | counts | unobserved
+            counts.unread | unread | unread | lower | count | counts | unread
+            counts.storedDespiteFailure | stored-despite-failure | stored despite failure | lower | count | counts \
+            | stored despite failure
+            counts.late | late | late | lower | count | counts | late
+            counts.duplicated | duplicated | duplicated | lower | count | counts | duplicated
+            counts.redelivered | redelivered | redelivered | lower | count | counts | redelivered
+            counts.outOfOrder | out-of-order | out of order | lower | count | counts | out of order
+            counts.clamped | clamped | clamped | lower | count | counts | clamped
+            cpuCores.producer | cpu.producer | CPU producer (cores) | lower | cores | cost | CPU producer
+            cpuCores.consumer | cpu.consumer | CPU consumer (cores) | lower | cores | cost | CPU consumer
+            cpuCores.brokers.* | cpu.broker.* | CPU broker * (cores) | lower | cores | cost | CPU broker *
+            cpuCores.brokersTotal | cpu.brokers | CPU brokers (cores) | lower | cores | - | -
+            cpuCores.total | cpu.total | CPU total (cores) | lower | cores | cost | CPU total
+            requestsPerSecond.produce | requests.produce | Produce requests/s | lower | rate | cost | Produce req/s
+            requestsPerSecond.fetchConsumer | requests.fetch-consumer | FetchConsumer requests/s | lower | rate | cost \
+            | FetchConsumer req/s
+            requestsPerSecond.fetchFollower | requests.fetch-follower | FetchFollower requests/s | lower | rate | cost \
+            | FetchFollower req/s
+            bytesInPerSecond | bytes-in | bytes in (kB/s) | lower | kiloBytes | cost | bytes in kB/s
+            producer.recordsPerRequest | records-per-request | records / request (client) | higher | ratio | producer \
+            | records / request
+            # Bytes per request fall when compression improves and rise when batches fill: no better direction.
+            producer.bytesPerRequest | bytes-per-request | bytes / request (client) | none | rate | producer \
+            | bytes / request
+            producer.batchBytesPerRecord | batch-bytes-per-record | batch bytes / record | lower | rate | producer \
+            | batch B / record
+            producer.batchSizeAvg | batch-size-avg | batch-size-avg B (trailing) | none | rate | producer \
+            | batch-size-avg B (trailing)
+            producer.compressionRateAvg | compression-rate-avg | compression-rate-avg (trailing) | lower | ratio \
+            | producer | compression-rate-avg (trailing)
+            producer.recordQueueTimeAvgMs | record-queue-time-avg | record-queue-time-avg ms (trailing) | lower | ms \
+            | producer | record-queue-time-avg ms (trailing)
+            # Written before the counted records / request: the client's own trailing average.
+            producer.recordsPerRequestAvg | records-per-request-avg | records / request (trailing avg) | higher \
+            | ratio | older | -
+            recordsPerProduceRequest | records-per-produce-request | records / Produce request (brokers) | higher \
+            | ratio | producer | records / Produce request (brokers)
+            gcPauseMsPerSecond.producer | gc.producer | GC pause producer (ms/s) | lower | ms | gc | producer ms/s
+            gcPauseMsPerSecond.consumer | gc.consumer | GC pause consumer (ms/s) | lower | ms | gc | consumer ms/s
+            gcPauseMsPerSecond.brokers | gc.brokers | GC pause brokers (ms/s) | lower | ms | gc | brokers ms/s
+            disk.bytesPerRecord | disk.bytes-per-record | bytes on disk / record | lower | rate | - | -
+            disk.ratioToNone | disk.ratio-to-none | bytes on disk / record, ratio to none | lower | ratio | - | -
+            """;
+
+    private static final Map<String, Function<Double, String>> FORMATS = Map.of(
+            "count", Fmt::count,
+            "ms", Fmt::ms,
+            "rate", Fmt::rate,
+            "percent", Fmt::percent,
+            "cores", Fmt::cores,
+            "ratio", Fmt::ratio,
+            "kiloBytes", Fmt::kiloBytes);
+
+    private static final String BROKER = "*";
+    private static final List<Figure> ALL = parse();
+
     static final String P50 = "latencyMs.p50";
     static final String P95 = "latencyMs.p95";
     static final String P99 = "latencyMs.p99";
     static final String P999 = "latencyMs.p999";
     static final String MAX = "latencyMs.max";
     static final String CORRECTED_P50 = "correctedLatencyMs.p50";
-    static final String CORRECTED_P95 = "correctedLatencyMs.p95";
     static final String CORRECTED_P99 = "correctedLatencyMs.p99";
-    static final String CORRECTED_P999 = "correctedLatencyMs.p999";
-    static final String CORRECTED_MAX = "correctedLatencyMs.max";
+    static final String DELAY_P99 = "publishDelayMs.p99";
     static final String MEASURED_SECONDS = "measuredSeconds";
-    static final String ACHIEVED_RATE = "achievedRate";
-    static final String ACHIEVED_SHARE = "achievedShare";
     /** Acknowledged records/s ({@link PhaseSummary#ackedRate}): an unthrottled phase's throughput. */
     static final String ACKED_RATE = "ackedRate";
-
-    static final String DELAY = "publishDelayMs.";
-    static final String DELAY_P50 = "publishDelayMs.p50";
-    static final String DELAY_P99 = "publishDelayMs.p99";
-    static final String DELAY_P999 = "publishDelayMs.p999";
-    static final String DELAY_MAX = "publishDelayMs.max";
     /** 1 when the phase was closed (the fence passed), 0 when not, null when it has no counts. */
     static final String FENCED = "fenced";
 
-    static final String SENT = "counts.sent";
-    static final String ACKED = "counts.acked";
-    static final String FAILED = "counts.failed";
-    static final String RECEIVED = "counts.received";
-    static final String LOST = "counts.lost";
-    static final String UNOBSERVED = "counts.unobserved";
-    static final String UNREAD = "counts.unread";
-    static final String STORED_DESPITE_FAILURE = "counts.storedDespiteFailure";
-    static final String LATE = "counts.late";
-    static final String DUPLICATED = "counts.duplicated";
-    static final String REDELIVERED = "counts.redelivered";
-    static final String OUT_OF_ORDER = "counts.outOfOrder";
-    static final String CLAMPED = "counts.clamped";
     static final String CPU_PRODUCER = "cpuCores.producer";
-    static final String CPU_CONSUMER = "cpuCores.consumer";
     static final String CPU_BROKER = "cpuCores.brokers.";
     static final String CPU_BROKERS = "cpuCores.brokersTotal";
     static final String CPU_TOTAL = "cpuCores.total";
     static final String PRODUCE_RPS = "requestsPerSecond.produce";
-    static final String FETCH_CONSUMER_RPS = "requestsPerSecond.fetchConsumer";
-    static final String FETCH_FOLLOWER_RPS = "requestsPerSecond.fetchFollower";
-    static final String BYTES_IN = "bytesInPerSecond";
     static final String RECORDS_PER_REQUEST = "producer.recordsPerRequest";
-    static final String BYTES_PER_REQUEST = "producer.bytesPerRequest";
-    static final String BATCH_BYTES_PER_RECORD = "producer.batchBytesPerRecord";
-    static final String BATCH_SIZE_AVG = "producer.batchSizeAvg";
     static final String COMPRESSION_RATE_AVG = "producer.compressionRateAvg";
-    static final String RECORD_QUEUE_TIME_AVG = "producer.recordQueueTimeAvgMs";
-    static final String RECORDS_PER_PRODUCE_REQUEST = "recordsPerProduceRequest";
-    static final String GC_PRODUCER = "gcPauseMsPerSecond.producer";
-    static final String GC_CONSUMER = "gcPauseMsPerSecond.consumer";
-    static final String GC_BROKERS = "gcPauseMsPerSecond.brokers";
     /** Bytes on disk per record of the phase's own topic, and that as a ratio to compression none (see {@link DiskRatios}). */
     static final String DISK_BYTES_PER_RECORD = "disk.bytesPerRecord";
 
@@ -76,71 +136,110 @@ final class Figures {
 
     private Figures() {}
 
+    /** Every figure of the row by its key; one the row does not have is there with a null value. */
     static Map<String, Double> of(PhaseSummary p) {
         Map<String, Double> m = new LinkedHashMap<>();
-        m.put(SAMPLES, number(p.samples()));
-        latency(m, "latencyMs.", p.latencyMs());
-        latency(m, "correctedLatencyMs.", p.correctedLatencyMs());
-        latency(m, DELAY, p.publishDelayMs());
-        m.put(MEASURED_SECONDS, p.measuredSeconds());
-        m.put(ACHIEVED_RATE, p.achievedRate());
-        m.put(ACHIEVED_SHARE, p.achievedShare());
-        m.put(ACKED_RATE, p.ackedRate());
-        PhaseCounts c = p.counts();
-        m.put(FENCED, c == null ? null : p.fenced() ? 1.0 : 0.0);
-        m.put(SENT, c == null ? null : (double) c.sent());
-        m.put(ACKED, c == null ? null : (double) c.acked());
-        m.put(FAILED, c == null ? null : (double) c.failed());
-        m.put(RECEIVED, c == null ? null : (double) c.received());
-        m.put(LOST, c == null ? null : (double) c.lost());
-        m.put(UNOBSERVED, c == null ? null : (double) c.unobserved());
-        m.put(UNREAD, c == null ? null : (double) c.unread());
-        m.put(STORED_DESPITE_FAILURE, c == null ? null : (double) c.storedDespiteFailure());
-        m.put(LATE, c == null ? null : (double) c.late());
-        m.put(DUPLICATED, c == null ? null : (double) c.duplicated());
-        m.put(REDELIVERED, c == null ? null : (double) c.redelivered());
-        m.put(OUT_OF_ORDER, c == null ? null : (double) c.outOfOrder());
-        m.put(CLAMPED, c == null ? null : (double) c.clamped());
-        PhaseSummary.Cpu cpu = p.cpuCores();
-        m.put(CPU_PRODUCER, cpu == null ? null : cpu.producer());
-        m.put(CPU_CONSUMER, cpu == null ? null : cpu.consumer());
-        if (cpu != null) {
-            cpu.brokers().forEach((id, cores) -> m.put(CPU_BROKER + id, cores));
+        for (Figure f : ALL) {
+            Object v = f.read() == null ? null : f.read().apply(p);
+            if (v instanceof Map<?, ?> perBroker) {
+                perBroker.forEach((id, x) -> m.put(perBroker(f, (String) id).key(), (Double) x));
+            } else if (f.read() != null && !f.key().contains(BROKER)) {
+                m.put(f.key(), v == null ? null : ((Number) v).doubleValue());
+            }
         }
-        m.put(CPU_BROKERS, cpu == null ? null : cpu.brokersTotal());
-        m.put(CPU_TOTAL, cpu == null ? null : cpu.total());
-        PhaseSummary.Requests r = p.requestsPerSecond();
-        m.put(PRODUCE_RPS, r == null ? null : r.produce());
-        m.put(FETCH_CONSUMER_RPS, r == null ? null : r.fetchConsumer());
-        m.put(FETCH_FOLLOWER_RPS, r == null ? null : r.fetchFollower());
-        m.put(BYTES_IN, p.bytesInPerSecond());
-        PhaseSummary.Batching b = p.producer() == null ? PhaseSummary.Batching.NONE : p.producer();
-        m.put(RECORDS_PER_REQUEST, b.recordsPerRequest());
-        m.put(BYTES_PER_REQUEST, b.bytesPerRequest());
-        m.put(BATCH_BYTES_PER_RECORD, b.batchBytesPerRecord());
-        m.put(BATCH_SIZE_AVG, b.batchSizeAvg());
-        m.put(COMPRESSION_RATE_AVG, b.compressionRateAvg());
-        m.put(RECORD_QUEUE_TIME_AVG, b.recordQueueTimeAvgMs());
-        m.put(RECORDS_PER_PRODUCE_REQUEST, p.recordsPerProduceRequest());
-        PhaseSummary.GcPauses gc = p.gcPauseMsPerSecond() == null ? PhaseSummary.GcPauses.NONE : p.gcPauseMsPerSecond();
-        m.put(GC_PRODUCER, gc.producer());
-        m.put(GC_CONSUMER, gc.consumer());
-        m.put(GC_BROKERS, gc.brokers());
-        m.put(DISK_BYTES_PER_RECORD, p.disk() == null ? null : p.disk().bytesPerRecord());
-        m.put(DISK_RATIO, p.disk() == null ? null : p.disk().ratioToNone());
         return m;
     }
 
-    private static void latency(Map<String, Double> m, String prefix, PhaseSummary.Latency l) {
-        PhaseSummary.Latency v = l == null ? PhaseSummary.Latency.NONE : l;
-        m.put(prefix + "p50", v.p50());
-        m.put(prefix + "p95", v.p95());
-        m.put(prefix + "p99", v.p99());
-        m.put(prefix + "p999", v.p999());
-        m.put(prefix + "max", v.max());
+    /** The figures of a table, a broker's figure once for each of {@code brokers}. */
+    static List<Figure> of(PhaseTables.Table table, List<String> brokers) {
+        return ALL.stream()
+                .filter(f -> f.table() == table)
+                .flatMap(f -> f.key().contains(BROKER) ? brokers.stream().map(id -> perBroker(f, id)) : Stream.of(f))
+                .toList();
     }
 
-    private static Double number(Long v) {
-        return v == null ? null : v.doubleValue();
+    /** The figure under this summary.json key; one not listed (a later runner's) under its key, with no direction. */
+    public static Figure byKey(String key) {
+        for (Figure f : ALL) {
+            String prefix = f.key().replace(BROKER, "");
+            if (f.key().equals(key) || f.key().contains(BROKER) && key.startsWith(prefix)) {
+                return f.key().equals(key) ? f : perBroker(f, key.substring(prefix.length()));
+            }
+        }
+        return new Figure(key, key, key, Better.NONE, Fmt::ms, null, null, null);
+    }
+
+    /** Every figure listed here but those per broker, in order. */
+    public static List<Figure> listed() {
+        return ALL.stream().filter(f -> !f.key().contains(BROKER)).toList();
+    }
+
+    private static Figure perBroker(Figure f, String id) {
+        return new Figure(
+                f.key().replace(BROKER, id),
+                f.name().replace(BROKER, id),
+                f.label().replace(BROKER, id),
+                f.better(),
+                f.format(),
+                f.read(),
+                f.table(),
+                f.column().replace(BROKER, id));
+    }
+
+    private static List<Figure> parse() {
+        List<Figure> figures = new ArrayList<>();
+        for (String line :
+                CATALOG.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).toList()) {
+            String[] c = line.split("\\s*\\|\\s*");
+            boolean older = c[5].equals("older");
+            PhaseTables.Table table = c[5].equals("-") || older ? null : PhaseTables.Table.valueOf(upper(c[5]));
+            Function<Double, String> format = FORMATS.get(c[4]);
+            if (format == null) {
+                throw new IllegalStateException("no format " + c[4] + " for " + c[0]);
+            }
+            figures.add(new Figure(
+                    c[0],
+                    c[1],
+                    c[2],
+                    Better.valueOf(upper(c[3])),
+                    format,
+                    older ? null : reader(c[0]),
+                    table,
+                    table == null ? null : c[6]));
+        }
+        return List.copyOf(figures);
+    }
+
+    /** The row's accessors along the key: {@code counts.lost} is {@code p.counts().lost()}, null where a part is. */
+    private static Function<PhaseSummary, Object> reader(String key) {
+        if (key.equals(FENCED)) {
+            return p -> p.counts() == null ? null : p.fenced() ? 1.0 : 0.0;
+        }
+        List<Method> path = new ArrayList<>();
+        Class<?> type = PhaseSummary.class;
+        for (String part : key.replace("." + BROKER, "").split("\\.")) {
+            try {
+                Method m = type.getMethod(part);
+                path.add(m);
+                type = m.getReturnType();
+            } catch (NoSuchMethodException e) {
+                throw new IllegalStateException("a phase's row has no " + key, e);
+            }
+        }
+        return p -> {
+            Object v = p;
+            try {
+                for (Method m : path) {
+                    v = v == null ? null : m.invoke(v);
+                }
+            } catch (IllegalAccessException | InvocationTargetException e) {
+                throw new IllegalStateException("cannot read " + key, e);
+            }
+            return v;
+        };
+    }
+
+    private static String upper(String word) {
+        return word.toUpperCase(Locale.ROOT);
     }
 }

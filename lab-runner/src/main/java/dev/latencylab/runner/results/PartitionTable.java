@@ -33,13 +33,13 @@ final class PartitionTable {
                         PartitionFamilies.keys(f.settings()),
                         f.unthrottled() ? "unthrottled" : Fmt.rate(f.settings().rate()),
                         p.name()));
-                cells.add(PhaseTables.cell(p.spread(Figures.ACKED_RATE), Fmt::rate));
-                cells.add(PhaseTables.cell(p.spread(Figures.P50), Fmt::ms));
-                cells.add(PhaseTables.cell(p.spread(Figures.P99), Fmt::ms));
-                cells.add(PhaseTables.cell(p.spread(Figures.MAX), Fmt::ms));
-                cells.add(PhaseTables.cell(p.spread(Figures.DELAY_P99), Fmt::ms));
-                cells.add(PhaseTables.cell(p.spread(Figures.RECORDS_PER_REQUEST), Fmt::ratio));
-                cells.add(PhaseTables.cell(p.spread(Figures.CPU_BROKERS), Fmt::cores));
+                cells.add(p.spread(Figures.ACKED_RATE).shown(Fmt::rate));
+                cells.add(p.spread(Figures.P50).shown(Fmt::ms));
+                cells.add(p.spread(Figures.P99).shown(Fmt::ms));
+                cells.add(p.spread(Figures.MAX).shown(Fmt::ms));
+                cells.add(p.spread(Figures.DELAY_P99).shown(Fmt::ms));
+                cells.add(p.spread(Figures.RECORDS_PER_REQUEST).shown(Fmt::ratio));
+                cells.add(p.spread(Figures.CPU_BROKERS).shown(Fmt::cores));
                 b.append("| ").append(String.join(" | ", cells)).append(" |\n");
             }
         }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * One figure of one scenario phase across its repeats: the median and the full range (min..max)
@@ -40,6 +41,16 @@ public record Spread(Double median, Double min, Double max, List<Double> values)
     public int known() {
         return (int)
                 values.stream().filter(v -> v != null && Double.isFinite(v)).count();
+    }
+
+    /** The median and the range, "4.21 (3.90..4.80)"; the median alone where the repeats agree to the precision shown. */
+    public String shown(Function<Double, String> fmt) {
+        String low = fmt.apply(min);
+        String high = fmt.apply(max);
+        if (known() <= 1 || low.equals(high)) {
+            return fmt.apply(median);
+        }
+        return fmt.apply(median) + " (" + low + ".." + high + ")";
     }
 
     /** True when this range lies wholly below the other's: the two cannot be the same figure plus noise. */

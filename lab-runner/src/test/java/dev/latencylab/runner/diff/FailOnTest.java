@@ -3,6 +3,7 @@ package dev.latencylab.runner.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.runner.results.Figures;
 import dev.latencylab.runner.results.Spread;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -106,6 +107,6 @@ class FailOnTest {
     }
 
     private static boolean crossed(FailOn t, String key, double a, double b) {
-        return t.crossedBy(FigureChange.of(FigureCatalog.of(key), Spread.of(List.of(a)), Spread.of(List.of(b))));
+        return t.crossedBy(FigureChange.of(Figures.byKey(key), Spread.of(List.of(a)), Spread.of(List.of(b))));
     }
 }

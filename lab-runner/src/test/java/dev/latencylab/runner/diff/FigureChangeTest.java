@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.latencylab.runner.diff.FigureChange.Movement;
 import dev.latencylab.runner.diff.FigureChange.SpreadCheck;
+import dev.latencylab.runner.results.Figures;
 import dev.latencylab.runner.results.Spread;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -86,6 +87,6 @@ class FigureChangeTest {
     }
 
     private static FigureChange change(String key, List<Double> a, List<Double> b) {
-        return FigureChange.of(FigureCatalog.of(key), Spread.of(a), Spread.of(b));
+        return FigureChange.of(Figures.byKey(key), Spread.of(a), Spread.of(b));
     }
 }

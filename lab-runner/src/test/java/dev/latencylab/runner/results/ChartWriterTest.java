@@ -122,7 +122,10 @@ class ChartWriterTest {
                 new PhaseSummary.Requests(null, null, null),
                 null,
                 PhaseSummary.Batching.NONE,
-                PhaseSummary.GcPauses.NONE);
+                PhaseSummary.GcPauses.NONE,
+                null,
+                null,
+                null);
     }
 
     static void assertValidPng(Path file) throws IOException {

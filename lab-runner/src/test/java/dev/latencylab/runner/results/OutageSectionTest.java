@@ -61,6 +61,6 @@ class OutageSectionTest {
                 .apply(SettingsChange.of(ProducerSetting.PAYLOAD, PayloadKind.WORDS)
                         .and(ProducerSetting.ACKS, acks));
         PhaseSummary p = Phases.withCounts(Phases.withSettings(Phases.phase(name, 5, 2, 4, 0.3, 400, 1.0), s), counts);
-        return p.withOutage(OUTAGE);
+        return Phases.withOutage(p, OUTAGE);
     }
 }

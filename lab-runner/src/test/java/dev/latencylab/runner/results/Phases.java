@@ -5,6 +5,7 @@ import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.runner.faults.Outage;
 import dev.latencylab.runner.run.PhaseDescription;
 import java.time.Instant;
 import java.util.List;
@@ -62,7 +63,10 @@ final class Phases {
                         800.0 + 100 * linger,
                         compressionRate,
                         0.5 + linger),
-                new PhaseSummary.GcPauses(2.5, 1.25, 12.0));
+                new PhaseSummary.GcPauses(2.5, 1.25, 12.0),
+                null,
+                null,
+                null);
     }
 
     /** A linger sweep on the lab topic: linger.ms 0, 5 and 20 at 1000 records/s, latency rising with linger. */
@@ -102,7 +106,10 @@ final class Phases {
                 new PhaseSummary.Requests(null, null, null),
                 null,
                 PhaseSummary.Batching.NONE,
-                PhaseSummary.GcPauses.NONE);
+                PhaseSummary.GcPauses.NONE,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -135,32 +142,32 @@ final class Phases {
 
     /** The same row as another repeat of its phase. */
     static PhaseSummary repeat(PhaseSummary p, int repeat) {
-        return copy(p, repeat, p.settings(), p.publishDelayMs(), p.description(), p.counts())
-                .withDisk(p.disk());
+        return copy(p, repeat, p.settings(), p.publishDelayMs(), p.description(), p.counts(), p.outage());
     }
 
     /** The same row with other producer settings. */
     static PhaseSummary withSettings(PhaseSummary p, ProducerSettings settings) {
-        return copy(p, p.repeat(), settings, p.publishDelayMs(), p.description(), p.counts())
-                .withDisk(p.disk());
+        return copy(p, p.repeat(), settings, p.publishDelayMs(), p.description(), p.counts(), p.outage());
     }
 
     /** The same row with the producer's publish delay. */
     static PhaseSummary withPublishDelay(PhaseSummary p, PhaseSummary.Latency delay) {
-        return copy(p, p.repeat(), p.settings(), delay, p.description(), p.counts())
-                .withDisk(p.disk());
+        return copy(p, p.repeat(), p.settings(), delay, p.description(), p.counts(), p.outage());
     }
 
     /** The same row with what it ran on (topic, partitions written to, consumer). */
     static PhaseSummary withDescription(PhaseSummary p, PhaseDescription description) {
-        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), description, p.counts())
-                .withDisk(p.disk());
+        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), description, p.counts(), p.outage());
     }
 
     /** The same row with other counts. */
     static PhaseSummary withCounts(PhaseSummary p, PhaseCounts counts) {
-        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), counts)
-                .withDisk(p.disk());
+        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), counts, p.outage());
+    }
+
+    /** The same row with a fault's outage. */
+    static PhaseSummary withOutage(PhaseSummary p, Outage outage) {
+        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), p.counts(), outage);
     }
 
     /** The same row on its own topic of {@code partitions} partitions holding {@code bytesPerRecord} per record. */
@@ -181,7 +188,8 @@ final class Phases {
             ProducerSettings settings,
             PhaseSummary.Latency publishDelay,
             PhaseDescription description,
-            PhaseCounts counts) {
+            PhaseCounts counts,
+            Outage outage) {
         return new PhaseSummary(
                 p.name(),
                 repeat,
@@ -203,7 +211,10 @@ final class Phases {
                 p.requestsPerSecond(),
                 p.bytesInPerSecond(),
                 p.producer(),
-                p.gcPauseMsPerSecond());
+                p.gcPauseMsPerSecond(),
+                p.disk(),
+                p.drain(),
+                outage);
     }
 
     /** A summary of these rows, run in {@code count} interleaved repeats in the rows' order. */

@@ -60,6 +60,6 @@ class SpreadTest {
         // Every figure of the rows, brokers one by one included.
         assertThat(zero.figures().keySet())
                 .containsAll(Figures.of(rows.get(1)).keySet())
-                .contains(Figures.CPU_BROKER + "2", Figures.GC_BROKERS, Figures.BATCH_BYTES_PER_RECORD);
+                .contains(Figures.CPU_BROKER + "2", "gcPauseMsPerSecond.brokers", "producer.batchBytesPerRecord");
     }
 }

@@ -187,7 +187,10 @@ class TradeOffReadingTest {
                 new PhaseSummary.Requests(300.0, 1.0, 1.0),
                 1.0,
                 behind.producer(),
-                behind.gcPauseMsPerSecond());
+                behind.gcPauseMsPerSecond(),
+                null,
+                null,
+                null);
 
         String text = TradeOffReading.read(List.of(behind, lossy), 2).paragraph();
 

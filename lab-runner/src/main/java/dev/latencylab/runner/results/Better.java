@@ -1,9 +1,9 @@
-package dev.latencylab.runner.diff;
+package dev.latencylab.runner.results;
 
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /** Which way a figure improves; {@link #NONE} for figures that only describe the load (samples, records sent). */
-enum Better {
+public enum Better {
     LOWER("lower"),
     HIGHER("higher"),
     NONE("none");
@@ -15,12 +15,12 @@ enum Better {
     }
 
     /** +1 when a rise is worse, -1 when a fall is worse, 0 when neither is. */
-    int worseSign() {
+    public int worseSign() {
         return this == LOWER ? 1 : this == HIGHER ? -1 : 0;
     }
 
     @JsonValue
-    String word() {
+    public String word() {
         return word;
     }
 }
