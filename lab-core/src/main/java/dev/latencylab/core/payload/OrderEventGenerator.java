@@ -124,6 +124,7 @@ public final class OrderEventGenerator {
         return switch (plan.kind()) {
             case WORDS -> words(sequence, createdAtMicros, plan.payloadBytes(), keyStrategy);
             case RANDOM_HEX -> randomHex(sequence, createdAtMicros, plan.payloadBytes(), keyStrategy);
+            case HEX_RECORD -> hexRecord(sequence, createdAtMicros, plan.payloadBytes(), keyStrategy);
             case FIXED -> new OrderEvent(keys.key(sequence, keyStrategy), plan.fixedValue());
             case SAMPLE -> new OrderEvent(keys.key(sequence, keyStrategy), plan.sampleRecord(sequence));
         };
@@ -139,6 +140,12 @@ public final class OrderEventGenerator {
         buffer.clear();
         // The hex order id is as long as the words event's (tag, '-', ten digits): both lay out alike.
         RandomHexEvents.write(buffer, random, producerTag.length() + 11, createdAtMicros, payloadBytes);
+        return new OrderEvent(keys.key(sequence, keyStrategy), buffer.toArray());
+    }
+
+    private OrderEvent hexRecord(long sequence, long createdAtMicros, int payloadBytes, KeyStrategy keyStrategy) {
+        buffer.clear();
+        HexRecords.write(buffer, random, sequence, createdAtMicros, payloadBytes);
         return new OrderEvent(keys.key(sequence, keyStrategy), buffer.toArray());
     }
 

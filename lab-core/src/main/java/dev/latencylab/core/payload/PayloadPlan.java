@@ -51,7 +51,7 @@ public final class PayloadPlan {
         int bytes = settings.payloadBytes();
         KeyStrategy keys = settings.keyStrategy();
         return switch (kind) {
-            case WORDS, RANDOM_HEX -> new PayloadPlan(kind, bytes, keys, null, null);
+            case WORDS, RANDOM_HEX, HEX_RECORD -> new PayloadPlan(kind, bytes, keys, null, null);
             case FIXED -> new PayloadPlan(kind, bytes, keys, fixedValue(bytes), null);
             case SAMPLE -> new PayloadPlan(kind, bytes, keys, null, readSample.apply(settings.payloadFile()));
         };

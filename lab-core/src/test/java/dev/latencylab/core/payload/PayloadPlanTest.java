@@ -37,7 +37,7 @@ class PayloadPlanTest {
     @ParameterizedTest
     @EnumSource(
             value = PayloadKind.class,
-            names = {"WORDS", "RANDOM_HEX", "FIXED"})
+            names = {"WORDS", "RANDOM_HEX", "HEX_RECORD", "FIXED"})
     void everyValueHasExactlyTheRequestedSize(PayloadKind kind) {
         OrderEventGenerator generator = new OrderEventGenerator("5f0c1a2b", 1);
         for (int size : SIZES) {
