@@ -66,7 +66,7 @@ class SettingsReaderTest {
                                 + " producerConfig,"
                                 + " rate, running, sendBufferBytes, topic");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("payload", "lorem")))
-                .hasMessage("payload must be one of words, random-hex, fixed, sample; got \"lorem\"");
+                .hasMessage("payload must be one of words, random-hex, hex-record, fixed, sample; got \"lorem\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("topic", "lab orders")))
                 .hasMessageStartingWith("topic must be a Kafka topic name");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("compressionLevel", 23)))

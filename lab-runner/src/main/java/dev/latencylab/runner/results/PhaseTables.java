@@ -1,9 +1,12 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.Setting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -161,10 +164,15 @@ final class PhaseTables {
                 .distinct()
                 .sorted(BrokerIds.ORDER)
                 .toList();
+        List<Setting<?>> varying = ProducerSetting.ALL.stream()
+                .filter(s -> !ALWAYS_SHOWN.contains(s))
+                .filter(s ->
+                        rows.stream().map(r -> r.settings().get(s)).distinct().count() > 1)
+                .toList();
         StringBuilder b = new StringBuilder();
         for (Table t : Table.values()) {
             heading(b, t, notes, level);
-            List<Column> columns = columns(t, brokers);
+            List<Column> columns = columns(t, brokers, varying);
             List<List<String>> cells = new ArrayList<>();
             for (Row r : rows) {
                 List<String> row = new ArrayList<>(List.of(r.name().apply(t)));
@@ -188,16 +196,27 @@ final class PhaseTables {
         }
     }
 
+    /** Settings with a column of their own in every report; the others get one where the phases differ in them. */
+    private static final Set<Setting<?>> ALWAYS_SHOWN = Set.of(
+            ProducerSetting.LINGER_MS,
+            ProducerSetting.BATCH_SIZE,
+            ProducerSetting.COMPRESSION,
+            ProducerSetting.PAYLOAD_BYTES,
+            ProducerSetting.RATE);
+
     /**
      * The table's columns: its figures ({@link Figures}), a broker's once per broker, and around
-     * them the settings the phase ran with.
+     * them the settings the phase ran with: linger, batch and codec always, then every other setting
+     * of the table in which the phases differ ({@code varying}), so no two rows look alike but for
+     * their figures.
      */
-    private static List<Column> columns(Table t, List<String> brokers) {
+    private static List<Column> columns(Table t, List<String> brokers, List<Setting<?>> varying) {
         List<Column> c = new ArrayList<>();
         if (t == Table.LATENCY) {
             c.add(Column.setting("linger.ms", false, s -> Integer.toString(s.lingerMs())));
             c.add(Column.setting("batch.size", false, s -> Integer.toString(s.batchSize())));
             c.add(Column.setting("compression", true, s -> s.compression().kafkaName()));
+            varying.forEach(row -> c.add(Column.setting(row.name(), true, s -> shown(row, s))));
         }
         for (Figure f : Figures.of(t, brokers)) {
             c.add(Column.figure(f.column(), f));
@@ -212,6 +231,11 @@ final class PhaseTables {
             c.add(Column.figure("e2e corr. p99", Figures.byKey(Figures.CORRECTED_P99)));
         }
         return c;
+    }
+
+    private static String shown(Setting<?> row, ProducerSettings s) {
+        Object value = row.plain(s.get(row));
+        return value == null ? Fmt.NA : value.toString();
     }
 
     private static String table(List<Column> columns, List<List<String>> rows) {

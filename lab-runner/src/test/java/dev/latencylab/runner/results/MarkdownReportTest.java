@@ -4,6 +4,8 @@ import static dev.latencylab.runner.results.Phases.phase;
 import static dev.latencylab.runner.results.Phases.withoutPrometheus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.settings.Acks;
+import dev.latencylab.api.settings.ProducerSetting;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -39,6 +41,24 @@ class MarkdownReportTest {
         assertThat(alignmentRows).isEqualTo(7);
         assertThat(lines.stream().filter(l -> l.startsWith("| linger-0 |")).count())
                 .isEqualTo(7);
+    }
+
+    /** Phases that differ in a setting beyond linger, batch and codec (acks here) say so in a column of it. */
+    @Test
+    void aSettingThePhasesDifferInHasAColumn() {
+        PhaseSummary all = phase("acks-all", 5, 1.2, 7.5, 0.2, 1000, 1.0);
+        PhaseSummary leader = Phases.withSettings(
+                phase("acks-1", 5, 1.1, 6.5, 0.2, 1000, 1.0), all.settings().with(ProducerSetting.ACKS, Acks.LEADER));
+
+        List<String> lines = MarkdownReport.tables(List.of(all, leader)).lines().toList();
+
+        assertThat(lines)
+                .contains(
+                        "| phase | linger.ms | batch.size | compression | acks | samples | p50 | p95 | p99 | p99.9 | max | p50 corr. | p95 corr. | p99 corr. | p99.9 corr. | max corr. |")
+                .anyMatch(l -> l.startsWith("| acks-1 | 5 | 16384 | none | 1 |"))
+                .anyMatch(l -> l.startsWith("| acks-all | 5 | 16384 | none | all |"));
+        // Phases alike in every other setting show none of them.
+        assertThat(MarkdownReport.tables(List.of(all)).lines()).noneMatch(l -> l.contains("| acks |"));
     }
 
     @Test
