@@ -13,17 +13,14 @@ import org.springframework.kafka.core.MicrometerConsumerListener;
 
 /**
  * Spring Kafka's listener, binding each consumer with a shorter refresh than Micrometer's minute.
- * One daemon thread refreshes every consumer's meters; Micrometer leaves a scheduler it was given
- * running when a consumer goes, so the next consumer can use it.
+ * Each consumer gets a refresh thread of its own, stopped when the consumer goes: Micrometer never
+ * cancels its refresh task on a scheduler it was given, and that task holds the consumer, so with one
+ * shared scheduler every consumer the app replaced (one per change of its Kafka settings) stayed in
+ * memory with its buffers.
  */
 final class FastRefreshConsumerListener<K, V> extends MicrometerConsumerListener<K, V> {
 
     private final Duration refresh;
-    private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kafka-client-metrics-refresh");
-        t.setDaemon(true);
-        return t;
-    });
 
     FastRefreshConsumerListener(MeterRegistry registry, Duration refresh) {
         super(registry);
@@ -32,6 +29,27 @@ final class FastRefreshConsumerListener<K, V> extends MicrometerConsumerListener
 
     @Override
     protected MeterBinder createClientMetrics(Consumer<K, V> consumer, List<Tag> tags) {
-        return new KafkaClientMetrics(consumer, tags, refresher, refresh);
+        ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "kafka-client-metrics-refresh");
+            t.setDaemon(true);
+            return t;
+        });
+        return new RefreshedMetrics(new KafkaClientMetrics(consumer, tags, refresher, refresh), refresher);
+    }
+
+    /** The consumer's meters and their refresh thread; Spring Kafka closes it when the consumer is removed. */
+    record RefreshedMetrics(KafkaClientMetrics metrics, ScheduledExecutorService refresher)
+            implements MeterBinder, AutoCloseable {
+
+        @Override
+        public void bindTo(MeterRegistry registry) {
+            metrics.bindTo(registry);
+        }
+
+        @Override
+        public void close() {
+            metrics.close();
+            refresher.shutdownNow();
+        }
     }
 }

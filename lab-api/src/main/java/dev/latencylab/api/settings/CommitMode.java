@@ -2,7 +2,6 @@ package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Optional;
 
 /** When the consumer commits its offsets (Spring's ack modes). */
 public enum CommitMode {
@@ -14,10 +13,6 @@ public enum CommitMode {
     COUNT,
     /** Once commitIntervalMs passed since the last commit. */
     TIME;
-
-    public static Optional<CommitMode> parse(String name) {
-        return EnumLabels.parse(CommitMode.class, name);
-    }
 
     @JsonCreator
     public static CommitMode fromJson(String name) {
@@ -32,9 +27,5 @@ public enum CommitMode {
     @Override
     public String toString() {
         return label();
-    }
-
-    public static String acceptedNames() {
-        return EnumLabels.accepted(CommitMode.class);
     }
 }

@@ -2,7 +2,6 @@ package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Optional;
 
 /** What the record key is: it decides how records spread over partitions. */
 public enum KeyStrategy {
@@ -15,11 +14,6 @@ public enum KeyStrategy {
      * are fuller at the same rate (what kafka-producer-perf-test does).
      */
     NONE;
-
-    /** Accepts the label or the constant's name, any case, '-' or '_'. */
-    public static Optional<KeyStrategy> parse(String name) {
-        return EnumLabels.parse(KeyStrategy.class, name);
-    }
 
     @JsonCreator
     public static KeyStrategy fromJson(String name) {
@@ -35,9 +29,5 @@ public enum KeyStrategy {
     @Override
     public String toString() {
         return label();
-    }
-
-    public static String acceptedNames() {
-        return EnumLabels.accepted(KeyStrategy.class);
     }
 }

@@ -2,7 +2,6 @@ package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Optional;
 
 /** How the listener receives what a poll returned. */
 public enum ListenerType {
@@ -10,10 +9,6 @@ public enum ListenerType {
     RECORD,
     /** The poll's records in one call (Spring's batch listener): the unit that parallel processing and batch commits work on. */
     BATCH;
-
-    public static Optional<ListenerType> parse(String name) {
-        return EnumLabels.parse(ListenerType.class, name);
-    }
 
     @JsonCreator
     public static ListenerType fromJson(String name) {
@@ -28,9 +23,5 @@ public enum ListenerType {
     @Override
     public String toString() {
         return label();
-    }
-
-    public static String acceptedNames() {
-        return EnumLabels.accepted(ListenerType.class);
     }
 }

@@ -2,7 +2,6 @@ package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Optional;
 
 /**
  * What the record values are made of. It decides what the codecs can do with them: English words
@@ -24,11 +23,6 @@ public enum PayloadKind {
     /** The user's own records from {@code payloadFile}, one per line, cycled; sizes are the lines'. */
     SAMPLE;
 
-    /** Accepts the label or the constant's name, any case, '-' or '_'. */
-    public static Optional<PayloadKind> parse(String name) {
-        return EnumLabels.parse(PayloadKind.class, name);
-    }
-
     @JsonCreator
     public static PayloadKind fromJson(String name) {
         return EnumLabels.fromJson(PayloadKind.class, "payload", name);
@@ -43,9 +37,5 @@ public enum PayloadKind {
     @Override
     public String toString() {
         return label();
-    }
-
-    public static String acceptedNames() {
-        return EnumLabels.accepted(PayloadKind.class);
     }
 }

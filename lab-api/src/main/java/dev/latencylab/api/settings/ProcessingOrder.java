@@ -2,7 +2,6 @@ package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Optional;
 
 /** How the records a listener call received are processed. */
 public enum ProcessingOrder {
@@ -12,10 +11,6 @@ public enum ProcessingOrder {
     PER_KEY,
     /** On workers, any record on any free worker: the most parallel, no order kept. */
     UNORDERED;
-
-    public static Optional<ProcessingOrder> parse(String name) {
-        return EnumLabels.parse(ProcessingOrder.class, name);
-    }
 
     @JsonCreator
     public static ProcessingOrder fromJson(String name) {
@@ -30,9 +25,5 @@ public enum ProcessingOrder {
     @Override
     public String toString() {
         return label();
-    }
-
-    public static String acceptedNames() {
-        return EnumLabels.accepted(ProcessingOrder.class);
     }
 }

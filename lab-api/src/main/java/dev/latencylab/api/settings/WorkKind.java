@@ -2,7 +2,6 @@ package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Optional;
 
 /** What the simulated processing of a record does for workMicros. */
 public enum WorkKind {
@@ -10,10 +9,6 @@ public enum WorkKind {
     CPU,
     /** Parks the thread: a call to a database or a service, costing no CPU while it waits. */
     WAIT;
-
-    public static Optional<WorkKind> parse(String name) {
-        return EnumLabels.parse(WorkKind.class, name);
-    }
 
     @JsonCreator
     public static WorkKind fromJson(String name) {
@@ -28,9 +23,5 @@ public enum WorkKind {
     @Override
     public String toString() {
         return label();
-    }
-
-    public static String acceptedNames() {
-        return EnumLabels.accepted(WorkKind.class);
     }
 }

@@ -13,17 +13,14 @@ import org.springframework.kafka.core.MicrometerProducerListener;
 
 /**
  * Spring Kafka's listener, binding each producer with a shorter refresh than Micrometer's minute.
- * One daemon thread refreshes every producer's meters; Micrometer leaves a scheduler it was given
- * running when a producer goes, so the next producer can use it.
+ * Each producer gets a refresh thread of its own, stopped when the producer goes: Micrometer never
+ * cancels its refresh task on a scheduler it was given, and that task holds the producer, so with one
+ * shared scheduler every producer the app replaced (one per change of its Kafka settings) stayed in
+ * memory with its buffers.
  */
 final class FastRefreshProducerListener<K, V> extends MicrometerProducerListener<K, V> {
 
     private final Duration refresh;
-    private final ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "kafka-client-metrics-refresh");
-        t.setDaemon(true);
-        return t;
-    });
 
     FastRefreshProducerListener(MeterRegistry registry, Duration refresh) {
         super(registry);
@@ -32,6 +29,27 @@ final class FastRefreshProducerListener<K, V> extends MicrometerProducerListener
 
     @Override
     protected MeterBinder createClientMetrics(Producer<K, V> producer, List<Tag> tags) {
-        return new KafkaClientMetrics(producer, tags, refresher, refresh);
+        ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "kafka-client-metrics-refresh");
+            t.setDaemon(true);
+            return t;
+        });
+        return new RefreshedMetrics(new KafkaClientMetrics(producer, tags, refresher, refresh), refresher);
+    }
+
+    /** The producer's meters and their refresh thread; Spring Kafka closes it when the producer is removed. */
+    record RefreshedMetrics(KafkaClientMetrics metrics, ScheduledExecutorService refresher)
+            implements MeterBinder, AutoCloseable {
+
+        @Override
+        public void bindTo(MeterRegistry registry) {
+            metrics.bindTo(registry);
+        }
+
+        @Override
+        public void close() {
+            metrics.close();
+            refresher.shutdownNow();
+        }
     }
 }
