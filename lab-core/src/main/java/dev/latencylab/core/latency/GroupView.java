@@ -6,7 +6,6 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.api.latency.Totals;
-import dev.latencylab.api.settings.PhaseKey;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -197,6 +196,4 @@ public final class GroupView {
     private static Instant latest(Instant a, Instant b) {
         return a == null ? b : b == null || a.isAfter(b) ? a : b;
     }
-
-    private record PhaseRef(int phase, PhaseKey settings) {}
 }

@@ -5,7 +5,6 @@ import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.accounting.SequenceTracker;
@@ -346,9 +345,6 @@ public final class LatencyRecorder {
         phaseIds.put(ref, id);
         return id;
     }
-
-    /** The runner's phase id and the settings the header carried: the same id with other settings is kept apart. */
-    private record PhaseRef(int phase, PhaseKey settings) {}
 
     private SequenceTracker newTracker() {
         return new SequenceTracker(grace, (phaseId, count) -> {

@@ -18,7 +18,7 @@ import java.util.function.LongSupplier;
 public final class OpenLoopSchedule {
 
     /** Records from {@code startIndex} on are due at {@code startNanos + (i - startIndex) / rate}. */
-    private record Segment(long startIndex, long startNanos, double rate) {
+    private record RateSegment(long startIndex, long startNanos, double rate) {
         long intendedNanos(long index) {
             return startNanos + (long) ((index - startIndex) * 1e9 / rate);
         }
@@ -38,14 +38,14 @@ public final class OpenLoopSchedule {
 
     private final LongSupplier nanoClock;
     /** In index order; the first one holds the next record (older ones are dropped as records are sent). */
-    private final ArrayDeque<Segment> segments = new ArrayDeque<>();
+    private final ArrayDeque<RateSegment> segments = new ArrayDeque<>();
 
     private long next;
 
     public OpenLoopSchedule(double ratePerSecond, LongSupplier nanoClock) {
         requirePositive(ratePerSecond);
         this.nanoClock = nanoClock;
-        segments.add(new Segment(0, nanoClock.getAsLong(), ratePerSecond));
+        segments.add(new RateSegment(0, nanoClock.getAsLong(), ratePerSecond));
     }
 
     /** The intended send time of the next record, in the clock's nanoseconds. */
@@ -83,7 +83,7 @@ public final class OpenLoopSchedule {
         if (segments.getLast().startIndex() >= first) {
             segments.removeLast();
         }
-        segments.addLast(new Segment(first, Math.min(due, now + intervalNanos(ratePerSecond)), ratePerSecond));
+        segments.addLast(new RateSegment(first, Math.min(due, now + intervalNanos(ratePerSecond)), ratePerSecond));
     }
 
     /**
@@ -93,11 +93,11 @@ public final class OpenLoopSchedule {
     public synchronized void restartNow() {
         double rate = rate();
         segments.clear();
-        segments.add(new Segment(next, nanoClock.getAsLong(), rate));
+        segments.add(new RateSegment(next, nanoClock.getAsLong(), rate));
     }
 
     private long firstIndexDueAfter(long nanos) {
-        Segment[] all = segments.toArray(Segment[]::new);
+        RateSegment[] all = segments.toArray(RateSegment[]::new);
         for (int k = all.length - 1; k >= 0; k--) {
             if (all[k].intendedNanos(all[k].startIndex()) <= nanos || k == 0) {
                 long candidate = all[k].firstIndexDueAfter(nanos);
@@ -107,9 +107,9 @@ public final class OpenLoopSchedule {
         throw new IllegalStateException("no segment");
     }
 
-    private Segment segmentOf(long index) {
-        Segment found = segments.getFirst();
-        for (Segment segment : segments) {
+    private RateSegment segmentOf(long index) {
+        RateSegment found = segments.getFirst();
+        for (RateSegment segment : segments) {
             if (segment.startIndex() <= index) {
                 found = segment;
             }
@@ -117,7 +117,7 @@ public final class OpenLoopSchedule {
         return found;
     }
 
-    private Segment second() {
+    private RateSegment second() {
         var it = segments.iterator();
         it.next();
         return it.next();

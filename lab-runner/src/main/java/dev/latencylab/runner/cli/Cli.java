@@ -35,10 +35,10 @@ public final class Cli {
     static final class Root {}
 
     /** A command as the CLI runs it: its picocli object (for help) and how to execute it. */
-    private record Entry(Object command, Action action) {}
+    private record Registered(Object command, Execution action) {}
 
     @FunctionalInterface
-    private interface Action {
+    private interface Execution {
         int execute(List<String> argv) throws InterruptedException;
     }
 
@@ -56,8 +56,8 @@ public final class Cli {
         List<String> args = Arrays.asList(argv);
         String name = args.isEmpty() ? "help" : args.get(0);
         List<String> rest = args.isEmpty() ? List.of() : args.subList(1, args.size());
-        Map<String, Entry> commands = commands();
-        Entry entry = commands.get(name);
+        Map<String, Registered> commands = commands();
+        Registered entry = commands.get(name);
         try {
             if (entry == null) {
                 if (List.of("help", "-h", "--help").contains(name)) {
@@ -82,34 +82,34 @@ public final class Cli {
         }
     }
 
-    private Map<String, Entry> commands() {
-        Map<String, Entry> commands = new LinkedHashMap<>();
+    private Map<String, Registered> commands() {
+        Map<String, Registered> commands = new LinkedHashMap<>();
         RunCommand run = new RunCommand(
                 out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL, ScenarioRunner.Options.DEFAULT, true);
-        commands.put("run", new Entry(run, run::execute));
+        commands.put("run", new Registered(run, run::execute));
         ValidateCommand validate = new ValidateCommand(out, err, cwd);
-        commands.put("validate", new Entry(validate, validate::execute));
+        commands.put("validate", new Registered(validate, validate::execute));
         LingerCommand linger = new LingerCommand(out, new JsonHttp());
-        commands.put("linger", new Entry(linger, linger::execute));
+        commands.put("linger", new Registered(linger, linger::execute));
         ReportCommand report = new ReportCommand(out, cwd);
-        commands.put("report", new Entry(report, report::execute));
+        commands.put("report", new Registered(report, report::execute));
         DiffCommand diff = new DiffCommand(out, cwd);
-        commands.put("diff", new Entry(diff, diff::execute));
+        commands.put("diff", new Registered(diff, diff::execute));
         CompareCommand compare = new CompareCommand(
                 out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL, new ProcessToolRunner(), true);
-        commands.put("compare", new Entry(compare, compare::execute));
+        commands.put("compare", new Registered(compare, compare::execute));
         SnapshotCommand snapshot =
                 new SnapshotCommand(out, err, cwd, new JsonHttp(), System.getenv(), Clock.systemUTC());
-        commands.put("snapshot", new Entry(snapshot, snapshot::execute));
+        commands.put("snapshot", new Registered(snapshot, snapshot::execute));
         SelfTestCommand selftest = new SelfTestCommand(out, err, cwd, new JsonHttp(), System.getenv());
-        commands.put("selftest", new Entry(selftest, selftest::execute));
+        commands.put("selftest", new Registered(selftest, selftest::execute));
         CheckDashboardsCommand check = new CheckDashboardsCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC());
-        commands.put("check-dashboards", new Entry(check, check::execute));
+        commands.put("check-dashboards", new Registered(check, check::execute));
         return commands;
     }
 
     /** The command's own usage, or the list of commands. */
-    private void usage(Entry entry, PrintStream to) {
+    private void usage(Registered entry, PrintStream to) {
         if (entry != null) {
             Commands.of(entry.command()).usage(Commands.writer(to));
             return;

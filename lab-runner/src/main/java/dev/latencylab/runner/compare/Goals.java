@@ -24,7 +24,7 @@ final class Goals {
                     null,
                     null,
                     null,
-                    Verdict.Status.UNDECIDED,
+                    Verdict.Standing.UNDECIDED,
                     "throughput ratio n/a: ProducerPerformance reported no throughput; goal >= 0.95 not judged");
         }
         double r = labPerSec / toolPerSec;
@@ -37,7 +37,7 @@ final class Goals {
                 Numbers.rate(toolPerSec),
                 MIN_THROUGHPUT_RATIO,
                 met ? "met" : String.format(Locale.ROOT, "MISSED (the lab reaches %.1f%% of the tool)", r * 100));
-        return new Verdict(goal, r, r, r, met ? Verdict.Status.MET : Verdict.Status.MISSED, text);
+        return new Verdict(goal, r, r, r, met ? Verdict.Standing.MET : Verdict.Standing.MISSED, text);
     }
 
     /**
@@ -62,13 +62,13 @@ final class Goals {
                         "the tool prints whole ms rounded down, so the true ratio is between %s and %s",
                         Numbers.ratio(low),
                         Numbers.ratio(high));
-        Verdict.Status status;
+        Verdict.Standing status;
         if (high != null && high <= MAX_LATENCY_RATIO) {
-            status = Verdict.Status.MET;
+            status = Verdict.Standing.MET;
         } else if (low > MAX_LATENCY_RATIO) {
-            status = Verdict.Status.MISSED;
+            status = Verdict.Standing.MISSED;
         } else {
-            status = Verdict.Status.UNDECIDED;
+            status = Verdict.Standing.UNDECIDED;
         }
         String verdict =
                 switch (status) {
@@ -92,7 +92,8 @@ final class Goals {
     public static Verdict floor(double labP50Ms, double floorP50Ms) {
         String goal = "lab p50 / paced closed-loop floor p50 <= " + MAX_FLOOR_RATIO;
         if (!(floorP50Ms > 0)) {
-            return new Verdict(goal, null, null, null, Verdict.Status.UNDECIDED, "floor ratio n/a: no floor measured");
+            return new Verdict(
+                    goal, null, null, null, Verdict.Standing.UNDECIDED, "floor ratio n/a: no floor measured");
         }
         double r = labP50Ms / floorP50Ms;
         boolean met = r <= MAX_FLOOR_RATIO;
@@ -104,7 +105,7 @@ final class Goals {
                 Numbers.ms3(floorP50Ms),
                 MAX_FLOOR_RATIO,
                 met ? "met" : "MISSED");
-        return new Verdict(goal, r, r, r, met ? Verdict.Status.MET : Verdict.Status.MISSED, text);
+        return new Verdict(goal, r, r, r, met ? Verdict.Standing.MET : Verdict.Standing.MISSED, text);
     }
 
     /** The producer-app's publish delay p99 at half its realistic ceiling. */
@@ -118,7 +119,7 @@ final class Goals {
                 Numbers.rate(rate),
                 MAX_PUBLISH_DELAY_P99_MS,
                 met ? "met" : "MISSED");
-        return new Verdict(goal, p99Ms, p99Ms, p99Ms, met ? Verdict.Status.MET : Verdict.Status.MISSED, text);
+        return new Verdict(goal, p99Ms, p99Ms, p99Ms, met ? Verdict.Standing.MET : Verdict.Standing.MISSED, text);
     }
 
     private static String trim(double v) {

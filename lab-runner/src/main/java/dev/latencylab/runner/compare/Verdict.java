@@ -6,9 +6,9 @@ package dev.latencylab.runner.compare;
  * equal {@code ratio} otherwise. {@code ratio} and {@code high} are null when they cannot be
  * computed (a zero in the denominator).
  */
-record Verdict(String goal, Double ratio, Double low, Double high, Status status, String text) {
+record Verdict(String goal, Double ratio, Double low, Double high, Standing status, String text) {
 
-    public enum Status {
+    public enum Standing {
         /** The goal holds even at the unfavourable end of the figures' resolution. */
         MET,
         /** The goal fails even at the favourable end. */

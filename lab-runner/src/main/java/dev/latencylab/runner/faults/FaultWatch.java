@@ -28,13 +28,13 @@ public final class FaultWatch {
     private final ProducerClient producer;
     private final Clock clock;
     private final Instant firstFault;
-    private final List<Sample> samples = new ArrayList<>();
+    private final List<Observation> samples = new ArrayList<>();
     private final List<Outage.FaultStepTaken> steps = new ArrayList<>();
     private Instant lastRestart;
     private final Thread thread;
     private volatile boolean stopping;
 
-    private record Sample(Instant at, TopicHealth health, SenderCounters counters) {}
+    private record Observation(Instant at, TopicHealth health, SenderCounters counters) {}
 
     /** Starts watching at {@code firstFault}, reading the state before it first. */
     public FaultWatch(Topics topics, String topic, ProducerClient producer, Clock clock, Instant firstFault)
@@ -82,7 +82,7 @@ public final class FaultWatch {
             // the same for the producer-app
         }
         synchronized (this) {
-            samples.add(new Sample(clock.instant(), health, counters));
+            samples.add(new Observation(clock.instant(), health, counters));
         }
     }
 
@@ -99,7 +99,7 @@ public final class FaultWatch {
                 if (lastRestart == null) {
                     return true;
                 }
-                Sample last = samples.get(samples.size() - 1);
+                Observation last = samples.get(samples.size() - 1);
                 if (!last.at().isBefore(lastRestart)
                         && last.health() != null
                         && last.health().isrWhole()) {
@@ -168,7 +168,7 @@ public final class FaultWatch {
         Instant from = null;
         Instant to = null;
         SenderCounters last = null;
-        for (Sample s : samples) {
+        for (Observation s : samples) {
             SenderCounters c = s.counters();
             if (c == null) {
                 continue;
@@ -204,8 +204,8 @@ public final class FaultWatch {
         Double wholeAfter = null;
         int failed = 0;
         int minInsync = 0;
-        Sample previous = null;
-        for (Sample s : samples) {
+        Observation previous = null;
+        for (Observation s : samples) {
             if (s.health() == null) {
                 failed++;
                 continue;

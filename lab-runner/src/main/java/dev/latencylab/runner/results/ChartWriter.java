@@ -228,8 +228,8 @@ final class ChartWriter {
                             : new BasicStroke(2f));
         }
         chart.addAnnotation(new PhaseBands(phases.stream()
-                .map(p -> new PhaseBands.Segment(
-                        p.name(), x.apply(p.start()), x.apply(p.measureStart()), x.apply(p.end())))
+                .map(p ->
+                        new PhaseBands.Band(p.name(), x.apply(p.start()), x.apply(p.measureStart()), x.apply(p.end())))
                 .toList()));
         save(chart, file);
         return true;

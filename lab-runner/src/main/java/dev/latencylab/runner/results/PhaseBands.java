@@ -17,15 +17,15 @@ import java.util.List;
 final class PhaseBands extends PlotAnnotation {
 
     /** A phase on the x axis, in the chart's x units. */
-    record Segment(String name, double start, double measureStart, double end) {}
+    record Band(String name, double start, double measureStart, double end) {}
 
     private static final Color WARMUP = new Color(0x9E, 0x9E, 0x9E);
     private static final Color BOUNDARY = new Color(0x42, 0x42, 0x42);
     private static final Font LABEL = new Font(Font.SANS_SERIF, Font.BOLD, 13);
 
-    private final List<Segment> segments;
+    private final List<Band> segments;
 
-    PhaseBands(List<Segment> segments) {
+    PhaseBands(List<Band> segments) {
         this.segments = List.copyOf(segments);
     }
 
@@ -35,7 +35,7 @@ final class PhaseBands extends PlotAnnotation {
         int bottom = plot.bottom();
         g.clipRect(plot.left(), top, plot.width(), plot.height());
         Composite composite = g.getComposite();
-        for (Segment s : segments) {
+        for (Band s : segments) {
             int x0 = getXAxisScreenValue(s.start());
             int xm = getXAxisScreenValue(s.measureStart());
             int x1 = getXAxisScreenValue(s.end());

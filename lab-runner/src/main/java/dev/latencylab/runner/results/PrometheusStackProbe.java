@@ -23,7 +23,7 @@ public final class PrometheusStackProbe implements StackProbe {
     }
 
     @Override
-    public Figures read(Instant end, Duration window) throws InterruptedException {
+    public StackFigures read(Instant end, Duration window) throws InterruptedException {
         PhaseQueries q = new PhaseQueries(window);
         List<String> missing = new ArrayList<>();
         try {
@@ -32,10 +32,10 @@ public final class PrometheusStackProbe implements StackProbe {
             Double consumer = sum(q.consumerCpu(), end, missing);
             Double brokers = sum(q.brokerCpu(), end, missing);
             Double cpu = producer == null || consumer == null || brokers == null ? null : producer + consumer + brokers;
-            return new Figures(
+            return new StackFigures(
                     p50, cpu, missing.isEmpty() ? null : "Prometheus has no value for " + String.join(", ", missing));
         } catch (EndpointException e) {
-            return new Figures(null, null, e.getMessage());
+            return new StackFigures(null, null, e.getMessage());
         }
     }
 

@@ -12,14 +12,14 @@ public interface StackProbe {
      * before {@code end}. A figure that cannot be had is null and {@code problem} says why; this
      * never throws for an unanswered query, since the warm-up goes on without its figures.
      */
-    Figures read(Instant end, Duration window) throws InterruptedException;
+    StackFigures read(Instant end, Duration window) throws InterruptedException;
 
-    record Figures(Double e2eP50Ms, Double cpuCores, String problem) {
+    record StackFigures(Double e2eP50Ms, Double cpuCores, String problem) {
         public boolean complete() {
             return e2eP50Ms != null && cpuCores != null;
         }
     }
 
     /** For a runner given no Prometheus: never a figure. */
-    StackProbe NONE = (end, window) -> new Figures(null, null, "no Prometheus to ask");
+    StackProbe NONE = (end, window) -> new StackFigures(null, null, "no Prometheus to ask");
 }

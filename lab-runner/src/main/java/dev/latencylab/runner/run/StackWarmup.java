@@ -103,7 +103,7 @@ public record StackWarmup(Duration floor, Duration ceiling, StackProbe probe, Co
                 criterion(),
                 Durations.format(floor),
                 Durations.format(ceiling));
-        List<StackProbe.Figures> figures = new ArrayList<>();
+        List<StackProbe.StackFigures> figures = new ArrayList<>();
         List<StackWarmupRecord.Window> windows = new ArrayList<>();
         String outcome = null;
         boolean steady = false;
@@ -120,7 +120,7 @@ public record StackWarmup(Duration floor, Duration ceiling, StackProbe probe, Co
                 }
                 sleeper.sleep(WINDOW);
                 Instant end = clock.instant();
-                StackProbe.Figures f = probe.read(end, WINDOW);
+                StackProbe.StackFigures f = probe.read(end, WINDOW);
                 figures.add(f);
                 Steadiness.Judged verdict = Steadiness.judge(figures);
                 Duration elapsed = Duration.between(start, end);
@@ -149,7 +149,7 @@ public record StackWarmup(Duration floor, Duration ceiling, StackProbe probe, Co
                     outcome = "steady after " + Durations.format(elapsed.withNanos(0)) + ": " + verdict.why();
                     break;
                 }
-                if (figures.stream().noneMatch(StackProbe.Figures::complete)) {
+                if (figures.stream().noneMatch(StackProbe.StackFigures::complete)) {
                     outcome = "not judged: Prometheus had no e2e p50 and CPU figures (" + f.problem() + "), so it ran "
                             + "the floor, " + Durations.format(floor);
                     break;

@@ -45,18 +45,18 @@ final class Steadiness {
     }
 
     /** Judges the last {@value #WINDOWS} of {@code windows} (oldest first). */
-    static Judged judge(List<StackProbe.Figures> windows) {
+    static Judged judge(List<StackProbe.StackFigures> windows) {
         if (windows.size() < WINDOWS) {
             return new Judged(false, "needs " + WINDOWS + " windows");
         }
-        List<StackProbe.Figures> last = windows.subList(windows.size() - WINDOWS, windows.size());
-        if (!last.stream().allMatch(StackProbe.Figures::complete)) {
+        List<StackProbe.StackFigures> last = windows.subList(windows.size() - WINDOWS, windows.size());
+        if (!last.stream().allMatch(StackProbe.StackFigures::complete)) {
             return new Judged(false, "a figure is missing in the last " + WINDOWS + " windows");
         }
         List<String> off = new ArrayList<>();
         List<String> within = new ArrayList<>();
-        spread(last, StackProbe.Figures::e2eP50Ms, "e2e p50", "ms", LATENCY_FLOOR_MS, within, off);
-        spread(last, StackProbe.Figures::cpuCores, "CPU", "cores", 0, within, off);
+        spread(last, StackProbe.StackFigures::e2eP50Ms, "e2e p50", "ms", LATENCY_FLOOR_MS, within, off);
+        spread(last, StackProbe.StackFigures::cpuCores, "CPU", "cores", 0, within, off);
         if (!off.isEmpty()) {
             return new Judged(false, String.join(" and ", off));
         }
@@ -69,8 +69,8 @@ final class Steadiness {
      * (in the figure's unit) where that is wider.
      */
     private static void spread(
-            List<StackProbe.Figures> windows,
-            Function<StackProbe.Figures, Double> figure,
+            List<StackProbe.StackFigures> windows,
+            Function<StackProbe.StackFigures, Double> figure,
             String name,
             String unit,
             double floor,

@@ -117,7 +117,7 @@ class CompareRunTest {
                     .containsExactly(true, false);
             assertThat(r.throughput().get(0).lab().ackedPerSec()).isCloseTo(200_000, within(1.0));
             assertThat(r.throughput().get(0).toolMeasured().recordsPerSec()).isCloseTo(12_165, within(1.0));
-            assertThat(r.throughputVerdict().status()).isEqualTo(Verdict.Status.MET);
+            assertThat(r.throughputVerdict().status()).isEqualTo(Verdict.Standing.MET);
             // The tool gets more records than it can send and is stopped after start-up + warm-up + window.
             assertThat(r.throughput().get(0).toolRanFor()).isEqualTo("28s");
             assertThat(r.throughput().get(0).toolCommand())
@@ -134,7 +134,7 @@ class CompareRunTest {
             assertThat(r.latency()).hasSize(2);
             assertThat(r.latency().get(0).lab().latencyMs().p50()).isEqualTo(1.5);
             assertThat(r.latencyVerdict().ratio()).isCloseTo(0.75, within(1e-9));
-            assertThat(r.latencyVerdict().status()).isEqualTo(Verdict.Status.MET);
+            assertThat(r.latencyVerdict().status()).isEqualTo(Verdict.Standing.MET);
             // The floor runs after the tool in each round, as many records as the tool, on the bench topic.
             // Back to back, then paced at the lab's 50 records/s.
             assertThat(floors)
@@ -144,14 +144,14 @@ class CompareRunTest {
                             "lab.compare 500 after 200 of 400 B, pace PT0S",
                             "lab.compare 500 after 200 of 400 B, pace PT0.02S");
             assertThat(r.latency().get(0).floorRatio()).isCloseTo(1.5 / 1.4, within(1e-9));
-            assertThat(r.floorVerdict().status()).isEqualTo(Verdict.Status.MET);
+            assertThat(r.floorVerdict().status()).isEqualTo(Verdict.Standing.MET);
             // The realistic lab after each throughput pair: the fake acks 200,000/s whatever it is sent.
             assertThat(r.throughput().get(1).labRealistic().ackedPerSec()).isCloseTo(200_000, within(1.0));
             assertThat(r.throughput().get(1).realismRatio()).isCloseTo(1.0, within(1e-6));
             // Publish delay at half the realistic ceiling: the window is phase 2, warm-up phase 1.
             assertThat(r.publishDelay().rate()).isEqualTo(100_000);
             assertThat(r.publishDelay().publishDelayMs().p99()).isEqualTo(0.2);
-            assertThat(r.publishDelayVerdict().status()).isEqualTo(Verdict.Status.MET);
+            assertThat(r.publishDelayVerdict().status()).isEqualTo(Verdict.Standing.MET);
             assertThat(r.setup().benchLayout()).isEqualTo(new TopicLayout(3, 3, 2));
             assertThat(r.setup().kafkaTools()).isEqualTo("kafka-tools 4.2.1");
 

@@ -11,7 +11,7 @@ class GoalsTest {
     void throughputAtOrAboveNinetyFivePercentMeetsTheGoal() {
         Verdict v = Goals.throughput(9_500, 10_000);
 
-        assertThat(v.status()).isEqualTo(Verdict.Status.MET);
+        assertThat(v.status()).isEqualTo(Verdict.Standing.MET);
         assertThat(v.ratio()).isCloseTo(0.95, within(1e-12));
         assertThat(v.text())
                 .isEqualTo(
@@ -22,7 +22,7 @@ class GoalsTest {
     void throughputJustBelowIsAMissAndSaysByHowMuch() {
         Verdict v = Goals.throughput(9_490, 10_000);
 
-        assertThat(v.status()).isEqualTo(Verdict.Status.MISSED);
+        assertThat(v.status()).isEqualTo(Verdict.Standing.MISSED);
         assertThat(v.text())
                 .isEqualTo("throughput ratio 0.949 (lab 9,490 / ProducerPerformance 10,000 records/s): "
                         + "goal >= 0.95 MISSED (the lab reaches 94.9% of the tool)");
@@ -32,7 +32,7 @@ class GoalsTest {
     void noToolThroughputIsNotJudged() {
         Verdict v = Goals.throughput(9_490, 0);
 
-        assertThat(v.status()).isEqualTo(Verdict.Status.UNDECIDED);
+        assertThat(v.status()).isEqualTo(Verdict.Standing.UNDECIDED);
         assertThat(v.ratio()).isNull();
         assertThat(v.text()).contains("n/a").contains("not judged").doesNotContain(" met");
     }
@@ -42,7 +42,7 @@ class GoalsTest {
         // Tool printed 2: its true p50 is in [2, 3), so the ratio is in (0.80, 1.20].
         Verdict v = Goals.latency(2.4, 2);
 
-        assertThat(v.status()).isEqualTo(Verdict.Status.MET);
+        assertThat(v.status()).isEqualTo(Verdict.Standing.MET);
         assertThat(v.ratio()).isCloseTo(1.2, within(1e-12));
         assertThat(v.low()).isCloseTo(0.8, within(1e-12));
         assertThat(v.text())
@@ -54,7 +54,7 @@ class GoalsTest {
     void latencyAboveTheGoalOnThePrintedFigureButNotBeyondItsResolutionIsUndecidedNeverMet() {
         Verdict v = Goals.latency(3.0, 2);
 
-        assertThat(v.status()).isEqualTo(Verdict.Status.UNDECIDED);
+        assertThat(v.status()).isEqualTo(Verdict.Standing.UNDECIDED);
         assertThat(v.text())
                 .startsWith(
                         "e2e p50 ratio 1.500 (lab 3.00 ms / EndToEndLatency 2 ms): goal <= 1.2x NOT MET on the printed figure")
@@ -66,7 +66,7 @@ class GoalsTest {
     void latencyAboveTheGoalWhateverTheToolsResolutionIsMissed() {
         Verdict v = Goals.latency(4.0, 2);
 
-        assertThat(v.status()).isEqualTo(Verdict.Status.MISSED);
+        assertThat(v.status()).isEqualTo(Verdict.Standing.MISSED);
         assertThat(v.low()).isCloseTo(4.0 / 3, within(1e-12));
         assertThat(v.text()).contains("goal <= 1.2x MISSED");
     }
@@ -77,11 +77,11 @@ class GoalsTest {
         Verdict missed = Goals.latency(1.5, 0);
 
         assertThat(undecided.ratio()).isNull();
-        assertThat(undecided.status()).isEqualTo(Verdict.Status.UNDECIDED);
+        assertThat(undecided.status()).isEqualTo(Verdict.Standing.UNDECIDED);
         assertThat(undecided.text())
                 .contains("ratio n/a")
                 .contains("printed p50 0 (under 1 ms), so the true ratio is above 1.100");
-        assertThat(missed.status()).isEqualTo(Verdict.Status.MISSED);
+        assertThat(missed.status()).isEqualTo(Verdict.Standing.MISSED);
     }
 
     @Test

@@ -59,9 +59,9 @@ class StackWarmupTest {
     }
 
     /** A probe answering these figures in turn, then the last one forever. */
-    private StackProbe scripted(StackProbe.Figures... figures) {
-        Iterator<StackProbe.Figures> it = List.of(figures).iterator();
-        StackProbe.Figures[] last = {null};
+    private StackProbe scripted(StackProbe.StackFigures... figures) {
+        Iterator<StackProbe.StackFigures> it = List.of(figures).iterator();
+        StackProbe.StackFigures[] last = {null};
         return (end, window) -> {
             assertThat(window).isEqualTo(StackWarmup.WINDOW);
             asked.add(end);
@@ -72,8 +72,8 @@ class StackWarmupTest {
         };
     }
 
-    private static StackProbe.Figures f(double p50, double cpu) {
-        return new StackProbe.Figures(p50, cpu, null);
+    private static StackProbe.StackFigures f(double p50, double cpu) {
+        return new StackProbe.StackFigures(p50, cpu, null);
     }
 
     private StackWarmupRecord run(Duration floor, Duration ceiling, StackProbe probe) throws InterruptedException {
@@ -131,12 +131,14 @@ class StackWarmupTest {
 
     @Test
     void theCeilingEndsAWarmupThatNeverSettlesWithoutFailingIt() throws Exception {
-        List<StackProbe.Figures> swinging = new ArrayList<>();
+        List<StackProbe.StackFigures> swinging = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             swinging.add(i % 2 == 0 ? f(4, 1) : f(8, 1));
         }
         StackWarmupRecord r = run(
-                Duration.ofSeconds(30), Duration.ofSeconds(45), scripted(swinging.toArray(StackProbe.Figures[]::new)));
+                Duration.ofSeconds(30),
+                Duration.ofSeconds(45),
+                scripted(swinging.toArray(StackProbe.StackFigures[]::new)));
 
         assertThat(r.steady()).isFalse();
         // A window never runs past the ceiling: four of 10 s fit in 45 s.
@@ -150,7 +152,7 @@ class StackWarmupTest {
         StackWarmupRecord r = run(
                 Duration.ofSeconds(30),
                 Duration.ofMinutes(3),
-                scripted(new StackProbe.Figures(null, null, "Prometheus does not answer")));
+                scripted(new StackProbe.StackFigures(null, null, "Prometheus does not answer")));
 
         assertThat(r.steady()).isFalse();
         assertThat(r.durationSeconds()).isEqualTo(30.0);

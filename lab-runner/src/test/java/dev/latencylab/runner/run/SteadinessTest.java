@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class SteadinessTest {
 
-    private static StackProbe.Figures f(Double p50, Double cpu) {
-        return new StackProbe.Figures(p50, cpu, null);
+    private static StackProbe.StackFigures f(Double p50, Double cpu) {
+        return new StackProbe.StackFigures(p50, cpu, null);
     }
 
     @Test
@@ -45,7 +45,7 @@ class SteadinessTest {
 
     @Test
     void onlyTheLastThreeWindowsCount() {
-        List<StackProbe.Figures> windows = new ArrayList<>(List.of(f(100.0, 1.9), f(40.0, 1.5)));
+        List<StackProbe.StackFigures> windows = new ArrayList<>(List.of(f(100.0, 1.9), f(40.0, 1.5)));
 
         assertThat(Steadiness.judge(windows).steady()).isFalse();
         windows.addAll(List.of(f(4.1, 1.0), f(4.0, 1.0), f(3.9, 1.0)));
