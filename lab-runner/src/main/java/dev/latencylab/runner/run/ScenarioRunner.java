@@ -68,9 +68,6 @@ public final class ScenarioRunner {
     private final List<PhaseStep> steps;
     private final EndOfRun end;
 
-    /** The rate searches this run made ({@code rate: max} phases). */
-    private final List<RateSearchRecord> searches = new ArrayList<>();
-
     private Thread worker;
 
     /**
@@ -129,6 +126,8 @@ public final class ScenarioRunner {
         }
         Instant startedAt = run.clock.instant();
         run.begin(startedAt);
+        // The rate searches of this run ({@code rate: max} phases): a runner used again starts with none.
+        List<RateSearchRecord> searches = new ArrayList<>();
         PlannedPhases phases = new PlannedPhases(run, steps, scenario, windowHook, searches);
         String stopReason = null;
         ConsumerSettings consumerBefore = null;
