@@ -141,7 +141,7 @@ public final class JsonHttp {
         } catch (HttpTimeoutException e) {
             throw new EndpointException(
                     part + " did not answer " + request.method() + " " + request.uri() + " within "
-                            + requestTimeout.toSeconds() + " s",
+                            + timeout.toSeconds() + " s",
                     e);
         } catch (IOException e) {
             throw new EndpointException(
