@@ -147,4 +147,29 @@ class ArchitectureTest {
                 .resideInAPackage("dev.latencylab.producer..")
                 .check(classes);
     }
+
+    /**
+     * One meaning per type name: two main types may share a simple name only when each app has its own
+     * of the same thing (its control filters, its self-test endpoint and properties, its client metrics).
+     */
+    @Test
+    void noTwoTypesShareANameButTheAppsOwnTwins() {
+        java.util.Set<String> twins =
+                java.util.Set.of("ControlFilters", "SelfTestEndpoint", "SelfTestProperties", "RefreshedMetrics");
+        java.util.Map<String, java.util.List<String>> byName = classes.stream()
+                .filter(c -> !c.isAnonymousClass() && !c.getSimpleName().isEmpty())
+                .filter(c -> !c.getSimpleName().equals("package-info"))
+                .collect(java.util.stream.Collectors.groupingBy(
+                        com.tngtech.archunit.core.domain.JavaClass::getSimpleName,
+                        java.util.stream.Collectors.mapping(
+                                com.tngtech.archunit.core.domain.JavaClass::getName,
+                                java.util.stream.Collectors.toList())));
+        java.util.Map<String, java.util.List<String>> shared = new java.util.TreeMap<>();
+        byName.forEach((name, types) -> {
+            if (types.size() > 1 && !twins.contains(name)) {
+                shared.put(name, types);
+            }
+        });
+        org.assertj.core.api.Assertions.assertThat(shared).isEmpty();
+    }
 }
