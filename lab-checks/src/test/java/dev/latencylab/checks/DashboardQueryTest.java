@@ -101,10 +101,15 @@ class DashboardQueryTest {
                 .as("e2e percentiles, naive and corrected, per phase")
                 .anyMatch(e -> e.contains("histogram_quantile(0.999")
                         && e.contains("lab_e2e_latency_seconds_bucket")
-                        && e.contains("linger_ms"))
+                        && e.contains("sum by (le, phase)")
+                        && e.contains("group_left (name)"))
                 .anyMatch(e -> e.contains("histogram_quantile(0.999")
                         && e.contains("lab_e2e_corrected_latency_seconds_bucket")
-                        && e.contains("linger_ms"));
+                        && e.contains("sum by (le, phase)")
+                        && e.contains("group_left (name)"));
+        assertThat(expressions)
+                .as("the consumer's histograms carry the phase alone: grouping by a setting would drop it")
+                .noneMatch(e -> e.contains("lab_e2e_") && e.matches("(?s).*by \\([^)]*linger_ms.*"));
         assertThat(heatmaps)
                 .as("heatmaps of both e2e histograms")
                 .anyMatch(e -> e.contains("lab_e2e_latency_seconds_bucket"))

@@ -3,8 +3,6 @@ package dev.latencylab.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import java.nio.charset.StandardCharsets;
@@ -217,10 +215,8 @@ class LabOnRealClusterIT {
             // Two records of a producer of their own (sequence 0 and 1) whose values are not the lab's JSON:
             // records all the same, counted, only not latency samples.
             UUID other = UUID.randomUUID();
-            byte[] validHeader =
-                    LabHeader.encode(new RecordStamp(1, 1, 0, other, new PhaseKey(0, 16_384, Compression.NONE), 0));
-            byte[] nextHeader =
-                    LabHeader.encode(new RecordStamp(1, 1, 1, other, new PhaseKey(0, 16_384, Compression.NONE), 0));
+            byte[] validHeader = LabHeader.encode(new RecordStamp(1, 1, 0, other, 0));
+            byte[] nextHeader = LabHeader.encode(new RecordStamp(1, 1, 1, other, 0));
             poison.send(new ProducerRecord<byte[], byte[]>(
                             TOPIC,
                             null,
@@ -298,7 +294,8 @@ class LabOnRealClusterIT {
                         "lab_consumer_duplicate_records_total",
                         "lab_consumer_skipped_records_total{",
                         "kafka_consumer_fetch_manager_records_lag_max");
-        assertThat(consumerMetrics).containsPattern("lab_e2e_latency_seconds_bucket\\{[^}]*linger_ms=\"\\d+\"");
+        assertThat(consumerMetrics).containsPattern("lab_e2e_latency_seconds_bucket\\{[^}]*phase=\"\\d+\"");
+        assertThat(producerMetrics).containsPattern("lab_phase_info\\{[^}]*linger_ms=\"\\d+\"");
     }
 
     /**
@@ -307,7 +304,9 @@ class LabOnRealClusterIT {
      * rate, so the waits below are for records to arrive, however long a slow machine takes.
      */
     private double medianAt(int lingerMs) {
-        post("{\"rate\": 50, \"lingerMs\": " + lingerMs + ", \"compression\": \"none\", \"running\": true}");
+        // Each linger its own named phase: the consumer keys phases by the id the records carry.
+        post("{\"rate\": 50, \"lingerMs\": " + lingerMs + ", \"compression\": \"none\", \"running\": true, "
+                + "\"phase\": " + phaseOf(lingerMs) + "}");
         // Warm-up: a fresh producer's first records wait for its metadata fetch and its first connection
         // to each partition leader; the phase is reset once they have arrived, so they are not measured.
         await("warm-up records with linger " + lingerMs)
@@ -323,10 +322,15 @@ class LabOnRealClusterIT {
         return phase.path("latencyMs").path("p50").asDouble();
     }
 
-    /** The consumer's phase with this linger that has records, or null. */
+    /** The phase id the records sent with this linger carry. */
+    private static int phaseOf(int lingerMs) {
+        return 100 + lingerMs;
+    }
+
+    /** The consumer's phase of this linger that has records, or null. */
     private JsonNode phase(int lingerMs) {
         for (JsonNode phase : latency().path("phases")) {
-            if (phase.path("settings").path("lingerMs").asInt() == lingerMs
+            if (phase.path("phase").asInt() == phaseOf(lingerMs)
                     && phase.path("count").asLong() > 0) {
                 return phase;
             }

@@ -1,6 +1,5 @@
 package dev.latencylab.consumer.latency;
 
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.latency.LatencyBuckets;
 import dev.latencylab.core.latency.LatencyRecorder;
 import dev.latencylab.core.latency.LifetimeCounts;
@@ -18,11 +17,11 @@ import java.util.function.ToLongFunction;
 import org.springframework.stereotype.Component;
 
 /**
- * Exports e2e latency as Prometheus histograms, one pair per phase: tagged with the runner's
- * phase id (what tells two phases of the same settings apart, e.g. acks=all and acks=1) and the
- * settings the header carried (what tells warm-ups, phase 0, apart). The producer's
- * {@code lab_phase_info} names each id. Series are released with the recorder's phases, so a
- * session of many runs holds a few. Also the recorder's loss, duplicate and skip counts.
+ * Exports e2e latency as Prometheus histograms, one pair per phase, tagged with the runner's
+ * phase id alone: the producer's {@code lab_phase_info} gives each id its name and settings, so
+ * two phases that differ in any setting (acks, partitions, a consumer setting) are two series.
+ * Series are released with the recorder's phases, so a session of many runs holds a few. Also the
+ * recorder's loss, duplicate and skip counts.
  */
 @Component
 class LatencyMetrics {
@@ -30,7 +29,7 @@ class LatencyMetrics {
     private static final Duration[] BUCKETS = LatencyBuckets.boundaries();
 
     private final MeterRegistry registry;
-    private final Map<Series, Timer[]> timers = new ConcurrentHashMap<>();
+    private final Map<Integer, Timer[]> timers = new ConcurrentHashMap<>();
     /** Samples not exported because the series bound was reached: the bound is never silent. */
     private final AtomicLong unexported = new AtomicLong();
 
@@ -96,15 +95,14 @@ class LatencyMetrics {
         if (result.status() != RecordResult.Status.MEASURED || !result.outcome().isFirstArrival()) {
             return;
         }
-        Series series = new Series(result.phase(), result.settings());
-        Timer[] pair = timers.get(series);
+        Timer[] pair = timers.get(result.phase());
         if (pair == null) {
             if (timers.size() >= LatencyRecorder.MAX_PHASES) {
                 // Bounded like the recorder's phases: crafted headers cannot grow the series.
                 unexported.incrementAndGet();
                 return;
             }
-            pair = timers.computeIfAbsent(series, this::register);
+            pair = timers.computeIfAbsent(result.phase(), this::register);
         }
         pair[0].record(Math.max(0, result.latencyMicros()), TimeUnit.MICROSECONDS);
         pair[1].record(Math.max(0, result.correctedMicros()), TimeUnit.MICROSECONDS);
@@ -117,7 +115,7 @@ class LatencyMetrics {
      */
     void release(int throughPhase) {
         timers.entrySet().removeIf(e -> {
-            if (e.getKey().phase() > throughPhase) {
+            if (e.getKey() > throughPhase) {
                 return false;
             }
             for (Timer timer : e.getValue()) {
@@ -127,17 +125,8 @@ class LatencyMetrics {
         });
     }
 
-    private Timer[] register(Series series) {
-        PhaseKey settings = series.settings();
-        Tags tags = Tags.of(
-                "phase",
-                Integer.toString(series.phase()),
-                "linger_ms",
-                Integer.toString(settings.lingerMs()),
-                "batch_size",
-                Integer.toString(settings.batchSize()),
-                "compression",
-                settings.compression().kafkaName());
+    private Timer[] register(int phase) {
+        Tags tags = Tags.of("phase", Integer.toString(phase));
         return new Timer[] {
             histogram("lab.e2e.latency", "Consume time minus actual send time", tags),
             histogram(
@@ -156,9 +145,6 @@ class LatencyMetrics {
                 .maximumExpectedValue(BUCKETS[BUCKETS.length - 1])
                 .register(registry);
     }
-
-    /** One phase's pair of histograms: a phase id with the settings its records carried. */
-    private record Series(int phase, PhaseKey settings) {}
 
     private void counter(
             String name,

@@ -8,8 +8,6 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.consumer.LabConsumerProperties;
 import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.core.header.LabHeader;
@@ -83,8 +81,6 @@ class LatencyEndpointTest {
 
     private static final String URL = "/actuator/latency";
     private static final UUID PRODUCER = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
-    private static final PhaseKey LINGER_5_LZ4 = new PhaseKey(5, 16_384, Compression.LZ4);
-    private static final PhaseKey LINGER_0_ZSTD = new PhaseKey(0, 32_768, Compression.ZSTD);
     private static final byte[] ORDER = "{\"orderId\":\"o-1\"}".getBytes(StandardCharsets.US_ASCII);
     /** 2025-11-22T00:00:00Z in epoch microseconds. */
     private static final long T0 = 1_763_769_600_000_000L;
@@ -92,12 +88,12 @@ class LatencyEndpointTest {
     private static final String TWO_PHASES =
             """
             {"phases":[
-              {"phase":4,"settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4"},
+              {"phase":4,
                "count":2,"firstReceived":"2025-11-22T00:00:00.001100Z","lastReceived":"2025-11-22T00:00:00.002500Z",
                "latencyMs":{"p50":1.0,"p90":1.5,"p95":1.5,"p99":1.5,"p999":1.5,"max":1.5},
                "correctedLatencyMs":{"p50":1.1,"p90":1.5,"p95":1.5,"p99":1.5,"p999":1.5,"max":1.5},
                "lost":0,"late":0,"duplicated":1,"redelivered":0,"outOfOrder":0,"clamped":0,"batchWaitMs":null,"unsampled":0},
-              {"phase":0,"settings":{"lingerMs":0,"batchSize":32768,"compression":"zstd"},
+              {"phase":0,
                "count":4,"firstReceived":"2025-11-22T00:00:00.004Z","lastReceived":"2025-11-22T00:00:00.008Z",
                "latencyMs":{"p50":2.0,"p90":2.0,"p95":2.0,"p99":2.0,"p999":2.0,"max":2.0},
                "correctedLatencyMs":{"p50":2.0,"p90":2.04,"p95":2.04,"p99":2.04,"p999":2.04,"max":2.04},
@@ -276,7 +272,7 @@ class LatencyEndpointTest {
                "listener":"batch","max.partition.fetch.bytes":"1048576","max.poll.records":"500",
                "processing":"in-order","work":"none"}},"assigned":{}}""");
         // The gap left open before the reset is still a gap, not a record from before the start.
-        recorder.record(header(5, T0 + 5_000, T0 + 5_000, LINGER_0_ZSTD), ORDER, "lab.orders", 0, 16, T0 + 9_000);
+        recorder.record(header(5, T0 + 5_000, T0 + 5_000, 0), ORDER, "lab.orders", 0, 16, T0 + 9_000);
         assertThat(mvc.get().uri(URL))
                 .bodyJson()
                 .extractingPath("$.totals.received")
@@ -317,7 +313,7 @@ class LatencyEndpointTest {
                                         "LEDGER_ID",
                                         recorder.report().ledgers().get(0).ledgerId()));
         // A phase's samples start again from the next record: the warm-up is gone.
-        recorder.record(header(8, T0 + 7_000, T0 + 7_000, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 17, T0 + 7_300);
+        recorder.record(header(8, T0 + 7_000, T0 + 7_000, 4), ORDER, "lab.orders", 0, 17, T0 + 7_300);
         MvcTestResult after = mvc.get().uri(URL).exchange();
         assertThat(after).bodyJson().extractingPath("$.phases.length()").isEqualTo(1);
         assertThat(after).bodyJson().extractingPath("$.phases[0].count").isEqualTo(1);
@@ -451,17 +447,17 @@ class LatencyEndpointTest {
      * after sending. Plus one record of each kind that is skipped.
      */
     private void recordTwoPhases() {
-        recorder.record(header(0, T0, T0 + 100, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 10, T0 + 1_100);
-        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 11, T0 + 2_500);
-        recorder.record(header(1, T0 + 1_000, T0 + 1_000, LINGER_5_LZ4, 4), ORDER, "lab.orders", 0, 12, T0 + 3_000);
-        recorder.record(header(2, T0 + 2_000, T0 + 2_000, LINGER_0_ZSTD), ORDER, "lab.orders", 1, 20, T0 + 4_000);
-        recorder.record(header(4, T0 + 4_000, T0 + 4_000, LINGER_0_ZSTD), ORDER, "lab.orders", 1, 21, T0 + 6_000);
-        recorder.record(header(3, T0 + 3_000, T0 + 3_040, LINGER_0_ZSTD), ORDER, "lab.orders", 1, 22, T0 + 5_040);
-        recorder.record(header(6, T0 + 6_000, T0 + 6_000, LINGER_0_ZSTD), ORDER, "lab.orders", 2, 30, T0 + 8_000);
+        recorder.record(header(0, T0, T0 + 100, 4), ORDER, "lab.orders", 0, 10, T0 + 1_100);
+        recorder.record(header(1, T0 + 1_000, T0 + 1_000, 4), ORDER, "lab.orders", 0, 11, T0 + 2_500);
+        recorder.record(header(1, T0 + 1_000, T0 + 1_000, 4), ORDER, "lab.orders", 0, 12, T0 + 3_000);
+        recorder.record(header(2, T0 + 2_000, T0 + 2_000, 0), ORDER, "lab.orders", 1, 20, T0 + 4_000);
+        recorder.record(header(4, T0 + 4_000, T0 + 4_000, 0), ORDER, "lab.orders", 1, 21, T0 + 6_000);
+        recorder.record(header(3, T0 + 3_000, T0 + 3_040, 0), ORDER, "lab.orders", 1, 22, T0 + 5_040);
+        recorder.record(header(6, T0 + 6_000, T0 + 6_000, 0), ORDER, "lab.orders", 2, 30, T0 + 8_000);
         recorder.record(null, ORDER, "lab.orders", 0, 13, T0 + 8_100);
         recorder.record("not a lab header".getBytes(StandardCharsets.US_ASCII), ORDER, "lab.orders", 0, 14, T0 + 8_200);
         recorder.record(
-                header(7, T0 + 7_000, T0 + 7_000, LINGER_0_ZSTD),
+                header(7, T0 + 7_000, T0 + 7_000, 0),
                 "not json".getBytes(StandardCharsets.US_ASCII),
                 "lab.orders",
                 0,
@@ -469,11 +465,7 @@ class LatencyEndpointTest {
                 T0 + 8_300);
     }
 
-    private static byte[] header(long sequence, long intendedMicros, long sentMicros, PhaseKey settings) {
-        return header(sequence, intendedMicros, sentMicros, settings, 0);
-    }
-
-    private static byte[] header(long sequence, long intendedMicros, long sentMicros, PhaseKey settings, int phase) {
-        return LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, PRODUCER, settings, phase));
+    private static byte[] header(long sequence, long intendedMicros, long sentMicros, int phase) {
+        return LabHeader.encode(new RecordStamp(intendedMicros, sentMicros, sequence, PRODUCER, phase));
     }
 }

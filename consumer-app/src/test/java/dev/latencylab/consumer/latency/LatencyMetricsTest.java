@@ -2,8 +2,6 @@ package dev.latencylab.consumer.latency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.latency.LatencyRecorder;
@@ -19,9 +17,6 @@ import org.junit.jupiter.api.Test;
 /** The e2e histograms are one pair per phase, released with the recorder's phases, and bounded. */
 class LatencyMetricsTest {
 
-    private static final PhaseKey SETTINGS = new PhaseKey(5, 16_384, Compression.NONE);
-    private static final PhaseKey OTHER_SETTINGS = new PhaseKey(20, 16_384, Compression.LZ4);
-
     private SimpleMeterRegistry registry;
     private LatencyMetrics metrics;
 
@@ -32,41 +27,40 @@ class LatencyMetricsTest {
     }
 
     @Test
-    void twoPhasesOfTheSameSettingsAreTwoSeriesAndWarmUpsAreKeptApartBySettings() {
-        record(7001, SETTINGS, 3);
-        record(7002, SETTINGS, 2);
-        record(0, SETTINGS, 1);
-        record(0, OTHER_SETTINGS, 4);
+    void eachPhaseIdIsOneSeriesTaggedWithTheIdAlone() {
+        record(7001, 3);
+        record(7002, 2);
+        record(0, 1);
+        record(0, 4);
 
-        assertThat(countsByPhase())
-                .containsExactly(
-                        Map.entry("0 linger=20", 4L),
-                        Map.entry("0 linger=5", 1L),
-                        Map.entry("7001 linger=5", 3L),
-                        Map.entry("7002 linger=5", 2L));
+        assertThat(countsByPhase()).containsExactly(Map.entry("0", 5L), Map.entry("7001", 3L), Map.entry("7002", 2L));
+        assertThat(registry.find("lab.e2e.latency").timers())
+                .allSatisfy(t -> assertThat(t.getId().getTags())
+                        .extracting(io.micrometer.core.instrument.Tag::getKey)
+                        .containsExactly("phase"));
     }
 
     @Test
     void releaseRemovesThePhasesUpToTheIdWithTheWarmUpsAndALateRecordOpensItsSeriesAgain() {
-        record(0, SETTINGS, 1);
-        record(7001, SETTINGS, 3);
-        record(7002, SETTINGS, 2);
+        record(0, 1);
+        record(7001, 3);
+        record(7002, 2);
 
         metrics.release(7001);
 
-        assertThat(countsByPhase()).containsExactly(Map.entry("7002 linger=5", 2L));
+        assertThat(countsByPhase()).containsExactly(Map.entry("7002", 2L));
         assertThat(registry.find("lab.e2e.corrected.latency").timers()).hasSize(1);
 
-        record(7001, SETTINGS, 1);
-        assertThat(countsByPhase()).containsEntry("7001 linger=5", 1L);
+        record(7001, 1);
+        assertThat(countsByPhase()).containsEntry("7001", 1L);
     }
 
     @Test
     void beyondTheBoundSamplesAreCountedAsUnexportedUntilAReleaseMakesRoom() {
         for (int phase = 1; phase <= LatencyRecorder.MAX_PHASES; phase++) {
-            record(phase, SETTINGS, 1);
+            record(phase, 1);
         }
-        record(LatencyRecorder.MAX_PHASES + 1, SETTINGS, 2);
+        record(LatencyRecorder.MAX_PHASES + 1, 2);
 
         assertThat(registry.find("lab.e2e.latency").timers()).hasSize(LatencyRecorder.MAX_PHASES);
         assertThat(registry.get("lab.consumer.unexported.samples")
@@ -75,21 +69,21 @@ class LatencyMetricsTest {
                 .isEqualTo(2);
 
         metrics.release(LatencyRecorder.MAX_PHASES);
-        record(LatencyRecorder.MAX_PHASES + 1, SETTINGS, 1);
-        assertThat(countsByPhase()).containsExactly(Map.entry((LatencyRecorder.MAX_PHASES + 1) + " linger=5", 1L));
+        record(LatencyRecorder.MAX_PHASES + 1, 1);
+        assertThat(countsByPhase()).containsExactly(Map.entry((LatencyRecorder.MAX_PHASES + 1) + "", 1L));
     }
 
-    private void record(int phase, PhaseKey settings, int times) {
+    private void record(int phase, int times) {
         for (int i = 0; i < times; i++) {
-            metrics.onRecord(new RecordResult(
-                    RecordResult.Status.MEASURED, phase, settings, 1_000, 1_500, SequenceOutcome.RECEIVED));
+            metrics.onRecord(
+                    new RecordResult(RecordResult.Status.MEASURED, phase, 1_000, 1_500, SequenceOutcome.RECEIVED));
         }
     }
 
     private Map<String, Long> countsByPhase() {
         Map<String, Long> counts = new TreeMap<>();
         for (Timer t : registry.find("lab.e2e.latency").timers()) {
-            counts.put(t.getId().getTag("phase") + " linger=" + t.getId().getTag("linger_ms"), t.count());
+            counts.put(t.getId().getTag("phase"), t.count());
         }
         return counts;
     }

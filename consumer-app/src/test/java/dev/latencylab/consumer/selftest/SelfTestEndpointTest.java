@@ -3,8 +3,6 @@ package dev.latencylab.consumer.selftest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.selftest.SelfTestHooks;
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import java.util.UUID;
@@ -21,7 +19,6 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester;
 class SelfTestEndpointTest {
 
     private static final UUID PRODUCER = UUID.randomUUID();
-    private static final PhaseKey KEY = new PhaseKey(5, 16_384, Compression.NONE);
 
     @Nested
     @WebMvcTest(controllers = SelfTestEndpoint.class)
@@ -97,6 +94,6 @@ class SelfTestEndpointTest {
     }
 
     private static byte[] header(int phase) {
-        return LabHeader.encode(new RecordStamp(1, 1, 0, PRODUCER, KEY, phase));
+        return LabHeader.encode(new RecordStamp(1, 1, 0, PRODUCER, phase));
     }
 }

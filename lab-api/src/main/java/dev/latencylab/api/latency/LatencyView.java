@@ -1,6 +1,5 @@
 package dev.latencylab.api.latency;
 
-import dev.latencylab.api.settings.PhaseKey;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -48,21 +47,9 @@ public record LatencyView(
         return ledgers.stream().filter(l -> topic.equals(l.topic())).findFirst().orElse(LedgerView.empty(topic));
     }
 
-    /** The consumer's phase for records of no named phase whose header carries these settings. */
-    public Optional<PhaseView> phase(PhaseKey key) {
-        return phase(0, key);
-    }
-
-    /** The consumer's phase for records with this phase id and these settings, if it has one. */
-    public Optional<PhaseView> phase(int phase, PhaseKey key) {
-        return phases.stream()
-                .filter(p -> p.phase() == phase && key.equals(p.settings()))
-                .findFirst();
-    }
-
-    /** Every settings key seen with this phase id: more than one means the producer sent other settings than asked. */
-    public List<PhaseView> phasesWithId(int phase) {
-        return phases.stream().filter(p -> p.phase() == phase).toList();
+    /** The consumer's phase for records with this phase id, if it has one. */
+    public Optional<PhaseView> phase(int phase) {
+        return phases.stream().filter(p -> p.phase() == phase).findFirst();
     }
 
     public Optional<ProducerTrack> producer(UUID producerId) {

@@ -2,7 +2,6 @@ package dev.latencylab.api.latency;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.latencylab.api.settings.PhaseKey;
 import java.time.Instant;
 
 /**
@@ -12,8 +11,6 @@ import java.time.Instant;
  * null when the phase has no sample, and so are the two instants.
  *
  * @param phase the runner's phase id the records carried (0: no named phase)
- * @param settings what the phase's records carried in their header: with a phase id, the check
- *     that the producer sent what the runner asked for
  * @param count records measured by this consumer-app instance (first deliveries)
  * @param redelivered records this instance processed again (their offset was processed before)
  * @param clamped latencies outside the histogram's range (negative or above ten minutes), counted at its edge
@@ -26,7 +23,6 @@ import java.time.Instant;
  */
 public record PhaseView(
         int phase,
-        PhaseKey settings,
         long count,
         Instant firstReceived,
         Instant lastReceived,
@@ -46,7 +42,6 @@ public record PhaseView(
     /** A view with no slow-record watch. */
     public PhaseView(
             int phase,
-            PhaseKey settings,
             long count,
             Instant firstReceived,
             Instant lastReceived,
@@ -62,7 +57,6 @@ public record PhaseView(
             EncodedHistograms histograms) {
         this(
                 phase,
-                settings,
                 count,
                 firstReceived,
                 lastReceived,
@@ -83,7 +77,6 @@ public record PhaseView(
     /** A view without its encoded histograms (what GET /actuator/latency answers by default). */
     public PhaseView(
             int phase,
-            PhaseKey settings,
             long count,
             Instant firstReceived,
             Instant lastReceived,
@@ -98,7 +91,6 @@ public record PhaseView(
             Percentiles batchWaitMs) {
         this(
                 phase,
-                settings,
                 count,
                 firstReceived,
                 lastReceived,

@@ -6,23 +6,13 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The producer's compression.type values the lab accepts, with a stable one-byte code for record headers. */
+/** The producer's compression.type values the lab accepts. */
 public enum Compression {
-    NONE(0),
-    GZIP(1),
-    SNAPPY(2),
-    LZ4(3),
-    ZSTD(4);
-
-    private final byte code;
-
-    Compression(int code) {
-        this.code = (byte) code;
-    }
-
-    public byte code() {
-        return code;
-    }
+    NONE,
+    GZIP,
+    SNAPPY,
+    LZ4,
+    ZSTD;
 
     /** The name Kafka's compression.type property uses, and the contract's JSON. */
     @JsonValue
@@ -34,15 +24,6 @@ public enum Compression {
     @Override
     public String toString() {
         return kafkaName();
-    }
-
-    public static Optional<Compression> fromCode(byte code) {
-        for (Compression c : values()) {
-            if (c.code == code) {
-                return Optional.of(c);
-            }
-        }
-        return Optional.empty();
     }
 
     /** Accepts Kafka's names in any case; empty for anything else. */

@@ -119,11 +119,6 @@ public final class ProducerSettings extends SettingValues {
         return rate() == SettingsLimits.UNTHROTTLED;
     }
 
-    /** What a record's header carries of these settings: the consumer's phase key. */
-    public PhaseKey phaseKey() {
-        return new PhaseKey(lingerMs(), batchSize(), compression());
-    }
-
     public int lingerMs() {
         return get(ProducerSetting.LINGER_MS);
     }

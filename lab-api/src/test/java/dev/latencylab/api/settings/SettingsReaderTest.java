@@ -152,7 +152,6 @@ class SettingsReaderTest {
                 .hasMessageContaining("rate");
         assertThat(s.apply(SettingsChange.linger(20)))
                 .isEqualTo(new ProducerSettings(20, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID));
-        assertThat(s.phaseKey()).isEqualTo(new PhaseKey(5, 16_384, Compression.NONE));
     }
 
     @Test

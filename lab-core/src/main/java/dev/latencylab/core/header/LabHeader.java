@@ -1,43 +1,39 @@
 package dev.latencylab.core.header;
 
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.PhaseKey;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The one record header the lab adds, {@value #KEY}: 54 bytes, big-endian, fixed layout.
+ * The one record header the lab adds, {@value #KEY}: 45 bytes, big-endian, fixed layout.
  *
  * <pre>
  * offset size field
- *      0    1 format version (2)
+ *      0    1 format version (3)
  *      1    8 intended send time, epoch microseconds
  *      9    8 actual send time, epoch microseconds
  *     17    8 sequence number (per producer id)
  *     25   16 producer id (UUID: most, then least significant bits)
- *     41    4 linger.ms
- *     45    4 batch.size
- *     49    1 compression.type (0 none, 1 gzip, 2 snappy, 3 lz4, 4 zstd)
- *     50    4 phase id (the runner's; 0: no named phase)
+ *     41    4 phase id (the runner's; 0: no named phase)
  * </pre>
  *
- * One binary header instead of several text ones keeps the per-record overhead at 57 bytes on
- * the wire (key + value) and makes decoding a handful of reads. Version 1 (without the phase id)
- * is not read: both apps are built from one tree.
+ * The phase id is a record's one identity: what settings a phase ran with is the runner's and
+ * the producer's {@code lab_phase_info} to say, not every record's. One binary header instead of
+ * several text ones keeps the per-record overhead at 48 bytes on the wire (key + value) and makes
+ * decoding a handful of reads. Earlier versions (2 carried linger.ms, batch.size and compression
+ * too) are not read: both apps are built from one tree.
  */
 public final class LabHeader {
 
     public static final String KEY = "lab";
-    public static final byte VERSION = 2;
-    public static final int LENGTH = 54;
+    public static final byte VERSION = 3;
+    public static final int LENGTH = 45;
     /** 2^53: centuries at the producer's top rate; anything above is a forged or corrupt header. */
     public static final long MAX_SEQUENCE = 1L << 53;
 
     private LabHeader() {}
 
     public static byte[] encode(RecordStamp stamp) {
-        PhaseKey s = stamp.settings();
         return ByteBuffer.allocate(LENGTH)
                 .put(VERSION)
                 .putLong(stamp.intendedSendMicros())
@@ -45,9 +41,6 @@ public final class LabHeader {
                 .putLong(stamp.sequence())
                 .putLong(stamp.producerId().getMostSignificantBits())
                 .putLong(stamp.producerId().getLeastSignificantBits())
-                .putInt(s.lingerMs())
-                .putInt(s.batchSize())
-                .put(s.compression().code())
                 .putInt(stamp.phase())
                 .array();
     }
@@ -62,23 +55,10 @@ public final class LabHeader {
         long sent = b.getLong();
         long sequence = b.getLong();
         UUID producerId = new UUID(b.getLong(), b.getLong());
-        int linger = b.getInt();
-        int batch = b.getInt();
-        Optional<Compression> compression = Compression.fromCode(b.get());
         int phase = b.getInt();
-        if (compression.isEmpty()
-                || phase < 0
-                || sequence < 0
-                || sequence > MAX_SEQUENCE
-                || intended <= 0
-                || sent <= 0) {
+        if (phase < 0 || sequence < 0 || sequence > MAX_SEQUENCE || intended <= 0 || sent <= 0) {
             return Optional.empty();
         }
-        try {
-            return Optional.of(new RecordStamp(
-                    intended, sent, sequence, producerId, new PhaseKey(linger, batch, compression.get()), phase));
-        } catch (IllegalArgumentException outOfRange) {
-            return Optional.empty();
-        }
+        return Optional.of(new RecordStamp(intended, sent, sequence, producerId, phase));
     }
 }

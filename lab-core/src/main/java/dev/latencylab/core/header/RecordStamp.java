@@ -1,6 +1,5 @@
 package dev.latencylab.core.header;
 
-import dev.latencylab.api.settings.PhaseKey;
 import java.util.UUID;
 
 /**
@@ -10,8 +9,6 @@ import java.util.UUID;
  * @param actualSendMicros when it was handed to the Kafka producer, epoch microseconds
  * @param sequence per-producer sequence number, from 0, without gaps
  * @param producerId the producer instance (one per producer-app process)
- * @param settings the producer settings in effect for this record
  * @param phase the runner's phase id (0: no named phase)
  */
-public record RecordStamp(
-        long intendedSendMicros, long actualSendMicros, long sequence, UUID producerId, PhaseKey settings, int phase) {}
+public record RecordStamp(long intendedSendMicros, long actualSendMicros, long sequence, UUID producerId, int phase) {}

@@ -43,11 +43,10 @@ public final class GroupView {
     }
 
     private static List<PhaseView> phases(List<LatencyView> views) {
-        Map<PhaseRef, List<PhaseView>> byPhase = new LinkedHashMap<>();
+        Map<Integer, List<PhaseView>> byPhase = new LinkedHashMap<>();
         for (LatencyView v : views) {
             for (PhaseView p : v.phases()) {
-                byPhase.computeIfAbsent(new PhaseRef(p.phase(), p.settings()), k -> new ArrayList<>())
-                        .add(p);
+                byPhase.computeIfAbsent(p.phase(), k -> new ArrayList<>()).add(p);
             }
         }
         List<PhaseView> merged = new ArrayList<>(byPhase.size());
@@ -82,7 +81,6 @@ public final class GroupView {
         }
         return new PhaseView(
                 first.phase(),
-                first.settings(),
                 count,
                 firstReceived,
                 lastReceived,

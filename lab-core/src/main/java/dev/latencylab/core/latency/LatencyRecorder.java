@@ -20,7 +20,7 @@ import java.util.Optional;
 
 /**
  * The consumer side of the measurement: turns each received record into two latencies in the
- * histogram of its phase (the phase id and settings named in its header), into the group's
+ * histogram of its phase (the phase id its header carries), into the group's
  * offset ledger (first delivery or redelivery) and into loss and duplicate accounting by
  * sequence number. Keeps nothing per record. Thread-safe (one lock; the consumer thread is the
  * only frequent caller).
@@ -38,10 +38,11 @@ public final class LatencyRecorder {
 
     private final Duration grace;
     private final OffsetLedgers ledgers;
-    /** By the recorder's own id for a (phase, settings) pair: ids only grow, so a released one is never reused. */
+    /** By the recorder's own id for a phase: ids only grow, so a released one is never reused. */
     private final Map<Integer, PhaseHistograms> phases = new LinkedHashMap<>();
 
-    private final Map<PhaseRef, Integer> phaseIds = new HashMap<>();
+    /** The recorder's id by the runner's phase id. */
+    private final Map<Integer, Integer> phaseIds = new HashMap<>();
     /** Slow-record thresholds by runner phase id, for the phase's entries made after the watch was set. */
     private final Map<Integer, Long> watches = new HashMap<>();
     /** Ids keep increasing across resets and releases, so a loss reported late for an old phase finds none. */
@@ -108,7 +109,7 @@ public final class LatencyRecorder {
             return RecordResult.skipped(RecordResult.Status.BAD_HEADER);
         }
         RecordStamp stamp = decoded.get();
-        int phaseId = phaseId(new PhaseRef(stamp.phase(), stamp.settings()));
+        int phaseId = phaseId(stamp.phase());
         PhaseHistograms phase = phaseId >= 0 ? phases.get(phaseId) : null;
         long latency = nowMicros - stamp.actualSendMicros();
         long corrected = nowMicros - stamp.intendedSendMicros();
@@ -118,12 +119,7 @@ public final class LatencyRecorder {
                 phase.redelivered++;
             }
             return new RecordResult(
-                    RecordResult.Status.MEASURED,
-                    stamp.phase(),
-                    stamp.settings(),
-                    latency,
-                    corrected,
-                    SequenceOutcome.REDELIVERED);
+                    RecordResult.Status.MEASURED, stamp.phase(), latency, corrected, SequenceOutcome.REDELIVERED);
         }
         SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
         countForLifetime(outcome);
@@ -154,11 +150,9 @@ public final class LatencyRecorder {
             }
         }
         if (!sampled) {
-            return new RecordResult(
-                    RecordResult.Status.BAD_PAYLOAD, stamp.phase(), stamp.settings(), latency, corrected, outcome);
+            return new RecordResult(RecordResult.Status.BAD_PAYLOAD, stamp.phase(), latency, corrected, outcome);
         }
-        return new RecordResult(
-                RecordResult.Status.MEASURED, stamp.phase(), stamp.settings(), latency, corrected, outcome);
+        return new RecordResult(RecordResult.Status.MEASURED, stamp.phase(), latency, corrected, outcome);
     }
 
     /** The counts since the recorder was created, for counters that only go up. */
@@ -326,8 +320,8 @@ public final class LatencyRecorder {
         return phases.size();
     }
 
-    private int phaseId(PhaseRef ref) {
-        Integer known = phaseIds.get(ref);
+    private int phaseId(int phase) {
+        Integer known = phaseIds.get(phase);
         if (known != null) {
             return known;
         }
@@ -335,14 +329,14 @@ public final class LatencyRecorder {
             tooManyPhases++;
             return -1;
         }
-        PhaseHistograms created = new PhaseHistograms(ref.phase(), ref.settings());
-        Long watched = watches.get(ref.phase());
+        PhaseHistograms created = new PhaseHistograms(phase);
+        Long watched = watches.get(phase);
         if (watched != null) {
             created.watch(watched);
         }
         int id = nextPhaseId++;
         phases.put(id, created);
-        phaseIds.put(ref, id);
+        phaseIds.put(phase, id);
         return id;
     }
 

@@ -2,7 +2,6 @@ package dev.latencylab.core.latency;
 
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.SlowRecords;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.clock.EpochMicros;
 import org.HdrHistogram.Histogram;
 
@@ -12,7 +11,6 @@ final class PhaseHistograms {
     static final long HIGHEST_MICROS = HistogramPercentiles.HIGHEST_MICROS;
 
     final int phase;
-    final PhaseKey settings;
     private final Histogram latency = newHistogram();
     private final Histogram corrected = newHistogram();
     private final Histogram batchWait = newHistogram();
@@ -37,9 +35,8 @@ final class PhaseHistograms {
     private long slowMax;
     private final java.util.SortedMap<Long, Long> slowPerTenth = new java.util.TreeMap<>();
 
-    PhaseHistograms(int phase, PhaseKey settings) {
+    PhaseHistograms(int phase) {
         this.phase = phase;
-        this.settings = settings;
     }
 
     void record(long nowMicros, long latencyMicros, long correctedMicros) {
@@ -92,7 +89,6 @@ final class PhaseHistograms {
     Snapshot snapshot() {
         return new Snapshot(
                 phase,
-                settings,
                 latency.copy(),
                 corrected.copy(),
                 batchWait.copy(),
@@ -132,7 +128,6 @@ final class PhaseHistograms {
 
     record Snapshot(
             int phase,
-            PhaseKey settings,
             Histogram latency,
             Histogram corrected,
             Histogram batchWait,
@@ -151,7 +146,6 @@ final class PhaseHistograms {
             long count = latency.getTotalCount();
             return new PhaseView(
                     phase,
-                    settings,
                     count,
                     count == 0 ? null : EpochMicros.toInstant(firstMicros),
                     count == 0 ? null : EpochMicros.toInstant(lastMicros),

@@ -1,6 +1,5 @@
 package dev.latencylab.core.latency;
 
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.accounting.SequenceOutcome;
 
 /**
@@ -9,12 +8,7 @@ import dev.latencylab.core.accounting.SequenceOutcome;
  * is the runner's phase id the header carried (0: a warm-up or no named phase).
  */
 public record RecordResult(
-        Status status,
-        int phase,
-        PhaseKey settings,
-        long latencyMicros,
-        long correctedMicros,
-        SequenceOutcome outcome) {
+        Status status, int phase, long latencyMicros, long correctedMicros, SequenceOutcome outcome) {
 
     public enum Status {
         MEASURED,
@@ -24,6 +18,6 @@ public record RecordResult(
     }
 
     static RecordResult skipped(Status status) {
-        return new RecordResult(status, 0, null, 0, 0, null);
+        return new RecordResult(status, 0, 0, 0, null);
     }
 }

@@ -3,7 +3,6 @@ package dev.latencylab.core.bench;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SampleFile;
@@ -49,7 +48,6 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class RecordPathBenchmark {
 
-    private static final PhaseKey SETTINGS = new PhaseKey(5, 16_384, Compression.NONE);
     private static final UUID PRODUCER = UUID.randomUUID();
 
     private OrderEventGenerator generator;
@@ -68,7 +66,7 @@ public class RecordPathBenchmark {
         headers = new byte[4096][];
         long now = 1_763_769_600_000_000L;
         for (int i = 0; i < headers.length; i++) {
-            headers[i] = LabHeader.encode(new RecordStamp(now, now + 5, i, PRODUCER, SETTINGS, 1));
+            headers[i] = LabHeader.encode(new RecordStamp(now, now + 5, i, PRODUCER, 1));
         }
         value = generator.next(0, now, 400, KeyStrategy.ORDER_ID).value();
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
@@ -132,7 +130,7 @@ public class RecordPathBenchmark {
     public byte[] produceSidePayloadAndHeader(Payload payload) {
         long now = 1_763_769_600_000_000L + sequence;
         OrderEvent event = generator.next(sequence, now, payload.plan);
-        byte[] header = LabHeader.encode(new RecordStamp(now, now + 3, sequence++, PRODUCER, SETTINGS, 1));
+        byte[] header = LabHeader.encode(new RecordStamp(now, now + 3, sequence++, PRODUCER, 1));
         return header.length > 0 ? event.value() : header;
     }
 

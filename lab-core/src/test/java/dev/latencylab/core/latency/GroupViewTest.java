@@ -6,8 +6,6 @@ import static org.assertj.core.data.Offset.offset;
 
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.accounting.OffsetLedger;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
@@ -22,7 +20,6 @@ import org.junit.jupiter.api.Test;
 class GroupViewTest {
 
     private static final UUID PRODUCER = UUID.randomUUID();
-    private static final PhaseKey KEY = new PhaseKey(5, 16_384, Compression.NONE);
     private static final byte[] JSON = "{\"orderId\":\"x\"}".getBytes(StandardCharsets.US_ASCII);
     private static final long T0 = 1_763_769_600_000_000L;
 
@@ -114,7 +111,7 @@ class GroupViewTest {
 
     private static void record(LatencyRecorder r, long seq, int partition, long offset, long latencyMicros) {
         long sent = T0 + seq * 1_000;
-        byte[] header = LabHeader.encode(new RecordStamp(sent, sent, seq, PRODUCER, KEY, 7));
+        byte[] header = LabHeader.encode(new RecordStamp(sent, sent, seq, PRODUCER, 7));
         r.record(header, JSON, "lab.orders", partition, offset, sent + latencyMicros);
     }
 }

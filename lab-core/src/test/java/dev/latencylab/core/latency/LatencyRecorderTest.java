@@ -9,8 +9,6 @@ import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.accounting.OffsetLedger;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
@@ -29,8 +27,8 @@ class LatencyRecorderTest {
     private static final String TOPIC = "lab.orders";
 
     private static final UUID PRODUCER = UUID.randomUUID();
-    private static final PhaseKey LINGER_0 = new PhaseKey(0, 16_384, Compression.NONE);
-    private static final PhaseKey LINGER_20 = new PhaseKey(20, 16_384, Compression.LZ4);
+    private static final int PHASE_A = 1;
+    private static final int PHASE_B = 2;
     private static final byte[] JSON = "{\"orderId\":\"x\"}".getBytes(StandardCharsets.US_ASCII);
     private static final long T0 = 1_763_769_600_000_000L;
 
@@ -41,15 +39,15 @@ class LatencyRecorderTest {
     void eachPhaseGetsItsOwnPercentilesOfBothLatencies() {
         for (int i = 0; i < 1_000; i++) {
             // linger 0: sent on time, consumed 2 ms later
-            record(header(i, T0 + i * 1_000L, T0 + i * 1_000L, LINGER_0), JSON, 0, T0 + i * 1_000L + 2_000);
+            record(header(i, T0 + i * 1_000L, T0 + i * 1_000L, PHASE_A), JSON, 0, T0 + i * 1_000L + 2_000);
         }
         for (int i = 1_000; i < 2_000; i++) {
             // linger 20: sent 5 ms late, consumed 25 ms after the send
             long intended = T0 + i * 1_000L;
-            record(header(i, intended, intended + 5_000, LINGER_20), JSON, 0, intended + 30_000);
+            record(header(i, intended, intended + 5_000, PHASE_B), JSON, 0, intended + 30_000);
         }
         LatencyView report = recorder.report();
-        assertThat(report.phases()).extracting(PhaseView::settings).containsExactly(LINGER_0, LINGER_20);
+        assertThat(report.phases()).extracting(PhaseView::phase).containsExactly(PHASE_A, PHASE_B);
         PhaseView fast = report.phases().get(0);
         PhaseView slow = report.phases().get(1);
         assertThat(fast.count()).isEqualTo(1_000);
@@ -65,8 +63,8 @@ class LatencyRecorderTest {
     void recordsWithoutTheLabsHeaderOrWithABadPayloadAreCountedAndSkipped() {
         record(null, JSON, 0, T0);
         record("junk".getBytes(), JSON, 0, T0);
-        record(header(0, T0, T0, LINGER_0), "not json".getBytes(), 0, T0);
-        record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+        record(header(0, T0, T0, PHASE_A), "not json".getBytes(), 0, T0);
+        record(header(1, T0, T0, PHASE_A), JSON, 0, T0 + 1_000);
         LatencyView report = recorder.report();
         assertThat(report.totals().skipped()).isEqualTo(new Totals.Skipped(1, 1, 1, 0));
         // The line that is not JSON is still a record: received, only not a latency sample.
@@ -81,11 +79,11 @@ class LatencyRecorderTest {
     void sampleLinesThatAreNotJsonAreAccountedLikeEveryOtherRecordSoTheyMakeNoGapAndNoLoss() {
         for (int i = 0; i < 100; i++) {
             byte[] value = i % 10 == 0 ? "plain text line".getBytes() : JSON;
-            recorder.record(header(i, T0, T0, LINGER_0, 8), value, TOPIC, 0, i, T0 + 1_000);
+            recorder.record(header(i, T0, T0, 8), value, TOPIC, 0, i, T0 + 1_000);
         }
         recorder.expire(T0 + 60_000_000);
         LatencyView report = recorder.report();
-        PhaseView phase = report.phase(8, LINGER_0).orElseThrow();
+        PhaseView phase = report.phase(8).orElseThrow();
         assertThat(phase.count()).isEqualTo(90);
         assertThat(phase.unsampled()).isEqualTo(10);
         assertThat(phase.lost()).isZero();
@@ -99,15 +97,14 @@ class LatencyRecorderTest {
         long seq = 0;
         long offset = 0;
         for (int phase = 1_000; phase < 1_400; phase++) {
-            PhaseKey settings = phase % 2 == 0 ? LINGER_0 : LINGER_20;
             for (int i = 0; i < 5; i++) { // the warm-up: phase 0
-                recorder.record(header(seq++, T0, T0, settings, 0), JSON, TOPIC, 0, offset++, T0 + 1_000);
+                recorder.record(header(seq++, T0, T0, 0), JSON, TOPIC, 0, offset++, T0 + 1_000);
             }
             for (int i = 0; i < 20; i++) {
-                recorder.record(header(seq++, T0, T0, settings, phase), JSON, TOPIC, 0, offset++, T0 + 2_000);
+                recorder.record(header(seq++, T0, T0, phase), JSON, TOPIC, 0, offset++, T0 + 2_000);
             }
             LatencyView report = recorder.report();
-            assertThat(report.phase(phase, settings).orElseThrow().count()).isEqualTo(20);
+            assertThat(report.phase(phase).orElseThrow().count()).isEqualTo(20);
             assertThat(report.ledger(TOPIC).delivered(phase)).isEqualTo(20);
             assertThat(report.ledger(TOPIC).limitHit()).isNull();
             assertThat(report.totals().skipped().tooManyPhases()).isZero();
@@ -122,7 +119,7 @@ class LatencyRecorderTest {
     @Test
     void phasesNeverReleasedReachTheLimitVisiblyNeverSilently() {
         for (int phase = 1; phase <= LatencyRecorder.MAX_PHASES + 3; phase++) {
-            recorder.record(header(phase, T0, T0, LINGER_0, phase), JSON, TOPIC, 0, phase, T0 + 1_000);
+            recorder.record(header(phase, T0, T0, phase), JSON, TOPIC, 0, phase, T0 + 1_000);
         }
         assertThat(recorder.totals().skipped().tooManyPhases()).isEqualTo(3);
         assertThat(recorder.report().phases()).hasSize(LatencyRecorder.MAX_PHASES);
@@ -131,10 +128,10 @@ class LatencyRecorderTest {
     @Test
     void duplicatesAndLossesAreAttributedToTheirPhase() {
         for (int i = 0; i < 64; i++) {
-            record(header(i, T0, T0, LINGER_0), JSON, 0, T0);
+            record(header(i, T0, T0, PHASE_A), JSON, 0, T0);
         }
-        record(header(63, T0, T0, LINGER_0), JSON, 0, T0);
-        record(header(70, T0, T0, LINGER_20), JSON, 0, T0); // 64..69 never arrive
+        record(header(63, T0, T0, PHASE_A), JSON, 0, T0);
+        record(header(70, T0, T0, PHASE_B), JSON, 0, T0); // 64..69 never arrive
         recorder.expire(T0 + 6_000_000);
         LatencyView report = recorder.report();
         assertThat(report.phases().get(0).duplicated()).isEqualTo(1);
@@ -145,10 +142,10 @@ class LatencyRecorderTest {
 
     @Test
     void resettingPhasesDropsSamplesButKeepsAccounting() {
-        record(header(0, T0, T0, LINGER_0), JSON, 0, T0 + 100_000);
+        record(header(0, T0, T0, PHASE_A), JSON, 0, T0 + 100_000);
         recorder.resetPhases();
-        record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
-        record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+        record(header(1, T0, T0, PHASE_A), JSON, 0, T0 + 1_000);
+        record(header(1, T0, T0, PHASE_A), JSON, 0, T0 + 1_000);
         LatencyView report = recorder.report();
         assertThat(report.phases().get(0).count()).isEqualTo(1);
         assertThat(report.phases().get(0).latencyMs().max()).isLessThan(2.0);
@@ -163,24 +160,24 @@ class LatencyRecorderTest {
 
     @Test
     void latenciesOutsideTheHistogramRangeAreClampedAndCounted() {
-        record(header(0, T0, T0, LINGER_0), JSON, 0, T0 - 10);
-        record(header(1, T0, T0, LINGER_0), JSON, 0, T0 + PhaseHistograms.HIGHEST_MICROS + 1);
+        record(header(0, T0, T0, PHASE_A), JSON, 0, T0 - 10);
+        record(header(1, T0, T0, PHASE_A), JSON, 0, T0 + PhaseHistograms.HIGHEST_MICROS + 1);
         assertThat(recorder.report().phases().get(0).clamped()).isEqualTo(4);
     }
 
     @Test
     void lifetimeCountsOnlyGoUpThroughLateArrivalsAndResets() {
         for (long s = 0; s < 10; s++) {
-            record(header(s, T0, T0, LINGER_0), JSON, 0, T0 + 1_000);
+            record(header(s, T0, T0, PHASE_A), JSON, 0, T0 + 1_000);
         }
-        record(header(11, T0, T0, LINGER_0), JSON, 0, T0 + 1_000); // 10 missing
+        record(header(11, T0, T0, PHASE_A), JSON, 0, T0 + 1_000); // 10 missing
         recorder.expire(T0 + 7_000_000);
         assertThat(recorder.totals().lost()).isEqualTo(1);
         assertThat(recorder.report().phases().get(0).lost()).isEqualTo(1);
         assertThat(recorder.lifetime().lostDeclared()).isEqualTo(1);
 
-        record(header(10, T0, T0, LINGER_0), JSON, 0, T0 + 8_000_000); // turns up late
-        record(header(10, T0, T0, LINGER_0), JSON, 0, T0 + 8_000_000); // and again
+        record(header(10, T0, T0, PHASE_A), JSON, 0, T0 + 8_000_000); // turns up late
+        record(header(10, T0, T0, PHASE_A), JSON, 0, T0 + 8_000_000); // and again
         // The view takes the loss back, in its phase too; the counters do not go down, they count
         // the late arrival.
         assertThat(recorder.totals().lost()).isZero();
@@ -196,14 +193,14 @@ class LatencyRecorderTest {
 
     @Test
     void aRecordReadAgainFromAnOffsetAlreadyProcessedIsRedeliveredNotADuplicateNorASample() {
-        recorder.record(header(0, T0, T0, LINGER_0, 3), JSON, TOPIC, 1, 500, T0 + 1_000);
-        recorder.record(header(1, T0, T0, LINGER_0, 3), JSON, TOPIC, 1, 501, T0 + 1_000);
-        RecordResult again = recorder.record(header(0, T0, T0, LINGER_0, 3), JSON, TOPIC, 1, 500, T0 + 90_000_000);
-        RecordResult rewritten = recorder.record(header(1, T0, T0, LINGER_0, 3), JSON, TOPIC, 1, 502, T0 + 2_000);
+        recorder.record(header(0, T0, T0, 3), JSON, TOPIC, 1, 500, T0 + 1_000);
+        recorder.record(header(1, T0, T0, 3), JSON, TOPIC, 1, 501, T0 + 1_000);
+        RecordResult again = recorder.record(header(0, T0, T0, 3), JSON, TOPIC, 1, 500, T0 + 90_000_000);
+        RecordResult rewritten = recorder.record(header(1, T0, T0, 3), JSON, TOPIC, 1, 502, T0 + 2_000);
 
         assertThat(again.outcome()).isEqualTo(SequenceOutcome.REDELIVERED);
         assertThat(rewritten.outcome()).isEqualTo(SequenceOutcome.DUPLICATE);
-        PhaseView phase = recorder.report().phase(3, LINGER_0).orElseThrow();
+        PhaseView phase = recorder.report().phase(3).orElseThrow();
         assertThat(phase.count()).isEqualTo(2);
         assertThat(phase.redelivered()).isEqualTo(1);
         assertThat(phase.duplicated()).isEqualTo(1);
@@ -219,22 +216,21 @@ class LatencyRecorderTest {
     }
 
     @Test
-    void phasesAreKeyedByTheRunnersIdAndTheSettingsTheRecordsCarried() {
-        recorder.record(header(0, T0, T0, LINGER_0, 0), JSON, TOPIC, 0, 0, T0 + 1_000);
-        recorder.record(header(1, T0, T0, LINGER_0, 5), JSON, TOPIC, 0, 1, T0 + 1_000);
-        recorder.record(header(2, T0, T0, LINGER_20, 5), JSON, TOPIC, 0, 2, T0 + 1_000);
+    void phasesAreKeyedByTheRunnersIdAlone() {
+        recorder.record(header(0, T0, T0, 0), JSON, TOPIC, 0, 0, T0 + 1_000);
+        recorder.record(header(1, T0, T0, 5), JSON, TOPIC, 0, 1, T0 + 1_000);
+        recorder.record(header(2, T0, T0, 5), JSON, TOPIC, 0, 2, T0 + 1_000);
 
         LatencyView report = recorder.report();
-        assertThat(report.phases()).extracting(PhaseView::phase).containsExactly(0, 5, 5);
-        assertThat(report.phasesWithId(5)).extracting(PhaseView::settings).containsExactly(LINGER_0, LINGER_20);
-        assertThat(report.phase(LINGER_0)).get().extracting(PhaseView::phase).isEqualTo(0);
+        assertThat(report.phases()).extracting(PhaseView::phase).containsExactly(0, 5);
+        assertThat(report.phase(5)).get().extracting(PhaseView::count).isEqualTo(2L);
+        assertThat(report.phase(0)).get().extracting(PhaseView::count).isEqualTo(1L);
     }
 
     @Test
     void partitionZeroOfOneTopicIsNotPartitionZeroOfAnother() {
-        recorder.record(header(0, T0, T0, LINGER_0, 3), JSON, TOPIC, 0, 7, T0 + 1_000);
-        RecordResult otherTopic =
-                recorder.record(header(1, T0, T0, LINGER_0, 3), JSON, "lab.orders.p1", 0, 7, T0 + 1_000);
+        recorder.record(header(0, T0, T0, 3), JSON, TOPIC, 0, 7, T0 + 1_000);
+        RecordResult otherTopic = recorder.record(header(1, T0, T0, 3), JSON, "lab.orders.p1", 0, 7, T0 + 1_000);
 
         assertThat(otherTopic.outcome()).isNotEqualTo(SequenceOutcome.REDELIVERED);
         LatencyView report = recorder.report();
@@ -245,37 +241,33 @@ class LatencyRecorderTest {
 
     @Test
     void aWatchCountsOnlyTheRecordsSlowerThanItsThresholdAfterItWasSet() {
-        recorder.record(header(0, T0, T0, LINGER_0, 4), JSON, TOPIC, 0, 0, T0 + 50_000); // before: not counted
+        recorder.record(header(0, T0, T0, 4), JSON, TOPIC, 0, 0, T0 + 50_000); // before: not counted
         recorder.watch(4, 10_000);
-        recorder.record(header(1, T0 + 1_000_000, T0 + 1_000_000, LINGER_0, 4), JSON, TOPIC, 0, 1, T0 + 1_005_000);
+        recorder.record(header(1, T0 + 1_000_000, T0 + 1_000_000, 4), JSON, TOPIC, 0, 1, T0 + 1_005_000);
         // a stalled producer: sent 2 s late, so only the corrected latency (intended send) is slow
-        recorder.record(header(2, T0 + 2_000_000, T0 + 4_000_000, LINGER_0, 4), JSON, TOPIC, 0, 2, T0 + 4_001_000);
-        recorder.record(header(3, T0 + 3_000_000, T0 + 3_000_000, LINGER_0, 4), JSON, TOPIC, 0, 3, T0 + 3_700_000);
-        recorder.record(header(4, T0, T0, LINGER_0, 5), JSON, TOPIC, 0, 4, T0 + 90_000); // another phase
+        recorder.record(header(2, T0 + 2_000_000, T0 + 4_000_000, 4), JSON, TOPIC, 0, 2, T0 + 4_001_000);
+        recorder.record(header(3, T0 + 3_000_000, T0 + 3_000_000, 4), JSON, TOPIC, 0, 3, T0 + 3_700_000);
+        recorder.record(header(4, T0, T0, 5), JSON, TOPIC, 0, 4, T0 + 90_000); // another phase
 
-        SlowRecords slow = recorder.report().phasesWithId(4).get(0).slow();
+        SlowRecords slow = recorder.report().phase(4).orElseThrow().slow();
         assertThat(slow.aboveMs()).isEqualTo(10.0);
         assertThat(slow.count()).isEqualTo(2);
         assertThat(slow.firstSent()).isEqualTo(EpochMicros.toInstant(T0 + 2_000_000));
         assertThat(slow.lastSent()).isEqualTo(EpochMicros.toInstant(T0 + 3_000_000));
         assertThat(slow.lastReceived()).isEqualTo(EpochMicros.toInstant(T0 + 3_700_000));
         assertThat(slow.maxMs()).isEqualTo(2_001.0);
-        assertThat(recorder.report().phasesWithId(5).get(0).slow()).isNull();
+        assertThat(recorder.report().phase(5).orElseThrow().slow()).isNull();
 
         recorder.resetPhases();
-        recorder.record(header(5, T0, T0, LINGER_0, 4), JSON, TOPIC, 0, 5, T0 + 90_000);
-        assertThat(recorder.report().phasesWithId(4).get(0).slow()).isNull();
+        recorder.record(header(5, T0, T0, 4), JSON, TOPIC, 0, 5, T0 + 90_000);
+        assertThat(recorder.report().phase(4).orElseThrow().slow()).isNull();
     }
 
     private RecordResult record(byte[] header, byte[] value, int partition, long nowMicros) {
         return recorder.record(header, value, TOPIC, partition, nextOffset[partition]++, nowMicros);
     }
 
-    private static byte[] header(long seq, long intended, long sent, PhaseKey settings) {
-        return header(seq, intended, sent, settings, 0);
-    }
-
-    private static byte[] header(long seq, long intended, long sent, PhaseKey settings, int phase) {
-        return LabHeader.encode(new RecordStamp(intended, sent, seq, PRODUCER, settings, phase));
+    private static byte[] header(long seq, long intended, long sent, int phase) {
+        return LabHeader.encode(new RecordStamp(intended, sent, seq, PRODUCER, phase));
     }
 }

@@ -102,7 +102,7 @@ final class LabDriver {
 
     /**
      * Runs the producer at a low rate, drops the warm-up's samples, and after the window returns
-     * the consumer's figures for these settings.
+     * the consumer's figures of phase 0: no named phase runs meanwhile, so they are the window's.
      */
     PhaseView lowRate(ProducerSettings s, Duration warmup, Duration duration) throws InterruptedException {
         start(s);
@@ -111,7 +111,7 @@ final class LabDriver {
             consumer.resetPhases();
             sleeper.sleep(duration);
             return consumer.latency()
-                    .phase(s.phaseKey())
+                    .phase(0)
                     .orElseThrow(() -> new CompareException(
                             "the consumer-app has no latency figures for " + s + " after " + duration.toSeconds()
                                     + " s: is it consuming " + "the lab topic? (GET " + consumer.endpoint() + ")"));

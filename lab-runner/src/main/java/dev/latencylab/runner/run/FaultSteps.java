@@ -35,10 +35,7 @@ public final class FaultSteps {
     public void inject(PhaseTracker t, FaultStep step) throws InterruptedException {
         String topic = run.producer.state().topic();
         if (t.faults == null) {
-            Optional<PhaseView> before = run.consumer
-                    .read()
-                    .group()
-                    .phase(t.phaseId, t.phase.settings().phaseKey());
+            Optional<PhaseView> before = run.consumer.read().group().phase(t.phaseId);
             t.thresholdMs = before.map(v -> v.correctedLatencyMs().max()).orElse(0.0);
             run.consumer.watch(t.phaseId, t.thresholdMs);
             t.faults = new FaultWatch(run.topics, topic, run.producer, run.clock, run.clock.instant());

@@ -7,7 +7,6 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.NetworkClient;
@@ -62,9 +61,7 @@ public final class PhaseCloser {
                 ConsumerClient.GroupRead read = run.consumer.readWithHistograms();
                 ScenarioRunner.requireWithinLimits(read.group());
                 LatencyView consumerView = read.group();
-                Optional<PhaseView> latency =
-                        consumerView.phase(t.phaseId, t.phase.settings().phaseKey());
-                checkSettingsCarried(t, consumerView);
+                Optional<PhaseView> latency = consumerView.phase(t.phaseId);
                 if (!passed) {
                     run.warn("phase " + t.phase.name() + " could not be closed within "
                             + Durations.format(timeout) + ": waiting for "
@@ -121,7 +118,7 @@ public final class PhaseCloser {
         try {
             // The phase's last read, so with the histograms the report draws, as a closed phase's.
             LatencyView view = run.consumer.readWithHistograms().group();
-            Optional<PhaseView> own = view.phase(t.phaseId, t.phase.settings().phaseKey());
+            Optional<PhaseView> own = view.phase(t.phaseId);
             latency = own.orElse(null);
             if (sends != null) {
                 counts = PhaseCounts.of(sends, view.ledger(sends.topic()), own);
@@ -177,10 +174,7 @@ public final class PhaseCloser {
         List<PhaseDescription.ConsumerInstance> instances = read.instances().stream()
                 .map(i -> new PhaseDescription.ConsumerInstance(
                         i.instance().toString(),
-                        i.view()
-                                .phase(t.phaseId, t.phase.settings().phaseKey())
-                                .map(PhaseView::count)
-                                .orElse(0L),
+                        i.view().phase(t.phaseId).map(PhaseView::count).orElse(0L),
                         i.view().assigned().getOrDefault(topic, List.of())))
                 .toList();
         return new PhaseDescription(
@@ -191,17 +185,5 @@ public final class PhaseCloser {
                         .orElse(List.of()),
                 read.group().consumer(),
                 instances);
-    }
-
-    /** The header's settings are the check that the producer sent what the runner asked for. */
-    private void checkSettingsCarried(PhaseTracker t, LatencyView view) {
-        List<PhaseKey> carried = view.phasesWithId(t.phaseId).stream()
-                .map(PhaseView::settings)
-                .filter(k -> !k.equals(t.phase.settings().phaseKey()))
-                .toList();
-        if (!carried.isEmpty()) {
-            run.warn("phase " + t.phase.name() + ": records with its id carried other settings than asked (" + carried
-                    + " instead of " + t.phase.settings().phaseKey() + ")");
-        }
     }
 }

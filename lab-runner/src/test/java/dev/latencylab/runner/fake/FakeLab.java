@@ -319,6 +319,7 @@ public final class FakeLab implements AutoCloseable {
         synchronized (this) {
             long s = (long) sent;
             StringBuilder phases = new StringBuilder();
+            Map<Integer, String> byId = new LinkedHashMap<>();
             StringBuilder ledger = new StringBuilder();
             long highest = consumerStalled ? ledgerStart - 1 : s - 1;
             for (Segment seg : segments) {
@@ -341,18 +342,17 @@ public final class FakeLab implements AutoCloseable {
                     continue;
                 }
                 double p50 = 1.5 + 0.6 * seg.linger;
-                phases.append(phases.length() > 0 ? "," : "")
-                        .append(String.format(
+                // The consumer keys phases by id alone: a phase id's latest segment stands for it.
+                byId.put(
+                        seg.phase,
+                        String.format(
                                 Locale.ROOT,
-                                "{\"phase\":%d,\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\"},"
+                                "{\"phase\":%d,"
                                         + "\"count\":%d,\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
                                         + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
                                         + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
                                         + "\"lost\":0,\"late\":0,\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"clamped\":0,\"unsampled\":0}",
                                 seg.phase,
-                                seg.linger,
-                                seg.batch,
-                                seg.compression,
                                 received,
                                 first,
                                 last,
@@ -369,6 +369,8 @@ public final class FakeLab implements AutoCloseable {
                                 p50 * 5.5,
                                 p50 * 8.5));
             }
+            byId.values()
+                    .forEach(p -> phases.append(phases.length() > 0 ? "," : "").append(p));
             String partitions = ledger.length() == 0
                     ? ""
                     : "{\"partition\":0,\"firstOffset\":" + ledgerStart + ",\"highestOffset\":" + highest

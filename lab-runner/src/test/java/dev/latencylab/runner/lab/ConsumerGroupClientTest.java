@@ -5,8 +5,6 @@ import static org.assertj.core.data.Offset.offset;
 
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
-import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -30,7 +28,6 @@ import org.junit.jupiter.api.Test;
 class ConsumerGroupClientTest {
 
     private static final UUID PRODUCER = UUID.randomUUID();
-    private static final PhaseKey KEY = new PhaseKey(5, 16_384, Compression.NONE);
     private static final byte[] JSON = "{\"orderId\":\"x\"}".getBytes(StandardCharsets.US_ASCII);
     private static final long T0 = 1_763_769_600_000_000L;
 
@@ -60,7 +57,7 @@ class ConsumerGroupClientTest {
         ConsumerClient group = new ConsumerClient(http, List.of(a.url(), b.url()));
 
         ConsumerClient.GroupRead read = group.read();
-        PhaseView phase = read.group().phase(7, KEY).orElseThrow();
+        PhaseView phase = read.group().phase(7).orElseThrow();
 
         assertThat(phase.count()).isEqualTo(1_000);
         assertThat(phase.latencyMs().p50()).isCloseTo(1.0, offset(0.01));
@@ -68,7 +65,7 @@ class ConsumerGroupClientTest {
         assertThat(phase.latencyMs().p95()).isCloseTo(100.0, offset(0.1));
         assertThat(read.group().assigned()).containsEntry("lab.orders", List.of(0, 1));
         assertThat(read.instances())
-                .extracting(i -> i.view().phase(7, KEY).orElseThrow().count())
+                .extracting(i -> i.view().phase(7).orElseThrow().count())
                 .containsExactly(900L, 100L);
         // Even a poll: the group's percentiles are merged from the instances' histograms.
         assertThat(log).containsExactly("a GET histograms=true", "b GET histograms=true");
@@ -88,10 +85,10 @@ class ConsumerGroupClientTest {
         LatencyView polled = consumer.latency();
         LatencyView last = consumer.readWithHistograms().group();
 
-        assertThat(polled.phase(7, KEY).orElseThrow().latencyMs().p50()).isCloseTo(2.0, offset(0.01));
-        assertThat(polled.phase(7, KEY).orElseThrow().histograms()).isNull();
+        assertThat(polled.phase(7).orElseThrow().latencyMs().p50()).isCloseTo(2.0, offset(0.01));
+        assertThat(polled.phase(7).orElseThrow().histograms()).isNull();
         // The report draws each phase's whole distribution from them (LatencySpectrum).
-        assertThat(last.phase(7, KEY).orElseThrow().histograms()).isNotNull();
+        assertThat(last.phase(7).orElseThrow().histograms()).isNotNull();
         assertThat(log).containsExactly("a GET ", "a GET histograms=true");
     }
 
@@ -122,7 +119,7 @@ class ConsumerGroupClientTest {
 
     private static void record(LatencyRecorder r, long seq, int partition, long offset, long latencyMicros) {
         long sent = T0 + seq * 1_000;
-        byte[] header = LabHeader.encode(new RecordStamp(sent, sent, seq, PRODUCER, KEY, 7));
+        byte[] header = LabHeader.encode(new RecordStamp(sent, sent, seq, PRODUCER, 7));
         r.record(header, JSON, "lab.orders", partition, offset, sent + latencyMicros);
     }
 }

@@ -1,13 +1,11 @@
 package dev.latencylab.producer.load;
 
 import dev.latencylab.api.settings.BadSettingsException;
-import dev.latencylab.api.settings.PhaseKey;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 
 /**
  * What the sender works to, as one immutable value, swapped whole so readers never see half a change.
- * {@code headerKey} is the settings' {@link PhaseKey}, made once per change rather than once per record.
  *
  * @param phase the runner's phase id the records carry (0: none). A change of a setting or of the
  *     topic that names no phase ends the named phase: those records are not what the runner asked for.
@@ -16,13 +14,7 @@ import dev.latencylab.api.settings.SettingsChange;
  * @param header whether the records carry the lab's header (off only outside named phases)
  */
 public record LoadState(
-        ProducerSettings settings,
-        boolean running,
-        int phase,
-        String phaseName,
-        String topic,
-        PhaseKey headerKey,
-        boolean header) {
+        ProducerSettings settings, boolean running, int phase, String phaseName, String topic, boolean header) {
 
     public LoadState {
         if (phaseName != null && phase == 0) {
@@ -39,7 +31,7 @@ public record LoadState(
     }
 
     public LoadState(ProducerSettings settings, boolean running, String topic) {
-        this(settings, running, 0, null, topic, settings.phaseKey(), true);
+        this(settings, running, 0, null, topic, true);
     }
 
     public LoadState apply(SettingsChange change) {
@@ -55,7 +47,6 @@ public record LoadState(
                 samePhase ? phase : change.phase() != null ? change.phase() : 0,
                 samePhase ? phaseName : change.phaseName(),
                 change.topic() != null ? change.topic() : topic,
-                next.equals(settings) ? headerKey : next.phaseKey(),
                 change.header() != null ? change.header() : header);
     }
 

@@ -126,8 +126,8 @@ final class RecordSender {
             // Only stamped records take a sequence number: the consumer sees no gap where unstamped ones went.
             sequence = nextSequence++;
             long intendedMicros = sentMicros - lateNanos / 1_000;
-            headers = headers(LabHeader.encode(new RecordStamp(
-                    intendedMicros, sentMicros, sequence, producerId, current.headerKey(), current.phase())));
+            headers = headers(LabHeader.encode(
+                    new RecordStamp(intendedMicros, sentMicros, sequence, producerId, current.phase())));
         }
         ProducerRecord<byte[], byte[]> record =
                 new ProducerRecord<>(current.topic(), null, event.key(), event.value(), headers);

@@ -66,7 +66,7 @@ class LoadMetricsTest {
                 .containsExactly("phase=7002 name=phase-7002 linger_ms=5 compression=lz4 acks=all");
 
         ProducerSettings leaderOnly = settings.apply(SettingsReader.change(Map.of("acks", "1")));
-        metrics.showPhase(new LoadState(leaderOnly, true, 7003, "acks-1", "lab.orders", leaderOnly.phaseKey(), true));
+        metrics.showPhase(new LoadState(leaderOnly, true, 7003, "acks-1", "lab.orders", true));
         assertThat(phaseInfo(registry)).containsExactly("phase=7003 name=acks-1 linger_ms=5 compression=lz4 acks=1");
     }
 

@@ -28,14 +28,6 @@ class LoadStateTest {
     }
 
     @Test
-    void theHeaderKeyIsMadeAgainOnlyWhenASettingChanges() {
-        LoadState before = new LoadState(SETTINGS, true, "lab.orders");
-        assertThat(before.apply(SettingsChange.stop()).headerKey()).isSameAs(before.headerKey());
-        assertThat(before.apply(SettingsChange.linger(20)).headerKey().lingerMs())
-                .isEqualTo(20);
-    }
-
-    @Test
     void recordsWithoutTheHeaderBelongToNoPhaseAndAPhasesStartPutsTheHeaderBack() {
         LoadState inPhase = new LoadState(SETTINGS, true, "lab.orders").apply(SettingsChange.start(SETTINGS, 9));
         LoadState bare = inPhase.apply(SettingsChange.stop().withHeader(false));

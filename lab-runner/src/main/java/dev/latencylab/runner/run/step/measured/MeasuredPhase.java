@@ -207,8 +207,7 @@ public final class MeasuredPhase implements PhaseStep {
     private void progress(PhaseTracker t) throws InterruptedException {
         Instant now = run.clock.instant();
         long sent = run.producer.state().counters().sent();
-        Optional<PhaseView> latency =
-                run.consumer.latency().phase(t.phaseId, t.phase.settings().phaseKey());
+        Optional<PhaseView> latency = run.consumer.latency().phase(t.phaseId);
         double seconds = Duration.between(t.lastPoll, now).toNanos() / 1e9;
         Double rate = seconds > 0 ? (sent - t.lastSent) / seconds : null;
         t.lastPoll = now;
