@@ -53,7 +53,7 @@ public final class FaultSteps {
         } else {
             node = FaultStep.nodeId(step.broker()).orElseThrow();
         }
-        double at = Duration.between(t.measureStart, run.clock.instant()).toMillis() / 1000.0;
+        double at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
         Instant started = run.clock.instant();
         String error = null;
         if (node <= 0) {
@@ -87,8 +87,8 @@ public final class FaultSteps {
      * leaves a broker down behind it.
      */
     public void restartWhatIsDown(PhaseTracker t) throws InterruptedException {
-        while (t.nextFault < t.phase.faults().size()) {
-            FaultStep step = t.phase.faults().get(t.nextFault++);
+        for (Optional<FaultStep> left = t.takeLeftoverFault(); left.isPresent(); left = t.takeLeftoverFault()) {
+            FaultStep step = left.get();
             if (!step.action().takesDown() && t.faults != null) {
                 run.addWarning("phase " + t.phase.name() + ": " + step.describe() + " was done after the window");
                 inject(t, step);

@@ -101,7 +101,7 @@ public final class PhaseCloser {
             }
         }
         Instant end = run.clock.instant();
-        long sentAtEnd = t.lastSent;
+        long sentAtEnd = t.lastSent();
         PhaseView latency = null;
         PhaseSends sends = null;
         PhaseCounts counts = null;
@@ -110,7 +110,7 @@ public final class PhaseCloser {
             sentAtEnd = status.counters().sent();
             sends = status.phaseSends(t.phaseId).orElse(null);
         } catch (EndpointException | InterruptedException e) {
-            end = t.lastPoll;
+            end = t.lastPoll();
             run.addWarning("phase " + t.phase.name()
                     + " was cut short; the producer's last count could not be read, so its rate "
                     + "covers the window up to the last progress poll: " + e.getMessage());

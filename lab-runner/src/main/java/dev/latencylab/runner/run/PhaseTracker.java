@@ -2,9 +2,12 @@ package dev.latencylab.runner.run;
 
 import dev.latencylab.runner.faults.FaultWatch;
 import dev.latencylab.runner.faults.Outage;
+import dev.latencylab.runner.scenario.FaultStep;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.topics.TopicDisk;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 /** Mutable progress of the phase being run, so an interruption knows how far it got. */
 public final class PhaseTracker {
@@ -15,19 +18,19 @@ public final class PhaseTracker {
     /** The phase's name, with its repeat when the scenario repeats ({@code linger-5#2}). */
     public final String label;
 
-    public Instant startedAt;
-    public Instant measureStart;
-    public long sentAtStart;
-    public Instant lastPoll;
-    public long lastSent;
+    private Instant startedAt;
+    private Instant measureStart;
+    private long sentAtStart;
+    private Instant lastPoll;
+    private long lastSent;
     /** The phase's own topic on disk once it was retired; null for the lab topic. */
-    public TopicDisk disk;
+    private TopicDisk disk;
     /** From the phase's first fault step until it is closed. */
     FaultWatch faults;
 
     double thresholdMs;
     /** The phase's next fault step to carry out. */
-    public int nextFault;
+    private int nextFault;
     /** The node a {@code leader} kill or stop took down, for the {@code leader} restart. */
     int downLeader = -1;
 
@@ -39,6 +42,76 @@ public final class PhaseTracker {
         this.phase = phase;
         this.phaseId = phaseId;
         this.label = label;
+    }
+
+    /** The phase's load started (its warm-up, or its backlog) with the producer's count at {@code sent}. */
+    public void started(Instant at, long sent) {
+        startedAt = at;
+        sentAtStart = sent;
+    }
+
+    /** The measured window opens now: progress polls count from here. */
+    public void measuring(Instant at, long sent) {
+        measureStart = at;
+        sentAtStart = sent;
+        polled(at, sent);
+    }
+
+    /** A drain's window opens when the consumer resumes; its sends were counted when the backlog began. */
+    public void draining(Instant at) {
+        measureStart = at;
+    }
+
+    /** The producer's count at the last progress poll: what a phase cut short measures up to. */
+    public void polled(Instant at, long sent) {
+        lastPoll = at;
+        lastSent = sent;
+    }
+
+    public void retired(TopicDisk onDisk) {
+        disk = onDisk;
+    }
+
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /** Null until the measured window opens. */
+    public Instant measureStart() {
+        return measureStart;
+    }
+
+    public long sentAtStart() {
+        return sentAtStart;
+    }
+
+    public Instant lastPoll() {
+        return lastPoll;
+    }
+
+    public long lastSent() {
+        return lastSent;
+    }
+
+    /** The next fault step of the plan, taken (so it is carried out once), if one is due {@code elapsed} into the window. */
+    public Optional<FaultStep> takeFaultDue(Duration elapsed) {
+        if (nextFault < phase.faults().size()
+                && elapsed.compareTo(phase.faults().get(nextFault).at()) >= 0) {
+            return Optional.of(phase.faults().get(nextFault++));
+        }
+        return Optional.empty();
+    }
+
+    /** When the next fault step is due, counted from the window's start; empty when none is left. */
+    public Optional<Duration> nextFaultAt() {
+        return nextFault < phase.faults().size()
+                ? Optional.of(phase.faults().get(nextFault).at())
+                : Optional.empty();
+    }
+
+    /** The fault steps the window did not reach, taken. */
+    Optional<FaultStep> takeLeftoverFault() {
+        return nextFault < phase.faults().size() ? Optional.of(phase.faults().get(nextFault++)) : Optional.empty();
     }
 
     public PhaseRecord record(Instant end, long sentAtEnd, ClosedPhase closed, boolean complete) {

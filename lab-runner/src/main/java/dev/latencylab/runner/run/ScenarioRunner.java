@@ -157,7 +157,7 @@ public final class ScenarioRunner {
         if (stopReason != null) {
             run.out.println();
             run.out.println("Stopping: " + stopReason);
-            if (phases.current() != null && phases.current().measureStart != null) {
+            if (phases.current() != null && phases.current().measureStart() != null) {
                 closer.partial(phases.current()).ifPresent(phases.done()::add);
             }
         }

@@ -88,11 +88,10 @@ public final class DrainPhase implements PhaseStep {
         run.consumer.consuming(false);
         ProducerStatus started =
                 run.producer.startNamed(s, t.phaseId, t.label, own != null ? own.name() : ProducerClient.LAB_TOPIC);
-        t.startedAt = run.clock.instant();
-        t.sentAtStart = started.counters().sent();
+        t.started(run.clock.instant(), started.counters().sent());
         long sent = 0;
-        Instant nextProgress = t.startedAt.plus(run.options.progressEvery());
-        Instant lastGrowth = t.startedAt;
+        Instant nextProgress = t.startedAt().plus(run.options.progressEvery());
+        Instant lastGrowth = t.startedAt();
         while (sent < phase.backlog()) {
             // Polled often: what is sent between the count reaching the backlog and the stop is extra.
             run.sleep(Duration.ofMillis(50));
@@ -119,17 +118,17 @@ public final class DrainPhase implements PhaseStep {
         run.out.printf(
                 Locale.ROOT,
                 "  backlog built: %,d records sent in %s; resuming the consumer (%s)%n",
-                left.counters().sent() - t.sentAtStart,
-                Durations.format(Duration.between(t.startedAt, run.clock.instant())),
+                left.counters().sent() - t.sentAtStart(),
+                Durations.format(Duration.between(t.startedAt(), run.clock.instant())),
                 phase.consumer() == null
                         ? "settings as they were"
                         : phase.consumer().describe());
-        t.measureStart = run.clock.instant();
+        t.draining(run.clock.instant());
         run.consumer.consuming(true);
         ClosedPhase closed = closer.fence(t, phase.duration());
         Instant end = run.clock.instant();
         if (PhaseTopics.ownTopic(phase)) {
-            t.disk = topics.retire(t);
+            t.retired(topics.retire(t));
         }
         PhaseRecord record = t.record(end, left.counters().sent(), closed, closed.fenced());
         PhaseView latency = closed.latency();

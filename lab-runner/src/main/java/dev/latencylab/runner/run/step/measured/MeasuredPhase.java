@@ -24,6 +24,7 @@ import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.StepLoop;
 import dev.latencylab.runner.run.StepServices;
 import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.FaultStep;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.TopicSpec;
 import java.time.Duration;
@@ -93,29 +94,26 @@ public final class MeasuredPhase implements PhaseStep {
         TopicSpec own = phase.topic();
         // The warm-up's records carry no phase id: they are never counted in the phase.
         run.producer.start(s, 0, own != null ? own.name() : ProducerClient.LAB_TOPIC);
-        t.startedAt = run.clock.instant();
+        t.started(run.clock.instant(), 0);
         run.sleep(phase.warmup());
         awaitSenderOnSchedule(t);
 
         // The measured window is the records sent in it, whenever they arrive: the id travels in each header.
         ProducerStatus entered = run.producer.enterPhase(t.phaseId, t.label);
-        t.measureStart = run.clock.instant();
-        t.sentAtStart = entered.counters().sent();
-        t.lastPoll = t.measureStart;
-        t.lastSent = t.sentAtStart;
-        Instant nextProgress = t.measureStart.plus(run.options.progressEvery());
+        t.measuring(run.clock.instant(), entered.counters().sent());
+        Instant nextProgress = t.measureStart().plus(run.options.progressEvery());
         Duration halfway = phase.duration().dividedBy(2);
         boolean hooked = false;
         while (true) {
-            Duration elapsed = Duration.between(t.measureStart, run.clock.instant());
+            Duration elapsed = Duration.between(t.measureStart(), run.clock.instant());
             if (!hooked && elapsed.compareTo(halfway) >= 0) {
                 windowHook.halfway(phase, t.phaseId);
                 hooked = true;
                 continue;
             }
-            if (t.nextFault < phase.faults().size()
-                    && elapsed.compareTo(phase.faults().get(t.nextFault).at()) >= 0) {
-                faults.inject(t, phase.faults().get(t.nextFault++));
+            Optional<FaultStep> due = t.takeFaultDue(elapsed);
+            if (due.isPresent()) {
+                faults.inject(t, due.get());
                 continue;
             }
             Duration remaining = phase.duration().minus(elapsed);
@@ -123,8 +121,9 @@ public final class MeasuredPhase implements PhaseStep {
                 break;
             }
             Duration wait = min(remaining, Duration.between(run.clock.instant(), nextProgress));
-            if (t.nextFault < phase.faults().size()) {
-                wait = min(wait, phase.faults().get(t.nextFault).at().minus(elapsed));
+            Optional<Duration> nextFault = t.nextFaultAt();
+            if (nextFault.isPresent()) {
+                wait = min(wait, nextFault.get().minus(elapsed));
             }
             if (!hooked) {
                 wait = min(wait, halfway.minus(elapsed));
@@ -133,7 +132,7 @@ public final class MeasuredPhase implements PhaseStep {
                 run.sleep(wait);
             }
             if (!run.clock.instant().isBefore(nextProgress)
-                    && Duration.between(t.measureStart, run.clock.instant()).compareTo(phase.duration()) < 0) {
+                    && Duration.between(t.measureStart(), run.clock.instant()).compareTo(phase.duration()) < 0) {
                 progress(t);
                 nextProgress = run.clock.instant().plus(run.options.progressEvery());
             }
@@ -147,7 +146,7 @@ public final class MeasuredPhase implements PhaseStep {
         long sentAtEnd = left.counters().sent();
         ClosedPhase closed = closer.fence(t);
         if (PhaseTopics.ownTopic(phase)) {
-            t.disk = topics.retire(t);
+            t.retired(topics.retire(t));
         }
         faults.close(t, closed);
         PhaseRecord record = t.record(end, sentAtEnd, closed, true);
@@ -208,11 +207,10 @@ public final class MeasuredPhase implements PhaseStep {
         Instant now = run.clock.instant();
         long sent = run.producer.state().counters().sent();
         Optional<PhaseView> latency = run.consumer.latency().phase(t.phaseId);
-        double seconds = Duration.between(t.lastPoll, now).toNanos() / 1e9;
-        Double rate = seconds > 0 ? (sent - t.lastSent) / seconds : null;
-        t.lastPoll = now;
-        t.lastSent = sent;
-        Duration elapsed = Duration.between(t.measureStart, now);
+        double seconds = Duration.between(t.lastPoll(), now).toNanos() / 1e9;
+        Double rate = seconds > 0 ? (sent - t.lastSent()) / seconds : null;
+        t.polled(now, sent);
+        Duration elapsed = Duration.between(t.measureStart(), now);
         Duration left = t.phase.duration().minus(elapsed);
         run.out.printf(
                 Locale.ROOT,
