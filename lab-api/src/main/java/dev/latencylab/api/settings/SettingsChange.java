@@ -52,6 +52,11 @@ public final class SettingsChange extends SettingsDelta {
         return NONE;
     }
 
+    /** A change of the settings given by row index (null: as it is), and nothing else. */
+    static SettingsChange ofSettings(Object[] settings) {
+        return new SettingsChange(settings, null, null, null, null, null, null);
+    }
+
     /** A change of one setting. */
     public static <T> SettingsChange of(Setting<T> setting, T value) {
         return NONE.and(setting, value);
