@@ -34,9 +34,7 @@ public final class ConsumerChange extends SettingsDelta {
 
     /** Every setting as given (what a phase asks for); reading left as it is. */
     public static ConsumerChange to(ConsumerSettings s) {
-        Object[] all = new Object[ConsumerSetting.ALL.size()];
-        ConsumerSetting.ALL.forEach(setting -> all[setting.index()] = s.get(setting));
-        return new ConsumerChange(all, s.consumerConfig(), null);
+        return new ConsumerChange(s.values(), s.consumerConfig(), null);
     }
 
     /** Only whether the consumer reads. */

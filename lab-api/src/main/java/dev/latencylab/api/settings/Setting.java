@@ -1,6 +1,7 @@
 package dev.latencylab.api.settings;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -92,6 +93,17 @@ public final class Setting<T> {
             values[s.index] = s.read(fields, problems);
         }
         return values;
+    }
+
+    /** One field per row with a value, in the table's order: the JSON of values by row index. */
+    static Map<String, Object> json(List<Setting<?>> table, Object[] values) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        for (Setting<?> s : table) {
+            if (values[s.index] != null) {
+                json.put(s.name, values[s.index]);
+            }
+        }
+        return json;
     }
 
     /** What {@code read} makes, or a refusal of the whole with the first problem it found. */

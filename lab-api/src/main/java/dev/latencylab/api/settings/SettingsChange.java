@@ -72,9 +72,7 @@ public final class SettingsChange extends SettingsDelta {
      * now), with the lab's header ({@link #withHeader} to leave it out).
      */
     public static SettingsChange start(ProducerSettings s, int phase, String topic) {
-        Object[] all = new Object[ProducerSetting.ALL.size()];
-        ProducerSetting.ALL.forEach(setting -> all[setting.index()] = s.get(setting));
-        return new SettingsChange(all, s.producerConfig(), true, phase, null, topic, true);
+        return new SettingsChange(s.values(), s.producerConfig(), true, phase, null, topic, true);
     }
 
     public static SettingsChange stop() {
