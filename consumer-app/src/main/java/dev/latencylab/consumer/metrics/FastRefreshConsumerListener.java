@@ -1,22 +1,18 @@
 package dev.latencylab.consumer.metrics;
 
+import dev.latencylab.kafka.metrics.RefreshedClientMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.springframework.kafka.core.MicrometerConsumerListener;
 
 /**
- * Spring Kafka's listener, binding each consumer with a shorter refresh than Micrometer's minute.
- * Each consumer gets a refresh thread of its own, stopped when the consumer goes: Micrometer never
- * cancels its refresh task on a scheduler it was given, and that task holds the consumer, so with one
- * shared scheduler every consumer the app replaced (one per change of its Kafka settings) stayed in
- * memory with its buffers.
+ * Spring Kafka's listener, binding each consumer with a shorter refresh than Micrometer's minute, on
+ * a refresh thread of its own that goes with the consumer ({@link RefreshedClientMetrics}: a shared
+ * one kept every consumer the app replaced in memory).
  */
 final class FastRefreshConsumerListener<K, V> extends MicrometerConsumerListener<K, V> {
 
@@ -29,27 +25,6 @@ final class FastRefreshConsumerListener<K, V> extends MicrometerConsumerListener
 
     @Override
     protected MeterBinder createClientMetrics(Consumer<K, V> consumer, List<Tag> tags) {
-        ScheduledExecutorService refresher = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "kafka-client-metrics-refresh");
-            t.setDaemon(true);
-            return t;
-        });
-        return new RefreshedMetrics(new KafkaClientMetrics(consumer, tags, refresher, refresh), refresher);
-    }
-
-    /** The consumer's meters and their refresh thread; Spring Kafka closes it when the consumer is removed. */
-    record RefreshedMetrics(KafkaClientMetrics metrics, ScheduledExecutorService refresher)
-            implements MeterBinder, AutoCloseable {
-
-        @Override
-        public void bindTo(MeterRegistry registry) {
-            metrics.bindTo(registry);
-        }
-
-        @Override
-        public void close() {
-            metrics.close();
-            refresher.shutdownNow();
-        }
+        return RefreshedClientMetrics.of(consumer, tags, refresh);
     }
 }

@@ -1,10 +1,7 @@
 package dev.latencylab.api.settings;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-
 /** When the consumer commits its offsets (Spring's ack modes). */
-public enum CommitMode {
+public enum CommitMode implements Labelled {
     /** After every record (listener record only). */
     RECORD,
     /** After every batch a poll returned. */
@@ -13,16 +10,6 @@ public enum CommitMode {
     COUNT,
     /** Once commitIntervalMs passed since the last commit. */
     TIME;
-
-    @JsonCreator
-    public static CommitMode fromJson(String name) {
-        return EnumLabels.fromJson(CommitMode.class, "commit", name);
-    }
-
-    @JsonValue
-    public String label() {
-        return EnumLabels.label(this);
-    }
 
     @Override
     public String toString() {

@@ -27,11 +27,14 @@ public final class ConsumerChange extends SettingsDelta {
         return NONE;
     }
 
+    /** A change of the settings given by row index (null: as it is), and nothing else. */
+    static ConsumerChange ofSettings(Object[] settings) {
+        return new ConsumerChange(settings, null, null);
+    }
+
     /** Every setting as given (what a phase asks for); reading left as it is. */
     public static ConsumerChange to(ConsumerSettings s) {
-        Object[] all = new Object[ConsumerSetting.ALL.size()];
-        ConsumerSetting.ALL.forEach(setting -> all[setting.index()] = s.get(setting));
-        return new ConsumerChange(all, s.consumerConfig(), null);
+        return new ConsumerChange(s.values(), s.consumerConfig(), null);
     }
 
     /** Only whether the consumer reads. */

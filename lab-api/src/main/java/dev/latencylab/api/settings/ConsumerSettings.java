@@ -69,18 +69,13 @@ public final class ConsumerSettings extends SettingValues {
      */
     public ConsumerSettings apply(ConsumerChange change) {
         Objects.requireNonNull(change, "change");
-        return new ConsumerSettings(
-                merged(values(), change), change.consumerConfig() != null ? change.consumerConfig() : consumerConfig());
+        return new ConsumerSettings(merged(values(), change), change.propertiesOver(consumerConfig()));
     }
 
     private static Object[] merged(Object[] next, ConsumerChange change) {
         CommitMode commitBefore = (CommitMode) next[ConsumerSetting.COMMIT.index()];
         ProcessingOrder processingBefore = (ProcessingOrder) next[ConsumerSetting.PROCESSING.index()];
-        for (Setting<?> s : ConsumerSetting.ALL) {
-            if (change.sets(s)) {
-                next[s.index()] = change.get(s);
-            }
-        }
+        change.over(next);
         CommitMode commit =
                 next[ConsumerSetting.COMMIT.index()] instanceof CommitMode c ? c : ConsumerSetting.COMMIT.fallback();
         if (commit != commitBefore) {

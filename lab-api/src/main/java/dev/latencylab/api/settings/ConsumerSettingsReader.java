@@ -1,10 +1,8 @@
 package dev.latencylab.api.settings;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Reads consumer settings from fields already parsed from JSON or YAML, as {@link SettingsReader}
@@ -14,15 +12,10 @@ import java.util.TreeSet;
 public final class ConsumerSettingsReader {
 
     /** The fields of {@link ConsumerSettings}, as a scenario's {@code consumer} block may name them: the table's and {@code consumerConfig}. */
-    public static final Set<String> SETTINGS_FIELDS = names(Set.of("consumerConfig"));
+    public static final Set<String> SETTINGS_FIELDS = Setting.names(ConsumerSetting.ALL, Set.of("consumerConfig"));
     /** The fields of {@link ConsumerChange}: the settings and {@code consuming}. */
-    public static final Set<String> CHANGE_FIELDS = names(Set.of("consumerConfig", "consuming"));
-
-    private static Set<String> names(Set<String> more) {
-        Set<String> all = new TreeSet<>(more);
-        ConsumerSetting.ALL.forEach(s -> all.add(s.name()));
-        return Set.copyOf(all);
-    }
+    public static final Set<String> CHANGE_FIELDS =
+            Setting.names(ConsumerSetting.ALL, Set.of("consumerConfig", "consuming"));
 
     private ConsumerSettingsReader() {}
 
@@ -36,35 +29,15 @@ public final class ConsumerSettingsReader {
      * added to {@code problems} (each naming its field), and the field at fault is left null.
      */
     public static ConsumerChange change(Map<String, ?> fields, Set<String> known, List<BadSettingsException> problems) {
-        for (String name : new TreeSet<>(fields.keySet())) {
-            if (!known.contains(name)) {
-                problems.add(new BadSettingsException(
-                        name, "unknown field '" + name + "'; accepted: " + String.join(", ", new TreeSet<>(known))));
-            }
-        }
-        ConsumerChange change = ConsumerChange.none();
-        for (Setting<?> setting : ConsumerSetting.ALL) {
-            change = read(setting, fields, change, problems);
-        }
-        return change.reading(FieldReads.bool(fields, "consuming", problems))
+        return ConsumerChange.ofSettings(Setting.readAll(ConsumerSetting.ALL, fields, known, problems))
+                .reading(FieldReads.bool(fields, "consuming", problems))
                 .withConsumerConfig(
                         FieldReads.properties(fields, "consumerConfig", ExtraProperties.CONSUMER_OWNED, problems));
     }
 
     /** A change read from {@code fields}, refused whole with the first field at fault. */
     public static ConsumerChange change(Map<String, ?> fields, Set<String> known) {
-        List<BadSettingsException> problems = new ArrayList<>();
-        ConsumerChange change = change(fields, known, problems);
-        if (!problems.isEmpty()) {
-            throw problems.get(0);
-        }
-        return change;
-    }
-
-    private static <T> ConsumerChange read(
-            Setting<T> setting, Map<String, ?> fields, ConsumerChange change, List<BadSettingsException> problems) {
-        T value = setting.read(fields, problems);
-        return value == null ? change : change.and(setting, value);
+        return Setting.strictly(problems -> change(fields, known, problems));
     }
 
     /**

@@ -33,11 +33,4 @@ public final class EnumLabels {
                 ", ",
                 Arrays.stream(type.getEnumConstants()).map(EnumLabels::label).toList());
     }
-
-    /** For a {@code @JsonCreator}: the constant, or an error naming the field and what it accepts. */
-    public static <E extends Enum<E>> E fromJson(Class<E> type, String field, String name) {
-        return parse(type, name)
-                .orElseThrow(() -> new IllegalArgumentException(
-                        field + " must be one of " + accepted(type) + "; got \"" + name + "\""));
-    }
 }

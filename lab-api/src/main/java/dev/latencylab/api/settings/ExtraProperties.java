@@ -26,38 +26,37 @@ public final class ExtraProperties {
     public static final Map<String, String> PRODUCER_OWNED = producerOwned();
 
     private static Map<String, String> producerOwned() {
-        Map<String, String> owned = ownedByRows(ProducerSetting.ALL);
+        Map<String, String> owned = ownedByRows(ProducerSetting.ALL, "serializer");
         for (Compression codec : Compression.values()) {
             codec.levelProperty().ifPresent(property -> owned.put(property, "compressionLevel"));
         }
         owned.put("enable.idempotence", "acks (idempotence goes with acks=all)");
-        owned.put("bootstrap.servers", "scripts/lab up --bootstrap");
-        owned.put("key.serializer", "nothing: the lab's records are bytes");
-        owned.put("value.serializer", "nothing: the lab's records are bytes");
-        owned.put("client.id", "nothing: the lab names its clients");
         owned.put("transactional.id", "nothing yet: the lab does not send in transactions");
         return Collections.unmodifiableMap(owned);
     }
 
     private static Map<String, String> consumerOwned() {
-        Map<String, String> owned = ownedByRows(ConsumerSetting.ALL);
+        Map<String, String> owned = ownedByRows(ConsumerSetting.ALL, "deserializer");
         owned.put("enable.auto.commit", "commit (the listener commits as the settings say)");
         owned.put("auto.offset.reset", "nothing: the accounting reads every record from where the group is");
         owned.put("interceptor.classes", "nothing: the lab's poll clock is the interceptor");
         owned.put("group.id", "scripts/lab up (the lab's group)");
-        owned.put("bootstrap.servers", "scripts/lab up --bootstrap");
-        owned.put("key.deserializer", "nothing: the lab's records are bytes");
-        owned.put("value.deserializer", "nothing: the lab's records are bytes");
-        owned.put("client.id", "nothing: the lab names its clients");
         return Collections.unmodifiableMap(owned);
     }
 
-    /** Each row's own Kafka property, owned by the row. */
-    private static Map<String, String> ownedByRows(java.util.List<Setting<?>> table) {
+    /**
+     * Each row's own Kafka property, owned by the row, and what every client of the lab has set: its
+     * brokers, its name and the {@code serde} ("serializer", "deserializer") of its keys and values.
+     */
+    private static Map<String, String> ownedByRows(java.util.List<Setting<?>> table, String serde) {
         Map<String, String> owned = new TreeMap<>();
         for (Setting<?> s : table) {
             s.kafkaProperty().ifPresent(property -> owned.put(property, s.name()));
         }
+        owned.put("bootstrap.servers", "scripts/lab up --bootstrap");
+        owned.put("key." + serde, "nothing: the lab's records are bytes");
+        owned.put("value." + serde, "nothing: the lab's records are bytes");
+        owned.put("client.id", "nothing: the lab names its clients");
         return owned;
     }
 

@@ -1,10 +1,7 @@
 package dev.latencylab.api.settings;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-
 /** What the record key is: it decides how records spread over partitions. */
-public enum KeyStrategy {
+public enum KeyStrategy implements Labelled {
     /** Unique per record: records spread evenly over partitions. */
     ORDER_ID,
     /** One of a pool of customers: the same customer always lands on the same partition. */
@@ -14,17 +11,6 @@ public enum KeyStrategy {
      * are fuller at the same rate (what kafka-producer-perf-test does).
      */
     NONE;
-
-    @JsonCreator
-    public static KeyStrategy fromJson(String name) {
-        return EnumLabels.fromJson(KeyStrategy.class, "keyStrategy", name);
-    }
-
-    /** The contract's name. */
-    @JsonValue
-    public String label() {
-        return EnumLabels.label(this);
-    }
 
     @Override
     public String toString() {

@@ -1,13 +1,10 @@
 package dev.latencylab.api.settings;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonValue;
-
 /**
  * What the record values are made of. It decides what the codecs can do with them: English words
  * compress far better than real traffic, random hex about as badly as ids and hashes do.
  */
-public enum PayloadKind {
+public enum PayloadKind implements Labelled {
     /** The order event JSON padded with words from a small vocabulary: compresses like text (zstd ~0.25). */
     WORDS,
     /** The order event JSON with every string field random hex: compresses like ids and hashes. */
@@ -22,17 +19,6 @@ public enum PayloadKind {
     FIXED,
     /** The user's own records from {@code payloadFile}, one per line, cycled; sizes are the lines'. */
     SAMPLE;
-
-    @JsonCreator
-    public static PayloadKind fromJson(String name) {
-        return EnumLabels.fromJson(PayloadKind.class, "payload", name);
-    }
-
-    /** The contract's name. */
-    @JsonValue
-    public String label() {
-        return EnumLabels.label(this);
-    }
 
     @Override
     public String toString() {

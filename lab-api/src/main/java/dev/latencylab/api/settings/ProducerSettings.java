@@ -90,16 +90,11 @@ public final class ProducerSettings extends SettingValues {
      */
     public ProducerSettings apply(SettingsChange change) {
         Objects.requireNonNull(change, "change");
-        return new ProducerSettings(
-                merged(values(), change), change.producerConfig() != null ? change.producerConfig() : producerConfig());
+        return new ProducerSettings(merged(values(), change), change.propertiesOver(producerConfig()));
     }
 
-    private static Object[] merged(Object[] next, SettingsChange change) {
-        for (Setting<?> s : ProducerSetting.ALL) {
-            if (change.sets(s)) {
-                next[s.index()] = change.get(s);
-            }
-        }
+    private static Object[] merged(Object[] values, SettingsChange change) {
+        Object[] next = change.over(values);
         if (change.sets(ProducerSetting.COMPRESSION) && !change.sets(ProducerSetting.COMPRESSION_LEVEL)) {
             next[ProducerSetting.COMPRESSION_LEVEL.index()] = null;
         }

@@ -1,8 +1,13 @@
 package dev.latencylab.api.settings;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * One setting of the lab, as data: its name in scenarios, JSON and reports, the Kafka property it
@@ -61,6 +66,54 @@ public final class Setting<T> {
 
     static Optional<Setting<?>> named(List<Setting<?>> table, String name) {
         return table.stream().filter(s -> s.name.equals(name)).findFirst();
+    }
+
+    /** The names of the table's settings and {@code more}: the fields a reader accepts. */
+    static Set<String> names(List<Setting<?>> table, Set<String> more) {
+        Set<String> all = new TreeSet<>(more);
+        table.forEach(s -> all.add(s.name));
+        return Set.copyOf(all);
+    }
+
+    /**
+     * The table's settings read from {@code fields}, by row index (null: absent or refused), after a
+     * problem for each field {@code known} does not name: what both readers do first. Every problem
+     * names its field.
+     */
+    static Object[] readAll(
+            List<Setting<?>> table, Map<String, ?> fields, Set<String> known, List<BadSettingsException> problems) {
+        for (String name : new TreeSet<>(fields.keySet())) {
+            if (!known.contains(name)) {
+                problems.add(new BadSettingsException(
+                        name, "unknown field '" + name + "'; accepted: " + String.join(", ", new TreeSet<>(known))));
+            }
+        }
+        Object[] values = new Object[table.size()];
+        for (Setting<?> s : table) {
+            values[s.index] = s.read(fields, problems);
+        }
+        return values;
+    }
+
+    /** One field per row with a value, in the table's order: the JSON of values by row index. */
+    static Map<String, Object> json(List<Setting<?>> table, Object[] values) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        for (Setting<?> s : table) {
+            if (values[s.index] != null) {
+                json.put(s.name, values[s.index]);
+            }
+        }
+        return json;
+    }
+
+    /** What {@code read} makes, or a refusal of the whole with the first problem it found. */
+    static <R> R strictly(Function<List<BadSettingsException>, R> read) {
+        List<BadSettingsException> problems = new ArrayList<>();
+        R made = read.apply(problems);
+        if (!problems.isEmpty()) {
+            throw problems.get(0);
+        }
+        return made;
     }
 
     public String name() {

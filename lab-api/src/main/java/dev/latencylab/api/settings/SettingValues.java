@@ -64,12 +64,7 @@ public abstract class SettingValues {
     /** One field per setting with a value, in the table's order, then the other properties when any. */
     @JsonAnyGetter
     public Map<String, Object> json() {
-        Map<String, Object> json = new LinkedHashMap<>();
-        for (Setting<?> s : table) {
-            if (values[s.index()] != null) {
-                json.put(s.name(), values[s.index()]);
-            }
-        }
+        Map<String, Object> json = Setting.json(table, values);
         if (!properties.isEmpty()) {
             json.put(propertiesName, properties);
         }

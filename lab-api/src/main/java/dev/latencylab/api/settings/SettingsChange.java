@@ -52,6 +52,11 @@ public final class SettingsChange extends SettingsDelta {
         return NONE;
     }
 
+    /** A change of the settings given by row index (null: as it is), and nothing else. */
+    static SettingsChange ofSettings(Object[] settings) {
+        return new SettingsChange(settings, null, null, null, null, null, null);
+    }
+
     /** A change of one setting. */
     public static <T> SettingsChange of(Setting<T> setting, T value) {
         return NONE.and(setting, value);
@@ -67,9 +72,7 @@ public final class SettingsChange extends SettingsDelta {
      * now), with the lab's header ({@link #withHeader} to leave it out).
      */
     public static SettingsChange start(ProducerSettings s, int phase, String topic) {
-        Object[] all = new Object[ProducerSetting.ALL.size()];
-        ProducerSetting.ALL.forEach(setting -> all[setting.index()] = s.get(setting));
-        return new SettingsChange(all, s.producerConfig(), true, phase, null, topic, true);
+        return new SettingsChange(s.values(), s.producerConfig(), true, phase, null, topic, true);
     }
 
     public static SettingsChange stop() {

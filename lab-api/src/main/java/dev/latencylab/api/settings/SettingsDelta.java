@@ -2,7 +2,6 @@ package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -63,13 +62,22 @@ public abstract class SettingsDelta {
 
     /** The settings it sets, in the table's order. */
     Map<String, Object> settingsJson() {
-        Map<String, Object> json = new LinkedHashMap<>();
+        return Setting.json(table, settings);
+    }
+
+    /** {@code values} (by row index, changed in place) with every setting it sets replaced. */
+    Object[] over(Object[] values) {
         for (Setting<?> s : table) {
-            if (settings[s.index()] != null) {
-                json.put(s.name(), settings[s.index()]);
+            if (sets(s)) {
+                values[s.index()] = get(s);
             }
         }
-        return json;
+        return values;
+    }
+
+    /** The other properties it sets, or {@code current} when it leaves them as they are. */
+    Map<String, String> propertiesOver(Map<String, String> current) {
+        return properties != null ? properties : current;
     }
 
     static void putSet(Map<String, Object> json, String name, Object value) {

@@ -1,11 +1,8 @@
 package dev.latencylab.api.settings;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * Reads settings from fields already parsed from JSON or YAML (a map of names to numbers,
@@ -17,18 +14,13 @@ import java.util.stream.Collectors;
 public final class SettingsReader {
 
     /** The fields of {@link ProducerSettings}, as a scenario's {@code settings} may name them: the table's and {@code producerConfig}. */
-    public static final Set<String> SETTINGS_FIELDS = union(
-            ProducerSetting.ALL.stream().map(Setting::name).collect(Collectors.toSet()), Set.of("producerConfig"));
+    public static final Set<String> SETTINGS_FIELDS = Setting.names(ProducerSetting.ALL, Set.of("producerConfig"));
     /** Settings a scenario may leave out: those with a fallback, and {@code producerConfig}. */
-    public static final Set<String> OPTIONAL_SETTINGS = union(
-            ProducerSetting.ALL.stream()
-                    .filter(s -> !s.required())
-                    .map(Setting::name)
-                    .collect(Collectors.toSet()),
-            Set.of("producerConfig"));
+    public static final Set<String> OPTIONAL_SETTINGS = Setting.names(
+            ProducerSetting.ALL.stream().filter(s -> !s.required()).toList(), Set.of("producerConfig"));
     /** The fields of {@link SettingsChange}: the settings, {@code running}, {@code phase}, {@code phaseName}, {@code topic} and {@code header}. */
-    public static final Set<String> CHANGE_FIELDS =
-            union(SETTINGS_FIELDS, Set.of("running", "phase", "phaseName", "topic", "header"));
+    public static final Set<String> CHANGE_FIELDS = Setting.names(
+            ProducerSetting.ALL, Set.of("producerConfig", "running", "phase", "phaseName", "topic", "header"));
 
     private SettingsReader() {}
 
@@ -42,17 +34,8 @@ public final class SettingsReader {
      * added to {@code problems} (each naming its field), and the field at fault is left null.
      */
     public static SettingsChange change(Map<String, ?> fields, Set<String> known, List<BadSettingsException> problems) {
-        for (String name : new TreeSet<>(fields.keySet())) {
-            if (!known.contains(name)) {
-                problems.add(new BadSettingsException(
-                        name, "unknown field '" + name + "'; accepted: " + String.join(", ", new TreeSet<>(known))));
-            }
-        }
-        SettingsChange change = SettingsChange.none();
-        for (Setting<?> setting : ProducerSetting.ALL) {
-            change = read(setting, fields, change, problems);
-        }
-        return change.running(FieldReads.bool(fields, "running", problems))
+        return SettingsChange.ofSettings(Setting.readAll(ProducerSetting.ALL, fields, known, problems))
+                .running(FieldReads.bool(fields, "running", problems))
                 .inPhase(FieldReads.integer(fields, "phase", SettingsLimits.PHASE, problems))
                 .named(FieldReads.text(
                         fields,
@@ -76,23 +59,6 @@ public final class SettingsReader {
      * first field at fault.
      */
     public static SettingsChange change(Map<String, ?> fields, Set<String> known) {
-        List<BadSettingsException> problems = new ArrayList<>();
-        SettingsChange change = change(fields, known, problems);
-        if (!problems.isEmpty()) {
-            throw problems.get(0);
-        }
-        return change;
-    }
-
-    private static <T> SettingsChange read(
-            Setting<T> setting, Map<String, ?> fields, SettingsChange change, List<BadSettingsException> problems) {
-        T value = setting.read(fields, problems);
-        return value == null ? change : change.and(setting, value);
-    }
-
-    private static Set<String> union(Set<String> a, Set<String> b) {
-        Set<String> all = new TreeSet<>(a);
-        all.addAll(b);
-        return Set.copyOf(all);
+        return Setting.strictly(problems -> change(fields, known, problems));
     }
 }

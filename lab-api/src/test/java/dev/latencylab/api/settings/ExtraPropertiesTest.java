@@ -77,4 +77,23 @@ class ExtraPropertiesTest {
                         "consumerConfig", Map.of("isolation.level", "read_committed"), ExtraProperties.CONSUMER_OWNED))
                 .containsEntry("isolation.level", "read_committed");
     }
+
+    @Test
+    void eachClientOwnsItsBrokersItsNameAndTheSerdesOfItsSide() {
+        String bytes = "nothing: the lab's records are bytes";
+        assertThat(ExtraProperties.PRODUCER_OWNED)
+                .containsEntry("bootstrap.servers", "scripts/lab up --bootstrap")
+                .containsEntry("client.id", "nothing: the lab names its clients")
+                .containsEntry("key.serializer", bytes)
+                .containsEntry("value.serializer", bytes)
+                .doesNotContainKeys("key.deserializer", "value.deserializer", "group.id")
+                .hasSize(16);
+        assertThat(ExtraProperties.CONSUMER_OWNED)
+                .containsEntry("bootstrap.servers", "scripts/lab up --bootstrap")
+                .containsEntry("client.id", "nothing: the lab names its clients")
+                .containsEntry("key.deserializer", bytes)
+                .containsEntry("value.deserializer", bytes)
+                .doesNotContainKeys("key.serializer", "value.serializer", "enable.idempotence")
+                .hasSize(12);
+    }
 }

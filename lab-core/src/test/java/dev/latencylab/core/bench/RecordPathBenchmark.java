@@ -7,6 +7,7 @@ import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -25,6 +26,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -95,7 +97,7 @@ public class RecordPathBenchmark {
 
         @Setup
         public void setUp() throws IOException {
-            PayloadKind payload = PayloadKind.fromJson(kind);
+            PayloadKind payload = SettingsReader.change(Map.of("payload", kind)).get(ProducerSetting.PAYLOAD);
             Path sample = payload == PayloadKind.SAMPLE ? sampleFile() : null;
             try {
                 plan = PayloadPlan.of(

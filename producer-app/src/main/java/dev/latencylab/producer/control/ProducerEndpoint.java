@@ -5,6 +5,7 @@ import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
+import dev.latencylab.core.json.StrictJsonBody;
 import dev.latencylab.kafka.config.ClientPropertyCheck;
 import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
@@ -27,10 +28,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadFeature;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code /actuator/producer}: the settings in effect and the sender's counters (GET), and
@@ -45,11 +42,6 @@ import tools.jackson.databind.json.JsonMapper;
 class ProducerEndpoint {
 
     private final LoadGenerator generator;
-    private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
-    // Strict about repeated keys too: {"lingerMs": 99999, "lingerMs": 5} is a mistake, not a 5.
-    private static final JsonMapper JSON = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
 
     private final Duration switchTimeout;
 
@@ -129,21 +121,12 @@ class ProducerEndpoint {
         }
     }
 
-    /** The body as a change, or a 400 naming the first field at fault. */
+    /**
+     * The body as a change, or a 400 naming the first field at fault; strict about repeated keys
+     * too: {"lingerMs": 99999, "lingerMs": 5} is a mistake, not a 5.
+     */
     private static SettingsChange parse(String body) {
-        if (body == null || body.isBlank()) {
-            throw new BadSettingsException("body", EXAMPLE);
-        }
-        Map<String, Object> fields;
-        try {
-            fields = JSON.readValue(body, new TypeReference<Map<String, Object>>() {});
-        } catch (JacksonException e) {
-            throw new BadSettingsException("body", EXAMPLE + "; " + e.getOriginalMessage());
-        }
-        if (fields == null) {
-            throw new BadSettingsException("body", EXAMPLE);
-        }
-        return SettingsReader.change(fields);
+        return SettingsReader.change(StrictJsonBody.fields(body, "{\"lingerMs\": 5}"));
     }
 
     @ExceptionHandler(BadSettingsException.class)
