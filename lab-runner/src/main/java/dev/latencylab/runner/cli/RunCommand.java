@@ -31,14 +31,13 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -47,12 +46,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code run <scenario.yaml>}: check the lab, drive the scenario, collect Prometheus' figures, write the results folder. */
-@Command(
-        name = "run",
-        mixinStandardHelpOptions = true,
-        versionProvider = Commands.Version.class,
-        description = "Run a scenario against the lab and write a results folder.")
-final class RunCommand {
+@Command(name = "run", description = "Run a scenario against the lab and write a results folder.")
+final class RunCommand extends LabCommand {
 
     @Parameters(
             index = "0",
@@ -129,13 +124,9 @@ final class RunCommand {
     private static final DateTimeFormatter CLOCK =
             DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
-    /** Where the run's progress goes: standard output, or standard error under --json. */
-    private PrintStream out;
-    /** Standard output: under --json it carries summary.json alone, for scripts. */
+    /** Standard output: under --json it carries summary.json alone, for scripts; the progress goes to err. */
     private final PrintStream stdout;
 
-    private final PrintStream err;
-    private final Path cwd;
     private final JsonHttp http;
     private final Clock clock;
     private final Sleeper sleeper;
@@ -144,8 +135,10 @@ final class RunCommand {
 
     private volatile ScenarioRunner runner;
     private volatile String abortReason;
+    /** The results folder of the last run, for tests that look into it. */
+    private volatile Path lastResults;
 
-    public RunCommand(
+    RunCommand(
             PrintStream out,
             PrintStream err,
             Path cwd,
@@ -154,10 +147,8 @@ final class RunCommand {
             Sleeper sleeper,
             ScenarioRunner.Options options,
             boolean installShutdownHook) {
-        this.out = out;
+        super(out, err, cwd);
         this.stdout = out;
-        this.err = err;
-        this.cwd = cwd;
         this.http = http;
         this.clock = clock;
         this.sleeper = sleeper;
@@ -196,18 +187,12 @@ final class RunCommand {
         }
     }
 
-    /** The results folder of the last run, for callers (and tests) that want to look into it. */
-    private volatile Path lastResults;
-
-    public Path lastResults() {
+    Path lastResults() {
         return lastResults;
     }
 
-    public int execute(List<String> argv) throws InterruptedException {
-        // The command line is checked in full before the file is read or anything is called.
-        if (!Commands.parse(this, argv, out)) {
-            return 0;
-        }
+    @Override
+    int run(List<String> argv) throws InterruptedException {
         if (json) {
             out = err;
         }
@@ -310,9 +295,18 @@ final class RunCommand {
         if (abortReason != null) {
             r.abort(abortReason);
         }
-        CountDownLatch written = new CountDownLatch(1);
-        Thread hook = installShutdownHook ? shutdownHook(written) : null;
-        try {
+        try (CtrlC ctrlC = new CtrlC(
+                        installShutdownHook,
+                        "lab-runner-ctrl-c",
+                        () -> {
+                            err.println();
+                            err.println("Interrupted: stopping the load and writing what was measured"
+                                    + " (Ctrl-C again does not help; wait)...");
+                            abort("interrupted (Ctrl-C)");
+                        },
+                        Duration.ofSeconds(120),
+                        () -> err.println("Gave up waiting for the results to be written."));
+                topics) {
             RunRecord record = r.run(scenario);
             Path dir = new RunReport(prometheus, clock, sleeper, out)
                     .write(record, plan, warmedUp.get(), endpoints(), cwd.resolve(results));
@@ -335,16 +329,6 @@ final class RunCommand {
                 printSummary(dir);
             }
             return record.complete() && snapshotsOk ? 0 : 1;
-        } finally {
-            topics.close();
-            written.countDown();
-            if (hook != null) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException e) {
-                    // already shutting down: the hook is running and waits for 'written'
-                }
-            }
         }
     }
 
@@ -368,25 +352,5 @@ final class RunCommand {
                 prometheusUrl.toString(),
                 "grafana",
                 grafanaUrl.toString());
-    }
-
-    private Thread shutdownHook(CountDownLatch written) {
-        Thread hook = new Thread(
-                () -> {
-                    err.println();
-                    err.println(
-                            "Interrupted: stopping the load and writing what was measured (Ctrl-C again does not help; wait)...");
-                    abort("interrupted (Ctrl-C)");
-                    try {
-                        if (!written.await(120, TimeUnit.SECONDS)) {
-                            err.println("Gave up waiting for the results to be written.");
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                },
-                "lab-runner-ctrl-c");
-        Runtime.getRuntime().addShutdownHook(hook);
-        return hook;
     }
 }
