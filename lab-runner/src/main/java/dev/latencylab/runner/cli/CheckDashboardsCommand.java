@@ -7,7 +7,6 @@ import dev.latencylab.runner.grafana.LabDashboard;
 import dev.latencylab.runner.grafana.LabDashboards;
 import dev.latencylab.runner.grafana.TimeWindow;
 import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.PrometheusClient;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -53,8 +52,8 @@ final class CheckDashboardsCommand extends LabCommand {
         List<LabDashboard> dashboards = LabDashboards.load(cwd.resolve(dashboardArgs.dashboardsDir));
         out.printf(
                 "Checking %d dashboards over %s against Prometheus %s%n",
-                dashboards.size(), window, dashboardArgs.prometheusUrl);
-        DashboardQueryRunner runner = new DashboardQueryRunner(new PrometheusClient(http, dashboardArgs.prometheusUrl));
+                dashboards.size(), window, dashboardArgs.prometheus.url);
+        DashboardQueryRunner runner = new DashboardQueryRunner(dashboardArgs.prometheus.client(http));
         List<DashboardResult> results = new ArrayList<>();
         for (LabDashboard d : dashboards) {
             DashboardResult r = runner.run(d, window);

@@ -1,7 +1,6 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.faults.BrokerControl;
-import dev.latencylab.runner.faults.CommandBrokerControl;
 import dev.latencylab.runner.grafana.RunSnapshots;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
@@ -58,12 +57,8 @@ final class RunCommand extends LabCommand {
     @Mixin
     AppUrlArgs apps = new AppUrlArgs();
 
-    @Option(
-            names = "--prometheus",
-            paramLabel = "URL",
-            defaultValue = Defaults.PROMETHEUS,
-            description = "Prometheus (default ${DEFAULT-VALUE})")
-    URI prometheusUrl;
+    @Mixin
+    PrometheusArgs prometheusArgs = new PrometheusArgs();
 
     @Option(
             names = "--grafana",
@@ -215,22 +210,21 @@ final class RunCommand extends LabCommand {
         if (dryRun) {
             return dryRun(scenario);
         }
-        boolean faults = scenario.injectsFaults();
-        String control = brokerControl != null ? brokerControl : System.getenv("LAB_BROKER_CONTROL");
-        if (faults && (control == null || control.isBlank())) {
+        BrokerControl brokers = scenario.injectsFaults()
+                ? Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL"))
+                : BrokerControl.NONE;
+        if (brokers == null) {
             err.println("The scenario kills or stops brokers, and no broker control was given: run it with"
                     + " scripts/lab run (which passes its own), or give --broker-control COMMAND.");
             return 2;
         }
-        BrokerControl brokers =
-                faults ? new CommandBrokerControl(List.of(control.trim().split("\\s+"))) : BrokerControl.NONE;
         RunReport.shortWindowNote(scenario).ifPresent(err::println);
 
         boolean delayed = scenario.setsRoundTrip();
         NetworkClient network = delayed ? new NetworkClient(http, networkUrl) : null;
         ProducerClient producer = new ProducerClient(http, apps.producerUrls);
         ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrls);
-        PrometheusClient prometheus = new PrometheusClient(http, prometheusUrl);
+        PrometheusClient prometheus = prometheusArgs.client(http);
 
         List<Preflight.Check> checks = new ArrayList<>();
         checks.add(new Preflight.Check(ProducerClient.PART, producer.endpoint(), true));
@@ -317,7 +311,7 @@ final class RunCommand extends LabCommand {
                     err,
                     cwd,
                     http,
-                    prometheusUrl,
+                    prometheusArgs.url,
                     grafanaUrl,
                     grafanaLogin.login(System.getenv(), cwd),
                     record.startedAt(),
@@ -349,7 +343,7 @@ final class RunCommand extends LabCommand {
                 "consumer",
                 apps.consumerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
                 "prometheus",
-                prometheusUrl.toString(),
+                prometheusArgs.url.toString(),
                 "grafana",
                 grafanaUrl.toString());
     }

@@ -1,7 +1,6 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.faults.BrokerControl;
-import dev.latencylab.runner.faults.CommandBrokerControl;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Scenario;
@@ -80,12 +79,12 @@ final class SelfTestCommand extends LabCommand {
     }
 
     private BrokerControl control(String what, String given, String variable) {
-        String command = given != null ? given : env.get(variable);
-        if (command == null || command.isBlank()) {
+        BrokerControl control = Commands.control(given, env.get(variable));
+        if (control == null) {
             throw new UsageException("no " + what + " control: run it through scripts/lab selftest (it passes its"
                     + " own), or give --" + what + "-control COMMAND");
         }
-        return new CommandBrokerControl(List.of(command.trim().split("\\s+")));
+        return control;
     }
 
     @Override

@@ -7,7 +7,6 @@ import dev.latencylab.runner.grafana.SnapshotExport;
 import dev.latencylab.runner.grafana.SnapshotVerifier;
 import dev.latencylab.runner.grafana.TimeWindow;
 import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.PrometheusClient;
 import dev.latencylab.runner.scenario.Durations;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -130,8 +129,7 @@ final class SnapshotCommand extends LabCommand {
         List<LabDashboard> dashboards = LabDashboards.load(cwd.resolve(dashboardArgs.dashboardsDir));
         GrafanaSnapshotClient grafana =
                 withGrafana ? new GrafanaSnapshotClient(grafanaUrl, grafanaLogin.login(env, cwd)) : null;
-        SnapshotExport.Exported exported = new SnapshotExport(
-                        new PrometheusClient(http, dashboardArgs.prometheusUrl), grafana, out, err)
+        SnapshotExport.Exported exported = new SnapshotExport(dashboardArgs.prometheus.client(http), grafana, out, err)
                 .export(dashboards, window, outDir, label);
         if (!withGrafana) {
             out.printf(
