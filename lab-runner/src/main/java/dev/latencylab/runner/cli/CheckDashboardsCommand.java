@@ -1,14 +1,12 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.grafana.DashboardCheck;
-import dev.latencylab.runner.grafana.DashboardException;
 import dev.latencylab.runner.grafana.DashboardQueryRunner;
 import dev.latencylab.runner.grafana.DashboardResult;
 import dev.latencylab.runner.grafana.LabDashboard;
 import dev.latencylab.runner.grafana.LabDashboards;
 import dev.latencylab.runner.grafana.TimeWindow;
 import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.PrometheusClient;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -25,13 +23,11 @@ import picocli.CommandLine.Mixin;
  */
 @Command(
         name = "check-dashboards",
-        mixinStandardHelpOptions = true,
-        versionProvider = Commands.Version.class,
         description = {
             "Run every panel's queries and annotation queries over a window (default: the last 5m) against Prometheus;",
             "exit 1 listing each \"dashboard / panel / refId: no data\" or query error."
         })
-final class CheckDashboardsCommand {
+final class CheckDashboardsCommand extends LabCommand {
 
     @Mixin
     WindowArgs windowArgs = new WindowArgs();
@@ -41,37 +37,23 @@ final class CheckDashboardsCommand {
 
     static final Duration DEFAULT_LAST = Duration.ofMinutes(5);
 
-    private final PrintStream out;
-    private final PrintStream err;
-    private final Path cwd;
     private final JsonHttp http;
     private final Clock clock;
 
-    public CheckDashboardsCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Clock clock) {
-        this.out = out;
-        this.err = err;
-        this.cwd = cwd;
+    CheckDashboardsCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Clock clock) {
+        super(out, err, cwd);
         this.http = http;
         this.clock = clock;
     }
 
-    public int execute(List<String> argv) throws InterruptedException {
-        if (!Commands.parse(this, argv, out)) {
-            return 0;
-        }
+    @Override
+    int run(List<String> argv) throws InterruptedException {
         TimeWindow window = windowArgs.window(clock.instant(), DEFAULT_LAST);
-        Path dir = cwd.resolve(dashboardArgs.dashboardsDir);
-        List<LabDashboard> dashboards;
-        try {
-            dashboards = LabDashboards.load(dir);
-        } catch (DashboardException e) {
-            err.println("error: " + e.getMessage());
-            return 1;
-        }
+        List<LabDashboard> dashboards = LabDashboards.load(cwd.resolve(dashboardArgs.dashboardsDir));
         out.printf(
                 "Checking %d dashboards over %s against Prometheus %s%n",
-                dashboards.size(), window, dashboardArgs.prometheusUrl);
-        DashboardQueryRunner runner = new DashboardQueryRunner(new PrometheusClient(http, dashboardArgs.prometheusUrl));
+                dashboards.size(), window, dashboardArgs.prometheus.url);
+        DashboardQueryRunner runner = new DashboardQueryRunner(dashboardArgs.prometheus.client(http));
         List<DashboardResult> results = new ArrayList<>();
         for (LabDashboard d : dashboards) {
             DashboardResult r = runner.run(d, window);

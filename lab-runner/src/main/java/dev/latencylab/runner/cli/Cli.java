@@ -1,6 +1,7 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.compare.ProcessToolRunner;
+import dev.latencylab.runner.grafana.DashboardException;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.run.ScenarioRunner;
@@ -34,14 +35,6 @@ public final class Cli {
             })
     static final class Root {}
 
-    /** A command as the CLI runs it: its picocli object (for help) and how to execute it. */
-    private record Registered(Object command, Execution action) {}
-
-    @FunctionalInterface
-    private interface Execution {
-        int execute(List<String> argv) throws InterruptedException;
-    }
-
     private final PrintStream out;
     private final PrintStream err;
     private final Path cwd;
@@ -56,23 +49,22 @@ public final class Cli {
         List<String> args = Arrays.asList(argv);
         String name = args.isEmpty() ? "help" : args.get(0);
         List<String> rest = args.isEmpty() ? List.of() : args.subList(1, args.size());
-        Map<String, Registered> commands = commands();
-        Registered entry = commands.get(name);
+        LabCommand command = commands().get(name);
         try {
-            if (entry == null) {
+            if (command == null) {
                 if (List.of("help", "-h", "--help").contains(name)) {
                     usage(null, out);
                     return 0;
                 }
                 throw new UsageException("unknown command '" + name + "'");
             }
-            return entry.action().execute(rest);
+            return command.execute(rest);
         } catch (UsageException e) {
             err.println("error: " + e.getMessage());
             err.println();
-            usage(entry, err);
+            usage(command, err);
             return 2;
-        } catch (EndpointException | UncheckedIOException e) {
+        } catch (EndpointException | UncheckedIOException | DashboardException e) {
             err.println("error: " + e.getMessage());
             return 1;
         } catch (InterruptedException e) {
@@ -82,40 +74,42 @@ public final class Cli {
         }
     }
 
-    private Map<String, Registered> commands() {
-        Map<String, Registered> commands = new LinkedHashMap<>();
-        RunCommand run = new RunCommand(
-                out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL, ScenarioRunner.Options.DEFAULT, true);
-        commands.put("run", new Registered(run, run::execute));
-        ValidateCommand validate = new ValidateCommand(out, err, cwd);
-        commands.put("validate", new Registered(validate, validate::execute));
-        LingerCommand linger = new LingerCommand(out, new JsonHttp());
-        commands.put("linger", new Registered(linger, linger::execute));
-        ReportCommand report = new ReportCommand(out, cwd);
-        commands.put("report", new Registered(report, report::execute));
-        DiffCommand diff = new DiffCommand(out, cwd);
-        commands.put("diff", new Registered(diff, diff::execute));
-        CompareCommand compare = new CompareCommand(
-                out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL, new ProcessToolRunner(), true);
-        commands.put("compare", new Registered(compare, compare::execute));
-        SnapshotCommand snapshot =
-                new SnapshotCommand(out, err, cwd, new JsonHttp(), System.getenv(), Clock.systemUTC());
-        commands.put("snapshot", new Registered(snapshot, snapshot::execute));
-        SelfTestCommand selftest = new SelfTestCommand(out, err, cwd, new JsonHttp(), System.getenv());
-        commands.put("selftest", new Registered(selftest, selftest::execute));
-        CheckDashboardsCommand check = new CheckDashboardsCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC());
-        commands.put("check-dashboards", new Registered(check, check::execute));
+    private Map<String, LabCommand> commands() {
+        Map<String, LabCommand> commands = new LinkedHashMap<>();
+        commands.put(
+                "run",
+                new RunCommand(
+                        out,
+                        err,
+                        cwd,
+                        new JsonHttp(),
+                        Clock.systemUTC(),
+                        Sleeper.REAL,
+                        ScenarioRunner.Options.DEFAULT,
+                        true));
+        commands.put("validate", new ValidateCommand(out, err, cwd));
+        commands.put("linger", new LingerCommand(out, err, cwd, new JsonHttp()));
+        commands.put("report", new ReportCommand(out, err, cwd));
+        commands.put("diff", new DiffCommand(out, err, cwd));
+        commands.put(
+                "compare",
+                new CompareCommand(
+                        out, err, cwd, new JsonHttp(), Clock.systemUTC(), Sleeper.REAL, new ProcessToolRunner(), true));
+        commands.put(
+                "snapshot", new SnapshotCommand(out, err, cwd, new JsonHttp(), System.getenv(), Clock.systemUTC()));
+        commands.put("selftest", new SelfTestCommand(out, err, cwd, new JsonHttp(), System.getenv()));
+        commands.put("check-dashboards", new CheckDashboardsCommand(out, err, cwd, new JsonHttp(), Clock.systemUTC()));
         return commands;
     }
 
     /** The command's own usage, or the list of commands. */
-    private void usage(Registered entry, PrintStream to) {
-        if (entry != null) {
-            Commands.of(entry.command()).usage(Commands.writer(to));
+    private void usage(LabCommand command, PrintStream to) {
+        if (command != null) {
+            Commands.of(command).usage(Commands.writer(to));
             return;
         }
         CommandLine root = Commands.of(new Root());
-        commands().forEach((name, e) -> root.addSubcommand(name, Commands.of(e.command())));
+        commands().forEach((name, c) -> root.addSubcommand(name, Commands.of(c)));
         root.usage(Commands.writer(to));
     }
 }

@@ -1,5 +1,7 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.faults.BrokerControl;
+import dev.latencylab.runner.faults.CommandBrokerControl;
 import dev.latencylab.runner.scenario.Durations;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -58,6 +60,17 @@ final class Commands {
             return false;
         }
         return true;
+    }
+
+    /**
+     * A control command ({@code --broker-control}, {@code --consumer-control}) as given, else the environment's
+     * value, split into words; null when neither is set.
+     */
+    static BrokerControl control(String given, String fromEnvironment) {
+        String command = given != null ? given : fromEnvironment;
+        return command == null || command.isBlank()
+                ? null
+                : new CommandBrokerControl(List.of(command.trim().split("\\s+")));
     }
 
     static PrintWriter writer(PrintStream stream) {

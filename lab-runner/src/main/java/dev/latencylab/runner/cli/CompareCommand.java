@@ -24,8 +24,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,8 +34,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
         name = "compare",
-        mixinStandardHelpOptions = true,
-        versionProvider = Commands.Version.class,
         description = {
             "The lab vs Kafka's own tools on the running stack: producer-app unthrottled doing the tool's work vs",
             "ProducerPerformance (goal lab/tool >= 0.95), and the realistic lab beside it (the cost of realism);",
@@ -45,7 +41,7 @@ import picocli.CommandLine.Option;
             "e2e p50 at a low rate vs a closed-loop floor timed in µs (goal <= 1.1x) and vs EndToEndLatency",
             "(goal <= 1.2x); writes results/<UTC time>-compare/."
         })
-final class CompareCommand {
+final class CompareCommand extends LabCommand {
 
     @Option(
             names = "--duration",
@@ -146,18 +142,13 @@ final class CompareCommand {
                     "how long to let the consumer-app catch up between rounds, at least 1s (default ${DEFAULT-VALUE})")
     Duration drainTimeout;
 
-    private final PrintStream out;
-    private final PrintStream err;
-    private final Path cwd;
     private final JsonHttp http;
     private final Clock clock;
     private final Sleeper sleeper;
     private final ToolRunner tools;
     private final boolean installShutdownHook;
 
-    private volatile Path lastResults;
-
-    public CompareCommand(
+    CompareCommand(
             PrintStream out,
             PrintStream err,
             Path cwd,
@@ -166,9 +157,7 @@ final class CompareCommand {
             Sleeper sleeper,
             ToolRunner tools,
             boolean installShutdownHook) {
-        this.out = out;
-        this.err = err;
-        this.cwd = cwd;
+        super(out, err, cwd);
         this.http = http;
         this.clock = clock;
         this.sleeper = sleeper;
@@ -176,14 +165,8 @@ final class CompareCommand {
         this.installShutdownHook = installShutdownHook;
     }
 
-    public Path lastResults() {
-        return lastResults;
-    }
-
-    public int execute(List<String> argv) throws InterruptedException {
-        if (!Commands.parse(this, argv, out)) {
-            return 0;
-        }
+    @Override
+    int run(List<String> argv) throws InterruptedException {
         CompareSettings settings = settings();
         Path resultsRoot = cwd.resolve(results);
 
@@ -226,16 +209,19 @@ final class CompareCommand {
                 clock,
                 sleeper,
                 out);
-        CountDownLatch written = new CountDownLatch(1);
-        Thread hook = installShutdownHook ? shutdownHook(run, written) : null;
-        try {
+        // The tool is stopped (up to 10 s), the load stopped and the results written: the hook gives it time.
+        try (CtrlC ctrlC = new CtrlC(
+                installShutdownHook,
+                "compare-shutdown",
+                () -> run.abort("interrupted (Ctrl-C)"),
+                Duration.ofSeconds(60),
+                () -> {})) {
             CompareResult result = run.run(("scripts/lab compare " + String.join(" ", argv)).strip());
             try {
                 CompareReport.write(dir, result);
             } catch (IOException e) {
                 throw new UncheckedIOException("could not write " + dir + ": " + e.getMessage(), e);
             }
-            lastResults = dir;
             out.println();
             out.print(CompareReport.verdicts(result));
             if (!result.warnings().isEmpty()) {
@@ -249,32 +235,7 @@ final class CompareCommand {
             out.println();
             out.println("Results: " + dir);
             return result.complete() ? 0 : 1;
-        } finally {
-            written.countDown();
-            if (hook != null) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException e) {
-                    // already shutting down: the hook is running and waits for 'written'
-                }
-            }
         }
-    }
-
-    private Thread shutdownHook(CompareRun run, CountDownLatch written) {
-        Thread hook = new Thread(
-                () -> {
-                    run.abort("interrupted (Ctrl-C)");
-                    try {
-                        // The tool is stopped (up to 10 s), the load stopped and the results written: give it time.
-                        written.await(60, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                },
-                "compare-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        return hook;
     }
 
     /** The command line as the comparison's settings; {@code argv} is parsed first (tests call this directly). */

@@ -1,18 +1,14 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.grafana.LabDashboards;
-import java.net.URI;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Where the dashboards' queries run and where the dashboards are (a picocli mixin of snapshot and check-dashboards). */
 final class DashboardArgs {
 
-    @Option(
-            names = "--prometheus",
-            paramLabel = "URL",
-            defaultValue = Defaults.PROMETHEUS,
-            description = "(default ${DEFAULT-VALUE})")
-    URI prometheusUrl;
+    @Mixin
+    PrometheusArgs prometheus = new PrometheusArgs();
 
     @Option(
             names = "--dashboards",

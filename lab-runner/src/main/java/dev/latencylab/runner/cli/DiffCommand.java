@@ -19,8 +19,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
         name = "diff",
-        mixinStandardHelpOptions = true,
-        versionProvider = Commands.Version.class,
         description = {
             "Run against run: two results folders compared phase by phase (diff.md, diff.json, printed).",
             "For each phase both have (same name), every figure both hold: A, B, the change (B - A, absolute and %%),",
@@ -39,7 +37,7 @@ import picocli.CommandLine.Parameters;
             "2 wrong command line, a folder without summary.json or a bad --fail-on (nothing written),",
             "3 a --fail-on threshold was crossed."
         })
-final class DiffCommand {
+final class DiffCommand extends LabCommand {
 
     /** A --fail-on threshold was crossed in some matched phase. */
     static final int THRESHOLD_CROSSED = 3;
@@ -62,18 +60,12 @@ final class DiffCommand {
             description = "exit 3 when FIGURE got worse by more than THRESHOLD in any matched phase; repeatable")
     List<String> failOn = new ArrayList<>();
 
-    private final PrintStream out;
-    private final Path cwd;
-
-    DiffCommand(PrintStream out, Path cwd) {
-        this.out = out;
-        this.cwd = cwd;
+    DiffCommand(PrintStream out, PrintStream err, Path cwd) {
+        super(out, err, cwd);
     }
 
-    int execute(List<String> argv) {
-        if (!Commands.parse(this, argv, out)) {
-            return 0;
-        }
+    @Override
+    int run(List<String> argv) {
         DiffReport report;
         try {
             report = DiffReport.prepare(cwd.resolve(a), cwd.resolve(b), failOn);

@@ -9,6 +9,7 @@ import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.lab.ProducerClient;
 import java.io.PrintStream;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -16,12 +17,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code linger <ms>}: one hot switch of linger.ms through the producer endpoint. */
-@Command(
-        name = "linger",
-        mixinStandardHelpOptions = true,
-        versionProvider = Commands.Version.class,
-        description = "Switch linger.ms on the running producer and print its new state.")
-final class LingerCommand {
+@Command(name = "linger", description = "Switch linger.ms on the running producer and print its new state.")
+final class LingerCommand extends LabCommand {
 
     @Parameters(index = "0", paramLabel = "MS", description = "the new linger.ms")
     String ms;
@@ -33,18 +30,15 @@ final class LingerCommand {
             description = "producer-app (default ${DEFAULT-VALUE})")
     URI producerUrl;
 
-    private final PrintStream out;
     private final JsonHttp http;
 
-    public LingerCommand(PrintStream out, JsonHttp http) {
-        this.out = out;
+    LingerCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http) {
+        super(out, err, cwd);
         this.http = http;
     }
 
-    public int execute(List<String> argv) throws InterruptedException {
-        if (!Commands.parse(this, argv, out)) {
-            return 0;
-        }
+    @Override
+    int run(List<String> argv) throws InterruptedException {
         int lingerMs;
         try {
             lingerMs = Integer.parseInt(ms);

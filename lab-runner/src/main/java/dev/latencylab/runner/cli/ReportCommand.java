@@ -11,28 +11,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code report <results-dir>}: redraws summary.md and the charts from a results folder's JSON. */
-@Command(
-        name = "report",
-        mixinStandardHelpOptions = true,
-        versionProvider = Commands.Version.class,
-        description = "Redraw summary.md and the charts from a results folder's JSON.")
-final class ReportCommand {
+@Command(name = "report", description = "Redraw summary.md and the charts from a results folder's JSON.")
+final class ReportCommand extends LabCommand {
 
     @Parameters(index = "0", paramLabel = "RESULTS-DIR", description = "a folder the run command wrote")
     String folder;
 
-    private final PrintStream out;
-    private final Path cwd;
-
-    ReportCommand(PrintStream out, Path cwd) {
-        this.out = out;
-        this.cwd = cwd;
+    ReportCommand(PrintStream out, PrintStream err, Path cwd) {
+        super(out, err, cwd);
     }
 
-    int execute(List<String> argv) {
-        if (!Commands.parse(this, argv, out)) {
-            return 0;
-        }
+    @Override
+    int run(List<String> argv) {
         Path dir = cwd.resolve(folder);
         if (!Files.isRegularFile(dir.resolve("summary.json"))) {
             throw new UsageException(dir + " has no summary.json; give a folder the run command wrote");

@@ -1,7 +1,6 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.faults.BrokerControl;
-import dev.latencylab.runner.faults.CommandBrokerControl;
 import dev.latencylab.runner.grafana.RunSnapshots;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
@@ -31,14 +30,13 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -47,12 +45,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code run <scenario.yaml>}: check the lab, drive the scenario, collect Prometheus' figures, write the results folder. */
-@Command(
-        name = "run",
-        mixinStandardHelpOptions = true,
-        versionProvider = Commands.Version.class,
-        description = "Run a scenario against the lab and write a results folder.")
-final class RunCommand {
+@Command(name = "run", description = "Run a scenario against the lab and write a results folder.")
+final class RunCommand extends LabCommand {
 
     @Parameters(
             index = "0",
@@ -63,12 +57,8 @@ final class RunCommand {
     @Mixin
     AppUrlArgs apps = new AppUrlArgs();
 
-    @Option(
-            names = "--prometheus",
-            paramLabel = "URL",
-            defaultValue = Defaults.PROMETHEUS,
-            description = "Prometheus (default ${DEFAULT-VALUE})")
-    URI prometheusUrl;
+    @Mixin
+    PrometheusArgs prometheusArgs = new PrometheusArgs();
 
     @Option(
             names = "--grafana",
@@ -129,13 +119,9 @@ final class RunCommand {
     private static final DateTimeFormatter CLOCK =
             DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
-    /** Where the run's progress goes: standard output, or standard error under --json. */
-    private PrintStream out;
-    /** Standard output: under --json it carries summary.json alone, for scripts. */
+    /** Standard output: under --json it carries summary.json alone, for scripts; the progress goes to err. */
     private final PrintStream stdout;
 
-    private final PrintStream err;
-    private final Path cwd;
     private final JsonHttp http;
     private final Clock clock;
     private final Sleeper sleeper;
@@ -144,8 +130,10 @@ final class RunCommand {
 
     private volatile ScenarioRunner runner;
     private volatile String abortReason;
+    /** The results folder of the last run, for tests that look into it. */
+    private volatile Path lastResults;
 
-    public RunCommand(
+    RunCommand(
             PrintStream out,
             PrintStream err,
             Path cwd,
@@ -154,10 +142,8 @@ final class RunCommand {
             Sleeper sleeper,
             ScenarioRunner.Options options,
             boolean installShutdownHook) {
-        this.out = out;
+        super(out, err, cwd);
         this.stdout = out;
-        this.err = err;
-        this.cwd = cwd;
         this.http = http;
         this.clock = clock;
         this.sleeper = sleeper;
@@ -196,18 +182,12 @@ final class RunCommand {
         }
     }
 
-    /** The results folder of the last run, for callers (and tests) that want to look into it. */
-    private volatile Path lastResults;
-
-    public Path lastResults() {
+    Path lastResults() {
         return lastResults;
     }
 
-    public int execute(List<String> argv) throws InterruptedException {
-        // The command line is checked in full before the file is read or anything is called.
-        if (!Commands.parse(this, argv, out)) {
-            return 0;
-        }
+    @Override
+    int run(List<String> argv) throws InterruptedException {
         if (json) {
             out = err;
         }
@@ -230,22 +210,21 @@ final class RunCommand {
         if (dryRun) {
             return dryRun(scenario);
         }
-        boolean faults = scenario.injectsFaults();
-        String control = brokerControl != null ? brokerControl : System.getenv("LAB_BROKER_CONTROL");
-        if (faults && (control == null || control.isBlank())) {
+        BrokerControl brokers = scenario.injectsFaults()
+                ? Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL"))
+                : BrokerControl.NONE;
+        if (brokers == null) {
             err.println("The scenario kills or stops brokers, and no broker control was given: run it with"
                     + " scripts/lab run (which passes its own), or give --broker-control COMMAND.");
             return 2;
         }
-        BrokerControl brokers =
-                faults ? new CommandBrokerControl(List.of(control.trim().split("\\s+"))) : BrokerControl.NONE;
         RunReport.shortWindowNote(scenario).ifPresent(err::println);
 
         boolean delayed = scenario.setsRoundTrip();
         NetworkClient network = delayed ? new NetworkClient(http, networkUrl) : null;
         ProducerClient producer = new ProducerClient(http, apps.producerUrls);
         ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrls);
-        PrometheusClient prometheus = new PrometheusClient(http, prometheusUrl);
+        PrometheusClient prometheus = prometheusArgs.client(http);
 
         List<Preflight.Check> checks = new ArrayList<>();
         checks.add(new Preflight.Check(ProducerClient.PART, producer.endpoint(), true));
@@ -310,9 +289,18 @@ final class RunCommand {
         if (abortReason != null) {
             r.abort(abortReason);
         }
-        CountDownLatch written = new CountDownLatch(1);
-        Thread hook = installShutdownHook ? shutdownHook(written) : null;
-        try {
+        try (CtrlC ctrlC = new CtrlC(
+                        installShutdownHook,
+                        "lab-runner-ctrl-c",
+                        () -> {
+                            err.println();
+                            err.println("Interrupted: stopping the load and writing what was measured"
+                                    + " (Ctrl-C again does not help; wait)...");
+                            abort("interrupted (Ctrl-C)");
+                        },
+                        Duration.ofSeconds(120),
+                        () -> err.println("Gave up waiting for the results to be written."));
+                topics) {
             RunRecord record = r.run(scenario);
             Path dir = new RunReport(prometheus, clock, sleeper, out)
                     .write(record, plan, warmedUp.get(), endpoints(), cwd.resolve(results));
@@ -323,7 +311,7 @@ final class RunCommand {
                     err,
                     cwd,
                     http,
-                    prometheusUrl,
+                    prometheusArgs.url,
                     grafanaUrl,
                     grafanaLogin.login(System.getenv(), cwd),
                     record.startedAt(),
@@ -335,16 +323,6 @@ final class RunCommand {
                 printSummary(dir);
             }
             return record.complete() && snapshotsOk ? 0 : 1;
-        } finally {
-            topics.close();
-            written.countDown();
-            if (hook != null) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException e) {
-                    // already shutting down: the hook is running and waits for 'written'
-                }
-            }
         }
     }
 
@@ -365,28 +343,8 @@ final class RunCommand {
                 "consumer",
                 apps.consumerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
                 "prometheus",
-                prometheusUrl.toString(),
+                prometheusArgs.url.toString(),
                 "grafana",
                 grafanaUrl.toString());
-    }
-
-    private Thread shutdownHook(CountDownLatch written) {
-        Thread hook = new Thread(
-                () -> {
-                    err.println();
-                    err.println(
-                            "Interrupted: stopping the load and writing what was measured (Ctrl-C again does not help; wait)...");
-                    abort("interrupted (Ctrl-C)");
-                    try {
-                        if (!written.await(120, TimeUnit.SECONDS)) {
-                            err.println("Gave up waiting for the results to be written.");
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                },
-                "lab-runner-ctrl-c");
-        Runtime.getRuntime().addShutdownHook(hook);
-        return hook;
     }
 }

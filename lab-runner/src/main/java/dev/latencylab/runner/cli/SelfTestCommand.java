@@ -1,7 +1,6 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.faults.BrokerControl;
-import dev.latencylab.runner.faults.CommandBrokerControl;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Scenario;
@@ -22,8 +21,6 @@ import picocli.CommandLine.Option;
 /** {@code selftest}: the lab proves its own counts against faults of known size ({@link SelfTest}). */
 @Command(
         name = "selftest",
-        mixinStandardHelpOptions = true,
-        versionProvider = Commands.Version.class,
         description = {
             "Inject faults of known size into real runs and check that the counts show exactly them:",
             "records skipped by a consumer-app, records written twice by a producer-app, a consumer-app",
@@ -33,7 +30,7 @@ import picocli.CommandLine.Option;
             "Needs the apps started with their self-test hooks: scripts/lab selftest does it.",
             "Exit 0 only when every row matches."
         })
-final class SelfTestCommand {
+final class SelfTestCommand extends LabCommand {
 
     @Mixin
     AppUrlArgs apps = new AppUrlArgs();
@@ -72,33 +69,26 @@ final class SelfTestCommand {
             description = "where selftest.yaml and selftest-limits.yaml are (default ${DEFAULT-VALUE})")
     Path scenarios;
 
-    private final PrintStream out;
-    private final PrintStream err;
-    private final Path cwd;
     private final JsonHttp http;
     private final Map<String, String> env;
 
     SelfTestCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Map<String, String> env) {
-        this.out = out;
-        this.err = err;
-        this.cwd = cwd;
+        super(out, err, cwd);
         this.http = http;
         this.env = env;
     }
 
     private BrokerControl control(String what, String given, String variable) {
-        String command = given != null ? given : env.get(variable);
-        if (command == null || command.isBlank()) {
+        BrokerControl control = Commands.control(given, env.get(variable));
+        if (control == null) {
             throw new UsageException("no " + what + " control: run it through scripts/lab selftest (it passes its"
                     + " own), or give --" + what + "-control COMMAND");
         }
-        return new CommandBrokerControl(List.of(command.trim().split("\\s+")));
+        return control;
     }
 
-    int execute(List<String> argv) throws InterruptedException {
-        if (!Commands.parse(this, argv, out)) {
-            return 0;
-        }
+    @Override
+    int run(List<String> argv) throws InterruptedException {
         if (apps.producerUrls.size() < 2 || apps.consumerUrls.size() < 2) {
             throw new UsageException("the self-test drives two producer-apps and two consumer-apps (--producer URL,URL"
                     + " --consumer URL,URL); scripts/lab selftest starts and names them");

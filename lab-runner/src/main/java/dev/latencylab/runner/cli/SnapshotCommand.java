@@ -1,6 +1,5 @@
 package dev.latencylab.runner.cli;
 
-import dev.latencylab.runner.grafana.DashboardException;
 import dev.latencylab.runner.grafana.GrafanaSnapshotClient;
 import dev.latencylab.runner.grafana.LabDashboard;
 import dev.latencylab.runner.grafana.LabDashboards;
@@ -8,7 +7,6 @@ import dev.latencylab.runner.grafana.SnapshotExport;
 import dev.latencylab.runner.grafana.SnapshotVerifier;
 import dev.latencylab.runner.grafana.TimeWindow;
 import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.PrometheusClient;
 import dev.latencylab.runner.scenario.Durations;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -36,14 +34,12 @@ import tools.jackson.databind.JsonNode;
  */
 @Command(
         name = "snapshot",
-        mixinStandardHelpOptions = true,
-        versionProvider = Commands.Version.class,
         description = {
             "The lab's dashboards with their data as Grafana snapshots: one file per dashboard in DIR/snapshots/<uid>.json,",
             "and a snapshot in Grafana (its URL printed) when it answers. With --verify DIR: check snapshot files",
             "(DIR or DIR/snapshots), exit 1 if a panel holds no data."
         })
-final class SnapshotCommand {
+final class SnapshotCommand extends LabCommand {
 
     @Mixin
     WindowArgs windowArgs = new WindowArgs();
@@ -83,27 +79,19 @@ final class SnapshotCommand {
     private static final DateTimeFormatter FOLDER_TIME =
             DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
-    private final PrintStream out;
-    private final PrintStream err;
-    private final Path cwd;
     private final JsonHttp http;
     private final Map<String, String> env;
     private final Clock clock;
 
-    public SnapshotCommand(
-            PrintStream out, PrintStream err, Path cwd, JsonHttp http, Map<String, String> env, Clock clock) {
-        this.out = out;
-        this.err = err;
-        this.cwd = cwd;
+    SnapshotCommand(PrintStream out, PrintStream err, Path cwd, JsonHttp http, Map<String, String> env, Clock clock) {
+        super(out, err, cwd);
         this.http = http;
         this.env = Map.copyOf(env);
         this.clock = clock;
     }
 
-    public int execute(List<String> argv) throws InterruptedException {
-        if (!Commands.parse(this, argv, out)) {
-            return 0;
-        }
+    @Override
+    int run(List<String> argv) throws InterruptedException {
         if (verify != null) {
             if (argv.stream().filter(a -> a.startsWith("--")).count() > 1) {
                 throw new UsageException("snapshot --verify DIR takes no other option");
@@ -138,17 +126,10 @@ final class SnapshotCommand {
             label = explicit ? null : "last " + Durations.format(DEFAULT_LAST);
         }
 
-        List<LabDashboard> dashboards;
-        try {
-            dashboards = LabDashboards.load(cwd.resolve(dashboardArgs.dashboardsDir));
-        } catch (DashboardException e) {
-            err.println("error: " + e.getMessage());
-            return 1;
-        }
+        List<LabDashboard> dashboards = LabDashboards.load(cwd.resolve(dashboardArgs.dashboardsDir));
         GrafanaSnapshotClient grafana =
                 withGrafana ? new GrafanaSnapshotClient(grafanaUrl, grafanaLogin.login(env, cwd)) : null;
-        SnapshotExport.Exported exported = new SnapshotExport(
-                        new PrometheusClient(http, dashboardArgs.prometheusUrl), grafana, out, err)
+        SnapshotExport.Exported exported = new SnapshotExport(dashboardArgs.prometheus.client(http), grafana, out, err)
                 .export(dashboards, window, outDir, label);
         if (!withGrafana) {
             out.printf(

@@ -13,12 +13,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code validate <file>...}: checks scenario files and prints the phases a run would go through. */
-@Command(
-        name = "validate",
-        mixinStandardHelpOptions = true,
-        versionProvider = Commands.Version.class,
-        description = "Check scenario files and print the phases a run would go through.")
-final class ValidateCommand {
+@Command(name = "validate", description = "Check scenario files and print the phases a run would go through.")
+final class ValidateCommand extends LabCommand {
 
     @Parameters(arity = "1..*", paramLabel = "SCENARIO", description = "scenario files (.yaml)")
     List<String> files;
@@ -29,20 +25,12 @@ final class ValidateCommand {
     @Mixin
     OrderArgs orderArgs = new OrderArgs();
 
-    private final PrintStream out;
-    private final PrintStream err;
-    private final Path cwd;
-
-    public ValidateCommand(PrintStream out, PrintStream err, Path cwd) {
-        this.out = out;
-        this.err = err;
-        this.cwd = cwd;
+    ValidateCommand(PrintStream out, PrintStream err, Path cwd) {
+        super(out, err, cwd);
     }
 
-    public int execute(List<String> argv) {
-        if (!Commands.parse(this, argv, out)) {
-            return 0;
-        }
+    @Override
+    int run(List<String> argv) {
         TimingOverride timing = timingArgs.override();
         int code = 0;
         for (String file : files) {

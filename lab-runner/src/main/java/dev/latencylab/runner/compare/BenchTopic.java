@@ -98,7 +98,7 @@ final class BenchTopic {
 
     /** TopicCommand at the lab's brokers, its output in the next tool log named {@code log}. */
     private ToolRun topicCommand(String log, String... args) throws InterruptedException {
-        return ctx.runner.run(ctx.tools.topics(args), TOPIC_TOOL_TIMEOUT, ctx.logs.next(log));
+        return ctx.runner.run(ctx.tools.topics(args), TOPIC_TOOL_TIMEOUT, ctx.toolLog(log));
     }
 
     /** How a TopicCommand run failed, for the end of an error: exit code, log and last lines. */

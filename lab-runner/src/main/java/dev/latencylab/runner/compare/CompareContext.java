@@ -3,11 +3,13 @@ package dev.latencylab.runner.compare;
 import dev.latencylab.runner.run.RunAbort;
 import dev.latencylab.runner.scenario.Durations;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * What every step of a comparison works with: its settings, the lab's apps, Kafka's tools and their
- * logs, the console; and the abort a Ctrl-C requests, which a step notices between its parts.
+ * What every step of a comparison works with: its settings, the lab's apps, Kafka's tools and the folder of their
+ * output, the console; and the abort a Ctrl-C requests, which a step notices between its parts.
  */
 final class CompareContext {
 
@@ -15,25 +17,32 @@ final class CompareContext {
     final LabDriver lab;
     final KafkaTools tools;
     final ToolRunner runner;
-    final ToolLogs logs;
     final PrintStream out;
 
     /** Asked for by the Ctrl-C hook; a step checks it between its parts. */
     final RunAbort abort = new RunAbort();
+
+    private final Path toolLogDir;
+    private final AtomicInteger nextLog = new AtomicInteger(1);
 
     CompareContext(
             CompareSettings settings,
             LabDriver lab,
             KafkaTools tools,
             ToolRunner runner,
-            ToolLogs logs,
+            Path toolLogDir,
             PrintStream out) {
         this.settings = settings;
         this.lab = lab;
         this.tools = tools;
         this.runner = runner;
-        this.logs = logs;
+        this.toolLogDir = toolLogDir;
         this.out = out;
+    }
+
+    /** A numbered file for a tool's output (tools/01-topic-describe.txt, ...), in run order. */
+    Path toolLog(String name) {
+        return toolLogDir.resolve(String.format("%02d-%s.txt", nextLog.getAndIncrement(), name));
     }
 
     void awaitConsumer(String when, List<String> warnings) throws InterruptedException {

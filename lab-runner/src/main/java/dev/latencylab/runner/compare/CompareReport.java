@@ -45,28 +45,18 @@ public final class CompareReport {
     /** The verdict lines, for the terminal. */
     public static String verdicts(CompareResult r) {
         StringBuilder b = new StringBuilder();
-        b.append(
-                        r.throughputVerdict() == null
-                                ? "throughput: not measured to the end"
-                                : r.throughputVerdict().text())
+        b.append(text(r.throughputVerdict(), "throughput: not measured to the end"))
                 .append('\n');
-        b.append(
-                        r.latencyVerdict() == null
-                                ? "e2e p50: not measured to the end"
-                                : r.latencyVerdict().text())
-                .append('\n');
-        b.append(
-                        r.floorVerdict() == null
-                                ? "e2e p50 vs floor: not measured to the end"
-                                : r.floorVerdict().text())
+        b.append(text(r.latencyVerdict(), "e2e p50: not measured to the end")).append('\n');
+        b.append(text(r.floorVerdict(), "e2e p50 vs floor: not measured to the end"))
                 .append('\n');
         realism(r).ifPresent(line -> b.append(line).append('\n'));
-        b.append(
-                        r.publishDelayVerdict() == null
-                                ? "publish delay: not measured"
-                                : r.publishDelayVerdict().text())
-                .append('\n');
+        b.append(text(r.publishDelayVerdict(), "publish delay: not measured")).append('\n');
         return b.toString();
+    }
+
+    private static String text(Verdict v, String notJudged) {
+        return v == null ? notJudged : v.text();
     }
 
     /** The cost of realism over the rounds: realistic over same-work acked records/s, means. */
@@ -76,8 +66,8 @@ public final class CompareReport {
         if (rounds.isEmpty()) {
             return Optional.empty();
         }
-        double same = Means.of(rounds, t -> t.lab().ackedPerSec());
-        double real = Means.of(rounds, t -> t.labRealistic().ackedPerSec());
+        double same = Numbers.mean(rounds, t -> t.lab().ackedPerSec());
+        double real = Numbers.mean(rounds, t -> t.labRealistic().ackedPerSec());
         return Optional.of(String.format(
                 Locale.ROOT,
                 "cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id, with the lab header) %s records/s"
@@ -155,8 +145,9 @@ public final class CompareReport {
             b.append(String.format(
                     Locale.ROOT,
                     "| mean | | %s | %s | **%s** |%n",
-                    Numbers.rate(Means.of(r.throughput(), t -> t.lab().ackedPerSec())),
-                    Numbers.rate(Means.of(r.throughput(), t -> t.toolMeasured().recordsPerSec())),
+                    Numbers.rate(Numbers.mean(r.throughput(), t -> t.lab().ackedPerSec())),
+                    Numbers.rate(
+                            Numbers.mean(r.throughput(), t -> t.toolMeasured().recordsPerSec())),
                     Numbers.ratio(r.throughputVerdict().ratio())));
         }
         b.append('\n');
@@ -215,6 +206,8 @@ public final class CompareReport {
         b.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (CompareResult.LatencyRound l : r.latency()) {
             Percentiles p = l.lab().latencyMs();
+            Floor paced = l.pacedFloor();
+            Floor backToBack = l.floor();
             Double ratio = p == null || l.tool().p50Ms() == 0
                     ? null
                     : p.p50() / l.tool().p50Ms();
@@ -226,21 +219,12 @@ public final class CompareReport {
                     Numbers.ms3(p == null ? null : p.p50()),
                     Numbers.ms3(p == null ? null : p.p99()),
                     l.lab().count(),
-                    Numbers.ms3(
-                            l.pacedFloor() == null
-                                    ? null
-                                    : l.pacedFloor().e2eMs().p50()),
-                    Numbers.ms3(
-                            l.pacedFloor() == null
-                                    ? null
-                                    : l.pacedFloor().e2eMs().p99()),
-                    Numbers.ms3(
-                            l.pacedFloor() == null
-                                    ? null
-                                    : l.pacedFloor().ackMs().p50()),
+                    Numbers.ms3(paced == null ? null : paced.e2eMs().p50()),
+                    Numbers.ms3(paced == null ? null : paced.e2eMs().p99()),
+                    Numbers.ms3(paced == null ? null : paced.ackMs().p50()),
                     Numbers.ratio(l.floorRatio()),
-                    Numbers.ms3(l.floor() == null ? null : l.floor().e2eMs().p50()),
-                    Numbers.ms3(l.floor() == null ? null : l.floor().e2eMs().p99()),
+                    Numbers.ms3(backToBack == null ? null : backToBack.e2eMs().p50()),
+                    Numbers.ms3(backToBack == null ? null : backToBack.e2eMs().p99()),
                     l.tool().p50Ms(),
                     l.tool().p99Ms(),
                     l.tool().avgMs(),

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.ProducerClient;
@@ -55,10 +56,9 @@ public final class CompareRun {
         this.lab = new LabDriver(producer, consumer, clock, sleeper, out);
         this.tools = tools;
         this.runner = runner;
-        ToolLogs logs = new ToolLogs(toolLogDir);
         this.clock = clock;
         this.out = out;
-        this.ctx = new CompareContext(settings, lab, tools, runner, logs, out);
+        this.ctx = new CompareContext(settings, lab, tools, runner, toolLogDir, out);
         this.topics = new BenchTopic(ctx, clock, sleeper, ownership);
         this.throughputRounds = new ThroughputRounds(ctx);
         this.latencyRounds = new LatencyRounds(ctx, floor);
@@ -180,18 +180,15 @@ public final class CompareRun {
         int phase = ScenarioRunner.firstPhaseId(clock.instant());
         CompareResult.PublishDelay d =
                 lab.publishDelay(settings.atRate(rate), phase, settings.warmup(), settings.duration());
+        Percentiles p = d.publishDelayMs();
         out.printf(
                 Locale.ROOT,
                 "publish delay: %s records/s sent; p50 %s ms, p99 %s ms, p99.9 %s ms, max %s ms%n",
                 Numbers.rate(d.sentPerSec()),
-                Numbers.ms3(
-                        d.publishDelayMs() == null ? null : d.publishDelayMs().p50()),
-                Numbers.ms3(
-                        d.publishDelayMs() == null ? null : d.publishDelayMs().p99()),
-                Numbers.ms3(
-                        d.publishDelayMs() == null ? null : d.publishDelayMs().p999()),
-                Numbers.ms3(
-                        d.publishDelayMs() == null ? null : d.publishDelayMs().max()));
+                Numbers.ms3(p == null ? null : p.p50()),
+                Numbers.ms3(p == null ? null : p.p99()),
+                Numbers.ms3(p == null ? null : p.p999()),
+                Numbers.ms3(p == null ? null : p.max()));
         if (!d.account().isEmpty()) {
             out.println("publish delay: " + d.account());
         }
@@ -218,8 +215,8 @@ public final class CompareRun {
         if (rounds.isEmpty()) {
             return null;
         }
-        double lab = Means.of(rounds, r -> r.lab().ackedPerSec());
-        double tool = Means.of(rounds, r -> r.toolMeasured().recordsPerSec());
+        double lab = Numbers.mean(rounds, r -> r.lab().ackedPerSec());
+        double tool = Numbers.mean(rounds, r -> r.toolMeasured().recordsPerSec());
         return Goals.throughput(lab, tool);
     }
 
@@ -227,8 +224,8 @@ public final class CompareRun {
         if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null)) {
             return null;
         }
-        double lab = Means.of(rounds, r -> r.lab().latencyMs().p50());
-        double tool = Means.of(rounds, r -> r.tool().p50Ms());
+        double lab = Numbers.mean(rounds, r -> r.lab().latencyMs().p50());
+        double tool = Numbers.mean(rounds, r -> r.tool().p50Ms());
         return Goals.latency(lab, tool);
     }
 
@@ -236,8 +233,8 @@ public final class CompareRun {
         if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null || r.pacedFloor() == null)) {
             return null;
         }
-        double lab = Means.of(rounds, r -> r.lab().latencyMs().p50());
-        double floorP50 = Means.of(rounds, r -> r.pacedFloor().e2eMs().p50());
+        double lab = Numbers.mean(rounds, r -> r.lab().latencyMs().p50());
+        double floorP50 = Numbers.mean(rounds, r -> r.pacedFloor().e2eMs().p50());
         return Goals.floor(lab, floorP50);
     }
 

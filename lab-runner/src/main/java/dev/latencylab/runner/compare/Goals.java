@@ -19,13 +19,8 @@ final class Goals {
     public static Verdict throughput(double labPerSec, double toolPerSec) {
         String goal = "lab / ProducerPerformance >= " + MIN_THROUGHPUT_RATIO;
         if (!(toolPerSec > 0)) {
-            return new Verdict(
-                    goal,
-                    null,
-                    null,
-                    null,
-                    Verdict.Standing.UNDECIDED,
-                    "throughput ratio n/a: ProducerPerformance reported no throughput; goal >= 0.95 not judged");
+            return Verdict.notJudged(
+                    goal, "throughput ratio n/a: ProducerPerformance reported no throughput; goal >= 0.95 not judged");
         }
         double r = labPerSec / toolPerSec;
         boolean met = r >= MIN_THROUGHPUT_RATIO;
@@ -37,7 +32,7 @@ final class Goals {
                 Numbers.rate(toolPerSec),
                 MIN_THROUGHPUT_RATIO,
                 met ? "met" : String.format(Locale.ROOT, "MISSED (the lab reaches %.1f%% of the tool)", r * 100));
-        return new Verdict(goal, r, r, r, met ? Verdict.Standing.MET : Verdict.Standing.MISSED, text);
+        return Verdict.exact(goal, r, met, text);
     }
 
     /**
@@ -92,8 +87,7 @@ final class Goals {
     public static Verdict floor(double labP50Ms, double floorP50Ms) {
         String goal = "lab p50 / paced closed-loop floor p50 <= " + MAX_FLOOR_RATIO;
         if (!(floorP50Ms > 0)) {
-            return new Verdict(
-                    goal, null, null, null, Verdict.Standing.UNDECIDED, "floor ratio n/a: no floor measured");
+            return Verdict.notJudged(goal, "floor ratio n/a: no floor measured");
         }
         double r = labP50Ms / floorP50Ms;
         boolean met = r <= MAX_FLOOR_RATIO;
@@ -105,7 +99,7 @@ final class Goals {
                 Numbers.ms3(floorP50Ms),
                 MAX_FLOOR_RATIO,
                 met ? "met" : "MISSED");
-        return new Verdict(goal, r, r, r, met ? Verdict.Standing.MET : Verdict.Standing.MISSED, text);
+        return Verdict.exact(goal, r, met, text);
     }
 
     /** The producer-app's publish delay p99 at half its realistic ceiling. */
@@ -119,7 +113,7 @@ final class Goals {
                 Numbers.rate(rate),
                 MAX_PUBLISH_DELAY_P99_MS,
                 met ? "met" : "MISSED");
-        return new Verdict(goal, p99Ms, p99Ms, p99Ms, met ? Verdict.Standing.MET : Verdict.Standing.MISSED, text);
+        return Verdict.exact(goal, p99Ms, met, text);
     }
 
     private static String trim(double v) {

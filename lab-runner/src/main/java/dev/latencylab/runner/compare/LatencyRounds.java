@@ -116,7 +116,7 @@ final class LatencyRounds {
         ctx.abort.check();
         // Closed loop, a few ms per record; a stalled broker makes the tool give up after its own 60 s poll.
         Duration timeout = Duration.ofSeconds(180 + records / 20);
-        ToolRun r = ctx.runner.run(cmd, timeout, ctx.logs.next("end-to-end-latency-" + i));
+        ToolRun r = ctx.runner.run(cmd, timeout, ctx.toolLog("end-to-end-latency-" + i));
         ctx.abort.check();
         EndToEndResult e = requireOk(
                 r, "EndToEndLatency", timeout, EndToEndResult.parse(r.output()).orElse(null));

@@ -122,7 +122,7 @@ final class ThroughputRounds {
                 Durations.format(ctx.settings.warmup()),
                 Durations.format(ctx.settings.duration()));
         ctx.abort.check();
-        ToolRun r = ctx.runner.run(cmd, runFor, ctx.logs.next("producer-performance-" + i));
+        ToolRun r = ctx.runner.run(cmd, runFor, ctx.toolLog("producer-performance-" + i));
         ctx.abort.check();
         // Stopped at the planned time (no exit code) is the normal end; an exit of its own before then is a failure.
         ProducerPerfOutput p = ProducerPerfOutput.parse(r.output()).orElse(null);

@@ -8,6 +8,16 @@ package dev.latencylab.runner.compare;
  */
 record Verdict(String goal, Double ratio, Double low, Double high, Standing status, String text) {
 
+    /** A figure known exactly: met or missed, its bounds the figure itself. */
+    static Verdict exact(String goal, double ratio, boolean met, String text) {
+        return new Verdict(goal, ratio, ratio, ratio, met ? Standing.MET : Standing.MISSED, text);
+    }
+
+    /** No figure to judge (a zero in the denominator). */
+    static Verdict notJudged(String goal, String text) {
+        return new Verdict(goal, null, null, null, Standing.UNDECIDED, text);
+    }
+
     public enum Standing {
         /** The goal holds even at the unfavourable end of the figures' resolution. */
         MET,

@@ -22,6 +22,11 @@ import tools.jackson.databind.node.ObjectNode;
 final class DataFrames {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** An annotation frame's fields, name and type, in the order of its value columns. */
+    private static final String[][] ANNOTATION_FIELDS = {
+        {"time", "time"}, {"timeEnd", "time"}, {"isRegion", "boolean"}, {"title", "string"},
+        {"text", "string"}, {"tags", "other"}, {"color", "string"}, {"type", "string"}
+    };
 
     private DataFrames() {}
 
@@ -81,32 +86,20 @@ final class DataFrames {
         ArrayNode fields = (ArrayNode) frame.path("schema").path("fields");
         ArrayNode values = (ArrayNode) frame.path("data").path("values");
         String color = a.query().iconColor() == null ? "red" : a.query().iconColor();
-        field(fields, "time", "time", null, null);
-        field(fields, "timeEnd", "time", null, null);
-        field(fields, "isRegion", "boolean", null, null);
-        field(fields, "title", "string", null, null);
-        field(fields, "text", "string", null, null);
-        field(fields, "tags", "other", null, null);
-        field(fields, "color", "string", null, null);
-        field(fields, "type", "string", null, null);
-        ArrayNode time = values.addArray();
-        ArrayNode timeEnd = values.addArray();
-        ArrayNode region = values.addArray();
-        ArrayNode title = values.addArray();
-        ArrayNode text = values.addArray();
-        ArrayNode tags = values.addArray();
-        ArrayNode colors = values.addArray();
-        ArrayNode type = values.addArray();
+        List<ArrayNode> columns = new ArrayList<>();
+        for (String[] f : ANNOTATION_FIELDS) {
+            field(fields, f[0], f[1], null, null);
+            columns.add(values.addArray());
+        }
         for (AnnotationEvent e : a.events()) {
-            time.add(e.time());
-            timeEnd.add(e.timeEnd());
-            region.add(e.isRegion());
-            title.add(e.title());
-            text.add(e.text());
-            ArrayNode t = tags.addArray();
-            e.tags().forEach(t::add);
-            colors.add(color);
-            type.add(a.query().name());
+            columns.get(0).add(e.time());
+            columns.get(1).add(e.timeEnd());
+            columns.get(2).add(e.isRegion());
+            columns.get(3).add(e.title());
+            columns.get(4).add(e.text());
+            e.tags().forEach(columns.get(5).addArray()::add);
+            columns.get(6).add(color);
+            columns.get(7).add(a.query().name());
         }
         return frame;
     }

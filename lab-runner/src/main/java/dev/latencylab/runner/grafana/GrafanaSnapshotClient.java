@@ -41,9 +41,6 @@ public final class GrafanaSnapshotClient {
         return login;
     }
 
-    /** What Grafana answers to a created snapshot. */
-    public record Created(String url, String key, String deleteUrl) {}
-
     /** Nothing answers at Grafana's address (refused, timed out, no route). */
     public static final class Unreachable extends Exception {
         public Unreachable(String message, Throwable cause) {
@@ -65,7 +62,8 @@ public final class GrafanaSnapshotClient {
         }
     }
 
-    public Created create(ObjectNode body) throws InterruptedException, Unreachable, Refused {
+    /** Creates the snapshot; returns the URL Grafana answers with. */
+    public String create(ObjectNode body) throws InterruptedException, Unreachable, Refused {
         URI uri = Urls.resolve(base, "/api/snapshots");
         // Without a password no login is sent: a Grafana that wants one says so, and the caller says where to put it.
         Map<String, String> headers = login.hasPassword()
@@ -95,10 +93,7 @@ public final class GrafanaSnapshotClient {
         if (json == null || !json.path("url").isString()) {
             throw new Refused(response.status(), "the answer has no snapshot url: " + shown(response.body()));
         }
-        return new Created(
-                json.path("url").stringValue(),
-                json.path("key").asString(""),
-                json.path("deleteUrl").asString(""));
+        return json.path("url").stringValue();
     }
 
     /** The answer as JSON, or null: Grafana's errors are JSON, a proxy's in front of it may not be. */

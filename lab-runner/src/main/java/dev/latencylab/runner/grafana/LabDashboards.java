@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -27,7 +28,7 @@ public final class LabDashboards {
         }
         List<Path> files;
         try {
-            files = JsonFiles.in(dir);
+            files = jsonFiles(dir);
         } catch (IOException e) {
             throw new DashboardException("cannot list " + dir + ": " + e.getMessage(), e);
         }
@@ -42,6 +43,15 @@ public final class LabDashboards {
             throw new DashboardException("no dashboard tagged " + TAG + " in " + dir);
         }
         return dashboards;
+    }
+
+    /** The JSON files of a folder, in name order so that what is read from them and reported is stable. */
+    static List<Path> jsonFiles(Path dir) throws IOException {
+        try (Stream<Path> list = Files.list(dir)) {
+            return list.filter(f -> f.getFileName().toString().endsWith(".json"))
+                    .sorted()
+                    .toList();
+        }
     }
 
     public static LabDashboard read(Path file) {

@@ -100,9 +100,9 @@ public final class SnapshotExport {
             throws InterruptedException {
         for (Map.Entry<String, ObjectNode> e : bodies.entrySet()) {
             try {
-                GrafanaSnapshotClient.Created c = grafana.create(e.getValue());
-                urls.put(e.getKey(), c.url());
-                out.printf("  %s: Grafana snapshot %s%n", e.getKey(), c.url());
+                String url = grafana.create(e.getValue());
+                urls.put(e.getKey(), url);
+                out.printf("  %s: Grafana snapshot %s%n", e.getKey(), url);
             } catch (GrafanaSnapshotClient.Unreachable u) {
                 String message = "Grafana not reachable at " + grafana.base() + " (" + u.getMessage() + "): wrote "
                         + written + " snapshot file" + (written == 1 ? "" : "s") + ", created "

@@ -47,7 +47,7 @@ public final class SnapshotVerifier {
         Path snapshots = Files.isDirectory(dir.resolve(SnapshotFiles.FOLDER)) ? dir.resolve(SnapshotFiles.FOLDER) : dir;
         List<Path> files;
         try {
-            files = JsonFiles.in(snapshots);
+            files = LabDashboards.jsonFiles(snapshots);
         } catch (IOException e) {
             return new Verification(
                     List.of(), List.of("cannot read snapshot files in " + snapshots + ": " + e.getMessage()));
