@@ -1,5 +1,5 @@
 """The delay wire's control server alone, for DelayWireControlTest: no namespaces, no TUN devices,
-no root. Loads network-delay/delay_wire.py by its path (argv[1]), serves its control API on an
+no root. Loads stack/network-delay/delay_wire.py by its path (argv[1]), serves its control API on an
 ephemeral port of 127.0.0.1 with a probe that has measured nothing and an apply that only records
 the delay (as the TUN wire's does), the relays' receive buffer scripts/lab gives them
 (RELAY_RCVBUF), prints the port, and serves until it is stopped."""

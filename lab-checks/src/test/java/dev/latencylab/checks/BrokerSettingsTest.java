@@ -18,12 +18,12 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * The brokers get the same settings in both modes: the Docker-less template
- * (local-cluster/src/main/config/server.properties.template) and the shared x-kafka block of docker-compose.yml,
+ * (stack/local-cluster/src/main/config/server.properties.template) and the shared x-kafka block of docker-compose.yml,
  * where the apache/kafka image turns KAFKA_FOO_BAR into foo.bar. Only addresses, listeners, ids and paths differ.
  */
 class BrokerSettingsTest {
 
-    private static final String TEMPLATE = "local-cluster/src/main/config/server.properties.template";
+    private static final String TEMPLATE = "stack/local-cluster/src/main/config/server.properties.template";
 
     /** Per node or per mode by nature: ports, host names, node ids, directories. */
     private static final Set<String> MODE_SPECIFIC = Set.of(

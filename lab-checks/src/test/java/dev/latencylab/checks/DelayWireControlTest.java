@@ -20,7 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The delay wire's control port (network-delay/delay_wire.py) takes changes under the apps' policy (lab-core's
+ * The delay wire's control port (stack/network-delay/delay_wire.py) takes changes under the apps' policy (lab-core's
  * LocalControl, docs/security.md): application/json only (415), no Origin header and a loopback Host (403, with
  * the apps' wording), a declared body of at most 4 KiB (411, 413); a refused request changes nothing, reads stay
  * open, and what scripts/lab delay and the runner send passes. Only the control server runs (no root needed):
@@ -37,7 +37,7 @@ class DelayWireControlTest {
                         Tools.require("python3", "Debian package python3").toString(),
                         Repo.path("lab-checks/src/test/python/delay_wire_control.py")
                                 .toString(),
-                        Repo.path("network-delay/delay_wire.py").toString())
+                        Repo.path("stack/network-delay/delay_wire.py").toString())
                 .redirectErrorStream(true)
                 .start();
         BufferedReader out = new BufferedReader(new InputStreamReader(wire.getInputStream(), StandardCharsets.UTF_8));

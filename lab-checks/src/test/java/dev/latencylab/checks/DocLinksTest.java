@@ -37,7 +37,7 @@ class DocLinksTest {
         List<Path> pages = pages();
         assertThat(pages)
                 .as("the pages checked")
-                .contains(Repo.path("README.md"), Repo.path("docs/contracts.md"), Repo.path("podman/README.md"));
+                .contains(Repo.path("README.md"), Repo.path("docs/contracts.md"), Repo.path("stack/podman/README.md"));
 
         Map<Path, Set<String>> anchors = new HashMap<>();
         List<String> broken = new ArrayList<>();

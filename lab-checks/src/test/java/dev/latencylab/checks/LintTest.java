@@ -23,8 +23,8 @@ class LintTest {
         Path shellcheck = Tools.require("shellcheck", "Debian package shellcheck");
         List<String> scripts = new ArrayList<>(bashScripts(Repo.path("scripts")));
         // The scripts that run inside the images (compose's and the podman stand-ins').
-        scripts.addAll(bashScripts(Repo.path("docker")));
-        scripts.addAll(bashScripts(Repo.path("podman")));
+        scripts.addAll(bashScripts(Repo.path("stack/docker")));
+        scripts.addAll(bashScripts(Repo.path("stack/podman")));
         // The Maven wrapper decides which Maven the build runs.
         scripts.add("mvnw");
         assumeTrue(!scripts.isEmpty(), "no bash scripts under scripts/ yet");
@@ -49,7 +49,7 @@ class LintTest {
                 ".yamllint",
                 "docker-compose.yml",
                 "observability",
-                "podman"));
+                "stack/podman"));
         if (Files.isDirectory(Repo.path("scenarios"))) {
             command.add("scenarios");
         }

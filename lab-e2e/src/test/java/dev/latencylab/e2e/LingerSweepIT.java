@@ -192,11 +192,11 @@ class LingerSweepIT {
                 root.resolve("producer-app/target/producer-app-" + version + "-exec.jar"),
                 root.resolve("consumer-app/target/consumer-app-" + version + "-exec.jar"),
                 root.resolve("lab-runner/target/lab-runner-" + version + "-exec.jar"),
-                root.resolve("local-cluster/target/agent/jmx_prometheus_javaagent.jar"));
+                root.resolve("stack/local-cluster/target/agent/jmx_prometheus_javaagent.jar"));
         assertThat(jars)
                 .as("jars built by this reactor (run ./mvnw -pl lab-e2e -am verify)")
                 .allMatch(Files::isRegularFile);
-        assertThat(root.resolve("local-cluster/target/lib"))
+        assertThat(root.resolve("stack/local-cluster/target/lib"))
                 .as("broker classpath from local-cluster")
                 .isDirectoryContaining("glob:**/kafka_2.13-*.jar");
     }

@@ -124,7 +124,7 @@ final class CompareCommand {
     @Option(
             names = "--kafka-lib",
             paramLabel = "DIR",
-            defaultValue = "local-cluster/target/lib",
+            defaultValue = "stack/local-cluster/target/lib",
             description = "Kafka jars incl. kafka-tools (default ${DEFAULT-VALUE})")
     String kafkaLib;
 
