@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # A producer-app far away (scripts/lab up --local --far-producer): it runs in a network
 # namespace the lab makes (latencylab-far), joined to another (latencylab-near) by the lab's
-# delay wire (network-delay/delay_wire.py: two TUN devices and a process that holds every
+# delay wire (stack/network-delay/delay_wire.py: two TUN devices and a process that holds every
 # packet for half the round-trip time each way; netem on a veth pair where the kernel has it).
 # In latencylab-near a relay forwards the brokers' REMOTE listeners (10.77.0.1:2909N) to
 # 127.0.0.1:2909N, and on the host a relay forwards 127.0.0.1:8080 to the producer-app's HTTP
@@ -12,7 +12,7 @@
 
 NEAR_NS=latencylab-near
 FAR_NS=latencylab-far
-WIRE_SCRIPT=$ROOT/network-delay/delay_wire.py
+WIRE_SCRIPT=$ROOT/stack/network-delay/delay_wire.py
 WIRE_PORT=8079
 FAR_BOOTSTRAP=10.77.0.1:29092,10.77.0.1:29093,10.77.0.1:29094
 # Like the brokers' socket.receive.buffer.bytes (Kafka's default), for the relay that stands

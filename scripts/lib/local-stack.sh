@@ -4,13 +4,13 @@
 # 127.0.0.1 with the ports of docs/contracts.md. Sourced, not run; needs
 # common.sh and procs.sh.
 
-LC_TARGET=$ROOT/local-cluster/target
+LC_TARGET=$ROOT/stack/local-cluster/target
 LC_LIB=$LC_TARGET/lib
 LC_AGENT=$LC_TARGET/agent/jmx_prometheus_javaagent.jar
 # Written by the local-cluster build with lib/: the jars it copied there, as a
 # classpath relative to target/ (lib/kafka_2.13-<version>.jar:lib/...).
 LC_CLASSPATH_FILE=$LC_TARGET/broker.classpath
-LC_CONFIG=$ROOT/local-cluster/src/main/config
+LC_CONFIG=$ROOT/stack/local-cluster/src/main/config
 JMX_RULES=$ROOT/observability/jmx-exporter/kafka-broker.yml
 PROM_SRC=$ROOT/observability/prometheus
 GRAFANA_PROVISIONING=$ROOT/observability/grafana/provisioning
@@ -140,7 +140,7 @@ cluster_jars_present() {
 ensure_cluster_jars() {
   cluster_jars_present && return 0
   say "building local-cluster (broker and JMX exporter jars)"
-  mvnw -pl local-cluster -am install -DskipTests || die "building local-cluster failed: run './mvnw -pl local-cluster -am install -DskipTests' to see why"
+  mvnw -pl stack/local-cluster -am install -DskipTests || die "building local-cluster failed: run './mvnw -pl stack/local-cluster -am install -DskipTests' to see why"
   cluster_jars_present || die "local-cluster jars still missing after the build: expected $LC_AGENT, and $LC_CLASSPATH_FILE listing the broker jars (kafka_<scala>-<version>.jar among them) under $LC_LIB"
 }
 

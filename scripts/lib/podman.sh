@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # docker-compose.yml on Debian's podman, for hosts with no Docker engine (and
 # no way to pull images): podman's Docker-compatible API service, stand-in base
-# images built here from Debian's and Maven Central's packages (podman/), and
+# images built here from Debian's and Maven Central's packages (stack/podman/), and
 # a loop that runs the containers' healthchecks, which podman 4.3 leaves to
 # systemd. Sourced, not run; needs common.sh and procs.sh. Everything it starts
 # has a pid file under $ENGINE_DIR ("<pid> <start time>", as procs.sh writes
@@ -35,7 +35,7 @@ engine_pid() {
 # reach a stack that up started on podman).
 use_lab_engine() {
   engine_pid >/dev/null || return 0
-  export DOCKER_HOST="unix://$ENGINE_SOCKET" CONTAINERS_CONF="$ROOT/podman/containers.conf"
+  export DOCKER_HOST="unix://$ENGINE_SOCKET" CONTAINERS_CONF="$ROOT/stack/podman/containers.conf"
   export_standin_images
 }
 
@@ -51,12 +51,12 @@ files_hash() {
 standin_name() {
   case $1 in
     base) printf 'localhost/latencylab/debian:%s-%s\n' "$(debian_suite)" "$(host_cas | sha256sum | cut -c1-12)" ;;
-    jre) printf 'localhost/latencylab/jre:17-%s\n' "$(files_hash base podman/images/jre.Containerfile)" ;;
-    jdk) printf 'localhost/latencylab/jdk:17-%s\n' "$(files_hash base podman/images/jdk.Containerfile)" ;;
-    prometheus) printf 'localhost/latencylab/prometheus:debian-%s\n' "$(files_hash base podman/images/prometheus.Containerfile)" ;;
+    jre) printf 'localhost/latencylab/jre:17-%s\n' "$(files_hash base stack/podman/images/jre.Containerfile)" ;;
+    jdk) printf 'localhost/latencylab/jdk:17-%s\n' "$(files_hash base stack/podman/images/jdk.Containerfile)" ;;
+    prometheus) printf 'localhost/latencylab/prometheus:debian-%s\n' "$(files_hash base stack/podman/images/prometheus.Containerfile)" ;;
     kafka)
       printf 'localhost/latencylab/kafka:%s-%s\n' "$(env_file_value KAFKA_IMAGE_TAG)" \
-        "$(files_hash jre podman/images/kafka.Containerfile podman/images/kafka/bin/* podman/images/kafka/defaults/*)"
+        "$(files_hash jre stack/podman/images/kafka.Containerfile stack/podman/images/kafka/bin/* stack/podman/images/kafka/defaults/*)"
       ;;
   esac
 }
@@ -119,18 +119,18 @@ build_standin() {
       ;;
     kafka)
       say "image $name: the Kafka jars of local-cluster on $(standin_name jre)"
-      cluster_jars_present || die "local-cluster jars missing: run './mvnw -pl local-cluster package' (or 'scripts/lab setup')"
+      cluster_jars_present || die "local-cluster jars missing: run './mvnw -pl stack/local-cluster package' (or 'scripts/lab setup')"
       context=$ENGINE_DIR/kafka-context
       rm -rf "$context"
       mkdir -p "$context/libs"
-      cp -R "$ROOT/podman/images/kafka/." "$context/"
+      cp -R "$ROOT/stack/podman/images/kafka/." "$context/"
       cp "$LC_LIB"/*.jar "$context/libs/"
-      podman_build "$name" "$context" "$ROOT/podman/images/kafka.Containerfile" "$(standin_name jre)"
+      podman_build "$name" "$context" "$ROOT/stack/podman/images/kafka.Containerfile" "$(standin_name jre)"
       rm -rf "$context"
       ;;
     jre | jdk | prometheus)
       say "image $name: from Debian's packages"
-      podman_build "$name" "$ROOT/podman/images" "$ROOT/podman/images/$which.Containerfile" "$(standin_name base)"
+      podman_build "$name" "$ROOT/stack/podman/images" "$ROOT/stack/podman/images/$which.Containerfile" "$(standin_name base)"
       ;;
   esac
   say "image $name: built in $((SECONDS - t0)) s"
@@ -170,7 +170,7 @@ require_podman() {
 podman_engine_up() {
   require_podman
   mkdir -p "$ENGINE_DIR"
-  export CONTAINERS_CONF="$ROOT/podman/containers.conf"
+  export CONTAINERS_CONF="$ROOT/stack/podman/containers.conf"
   if ! engine_pid >/dev/null; then
     rm -f "$ENGINE_SOCKET"
     say "starting podman's Docker-compatible service (no Docker engine answers): $ENGINE_SOCKET"

@@ -96,9 +96,9 @@ stop_system_prometheus() {
 # Jars the lab starts; a missing one means the project needs a build.
 project_jars_missing() {
   local module jar
-  for module in local-cluster producer-app consumer-app lab-runner; do
+  for module in stack/local-cluster producer-app consumer-app lab-runner; do
     [[ -f $ROOT/$module/pom.xml ]] || continue
-    if [[ $module == local-cluster ]]; then
+    if [[ $module == stack/local-cluster ]]; then
       cluster_jars_present || return 0
     else
       jar=$(exec_jar "$module") || exit

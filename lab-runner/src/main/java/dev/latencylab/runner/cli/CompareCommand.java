@@ -120,7 +120,7 @@ final class CompareCommand extends LabCommand {
     @Option(
             names = "--kafka-lib",
             paramLabel = "DIR",
-            defaultValue = "local-cluster/target/lib",
+            defaultValue = "stack/local-cluster/target/lib",
             description = "Kafka jars incl. kafka-tools (default ${DEFAULT-VALUE})")
     String kafkaLib;
 

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Command lines for Kafka's own tools from {@code local-cluster/target/lib} (the jars the local
+ * Command lines for Kafka's own tools from {@code stack/local-cluster/target/lib} (the jars the local
  * brokers run from): ProducerPerformance, EndToEndLatency and TopicCommand, each in its own JVM.
  */
 public final class KafkaTools {
@@ -73,7 +73,7 @@ public final class KafkaTools {
             return version.orElseThrow(
                     () -> new CompareException(
                             "no kafka-tools jar in " + lib
-                                    + ": build it with './mvnw -q -pl local-cluster -am install -DskipTests' (or give --kafka-lib DIR)"));
+                                    + ": build it with './mvnw -q -pl stack/local-cluster -am install -DskipTests' (or give --kafka-lib DIR)"));
         } catch (IOException e) {
             throw new UncheckedIOException("could not list " + lib, e);
         }

@@ -43,7 +43,7 @@ class CompareCommandTest {
         assertThat(s.lowRate()).isEqualTo(50);
         assertThat(s.rounds()).isEqualTo(2);
         assertThat(s.topic()).isEqualTo("lab.compare");
-        assertThat(s.kafkaLib()).isEqualTo(dir.resolve("local-cluster/target/lib"));
+        assertThat(s.kafkaLib()).isEqualTo(dir.resolve("stack/local-cluster/target/lib"));
         assertThat(s.producerProperties())
                 .containsEntry("acks", "all")
                 .containsEntry("linger.ms", "5")
