@@ -59,6 +59,11 @@ final class Commands {
             cl.usage(writer(out));
             return false;
         }
+        // Asked for the version, a command prints it and does nothing else (it has no options set to run with).
+        if (cl.isVersionHelpRequested()) {
+            cl.printVersionHelp(writer(out));
+            return false;
+        }
         return true;
     }
 

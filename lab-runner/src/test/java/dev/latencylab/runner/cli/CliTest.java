@@ -63,6 +63,17 @@ class CliTest {
     }
 
     @Test
+    void eachCommandAskedForItsVersionPrintsItAndDoesNothingElse(@TempDir Path dir) {
+        for (String command : List.of("run", "validate", "linger", "report", "diff", "compare", "selftest", "snapshot")) {
+            out.reset();
+            err.reset();
+            assertThat(cli(dir).execute(command, "--version")).as(command).isZero();
+            assertThat(out()).as(command).startsWith("lab-runner ");
+            assertThat(err()).as(command).isEmpty();
+        }
+    }
+
+    @Test
     void badCommandLinesExitTwoWithTheReasonAndUsage(@TempDir Path dir) {
         assertThat(cli(dir).execute("frobnicate")).isEqualTo(2);
         assertThat(err()).contains("error: unknown command 'frobnicate'").contains("Usage: lab-runner");
