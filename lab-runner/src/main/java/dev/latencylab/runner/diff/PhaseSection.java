@@ -1,6 +1,7 @@
 package dev.latencylab.runner.diff;
 
 import dev.latencylab.runner.results.Figures;
+import dev.latencylab.runner.results.MarkdownTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

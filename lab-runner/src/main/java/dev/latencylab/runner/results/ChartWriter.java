@@ -68,9 +68,7 @@ final class ChartWriter {
                 .xAxisTitle("phase")
                 .yAxisTitle("ms")
                 .build();
-        style(chart.getStyler());
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        styleWithLegendBelow(chart.getStyler());
         chart.getStyler().setAvailableSpaceFill(0.8);
         // One slow phase (or p99.9 next to p50) easily spans two decades; on a linear axis the
         // other bars are then too short to read, so a wide spread gets a log axis, said in its title.
@@ -110,7 +108,7 @@ final class ChartWriter {
         if (sets.values().stream().noneMatch(ps -> ps.size() > 1)) {
             return false;
         }
-        org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder()
+        XYChart chart = new XYChartBuilder()
                 .width(WIDTH)
                 .height(HEIGHT)
                 .title(summary.scenario()
@@ -118,9 +116,7 @@ final class ChartWriter {
                 .xAxisTitle("round trip added, ms")
                 .yAxisTitle("MB/s into the brokers")
                 .build();
-        style(chart.getStyler());
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        styleWithLegendBelow(chart.getStyler());
         chart.getStyler().setYAxisMin(0.0);
         sets.forEach((set, ps) -> {
             List<Double> xs = new ArrayList<>();
@@ -181,9 +177,7 @@ final class ChartWriter {
                         + " (shaded: warm-up, dropped from the summary)")
                 .yAxisTitle(data.unit())
                 .build();
-        style(chart.getStyler());
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        styleWithLegendBelow(chart.getStyler());
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(x.apply(runEnd));
         double max = data.lines().stream()
@@ -233,6 +227,12 @@ final class ChartWriter {
                 .toList()));
         save(chart, file);
         return true;
+    }
+
+    private static void styleWithLegendBelow(Styler styler) {
+        style(styler);
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
     }
 
     static void style(Styler styler) {

@@ -1,7 +1,6 @@
 package dev.latencylab.runner.results;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The "Size on disk" table: per phase that wrote its own topic, the bytes of one replica per
@@ -28,10 +27,8 @@ final class DiskTable {
         b.append("|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (PhaseSummary p : measured) {
             PhaseSummary.Disk d = p.disk();
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %s | %s | %s | %d | %s | %d | %.2f | %s | %s | %s | %s | %s | %s | %s |%n",
-                    p.repeat() > 1 ? p.name() + "#" + p.repeat() : p.name(),
+            b.append(MarkdownTable.row(
+                    p.tag(),
                     p.settings().compression(),
                     p.settings().compressionLevel() == null
                             ? "default"
@@ -39,9 +36,9 @@ final class DiskTable {
                     p.settings().lingerMs(),
                     p.settings().payload(),
                     d.records(),
-                    d.bytes() / (1024.0 * 1024.0),
-                    d.bytesPerRecord() == null ? Fmt.NA : String.format(Locale.ROOT, "%.1f", d.bytesPerRecord()),
-                    d.ratioToNone() == null ? Fmt.NA : String.format(Locale.ROOT, "%.3f", d.ratioToNone()),
+                    MarkdownTable.fixed(d.bytes() / (1024.0 * 1024.0), 2),
+                    MarkdownTable.fixed(d.bytesPerRecord(), 1),
+                    MarkdownTable.fixed(d.ratioToNone(), 3),
                     p.producer() == null ? Fmt.NA : Fmt.ratio(p.producer().recordsPerRequest()),
                     Fmt.ms(p.latencyMs().p50()),
                     Fmt.ms(p.latencyMs().p99()),

@@ -35,14 +35,12 @@ final class DrainSection {
                 .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (PhaseSummary p : drains) {
             PhaseSummary.Drain d = p.drain();
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-                    p.repeat() > 1 ? p.name() + "#" + p.repeat() : p.name(),
+            b.append(MarkdownTable.row(
+                    p.tag(),
                     d.consumer() == null ? Fmt.NA : d.consumer(),
                     d.backlog(),
                     d.drained(),
-                    d.seconds() == null ? Fmt.NA : String.format(Locale.ROOT, "%.1f", d.seconds()),
+                    MarkdownTable.fixed(d.seconds(), 1),
                     Fmt.rate(d.recordsPerSecond()),
                     Fmt.ratio(times(d.recordsPerSecond(), base.drain().recordsPerSecond())),
                     Fmt.cores(consumerCores(p)),

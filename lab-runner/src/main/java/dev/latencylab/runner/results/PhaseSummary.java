@@ -162,6 +162,11 @@ record PhaseSummary(
                 : description.partitions().size();
     }
 
+    /** The row's name in a section's table: "linger-5#2" for a later repeat. */
+    String tag() {
+        return repeat > 1 ? name + "#" + repeat : name;
+    }
+
     public Long lost() {
         return counts == null ? null : counts.lost();
     }
