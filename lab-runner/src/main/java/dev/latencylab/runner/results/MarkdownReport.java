@@ -130,17 +130,12 @@ final class MarkdownReport {
             b.append("| window | ends at s | e2e p50 ms | CPU cores | steady |\n")
                     .append("| ---: | ---: | ---: | ---: | --- |\n");
             for (StackWarmupRecord.Window x : w.windows()) {
-                b.append("| ")
-                        .append(x.index())
-                        .append(" | ")
-                        .append(Fmt.plain(Math.round(x.elapsedSeconds())))
-                        .append(" | ")
-                        .append(Fmt.ms(x.e2eP50Ms()))
-                        .append(" | ")
-                        .append(Fmt.cores(x.cpuCores()))
-                        .append(" | ")
-                        .append(x.steady() ? "yes" : "no")
-                        .append(" |\n");
+                b.append(MarkdownTable.row(
+                        x.index(),
+                        Fmt.plain(Math.round(x.elapsedSeconds())),
+                        Fmt.ms(x.e2eP50Ms()),
+                        Fmt.cores(x.cpuCores()),
+                        x.steady() ? "yes" : "no"));
             }
             b.append('\n');
         }
