@@ -14,13 +14,13 @@ final class ConsumerInstancesSection {
     private ConsumerInstancesSection() {}
 
     static String render(List<PhaseSummary> phases) {
-        List<PhaseSummary> shared = phases.stream()
-                .filter(p ->
-                        p.description() != null && p.description().instances().size() > 1)
-                .toList();
-        if (shared.isEmpty()) {
-            return "";
-        }
+        return MarkdownReport.section(
+                phases,
+                p -> p.description() != null && p.description().instances().size() > 1,
+                ConsumerInstancesSection::write);
+    }
+
+    private static String write(List<PhaseSummary> shared) {
         StringBuilder b = new StringBuilder("## Consumer instances\n\n"
                 + "The consumer group had several consumer-app instances: the tables above are the group's"
                 + " (each phase's histograms summed over the instances, counts from the group's offset"

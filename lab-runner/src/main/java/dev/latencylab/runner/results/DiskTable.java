@@ -12,11 +12,10 @@ final class DiskTable {
     private DiskTable() {}
 
     static String render(List<PhaseSummary> phases, String heading) {
-        List<PhaseSummary> measured =
-                phases.stream().filter(p -> p.disk() != null).toList();
-        if (measured.isEmpty()) {
-            return "";
-        }
+        return MarkdownReport.section(phases, p -> p.disk() != null, measured -> write(measured, heading));
+    }
+
+    private static String write(List<PhaseSummary> measured, String heading) {
         StringBuilder b = new StringBuilder(heading + " Size on disk\n\n");
         b.append("Log bytes of one replica per partition (Admin describeLogDirs) after the phase, divided by the"
                 + " records in its topic (warm-up, window and the load until the phase was closed: all with the"

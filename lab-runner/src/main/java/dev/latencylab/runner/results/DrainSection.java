@@ -17,11 +17,10 @@ final class DrainSection {
     private DrainSection() {}
 
     static String render(List<PhaseSummary> phases) {
-        List<PhaseSummary> drains =
-                phases.stream().filter(p -> p.drain() != null).toList();
-        if (drains.isEmpty()) {
-            return "";
-        }
+        return MarkdownReport.section(phases, p -> p.drain() != null, DrainSection::write);
+    }
+
+    private static String write(List<PhaseSummary> drains) {
         PhaseSummary base = drains.get(0);
         StringBuilder b = new StringBuilder("## Draining a backlog\n\n")
                 .append("Each phase piled up its backlog with the consumer paused, then resumed it with the consumer")

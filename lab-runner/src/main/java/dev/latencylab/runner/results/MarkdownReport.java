@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * summary.md: the per-phase tables (with repeats: the median and range per scenario phase, and
@@ -94,6 +96,13 @@ final class MarkdownReport {
             b.append('\n');
         }
         return b.toString();
+    }
+
+    /** A section about some of the phases, left out when none is {@code about} it. */
+    static String section(
+            List<PhaseSummary> phases, Predicate<PhaseSummary> about, Function<List<PhaseSummary>, String> write) {
+        List<PhaseSummary> those = phases.stream().filter(about).toList();
+        return those.isEmpty() ? "" : write.apply(those);
     }
 
     /** The per-phase tables, a row per phase of the run. */

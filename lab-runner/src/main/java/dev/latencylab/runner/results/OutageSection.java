@@ -16,11 +16,10 @@ final class OutageSection {
     private OutageSection() {}
 
     static String render(List<PhaseSummary> phases) {
-        List<PhaseSummary> faulted =
-                phases.stream().filter(p -> p.outage() != null).toList();
-        if (faulted.isEmpty()) {
-            return "";
-        }
+        return MarkdownReport.section(phases, p -> p.outage() != null, OutageSection::write);
+    }
+
+    private static String write(List<PhaseSummary> faulted) {
         StringBuilder b = new StringBuilder("## Faults\n\n")
                 .append("Times are seconds from the phase's first fault step. A record counts as *delayed* when its")
                 .append(" e2e latency (corrected: consume time minus intended send time) exceeded the slowest record")

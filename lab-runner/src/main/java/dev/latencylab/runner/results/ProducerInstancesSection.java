@@ -16,13 +16,13 @@ final class ProducerInstancesSection {
     private ProducerInstancesSection() {}
 
     static String render(List<PhaseSummary> phases) {
-        List<PhaseSummary> shared = phases.stream()
-                .filter(p ->
-                        p.description() != null && p.description().producers().size() > 1)
-                .toList();
-        if (shared.isEmpty()) {
-            return "";
-        }
+        return MarkdownReport.section(
+                phases,
+                p -> p.description() != null && p.description().producers().size() > 1,
+                ProducerInstancesSection::write);
+    }
+
+    private static String write(List<PhaseSummary> shared) {
         StringBuilder b = new StringBuilder("## Producer instances\n\n"
                 + "Several producer-app instances drove these phases together, each its own process and"
                 + " Kafka producer, all on this machine's cores: the tables above are their sum (publish delay:"
