@@ -171,16 +171,8 @@ record PhaseSummary(
         return counts == null ? null : counts.lost();
     }
 
-    public Long late() {
-        return counts == null ? null : counts.late();
-    }
-
     public Long duplicated() {
         return counts == null ? null : counts.duplicated();
-    }
-
-    public Long clamped() {
-        return counts == null ? null : counts.clamped();
     }
 
     /**
