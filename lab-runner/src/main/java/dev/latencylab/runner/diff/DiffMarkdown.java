@@ -1,14 +1,13 @@
 package dev.latencylab.runner.diff;
 
 import dev.latencylab.runner.results.Figures;
+import dev.latencylab.runner.results.MarkdownTable;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -20,18 +19,16 @@ final class DiffMarkdown {
 
     private static final DateTimeFormatter READABLE =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
-    /** environment.json's fields the header shows, in this order, by the names it shows them under. */
-    private static final Map<String, String> ENVIRONMENT = new LinkedHashMap<>();
-
-    static {
-        ENVIRONMENT.put("labVersion", "lab");
-        ENVIRONMENT.put("kafkaClientsVersion", "kafka-clients");
-        ENVIRONMENT.put("javaVersion", "Java");
-        ENVIRONMENT.put("javaVendor", "Java vendor");
-        ENVIRONMENT.put("os", "OS");
-        ENVIRONMENT.put("osArch", "architecture");
-        ENVIRONMENT.put("cores", "cores");
-    }
+    /** environment.json's fields the header shows, in this order, with the names it shows them under. */
+    private static final String[][] ENVIRONMENT = {
+        {"labVersion", "lab"},
+        {"kafkaClientsVersion", "kafka-clients"},
+        {"javaVersion", "Java"},
+        {"javaVendor", "Java vendor"},
+        {"os", "OS"},
+        {"osArch", "architecture"},
+        {"cores", "cores"}
+    };
 
     private static final String HOW_TO_READ =
             "A is the baseline, B is compared with it. Each figure is the median over a run's repeats (its range "
@@ -72,13 +69,13 @@ final class DiffMarkdown {
         rows.add(List.of("started", time(a.startedAt()), time(r.startedAt())));
         rows.add(List.of("repeats", Integer.toString(a.repeats()), Integer.toString(r.repeats())));
         rows.add(List.of("ran to the end", yesNo(a.complete()), yesNo(r.complete())));
-        ENVIRONMENT.forEach((key, shown) -> {
-            String va = a.environment().get(key);
-            String vb = r.environment().get(key);
+        for (String[] field : ENVIRONMENT) {
+            String va = a.environment().get(field[0]);
+            String vb = r.environment().get(field[0]);
             if (va != null || vb != null) {
-                rows.add(List.of(shown, text(va), text(vb)));
+                rows.add(List.of(field[1], text(va), text(vb)));
             }
-        });
+        }
         MarkdownTable.append(b, List.of("", "A", "B"), List.of(false, false, false), rows);
     }
 
@@ -115,16 +112,8 @@ final class DiffMarkdown {
                 List.of("phase", "repeats A", "repeats B", "worse", "better", "within spread", "note"),
                 List.of(false, true, true, true, true, true, false),
                 rows);
-        d.onlyInA().forEach(p -> b.append("In A only: ")
-                .append(p.name())
-                .append(", ")
-                .append(PhaseSection.setup(p.setup()))
-                .append("\n\n"));
-        d.onlyInB().forEach(p -> b.append("In B only: ")
-                .append(p.name())
-                .append(", ")
-                .append(PhaseSection.setup(p.setup()))
-                .append("\n\n"));
+        d.onlyInA().forEach(p -> b.append("In A only: " + p.name() + ", " + PhaseSection.setup(p.setup()) + "\n\n"));
+        d.onlyInB().forEach(p -> b.append("In B only: " + p.name() + ", " + PhaseSection.setup(p.setup()) + "\n\n"));
     }
 
     private static void failOn(StringBuilder b, List<FailOnCheck> checks) {

@@ -3,6 +3,7 @@ package dev.latencylab.runner.diff;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * A --fail-on threshold judged over every matched phase: crossed in one is a failure. A phase
@@ -12,19 +13,13 @@ import java.util.List;
 record FailOnCheck(FailOn threshold, Judgement outcome, int phasesJudged, List<Crossing> crossings) {
 
     enum Judgement {
-        FAIL("fail"),
-        PASS("pass"),
-        NOT_JUDGED("not judged");
-
-        private final String text;
-
-        Judgement(String text) {
-            this.text = text;
-        }
+        FAIL,
+        PASS,
+        NOT_JUDGED;
 
         @JsonValue
         String text() {
-            return text;
+            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
         }
     }
 

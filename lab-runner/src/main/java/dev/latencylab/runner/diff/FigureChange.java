@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import dev.latencylab.runner.results.Better;
 import dev.latencylab.runner.results.Figure;
 import dev.latencylab.runner.results.Spread;
+import java.util.Locale;
 
 /**
  * One figure of one matched phase, A against B: each run's median over its repeats with its
@@ -45,23 +46,17 @@ record FigureChange(
     }
 
     enum Movement {
-        SAME("same"),
-        WITHIN_SPREAD("within spread"),
-        WORSE("worse"),
-        BETTER("better"),
+        SAME,
+        WITHIN_SPREAD,
+        WORSE,
+        BETTER,
         /** A figure with no better direction moved. */
-        HIGHER("higher"),
-        LOWER("lower");
-
-        private final String text;
-
-        Movement(String text) {
-            this.text = text;
-        }
+        HIGHER,
+        LOWER;
 
         @JsonValue
         String text() {
-            return text;
+            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.latencylab.runner.diff;
 
 import dev.latencylab.runner.results.Figures;
+import dev.latencylab.runner.results.MarkdownTable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -51,14 +52,10 @@ final class PhaseSection {
                 List.of(false, true, true, true, true, false, false),
                 rows);
         if (!p.onlyInA().isEmpty()) {
-            b.append("Measured in A only: ")
-                    .append(String.join(", ", p.onlyInA()))
-                    .append("\n\n");
+            b.append("Measured in A only: " + String.join(", ", p.onlyInA()) + "\n\n");
         }
         if (!p.onlyInB().isEmpty()) {
-            b.append("Measured in B only: ")
-                    .append(String.join(", ", p.onlyInB()))
-                    .append("\n\n");
+            b.append("Measured in B only: " + String.join(", ", p.onlyInB()) + "\n\n");
         }
     }
 

@@ -69,8 +69,7 @@ final class ChartWriter {
                 .yAxisTitle("ms")
                 .build();
         style(chart.getStyler());
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        legendBelow(chart.getStyler());
         chart.getStyler().setAvailableSpaceFill(0.8);
         // One slow phase (or p99.9 next to p50) easily spans two decades; on a linear axis the
         // other bars are then too short to read, so a wide spread gets a log axis, said in its title.
@@ -110,17 +109,11 @@ final class ChartWriter {
         if (sets.values().stream().noneMatch(ps -> ps.size() > 1)) {
             return false;
         }
-        org.knowm.xchart.XYChart chart = new org.knowm.xchart.XYChartBuilder()
-                .width(WIDTH)
-                .height(HEIGHT)
-                .title(summary.scenario()
-                        + ": unthrottled throughput against the round trip added (packet-level delay)")
-                .xAxisTitle("round trip added, ms")
-                .yAxisTitle("MB/s into the brokers")
-                .build();
-        style(chart.getStyler());
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        XYChart chart = xyChart(
+                summary.scenario() + ": unthrottled throughput against the round trip added (packet-level delay)",
+                "round trip added, ms",
+                "MB/s into the brokers");
+        legendBelow(chart.getStyler());
         chart.getStyler().setYAxisMin(0.0);
         sets.forEach((set, ps) -> {
             List<Double> xs = new ArrayList<>();
@@ -173,17 +166,12 @@ final class ChartWriter {
         boolean minutes = Duration.between(runStart, runEnd).compareTo(Duration.ofMinutes(10)) > 0;
         double unit = minutes ? 60.0 : 1.0;
         Function<Instant, Double> x = t -> Duration.between(runStart, t).toMillis() / 1000.0 / unit;
-        XYChart chart = new XYChartBuilder()
-                .width(WIDTH)
-                .height(HEIGHT)
-                .title(scenario + ": " + data.title())
-                .xAxisTitle((minutes ? "minutes" : "seconds") + " since " + CLOCK.format(runStart)
-                        + " (shaded: warm-up, dropped from the summary)")
-                .yAxisTitle(data.unit())
-                .build();
-        style(chart.getStyler());
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
-        chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+        XYChart chart = xyChart(
+                scenario + ": " + data.title(),
+                (minutes ? "minutes" : "seconds") + " since " + CLOCK.format(runStart)
+                        + " (shaded: warm-up, dropped from the summary)",
+                data.unit());
+        legendBelow(chart.getStyler());
         chart.getStyler().setXAxisMin(0.0);
         chart.getStyler().setXAxisMax(x.apply(runEnd));
         double max = data.lines().stream()
@@ -233,6 +221,24 @@ final class ChartWriter {
                 .toList()));
         save(chart, file);
         return true;
+    }
+
+    /** An XY chart of the report's size and style. */
+    static XYChart xyChart(String title, String xTitle, String yTitle) {
+        XYChart chart = new XYChartBuilder()
+                .width(WIDTH)
+                .height(HEIGHT)
+                .title(title)
+                .xAxisTitle(xTitle)
+                .yAxisTitle(yTitle)
+                .build();
+        style(chart.getStyler());
+        return chart;
+    }
+
+    private static void legendBelow(Styler styler) {
+        styler.setLegendPosition(Styler.LegendPosition.OutsideS);
+        styler.setLegendLayout(Styler.LegendLayout.Horizontal);
     }
 
     static void style(Styler styler) {

@@ -1,7 +1,6 @@
 package dev.latencylab.runner.results;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The "Size on disk" table: per phase that wrote its own topic, the bytes of one replica per
@@ -13,11 +12,10 @@ final class DiskTable {
     private DiskTable() {}
 
     static String render(List<PhaseSummary> phases, String heading) {
-        List<PhaseSummary> measured =
-                phases.stream().filter(p -> p.disk() != null).toList();
-        if (measured.isEmpty()) {
-            return "";
-        }
+        return MarkdownReport.section(phases, p -> p.disk() != null, measured -> write(measured, heading));
+    }
+
+    private static String write(List<PhaseSummary> measured, String heading) {
         StringBuilder b = new StringBuilder(heading + " Size on disk\n\n");
         b.append("Log bytes of one replica per partition (Admin describeLogDirs) after the phase, divided by the"
                 + " records in its topic (warm-up, window and the load until the phase was closed: all with the"
@@ -28,10 +26,8 @@ final class DiskTable {
         b.append("|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (PhaseSummary p : measured) {
             PhaseSummary.Disk d = p.disk();
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %s | %s | %s | %d | %s | %d | %.2f | %s | %s | %s | %s | %s | %s | %s |%n",
-                    p.repeat() > 1 ? p.name() + "#" + p.repeat() : p.name(),
+            b.append(MarkdownTable.row(
+                    p.tag(),
                     p.settings().compression(),
                     p.settings().compressionLevel() == null
                             ? "default"
@@ -39,9 +35,9 @@ final class DiskTable {
                     p.settings().lingerMs(),
                     p.settings().payload(),
                     d.records(),
-                    d.bytes() / (1024.0 * 1024.0),
-                    d.bytesPerRecord() == null ? Fmt.NA : String.format(Locale.ROOT, "%.1f", d.bytesPerRecord()),
-                    d.ratioToNone() == null ? Fmt.NA : String.format(Locale.ROOT, "%.3f", d.ratioToNone()),
+                    MarkdownTable.fixed(d.bytes() / (1024.0 * 1024.0), 2),
+                    MarkdownTable.fixed(d.bytesPerRecord(), 1),
+                    MarkdownTable.fixed(d.ratioToNone(), 3),
                     p.producer() == null ? Fmt.NA : Fmt.ratio(p.producer().recordsPerRequest()),
                     Fmt.ms(p.latencyMs().p50()),
                     Fmt.ms(p.latencyMs().p99()),

@@ -3,6 +3,7 @@ package dev.latencylab.runner.results;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.runner.run.PhaseDescription;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -63,9 +64,7 @@ final class DistanceSection {
             PhaseDescription.Network n = p.description().network();
             ProducerSettings s = p.settings();
             Double bound = bound(p);
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %s | %s | %s | %s | %s | %s | %s | %d x %d | %s |%n",
+            b.append(MarkdownTable.row(
                     p.name(),
                     Fmt.plain(n.rttMs()),
                     n.measuredRttMs() == null
@@ -73,10 +72,9 @@ final class DistanceSection {
                             : String.format(Locale.ROOT, "%.2f (%.2f)", n.measuredRttMs(), n.measuredRttP99Ms()),
                     Fmt.rate(p.achievedRate()),
                     mb(megabytes(p)),
-                    s.sendBufferBytes() < 0 ? "kernel" : Integer.toString(s.sendBufferBytes()),
-                    n.receiveBufferBytes() < 0 ? "kernel" : Integer.toString(n.receiveBufferBytes()),
-                    s.maxInFlight(),
-                    s.batchSize(),
+                    s.sendBufferBytes() < 0 ? "kernel" : s.sendBufferBytes(),
+                    n.receiveBufferBytes() < 0 ? "kernel" : n.receiveBufferBytes(),
+                    s.maxInFlight() + " x " + s.batchSize(),
                     bound == null ? "-" : mb(bound)));
         }
         b.append('\n').append(reading(phases)).append("\n\n");
@@ -88,11 +86,11 @@ final class DistanceSection {
         List<String> sentences = new ArrayList<>();
         sets(phases).forEach((set, ps) -> {
             PhaseSummary near = ps.stream()
-                    .min(java.util.Comparator.comparingDouble(
+                    .min(Comparator.comparingDouble(
                             p -> p.description().network().rttMs()))
                     .orElseThrow();
             PhaseSummary far = ps.stream()
-                    .max(java.util.Comparator.comparingDouble(
+                    .max(Comparator.comparingDouble(
                             p -> p.description().network().rttMs()))
                     .orElseThrow();
             if (near == far || megabytes(near) == null || megabytes(far) == null) {

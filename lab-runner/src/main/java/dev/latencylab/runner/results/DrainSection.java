@@ -17,11 +17,10 @@ final class DrainSection {
     private DrainSection() {}
 
     static String render(List<PhaseSummary> phases) {
-        List<PhaseSummary> drains =
-                phases.stream().filter(p -> p.drain() != null).toList();
-        if (drains.isEmpty()) {
-            return "";
-        }
+        return MarkdownReport.section(phases, p -> p.drain() != null, DrainSection::write);
+    }
+
+    private static String write(List<PhaseSummary> drains) {
         PhaseSummary base = drains.get(0);
         StringBuilder b = new StringBuilder("## Draining a backlog\n\n")
                 .append("Each phase piled up its backlog with the consumer paused, then resumed it with the consumer")
@@ -35,14 +34,12 @@ final class DrainSection {
                 .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (PhaseSummary p : drains) {
             PhaseSummary.Drain d = p.drain();
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %s | %s | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-                    p.repeat() > 1 ? p.name() + "#" + p.repeat() : p.name(),
+            b.append(MarkdownTable.row(
+                    p.tag(),
                     d.consumer() == null ? Fmt.NA : d.consumer(),
                     d.backlog(),
                     d.drained(),
-                    d.seconds() == null ? Fmt.NA : String.format(Locale.ROOT, "%.1f", d.seconds()),
+                    MarkdownTable.fixed(d.seconds(), 1),
                     Fmt.rate(d.recordsPerSecond()),
                     Fmt.ratio(times(d.recordsPerSecond(), base.drain().recordsPerSecond())),
                     Fmt.cores(consumerCores(p)),

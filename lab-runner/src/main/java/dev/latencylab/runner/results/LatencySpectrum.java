@@ -18,7 +18,6 @@ import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import tools.jackson.core.type.TypeReference;
@@ -100,14 +99,8 @@ public final class LatencySpectrum {
         if (entries.isEmpty()) {
             return false;
         }
-        XYChart chart = new XYChartBuilder()
-                .width(ChartWriter.WIDTH)
-                .height(ChartWriter.HEIGHT)
-                .title("End-to-end latency by percentile (solid: naive, dashed: corrected)")
-                .xAxisTitle("percentile")
-                .yAxisTitle("ms")
-                .build();
-        ChartWriter.style(chart.getStyler());
+        XYChart chart = ChartWriter.xyChart(
+                "End-to-end latency by percentile (solid: naive, dashed: corrected)", "percentile", "ms");
         // x is log10(1/(1-p)) on a linear axis, labelled in percentiles: XChart's custom labels on a
         // logarithmic axis walk every value between the ends (minutes of CPU for 1..10,000).
         chart.getStyler().setYAxisLogarithmic(true);

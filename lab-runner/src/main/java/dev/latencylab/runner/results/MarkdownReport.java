@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * summary.md: the per-phase tables (with repeats: the median and range per scenario phase, and
@@ -96,6 +98,13 @@ final class MarkdownReport {
         return b.toString();
     }
 
+    /** A section about some of the phases, left out when none is {@code about} it. */
+    static String section(
+            List<PhaseSummary> phases, Predicate<PhaseSummary> about, Function<List<PhaseSummary>, String> write) {
+        List<PhaseSummary> those = phases.stream().filter(about).toList();
+        return those.isEmpty() ? "" : write.apply(those);
+    }
+
     /** The per-phase tables, a row per phase of the run. */
     public static String tables(List<PhaseSummary> phases) {
         return PhaseTables.rows(phases, PhaseSummary::name, true, "##") + DiskTable.render(phases, "##");
@@ -130,17 +139,12 @@ final class MarkdownReport {
             b.append("| window | ends at s | e2e p50 ms | CPU cores | steady |\n")
                     .append("| ---: | ---: | ---: | ---: | --- |\n");
             for (StackWarmupRecord.Window x : w.windows()) {
-                b.append("| ")
-                        .append(x.index())
-                        .append(" | ")
-                        .append(Fmt.plain(Math.round(x.elapsedSeconds())))
-                        .append(" | ")
-                        .append(Fmt.ms(x.e2eP50Ms()))
-                        .append(" | ")
-                        .append(Fmt.cores(x.cpuCores()))
-                        .append(" | ")
-                        .append(x.steady() ? "yes" : "no")
-                        .append(" |\n");
+                b.append(MarkdownTable.row(
+                        x.index(),
+                        Fmt.plain(Math.round(x.elapsedSeconds())),
+                        Fmt.ms(x.e2eP50Ms()),
+                        Fmt.cores(x.cpuCores()),
+                        x.steady() ? "yes" : "no"));
             }
             b.append('\n');
         }

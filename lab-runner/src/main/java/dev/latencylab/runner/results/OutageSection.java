@@ -16,11 +16,10 @@ final class OutageSection {
     private OutageSection() {}
 
     static String render(List<PhaseSummary> phases) {
-        List<PhaseSummary> faulted =
-                phases.stream().filter(p -> p.outage() != null).toList();
-        if (faulted.isEmpty()) {
-            return "";
-        }
+        return MarkdownReport.section(phases, p -> p.outage() != null, OutageSection::write);
+    }
+
+    private static String write(List<PhaseSummary> faulted) {
         StringBuilder b = new StringBuilder("## Faults\n\n")
                 .append("Times are seconds from the phase's first fault step. A record counts as *delayed* when its")
                 .append(" e2e latency (corrected: consume time minus intended send time) exceeded the slowest record")
@@ -43,10 +42,8 @@ final class OutageSection {
             Outage.ProducerView pv = o.producer();
             Outage.ClusterView c = o.cluster();
             PhaseCounts n = p.counts();
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s |%n",
-                    p.repeat() > 1 ? p.name() + "#" + p.repeat() : p.name(),
+            b.append(MarkdownTable.row(
+                    p.tag(),
                     p.settings().acks(),
                     steps(o),
                     o.delayed(),
@@ -64,10 +61,10 @@ final class OutageSection {
                     seconds(c.offlineSeconds()),
                     seconds(c.underMinIsrSeconds()),
                     c.isrWholeAfterRestart() == null ? "not seen" : seconds(c.isrWholeAfterRestart()),
-                    n == null ? Fmt.NA : Long.toString(n.acked()),
-                    n == null ? Fmt.NA : Long.toString(n.received()),
-                    n == null ? Fmt.NA : Long.toString(n.lost()),
-                    n == null ? Fmt.NA : Long.toString(n.duplicated())));
+                    n == null ? Fmt.NA : n.acked(),
+                    n == null ? Fmt.NA : n.received(),
+                    n == null ? Fmt.NA : n.lost(),
+                    n == null ? Fmt.NA : n.duplicated()));
         }
         b.append('\n');
         faulted.forEach(p -> b.append("- ").append(reading(p)).append('\n'));
@@ -108,37 +105,35 @@ final class OutageSection {
             return r.append("The phase could not be closed, so its loss and duplicate counts are not final.")
                     .toString();
         }
+        boolean idempotent = p.settings().acks().idempotent();
         if (n.lost() == 0 && n.duplicated() == 0) {
-            r.append(String.format(
-                    Locale.ROOT,
-                    "All %d acknowledged records were consumed once: none lost, none duplicated%s.",
-                    n.acked(),
-                    p.settings().acks().idempotent()
-                            ? ""
-                            : " this time (acks=1 loses what the followers had not yet copied when the leader"
-                                    + " died, and promises nothing more; on one machine they copy within a"
-                                    + " millisecond, so a kill rarely finds anything uncopied)"));
+            r.append("All " + n.acked() + " acknowledged records were consumed once: none lost, none duplicated")
+                    .append(
+                            idempotent
+                                    ? ""
+                                    : " this time (acks=1 loses what the followers had not yet copied when the leader"
+                                            + " died, and promises nothing more; on one machine they copy within a"
+                                            + " millisecond, so a kill rarely finds anything uncopied)");
         } else {
-            r.append(String.format(
-                    Locale.ROOT,
-                    "%d of %d acknowledged records were lost and %d duplicated%s.",
-                    n.lost(),
-                    n.acked(),
-                    n.duplicated(),
-                    p.settings().acks().idempotent()
-                            ? " although acks=all with idempotence promises neither: look at the brokers' logs"
-                            : ": acks=1 confirms a write the leader alone holds, and a leader killed before its"
-                                    + " followers copied it takes those records with it"));
+            r.append(n.lost() + " of " + n.acked() + " acknowledged records were lost and " + n.duplicated()
+                            + " duplicated")
+                    .append(
+                            idempotent
+                                    ? " although acks=all with idempotence promises neither: look at the brokers' logs"
+                                    : ": acks=1 confirms a write the leader alone holds, and a leader killed before its"
+                                            + " followers copied it takes those records with it");
         }
+        r.append('.');
         if (n.outOfOrder() > 0) {
-            r.append(String.format(
-                    Locale.ROOT,
-                    " %d arrived out of order%s.",
-                    n.outOfOrder(),
-                    p.settings().acks().idempotent()
-                            ? ""
-                            : " (without idempotence a retried batch can land behind a later one; acks=all turns"
-                                    + " idempotence on, which keeps the order)"));
+            r.append(' ')
+                    .append(n.outOfOrder())
+                    .append(" arrived out of order")
+                    .append(
+                            idempotent
+                                    ? ""
+                                    : " (without idempotence a retried batch can land behind a later one; acks=all"
+                                            + " turns idempotence on, which keeps the order)")
+                    .append('.');
         }
         return r.toString();
     }
@@ -166,6 +161,6 @@ final class OutageSection {
     }
 
     private static String seconds(Double s) {
-        return s == null ? Fmt.NA : String.format(Locale.ROOT, "%.2f", s);
+        return MarkdownTable.fixed(s, 2);
     }
 }

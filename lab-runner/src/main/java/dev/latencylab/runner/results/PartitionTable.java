@@ -1,6 +1,5 @@
 package dev.latencylab.runner.results;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -28,19 +27,18 @@ final class PartitionTable {
         for (PartitionFamilies.Family f : families) {
             for (PartitionFamilies.Member st : f.steps()) {
                 PhaseSpread p = st.phase();
-                List<String> cells = new ArrayList<>(List.of(
-                        Integer.toString(st.partitions()),
+                b.append(MarkdownTable.row(
+                        st.partitions(),
                         PartitionFamilies.keys(f.settings()),
                         f.unthrottled() ? "unthrottled" : Fmt.rate(f.settings().rate()),
-                        p.name()));
-                cells.add(p.spread(Figures.ACKED_RATE).shown(Fmt::rate));
-                cells.add(p.spread(Figures.P50).shown(Fmt::ms));
-                cells.add(p.spread(Figures.P99).shown(Fmt::ms));
-                cells.add(p.spread(Figures.MAX).shown(Fmt::ms));
-                cells.add(p.spread(Figures.DELAY_P99).shown(Fmt::ms));
-                cells.add(p.spread(Figures.RECORDS_PER_REQUEST).shown(Fmt::ratio));
-                cells.add(p.spread(Figures.CPU_BROKERS).shown(Fmt::cores));
-                b.append("| ").append(String.join(" | ", cells)).append(" |\n");
+                        p.name(),
+                        p.spread(Figures.ACKED_RATE).shown(Fmt::rate),
+                        p.spread(Figures.P50).shown(Fmt::ms),
+                        p.spread(Figures.P99).shown(Fmt::ms),
+                        p.spread(Figures.MAX).shown(Fmt::ms),
+                        p.spread(Figures.DELAY_P99).shown(Fmt::ms),
+                        p.spread(Figures.RECORDS_PER_REQUEST).shown(Fmt::ratio),
+                        p.spread(Figures.CPU_BROKERS).shown(Fmt::cores)));
             }
         }
         return b.append('\n').toString();

@@ -39,11 +39,15 @@ final class PhaseQueries {
     }
 
     public String producerCpu() {
-        return "sum(rate(process_cpu_time_ns_total{" + PRODUCER + "}[" + w + "])) / 1e9";
+        return sumRate("process_cpu_time_ns_total", PRODUCER) + " / 1e9";
     }
 
     public String consumerCpu() {
-        return "sum(rate(process_cpu_time_ns_total{" + CONSUMER + "}[" + w + "])) / 1e9";
+        return sumRate("process_cpu_time_ns_total", CONSUMER) + " / 1e9";
+    }
+
+    private String sumRate(String metric, String selector) {
+        return "sum(rate(" + metric + "{" + selector + "}[" + w + "]))";
     }
 
     /** One sample per broker label. */
@@ -56,11 +60,11 @@ final class PhaseQueries {
      * jvm_gc_pause_seconds).
      */
     public String producerGcPause() {
-        return "sum(rate(jvm_gc_pause_seconds_sum{" + PRODUCER + "}[" + w + "]))";
+        return sumRate("jvm_gc_pause_seconds_sum", PRODUCER);
     }
 
     public String consumerGcPause() {
-        return "sum(rate(jvm_gc_pause_seconds_sum{" + CONSUMER + "}[" + w + "]))";
+        return sumRate("jvm_gc_pause_seconds_sum", CONSUMER);
     }
 
     /**
@@ -68,17 +72,17 @@ final class PhaseQueries {
      * collector's collection time (for G1's young and mixed collections, their pauses).
      */
     public String brokerGcPause() {
-        return "sum(rate(jvm_gc_collection_seconds_sum{" + KAFKA + "}[" + w + "]))";
+        return sumRate("jvm_gc_collection_seconds_sum", KAFKA);
     }
 
     /** Sum over brokers; never "Fetch", which already adds FetchConsumer and FetchFollower. */
     public String requests(String request) {
-        return "sum(rate(kafka_network_requests_total{" + KAFKA + ",request=\"" + request + "\"}[" + w + "]))";
+        return sumRate("kafka_network_requests_total", KAFKA + ",request=\"" + request + "\"");
     }
 
     /** The all-topics series is the one without a topic label; topic="" selects exactly it. */
     public String bytesIn() {
-        return "sum(rate(kafka_server_bytes_in_total{" + KAFKA + ",topic=\"\"}[" + w + "]))";
+        return sumRate("kafka_server_bytes_in_total", KAFKA + ",topic=\"\"");
     }
 
     /** A quantile of one of the consumer's histograms (seconds), e.g. lab_e2e_latency_seconds. */

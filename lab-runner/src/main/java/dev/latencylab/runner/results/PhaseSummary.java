@@ -162,20 +162,17 @@ record PhaseSummary(
                 : description.partitions().size();
     }
 
+    /** The row's name in a section's table: "linger-5#2" for a later repeat. */
+    String tag() {
+        return repeat > 1 ? name + "#" + repeat : name;
+    }
+
     public Long lost() {
         return counts == null ? null : counts.lost();
     }
 
-    public Long late() {
-        return counts == null ? null : counts.late();
-    }
-
     public Long duplicated() {
         return counts == null ? null : counts.duplicated();
-    }
-
-    public Long clamped() {
-        return counts == null ? null : counts.clamped();
     }
 
     /**

@@ -182,7 +182,11 @@ final class PhaseTables {
                                 : r.figure().apply(c)));
                 cells.add(row);
             }
-            b.append(table(columns, cells));
+            List<String> header = new ArrayList<>(List.of("phase"));
+            columns.forEach(c -> header.add(c.header()));
+            List<Boolean> right = new ArrayList<>(List.of(false));
+            columns.forEach(c -> right.add(!c.text()));
+            MarkdownTable.append(b, header, right, cells);
         }
         return b.toString();
     }
@@ -236,28 +240,5 @@ final class PhaseTables {
     private static String shown(Setting<?> row, ProducerSettings s) {
         Object value = row.plain(s.get(row));
         return value == null ? Fmt.NA : value.toString();
-    }
-
-    private static String table(List<Column> columns, List<List<String>> rows) {
-        StringBuilder b = new StringBuilder();
-        List<String> header = new ArrayList<>(List.of("phase"));
-        // Text columns left, figures right, so numbers line up when the Markdown is read raw.
-        List<String> align = new ArrayList<>(List.of("---"));
-        for (Column c : columns) {
-            header.add(c.header());
-            align.add(c.text() ? "---" : "---:");
-        }
-        line(b, header);
-        line(b, align);
-        rows.forEach(r -> line(b, r));
-        return b.append('\n').toString();
-    }
-
-    private static void line(StringBuilder b, List<String> cells) {
-        b.append('|');
-        for (String c : cells) {
-            b.append(' ').append(c.replace("|", "\\|")).append(" |");
-        }
-        b.append('\n');
     }
 }

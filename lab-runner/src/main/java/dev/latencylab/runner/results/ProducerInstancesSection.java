@@ -4,36 +4,34 @@ import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.runner.lab.ProducerGroup;
 import dev.latencylab.runner.run.PhaseDescription;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The "Producer instances" section of summary.md, when phases were driven by several producer-app
- * instances: per phase, the instances, each one's target rate (the phase's rate is the group's
- * total, split evenly: {@link ProducerGroup#perInstanceRate}), acknowledged records per second and
- * share, and the total; the phase's figures above are the group's (counts summed, each publish
- * delay percentile the worst instance's).
+ * instances. The phase's rate is the group's total, split evenly ({@link ProducerGroup#perInstanceRate});
+ * the phase's figures above are the group's (counts summed, each publish delay percentile the worst
+ * instance's).
  */
 final class ProducerInstancesSection {
 
     private ProducerInstancesSection() {}
 
     static String render(List<PhaseSummary> phases) {
-        List<PhaseSummary> shared = phases.stream()
-                .filter(p ->
-                        p.description() != null && p.description().producers().size() > 1)
-                .toList();
-        if (shared.isEmpty()) {
-            return "";
-        }
-        StringBuilder b = new StringBuilder("## Producer instances\n\n")
-                .append("Several producer-app instances drove these phases together, each its own process and")
-                .append(" Kafka producer, all on this machine's cores: the tables above are their sum (publish delay:")
-                .append(" the worst instance's). A phase's rate is the group's total, split evenly: each instance's")
-                .append(" target is rate / instances. Here each instance's acknowledged records over the measured")
-                .append(" window.\n\n")
-                .append(
-                        "| phase | instances | instance | target rec/s | acked | acked rec/s | share | publish delay p99 ms |\n")
-                .append("|---|---:|---|---:|---:|---:|---:|---:|\n");
+        return MarkdownReport.section(
+                phases,
+                p -> p.description() != null && p.description().producers().size() > 1,
+                ProducerInstancesSection::write);
+    }
+
+    private static String write(List<PhaseSummary> shared) {
+        StringBuilder b = new StringBuilder("## Producer instances\n\n"
+                + "Several producer-app instances drove these phases together, each its own process and"
+                + " Kafka producer, all on this machine's cores: the tables above are their sum (publish delay:"
+                + " the worst instance's). A phase's rate is the group's total, split evenly: each instance's"
+                + " target is rate / instances. Here each instance's acknowledged records over the measured"
+                + " window.\n\n"
+                + "| phase | instances | instance | target rec/s | acked | acked rec/s | share"
+                + " | publish delay p99 ms |\n"
+                + "|---|---:|---|---:|---:|---:|---:|---:|\n");
         for (PhaseSummary p : shared) {
             List<PhaseDescription.ProducerInstance> each = p.description().producers();
             long total = each.stream()
@@ -41,26 +39,26 @@ final class ProducerInstancesSection {
                     .sum();
             double seconds = p.measuredSeconds();
             for (PhaseDescription.ProducerInstance i : each) {
-                b.append(String.format(
-                        Locale.ROOT,
-                        "| %s | %d | %s | %s | %d | %s | %s | %s |%n",
+                b.append(MarkdownTable.row(
                         p.name(),
                         each.size(),
                         i.instance(),
                         target(p.settings(), each.size()),
                         i.acked(),
                         seconds <= 0 ? Fmt.NA : Fmt.rate(i.acked() / seconds),
-                        total == 0 ? Fmt.NA : String.format(Locale.ROOT, "%.0f %%", 100.0 * i.acked() / total),
+                        MarkdownTable.share(i.acked(), total),
                         Fmt.ms(i.publishDelayP99Ms())));
             }
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %s | %d | **total** | %s | %d | %s | 100 %% | |%n",
-                    p.name(),
-                    each.size(),
-                    target(p.settings(), 1),
-                    total,
-                    seconds <= 0 ? Fmt.NA : Fmt.rate(total / seconds)));
+            // The total has no publish delay of its own: an empty last cell.
+            b.append(MarkdownTable.row(
+                            p.name(),
+                            each.size(),
+                            "**total**",
+                            target(p.settings(), 1),
+                            total,
+                            seconds <= 0 ? Fmt.NA : Fmt.rate(total / seconds),
+                            "100 %"))
+                    .insert(b.length() - 1, " |");
         }
         return b.append('\n').toString();
     }

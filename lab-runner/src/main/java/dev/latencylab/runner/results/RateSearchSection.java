@@ -35,10 +35,8 @@ final class RateSearchSection {
                             + " answered:\n\n")
                     .append("| phase | acked rec/s | e2e p50 ms | e2e p99 ms |\n|---|---:|---:|---:|\n");
             for (PhaseSummary p : unthrottled) {
-                b.append(String.format(
-                        Locale.ROOT,
-                        "| %s | %s | %s | %s |%n",
-                        label(p),
+                b.append(MarkdownTable.row(
+                        p.tag(),
                         Fmt.rate(p.ackedRate()),
                         Fmt.ms(p.latencyMs().p50()),
                         Fmt.ms(p.latencyMs().p99())));
@@ -59,12 +57,10 @@ final class RateSearchSection {
                         "| step | rate/s | s | sent | scheduled | publish delay p99 ms | unanswered | consumer behind | verdict |\n")
                 .append("|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (RateStep step : r.steps()) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %s | %s | %.1f | %d | %d | %s | %d | %d | %s |%n",
-                    step.hold() ? step.step() + " (hold)" : String.valueOf(step.step()),
+            b.append(MarkdownTable.row(
+                    step.hold() ? step.step() + " (hold)" : step.step(),
                     Fmt.rate(step.rate()),
-                    step.seconds(),
+                    MarkdownTable.fixed(step.seconds(), 1),
                     step.sent(),
                     step.scheduled(),
                     Fmt.ms(step.publishDelayP99Ms()),
@@ -166,10 +162,6 @@ final class RateSearchSection {
                     100 * achieved / p.settings().rate()));
         }
         return why.isEmpty() ? null : String.join(", ", why);
-    }
-
-    private static String label(PhaseSummary p) {
-        return p.repeat() > 1 ? p.name() + "#" + p.repeat() : p.name();
     }
 
     /** The rule of a search in one sentence, with its numbers. */

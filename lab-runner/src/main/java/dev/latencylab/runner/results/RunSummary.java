@@ -154,6 +154,14 @@ public record RunSummary(
     public record Reading(String paragraph, String sanity, Boolean sanityPassed, String caveat) {}
 
     public RunSummary withReading(Reading newReading) {
+        return copy(repeats, newReading, warnings);
+    }
+
+    public RunSummary withWarnings(List<String> newWarnings) {
+        return copy(repeats, reading, newWarnings);
+    }
+
+    private RunSummary copy(Repeats newRepeats, Reading newReading, List<String> newWarnings) {
         return new RunSummary(
                 scenario,
                 description,
@@ -162,30 +170,11 @@ public record RunSummary(
                 complete,
                 stopReason,
                 cores,
-                repeats,
+                newRepeats,
                 stackWarmup,
                 phases,
                 totals,
                 newReading,
-                warnings,
-                rateSearches,
-                stack);
-    }
-
-    public RunSummary withWarnings(List<String> newWarnings) {
-        return new RunSummary(
-                scenario,
-                description,
-                startedAt,
-                endedAt,
-                complete,
-                stopReason,
-                cores,
-                repeats,
-                stackWarmup,
-                phases,
-                totals,
-                reading,
                 newWarnings,
                 rateSearches,
                 stack);
@@ -206,22 +195,7 @@ public record RunSummary(
      */
     public RunSummary withSpreadsRecomputed() {
         List<String> order = repeats.phases().stream().map(PhaseSpread::name).toList();
-        return new RunSummary(
-                scenario,
-                description,
-                startedAt,
-                endedAt,
-                complete,
-                stopReason,
-                cores,
-                repeats.withPhases(PhaseSpread.of(phases, order)),
-                stackWarmup,
-                phases,
-                totals,
-                reading,
-                warnings,
-                rateSearches,
-                stack);
+        return copy(repeats.withPhases(PhaseSpread.of(phases, order)), reading, warnings);
     }
 
     /** How a row of this run is named in tables and charts: "linger-5#2" when phases repeat, else the name. */
