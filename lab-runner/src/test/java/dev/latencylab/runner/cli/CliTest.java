@@ -64,7 +64,8 @@ class CliTest {
 
     @Test
     void eachCommandAskedForItsVersionPrintsItAndDoesNothingElse(@TempDir Path dir) {
-        for (String command : List.of("run", "validate", "linger", "report", "diff", "compare", "selftest", "snapshot")) {
+        for (String command :
+                List.of("run", "validate", "linger", "report", "diff", "compare", "selftest", "snapshot")) {
             out.reset();
             err.reset();
             assertThat(cli(dir).execute(command, "--version")).as(command).isZero();
