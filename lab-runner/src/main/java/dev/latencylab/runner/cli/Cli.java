@@ -56,6 +56,10 @@ public final class Cli {
                     usage(null, out);
                     return 0;
                 }
+                if (List.of("-V", "--version").contains(name)) {
+                    Commands.of(new Root()).printVersionHelp(Commands.writer(out));
+                    return 0;
+                }
                 throw new UsageException("unknown command '" + name + "'");
             }
             return command.execute(rest);

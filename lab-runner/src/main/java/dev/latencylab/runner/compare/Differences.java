@@ -30,7 +30,7 @@ public final class Differences {
                         + "(the sticky partitioner fills a whole batch per partition on both sides) and no header, to the "
                         + "tool's topic, which nobody reads. The realistic lab window adds what scenarios send: a new JSON "
                         + "order per record, keyed by its 19-byte order id (every partition's batch fills in parallel), and "
-                        + "the lab's 54-byte header, by which the consumer-app times and accounts for every record; its rate "
+                        + "the lab's 45-byte header, by which the consumer-app times and accounts for every record; its rate "
                         + "against the same-work lab's is the cost of realism.",
                 "Throughput on both sides is acknowledged records per second (acks=all) over a window of the same length "
                         + "after the same warm-up: the lab's from the producer-app's acked counter, ProducerPerformance's from "

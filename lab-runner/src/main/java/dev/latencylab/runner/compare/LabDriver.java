@@ -11,6 +11,7 @@ import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.Drained;
 import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
 import java.io.PrintStream;
 import java.time.Clock;
@@ -101,20 +102,26 @@ final class LabDriver {
     }
 
     /**
-     * Runs the producer at a low rate, drops the warm-up's samples, and after the window returns
-     * the consumer's figures of phase 0: no named phase runs meanwhile, so they are the window's.
+     * Runs the producer at a low rate, warms up under phase 0, then measures the window under a phase
+     * id of its own ({@code ScenarioRunner.firstPhaseId}: this second's, so no earlier window's): only
+     * the window's records carry it, whatever else writes the lab topic meanwhile (another
+     * producer-app, a backlog still being read, a change by hand). Returns the consumer's figures of
+     * that phase and releases it.
      */
     PhaseView lowRate(ProducerSettings s, Duration warmup, Duration duration) throws InterruptedException {
-        start(s);
+        int window = ScenarioRunner.firstPhaseId(clock.instant()) + 1;
+        producer.start(s, 0);
         try {
             sleeper.sleep(warmup);
-            consumer.resetPhases();
+            producer.enterPhase(window);
             sleeper.sleep(duration);
-            return consumer.latency()
-                    .phase(0)
+            PhaseView measured = consumer.latency()
+                    .phase(window)
                     .orElseThrow(() -> new CompareException(
                             "the consumer-app has no latency figures for " + s + " after " + duration.toSeconds()
                                     + " s: is it consuming " + "the lab topic? (GET " + consumer.endpoint() + ")"));
+            consumer.release(window);
+            return measured;
         } finally {
             stop();
         }

@@ -58,6 +58,9 @@ public final class ProducerClient {
         return active;
     }
 
+    /** The runner's last answer from the driven instances: what {@link #enterPhase} expects to find unchanged. */
+    private volatile ProducerStatus lastAnswer;
+
     /**
      * Drives only the first {@code count} instances from now on: the others' load is stopped (what
      * they sent stays counted in their own phases, which no later phase id reuses).
@@ -97,6 +100,12 @@ public final class ProducerClient {
      * rate / N ({@link ProducerGroup#perInstanceRate}), and the answer carries the total again.
      */
     public ProducerStatus apply(SettingsChange change) throws InterruptedException {
+        ProducerStatus answer = applyToEach(change);
+        lastAnswer = answer;
+        return answer;
+    }
+
+    private ProducerStatus applyToEach(SettingsChange change) throws InterruptedException {
         List<URI> driven = endpoints.subList(0, active);
         if (driven.size() == 1) {
             return post(driven.get(0), change);
@@ -121,6 +130,9 @@ public final class ProducerClient {
                     throw new EndpointException(PART + ": " + e.getCause());
                 }
             }
+            ProducerGroup.disagreement(statuses).ifPresent(d -> {
+                throw new EndpointException(PART + " instances answered " + change + " differently: " + d);
+            });
             return ProducerGroup.merge(statuses);
         } finally {
             pool.shutdownNow();
@@ -210,10 +222,23 @@ public final class ProducerClient {
 
     /** {@link #enterPhase(int)}, with the name the producer's {@code lab_phase_info} shows for it (null: none). */
     public ProducerStatus enterPhase(int phase, String name) throws InterruptedException {
+        ProducerStatus before = lastAnswer;
         ProducerStatus status = apply(SettingsChange.phase(phase).named(name));
         if (status.phase() != phase) {
             throw new EndpointException(
                     PART + " answered with phase " + status.phase() + " after being asked for phase " + phase);
+        }
+        // The records no longer say which settings sent them: what the window measures is what the
+        // producer ran with when the runner last set it, or the phase stops here.
+        if (before != null
+                && (!before.producerId().equals(status.producerId())
+                        || !java.util.Objects.equals(before.settings(), status.settings())
+                        || !before.topic().equals(status.topic()))) {
+            throw new EndpointException(PART + " is not what the runner set before phase " + phase + ": it was "
+                    + before.settings() + " on " + before.topic() + " (producer " + before.producerId()
+                    + "), it is " + status.settings() + " on " + status.topic() + " (producer " + status.producerId()
+                    + "): restarted or changed by someone else meanwhile, so the phase would measure other settings"
+                    + " than asked");
         }
         return status;
     }

@@ -52,6 +52,36 @@ public final class ProducerGroup {
     }
 
     /**
+     * How the driven instances differ in what they were all asked for (settings but the rate, which
+     * each gets a share of; phase; topic; header; running), in words; empty when they agree. A
+     * restarted instance comes back with its defaults, and the records no longer say which
+     * settings sent them: a group that disagrees would be merged into figures of no one setting.
+     */
+    public static java.util.Optional<String> disagreement(List<ProducerStatus> statuses) {
+        ProducerStatus first = statuses.get(0);
+        for (int i = 1; i < statuses.size(); i++) {
+            ProducerStatus other = statuses.get(i);
+            boolean same = java.util.Objects.equals(
+                            first.settings() == null ? null : first.settings().withRate(1),
+                            other.settings() == null ? null : other.settings().withRate(1))
+                    && first.phase() == other.phase()
+                    && java.util.Objects.equals(first.topic(), other.topic())
+                    && first.header() == other.header()
+                    && first.running() == other.running();
+            if (!same) {
+                return java.util.Optional.of(
+                        "instance 1 has " + describe(first) + ", instance " + (i + 1) + " has " + describe(other));
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
+    private static String describe(ProducerStatus s) {
+        return s.settings() + " (phase " + s.phase() + ", topic " + s.topic() + ", header " + s.header() + ", running "
+                + s.running() + ")";
+    }
+
+    /**
      * The rate each of {@code instances} producers is given so that together they send {@code total}
      * records/s: an even share; unthrottled stays unthrottled.
      */

@@ -44,7 +44,12 @@ public final class PhaseTracker {
         this.label = label;
     }
 
-    /** The phase's load started (its warm-up, or its backlog) with the producer's count at {@code sent}. */
+    /** The phase's warm-up started: its sends are counted from the window on ({@link #measuring}). */
+    public void started(Instant at) {
+        startedAt = at;
+    }
+
+    /** The phase's backlog started, the producer's count at {@code sent}: a drain counts its sends from here. */
     public void started(Instant at, long sent) {
         startedAt = at;
         sentAtStart = sent;
@@ -58,8 +63,9 @@ public final class PhaseTracker {
     }
 
     /** A drain's window opens when the consumer resumes; its sends were counted when the backlog began. */
-    public void draining(Instant at) {
+    public void draining(Instant at, long sentAtEnd) {
         measureStart = at;
+        polled(at, sentAtEnd);
     }
 
     /** The producer's count at the last progress poll: what a phase cut short measures up to. */

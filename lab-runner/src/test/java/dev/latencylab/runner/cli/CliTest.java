@@ -64,14 +64,17 @@ class CliTest {
 
     @Test
     void eachCommandAskedForItsVersionPrintsItAndDoesNothingElse(@TempDir Path dir) {
-        for (String command :
-                List.of("run", "validate", "linger", "report", "diff", "compare", "selftest", "snapshot")) {
+        for (String command : List.of(
+                "run", "validate", "linger", "report", "diff", "compare", "selftest", "snapshot", "check-dashboards")) {
             out.reset();
             err.reset();
             assertThat(cli(dir).execute(command, "--version")).as(command).isZero();
             assertThat(out()).as(command).startsWith("lab-runner ");
             assertThat(err()).as(command).isEmpty();
         }
+        out.reset();
+        assertThat(cli(dir).execute("--version")).isZero();
+        assertThat(out()).startsWith("lab-runner ");
     }
 
     @Test

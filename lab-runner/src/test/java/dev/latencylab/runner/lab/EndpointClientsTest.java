@@ -91,6 +91,33 @@ class EndpointClientsTest {
     }
 
     @Test
+    void aPhaseIsNotEnteredOnSettingsSomeoneElseChangedSinceTheRunnerSetThem() throws Exception {
+        ProducerClient producer = new ProducerClient(http, lab.url());
+        producer.start(new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID), 0);
+        new ProducerClient(http, lab.url()).apply(SettingsChange.linger(20));
+
+        assertThatThrownBy(() -> producer.enterPhase(7))
+                .isInstanceOf(EndpointException.class)
+                .hasMessageContaining("is not what the runner set before phase 7")
+                .hasMessageContaining("lingerMs=5")
+                .hasMessageContaining("lingerMs=20");
+    }
+
+    @Test
+    void instancesThatAnswerAChangeWithDifferentSettingsStopIt() throws Exception {
+        try (FakeLab second = new FakeLab(time)) {
+            ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url()));
+            group.start(new ProducerSettings(5, 16384, Compression.NONE, 2000, 400, KeyStrategy.ORDER_ID), 0);
+            new ProducerClient(http, second.url()).apply(SettingsChange.linger(20));
+
+            assertThatThrownBy(() -> group.enterPhase(3))
+                    .isInstanceOf(EndpointException.class)
+                    .hasMessageContaining("instances answered")
+                    .hasMessageContaining("instance 2 has");
+        }
+    }
+
+    @Test
     void severalInstancesShareTheRateEvenlyAndAnswerWithTheTotal() throws Exception {
         try (FakeLab second = new FakeLab(time)) {
             ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url()));

@@ -123,7 +123,7 @@ public final class DrainPhase implements PhaseStep {
                 phase.consumer() == null
                         ? "settings as they were"
                         : phase.consumer().describe());
-        t.draining(run.clock.instant());
+        t.draining(run.clock.instant(), left.counters().sent());
         run.consumer.consuming(true);
         ClosedPhase closed = closer.fence(t, phase.duration());
         Instant end = run.clock.instant();

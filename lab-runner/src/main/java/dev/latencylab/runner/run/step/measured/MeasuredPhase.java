@@ -94,7 +94,7 @@ public final class MeasuredPhase implements PhaseStep {
         TopicSpec own = phase.topic();
         // The warm-up's records carry no phase id: they are never counted in the phase.
         run.producer.start(s, 0, own != null ? own.name() : ProducerClient.LAB_TOPIC);
-        t.started(run.clock.instant(), 0);
+        t.started(run.clock.instant());
         run.sleep(phase.warmup());
         awaitSenderOnSchedule(t);
 
