@@ -103,7 +103,7 @@ final class SweepAssertions {
                     .as(
                             "the e2e dashboard's p99 series of phase %s",
                             phase.path("name").asText())
-                    .contains("\"p99 " + phase.path("name").asText() + " (");
+                    .contains("\"p99 " + phase.path("name").asText() + "\"");
         }
     }
 
