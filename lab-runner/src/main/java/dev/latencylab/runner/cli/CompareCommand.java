@@ -15,6 +15,7 @@ import dev.latencylab.runner.lab.Preflight;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.topics.KafkaTopics;
 import dev.latencylab.runner.topics.TopicOwnership;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -37,7 +38,10 @@ import picocli.CommandLine.Option;
         description = {
             "The lab vs Kafka's own tools on the running stack: producer-app unthrottled doing the tool's work vs",
             "ProducerPerformance (goal lab/tool >= 0.95), and the realistic lab beside it (the cost of realism);",
-            "publish delay at half the realistic ceiling (goal p99 <= 1 ms, with where the sender's time went);",
+            "publish delay at half the realistic ceiling (goal p99 <= 1 ms, with where the sender's time went), on",
+            "shared cores and with a core of its own (--producer-pid); CPU per record of each app vs its tool at that",
+            "rate (goal <= 1.2x);",
+            "consumer-app draining a backlog (record and batch listener) vs ConsumerPerformance (goal >= 0.9);",
             "e2e p50 at a low rate vs a closed-loop floor timed in µs (goal <= 1.1x) and vs EndToEndLatency",
             "(goal <= 1.2x); writes results/<UTC time>-compare/."
         })
@@ -142,6 +146,29 @@ final class CompareCommand extends LabCommand {
                     "how long to let the consumer-app catch up between rounds, at least 1s (default ${DEFAULT-VALUE})")
     Duration drainTimeout;
 
+    @Option(
+            names = "--backlog",
+            paramLabel = "N",
+            defaultValue = "500000",
+            description = "records of each backlog the consumer-app and ConsumerPerformance drain, 10000 to 10000000"
+                    + " (default ${DEFAULT-VALUE})")
+    long backlog;
+
+    @Option(
+            names = "--producer-pid",
+            paramLabel = "PID",
+            description = "the producer-app's process id: its publish delay is measured once more with a core of its"
+                    + " own (scripts/lab compare gives it on the local stack)")
+    Long producerPid;
+
+    @Option(
+            names = "--stack-pids",
+            paramLabel = "PID",
+            split = ",",
+            description = "the stack's other processes (brokers, consumer-app, Prometheus), kept off the producer-app's"
+                    + " core for that window")
+    List<Long> stackPids = new java.util.ArrayList<>();
+
     private final JsonHttp http;
     private final Clock clock;
     private final Sleeper sleeper;
@@ -190,12 +217,14 @@ final class CompareCommand extends LabCommand {
         }
         Duration roughly = settings.warmup()
                 .plus(settings.duration())
-                .multipliedBy(5L * settings.rounds() + 1)
+                .multipliedBy(6L * settings.rounds() + 1)
                 .plus(settings.stackWarmup());
         out.printf(
-                "Comparing the lab with Kafka's ProducerPerformance and EndToEndLatency: %d round(s) each, about %s%n",
+                "Comparing the lab with Kafka's ProducerPerformance, ConsumerPerformance and EndToEndLatency: %d round(s)"
+                        + " each, about %s%n",
                 settings.rounds(), Durations.format(roughly.withNanos(0)));
 
+        KafkaTopics admin = new KafkaTopics(settings.bootstrap(), clock);
         CompareRun run = new CompareRun(
                 settings,
                 producer,
@@ -205,17 +234,19 @@ final class CompareCommand extends LabCommand {
                 new ClosedLoopFloor(settings.bootstrap(), settings.batchSize()),
                 // The rule a run's phase topics follow: a bench topic that may be someone's is never deleted.
                 new TopicOwnership(settings.bootstrap(), Defaults.labsOwnBrokers(settings.bootstrap())),
+                admin::endOffsets,
                 dir.resolve("tools"),
                 clock,
                 sleeper,
                 out);
         // The tool is stopped (up to 10 s), the load stopped and the results written: the hook gives it time.
-        try (CtrlC ctrlC = new CtrlC(
-                installShutdownHook,
-                "compare-shutdown",
-                () -> run.abort("interrupted (Ctrl-C)"),
-                Duration.ofSeconds(60),
-                () -> {})) {
+        try (admin;
+                CtrlC ctrlC = new CtrlC(
+                        installShutdownHook,
+                        "compare-shutdown",
+                        () -> run.abort("interrupted (Ctrl-C)"),
+                        Duration.ofSeconds(60),
+                        () -> {})) {
             CompareResult result = run.run(("scripts/lab compare " + String.join(" ", argv)).strip());
             try {
                 CompareReport.write(dir, result);
@@ -251,6 +282,13 @@ final class CompareCommand extends LabCommand {
         within("--batch-size", batchSize, 0, SettingsLimits.BATCH_SIZE.max());
         within("--low-rate", lowRate, 1, (int) SettingsLimits.MAX_RATE);
         within("--rounds", rounds, 1, 10);
+        if (producerPid == null && !stackPids.isEmpty()) {
+            throw new UsageException(
+                    "--stack-pids is only read with --producer-pid (the process given a core of its own)");
+        }
+        if (backlog < 10_000 || backlog > 10_000_000) {
+            throw new UsageException("--backlog must be from 10000 to 10000000, got " + backlog);
+        }
         if (apps.consumerUrls.size() > 1) {
             throw new UsageException("--consumer: compare measures one consumer-app against Kafka's own consumer;"
                     + " give one URL, not " + apps.consumerUrls.size());
@@ -277,7 +315,11 @@ final class CompareCommand extends LabCommand {
                 cwd.resolve(kafkaLib),
                 apps.producerUrl(),
                 apps.consumerUrl(),
-                drainTimeout);
+                drainTimeout,
+                backlog,
+                producerPid,
+                stackPids,
+                Runtime.getRuntime().availableProcessors());
     }
 
     private static void atLeastOneSecond(String name, Duration d) {

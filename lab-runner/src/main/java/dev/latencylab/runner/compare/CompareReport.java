@@ -52,6 +52,21 @@ public final class CompareReport {
                 .append('\n');
         realism(r).ifPresent(line -> b.append(line).append('\n'));
         b.append(text(r.publishDelayVerdict(), "publish delay: not measured")).append('\n');
+        b.append(
+                        r.publishDelayReservedCoreVerdict() == null
+                                ? "publish delay with a reserved core: " + r.reservedCore()
+                                : r.publishDelayReservedCoreVerdict().text() + "; with a reserved core: "
+                                        + r.reservedCore())
+                .append('\n');
+        b.append(text(r.producerCpuVerdict(), "CPU per record, producers: not measured"))
+                .append('\n');
+        b.append(text(r.consumerCpuVerdict(), "CPU per record, consumers: not measured"))
+                .append('\n');
+        b.append(text(r.consumerVerdict(), "consumer ratio: not measured to the end"))
+                .append('\n');
+        if (r.recordListenerVerdict() != null) {
+            b.append(r.recordListenerVerdict().text()).append('\n');
+        }
         return b.toString();
     }
 
@@ -118,7 +133,7 @@ public final class CompareReport {
                 s.batchSize()));
         b.append(verdictLine(r.throughputVerdict())).append("\n\n");
         b.append("The lab doing the tool's work sends one 400 B value made once (payload `fixed`) with no key and "
-                + "without the lab's 54 B header, to the tool's topic, as ProducerPerformance re-sends one random array. "
+                + "without the lab's 45 B header, to the tool's topic, as ProducerPerformance re-sends one random array. "
                 + "The realistic lab, right after, is the lab as its scenarios run it: a new JSON order per record "
                 + "(payload `words`), keyed by order id, with the header the consumer-app times and counts records "
                 + "by; its rate against the same-work lab's is the cost of realism.\n\n");
@@ -153,36 +168,9 @@ public final class CompareReport {
         b.append('\n');
         realism(r).ifPresent(line -> b.append("**").append(line).append(".**\n\n"));
 
-        b.append("## Publish delay at half the ceiling\n\n");
-        CompareResult.PublishDelay d = r.publishDelay();
-        if (d == null || d.publishDelayMs() == null) {
-            b.append("Not measured.\n\n");
-        } else {
-            b.append(verdictLine(r.publishDelayVerdict())).append("\n\n");
-            b.append(String.format(
-                    Locale.ROOT,
-                    "The realistic lab at %s records/s, the consumer-app reading, as a scenario runs it: %s records "
-                            + "sent in %.1f s (%s/s). Publish delay (actual minus intended send time, from the "
-                            + "producer-app's own tally of the window): p50 %s ms, p90 %s ms, p99 %s ms, p99.9 %s ms, "
-                            + "max %s ms.%n%n",
-                    Numbers.rate(d.rate()),
-                    Numbers.rate(d.sent()),
-                    d.seconds(),
-                    Numbers.rate(d.sentPerSec()),
-                    Numbers.ms3(d.publishDelayMs().p50()),
-                    Numbers.ms3(d.publishDelayMs().p90()),
-                    Numbers.ms3(d.publishDelayMs().p99()),
-                    Numbers.ms3(d.publishDelayMs().p999()),
-                    Numbers.ms3(d.publishDelayMs().max())));
-            if (!d.account().isEmpty()) {
-                b.append("What bounds it, over the same window: ")
-                        .append(d.account())
-                        .append(
-                                ". Every second the sender spends waiting for a CPU, records fall due and are sent late;"
-                                        + " on a machine whose cores the brokers, the consumer and the sender share, that wait is"
-                                        + " the CPU the others took.\n\n");
-            }
-        }
+        publishDelaySection(r, b);
+        cpuSection(r, b);
+        consumerSection(r, b);
 
         b.append(String.format(
                 Locale.ROOT,
@@ -244,9 +232,137 @@ public final class CompareReport {
         b.append("## Commands\n\n");
         b.append("```\n").append(r.command()).append('\n');
         r.throughput().forEach(t -> b.append(shell(t.toolCommand())).append('\n'));
+        if (r.cpu() != null) {
+            r.cpu().toolCommands().forEach(c -> b.append(shell(c)).append('\n'));
+        }
+        r.consumer().forEach(c -> b.append(shell(c.toolCommand())).append('\n'));
         r.latency().forEach(l -> b.append(shell(l.toolCommand())).append('\n'));
         b.append("```\n\nEach tool's own output is in `tools/`.\n");
         return b.toString();
+    }
+
+    private static void publishDelaySection(CompareResult r, StringBuilder b) {
+        b.append("## Publish delay at half the ceiling\n\n");
+        CompareResult.PublishDelay d = r.publishDelay();
+        if (d == null || d.publishDelayMs() == null) {
+            b.append("Not measured.\n\n");
+            return;
+        }
+        b.append(verdictLine(r.publishDelayVerdict())).append("\n\n");
+        b.append(String.format(
+                Locale.ROOT,
+                "The realistic lab at %s records/s, the consumer-app reading, as a scenario runs it; publish delay is "
+                        + "actual minus intended send time, from the producer-app's own tally of the window. Then the "
+                        + "same window with a reserved core: %s.%n%n",
+                Numbers.rate(d.rate()),
+                r.reservedCore()));
+        if (r.publishDelayReservedCoreVerdict() != null) {
+            b.append(verdictLine(r.publishDelayReservedCoreVerdict())).append(" (with a reserved core)\n\n");
+        }
+        b.append("| cores | records sent | s | sent/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms "
+                + "| where the sender's time went |\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        delayRow(b, "shared", d);
+        if (r.publishDelayReservedCore() != null && r.publishDelayReservedCore().publishDelayMs() != null) {
+            delayRow(b, "producer-app on a core of its own", r.publishDelayReservedCore());
+        }
+        b.append('\n');
+        b.append(
+                "Every second the sender spends waiting for a CPU, records fall due and are sent late; on a machine "
+                        + "whose cores the brokers, the consumer and the sender share, that wait is the CPU the others took.\n\n");
+    }
+
+    private static void delayRow(StringBuilder b, String cores, CompareResult.PublishDelay d) {
+        Percentiles p = d.publishDelayMs();
+        b.append(String.format(
+                Locale.ROOT,
+                "| %s | %s | %.1f | %s | %s | %s | %s | %s | %s | %s |%n",
+                cores,
+                Numbers.rate(d.sent()),
+                d.seconds(),
+                Numbers.rate(d.sentPerSec()),
+                Numbers.ms3(p.p50()),
+                Numbers.ms3(p.p90()),
+                Numbers.ms3(p.p99()),
+                Numbers.ms3(p.p999()),
+                Numbers.ms3(p.max()),
+                d.account().isEmpty() ? Numbers.NA : d.account()));
+    }
+
+    private static void cpuSection(CompareResult r, StringBuilder b) {
+        b.append("## CPU per record at half the ceiling\n\n");
+        CompareResult.CpuCost c = r.cpu();
+        if (c == null) {
+            b.append("Not measured.\n\n");
+            return;
+        }
+        b.append(verdictLine(r.producerCpuVerdict())).append("\n\n");
+        b.append(verdictLine(r.consumerCpuVerdict())).append("\n\n");
+        b.append(String.format(
+                Locale.ROOT,
+                "At %s records/s: the lab's pipeline (the realistic producer-app to the lab topic, read by the "
+                        + "consumer-app with its full accounting) for one window, then the tools' (ProducerPerformance "
+                        + "--throughput to the bench topic, read by ConsumerPerformance from its latest offset) for one of "
+                        + "the same length, each pipeline alone on the stack. CPU time is each process's user + system "
+                        + "time over its window (the lab apps' as their JVM counts it, `process_cpu_time_ns_total`; the "
+                        + "tools' from /proc through the JDK); records are what the pipeline wrote in the window (the "
+                        + "producer-app's tally of the window's phase; the bench topic's end offsets), read by its consumer "
+                        + "as they came. The lab's producer builds a JSON order, a key and the header per record; the tool "
+                        + "re-sends one array.%n%n",
+                Numbers.rate(c.rate())));
+        b.append("| process | records in the window | window s | CPU-s | CPU-ms per 1,000 records |\n");
+        b.append("|---|---:|---:|---:|---:|\n");
+        for (CompareResult.CpuUse u : c.all()) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %.1f | %.2f | %s |%n",
+                    u.process(),
+                    Numbers.rate(u.records()),
+                    u.seconds(),
+                    u.cpuSeconds(),
+                    Numbers.ms(u.cpuMsPer1000Records())));
+        }
+        b.append('\n');
+    }
+
+    private static void consumerSection(CompareResult r, StringBuilder b) {
+        CompareResult.Setup s = r.setup();
+        b.append(String.format(
+                Locale.ROOT, "## Consumer ceiling: draining a backlog of %,d records%n%n", s.backlogRecords()));
+        b.append(verdictLine(r.consumerVerdict())).append("\n\n");
+        if (r.recordListenerVerdict() != null) {
+            b.append(verdictLine(r.recordListenerVerdict())).append("\n\n");
+        }
+        b.append(String.format(
+                Locale.ROOT,
+                "Each backlog is written by the producer-app as scenarios write (JSON orders keyed by order id, with "
+                        + "the header) to `%s`, laid out like the lab topic, with the consumer-app paused. The consumer-app "
+                        + "drains it with its full accounting on, from its resume to the last record's processing; "
+                        + "ConsumerPerformance reads as many records of the topic from its beginning, timed from its "
+                        + "group's assignment. Both fetch with the tool's client settings (%s). What the accounting "
+                        + "costs per record on its own is the JMH figure in docs/benchmarks.md.%n%n",
+                s.drainTopic(),
+                s.drainConsumerProperties()));
+        b.append("| round | first | consumer-app record listener, records/s | its lost | consumer-app batch listener, "
+                + "records/s | its lost | ConsumerPerformance, records/s | its group join ms | record / tool "
+                + "| batch / tool |\n");
+        b.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (CompareResult.ConsumerRound c : r.consumer()) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %d | %s | %s | %d | %s | %d | %s | %d | %s | %s |%n",
+                    c.round(),
+                    c.labFirst() ? "lab" : "tool",
+                    Numbers.rate(c.record().recordsPerSec()),
+                    c.record().lost(),
+                    Numbers.rate(c.batch().recordsPerSec()),
+                    c.batch().lost(),
+                    Numbers.rate(c.tool().fetchRecordsPerSec()),
+                    c.tool().rebalanceMs(),
+                    Numbers.ratio(c.recordRatio()),
+                    Numbers.ratio(c.batchRatio())));
+        }
+        b.append('\n');
     }
 
     private static String verdictLine(Verdict v) {

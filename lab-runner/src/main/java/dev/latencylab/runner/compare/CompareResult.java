@@ -27,12 +27,22 @@ public record CompareResult(
         Verdict floorVerdict,
         PublishDelay publishDelay,
         Verdict publishDelayVerdict,
+        PublishDelay publishDelayReservedCore,
+        String reservedCore,
+        Verdict publishDelayReservedCoreVerdict,
+        CpuCost cpu,
+        Verdict producerCpuVerdict,
+        Verdict consumerCpuVerdict,
+        List<ConsumerRound> consumer,
+        Verdict consumerVerdict,
+        Verdict recordListenerVerdict,
         List<String> notes,
         List<String> warnings) {
 
     public CompareResult {
         throughput = List.copyOf(throughput);
         latency = List.copyOf(latency);
+        consumer = List.copyOf(consumer);
         notes = List.copyOf(notes);
         warnings = List.copyOf(warnings);
     }
@@ -54,6 +64,9 @@ public record CompareResult(
             String warmup,
             String duration,
             int rounds,
+            long backlogRecords,
+            String drainTopic,
+            Map<String, String> drainConsumerProperties,
             String labTopic,
             String benchTopic,
             TopicLayout benchLayout,
@@ -88,6 +101,63 @@ public record CompareResult(
         @JsonProperty("realismRatio")
         public Double realismRatio() {
             return labRealistic == null ? null : labRealistic.ackedPerSec() / lab.ackedPerSec();
+        }
+    }
+
+    /**
+     * CPU per record at a fixed rate: the lab's pipeline for one window, then the tools' for one of
+     * the same length.
+     *
+     * @param rate records/s each pipeline was asked for (half the realistic ceiling)
+     * @param toolCommands ProducerPerformance's and ConsumerPerformance's command lines
+     */
+    public record CpuCost(
+            double rate,
+            CpuUse producerApp,
+            CpuUse producerPerformance,
+            CpuUse consumerApp,
+            CpuUse consumerPerformance,
+            List<List<String>> toolCommands) {
+
+        List<CpuUse> all() {
+            return List.of(producerApp, producerPerformance, consumerApp, consumerPerformance);
+        }
+    }
+
+    /**
+     * One process's CPU time over its window (user and system, all its threads) and the records its
+     * pipeline wrote in the window.
+     */
+    public record CpuUse(String process, long records, double seconds, double cpuSeconds) {
+
+        @JsonProperty("cpuMsPer1000Records")
+        public Double cpuMsPer1000Records() {
+            return records > 0 ? cpuSeconds * 1e6 / records : null;
+        }
+    }
+
+    /**
+     * One round of the consumer part: the consumer-app draining a backlog with its record listener
+     * and with its batch listener, and ConsumerPerformance reading as many records of the same topic
+     * ({@code fetchRecordsPerSec}: from its group's assignment to its last record), in the order
+     * {@code labFirst} says.
+     */
+    public record ConsumerRound(
+            int round,
+            boolean labFirst,
+            LabDrain record,
+            LabDrain batch,
+            ConsumerPerfOutput tool,
+            List<String> toolCommand) {
+
+        @JsonProperty("recordRatio")
+        public Double recordRatio() {
+            return tool.fetchRecordsPerSec() > 0 ? record.recordsPerSec() / tool.fetchRecordsPerSec() : null;
+        }
+
+        @JsonProperty("batchRatio")
+        public Double batchRatio() {
+            return tool.fetchRecordsPerSec() > 0 ? batch.recordsPerSec() / tool.fetchRecordsPerSec() : null;
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.latencylab.runner.compare;
 
-import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.ProducerClient;
@@ -14,12 +14,12 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.function.Function;
 
 /**
- * The comparison: the lab's producer-app unthrottled against ProducerPerformance, then the lab's
- * e2e p50 at a low rate against EndToEndLatency, alternating lab and tool for each round on the
- * same running stack. Every figure is kept, a miss included; a failure stops the run, stops the
+ * The comparison: the lab's producer-app unthrottled against ProducerPerformance, the consumer-app
+ * draining a backlog against ConsumerPerformance, then the lab's e2e p50 at a low rate against
+ * EndToEndLatency, alternating lab and tool for each round on the same running stack. Every figure is kept, a miss included; a failure stops the run, stops the
  * load and still returns what was measured.
  *
  * <p>A round is {@link ThroughputRounds}' or {@link LatencyRounds}'; this class orders them,
@@ -37,6 +37,9 @@ public final class CompareRun {
     private final CompareContext ctx;
     private final ThroughputRounds throughputRounds;
     private final LatencyRounds latencyRounds;
+    private final ConsumerRounds consumerRounds;
+    private final CpuWindow cpuWindow;
+    private final PublishDelays publishDelays;
 
     private volatile Thread worker;
 
@@ -48,6 +51,7 @@ public final class CompareRun {
             ToolRunner runner,
             FloorProbe floor,
             TopicOwnership ownership,
+            TopicRecords recordCount,
             Path toolLogDir,
             Clock clock,
             Sleeper sleeper,
@@ -62,6 +66,9 @@ public final class CompareRun {
         this.topics = new BenchTopic(ctx, clock, sleeper, ownership);
         this.throughputRounds = new ThroughputRounds(ctx);
         this.latencyRounds = new LatencyRounds(ctx, floor);
+        this.consumerRounds = new ConsumerRounds(ctx, topics, clock);
+        this.cpuWindow = new CpuWindow(ctx, recordCount, clock);
+        this.publishDelays = new PublishDelays(ctx, clock);
     }
 
     /** Ctrl-C: stop the child tool and the load, keep what was measured. */
@@ -79,17 +86,22 @@ public final class CompareRun {
         Instant startedAt = clock.instant();
         List<CompareResult.ThroughputRound> throughput = new ArrayList<>();
         List<CompareResult.LatencyRound> latency = new ArrayList<>();
+        List<CompareResult.ConsumerRound> consumer = new ArrayList<>();
+        ConsumerSettings consumerBefore = null;
         List<String> warnings = new ArrayList<>();
         String stopReason = null;
         String toolsVersion = null;
         TopicLayout layout = null;
         CompareResult.PublishDelay publishDelay = null;
+        CompareResult.CpuCost cpu = null;
+        PublishDelays.ReservedCore reservedCore = null;
         try {
             toolsVersion = tools.requireToolsJar();
             layout = topics.describe(settings.labTopic());
             out.printf("Bench topic %s: created like %s (%s)%n", settings.topic(), settings.labTopic(), layout);
             topics.create(settings.topic(), layout);
             ctx.abort.check();
+            consumerBefore = lab.consumerSettings();
             lab.stop();
             ctx.awaitConsumer("before the first round", warnings);
             if (!settings.stackWarmup().isZero()) {
@@ -104,7 +116,15 @@ public final class CompareRun {
             for (int i = 1; i <= settings.rounds(); i++) {
                 throughputRounds.run(i, throughput, warnings);
             }
-            publishDelay = publishDelayAtHalfCeiling(throughput, warnings);
+            publishDelay = publishDelays.atHalfCeiling(throughput, warnings);
+            reservedCore = publishDelays.withReservedCore(publishDelay, warnings);
+            if (publishDelay != null) {
+                cpu = cpuWindow.measure(publishDelay.rate(), ScenarioRunner.firstPhaseId(clock.instant()));
+                ctx.awaitConsumer("after the CPU window", warnings);
+            }
+            for (int i = 1; i <= settings.rounds(); i++) {
+                consumerRounds.run(i, layout, consumer);
+            }
             for (int i = 1; i <= settings.rounds(); i++) {
                 latencyRounds.run(i, latency);
             }
@@ -121,7 +141,7 @@ public final class CompareRun {
             out.println();
             out.println("Stopping: " + stopReason);
         }
-        cleanUp(warnings);
+        cleanUp(consumerBefore, warnings);
         Verdict tv = verdictOfThroughput(throughput);
         Verdict lv = verdictOfLatency(latency);
         Verdict fv = verdictOfFloor(latency);
@@ -143,6 +163,21 @@ public final class CompareRun {
                 fv,
                 publishDelay,
                 pv,
+                reservedCore == null ? null : reservedCore.delay(),
+                reservedCore == null ? "not measured: the run stopped before" : reservedCore.how(),
+                reservedCore == null
+                                || reservedCore.delay() == null
+                                || reservedCore.delay().publishDelayMs() == null
+                        ? null
+                        : Goals.publishDelay(
+                                reservedCore.delay().rate(),
+                                reservedCore.delay().publishDelayMs().p99()),
+                cpu,
+                cpu == null ? null : Goals.cpu(cpu.producerApp(), cpu.producerPerformance()),
+                cpu == null ? null : Goals.cpu(cpu.consumerApp(), cpu.consumerPerformance()),
+                consumer,
+                verdictOfConsumer(consumer, CompareResult.ConsumerRound::batch),
+                verdictOfConsumer(consumer, CompareResult.ConsumerRound::record),
                 Differences.all(),
                 warnings);
     }
@@ -152,56 +187,24 @@ public final class CompareRun {
         return round % 2 == 1;
     }
 
-    /**
-     * The producer-app at half its realistic ceiling (the mean over the rounds), consumer reading, as
-     * a scenario runs it: how late the open-loop sender is there.
-     */
-    private CompareResult.PublishDelay publishDelayAtHalfCeiling(
-            List<CompareResult.ThroughputRound> rounds, List<String> warnings) throws InterruptedException {
-        double ceiling = rounds.stream()
-                .filter(r -> r.labRealistic() != null)
-                .mapToDouble(r -> r.labRealistic().ackedPerSec())
-                .average()
-                .orElse(0);
-        double rate = Math.floor(ceiling / 2 / 100) * 100;
-        if (rate < 100) {
-            warnings.add("publish delay at half the ceiling not measured: no realistic ceiling to halve");
-            return null;
-        }
-        out.printf(
-                Locale.ROOT,
-                "%npublish delay: producer-app at %s records/s (half its realistic ceiling of %s), consumer reading; %s%n",
-                Numbers.rate(rate),
-                Numbers.rate(ceiling),
-                ctx.window());
-        ctx.abort.check();
-        // Ids of this run's own (warm-up, window, after): the producer-app remembers phases by id, and a
-        // window id used by an earlier compare would add that run's sends to this one's.
-        int phase = ScenarioRunner.firstPhaseId(clock.instant());
-        CompareResult.PublishDelay d =
-                lab.publishDelay(settings.atRate(rate), phase, settings.warmup(), settings.duration());
-        Percentiles p = d.publishDelayMs();
-        out.printf(
-                Locale.ROOT,
-                "publish delay: %s records/s sent; p50 %s ms, p99 %s ms, p99.9 %s ms, max %s ms%n",
-                Numbers.rate(d.sentPerSec()),
-                Numbers.ms3(p == null ? null : p.p50()),
-                Numbers.ms3(p == null ? null : p.p99()),
-                Numbers.ms3(p == null ? null : p.p999()),
-                Numbers.ms3(p == null ? null : p.max()));
-        if (!d.account().isEmpty()) {
-            out.println("publish delay: " + d.account());
-        }
-        ctx.awaitConsumer("after the publish-delay window", warnings);
-        return d;
-    }
-
     /** Best effort: the load stops, and the bench topic (GBs after a long run) goes if it is the lab's. */
-    private void cleanUp(List<String> warnings) {
+    private void cleanUp(ConsumerSettings consumerBefore, List<String> warnings) {
         try {
             lab.stop();
         } catch (EndpointException | InterruptedException e) {
             warnings.add("could not stop the producer-app's load: " + e.getMessage());
+        }
+        try {
+            if (consumerBefore != null) {
+                lab.restoreConsumer(consumerBefore);
+            }
+        } catch (EndpointException | InterruptedException e) {
+            warnings.add("could not put the consumer-app's settings back (" + consumerBefore + "): " + e.getMessage());
+        }
+        try {
+            topics.deleteIfOwn(settings.drainTopic());
+        } catch (CompareException | InterruptedException e) {
+            warnings.add("could not delete the backlog topic " + settings.drainTopic() + ": " + e.getMessage());
         }
         try {
             topics.deleteIfOwn(settings.topic());
@@ -218,6 +221,17 @@ public final class CompareRun {
         double lab = Numbers.mean(rounds, r -> r.lab().ackedPerSec());
         double tool = Numbers.mean(rounds, r -> r.toolMeasured().recordsPerSec());
         return Goals.throughput(lab, tool);
+    }
+
+    /** One listener's mean drain rate over the rounds against ConsumerPerformance's mean. */
+    static Verdict verdictOfConsumer(
+            List<CompareResult.ConsumerRound> rounds, Function<CompareResult.ConsumerRound, LabDrain> listener) {
+        if (rounds.isEmpty()) {
+            return null;
+        }
+        double lab = Numbers.mean(rounds, r -> listener.apply(r).recordsPerSec());
+        double tool = Numbers.mean(rounds, r -> r.tool().fetchRecordsPerSec());
+        return Goals.consumer(listener.apply(rounds.get(0)).listener(), lab, tool);
     }
 
     static Verdict verdictOfLatency(List<CompareResult.LatencyRound> rounds) {
@@ -251,6 +265,9 @@ public final class CompareRun {
                 Durations.format(settings.warmup()),
                 Durations.format(settings.duration()),
                 settings.rounds(),
+                settings.backlogRecords(),
+                settings.drainTopic(),
+                ConsumerRounds.TOOL_FETCH,
                 settings.labTopic(),
                 settings.topic(),
                 layout,

@@ -10,6 +10,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,6 +25,10 @@ import java.util.Map;
  * @param rounds   how many times each side runs, alternating lab, tool, lab, tool...
  * @param lowRate  records/s of the lab's latency phase
  * @param topic    the bench topic Kafka's tools write to (created with the lab topic's layout)
+ * @param backlogRecords records of each backlog the consumers drain
+ * @param producerPid the producer-app's process id, to give it a core of its own (null: unknown, not done)
+ * @param stackPids the stack's other processes (brokers, consumer-apps, Prometheus), kept off that core
+ * @param cpus the CPUs of this machine
  */
 public record CompareSettings(
         Duration stackWarmup,
@@ -39,7 +44,23 @@ public record CompareSettings(
         Path kafkaLib,
         URI producer,
         URI consumer,
-        Duration drainTimeout) {
+        Duration drainTimeout,
+        long backlogRecords,
+        Long producerPid,
+        List<Long> stackPids,
+        int cpus) {
+
+    public CompareSettings {
+        stackPids = stackPids == null ? List.of() : List.copyOf(stackPids);
+    }
+
+    /**
+     * The topic of the consumer part's backlogs: one the consumer-app reads (its pattern takes the
+     * lab topic's name and a suffix), laid out like the lab topic.
+     */
+    public String drainTopic() {
+        return labTopic + ".compare-drain";
+    }
 
     /** The record size: the lab's default payload and ProducerPerformance's --record-size. */
     public static final int RECORD_BYTES = 400;

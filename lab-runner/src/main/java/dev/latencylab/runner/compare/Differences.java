@@ -15,7 +15,8 @@ public final class Differences {
     public static final String CONSUMER =
             "The consumer-app is paused during the lab's throughput windows (ProducerPerformance's records go to a topic "
                     + "nobody reads, and a reading consumer would take the producer's CPU); it reads what they wrote right "
-                    + "after, and reads during the latency part and the publish-delay window, as in a scenario.";
+                    + "after, and reads during the latency part and the publish-delay window, as in a scenario. It is paused "
+                    + "while a backlog is written and while ConsumerPerformance reads.";
 
     static List<String> all() {
         return List.of(
@@ -49,7 +50,28 @@ public final class Differences {
                         + "between records as under the lab; back to back, it does not (like EndToEndLatency).",
                 "Publish delay is the lab's own figure (actual minus intended send time on the producer-app's open-loop "
                         + "schedule); ProducerPerformance has no schedule when unthrottled. It is measured at half the "
-                        + "realistic ceiling with the sender thread's CPU time, run-queue wait and the JVM's GC pauses beside it.");
+                        + "realistic ceiling with the sender thread's CPU time, run-queue wait and the JVM's GC pauses beside it.",
+                "The consumer part reads backlogs the producer-app wrote as scenarios do (JSON orders keyed by order id, "
+                        + "with the header), on a topic laid out like the lab topic. The consumer-app, already in its group, "
+                        + "is timed from its resume to the processing of the backlog's last record, with its full accounting "
+                        + "(header decoded, histograms, ledger of every offset, Micrometer); ConsumerPerformance counts bytes "
+                        + "and records only, and its rate (fetch.nMsg.sec) runs from its group's assignment to its last record. "
+                        + "Both fetch alike: the consumer-app is given the tool's receive.buffer.bytes=2097152 and "
+                        + "check.crcs=false for its drains; the rest are Kafka's defaults on both sides. Each listener of the "
+                        + "consumer-app drains a backlog of its own (a drain commits what it read); the tool reads as many "
+                        + "records from the topic's beginning in a group of its own. ConsumerPerformance is a new JVM in "
+                        + "each round, so its JIT compiles during its read, while the consumer-app has been running: on a "
+                        + "short backlog that start-up weighs on the tool (give --backlog more records to shrink it).",
+                "CPU per record is measured one pipeline at a time at the same rate (half the realistic ceiling) over "
+                        + "windows of the same length: the lab's (producer-app, consumer-app) with the realistic records, "
+                        + "then the tools' (ProducerPerformance --throughput, ConsumerPerformance from its latest offset) "
+                        + "with theirs. The lab apps' CPU time is what their JVM counts (process_cpu_time_ns_total, all "
+                        + "threads, HTTP and Micrometer included); the tools' is their process's from /proc.",
+                "With a reserved core, taskset moves every thread of the producer-app to the last CPU and every other "
+                        + "process the lab started (brokers, consumer-app, Prometheus, this runner) to the others for one "
+                        + "publish-delay window, then lets all of them run anywhere again. The brokers then have fewer "
+                        + "cores than in every other window: the figure says what the producer's own core changes, not "
+                        + "what a bigger machine would do.");
     }
 
     private Differences() {}

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * The issue's goals, judged: lab throughput at least 0.95 of ProducerPerformance's, lab e2e p50 at
- * most 1.2x EndToEndLatency's.
+ * most 1.2x EndToEndLatency's, the consumer-app's drain at least 0.9 of ConsumerPerformance's.
  */
 final class Goals {
 
@@ -12,6 +12,8 @@ final class Goals {
     public static final double MAX_LATENCY_RATIO = 1.2;
     public static final double MAX_FLOOR_RATIO = 1.1;
     public static final double MAX_PUBLISH_DELAY_P99_MS = 1.0;
+    public static final double MIN_CONSUMER_RATIO = 0.9;
+    public static final double MAX_CPU_RATIO = 1.2;
 
     private Goals() {}
 
@@ -32,6 +34,53 @@ final class Goals {
                 Numbers.rate(toolPerSec),
                 MIN_THROUGHPUT_RATIO,
                 met ? "met" : String.format(Locale.ROOT, "MISSED (the lab reaches %.1f%% of the tool)", r * 100));
+        return Verdict.exact(goal, r, met, text);
+    }
+
+    /** The lab app's CPU per record over the tool's, the same rate, the same window. */
+    public static Verdict cpu(CompareResult.CpuUse lab, CompareResult.CpuUse tool) {
+        String goal = lab.process() + " / " + tool.process() + " CPU per record <= " + MAX_CPU_RATIO;
+        Double l = lab.cpuMsPer1000Records();
+        Double t = tool.cpuMsPer1000Records();
+        if (l == null || t == null || !(t > 0)) {
+            return Verdict.notJudged(
+                    goal,
+                    "CPU ratio " + lab.process() + " / " + tool.process() + " n/a: no records"
+                            + " or no CPU time on one side; not judged");
+        }
+        double r = l / t;
+        boolean met = r <= MAX_CPU_RATIO;
+        String text = String.format(
+                Locale.ROOT,
+                "CPU per record, %s / %s: %s (%s / %s CPU-ms per 1,000 records): goal <= %.1fx %s",
+                lab.process(),
+                tool.process(),
+                Numbers.ratio(r),
+                Numbers.ms(l),
+                Numbers.ms(t),
+                MAX_CPU_RATIO,
+                met ? "met" : "MISSED");
+        return Verdict.exact(goal, r, met, text);
+    }
+
+    /** consumer-app drain records/s over ConsumerPerformance's, for one listener of the consumer-app. */
+    public static Verdict consumer(String listener, double labPerSec, double toolPerSec) {
+        String goal = "consumer-app (" + listener + " listener) / ConsumerPerformance >= " + MIN_CONSUMER_RATIO;
+        if (!(toolPerSec > 0)) {
+            return Verdict.notJudged(goal, "consumer ratio n/a: ConsumerPerformance reported no rate; not judged");
+        }
+        double r = labPerSec / toolPerSec;
+        boolean met = r >= MIN_CONSUMER_RATIO;
+        String text = String.format(
+                Locale.ROOT,
+                "consumer ratio, %s listener, %s (consumer-app %s / ConsumerPerformance %s records/s, full accounting on):"
+                        + " goal >= %.2f %s",
+                listener,
+                Numbers.ratio(r),
+                Numbers.rate(labPerSec),
+                Numbers.rate(toolPerSec),
+                MIN_CONSUMER_RATIO,
+                met ? "met" : "MISSED");
         return Verdict.exact(goal, r, met, text);
     }
 

@@ -12,13 +12,15 @@ import java.util.stream.Stream;
 
 /**
  * Command lines for Kafka's own tools from {@code stack/local-cluster/target/lib} (the jars the local
- * brokers run from): ProducerPerformance, EndToEndLatency and TopicCommand, each in its own JVM.
+ * brokers run from): ProducerPerformance, ConsumerPerformance, EndToEndLatency and TopicCommand, each in its
+ * own JVM.
  */
 public final class KafkaTools {
 
     public static final String PRODUCER_PERFORMANCE = "org.apache.kafka.tools.ProducerPerformance";
     public static final String END_TO_END_LATENCY = "org.apache.kafka.tools.EndToEndLatency";
     public static final String TOPIC_COMMAND = "org.apache.kafka.tools.TopicCommand";
+    public static final String CONSUMER_PERFORMANCE = "org.apache.kafka.tools.ConsumerPerformance";
 
     /**
      * Set by scripts/lab to the lab apps' JVM options (.env's LAB_APP_JAVA_OPTS, or the user's
@@ -86,6 +88,12 @@ public final class KafkaTools {
      */
     public List<String> producerPerformance(
             String topic, long records, int recordSize, Map<String, String> producerProperties) {
+        return producerPerformance(topic, records, recordSize, producerProperties, -1);
+    }
+
+    /** {@link #producerPerformance} at {@code throughput} records/s (-1: unthrottled). */
+    public List<String> producerPerformance(
+            String topic, long records, int recordSize, Map<String, String> producerProperties, long throughput) {
         List<String> c = command(
                 PRODUCER_PERFORMANCE,
                 "--topic",
@@ -95,11 +103,40 @@ public final class KafkaTools {
                 "--record-size",
                 Integer.toString(recordSize),
                 "--throughput",
-                "-1",
+                Long.toString(throughput),
                 "--reporting-interval",
                 Long.toString(REPORTING_INTERVAL_MS),
                 "--command-property");
         producerProperties.forEach((k, v) -> c.add(k + "=" + v));
+        return c;
+    }
+
+    /**
+     * ConsumerPerformance reading {@code records} records of {@code topic} from its beginning, in a
+     * group of its own; it stops when nothing comes for {@code timeoutMs}. Its own fetch settings
+     * (a 2 MiB socket receive buffer, CRC checks off, 1 MiB per partition) are the ones the
+     * consumer-app is given for the same drain.
+     */
+    public List<String> consumerPerformance(String topic, long records, String group, long timeoutMs) {
+        return consumerPerformance(topic, records, group, timeoutMs, false);
+    }
+
+    /** {@link #consumerPerformance}; {@code fromLatest}: only what is written after it joins. */
+    public List<String> consumerPerformance(
+            String topic, long records, String group, long timeoutMs, boolean fromLatest) {
+        List<String> c = command(
+                CONSUMER_PERFORMANCE,
+                "--topic",
+                topic,
+                "--num-records",
+                Long.toString(records),
+                "--group",
+                group,
+                "--timeout",
+                Long.toString(timeoutMs));
+        if (fromLatest) {
+            c.add("--from-latest");
+        }
         return c;
     }
 

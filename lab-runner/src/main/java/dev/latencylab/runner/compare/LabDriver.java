@@ -5,6 +5,8 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
@@ -18,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Optional;
 
 /** The lab's side of the comparison, through the apps' endpoints only. */
 final class LabDriver {
@@ -25,6 +28,8 @@ final class LabDriver {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
     static final KeyStrategy LAB_KEYS = KeyStrategy.ORDER_ID;
     private static final Duration DRAIN_POLL = Duration.ofMillis(500);
+    /** Often: what is sent between the count reaching the backlog and the stop is extra. */
+    private static final Duration BACKLOG_POLL = Duration.ofMillis(50);
 
     private final ProducerClient producer;
     private final ConsumerClient consumer;
@@ -158,6 +163,121 @@ final class LabDriver {
     }
 
     /**
+     * Sets the consumer-app's listener and client properties for a drain and waits (bounded) until it
+     * holds every partition of {@code topic}: a new setting may restart its listener, which rejoins
+     * the group, and a backlog written before it holds a partition would never be read (it starts
+     * at the log's end).
+     */
+    void consumerFor(ConsumerChange mode, String topic, int partitions, Duration timeout) throws InterruptedException {
+        consumer.apply(mode);
+        Instant deadline = clock.instant().plus(timeout);
+        while (consumer.latency().assignedPartitions(topic) < partitions) {
+            if (!clock.instant().isBefore(deadline)) {
+                throw new CompareException("the consumer-app did not hold all " + partitions + " partitions of " + topic
+                        + " within " + timeout.toSeconds() + " s of " + mode + " (GET " + consumer.endpoint() + ")");
+            }
+            sleeper.sleep(DRAIN_POLL);
+        }
+    }
+
+    /**
+     * With the consumer-app paused, the producer-app writes at least {@code records} records of
+     * phase {@code phase} to {@code topic}, unthrottled, and stops once they are acknowledged.
+     * Returns how many the phase holds: what was in flight when the count was reached is in it too.
+     */
+    long writeBacklog(ProducerSettings s, String topic, int phase, long records) throws InterruptedException {
+        consumer.consuming(false);
+        producer.startNamed(s, phase, "compare-backlog", topic);
+        Instant next = clock.instant().plus(PROGRESS_EVERY);
+        try {
+            long sent = 0;
+            while (sent < records) {
+                sleeper.sleep(BACKLOG_POLL);
+                sent = sends(phase).sent();
+                if (!clock.instant().isBefore(next)) {
+                    out.printf(Locale.ROOT, "    backlog: %,d of %,d records sent%n", sent, records);
+                    next = clock.instant().plus(PROGRESS_EVERY);
+                }
+            }
+        } finally {
+            stop();
+        }
+        PhaseSends written = sends(phase);
+        if (written.failed() > 0) {
+            throw new CompareException("the producer-app failed " + written.failed() + " sends of the backlog (phase "
+                    + phase + "): the backlog is not what was sent");
+        }
+        return written.acked();
+    }
+
+    private PhaseSends sends(int phase) throws InterruptedException {
+        return producer.state()
+                .phaseSends(phase)
+                .orElseThrow(() -> new CompareException("the producer-app has no tally of backlog phase " + phase
+                        + " (GET " + producer.endpoint() + ")"));
+    }
+
+    /**
+     * Resumes the consumer-app and waits until it has read all {@code records} of phase
+     * {@code phase}: the drain runs from the resume to the last record's processing, the
+     * consumer-app's own timestamp. It is paused again after and the phase released.
+     */
+    LabDrain drain(String listener, int phase, long records, Duration timeout) throws InterruptedException {
+        Instant resumed = clock.instant();
+        consumer.consuming(true);
+        Instant deadline = resumed.plus(timeout);
+        try {
+            while (true) {
+                sleeper.sleep(DRAIN_POLL);
+                Optional<PhaseView> view = consumer.latency().phase(phase);
+                long read = view.map(PhaseView::count).orElse(0L);
+                if (read >= records) {
+                    PhaseView v = view.orElseThrow();
+                    if (v.lastReceived() == null || !v.lastReceived().isAfter(resumed)) {
+                        throw new CompareException("the consumer-app had read the backlog of phase " + phase
+                                + " before it was resumed (last record at " + v.lastReceived() + ", resumed at "
+                                + resumed + "): it was not paused, and the drain cannot be timed");
+                    }
+                    return new LabDrain(listener, records, resumed, v.lastReceived(), v.lost(), v.duplicated());
+                }
+                if (!clock.instant().isBefore(deadline)) {
+                    throw new CompareException(String.format(
+                            Locale.ROOT,
+                            "the consumer-app read %,d of the backlog's %,d records within %d s (%s listener)",
+                            read,
+                            records,
+                            timeout.toSeconds(),
+                            listener));
+                }
+            }
+        } finally {
+            consumer.consuming(false);
+            consumer.release(phase);
+        }
+    }
+
+    /** The realistic load at a rate, the consumer reading, under {@code phase}; {@link #stop()} ends it. */
+    void startAtRate(ProducerSettings s, int phase) throws InterruptedException {
+        producer.start(s, phase);
+    }
+
+    ProducerStatus enterPhase(int phase) throws InterruptedException {
+        return producer.enterPhase(phase);
+    }
+
+    void sleep(Duration d) throws InterruptedException {
+        sleeper.sleep(d);
+    }
+
+    double producerCpuSeconds() throws InterruptedException {
+        return producer.cpuSeconds();
+    }
+
+    double consumerCpuSeconds() throws InterruptedException {
+        return consumer.cpuSeconds();
+    }
+
+    /**
      * Stops the load; the producer answers once every record in flight is acknowledged. Keys go
      * back to the lab's default, order ids, and records to the lab topic with the lab's header.
      */
@@ -168,6 +288,19 @@ final class LabDriver {
     /** Forgets the consumer's history, so loss tracking starts with the records that come next. */
     void consuming(boolean consuming) throws InterruptedException {
         consumer.consuming(consuming);
+    }
+
+    void forgetTopic(String topic) throws InterruptedException {
+        consumer.forgetTopic(topic);
+    }
+
+    /** The consumer-app's settings, to put back after the drains changed its listener. */
+    ConsumerSettings consumerSettings() throws InterruptedException {
+        return consumer.status().settings();
+    }
+
+    void restoreConsumer(ConsumerSettings s) throws InterruptedException {
+        consumer.apply(ConsumerChange.to(s).reading(true));
     }
 
     void resetConsumer() throws InterruptedException {

@@ -13,6 +13,9 @@ public interface ToolRunner {
      */
     ToolRun run(List<String> command, Duration timeout, Path log) throws InterruptedException;
 
-    /** Stops a child that is still running (Ctrl-C of the runner); no-op when none is. */
+    /** Starts {@code command} in the background, its output to {@code log}; stop it with {@link RunningTool#stop()}. */
+    RunningTool start(List<String> command, Path log);
+
+    /** Stops every child that is still running (Ctrl-C of the runner); no-op when none is. */
     void stopRunning();
 }

@@ -41,6 +41,11 @@ public final class ConsumerClient {
         this.bases = List.copyOf(bases);
     }
 
+    /** CPU seconds the first instance's process has used so far (its JVM's own count). */
+    public double cpuSeconds() throws InterruptedException {
+        return ProcessCpu.seconds(http, PART, endpoint());
+    }
+
     /** The first instance's latency endpoint (the one a single-instance run talks to). */
     public URI endpoint() {
         return endpoint(bases.get(0));

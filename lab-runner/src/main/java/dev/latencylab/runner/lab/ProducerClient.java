@@ -53,6 +53,11 @@ public final class ProducerClient {
         return endpoints;
     }
 
+    /** CPU seconds the first instance's process has used so far (its JVM's own count). */
+    public double cpuSeconds() throws InterruptedException {
+        return ProcessCpu.seconds(http, PART, endpoint());
+    }
+
     /** How many instances the phases now drive. */
     public int active() {
         return active;

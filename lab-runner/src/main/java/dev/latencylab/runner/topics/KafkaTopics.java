@@ -184,6 +184,23 @@ public final class KafkaTopics implements Topics {
         return new TopicDisk(topic, partitions.size(), bytes, records);
     }
 
+    /**
+     * The sum of the topic's end offsets: every record ever written to it, read in one request to
+     * the partitions' leaders (nothing else is asked, so it can be read often).
+     */
+    public long endOffsets(String topic) throws InterruptedException {
+        TopicDescription description = get(
+                        admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
+                .get(topic);
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        description
+                .partitions()
+                .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+        return get(admin.listOffsets(latest).all(), "read the end offsets of " + topic).values().stream()
+                .mapToLong(o -> o.offset())
+                .sum();
+    }
+
     /** min.insync.replicas by topic: read once, since a fault watch asks every 250 ms. */
     private final Map<String, Integer> minInsync = new java.util.concurrent.ConcurrentHashMap<>();
 

@@ -1,6 +1,7 @@
 package dev.latencylab.runner.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
@@ -64,6 +65,29 @@ class CompareReportTest {
                 ? List.of(new CompareResult.LatencyRound(
                         1, true, phase, e2e, 1500, List.of("java", KafkaTools.END_TO_END_LATENCY), backToBack, floor))
                 : List.of();
+        CompareResult.PublishDelay reserved = new CompareResult.PublishDelay(
+                4_500,
+                10.0,
+                45_000,
+                4_500,
+                new Percentiles(0.04, 0.1, 0.2, 0.45, 1.0, 2.0),
+                new SenderTime(10.0, 1_400.0, 20.0, 10, 2));
+        ConsumerPerfOutput tool = ConsumerPerfOutput.parse(Resources.text("consumer-performance.txt"))
+                .orElseThrow();
+        List<CompareResult.ConsumerRound> c = List.of(new CompareResult.ConsumerRound(
+                1,
+                true,
+                new LabDrain("record", 100_000, T0, T0.plusSeconds(1), 0, 0),
+                new LabDrain("batch", 100_000, T0, T0.plusMillis(500), 0, 0),
+                tool,
+                List.of("java", KafkaTools.CONSUMER_PERFORMANCE)));
+        CompareResult.CpuCost cpu = new CompareResult.CpuCost(
+                4_500,
+                new CompareResult.CpuUse("producer-app", 45_000, 10.0, 0.9),
+                new CompareResult.CpuUse("ProducerPerformance", 45_000, 10.0, 0.6),
+                new CompareResult.CpuUse("consumer-app", 45_000, 10.0, 0.5),
+                new CompareResult.CpuUse("ConsumerPerformance", 45_000, 10.0, 0.45),
+                List.of(List.of("java", KafkaTools.PRODUCER_PERFORMANCE, "--throughput", "4500")));
         return new CompareResult(
                 T0,
                 T0.plusSeconds(200),
@@ -82,6 +106,9 @@ class CompareReportTest {
                         "10s",
                         "10s",
                         1,
+                        100_000,
+                        "lab.orders.compare-drain",
+                        ConsumerRounds.TOOL_FETCH,
                         "lab.orders",
                         "lab.compare",
                         new TopicLayout(3, 3, 2),
@@ -97,6 +124,16 @@ class CompareReportTest {
                 complete ? CompareRun.verdictOfFloor(l) : null,
                 delay,
                 Goals.publishDelay(delay.rate(), delay.publishDelayMs().p99()),
+                reserved,
+                "producer-app (pid 41) alone on CPU 1; the brokers, consumer-app, Prometheus and the runner"
+                        + " (5 processes) on CPU 0",
+                Goals.publishDelay(reserved.rate(), reserved.publishDelayMs().p99()),
+                cpu,
+                Goals.cpu(cpu.producerApp(), cpu.producerPerformance()),
+                Goals.cpu(cpu.consumerApp(), cpu.consumerPerformance()),
+                c,
+                CompareRun.verdictOfConsumer(c, CompareResult.ConsumerRound::batch),
+                CompareRun.verdictOfConsumer(c, CompareResult.ConsumerRound::record),
                 Differences.all(),
                 List.of());
     }
@@ -125,10 +162,30 @@ class CompareReportTest {
                                 + " second)")
                 .contains(
                         "**publish delay p99 0.800 ms at 4,500 records/s (half the realistic ceiling): goal <= 1 ms met**")
+                .contains(
+                        "**publish delay p99 0.450 ms at 4,500 records/s (half the realistic ceiling): goal <= 1 ms met**"
+                                + " (with a reserved core)")
+                .contains(
+                        "| producer-app on a core of its own | 45,000 | 10.0 | 4,500 | 0.040 | 0.100 | 0.450 | 1.000 |"
+                                + " 2.000 |")
                 .contains(Differences.CLOSED_LOOP)
                 .contains("The consumer-app is paused during the lab's throughput windows")
                 .contains("scripts/lab compare --rounds 1")
-                .contains("java -cp 'lib/*' org.apache.kafka.tools.ProducerPerformance");
+                .contains("java -cp 'lib/*' org.apache.kafka.tools.ProducerPerformance")
+                // 100,000 records in 1 s and in 0.5 s against the tool's real 164,211 records/s.
+                .contains("**consumer ratio, batch listener, 1.218 (consumer-app 200,000 / ConsumerPerformance 164,211"
+                        + " records/s, full accounting on): goal >= 0.90 met**")
+                .contains("**consumer ratio, record listener, 0.609 (consumer-app 100,000 / ConsumerPerformance 164,211"
+                        + " records/s, full accounting on): goal >= 0.90 MISSED**")
+                .contains("| 1 | lab | 100,000 | 0 | 200,000 | 0 | 164,211 | 712 | 0.609 | 1.218 |")
+                .contains("java org.apache.kafka.tools.ConsumerPerformance")
+                // 0.9 CPU-s for 45,000 records = 20 ms per 1,000; the tool 0.6 s = 13.3.
+                .contains("| producer-app | 45,000 | 10.0 | 0.90 | 20.0 |")
+                .contains("java org.apache.kafka.tools.ProducerPerformance --throughput 4500")
+                .contains("**CPU per record, producer-app / ProducerPerformance: 1.500 (20.0 / 13.3 CPU-ms per 1,000"
+                        + " records): goal <= 1.2x MISSED**")
+                .contains("**CPU per record, consumer-app / ConsumerPerformance: 1.111 (11.1 / 10.0 CPU-ms per 1,000"
+                        + " records): goal <= 1.2x met**");
     }
 
     @Test
@@ -156,6 +213,18 @@ class CompareReportTest {
         assertThat(json.get("throughputVerdict").get("status").asString()).isEqualTo("MET");
         assertThat(json.get("latency").get(0).get("tool").get("p50Ms").asLong()).isEqualTo(2);
         assertThat(json.get("startedAt").asString()).isEqualTo("2026-11-22T01:00:00Z");
+        assertThat(json.get("consumer").get(0).get("batchRatio").asDouble()).isCloseTo(1.218, within(1e-3));
+        assertThat(json.get("consumer")
+                        .get(0)
+                        .get("record")
+                        .get("recordsPerSec")
+                        .asDouble())
+                .isEqualTo(100_000.0);
+        assertThat(json.get("cpu")
+                        .get("consumerPerformance")
+                        .get("cpuMsPer1000Records")
+                        .asDouble())
+                .isCloseTo(10.0, within(1e-9));
         assertThat(Files.readString(dir.resolve("compare.md"))).startsWith("# Lab vs Kafka's own tools");
     }
 }

@@ -32,6 +32,13 @@ class CompareRunTest {
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final List<String> floors = new java.util.ArrayList<>();
 
+    /** The stack's process ids compare is given (none: no reserved-core window). */
+    private record Pins(Long producer, List<Long> others) {}
+
+    private Pins pins = new Pins(null, List.of());
+    /** The bench topic's records as the CPU window counts them: 60,000 more at each look. */
+    private final java.util.concurrent.atomic.AtomicLong toolRecords = new java.util.concurrent.atomic.AtomicLong();
+
     /** The double's floor: p50 1.4 ms against the fake lab's 1.5 ms at linger 0. */
     private static final Floor FLOOR = new Floor(
             500,
@@ -67,7 +74,11 @@ class CompareRunTest {
                 lib,
                 lab.url(),
                 lab.url(),
-                Duration.ofSeconds(30));
+                Duration.ofSeconds(30),
+                100_000,
+                pins.producer(),
+                pins.others(),
+                2);
         JsonHttp http = new JsonHttp();
         return new CompareRun(
                         settings,
@@ -81,6 +92,7 @@ class CompareRunTest {
                             return FLOOR;
                         },
                         ownership,
+                        topic -> toolRecords.addAndGet(60_000),
                         dir.resolve("tools"),
                         time,
                         time,
@@ -92,6 +104,7 @@ class CompareRunTest {
     void alternatesLabAndToolOnTheSameStackAndJudgesBothGoals(@TempDir Path dir) throws IOException {
         FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
         ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt");
+        pins = new Pins(41L, List.of(42L, 43L));
         try (FakeLab lab = new FakeLab(time)) {
             CompareResult r = run(lab, time, tools, dir, 2);
 
@@ -103,9 +116,34 @@ class CompareRunTest {
                             "TopicCommand --create",
                             "ProducerPerformance",
                             "ProducerPerformance",
+                            // The reserved core: the producer-app, the two others and the runner pinned, then released.
+                            "taskset",
+                            "taskset",
+                            "taskset",
+                            "taskset",
+                            "taskset",
+                            "taskset",
+                            "taskset",
+                            "taskset",
+                            // The CPU window: the lab's, then both tools at the same rate.
+                            "ConsumerPerformance",
+                            "ProducerPerformance",
+                            // Each consumer round: its backlog topic made anew, read by the tool, deleted.
+                            "TopicCommand --delete",
+                            "TopicCommand --create",
+                            "ConsumerPerformance",
+                            "TopicCommand --delete",
+                            "TopicCommand --delete",
+                            "TopicCommand --create",
+                            "ConsumerPerformance",
+                            "TopicCommand --delete",
                             "EndToEndLatency",
                             "EndToEndLatency",
+                            "TopicCommand --delete",
                             "TopicCommand --delete");
+            assertConsumerRounds(r, tools, lab);
+            assertCpuWindow(r, tools);
+            assertReservedCore(r, tools);
             // The fake producer acknowledges exactly the asked 200,000 records/s; the tool's 10 s window after 10 s is
             // 12,165/s.
             assertThat(r.throughput()).hasSize(2);
@@ -159,10 +197,12 @@ class CompareRunTest {
                     .filter(l -> l.startsWith("POST /actuator/producer"))
                     .toList();
             // The consumer-app is paused for each lab throughput window (2 per round) and resumed after it,
-            // and each lab latency window (1 per round), read under its own phase id, is released.
+            // and each lab latency window (1 per round), read under its own phase id, is released; each
+            // consumer round forgets its topic's ledger, pauses for each of its 2 backlogs, resumes, pauses
+            // and releases for each drain, and resumes at its end.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(8 + 2);
+                    .hasSize(8 + 2 + 2 * (1 + 2 + 2 * 3 + 1));
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
                     + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true,\"producerConfig\":{}}";
             String realistic = unthrottled.replace(
@@ -172,10 +212,11 @@ class CompareRunTest {
             String sameWork = unthrottled.replace(
                     "\"topic\":\"lab.orders\",\"header\":true", "\"topic\":\"lab.compare\",\"header\":false");
             assertThat(posts).filteredOn(realistic::equals).hasSize(2);
+            // Half the ceiling: the publish-delay window on shared cores, with a reserved core, then the CPU window.
             assertThat(posts)
                     .filteredOn(p -> p.contains("\"rate\":100000.0"))
-                    .singleElement()
-                    .satisfies(
+                    .hasSize(3)
+                    .allSatisfy(
                             p -> assertThat(p).contains("\"payload\":\"words\"").doesNotContain("\"phase\":0"));
             // stop, stack warm-up (the lab's own load), then the lab's two throughput windows, each followed by a stop
             assertThat(posts.subList(0, 6)).containsExactly(STOP, unthrottled, STOP, sameWork, STOP, realistic);
@@ -192,10 +233,87 @@ class CompareRunTest {
             assertThat(lab.log()).doesNotContain("DELETE /actuator/latency?scope=phases");
             assertThat(posts)
                     .filteredOn(p -> p.matches("POST /actuator/producer \\{\"phase\":\\d+}"))
-                    .hasSize(2 + 2);
+                    .hasSize(2 + 2 + 2 + 2);
         }
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("throughput 2/2, ProducerPerformance: 12,165 records/s acked");
+    }
+
+    /**
+     * Two rounds, lab first then tool first: each listener drains a backlog of its own, the tool
+     * reads as many records of the same topic, and the consumer-app's settings are put back after.
+     */
+    private static void assertConsumerRounds(CompareResult r, ScriptedTools tools, FakeLab lab) {
+        assertThat(r.consumer()).hasSize(2);
+        assertThat(r.consumer())
+                .extracting(CompareResult.ConsumerRound::labFirst)
+                .containsExactly(true, false);
+        CompareResult.ConsumerRound first = r.consumer().get(0);
+        assertThat(first.record().listener()).isEqualTo("record");
+        assertThat(first.batch().listener()).isEqualTo("batch");
+        assertThat(first.record().records()).isGreaterThanOrEqualTo(100_000);
+        // The fake drains 400,000 records/s from the resume.
+        assertThat(first.batch().recordsPerSec()).isCloseTo(400_000, within(1.0));
+        assertThat(first.toolCommand())
+                .containsSequence("--topic", "lab.orders.compare-drain")
+                .containsSequence("--num-records", Long.toString(first.record().records()))
+                .contains("--group");
+        assertThat(first.tool().fetchRecordsPerSec()).isCloseTo(164_211.0312, within(1e-4));
+        assertThat(r.consumerVerdict().ratio()).isCloseTo(400_000 / 164_211.0312, within(1e-6));
+        assertThat(r.recordListenerVerdict().goal()).contains("record listener");
+        List<String> consumerPosts = lab.log().stream()
+                .filter(l -> l.startsWith("POST /actuator/consumer"))
+                .toList();
+        // record, batch per round; then the settings from before, consumerConfig emptied.
+        assertThat(consumerPosts).hasSize(5);
+        assertThat(consumerPosts.get(0))
+                .contains("\"listener\":\"record\"")
+                .contains("\"receive.buffer.bytes\":\"2097152\"")
+                .contains("\"check.crcs\":\"false\"");
+        assertThat(consumerPosts.get(1)).contains("\"listener\":\"batch\"");
+        assertThat(consumerPosts.get(4)).contains("\"listener\":\"batch\"").doesNotContain("receive.buffer.bytes");
+    }
+
+    /** The producer-app alone on CPU 1, the rest on CPU 0 for one window, then every process on both again. */
+    private static void assertReservedCore(CompareResult r, ScriptedTools tools) {
+        List<String> tasksets = tools.commands.stream()
+                .filter(c -> c.get(0).equals("taskset"))
+                .map(c -> String.join(" ", c))
+                .toList();
+        long self = ProcessHandle.current().pid();
+        assertThat(tasksets)
+                .containsExactly(
+                        "taskset -a -p -c 1 41",
+                        "taskset -a -p -c 0 42",
+                        "taskset -a -p -c 0 43",
+                        "taskset -a -p -c 0 " + self,
+                        "taskset -a -p -c 0-1 41",
+                        "taskset -a -p -c 0-1 42",
+                        "taskset -a -p -c 0-1 43",
+                        "taskset -a -p -c 0-1 " + self);
+        assertThat(r.publishDelayReservedCore().rate())
+                .isEqualTo(r.publishDelay().rate());
+        assertThat(r.reservedCore()).startsWith("producer-app (pid 41) alone on CPU 1");
+        assertThat(r.publishDelayReservedCoreVerdict().status()).isEqualTo(Verdict.Standing.MET);
+    }
+
+    /**
+     * The lab's window, then the tools': half a core for each app (the fake's JVMs), half a CPU-second
+     * per look at a tool; the bench topic 60,000 records further at each look.
+     */
+    private static void assertCpuWindow(CompareResult r, ScriptedTools tools) {
+        CompareResult.CpuCost c = r.cpu();
+        assertThat(c.rate()).isEqualTo(100_000);
+        assertThat(c.producerApp().seconds()).isCloseTo(10.0, within(0.01));
+        assertThat(c.producerApp().cpuSeconds()).isCloseTo(0.5 * c.producerApp().seconds(), within(1e-3));
+        assertThat(c.producerApp().records()).isCloseTo(1_000_000, within(1_000L));
+        assertThat(c.consumerApp().records()).isEqualTo(c.producerApp().records());
+        assertThat(c.producerPerformance().cpuSeconds()).isCloseTo(0.5, within(1e-9));
+        assertThat(c.consumerPerformance().records()).isEqualTo(60_000);
+        assertThat(c.producerPerformance().seconds()).isCloseTo(10.0, within(0.01));
+        assertThat(r.producerCpuVerdict().goal()).isEqualTo("producer-app / ProducerPerformance CPU per record <= 1.2");
+        assertThat(c.toolCommands().get(0)).containsSequence("--throughput", "100000");
+        assertThat(c.toolCommands().get(1)).contains("--from-latest");
     }
 
     @Test
@@ -246,7 +364,7 @@ class CompareRunTest {
             // latency window, measured before the tool failed, released.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(4 + 1);
+                    .hasSize(4 + 1 + (1 + 2 + 2 * 3 + 1));
             assertThat(posts.get(posts.size() - 1)).isEqualTo(STOP);
         }
     }
@@ -301,9 +419,20 @@ class CompareRunTest {
                             "TopicCommand --describe",
                             "TopicCommand --create",
                             "ProducerPerformance",
+                            "ConsumerPerformance",
+                            "ProducerPerformance",
+                            // The backlog topic: looked for, created, deleted as its own.
+                            "TopicCommand --describe",
+                            "TopicCommand --create",
+                            "ConsumerPerformance",
+                            "TopicCommand --delete",
                             "EndToEndLatency",
+                            "TopicCommand --delete",
                             "TopicCommand --delete");
-            assertThat(tools.commands.get(tools.commands.size() - 1)).containsSequence("--topic", "lab.compare");
+            List<List<String>> lastTwo = tools.commands.subList(tools.commands.size() - 2, tools.commands.size());
+            assertThat(lastTwo)
+                    .anySatisfy(c -> assertThat(c).containsSequence("--topic", "lab.compare"))
+                    .anySatisfy(c -> assertThat(c).containsSequence("--topic", "lab.orders.compare-drain"));
         }
     }
 }

@@ -90,4 +90,35 @@ class GoalsTest {
                 .contains("EndToEndLatency 2.5 ms")
                 .contains("goal <= 1.2x met");
     }
+
+    @Test
+    void consumerAtNinetyPercentOfTheToolMeetsItsGoalJustBelowMisses() {
+        assertThat(Goals.consumer("batch", 90_000, 100_000).status()).isEqualTo(Verdict.Standing.MET);
+        Verdict v = Goals.consumer("record", 89_900, 100_000);
+
+        assertThat(v.status()).isEqualTo(Verdict.Standing.MISSED);
+        assertThat(v.text())
+                .isEqualTo("consumer ratio, record listener, 0.899 (consumer-app 89,900 / ConsumerPerformance 100,000"
+                        + " records/s, full accounting on): goal >= 0.90 MISSED");
+        assertThat(Goals.consumer("batch", 1, 0).ratio()).isNull();
+    }
+
+    @Test
+    void cpuPerRecordAtMostOnePointTwoTimesTheTools() {
+        CompareResult.CpuUse tool = new CompareResult.CpuUse("ProducerPerformance", 100_000, 10.0, 1.0);
+
+        Verdict met = Goals.cpu(new CompareResult.CpuUse("producer-app", 100_000, 10.0, 1.2), tool);
+        Verdict missed = Goals.cpu(new CompareResult.CpuUse("producer-app", 50_000, 10.0, 0.61), tool);
+
+        assertThat(met.status()).isEqualTo(Verdict.Standing.MET);
+        assertThat(met.ratio()).isCloseTo(1.2, within(1e-9));
+        // Per record, not per window: half the records for 0.61 s is 12.2 ms per 1,000 against 10.
+        assertThat(missed.status()).isEqualTo(Verdict.Standing.MISSED);
+        assertThat(missed.text())
+                .isEqualTo("CPU per record, producer-app / ProducerPerformance: 1.220 (12.2 / 10.0 CPU-ms per 1,000"
+                        + " records): goal <= 1.2x MISSED");
+        assertThat(Goals.cpu(new CompareResult.CpuUse("producer-app", 0, 10.0, 1.0), tool)
+                        .ratio())
+                .isNull();
+    }
 }

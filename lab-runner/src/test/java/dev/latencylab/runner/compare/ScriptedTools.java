@@ -38,7 +38,11 @@ final class ScriptedTools implements ToolRunner {
                         KafkaTools.PRODUCER_PERFORMANCE,
                         Resources.text(producerPerformanceResource),
                         KafkaTools.END_TO_END_LATENCY,
-                        Resources.text("end-to-end-latency.txt")),
+                        Resources.text("end-to-end-latency.txt"),
+                        KafkaTools.CONSUMER_PERFORMANCE,
+                        Resources.text("consumer-performance.txt"),
+                        "taskset",
+                        ""),
                 Map.of());
     }
 
@@ -78,6 +82,32 @@ final class ScriptedTools implements ToolRunner {
         return new ToolRun(command, exit, output, timeout, log);
     }
 
+    /**
+     * Runs in the background as {@link #run} does at once: its CPU time grows by half a second each
+     * time it is read, and its output is its key's when it is stopped.
+     */
+    @Override
+    public RunningTool start(List<String> command, Path log) {
+        ToolRun done = run(command, Duration.ZERO, log);
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        return new RunningTool() {
+            @Override
+            public java.util.Optional<Duration> cpu() {
+                return java.util.Optional.of(Duration.ofMillis(500L * reads.incrementAndGet()));
+            }
+
+            @Override
+            public boolean alive() {
+                return true;
+            }
+
+            @Override
+            public ToolRun stop() {
+                return new ToolRun(done.command(), null, done.output(), done.elapsed(), done.log());
+            }
+        };
+    }
+
     @Override
     public void stopRunning() {}
 
@@ -85,6 +115,10 @@ final class ScriptedTools implements ToolRunner {
         List<String> names = new ArrayList<>();
         synchronized (commands) {
             for (List<String> c : commands) {
+                if (c.get(0).equals("taskset")) {
+                    names.add("taskset");
+                    continue;
+                }
                 String main = c.stream()
                         .filter(a -> a.startsWith("org.apache.kafka.tools."))
                         .findFirst()

@@ -58,6 +58,14 @@ public final class FakeLab implements AutoCloseable {
     private long ledgerStart;
 
     private volatile boolean consumerStalled;
+    /** The consumer-app's listener and extra client properties, as the last change set them. */
+    private volatile String listener = "batch";
+
+    private volatile String consumerConfig = "";
+    /** When the consumer was last resumed: a backlog written before is read from then on, at 400,000 records/s. */
+    private volatile Instant resumedAt;
+
+    private final Instant startedAt;
 
     /** A run of offsets with one phase id and the settings then in effect. */
     private static final class Segment {
@@ -83,11 +91,14 @@ public final class FakeLab implements AutoCloseable {
     public FakeLab(FakeTime time) throws IOException {
         this.time = time;
         this.lastUpdate = time.instant();
+        this.startedAt = time.instant();
         this.phasesResetAt = time.instant();
         segments.add(new Segment(0, 0, time.instant(), lingerMs, batchSize, compression));
         server = new TestServer()
                 .route("/actuator/producer", this::producer)
                 .route("/actuator/latency", this::latency)
+                .route("/actuator/consumer", this::consumer)
+                .route("/actuator/prometheus", this::prometheusText)
                 .route("/-/ready", ex -> TestServer.reply(ex, 200, "Prometheus Server is Ready.\n"))
                 .route("/api/v1/query_range", this::queryRange)
                 .route("/api/v1/query", this::query)
@@ -295,6 +306,39 @@ public final class FakeLab implements AutoCloseable {
         TestServer.reply(ex, 200, producerJson());
     }
 
+    /** The consumer-app's settings endpoint: the listener and consumerConfig a change gives are kept. */
+    private void consumer(HttpExchange ex) throws IOException {
+        String body = TestServer.body(ex);
+        log.add(ex.getRequestMethod() + " /actuator/consumer" + (body.isEmpty() ? "" : " " + body));
+        if (ex.getRequestMethod().equals("POST")) {
+            JsonNode change = JSON.readTree(body);
+            if (change.has("listener")) {
+                listener = change.get("listener").asString();
+            }
+            if (change.has("consumerConfig")) {
+                consumerConfig = change.get("consumerConfig").isEmpty()
+                        ? ""
+                        : ",\"consumerConfig\":" + JSON.writeValueAsString(change.get("consumerConfig"));
+            }
+        }
+        TestServer.reply(
+                ex,
+                200,
+                "{\"settings\":{\"fetchMinBytes\":1,\"fetchMaxWaitMs\":500,\"maxPollRecords\":500,"
+                        + "\"maxPartitionFetchBytes\":1048576,\"listener\":\"" + listener + "\",\"commit\":\"time\","
+                        + "\"commitIntervalMs\":5000,\"commitSync\":false,\"processing\":\"in-order\",\"workers\":1,"
+                        + "\"workMicros\":0,\"work\":\"wait\"" + consumerConfig + "},\"consuming\":true,"
+                        + "\"summary\":\"" + listener + "\",\"keyOrderViolations\":0}");
+    }
+
+    /** Both apps' Prometheus text, of which the runner reads the JVM's CPU time: half a core, always. */
+    private void prometheusText(HttpExchange ex) throws IOException {
+        log.add("GET /actuator/prometheus");
+        double ns = (time.instant().toEpochMilli() - startedAt.toEpochMilli()) * 0.5e6;
+        TestServer.reply(
+                ex, 200, String.format(Locale.ROOT, "process_cpu_time_ns_total{application=\"fake\"} %.6E%n", ns));
+    }
+
     private void latency(HttpExchange ex) throws IOException {
         String query = ex.getRequestURI().getRawQuery();
         log.add(ex.getRequestMethod() + " /actuator/latency" + (query == null ? "" : "?" + query));
@@ -312,6 +356,9 @@ public final class FakeLab implements AutoCloseable {
         }
         if (ex.getRequestMethod().equals("POST")) {
             String body = new String(ex.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (!body.contains("false")) {
+                resumedAt = time.instant();
+            }
             TestServer.reply(ex, 200, body.contains("false") ? "{\"consuming\":false}" : "{\"consuming\":true}");
             return;
         }
@@ -337,7 +384,13 @@ public final class FakeLab implements AutoCloseable {
                 }
                 Instant first = seg.startedAt.isAfter(phasesResetAt) ? seg.startedAt : phasesResetAt;
                 Instant last = seg.endedAt != null ? seg.endedAt : time.instant();
-                long received = (long) ((last.toEpochMilli() - first.toEpochMilli()) * rate / 1000.0);
+                if (seg.endedAt != null && resumedAt != null && !resumedAt.isBefore(seg.endedAt)) {
+                    last = resumedAt.plusNanos((seg.to - seg.from + 1) * 2_500);
+                }
+                // A closed phase read from its start: every record it sent (what a drain waits for).
+                long received = seg.endedAt != null && !seg.startedAt.isBefore(phasesResetAt)
+                        ? seg.to - seg.from + 1
+                        : (long) ((last.toEpochMilli() - first.toEpochMilli()) * rate / 1000.0);
                 if (received <= 0 || consumerStalled) {
                     continue;
                 }
@@ -386,6 +439,7 @@ public final class FakeLab implements AutoCloseable {
                     + (ledgerLimit == null ? "null" : "\"" + ledgerLimit + "\"")
                     + ",\"redeliveredBeforeStart\":0,\"partitions\":["
                     + partitions + "]}],"
+                    + "\"assigned\":{\"lab.orders\":[0],\"lab.orders.compare-drain\":[0,1,2]},"
                     + "\"consumer\":{\"topics\":\"lab\\\\.orders(\\\\..+)?\",\"groupId\":\"latency-lab-consumer\","
                     + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\"}}}";
         }

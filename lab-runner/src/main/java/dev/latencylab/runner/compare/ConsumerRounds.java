@@ -1,0 +1,153 @@
+package dev.latencylab.runner.compare;
+
+import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerSetting;
+import dev.latencylab.api.settings.ListenerType;
+import dev.latencylab.runner.run.ScenarioRunner;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * A consumer round of the comparison: a backlog on a topic of its own, read by the consumer-app
+ * (record listener, then batch listener, each a backlog of its own: a drain commits what it read)
+ * and by ConsumerPerformance (the first backlog, from the topic's beginning, in a group of its own),
+ * in the round's order. The consumer-app is paused while a backlog is written and while the tool
+ * reads, so neither shares the CPU with the other's drain.
+ */
+final class ConsumerRounds {
+
+    /**
+     * ConsumerPerformance's own client settings (it sets them whatever it is given), given to the
+     * consumer-app for its drains: both sides fetch alike.
+     */
+    static final Map<String, String> TOOL_FETCH = Map.of("receive.buffer.bytes", "2097152", "check.crcs", "false");
+    /** Nothing for this long and the tool gives up: far above a pause between its polls. */
+    static final Duration TOOL_IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final CompareContext ctx;
+    private final BenchTopic topics;
+    private final Clock clock;
+
+    ConsumerRounds(CompareContext ctx, BenchTopic topics, Clock clock) {
+        this.ctx = ctx;
+        this.topics = topics;
+        this.clock = clock;
+    }
+
+    static ConsumerChange drainWith(ListenerType listener) {
+        return ConsumerChange.none().and(ConsumerSetting.LISTENER, listener).withConsumerConfig(TOOL_FETCH);
+    }
+
+    void run(int i, TopicLayout layout, List<CompareResult.ConsumerRound> rounds) throws InterruptedException {
+        String topic = ctx.settings.drainTopic();
+        int n = ctx.settings.rounds();
+        ctx.out.printf(
+                Locale.ROOT,
+                "%nconsumer %d/%d: backlogs of %,d records on %s, read by the consumer-app (record, then batch listener)"
+                        + " and by ConsumerPerformance, %s first%n",
+                i,
+                n,
+                ctx.settings.backlogRecords(),
+                topic,
+                CompareRun.labFirst(i) ? "lab" : "tool");
+        ctx.abort.check();
+        topics.create(topic, layout);
+        try {
+            // A topic of that name read in an earlier round has a ledger of its old offsets.
+            ctx.lab.forgetTopic(topic);
+            int phase = ScenarioRunner.firstPhaseId(clock.instant());
+            LabDrain record;
+            ToolDrain tool;
+            if (CompareRun.labFirst(i)) {
+                record = labDrain(i, ListenerType.RECORD, topic, layout, phase);
+                tool = toolDrain(i, topic, record.records());
+            } else {
+                long written = backlog(ListenerType.RECORD, topic, layout, phase);
+                tool = toolDrain(i, topic, written);
+                record = drain(i, ListenerType.RECORD, phase, written);
+            }
+            LabDrain batch = labDrain(i, ListenerType.BATCH, topic, layout, phase + 1);
+            CompareResult.ConsumerRound round = new CompareResult.ConsumerRound(
+                    i, CompareRun.labFirst(i), record, batch, tool.output(), tool.command());
+            rounds.add(round);
+            ctx.out.printf(
+                    Locale.ROOT,
+                    "consumer %d/%d: consumer-app record %s, batch %s / ConsumerPerformance %s records/s = %s, %s%n",
+                    i,
+                    n,
+                    Numbers.rate(record.recordsPerSec()),
+                    Numbers.rate(batch.recordsPerSec()),
+                    Numbers.rate(tool.output().fetchRecordsPerSec()),
+                    Numbers.ratio(round.recordRatio()),
+                    Numbers.ratio(round.batchRatio()));
+        } finally {
+            ctx.lab.consuming(true);
+            topics.deleteIfOwn(topic);
+        }
+    }
+
+    private long backlog(ListenerType listener, String topic, TopicLayout layout, int phase)
+            throws InterruptedException {
+        ctx.lab.consumerFor(drainWith(listener), topic, layout.partitions(), ctx.settings.drainTimeout());
+        ctx.abort.check();
+        return ctx.lab.writeBacklog(ctx.settings.realistic(), topic, phase, ctx.settings.backlogRecords());
+    }
+
+    private LabDrain labDrain(int i, ListenerType listener, String topic, TopicLayout layout, int phase)
+            throws InterruptedException {
+        long written = backlog(listener, topic, layout, phase);
+        return drain(i, listener, phase, written);
+    }
+
+    private LabDrain drain(int i, ListenerType listener, int phase, long records) throws InterruptedException {
+        ctx.abort.check();
+        LabDrain d = ctx.lab.drain(listener.label(), phase, records, ctx.settings.drainTimeout());
+        ctx.out.printf(
+                Locale.ROOT,
+                "consumer %d/%d, lab: consumer-app (%s listener) read %,d records in %.2f s: %s records/s%s%n",
+                i,
+                ctx.settings.rounds(),
+                listener.label(),
+                d.records(),
+                d.seconds(),
+                Numbers.rate(d.recordsPerSec()),
+                d.lost() + d.duplicated() == 0 ? "" : "; " + d.lost() + " lost, " + d.duplicated() + " duplicated");
+        return d;
+    }
+
+    private record ToolDrain(ConsumerPerfOutput output, List<String> command) {}
+
+    private ToolDrain toolDrain(int i, String topic, long records) throws InterruptedException {
+        ctx.abort.check();
+        String group = "lab-compare-" + clock.instant().toEpochMilli();
+        List<String> cmd = ctx.tools.consumerPerformance(topic, records, group, TOOL_IDLE_TIMEOUT.toMillis());
+        ToolRun r = ctx.runner.run(
+                cmd, ctx.settings.drainTimeout().plus(TOOL_IDLE_TIMEOUT), ctx.toolLog("consumer-performance-" + i));
+        ctx.abort.check();
+        ConsumerPerfOutput p = ConsumerPerfOutput.parse(r.output()).orElse(null);
+        if (p == null || !r.ok() || p.timedOut() || p.records() < records) {
+            throw new CompareException("ConsumerPerformance "
+                    + (r.exitCode() == null
+                            ? "was stopped after " + r.elapsed().toSeconds() + " s"
+                            : "exited with " + r.exitCode())
+                    + (p == null
+                            ? " without printing its figures"
+                            : ", " + p.records() + " of " + records + " records read")
+                    + "; output in " + r.log() + ":" + System.lineSeparator() + r.tail(5));
+        }
+        ctx.out.printf(
+                Locale.ROOT,
+                "consumer %d/%d, ConsumerPerformance: read %,d records in %.2f s after joining its group (%d ms):"
+                        + " %s records/s%n",
+                i,
+                ctx.settings.rounds(),
+                p.records(),
+                p.fetchMs() / 1000.0,
+                p.rebalanceMs(),
+                Numbers.rate(p.fetchRecordsPerSec()));
+        return new ToolDrain(p, cmd);
+    }
+}

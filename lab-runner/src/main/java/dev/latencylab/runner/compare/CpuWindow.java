@@ -1,0 +1,175 @@
+package dev.latencylab.runner.compare;
+
+import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.runner.scenario.Durations;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a record costs each side in CPU at a fixed rate: the lab's pipeline (the realistic
+ * producer-app to the lab topic, read by the consumer-app) for one window, then the tools'
+ * (ProducerPerformance {@code --throughput} to the bench topic, read by ConsumerPerformance) for a
+ * window of the same length at the same rate. One pipeline at a time, as every other part of the
+ * comparison: side by side, the two would take the machine's whole ceiling, and a tool's JVM
+ * starting under that load waits seconds for a CPU. Each process's CPU time is read at both ends
+ * of its window; records are what its pipeline wrote in the window.
+ */
+final class CpuWindow {
+
+    /** A tool's JVM starts and connects; until its records reach the topic, its window does not start. */
+    private static final Duration TOOL_START_TIMEOUT = Duration.ofSeconds(60);
+
+    private static final Duration START_POLL = Duration.ofMillis(500);
+
+    private final CompareContext ctx;
+    private final TopicRecords count;
+    private final Clock clock;
+
+    CpuWindow(CompareContext ctx, TopicRecords count, Clock clock) {
+        this.ctx = ctx;
+        this.count = count;
+        this.clock = clock;
+    }
+
+    CompareResult.CpuCost measure(double rate, int phase) throws InterruptedException {
+        ctx.out.printf(
+                Locale.ROOT,
+                "%nCPU per record at %s records/s: the lab (producer-app to consumer-app), then the tools"
+                        + " (ProducerPerformance --throughput to ConsumerPerformance); %s each%n",
+                Numbers.rate(rate),
+                ctx.window());
+        ctx.abort.check();
+        Instant t0;
+        double p0;
+        double c0;
+        ProducerStatus status;
+        ctx.lab.startAtRate(ctx.settings.atRate(rate), phase);
+        try {
+            ctx.lab.sleep(ctx.settings.warmup());
+            ctx.lab.enterPhase(phase + 1);
+            t0 = clock.instant();
+            p0 = ctx.lab.producerCpuSeconds();
+            c0 = ctx.lab.consumerCpuSeconds();
+            ctx.lab.sleep(ctx.settings.duration());
+            status = ctx.lab.enterPhase(phase + 2);
+        } finally {
+            ctx.lab.stop();
+        }
+        double p1 = ctx.lab.producerCpuSeconds();
+        double c1 = ctx.lab.consumerCpuSeconds();
+        double labSeconds = seconds(t0, clock.instant());
+        long labRecords = status.phaseSends(phase + 1)
+                .map(PhaseSends::sent)
+                .orElseThrow(() -> new CompareException("the producer-app has no tally of phase " + (phase + 1)));
+        CompareResult.CpuUse producerApp = new CompareResult.CpuUse("producer-app", labRecords, labSeconds, p1 - p0);
+        CompareResult.CpuUse consumerApp = new CompareResult.CpuUse("consumer-app", labRecords, labSeconds, c1 - c0);
+        print(producerApp);
+        print(consumerApp);
+        ctx.awaitConsumer("after the lab's CPU window", new java.util.ArrayList<>());
+
+        ToolWindow tools = toolWindow(rate);
+        print(tools.producer());
+        print(tools.consumer());
+        return new CompareResult.CpuCost(
+                rate, producerApp, tools.producer(), consumerApp, tools.consumer(), tools.commands());
+    }
+
+    private record ToolWindow(
+            CompareResult.CpuUse producer, CompareResult.CpuUse consumer, List<List<String>> commands) {}
+
+    private ToolWindow toolWindow(double rate) throws InterruptedException {
+        String topic = ctx.settings.topic();
+        ctx.abort.check();
+        List<String> ppCommand = ctx.tools.producerPerformance(
+                topic,
+                ThroughputRounds.UNBOUNDED_RECORDS,
+                CompareSettings.RECORD_BYTES,
+                ctx.settings.producerProperties(),
+                (long) rate);
+        List<String> cpCommand = ctx.tools.consumerPerformance(
+                topic,
+                ThroughputRounds.UNBOUNDED_RECORDS,
+                "lab-compare-cpu-" + clock.instant().toEpochMilli(),
+                Duration.ofMinutes(5).toMillis(),
+                true);
+        RunningTool cp = ctx.runner.start(cpCommand, ctx.toolLog("consumer-performance-cpu"));
+        RunningTool pp = null;
+        try {
+            pp = ctx.runner.start(ppCommand, ctx.toolLog("producer-performance-cpu"));
+            awaitRecords(topic, pp, cp);
+            ctx.lab.sleep(ctx.settings.warmup());
+            requireRunning(pp, "ProducerPerformance");
+            requireRunning(cp, "ConsumerPerformance");
+            long r0 = count.records(topic);
+            Instant t0 = clock.instant();
+            Duration pp0 = cpu(pp, "ProducerPerformance");
+            Duration cp0 = cpu(cp, "ConsumerPerformance");
+            ctx.lab.sleep(ctx.settings.duration());
+            long r1 = count.records(topic);
+            double seconds = seconds(t0, clock.instant());
+            Duration pp1 = cpu(pp, "ProducerPerformance");
+            Duration cp1 = cpu(cp, "ConsumerPerformance");
+            return new ToolWindow(
+                    new CompareResult.CpuUse("ProducerPerformance", r1 - r0, seconds, between(pp0, pp1)),
+                    new CompareResult.CpuUse("ConsumerPerformance", r1 - r0, seconds, between(cp0, cp1)),
+                    List.of(ppCommand, cpCommand));
+        } finally {
+            if (pp != null) {
+                pp.stop();
+            }
+            cp.stop();
+        }
+    }
+
+    /** Until the tool's records reach the topic: its start-up is not part of its window. */
+    private void awaitRecords(String topic, RunningTool pp, RunningTool cp) throws InterruptedException {
+        long before = count.records(topic);
+        Instant deadline = clock.instant().plus(TOOL_START_TIMEOUT);
+        while (count.records(topic) <= before) {
+            requireRunning(pp, "ProducerPerformance");
+            requireRunning(cp, "ConsumerPerformance");
+            if (!clock.instant().isBefore(deadline)) {
+                throw new CompareException("ProducerPerformance wrote nothing to " + topic + " within "
+                        + Durations.format(TOOL_START_TIMEOUT) + " of its start");
+            }
+            ctx.lab.sleep(START_POLL);
+        }
+    }
+
+    private void print(CompareResult.CpuUse u) {
+        ctx.out.printf(
+                Locale.ROOT,
+                "CPU per record: %s %.2f CPU-s for %,d records in %.1f s = %s CPU-ms per 1,000 records%n",
+                u.process(),
+                u.cpuSeconds(),
+                u.records(),
+                u.seconds(),
+                Numbers.ms(u.cpuMsPer1000Records()));
+    }
+
+    private static Duration cpu(RunningTool t, String name) {
+        return t.cpu()
+                .orElseThrow(() ->
+                        new CompareException("this platform does not tell the CPU time of " + name + "'s process"));
+    }
+
+    private static double between(Duration from, Duration to) {
+        return to.minus(from).toNanos() / 1e9;
+    }
+
+    private static double seconds(Instant a, Instant b) {
+        return Duration.between(a, b).toNanos() / 1e9;
+    }
+
+    private static void requireRunning(RunningTool t, String name) throws InterruptedException {
+        if (!t.alive()) {
+            ToolRun r = t.stop();
+            throw new CompareException(name + " exited with " + r.exitCode()
+                    + " before its CPU window ended; output in " + r.log() + ":" + System.lineSeparator() + r.tail(5));
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.latencylab.runner.compare;
+
+import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.runner.run.ScenarioRunner;
+import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The producer-app's publish delay at half its realistic ceiling, the consumer reading, as a
+ * scenario runs it: once on the shared cores, then (where the stack's processes are known and the
+ * machine has two CPUs or more) with the producer-app on a core of its own, so a reader sees whether
+ * the lab or the machine sets the figure.
+ */
+final class PublishDelays {
+
+    /** How the reserved-core window ran, or why it did not: {@code delay} is null then. */
+    record ReservedCore(CompareResult.PublishDelay delay, String how) {}
+
+    private final CompareContext ctx;
+    private final Clock clock;
+
+    PublishDelays(CompareContext ctx, Clock clock) {
+        this.ctx = ctx;
+        this.clock = clock;
+    }
+
+    /** The rate: half the mean realistic acked rate over the rounds, rounded down to 100. */
+    CompareResult.PublishDelay atHalfCeiling(List<CompareResult.ThroughputRound> rounds, List<String> warnings)
+            throws InterruptedException {
+        double ceiling = rounds.stream()
+                .filter(r -> r.labRealistic() != null)
+                .mapToDouble(r -> r.labRealistic().ackedPerSec())
+                .average()
+                .orElse(0);
+        double rate = Math.floor(ceiling / 2 / 100) * 100;
+        if (rate < 100) {
+            warnings.add("publish delay at half the ceiling not measured: no realistic ceiling to halve");
+            return null;
+        }
+        ctx.out.printf(
+                Locale.ROOT,
+                "%npublish delay: producer-app at %s records/s (half its realistic ceiling of %s), consumer reading; %s%n",
+                Numbers.rate(rate),
+                Numbers.rate(ceiling),
+                ctx.window());
+        return window(rate, warnings);
+    }
+
+    /** The same window again, the producer-app alone on the last CPU, everything else on the others. */
+    ReservedCore withReservedCore(CompareResult.PublishDelay shared, List<String> warnings)
+            throws InterruptedException {
+        int cpus = ctx.settings.cpus();
+        if (shared == null) {
+            return new ReservedCore(null, "not measured: no publish delay on shared cores to compare with");
+        }
+        if (ctx.settings.producerPid() == null) {
+            return new ReservedCore(
+                    null,
+                    "not measured: it needs the process ids of the stack, which scripts/lab compare gives on the local"
+                            + " stack (--producer-pid, --stack-pids)");
+        }
+        if (cpus < 2) {
+            return new ReservedCore(null, "not measured: this machine has " + cpus + " CPU");
+        }
+        CorePinning pinning = new CorePinning(ctx, ctx.settings.producerPid(), ctx.settings.stackPids(), cpus);
+        String how = "producer-app (pid " + ctx.settings.producerPid() + ") alone on CPU " + pinning.producerCpu()
+                + "; the brokers, consumer-app, Prometheus and the runner ("
+                + (ctx.settings.stackPids().size() + 1)
+                + " processes) on CPU " + pinning.otherCpus();
+        ctx.out.printf(
+                Locale.ROOT,
+                "%npublish delay with a reserved core: %s; %s records/s, %s%n",
+                how,
+                Numbers.rate(shared.rate()),
+                ctx.window());
+        ctx.abort.check();
+        pinning.pin();
+        try {
+            return new ReservedCore(window(shared.rate(), warnings), how);
+        } finally {
+            pinning.release();
+        }
+    }
+
+    private CompareResult.PublishDelay window(double rate, List<String> warnings) throws InterruptedException {
+        ctx.abort.check();
+        // Ids of this window's own (warm-up, window, after): the producer-app remembers phases by id, and a
+        // window id used by an earlier compare would add that run's sends to this one's.
+        int phase = ScenarioRunner.firstPhaseId(clock.instant());
+        CompareResult.PublishDelay d =
+                ctx.lab.publishDelay(ctx.settings.atRate(rate), phase, ctx.settings.warmup(), ctx.settings.duration());
+        Percentiles p = d.publishDelayMs();
+        ctx.out.printf(
+                Locale.ROOT,
+                "publish delay: %s records/s sent; p50 %s ms, p99 %s ms, p99.9 %s ms, max %s ms%n",
+                Numbers.rate(d.sentPerSec()),
+                Numbers.ms3(p == null ? null : p.p50()),
+                Numbers.ms3(p == null ? null : p.p99()),
+                Numbers.ms3(p == null ? null : p.p999()),
+                Numbers.ms3(p == null ? null : p.max()));
+        if (!d.account().isEmpty()) {
+            ctx.out.println("publish delay: " + d.account());
+        }
+        ctx.awaitConsumer("after the publish-delay window", warnings);
+        return d;
+    }
+}
