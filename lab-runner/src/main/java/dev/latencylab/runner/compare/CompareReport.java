@@ -337,28 +337,29 @@ public final class CompareReport {
                 Locale.ROOT,
                 "Each backlog is written by the producer-app as scenarios write (JSON orders keyed by order id, with "
                         + "the header) to `%s`, laid out like the lab topic, with the consumer-app paused. The consumer-app "
-                        + "drains it with its full accounting on, from its resume to the last record's processing; "
-                        + "ConsumerPerformance reads as many records of the topic from its beginning, timed from its "
-                        + "group's assignment. Both fetch with the tool's client settings (%s). What the accounting "
+                        + "drains one with its record listener and one with its batch listener, full accounting on, each "
+                        + "timed from its resume to the last record's processing. Then ConsumerPerformance reads both from "
+                        + "the topic's beginning in a new JVM, and its rate is taken over the second, once its JIT has "
+                        + "warmed up on the first. Both fetch with the tool's client settings (%s). What the accounting "
                         + "costs per record on its own is the JMH figure in docs/benchmarks.md.%n%n",
                 s.drainTopic(),
                 s.drainConsumerProperties()));
-        b.append("| round | first | consumer-app record listener, records/s | its lost | consumer-app batch listener, "
-                + "records/s | its lost | ConsumerPerformance, records/s | its group join ms | record / tool "
-                + "| batch / tool |\n");
-        b.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append("| round | consumer-app record listener, records/s | its lost | consumer-app batch listener, "
+                + "records/s | its lost | ConsumerPerformance over the second backlog, records/s | its records, s "
+                + "| record / tool | batch / tool |\n");
+        b.append("|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
         for (CompareResult.ConsumerRound c : r.consumer()) {
             b.append(String.format(
                     Locale.ROOT,
-                    "| %d | %s | %s | %d | %s | %d | %s | %d | %s | %s |%n",
+                    "| %d | %s | %d | %s | %d | %s | %s in %.2f | %s | %s |%n",
                     c.round(),
-                    c.labFirst() ? "lab" : "tool",
                     Numbers.rate(c.record().recordsPerSec()),
                     c.record().lost(),
                     Numbers.rate(c.batch().recordsPerSec()),
                     c.batch().lost(),
-                    Numbers.rate(c.tool().fetchRecordsPerSec()),
-                    c.tool().rebalanceMs(),
+                    Numbers.rate(c.tool().recordsPerSec()),
+                    Numbers.rate(c.tool().warmRecords()),
+                    c.tool().warmSeconds(),
                     Numbers.ratio(c.recordRatio()),
                     Numbers.ratio(c.batchRatio())));
         }

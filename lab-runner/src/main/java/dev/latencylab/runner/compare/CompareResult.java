@@ -138,26 +138,20 @@ public record CompareResult(
 
     /**
      * One round of the consumer part: the consumer-app draining a backlog with its record listener
-     * and with its batch listener, and ConsumerPerformance reading as many records of the same topic
-     * ({@code fetchRecordsPerSec}: from its group's assignment to its last record), in the order
-     * {@code labFirst} says.
+     * and another with its batch listener, then ConsumerPerformance reading both, timed over the
+     * second ({@link ConsumerPerfOutput#recordsPerSec()}).
      */
     public record ConsumerRound(
-            int round,
-            boolean labFirst,
-            LabDrain record,
-            LabDrain batch,
-            ConsumerPerfOutput tool,
-            List<String> toolCommand) {
+            int round, LabDrain record, LabDrain batch, ConsumerPerfOutput tool, List<String> toolCommand) {
 
         @JsonProperty("recordRatio")
         public Double recordRatio() {
-            return tool.fetchRecordsPerSec() > 0 ? record.recordsPerSec() / tool.fetchRecordsPerSec() : null;
+            return tool.recordsPerSec() > 0 ? record.recordsPerSec() / tool.recordsPerSec() : null;
         }
 
         @JsonProperty("batchRatio")
         public Double batchRatio() {
-            return tool.fetchRecordsPerSec() > 0 ? batch.recordsPerSec() / tool.fetchRecordsPerSec() : null;
+            return tool.recordsPerSec() > 0 ? batch.recordsPerSec() / tool.recordsPerSec() : null;
         }
     }
 

@@ -230,7 +230,7 @@ public final class CompareRun {
             return null;
         }
         double lab = Numbers.mean(rounds, r -> listener.apply(r).recordsPerSec());
-        double tool = Numbers.mean(rounds, r -> r.tool().fetchRecordsPerSec());
+        double tool = Numbers.mean(rounds, r -> r.tool().recordsPerSec());
         return Goals.consumer(listener.apply(rounds.get(0)).listener(), lab, tool);
     }
 

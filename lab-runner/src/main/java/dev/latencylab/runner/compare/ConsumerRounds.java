@@ -11,11 +11,13 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A consumer round of the comparison: a backlog on a topic of its own, read by the consumer-app
- * (record listener, then batch listener, each a backlog of its own: a drain commits what it read)
- * and by ConsumerPerformance (the first backlog, from the topic's beginning, in a group of its own),
- * in the round's order. The consumer-app is paused while a backlog is written and while the tool
- * reads, so neither shares the CPU with the other's drain.
+ * A consumer round of the comparison, on a topic of its own: two backlogs, drained by the
+ * consumer-app with its record listener and with its batch listener (each a backlog of its own: a
+ * drain commits what it read), then both read by ConsumerPerformance from the topic's beginning in a
+ * group of its own, timed over the second ({@link ConsumerPerfOutput}). The tool reads last in
+ * every round: its JVM is new anyway, and the backlogs are in the page cache for both sides. The
+ * consumer-app is paused while a backlog is written and while the tool reads, so neither shares the
+ * CPU with the other's drain.
  */
 final class ConsumerRounds {
 
@@ -46,32 +48,23 @@ final class ConsumerRounds {
         int n = ctx.settings.rounds();
         ctx.out.printf(
                 Locale.ROOT,
-                "%nconsumer %d/%d: backlogs of %,d records on %s, read by the consumer-app (record, then batch listener)"
-                        + " and by ConsumerPerformance, %s first%n",
+                "%nconsumer %d/%d: two backlogs of %,d records on %s, each drained by the consumer-app (record, then"
+                        + " batch listener), then both read by ConsumerPerformance, timed over the second%n",
                 i,
                 n,
                 ctx.settings.backlogRecords(),
-                topic,
-                CompareRun.labFirst(i) ? "lab" : "tool");
+                topic);
         ctx.abort.check();
         topics.create(topic, layout);
         try {
             // A topic of that name read in an earlier round has a ledger of its old offsets.
             ctx.lab.forgetTopic(topic);
             int phase = ScenarioRunner.firstPhaseId(clock.instant());
-            LabDrain record;
-            ToolDrain tool;
-            if (CompareRun.labFirst(i)) {
-                record = labDrain(i, ListenerType.RECORD, topic, layout, phase);
-                tool = toolDrain(i, topic, record.records());
-            } else {
-                long written = backlog(ListenerType.RECORD, topic, layout, phase);
-                tool = toolDrain(i, topic, written);
-                record = drain(i, ListenerType.RECORD, phase, written);
-            }
+            LabDrain record = labDrain(i, ListenerType.RECORD, topic, layout, phase);
             LabDrain batch = labDrain(i, ListenerType.BATCH, topic, layout, phase + 1);
-            CompareResult.ConsumerRound round = new CompareResult.ConsumerRound(
-                    i, CompareRun.labFirst(i), record, batch, tool.output(), tool.command());
+            ToolDrain tool = toolDrain(i, topic, record.records(), batch.records());
+            CompareResult.ConsumerRound round =
+                    new CompareResult.ConsumerRound(i, record, batch, tool.output(), tool.command());
             rounds.add(round);
             ctx.out.printf(
                     Locale.ROOT,
@@ -80,7 +73,7 @@ final class ConsumerRounds {
                     n,
                     Numbers.rate(record.recordsPerSec()),
                     Numbers.rate(batch.recordsPerSec()),
-                    Numbers.rate(tool.output().fetchRecordsPerSec()),
+                    Numbers.rate(tool.output().recordsPerSec()),
                     Numbers.ratio(round.recordRatio()),
                     Numbers.ratio(round.batchRatio()));
         } finally {
@@ -120,34 +113,38 @@ final class ConsumerRounds {
 
     private record ToolDrain(ConsumerPerfOutput output, List<String> command) {}
 
-    private ToolDrain toolDrain(int i, String topic, long records) throws InterruptedException {
+    /** The tool reads both backlogs in one JVM; its rate is taken over the second, once its JIT is warm. */
+    private ToolDrain toolDrain(int i, String topic, long first, long second) throws InterruptedException {
         ctx.abort.check();
+        long records = first + second;
         String group = "lab-compare-" + clock.instant().toEpochMilli();
         List<String> cmd = ctx.tools.consumerPerformance(topic, records, group, TOOL_IDLE_TIMEOUT.toMillis());
         ToolRun r = ctx.runner.run(
                 cmd, ctx.settings.drainTimeout().plus(TOOL_IDLE_TIMEOUT), ctx.toolLog("consumer-performance-" + i));
         ctx.abort.check();
-        ConsumerPerfOutput p = ConsumerPerfOutput.parse(r.output()).orElse(null);
-        if (p == null || !r.ok() || p.timedOut() || p.records() < records) {
+        ConsumerPerfOutput p = ConsumerPerfOutput.parse(r.output(), first).orElse(null);
+        if (p == null || !r.ok() || p.timedOut()) {
             throw new CompareException("ConsumerPerformance "
                     + (r.exitCode() == null
                             ? "was stopped after " + r.elapsed().toSeconds() + " s"
                             : "exited with " + r.exitCode())
-                    + (p == null
-                            ? " without printing its figures"
-                            : ", " + p.records() + " of " + records + " records read")
+                    + (p == null ? " without an interval line past the first backlog's " + first + " records" : "")
+                    + (p != null && p.timedOut()
+                            ? " before it had read the " + records + " records of both backlogs"
+                            : "")
                     + "; output in " + r.log() + ":" + System.lineSeparator() + r.tail(5));
         }
         ctx.out.printf(
                 Locale.ROOT,
-                "consumer %d/%d, ConsumerPerformance: read %,d records in %.2f s after joining its group (%d ms):"
-                        + " %s records/s%n",
+                "consumer %d/%d, ConsumerPerformance: read both backlogs (%,d records; group join %d ms); over the"
+                        + " second, %,d records in %.2f s: %s records/s%n",
                 i,
                 ctx.settings.rounds(),
-                p.records(),
-                p.fetchMs() / 1000.0,
+                records,
                 p.rebalanceMs(),
-                Numbers.rate(p.fetchRecordsPerSec()));
+                p.warmRecords(),
+                p.warmSeconds(),
+                Numbers.rate(p.recordsPerSec()));
         return new ToolDrain(p, cmd);
     }
 }

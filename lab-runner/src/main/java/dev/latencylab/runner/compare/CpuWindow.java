@@ -24,6 +24,12 @@ final class CpuWindow {
     private static final Duration TOOL_START_TIMEOUT = Duration.ofSeconds(60);
 
     private static final Duration START_POLL = Duration.ofMillis(500);
+    /**
+     * The tools' JVMs are new: their JIT compiles for seconds, and ProducerPerformance, whose throttle
+     * keeps the average since its first send, sends faster than asked until it has made up for its
+     * slow start. Their window starts this long after their first records at the least.
+     */
+    static final Duration TOOL_WARMUP = Duration.ofSeconds(20);
 
     private final CompareContext ctx;
     private final TopicRecords count;
@@ -39,8 +45,9 @@ final class CpuWindow {
         ctx.out.printf(
                 Locale.ROOT,
                 "%nCPU per record at %s records/s: the lab (producer-app to consumer-app), then the tools"
-                        + " (ProducerPerformance --throughput to ConsumerPerformance); %s each%n",
+                        + " (ProducerPerformance --throughput to ConsumerPerformance, warm-up at least %s); %s each%n",
                 Numbers.rate(rate),
+                Durations.format(TOOL_WARMUP),
                 ctx.window());
         ctx.abort.check();
         Instant t0;
@@ -101,7 +108,7 @@ final class CpuWindow {
         try {
             pp = ctx.runner.start(ppCommand, ctx.toolLog("producer-performance-cpu"));
             awaitRecords(topic, pp, cp);
-            ctx.lab.sleep(ctx.settings.warmup());
+            ctx.lab.sleep(max(ctx.settings.warmup(), TOOL_WARMUP));
             requireRunning(pp, "ProducerPerformance");
             requireRunning(cp, "ConsumerPerformance");
             long r0 = count.records(topic);
@@ -155,6 +162,10 @@ final class CpuWindow {
         return t.cpu()
                 .orElseThrow(() ->
                         new CompareException("this platform does not tell the CPU time of " + name + "'s process"));
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     private static double between(Duration from, Duration to) {

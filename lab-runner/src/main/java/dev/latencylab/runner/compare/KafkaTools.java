@@ -35,6 +35,8 @@ public final class KafkaTools {
     private static final List<String> LOCALE_OPTIONS = List.of("-Duser.language=en", "-Duser.country=US");
 
     static final long REPORTING_INTERVAL_MS = 1000;
+    /** ConsumerPerformance's lines while it drains a backlog: a drain takes a second or two. */
+    static final long DETAILED_INTERVAL_MS = 100;
 
     private final Path java;
     private final Path lib;
@@ -113,12 +115,14 @@ public final class KafkaTools {
 
     /**
      * ConsumerPerformance reading {@code records} records of {@code topic} from its beginning, in a
-     * group of its own; it stops when nothing comes for {@code timeoutMs}. Its own fetch settings
+     * group of its own, printing its count every 100 ms; it stops when nothing comes for {@code timeoutMs}. Its own fetch settings
      * (a 2 MiB socket receive buffer, CRC checks off, 1 MiB per partition) are the ones the
      * consumer-app is given for the same drain.
      */
     public List<String> consumerPerformance(String topic, long records, String group, long timeoutMs) {
-        return consumerPerformance(topic, records, group, timeoutMs, false);
+        List<String> c = consumerPerformance(topic, records, group, timeoutMs, false);
+        c.addAll(List.of("--show-detailed-stats", "--reporting-interval", Long.toString(DETAILED_INTERVAL_MS)));
+        return c;
     }
 
     /** {@link #consumerPerformance}; {@code fromLatest}: only what is written after it joins. */

@@ -72,13 +72,13 @@ class CompareReportTest {
                 4_500,
                 new Percentiles(0.04, 0.1, 0.2, 0.45, 1.0, 2.0),
                 new SenderTime(10.0, 1_400.0, 20.0, 10, 2));
-        ConsumerPerfOutput tool = ConsumerPerfOutput.parse(Resources.text("consumer-performance.txt"))
+        // Over the second backlog: 132,180 records in 0.3 s = 440,600 records/s.
+        ConsumerPerfOutput tool = ConsumerPerfOutput.parse(Resources.text("consumer-performance.txt"), 200_000)
                 .orElseThrow();
         List<CompareResult.ConsumerRound> c = List.of(new CompareResult.ConsumerRound(
                 1,
-                true,
-                new LabDrain("record", 100_000, T0, T0.plusSeconds(1), 0, 0),
-                new LabDrain("batch", 100_000, T0, T0.plusMillis(500), 0, 0),
+                new LabDrain("record", 400_000, T0, T0.plusSeconds(1), 0, 0),
+                new LabDrain("batch", 400_000, T0, T0.plusMillis(500), 0, 0),
                 tool,
                 List.of("java", KafkaTools.CONSUMER_PERFORMANCE)));
         CompareResult.CpuCost cpu = new CompareResult.CpuCost(
@@ -173,11 +173,11 @@ class CompareReportTest {
                 .contains("scripts/lab compare --rounds 1")
                 .contains("java -cp 'lib/*' org.apache.kafka.tools.ProducerPerformance")
                 // 100,000 records in 1 s and in 0.5 s against the tool's real 164,211 records/s.
-                .contains("**consumer ratio, batch listener, 1.218 (consumer-app 200,000 / ConsumerPerformance 164,211"
+                .contains("**consumer ratio, batch listener, 1.816 (consumer-app 800,000 / ConsumerPerformance 440,600"
                         + " records/s, full accounting on): goal >= 0.90 met**")
-                .contains("**consumer ratio, record listener, 0.609 (consumer-app 100,000 / ConsumerPerformance 164,211"
-                        + " records/s, full accounting on): goal >= 0.90 MISSED**")
-                .contains("| 1 | lab | 100,000 | 0 | 200,000 | 0 | 164,211 | 712 | 0.609 | 1.218 |")
+                .contains("**consumer ratio, record listener, 0.908 (consumer-app 400,000 / ConsumerPerformance 440,600"
+                        + " records/s, full accounting on): goal >= 0.90 met**")
+                .contains("| 1 | 400,000 | 0 | 800,000 | 0 | 440,600 | 132,180 in 0.30 | 0.908 | 1.816 |")
                 .contains("java org.apache.kafka.tools.ConsumerPerformance")
                 // 0.9 CPU-s for 45,000 records = 20 ms per 1,000; the tool 0.6 s = 13.3.
                 .contains("| producer-app | 45,000 | 10.0 | 0.90 | 20.0 |")
@@ -213,13 +213,15 @@ class CompareReportTest {
         assertThat(json.get("throughputVerdict").get("status").asString()).isEqualTo("MET");
         assertThat(json.get("latency").get(0).get("tool").get("p50Ms").asLong()).isEqualTo(2);
         assertThat(json.get("startedAt").asString()).isEqualTo("2026-11-22T01:00:00Z");
-        assertThat(json.get("consumer").get(0).get("batchRatio").asDouble()).isCloseTo(1.218, within(1e-3));
+        assertThat(json.get("consumer").get(0).get("batchRatio").asDouble()).isCloseTo(1.816, within(1e-3));
+        assertThat(json.get("consumer").get(0).get("tool").get("recordsPerSec").asDouble())
+                .isCloseTo(440_600, within(1e-6));
         assertThat(json.get("consumer")
                         .get(0)
                         .get("record")
                         .get("recordsPerSec")
                         .asDouble())
-                .isEqualTo(100_000.0);
+                .isEqualTo(400_000.0);
         assertThat(json.get("cpu")
                         .get("consumerPerformance")
                         .get("cpuMsPer1000Records")

@@ -103,6 +103,7 @@ class LingerSweepIT {
             assertMaxRate(shortRun(lab, "max-rate"));
             assertDrains(shortConsumerBatching(lab));
             assertBrokerFailure(shortBrokerFailure(lab));
+            assertCompare(lab);
 
             // A second consumer-app joins the group: the runner drives both and merges their figures.
             LabScript.Result two = lab.run(UP_TIMEOUT, "up", "--local", "--consumers", "2");
@@ -232,6 +233,88 @@ class LingerSweepIT {
         assertThat(scenario).as("the scenario's backlogs, shortened").doesNotContainPattern("backlog: \\d{5}");
         Files.writeString(file, scenario);
         return shortRun(lab, "consumer-batching", file.toAbsolutePath().toString(), "30s");
+    }
+
+    /**
+     * compare in seconds per window, with small backlogs: every part ran against Kafka's own tools, the
+     * backlogs were drained with nothing lost, each process's CPU was read, and the producer-app, given a
+     * core of its own for one window, runs on every CPU again after.
+     */
+    private void assertCompare(LabScript lab) throws Exception {
+        Path pidFile = labDir.resolve("pids/producer-app.pid");
+        long producer = Long.parseLong(Files.readString(pidFile).strip());
+        String cpusBefore = cpusAllowed(producer);
+        Path out = work.resolve("results-compare");
+        SweepAssertions.deleteTree(out, work);
+        LabScript.Result run = lab.run(
+                SWEEP_TIMEOUT,
+                "compare",
+                "--rounds",
+                "1",
+                "--duration",
+                "3s",
+                "--warmup",
+                "2s",
+                "--stack-warmup",
+                "0s",
+                "--backlog",
+                "20000",
+                "--results",
+                out.toString());
+        assertThat(run.ok()).as(run.describe()).isTrue();
+        JsonNode c;
+        try (Stream<Path> dirs = Files.list(out)) {
+            Path results = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+            System.out.println("lab-e2e: compare:\n" + Files.readString(results.resolve("compare.md")));
+            c = JSON.readTree(results.resolve("compare.json").toFile());
+        }
+        SoftAssertions soft = new SoftAssertions();
+        soft.assertThat(c.path("complete").asBoolean()).as("compare complete").isTrue();
+        JsonNode round = c.path("consumer").path(0);
+        for (String listener : new String[] {"record", "batch"}) {
+            JsonNode d = round.path(listener);
+            soft.assertThat(d.path("records").asLong())
+                    .as(listener + " drain records")
+                    .isGreaterThanOrEqualTo(20_000);
+            soft.assertThat(d.path("lost").asLong())
+                    .as(listener + " drain lost")
+                    .isZero();
+            soft.assertThat(d.path("duplicated").asLong())
+                    .as(listener + " drain duplicated")
+                    .isZero();
+            SweepAssertions.positive(soft, listener + " drain rate", d.path("recordsPerSec"));
+        }
+        soft.assertThat(round.path("tool").path("records").asLong())
+                .as("ConsumerPerformance read the first backlog whole")
+                .isEqualTo(round.path("record").path("records").asLong());
+        SweepAssertions.positive(
+                soft, "ConsumerPerformance rate", round.path("tool").path("fetchRecordsPerSec"));
+        for (String process :
+                new String[] {"producerApp", "producerPerformance", "consumerApp", "consumerPerformance"}) {
+            JsonNode u = c.path("cpu").path(process);
+            SweepAssertions.positive(soft, process + " records in the CPU window", u.path("records"));
+            SweepAssertions.positive(soft, process + " CPU-s", u.path("cpuSeconds"));
+        }
+        if (Runtime.getRuntime().availableProcessors() >= 2) {
+            SweepAssertions.positive(
+                    soft,
+                    "publish delay p99 with a reserved core",
+                    c.path("publishDelayReservedCore").path("publishDelayMs").path("p99"));
+        }
+        soft.assertThat(cpusAllowed(producer))
+                .as("producer-app's CPUs after compare")
+                .isEqualTo(cpusBefore);
+        soft.assertAll();
+    }
+
+    /** The CPUs a process may run on, as the kernel has it. */
+    private static String cpusAllowed(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
+                .filter(l -> l.startsWith("Cpus_allowed_list:"))
+                .findFirst()
+                .orElseThrow()
+                .substring("Cpus_allowed_list:".length())
+                .strip();
     }
 
     private JsonNode shortRun(LabScript lab, String name, String scenario, String phaseDuration) throws Exception {
