@@ -22,6 +22,9 @@ final class CompareContext {
     /** Asked for by the Ctrl-C hook; a step checks it between its parts. */
     final RunAbort abort = new RunAbort();
 
+    /** Where the stack's processes and their threads are listed: /proc, a folder of its shape in tests. */
+    Path proc = Path.of("/proc");
+
     private final Path toolLogDir;
     private final AtomicInteger nextLog = new AtomicInteger(1);
 

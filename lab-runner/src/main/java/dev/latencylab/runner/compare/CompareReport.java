@@ -52,12 +52,17 @@ public final class CompareReport {
                 .append('\n');
         realism(r).ifPresent(line -> b.append(line).append('\n'));
         b.append(text(r.publishDelayVerdict(), "publish delay: not measured")).append('\n');
-        b.append(
-                        r.publishDelayReservedCoreVerdict() == null
-                                ? "publish delay with a reserved core: " + r.reservedCore()
-                                : r.publishDelayReservedCoreVerdict().text() + "; with a reserved core: "
-                                        + r.reservedCore())
-                .append('\n');
+        if (r.reservedCoresNote() != null) {
+            b.append("publish delay with a reserved core: ")
+                    .append(r.reservedCoresNote())
+                    .append('\n');
+        }
+        for (CompareResult.ReservedCore c : r.reservedCores()) {
+            b.append(text(c.verdict(), "publish delay: not measured"))
+                    .append(", with ")
+                    .append(c.who())
+                    .append(" on a core of its own\n");
+        }
         b.append(text(r.producerCpuVerdict(), "CPU per record, producers: not measured"))
                 .append('\n');
         b.append(text(r.consumerCpuVerdict(), "CPU per record, consumers: not measured"))
@@ -252,19 +257,25 @@ public final class CompareReport {
         b.append(String.format(
                 Locale.ROOT,
                 "The realistic lab at %s records/s, the consumer-app reading, as a scenario runs it; publish delay is "
-                        + "actual minus intended send time, from the producer-app's own tally of the window. Then the "
-                        + "same window with a reserved core: %s.%n%n",
+                        + "actual minus intended send time, from the producer-app's own tally of the window.%s%n%n",
                 Numbers.rate(d.rate()),
-                r.reservedCore()));
-        if (r.publishDelayReservedCoreVerdict() != null) {
-            b.append(verdictLine(r.publishDelayReservedCoreVerdict())).append(" (with a reserved core)\n\n");
+                r.reservedCoresNote() != null
+                        ? " With a reserved core: " + r.reservedCoresNote() + "."
+                        : " Then the same window twice with a core given to the producer (taskset), placed as the"
+                                + " table says; afterwards every process may run on every CPU again."));
+        for (CompareResult.ReservedCore c : r.reservedCores()) {
+            if (c.verdict() != null) {
+                b.append(verdictLine(c.verdict())).append(" (").append(c.who()).append(" on a core of its own)\n\n");
+            }
         }
         b.append("| cores | records sent | s | sent/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms "
                 + "| where the sender's time went |\n");
         b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         delayRow(b, "shared", d);
-        if (r.publishDelayReservedCore() != null && r.publishDelayReservedCore().publishDelayMs() != null) {
-            delayRow(b, "producer-app on a core of its own", r.publishDelayReservedCore());
+        for (CompareResult.ReservedCore c : r.reservedCores()) {
+            if (c.delay().publishDelayMs() != null) {
+                delayRow(b, c.how(), c.delay());
+            }
         }
         b.append('\n');
         b.append(

@@ -71,6 +71,12 @@ public final class CompareRun {
         this.publishDelays = new PublishDelays(ctx, clock);
     }
 
+    /** Tests: a folder shaped like /proc, where the producer-app's threads are found. */
+    CompareRun procRoot(Path proc) {
+        ctx.proc = proc;
+        return this;
+    }
+
     /** Ctrl-C: stop the child tool and the load, keep what was measured. */
     public void abort(String reason) {
         ctx.abort.request(reason);
@@ -94,7 +100,8 @@ public final class CompareRun {
         TopicLayout layout = null;
         CompareResult.PublishDelay publishDelay = null;
         CompareResult.CpuCost cpu = null;
-        PublishDelays.ReservedCore reservedCore = null;
+        List<CompareResult.ReservedCore> reservedCores = new ArrayList<>();
+        String reservedCoresNote = "not measured: the run stopped before";
         try {
             toolsVersion = tools.requireToolsJar();
             layout = topics.describe(settings.labTopic());
@@ -117,7 +124,7 @@ public final class CompareRun {
                 throughputRounds.run(i, throughput, warnings);
             }
             publishDelay = publishDelays.atHalfCeiling(throughput, warnings);
-            reservedCore = publishDelays.withReservedCore(publishDelay, warnings);
+            reservedCoresNote = publishDelays.withReservedCores(publishDelay, reservedCores, warnings);
             if (publishDelay != null) {
                 cpu = cpuWindow.measure(publishDelay.rate(), ScenarioRunner.firstPhaseId(clock.instant()));
                 ctx.awaitConsumer("after the CPU window", warnings);
@@ -163,15 +170,8 @@ public final class CompareRun {
                 fv,
                 publishDelay,
                 pv,
-                reservedCore == null ? null : reservedCore.delay(),
-                reservedCore == null ? "not measured: the run stopped before" : reservedCore.how(),
-                reservedCore == null
-                                || reservedCore.delay() == null
-                                || reservedCore.delay().publishDelayMs() == null
-                        ? null
-                        : Goals.publishDelay(
-                                reservedCore.delay().rate(),
-                                reservedCore.delay().publishDelayMs().p99()),
+                reservedCores,
+                reservedCoresNote,
                 cpu,
                 cpu == null ? null : Goals.cpu(cpu.producerApp(), cpu.producerPerformance()),
                 cpu == null ? null : Goals.cpu(cpu.consumerApp(), cpu.consumerPerformance()),

@@ -1,16 +1,26 @@
 package dev.latencylab.runner.compare;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
- * Gives the producer-app a core of its own: {@code taskset} puts every thread of its JVM on the
- * machine's last CPU and every other process of the stack (brokers, consumer-app, Prometheus, this
- * runner) on the others, and afterwards lets every one of them run on any CPU again. Only process
- * ids the lab started are touched (scripts/lab passes them from its pid files).
+ * Gives the producer a core of its own with {@code taskset}: either the whole producer-app JVM, or
+ * its sender thread alone (every other thread of the JVM then with the rest), on the machine's last
+ * CPU, and every other process of the stack (brokers, consumer-app, Prometheus, this runner) on the
+ * others; afterwards every one of them may run on any CPU again. Only process ids the lab started
+ * are touched (scripts/lab passes them from its pid files), and threads are found by name in
+ * /proc/&lt;pid&gt;/task.
  */
 final class CorePinning {
+
+    /** The producer-app's sender thread, as its JVM names it (LoadGenerator). */
+    static final String SENDER_THREAD = "lab-sender";
 
     private static final Duration TASKSET_TIMEOUT = Duration.ofSeconds(10);
 
@@ -18,18 +28,20 @@ final class CorePinning {
     private final long producerPid;
     private final List<Long> others;
     private final int cpus;
+    private final Path proc;
 
-    CorePinning(CompareContext ctx, long producerPid, List<Long> stackPids, int cpus) {
+    CorePinning(CompareContext ctx, long producerPid, List<Long> stackPids, int cpus, Path proc) {
         this.ctx = ctx;
         this.producerPid = producerPid;
         List<Long> o = new ArrayList<>(stackPids);
         o.add(ProcessHandle.current().pid());
         this.others = List.copyOf(o);
         this.cpus = cpus;
+        this.proc = proc;
     }
 
-    /** The producer-app's CPU: the last one. */
-    String producerCpu() {
+    /** The reserved CPU: the last one. */
+    String reservedCpu() {
         return Integer.toString(cpus - 1);
     }
 
@@ -38,28 +50,74 @@ final class CorePinning {
         return cpus == 2 ? "0" : "0-" + (cpus - 2);
     }
 
-    void pin() throws InterruptedException {
-        taskset(producerPid, producerCpu());
+    int otherProcesses() {
+        return others.size();
+    }
+
+    /** Every thread of the producer-app's JVM on the reserved CPU, the rest of the stack on the others. */
+    void pinJvm() throws InterruptedException {
+        taskset(true, producerPid, reservedCpu());
         for (long pid : others) {
-            taskset(pid, otherCpus());
+            taskset(true, pid, otherCpus());
         }
     }
 
-    /** Every process on every CPU again, as they were started. */
+    /**
+     * The sender thread alone on the reserved CPU, every other thread of its JVM and the rest of the
+     * stack on the others. Call it once the load runs: the thread is made anew when the load starts.
+     */
+    void pinSender() throws InterruptedException {
+        long tid = senderThread()
+                .orElseThrow(() -> new CompareException(
+                        "the producer-app (pid " + producerPid + ") has no thread named " + SENDER_THREAD + " in "
+                                + proc.resolve(producerPid + "/task") + ": is its load running?"));
+        taskset(true, producerPid, otherCpus());
+        for (long pid : others) {
+            taskset(true, pid, otherCpus());
+        }
+        taskset(false, tid, reservedCpu());
+    }
+
+    /** Every process (all its threads) on every CPU again, as they were started. */
     void release() throws InterruptedException {
         String all = "0-" + (cpus - 1);
-        taskset(producerPid, all);
+        taskset(true, producerPid, all);
         for (long pid : others) {
-            taskset(pid, all);
+            taskset(true, pid, all);
         }
     }
 
-    private void taskset(long pid, String cpuList) throws InterruptedException {
-        List<String> cmd = List.of("taskset", "-a", "-p", "-c", cpuList, Long.toString(pid));
+    Optional<Long> senderThread() {
+        Path tasks = proc.resolve(producerPid + "/task");
+        try (Stream<Path> threads = Files.list(tasks)) {
+            return threads.filter(t -> name(t).equals(SENDER_THREAD))
+                    .map(t -> Long.parseLong(t.getFileName().toString()))
+                    .findFirst();
+        } catch (IOException e) {
+            throw new CompareException(
+                    "could not list the threads of the producer-app in " + tasks + ": " + e.getMessage());
+        }
+    }
+
+    private static String name(Path thread) {
+        try {
+            return Files.readString(thread.resolve("comm")).strip();
+        } catch (IOException e) {
+            return ""; // the thread ended while the list was read
+        }
+    }
+
+    private void taskset(boolean allThreads, long pid, String cpuList) throws InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("taskset"));
+        if (allThreads) {
+            cmd.add("-a");
+        }
+        cmd.addAll(List.of("-p", "-c", cpuList, Long.toString(pid)));
         ToolRun r = ctx.runner.run(cmd, TASKSET_TIMEOUT, ctx.toolLog("taskset-" + pid));
         if (!r.ok()) {
-            throw new CompareException("could not set the CPUs of process " + pid + " to " + cpuList + " (taskset exit "
-                    + r.exitCode() + ", output in " + r.log() + "): " + r.tail(2));
+            throw new CompareException(
+                    "could not set the CPUs of " + (allThreads ? "process " : "thread ") + pid + " to " + cpuList
+                            + " (taskset exit " + r.exitCode() + ", output in " + r.log() + "): " + r.tail(2));
         }
     }
 }

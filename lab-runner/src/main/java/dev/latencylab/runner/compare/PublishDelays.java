@@ -9,13 +9,10 @@ import java.util.Locale;
 /**
  * The producer-app's publish delay at half its realistic ceiling, the consumer reading, as a
  * scenario runs it: once on the shared cores, then (where the stack's processes are known and the
- * machine has two CPUs or more) with the producer-app on a core of its own, so a reader sees whether
- * the lab or the machine sets the figure.
+ * machine has two CPUs or more) with the producer-app's JVM, then its sender thread alone, on a core
+ * of its own, so a reader sees whether the lab or the machine sets the figure.
  */
 final class PublishDelays {
-
-    /** How the reserved-core window ran, or why it did not: {@code delay} is null then. */
-    record ReservedCore(CompareResult.PublishDelay delay, String how) {}
 
     private final CompareContext ctx;
     private final Clock clock;
@@ -44,52 +41,83 @@ final class PublishDelays {
                 Numbers.rate(rate),
                 Numbers.rate(ceiling),
                 ctx.window());
-        return window(rate, warnings);
+        return window(rate, () -> {}, warnings);
     }
 
-    /** The same window again, the producer-app alone on the last CPU, everything else on the others. */
-    ReservedCore withReservedCore(CompareResult.PublishDelay shared, List<String> warnings)
+    /**
+     * The same window twice more on the local stack: the producer-app's JVM alone on the last CPU,
+     * then its sender thread alone there; each added to {@code into}. Returns why they were not
+     * measured, or null.
+     */
+    String withReservedCores(
+            CompareResult.PublishDelay shared, List<CompareResult.ReservedCore> into, List<String> warnings)
             throws InterruptedException {
         int cpus = ctx.settings.cpus();
         if (shared == null) {
-            return new ReservedCore(null, "not measured: no publish delay on shared cores to compare with");
+            return "not measured: no publish delay on shared cores to compare with";
         }
         if (ctx.settings.producerPid() == null) {
-            return new ReservedCore(
-                    null,
-                    "not measured: it needs the process ids of the stack, which scripts/lab compare gives on the local"
-                            + " stack (--producer-pid, --stack-pids)");
+            return "not measured: it needs the process ids of the stack, which scripts/lab compare gives on the local"
+                    + " stack (--producer-pid, --stack-pids)";
         }
         if (cpus < 2) {
-            return new ReservedCore(null, "not measured: this machine has " + cpus + " CPU");
+            return "not measured: this machine has " + cpus + " CPU";
         }
-        CorePinning pinning = new CorePinning(ctx, ctx.settings.producerPid(), ctx.settings.stackPids(), cpus);
-        String how = "producer-app (pid " + ctx.settings.producerPid() + ") alone on CPU " + pinning.producerCpu()
-                + "; the brokers, consumer-app, Prometheus and the runner ("
-                + (ctx.settings.stackPids().size() + 1)
+        CorePinning pinning =
+                new CorePinning(ctx, ctx.settings.producerPid(), ctx.settings.stackPids(), cpus, ctx.proc);
+        String rest = "the brokers, consumer-app, Prometheus and the runner (" + pinning.otherProcesses()
                 + " processes) on CPU " + pinning.otherCpus();
+        into.add(reserved(
+                "the producer-app's JVM",
+                "every thread of the producer-app (pid " + ctx.settings.producerPid() + ") on CPU "
+                        + pinning.reservedCpu() + "; " + rest,
+                shared.rate(),
+                pinning,
+                pinning::pinJvm,
+                warnings));
+        into.add(reserved(
+                "the sender thread",
+                "the producer-app's " + CorePinning.SENDER_THREAD + " thread alone on CPU " + pinning.reservedCpu()
+                        + "; its other threads and " + rest,
+                shared.rate(),
+                pinning,
+                pinning::pinSender,
+                warnings));
+        return null;
+    }
+
+    /** Places the processes once the load runs (so a thread made by the start is placed too), measures, releases. */
+    private CompareResult.ReservedCore reserved(
+            String who, String how, double rate, CorePinning pinning, LabDriver.Step pin, List<String> warnings)
+            throws InterruptedException {
         ctx.out.printf(
                 Locale.ROOT,
-                "%npublish delay with a reserved core: %s; %s records/s, %s%n",
+                "%npublish delay, %s on a core of its own: %s; %s records/s, %s%n",
+                who,
                 how,
-                Numbers.rate(shared.rate()),
+                Numbers.rate(rate),
                 ctx.window());
         ctx.abort.check();
-        pinning.pin();
+        CompareResult.PublishDelay d;
         try {
-            return new ReservedCore(window(shared.rate(), warnings), how);
+            d = window(rate, pin, warnings);
         } finally {
             pinning.release();
         }
+        Verdict v = d.publishDelayMs() == null
+                ? null
+                : Goals.publishDelay(rate, d.publishDelayMs().p99());
+        return new CompareResult.ReservedCore(who, how, d, v);
     }
 
-    private CompareResult.PublishDelay window(double rate, List<String> warnings) throws InterruptedException {
+    private CompareResult.PublishDelay window(double rate, LabDriver.Step afterStart, List<String> warnings)
+            throws InterruptedException {
         ctx.abort.check();
         // Ids of this window's own (warm-up, window, after): the producer-app remembers phases by id, and a
         // window id used by an earlier compare would add that run's sends to this one's.
         int phase = ScenarioRunner.firstPhaseId(clock.instant());
-        CompareResult.PublishDelay d =
-                ctx.lab.publishDelay(ctx.settings.atRate(rate), phase, ctx.settings.warmup(), ctx.settings.duration());
+        CompareResult.PublishDelay d = ctx.lab.publishDelay(
+                ctx.settings.atRate(rate), phase, ctx.settings.warmup(), ctx.settings.duration(), afterStart);
         Percentiles p = d.publishDelayMs();
         ctx.out.printf(
                 Locale.ROOT,

@@ -124,10 +124,14 @@ class CompareReportTest {
                 complete ? CompareRun.verdictOfFloor(l) : null,
                 delay,
                 Goals.publishDelay(delay.rate(), delay.publishDelayMs().p99()),
-                reserved,
-                "producer-app (pid 41) alone on CPU 1; the brokers, consumer-app, Prometheus and the runner"
-                        + " (5 processes) on CPU 0",
-                Goals.publishDelay(reserved.rate(), reserved.publishDelayMs().p99()),
+                List.of(new CompareResult.ReservedCore(
+                        "the sender thread",
+                        "the producer-app's lab-sender thread alone on CPU 1; its other threads and the brokers,"
+                                + " consumer-app, Prometheus and the runner (5 processes) on CPU 0",
+                        reserved,
+                        Goals.publishDelay(
+                                reserved.rate(), reserved.publishDelayMs().p99()))),
+                null,
                 cpu,
                 Goals.cpu(cpu.producerApp(), cpu.producerPerformance()),
                 Goals.cpu(cpu.consumerApp(), cpu.consumerPerformance()),
@@ -164,10 +168,10 @@ class CompareReportTest {
                         "**publish delay p99 0.800 ms at 4,500 records/s (half the realistic ceiling): goal <= 1 ms met**")
                 .contains(
                         "**publish delay p99 0.450 ms at 4,500 records/s (half the realistic ceiling): goal <= 1 ms met**"
-                                + " (with a reserved core)")
+                                + " (the sender thread on a core of its own)")
                 .contains(
-                        "| producer-app on a core of its own | 45,000 | 10.0 | 4,500 | 0.040 | 0.100 | 0.450 | 1.000 |"
-                                + " 2.000 |")
+                        "Prometheus and the runner (5 processes) on CPU 0 | 45,000 | 10.0 | 4,500 | 0.040 | 0.100 | 0.450 |"
+                                + " 1.000 | 2.000 | the sender thread ran 140 ms per second on a CPU and waited 2 ms")
                 .contains(Differences.CLOSED_LOOP)
                 .contains("The consumer-app is paused during the lab's throughput windows")
                 .contains("scripts/lab compare --rounds 1")
