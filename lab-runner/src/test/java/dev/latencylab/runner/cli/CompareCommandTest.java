@@ -87,6 +87,21 @@ class CompareCommandTest {
                 .hasMessage("--duration must be at least 1s, got 500ms");
         assertThatThrownBy(() -> settings(dir, "--topic", "lab.orders"))
                 .hasMessageContaining("must not be the lab topic");
+        assertThatThrownBy(() -> settings(dir, "--backlog", "99999"))
+                .hasMessage("--backlog must be from 100000 to 10000000, got 99999");
+        assertThatThrownBy(() -> settings(dir, "--stack-pids", "12,13"))
+                .hasMessage("--stack-pids is only read with --producer-pid (the process given a core of its own)");
+    }
+
+    @Test
+    void theStacksProcessesAreReadForTheReservedCore(@TempDir Path dir) {
+        CompareSettings s = settings(dir, "--producer-pid", "41", "--stack-pids", "42,43");
+
+        assertThat(s.producerPid()).isEqualTo(41L);
+        assertThat(s.stackPids()).containsExactly(42L, 43L);
+        assertThat(settings(dir).producerPid()).isNull();
+        assertThat(settings(dir).backlogRecords()).isEqualTo(500_000);
+        assertThat(settings(dir).drainTopic()).isEqualTo("lab.orders.compare-drain");
     }
 
     @Test
