@@ -36,28 +36,29 @@ record ConsumerPerfOutput(
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS");
     private static final String TIMED_OUT = "WARNING: Exiting before consuming the expected number";
 
-    private record Line(LocalDateTime at, long count, long rebalanceMs) {}
+    private record IntervalLine(LocalDateTime at, long count, long rebalanceMs) {}
 
     /**
      * The tool's rate from {@code warmFrom} records on; empty when it printed no interval line or
      * none after that many records.
      */
     static Optional<ConsumerPerfOutput> parse(String output, long warmFrom) {
-        List<Line> lines = new ArrayList<>();
+        List<IntervalLine> lines = new ArrayList<>();
         Matcher m = INTERVAL.matcher(output);
         while (m.find()) {
-            lines.add(new Line(
+            lines.add(new IntervalLine(
                     LocalDateTime.parse(m.group(1), TIME), Long.parseLong(m.group(2)), Long.parseLong(m.group(3))));
         }
         if (lines.isEmpty()) {
             return Optional.empty();
         }
-        Line last = lines.get(lines.size() - 1);
-        Optional<Line> from = lines.stream().filter(l -> l.count() >= warmFrom).findFirst();
+        IntervalLine last = lines.get(lines.size() - 1);
+        Optional<IntervalLine> from =
+                lines.stream().filter(l -> l.count() >= warmFrom).findFirst();
         if (from.isEmpty() || from.get() == last) {
             return Optional.empty();
         }
-        Line a = from.get();
+        IntervalLine a = from.get();
         return Optional.of(new ConsumerPerfOutput(
                 lines.get(0).rebalanceMs(),
                 last.count(),
