@@ -349,7 +349,7 @@ public final class CompareReport {
                 "Each backlog is written by the producer-app as scenarios write (JSON orders keyed by order id, with "
                         + "the header) to `%s`, laid out like the lab topic, with the consumer-app paused. The consumer-app "
                         + "drains one with its record listener and one with its batch listener, full accounting on, each "
-                        + "timed from its resume to the last record's processing. Then ConsumerPerformance reads both from "
+                        + "timed from its first record's processing to its last, on its own clock. Then ConsumerPerformance reads both from "
                         + "the topic's beginning in a new JVM, and its rate is taken over the second, once its JIT has "
                         + "warmed up on the first. Both fetch with the tool's client settings (%s). What the accounting "
                         + "costs per record on its own is the JMH figure in docs/benchmarks.md.%n%n",

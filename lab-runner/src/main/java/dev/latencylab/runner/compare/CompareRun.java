@@ -1,5 +1,6 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
@@ -126,12 +127,18 @@ public final class CompareRun {
             publishDelay = publishDelays.atHalfCeiling(throughput, warnings);
             reservedCoresNote = publishDelays.withReservedCores(publishDelay, reservedCores, warnings);
             if (publishDelay != null) {
-                cpu = cpuWindow.measure(publishDelay.rate(), ScenarioRunner.firstPhaseId(clock.instant()));
+                cpu = cpuWindow.measure(publishDelay.rate(), ScenarioRunner.firstPhaseId(clock.instant()), warnings);
                 ctx.awaitConsumer("after the CPU window", warnings);
             }
             for (int i = 1; i <= settings.rounds(); i++) {
                 consumerRounds.run(i, layout, consumer);
             }
+            // The latency part measures the consumer-app as the user set it, not as the drains did.
+            lab.consumerFor(
+                    ConsumerChange.to(consumerBefore).reading(true),
+                    settings.labTopic(),
+                    layout.partitions(),
+                    settings.drainTimeout());
             for (int i = 1; i <= settings.rounds(); i++) {
                 latencyRounds.run(i, latency);
             }
@@ -139,6 +146,9 @@ public final class CompareRun {
             stopReason = ctx.abort.stopReason();
         } catch (CompareException | EndpointException e) {
             stopReason = "failed: " + e.getMessage();
+        } catch (RuntimeException e) {
+            // A tool that cannot be started, a topic call that fails: the load still stops, the rest is written.
+            stopReason = "failed: " + e;
         } finally {
             worker = null;
             // Cleanup talks HTTP and runs a tool: it must not see a pending interrupt.
@@ -189,6 +199,7 @@ public final class CompareRun {
 
     /** Best effort: the load stops, and the bench topic (GBs after a long run) goes if it is the lab's. */
     private void cleanUp(ConsumerSettings consumerBefore, List<String> warnings) {
+        publishDelays.release(warnings);
         try {
             lab.stop();
         } catch (EndpointException | InterruptedException e) {

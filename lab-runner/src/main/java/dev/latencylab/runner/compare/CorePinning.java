@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -13,7 +15,8 @@ import java.util.stream.Stream;
  * Gives the producer a core of its own with {@code taskset}: either the whole producer-app JVM, or
  * its sender thread alone (every other thread of the JVM then with the rest), on the machine's last
  * CPU, and every other process of the stack (brokers, consumer-app, Prometheus, this runner) on the
- * others; afterwards every one of them may run on any CPU again. Only process ids the lab started
+ * others; afterwards every one of them is put back on the CPUs it had (read from
+ * /proc/&lt;pid&gt;/status before the first move). Only process ids the lab started
  * are touched (scripts/lab passes them from its pid files), and threads are found by name in
  * /proc/&lt;pid&gt;/task.
  */
@@ -23,12 +26,15 @@ final class CorePinning {
     static final String SENDER_THREAD = "lab-sender";
 
     private static final Duration TASKSET_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration SENDER_WAIT = Duration.ofSeconds(3);
 
     private final CompareContext ctx;
     private final long producerPid;
     private final List<Long> others;
     private final int cpus;
     private final Path proc;
+    /** The processes moved so far and the CPUs each had before. */
+    private final Map<Long, String> before = new LinkedHashMap<>();
 
     CorePinning(CompareContext ctx, long producerPid, List<Long> stackPids, int cpus, Path proc) {
         this.ctx = ctx;
@@ -56,6 +62,7 @@ final class CorePinning {
 
     /** Every thread of the producer-app's JVM on the reserved CPU, the rest of the stack on the others. */
     void pinJvm() throws InterruptedException {
+        remember();
         taskset(true, producerPid, reservedCpu());
         for (long pid : others) {
             taskset(true, pid, otherCpus());
@@ -67,10 +74,8 @@ final class CorePinning {
      * stack on the others. Call it once the load runs: the thread is made anew when the load starts.
      */
     void pinSender() throws InterruptedException {
-        long tid = senderThread()
-                .orElseThrow(() -> new CompareException(
-                        "the producer-app (pid " + producerPid + ") has no thread named " + SENDER_THREAD + " in "
-                                + proc.resolve(producerPid + "/task") + ": is its load running?"));
+        remember();
+        long tid = awaitSenderThread();
         taskset(true, producerPid, otherCpus());
         for (long pid : others) {
             taskset(true, pid, otherCpus());
@@ -78,12 +83,66 @@ final class CorePinning {
         taskset(false, tid, reservedCpu());
     }
 
-    /** Every process (all its threads) on every CPU again, as they were started. */
-    void release() throws InterruptedException {
-        String all = "0-" + (cpus - 1);
-        taskset(true, producerPid, all);
-        for (long pid : others) {
-            taskset(true, pid, all);
+    /**
+     * Every process it moved back on the CPUs it had before (all its threads); never throws: what
+     * could not be put back is returned, to be reported. Safe to call again.
+     */
+    List<String> release() {
+        List<String> failures = new ArrayList<>();
+        for (Map.Entry<Long, String> e : new ArrayList<>(before.entrySet())) {
+            try {
+                taskset(true, e.getKey(), e.getValue());
+                before.remove(e.getKey());
+            } catch (CompareException | InterruptedException x) {
+                if (x instanceof InterruptedException) {
+                    Thread.currentThread().interrupt();
+                }
+                failures.add("process " + e.getKey() + " may still run on fewer CPUs than its " + e.getValue() + ": "
+                        + x.getMessage() + " (taskset -a -p -c " + e.getValue() + " " + e.getKey() + ")");
+            }
+        }
+        return failures;
+    }
+
+    /** Each process's CPUs before the first placement: what release puts back. */
+    private void remember() {
+        List<Long> all = new ArrayList<>(others);
+        all.add(0, producerPid);
+        for (long pid : all) {
+            if (!before.containsKey(pid)) {
+                before.put(pid, cpusAllowed(pid));
+            }
+        }
+    }
+
+    private String cpusAllowed(long pid) {
+        Path status = proc.resolve(pid + "/status");
+        try {
+            return Files.readAllLines(status).stream()
+                    .filter(l -> l.startsWith("Cpus_allowed_list:"))
+                    .map(l -> l.substring("Cpus_allowed_list:".length()).strip())
+                    .findFirst()
+                    .orElseThrow(() -> new CompareException("no Cpus_allowed_list in " + status));
+        } catch (IOException e) {
+            throw new CompareException(
+                    "could not read the CPUs of process " + pid + " in " + status + ": " + e.getMessage());
+        }
+    }
+
+    /** The sender thread is made when the load starts: it may take a moment to appear. */
+    private long awaitSenderThread() throws InterruptedException {
+        long deadline = System.nanoTime() + SENDER_WAIT.toNanos();
+        while (true) {
+            Optional<Long> tid = senderThread();
+            if (tid.isPresent()) {
+                return tid.get();
+            }
+            if (System.nanoTime() > deadline) {
+                throw new CompareException("the producer-app (pid " + producerPid + ") has no thread named "
+                        + SENDER_THREAD + " in " + proc.resolve(producerPid + "/task") + " " + SENDER_WAIT.toSeconds()
+                        + " s after its load started");
+            }
+            Thread.sleep(100);
         }
     }
 

@@ -41,7 +41,7 @@ final class CpuWindow {
         this.clock = clock;
     }
 
-    CompareResult.CpuCost measure(double rate, int phase) throws InterruptedException {
+    CompareResult.CpuCost measure(double rate, int phase, List<String> warnings) throws InterruptedException {
         ctx.out.printf(
                 Locale.ROOT,
                 "%nCPU per record at %s records/s: the lab (producer-app to consumer-app), then the tools"
@@ -53,6 +53,9 @@ final class CpuWindow {
         Instant t0;
         double p0;
         double c0;
+        double p1;
+        double c1;
+        double labSeconds;
         ProducerStatus status;
         ctx.lab.startAtRate(ctx.settings.atRate(rate), phase);
         try {
@@ -62,13 +65,14 @@ final class CpuWindow {
             p0 = ctx.lab.producerCpuSeconds();
             c0 = ctx.lab.consumerCpuSeconds();
             ctx.lab.sleep(ctx.settings.duration());
+            // The window's records end at the phase change: its CPU is read there, before the load stops.
             status = ctx.lab.enterPhase(phase + 2);
+            p1 = ctx.lab.producerCpuSeconds();
+            c1 = ctx.lab.consumerCpuSeconds();
+            labSeconds = seconds(t0, clock.instant());
         } finally {
             ctx.lab.stop();
         }
-        double p1 = ctx.lab.producerCpuSeconds();
-        double c1 = ctx.lab.consumerCpuSeconds();
-        double labSeconds = seconds(t0, clock.instant());
         long labRecords = status.phaseSends(phase + 1)
                 .map(PhaseSends::sent)
                 .orElseThrow(() -> new CompareException("the producer-app has no tally of phase " + (phase + 1)));
@@ -76,7 +80,7 @@ final class CpuWindow {
         CompareResult.CpuUse consumerApp = new CompareResult.CpuUse("consumer-app", labRecords, labSeconds, c1 - c0);
         print(producerApp);
         print(consumerApp);
-        ctx.awaitConsumer("after the lab's CPU window", new java.util.ArrayList<>());
+        ctx.awaitConsumer("after the lab's CPU window", warnings);
 
         ToolWindow tools = toolWindow(rate);
         print(tools.producer());

@@ -53,7 +53,8 @@ public final class Differences {
                         + "realistic ceiling with the sender thread's CPU time, run-queue wait and the JVM's GC pauses beside it.",
                 "The consumer part reads backlogs the producer-app wrote as scenarios do (JSON orders keyed by order id, "
                         + "with the header), on a topic laid out like the lab topic. The consumer-app, already in its group, "
-                        + "is timed from its resume to the processing of the backlog's last record, with its full accounting "
+                        + "is timed from the processing of the backlog's first record to that of its last (its own clock), with "
+                        + "its full accounting "
                         + "(header decoded, histograms, ledger of every offset, Micrometer); ConsumerPerformance counts bytes "
                         + "and records only. Both fetch alike: the consumer-app is given the tool's "
                         + "receive.buffer.bytes=2097152 and check.crcs=false for its drains; the rest are Kafka's defaults on "

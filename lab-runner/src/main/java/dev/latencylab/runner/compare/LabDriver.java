@@ -30,6 +30,8 @@ final class LabDriver {
     private static final Duration DRAIN_POLL = Duration.ofMillis(500);
     /** Often: what is sent between the count reaching the backlog and the stop is extra. */
     private static final Duration BACKLOG_POLL = Duration.ofMillis(50);
+    /** Nothing sent for this long while a backlog is written: the producer is stuck. */
+    private static final Duration BACKLOG_STALL = Duration.ofSeconds(60);
 
     private final ProducerClient producer;
     private final ConsumerClient consumer;
@@ -199,9 +201,25 @@ final class LabDriver {
         Instant next = clock.instant().plus(PROGRESS_EVERY);
         try {
             long sent = 0;
+            Instant lastGrowth = clock.instant();
             while (sent < records) {
                 sleeper.sleep(BACKLOG_POLL);
-                sent = sends(phase).sent();
+                PhaseSends now = sends(phase);
+                if (now.failed() > 0) {
+                    throw new CompareException("the producer-app failed " + now.failed()
+                            + " sends of the backlog (phase " + phase + ", " + now.sent() + " sent): see its log");
+                }
+                if (now.sent() > sent) {
+                    lastGrowth = clock.instant();
+                } else if (Duration.between(lastGrowth, clock.instant()).compareTo(BACKLOG_STALL) > 0) {
+                    throw new CompareException(String.format(
+                            Locale.ROOT,
+                            "the backlog stopped growing at %,d of %,d records (nothing sent for %d s)",
+                            now.sent(),
+                            records,
+                            BACKLOG_STALL.toSeconds()));
+                }
+                sent = now.sent();
                 if (!clock.instant().isBefore(next)) {
                     out.printf(Locale.ROOT, "    backlog: %,d of %,d records sent%n", sent, records);
                     next = clock.instant().plus(PROGRESS_EVERY);
@@ -227,8 +245,10 @@ final class LabDriver {
 
     /**
      * Resumes the consumer-app and waits until it has read all {@code records} of phase
-     * {@code phase}: the drain runs from the resume to the last record's processing, the
-     * consumer-app's own timestamp. It is paused again after and the phase released.
+     * {@code phase}: the drain runs from the processing of the first record to that of the last,
+     * both on the consumer-app's clock (the resume's HTTP call and the first fetch left out, as
+     * ConsumerPerformance's figure leaves out its start and group join). It is paused again after
+     * and the phase released.
      */
     LabDrain drain(String listener, int phase, long records, Duration timeout) throws InterruptedException {
         Instant resumed = clock.instant();
@@ -241,12 +261,13 @@ final class LabDriver {
                 long read = view.map(PhaseView::count).orElse(0L);
                 if (read >= records) {
                     PhaseView v = view.orElseThrow();
-                    if (v.lastReceived() == null || !v.lastReceived().isAfter(resumed)) {
-                        throw new CompareException("the consumer-app had read the backlog of phase " + phase
-                                + " before it was resumed (last record at " + v.lastReceived() + ", resumed at "
+                    if (v.firstReceived() == null || v.firstReceived().isBefore(resumed)) {
+                        throw new CompareException("the consumer-app had read part of the backlog of phase " + phase
+                                + " before it was resumed (first record at " + v.firstReceived() + ", resumed at "
                                 + resumed + "): it was not paused, and the drain cannot be timed");
                     }
-                    return new LabDrain(listener, records, resumed, v.lastReceived(), v.lost(), v.duplicated());
+                    return new LabDrain(
+                            listener, v.count(), v.firstReceived(), v.lastReceived(), v.lost(), v.duplicated());
                 }
                 if (!clock.instant().isBefore(deadline)) {
                     throw new CompareException(String.format(

@@ -16,6 +16,8 @@ final class PublishDelays {
 
     private final CompareContext ctx;
     private final Clock clock;
+    /** The placement in use, if any: released after each window and again on the way out. */
+    private CorePinning pinning;
 
     PublishDelays(CompareContext ctx, Clock clock) {
         this.ctx = ctx;
@@ -63,32 +65,36 @@ final class PublishDelays {
         if (cpus < 2) {
             return "not measured: this machine has " + cpus + " CPU";
         }
-        CorePinning pinning =
-                new CorePinning(ctx, ctx.settings.producerPid(), ctx.settings.stackPids(), cpus, ctx.proc);
+        pinning = new CorePinning(ctx, ctx.settings.producerPid(), ctx.settings.stackPids(), cpus, ctx.proc);
         String rest = "the brokers, consumer-app, Prometheus and the runner (" + pinning.otherProcesses()
                 + " processes) on CPU " + pinning.otherCpus();
-        into.add(reserved(
-                "the producer-app's JVM",
-                "every thread of the producer-app (pid " + ctx.settings.producerPid() + ") on CPU "
-                        + pinning.reservedCpu() + "; " + rest,
-                shared.rate(),
-                pinning,
-                pinning::pinJvm,
-                warnings));
-        into.add(reserved(
-                "the sender thread",
-                "the producer-app's " + CorePinning.SENDER_THREAD + " thread alone on CPU " + pinning.reservedCpu()
-                        + "; its other threads and " + rest,
-                shared.rate(),
-                pinning,
-                pinning::pinSender,
-                warnings));
+        try {
+            into.add(reserved(
+                    "the producer-app's JVM",
+                    "every thread of the producer-app (pid " + ctx.settings.producerPid() + ") on CPU "
+                            + pinning.reservedCpu() + "; " + rest,
+                    shared.rate(),
+                    pinning::pinJvm,
+                    warnings));
+            into.add(reserved(
+                    "the sender thread",
+                    "the producer-app's " + CorePinning.SENDER_THREAD + " thread alone on CPU " + pinning.reservedCpu()
+                            + "; its other threads and " + rest,
+                    shared.rate(),
+                    pinning::pinSender,
+                    warnings));
+        } catch (CompareException e) {
+            // An extra the rest of the comparison does not need: said, and the run goes on.
+            warnings.add("publish delay with a reserved core stopped: " + e.getMessage());
+            ctx.out.println("WARNING: publish delay with a reserved core stopped: " + e.getMessage());
+            return into.isEmpty() ? "not measured: " + e.getMessage() : "partly measured: " + e.getMessage();
+        }
         return null;
     }
 
     /** Places the processes once the load runs (so a thread made by the start is placed too), measures, releases. */
     private CompareResult.ReservedCore reserved(
-            String who, String how, double rate, CorePinning pinning, LabDriver.Step pin, List<String> warnings)
+            String who, String how, double rate, LabDriver.Step pin, List<String> warnings)
             throws InterruptedException {
         ctx.out.printf(
                 Locale.ROOT,
@@ -102,12 +108,22 @@ final class PublishDelays {
         try {
             d = window(rate, pin, warnings);
         } finally {
-            pinning.release();
+            release(warnings);
         }
         Verdict v = d.publishDelayMs() == null
                 ? null
                 : Goals.publishDelay(rate, d.publishDelayMs().p99());
         return new CompareResult.ReservedCore(who, how, d, v);
+    }
+
+    /** Every process moved back where it was; what could not be is a warning. Safe to call again. */
+    void release(List<String> warnings) {
+        if (pinning != null) {
+            for (String failure : pinning.release()) {
+                warnings.add(failure);
+                ctx.out.println("WARNING: " + failure);
+            }
+        }
     }
 
     private CompareResult.PublishDelay window(double rate, LabDriver.Step afterStart, List<String> warnings)

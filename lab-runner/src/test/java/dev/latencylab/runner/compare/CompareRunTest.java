@@ -101,12 +101,20 @@ class CompareRunTest {
                 .run("scripts/lab compare --duration 10s");
     }
 
-    /** The producer-app (pid 41) as /proc lists it: its sender thread is 4101. */
+    /**
+     * The stack as /proc lists it: the producer-app (pid 41, its sender thread 4101), two other
+     * processes and this JVM, each allowed on both CPUs but 43, which was started on CPU 1 alone.
+     */
     private static Path proc(Path dir) throws IOException {
         Path proc = dir.resolve("proc");
         for (String[] t : new String[][] {{"4101", "lab-sender"}, {"4102", "kafka-producer-"}}) {
             Path task = Files.createDirectories(proc.resolve("41/task/" + t[0]));
             Files.writeString(task.resolve("comm"), t[1] + "\n");
+        }
+        for (long pid : new long[] {41, 42, 43, ProcessHandle.current().pid()}) {
+            Path p = Files.createDirectories(proc.resolve(Long.toString(pid)));
+            Files.writeString(
+                    p.resolve("status"), "Name:\tjava\nCpus_allowed_list:\t" + (pid == 43 ? "1" : "0-1") + "\n");
         }
         return proc;
     }
@@ -121,6 +129,7 @@ class CompareRunTest {
 
             assertThat(r.complete()).as(r.stopReason()).isTrue();
             assertThat(tools.mainClasses())
+                    .as("warnings: %s", r.warnings())
                     .containsExactly(
                             "TopicCommand --describe",
                             "TopicCommand --delete",
@@ -289,8 +298,16 @@ class CompareRunTest {
         List<String> consumerPosts = lab.log().stream()
                 .filter(l -> l.startsWith("POST /actuator/consumer"))
                 .toList();
-        // record, batch per round; then the settings from before, consumerConfig emptied.
-        assertThat(consumerPosts).hasSize(5);
+        // record, batch per round; then the settings from before, consumerConfig emptied, before the latency part
+        // (and once more on the way out).
+        assertThat(consumerPosts).hasSize(6);
+        List<String> log = lab.log();
+        int restored = log.indexOf(consumerPosts.get(4));
+        int lowRate = java.util.stream.IntStream.range(0, log.size())
+                .filter(i -> log.get(i).contains("\"rate\":50.0"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(restored).isLessThan(lowRate);
         assertThat(consumerPosts.get(0))
                 .contains("\"listener\":\"record\"")
                 .contains("\"receive.buffer.bytes\":\"2097152\"")
@@ -309,10 +326,11 @@ class CompareRunTest {
                 .map(c -> String.join(" ", c))
                 .toList();
         long self = ProcessHandle.current().pid();
+        // Each back where it was: 43 on CPU 1 alone, as it was started.
         List<String> released = List.of(
                 "taskset -a -p -c 0-1 41",
                 "taskset -a -p -c 0-1 42",
-                "taskset -a -p -c 0-1 43",
+                "taskset -a -p -c 1 43",
                 "taskset -a -p -c 0-1 " + self);
         List<String> expected = new java.util.ArrayList<>(List.of(
                 "taskset -a -p -c 1 41",

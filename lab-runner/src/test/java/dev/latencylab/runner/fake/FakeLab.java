@@ -385,6 +385,7 @@ public final class FakeLab implements AutoCloseable {
                 Instant first = seg.startedAt.isAfter(phasesResetAt) ? seg.startedAt : phasesResetAt;
                 Instant last = seg.endedAt != null ? seg.endedAt : time.instant();
                 if (seg.endedAt != null && resumedAt != null && !resumedAt.isBefore(seg.endedAt)) {
+                    first = resumedAt;
                     last = resumedAt.plusNanos((seg.to - seg.from + 1) * 2_500);
                 }
                 // A closed phase read from its start: every record it sent (what a drain waits for).
@@ -439,7 +440,7 @@ public final class FakeLab implements AutoCloseable {
                     + (ledgerLimit == null ? "null" : "\"" + ledgerLimit + "\"")
                     + ",\"redeliveredBeforeStart\":0,\"partitions\":["
                     + partitions + "]}],"
-                    + "\"assigned\":{\"lab.orders\":[0],\"lab.orders.compare-drain\":[0,1,2]},"
+                    + "\"assigned\":{\"lab.orders\":[0,1,2],\"lab.orders.compare-drain\":[0,1,2]},"
                     + "\"consumer\":{\"topics\":\"lab\\\\.orders(\\\\..+)?\",\"groupId\":\"latency-lab-consumer\","
                     + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\"}}}";
         }

@@ -241,9 +241,10 @@ class LingerSweepIT {
      * core of its own for one window, runs on every CPU again after.
      */
     private void assertCompare(LabScript lab) throws Exception {
-        Path pidFile = labDir.resolve("pids/producer-app.pid");
-        long producer = Long.parseLong(Files.readString(pidFile).strip());
-        String cpusBefore = cpusAllowed(producer);
+        // Every process the lab started: the producer-app gets a core of its own for two windows, the others
+        // are moved off it; all of them must be back where they were after.
+        Map<String, String> cpusBefore = cpusOfLabProcesses();
+        assertThat(cpusBefore).as("lab processes before compare").containsKey("producer-app");
         Path out = work.resolve("results-compare");
         SweepAssertions.deleteTree(out, work);
         LabScript.Result run = lab.run(
@@ -312,10 +313,20 @@ class LingerSweepIT {
                         w.path("delay").path("publishDelayMs").path("p99"));
             }
         }
-        soft.assertThat(cpusAllowed(producer))
-                .as("producer-app's CPUs after compare")
+        soft.assertThat(cpusOfLabProcesses())
+                .as("every lab process's CPUs after compare")
                 .isEqualTo(cpusBefore);
         soft.assertAll();
+    }
+
+    /** Each process the lab started (its pid files) and the CPUs it may run on. */
+    private Map<String, String> cpusOfLabProcesses() throws IOException {
+        Map<String, String> cpus = new LinkedHashMap<>();
+        for (LabProcesses.Started p :
+                LabProcesses.fromPidFiles(labDir.resolve("pids")).values()) {
+            cpus.put(p.name(), cpusAllowed(p.pid()));
+        }
+        return cpus;
     }
 
     /** The CPUs a process may run on, as the kernel has it. */
