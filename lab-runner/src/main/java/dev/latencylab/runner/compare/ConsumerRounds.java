@@ -82,22 +82,14 @@ final class ConsumerRounds {
         }
     }
 
-    private long backlog(ListenerType listener, String topic, TopicLayout layout, int phase)
+    /** The listener set, a backlog written with the consumer-app paused, then drained. */
+    private LabDrain labDrain(int i, ListenerType listener, String topic, TopicLayout layout, int phase)
             throws InterruptedException {
         ctx.lab.consumerFor(drainWith(listener), topic, layout.partitions(), ctx.settings.drainTimeout());
         ctx.abort.check();
-        return ctx.lab.writeBacklog(ctx.settings.realistic(), topic, phase, ctx.settings.backlogRecords());
-    }
-
-    private LabDrain labDrain(int i, ListenerType listener, String topic, TopicLayout layout, int phase)
-            throws InterruptedException {
-        long written = backlog(listener, topic, layout, phase);
-        return drain(i, listener, phase, written);
-    }
-
-    private LabDrain drain(int i, ListenerType listener, int phase, long records) throws InterruptedException {
+        long written = ctx.lab.writeBacklog(ctx.settings.realistic(), topic, phase, ctx.settings.backlogRecords());
         ctx.abort.check();
-        LabDrain d = ctx.lab.drain(listener.label(), phase, records, ctx.settings.drainTimeout());
+        LabDrain d = ctx.lab.drain(listener.label(), phase, written, ctx.settings.drainTimeout());
         ctx.out.printf(
                 Locale.ROOT,
                 "consumer %d/%d, lab: consumer-app (%s listener) read %,d records in %.2f s: %s records/s%s%n",

@@ -356,7 +356,7 @@ final class LabDriver {
     }
 
     private void start(ProducerSettings s) throws InterruptedException {
-        producer.start(s, 0);
+        startAtRate(s, 0);
     }
 
     private static double seconds(Instant a, Instant b) {
