@@ -95,6 +95,7 @@ public final class Cli {
         commands.put("linger", new LingerCommand(out, err, cwd, new JsonHttp()));
         commands.put("report", new ReportCommand(out, err, cwd));
         commands.put("diff", new DiffCommand(out, err, cwd));
+        commands.put("flamegraph", new FlameGraphCommand(out, err, cwd));
         commands.put(
                 "compare",
                 new CompareCommand(

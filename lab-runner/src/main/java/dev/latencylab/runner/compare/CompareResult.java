@@ -132,9 +132,10 @@ public record CompareResult(
 
     /**
      * One process's CPU time over its window (user and system, all its threads) and the records its
-     * pipeline wrote in the window.
+     * pipeline wrote in the window. The window's start, with its length, says which part of a JFR
+     * recording to draw (flamegraph --from, --to).
      */
-    public record CpuUse(String process, long records, double seconds, double cpuSeconds) {
+    public record CpuUse(String process, Instant from, long records, double seconds, double cpuSeconds) {
 
         @JsonProperty("cpuMsPer1000Records")
         public Double cpuMsPer1000Records() {

@@ -76,8 +76,10 @@ final class CpuWindow {
         long labRecords = status.phaseSends(phase + 1)
                 .map(PhaseSends::sent)
                 .orElseThrow(() -> new CompareException("the producer-app has no tally of phase " + (phase + 1)));
-        CompareResult.CpuUse producerApp = new CompareResult.CpuUse("producer-app", labRecords, labSeconds, p1 - p0);
-        CompareResult.CpuUse consumerApp = new CompareResult.CpuUse("consumer-app", labRecords, labSeconds, c1 - c0);
+        CompareResult.CpuUse producerApp =
+                new CompareResult.CpuUse("producer-app", t0, labRecords, labSeconds, p1 - p0);
+        CompareResult.CpuUse consumerApp =
+                new CompareResult.CpuUse("consumer-app", t0, labRecords, labSeconds, c1 - c0);
         print(producerApp);
         print(consumerApp);
         ctx.awaitConsumer("after the lab's CPU window", warnings);
@@ -125,8 +127,8 @@ final class CpuWindow {
             Duration pp1 = cpu(pp, "ProducerPerformance");
             Duration cp1 = cpu(cp, "ConsumerPerformance");
             return new ToolWindow(
-                    new CompareResult.CpuUse("ProducerPerformance", r1 - r0, seconds, between(pp0, pp1)),
-                    new CompareResult.CpuUse("ConsumerPerformance", r1 - r0, seconds, between(cp0, cp1)),
+                    new CompareResult.CpuUse("ProducerPerformance", t0, r1 - r0, seconds, between(pp0, pp1)),
+                    new CompareResult.CpuUse("ConsumerPerformance", t0, r1 - r0, seconds, between(cp0, cp1)),
                     List.of(ppCommand, cpCommand));
         } finally {
             if (pp != null) {
@@ -154,11 +156,12 @@ final class CpuWindow {
     private void print(CompareResult.CpuUse u) {
         ctx.out.printf(
                 Locale.ROOT,
-                "CPU per record: %s %.2f CPU-s for %,d records in %.1f s = %s CPU-ms per 1,000 records%n",
+                "CPU per record: %s %.2f CPU-s for %,d records in %.1f s from %s = %s CPU-ms per 1,000 records%n",
                 u.process(),
                 u.cpuSeconds(),
                 u.records(),
                 u.seconds(),
+                u.from(),
                 Numbers.ms(u.cpuMsPer1000Records()));
     }
 

@@ -65,7 +65,16 @@ class CliTest {
     @Test
     void eachCommandAskedForItsVersionPrintsItAndDoesNothingElse(@TempDir Path dir) {
         for (String command : List.of(
-                "run", "validate", "linger", "report", "diff", "compare", "selftest", "snapshot", "check-dashboards")) {
+                "run",
+                "validate",
+                "linger",
+                "report",
+                "diff",
+                "flamegraph",
+                "compare",
+                "selftest",
+                "snapshot",
+                "check-dashboards")) {
             out.reset();
             err.reset();
             assertThat(cli(dir).execute(command, "--version")).as(command).isZero();
@@ -154,8 +163,8 @@ class CliTest {
 
     @Test
     void everyCommandAnswersHelpWithoutCallingAnything(@TempDir Path dir) {
-        for (String command :
-                List.of("run", "validate", "linger", "report", "compare", "snapshot", "check-dashboards")) {
+        for (String command : List.of(
+                "run", "validate", "linger", "report", "flamegraph", "compare", "snapshot", "check-dashboards")) {
             out.reset();
             assertThat(cli(dir).execute(command, "--help")).as(command).isZero();
             assertThat(out()).as(command).startsWith("Usage: " + command).contains("-h, --help");

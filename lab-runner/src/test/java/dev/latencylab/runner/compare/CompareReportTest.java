@@ -83,10 +83,10 @@ class CompareReportTest {
                 List.of("java", KafkaTools.CONSUMER_PERFORMANCE)));
         CompareResult.CpuCost cpu = new CompareResult.CpuCost(
                 4_500,
-                new CompareResult.CpuUse("producer-app", 45_000, 10.0, 0.9),
-                new CompareResult.CpuUse("ProducerPerformance", 45_000, 10.0, 0.6),
-                new CompareResult.CpuUse("consumer-app", 45_000, 10.0, 0.5),
-                new CompareResult.CpuUse("ConsumerPerformance", 45_000, 10.0, 0.45),
+                new CompareResult.CpuUse("producer-app", Instant.EPOCH, 45_000, 10.0, 0.9),
+                new CompareResult.CpuUse("ProducerPerformance", Instant.EPOCH, 45_000, 10.0, 0.6),
+                new CompareResult.CpuUse("consumer-app", Instant.EPOCH, 45_000, 10.0, 0.5),
+                new CompareResult.CpuUse("ConsumerPerformance", Instant.EPOCH, 45_000, 10.0, 0.45),
                 List.of(List.of("java", KafkaTools.PRODUCER_PERFORMANCE, "--throughput", "4500")));
         return new CompareResult(
                 T0,

@@ -3,6 +3,7 @@ package dev.latencylab.runner.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class GoalsTest {
@@ -105,10 +106,10 @@ class GoalsTest {
 
     @Test
     void cpuPerRecordAtMostOnePointTwoTimesTheTools() {
-        CompareResult.CpuUse tool = new CompareResult.CpuUse("ProducerPerformance", 100_000, 10.0, 1.0);
+        CompareResult.CpuUse tool = new CompareResult.CpuUse("ProducerPerformance", Instant.EPOCH, 100_000, 10.0, 1.0);
 
-        Verdict met = Goals.cpu(new CompareResult.CpuUse("producer-app", 100_000, 10.0, 1.2), tool);
-        Verdict missed = Goals.cpu(new CompareResult.CpuUse("producer-app", 50_000, 10.0, 0.61), tool);
+        Verdict met = Goals.cpu(new CompareResult.CpuUse("producer-app", Instant.EPOCH, 100_000, 10.0, 1.2), tool);
+        Verdict missed = Goals.cpu(new CompareResult.CpuUse("producer-app", Instant.EPOCH, 50_000, 10.0, 0.61), tool);
 
         assertThat(met.status()).isEqualTo(Verdict.Standing.MET);
         assertThat(met.ratio()).isCloseTo(1.2, within(1e-9));
@@ -117,7 +118,7 @@ class GoalsTest {
         assertThat(missed.text())
                 .isEqualTo("CPU per record, producer-app / ProducerPerformance: 1.220 (12.2 / 10.0 CPU-ms per 1,000"
                         + " records): goal <= 1.2x MISSED");
-        assertThat(Goals.cpu(new CompareResult.CpuUse("producer-app", 0, 10.0, 1.0), tool)
+        assertThat(Goals.cpu(new CompareResult.CpuUse("producer-app", Instant.EPOCH, 0, 10.0, 1.0), tool)
                         .ratio())
                 .isNull();
     }

@@ -1,0 +1,207 @@
+package dev.latencylab.runner.cli;
+
+import dev.latencylab.runner.profile.CallTree;
+import dev.latencylab.runner.profile.FlameSvg;
+import dev.latencylab.runner.profile.StackSamples;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code flamegraph REC.jfr}: one window of one thread of a JFR recording as a flame graph (SVG) and
+ * a table of the methods that ran most, to say where a lab app's CPU goes.
+ */
+@Command(
+        name = "flamegraph",
+        description = {
+            "Where a JVM's CPU went: the execution samples of a JFR recording (jcmd PID JFR.start",
+            "settings=profile, then JFR.dump filename=REC.jfr), for the threads and window asked, drawn as a flame",
+            "graph (SVG, root at the bottom, width = share of samples) and printed as a Markdown table of the",
+            "methods that ran most themselves (self) and with what they call (total)."
+        },
+        footer = {
+            "",
+            "Exit codes: 0 done, 1 the recording could not be read or the graph written, 2 wrong command line."
+        })
+final class FlameGraphCommand extends LabCommand {
+
+    @Parameters(index = "0", paramLabel = "REC.jfr", description = "the JFR recording")
+    String recording;
+
+    @Option(
+            names = "--thread",
+            paramLabel = "REGEX",
+            description = "threads kept: a regular expression matching the whole thread name (default: all)")
+    String thread = ".*";
+
+    @Option(
+            names = "--from",
+            paramLabel = "INSTANT",
+            description = "first sample kept, e.g. 2026-11-27T10:20:00Z (default: the recording's start)")
+    String from;
+
+    @Option(names = "--to", paramLabel = "INSTANT", description = "last sample kept (default: the recording's end)")
+    String to;
+
+    @Option(
+            names = "--out",
+            paramLabel = "FILE.svg",
+            description = "where the graph goes (default: the recording's path with .svg)")
+    String svgOut;
+
+    @Option(
+            names = "--folded",
+            paramLabel = "FILE.txt",
+            description = "also write the stacks folded, one 'frame;frame;... count' line each, as other flame graph"
+                    + " tools read them")
+    String foldedOut;
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "the graph's title (default: the file name)")
+    String title;
+
+    @Option(names = "--top", paramLabel = "N", description = "methods in the table, 1-200 (default: ${DEFAULT-VALUE})")
+    int top = 15;
+
+    FlameGraphCommand(PrintStream out, PrintStream err, Path cwd) {
+        super(out, err, cwd);
+    }
+
+    @Override
+    int run(List<String> argv) {
+        Path jfr = cwd.resolve(recording);
+        if (!Files.isRegularFile(jfr)) {
+            throw new UsageException("no recording at " + jfr);
+        }
+        Path svg = cwd.resolve(svgOut != null ? svgOut : recording.replaceFirst("(\\.jfr)?$", ".svg"));
+        if (!svg.getFileName().toString().endsWith(".svg")) {
+            throw new UsageException("--out must name an .svg file, not " + svg.getFileName());
+        }
+        Path folded = foldedOut == null ? null : cwd.resolve(foldedOut);
+        if (folded != null && !folded.getFileName().toString().endsWith(".txt")) {
+            throw new UsageException("--folded must name a .txt file, not " + folded.getFileName());
+        }
+        if (top < 1 || top > 200) {
+            throw new UsageException("--top must be 1-200, not " + top);
+        }
+        requireWritable(svg);
+        if (folded != null) {
+            requireWritable(folded);
+        }
+        Pattern threads = threadPattern();
+        Instant first = instant("--from", from);
+        Instant last = instant("--to", to);
+        if (first != null && last != null && !first.isBefore(last)) {
+            throw new UsageException("--from must be before --to");
+        }
+        StackSamples samples;
+        try {
+            samples = StackSamples.read(jfr, threads, first, last);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read " + jfr + " as a JFR recording: " + e.getMessage(), e);
+        }
+        if (samples.total() == 0) {
+            err.println("error: no execution sample of a thread matching '" + thread + "' in that window of " + jfr
+                    + " (record with settings=profile, and check the thread names with 'jfr summary')");
+            return 1;
+        }
+        CallTree tree = new CallTree(samples);
+        write(
+                svg,
+                FlameSvg.render(tree, title != null ? title : jfr.getFileName().toString()));
+        if (folded != null) {
+            write(folded, samples.foldedText());
+        }
+        out.print(table(tree, samples.total()));
+        out.println("Threads: " + samples.threads());
+        out.println("Flame graph: " + svg + (folded != null ? ", folded stacks: " + folded : ""));
+        return 0;
+    }
+
+    private String table(CallTree tree, long total) {
+        StringBuilder b = new StringBuilder("| method | self | total |\n|---|---:|---:|\n");
+        for (CallTree.MethodShare share : tree.topSelf(top)) {
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| `%s` | %.1f %% | %.1f %% |%n",
+                    share.method(),
+                    100.0 * share.self() / total,
+                    100.0 * share.total() / total));
+        }
+        return b.append(String.format(Locale.ROOT, "%n%d samples.%n", total)).toString();
+    }
+
+    /** Refused before anything is read: a missing folder, or a name that is a link or a folder. */
+    private static void requireWritable(Path file) {
+        Path folder = file.toAbsolutePath().getParent();
+        if (!Files.isDirectory(folder)) {
+            throw new UsageException("no folder " + folder + " to write " + file.getFileName() + " in");
+        }
+        if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new UsageException(file + " exists and is not a plain file (a link or a folder): not overwritten");
+        }
+    }
+
+    /** Whole or not at all; a link put in its place meanwhile is replaced, not followed. */
+    private static void write(Path file, String text) {
+        Path tmp = null;
+        try {
+            // Not createTempFile: its file is the owner's alone, and a graph is for sharing.
+            tmp = file.toAbsolutePath()
+                    .getParent()
+                    .resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
+            Files.writeString(tmp, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write " + file + ": " + e, e);
+        } finally {
+            deleteQuietly(tmp);
+        }
+    }
+
+    /** Only the temporary file this command made; gone already once moved. */
+    private static void deleteQuietly(Path tmp) {
+        if (tmp == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(tmp);
+        } catch (IOException e) {
+            // a leftover hidden .tmp is all this leaves; the error that matters is the write's
+        }
+    }
+
+    private Pattern threadPattern() {
+        try {
+            return Pattern.compile(thread);
+        } catch (PatternSyntaxException e) {
+            throw new UsageException("--thread is not a regular expression: " + e.getDescription());
+        }
+    }
+
+    private static Instant instant(String option, String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new UsageException(option + " must be an instant such as 2026-11-27T10:20:00Z, not '" + text + "'");
+        }
+    }
+}
