@@ -117,6 +117,24 @@ class LatencyRecorderTest {
     }
 
     @Test
+    void aRecordOfAPhaseJustReleasedOrResetOpensItAgainRatherThanFillingWhatWasDropped() {
+        recorder.record(header(1, T0, T0, 7), JSON, TOPIC, 0, 1, T0 + 1_000);
+        recorder.record(header(2, T0, T0, 7), JSON, TOPIC, 0, 2, T0 + 1_000);
+        recorder.release(7);
+
+        recorder.record(header(3, T0, T0, 7), JSON, TOPIC, 0, 3, T0 + 1_000);
+
+        assertThat(recorder.phasesHeld()).isEqualTo(1);
+        assertThat(recorder.report().phase(7).orElseThrow().count()).isEqualTo(1);
+
+        recorder.reset();
+        recorder.record(header(4, T0, T0, 7), JSON, TOPIC, 0, 4, T0 + 1_000);
+
+        assertThat(recorder.phasesHeld()).isEqualTo(1);
+        assertThat(recorder.report().phase(7).orElseThrow().count()).isEqualTo(1);
+    }
+
+    @Test
     void phasesNeverReleasedReachTheLimitVisiblyNeverSilently() {
         for (int phase = 1; phase <= LatencyRecorder.MAX_PHASES + 3; phase++) {
             recorder.record(header(phase, T0, T0, phase), JSON, TOPIC, 0, phase, T0 + 1_000);
