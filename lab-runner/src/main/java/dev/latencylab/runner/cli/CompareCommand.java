@@ -215,18 +215,10 @@ final class CompareCommand extends LabCommand {
             throw new UncheckedIOException(
                     "could not create a results folder under " + resultsRoot + ": " + e.getMessage(), e);
         }
-        // Per round: 3 throughput windows, 1 latency window (+ the tool and two floors, about as long), and
-        // 2 backlogs written at about 20,000 records/s; once: 2 publish-delay windows, 2 CPU windows and the
-        // tools' 20 s warm-up.
-        Duration roughly = settings.warmup()
-                .plus(settings.duration())
-                .multipliedBy(5L * settings.rounds() + 4)
-                .plus(Duration.ofSeconds(2 * settings.backlogRecords() / 20_000 * settings.rounds() + 30))
-                .plus(settings.stackWarmup());
         out.printf(
                 "Comparing the lab with Kafka's ProducerPerformance, ConsumerPerformance and EndToEndLatency: %d round(s)"
                         + " each, about %s%n",
-                settings.rounds(), Durations.format(roughly.withNanos(0)));
+                settings.rounds(), Durations.format(settings.roughDuration()));
 
         KafkaTopics admin = new KafkaTopics(settings.bootstrap(), clock);
         CompareRun run = new CompareRun(

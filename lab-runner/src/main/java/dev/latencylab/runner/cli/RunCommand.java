@@ -18,7 +18,6 @@ import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.run.StackWarmup;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.run.step.StepKinds;
-import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
@@ -31,10 +30,6 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -115,9 +110,6 @@ final class RunCommand extends LabCommand {
 
     @Mixin
     StackWarmupArgs stackWarmupArgs = new StackWarmupArgs();
-
-    private static final DateTimeFormatter CLOCK =
-            DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
     /** Standard output: under --json it carries summary.json alone, for scripts; the progress goes to err. */
     private final PrintStream stdout;
@@ -226,16 +218,8 @@ final class RunCommand extends LabCommand {
         ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrls);
         PrometheusClient prometheus = prometheusArgs.client(http);
 
-        List<Preflight.Check> checks = new ArrayList<>();
-        checks.add(new Preflight.Check(ProducerClient.PART, producer.endpoint(), true));
-        consumer.endpoints().forEach(e -> checks.add(new Preflight.Check(ConsumerClient.PART, e, true)));
-        checks.add(new Preflight.Check(PrometheusClient.PART, prometheus.readiness(), true));
-        if (delayed) {
-            checks.add(new Preflight.Check(NetworkClient.PART, network.endpoint(), true));
-        }
-        // A run needs no Grafana (its dashboard snapshots are written as files either way), and
-        // local mode starts it only where it is installed, so its absence is a warning.
-        checks.add(new Preflight.Check("Grafana", Urls.resolve(grafanaUrl, "/api/health"), false));
+        List<Preflight.Check> checks = Preflight.ofRun(
+                producer, consumer, prometheus.readiness(), network, Urls.resolve(grafanaUrl, "/api/health"));
         Preflight.Findings preflight = new Preflight(http).check(checks);
         preflight
                 .warnings()
@@ -249,21 +233,7 @@ final class RunCommand extends LabCommand {
         }
 
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
-        Instant now = clock.instant();
-        Instant latest = now.plus(plan.total()).plus(stackWarmup.ceiling());
-        out.printf(
-                "Running %s: %s, %s in all%s (until about %s)%n",
-                scenario.name(),
-                plan.repeats() > 1
-                        ? plan.phases().size() + " phases (" + scenario.phases().size() + " x " + plan.repeats()
-                                + " repeats)"
-                        : plan.phases().size() + " phases",
-                Durations.format(plan.total()),
-                stackWarmup.skipped()
-                        ? ""
-                        : ", after a stack warm-up of " + Durations.format(stackWarmup.floor()) + " to "
-                                + Durations.format(stackWarmup.ceiling()),
-                CLOCK.format(latest) + (stackWarmup.skipped() ? "" : " at the latest"));
+        out.println(plan.startLine(scenario, stackWarmup.floor(), stackWarmup.ceiling(), clock.instant()));
         out.println(plan.orderLine());
         // Said before the numbers as well as under them: every figure of a run on one machine carries it.
         out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));

@@ -113,4 +113,17 @@ public record CompareSettings(
         p.put("max.in.flight.requests.per.connection", "5");
         return p;
     }
+
+    /**
+     * About how long the comparison takes. Per round: 3 throughput windows, 1 latency window (+ the
+     * tool and two floors, about as long), and 2 backlogs written at about 20,000 records/s; once: 2
+     * publish-delay windows, 2 CPU windows and the tools' 20 s warm-up.
+     */
+    public Duration roughDuration() {
+        return warmup.plus(duration)
+                .multipliedBy(5L * rounds + 4)
+                .plus(Duration.ofSeconds(2 * backlogRecords / 20_000 * rounds + 30))
+                .plus(stackWarmup)
+                .withNanos(0);
+    }
 }

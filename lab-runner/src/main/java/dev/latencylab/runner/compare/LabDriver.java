@@ -1,6 +1,5 @@
 package dev.latencylab.runner.compare;
 
-import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
@@ -11,14 +10,16 @@ import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.Drained;
 import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.BacklogSends;
+import dev.latencylab.runner.run.ConsumerWait;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.Sleeper;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -28,16 +29,13 @@ final class LabDriver {
     private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
     static final KeyStrategy LAB_KEYS = KeyStrategy.ORDER_ID;
     private static final Duration DRAIN_POLL = Duration.ofMillis(500);
-    /** Often: what is sent between the count reaching the backlog and the stop is extra. */
-    private static final Duration BACKLOG_POLL = Duration.ofMillis(50);
-    /** Nothing sent for this long while a backlog is written: the producer is stuck. */
-    private static final Duration BACKLOG_STALL = Duration.ofSeconds(60);
 
     private final ProducerClient producer;
     private final ConsumerClient consumer;
     private final Clock clock;
     private final Sleeper sleeper;
     private final PrintStream out;
+    private final ConsumerWait consumerWait;
 
     LabDriver(ProducerClient producer, ConsumerClient consumer, Clock clock, Sleeper sleeper, PrintStream out) {
         this.producer = producer;
@@ -45,6 +43,7 @@ final class LabDriver {
         this.clock = clock;
         this.sleeper = sleeper;
         this.out = out;
+        this.consumerWait = new ConsumerWait(consumer, clock, sleeper, DRAIN_POLL);
     }
 
     /** Something done once the load runs, before its warm-up. */
@@ -180,13 +179,9 @@ final class LabDriver {
      */
     void consumerFor(ConsumerChange mode, String topic, int partitions, Duration timeout) throws InterruptedException {
         consumer.apply(mode);
-        Instant deadline = clock.instant().plus(timeout);
-        while (consumer.latency().assignedPartitions(topic) < partitions) {
-            if (!clock.instant().isBefore(deadline)) {
-                throw new CompareException("the consumer-app did not hold all " + partitions + " partitions of " + topic
-                        + " within " + timeout.toSeconds() + " s of " + mode + " (GET " + consumer.endpoint() + ")");
-            }
-            sleeper.sleep(DRAIN_POLL);
+        if (consumerWait.assigned(topic, partitions, timeout) < partitions) {
+            throw new CompareException("the consumer-app did not hold all " + partitions + " partitions of " + topic
+                    + " within " + timeout.toSeconds() + " s of " + mode + " (GET " + consumer.endpoint() + ")");
         }
     }
 
@@ -198,32 +193,22 @@ final class LabDriver {
     long writeBacklog(ProducerSettings s, String topic, int phase, long records) throws InterruptedException {
         consumer.consuming(false);
         producer.startNamed(s, phase, "compare-backlog", topic);
-        Instant next = clock.instant().plus(PROGRESS_EVERY);
         try {
-            long sent = 0;
-            Instant lastGrowth = clock.instant();
-            while (sent < records) {
-                sleeper.sleep(BACKLOG_POLL);
-                PhaseSends now = sends(phase);
-                if (now.failed() > 0) {
-                    throw new CompareException("the producer-app failed " + now.failed()
-                            + " sends of the backlog (phase " + phase + ", " + now.sent() + " sent): see its log");
-                }
-                if (now.sent() > sent) {
-                    lastGrowth = clock.instant();
-                } else if (Duration.between(lastGrowth, clock.instant()).compareTo(BACKLOG_STALL) > 0) {
-                    throw new CompareException(String.format(
-                            Locale.ROOT,
-                            "the backlog stopped growing at %,d of %,d records (nothing sent for %d s)",
-                            now.sent(),
-                            records,
-                            BACKLOG_STALL.toSeconds()));
-                }
-                sent = now.sent();
-                if (!clock.instant().isBefore(next)) {
-                    out.printf(Locale.ROOT, "    backlog: %,d of %,d records sent%n", sent, records);
-                    next = clock.instant().plus(PROGRESS_EVERY);
-                }
+            BacklogSends.Written w = new BacklogSends(producer, clock, sleeper, out, PROGRESS_EVERY)
+                    .await(phase, records, "    ", now -> {
+                        if (now.failed() > 0) {
+                            throw new CompareException("the producer-app failed " + now.failed()
+                                    + " sends of the backlog (phase " + phase + ", " + now.sent()
+                                    + " sent): see its log");
+                        }
+                    });
+            if (w.stalled()) {
+                throw new CompareException(String.format(
+                        Locale.ROOT,
+                        "the backlog stopped growing at %,d of %,d records (nothing sent for %d s)",
+                        w.sent(),
+                        records,
+                        BacklogSends.STALL.toSeconds()));
             }
         } finally {
             stop();
@@ -341,18 +326,7 @@ final class LabDriver {
      * measurement does not share the CPU with a consumer catching up. False when it ran out of time.
      */
     boolean awaitConsumer(Duration timeout) throws InterruptedException {
-        ProducerStatus p = producer.state();
-        Instant deadline = clock.instant().plus(timeout);
-        while (true) {
-            LatencyView r = consumer.latency();
-            if (Drained.check(r, p)) {
-                return true;
-            }
-            if (!clock.instant().isBefore(deadline)) {
-                return false;
-            }
-            sleeper.sleep(DRAIN_POLL);
-        }
+        return consumerWait.drained(List.of(producer.state()), timeout).drained();
     }
 
     private void start(ProducerSettings s) throws InterruptedException {

@@ -2,6 +2,7 @@ package dev.latencylab.runner.lab;
 
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.http.PrometheusClient;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +37,25 @@ public final class Preflight {
             err.println(fix);
             return false;
         }
+    }
+
+    /**
+     * What a scenario's run needs to answer: every app instance, Prometheus, and the delay wire when
+     * a phase sets a round trip ({@code network} null otherwise). Grafana only warns: a run needs
+     * none (its dashboard snapshots are written as files either way), and local mode starts it only
+     * where it is installed.
+     */
+    public static List<Check> ofRun(
+            ProducerClient producer, ConsumerClient consumer, URI prometheus, NetworkClient network, URI grafana) {
+        List<Check> checks = new ArrayList<>();
+        checks.add(new Check(ProducerClient.PART, producer.endpoint(), true));
+        consumer.endpoints().forEach(e -> checks.add(new Check(ConsumerClient.PART, e, true)));
+        checks.add(new Check(PrometheusClient.PART, prometheus, true));
+        if (network != null) {
+            checks.add(new Check(NetworkClient.PART, network.endpoint(), true));
+        }
+        checks.add(new Check("Grafana", grafana, false));
+        return checks;
     }
 
     public Findings check(List<Check> checks) throws InterruptedException {

@@ -7,11 +7,8 @@ import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerStatus;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.lab.Drained;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Scenario;
-import java.time.Instant;
-import java.util.List;
 
 /**
  * The end of a run, full or cut short: the load stopped, the consumer's settings put back as they
@@ -70,25 +67,18 @@ final class EndOfRun {
 
     /** Waits (bounded) until the consumer has received everything the producer sent. */
     LatencyView drain(ProducerStatus finalProducer) {
-        Instant deadline = run.clock.instant().plus(run.options.drainTimeout());
-        List<ProducerStatus> each = run.eachProducer(finalProducer);
-        LatencyView last = null;
+        // Not the run's abort-aware wait: a run cut short does not come here, and this one must finish.
+        ConsumerWait wait = new ConsumerWait(run.consumer, run.clock, run.sleeper, run.options.drainPoll());
         try {
-            while (true) {
-                last = run.consumer.latency();
-                if (Drained.check(last, each)) {
-                    return last;
-                }
-                if (!run.clock.instant().isBefore(deadline)) {
-                    run.warn("the consumer still had " + last.totals().pending() + " records pending after "
-                            + Durations.format(run.options.drainTimeout()) + "; totals are as of then");
-                    return last;
-                }
-                run.sleeper.sleep(run.options.drainPoll());
+            ConsumerWait.CaughtUp caught = wait.drained(run.eachProducer(finalProducer), run.options.drainTimeout());
+            if (!caught.drained()) {
+                run.warn("the consumer still had " + caught.last().totals().pending() + " records pending after "
+                        + Durations.format(run.options.drainTimeout()) + "; totals are as of then");
             }
+            return caught.last();
         } catch (EndpointException | InterruptedException e) {
             run.addWarning("could not wait for the consumer to catch up: " + e.getMessage());
-            return last;
+            return null;
         }
     }
 

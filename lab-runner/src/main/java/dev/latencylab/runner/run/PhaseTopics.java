@@ -82,25 +82,18 @@ public final class PhaseTopics {
                 spec.configs().isEmpty() ? "" : ", " + spec.configs(),
                 replaced ? " (a topic of that name from an earlier run was deleted first)" : "");
         Instant started = run.clock.instant();
-        Instant deadline = started.plus(run.options.drainTimeout());
-        while (true) {
-            int assigned = run.consumer.latency().assignedPartitions(spec.name());
-            if (assigned >= spec.partitions()) {
-                run.out.printf(
-                        Locale.ROOT,
-                        "  the consumer holds all %d partitions of %s (%s after creation)%n",
-                        assigned,
-                        spec.name(),
-                        Durations.format(Duration.between(started, run.clock.instant())));
-                return;
-            }
-            if (!run.clock.instant().isBefore(deadline)) {
-                run.warn("phase " + t.phase.name() + ": the consumer held " + assigned + " of " + spec.partitions()
-                        + " partitions of " + spec.name() + " " + Durations.format(run.options.drainTimeout())
-                        + " after it was created; records written before it holds a partition count as unobserved");
-                return;
-            }
-            run.sleep(run.options.drainPoll());
+        int assigned = run.consumerWait.assigned(spec.name(), spec.partitions(), run.options.drainTimeout());
+        if (assigned >= spec.partitions()) {
+            run.out.printf(
+                    Locale.ROOT,
+                    "  the consumer holds all %d partitions of %s (%s after creation)%n",
+                    assigned,
+                    spec.name(),
+                    Durations.format(Duration.between(started, run.clock.instant())));
+        } else {
+            run.warn("phase " + t.phase.name() + ": the consumer held " + assigned + " of " + spec.partitions()
+                    + " partitions of " + spec.name() + " " + Durations.format(run.options.drainTimeout())
+                    + " after it was created; records written before it holds a partition count as unobserved");
         }
     }
 

@@ -7,7 +7,6 @@ import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.faults.BrokerControl;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.Drained;
 import dev.latencylab.runner.lab.NetworkClient;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.scenario.Durations;
@@ -40,6 +39,9 @@ public final class RunContext {
     /** Asked for by the Ctrl-C hook; every sleep notices it. */
     public final RunAbort abort = new RunAbort();
 
+    /** Waits on the consumer-app whose every pause notices the abort. */
+    public final ConsumerWait consumerWait;
+
     /** The last phase id given out: measured phases and search steps each have their own. */
     private int lastPhaseId;
 
@@ -66,6 +68,7 @@ public final class RunContext {
         this.sleeper = sleeper;
         this.out = out;
         this.options = options;
+        this.consumerWait = new ConsumerWait(consumer, clock, this::sleep, options.drainPoll());
     }
 
     /** A run starts: its warnings are its own, its phase ids follow its start second. */
@@ -117,20 +120,13 @@ public final class RunContext {
     public void stopAndDrain(String why, String otherwise, String when) throws InterruptedException {
         List<ProducerStatus> stopped = eachProducer(producer.apply(SettingsChange.stop()));
         out.println("Stopping the load until the consumer has every record in flight, " + why);
-        Instant deadline = clock.instant().plus(options.drainTimeout());
-        while (true) {
-            LatencyView report = consumer.latency();
-            if (Drained.check(report, stopped)) {
-                return;
-            }
-            if (!clock.instant().isBefore(deadline)) {
-                warn(when + ", the consumer still had "
-                        + (report.totals() == null ? "n/a" : report.totals().pending())
-                        + " records pending " + Durations.format(options.drainTimeout())
-                        + " after the load stopped; " + otherwise);
-                return;
-            }
-            sleep(options.drainPoll());
+        ConsumerWait.CaughtUp caught = consumerWait.drained(stopped, options.drainTimeout());
+        if (!caught.drained()) {
+            LatencyView report = caught.last();
+            warn(when + ", the consumer still had "
+                    + (report.totals() == null ? "n/a" : report.totals().pending())
+                    + " records pending " + Durations.format(options.drainTimeout())
+                    + " after the load stopped; " + otherwise);
         }
     }
 

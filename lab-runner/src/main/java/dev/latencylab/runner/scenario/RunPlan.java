@@ -1,6 +1,9 @@
 package dev.latencylab.runner.scenario;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -20,6 +23,9 @@ import java.util.SplittableRandom;
  * @param phases every phase the run measures, in order, each with its repeat index (1..N)
  */
 public record RunPlan(long seed, int repeats, List<Phase> phases) {
+
+    private static final DateTimeFormatter CLOCK =
+            DateTimeFormatter.ofPattern("HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
     public RunPlan {
         phases = List.copyOf(phases);
@@ -72,5 +78,26 @@ public record RunPlan(long seed, int repeats, List<Phase> phases) {
         }
         return "Order: " + repeats + " rounds, each shuffled with seed " + seed + " (--seed " + seed
                 + " runs this order again): " + String.join(" ", labels());
+    }
+
+    /**
+     * The line that opens a run: what it measures, for how long, and when it ends at the latest
+     * (after a stack warm-up of {@code warmupFloor} to {@code warmupCeiling}, none when the ceiling
+     * is zero).
+     */
+    public String startLine(Scenario scenario, Duration warmupFloor, Duration warmupCeiling, Instant now) {
+        boolean warmup = !warmupCeiling.isZero();
+        return String.format(
+                "Running %s: %s, %s in all%s (until about %s)",
+                scenario.name(),
+                repeats > 1
+                        ? phases.size() + " phases (" + scenario.phases().size() + " x " + repeats + " repeats)"
+                        : phases.size() + " phases",
+                Durations.format(total()),
+                warmup
+                        ? ", after a stack warm-up of " + Durations.format(warmupFloor) + " to "
+                                + Durations.format(warmupCeiling)
+                        : "",
+                CLOCK.format(now.plus(total()).plus(warmupCeiling)) + (warmup ? " at the latest" : ""));
     }
 }

@@ -6,11 +6,11 @@ import static dev.latencylab.runner.run.ConsoleFormat.number;
 import static dev.latencylab.runner.run.ConsoleFormat.target;
 
 import dev.latencylab.api.latency.PhaseView;
-import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.run.BacklogSends;
 import dev.latencylab.runner.run.ClosedPhase;
 import dev.latencylab.runner.run.PhaseCloser;
 import dev.latencylab.runner.run.PhaseRecord;
@@ -30,9 +30,6 @@ import java.util.Locale;
 
 /** A phase that drains a backlog ({@code backlog} in the scenario): built with the consumer paused, then drained. */
 public final class DrainPhase implements PhaseStep {
-
-    /** Nothing sent for this long while a backlog is built: the producer is stuck. */
-    private static final Duration BACKLOG_STALL = Duration.ofSeconds(60);
 
     private final RunContext run;
     private final PhaseStack stack;
@@ -89,30 +86,13 @@ public final class DrainPhase implements PhaseStep {
         ProducerStatus started =
                 run.producer.startNamed(s, t.phaseId, t.label, own != null ? own.name() : ProducerClient.LAB_TOPIC);
         t.started(run.clock.instant(), started.counters().sent());
-        long sent = 0;
-        Instant nextProgress = t.startedAt().plus(run.options.progressEvery());
-        Instant lastGrowth = t.startedAt();
-        while (sent < phase.backlog()) {
-            // Polled often: what is sent between the count reaching the backlog and the stop is extra.
-            run.sleep(Duration.ofMillis(50));
-            long now = run.producer
-                    .state()
-                    .phaseSends(t.phaseId)
-                    .map(PhaseSends::sent)
-                    .orElse(0L);
-            if (now > sent) {
-                lastGrowth = run.clock.instant();
-            } else if (Duration.between(lastGrowth, run.clock.instant()).compareTo(BACKLOG_STALL) > 0) {
-                run.warn("phase " + phase.name() + ": the backlog stopped growing at " + now + " of "
-                        + phase.backlog() + " records sent (nothing sent for "
-                        + Durations.format(BACKLOG_STALL) + "); draining what there is");
-                break;
-            }
-            sent = now;
-            if (!run.clock.instant().isBefore(nextProgress)) {
-                run.out.printf(Locale.ROOT, "  backlog: %,d of %,d records sent%n", sent, phase.backlog());
-                nextProgress = run.clock.instant().plus(run.options.progressEvery());
-            }
+        BacklogSends.Written written = new BacklogSends(
+                        run.producer, run.clock, run::sleep, run.out, run.options.progressEvery())
+                .await(t.phaseId, phase.backlog(), "  ", sends -> {});
+        if (written.stalled()) {
+            run.warn("phase " + phase.name() + ": the backlog stopped growing at " + written.sent() + " of "
+                    + phase.backlog() + " records sent (nothing sent for "
+                    + Durations.format(BacklogSends.STALL) + "); draining what there is");
         }
         ProducerStatus left = run.producer.apply(SettingsChange.stop());
         run.out.printf(

@@ -1,0 +1,65 @@
+package dev.latencylab.runner.run;
+
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.runner.lab.ConsumerClient;
+import dev.latencylab.runner.lab.Drained;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The two waits on the consumer-app that a run and a comparison share, each bounded: until it has
+ * read what the producer-app instances sent ({@link Drained}), and until it holds every partition of
+ * a topic. Each returns what it saw last, so the caller words what a timeout means for its own step.
+ */
+public final class ConsumerWait {
+
+    private final ConsumerClient consumer;
+    private final Clock clock;
+    private final Sleeper pause;
+    private final Duration poll;
+
+    /** @param pause how to wait between two looks (a run's notices its abort) */
+    public ConsumerWait(ConsumerClient consumer, Clock clock, Sleeper pause, Duration poll) {
+        this.consumer = consumer;
+        this.clock = clock;
+        this.pause = pause;
+        this.poll = poll;
+    }
+
+    /** The consumer's figures when it was last read, and whether it had read everything by then. */
+    public record CaughtUp(LatencyView last, boolean drained) {}
+
+    /** Until the consumer has read every record {@code producers} sent, at most {@code timeout}. */
+    public CaughtUp drained(List<ProducerStatus> producers, Duration timeout) throws InterruptedException {
+        Instant deadline = clock.instant().plus(timeout);
+        while (true) {
+            LatencyView last = consumer.latency();
+            if (Drained.check(last, producers)) {
+                return new CaughtUp(last, true);
+            }
+            if (!clock.instant().isBefore(deadline)) {
+                return new CaughtUp(last, false);
+            }
+            pause.sleep(poll);
+        }
+    }
+
+    /**
+     * Until the consumer holds all {@code partitions} of {@code topic}, at most {@code timeout}: it
+     * starts at the log's end, so records written before it holds a partition are never read.
+     * Returns how many it holds.
+     */
+    public int assigned(String topic, int partitions, Duration timeout) throws InterruptedException {
+        Instant deadline = clock.instant().plus(timeout);
+        while (true) {
+            int held = consumer.latency().assignedPartitions(topic);
+            if (held >= partitions || !clock.instant().isBefore(deadline)) {
+                return held;
+            }
+            pause.sleep(poll);
+        }
+    }
+}
