@@ -3,6 +3,7 @@ package dev.latencylab.api.latency;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /**
  * The consumer group's offset ledger: per partition, which offsets were processed and in which
@@ -55,11 +56,7 @@ public record LedgerView(
 
     /** Distinct offsets processed with this phase id, over all partitions. */
     public long delivered(int phase) {
-        return partitions.stream()
-                .flatMap(p -> p.segments().stream())
-                .filter(s -> s.phase() == phase)
-                .mapToLong(OffsetSegment::records)
-                .sum();
+        return sum(phase, OffsetSegment::records);
     }
 
     /**
@@ -67,19 +64,19 @@ public record LedgerView(
      * counted in the ledger, with the offsets, so the count survives the instance that saw it.
      */
     public long duplicated(int phase) {
-        return partitions.stream()
-                .flatMap(p -> p.segments().stream())
-                .filter(s -> s.phase() == phase)
-                .mapToLong(OffsetSegment::duplicated)
-                .sum();
+        return sum(phase, OffsetSegment::duplicated);
     }
 
     /** Records of this phase processed more than once. */
     public long redelivered(int phase) {
+        return sum(phase, OffsetSegment::redelivered);
+    }
+
+    private long sum(int phase, ToLongFunction<OffsetSegment> figure) {
         return partitions.stream()
                 .flatMap(p -> p.segments().stream())
                 .filter(s -> s.phase() == phase)
-                .mapToLong(OffsetSegment::redelivered)
+                .mapToLong(figure)
                 .sum();
     }
 }

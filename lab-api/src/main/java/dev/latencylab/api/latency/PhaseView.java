@@ -39,41 +39,6 @@ public record PhaseView(
         @JsonInclude(JsonInclude.Include.NON_NULL) SlowRecords slow,
         long unsampled) {
 
-    /** A view with no slow-record watch. */
-    public PhaseView(
-            int phase,
-            long count,
-            Instant firstReceived,
-            Instant lastReceived,
-            Percentiles latencyMs,
-            Percentiles correctedLatencyMs,
-            long lost,
-            long late,
-            long duplicated,
-            long redelivered,
-            long outOfOrder,
-            long clamped,
-            Percentiles batchWaitMs,
-            EncodedHistograms histograms) {
-        this(
-                phase,
-                count,
-                firstReceived,
-                lastReceived,
-                latencyMs,
-                correctedLatencyMs,
-                lost,
-                late,
-                duplicated,
-                redelivered,
-                outOfOrder,
-                clamped,
-                batchWaitMs,
-                histograms,
-                null,
-                0);
-    }
-
     /** A view without its encoded histograms (what GET /actuator/latency answers by default). */
     public PhaseView(
             int phase,

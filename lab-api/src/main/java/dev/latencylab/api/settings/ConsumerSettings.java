@@ -17,22 +17,8 @@ public final class ConsumerSettings extends SettingValues {
 
     private ConsumerSettings(Object[] given, Map<String, String> consumerConfig) {
         super(ConsumerSetting.ALL, given, "consumerConfig", consumerConfig, ExtraProperties.CONSUMER_OWNED);
-        if (commit() == CommitMode.COUNT && commitCount() == null) {
-            throw new BadSettingsException(
-                    "commitCount", "commitCount: commit count needs the records between commits");
-        }
-        if (commit() != CommitMode.COUNT && commitCount() != null) {
-            throw new BadSettingsException(
-                    "commitCount", "commitCount is only read with commit count; got commit " + commit());
-        }
-        if (commit() == CommitMode.TIME && commitIntervalMs() == null) {
-            throw new BadSettingsException(
-                    "commitIntervalMs", "commitIntervalMs: commit time needs the milliseconds between commits");
-        }
-        if (commit() != CommitMode.TIME && commitIntervalMs() != null) {
-            throw new BadSettingsException(
-                    "commitIntervalMs", "commitIntervalMs is only read with commit time; got commit " + commit());
-        }
+        commitFigure(CommitMode.COUNT, commitCount(), "commitCount", "the records between commits");
+        commitFigure(CommitMode.TIME, commitIntervalMs(), "commitIntervalMs", "the milliseconds between commits");
         if (commit() == CommitMode.RECORD && listener() != ListenerType.RECORD) {
             throw new BadSettingsException(
                     "commit", "commit record needs listener record (a batch listener commits what it was handed)");
@@ -47,6 +33,17 @@ public final class ConsumerSettings extends SettingValues {
                     "workers",
                     "workers: processing in-order runs on the listener thread alone; "
                             + "give workers 1 or processing per-key or unordered; got " + workers());
+        }
+    }
+
+    /** A commit mode's own figure (its count, its interval) is given with that mode and only with it. */
+    private void commitFigure(CommitMode mode, Integer figure, String field, String what) {
+        if (commit() == mode && figure == null) {
+            throw new BadSettingsException(field, field + ": commit " + mode + " needs " + what);
+        }
+        if (commit() != mode && figure != null) {
+            throw new BadSettingsException(
+                    field, field + " is only read with commit " + mode + "; got commit " + commit());
         }
     }
 

@@ -50,68 +50,6 @@ public record RunSummary(
         }
     }
 
-    /** A summary without rate searches. */
-    public RunSummary(
-            String scenario,
-            String description,
-            Instant startedAt,
-            Instant endedAt,
-            boolean complete,
-            String stopReason,
-            int cores,
-            Repeats repeats,
-            StackWarmupRecord stackWarmup,
-            List<PhaseSummary> phases,
-            RunTotals totals,
-            Reading reading,
-            List<String> warnings) {
-        this(
-                scenario,
-                description,
-                startedAt,
-                endedAt,
-                complete,
-                stopReason,
-                cores,
-                repeats,
-                stackWarmup,
-                phases,
-                totals,
-                reading,
-                warnings,
-                List.of(),
-                null);
-    }
-
-    /** A summary of phases run once each, in the file's order. */
-    public RunSummary(
-            String scenario,
-            String description,
-            Instant startedAt,
-            Instant endedAt,
-            boolean complete,
-            String stopReason,
-            int cores,
-            List<PhaseSummary> phases,
-            RunTotals totals,
-            Reading reading,
-            List<String> warnings) {
-        this(
-                scenario,
-                description,
-                startedAt,
-                endedAt,
-                complete,
-                stopReason,
-                cores,
-                null,
-                null,
-                phases,
-                totals,
-                reading,
-                warnings);
-    }
-
     /**
      * How the run repeated the scenario's phases: {@code count} rounds, the order the phases ran in
      * (labels such as "linger-5#2"), the seed that order was shuffled with (null when unknown; with

@@ -45,32 +45,8 @@ public record Phase(
         faults = faults == null ? List.of() : List.copyOf(faults);
     }
 
-    public Phase(
-            String name,
-            ProducerSettings settings,
-            Duration warmup,
-            Duration duration,
-            TopicSpec topic,
-            boolean maxRate,
-            int repeat,
-            ConsumerSettings consumer,
-            Integer backlog) {
-        this(name, settings, warmup, duration, topic, maxRate, repeat, consumer, backlog, List.of(), null, null);
-    }
-
     public Phase(String name, ProducerSettings settings, Duration warmup, Duration duration) {
-        this(name, settings, warmup, duration, null, false, 1, null, null);
-    }
-
-    public Phase(
-            String name,
-            ProducerSettings settings,
-            Duration warmup,
-            Duration duration,
-            TopicSpec topic,
-            boolean maxRate,
-            int repeat) {
-        this(name, settings, warmup, duration, topic, maxRate, repeat, null, null);
+        this(name, settings, warmup, duration, null, false, 1, null, null, List.of(), null, null);
     }
 
     public Duration total() {
@@ -78,59 +54,21 @@ public record Phase(
     }
 
     public Phase withTiming(Duration newWarmup, Duration newDuration) {
-        return new Phase(
-                name,
-                settings,
-                newWarmup,
-                newDuration,
-                topic,
-                maxRate,
-                repeat,
-                consumer,
-                backlog,
-                faults,
-                network,
-                producers);
+        return copy(name, settings, newWarmup, newDuration, maxRate, repeat, consumer, network);
     }
 
     public Phase withRepeat(int newRepeat) {
-        return new Phase(
-                name, settings, warmup, duration, topic, maxRate, newRepeat, consumer, backlog, faults, network,
-                producers);
+        return copy(name, settings, warmup, duration, maxRate, newRepeat, consumer, network);
     }
 
     /** This phase with the consumer settings given (the scenario's defaults for a phase that names none). */
     public Phase withConsumer(ConsumerSettings newConsumer) {
-        return new Phase(
-                name,
-                settings,
-                warmup,
-                duration,
-                topic,
-                maxRate,
-                repeat,
-                newConsumer,
-                backlog,
-                faults,
-                network,
-                producers);
+        return copy(name, settings, warmup, duration, maxRate, repeat, newConsumer, network);
     }
 
     /** This phase with the round trip given (the scenario's default for a phase that names none). */
     public Phase withNetwork(NetworkDelay newNetwork) {
-        return new Phase(
-                name,
-                settings,
-                warmup,
-                duration,
-                topic,
-                maxRate,
-                repeat,
-                consumer,
-                backlog,
-                faults,
-                newNetwork,
-                producers);
+        return copy(name, settings, warmup, duration, maxRate, repeat, consumer, newNetwork);
     }
 
     /** Whether brokers are killed, stopped or restarted during the phase. */
@@ -145,18 +83,31 @@ public record Phase(
 
     /** This phase under another name at a fixed rate: a measurement at a fraction of a rate found. */
     public Phase atRate(String newName, double rate) {
+        return copy(newName, settings.withRate(rate), warmup, duration, false, repeat, consumer, network);
+    }
+
+    /** This phase with the fields a copy may change replaced; its topic, backlog, faults and producers kept. */
+    private Phase copy(
+            String newName,
+            ProducerSettings newSettings,
+            Duration newWarmup,
+            Duration newDuration,
+            boolean newMaxRate,
+            int newRepeat,
+            ConsumerSettings newConsumer,
+            NetworkDelay newNetwork) {
         return new Phase(
                 newName,
-                settings.withRate(rate),
-                warmup,
-                duration,
+                newSettings,
+                newWarmup,
+                newDuration,
                 topic,
-                false,
-                repeat,
-                consumer,
+                newMaxRate,
+                newRepeat,
+                newConsumer,
                 backlog,
                 faults,
-                network,
+                newNetwork,
                 producers);
     }
 }

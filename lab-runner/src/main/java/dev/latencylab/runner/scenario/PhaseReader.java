@@ -87,7 +87,9 @@ final class PhaseReader {
         }
 
         if (producerSettings == null || warmup == null || duration == null) {
-            return name == null ? null : new Phase(name, null, null, null, topic, maxRate, 1);
+            return name == null
+                    ? null
+                    : new Phase(name, null, null, null, topic, maxRate, 1, null, null, null, null, null);
         }
         NetworkDelay network = NetworkDelayReader.read(pick(node, defaults, "network"), label + "network", problems);
         Integer producers = optionalInteger(node.path("producers"), 1, MAX_PRODUCERS, label + "producers", problems);

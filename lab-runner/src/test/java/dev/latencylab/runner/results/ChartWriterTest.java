@@ -65,10 +65,14 @@ class ChartWriterTest {
                 true,
                 null,
                 2,
+                null,
+                null,
                 List.of(row("linger-0", 0, some), row("linger-5", 5, partial)),
                 RunSummary.RunTotals.NONE,
                 null,
-                List.of());
+                List.of(),
+                null,
+                null);
         Path file = dir.resolve("latency-percentiles.png");
 
         writer.latencyPercentiles(file, summary);
@@ -89,10 +93,14 @@ class ChartWriterTest {
                 true,
                 null,
                 2,
+                null,
+                null,
                 List.of(row("linger-0", 0, slow), row("linger-10", 10, quick)),
                 RunSummary.RunTotals.NONE,
                 null,
-                List.of());
+                List.of(),
+                null,
+                null);
         Path file = dir.resolve("latency-percentiles.png");
 
         writer.latencyPercentiles(file, summary);

@@ -124,10 +124,14 @@ class MarkdownReportTest {
                 false,
                 "interrupted (Ctrl-C)",
                 2,
+                null,
+                null,
                 List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)),
                 RunSummary.RunTotals.NONE,
                 null,
-                List.of("Prometheus has no value for x"));
+                List.of("Prometheus has no value for x"),
+                null,
+                null);
 
         String md = MarkdownReport.render(s, List.of("cpu.png"));
 

@@ -237,6 +237,8 @@ final class Phases {
                 rows,
                 RunSummary.RunTotals.NONE,
                 null,
-                List.of());
+                List.of(),
+                null,
+                null);
     }
 }
