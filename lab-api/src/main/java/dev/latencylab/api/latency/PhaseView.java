@@ -39,40 +39,6 @@ public record PhaseView(
         @JsonInclude(JsonInclude.Include.NON_NULL) SlowRecords slow,
         long unsampled) {
 
-    /** A view without its encoded histograms (what GET /actuator/latency answers by default). */
-    public PhaseView(
-            int phase,
-            long count,
-            Instant firstReceived,
-            Instant lastReceived,
-            Percentiles latencyMs,
-            Percentiles correctedLatencyMs,
-            long lost,
-            long late,
-            long duplicated,
-            long redelivered,
-            long outOfOrder,
-            long clamped,
-            Percentiles batchWaitMs) {
-        this(
-                phase,
-                count,
-                firstReceived,
-                lastReceived,
-                latencyMs,
-                correctedLatencyMs,
-                lost,
-                late,
-                duplicated,
-                redelivered,
-                outOfOrder,
-                clamped,
-                batchWaitMs,
-                null,
-                null,
-                0);
-    }
-
     /** The records of the phase this view has seen for the first time: sampled or not. */
     @JsonIgnore
     public long firstArrivals() {

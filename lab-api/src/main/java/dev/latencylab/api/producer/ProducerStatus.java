@@ -40,19 +40,6 @@ public record ProducerStatus(
         header = header == null ? Boolean.TRUE : header;
     }
 
-    /** A status of records that carry the header. */
-    public ProducerStatus(
-            UUID producerId,
-            String topic,
-            boolean running,
-            long generation,
-            ProducerSettings settings,
-            int phase,
-            SenderCounters counters,
-            List<PhaseSends> phases) {
-        this(producerId, topic, running, generation, settings, phase, counters, phases, true, null);
-    }
-
     public Optional<PhaseSends> phaseSends(int phaseId) {
         return phases.stream().filter(p -> p.phase() == phaseId).findFirst();
     }

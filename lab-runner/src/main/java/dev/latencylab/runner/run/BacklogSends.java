@@ -48,12 +48,12 @@ public final class BacklogSends {
 
     /** Looks at each tally read; throws to end the wait (a comparison refuses a backlog with failed sends). */
     @FunctionalInterface
-    public interface Check {
+    public interface TallyCheck {
         void tally(PhaseSends sends);
     }
 
     /** Until {@code records} of {@code phase} were sent, printing the count every progress period. */
-    public Written await(int phase, long records, String indent, Check check) throws InterruptedException {
+    public Written await(int phase, long records, String indent, TallyCheck check) throws InterruptedException {
         long sent = 0;
         Instant lastGrowth = clock.instant();
         Instant nextProgress = lastGrowth.plus(progressEvery);

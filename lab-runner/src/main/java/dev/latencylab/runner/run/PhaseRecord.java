@@ -41,41 +41,6 @@ public record PhaseRecord(
         boolean complete,
         Outage outage) {
 
-    public PhaseRecord(
-            int index,
-            Phase phase,
-            int phaseId,
-            Instant startedAt,
-            Instant measureStart,
-            Instant measureEnd,
-            long sentAtStart,
-            long sentAtEnd,
-            PhaseView latency,
-            PhaseSends sends,
-            PhaseCounts counts,
-            boolean fenced,
-            PhaseDescription description,
-            TopicDisk disk,
-            boolean complete) {
-        this(
-                index,
-                phase,
-                phaseId,
-                startedAt,
-                measureStart,
-                measureEnd,
-                sentAtStart,
-                sentAtEnd,
-                latency,
-                sends,
-                counts,
-                fenced,
-                description,
-                disk,
-                complete,
-                null);
-    }
-
     public Duration measured() {
         return Duration.between(measureStart, measureEnd);
     }

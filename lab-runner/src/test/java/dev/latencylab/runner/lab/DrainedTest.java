@@ -53,6 +53,8 @@ class DrainedTest {
                 new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID),
                 0,
                 new SenderCounters(sent, sent, 0, lastSequence),
-                List.of());
+                List.of(),
+                true,
+                null);
     }
 }

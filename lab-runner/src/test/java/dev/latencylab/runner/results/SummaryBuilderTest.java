@@ -34,7 +34,8 @@ class SummaryBuilderTest {
             false,
             null,
             null,
-            true);
+            true,
+            null);
 
     private static PhaseMetrics client(
             Double records, Double requests, Double bytes, Double batchBytes, Double batched) {

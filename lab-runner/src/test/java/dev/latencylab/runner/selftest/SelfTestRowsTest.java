@@ -80,7 +80,8 @@ class SelfTestRowsTest {
                 false,
                 null,
                 null,
-                true);
+                true,
+                null);
         assertThat(SelfTestRows.limits(run(whole), 1, "old").get(1).matches()).isFalse(); // no e2e samples
         assertThat(SelfTestRows.limits(run(open), 1, "old").get(1).matches()).isFalse();
     }
@@ -90,7 +91,8 @@ class SelfTestRowsTest {
     }
 
     private static PhaseRecord record(String name, PhaseCounts counts) {
-        return new PhaseRecord(1, phase(name), 1, null, null, null, 0, 0, null, null, counts, true, null, null, true);
+        return new PhaseRecord(
+                1, phase(name), 1, null, null, null, 0, 0, null, null, counts, true, null, null, true, null);
     }
 
     private static Phase phase(String name) {
