@@ -55,14 +55,7 @@ final class MarkdownReport {
                     + " brokers' JMX exporter did not answer): broker CPU, request rates, bytes in and the brokers'"
                     + " GC are n/a above, not zero.\n\n");
         }
-        b.append(ClientPropertiesSection.render(s.phases()));
-        b.append(RateSearchSection.render(s));
-        b.append(DrainSection.render(s.phases()));
-        b.append(OutageSection.render(s.phases()));
-        b.append(DistanceSection.render(s.phases()));
-        b.append(ConsumerInstancesSection.render(s.phases()));
-        b.append(ProducerInstancesSection.render(s.phases()));
-        b.append(PartitionTable.render(s, "##"));
+        ReportSection.AFTER_TABLES.forEach(section -> b.append(section.render(s)));
         if (s.reading() != null) {
             b.append("## Reading\n\n")
                     .append(s.reading().paragraph())
