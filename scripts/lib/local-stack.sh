@@ -5,11 +5,38 @@
 # common.sh and procs.sh.
 
 LC_TARGET=$ROOT/stack/local-cluster/target
-LC_LIB=$LC_TARGET/lib
 LC_AGENT=$LC_TARGET/agent/jmx_prometheus_javaagent.jar
-# Written by the local-cluster build with lib/: the jars it copied there, as a
-# classpath relative to target/ (lib/kafka_2.13-<version>.jar:lib/...).
-LC_CLASSPATH_FILE=$LC_TARGET/broker.classpath
+# The brokers' Kafka: the parent pom's kafka.version, built into target/, or a
+# version of the user's ('up --kafka-version V'), built into target/kafka-V/.
+# Each has lib/ and broker.classpath, the jars the build copied there as a
+# classpath relative to its folder (lib/kafka_2.13-<version>.jar:lib/...).
+PINNED_KAFKA_VERSION=$(sed -n 's|.*<kafka.version>\(.*\)</kafka.version>.*|\1|p' "$ROOT/pom.xml" | head -1)
+# The version the brokers' data was formatted by (and the brokers run), kept
+# with that data: every later command (broker restarts, compare's tools) uses it.
+KAFKA_VERSION_FILE=$LAB_DIR/kafka.version
+use_kafka_version() {
+  LC_KAFKA_VERSION=$1
+  if [[ $1 == "$PINNED_KAFKA_VERSION" ]]; then
+    LC_BROKER=$LC_TARGET
+  else
+    LC_BROKER=$LC_TARGET/kafka-$1
+  fi
+  LC_LIB=$LC_BROKER/lib
+  LC_CLASSPATH_FILE=$LC_BROKER/broker.classpath
+}
+# A Kafka release the local brokers can run: x.y.z, KRaft production-ready (3.3 on).
+check_kafka_version() {
+  [[ $1 =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]] ||
+    die "--kafka-version must be a Kafka release like 3.9.1 or $PINNED_KAFKA_VERSION, got '$1'"
+  local major=${BASH_REMATCH[1]} minor=${BASH_REMATCH[2]}
+  ((major > 3 || (major == 3 && minor >= 3))) ||
+    die "--kafka-version $1: the local brokers run in KRaft mode, production-ready from Kafka 3.3 on"
+}
+if [[ -s $KAFKA_VERSION_FILE ]]; then
+  use_kafka_version "$(<"$KAFKA_VERSION_FILE")"
+else
+  use_kafka_version "$PINNED_KAFKA_VERSION"
+fi
 LC_CONFIG=$ROOT/stack/local-cluster/src/main/config
 JMX_RULES=$ROOT/observability/jmx-exporter/kafka-broker.yml
 PROM_SRC=$ROOT/observability/prometheus
@@ -130,17 +157,24 @@ cluster_jars_present() {
   local -a entries
   IFS=: read -ra entries <<<"$(<"$LC_CLASSPATH_FILE")"
   for entry in "${entries[@]}"; do
-    [[ -f $LC_TARGET/$entry ]] || return 1
+    [[ -f $LC_BROKER/$entry ]] || return 1
     [[ ${entry##*/} == kafka_[0-9]*.jar ]] && broker=1
   done
   ((broker))
 }
 
-# Builds local-cluster when its jars are missing.
+# Builds local-cluster when its jars are missing: the pinned version with the
+# project; another one alone, as Maven resolves that Kafka release.
 ensure_cluster_jars() {
   cluster_jars_present && return 0
-  say "building local-cluster (broker and JMX exporter jars)"
-  mvnw -pl stack/local-cluster -am install -DskipTests || die "building local-cluster failed: run './mvnw -pl stack/local-cluster -am install -DskipTests' to see why"
+  if [[ $LC_KAFKA_VERSION == "$PINNED_KAFKA_VERSION" ]]; then
+    say "building local-cluster (broker and JMX exporter jars)"
+    mvnw -pl stack/local-cluster -am install -DskipTests || die "building local-cluster failed: run './mvnw -pl stack/local-cluster -am install -DskipTests' to see why"
+  else
+    say "building the brokers' classpath of Kafka $LC_KAFKA_VERSION (once; into ${LC_BROKER#"$ROOT"/})"
+    mvnw -pl stack/local-cluster package -DskipTests -Dkafka.version="$LC_KAFKA_VERSION" -Dbroker.out="$LC_BROKER" ||
+      die "Kafka $LC_KAFKA_VERSION could not be resolved (is it a released version?): run './mvnw -pl stack/local-cluster package -Dkafka.version=$LC_KAFKA_VERSION -Dbroker.out=$LC_BROKER' to see why"
+  fi
   cluster_jars_present || die "local-cluster jars still missing after the build: expected $LC_AGENT, and $LC_CLASSPATH_FILE listing the broker jars (kafka_<scala>-<version>.jar among them) under $LC_LIB"
 }
 
@@ -176,6 +210,33 @@ render_broker_config() {
   printf '%s\n' "$text" >"$dir/server.properties"
 }
 
+# Chooses the brokers' Kafka version for 'up': the one asked for, else the one
+# running brokers run, else the pinned one. Data formatted by another version is
+# the lab's own scratch: it is deleted (the brokers stopped) and formatted anew.
+choose_kafka_version() {
+  local wanted=$1 had="" id running=0
+  for id in "${BROKER_IDS[@]}"; do
+    running_pid "kafka-$id" >/dev/null && running=1
+  done
+  if [[ -s $KAFKA_VERSION_FILE ]]; then
+    had=$(<"$KAFKA_VERSION_FILE")
+  elif [[ -f $LAB_DIR/kafka-1/data/meta.properties ]]; then
+    had=$PINNED_KAFKA_VERSION # formatted before versions were recorded: by the pinned one
+  fi
+  if [[ -z $wanted ]]; then
+    wanted=$PINNED_KAFKA_VERSION
+    ((running)) && [[ -n $had ]] && wanted=$had
+  fi
+  if [[ -n $had && $wanted != "$had" ]]; then
+    ((!running)) || die "the brokers run Kafka $had: stop the stack ('scripts/lab down') before starting Kafka $wanted"
+    say "the brokers' data was Kafka $had's: deleting it for Kafka $wanted (topics and offsets start empty)"
+    for id in "${BROKER_IDS[@]}"; do
+      rm -rf "$LAB_DIR/kafka-$id/data"
+    done
+  fi
+  use_kafka_version "$wanted"
+}
+
 # Formats each broker's storage once, all with one cluster id.
 format_storage() {
   local id cluster_id pending=()
@@ -183,6 +244,8 @@ format_storage() {
     render_broker_config "$id"
     [[ -f $LAB_DIR/kafka-$id/data/meta.properties ]] || pending+=("$id")
   done
+  # What the brokers about to start run, on this data.
+  printf '%s\n' "$LC_KAFKA_VERSION" >"$KAFKA_VERSION_FILE"
   ((${#pending[@]} > 0)) || return 0
   if [[ ! -s $LAB_DIR/cluster.id ]]; then
     kafka_java kafka.tools.StorageTool random-uuid >"$LAB_DIR/cluster.id" || die "could not generate a cluster id (kafka.tools.StorageTool random-uuid)"
@@ -485,6 +548,8 @@ local_up() {
   require_cmd curl "install curl (apt-get install -y curl)"
   require_cmd setsid "install util-linux"
   require_cmd prometheus "install Prometheus (Debian/Ubuntu: apt-get install -y prometheus, or run 'scripts/lab setup')"
+  mkdir -p "$LAB_DIR"
+  existing_bootstrap >/dev/null || choose_kafka_version "$KAFKA_VERSION"
   ensure_cluster_jars
   START_APPS=0
   ((with_apps)) && resolve_app_jars

@@ -21,6 +21,7 @@ final class DiffMarkdown {
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
     /** environment.json's fields the header shows, in this order, with the names it shows them under. */
     private static final String[][] ENVIRONMENT = {
+        {"stack", "stack"},
         {"labVersion", "lab"},
         {"kafkaClientsVersion", "kafka-clients"},
         {"javaVersion", "Java"},

@@ -47,6 +47,11 @@ final class ResultsFolder {
         if (!environment.containsKey("cores") && summary.path("cores").isNumber()) {
             environment.put("cores", text(summary.path("cores")));
         }
+        // What the run ran on as scripts/lab described it: the mode and the brokers' Kafka version.
+        String stack = text(summary.path("stack"));
+        if (stack != null && !stack.isBlank()) {
+            environment.put("stack", stack.strip());
+        }
         return new RunResults(info(dir, summary, environment), phases);
     }
 

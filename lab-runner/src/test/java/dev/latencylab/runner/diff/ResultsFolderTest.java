@@ -47,6 +47,27 @@ class ResultsFolderTest {
     }
 
     @Test
+    void theBrokersKafkaVersionInTheStackLineSetsTwoRunsApart(@TempDir Path dir) {
+        Path a = new SummaryJson("linger-sweep", 1)
+                .stack("local processes (the Docker-less mode), Kafka 4.3.1 brokers")
+                .phase("linger-0", p -> p.figure("latencyMs.p99", 10.0))
+                .writeTo(dir.resolve("a"));
+        Path b = new SummaryJson("linger-sweep", 1)
+                .stack("local processes (the Docker-less mode), Kafka 3.9.1 brokers")
+                .phase("linger-0", p -> p.figure("latencyMs.p99", 12.0))
+                .writeTo(dir.resolve("b"));
+
+        RunDiff diff = RunDiff.of(ResultsFolder.read(a), ResultsFolder.read(b), java.util.List.of());
+
+        assertThat(diff.notes())
+                .contains("The runs differ in stack: local processes (the Docker-less mode), Kafka 4.3.1 brokers in A,"
+                        + " local processes (the Docker-less mode), Kafka 3.9.1 brokers in B.");
+        assertThat(DiffMarkdown.render(diff))
+                .contains("| stack | local processes (the Docker-less mode), Kafka 4.3.1 brokers |"
+                        + " local processes (the Docker-less mode), Kafka 3.9.1 brokers |");
+    }
+
+    @Test
     void repeatsGiveEachFigureItsMedianAndRange(@TempDir Path dir) {
         Path folder = new SummaryJson("s", 3)
                 .phase("a", p -> p.figure("latencyMs.p99", 10.0, 14.0, 11.0).partial())

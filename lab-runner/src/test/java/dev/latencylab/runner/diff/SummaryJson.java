@@ -66,6 +66,7 @@ final class SummaryJson {
     private final String scenario;
     private final int repeats;
     private final List<Phase> phases = new ArrayList<>();
+    private String stack;
 
     SummaryJson(String scenario, int repeats) {
         this.scenario = scenario;
@@ -76,6 +77,12 @@ final class SummaryJson {
         Phase p = new Phase(name);
         spec.accept(p);
         phases.add(p);
+        return this;
+    }
+
+    /** The stack line scripts/lab gives the run (its mode, the brokers' Kafka version). */
+    SummaryJson stack(String description) {
+        this.stack = description;
         return this;
     }
 
@@ -97,6 +104,9 @@ final class SummaryJson {
         root.put("endedAt", "2026-11-23T12:10:00Z");
         root.put("complete", true);
         root.put("cores", 2);
+        if (stack != null) {
+            root.put("stack", stack);
+        }
         ObjectNode rep = root.putObject("repeats");
         rep.put("count", repeats);
         ArrayNode spreads = rep.putArray("phases");
