@@ -20,5 +20,21 @@ public record Figure(
         Better better,
         Function<Double, String> format,
         Function<PhaseSummary, Object> read,
-        PhaseTables.Table table,
-        String column) {}
+        Table table,
+        String column) {
+
+    /**
+     * The tables of summary.md's phases, in the order shown. A figure names its table here, with the
+     * figure, so the catalog says where each figure is shown; the report gives each its heading and
+     * what its columns mean.
+     */
+    public enum Table {
+        LATENCY,
+        DELAY,
+        RATE,
+        COUNTS,
+        COST,
+        PRODUCER,
+        GC
+    }
+}

@@ -151,7 +151,7 @@ public final class Figures {
     }
 
     /** The figures of a table, a broker's figure once for each of {@code brokers}. */
-    static List<Figure> of(PhaseTables.Table table, List<String> brokers) {
+    static List<Figure> of(Figure.Table table, List<String> brokers) {
         return ALL.stream()
                 .filter(f -> f.table() == table)
                 .flatMap(f -> f.key().contains(BROKER) ? brokers.stream().map(id -> perBroker(f, id)) : Stream.of(f))
@@ -192,7 +192,7 @@ public final class Figures {
                 CATALOG.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).toList()) {
             String[] c = line.split("\\s*\\|\\s*");
             boolean older = c[5].equals("older");
-            PhaseTables.Table table = c[5].equals("-") || older ? null : PhaseTables.Table.valueOf(upper(c[5]));
+            Figure.Table table = c[5].equals("-") || older ? null : Figure.Table.valueOf(upper(c[5]));
             Function<Double, String> format = FORMATS.get(c[4]);
             if (format == null) {
                 throw new IllegalStateException("no format " + c[4] + " for " + c[0]);

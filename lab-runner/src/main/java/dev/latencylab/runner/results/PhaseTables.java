@@ -3,6 +3,7 @@ package dev.latencylab.runner.results;
 import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.Setting;
+import dev.latencylab.runner.results.Figure.Table;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,61 +19,64 @@ import java.util.function.Function;
  */
 final class PhaseTables {
 
-    /** The tables in the order shown, under their heading (null: it continues the one before), with what their columns mean. */
-    enum Table {
-        LATENCY(
-                "End-to-end latency (ms)",
-                "Naive = consume time minus actual send time; corrected = consume time minus intended send "
-                        + "time (counts the producer's own delay). From the consumer's per-phase histograms, "
-                        + "warm-up excluded."),
-        DELAY(
-                "Publish delay",
-                "How late the open-loop sender handed each record to the Kafka client (actual minus intended "
-                        + "send time, HdrHistogram per phase in producer-app), beside the end-to-end latency it "
-                        + "is part of (corrected: from the intended send time). ms."),
-        RATE("Rate and delivery", null),
-        COUNTS(
-                null,
-                "Counts per phase: the records sent with the phase's id, counted once the phase was closed "
-                        + "(the consumer group had processed every offset the producer acknowledged in it). "
-                        + "received = distinct records (a record written twice counts once); acked + stored"
-                        + " despite failure = received + lost + unobserved + unread; a failed send is not a"
-                        + " loss; redelivered = read again after a restart or rebalance (docs/contracts.md:"
-                        + " What each count means)."),
-        COST(
-                "Cost (Prometheus, averaged over each measured window; CPU in cores)",
-                "CPU: CPU seconds per second of each process (1.00 = one core busy all the time); the "
-                        + "processes share this machine's cores. Requests/s: summed over the brokers "
-                        + "(FetchFollower is replication between brokers). Bytes in: what producers wrote, "
-                        + "summed over the brokers, replication excluded, in kB/s (1 kB = 1000 bytes)."),
-        PRODUCER(
-                "Producer client (Kafka client metrics)",
-                "Counted over each measured window alone, from how much the client's counters grew in it: "
-                        + "records / request = record-send-total / request-total, bytes / request = "
-                        + "outgoing-byte-total / request-total (request-total counts every request the client "
-                        + "sent: Produce, plus a few Metadata; bytes include request headers), batch B / record "
-                        + "= the per-topic byte-total (batches as sent, after compression) / per-topic "
-                        + "record-send-total. The client has no counter behind the three marked \"trailing\": "
-                        + "they are its own averages over its trailing 30-60 s (batch-size-avg: bytes per batch; "
-                        + "compression-rate-avg: compressed / uncompressed, 1.00 = none; record-queue-time-avg: "
-                        + "ms a record waited for its batch to be sent), averaged over the later part of the "
-                        + "window, so a short window still holds some of the warm-up. Records / Produce request "
-                        + "(brokers): records sent / Produce requests the brokers counted, a check on the first "
-                        + "column from the other side."),
-        GC(
-                "GC pauses (ms paused per second of each measured window)",
-                "From the JVMs' own GC metrics (Micrometer's jvm_gc_pause_seconds in the apps, the JMX "
-                        + "exporter's jvm_gc_collection_seconds in the brokers, summed over the three): a pause "
-                        + "stops every thread of that process, so it shows up in the latencies of the records it "
-                        + "held.");
+    /** A table's heading (null: it continues the one before), with what its columns mean. */
+    private record Heading(String title, String note) {}
 
-        private final String heading;
-        private final String note;
-
-        Table(String heading, String note) {
-            this.heading = heading;
-            this.note = note;
-        }
+    /** The heading of each table of figures ({@link Table}, in the order shown). */
+    private static Heading headingOf(Table t) {
+        return switch (t) {
+            case LATENCY ->
+                new Heading(
+                        "End-to-end latency (ms)",
+                        "Naive = consume time minus actual send time; corrected = consume time minus intended send "
+                                + "time (counts the producer's own delay). From the consumer's per-phase histograms, "
+                                + "warm-up excluded.");
+            case DELAY ->
+                new Heading(
+                        "Publish delay",
+                        "How late the open-loop sender handed each record to the Kafka client (actual minus intended "
+                                + "send time, HdrHistogram per phase in producer-app), beside the end-to-end latency it "
+                                + "is part of (corrected: from the intended send time). ms.");
+            case RATE -> new Heading("Rate and delivery", null);
+            case COUNTS ->
+                new Heading(
+                        null,
+                        "Counts per phase: the records sent with the phase's id, counted once the phase was closed "
+                                + "(the consumer group had processed every offset the producer acknowledged in it). "
+                                + "received = distinct records (a record written twice counts once); acked + stored"
+                                + " despite failure = received + lost + unobserved + unread; a failed send is not a"
+                                + " loss; redelivered = read again after a restart or rebalance (docs/contracts.md:"
+                                + " What each count means).");
+            case COST ->
+                new Heading(
+                        "Cost (Prometheus, averaged over each measured window; CPU in cores)",
+                        "CPU: CPU seconds per second of each process (1.00 = one core busy all the time); the "
+                                + "processes share this machine's cores. Requests/s: summed over the brokers "
+                                + "(FetchFollower is replication between brokers). Bytes in: what producers wrote, "
+                                + "summed over the brokers, replication excluded, in kB/s (1 kB = 1000 bytes).");
+            case PRODUCER ->
+                new Heading(
+                        "Producer client (Kafka client metrics)",
+                        "Counted over each measured window alone, from how much the client's counters grew in it: "
+                                + "records / request = record-send-total / request-total, bytes / request = "
+                                + "outgoing-byte-total / request-total (request-total counts every request the client "
+                                + "sent: Produce, plus a few Metadata; bytes include request headers), batch B / record "
+                                + "= the per-topic byte-total (batches as sent, after compression) / per-topic "
+                                + "record-send-total. The client has no counter behind the three marked \"trailing\": "
+                                + "they are its own averages over its trailing 30-60 s (batch-size-avg: bytes per batch; "
+                                + "compression-rate-avg: compressed / uncompressed, 1.00 = none; record-queue-time-avg: "
+                                + "ms a record waited for its batch to be sent), averaged over the later part of the "
+                                + "window, so a short window still holds some of the warm-up. Records / Produce request "
+                                + "(brokers): records sent / Produce requests the brokers counted, a check on the first "
+                                + "column from the other side.");
+            case GC ->
+                new Heading(
+                        "GC pauses (ms paused per second of each measured window)",
+                        "From the JVMs' own GC metrics (Micrometer's jvm_gc_pause_seconds in the apps, the JMX "
+                                + "exporter's jvm_gc_collection_seconds in the brokers, summed over the three): a pause "
+                                + "stops every thread of that process, so it shows up in the latencies of the records it "
+                                + "held.");
+        };
     }
 
     /**
@@ -192,11 +196,12 @@ final class PhaseTables {
     }
 
     private static void heading(StringBuilder b, Table t, boolean notes, String level) {
-        if (t.heading != null) {
-            b.append(level).append(' ').append(t.heading).append("\n\n");
+        Heading h = headingOf(t);
+        if (h.title() != null) {
+            b.append(level).append(' ').append(h.title()).append("\n\n");
         }
-        if (notes && t.note != null) {
-            b.append(t.note).append("\n\n");
+        if (notes && h.note() != null) {
+            b.append(h.note()).append("\n\n");
         }
     }
 

@@ -49,10 +49,10 @@ public final class TradeOffReading {
                 s.phases().stream().filter(p -> p.drain() != null).toList();
         // A run of drains only has no producer trade-off to read: the consumer modes are its question.
         String paragraph = !drains.isEmpty() && drains.size() == s.phases().size()
-                ? DrainSection.reading(drains, drains.get(0)) + " " + DeliveryReading.losses(s.phases(), s::label)
+                ? DrainReading.read(drains, drains.get(0)) + " " + DeliveryReading.losses(s.phases(), s::label)
                 : paragraph(spreads, s.phases(), s::label);
         if (!drains.isEmpty() && drains.size() < s.phases().size()) {
-            paragraph = paragraph + " " + DrainSection.reading(drains, drains.get(0));
+            paragraph = paragraph + " " + DrainReading.read(drains, drains.get(0));
         }
         for (String extra : new String[] {
             CompressionReading.read(s),

@@ -16,7 +16,7 @@ class HeatMapWriterTest {
     private static RunSummary matrix() {
         return Phases.repeated(
                 1,
-                DiskRatios.fill(List.of(
+                Phases.withDiskRatios(List.of(
                         cell(0, Compression.NONE, 8.0, 0.20, 1000.0),
                         cell(0, Compression.GZIP, 12.0, 0.40, 430.0),
                         cell(0, Compression.ZSTD, 9.0, 0.30, 450.0),

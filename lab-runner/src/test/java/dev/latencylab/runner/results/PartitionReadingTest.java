@@ -17,24 +17,13 @@ class PartitionReadingTest {
 
     private static final double UNTHROTTLED = SettingsLimits.UNTHROTTLED;
 
-    /** Keyed unthrottled (records/s at 1, 10, 100) and keyless at 2000 records/s (e2e p99 at 1, 10, 100). */
-    static List<PhaseSummary> partitions(double[] keyedRates, double[] keylessP99) {
-        return List.of(
-                partitioned(1, KeyStrategy.ORDER_ID, UNTHROTTLED, keyedRates[0], 900.0, 400.0),
-                partitioned(1, KeyStrategy.NONE, 2000, 2000.0, keylessP99[0], 0.5),
-                partitioned(10, KeyStrategy.ORDER_ID, UNTHROTTLED, keyedRates[1], 800.0, 300.0),
-                partitioned(10, KeyStrategy.NONE, 2000, 2000.0, keylessP99[1], 0.4),
-                partitioned(100, KeyStrategy.ORDER_ID, UNTHROTTLED, keyedRates[2], 1200.0, 500.0),
-                partitioned(100, KeyStrategy.NONE, 2000, 2000.0, keylessP99[2], 2.0));
-    }
-
     private static String read(List<PhaseSummary> rows) {
         return PartitionReading.read(Phases.repeated(1, rows));
     }
 
     @Test
     void eachFamilysFiguresPerPartitionCountAndWhereAddingStopsPaying() {
-        String text = read(partitions(new double[] {20_000, 30_000, 31_000}, new double[] {20.0, 12.0, 30.0}));
+        String text = read(Phases.partitions(new double[] {20_000, 30_000, 31_000}, new double[] {20.0, 12.0, 30.0}));
 
         assertThat(text)
                 .contains("Keyed (order-id), unthrottled: 20000 acked records/s at 1 partition, 30000 acked records/s "
@@ -50,7 +39,7 @@ class PartitionReadingTest {
 
     @Test
     void theVerdictFollowsTheNumbers() {
-        String text = read(partitions(new double[] {20_000, 30_000, 45_000}, new double[] {20.0, 21.0, 30.0}));
+        String text = read(Phases.partitions(new double[] {20_000, 30_000, 45_000}, new double[] {20.0, 21.0, 30.0}));
 
         assertThat(text)
                 .contains(
@@ -121,37 +110,5 @@ class PartitionReadingTest {
                         Phases.cell(0, Compression.GZIP, 9.0, 0.3, 430.0)));
 
         assertThat(PartitionReading.read(matrix)).isNull();
-        assertThat(PartitionTable.render(matrix, "##")).isEmpty();
-    }
-
-    @Test
-    void thePartitionsTableHasARowPerPartitionCountOfEachFamily() {
-        // As a real run writes them: every phase's topic measured, compression none, so a ratio of 1 to none.
-        RunSummary s = Phases.repeated(
-                1,
-                partitions(new double[] {20_000, 30_000, 31_000}, new double[] {20.0, 12.0, 30.0}).stream()
-                        .map(p -> p.withDisk(new PhaseSummary.Disk(
-                                p.disk().topic(),
-                                p.disk().partitions(),
-                                p.disk().bytes(),
-                                p.disk().records(),
-                                p.disk().bytesPerRecord(),
-                                1.0)))
-                        .toList());
-
-        String md = MarkdownReport.render(s, List.of());
-
-        assertThat(md)
-                .contains("## Partitions")
-                .contains("| partitions | keys | target rec/s | phase | acked rec/s | e2e p50 ms | e2e p99 ms | "
-                        + "e2e max ms | publish delay p99 ms | records/request | brokers CPU |")
-                .contains("| 10 | keyed (order-id) | unthrottled | p10-keyed-unthrottled | 30000 | 200 | 800 | 1600 "
-                        + "| 300 | 7.00 | 0.90 |")
-                .contains(
-                        "| 100 | keyless | 2000 | p100-keyless-2000 | 2000 | 7.50 | 30.0 | 60.0 | 2.00 | 7.00 | 0.90 |");
-        assertThat(TradeOffReading.read(s).paragraph())
-                .contains("adding partitions stops paying after 10 for keyed (order-id)")
-                .doesNotContain("End-to-end p99 moved with the codec")
-                .doesNotContain("The codecs are compared");
     }
 }

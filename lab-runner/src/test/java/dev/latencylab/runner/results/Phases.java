@@ -11,18 +11,21 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/** Builds summary rows from the few figures a test cares about. */
-final class Phases {
+/**
+ * Builds summary rows from the few figures a test cares about. Public for the tests of the report,
+ * which render these rows.
+ */
+public final class Phases {
 
     private Phases() {}
 
     /** A complete row at 1000 records/s with no compression. */
-    static PhaseSummary phase(
+    public static PhaseSummary phase(
             String name, int linger, double p50, double p99, double cpuEach, double produce, double compressionRate) {
         return phase(name, linger, 1000, p50, p99, p99, cpuEach, produce, compressionRate, 1000.0);
     }
 
-    static PhaseSummary phase(
+    public static PhaseSummary phase(
             String name,
             int linger,
             double rate,
@@ -70,7 +73,7 @@ final class Phases {
     }
 
     /** A linger sweep on the lab topic: linger.ms 0, 5 and 20 at 1000 records/s, latency rising with linger. */
-    static List<PhaseSummary> sweep() {
+    public static List<PhaseSummary> sweep() {
         return List.of(
                 phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0),
                 phase("linger-5", 5, 4.0, 10.0, 0.15, 400, 1.0),
@@ -78,12 +81,12 @@ final class Phases {
     }
 
     /** Counts of a closed phase of 50,000 acknowledged records. */
-    static PhaseCounts counts(long lost, long duplicated) {
+    public static PhaseCounts counts(long lost, long duplicated) {
         return new PhaseCounts(50_000, 50_000, 0, 50_000 - lost, lost, 0, 0, duplicated, 0, 0, 0, 0, 0);
     }
 
     /** A row where Prometheus had nothing: every Prometheus figure null. */
-    static PhaseSummary withoutPrometheus(String name, int linger, double p50, double p99) {
+    public static PhaseSummary withoutPrometheus(String name, int linger, double p50, double p99) {
         Instant from = Instant.parse("2026-11-21T23:50:00Z");
         return new PhaseSummary(
                 name,
@@ -116,7 +119,7 @@ final class Phases {
      * A cell of the compression matrix, "linger-5-zstd": 2000 records/s on its own 3-partition topic
      * of {@code bytesPerRecord} per record (null: not measured), every process at {@code cpu} cores.
      */
-    static PhaseSummary cell(int linger, Compression codec, double p99, double cpu, Double bytesPerRecord) {
+    public static PhaseSummary cell(int linger, Compression codec, double p99, double cpu, Double bytesPerRecord) {
         PhaseSummary p = withSettings(
                 phase("linger-" + linger + "-" + codec, linger, 2000, p99 / 3, p99, p99, cpu, 500.0, 1.0, 2000.0),
                 new ProducerSettings(linger, 16384, codec, 2000, 1024, KeyStrategy.ORDER_ID));
@@ -127,7 +130,7 @@ final class Phases {
      * A phase of the partitions scenario, "p10-keyless-2000" or "p10-keyed-unthrottled", on its own
      * topic of {@code partitions} partitions.
      */
-    static PhaseSummary partitioned(
+    public static PhaseSummary partitioned(
             int partitions, KeyStrategy keys, double rate, double achieved, double p99, double delayP99) {
         String name = "p" + partitions + "-" + (keys == KeyStrategy.NONE ? "keyless" : "keyed") + "-"
                 + (rate == SettingsLimits.UNTHROTTLED ? "unthrottled" : Fmt.rate(rate));
@@ -141,37 +144,37 @@ final class Phases {
     }
 
     /** The same row as another repeat of its phase. */
-    static PhaseSummary repeat(PhaseSummary p, int repeat) {
+    public static PhaseSummary repeat(PhaseSummary p, int repeat) {
         return copy(p, repeat, p.settings(), p.publishDelayMs(), p.description(), p.counts(), p.outage());
     }
 
     /** The same row with other producer settings. */
-    static PhaseSummary withSettings(PhaseSummary p, ProducerSettings settings) {
+    public static PhaseSummary withSettings(PhaseSummary p, ProducerSettings settings) {
         return copy(p, p.repeat(), settings, p.publishDelayMs(), p.description(), p.counts(), p.outage());
     }
 
     /** The same row with the producer's publish delay. */
-    static PhaseSummary withPublishDelay(PhaseSummary p, PhaseSummary.Latency delay) {
+    public static PhaseSummary withPublishDelay(PhaseSummary p, PhaseSummary.Latency delay) {
         return copy(p, p.repeat(), p.settings(), delay, p.description(), p.counts(), p.outage());
     }
 
     /** The same row with what it ran on (topic, partitions written to, consumer). */
-    static PhaseSummary withDescription(PhaseSummary p, PhaseDescription description) {
+    public static PhaseSummary withDescription(PhaseSummary p, PhaseDescription description) {
         return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), description, p.counts(), p.outage());
     }
 
     /** The same row with other counts. */
-    static PhaseSummary withCounts(PhaseSummary p, PhaseCounts counts) {
+    public static PhaseSummary withCounts(PhaseSummary p, PhaseCounts counts) {
         return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), counts, p.outage());
     }
 
     /** The same row with a fault's outage. */
-    static PhaseSummary withOutage(PhaseSummary p, Outage outage) {
+    public static PhaseSummary withOutage(PhaseSummary p, Outage outage) {
         return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), p.counts(), outage);
     }
 
     /** The same row on its own topic of {@code partitions} partitions holding {@code bytesPerRecord} per record. */
-    static PhaseSummary onOwnTopic(PhaseSummary p, int partitions, double bytesPerRecord) {
+    public static PhaseSummary onOwnTopic(PhaseSummary p, int partitions, double bytesPerRecord) {
         long records = 10_000;
         return p.withDisk(new PhaseSummary.Disk(
                 "lab.orders." + p.name(),
@@ -217,8 +220,79 @@ final class Phases {
                 outage);
     }
 
+    /** Keyed unthrottled (records/s at 1, 10, 100) and keyless at 2000 records/s (e2e p99 at 1, 10, 100). */
+    public static List<PhaseSummary> partitions(double[] keyedRates, double[] keylessP99) {
+        return List.of(
+                partitioned(1, KeyStrategy.ORDER_ID, SettingsLimits.UNTHROTTLED, keyedRates[0], 900.0, 400.0),
+                partitioned(1, KeyStrategy.NONE, 2000, 2000.0, keylessP99[0], 0.5),
+                partitioned(10, KeyStrategy.ORDER_ID, SettingsLimits.UNTHROTTLED, keyedRates[1], 800.0, 300.0),
+                partitioned(10, KeyStrategy.NONE, 2000, 2000.0, keylessP99[1], 0.4),
+                partitioned(100, KeyStrategy.ORDER_ID, SettingsLimits.UNTHROTTLED, keyedRates[2], 1200.0, 500.0),
+                partitioned(100, KeyStrategy.NONE, 2000, 2000.0, keylessP99[2], 2.0));
+    }
+
+    /** A drain of 20,000 records at {@code rate}/s with the consumer at {@code cores}. */
+    public static PhaseSummary drain(String name, String consumer, double rate, Double cores, double commits) {
+        PhaseSummary p = phase(name, 0, 2000, 900, 4000, 4000, 0.3, 100.0, 1.0, null);
+        return new PhaseSummary(
+                p.name(),
+                p.repeat(),
+                p.phaseId(),
+                p.settings(),
+                p.measuredFrom(),
+                p.measuredTo(),
+                p.measuredSeconds(),
+                p.complete(),
+                p.samples(),
+                p.latencyMs(),
+                p.correctedLatencyMs(),
+                p.publishDelayMs(),
+                null,
+                p.counts(),
+                p.fenced(),
+                p.description(),
+                new PhaseSummary.Cpu(0.1, cores, Map.of("1", 0.3), 0.3, cores == null ? null : 0.4 + cores),
+                new PhaseSummary.Requests(100.0, 10.0, 20.0, commits),
+                p.bytesInPerSecond(),
+                p.producer(),
+                p.gcPauseMsPerSecond(),
+                null,
+                new PhaseSummary.Drain(20_000, 20_000, 20_000 / rate, rate, consumer),
+                null);
+    }
+
+    /** Three drains of one backlog, by record, in batches of 50 and of 300. */
+    public static final List<PhaseSummary> DRAIN_MODES = List.of(
+            drain("record", "record, in-order, commit record sync, wait 1000 µs", 900, 0.05, 900),
+            drain("batch-50-per-key", "batch 50, per-key x 50, commit batch sync, wait 1000 µs", 30_000, 0.5, 600),
+            drain("batch-300-per-key", "batch 300, per-key x 300, commit batch sync, wait 1000 µs", 40_000, 1.2, 130));
+
+    /** A phase at {@code linger} with {@code codec} whose own topic holds {@code bytes} for {@code records}. */
+    public static PhaseSummary onDisk(String name, int linger, Compression codec, long bytes, long records) {
+        PhaseSummary p = withoutPrometheus(name, linger, 2.0, 5.0);
+        ProducerSettings s = p.settings();
+        return withSettings(
+                        p,
+                        new ProducerSettings(
+                                s.lingerMs(), s.batchSize(), codec, s.rate(), s.payloadBytes(), s.keyStrategy()))
+                .withDisk(
+                        new PhaseSummary.Disk("lab.orders." + name, 3, bytes, records, (double) bytes / records, null));
+    }
+
+    /** The same row with its size on disk given as {@code ratio} to compression none. */
+    public static PhaseSummary withRatioToNone(PhaseSummary p, Double ratio) {
+        PhaseSummary.Disk d = p.disk();
+        return p.withDisk(
+                new PhaseSummary.Disk(d.topic(), d.partitions(), d.bytes(), d.records(), d.bytesPerRecord(), ratio));
+    }
+
+    /** The rows with each phase's size on disk as a ratio to compression none, as the summary gives them. */
+    public static List<PhaseSummary> withDiskRatios(List<PhaseSummary> rows) {
+        return DiskRatios.fill(rows);
+    }
+
     /** A summary of these rows, run in {@code count} interleaved repeats in the rows' order. */
-    static RunSummary repeated(int count, List<PhaseSummary> rows) {
+    public static RunSummary repeated(int count, List<PhaseSummary> rows) {
         return new RunSummary(
                 "sweep",
                 null,
