@@ -1,7 +1,7 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.api.settings.ProducerSetting;
-import dev.latencylab.runner.results.Fmt;
+import dev.latencylab.runner.results.summary.Fmt;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;

@@ -1,6 +1,6 @@
 package dev.latencylab.runner.cli;
 
-import dev.latencylab.runner.results.ResultsWriter;
+import dev.latencylab.runner.results.report.ResultsWriter;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

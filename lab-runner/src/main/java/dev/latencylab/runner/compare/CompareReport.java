@@ -1,7 +1,7 @@
 package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.latency.Percentiles;
-import dev.latencylab.runner.results.ResultsWriter;
+import dev.latencylab.runner.results.report.ResultsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

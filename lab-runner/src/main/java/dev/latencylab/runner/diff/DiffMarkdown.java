@@ -1,7 +1,7 @@
 package dev.latencylab.runner.diff;
 
-import dev.latencylab.runner.results.Figures;
-import dev.latencylab.runner.results.MarkdownTable;
+import dev.latencylab.runner.results.report.MarkdownTable;
+import dev.latencylab.runner.results.summary.Figures;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

@@ -1,6 +1,6 @@
 package dev.latencylab.runner.diff;
 
-import dev.latencylab.runner.results.ResultsWriter;
+import dev.latencylab.runner.results.report.ResultsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

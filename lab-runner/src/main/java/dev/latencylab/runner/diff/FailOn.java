@@ -1,8 +1,8 @@
 package dev.latencylab.runner.diff;
 
-import dev.latencylab.runner.results.Figure;
-import dev.latencylab.runner.results.Figures;
-import dev.latencylab.runner.results.Fmt;
+import dev.latencylab.runner.results.summary.Figure;
+import dev.latencylab.runner.results.summary.Figures;
+import dev.latencylab.runner.results.summary.Fmt;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;

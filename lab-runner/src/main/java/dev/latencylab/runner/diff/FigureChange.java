@@ -1,9 +1,9 @@
 package dev.latencylab.runner.diff;
 
 import com.fasterxml.jackson.annotation.JsonValue;
-import dev.latencylab.runner.results.Better;
-import dev.latencylab.runner.results.Figure;
-import dev.latencylab.runner.results.Spread;
+import dev.latencylab.runner.results.summary.Better;
+import dev.latencylab.runner.results.summary.Figure;
+import dev.latencylab.runner.results.summary.Spread;
 import java.util.Locale;
 
 /**

@@ -1,8 +1,8 @@
 package dev.latencylab.runner.diff;
 
-import dev.latencylab.runner.results.Figure;
-import dev.latencylab.runner.results.Figures;
-import dev.latencylab.runner.results.Spread;
+import dev.latencylab.runner.results.summary.Figure;
+import dev.latencylab.runner.results.summary.Figures;
+import dev.latencylab.runner.results.summary.Spread;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

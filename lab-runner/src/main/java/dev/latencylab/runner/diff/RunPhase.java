@@ -1,6 +1,6 @@
 package dev.latencylab.runner.diff;
 
-import dev.latencylab.runner.results.Spread;
+import dev.latencylab.runner.results.summary.Spread;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.latencylab.runner.diff;
 
-import dev.latencylab.runner.results.Fmt;
-import dev.latencylab.runner.results.Spread;
+import dev.latencylab.runner.results.summary.Fmt;
+import dev.latencylab.runner.results.summary.Spread;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

@@ -1,6 +1,15 @@
 package dev.latencylab.runner.results;
 
 import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.results.collect.MetricsCollector;
+import dev.latencylab.runner.results.collect.PhaseMark;
+import dev.latencylab.runner.results.collect.PhaseMetrics;
+import dev.latencylab.runner.results.collect.RunSeries;
+import dev.latencylab.runner.results.report.LatencySpectrum;
+import dev.latencylab.runner.results.report.ResultsWriter;
+import dev.latencylab.runner.results.summary.EnvironmentInfo;
+import dev.latencylab.runner.results.summary.RunSummary;
+import dev.latencylab.runner.results.summary.SummaryBuilder;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.Sleeper;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
 import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.results.ResultsWriter;
+import dev.latencylab.runner.results.report.ResultsWriter;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.StackWarmup;
 import dev.latencylab.runner.scenario.RunPlan;

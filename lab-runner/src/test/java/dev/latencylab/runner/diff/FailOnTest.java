@@ -3,8 +3,8 @@ package dev.latencylab.runner.diff;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.latencylab.runner.results.Figures;
-import dev.latencylab.runner.results.Spread;
+import dev.latencylab.runner.results.summary.Figures;
+import dev.latencylab.runner.results.summary.Spread;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.latencylab.runner.diff.FigureChange.Movement;
 import dev.latencylab.runner.diff.FigureChange.SpreadCheck;
-import dev.latencylab.runner.results.Figures;
-import dev.latencylab.runner.results.Spread;
+import dev.latencylab.runner.results.summary.Figures;
+import dev.latencylab.runner.results.summary.Spread;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.latencylab.runner.diff;
 
 import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.results.Spread;
+import dev.latencylab.runner.results.summary.Spread;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

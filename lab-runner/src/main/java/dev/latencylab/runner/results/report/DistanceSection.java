@@ -1,0 +1,159 @@
+package dev.latencylab.runner.results.report;
+
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.results.summary.Fmt;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import dev.latencylab.runner.run.PhaseDescription;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The "Distance" section of summary.md: per phase with a round trip added between the far
+ * producer-app and the brokers, the round trip asked for and measured, the throughput, and the
+ * bound a reader can check: a connection carries at most min(its window, in-flight requests x
+ * batch.size) per round trip, one connection per broker leading a partition of the topic.
+ */
+final class DistanceSection {
+
+    private DistanceSection() {}
+
+    static List<PhaseSummary> delayed(List<PhaseSummary> phases) {
+        return phases.stream()
+                .filter(p -> p.description() != null && p.description().network() != null)
+                .toList();
+    }
+
+    /** The phases by their settings set: the name before {@code -rtt-}, or the whole name. */
+    static Map<String, List<PhaseSummary>> sets(List<PhaseSummary> phases) {
+        Map<String, List<PhaseSummary>> sets = new LinkedHashMap<>();
+        for (PhaseSummary p : delayed(phases)) {
+            int cut = p.name().lastIndexOf("-rtt");
+            sets.computeIfAbsent(cut > 0 ? p.name().substring(0, cut) : p.name(), k -> new ArrayList<>())
+                    .add(p);
+        }
+        return sets;
+    }
+
+    static String render(List<PhaseSummary> phases) {
+        List<PhaseSummary> delayed = delayed(phases);
+        if (delayed.isEmpty()) {
+            return "";
+        }
+        PhaseDescription.Network first = delayed.get(0).description().network();
+        StringBuilder b = new StringBuilder("## Distance\n\n")
+                .append("The producer-app ran in a network namespace behind the lab's delay wire (")
+                .append(first.mechanism())
+                .append(
+                        first.mechanism().equals("netem")
+                                ? ": the kernel's netem on a veth pair"
+                                : ": two TUN devices and a process holding each packet for half the round trip each way;"
+                                        + " this kernel has no netem")
+                .append("), so TCP's window and the in-flight requests meet the round trip as on a long link."
+                        + " Replication and the consumer are not delayed. Measured RTT: the wire's probe, a"
+                        + " 64-byte TCP echo across it every 200 ms during the phase. MB/s: bytes the brokers"
+                        + " took in for the topic (Prometheus). Bound: per connection (one per broker leading a"
+                        + " partition) at most min(send buffer, receive buffer, in-flight requests x batch.size)"
+                        + " per round trip; a buffer the kernel tunes has no fixed bound here.\n\n")
+                .append(
+                        "| phase | RTT ms | measured RTT ms p50 (p99) | records/s | MB/s | send buffer | receive buffer |"
+                                + " in flight x batch | bound MB/s |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (PhaseSummary p : delayed) {
+            PhaseDescription.Network n = p.description().network();
+            ProducerSettings s = p.settings();
+            Double bound = bound(p);
+            b.append(MarkdownTable.row(
+                    p.name(),
+                    Fmt.plain(n.rttMs()),
+                    n.measuredRttMs() == null
+                            ? Fmt.NA
+                            : String.format(Locale.ROOT, "%.2f (%.2f)", n.measuredRttMs(), n.measuredRttP99Ms()),
+                    Fmt.rate(p.achievedRate()),
+                    mb(megabytes(p)),
+                    s.sendBufferBytes() < 0 ? "kernel" : s.sendBufferBytes(),
+                    n.receiveBufferBytes() < 0 ? "kernel" : n.receiveBufferBytes(),
+                    s.maxInFlight() + " x " + s.batchSize(),
+                    bound == null ? "-" : mb(bound)));
+        }
+        b.append('\n').append(reading(phases)).append("\n\n");
+        return b.toString();
+    }
+
+    /** Throughput against the round trip per settings set, and the bound that explains the drop. */
+    static String reading(List<PhaseSummary> phases) {
+        List<String> sentences = new ArrayList<>();
+        sets(phases).forEach((set, ps) -> {
+            PhaseSummary near = ps.stream()
+                    .min(Comparator.comparingDouble(
+                            p -> p.description().network().rttMs()))
+                    .orElseThrow();
+            PhaseSummary far = ps.stream()
+                    .max(Comparator.comparingDouble(
+                            p -> p.description().network().rttMs()))
+                    .orElseThrow();
+            if (near == far || megabytes(near) == null || megabytes(far) == null) {
+                return;
+            }
+            Double bound = bound(far);
+            sentences.add(String.format(
+                    Locale.ROOT,
+                    "%s: %s MB/s at %s ms added, %s MB/s at %s ms (%s)%s.",
+                    set,
+                    mb(megabytes(near)),
+                    Fmt.plain(near.description().network().rttMs()),
+                    mb(megabytes(far)),
+                    Fmt.plain(far.description().network().rttMs()),
+                    Fmt.relative(megabytes(far), megabytes(near)),
+                    bound == null
+                            ? ""
+                            : String.format(
+                                    Locale.ROOT,
+                                    "; at that distance %d connections x %s KB in flight per %s ms round trip"
+                                            + " bound it to %s MB/s",
+                                    connections(far),
+                                    Fmt.plain(Math.round(perConnection(far) / 102.4) / 10.0),
+                                    Fmt.plain(far.description().network().rttMs()),
+                                    mb(bound))));
+        });
+        return sentences.isEmpty() ? "" : String.join(" ", sentences);
+    }
+
+    /** MB/s: the brokers' bytes in for the topic, or acknowledged records x payload without Prometheus. */
+    static Double megabytes(PhaseSummary p) {
+        if (p.bytesInPerSecond() != null) {
+            return p.bytesInPerSecond() / 1e6;
+        }
+        return p.achievedRate() == null ? null : p.achievedRate() * p.settings().payloadBytes() / 1e6;
+    }
+
+    private static int connections(PhaseSummary p) {
+        return Math.max(1, p.description().partitions().size());
+    }
+
+    /** Bytes one connection can have in flight: null when a buffer is tuned by the kernel. */
+    private static Double perConnection(PhaseSummary p) {
+        ProducerSettings s = p.settings();
+        int receive = p.description().network().receiveBufferBytes();
+        if (s.sendBufferBytes() < 0 || receive < 0) {
+            return (double) s.maxInFlight() * s.batchSize();
+        }
+        return (double) Math.min(Math.min(s.sendBufferBytes(), receive), (long) s.maxInFlight() * s.batchSize());
+    }
+
+    /** MB/s a phase's connections can carry over its round trip; null at 0 ms or with a kernel-tuned buffer. */
+    static Double bound(PhaseSummary p) {
+        double rtt = p.description().network().rttMs();
+        if (rtt <= 0) {
+            return null;
+        }
+        return connections(p) * perConnection(p) / (rtt / 1000.0) / 1e6;
+    }
+
+    private static String mb(Double v) {
+        return v == null ? Fmt.NA : String.format(Locale.ROOT, v >= 10 ? "%.1f" : "%.2f", v);
+    }
+}

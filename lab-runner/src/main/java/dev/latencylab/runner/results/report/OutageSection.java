@@ -1,0 +1,168 @@
+package dev.latencylab.runner.results.report;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.runner.faults.Outage;
+import dev.latencylab.runner.results.summary.Fmt;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The "Faults" section of summary.md: per phase that killed, stopped or restarted a broker, what
+ * the records, the producer and the cluster's metadata showed, and the counts that prove (or
+ * disprove) that nothing was lost or duplicated. Every sentence is computed from the figures.
+ */
+final class OutageSection {
+
+    private OutageSection() {}
+
+    static String render(List<PhaseSummary> phases) {
+        return MarkdownReport.section(phases, p -> p.outage() != null, OutageSection::write);
+    }
+
+    private static String write(List<PhaseSummary> faulted) {
+        StringBuilder b = new StringBuilder("## Faults\n\n")
+                .append("Times are seconds from the phase's first fault step. A record counts as *delayed* when its")
+                .append(" e2e latency (corrected: consume time minus intended send time) exceeded the slowest record")
+                .append(" of the phase before the first fault; the *outage window* runs from the intended send of")
+                .append(" the first delayed record to the consumption of the last. The producer's counters and the")
+                .append(" topic's leaders and in-sync replicas (Kafka's metadata, through the Admin API) were read")
+                .append(" every ")
+                .append(Fmt.plain(faulted.get(0).outage().sampleEverySeconds()))
+                .append(" s, so their times are that coarse. Lost and duplicated come from the phase's ledger and")
+                .append(
+                        " producer sequence numbers, once the consumer passed every offset the brokers acknowledged.\n\n")
+                .append(
+                        "| phase | acks | steps | delayed | window s | from → to | main episode s (records) | max e2e ms | producer retries |"
+                                + " producer errors | failed sends | producer trouble s | leader changes | offline s |"
+                                + " under min ISR s | ISR whole after restart s | acked | received | lost | duplicated |\n")
+                .append(
+                        "|---|---|---|---:|---:|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (PhaseSummary p : faulted) {
+            Outage o = p.outage();
+            Outage.ProducerView pv = o.producer();
+            Outage.ClusterView c = o.cluster();
+            PhaseCounts n = p.counts();
+            b.append(MarkdownTable.row(
+                    p.tag(),
+                    p.settings().acks(),
+                    steps(o),
+                    o.delayed(),
+                    seconds(o.windowSeconds()),
+                    o.windowFrom() == null ? Fmt.NA : seconds(o.windowFrom()) + " → " + seconds(o.windowTo()),
+                    o.main()
+                            .map(e -> seconds(e.from()) + " → " + seconds(e.to()) + " (" + e.records() + ")")
+                            .orElse(Fmt.NA),
+                    Fmt.ms(o.maxE2eMs()),
+                    Fmt.count(pv.retries()),
+                    Fmt.count(pv.errors()),
+                    Fmt.count(pv.failed()),
+                    pv.from() == null ? "none" : seconds(pv.from()) + " → " + seconds(pv.to()),
+                    c.leaderChanges(),
+                    seconds(c.offlineSeconds()),
+                    seconds(c.underMinIsrSeconds()),
+                    c.isrWholeAfterRestart() == null ? "not seen" : seconds(c.isrWholeAfterRestart()),
+                    n == null ? Fmt.NA : n.acked(),
+                    n == null ? Fmt.NA : n.received(),
+                    n == null ? Fmt.NA : n.lost(),
+                    n == null ? Fmt.NA : n.duplicated()));
+        }
+        b.append('\n');
+        faulted.forEach(p -> b.append("- ").append(reading(p)).append('\n'));
+        b.append('\n');
+        return b.toString();
+    }
+
+    /** One phase's faults in a sentence: the damage in time, and what Kafka kept of its promise. */
+    static String reading(PhaseSummary p) {
+        Outage o = p.outage();
+        PhaseCounts n = p.counts();
+        StringBuilder r = new StringBuilder(p.name())
+                .append(" (acks=")
+                .append(p.settings().acks())
+                .append("): ");
+        r.append(o.delayed()).append(" records were delayed");
+        if (o.windowSeconds() != null) {
+            r.append(String.format(
+                    Locale.ROOT,
+                    " over %s s (max e2e %s ms against %s ms before)",
+                    seconds(o.windowSeconds()),
+                    Fmt.ms(o.maxE2eMs()),
+                    Fmt.ms(o.thresholdMs())));
+        }
+        r.append(". ");
+        o.main()
+                .ifPresent(e -> r.append(String.format(
+                        Locale.ROOT,
+                        "Most of them (%d) were sent from %s to %s s after the first fault%s. ",
+                        e.records(),
+                        seconds(e.from()),
+                        seconds(e.to()),
+                        o.episodes().size() > 1
+                                ? "; the rest in " + (o.episodes().size() - 1) + " other episode"
+                                        + (o.episodes().size() > 2 ? "s" : "") + " (" + otherEpisodes(o, e) + ")"
+                                : "")));
+        if (n == null || !p.fenced()) {
+            return r.append("The phase could not be closed, so its loss and duplicate counts are not final.")
+                    .toString();
+        }
+        boolean idempotent = p.settings().acks().idempotent();
+        if (n.lost() == 0 && n.duplicated() == 0) {
+            r.append("All " + n.acked() + " acknowledged records were consumed once: none lost, none duplicated")
+                    .append(
+                            idempotent
+                                    ? ""
+                                    : " this time (acks=1 loses what the followers had not yet copied when the leader"
+                                            + " died, and promises nothing more; on one machine they copy within a"
+                                            + " millisecond, so a kill rarely finds anything uncopied)");
+        } else {
+            r.append(n.lost() + " of " + n.acked() + " acknowledged records were lost and " + n.duplicated()
+                            + " duplicated")
+                    .append(
+                            idempotent
+                                    ? " although acks=all with idempotence promises neither: look at the brokers' logs"
+                                    : ": acks=1 confirms a write the leader alone holds, and a leader killed before its"
+                                            + " followers copied it takes those records with it");
+        }
+        r.append('.');
+        if (n.outOfOrder() > 0) {
+            r.append(' ')
+                    .append(n.outOfOrder())
+                    .append(" arrived out of order")
+                    .append(
+                            idempotent
+                                    ? ""
+                                    : " (without idempotence a retried batch can land behind a later one; acks=all"
+                                            + " turns idempotence on, which keeps the order)")
+                    .append('.');
+        }
+        return r.toString();
+    }
+
+    private static String otherEpisodes(Outage o, Outage.Episode main) {
+        return o.episodes().stream()
+                        .filter(e -> e != main)
+                        .limit(5)
+                        .map(e -> String.format(
+                                Locale.ROOT, "%s-%s s: %d", seconds(e.from()), seconds(e.to()), e.records()))
+                        .collect(Collectors.joining(", "))
+                + (o.episodes().size() > 6 ? ", ..." : "");
+    }
+
+    private static String steps(Outage o) {
+        return o.steps().stream()
+                .map(s -> String.format(
+                        Locale.ROOT,
+                        "%s kafka-%d at %s s%s",
+                        s.action(),
+                        s.broker(),
+                        seconds(s.at()),
+                        s.error() == null ? "" : " (FAILED)"))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String seconds(Double s) {
+        return MarkdownTable.fixed(s, 2);
+    }
+}

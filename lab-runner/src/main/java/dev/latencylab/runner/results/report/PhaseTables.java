@@ -1,0 +1,256 @@
+package dev.latencylab.runner.results.report;
+
+import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.Setting;
+import dev.latencylab.runner.results.collect.BrokerIds;
+import dev.latencylab.runner.results.summary.Figure;
+import dev.latencylab.runner.results.summary.Figure.Table;
+import dev.latencylab.runner.results.summary.Figures;
+import dev.latencylab.runner.results.summary.Fmt;
+import dev.latencylab.runner.results.summary.PhaseSpread;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import dev.latencylab.runner.results.summary.Spread;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * summary.md's per-phase tables (latency, publish delay, rate and delivery with the phase's counts,
+ * cost, producer client, GC pauses),
+ * each column defined once: a setting of the phase, or a figure ({@link Figures}) and its format.
+ * The same columns render a row per phase of the run, or a row per scenario phase whose figures
+ * are the median over its repeats with their range.
+ */
+final class PhaseTables {
+
+    /** A table's heading (null: it continues the one before), with what its columns mean. */
+    private record Heading(String title, String note) {}
+
+    /** The heading of each table of figures ({@link Table}, in the order shown). */
+    private static Heading headingOf(Table t) {
+        return switch (t) {
+            case LATENCY ->
+                new Heading(
+                        "End-to-end latency (ms)",
+                        "Naive = consume time minus actual send time; corrected = consume time minus intended send "
+                                + "time (counts the producer's own delay). From the consumer's per-phase histograms, "
+                                + "warm-up excluded.");
+            case DELAY ->
+                new Heading(
+                        "Publish delay",
+                        "How late the open-loop sender handed each record to the Kafka client (actual minus intended "
+                                + "send time, HdrHistogram per phase in producer-app), beside the end-to-end latency it "
+                                + "is part of (corrected: from the intended send time). ms.");
+            case RATE -> new Heading("Rate and delivery", null);
+            case COUNTS ->
+                new Heading(
+                        null,
+                        "Counts per phase: the records sent with the phase's id, counted once the phase was closed "
+                                + "(the consumer group had processed every offset the producer acknowledged in it). "
+                                + "received = distinct records (a record written twice counts once); acked + stored"
+                                + " despite failure = received + lost + unobserved + unread; a failed send is not a"
+                                + " loss; redelivered = read again after a restart or rebalance (docs/contracts.md:"
+                                + " What each count means).");
+            case COST ->
+                new Heading(
+                        "Cost (Prometheus, averaged over each measured window; CPU in cores)",
+                        "CPU: CPU seconds per second of each process (1.00 = one core busy all the time); the "
+                                + "processes share this machine's cores. Requests/s: summed over the brokers "
+                                + "(FetchFollower is replication between brokers). Bytes in: what producers wrote, "
+                                + "summed over the brokers, replication excluded, in kB/s (1 kB = 1000 bytes).");
+            case PRODUCER ->
+                new Heading(
+                        "Producer client (Kafka client metrics)",
+                        "Counted over each measured window alone, from how much the client's counters grew in it: "
+                                + "records / request = record-send-total / request-total, bytes / request = "
+                                + "outgoing-byte-total / request-total (request-total counts every request the client "
+                                + "sent: Produce, plus a few Metadata; bytes include request headers), batch B / record "
+                                + "= the per-topic byte-total (batches as sent, after compression) / per-topic "
+                                + "record-send-total. The client has no counter behind the three marked \"trailing\": "
+                                + "they are its own averages over its trailing 30-60 s (batch-size-avg: bytes per batch; "
+                                + "compression-rate-avg: compressed / uncompressed, 1.00 = none; record-queue-time-avg: "
+                                + "ms a record waited for its batch to be sent), averaged over the later part of the "
+                                + "window, so a short window still holds some of the warm-up. Records / Produce request "
+                                + "(brokers): records sent / Produce requests the brokers counted, a check on the first "
+                                + "column from the other side.");
+            case GC ->
+                new Heading(
+                        "GC pauses (ms paused per second of each measured window)",
+                        "From the JVMs' own GC metrics (Micrometer's jvm_gc_pause_seconds in the apps, the JMX "
+                                + "exporter's jvm_gc_collection_seconds in the brokers, summed over the three): a pause "
+                                + "stops every thread of that process, so it shows up in the latencies of the records it "
+                                + "held.");
+        };
+    }
+
+    /**
+     * A column: a setting (text) or a figure by its key, with the figure's format; {@code spreadFmt},
+     * when set, renders the figure's spread over repeats instead of its median and range.
+     */
+    private record Column(
+            String header,
+            boolean text,
+            Function<ProducerSettings, String> setting,
+            String key,
+            Function<Double, String> fmt,
+            Function<Spread, String> spreadFmt) {
+
+        static Column setting(String header, boolean text, Function<ProducerSettings, String> setting) {
+            return new Column(header, text, setting, null, null, null);
+        }
+
+        static Column figure(String header, Figure f) {
+            return f.key().equals(Figures.FENCED)
+                    ? flag(header, f.key())
+                    : new Column(header, false, null, f.key(), f.format(), null);
+        }
+
+        /** A yes/no figure (1 or 0): "yes", "no", or over repeats how many of them said yes. */
+        static Column flag(String header, String key) {
+            return new Column(
+                    header,
+                    false,
+                    null,
+                    key,
+                    v -> v == null ? Fmt.NA : v == 1 ? "yes" : "no",
+                    s -> s.known() == 0
+                            ? Fmt.NA
+                            : s.values().stream()
+                                            .filter(v -> v != null && v == 1)
+                                            .count() + " of " + s.known());
+        }
+    }
+
+    private PhaseTables() {}
+
+    /**
+     * One row per phase of the run, named by {@code label}; with {@code notes} each table is
+     * preceded by what its columns mean. A phase cut short is marked in the latency table.
+     */
+    static String rows(List<PhaseSummary> phases, Function<PhaseSummary, String> label, boolean notes, String level) {
+        List<Row> rows = new ArrayList<>();
+        List<String> keys = new ArrayList<>();
+        for (PhaseSummary p : phases) {
+            Map<String, Double> figures = Figures.of(p);
+            keys.addAll(figures.keySet());
+            rows.add(new Row(
+                    t -> label.apply(p) + (t == Table.LATENCY && !p.complete() ? " (partial)" : ""),
+                    p.settings(),
+                    c -> c.fmt().apply(figures.get(c.key()))));
+        }
+        return render(rows, keys, notes, level);
+    }
+
+    /**
+     * One row per scenario phase; each figure is its median over the repeats followed by the range
+     * of the repeats' values, "4.21 (3.90..4.80)" ({@code count}: the repeats the run planned).
+     */
+    static String spreads(List<PhaseSpread> spreads, int count, boolean notes, String level) {
+        List<Row> rows = spreads.stream()
+                .map(s -> new Row(
+                        t -> s.name() + (s.repeats() < count ? " (" + s.repeats() + " of " + count + " repeats)" : ""),
+                        s.settings(),
+                        c -> c.spreadFmt() != null
+                                ? c.spreadFmt().apply(s.spread(c.key()))
+                                : s.spread(c.key()).shown(c.fmt())))
+                .toList();
+        return render(
+                rows,
+                spreads.stream().flatMap(s -> s.figures().keySet().stream()).toList(),
+                notes,
+                level);
+    }
+
+    /** A row of every table: its name in each, the settings it ran with, and its cell of a figure's column. */
+    private record Row(Function<Table, String> name, ProducerSettings settings, Function<Column, String> figure) {}
+
+    /** The tables of these rows, with a column per broker among the figures' {@code keys}. */
+    private static String render(List<Row> rows, List<String> keys, boolean notes, String level) {
+        List<String> brokers = keys.stream()
+                .filter(k -> k.startsWith(Figures.CPU_BROKER))
+                .map(k -> k.substring(Figures.CPU_BROKER.length()))
+                .distinct()
+                .sorted(BrokerIds.ORDER)
+                .toList();
+        List<Setting<?>> varying = ProducerSetting.ALL.stream()
+                .filter(s -> !ALWAYS_SHOWN.contains(s))
+                .filter(s ->
+                        rows.stream().map(r -> r.settings().get(s)).distinct().count() > 1)
+                .toList();
+        StringBuilder b = new StringBuilder();
+        for (Table t : Table.values()) {
+            heading(b, t, notes, level);
+            List<Column> columns = columns(t, brokers, varying);
+            List<List<String>> cells = new ArrayList<>();
+            for (Row r : rows) {
+                List<String> row = new ArrayList<>(List.of(r.name().apply(t)));
+                columns.forEach(c -> row.add(
+                        c.key() == null
+                                ? c.setting().apply(r.settings())
+                                : r.figure().apply(c)));
+                cells.add(row);
+            }
+            List<String> header = new ArrayList<>(List.of("phase"));
+            columns.forEach(c -> header.add(c.header()));
+            List<Boolean> right = new ArrayList<>(List.of(false));
+            columns.forEach(c -> right.add(!c.text()));
+            MarkdownTable.append(b, header, right, cells);
+        }
+        return b.toString();
+    }
+
+    private static void heading(StringBuilder b, Table t, boolean notes, String level) {
+        Heading h = headingOf(t);
+        if (h.title() != null) {
+            b.append(level).append(' ').append(h.title()).append("\n\n");
+        }
+        if (notes && h.note() != null) {
+            b.append(h.note()).append("\n\n");
+        }
+    }
+
+    /** Settings with a column of their own in every report; the others get one where the phases differ in them. */
+    private static final Set<Setting<?>> ALWAYS_SHOWN = Set.of(
+            ProducerSetting.LINGER_MS,
+            ProducerSetting.BATCH_SIZE,
+            ProducerSetting.COMPRESSION,
+            ProducerSetting.PAYLOAD_BYTES,
+            ProducerSetting.RATE);
+
+    /**
+     * The table's columns: its figures ({@link Figures}), a broker's once per broker, and around
+     * them the settings the phase ran with: linger, batch and codec always, then every other setting
+     * of the table in which the phases differ ({@code varying}), so no two rows look alike but for
+     * their figures.
+     */
+    private static List<Column> columns(Table t, List<String> brokers, List<Setting<?>> varying) {
+        List<Column> c = new ArrayList<>();
+        if (t == Table.LATENCY) {
+            c.add(Column.setting("linger.ms", false, s -> Integer.toString(s.lingerMs())));
+            c.add(Column.setting("batch.size", false, s -> Integer.toString(s.batchSize())));
+            c.add(Column.setting("compression", true, s -> s.compression().kafkaName()));
+            varying.forEach(row -> c.add(Column.setting(row.name(), true, s -> shown(row, s))));
+        }
+        for (Figure f : Figures.of(t, brokers)) {
+            c.add(Column.figure(f.column(), f));
+            if (f.key().equals(Figures.MEASURED_SECONDS)) {
+                c.add(Column.setting("payload B", false, s -> Integer.toString(s.payloadBytes())));
+                c.add(Column.setting("target rec/s", false, s -> Fmt.rate(s.rate())));
+            }
+        }
+        if (t == Table.DELAY) {
+            // Beside the delay, the end-to-end latency it is part of.
+            c.add(Column.figure("e2e corr. p50", Figures.byKey(Figures.CORRECTED_P50)));
+            c.add(Column.figure("e2e corr. p99", Figures.byKey(Figures.CORRECTED_P99)));
+        }
+        return c;
+    }
+
+    private static String shown(Setting<?> row, ProducerSettings s) {
+        Object value = row.plain(s.get(row));
+        return value == null ? Fmt.NA : value.toString();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.latencylab.runner.results.report;
+
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.lab.ProducerGroup;
+import dev.latencylab.runner.results.summary.Fmt;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import dev.latencylab.runner.run.PhaseDescription;
+import java.util.List;
+
+/**
+ * The "Producer instances" section of summary.md, when phases were driven by several producer-app
+ * instances. The phase's rate is the group's total, split evenly ({@link ProducerGroup#perInstanceRate});
+ * the phase's figures above are the group's (counts summed, each publish delay percentile the worst
+ * instance's).
+ */
+final class ProducerInstancesSection {
+
+    private ProducerInstancesSection() {}
+
+    static String render(List<PhaseSummary> phases) {
+        return MarkdownReport.section(
+                phases,
+                p -> p.description() != null && p.description().producers().size() > 1,
+                ProducerInstancesSection::write);
+    }
+
+    private static String write(List<PhaseSummary> shared) {
+        StringBuilder b = new StringBuilder("## Producer instances\n\n"
+                + "Several producer-app instances drove these phases together, each its own process and"
+                + " Kafka producer, all on this machine's cores: the tables above are their sum (publish delay:"
+                + " the worst instance's). A phase's rate is the group's total, split evenly: each instance's"
+                + " target is rate / instances. Here each instance's acknowledged records over the measured"
+                + " window.\n\n"
+                + "| phase | instances | instance | target rec/s | acked | acked rec/s | share"
+                + " | publish delay p99 ms |\n"
+                + "|---|---:|---|---:|---:|---:|---:|---:|\n");
+        for (PhaseSummary p : shared) {
+            List<PhaseDescription.ProducerInstance> each = p.description().producers();
+            long total = each.stream()
+                    .mapToLong(PhaseDescription.ProducerInstance::acked)
+                    .sum();
+            double seconds = p.measuredSeconds();
+            for (PhaseDescription.ProducerInstance i : each) {
+                b.append(MarkdownTable.row(
+                        p.name(),
+                        each.size(),
+                        i.instance(),
+                        target(p.settings(), each.size()),
+                        i.acked(),
+                        seconds <= 0 ? Fmt.NA : Fmt.rate(i.acked() / seconds),
+                        MarkdownTable.share(i.acked(), total),
+                        Fmt.ms(i.publishDelayP99Ms())));
+            }
+            // The total has no publish delay of its own: an empty last cell.
+            b.append(MarkdownTable.row(
+                            p.name(),
+                            each.size(),
+                            "**total**",
+                            target(p.settings(), 1),
+                            total,
+                            seconds <= 0 ? Fmt.NA : Fmt.rate(total / seconds),
+                            "100 %"))
+                    .insert(b.length() - 1, " |");
+        }
+        return b.append('\n').toString();
+    }
+
+    /** The rate {@code instances} instances are each given for the phase's rate (1: the group's total). */
+    private static String target(ProducerSettings settings, int instances) {
+        return settings.unthrottled()
+                ? "unthrottled"
+                : Fmt.rate(ProducerGroup.perInstanceRate(settings.rate(), instances));
+    }
+}

@@ -1,0 +1,208 @@
+package dev.latencylab.runner.results.summary;
+
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.ProducerTrack;
+import dev.latencylab.api.latency.Totals;
+import dev.latencylab.runner.results.collect.PhaseMetrics;
+import dev.latencylab.runner.run.PhaseRecord;
+import dev.latencylab.runner.run.RunRecord;
+import dev.latencylab.runner.run.StackWarmupRecord;
+import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.RunPlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Joins what the endpoints said (RunRecord) with what Prometheus said (PhaseMetrics) into summary rows. */
+public final class SummaryBuilder {
+
+    /** Set by scripts/lab: how the stack this run measured was started (local processes, compose on which engine). */
+    static final String STACK_VARIABLE = "LAB_STACK";
+
+    private SummaryBuilder() {}
+
+    /**
+     * {@code plan} is the order the run was to go through (its seed and repeats are recorded),
+     * {@code stackWarmup} what the warm-up before it did (null: none ran).
+     */
+    public static RunSummary build(
+            RunRecord run,
+            RunPlan plan,
+            StackWarmupRecord stackWarmup,
+            Map<Integer, PhaseMetrics> metrics,
+            int cores,
+            List<String> extraWarnings) {
+        List<PhaseSummary> phases = DiskRatios.fill(run.phases().stream()
+                .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY)))
+                .toList());
+        List<String> warnings = new ArrayList<>(run.warnings());
+        warnings.addAll(extraWarnings);
+        for (PhaseRecord r : run.phases()) {
+            if (r.latency() == null) {
+                warnings.add("the consumer had no figures for phase "
+                        + RunPlan.label(r.phase().name(), r.phase().repeat(), plan.repeats()) + " (settings "
+                        + r.phase().settings() + "): its latency is n/a");
+            }
+            if (r.counts() != null && r.counts().lost() > 0) {
+                warnings.add("phase " + r.phase().name() + ": " + r.counts().lost() + " of "
+                        + r.counts().acked() + " acknowledged records never reached the consumer group");
+            }
+        }
+        RunSummary.RunTotals totals = totals(run);
+        RunSummary summary = new RunSummary(
+                run.scenario().name(),
+                run.scenario().description(),
+                run.startedAt(),
+                run.endedAt(),
+                run.complete(),
+                run.stopReason(),
+                cores,
+                new RunSummary.Repeats(
+                        plan.repeats(),
+                        plan.seed(),
+                        plan.labels(),
+                        Spread.MEANING,
+                        PhaseSpread.of(
+                                phases,
+                                run.scenario().phases().stream()
+                                        .map(Phase::name)
+                                        .toList())),
+                stackWarmup,
+                phases,
+                totals,
+                null,
+                warnings,
+                run.searches(),
+                System.getenv(STACK_VARIABLE));
+        return summary.withReading(TradeOffReading.read(summary));
+    }
+
+    static PhaseSummary phase(PhaseRecord r, PhaseMetrics m) {
+        PhaseView l = r.latency();
+        Double brokersTotal = m.brokerCpu().isEmpty()
+                ? null
+                : m.brokerCpu().values().stream()
+                        .mapToDouble(Double::doubleValue)
+                        .sum();
+        Double total = m.producerCpu() == null || m.consumerCpu() == null || brokersTotal == null
+                ? null
+                : m.producerCpu() + m.consumerCpu() + brokersTotal;
+        return new PhaseSummary(
+                r.phase().name(),
+                r.phase().repeat(),
+                r.phaseId(),
+                r.phase().settings(),
+                r.measureStart(),
+                r.measureEnd(),
+                r.measured().toMillis() / 1000.0,
+                r.complete(),
+                l == null ? null : l.count(),
+                l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.latencyMs()),
+                l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.correctedLatencyMs()),
+                r.sends() == null
+                        ? PhaseSummary.Latency.NONE
+                        : latency(r.sends().publishDelayMs()),
+                r.achievedRate(),
+                r.counts(),
+                r.fenced(),
+                r.description(),
+                new PhaseSummary.Cpu(m.producerCpu(), m.consumerCpu(), m.brokerCpu(), brokersTotal, total),
+                new PhaseSummary.Requests(
+                        m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps(), m.offsetCommitRps()),
+                m.bytesInPerSecond(),
+                new PhaseSummary.Batching(
+                        ratio(m.clientRecordsSent(), m.clientRequests()),
+                        ratio(m.clientBytesSent(), m.clientRequests()),
+                        ratio(m.clientBatchBytes(), m.clientBatchRecords()),
+                        m.batchSizeAvg(),
+                        m.compressionRateAvg(),
+                        m.recordQueueTimeAvgMs()),
+                new PhaseSummary.GcPauses(
+                        perMille(m.producerGcPause()), perMille(m.consumerGcPause()), perMille(m.brokersGcPause())),
+                r.disk() == null
+                        ? null
+                        : new PhaseSummary.Disk(
+                                r.disk().topic(),
+                                r.disk().partitions(),
+                                r.disk().bytes(),
+                                r.disk().records(),
+                                r.disk().bytesPerRecord(),
+                                null),
+                drain(r),
+                r.outage());
+    }
+
+    private static PhaseSummary.Drain drain(PhaseRecord r) {
+        if (!r.phase().drains()) {
+            return null;
+        }
+        PhaseView l = r.latency();
+        long drained = l == null ? 0 : l.count();
+        Double seconds = l == null || l.lastReceived() == null
+                ? null
+                : java.time.Duration.between(r.measureStart(), l.lastReceived()).toMillis() / 1000.0;
+        return new PhaseSummary.Drain(
+                r.counts() != null ? r.counts().acked() : r.phase().backlog(),
+                drained,
+                seconds,
+                r.drainRate(),
+                r.phase().consumer() == null ? null : r.phase().consumer().describe());
+    }
+
+    private static PhaseSummary.Latency latency(Percentiles p) {
+        return p == null
+                ? PhaseSummary.Latency.NONE
+                : new PhaseSummary.Latency(
+                        finite(p.p50()), finite(p.p95()), finite(p.p99()), finite(p.p999()), finite(p.max()));
+    }
+
+    /** One count per another over the same window; null when either is unknown or nothing was counted. */
+    static Double ratio(Double count, Double per) {
+        if (count == null || per == null || !Double.isFinite(count) || !Double.isFinite(per) || per <= 0) {
+            return null;
+        }
+        return count / per;
+    }
+
+    /** An empty histogram may report NaN; that is "no value", not a number to print. */
+    private static Double perMille(Double secondsPerSecond) {
+        return secondsPerSecond == null || !Double.isFinite(secondsPerSecond) ? null : secondsPerSecond * 1000;
+    }
+
+    private static Double finite(Double v) {
+        return v == null || !Double.isFinite(v) ? null : v;
+    }
+
+    private static RunSummary.RunTotals totals(RunRecord run) {
+        Long sent = null;
+        Long acked = null;
+        Long failed = null;
+        if (run.finalProducer() != null && run.finalProducer().counters() != null) {
+            sent = run.finalProducer().counters().sent();
+            acked = run.finalProducer().counters().acked();
+            failed = run.finalProducer().counters().failed();
+        }
+        LatencyView c = run.finalConsumer();
+        if (c == null || c.totals() == null) {
+            return new RunSummary.RunTotals(
+                    sent, acked, failed, null, null, null, null, null, null, null, null, run.drained());
+        }
+        Totals t = c.totals();
+        Long skipped = t.skipped() == null ? null : t.skipped().total();
+        return new RunSummary.RunTotals(
+                sent,
+                acked,
+                failed,
+                t.received(),
+                t.lost(),
+                t.late(),
+                c.producers().stream().mapToLong(ProducerTrack::unobserved).sum(),
+                t.duplicated(),
+                t.outOfOrder(),
+                t.pending(),
+                skipped,
+                run.drained());
+    }
+}

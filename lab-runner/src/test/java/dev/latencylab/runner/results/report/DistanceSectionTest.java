@@ -1,0 +1,64 @@
+package dev.latencylab.runner.results.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.PayloadKind;
+import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import dev.latencylab.runner.results.summary.Phases;
+import dev.latencylab.runner.run.PhaseDescription;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DistanceSectionTest {
+
+    @Test
+    void theBoundIsTheBytesInFlightPerConnectionOverTheRoundTrip() {
+        PhaseSummary near = delayed("default-rtt-0", 0, 102_400, defaults());
+        PhaseSummary far = delayed("default-rtt-100", 100, 102_400, defaults());
+
+        // 5 in flight x 16384 B = 80 KB per connection (under both buffers), 3 leaders, 0.1 s
+        assertThat(DistanceSection.bound(far)).isCloseTo(2.4576, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(DistanceSection.bound(near)).isNull();
+        assertThat(DistanceSection.reading(List.of(near, far)))
+                .contains("default: 0.48 MB/s at 0 ms added, 0.48 MB/s at 100 ms")
+                .contains("3 connections x 80 KB in flight per 100 ms round trip bound it to 2.46 MB/s");
+        assertThat(DistanceSection.render(List.of(near, far)))
+                .contains("| default-rtt-100 | 100 | 100.40 (101.20) |")
+                .contains("| 131072 | 102400 | 5 x 16384 | 2.46 |");
+    }
+
+    @Test
+    void aBufferTheKernelTunesLeavesTheInFlightRequestsAsTheOnlyFixedBound() {
+        ProducerSettings tuned = new ProducerSettings(50, 262_144, Compression.NONE, -1, 400, KeyStrategy.ORDER_ID)
+                .apply(SettingsChange.of(ProducerSetting.PAYLOAD, PayloadKind.WORDS)
+                        .and(ProducerSetting.MAX_IN_FLIGHT, 5)
+                        .and(ProducerSetting.SEND_BUFFER_BYTES, -1)
+                        .and(ProducerSetting.BUFFER_MEMORY, 134_217_728));
+        PhaseSummary far = delayed("tuned-rtt-50", 50, -1, tuned);
+
+        // 5 x 256 KiB per connection, 3 connections, 0.05 s
+        assertThat(DistanceSection.bound(far)).isCloseTo(78.64, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(DistanceSection.sets(List.of(far))).containsOnlyKeys("tuned");
+    }
+
+    private static ProducerSettings defaults() {
+        return new ProducerSettings(5, 16384, Compression.NONE, -1, 400, KeyStrategy.ORDER_ID);
+    }
+
+    private static PhaseSummary delayed(String name, double rtt, int receiveBuffer, ProducerSettings settings) {
+        PhaseSummary p = Phases.withSettings(Phases.phase(name, 5, 1000, 2, 4, 4, 0.3, 400.0, 1.0, 1000.0), settings);
+        return Phases.withDescription(
+                p,
+                new PhaseDescription(
+                        "lab.orders",
+                        List.of(0, 1, 2),
+                        null,
+                        List.of(),
+                        new PhaseDescription.Network("tun-wire", rtt, 0, 0, receiveBuffer, rtt + 0.4, rtt + 1.2, 100)));
+    }
+}

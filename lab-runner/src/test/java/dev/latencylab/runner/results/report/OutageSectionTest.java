@@ -1,0 +1,68 @@
+package dev.latencylab.runner.results.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.settings.Acks;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.PayloadKind;
+import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.faults.Outage;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import dev.latencylab.runner.results.summary.Phases;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OutageSectionTest {
+
+    private static final Outage OUTAGE = new Outage(
+            List.of(
+                    new Outage.FaultStepTaken(20.1, "kill", 1, 1.3, null),
+                    new Outage.FaultStepTaken(50.0, "restart", 1, 6.3, null)),
+            134.0,
+            18_788,
+            0.12,
+            48.09,
+            8_807.0,
+            List.of(new Outage.Episode(0.1, 9.4, 18_600), new Outage.Episode(40.2, 40.6, 188)),
+            new Outage.ProducerView(42L, 0L, 0L, 0.33, 47.0),
+            new Outage.ClusterView(2, 0, 0, 1.11, 2, 268, 0),
+            0.25);
+
+    @Test
+    void theReadingGivesTheMainEpisodeAndWhatKafkaKeptOfItsPromise() {
+        PhaseSummary all =
+                phase("acks-all", Acks.ALL, new PhaseCounts(180_031, 180_031, 0, 180_031, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+
+        assertThat(OutageSection.reading(all))
+                .isEqualTo("acks-all (acks=all): 18788 records were delayed over 47.97 s (max e2e 8807 ms against 134"
+                        + " ms before). Most of them (18600) were sent from 0.10 to 9.40 s after the first fault; the"
+                        + " rest in 1 other episode (40.20-40.60 s: 188). All 180031 acknowledged records were consumed"
+                        + " once: none lost, none duplicated.");
+        assertThat(OutageSection.render(List.of(all)))
+                .contains("| acks-all | all | kill kafka-1 at 20.10 s, restart kafka-1 at 50.00 s | 18788 |")
+                .contains("| 0.10 → 9.40 (18600) |");
+    }
+
+    @Test
+    void acksOneSaysWhatItLostAndReordered() {
+        PhaseSummary leader =
+                phase("acks-1", Acks.LEADER, new PhaseCounts(180_036, 180_036, 0, 180_030, 6, 0, 0, 0, 0, 59, 0, 0, 0));
+
+        assertThat(OutageSection.reading(leader))
+                .contains("6 of 180036 acknowledged records were lost and 0 duplicated: acks=1 confirms a write the"
+                        + " leader alone holds")
+                .contains("59 arrived out of order (without idempotence a retried batch can land behind a later one");
+    }
+
+    private static PhaseSummary phase(String name, Acks acks, PhaseCounts counts) {
+        ProducerSettings s = new ProducerSettings(5, 16384, Compression.NONE, 2000, 400, KeyStrategy.ORDER_ID)
+                .apply(SettingsChange.of(ProducerSetting.PAYLOAD, PayloadKind.WORDS)
+                        .and(ProducerSetting.ACKS, acks));
+        PhaseSummary p = Phases.withCounts(Phases.withSettings(Phases.phase(name, 5, 2, 4, 0.3, 400, 1.0), s), counts);
+        return Phases.withOutage(p, OUTAGE);
+    }
+}

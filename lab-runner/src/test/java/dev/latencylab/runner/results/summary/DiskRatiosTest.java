@@ -1,0 +1,26 @@
+package dev.latencylab.runner.results.summary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.settings.Compression;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DiskRatiosTest {
+
+    @Test
+    void eachCodecIsComparedWithNoneAtItsOwnLinger() {
+        List<PhaseSummary> filled = DiskRatios.fill(List.of(
+                Phases.onDisk("none-0", 0, Compression.NONE, 600_000, 1_000),
+                Phases.onDisk("zstd-0", 0, Compression.ZSTD, 450_000, 1_000),
+                Phases.onDisk("none-20", 20, Compression.NONE, 480_000, 1_000),
+                Phases.onDisk("zstd-20", 20, Compression.ZSTD, 120_000, 1_000),
+                Phases.onDisk("lz4-5", 5, Compression.LZ4, 200_000, 1_000)));
+
+        assertThat(filled.get(0).disk().ratioToNone()).isEqualTo(1.0);
+        assertThat(filled.get(1).disk().ratioToNone()).isEqualTo(0.75);
+        assertThat(filled.get(3).disk().ratioToNone()).isEqualTo(0.25);
+        // No uncompressed phase at linger 5: no ratio rather than one against another linger.
+        assertThat(filled.get(4).disk().ratioToNone()).isNull();
+    }
+}

@@ -1,0 +1,39 @@
+package dev.latencylab.runner.results.summary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DrainReadingTest {
+
+    private static final List<PhaseSummary> MODES = Phases.DRAIN_MODES;
+
+    @Test
+    void theCheapestPerRecordIsNamed() {
+        assertThat(DrainReading.read(MODES, MODES.get(0)))
+                .contains("The fastest drain, batch-300-per-key, processed 44.44x the records per second of record"
+                        + " for 24.00x its consumer CPU.")
+                // 60,000 rec per CPU-s for batch 50 against 33,333 for batch 300 and 18,000 for record.
+                .contains("The most records per CPU-second came from batch-50-per-key (batch 50, per-key x 50, commit"
+                        + " batch sync, wait 1000 µs, 30000 rec/s at 0.50 cores): a CPU-conscious choice, giving up 25%"
+                        + " of the fastest rate for 44% less CPU per record.");
+    }
+
+    @Test
+    void aRunOfDrainsIsReadAsDrainsAndWithoutCpuNoChoice() {
+        assertThat(TradeOffReading.read(MODES, 2).paragraph())
+                .as("a run of drains is read as drains, not as producer settings")
+                .startsWith("The fastest drain, batch-300-per-key")
+                .doesNotContain("linger.ms");
+        PhaseSummary noCpu = Phases.drain("x", "c", 100, null, 1);
+
+        assertThat(DrainReading.read(List.of(noCpu), noCpu)).startsWith("Without consumer CPU");
+        // The fastest drain too short for Prometheus to see its CPU: no weighing, no failure.
+        PhaseSummary fastWithoutCpu = Phases.drain("fast", "batch 300", 50_000, null, 1);
+        assertThat(DrainReading.read(List.of(MODES.get(0), fastWithoutCpu), MODES.get(0)))
+                .contains("The fastest drain, fast, processed 55.56x the records per second of record (the consumer CPU"
+                        + " of one of the two was not measured).")
+                .contains("the fastest's CPU was not measured");
+    }
+}

@@ -1,0 +1,36 @@
+package dev.latencylab.runner.results.summary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.runner.results.report.ResultsWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+class FiguresTest {
+
+    @Test
+    void eachFigureIsTheNumberSummaryJsonWritesUnderItsKey() {
+        PhaseSummary p = Phases.onOwnTopic(
+                Phases.withPublishDelay(
+                        Phases.phase("linger-5", 5, 4.0, 10.0, 0.15, 400, 0.7),
+                        new PhaseSummary.Latency(1.0, 2.0, 3.0, 4.0, 5.0)),
+                3,
+                450.0);
+        JsonNode row = ResultsWriter.JSON.valueToTree(p);
+
+        List<String> compared = new ArrayList<>();
+        for (Map.Entry<String, Double> f : Figures.of(p).entrySet()) {
+            JsonNode written = row.at("/" + f.getKey().replace('.', '/'));
+            if (written.isNumber()) {
+                assertThat(f.getValue()).as(f.getKey()).isEqualTo(written.doubleValue());
+                compared.add(f.getKey());
+            }
+        }
+        // All but what the row derives (achieved share, acked rate, records per Produce request, closed, ratio to
+        // none).
+        assertThat(compared).hasSize(Figures.of(p).size() - 5).contains("cpuCores.brokers.3", "counts.sent");
+    }
+}

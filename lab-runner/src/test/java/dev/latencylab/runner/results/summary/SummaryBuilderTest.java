@@ -1,0 +1,89 @@
+package dev.latencylab.runner.results.summary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.results.collect.PhaseMetrics;
+import dev.latencylab.runner.run.PhaseRecord;
+import dev.latencylab.runner.scenario.Phase;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SummaryBuilderTest {
+
+    private static final Instant FROM = Instant.parse("2026-11-21T23:50:00Z");
+    private static final PhaseRecord RECORD = new PhaseRecord(
+            1,
+            new Phase(
+                    "linger-5",
+                    new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
+                    Duration.ofSeconds(10),
+                    Duration.ofSeconds(50)),
+            1001,
+            FROM.minusSeconds(10),
+            FROM,
+            FROM.plusSeconds(50),
+            0,
+            50_000,
+            null,
+            null,
+            null,
+            false,
+            null,
+            null,
+            true,
+            null);
+
+    private static PhaseMetrics client(
+            Double records, Double requests, Double bytes, Double batchBytes, Double batched) {
+        return new PhaseMetrics(
+                null,
+                null,
+                Map.of(),
+                null,
+                null,
+                null,
+                null,
+                records,
+                requests,
+                bytes,
+                batchBytes,
+                batched,
+                1800.0,
+                1.0,
+                4.6,
+                null,
+                null,
+                null,
+                null);
+    }
+
+    @Test
+    void clientFiguresAreRatiosOfWhatItsCountersCountedInTheWindow() {
+        // 50 s at 1000 records/s in 8000 requests; 23.5 MB of batches on 24 MB on the wire.
+        PhaseSummary.Batching b = SummaryBuilder.phase(
+                        RECORD, client(50_000.0, 8_000.0, 24_000_000.0, 23_500_000.0, 50_000.0))
+                .producer();
+
+        assertThat(b.recordsPerRequest()).isEqualTo(6.25);
+        assertThat(b.bytesPerRequest()).isEqualTo(3000.0);
+        assertThat(b.batchBytesPerRecord()).isEqualTo(470.0);
+        // The client's trailing averages are passed on as they are, never mixed into the counted ones.
+        assertThat(b.batchSizeAvg()).isEqualTo(1800.0);
+        assertThat(b.recordQueueTimeAvgMs()).isEqualTo(4.6);
+    }
+
+    @Test
+    void aRatioWithNothingToDivideByIsNotAvailable() {
+        PhaseSummary.Batching b = SummaryBuilder.phase(RECORD, client(50_000.0, 0.0, null, Double.NaN, 50_000.0))
+                .producer();
+
+        assertThat(b.recordsPerRequest()).isNull();
+        assertThat(b.bytesPerRequest()).isNull();
+        assertThat(b.batchBytesPerRecord()).isNull();
+    }
+}
