@@ -144,15 +144,21 @@ final class SummaryPhases {
         });
     }
 
-    /** Partitions by their count: which of them a phase's keys landed on is not what sets it apart. */
+    /**
+     * Partitions by their count: which of them a phase's keys landed on is not what sets it apart;
+     * consumer instances by their count too: what each received is a figure of the run, not its setup.
+     */
     private static String text(String key, JsonNode v) {
         if (v.isArray()) {
-            if (key.equals("partitions")) {
+            if (key.equals("partitions") || key.equals("instances")) {
                 return Integer.toString(v.size());
             }
             List<String> items = new ArrayList<>();
             v.forEach(i -> items.add(text(key, i)));
             return String.join(", ", items);
+        }
+        if (v.isContainer()) {
+            return v.toString();
         }
         return v.isNumber() ? Fmt.plain(v.doubleValue()) : v.isNull() ? "null" : v.asString();
     }

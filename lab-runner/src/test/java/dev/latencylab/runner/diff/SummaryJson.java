@@ -149,6 +149,11 @@ final class SummaryJson {
         for (int i = 0; i < p.partitions; i++) {
             parts.add(i);
         }
+        // As the runner writes it: what each consumer instance received and held, which differs run to run.
+        ObjectNode instance = d.putArray("instances").addObject();
+        instance.put("instance", "http://127.0.0.1:8081");
+        instance.put("received", 40_000L + repeat);
+        instance.putArray("partitions").add(0).add(1).add(2);
         ObjectNode c = d.putObject("consumer");
         c.put("topic", "lab.orders");
         c.put("groupId", "latency-lab-consumer");

@@ -73,18 +73,14 @@ class KafkaVersionIT {
                     """);
             Path results = work.resolve("results");
             LabScript.Result run = lab.run(
-                    TIMEOUT,
-                    "run",
-                    scenario.toString(),
-                    "--stack-warmup",
-                    "0s",
-                    "--results",
-                    results.toString());
+                    TIMEOUT, "run", scenario.toString(), "--stack-warmup", "0s", "--results", results.toString());
             assertThat(run.ok()).as(run.describe()).isTrue();
             JsonNode summary;
             try (Stream<Path> dirs = Files.list(results)) {
                 Path dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-                summary = JsonMapper.builder().build().readTree(dir.resolve("summary.json").toFile());
+                summary = JsonMapper.builder()
+                        .build()
+                        .readTree(dir.resolve("summary.json").toFile());
             }
             assertThat(summary.path("stack").asString()).endsWith("Kafka " + OTHER + " brokers");
             JsonNode counts = summary.path("phases").path(0).path("counts");

@@ -80,6 +80,12 @@ class LingerSweepIT {
             System.out.println("lab-e2e: asserting on " + results.resolve("summary.md") + ":\n"
                     + Files.readString(results.resolve("summary.md")));
             SweepAssertions.assertSweep(summary, results);
+            // diff reads a summary this runner wrote, as a user diffs two runs (the run against itself here).
+            Path diffOut = resultsRoot.resolveSibling("diff");
+            LabScript.Result diff = lab.run(
+                    STATUS_TIMEOUT, "diff", results.toString(), results.toString(), "--out", diffOut.toString());
+            assertThat(diff.ok()).as(diff.describe()).isTrue();
+            assertThat(Files.readString(diffOut.resolve("diff.md"))).contains("| linger-0 |");
 
             SweepAssertions.everyPanelHasData(
                     lab,
