@@ -24,13 +24,14 @@ use_kafka_version() {
   LC_LIB=$LC_BROKER/lib
   LC_CLASSPATH_FILE=$LC_BROKER/broker.classpath
 }
-# A Kafka release the local brokers can run: x.y.z, KRaft production-ready (3.3 on).
+# A Kafka release the local brokers can run: x.y.z, 3.4 on (KRaft, and the quorum
+# tool check_controller runs, which moved to org.apache.kafka.tools in 3.4).
 check_kafka_version() {
   [[ $1 =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]] ||
     die "--kafka-version must be a Kafka release like 3.9.1 or $PINNED_KAFKA_VERSION, got '$1'"
   local major=${BASH_REMATCH[1]} minor=${BASH_REMATCH[2]}
-  ((major > 3 || (major == 3 && minor >= 3))) ||
-    die "--kafka-version $1: the local brokers run in KRaft mode, production-ready from Kafka 3.3 on"
+  ((major > 3 || (major == 3 && minor >= 4))) ||
+    die "--kafka-version $1: the local brokers run in KRaft mode with the quorum tool of Kafka 3.4 on"
 }
 if [[ -s $KAFKA_VERSION_FILE ]]; then
   use_kafka_version "$(<"$KAFKA_VERSION_FILE")"
@@ -227,14 +228,16 @@ choose_kafka_version() {
     wanted=$PINNED_KAFKA_VERSION
     ((running)) && [[ -n $had ]] && wanted=$had
   fi
+  use_kafka_version "$wanted"
   if [[ -n $had && $wanted != "$had" ]]; then
     ((!running)) || die "the brokers run Kafka $had: stop the stack ('scripts/lab down') before starting Kafka $wanted"
+    # Built first: a version Maven cannot resolve stops here, with the old data kept.
+    ensure_cluster_jars
     say "the brokers' data was Kafka $had's: deleting it for Kafka $wanted (topics and offsets start empty)"
     for id in "${BROKER_IDS[@]}"; do
       rm -rf "$LAB_DIR/kafka-$id/data"
     done
   fi
-  use_kafka_version "$wanted"
 }
 
 # Formats each broker's storage once, all with one cluster id.
@@ -549,7 +552,11 @@ local_up() {
   require_cmd setsid "install util-linux"
   require_cmd prometheus "install Prometheus (Debian/Ubuntu: apt-get install -y prometheus, or run 'scripts/lab setup')"
   mkdir -p "$LAB_DIR"
-  existing_bootstrap >/dev/null || choose_kafka_version "$KAFKA_VERSION"
+  if existing_bootstrap >/dev/null; then
+    [[ -z $KAFKA_VERSION ]] || die "--kafka-version picks the lab's own brokers' version; this stack runs against an existing cluster ($(existing_bootstrap)): 'scripts/lab down' first"
+  else
+    choose_kafka_version "$KAFKA_VERSION"
+  fi
   ensure_cluster_jars
   START_APPS=0
   ((with_apps)) && resolve_app_jars

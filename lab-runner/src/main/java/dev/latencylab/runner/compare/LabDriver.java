@@ -195,7 +195,10 @@ final class LabDriver {
         producer.startNamed(s, phase, "compare-backlog", topic);
         try {
             BacklogSends.Written w = new BacklogSends(producer, clock, sleeper, out, PROGRESS_EVERY)
-                    .await(phase, records, "    ", now -> {
+                    .await(phase, records, "    ", tally -> {
+                        PhaseSends now = tally.orElseThrow(
+                                () -> new CompareException("the producer-app has no tally of backlog phase " + phase
+                                        + " (GET " + producer.endpoint() + ")"));
                         if (now.failed() > 0) {
                             throw new CompareException("the producer-app failed " + now.failed()
                                     + " sends of the backlog (phase " + phase + ", " + now.sent()

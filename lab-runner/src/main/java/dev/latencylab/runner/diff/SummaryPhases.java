@@ -146,11 +146,12 @@ final class SummaryPhases {
 
     /**
      * Partitions by their count: which of them a phase's keys landed on is not what sets it apart;
-     * consumer instances by their count too: what each received is a figure of the run, not its setup.
+     * consumer instances and producer-apps by their count too: what each received or sent is a figure
+     * of the run, not its setup.
      */
     private static String text(String key, JsonNode v) {
         if (v.isArray()) {
-            if (key.equals("partitions") || key.equals("instances")) {
+            if (key.equals("partitions") || key.equals("instances") || key.equals("producers")) {
                 return Integer.toString(v.size());
             }
             List<String> items = new ArrayList<>();

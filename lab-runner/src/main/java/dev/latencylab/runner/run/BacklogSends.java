@@ -27,29 +27,38 @@ public final class BacklogSends {
     private final Sleeper pause;
     private final PrintStream out;
     private final Duration progressEvery;
-    private Duration stall = STALL;
+    private final Duration stall;
 
     public BacklogSends(ProducerClient producer, Clock clock, Sleeper pause, PrintStream out, Duration progressEvery) {
+        this(producer, clock, pause, out, progressEvery, STALL);
+    }
+
+    /** Tests: a shorter stall than {@link #STALL}, so they need fewer polls. */
+    BacklogSends(
+            ProducerClient producer,
+            Clock clock,
+            Sleeper pause,
+            PrintStream out,
+            Duration progressEvery,
+            Duration stall) {
         this.producer = producer;
         this.clock = clock;
         this.pause = pause;
         this.out = out;
         this.progressEvery = progressEvery;
-    }
-
-    /** Tests: a shorter stall than {@link #STALL}, so they need fewer polls. */
-    BacklogSends stallAfter(Duration shorter) {
-        this.stall = shorter;
-        return this;
+        this.stall = stall;
     }
 
     /** How many records of the phase were sent when the wait ended, and whether it ended on a stall. */
     public record Written(long sent, boolean stalled) {}
 
-    /** Looks at each tally read; throws to end the wait (a comparison refuses a backlog with failed sends). */
+    /**
+     * Looks at each read of the phase's tally (empty while the producer-app has none); throws to end
+     * the wait (a comparison refuses a backlog with failed sends, or without a tally).
+     */
     @FunctionalInterface
     public interface TallyCheck {
-        void tally(PhaseSends sends);
+        void tally(Optional<PhaseSends> sends);
     }
 
     /** Until {@code records} of {@code phase} were sent, printing the count every progress period. */
@@ -60,7 +69,7 @@ public final class BacklogSends {
         while (sent < records) {
             pause.sleep(POLL);
             Optional<PhaseSends> tally = producer.state().phaseSends(phase);
-            tally.ifPresent(check::tally);
+            check.tally(tally);
             long now = tally.map(PhaseSends::sent).orElse(0L);
             if (now > sent) {
                 lastGrowth = clock.instant();

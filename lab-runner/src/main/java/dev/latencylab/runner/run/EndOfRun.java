@@ -72,13 +72,17 @@ final class EndOfRun {
         try {
             ConsumerWait.CaughtUp caught = wait.drained(run.eachProducer(finalProducer), run.options.drainTimeout());
             if (!caught.drained()) {
-                run.warn("the consumer still had " + caught.last().totals().pending() + " records pending after "
-                        + Durations.format(run.options.drainTimeout()) + "; totals are as of then");
+                LatencyView last = caught.last();
+                run.warn("the consumer still had "
+                        + (last.totals() == null ? "n/a" : last.totals().pending())
+                        + " records pending after " + Durations.format(run.options.drainTimeout())
+                        + "; totals are as of then");
             }
             return caught.last();
         } catch (EndpointException | InterruptedException e) {
             run.addWarning("could not wait for the consumer to catch up: " + e.getMessage());
-            return null;
+            // What it holds now, if it still answers: the run's record keeps its totals.
+            return latestConsumer();
         }
     }
 

@@ -67,6 +67,8 @@ final class SummaryJson {
     private final int repeats;
     private final List<Phase> phases = new ArrayList<>();
     private String stack;
+    /** What each consumer instance received and each producer-app sent, before the repeat's number. */
+    private long perInstance = 20_000;
 
     SummaryJson(String scenario, int repeats) {
         this.scenario = scenario;
@@ -83,6 +85,12 @@ final class SummaryJson {
     /** The stack line scripts/lab gives the run (its mode, the brokers' Kafka version). */
     SummaryJson stack(String description) {
         this.stack = description;
+        return this;
+    }
+
+    /** The per-instance counts a run's descriptions carry (figures of the run, never its setup). */
+    SummaryJson perInstance(long records) {
+        this.perInstance = records;
         return this;
     }
 
@@ -152,8 +160,12 @@ final class SummaryJson {
         // As the runner writes it: what each consumer instance received and held, which differs run to run.
         ObjectNode instance = d.putArray("instances").addObject();
         instance.put("instance", "http://127.0.0.1:8081");
-        instance.put("received", 40_000L + repeat);
+        instance.put("received", 2 * perInstance + repeat);
         instance.putArray("partitions").add(0).add(1).add(2);
+        // With two producer-apps the description lists each one's sends, which differ run to run too.
+        ObjectNode producer = d.putArray("producers").addObject();
+        producer.put("instance", "http://127.0.0.1:8080");
+        producer.put("sent", perInstance + repeat);
         ObjectNode c = d.putObject("consumer");
         c.put("topic", "lab.orders");
         c.put("groupId", "latency-lab-consumer");

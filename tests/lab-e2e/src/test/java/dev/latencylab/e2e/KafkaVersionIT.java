@@ -39,9 +39,9 @@ class KafkaVersionIT {
         LabScript lab = new LabScript(root, work.resolve("logs"), Map.of("LAB_DIR", labDir.toString()));
         String pinned = pinnedVersion();
 
-        LabScript.Result tooOld = lab.run(TIMEOUT, "up", "--local", "--kafka-version", "3.2.3");
+        LabScript.Result tooOld = lab.run(TIMEOUT, "up", "--local", "--kafka-version", "3.3.2");
         assertThat(tooOld.ok()).isFalse();
-        assertThat(tooOld.output()).contains("production-ready from Kafka 3.3 on");
+        assertThat(tooOld.output()).contains("the quorum tool of Kafka 3.4 on");
         LabScript.Result compose = lab.run(TIMEOUT, "up", "--compose", "--kafka-version", OTHER);
         assertThat(compose.ok()).isFalse();
         assertThat(compose.output()).contains("local mode only");
