@@ -1,6 +1,7 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.faults.BrokerControl;
+import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.grafana.RunSnapshots;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
@@ -82,6 +83,13 @@ final class RunCommand extends LabCommand {
             description = "a command that takes kill|stop|restart <node id>, for phases with faults"
                     + " (default: $LAB_BROKER_CONTROL, which scripts/lab sets to its 'broker' command)")
     String brokerControl;
+
+    @Option(
+            names = "--consumer-control",
+            paramLabel = "COMMAND",
+            description = "a command that takes kill|stop|restart <instance>, for phases that act on consumer-app"
+                    + " instances (default: $LAB_CONSUMER_CONTROL, which scripts/lab sets to its 'consumer' command)")
+    String consumerControl;
 
     @Option(
             names = "--results",
@@ -202,12 +210,28 @@ final class RunCommand extends LabCommand {
         if (dryRun) {
             return dryRun(scenario);
         }
-        BrokerControl brokers = scenario.injectsFaults()
+        BrokerControl brokers = scenario.actsOnBrokers()
                 ? Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL"))
                 : BrokerControl.NONE;
         if (brokers == null) {
             err.println("The scenario kills or stops brokers, and no broker control was given: run it with"
                     + " scripts/lab run (which passes its own), or give --broker-control COMMAND.");
+            return 2;
+        }
+        int consumersNamed = scenario.consumerInstancesNeeded();
+        BrokerControl consumers = consumersNamed > 0
+                ? Commands.control(consumerControl, System.getenv("LAB_CONSUMER_CONTROL"))
+                : BrokerControl.NONE;
+        if (consumers == null) {
+            err.println(
+                    "The scenario kills, stops or starts consumer-app instances, and no consumer control was"
+                            + " given: run it with scripts/lab run (which passes its own), or give --consumer-control COMMAND.");
+            return 2;
+        }
+        if (consumersNamed > apps.consumerUrls.size()) {
+            err.println("The scenario acts on consumer-app instance " + consumersNamed + ", and the run drives "
+                    + apps.consumerUrls.size() + ": start them with scripts/lab up --local --consumers "
+                    + consumersNamed + " (or give --consumer URL,URL,...).");
             return 2;
         }
         RunReport.shortWindowNote(scenario).ifPresent(err::println);
@@ -247,7 +271,7 @@ final class RunCommand extends LabCommand {
                 producer,
                 consumer,
                 topics,
-                brokers,
+                new FaultControls(brokers, consumers),
                 network,
                 clock,
                 sleeper,

@@ -3,6 +3,7 @@ package dev.latencylab.runner.faults;
 import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.topics.GroupAssignment;
 import dev.latencylab.runner.topics.TopicHealth;
 import dev.latencylab.runner.topics.Topics;
 import java.time.Clock;
@@ -14,7 +15,8 @@ import java.util.List;
 /**
  * Watches a phase from its first fault step until it is closed: every {@link #EVERY} it reads the
  * producer's counters (retries, errors, failures) and the topic's leaders and in-sync replicas
- * from the cluster's metadata, on its own thread so the phase's schedule is not held up by a
+ * from the cluster's metadata (and, when the phase acts on consumer-app instances, the consumer
+ * group as its coordinator describes it), on its own thread so the phase's schedule is not held up by a
  * broker that does not answer. {@link #close} turns the samples and the consumer's slow-record
  * count into an {@link Outage}.
  */
@@ -25,6 +27,10 @@ public final class FaultWatch {
 
     private final Topics topics;
     private final String topic;
+    /** The consumer group to describe as well, when the phase acts on its members. */
+    private final java.util.Optional<String> group;
+
+    private final List<GroupChurn.Sample> groupSamples = new ArrayList<>();
     private final ProducerClient producer;
     private final Clock clock;
     private final Instant firstFault;
@@ -36,11 +42,21 @@ public final class FaultWatch {
 
     private record Observation(Instant at, TopicHealth health, SenderCounters counters) {}
 
-    /** Starts watching at {@code firstFault}, reading the state before it first. */
-    public FaultWatch(Topics topics, String topic, ProducerClient producer, Clock clock, Instant firstFault)
+    /**
+     * Starts watching at {@code firstFault}, reading the state before it first; {@code group}, when
+     * given, is described too (who holds which partition of the topic).
+     */
+    public FaultWatch(
+            Topics topics,
+            String topic,
+            java.util.Optional<String> group,
+            ProducerClient producer,
+            Clock clock,
+            Instant firstFault)
             throws InterruptedException {
         this.topics = topics;
         this.topic = topic;
+        this.group = group;
         this.producer = producer;
         this.clock = clock;
         this.firstFault = firstFault;
@@ -81,8 +97,23 @@ public final class FaultWatch {
         } catch (RuntimeException e) {
             // the same for the producer-app
         }
+        GroupAssignment assignment = null;
+        if (group.isPresent()) {
+            try {
+                assignment = topics.group(group.get(), topic, CALL_TIMEOUT);
+            } catch (RuntimeException e) {
+                // the same for the group's coordinator
+            }
+        }
+        Instant now = clock.instant();
         synchronized (this) {
-            samples.add(new Observation(clock.instant(), health, counters));
+            samples.add(new Observation(now, health, counters));
+            if (group.isPresent()) {
+                groupSamples.add(new GroupChurn.Sample(
+                        now,
+                        assignment,
+                        health == null ? 0 : health.partitions().size()));
+            }
         }
     }
 
@@ -127,6 +158,7 @@ public final class FaultWatch {
                     episodes(slow),
                     producerView(),
                     clusterView(),
+                    group.isPresent() ? GroupChurn.of(groupSamples) : null,
                     EVERY.toMillis() / 1000.0);
         }
     }

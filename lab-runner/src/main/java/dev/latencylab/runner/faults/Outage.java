@@ -18,6 +18,7 @@ import java.util.List;
  *     stray slow record are told apart
  * @param producer the producer's view: its retries and errors while the watch ran
  * @param cluster the cluster's view: leaders and in-sync replicas of the phase's topic
+ * @param group the consumer group's view, when the phase acted on consumer-app instances (else null)
  * @param sampleEverySeconds how often the producer and the metadata were read
  */
 public record Outage(
@@ -30,6 +31,7 @@ public record Outage(
         List<Episode> episodes,
         ProducerView producer,
         ClusterView cluster,
+        GroupChurn group,
         double sampleEverySeconds) {
 
     public static final double EPISODE_GAP_SECONDS = 1.0;
@@ -59,11 +61,20 @@ public record Outage(
 
     /**
      * @param at seconds from the start of the measured window
-     * @param broker the node id it was done to
-     * @param tookSeconds how long the action took (a restart: until the process was started)
+     * @param broker the node id it was done to; 0 for a consumer-app step
+     * @param consumer the consumer-app instance it was done to (from 1); null for a broker step
+     * @param tookSeconds how long the action took (a restart: until the process was started; a
+     *     consumer-app's: until it answered)
      * @param error why it failed, null when it was done
      */
-    public record FaultStepTaken(double at, String action, int broker, double tookSeconds, String error) {}
+    public record FaultStepTaken(
+            double at, String action, int broker, Integer consumer, double tookSeconds, String error) {
+
+        /** What it was done to: {@code kafka-2} or {@code consumer-app 3}. */
+        public String target() {
+            return consumer == null ? "kafka-" + broker : "consumer-app " + consumer;
+        }
+    }
 
     /**
      * @param retries batches the producer sent again while the watch ran

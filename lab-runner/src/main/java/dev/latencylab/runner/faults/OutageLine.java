@@ -11,19 +11,35 @@ public final class OutageLine {
         Outage.ProducerView p = o.producer();
         Outage.ClusterView c = o.cluster();
         return String.format(
-                Locale.ROOT,
-                "outage: %d records delayed (slower than %.2f ms)%s, max e2e %s; producer: %s retries, %s errors;"
-                        + " %d leader changes, under min ISR %.1f s, ISR whole %s",
-                o.delayed(),
-                o.thresholdMs(),
-                o.windowSeconds() == null ? "" : String.format(Locale.ROOT, " over %.2f s", o.windowSeconds()),
-                o.maxE2eMs() == null ? "n/a" : String.format(Locale.ROOT, "%.0f ms", o.maxE2eMs()),
-                p.retries() == null ? "n/a" : p.retries().toString(),
-                p.errors() == null ? "n/a" : p.errors().toString(),
-                c.leaderChanges(),
-                c.underMinIsrSeconds(),
-                c.isrWholeAfterRestart() == null
-                        ? "not seen after a restart"
-                        : String.format(Locale.ROOT, "%.1f s after the restart", c.isrWholeAfterRestart()));
+                        Locale.ROOT,
+                        "outage: %d records delayed (slower than %.2f ms)%s, max e2e %s; producer: %s retries, %s errors;"
+                                + " %d leader changes, under min ISR %.1f s, ISR whole %s",
+                        o.delayed(),
+                        o.thresholdMs(),
+                        o.windowSeconds() == null ? "" : String.format(Locale.ROOT, " over %.2f s", o.windowSeconds()),
+                        o.maxE2eMs() == null ? "n/a" : String.format(Locale.ROOT, "%.0f ms", o.maxE2eMs()),
+                        p.retries() == null ? "n/a" : p.retries().toString(),
+                        p.errors() == null ? "n/a" : p.errors().toString(),
+                        c.leaderChanges(),
+                        c.underMinIsrSeconds(),
+                        c.isrWholeAfterRestart() == null
+                                ? "not seen after a restart"
+                                : String.format(Locale.ROOT, "%.1f s after the restart", c.isrWholeAfterRestart()))
+                + group(o.group());
+    }
+
+    private static String group(GroupChurn g) {
+        return g == null
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "; group (%s): members %d → %d..%d → %d, %d partitions moved, not stable %.1f s",
+                        g.protocols(),
+                        g.membersBefore(),
+                        g.membersMin(),
+                        g.membersMax(),
+                        g.membersAfter(),
+                        g.partitionsMoved(),
+                        g.notStableSeconds());
     }
 }

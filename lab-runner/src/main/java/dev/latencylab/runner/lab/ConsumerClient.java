@@ -28,6 +28,8 @@ public final class ConsumerClient {
 
     private final JsonHttp http;
     private final List<URI> bases;
+    /** Instances (from 1) a fault step took down: not asked until they are back. */
+    private final java.util.Set<Integer> down = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     public ConsumerClient(JsonHttp http, URI base) {
         this(http, List.of(base));
@@ -56,6 +58,44 @@ public final class ConsumerClient {
         return bases.stream().map(ConsumerClient::endpoint).toList();
     }
 
+    /**
+     * Instance {@code n} (from 1) was taken down by a fault step: reads and changes leave it out
+     * until {@link #backUp}. Its phase histograms went with its process; the group's offset ledger,
+     * which every instance shares, keeps its records' accounting.
+     */
+    public void takenDown(int n) {
+        instance(n);
+        down.add(n);
+    }
+
+    /** Instance {@code n} answers again (a new process: it knows no phase the runner told the others of). */
+    public void backUp(int n) {
+        down.remove(n);
+    }
+
+    /** The URL of instance {@code n} (from 1). */
+    public URI instance(int n) {
+        if (n < 1 || n > bases.size()) {
+            throw new IllegalArgumentException(
+                    "no consumer-app instance " + n + " (the run drives " + bases.size() + ")");
+        }
+        return bases.get(n - 1);
+    }
+
+    /** The instances that answer: all but those a fault step took down. */
+    private List<URI> up() {
+        List<URI> up = new ArrayList<>(bases.size());
+        for (int i = 0; i < bases.size(); i++) {
+            if (!down.contains(i + 1)) {
+                up.add(bases.get(i));
+            }
+        }
+        if (up.isEmpty()) {
+            throw new EndpointException("every consumer-app instance of the run is down (taken down by fault steps)");
+        }
+        return up;
+    }
+
     /** The group's view: one instance's as it answers, several merged. */
     public LatencyView latency() throws InterruptedException {
         return read().group();
@@ -80,7 +120,7 @@ public final class ConsumerClient {
 
     private GroupRead read(boolean histograms) throws InterruptedException {
         List<InstanceView> views = new ArrayList<>(bases.size());
-        for (URI base : bases) {
+        for (URI base : up()) {
             URI uri = histograms ? Urls.withQuery(base, LATENCY, Map.of("histograms", "true")) : endpoint(base);
             views.add(new InstanceView(base, http.getJson(PART, uri, LatencyView.class)));
         }
@@ -115,9 +155,9 @@ public final class ConsumerClient {
         postToEach(LATENCY, Map.of("consuming", consuming));
     }
 
-    /** The consumer settings in effect (the first instance's; a run keeps every instance alike). */
+    /** The consumer settings in effect (the first instance up's; a run keeps every instance alike). */
     public ConsumerStatus status() throws InterruptedException {
-        return http.getJson(PART, Urls.resolve(bases.get(0), "/actuator/consumer"), ConsumerStatus.class);
+        return http.getJson(PART, Urls.resolve(up().get(0), "/actuator/consumer"), ConsumerStatus.class);
     }
 
     /**
@@ -127,7 +167,7 @@ public final class ConsumerClient {
      */
     public ConsumerStatus apply(ConsumerChange change) throws InterruptedException {
         ConsumerStatus first = null;
-        for (URI base : bases) {
+        for (URI base : up()) {
             URI uri = Urls.resolve(base, "/actuator/consumer");
             JsonHttp.Response r = http.postJson(PART, uri, change, CHANGE_TIMEOUT);
             if (r.status() == 400) {
@@ -151,21 +191,27 @@ public final class ConsumerClient {
         postToEach(LATENCY + "/watch", Map.of("phase", phase, "aboveMs", aboveMs));
     }
 
+    /** {@link #watch} for instance {@code n} alone: one started again mid-phase. */
+    public void watch(int n, int phase, double aboveMs) throws InterruptedException {
+        URI uri = Urls.resolve(instance(n), LATENCY + "/watch");
+        JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, Map.of("phase", phase, "aboveMs", aboveMs)));
+    }
+
     /** Drops per-phase histograms (the warm-up's samples) but keeps loss/duplicate tracking. */
     public void resetPhases() throws InterruptedException {
         deleteOnEach(Map.of("scope", "phases"));
     }
 
-    /** Every instance in turn: the first that does not answer 2xx stops the others from being asked. */
+    /** Every instance up in turn: the first that does not answer 2xx stops the others from being asked. */
     private void postToEach(String path, Object body) throws InterruptedException {
-        for (URI base : bases) {
+        for (URI base : up()) {
             URI uri = Urls.resolve(base, path);
             JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, body));
         }
     }
 
     private void deleteOnEach(Map<String, String> query) throws InterruptedException {
-        for (URI base : bases) {
+        for (URI base : up()) {
             URI uri = Urls.withQuery(base, LATENCY, query);
             JsonHttp.requireOk(PART, "DELETE", uri, http.delete(PART, uri));
         }

@@ -1,6 +1,5 @@
 package dev.latencylab.runner.run;
 
-import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.runner.faults.FaultException;
 import dev.latencylab.runner.faults.FaultWatch;
 import dev.latencylab.runner.faults.Outage;
@@ -35,50 +34,83 @@ public final class FaultSteps {
     public void inject(PhaseTracker t, FaultStep step) throws InterruptedException {
         String topic = run.producer.state().topic();
         if (t.faults == null) {
-            Optional<PhaseView> before = run.consumer.read().group().phase(t.phaseId);
-            t.thresholdMs = before.map(v -> v.correctedLatencyMs().max()).orElse(0.0);
+            var before = run.consumer.read().group();
+            t.thresholdMs = before.phase(t.phaseId)
+                    .map(v -> v.correctedLatencyMs().max())
+                    .orElse(0.0);
             run.consumer.watch(t.phaseId, t.thresholdMs);
-            t.faults = new FaultWatch(run.topics, topic, run.producer, run.clock, run.clock.instant());
+            Optional<String> group = t.phase.faults().stream().anyMatch(FaultStep::onConsumer)
+                    ? Optional.ofNullable(before.consumer()).map(c -> c.groupId())
+                    : Optional.empty();
+            t.faults = new FaultWatch(run.topics, topic, group, run.producer, run.clock, run.clock.instant());
             run.out.printf(
                     Locale.ROOT,
                     "  faults from now on: records slower than %.2f ms (the slowest before) count as delayed%n",
                     t.thresholdMs);
         }
-        int node;
-        if (FaultStep.LEADER.equals(step.broker())) {
-            if (step.action().takesDown()) {
-                t.downLeader = leaderNow(topic);
-            }
-            node = t.downLeader;
-        } else {
-            node = FaultStep.nodeId(step.broker()).orElseThrow();
-        }
         double at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
         Instant started = run.clock.instant();
-        String error = null;
-        if (node <= 0) {
-            error = "no leader of partition 0 of " + topic + " was known";
-        } else {
-            try {
-                run.brokers.act(step.action(), node);
-            } catch (FaultException e) {
-                error = e.getMessage();
-            }
-        }
+        Optional<Integer> consumer = FaultStep.consumerInstance(step.target());
+        int node = consumer.isPresent() ? 0 : brokerOf(t, step, topic);
+        String error = consumer.isPresent() ? actOnConsumer(t, step, consumer.get()) : actOnBroker(step, node, topic);
         double took = Duration.between(started, run.clock.instant()).toMillis() / 1000.0;
         t.faults.stepDone(
-                new Outage.FaultStepTaken(at, step.action().label(), node, took, error),
-                !step.action().takesDown());
+                new Outage.FaultStepTaken(at, step.action().label(), node, consumer.orElse(null), took, error),
+                !step.action().takesDown() && consumer.isEmpty());
         if (error != null) {
             run.warn("phase " + t.phase.name() + ": " + step.describe() + " failed: " + error);
         } else {
             run.out.printf(
                     Locale.ROOT,
-                    "  %s kafka-%d at %.1f s (took %.1f s)%n",
+                    "  %s %s at %.1f s (took %.1f s)%n",
                     step.action().label(),
-                    node,
+                    consumer.map(n -> "consumer-app " + n).orElse("kafka-" + node),
                     at,
                     took);
+        }
+    }
+
+    /** The node a broker step acts on: {@code leader} is partition 0's now, or the one taken down as it. */
+    private int brokerOf(PhaseTracker t, FaultStep step, String topic) throws InterruptedException {
+        if (!FaultStep.LEADER.equals(step.target())) {
+            return FaultStep.nodeId(step.target()).orElseThrow();
+        }
+        if (step.action().takesDown()) {
+            t.downLeader = leaderNow(topic);
+        }
+        return t.downLeader;
+    }
+
+    private String actOnBroker(FaultStep step, int node, String topic) throws InterruptedException {
+        if (node <= 0) {
+            return "no leader of partition 0 of " + topic + " was known";
+        }
+        try {
+            run.brokers.act(step.action(), node);
+            return null;
+        } catch (FaultException e) {
+            return e.getMessage();
+        }
+    }
+
+    /**
+     * A consumer-app instance taken down is left out of the group's reads first (its answers would
+     * stop mid-read); one started again answers before it is asked again, and is told of the
+     * phase's slow-record watch, which its new process does not know.
+     */
+    private String actOnConsumer(PhaseTracker t, FaultStep step, int n) throws InterruptedException {
+        try {
+            if (step.action().takesDown()) {
+                run.consumer.takenDown(n);
+                run.consumers.act(step.action(), n);
+            } else {
+                run.consumers.act(step.action(), n);
+                run.consumer.backUp(n);
+                run.consumer.watch(n, t.phaseId, t.thresholdMs);
+            }
+            return null;
+        } catch (FaultException | dev.latencylab.runner.http.EndpointException | IllegalArgumentException e) {
+            return e.getMessage();
         }
     }
 

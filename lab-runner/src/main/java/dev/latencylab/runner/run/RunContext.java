@@ -5,6 +5,7 @@ import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.faults.BrokerControl;
+import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.NetworkClient;
@@ -28,6 +29,8 @@ public final class RunContext {
     public final ConsumerClient consumer;
     public final Topics topics;
     public final BrokerControl brokers;
+    /** Kills, stops and (re)starts consumer-app instances for a phase's {@code consumer-N} steps. */
+    public final BrokerControl consumers;
     /** The delay wire, for phases that set a round trip (null when none does). */
     public final NetworkClient network;
 
@@ -53,7 +56,7 @@ public final class RunContext {
             ProducerClient producer,
             ConsumerClient consumer,
             Topics topics,
-            BrokerControl brokers,
+            FaultControls controls,
             NetworkClient network,
             Clock clock,
             Sleeper sleeper,
@@ -62,7 +65,8 @@ public final class RunContext {
         this.producer = producer;
         this.consumer = consumer;
         this.topics = topics;
-        this.brokers = brokers;
+        this.brokers = controls.brokers();
+        this.consumers = controls.consumers();
         this.network = network;
         this.clock = clock;
         this.sleeper = sleeper;

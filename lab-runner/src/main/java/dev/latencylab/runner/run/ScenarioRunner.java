@@ -5,7 +5,7 @@ import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ConsumerSettings;
-import dev.latencylab.runner.faults.BrokerControl;
+import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.Drained;
@@ -73,7 +73,7 @@ public final class ScenarioRunner {
     /**
      * @param topics creates, measures and deletes the topics phases write ({@link TopicSpec}); also
      *     reads the leaders and in-sync replicas while a phase injects faults
-     * @param brokers kills, stops and restarts brokers for a phase's fault steps
+     * @param controls kill, stop and restart brokers and consumer-app instances for a phase's fault steps
      * @param network the delay wire, for phases that set a round trip (null when none does)
      * @param kinds the kinds of phase the run knows, in the order they are asked
      */
@@ -81,14 +81,14 @@ public final class ScenarioRunner {
             ProducerClient producer,
             ConsumerClient consumer,
             Topics topics,
-            BrokerControl brokers,
+            FaultControls controls,
             NetworkClient network,
             Clock clock,
             Sleeper sleeper,
             PrintStream out,
             Options options,
             List<PhaseStep.Kind> kinds) {
-        this.run = new RunContext(producer, consumer, topics, brokers, network, clock, sleeper, out, options);
+        this.run = new RunContext(producer, consumer, topics, controls, network, clock, sleeper, out, options);
         this.phaseTopics = new PhaseTopics(run);
         FaultSteps faults = new FaultSteps(run);
         this.closer = new PhaseCloser(run, faults);

@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
-/** Reads a phase's {@code faults}: the broker kills, stops and restarts it makes under load. */
+/**
+ * Reads a phase's {@code faults}: the broker and consumer-app kills, stops and restarts it makes
+ * under load.
+ */
 final class FaultStepsReader {
 
     private FaultStepsReader() {}
@@ -17,7 +20,9 @@ final class FaultStepsReader {
     /**
      * {@code faults: [{at: 20s, kill: leader}, {at: 50s, restart: leader}]}: each step a time inside
      * the measured window and one of kill, stop or restart with a broker ({@code leader}, a node
-     * id or {@code kafka-N}); a restart must follow a kill or stop of the same broker.
+     * id or {@code kafka-N}) or a consumer-app instance ({@code consumer-N}). Every phase starts
+     * with all brokers and instances up, so a restart must follow a kill or stop of the same one in
+     * the phase.
      */
     static List<FaultStep> read(JsonNode node, Duration duration, String field, ScenarioProblems problems) {
         if (node.isMissingNode() || node.isNull()) {
@@ -50,17 +55,29 @@ final class FaultStepsReader {
             FaultStep.Action action = actions.get(0);
             JsonNode target = step.path(action.label());
             String broker = target.isIntegralNumber() ? target.asString() : target.isString() ? target.asString() : "";
-            if (!FaultStep.validBroker(broker)) {
+            if (!FaultStep.validTarget(broker)) {
                 problems.add(
                         where + "." + action.label(),
-                        "must be leader, a node id or kafka-N, got '" + (target.isString() ? broker : target) + "'");
+                        "must be leader, a node id, kafka-N or consumer-N (N up to " + FaultStep.MAX_CONSUMERS
+                                + "), got '" + (target.isString() ? broker : target) + "'");
                 continue;
             }
-            String key = FaultStep.nodeId(broker).map(String::valueOf).orElse(FaultStep.LEADER);
+            String key = FaultStep.consumerInstance(broker)
+                    .map(n -> "consumer-" + n)
+                    .or(() -> FaultStep.nodeId(broker).map(String::valueOf))
+                    .orElse(FaultStep.LEADER);
             if (action.takesDown() && !down.add(key)) {
-                problems.add(where, "broker " + broker + " is already down at that point");
+                problems.add(
+                        where,
+                        (FaultStep.consumerInstance(broker).isPresent() ? "" : "broker ") + broker
+                                + " is already down at that point");
             } else if (!action.takesDown() && !down.remove(key)) {
-                problems.add(where, "restart " + broker + " needs an earlier kill or stop of it in the phase");
+                problems.add(
+                        where,
+                        "restart " + broker + " needs an earlier kill or stop of it in the phase"
+                                + (FaultStep.consumerInstance(broker).isPresent()
+                                        ? " (every phase starts with all consumer-app instances up)"
+                                        : ""));
             }
             if (at == null) {
                 continue;

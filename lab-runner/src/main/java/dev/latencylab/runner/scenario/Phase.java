@@ -71,7 +71,7 @@ public record Phase(
         return copy(name, settings, warmup, duration, maxRate, repeat, consumer, newNetwork);
     }
 
-    /** Whether brokers are killed, stopped or restarted during the phase. */
+    /** Whether brokers or consumer-app instances are killed, stopped or restarted during the phase. */
     public boolean injectsFaults() {
         return !faults.isEmpty();
     }

@@ -58,9 +58,23 @@ public record Scenario(String name, String description, List<Phase> phases, int 
                 .toList();
     }
 
-    /** Whether any phase kills, stops or restarts brokers. */
+    /** Whether any phase kills, stops or restarts brokers or consumer-app instances. */
     public boolean injectsFaults() {
         return phases.stream().anyMatch(Phase::injectsFaults);
+    }
+
+    /** Whether any phase kills, stops or restarts a broker. */
+    public boolean actsOnBrokers() {
+        return phases.stream().flatMap(p -> p.faults().stream()).anyMatch(f -> !f.onConsumer());
+    }
+
+    /** The highest consumer-app instance a phase's step names ({@code consumer-N}); 0 when none does. */
+    public int consumerInstancesNeeded() {
+        return phases.stream()
+                .flatMap(p -> p.faults().stream())
+                .mapToInt(f -> FaultStep.consumerInstance(f.target()).orElse(0))
+                .max()
+                .orElse(0);
     }
 
     /** Whether any phase sets a round trip, which the delay wire adds. */

@@ -89,7 +89,7 @@ public final class ScenarioWriter {
                             .map(f -> {
                                 Map<String, Object> step = new LinkedHashMap<>();
                                 step.put("at", Durations.format(f.at()));
-                                step.put(f.action().label(), f.broker());
+                                step.put(f.action().label(), f.target());
                                 return step;
                             })
                             .toList());

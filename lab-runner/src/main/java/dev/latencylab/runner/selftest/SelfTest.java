@@ -1,6 +1,7 @@
 package dev.latencylab.runner.selftest;
 
 import dev.latencylab.runner.faults.BrokerControl;
+import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.ProducerClient;
@@ -149,7 +150,7 @@ public final class SelfTest {
                 new ProducerClient(http, producers),
                 new ConsumerClient(http, consumers),
                 topics,
-                brokers,
+                new FaultControls(brokers, consumerControl),
                 null,
                 clock,
                 sleeper,

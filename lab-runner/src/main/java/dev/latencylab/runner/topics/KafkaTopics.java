@@ -18,7 +18,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.LogDirDescription;
+import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.ReplicaInfo;
@@ -251,6 +253,35 @@ public final class KafkaTopics implements Topics {
     @Override
     public void close() {
         admin.close(Duration.ofSeconds(5));
+    }
+
+    @Override
+    public GroupAssignment group(String group, String topic, Duration timeout) throws InterruptedException {
+        ConsumerGroupDescription d;
+        try {
+            d = admin.describeConsumerGroups(List.of(group))
+                    .describedGroups()
+                    .get(group)
+                    .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new TopicException(
+                    "could not describe group " + group + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new TopicException("could not describe group " + group + " within " + timeout.toMillis() + " ms");
+        }
+        Map<Integer, String> owners = new HashMap<>();
+        for (MemberDescription m : d.members()) {
+            for (TopicPartition tp : m.assignment().topicPartitions()) {
+                if (tp.topic().equals(topic)) {
+                    owners.put(tp.partition(), m.consumerId());
+                }
+            }
+        }
+        return new GroupAssignment(
+                d.type().toString().toLowerCase(java.util.Locale.ROOT),
+                d.groupState().toString().toLowerCase(java.util.Locale.ROOT),
+                d.members().size(),
+                owners);
     }
 
     private <T> T get(org.apache.kafka.common.KafkaFuture<T> future, String what) throws InterruptedException {

@@ -22,6 +22,14 @@ public interface Topics extends AutoCloseable {
     /** Each partition's leader and in-sync replicas as the cluster's metadata says now. */
     TopicHealth health(String topic, Duration timeout) throws InterruptedException;
 
+    /**
+     * The consumer group {@code group} as its coordinator describes it now: its protocol, state,
+     * members and who holds each partition of {@code topic}.
+     */
+    default GroupAssignment group(String group, String topic, Duration timeout) throws InterruptedException {
+        throw new TopicException("no Kafka admin connection was set up for the consumer group's state");
+    }
+
     @Override
     void close();
 

@@ -477,6 +477,9 @@ class ScenarioLoaderTest {
                       - {at: 15s, stop: kafka-3}
                       - {at: 40s, restart: leader}
                       - {at: 41s, restart: 3}
+                      - {at: 42s, stop: consumer-3}
+                      - {at: 43s, kill: consumer-2}
+                      - {at: 50s, restart: consumer-2}
                 """;
 
         Phase p = loader.parse("f.yaml", "f", text).phases().get(0);
@@ -486,7 +489,13 @@ class ScenarioLoaderTest {
                         new FaultStep(Duration.ofSeconds(10), FaultStep.Action.KILL, "leader"),
                         new FaultStep(Duration.ofSeconds(15), FaultStep.Action.STOP, "kafka-3"),
                         new FaultStep(Duration.ofSeconds(40), FaultStep.Action.RESTART, "leader"),
-                        new FaultStep(Duration.ofSeconds(41), FaultStep.Action.RESTART, "3"));
+                        new FaultStep(Duration.ofSeconds(41), FaultStep.Action.RESTART, "3"),
+                        new FaultStep(Duration.ofSeconds(42), FaultStep.Action.STOP, "consumer-3"),
+                        new FaultStep(Duration.ofSeconds(43), FaultStep.Action.KILL, "consumer-2"),
+                        new FaultStep(Duration.ofSeconds(50), FaultStep.Action.RESTART, "consumer-2"));
+        assertThat(p.faults().stream().filter(FaultStep::onConsumer).map(FaultStep::describe))
+                .containsExactly(
+                        "stop consumer-app 3 at 42s", "kill consumer-app 2 at 43s", "restart consumer-app 2 at 50s");
         assertThat(p.settings().acks().kafkaValue()).isEqualTo("1");
     }
 
@@ -506,6 +515,13 @@ class ScenarioLoaderTest {
                       - {at: 70s, kill: 1}
                       - {at: 71s, kill: 1}
                       - {at: 72s, kill: kafka-x}
+                  - name: consumers
+                    faults:
+                      - {at: 1s, restart: consumer-1}
+                      - {at: 2s, kill: consumer-2}
+                      - {at: 3s, stop: consumer-2}
+                      - {at: 4s, kill: consumer-9}
+                      - {at: 5s, kill: consumer-0}
                 """;
 
         assertThatThrownBy(() -> loader.parse("bad.yaml", "bad", text))
@@ -518,7 +534,11 @@ class ScenarioLoaderTest {
                                         "bad.yaml: phase 1 'bad': faults[3].at: must be inside the measured window (under 1m)",
                                         "bad.yaml: phase 1 'bad': faults[4]: broker 1 is already down at that point",
                                         "bad.yaml: phase 1 'bad': faults[4].at: must be inside the measured window (under 1m)",
-                                        "bad.yaml: phase 1 'bad': faults[5].kill: must be leader, a node id or kafka-N, got 'kafka-x'"));
+                                        "bad.yaml: phase 1 'bad': faults[5].kill: must be leader, a node id, kafka-N or consumer-N (N up to 8), got 'kafka-x'",
+                                        "bad.yaml: phase 2 'consumers': faults[1]: restart consumer-1 needs an earlier kill or stop of it in the phase (every phase starts with all consumer-app instances up)",
+                                        "bad.yaml: phase 2 'consumers': faults[3]: consumer-2 is already down at that point",
+                                        "bad.yaml: phase 2 'consumers': faults[4].kill: must be leader, a node id, kafka-N or consumer-N (N up to 8), got 'consumer-9'",
+                                        "bad.yaml: phase 2 'consumers': faults[5].kill: must be leader, a node id, kafka-N or consumer-N (N up to 8), got 'consumer-0'"));
     }
 
     @Test

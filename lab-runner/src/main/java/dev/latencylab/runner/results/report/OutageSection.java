@@ -9,7 +9,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The "Faults" section of summary.md: per phase that killed, stopped or restarted a broker, what
+ * The "Faults" section of summary.md: per phase that killed, stopped or restarted a broker (or a
+ * consumer-app instance: {@link RebalanceSection} adds the group's side), what
  * the records, the producer and the cluster's metadata showed, and the counts that prove (or
  * disprove) that nothing was lost or duplicated. Every sentence is computed from the figures.
  */
@@ -154,9 +155,9 @@ final class OutageSection {
         return o.steps().stream()
                 .map(s -> String.format(
                         Locale.ROOT,
-                        "%s kafka-%d at %s s%s",
+                        "%s %s at %s s%s",
                         s.action(),
-                        s.broker(),
+                        s.target(),
                         seconds(s.at()),
                         s.error() == null ? "" : " (FAILED)"))
                 .collect(Collectors.joining(", "));

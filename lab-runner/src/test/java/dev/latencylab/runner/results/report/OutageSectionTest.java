@@ -20,8 +20,8 @@ class OutageSectionTest {
 
     private static final Outage OUTAGE = new Outage(
             List.of(
-                    new Outage.FaultStepTaken(20.1, "kill", 1, 1.3, null),
-                    new Outage.FaultStepTaken(50.0, "restart", 1, 6.3, null)),
+                    new Outage.FaultStepTaken(20.1, "kill", 1, null, 1.3, null),
+                    new Outage.FaultStepTaken(50.0, "restart", 1, null, 6.3, null)),
             134.0,
             18_788,
             0.12,
@@ -30,6 +30,7 @@ class OutageSectionTest {
             List.of(new Outage.Episode(0.1, 9.4, 18_600), new Outage.Episode(40.2, 40.6, 188)),
             new Outage.ProducerView(42L, 0L, 0L, 0.33, 47.0),
             new Outage.ClusterView(2, 0, 0, 1.11, 2, 268, 0),
+            null,
             0.25);
 
     @Test

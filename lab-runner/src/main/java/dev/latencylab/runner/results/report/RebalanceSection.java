@@ -1,0 +1,101 @@
+package dev.latencylab.runner.results.report;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.ConsumerDescription;
+import dev.latencylab.runner.faults.GroupChurn;
+import dev.latencylab.runner.faults.Outage;
+import dev.latencylab.runner.results.summary.Fmt;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The "Consumer group changes" section of summary.md: per phase whose steps started, stopped or
+ * killed consumer-app instances, what the group's coordinator showed (members, partitions that
+ * changed hands, time unsettled) beside what the records showed (the stall and its length, the
+ * records read again) and the counts. The protocol and assignor are the phase's consumer settings.
+ */
+final class RebalanceSection {
+
+    private RebalanceSection() {}
+
+    static String render(List<PhaseSummary> phases) {
+        return MarkdownReport.section(
+                phases, p -> p.outage() != null && p.outage().group() != null, RebalanceSection::write);
+    }
+
+    private static String write(List<PhaseSummary> changed) {
+        StringBuilder b = new StringBuilder("## Consumer group changes\n\n")
+                .append("Phases whose steps started, stopped (SIGTERM: the member leaves its group) or killed")
+                .append(" (SIGKILL: the coordinator notices only when the member's session expires) consumer-app")
+                .append(" instances. Members, partition owners and the group's state come from the coordinator")
+                .append(" (the Admin API's group description, read every ")
+                .append(Fmt.plain(changed.get(0).outage().sampleEverySeconds()))
+                .append(" s); a partition *moved* when its next holder was another member than its last (a")
+                .append(" restarted instance is a new member). The *stall* is the main episode of delayed records")
+                .append(" (slower than the slowest before the first step; times from the first step, by intended")
+                .append(" send time). *Read again* counts records a member read that another had read and not")
+                .append(" committed: the price of a rebalance in duplicates the application sees. A killed")
+                .append(" instance's latency samples before its death went with its process; its records are in")
+                .append(" the counts (the group's offset ledger is shared).\n\n")
+                .append("| phase | protocol | assignor | steps | members (first, min, max, last) | partitions moved |")
+                .append(" unowned partition-s | not stable s | delayed | stall s (records) | max e2e ms | read again |")
+                .append(" acked | received | lost |\n")
+                .append("|---|---|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n");
+        for (PhaseSummary p : changed) {
+            Outage o = p.outage();
+            GroupChurn g = o.group();
+            PhaseCounts n = p.counts();
+            b.append(MarkdownTable.row(
+                    p.tag(),
+                    g.protocols(),
+                    assignor(p),
+                    steps(o),
+                    g.membersBefore() + ", " + g.membersMin() + ", " + g.membersMax() + ", " + g.membersAfter(),
+                    g.partitionsMoved(),
+                    MarkdownTable.fixed(g.unownedPartitionSeconds(), 1),
+                    MarkdownTable.fixed(g.notStableSeconds(), 1),
+                    o.delayed(),
+                    o.main()
+                            .map(e -> MarkdownTable.fixed(e.to() - e.from(), 1) + " (" + e.records() + ")")
+                            .orElse("none"),
+                    Fmt.ms(o.maxE2eMs()),
+                    n == null ? Fmt.NA : n.redelivered(),
+                    n == null ? Fmt.NA : n.acked(),
+                    n == null ? Fmt.NA : n.received(),
+                    n == null ? Fmt.NA : n.lost()));
+        }
+        b.append('\n');
+        return b.toString();
+    }
+
+    /**
+     * The assignor in effect: the server-side one the consumer protocol names ({@code
+     * group.remote.assignor}, the broker's default when unset), else the client's strategy list.
+     */
+    static String assignor(PhaseSummary p) {
+        ConsumerDescription c = p.description() == null ? null : p.description().consumer();
+        if (c == null) {
+            return Fmt.NA;
+        }
+        Map<String, String> set = c.properties();
+        if ("consumer".equals(set.getOrDefault("group.protocol", c.settings().get("group.protocol")))) {
+            return set.getOrDefault("group.remote.assignor", "broker's default");
+        }
+        String strategy = set.get("partition.assignment.strategy");
+        if (strategy == null) {
+            return "client's default (range, cooperative-sticky)";
+        }
+        return java.util.Arrays.stream(strategy.split(","))
+                .map(s -> s.strip().replaceAll(".*\\.", "").replace("Assignor", ""))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String steps(Outage o) {
+        return o.steps().stream()
+                .map(s -> s.action() + " " + s.target().replace("consumer-app ", "consumer-") + " at "
+                        + MarkdownTable.fixed(s.at(), 1) + " s" + (s.error() == null ? "" : " (FAILED)"))
+                .collect(Collectors.joining(", "));
+    }
+}
