@@ -54,6 +54,11 @@ public record Outage(
         return episodes.stream().max(java.util.Comparator.comparingLong(Episode::records));
     }
 
+    /** Whether a step restarted a broker (only then is the time until the ISR was whole a figure). */
+    public boolean restartedABroker() {
+        return steps.stream().anyMatch(s -> s.consumer() == null && "restart".equals(s.action()));
+    }
+
     /** The outage window: from the first delayed record's intended send to the last one's consumption. */
     public Double windowSeconds() {
         return windowFrom == null || windowTo == null ? null : windowTo - windowFrom;

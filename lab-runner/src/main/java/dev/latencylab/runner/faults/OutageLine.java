@@ -23,7 +23,7 @@ public final class OutageLine {
                         c.leaderChanges(),
                         c.underMinIsrSeconds(),
                         c.isrWholeAfterRestart() == null
-                                ? "not seen after a restart"
+                                ? o.restartedABroker() ? "not seen after a restart" : "(no broker restarted)"
                                 : String.format(Locale.ROOT, "%.1f s after the restart", c.isrWholeAfterRestart()))
                 + group(o.group());
     }

@@ -63,7 +63,9 @@ final class OutageSection {
                     c.leaderChanges(),
                     seconds(c.offlineSeconds()),
                     seconds(c.underMinIsrSeconds()),
-                    c.isrWholeAfterRestart() == null ? "not seen" : seconds(c.isrWholeAfterRestart()),
+                    c.isrWholeAfterRestart() != null
+                            ? seconds(c.isrWholeAfterRestart())
+                            : o.restartedABroker() ? "not seen" : "no broker restart",
                     n == null ? Fmt.NA : n.acked(),
                     n == null ? Fmt.NA : n.received(),
                     n == null ? Fmt.NA : n.lost(),
