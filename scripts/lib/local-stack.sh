@@ -107,6 +107,9 @@ consumer_port() { instance_port consumer-app "$1"; }
 consumer_index() { instance_index "$1"; }
 running_consumers() { running_instances consumer-app; }
 consumer_urls() { instance_urls consumer-app; }
+# Where consumer-app instance $1 (its name) keeps the consumer settings in effect, so that
+# 'consumer restart' brings it back into its group with them rather than the defaults.
+consumer_settings_file() { echo "$LAB_DIR/$1.settings.json"; }
 producer_name() { instance_name producer-app "$1"; }
 producer_port() { instance_port producer-app "$1"; }
 producer_index() { instance_index "$1"; }
@@ -399,6 +402,7 @@ start_app() {
   self_test_hooks_on && hooks=(--lab.self-test.enabled=true)
   # The group's offset ledger: in the lab's own folder (this user's alone), never a shared /tmp.
   [[ $name == consumer-app* ]] && hooks+=(--lab.consumer.ledger-dir="$LAB_DIR/ledgers")
+  [[ $name == consumer-app* ]] && hooks+=(--lab.consumer.settings-file="$(consumer_settings_file "$name")")
   # The one folder a payloadFile may be read from, wherever the lab was started from.
   [[ $name == producer-app* ]] && hooks+=(--lab.producer.payload-dir="$ROOT/scenarios/payloads")
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
@@ -409,6 +413,8 @@ start_app() {
 
 # Starts instances 1..n of app $1 (those not running; $2 = n, empty: as many as
 # run, at least one) and stops any above n; more arguments go to each instance.
+# A consumer-app instance started here starts from the default settings: what an
+# earlier one of its name kept is forgotten ('consumer restart' keeps it).
 start_instances() {
   local app=$1 n=$2 jar i name extra=()
   shift 2
@@ -419,7 +425,11 @@ start_instances() {
     ((n > 0)) || n=1
   fi
   for ((i = 1; i <= n; i++)); do
-    start_app "$(instance_name "$app" "$i")" "$jar" "$(instance_port "$app" "$i")" "$@"
+    name=$(instance_name "$app" "$i")
+    if [[ $app == consumer-app ]] && ! running_pid "$name" >/dev/null; then
+      rm -f -- "$(consumer_settings_file "$name")"
+    fi
+    start_app "$name" "$jar" "$(instance_port "$app" "$i")" "$@"
   done
   for ((i = n + 1; i <= MAX_INSTANCES; i++)); do
     name=$(instance_name "$app" "$i")
@@ -669,12 +679,15 @@ signal_and_wait() {
   say "SIG$signal: $name (pid $pid) is gone"
 }
 
-# Consumer-app instance $2 SIGKILLed (kill) or started again and healthy (restart).
+# Consumer-app instance $2 SIGKILLed (kill), SIGTERMed and gone (stop: it leaves its
+# group cleanly), or started again and healthy (restart), with the settings it had
+# (its settings file, kept across both).
 local_consumer() {
   local action=$1 name
   name=$(consumer_name "$2")
   case $action in
     kill) signal_and_wait "$name" KILL 10 ;;
+    stop) signal_and_wait "$name" TERM 20 ;;
     restart)
       ! existing_bootstrap >/dev/null || die "consumer restart: not against an existing cluster (--bootstrap)"
       resolve_app_jars
@@ -682,7 +695,7 @@ local_consumer() {
       wait_healthy "$name"
       write_targets consumer-app
       ;;
-    *) die "consumer: unknown action '$action' (kill or restart)" ;;
+    *) die "consumer: unknown action '$action' (kill, stop or restart)" ;;
   esac
 }
 
@@ -705,6 +718,8 @@ local_down() {
     ((${#rest[@]} == 0)) || stop_procs 10 "${rest[@]}"
   fi
   rm -f "$LAB_DIR/self-test"
+  # A stopped stack forgets its consumers' settings: the next one starts from the defaults.
+  rm -f -- "$LAB_DIR"/consumer-app*.settings.json
   say "local stack stopped"
   if ((purge)); then
     [[ $LAB_DIR == */.lab && -d $LAB_DIR ]] || die "refusing to purge '$LAB_DIR' (not a .lab folder)"

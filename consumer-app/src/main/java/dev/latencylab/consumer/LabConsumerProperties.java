@@ -17,10 +17,14 @@ import org.springframework.validation.annotation.Validated;
  *     while a run is still going
  * @param ledgerDir where the group's offset ledger file lives: every instance of the group on
  *     this host must see the same directory, so it survives any one instance (a SIGKILL included)
+ * @param settingsFile where this instance keeps the consumer settings in effect, one file per
+ *     instance: a restart rejoins the group with the settings it had, not the defaults (null: none
+ *     kept, every start uses the defaults)
  */
 @Validated
 @ConfigurationProperties("lab.consumer")
 public record LabConsumerProperties(
         @DefaultValue("lab\\.orders(\\..+)?") @NotBlank String topics,
         @DefaultValue("10s") Duration lossGrace,
-        @NotNull Path ledgerDir) {}
+        @NotNull Path ledgerDir,
+        Path settingsFile) {}

@@ -5,6 +5,7 @@ import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.consumer.LabConsumerProperties;
 import dev.latencylab.consumer.modes.BatchProcessing;
 import dev.latencylab.consumer.modes.ConsumerModes;
+import dev.latencylab.consumer.modes.SettingsFile;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.latency.LatencyRecorder;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -71,9 +72,25 @@ class LatencyConfiguration {
             ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, "max-partition-fetch-bytes",
             ConsumerConfig.GROUP_PROTOCOL_CONFIG, "group-protocol");
 
+    /** Where the settings in effect are kept across a restart of this instance, if anywhere. */
+    @Bean
+    SettingsFile settingsFile(LabConsumerProperties properties) {
+        return properties.settingsFile() == null ? SettingsFile.none() : SettingsFile.at(properties.settingsFile());
+    }
+
     /**
-     * Both listener containers start with the consumer settings' defaults (fetch and commit parts;
-     * {@link ConsumerModes} changes them later). The accounting needs no commit for correctness (the
+     * The settings this instance starts with: those it had before a restart, else the defaults.
+     * Read once, so that both containers and {@link ConsumerModes} start from the same.
+     */
+    @Bean
+    ConsumerSettings initialConsumerSettings(SettingsFile settingsFile) {
+        return settingsFile.initial();
+    }
+
+    /**
+     * Both listener containers start with the initial consumer settings (fetch and commit parts,
+     * the group protocol among the Kafka properties, so the first join already uses them; {@link
+     * ConsumerModes} changes them later). The accounting needs no commit for correctness (the
      * offset ledger tells a re-read record from a new one): commits only bound how much is re-read.
      * Each assignment checks the ledger against the log ({@link StaleLedgerCheck}) and fixes the new
      * partitions' positions before announcing them ({@link AssignedPartitions}). Boot applies a
@@ -81,17 +98,31 @@ class LatencyConfiguration {
      */
     @Bean
     ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> listenerContainer(
-            AssignedPartitions assigned) {
+            AssignedPartitions assigned, ConsumerSettings initialConsumerSettings) {
         return container -> {
-            ConsumerModes.configure(container.getContainerProperties(), ConsumerSettings.DEFAULTS);
+            ConsumerModes.configure(container.getContainerProperties(), initialConsumerSettings);
             container.getContainerProperties().setConsumerRebalanceListener(assigned);
+            // The listener the initial settings name is the one that joins: the record listener
+            // when an instance that ran it is started again, else the batch one, as annotated.
+            if (isLabListener(container.getListenerId())) {
+                container.setAutoStartup(ConsumerModes.listenerId(initialConsumerSettings.listener())
+                        .equals(container.getListenerId()));
+            }
         };
+    }
+
+    private static boolean isLabListener(String id) {
+        return ConsumerModes.BATCH_LISTENER.equals(id) || ConsumerModes.RECORD_LISTENER.equals(id);
     }
 
     @Bean
     ConsumerModes consumerModes(
-            KafkaListenerEndpointRegistry registry, ConsumerDescription description, MeterRegistry meters) {
-        return new ConsumerModes(registry, description, ConsumerSettings.DEFAULTS, meters);
+            KafkaListenerEndpointRegistry registry,
+            ConsumerDescription description,
+            ConsumerSettings initialConsumerSettings,
+            SettingsFile settingsFile,
+            MeterRegistry meters) {
+        return new ConsumerModes(registry, description, initialConsumerSettings, settingsFile, meters);
     }
 
     @Bean(destroyMethod = "close")

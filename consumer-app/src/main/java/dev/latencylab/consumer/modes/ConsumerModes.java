@@ -35,7 +35,8 @@ import org.springframework.kafka.listener.MessageListenerContainer;
  * committed as it leaves the group), configures the one the settings ask for and starts it; a
  * change of processing takes effect from the next batch. Whether the consumer reads (paused or
  * not) carries over. Nothing is lost across a switch: what was read but not committed is read
- * again and counted as redelivered by the offset ledger.
+ * again and counted as redelivered by the offset ledger. Each change is kept in the {@link
+ * SettingsFile}, if there is one, for this instance's next start.
  */
 public final class ConsumerModes {
 
@@ -50,6 +51,7 @@ public final class ConsumerModes {
     private final KafkaListenerEndpointRegistry registry;
     private final ConsumerDescription base;
     private volatile ConsumerSettings settings;
+    private final SettingsFile store;
     private final AtomicLong generation = new AtomicLong();
     private final MultiGauge info;
 
@@ -57,10 +59,17 @@ public final class ConsumerModes {
             KafkaListenerEndpointRegistry registry,
             ConsumerDescription base,
             ConsumerSettings initial,
+            SettingsFile store,
             MeterRegistry meters) {
         this.registry = registry;
         this.base = base;
         this.settings = initial;
+        this.store = store;
+        // Both containers were configured with the initial settings' Kafka properties (those kept
+        // from before a restart): a later change that leaves one out must take it out of them.
+        for (ListenerType type : ListenerType.values()) {
+            propertiesSet.put(type, initial.consumerConfig().keySet());
+        }
         Gauge.builder("lab.consumer.settings.generation", generation, AtomicLong::get)
                 .description("+1 on every applied change of the consumer settings (annotate with changes())")
                 .register(meters);
@@ -123,6 +132,7 @@ public final class ConsumerModes {
         if (!next.equals(before)) {
             generation.incrementAndGet();
             publish(next);
+            store.keep(next);
         }
         if (change.consuming() != null) {
             consuming(change.consuming());
@@ -175,9 +185,13 @@ public final class ConsumerModes {
         return new ConsumerDescription(base.topics(), base.groupId(), described, s.consumerConfig());
     }
 
+    /** The id of the listener container of {@code type}. */
+    public static String listenerId(ListenerType type) {
+        return type == ListenerType.RECORD ? RECORD_LISTENER : BATCH_LISTENER;
+    }
+
     private MessageListenerContainer container(ListenerType type) {
-        MessageListenerContainer c =
-                registry.getListenerContainer(type == ListenerType.RECORD ? RECORD_LISTENER : BATCH_LISTENER);
+        MessageListenerContainer c = registry.getListenerContainer(listenerId(type));
         if (c == null) {
             throw new IllegalStateException("the " + type + " listener container is not registered");
         }

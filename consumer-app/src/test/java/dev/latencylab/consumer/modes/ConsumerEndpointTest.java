@@ -60,6 +60,7 @@ class ConsumerEndpointTest {
                     REGISTRY,
                     new ConsumerDescription("lab\\.orders", "g", Map.of()),
                     ConsumerSettings.DEFAULTS,
+                    SettingsFile.none(),
                     meters);
         }
 
