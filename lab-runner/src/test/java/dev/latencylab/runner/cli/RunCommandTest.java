@@ -614,4 +614,33 @@ class RunCommandTest {
                 .contains("phase linger-0 writes topic lab.p10, which the consumer does not read");
         assertThat(lab.log()).noneMatch(l -> l.contains("\"phase\":0,\"topic\""));
     }
+
+    @Test
+    void stepsOnMoreConsumerInstancesThanTheRunDrivesOrWithoutAControlAreRefusedBeforeAnything() throws Exception {
+        Files.writeString(
+                dir.resolve("sweep.yaml"),
+                SCENARIO.replace(
+                        "    settings: {lingerMs: 0}\n",
+                        "    settings: {lingerMs: 0}\n    faults: [{at: 5s, kill: consumer-2}, {at: 9s, restart: consumer-2}]\n"));
+
+        int code = command.execute(args("--consumer-control", "true"));
+
+        assertThat(code).isEqualTo(2);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8))
+                .contains("The scenario acts on consumer-app instance 2, and the run drives 1:"
+                        + " start them with scripts/lab up --local --consumers 2");
+        assertThat(lab.log()).isEmpty();
+
+        List<String> two = args();
+        two.set(two.indexOf("--consumer") + 1, lab.url() + "," + lab.url());
+        errBytes.reset();
+        int without = commandWith(new ScenarioRunner.Options(
+                        Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(500)))
+                .execute(two);
+
+        assertThat(without).isEqualTo(2);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8))
+                .contains("no consumer control was given: run it with scripts/lab run");
+        assertThat(lab.log()).isEmpty();
+    }
 }
