@@ -148,6 +148,8 @@ public final class FaultWatch {
         thread.interrupt();
         thread.join(CALL_TIMEOUT.multipliedBy(2).toMillis());
         synchronized (this) {
+            // A consumer-app's start is recorded when it answers, after steps issued later.
+            steps.sort(java.util.Comparator.comparingDouble(Outage.FaultStepTaken::at));
             return new Outage(
                     steps,
                     thresholdMs,

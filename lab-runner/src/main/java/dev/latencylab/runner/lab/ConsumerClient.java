@@ -191,6 +191,11 @@ public final class ConsumerClient {
         postToEach(LATENCY + "/watch", Map.of("phase", phase, "aboveMs", aboveMs));
     }
 
+    /** Instance {@code n}'s own view (without histograms). */
+    public LatencyView instanceView(int n) throws InterruptedException {
+        return http.getJson(PART, endpoint(instance(n)), LatencyView.class);
+    }
+
     /** {@link #watch} for instance {@code n} alone: one started again mid-phase. */
     public void watch(int n, int phase, double aboveMs) throws InterruptedException {
         URI uri = Urls.resolve(instance(n), LATENCY + "/watch");

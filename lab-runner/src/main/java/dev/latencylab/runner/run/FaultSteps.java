@@ -22,8 +22,11 @@ public final class FaultSteps {
 
     private final RunContext run;
 
+    private final ConsumerSteps consumers;
+
     FaultSteps(RunContext run) {
         this.run = run;
+        this.consumers = new ConsumerSteps(run);
     }
 
     /**
@@ -49,22 +52,27 @@ public final class FaultSteps {
                     t.thresholdMs);
         }
         double at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
-        Instant started = run.clock.instant();
         Optional<Integer> consumer = FaultStep.consumerInstance(step.target());
-        int node = consumer.isPresent() ? 0 : brokerOf(t, step, topic);
-        String error = consumer.isPresent() ? actOnConsumer(t, step, consumer.get()) : actOnBroker(step, node, topic);
+        if (consumer.isPresent()) {
+            consumers.act(t, step, consumer.get(), at);
+            return;
+        }
+        consumers.settle(t, false);
+        Instant started = run.clock.instant();
+        int node = brokerOf(t, step, topic);
+        String error = actOnBroker(step, node, topic);
         double took = Duration.between(started, run.clock.instant()).toMillis() / 1000.0;
         t.faults.stepDone(
-                new Outage.FaultStepTaken(at, step.action().label(), node, consumer.orElse(null), took, error),
-                !step.action().takesDown() && consumer.isEmpty());
+                new Outage.FaultStepTaken(at, step.action().label(), node, null, took, error),
+                !step.action().takesDown());
         if (error != null) {
             run.warn("phase " + t.phase.name() + ": " + step.describe() + " failed: " + error);
         } else {
             run.out.printf(
                     Locale.ROOT,
-                    "  %s %s at %.1f s (took %.1f s)%n",
+                    "  %s kafka-%d at %.1f s (took %.1f s)%n",
                     step.action().label(),
-                    consumer.map(n -> "consumer-app " + n).orElse("kafka-" + node),
+                    node,
                     at,
                     took);
         }
@@ -94,29 +102,8 @@ public final class FaultSteps {
     }
 
     /**
-     * A consumer-app instance taken down is left out of the group's reads first (its answers would
-     * stop mid-read); one started again answers before it is asked again, and is told of the
-     * phase's slow-record watch, which its new process does not know.
-     */
-    private String actOnConsumer(PhaseTracker t, FaultStep step, int n) throws InterruptedException {
-        try {
-            if (step.action().takesDown()) {
-                run.consumer.takenDown(n);
-                run.consumers.act(step.action(), n);
-            } else {
-                run.consumers.act(step.action(), n);
-                run.consumer.backUp(n);
-                run.consumer.watch(n, t.phaseId, t.thresholdMs);
-            }
-            return null;
-        } catch (FaultException | dev.latencylab.runner.http.EndpointException | IllegalArgumentException e) {
-            return e.getMessage();
-        }
-    }
-
-    /**
      * Restarts left in the plan when the window ended (a step late on a busy machine): a run never
-     * leaves a broker down behind it.
+     * leaves a broker or a consumer-app instance down behind it.
      */
     public void restartWhatIsDown(PhaseTracker t) throws InterruptedException {
         for (Optional<FaultStep> left = t.takeLeftoverFault(); left.isPresent(); left = t.takeLeftoverFault()) {
@@ -126,6 +113,8 @@ public final class FaultSteps {
                 inject(t, step);
             }
         }
+        // Every consumer-app instance answers again before the phase is closed: its counts are the group's.
+        consumers.settle(t, true);
     }
 
     /**
@@ -137,6 +126,7 @@ public final class FaultSteps {
         if (t.faults == null) {
             return;
         }
+        consumers.settle(t, true);
         if (!t.faults.awaitIsrWhole(ISR_WHOLE_TIMEOUT)) {
             run.warn("phase " + t.phase.name() + ": the in-sync replicas of "
                     + run.producer.state().topic()
