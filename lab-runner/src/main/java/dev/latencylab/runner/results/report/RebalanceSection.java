@@ -34,15 +34,17 @@ final class RebalanceSection {
                 .append(Fmt.plain(changed.get(0).outage().sampleEverySeconds()))
                 .append(" s); a partition *moved* when its next holder was another member than its last (a")
                 .append(" restarted instance is a new member). The *stall* is the main episode of delayed records")
-                .append(" (slower than the slowest before the first step; times from the first step, by intended")
-                .append(" send time). *Read again* counts records a member read that another had read and not")
+                .append(" (slower than the slowest before the first step) by intended send time; *episodes* are the")
+                .append(" delayed records grouped (a gap of over a second starts a new one), on the steps' clock:")
+                .append(
+                        " seconds into the measured window. *Read again* counts records a member read that another had read and not")
                 .append(" committed: the price of a rebalance in duplicates the application sees. A killed")
                 .append(" instance's latency samples before its death went with its process; its records are in")
                 .append(" the counts (the group's offset ledger is shared).\n\n")
                 .append("| phase | protocol | assignor | steps | members (first, min, max, last) | partitions moved |")
-                .append(" unowned partition-s | not stable s | delayed | stall s (records) | max e2e ms | read again |")
-                .append(" acked | received | lost |\n")
-                .append("|---|---|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n");
+                .append(" unowned partition-s | not stable s | delayed (slower than, ms) | stall s (records) |")
+                .append(" episodes, window s (records) | max e2e ms | read again | acked | received | lost |\n")
+                .append("|---|---|---|---|---|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
         for (PhaseSummary p : changed) {
             Outage o = p.outage();
             GroupChurn g = o.group();
@@ -56,10 +58,11 @@ final class RebalanceSection {
                     g.partitionsMoved(),
                     MarkdownTable.fixed(g.unownedPartitionSeconds(), 1),
                     MarkdownTable.fixed(g.notStableSeconds(), 1),
-                    o.delayed(),
+                    o.delayed() + " (" + Fmt.ms(o.thresholdMs()) + ")",
                     o.main()
                             .map(e -> MarkdownTable.fixed(e.to() - e.from(), 1) + " (" + e.records() + ")")
                             .orElse("none"),
+                    episodes(o),
                     Fmt.ms(o.maxE2eMs()),
                     n == null ? Fmt.NA : n.redelivered(),
                     n == null ? Fmt.NA : n.acked(),
@@ -90,6 +93,30 @@ final class RebalanceSection {
         return java.util.Arrays.stream(strategy.split(","))
                 .map(s -> s.strip().replaceAll(".*\\.", "").replace("Assignor", ""))
                 .collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The episodes on the steps' clock (seconds into the measured window), so each can be read
+     * against the step before it; the largest five.
+     */
+    private static String episodes(Outage o) {
+        if (o.episodes().isEmpty() || o.steps().isEmpty()) {
+            return "none";
+        }
+        double first = o.steps().get(0).at();
+        List<Outage.Episode> largest = o.episodes().stream()
+                .sorted(java.util.Comparator.comparingLong(Outage.Episode::records)
+                        .reversed())
+                .limit(5)
+                .sorted(java.util.Comparator.comparingDouble(Outage.Episode::from))
+                .toList();
+        return largest.stream()
+                        .map(e -> MarkdownTable.fixed(first + e.from(), 1) + "-"
+                                + MarkdownTable.fixed(first + e.to(), 1) + " (" + e.records() + ")")
+                        .collect(Collectors.joining(", "))
+                + (o.episodes().size() > largest.size()
+                        ? ", and " + (o.episodes().size() - largest.size()) + " smaller"
+                        : "");
     }
 
     private static String steps(Outage o) {

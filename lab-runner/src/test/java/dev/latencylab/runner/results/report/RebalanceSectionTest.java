@@ -79,7 +79,8 @@ class RebalanceSectionTest {
         assertThat(md)
                 .startsWith("## Consumer group changes")
                 .contains("| classic-range | classic | Range | stop consumer-3 at 20.0 s, kill consumer-2 at 60.2 s |"
-                        + " 3, 2, 3, 3 | 5 | 5.5 | 5.0 | 16159 | 46.4 (16159) | 46416 | 1136 | 70660 | 70660 | 0 |")
+                        + " 3, 2, 3, 3 | 5 | 5.5 | 5.0 | 16159 (120) | 46.4 (16159) | 21.1-67.5 (16159) | 46416 | 1136 |"
+                        + " 70660 | 70660 | 0 |")
                 .contains("| consumer-uniform | consumer | uniform |")
                 .doesNotContain("acks-all");
         assertThat(RebalanceSection.render(List.of(brokerOnly))).isEmpty();
