@@ -687,7 +687,7 @@ local_consumer() {
   name=$(consumer_name "$2")
   case $action in
     kill) signal_and_wait "$name" KILL 10 ;;
-    stop) signal_and_wait "$name" TERM 20 ;;
+    stop) signal_and_wait "$name" TERM 45 ;; # Spring's graceful shutdown may take 30 s
     restart)
       ! existing_bootstrap >/dev/null || die "consumer restart: not against an existing cluster (--bootstrap)"
       resolve_app_jars

@@ -85,6 +85,8 @@ class LatencyEndpoint {
     /**
      * {@code POST /actuator/latency/watch {"phase": 7, "aboveMs": 12.5}}: from now on, counts the
      * phase's records slower than that (corrected latency); reported as the phase's {@code slow}.
+     * Answers {@code readBefore}: the phase's records this instance had seen, which it did not
+     * look at (for an instance started mid-phase, those it read before it was told).
      */
     @PostMapping(path = "/watch", consumes = MediaType.APPLICATION_JSON_VALUE)
     Map<String, Object> watch(@RequestBody(required = false) String body) {
@@ -98,8 +100,8 @@ class LatencyEndpoint {
                     "aboveMs",
                     "aboveMs must be a number of milliseconds from 0 to 600000; got " + render(fields.get("aboveMs")));
         }
-        recorder.watch(phase, Math.round(above.doubleValue() * 1000));
-        return Map.of("phase", phase, "aboveMs", above.doubleValue());
+        long before = recorder.watch(phase, Math.round(above.doubleValue() * 1000));
+        return Map.of("phase", phase, "aboveMs", above.doubleValue(), "readBefore", before);
     }
 
     /**

@@ -290,10 +290,20 @@ public final class LatencyRecorder {
      * Counts from now on the records of {@code phase} whose corrected latency exceeds {@code
      * aboveMicros} (see {@link dev.latencylab.api.latency.SlowRecords}): the runner sets it when it
      * injects a fault, so the report can say which records the fault delayed.
+     *
+     * @return the phase's records seen before: those the watch did not look at (for an instance
+     *     started mid-phase, what it read before it was told)
      */
-    public synchronized void watch(int phase, long aboveMicros) {
+    public synchronized long watch(int phase, long aboveMicros) {
         watches.put(phase, aboveMicros);
-        phases.values().stream().filter(p -> p.phase == phase).forEach(p -> p.watch(aboveMicros));
+        long before = 0;
+        for (PhaseHistograms p : phases.values()) {
+            if (p.phase == phase) {
+                before += p.firstArrivals();
+                p.watch(aboveMicros);
+            }
+        }
+        return before;
     }
 
     /**

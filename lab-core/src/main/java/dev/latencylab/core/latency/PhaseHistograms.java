@@ -26,6 +26,11 @@ final class PhaseHistograms {
 
     private long clamped;
     /** The slow-record watch: off until {@link #watch} sets a threshold. */
+    /** The records seen for the first time so far, sampled or not. */
+    long firstArrivals() {
+        return latency.getTotalCount() + unsampled;
+    }
+
     private long slowAboveMicros = Long.MAX_VALUE;
 
     private long slowCount;

@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class CommandBrokerControl implements BrokerControl {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(90);
+    /** Above scripts/lab's own wait for a started app to answer (LAB_UP_TIMEOUT, 120 s by default). */
+    private static final Duration TIMEOUT = Duration.ofSeconds(150);
+
     private final List<String> command;
 
     public CommandBrokerControl(List<String> command) {

@@ -109,10 +109,7 @@ public final class FaultWatch {
         synchronized (this) {
             samples.add(new Observation(now, health, counters));
             if (group.isPresent()) {
-                groupSamples.add(new GroupChurn.Sample(
-                        now,
-                        assignment,
-                        health == null ? 0 : health.partitions().size()));
+                groupSamples.add(new GroupChurn.Sample(now, assignment));
             }
         }
     }

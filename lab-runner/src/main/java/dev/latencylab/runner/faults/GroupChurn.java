@@ -21,8 +21,11 @@ import java.util.TreeSet;
  * @param partitionsMoved times a partition was next held by another member than the one that last
  *     held it (a partition revoked and given back to the same member, as the classic eager protocol
  *     does to all, is not moved)
- * @param unownedPartitionSeconds partition-seconds with no member holding the partition
- * @param notStableSeconds time the group was in any state but stable
+ * @param notStableSeconds time the coordinator showed the group in any state but stable (classic:
+ *     preparing or completing a rebalance; consumer protocol: assigning or reconciling). Who held a
+ *     partition is the coordinator's word too: a classic group keeps its last assignment while it
+ *     rebalances, and a killed member holds its partitions until its session expires, so it is not
+ *     who was reading; the stall is in the records.
  * @param samples descriptions asked for
  * @param failedSamples of which did not answer in time
  */
@@ -33,13 +36,12 @@ public record GroupChurn(
         int membersMax,
         int membersAfter,
         int partitionsMoved,
-        double unownedPartitionSeconds,
         double notStableSeconds,
         int samples,
         int failedSamples) {
 
-    /** One description, with how many partitions the topic had then (0 when unknown). */
-    record Sample(Instant at, GroupAssignment group, int partitions) {}
+    /** One description (null when it did not answer). */
+    record Sample(Instant at, GroupAssignment group) {}
 
     /** Null when no sample answered. */
     static GroupChurn of(List<Sample> samples) {
@@ -51,7 +53,6 @@ public record GroupChurn(
         int after = 0;
         int moved = 0;
         int failed = 0;
-        double unowned = 0;
         double notStable = 0;
         Sample previous = null;
         for (Sample s : samples) {
@@ -77,7 +78,6 @@ public record GroupChurn(
                 if (!g.stable()) {
                     notStable += dt;
                 }
-                unowned += dt * Math.max(0, s.partitions() - g.owners().size());
             }
             previous = s;
         }
@@ -85,15 +85,6 @@ public record GroupChurn(
             return null;
         }
         return new GroupChurn(
-                String.join(", ", protocols),
-                before,
-                min,
-                max,
-                after,
-                moved,
-                unowned,
-                notStable,
-                samples.size(),
-                failed);
+                String.join(", ", protocols), before, min, max, after, moved, notStable, samples.size(), failed);
     }
 }

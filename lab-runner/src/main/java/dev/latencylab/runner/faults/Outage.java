@@ -68,12 +68,20 @@ public record Outage(
      * @param at seconds from the start of the measured window
      * @param broker the node id it was done to; 0 for a consumer-app step
      * @param consumer the consumer-app instance it was done to (from 1); null for a broker step
+     * @param held the partitions of the phase's topic that consumer-app instance said it held just
+     *     before it was stopped or killed; null for a broker step or a start
      * @param tookSeconds how long the action took (a restart: until the process was started; a
      *     consumer-app's: until it answered)
      * @param error why it failed, null when it was done
      */
     public record FaultStepTaken(
-            double at, String action, int broker, Integer consumer, double tookSeconds, String error) {
+            double at,
+            String action,
+            int broker,
+            Integer consumer,
+            java.util.List<Integer> held,
+            double tookSeconds,
+            String error) {
 
         /** What it was done to: {@code kafka-2} or {@code consumer-app 3}. */
         public String target() {

@@ -196,10 +196,16 @@ public final class ConsumerClient {
         return http.getJson(PART, endpoint(instance(n)), LatencyView.class);
     }
 
-    /** {@link #watch} for instance {@code n} alone: one started again mid-phase. */
-    public void watch(int n, int phase, double aboveMs) throws InterruptedException {
+    /**
+     * {@link #watch} for instance {@code n} alone: one started again mid-phase.
+     *
+     * @return the records of the phase it had read when the watch was set (those it did not look at)
+     */
+    public long watch(int n, int phase, double aboveMs) throws InterruptedException {
         URI uri = Urls.resolve(instance(n), LATENCY + "/watch");
-        JsonHttp.requireOk(PART, "POST", uri, http.postJson(PART, uri, Map.of("phase", phase, "aboveMs", aboveMs)));
+        JsonHttp.Response r = http.postJson(PART, uri, Map.of("phase", phase, "aboveMs", aboveMs));
+        JsonHttp.requireOk(PART, "POST", uri, r);
+        return JsonHttp.MAPPER.readTree(r.body()).path("readBefore").asLong(0);
     }
 
     /** Drops per-phase histograms (the warm-up's samples) but keeps loss/duplicate tracking. */

@@ -1,6 +1,5 @@
 package dev.latencylab.runner.run;
 
-import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.runner.faults.FaultException;
 import dev.latencylab.runner.faults.Outage;
 import dev.latencylab.runner.http.EndpointException;
@@ -9,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -51,6 +51,8 @@ final class ConsumerSteps {
         Start starting = pending.getOrDefault(t, Map.of()).get(n);
         if (starting != null) {
             settle(t, starting, n, true);
+            // Carried out when that start ended, not when it was due.
+            at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
         }
         if (!step.action().takesDown()) {
             run.out.printf(
@@ -59,11 +61,11 @@ final class ConsumerSteps {
                     step.action().label(),
                     n,
                     at);
-            Instant issued = run.clock.instant();
-            CompletableFuture<Done> done = CompletableFuture.supplyAsync(() -> start(t, n, issued), starts);
+            CompletableFuture<Done> done = CompletableFuture.supplyAsync(() -> start(t, n), starts);
             pending.computeIfAbsent(t, k -> new HashMap<>()).put(n, new Start(step, at, done));
             return;
         }
+        List<Integer> held = held(n);
         Instant started = run.clock.instant();
         String error = null;
         try {
@@ -71,9 +73,23 @@ final class ConsumerSteps {
             run.consumer.takenDown(n);
             run.consumers.act(step.action(), n);
         } catch (FaultException | IllegalArgumentException e) {
-            error = e.getMessage();
+            error = e.getMessage() + rejoined(n);
         }
-        record(t, step, n, at, Duration.between(started, run.clock.instant()), error);
+        record(t, step, n, at, held, Duration.between(started, run.clock.instant()), error);
+    }
+
+    /**
+     * The partitions of the load's topic instance {@code n} says it holds: what its stop or death
+     * takes from the group (the coordinator's view names members, not instances). Null when it
+     * does not answer.
+     */
+    private List<Integer> held(int n) throws InterruptedException {
+        try {
+            String topic = run.producer.state().topic();
+            return run.consumer.instanceView(n).assigned().getOrDefault(topic, List.of());
+        } catch (EndpointException | IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** Settles the starts that have ended; with {@code wait}, waits for every one (bounded by the control's own timeout). */
@@ -99,51 +115,65 @@ final class ConsumerSteps {
         }
         pending.get(t).remove(n);
         Instant issued = t.measureStart().plusMillis(Math.round(s.at() * 1000));
-        record(t, s.step(), n, s.at(), Duration.between(issued, d.answered()), d.error());
+        record(t, s.step(), n, s.at(), null, Duration.between(issued, d.answered()), d.error());
         if (d.note() != null) {
             run.warn("phase " + t.phase.name() + ": " + d.note());
         }
     }
 
     /** On the start's own thread: the instance started, asked again, told of the watch. */
-    private Done start(PhaseTracker t, int n, Instant issued) {
+    private Done start(PhaseTracker t, int n) {
         try {
             run.consumers.act(FaultStep.Action.RESTART, n);
             Instant answered = run.clock.instant();
             run.consumer.backUp(n);
-            run.consumer.watch(n, t.phaseId, t.thresholdMs);
             // Records it read before it was told of the watch were not looked at: said, never hidden.
-            long early = run.consumer
-                    .instanceView(n)
-                    .phase(t.phaseId)
-                    .map(PhaseView::count)
-                    .orElse(0L);
+            long early = run.consumer.watch(n, t.phaseId, t.thresholdMs);
             String note = early == 0
                     ? null
                     : "consumer-app " + n + " had read " + early + " records of the phase before it was told of"
                             + " the slow-record watch; the slow ones among them are not counted as delayed";
             return new Done(answered, null, note);
         } catch (FaultException | EndpointException | IllegalArgumentException e) {
-            return new Done(run.clock.instant(), e.getMessage(), null);
+            return new Done(run.clock.instant(), e.getMessage() + rejoined(n), null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new Done(run.clock.instant(), "interrupted", null);
         }
     }
 
-    private void record(PhaseTracker t, FaultStep step, int n, double at, Duration took, String error) {
+    /**
+     * After a failed step: whether the instance answers anyway (a start slower than the control's
+     * wait, a stop that did not take); if it does, it is read again, so nothing it reads is missed.
+     */
+    private String rejoined(int n) {
+        try {
+            run.consumer.instanceView(n);
+        } catch (EndpointException | IllegalArgumentException e) {
+            return "; consumer-app " + n + " does not answer: start it with scripts/lab consumer restart " + n;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+        run.consumer.backUp(n);
+        return "; consumer-app " + n + " answers nonetheless and is read again";
+    }
+
+    private void record(
+            PhaseTracker t, FaultStep step, int n, double at, List<Integer> held, Duration took, String error) {
         double seconds = took.toMillis() / 1000.0;
-        t.faults.stepDone(new Outage.FaultStepTaken(at, step.action().label(), 0, n, seconds, error), false);
+        t.faults.stepDone(new Outage.FaultStepTaken(at, step.action().label(), 0, n, held, seconds, error), false);
         if (error != null) {
             run.warn("phase " + t.phase.name() + ": " + step.describe() + " failed: " + error);
         } else if (step.action().takesDown()) {
             run.out.printf(
                     Locale.ROOT,
-                    "  %s consumer-app %d at %.1f s (took %.1f s)%n",
+                    "  %s consumer-app %d at %.1f s (took %.1f s; it held partitions %s)%n",
                     step.action().label(),
                     n,
                     at,
-                    seconds);
+                    seconds,
+                    held == null ? "unknown" : held);
         } else {
             run.out.printf(
                     Locale.ROOT,

@@ -36,6 +36,9 @@ public final class FaultSteps {
      */
     public void inject(PhaseTracker t, FaultStep step) throws InterruptedException {
         String topic = run.producer.state().topic();
+        // One instant for the watch's origin and the first step's time: episodes are converted to
+        // window time by adding that step's time.
+        Instant now = run.clock.instant();
         if (t.faults == null) {
             var before = run.consumer.read().group();
             t.thresholdMs = before.phase(t.phaseId)
@@ -45,13 +48,13 @@ public final class FaultSteps {
             Optional<String> group = t.phase.faults().stream().anyMatch(FaultStep::onConsumer)
                     ? Optional.ofNullable(before.consumer()).map(c -> c.groupId())
                     : Optional.empty();
-            t.faults = new FaultWatch(run.topics, topic, group, run.producer, run.clock, run.clock.instant());
+            t.faults = new FaultWatch(run.topics, topic, group, run.producer, run.clock, now);
             run.out.printf(
                     Locale.ROOT,
                     "  faults from now on: records slower than %.2f ms (the slowest before) count as delayed%n",
                     t.thresholdMs);
         }
-        double at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
+        double at = Duration.between(t.measureStart(), now).toMillis() / 1000.0;
         Optional<Integer> consumer = FaultStep.consumerInstance(step.target());
         if (consumer.isPresent()) {
             consumers.act(t, step, consumer.get(), at);
@@ -63,7 +66,7 @@ public final class FaultSteps {
         String error = actOnBroker(step, node, topic);
         double took = Duration.between(started, run.clock.instant()).toMillis() / 1000.0;
         t.faults.stepDone(
-                new Outage.FaultStepTaken(at, step.action().label(), node, null, took, error),
+                new Outage.FaultStepTaken(at, step.action().label(), node, null, null, took, error),
                 !step.action().takesDown());
         if (error != null) {
             run.warn("phase " + t.phase.name() + ": " + step.describe() + " failed: " + error);

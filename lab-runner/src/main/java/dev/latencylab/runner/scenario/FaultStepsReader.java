@@ -91,6 +91,13 @@ final class FaultStepsReader {
             previous = at;
             steps.add(new FaultStep(at, action, broker));
         }
+        down.stream()
+                .filter(key -> FaultStep.consumerInstance(key).isPresent())
+                .sorted()
+                .forEach(key -> problems.add(
+                        field,
+                        key + " is still down when the phase ends: add a restart of it (every phase starts with all"
+                                + " consumer-app instances up)"));
         return steps;
     }
 }

@@ -16,7 +16,7 @@ class GroupChurnTest {
 
     private void at(double seconds, String state, int members, Map<Integer, String> owners) {
         samples.add(new GroupChurn.Sample(
-                T0.plusMillis(Math.round(seconds * 1000)), new GroupAssignment("classic", state, members, owners), 4));
+                T0.plusMillis(Math.round(seconds * 1000)), new GroupAssignment("classic", state, members, owners)));
     }
 
     @Test
@@ -34,7 +34,6 @@ class GroupChurnTest {
 
         assertThat(g.partitionsMoved()).isEqualTo(2);
         assertThat(g.notStableSeconds()).isEqualTo(2.0);
-        assertThat(g.unownedPartitionSeconds()).isEqualTo(8.0);
         assertThat(List.of(g.membersBefore(), g.membersMin(), g.membersMax(), g.membersAfter()))
                 .containsExactly(2, 2, 3, 2);
         assertThat(g.protocols()).isEqualTo("classic");
@@ -44,11 +43,11 @@ class GroupChurnTest {
 
     @Test
     void unansweredDescriptionsAreCountedAndNoAnswerAtAllIsNoFigure() {
-        samples.add(new GroupChurn.Sample(T0, null, 4));
+        samples.add(new GroupChurn.Sample(T0, null));
         assertThat(GroupChurn.of(samples)).isNull();
 
         at(1, "stable", 1, Map.of(0, "a"));
-        samples.add(new GroupChurn.Sample(T0.plusSeconds(2), null, 4));
+        samples.add(new GroupChurn.Sample(T0.plusSeconds(2), null));
         at(3, "stable", 1, Map.of(0, "b"));
         GroupChurn g = GroupChurn.of(samples);
         assertThat(g.failedSamples()).isEqualTo(2);

@@ -480,6 +480,7 @@ class ScenarioLoaderTest {
                       - {at: 42s, stop: consumer-3}
                       - {at: 43s, kill: consumer-2}
                       - {at: 50s, restart: consumer-2}
+                      - {at: 55s, restart: consumer-3}
                 """;
 
         Phase p = loader.parse("f.yaml", "f", text).phases().get(0);
@@ -492,10 +493,14 @@ class ScenarioLoaderTest {
                         new FaultStep(Duration.ofSeconds(41), FaultStep.Action.RESTART, "3"),
                         new FaultStep(Duration.ofSeconds(42), FaultStep.Action.STOP, "consumer-3"),
                         new FaultStep(Duration.ofSeconds(43), FaultStep.Action.KILL, "consumer-2"),
-                        new FaultStep(Duration.ofSeconds(50), FaultStep.Action.RESTART, "consumer-2"));
+                        new FaultStep(Duration.ofSeconds(50), FaultStep.Action.RESTART, "consumer-2"),
+                        new FaultStep(Duration.ofSeconds(55), FaultStep.Action.RESTART, "consumer-3"));
         assertThat(p.faults().stream().filter(FaultStep::onConsumer).map(FaultStep::describe))
                 .containsExactly(
-                        "stop consumer-app 3 at 42s", "kill consumer-app 2 at 43s", "restart consumer-app 2 at 50s");
+                        "stop consumer-app 3 at 42s",
+                        "kill consumer-app 2 at 43s",
+                        "restart consumer-app 2 at 50s",
+                        "restart consumer-app 3 at 55s");
         assertThat(p.settings().acks().kafkaValue()).isEqualTo("1");
     }
 
@@ -538,7 +543,8 @@ class ScenarioLoaderTest {
                                         "bad.yaml: phase 2 'consumers': faults[1]: restart consumer-1 needs an earlier kill or stop of it in the phase (every phase starts with all consumer-app instances up)",
                                         "bad.yaml: phase 2 'consumers': faults[3]: consumer-2 is already down at that point",
                                         "bad.yaml: phase 2 'consumers': faults[4].kill: must be leader, a node id, kafka-N or consumer-N (N up to 8), got 'consumer-9'",
-                                        "bad.yaml: phase 2 'consumers': faults[5].kill: must be leader, a node id, kafka-N or consumer-N (N up to 8), got 'consumer-0'"));
+                                        "bad.yaml: phase 2 'consumers': faults[5].kill: must be leader, a node id, kafka-N or consumer-N (N up to 8), got 'consumer-0'",
+                                        "bad.yaml: phase 2 'consumers': faults: consumer-2 is still down when the phase ends: add a restart of it (every phase starts with all consumer-app instances up)"));
     }
 
     @Test

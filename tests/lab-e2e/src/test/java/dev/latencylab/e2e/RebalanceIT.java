@@ -93,6 +93,7 @@ class RebalanceIT {
                         .as(name + ": the killed member's uncommitted records are read again")
                         .isPositive();
                 JsonNode outage = phase.path("outage");
+                assertThat(outage.path("steps")).as(name + " steps").hasSize(4);
                 for (JsonNode step : outage.path("steps")) {
                     assertThat(step.path("error").isNull())
                             .as(name + " " + step)

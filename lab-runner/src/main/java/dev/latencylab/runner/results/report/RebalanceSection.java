@@ -29,22 +29,25 @@ final class RebalanceSection {
         StringBuilder b = new StringBuilder("## Consumer group changes\n\n")
                 .append("Phases whose steps started, stopped (SIGTERM: the member leaves its group) or killed")
                 .append(" (SIGKILL: the coordinator notices only when the member's session expires) consumer-app")
-                .append(" instances. Members, partition owners and the group's state come from the coordinator")
-                .append(" (the Admin API's group description, read every ")
+                .append(" instances. Members, partition holders and the group's state are the coordinator's word")
+                .append(" (the Admin API's group description, asked for every ")
                 .append(Fmt.plain(changed.get(0).outage().sampleEverySeconds()))
-                .append(" s); a partition *moved* when its next holder was another member than its last (a")
-                .append(" restarted instance is a new member). The *stall* is the main episode of delayed records")
-                .append(" (slower than the slowest before the first step) by intended send time; *episodes* are the")
-                .append(" delayed records grouped (a gap of over a second starts a new one), on the steps' clock:")
-                .append(
-                        " seconds into the measured window. *Read again* counts records a member read that another had read and not")
-                .append(" committed: the price of a rebalance in duplicates the application sees. A killed")
-                .append(" instance's latency samples before its death went with its process; its records are in")
+                .append(" s and answered within its round trip): a partition *moved* when its next holder was")
+                .append(" another member than its last (a restarted instance is a new member); *not stable* is the")
+                .append(" time the group was preparing or completing a rebalance (classic) or assigning or")
+                .append(" reconciling (consumer protocol). The coordinator keeps a killed member and its partitions")
+                .append(" until its session expires, and a classic group its last assignment while it rebalances,")
+                .append(" so who was really reading shows in the records: the *stall* is the main episode of delayed")
+                .append(" records (slower than the slowest before the first step) by intended send time; *episodes*")
+                .append(" are the delayed records grouped (a gap of over a second starts a new one), on the steps'")
+                .append(" clock: seconds into the measured window. *Read again* counts records a member read that")
+                .append(" another had read and not committed: the duplicates a rebalance hands the application. An")
+                .append(" instance stopped or killed took its latency samples with its process; its records are in")
                 .append(" the counts (the group's offset ledger is shared).\n\n")
                 .append("| phase | protocol | assignor | steps | members (first, min, max, last) | partitions moved |")
-                .append(" unowned partition-s | not stable s | delayed (slower than, ms) | stall s (records) |")
+                .append(" not stable s | delayed (slower than, ms) | stall s (records) |")
                 .append(" episodes, window s (records) | max e2e ms | read again | acked | received | lost |\n")
-                .append("|---|---|---|---|---|---:|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
+                .append("|---|---|---|---|---|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
         for (PhaseSummary p : changed) {
             Outage o = p.outage();
             GroupChurn g = o.group();
@@ -56,7 +59,6 @@ final class RebalanceSection {
                     steps(o),
                     g.membersBefore() + ", " + g.membersMin() + ", " + g.membersMax() + ", " + g.membersAfter(),
                     g.partitionsMoved(),
-                    MarkdownTable.fixed(g.unownedPartitionSeconds(), 1),
                     MarkdownTable.fixed(g.notStableSeconds(), 1),
                     o.delayed() + " (" + Fmt.ms(o.thresholdMs()) + ")",
                     o.main()
@@ -122,7 +124,9 @@ final class RebalanceSection {
     private static String steps(Outage o) {
         return o.steps().stream()
                 .map(s -> s.action() + " " + s.target().replace("consumer-app ", "consumer-") + " at "
-                        + MarkdownTable.fixed(s.at(), 1) + " s" + (s.error() == null ? "" : " (FAILED)"))
+                        + MarkdownTable.fixed(s.at(), 1) + " s"
+                        + (s.held() == null ? "" : " (held " + s.held() + ")")
+                        + (s.error() == null ? "" : " (FAILED)"))
                 .collect(Collectors.joining(", "));
     }
 }

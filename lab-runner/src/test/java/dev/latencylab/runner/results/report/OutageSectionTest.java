@@ -20,8 +20,8 @@ class OutageSectionTest {
 
     private static final Outage OUTAGE = new Outage(
             List.of(
-                    new Outage.FaultStepTaken(20.1, "kill", 1, null, 1.3, null),
-                    new Outage.FaultStepTaken(50.0, "restart", 1, null, 6.3, null)),
+                    new Outage.FaultStepTaken(20.1, "kill", 1, null, null, 1.3, null),
+                    new Outage.FaultStepTaken(50.0, "restart", 1, null, null, 6.3, null)),
             134.0,
             18_788,
             0.12,

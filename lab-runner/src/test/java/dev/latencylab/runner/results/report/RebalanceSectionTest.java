@@ -18,8 +18,8 @@ class RebalanceSectionTest {
     private static PhaseSummary phase(String name, Map<String, String> consumerConfig, GroupChurn group) {
         Outage outage = new Outage(
                 List.of(
-                        new Outage.FaultStepTaken(20.0, "stop", 0, 3, 2.1, null),
-                        new Outage.FaultStepTaken(60.2, "kill", 0, 2, 0.4, null)),
+                        new Outage.FaultStepTaken(20.0, "stop", 0, 3, null, 2.1, null),
+                        new Outage.FaultStepTaken(60.2, "kill", 0, 2, List.of(2, 3), 0.4, null)),
                 120.0,
                 16_159,
                 1.06,
@@ -54,15 +54,15 @@ class RebalanceSectionTest {
                 Map.of(
                         "group.protocol", "classic",
                         "partition.assignment.strategy", "org.apache.kafka.clients.consumer.RangeAssignor"),
-                new GroupChurn("classic", 3, 2, 3, 3, 5, 5.5, 5.0, 480, 2));
+                new GroupChurn("classic", 3, 2, 3, 3, 5, 5.0, 480, 2));
         PhaseSummary kip848 = phase(
                 "consumer-uniform",
                 Map.of("group.protocol", "consumer", "group.remote.assignor", "uniform"),
-                new GroupChurn("consumer", 3, 2, 3, 3, 4, 0.0, 1.5, 480, 0));
+                new GroupChurn("consumer", 3, 2, 3, 3, 4, 1.5, 480, 0));
         PhaseSummary brokerOnly = Phases.withOutage(
                 Phases.phase("acks-all", 5, 2, 4, 0.3, 400, 1.0),
                 new Outage(
-                        List.of(new Outage.FaultStepTaken(20.0, "kill", 1, null, 1.0, null)),
+                        List.of(new Outage.FaultStepTaken(20.0, "kill", 1, null, null, 1.0, null)),
                         100.0,
                         0,
                         null,
@@ -78,9 +78,10 @@ class RebalanceSectionTest {
 
         assertThat(md)
                 .startsWith("## Consumer group changes")
-                .contains("| classic-range | classic | Range | stop consumer-3 at 20.0 s, kill consumer-2 at 60.2 s |"
-                        + " 3, 2, 3, 3 | 5 | 5.5 | 5.0 | 16159 (120) | 46.4 (16159) | 21.1-67.5 (16159) | 46416 | 1136 |"
-                        + " 70660 | 70660 | 0 |")
+                .contains(
+                        "| classic-range | classic | Range | stop consumer-3 at 20.0 s, kill consumer-2 at 60.2 s (held [2, 3]) |"
+                                + " 3, 2, 3, 3 | 5 | 5.0 | 16159 (120) | 46.4 (16159) | 21.1-67.5 (16159) | 46416 | 1136 |"
+                                + " 70660 | 70660 | 0 |")
                 .contains("| consumer-uniform | consumer | uniform |")
                 .doesNotContain("acks-all");
         assertThat(RebalanceSection.render(List.of(brokerOnly))).isEmpty();
@@ -88,7 +89,7 @@ class RebalanceSectionTest {
 
     @Test
     void theAssignorIsTheClientsDefaultOrTheBrokersWhenThePhaseNamesNone() {
-        GroupChurn g = new GroupChurn("classic", 3, 2, 3, 3, 0, 0, 0, 1, 0);
+        GroupChurn g = new GroupChurn("classic", 3, 2, 3, 3, 0, 0, 1, 0);
         assertThat(RebalanceSection.assignor(phase("c", Map.of(), g)))
                 .isEqualTo("client's default (range, cooperative-sticky)");
         assertThat(RebalanceSection.assignor(phase("k", Map.of("group.protocol", "consumer"), g)))
