@@ -62,4 +62,23 @@ public final class ConsumerWait {
             pause.sleep(poll);
         }
     }
+
+    /**
+     * Until every instance of the group holds at least {@code each} partitions of {@code topic}, at
+     * most {@code timeout}: a group that just took a new topic on may have given it to some members
+     * only (one whose metadata had not seen the topic yet subscribes to it later). Returns each
+     * instance's count as last seen, in the instances' order.
+     */
+    public List<Integer> spread(String topic, int each, Duration timeout) throws InterruptedException {
+        Instant deadline = clock.instant().plus(timeout);
+        while (true) {
+            List<Integer> held = consumer.read().instances().stream()
+                    .map(i -> i.view().assignedPartitions(topic))
+                    .toList();
+            if (held.stream().allMatch(n -> n >= each) || !clock.instant().isBefore(deadline)) {
+                return held;
+            }
+            pause.sleep(poll);
+        }
+    }
 }

@@ -3,6 +3,7 @@ package dev.latencylab.runner.run;
 import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.FaultStep;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.TopicSpec;
@@ -94,6 +95,26 @@ public final class PhaseTopics {
             run.warn("phase " + t.phase.name() + ": the consumer held " + assigned + " of " + spec.partitions()
                     + " partitions of " + spec.name() + " " + Durations.format(run.options.drainTimeout())
                     + " after it was created; records written before it holds a partition count as unobserved");
+        }
+        if (t.phase.faults().stream().anyMatch(FaultStep::onConsumer)) {
+            awaitSpread(t, spec);
+        }
+    }
+
+    /**
+     * A phase that stops, kills or starts members measures what each event moves: it starts once
+     * every instance holds its share of the new topic, not while the group is still taking it on.
+     */
+    private void awaitSpread(PhaseTracker t, TopicSpec spec) throws InterruptedException {
+        int instances = run.consumer.endpoints().size();
+        int each = spec.partitions() / instances;
+        List<Integer> held = run.consumerWait.spread(spec.name(), each, run.options.drainTimeout());
+        if (held.stream().allMatch(n -> n >= each)) {
+            run.out.printf(Locale.ROOT, "  each consumer-app instance holds its share of %s: %s%n", spec.name(), held);
+        } else {
+            run.warn("phase " + t.phase.name() + ": the consumer-app instances held " + held + " partitions of "
+                    + spec.name() + " " + Durations.format(run.options.drainTimeout()) + " after it was created,"
+                    + " not " + each + " each; the phase's steps start on an uneven group");
         }
     }
 
