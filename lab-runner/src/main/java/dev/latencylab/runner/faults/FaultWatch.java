@@ -30,7 +30,7 @@ public final class FaultWatch {
     /** The consumer group to describe as well, when the phase acts on its members. */
     private final java.util.Optional<String> group;
 
-    private final List<GroupChurn.Sample> groupSamples = new ArrayList<>();
+    private final List<GroupChurn.Described> groupSamples = new ArrayList<>();
     private final ProducerClient producer;
     private final Clock clock;
     private final Instant firstFault;
@@ -109,7 +109,7 @@ public final class FaultWatch {
         synchronized (this) {
             samples.add(new Observation(now, health, counters));
             if (group.isPresent()) {
-                groupSamples.add(new GroupChurn.Sample(now, assignment));
+                groupSamples.add(new GroupChurn.Described(now, assignment));
             }
         }
     }

@@ -41,10 +41,10 @@ public record GroupChurn(
         int failedSamples) {
 
     /** One description (null when it did not answer). */
-    record Sample(Instant at, GroupAssignment group) {}
+    record Described(Instant at, GroupAssignment group) {}
 
     /** Null when no sample answered. */
-    static GroupChurn of(List<Sample> samples) {
+    static GroupChurn of(List<Described> samples) {
         TreeSet<String> protocols = new TreeSet<>();
         Map<Integer, String> lastOwner = new HashMap<>();
         int before = -1;
@@ -54,8 +54,8 @@ public record GroupChurn(
         int moved = 0;
         int failed = 0;
         double notStable = 0;
-        Sample previous = null;
-        for (Sample s : samples) {
+        Described previous = null;
+        for (Described s : samples) {
             GroupAssignment g = s.group();
             if (g == null) {
                 failed++;

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 class GroupChurnTest {
 
     private static final Instant T0 = Instant.parse("2026-11-27T12:00:00Z");
-    private final List<GroupChurn.Sample> samples = new ArrayList<>();
+    private final List<GroupChurn.Described> samples = new ArrayList<>();
 
     private void at(double seconds, String state, int members, Map<Integer, String> owners) {
-        samples.add(new GroupChurn.Sample(
+        samples.add(new GroupChurn.Described(
                 T0.plusMillis(Math.round(seconds * 1000)), new GroupAssignment("classic", state, members, owners)));
     }
 
@@ -43,11 +43,11 @@ class GroupChurnTest {
 
     @Test
     void unansweredDescriptionsAreCountedAndNoAnswerAtAllIsNoFigure() {
-        samples.add(new GroupChurn.Sample(T0, null));
+        samples.add(new GroupChurn.Described(T0, null));
         assertThat(GroupChurn.of(samples)).isNull();
 
         at(1, "stable", 1, Map.of(0, "a"));
-        samples.add(new GroupChurn.Sample(T0.plusSeconds(2), null));
+        samples.add(new GroupChurn.Described(T0.plusSeconds(2), null));
         at(3, "stable", 1, Map.of(0, "b"));
         GroupChurn g = GroupChurn.of(samples);
         assertThat(g.failedSamples()).isEqualTo(2);
