@@ -44,10 +44,11 @@ final class ConsumerSteps {
     }
 
     /**
-     * Carries out {@code step} on instance {@code n}, {@code at} seconds into the window. A step on
+     * Carries out {@code step} on instance {@code n}, {@code at} seconds into the window, the load
+     * writing {@code topic}. A step on
      * an instance still starting waits for that start first.
      */
-    void act(PhaseTracker t, FaultStep step, int n, double at) throws InterruptedException {
+    void act(PhaseTracker t, FaultStep step, int n, double at, String topic) throws InterruptedException {
         Start starting = pending.getOrDefault(t, Map.of()).get(n);
         if (starting != null) {
             settle(t, starting, n, true);
@@ -65,7 +66,7 @@ final class ConsumerSteps {
             pending.computeIfAbsent(t, k -> new HashMap<>()).put(n, new Start(step, at, done));
             return;
         }
-        List<Integer> held = held(n);
+        List<Integer> held = held(n, topic);
         Instant started = run.clock.instant();
         String error = null;
         try {
@@ -83,9 +84,8 @@ final class ConsumerSteps {
      * takes from the group (the coordinator's view names members, not instances). Null when it
      * does not answer.
      */
-    private List<Integer> held(int n) throws InterruptedException {
+    private List<Integer> held(int n, String topic) throws InterruptedException {
         try {
-            String topic = run.producer.state().topic();
             return run.consumer.instanceView(n).assigned().getOrDefault(topic, List.of());
         } catch (EndpointException | IllegalArgumentException e) {
             return null;

@@ -57,7 +57,7 @@ public final class FaultSteps {
         double at = Duration.between(t.measureStart(), now).toMillis() / 1000.0;
         Optional<Integer> consumer = FaultStep.consumerInstance(step.target());
         if (consumer.isPresent()) {
-            consumers.act(t, step, consumer.get(), at);
+            consumers.act(t, step, consumer.get(), at, topic);
             return;
         }
         consumers.settle(t, false);
