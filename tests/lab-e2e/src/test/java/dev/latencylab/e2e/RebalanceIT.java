@@ -75,7 +75,10 @@ class RebalanceIT {
 
             Path dir;
             try (Stream<Path> dirs = Files.list(results)) {
-                dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+                // This run's: the newest (folders are named by their UTC start), not an earlier run's left in target/.
+                dir = dirs.filter(Files::isDirectory)
+                        .max(java.util.Comparator.comparing(Path::getFileName))
+                        .orElseThrow();
             }
             JsonNode summary = JsonMapper.builder()
                     .build()
