@@ -1,10 +1,12 @@
 package dev.latencylab.api.accounting;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.PartitionLedger;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.api.producer.TransactionCounts;
 import java.util.Optional;
 
 /**
@@ -20,7 +22,10 @@ import java.util.Optional;
  *   <li>{@code lost}: expected - received, never below 0, where expected is what was acknowledged
  *       at or after the offset the group started reading each partition at.
  *   <li>{@code unobserved}: acknowledged before the offset the group started reading its
- *       partition at (the consumer joined after it was written).
+ *       partition at (the consumer joined after it was written). In a phase sent in transactions
+ *       each transaction's marker takes an offset, so a start inside the phase's offsets cannot tell
+ *       from them how many of its records came before: the records the group processed in that
+ *       partition are taken as all it could read, the rest unobserved (a loss there is not told).
  *   <li>{@code unread}: acknowledged in a partition the group never read at all, or past the highest
  *       offset it has processed there (a dead instance, an offline partition, a fence that timed
  *       out); such a phase is not closed.
@@ -32,10 +37,15 @@ import java.util.Optional;
  *   <li>{@code redelivered}: records processed again from an offset already processed (a restart,
  *       a rebalance): not a second record, not a latency sample.
  *   <li>{@code late}, {@code outOfOrder}, {@code clamped}: from the records' sequence numbers.
+ *   <li>{@code transactions}: the phase's transactions committed and aborted, and the acknowledged
+ *       records of the aborted ones ({@link #aborted}); null when the producer sent without. A
+ *       consumer at {@code read_committed} is never given an aborted transaction's records, so they
+ *       are not expected of it ({@link PhaseSends#committed}); one at {@code read_uncommitted} is,
+ *       and receives them.
  * </ul>
  *
- * So acked + storedDespiteFailure = received + lost + unobserved + unread, and received never
- * exceeds acked when no send failed.
+ * So acked + storedDespiteFailure = received + lost + unobserved + unread (+ aborted at {@code
+ * read_committed}), and received never exceeds acked when no send failed.
  */
 public record PhaseCounts(
         long sent,
@@ -50,8 +60,50 @@ public record PhaseCounts(
         long outOfOrder,
         long clamped,
         long unread,
-        long storedDespiteFailure) {
+        long storedDespiteFailure,
+        @JsonInclude(JsonInclude.Include.NON_NULL) TransactionCounts transactions) {
 
+    /** Counts of a phase sent without transactions. */
+    public PhaseCounts(
+            long sent,
+            long acked,
+            long failed,
+            long received,
+            long lost,
+            long unobserved,
+            long late,
+            long duplicated,
+            long redelivered,
+            long outOfOrder,
+            long clamped,
+            long unread,
+            long storedDespiteFailure) {
+        this(
+                sent,
+                acked,
+                failed,
+                received,
+                lost,
+                unobserved,
+                late,
+                duplicated,
+                redelivered,
+                outOfOrder,
+                clamped,
+                unread,
+                storedDespiteFailure,
+                null);
+    }
+
+    /** Acknowledged records of aborted transactions (0 without transactions). */
+    public long aborted() {
+        return transactions == null ? 0 : transactions.abortedRecords();
+    }
+
+    /**
+     * The phase's counts from its sends as the consumer is given them ({@link PhaseSends#committed} for
+     * one at {@code read_committed}), the group's ledger and the consumer's view of the phase.
+     */
     public static PhaseCounts of(PhaseSends sends, LedgerView ledger, Optional<PhaseView> consumer) {
         long expected = 0;
         long unobserved = 0;
@@ -62,7 +114,12 @@ public record PhaseCounts(
                 unread += acks.acked();
                 continue;
             }
-            long observed = observed(acks, read.get().firstOffset());
+            long start = read.get().firstOffset();
+            long observed = sends.transactions() != null && start > acks.firstOffset() && start <= acks.lastOffset()
+                    // Markers take offsets: what was written before the group's start cannot be told from
+                    // the offsets, so what it processed there is what it could read (lost 0 in that partition).
+                    ? Math.min(acks.acked(), ledger.delivered(sends.phase(), acks.partition()))
+                    : observed(acks, start);
             long notYetRead = notYetRead(acks, read.get(), observed);
             expected += observed - notYetRead;
             unobserved += acks.acked() - observed;
@@ -84,7 +141,8 @@ public record PhaseCounts(
                 consumer.map(PhaseView::outOfOrder).orElse(0L),
                 consumer.map(PhaseView::clamped).orElse(0L),
                 unread,
-                Math.max(0, received - expected));
+                Math.max(0, received - expected),
+                sends.transactions());
     }
 
     /**

@@ -31,6 +31,13 @@ public record ConsumerDescription(
         this(topics, groupId, settings, null);
     }
 
+    /** Whether the consumer reads at {@code read_committed}: never given the records of aborted transactions. */
+    public boolean readCommitted() {
+        String level = properties.getOrDefault("isolation.level", settings.get("isolation.level"));
+        // Spring Boot's spelling (read-committed, READ_COMMITTED) or Kafka's.
+        return level != null && level.strip().replace('-', '_').equalsIgnoreCase("read_committed");
+    }
+
     /** Whether the consumer reads {@code topic}: a phase's own topic must match the pattern. */
     public boolean reads(String topic) {
         return topics != null && java.util.regex.Pattern.matches(topics, topic);

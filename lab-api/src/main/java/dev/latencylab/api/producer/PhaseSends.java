@@ -1,5 +1,7 @@
 package dev.latencylab.api.producer;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.latency.Percentiles;
 import java.util.List;
 import java.util.Optional;
@@ -15,6 +17,7 @@ import java.util.Optional;
  * @param partitions per partition, the acknowledged records and the offsets they were written at
  * @param senderTime where the sender thread's time went in the phase (what bounds its publish delay); null
  *     where the producer does not tell (several instances merged, an older producer-app)
+ * @param transactions the phase's transactions; null when the producer sent without them
  */
 public record PhaseSends(
         int phase,
@@ -24,10 +27,55 @@ public record PhaseSends(
         long failed,
         Percentiles publishDelayMs,
         List<PartitionAcks> partitions,
-        SenderTime senderTime) {
+        SenderTime senderTime,
+        @JsonInclude(JsonInclude.Include.NON_NULL) TransactionCounts transactions) {
 
     public PhaseSends {
         partitions = partitions == null ? List.of() : List.copyOf(partitions);
+    }
+
+    /** Sends without transactions. */
+    public PhaseSends(
+            int phase,
+            String topic,
+            long sent,
+            long acked,
+            long failed,
+            Percentiles publishDelayMs,
+            List<PartitionAcks> partitions,
+            SenderTime senderTime) {
+        this(phase, topic, sent, acked, failed, publishDelayMs, partitions, senderTime, null);
+    }
+
+    /**
+     * The sends as a consumer at {@code read_committed} is given them: each partition's records of
+     * aborted transactions left out (its counts and its fence). {@code acked} stays what the brokers
+     * acknowledged.
+     */
+    public PhaseSends committed() {
+        if (transactions == null || transactions.abortedRecords() == 0) {
+            return this;
+        }
+        return new PhaseSends(
+                phase,
+                topic,
+                sent,
+                acked,
+                failed,
+                publishDelayMs,
+                partitions.stream().map(PartitionAcks::committed).toList(),
+                senderTime,
+                transactions);
+    }
+
+    /** The sends as {@code consumer} is given them: {@link #committed} at read_committed, else all. */
+    public PhaseSends givenTo(ConsumerDescription consumer) {
+        return consumer != null && consumer.readCommitted() ? committed() : this;
+    }
+
+    /** Records acknowledged in aborted transactions (0 without transactions). */
+    public long aborted() {
+        return transactions == null ? 0 : transactions.abortedRecords();
     }
 
     /** Every record sent has an answer: acknowledged or failed. */

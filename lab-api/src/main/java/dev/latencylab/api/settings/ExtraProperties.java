@@ -31,7 +31,7 @@ public final class ExtraProperties {
             codec.levelProperty().ifPresent(property -> owned.put(property, "compressionLevel"));
         }
         owned.put("enable.idempotence", "acks (idempotence goes with acks=all)");
-        owned.put("transactional.id", "nothing yet: the lab does not send in transactions");
+        owned.put("transactional.id", "transactionMs (each producer-app instance names its own)");
         return Collections.unmodifiableMap(owned);
     }
 

@@ -70,6 +70,19 @@ public final class ProducerSetting {
             SettingKind.integer(SettingsLimits.BUFFER_MEMORY),
             SettingsLimits.DEFAULT_BUFFER_MEMORY);
 
+    /**
+     * Sends in transactions, each committed once it has been open this long (ms); 0: no transactions.
+     * The client runs with it: a transactional producer has its own {@code transactional.id}.
+     */
+    public static final Setting<Integer> TRANSACTION_MS =
+            Setting.optional(ROWS, "transactionMs", null, true, SettingKind.integer(SettingsLimits.TRANSACTION_MS), 0);
+    /**
+     * Aborts every N-th transaction instead of committing it (0: none), to count what a
+     * {@code read_committed} consumer is never given.
+     */
+    public static final Setting<Integer> ABORT_EVERY =
+            Setting.optional(ROWS, "abortEvery", null, false, SettingKind.integer(SettingsLimits.ABORT_EVERY), 0);
+
     /** Every setting, in the order JSON, scenario files and labels show them. */
     public static final List<Setting<?>> ALL = List.copyOf(ROWS);
 

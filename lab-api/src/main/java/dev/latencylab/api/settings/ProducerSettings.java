@@ -27,6 +27,14 @@ public final class ProducerSettings extends SettingValues {
             throw new BadSettingsException(
                     "payloadFile", "payloadFile: payload sample needs a file of records, one per line");
         }
+        if (transactionMs() > 0 && acks() != Acks.ALL) {
+            throw new BadSettingsException(
+                    "transactionMs", "transactionMs: a transactional producer is idempotent, so it needs acks all");
+        }
+        if (abortEvery() > 0 && transactionMs() == 0) {
+            throw new BadSettingsException(
+                    "abortEvery", "abortEvery aborts transactions: it needs transactionMs above 0");
+        }
         if (payload() != PayloadKind.SAMPLE && payloadFile() != null) {
             throw new BadSettingsException(
                     "payloadFile", "payloadFile is only read with payload sample; got payload " + payload());
@@ -168,6 +176,20 @@ public final class ProducerSettings extends SettingValues {
 
     public Integer bufferMemory() {
         return get(ProducerSetting.BUFFER_MEMORY);
+    }
+
+    /** How long each transaction stays open before its commit (ms); 0: no transactions. */
+    public int transactionMs() {
+        return get(ProducerSetting.TRANSACTION_MS);
+    }
+
+    /** Every how many transactions one is aborted on purpose; 0: none. */
+    public int abortEvery() {
+        return get(ProducerSetting.ABORT_EVERY);
+    }
+
+    public boolean transactional() {
+        return transactionMs() > 0;
     }
 
     /** Any other Kafka producer properties, by their Kafka names ({@link ExtraProperties}); empty when none. */

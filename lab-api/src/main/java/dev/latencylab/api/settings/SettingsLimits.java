@@ -24,6 +24,14 @@ public final class SettingsLimits {
      * than its heap can hold (a third of its max heap), naming that bound.
      */
     public static final IntRange BUFFER_MEMORY = new IntRange(1024 * 1024, 1024 * 1024 * 1024);
+    /**
+     * How long a transactional producer's transaction stays open before it is committed, in ms; 0
+     * sends without transactions. At most half the client's transaction.timeout.ms (60 s), past
+     * which the coordinator aborts the transaction itself.
+     */
+    public static final IntRange TRANSACTION_MS = new IntRange(0, 30_000);
+    /** Every how many transactions one is aborted on purpose; 0: none. */
+    public static final IntRange ABORT_EVERY = new IntRange(0, 1_000_000);
     /** Kafka's defaults, which the producer-app runs with unless a phase says otherwise. */
     public static final int DEFAULT_MAX_IN_FLIGHT = 5;
 

@@ -2,12 +2,15 @@ package dev.latencylab.api.accounting;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.OffsetSegment;
 import dev.latencylab.api.latency.PartitionLedger;
 import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
+import dev.latencylab.api.producer.TransactionCounts;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -102,7 +105,7 @@ class PhaseCountsTest {
                 List.of(new PartitionAcks(0, 50, 100, 150), new PartitionAcks(1, 30, 200, 229)),
                 null);
         LedgerView ledger = ledger(
-                new PartitionLedger(0, 100, 150, List.of(new OffsetSegment(PHASE, 100, 150, 0, 1))),
+                new PartitionLedger(0, 100, 150, List.of(new OffsetSegment(PHASE, 100, 150, 0, 1, 0))),
                 new PartitionLedger(1, 200, 229, List.of(seg(PHASE, 200, 228, 0), seg(0, 229, 229, 0))));
 
         // The consumer instance that saw the copy may be gone: the ledger's count is the group's.
@@ -166,6 +169,107 @@ class PhaseCountsTest {
         assertThat(counts.lost()).isZero();
         assertThat(counts.acked() + counts.storedDespiteFailure())
                 .isEqualTo(counts.received() + counts.lost() + counts.unobserved() + counts.unread());
+    }
+
+    /**
+     * Partition 0, offsets 100..159: four transactions of 10 records, each followed by its marker (110,
+     * 121, 132, 143 ... ), the third aborted: 40 records acknowledged, 10 of them aborted, the last
+     * committed record at 152, the aborted transaction's records at 122..131.
+     */
+    private static final PhaseSends TRANSACTIONAL = new PhaseSends(
+            PHASE,
+            "lab.orders",
+            40,
+            40,
+            0,
+            null,
+            List.of(new PartitionAcks(0, 40, 100, 152, 10, 152)),
+            null,
+            new TransactionCounts(3, 1, 10, 0));
+
+    @Test
+    void atReadCommittedTheAbortedTransactionsRecordsAreNotExpectedAndNotLost() {
+        // The group was given 100..109, 111..120, 133..142, 144..153 less the markers: one segment, 30 records.
+        LedgerView ledger =
+                ledger(new PartitionLedger(0, 100, 152, List.of(new OffsetSegment(PHASE, 100, 152, 0, 0, 23))));
+
+        PhaseSends given = TRANSACTIONAL.givenTo(committedReader());
+        assertThat(PhaseFence.passed(given, ledger)).isTrue();
+        PhaseCounts counts = PhaseCounts.of(given, ledger, Optional.empty());
+
+        assertThat(counts.received()).isEqualTo(30);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.aborted()).isEqualTo(10);
+        assertThat(counts.acked())
+                .isEqualTo(counts.received() + counts.lost() + counts.unobserved() + counts.aborted());
+    }
+
+    @Test
+    void atReadUncommittedTheAbortedTransactionsRecordsAreExpectedAndReceived() {
+        // Every record given, markers skipped (4 of them, at 110, 121, 132, 143 ... within 100..152).
+        LedgerView ledger =
+                ledger(new PartitionLedger(0, 100, 152, List.of(new OffsetSegment(PHASE, 100, 152, 0, 0, 13))));
+        PhaseSends given = TRANSACTIONAL.givenTo(new ConsumerDescription("lab.orders", "g", Map.of()));
+
+        PhaseCounts counts = PhaseCounts.of(given, ledger, Optional.empty());
+
+        assertThat(counts.received()).isEqualTo(40);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.storedDespiteFailure()).isZero();
+        assertThat(counts.aborted()).isEqualTo(10);
+    }
+
+    @Test
+    void atReadCommittedARecordOfACommittedTransactionNeverGivenIsLost() {
+        // As the first test, but 5 committed records never processed: the segment skipped them too.
+        LedgerView ledger =
+                ledger(new PartitionLedger(0, 100, 152, List.of(new OffsetSegment(PHASE, 100, 152, 0, 0, 28))));
+
+        PhaseCounts counts = PhaseCounts.of(TRANSACTIONAL.givenTo(committedReader()), ledger, Optional.empty());
+
+        assertThat(counts.received()).isEqualTo(25);
+        assertThat(counts.lost()).isEqualTo(5);
+    }
+
+    @Test
+    void aFenceAtReadCommittedDoesNotWaitForAnAbortedTransactionAtTheEndOfThePhase() {
+        // The phase's last transaction (offsets 150..159) aborted: the last committed record is at 148.
+        PhaseSends sends = new PhaseSends(
+                PHASE,
+                "lab.orders",
+                20,
+                20,
+                0,
+                null,
+                List.of(new PartitionAcks(0, 20, 139, 159, 10, 148)),
+                null,
+                new TransactionCounts(1, 1, 10, 0));
+        LedgerView ledger = ledger(new PartitionLedger(0, 139, 148, List.of(seg(PHASE, 139, 148, 0))));
+
+        assertThat(PhaseFence.passed(sends, ledger)).isFalse();
+        assertThat(PhaseFence.passed(sends.givenTo(committedReader()), ledger)).isTrue();
+    }
+
+    @Test
+    void aGroupThatStartedInsideATransactionalPhaseCountsTheRestUnobservedNotLost() {
+        // The group's first offset is 133: 30 records of 100..152 were written before it, with their markers.
+        LedgerView ledger =
+                ledger(new PartitionLedger(0, 133, 152, List.of(new OffsetSegment(PHASE, 133, 152, 0, 0, 2))));
+        PhaseSends given = TRANSACTIONAL.givenTo(new ConsumerDescription("lab.orders", "g", Map.of()));
+
+        PhaseCounts counts = PhaseCounts.of(given, ledger, Optional.empty());
+
+        assertThat(counts.received()).isEqualTo(18);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.unobserved()).isEqualTo(22);
+    }
+
+    private static ConsumerDescription committedReader() {
+        return new ConsumerDescription(
+                "lab.orders",
+                "g",
+                Map.of("isolation.level", "read_uncommitted"),
+                Map.of("isolation.level", "read_committed"));
     }
 
     private static dev.latencylab.api.latency.PhaseView consumerSaw(long duplicated) {

@@ -47,12 +47,14 @@ class JsonShapeTest {
                         "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"lab.orders\",\"running\":true,"
                                 + "\"generation\":3,\"settings\":{\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"lz4\","
                                 + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"customer-id\",\"payload\":\"words\","
-                                + "\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432},"
+                                + "\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,"
+                                + "\"transactionMs\":0,\"abortEvery\":0},"
                                 + "\"phase\":7,\"counters\":{\"sent\":10,\"acked\":9,\"failed\":0,\"lastSequence\":9,"
                                 + "\"retries\":0,\"errors\":0},"
                                 + "\"phases\":[{\"phase\":7,\"topic\":\"lab.orders\",\"sent\":10,\"acked\":9,\"failed\":0,\"publishDelayMs\":"
                                 + "{\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"
-                                + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108}],"
+                                + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108,"
+                                + "\"aborted\":0,\"lastCommittedOffset\":108}],"
                                 + "\"senderTime\":{\"seconds\":30.0,\"onCpuMs\":6600.0,\"waitingForCpuMs\":7500.0,\"gcPauseMs\":12,"
                                 + "\"gcCount\":4}}],\"header\":true}");
         assertThat(json.readValue(text, ProducerStatus.class)).isEqualTo(status);

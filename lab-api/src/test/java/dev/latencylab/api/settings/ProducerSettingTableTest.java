@@ -35,15 +35,35 @@ class ProducerSettingTableTest {
         v.put(ProducerSetting.MAX_IN_FLIGHT, 1);
         v.put(ProducerSetting.SEND_BUFFER_BYTES, -1);
         v.put(ProducerSetting.BUFFER_MEMORY, 64 * 1024 * 1024);
+        v.put(ProducerSetting.TRANSACTION_MS, 100);
+        v.put(ProducerSetting.ABORT_EVERY, 5);
         return v;
     }
 
+    /** Rows whose tuned values cannot go with acks 1: a transactional producer needs acks all. */
+    private static final List<Setting<?>> TRANSACTIONS =
+            List.of(ProducerSetting.TRANSACTION_MS, ProducerSetting.ABORT_EVERY);
+
+    /** Every row tuned but the transactions' (acks 1 refuses them). */
     private static ProducerSettings tunedSettings() {
         SettingsChange change = SettingsChange.none();
         for (Map.Entry<Setting<?>, Object> e : TUNED.entrySet()) {
-            change = and(change, e.getKey(), e.getValue());
+            if (!TRANSACTIONS.contains(e.getKey())) {
+                change = and(change, e.getKey(), e.getValue());
+            }
         }
         return ProducerSettings.of(change.withProducerConfig(Map.of("max.request.size", "2097152")));
+    }
+
+    /** Every row tuned but acks, at all for the transactions. */
+    private static ProducerSettings tunedTransactional() {
+        SettingsChange change = SettingsChange.none();
+        for (Map.Entry<Setting<?>, Object> e : TUNED.entrySet()) {
+            if (e.getKey() != ProducerSetting.ACKS) {
+                change = and(change, e.getKey(), e.getValue());
+            }
+        }
+        return ProducerSettings.of(change);
     }
 
     @SuppressWarnings("unchecked")
@@ -85,6 +105,12 @@ class ProducerSettingTableTest {
                 .containsEntry("compression", "zstd");
         assertThat(ProducerSettings.of(SettingsReader.change(plain, SettingsReader.SETTINGS_FIELDS)))
                 .isEqualTo(s);
+        ProducerSettings tx = tunedTransactional();
+        assertThat(tx.plain()).containsEntry("transactionMs", 100).containsEntry("abortEvery", 5);
+        assertThat(ProducerSettings.of(SettingsReader.change(tx.plain(), SettingsReader.SETTINGS_FIELDS)))
+                .isEqualTo(tx);
+        assertThat(JSON.readValue(JSON.writeValueAsString(tx), ProducerSettings.class))
+                .isEqualTo(tx);
         assertThat(JSON.readValue(JSON.writeValueAsString(s), ProducerSettings.class))
                 .isEqualTo(s);
         SettingsChange start = SettingsChange.start(s, 3, "lab.orders");
@@ -125,6 +151,13 @@ class ProducerSettingTableTest {
             // A level needs a codec that has one; a sample needs its file and a file its sample.
             if (row == ProducerSetting.COMPRESSION_LEVEL) {
                 change = change.and(ProducerSetting.COMPRESSION, Compression.ZSTD);
+            }
+            if (row == ProducerSetting.ABORT_EVERY) {
+                change = change.and(ProducerSetting.TRANSACTION_MS, 100);
+                // Against the same transactions without aborts: the aborts alone need no new producer.
+                ProducerSettings tx = base.apply(SettingsChange.of(ProducerSetting.TRANSACTION_MS, 100));
+                assertThat(tx.apply(change).sameClient(tx)).as(row.name()).isEqualTo(!row.client());
+                continue;
             }
             if (row == ProducerSetting.PAYLOAD || row == ProducerSetting.PAYLOAD_FILE) {
                 change = change.and(ProducerSetting.PAYLOAD, PayloadKind.SAMPLE)

@@ -61,10 +61,10 @@ class SettingsReaderTest {
                 .hasMessage("running must be true or false; got \"yes\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("linger", 5)))
                 .hasMessage(
-                        "unknown field 'linger'; accepted: acks, batchSize, bufferMemory, compression, compressionLevel,"
+                        "unknown field 'linger'; accepted: abortEvery, acks, batchSize, bufferMemory, compression, compressionLevel,"
                                 + " header, keyStrategy, lingerMs, maxInFlight, payload, payloadBytes, payloadFile, phase, phaseName,"
                                 + " producerConfig,"
-                                + " rate, running, sendBufferBytes, topic");
+                                + " rate, running, sendBufferBytes, topic, transactionMs");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("payload", "lorem")))
                 .hasMessage("payload must be one of words, random-hex, hex-record, fixed, sample; got \"lorem\"");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("topic", "lab orders")))
@@ -93,6 +93,25 @@ class SettingsReaderTest {
                 new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID).apply(change);
         assertThat(applied.unthrottled()).isTrue();
         assertThat(applied.compressionLevel()).isEqualTo(-5);
+    }
+
+    @Test
+    void transactionsNeedAcksAllAndAbortsNeedTransactions() {
+        ProducerSettings base = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
+        ProducerSettings tx = base.apply(SettingsReader.change(Map.of("transactionMs", 100, "abortEvery", 10)));
+        assertThat(tx.transactional()).isTrue();
+        assertThat(tx.abortEvery()).isEqualTo(10);
+        // A transactional producer is another client: the settings change needs a new one.
+        assertThat(tx.sameClient(base)).isFalse();
+
+        assertThatThrownBy(() -> tx.apply(SettingsReader.change(Map.of("acks", "1"))))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("needs acks all");
+        assertThatThrownBy(() -> base.apply(SettingsReader.change(Map.of("abortEvery", 3))))
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("abortEvery");
+        assertThatThrownBy(() -> SettingsReader.change(Map.of("transactionMs", 30_001)))
+                .hasMessage("transactionMs must be an integer from 0 to 30000; got 30001");
     }
 
     @Test

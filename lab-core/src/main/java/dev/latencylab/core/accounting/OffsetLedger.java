@@ -46,9 +46,9 @@ import java.util.UUID;
  * <p>Layout (native byte order): a 64-byte header (magic, version, dimensions, the limit hit, the
  * redeliveries from below a partition's first offset, the highest released phase id, the
  * ledger's identity, the partition that hit the limit), then per partition its segment count, its
- * highest offset, its version and its segments of 32 bytes (phase id, duplicates, from, to,
- * redelivered; {@code to} is -1 while the segment is the open one, whose end is the highest
- * offset). About 20 MiB mapped, of which only the partitions used are ever touched. Not
+ * highest offset, its version and its segments of 56 bytes (phase id, duplicates, from, to,
+ * redelivered, skipped offsets; {@code to} is -1 while the segment is the open one, whose end is the highest
+ * offset). About 34 MiB mapped, of which only the partitions used are ever touched. Not
  * thread-safe: the recorder's lock guards it within a process.
  */
 public final class OffsetLedger {
@@ -59,7 +59,7 @@ public final class OffsetLedger {
     public static final int RELEASED = -1;
 
     private static final long MAGIC = 0x4c41425f4c454447L; // "LAB_LEDG"
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
     private static final int HEADER = 64;
     private static final int LIMIT_AT = 20;
     private static final int BEFORE_START_AT = 24;
@@ -149,7 +149,13 @@ public final class OffsetLedger {
             return false;
         }
         int open = PartitionSegments.segmentAt(base, (int) count - 1);
-        if (offset == highest + 1 && buffer.getInt(open) == phase && buffer.getLong(open + 16) == OPEN) {
+        if (buffer.getInt(open) == phase && buffer.getLong(open + 16) == OPEN) {
+            if (offset > highest + 1) {
+                // A gap inside a phase is offsets the group was not given (a transaction's marker, an
+                // aborted transaction's records under read_committed): skipped, in the same segment,
+                // so a transaction per 10 ms does not open a segment per 10 ms.
+                segments.skip(open, highest, offset, offset - highest - 1);
+            }
             buffer.putLong(base + 8, offset);
             return true;
         }
@@ -261,8 +267,8 @@ public final class OffsetLedger {
                         + " partitions (a topic's partitions are at most " + MAX_PARTITIONS + ")";
             default ->
                 "partition " + partition + " needed more than " + SEGMENTS
-                        + " offset segments at once in the offset ledger (each phase, warm-up, offset gap and consumer"
-                        + " restart opens one; phases the runner released are merged): a phase that is never"
+                        + " offset segments at once in the offset ledger (each phase and warm-up opens one, and an offset"
+                        + " gap where phases change; phases the runner released are merged): a phase that is never"
                         + " released, or records of many phases interleaved in one partition";
         };
     }
@@ -290,6 +296,9 @@ public final class OffsetLedger {
         buffer.putLong(at + 8, from);
         buffer.putLong(at + 16, OPEN);
         buffer.putLong(at + 24, 0);
+        buffer.putLong(at + 32, 0);
+        buffer.putLong(at + 40, 0);
+        buffer.putLong(at + 48, PartitionSegments.NO_PENDING);
     }
 
     private static boolean formatted(ByteBuffer b) {

@@ -3,6 +3,7 @@ package dev.latencylab.core.sends;
 import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.SenderTime;
+import dev.latencylab.api.producer.TransactionCounts;
 import dev.latencylab.core.latency.HistogramPercentiles;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -28,6 +29,12 @@ public final class PhaseTally {
     private long[] ackedByPartition = new long[0];
     private long[] firstOffset = new long[0];
     private long[] lastOffset = new long[0];
+    /** Per partition, records of aborted transactions, and the highest offset outside them (-1: none). */
+    private long[] aborted = new long[0];
+
+    private long[] lastCommittedOffset = new long[0];
+    /** Null while the phase sends without transactions. */
+    private TransactionCounts transactions;
 
     /** Sender time before this phase's current stretch, and when that stretch began (null: not current). */
     private SenderTime before = SenderTime.ZERO;
@@ -69,6 +76,11 @@ public final class PhaseTally {
     }
 
     public void acked(int partition, long offset) {
+        acked(partition, offset, false);
+    }
+
+    /** @param inTransaction whether the record is readable at read_committed only once its transaction commits */
+    public void acked(int partition, long offset, boolean inTransaction) {
         synchronized (answers) {
             acked++;
             if (partition >= ackedByPartition.length) {
@@ -82,7 +94,47 @@ public final class PhaseTally {
                 lastOffset[partition] = Math.max(lastOffset[partition], offset);
             }
             ackedByPartition[partition]++;
+            if (!inTransaction) {
+                lastCommittedOffset[partition] = Math.max(lastCommittedOffset[partition], offset);
+            }
         }
+    }
+
+    /**
+     * A transaction of this phase was committed: its records are readable at read_committed. Call it
+     * once every record of the transaction has its answer.
+     */
+    /** @param endingNanos how long the commit took the sender thread */
+    public void committed(TransactionAcks tx, long endingNanos) {
+        synchronized (answers) {
+            long[] counts = tx.counts();
+            long[] highest = tx.highestOffsets();
+            grow(Math.max(ackedByPartition.length, counts.length));
+            for (int p = 0; p < counts.length; p++) {
+                if (counts[p] > 0) {
+                    lastCommittedOffset[p] = Math.max(lastCommittedOffset[p], highest[p]);
+                }
+            }
+            transactions = counted().plus(new TransactionCounts(1, 0, 0, endingNanos / 1e6));
+        }
+    }
+
+    /** A transaction of this phase was aborted: its acknowledged records are never given at read_committed. */
+    public void aborted(TransactionAcks tx, long endingNanos) {
+        synchronized (answers) {
+            long[] counts = tx.counts();
+            grow(Math.max(ackedByPartition.length, counts.length));
+            long records = 0;
+            for (int p = 0; p < counts.length; p++) {
+                aborted[p] += counts[p];
+                records += counts[p];
+            }
+            transactions = counted().plus(new TransactionCounts(0, 1, records, endingNanos / 1e6));
+        }
+    }
+
+    private TransactionCounts counted() {
+        return transactions == null ? TransactionCounts.NONE : transactions;
     }
 
     public void failed() {
@@ -104,7 +156,16 @@ public final class PhaseTally {
         List<PartitionAcks> partitions = new ArrayList<>();
         for (int p = 0; p < ackedByPartition.length; p++) {
             if (ackedByPartition[p] > 0) {
-                partitions.add(new PartitionAcks(p, ackedByPartition[p], firstOffset[p], lastOffset[p]));
+                partitions.add(
+                        transactions == null
+                                ? new PartitionAcks(p, ackedByPartition[p], firstOffset[p], lastOffset[p])
+                                : new PartitionAcks(
+                                        p,
+                                        ackedByPartition[p],
+                                        firstOffset[p],
+                                        lastOffset[p],
+                                        aborted[p],
+                                        lastCommittedOffset[p]));
             }
         }
         // A phase entered again after 'now' was read has no time in this view yet.
@@ -118,12 +179,17 @@ public final class PhaseTally {
                 failed,
                 HistogramPercentiles.of(publishDelay),
                 partitions,
-                time.seconds() > 0 ? time : null);
+                time.seconds() > 0 ? time : null,
+                transactions);
     }
 
     private void grow(int size) {
+        int from = lastCommittedOffset.length;
         ackedByPartition = Arrays.copyOf(ackedByPartition, size);
         firstOffset = Arrays.copyOf(firstOffset, size);
         lastOffset = Arrays.copyOf(lastOffset, size);
+        aborted = Arrays.copyOf(aborted, size);
+        lastCommittedOffset = Arrays.copyOf(lastCommittedOffset, size);
+        Arrays.fill(lastCommittedOffset, from, size, -1);
     }
 }

@@ -45,16 +45,55 @@ class OffsetLedgerTest {
     }
 
     @Test
-    void aGapInTheOffsetsStartsANewSegmentSoEverySegmentCountsItsOffsetsExactly() {
+    void aGapInsideAPhaseIsSkippedOffsetsInTheSameSegmentAndAGapBetweenPhasesStartsANewOne() {
         OffsetLedger ledger = OffsetLedger.inMemory();
         ledger.deliver(0, 10, 4);
         ledger.deliver(0, 11, 4);
-        ledger.deliver(0, 15, 4); // 12..14 held records without the lab's header
+        ledger.deliver(0, 15, 4); // 12..14: a transaction's marker, aborted records, records without the header
         ledger.deliver(0, 16, 4);
+        ledger.deliver(0, 20, 5);
 
         assertThat(ledger.view().partition(0).orElseThrow().segments())
-                .containsExactly(segment(4, 10, 11, 0), segment(4, 15, 16, 0));
+                .containsExactly(new OffsetSegment(4, 10, 16, 0, 0, 3), segment(5, 20, 20, 0));
         assertThat(ledger.view().delivered(4)).isEqualTo(4);
+        assertThat(ledger.deliver(0, 13, 4)).isFalse(); // below the highest: read before, whatever it held
+    }
+
+    @Test
+    void aTransactionEveryFewRecordsFillsOneSegmentNotTheLedgersSixtyFour() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        long offset = 0;
+        for (int transaction = 0; transaction < 100_000; transaction++) {
+            for (int r = 0; r < 3; r++) {
+                ledger.deliver(0, offset++, 9);
+            }
+            offset++; // the commit marker
+        }
+        LedgerView view = ledger.view();
+        assertThat(view.limitHit()).isNull();
+        assertThat(view.partition(0).orElseThrow().segments()).hasSize(1);
+        assertThat(view.delivered(9)).isEqualTo(300_000);
+    }
+
+    @Test
+    void aKillBetweenAGapsStoresLeavesTheRecordUnprocessedAndItsSecondDeliveryCountsTheGapOnce() throws IOException {
+        Path file = dir.resolve("ledger-gap.bin");
+        OffsetLedger ledger = OffsetLedger.open(file);
+        ledger.deliver(0, 0, 3);
+        ledger.deliver(0, 1, 3);
+        ledger.deliver(0, 5, 3); // a first gap, committed: 2..4
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer raw =
+                    channel.map(FileChannel.MapMode.READ_WRITE, 0, 4096).order(ByteOrder.nativeOrder());
+            // Another process counts the next gap (6..8 before offset 9), then dies before the highest offset moves.
+            new PartitionSegments(raw).skip(PartitionSegments.segmentAt(64, 0), 5, 9, 3);
+        }
+
+        assertThat(ledger.view().delivered(3)).isEqualTo(3);
+        assertThat(ledger.deliver(0, 9, 3)).isTrue(); // read again by the instance that took over
+        assertThat(ledger.view().partition(0).orElseThrow().segments())
+                .containsExactly(new OffsetSegment(3, 0, 9, 0, 0, 6));
+        assertThat(ledger.view().delivered(3)).isEqualTo(4);
     }
 
     @Test

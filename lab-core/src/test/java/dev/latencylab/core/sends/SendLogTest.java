@@ -7,6 +7,7 @@ import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderTime;
+import dev.latencylab.api.producer.TransactionCounts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,6 +38,37 @@ class SendLogTest {
         assertThat(view.partitions())
                 .containsExactly(new PartitionAcks(0, 2, 40, 41), new PartitionAcks(2, 2, 104, 105));
         assertThat(view.publishDelayMs().max()).isEqualTo(4.0, org.assertj.core.data.Offset.offset(0.01));
+    }
+
+    @Test
+    void aPhasesTransactionsSayWhichRecordsAreAbortedAndWhereTheLastCommittedOneIs() {
+        PhaseTally phase = log.phase(7, "lab.orders");
+        TransactionAcks committed = new TransactionAcks();
+        TransactionAcks aborted = new TransactionAcks();
+        for (long offset = 10; offset < 13; offset++) { // the committed transaction: 10..12, marker at 13
+            phase.sent(0);
+            phase.acked(0, offset, true);
+            committed.acked(0, offset);
+        }
+        phase.committed(committed, 2_000_000);
+        for (long offset = 14; offset < 16; offset++) { // the aborted one: 14..15 in partition 0, 3 in partition 1
+            phase.sent(0);
+            phase.acked(0, offset, true);
+            aborted.acked(0, offset);
+        }
+        phase.sent(0);
+        phase.acked(1, 3, true);
+        aborted.acked(1, 3);
+        phase.aborted(aborted, 4_000_000);
+
+        PhaseSends view = log.view().get(0);
+        assertThat(view.acked()).isEqualTo(6);
+        assertThat(view.transactions()).isEqualTo(new TransactionCounts(1, 1, 3, 6.0));
+        assertThat(view.transactions().meanEndingMs()).isEqualTo(3.0);
+        assertThat(view.partitions())
+                .containsExactly(new PartitionAcks(0, 5, 10, 15, 2, 12), new PartitionAcks(1, 1, 3, 3, 1, -1));
+        assertThat(view.committed().partitions())
+                .containsExactly(new PartitionAcks(0, 3, 10, 12, 0, 12), new PartitionAcks(1, 0, 3, -1, 0, -1));
     }
 
     @Test

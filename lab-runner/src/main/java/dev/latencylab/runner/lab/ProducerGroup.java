@@ -5,6 +5,7 @@ import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.producer.TransactionCounts;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
 import java.math.BigDecimal;
@@ -147,20 +148,28 @@ public final class ProducerGroup {
         long acked = 0;
         long failed = 0;
         Percentiles worst = null;
+        TransactionCounts transactions = null;
         for (PhaseSends p : parts) {
             sent += p.sent();
             acked += p.acked();
             failed += p.failed();
             worst = worst(worst, p.publishDelayMs());
+            if (p.transactions() != null) {
+                transactions = p.transactions().plus(transactions);
+            }
             for (PartitionAcks a : p.partitions()) {
-                partitions.merge(a.partition(), new long[] {a.acked(), a.firstOffset(), a.lastOffset()}, (x, y) ->
-                        new long[] {x[0] + y[0], Math.min(x[1], y[1]), Math.max(x[2], y[2])});
+                partitions.merge(
+                        a.partition(),
+                        new long[] {a.acked(), a.firstOffset(), a.lastOffset(), a.aborted(), a.lastCommittedOffset()},
+                        (x, y) -> new long[] {
+                            x[0] + y[0], Math.min(x[1], y[1]), Math.max(x[2], y[2]), x[3] + y[3], Math.max(x[4], y[4])
+                        });
             }
         }
         List<PartitionAcks> acks = new ArrayList<>();
-        partitions.forEach((partition, v) -> acks.add(new PartitionAcks(partition, v[0], v[1], v[2])));
+        partitions.forEach((partition, v) -> acks.add(new PartitionAcks(partition, v[0], v[1], v[2], v[3], v[4])));
         // Each instance's sender thread has its own time; merged, none is the group's.
-        return new PhaseSends(parts.get(0).phase(), topic, sent, acked, failed, worst, acks, null);
+        return new PhaseSends(parts.get(0).phase(), topic, sent, acked, failed, worst, acks, null, transactions);
     }
 
     private static Percentiles worst(Percentiles a, Percentiles b) {

@@ -41,13 +41,20 @@ public final class ConsoleFormat {
 
     /** A phase's accounting, for its done line. */
     public static String counts(PhaseCounts c) {
+        // At read_committed the aborted transactions' records are never given: a term of the sum;
+        // at read_uncommitted they are received, and said apart.
+        boolean withheld =
+                c.aborted() > 0 && c.acked() - c.aborted() == c.received() + c.lost() + c.unobserved() + c.unread();
         return String.format(
                 Locale.ROOT,
-                "acked %d = received %d + lost %d%s, failed %d, redelivered %d",
+                "acked %d = received %d + lost %d%s%s, failed %d, redelivered %d",
                 c.acked(),
                 c.received(),
                 c.lost(),
                 c.unobserved() > 0 ? " + unobserved " + c.unobserved() : "",
+                withheld
+                        ? " + aborted " + c.aborted() + " (in aborted transactions, not given at read_committed)"
+                        : c.aborted() > 0 ? " (" + c.aborted() + " of them in aborted transactions)" : "",
                 c.failed(),
                 c.redelivered());
     }

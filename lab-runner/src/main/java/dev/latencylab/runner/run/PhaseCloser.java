@@ -48,9 +48,9 @@ public final class PhaseCloser {
         Instant deadline = started.plus(timeout);
         while (true) {
             ProducerStatus producerStatus = run.producer.state();
-            Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
             LatencyView fenceView = run.consumer.latency();
             ScenarioRunner.requireWithinLimits(fenceView);
+            Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId).map(x -> x.givenTo(fenceView.consumer()));
             boolean passed = sends.isPresent()
                     && PhaseFence.passed(
                             sends.get(), fenceView.ledger(sends.get().topic()));
@@ -121,6 +121,7 @@ public final class PhaseCloser {
             Optional<PhaseView> own = view.phase(t.phaseId);
             latency = own.orElse(null);
             if (sends != null) {
+                sends = sends.givenTo(view.consumer());
                 counts = PhaseCounts.of(sends, view.ledger(sends.topic()), own);
             }
         } catch (EndpointException | InterruptedException e) {

@@ -193,6 +193,8 @@ public class LoadGenerator implements SmartLifecycle {
             apply(change);
             return;
         }
+        int transactionMs = state.settings().transactionMs();
+        sender.endTransactionIfDue(transactionMs);
         if (!state.running()) {
             LockSupport.parkNanos(MAX_PARK_NANOS * 20);
             return;
@@ -205,8 +207,10 @@ public class LoadGenerator implements SmartLifecycle {
         long due = schedule.nextIntendedNanos();
         long now = System.nanoTime();
         if (due > now) {
-            // Short slices so a queued change is picked up promptly even at low rates.
-            LockSupport.parkNanos(Math.min(due - now, MAX_PARK_NANOS));
+            // Short slices so a queued change is picked up promptly even at low rates; a transaction
+            // due before the next record is ended on time.
+            long until = Math.min(due, sender.transactionDueNanos(transactionMs));
+            LockSupport.parkNanos(Math.max(0, Math.min(until - now, MAX_PARK_NANOS)));
             return;
         }
         sender.send(state, plan, tally, now - due);
@@ -214,6 +218,8 @@ public class LoadGenerator implements SmartLifecycle {
 
     private void apply(PendingChange pending) {
         try {
+            // A transaction holds one phase's records under one producer's settings.
+            sender.endTransaction();
             LoadState before = state;
             LoadState after = before.apply(pending.change());
             sender.prepareFor(before, after, pending.topicId());

@@ -12,6 +12,7 @@ import dev.latencylab.core.schedule.OpenLoopSchedule;
 import dev.latencylab.core.sends.PhaseTally;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.MeterRegistry;
+import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -76,6 +77,12 @@ final class RecordSender {
     /** The next stamped record's sequence number: records sent without the header take none. */
     private volatile long nextSequence;
 
+    private final SenderTransactions transactions = new SenderTransactions();
+    /** Whether the producer made next is transactional; written by the sender thread. */
+    private volatile boolean transactional;
+    /** Each instance's own transactional.id: two instances with one would fence each other. */
+    private final String transactionalIdPrefix;
+
     /**
      * @param state what the sender works to, for the metrics' gauges
      * @param generation how many changes were applied, for the metrics
@@ -96,6 +103,8 @@ final class RecordSender {
         this.schedule = schedule;
         this.selfTestDuplicates = selfTestDuplicates;
         this.metrics = new LoadMetrics(registry, state, generation, () -> sent, acked::get, failed::get);
+        this.transactionalIdPrefix = "lab-producer-" + producerId + "-";
+        this.transactional = state.get().settings().transactional();
     }
 
     SenderCounters counters() {
@@ -120,14 +129,30 @@ final class RecordSender {
         long count = sent;
         long sentMicros = EpochMicros.now();
         OrderEvent event = events.next(count, sentMicros, plan);
+        OpenTransaction tx;
+        try {
+            tx = current.settings().transactional()
+                    ? transactions.openFor(producer(), phase, current.settings().abortEvery())
+                    : null;
+        } catch (RuntimeException e) {
+            sent = count + 1;
+            phase.sent(lateNanos / 1_000);
+            onFailure(-1, phase, e);
+            return;
+        }
+        boolean aside = tx != null && tx.abortPlanned();
         long sequence = -1;
         RecordHeaders headers = null;
         if (current.header()) {
             // Only stamped records take a sequence number: the consumer sees no gap where unstamped ones went.
-            sequence = nextSequence++;
+            sequence = aside ? transactions.nextAbortedSequence() : nextSequence++;
             long intendedMicros = sentMicros - lateNanos / 1_000;
-            headers = headers(LabHeader.encode(
-                    new RecordStamp(intendedMicros, sentMicros, sequence, producerId, current.phase())));
+            headers = headers(LabHeader.encode(new RecordStamp(
+                    intendedMicros,
+                    sentMicros,
+                    sequence,
+                    aside ? transactions.abortedId() : producerId,
+                    current.phase())));
         }
         ProducerRecord<byte[], byte[]> record =
                 new ProducerRecord<>(current.topic(), null, event.key(), event.value(), headers);
@@ -140,7 +165,7 @@ final class RecordSender {
         sent = count + 1;
         phase.sent(lateNanos / 1_000);
         try {
-            producer().send(record, new Acknowledgement(phase, sequence, sendNanos));
+            producer().send(record, new Acknowledgement(phase, tx, sequence, sendNanos));
         } catch (RuntimeException e) {
             onFailure(sequence, phase, e);
             return;
@@ -173,8 +198,13 @@ final class RecordSender {
         Producer<byte[], byte[]> p = producer;
         if (p == null || askFactoryAgain) {
             askFactoryAgain = false;
+            if (p != null && transactional) {
+                // A transactional producer is the lab's alone (spring-kafka does not close it for us).
+                closeQuietly(p);
+            }
             // The same producer while it is healthy; a new one if spring-kafka closed it.
-            Producer<byte[], byte[]> next = factory.createProducer();
+            Producer<byte[], byte[]> next =
+                    transactional ? factory.createProducer(transactionalIdPrefix) : factory.createProducer();
             if (next != p) {
                 synchronized (clientTotals) {
                     if (p != null) {
@@ -197,11 +227,15 @@ final class RecordSender {
      */
     private final class Acknowledgement implements Callback {
         private final PhaseTally phase;
+        /** The record's transaction, null when it was sent without one. */
+        private final OpenTransaction tx;
+
         private final long sequence;
         private final long sendNanos;
 
-        Acknowledgement(PhaseTally phase, long sequence, long sendNanos) {
+        Acknowledgement(PhaseTally phase, OpenTransaction tx, long sequence, long sendNanos) {
             this.phase = phase;
+            this.tx = tx;
             this.sequence = sequence;
             this.sendNanos = sendNanos;
         }
@@ -209,7 +243,10 @@ final class RecordSender {
         @Override
         public void onCompletion(RecordMetadata metadata, Exception error) {
             if (error == null) {
-                phase.acked(metadata.partition(), metadata.offset());
+                phase.acked(metadata.partition(), metadata.offset(), tx != null);
+                if (tx != null) {
+                    tx.acks().acked(metadata.partition(), metadata.offset());
+                }
                 acked.incrementAndGet();
                 metrics.ackLatency.record(System.nanoTime() - sendNanos, TimeUnit.NANOSECONDS);
             } else {
@@ -219,7 +256,10 @@ final class RecordSender {
     }
 
     private void onFailure(long sequence, PhaseTally phase, Throwable error) {
-        askFactoryAgain = true;
+        if (!transactional) {
+            // A transaction's failed send fails its commit, and the abort that follows is the same producer's.
+            askFactoryAgain = true;
+        }
         phase.failed();
         long n = failed.incrementAndGet();
         if (Long.bitCount(n) == 1) { // 1st, 2nd, 4th, 8th... failure: visible without flooding the log
@@ -231,13 +271,14 @@ final class RecordSender {
         }
     }
 
-    /** For a stop of the load: the change completes once every record sent has its answer. */
     /** The phase info series names {@code s}'s phase from now on. */
     void showPhase(LoadState s) {
         metrics.showPhase(s);
     }
 
+    /** For a stop of the load: the change completes once every record sent has its answer. */
     void flush() {
+        endTransaction();
         producer().flush();
     }
 
@@ -245,7 +286,27 @@ final class RecordSender {
     void flushIfMade() {
         Producer<byte[], byte[]> p = producer;
         if (p != null) {
+            endTransaction();
             p.flush();
+        }
+    }
+
+    /** When the open transaction is due to end (nanoTime), or Long.MAX_VALUE when none is open. */
+    long transactionDueNanos(int transactionMs) {
+        return transactions.dueNanos(transactionMs);
+    }
+
+    /** Ends the open transaction once it has been open for {@code transactionMs}. */
+    void endTransactionIfDue(int transactionMs) {
+        if (transactions.dueNanos(transactionMs) <= System.nanoTime()) {
+            endTransaction();
+        }
+    }
+
+    /** Ends the open transaction, if any; a producer it left unusable is replaced on the next send. */
+    void endTransaction() {
+        if (transactions.open() && !transactions.end(producer())) {
+            askFactoryAgain = true;
         }
     }
 
@@ -271,15 +332,28 @@ final class RecordSender {
 
     /** Flush, then replace the producer: records in flight are acknowledged by the old one first. */
     private void switchProducer(ProducerSettings previous, ProducerSettings next) {
+        endTransaction();
         Producer<byte[], byte[]> old = producer();
         old.flush();
         synchronized (clientTotals) {
             clientTotals.retire(old.metrics());
             producer = null;
         }
+        if (transactional) {
+            closeQuietly(old);
+        }
         topicIds.newClient();
         ClientConfigs.write(factory, configsAtStart, previous, next);
         factory.reset();
+        transactional = next.transactional();
         producer();
+    }
+
+    private static void closeQuietly(Producer<byte[], byte[]> p) {
+        try {
+            p.close(Duration.ofSeconds(5));
+        } catch (RuntimeException e) {
+            log.warn("Closing a transactional producer failed: {}", e.toString());
+        }
     }
 }

@@ -33,12 +33,16 @@ final class PhaseChecks {
     static PhaseCounts fenced(LabHttp producer, LabHttp consumer, int phase) {
         await("phase " + phase + " closed by the fence")
                 .atMost(Duration.ofSeconds(90))
-                .until(() -> status(producer)
-                        .phaseSends(phase)
-                        .map(s -> PhaseFence.passed(s, latency(consumer).ledger(s.topic())))
-                        .orElse(false));
-        PhaseSends sends = status(producer).phaseSends(phase).orElseThrow();
+                .until(() -> {
+                    LatencyView now = latency(consumer);
+                    return status(producer)
+                            .phaseSends(phase)
+                            .map(s -> s.givenTo(now.consumer()))
+                            .map(s -> PhaseFence.passed(s, now.ledger(s.topic())))
+                            .orElse(false);
+                });
         LatencyView view = latency(consumer);
+        PhaseSends sends = status(producer).phaseSends(phase).orElseThrow().givenTo(view.consumer());
         // The consumer's own counts of the phase (duplicated, late, out of order) come with it: without
         // them a check of those could never fail.
         return PhaseCounts.of(sends, view.ledger(sends.topic()), view.phase(phase));

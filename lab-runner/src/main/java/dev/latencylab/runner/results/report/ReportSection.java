@@ -20,6 +20,7 @@ interface ReportSection {
             run -> DrainSection.render(run.phases()),
             run -> OutageSection.render(run.phases()),
             run -> RebalanceSection.render(run.phases()),
+            run -> TransactionsSection.render(run.phases()),
             run -> DistanceSection.render(run.phases()),
             run -> ConsumerInstancesSection.render(run.phases()),
             run -> ProducerInstancesSection.render(run.phases()),

@@ -2,6 +2,8 @@ package dev.latencylab.runner.results.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.producer.TransactionCounts;
 import dev.latencylab.runner.results.report.ResultsWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +21,25 @@ class FiguresTest {
                         new PhaseSummary.Latency(1.0, 2.0, 3.0, 4.0, 5.0)),
                 3,
                 450.0);
+        PhaseCounts c = p.counts();
+        // Sent in transactions, so their figures are written and compared too.
+        p = Phases.withCounts(
+                p,
+                new PhaseCounts(
+                        c.sent(),
+                        c.acked(),
+                        c.failed(),
+                        c.received(),
+                        c.lost(),
+                        c.unobserved(),
+                        c.late(),
+                        c.duplicated(),
+                        c.redelivered(),
+                        c.outOfOrder(),
+                        c.clamped(),
+                        c.unread(),
+                        c.storedDespiteFailure(),
+                        new TransactionCounts(40, 4, 90, 120.0)));
         JsonNode row = ResultsWriter.JSON.valueToTree(p);
 
         List<String> compared = new ArrayList<>();
@@ -31,6 +52,8 @@ class FiguresTest {
         }
         // All but what the row derives (achieved share, acked rate, records per Produce request, closed, ratio to
         // none).
-        assertThat(compared).hasSize(Figures.of(p).size() - 5).contains("cpuCores.brokers.3", "counts.sent");
+        assertThat(compared)
+                .hasSize(Figures.of(p).size() - 5)
+                .contains("cpuCores.brokers.3", "counts.sent", "counts.transactions.abortedRecords");
     }
 }

@@ -1,0 +1,85 @@
+package dev.latencylab.runner.results.report;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.ConsumerDescription;
+import dev.latencylab.api.producer.TransactionCounts;
+import dev.latencylab.runner.results.summary.Fmt;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import java.util.List;
+
+/**
+ * The "Transactions" section of summary.md: per phase whose producer sent in transactions, the
+ * commit interval, the isolation level the consumer read at, the transactions committed and
+ * aborted, and what that did to latency, rate, CPU and the counts, beside the phases without.
+ */
+final class TransactionsSection {
+
+    private TransactionsSection() {}
+
+    static String render(List<PhaseSummary> phases) {
+        if (phases.stream().noneMatch(TransactionsSection::transactional)) {
+            return "";
+        }
+        return MarkdownReport.section(
+                phases, p -> p.counts() != null && p.settings() != null, TransactionsSection::write);
+    }
+
+    private static boolean transactional(PhaseSummary p) {
+        return p.counts() != null && p.counts().transactions() != null;
+    }
+
+    private static String write(List<PhaseSummary> phases) {
+        StringBuilder b = new StringBuilder("## Transactions\n\n")
+                .append("Each phase's producer-app sent its records in transactions committed once open for the")
+                .append(" phase's *transaction ms* (none: no transactions), aborting every *abort every*-th on")
+                .append(" purpose, after a flush, so its records are in the log. A consumer at read_committed is")
+                .append(" given a record once its transaction's commit marker is written, and never the records")
+                .append(" of an aborted one; at read_uncommitted it is given every record when written. *Aborted")
+                .append(" records* were acknowledged by the brokers and then aborted: they are not expected of a")
+                .append(" read_committed consumer (acked = received + lost + aborted there) and are received at")
+                .append(" read_uncommitted. *Ending ms*: the mean time the producer's sender thread spent ending a")
+                .append(" transaction (a commit; a flush and an abort), sending nothing meanwhile; *share*: that time")
+                .append(" over the measured window. CPU in cores, all processes on this machine's cores.\n\n")
+                .append("| phase | transaction ms | abort every | isolation | committed | aborted |")
+                .append(" records / transaction | ending ms | share | achieved rec/s | e2e p50 ms | e2e p99 ms |")
+                .append(" e2e max ms | CPU producer | CPU brokers | acked | aborted records | received | lost |\n")
+                .append(
+                        "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (PhaseSummary p : phases) {
+            PhaseCounts n = p.counts();
+            TransactionCounts t = n.transactions();
+            boolean with = t != null;
+            long total = with ? t.committed() + t.aborted() : 0;
+            b.append(MarkdownTable.row(
+                    p.tag(),
+                    p.settings().transactionMs() == 0 ? "none" : p.settings().transactionMs(),
+                    p.settings().abortEvery() == 0 ? "-" : p.settings().abortEvery(),
+                    isolation(p),
+                    with ? t.committed() : "-",
+                    with ? t.aborted() : "-",
+                    total > 0 ? Fmt.rate((double) n.acked() / total) : "-",
+                    with && t.meanEndingMs() != null ? Fmt.ms(t.meanEndingMs()) : "-",
+                    with && p.measuredSeconds() > 0 ? Fmt.percent(t.endingMs() / (p.measuredSeconds() * 1000)) : "-",
+                    p.achievedRate() == null ? Fmt.NA : Fmt.rate(p.achievedRate()),
+                    Fmt.ms(p.latencyMs().p50()),
+                    Fmt.ms(p.latencyMs().p99()),
+                    Fmt.ms(p.latencyMs().max()),
+                    p.cpuCores() == null ? Fmt.NA : Fmt.cores(p.cpuCores().producer()),
+                    p.cpuCores() == null ? Fmt.NA : Fmt.cores(p.cpuCores().brokersTotal()),
+                    n.acked(),
+                    n.aborted(),
+                    n.received(),
+                    n.lost()));
+        }
+        b.append('\n');
+        return b.toString();
+    }
+
+    private static String isolation(PhaseSummary p) {
+        ConsumerDescription c = p.description() == null ? null : p.description().consumer();
+        if (c == null) {
+            return Fmt.NA;
+        }
+        return c.readCommitted() ? "read_committed" : "read_uncommitted";
+    }
+}

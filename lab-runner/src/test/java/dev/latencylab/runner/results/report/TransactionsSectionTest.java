@@ -1,0 +1,64 @@
+package dev.latencylab.runner.results.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.ConsumerDescription;
+import dev.latencylab.api.producer.TransactionCounts;
+import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import dev.latencylab.runner.results.summary.Phases;
+import dev.latencylab.runner.run.PhaseDescription;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TransactionsSectionTest {
+
+    private static PhaseSummary phase(
+            String name, int transactionMs, String isolation, TransactionCounts transactions, long received) {
+        PhaseSummary p = Phases.phase(name, 5, 60, 90, 0.3, 400, 1.0);
+        p = Phases.withSettings(
+                p,
+                p.settings()
+                        .with(ProducerSetting.TRANSACTION_MS, transactionMs)
+                        .with(ProducerSetting.ABORT_EVERY, transactionMs == 0 ? 0 : 10));
+        p = Phases.withCounts(p, new PhaseCounts(90_000, 90_000, 0, received, 0, 0, 0, 0, 0, 0, 0, 0, 0, transactions));
+        return Phases.withDescription(
+                p,
+                new PhaseDescription(
+                        "lab.orders." + name,
+                        List.of(0, 1, 2),
+                        new ConsumerDescription(
+                                "lab\\.orders(\\..+)?",
+                                "latency-lab-consumer",
+                                Map.of("isolation.level", "read_uncommitted"),
+                                isolation == null ? Map.of() : Map.of("isolation.level", isolation)),
+                        List.of()));
+    }
+
+    @Test
+    void eachPhaseGetsItsRowBesideThePhasesWithoutTransactions() {
+        PhaseSummary none = phase("no-transactions", 0, "read_committed", null, 90_000);
+        PhaseSummary committed =
+                phase("commit-100ms", 100, "read_committed", new TransactionCounts(360, 40, 9_000, 20_000.0), 81_000);
+        PhaseSummary uncommitted =
+                phase("commit-100ms-uncommitted", 100, null, new TransactionCounts(360, 40, 9_000, 20_000.0), 90_000);
+
+        String md = TransactionsSection.render(List.of(none, committed, uncommitted));
+
+        assertThat(md)
+                .startsWith("## Transactions")
+                .contains("| no-transactions | none | - | read_committed | - | - | - | - | - |")
+                .contains("| commit-100ms | 100 | 10 | read_committed | 360 | 40 | 225 | 50.0 | ")
+                .contains("| 90000 | 9000 | 81000 | 0 |")
+                .contains("| commit-100ms-uncommitted | 100 | 10 | read_uncommitted | 360 | 40 |")
+                .contains("| 90000 | 9000 | 90000 | 0 |");
+    }
+
+    @Test
+    void aRunWithoutTransactionsHasNoSection() {
+        assertThat(TransactionsSection.render(List.of(phase("plain", 0, null, null, 90_000))))
+                .isEmpty();
+    }
+}
