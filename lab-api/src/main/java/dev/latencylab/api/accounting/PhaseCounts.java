@@ -38,7 +38,7 @@ import java.util.Optional;
  *       a rebalance): not a second record, not a latency sample.
  *   <li>{@code late}, {@code outOfOrder}, {@code clamped}: from the records' sequence numbers.
  *   <li>{@code transactions}: the phase's transactions committed and aborted, and the acknowledged
- *       records of the aborted ones ({@link #aborted}); null when the producer sent without. A
+ *       records of the aborted ones ({@link #abortedRecords}); null when the producer sent without. A
  *       consumer at {@code read_committed} is never given an aborted transaction's records, so they
  *       are not expected of it ({@link PhaseSends#committed}); one at {@code read_uncommitted} is,
  *       and receives them.
@@ -96,7 +96,7 @@ public record PhaseCounts(
     }
 
     /** Acknowledged records of aborted transactions (0 without transactions). */
-    public long aborted() {
+    public long abortedRecords() {
         return transactions == null ? 0 : transactions.abortedRecords();
     }
 

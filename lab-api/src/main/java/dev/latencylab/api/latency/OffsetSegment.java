@@ -6,18 +6,17 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 /**
  * A run of offsets of one partition, all carrying one phase id: the unit of the consumer's offset
  * ledger. Phases change rarely, so a partition holds a handful. Offsets the group was never given
- * inside the run are {@code skipped}: a transaction's commit or abort marker takes an offset, and a
+ * inside the run are its {@code gaps}: a transaction's commit or abort marker takes an offset, and a
  * {@code read_committed} consumer is not given the records of an aborted transaction.
  *
  * @param redelivered records at these offsets processed again (a restart or a rebalance re-read them)
  * @param duplicated offsets of this segment whose record the producer had written before (the same
  *     producer and sequence number at an earlier offset): the second copy of one record
- * @param skipped offsets between {@code fromOffset} and {@code toOffset} no record was processed at
+ * @param gaps offsets between {@code fromOffset} and {@code toOffset} no record was processed at
  */
-public record OffsetSegment(
-        int phase, long fromOffset, long toOffset, long redelivered, long duplicated, long skipped) {
+public record OffsetSegment(int phase, long fromOffset, long toOffset, long redelivered, long duplicated, long gaps) {
 
-    /** Read from JSON: a consumer-app from before skipped offsets sends no {@code skipped}. */
+    /** Read from JSON: a consumer-app from before gaps were counted sends no {@code gaps}. */
     @JsonCreator
     static OffsetSegment read(
             @JsonProperty("phase") int phase,
@@ -25,17 +24,17 @@ public record OffsetSegment(
             @JsonProperty("toOffset") long toOffset,
             @JsonProperty("redelivered") long redelivered,
             @JsonProperty("duplicated") long duplicated,
-            @JsonProperty("skipped") Long skipped) {
-        return new OffsetSegment(phase, fromOffset, toOffset, redelivered, duplicated, skipped == null ? 0 : skipped);
+            @JsonProperty("gaps") Long gaps) {
+        return new OffsetSegment(phase, fromOffset, toOffset, redelivered, duplicated, gaps == null ? 0 : gaps);
     }
 
-    /** A segment with no duplicate and no skipped offset in it. */
+    /** A segment with no duplicate and no gap in it. */
     public OffsetSegment(int phase, long fromOffset, long toOffset, long redelivered) {
         this(phase, fromOffset, toOffset, redelivered, 0, 0);
     }
 
     /** Records processed for the first time in this segment: one per offset the group was given. */
     public long records() {
-        return Math.max(0, toOffset - fromOffset + 1 - skipped);
+        return Math.max(0, toOffset - fromOffset + 1 - gaps);
     }
 }

@@ -12,13 +12,13 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param firstOffset the lowest offset acknowledged
  * @param lastOffset the highest offset acknowledged: the consumer has seen the whole phase in this
  *     partition once it has processed this offset (the fence)
- * @param aborted of the acknowledged records, those of transactions the producer aborted: a
+ * @param abortedRecords of the acknowledged records, those of transactions the producer aborted: a
  *     {@code read_committed} consumer is never given them
  * @param lastCommittedOffset the highest offset acknowledged outside an aborted transaction (-1:
  *     none), the fence of a {@code read_committed} consumer
  */
 public record PartitionAcks(
-        int partition, long acked, long firstOffset, long lastOffset, long aborted, long lastCommittedOffset) {
+        int partition, long acked, long firstOffset, long lastOffset, long abortedRecords, long lastCommittedOffset) {
 
     /** Read from JSON: a producer-app from before transactions sends neither of the last two. */
     @JsonCreator
@@ -27,14 +27,14 @@ public record PartitionAcks(
             @JsonProperty("acked") long acked,
             @JsonProperty("firstOffset") long firstOffset,
             @JsonProperty("lastOffset") long lastOffset,
-            @JsonProperty("aborted") Long aborted,
+            @JsonProperty("abortedRecords") Long abortedRecords,
             @JsonProperty("lastCommittedOffset") Long lastCommittedOffset) {
         return new PartitionAcks(
                 partition,
                 acked,
                 firstOffset,
                 lastOffset,
-                aborted == null ? 0 : aborted,
+                abortedRecords == null ? 0 : abortedRecords,
                 lastCommittedOffset == null ? lastOffset : lastCommittedOffset);
     }
 
@@ -45,9 +45,9 @@ public record PartitionAcks(
 
     /** What a {@code read_committed} consumer is given of these records: those of aborted transactions left out. */
     public PartitionAcks committed() {
-        return aborted == 0
+        return abortedRecords == 0
                 ? this
                 : new PartitionAcks(
-                        partition, acked - aborted, firstOffset, lastCommittedOffset, 0, lastCommittedOffset);
+                        partition, acked - abortedRecords, firstOffset, lastCommittedOffset, 0, lastCommittedOffset);
     }
 }

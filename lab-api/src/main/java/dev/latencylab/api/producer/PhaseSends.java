@@ -73,11 +73,6 @@ public record PhaseSends(
         return consumer != null && consumer.readCommitted() ? committed() : this;
     }
 
-    /** Records acknowledged in aborted transactions (0 without transactions). */
-    public long aborted() {
-        return transactions == null ? 0 : transactions.abortedRecords();
-    }
-
     /** Every record sent has an answer: acknowledged or failed. */
     public boolean settled() {
         return sent == acked + failed;

@@ -26,8 +26,9 @@ public final class SettingsLimits {
     public static final IntRange BUFFER_MEMORY = new IntRange(1024 * 1024, 1024 * 1024 * 1024);
     /**
      * How long a transactional producer's transaction stays open before it is committed, in ms; 0
-     * sends without transactions. At most half the client's transaction.timeout.ms (60 s), past
-     * which the coordinator aborts the transaction itself.
+     * sends without transactions. At most half the client's default transaction.timeout.ms (60 s),
+     * past which the coordinator aborts a transaction itself; a phase that sets a lower one in its
+     * producerConfig must keep transactionMs under it.
      */
     public static final IntRange TRANSACTION_MS = new IntRange(0, 30_000);
     /** Every how many transactions one is aborted on purpose; 0: none. */

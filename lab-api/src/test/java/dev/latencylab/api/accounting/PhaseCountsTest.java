@@ -199,9 +199,9 @@ class PhaseCountsTest {
 
         assertThat(counts.received()).isEqualTo(30);
         assertThat(counts.lost()).isZero();
-        assertThat(counts.aborted()).isEqualTo(10);
+        assertThat(counts.abortedRecords()).isEqualTo(10);
         assertThat(counts.acked())
-                .isEqualTo(counts.received() + counts.lost() + counts.unobserved() + counts.aborted());
+                .isEqualTo(counts.received() + counts.lost() + counts.unobserved() + counts.abortedRecords());
     }
 
     @Test
@@ -216,7 +216,7 @@ class PhaseCountsTest {
         assertThat(counts.received()).isEqualTo(40);
         assertThat(counts.lost()).isZero();
         assertThat(counts.storedDespiteFailure()).isZero();
-        assertThat(counts.aborted()).isEqualTo(10);
+        assertThat(counts.abortedRecords()).isEqualTo(10);
     }
 
     @Test

@@ -54,7 +54,7 @@ class JsonShapeTest {
                                 + "\"phases\":[{\"phase\":7,\"topic\":\"lab.orders\",\"sent\":10,\"acked\":9,\"failed\":0,\"publishDelayMs\":"
                                 + "{\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"
                                 + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108,"
-                                + "\"aborted\":0,\"lastCommittedOffset\":108}],"
+                                + "\"abortedRecords\":0,\"lastCommittedOffset\":108}],"
                                 + "\"senderTime\":{\"seconds\":30.0,\"onCpuMs\":6600.0,\"waitingForCpuMs\":7500.0,\"gcPauseMs\":12,"
                                 + "\"gcCount\":4}}],\"header\":true}");
         assertThat(json.readValue(text, ProducerStatus.class)).isEqualTo(status);

@@ -47,7 +47,7 @@ import java.util.UUID;
  * redeliveries from below a partition's first offset, the highest released phase id, the
  * ledger's identity, the partition that hit the limit), then per partition its segment count, its
  * highest offset, its version and its segments of 56 bytes (phase id, duplicates, from, to,
- * redelivered, skipped offsets; {@code to} is -1 while the segment is the open one, whose end is the highest
+ * redelivered, gaps; {@code to} is -1 while the segment is the open one, whose end is the highest
  * offset). About 34 MiB mapped, of which only the partitions used are ever touched. Not
  * thread-safe: the recorder's lock guards it within a process.
  */
@@ -152,9 +152,9 @@ public final class OffsetLedger {
         if (buffer.getInt(open) == phase && buffer.getLong(open + 16) == OPEN) {
             if (offset > highest + 1) {
                 // A gap inside a phase is offsets the group was not given (a transaction's marker, an
-                // aborted transaction's records under read_committed): skipped, in the same segment,
+                // aborted transaction's records under read_committed): a gap, in the same segment,
                 // so a transaction per 10 ms does not open a segment per 10 ms.
-                segments.skip(open, highest, offset, offset - highest - 1);
+                segments.addGap(open, highest, offset, offset - highest - 1);
             }
             buffer.putLong(base + 8, offset);
             return true;

@@ -14,15 +14,15 @@ import java.util.List;
  * read between two equal versions and repaired after a merge a kill cut short. The region is its
  * segment count, its highest offset and its version (odd while a merge rewrites it), then the
  * segments of {@value #SEGMENT} bytes: phase id, duplicates, from, to ({@link #OPEN} while it is the
- * open one), redelivered, then the skipped offsets (inside the segment, no record processed at them)
- * as {@link #skipped kept by three stores}.
+ * open one), redelivered, then the gaps (offsets inside the segment no record was processed at), kept by
+ * three stores ({@link #gaps}).
  */
 final class PartitionSegments {
 
     static final int SEGMENT = 56;
     static final int HEADER = 24;
     static final long OPEN = -1;
-    /** A segment's pending skipped count's tag when there is none. */
+    /** A segment's pending gap count's tag when there is none. */
     static final long NO_PENDING = Long.MAX_VALUE;
     /** How often a reader tries again while another process merges the partition it reads. */
     private static final int READ_TRIES = 10_000;
@@ -65,7 +65,7 @@ final class PartitionSegments {
                         to == OPEN ? highest : to,
                         buffer.getLong(at + 24),
                         buffer.getInt(at + 4),
-                        skipped(at, to == OPEN ? highest : to)));
+                        gaps(at, to == OPEN ? highest : to)));
             }
             VarHandle.loadLoadFence();
             if (version(base) != version && tries < READ_TRIES) {
@@ -134,13 +134,14 @@ final class PartitionSegments {
             boolean countsForNone = phase == OffsetLedger.RELEASED || phase == 0 || (phase > 0 && phase <= released);
             if (countsForNone && merging) {
                 int last = segmentAt(base, kept - 1);
-                // The offsets between two merged segments were never processed: skipped, not records.
+                // The offsets between two merged segments were never processed: gaps, not records.
                 long lastTo = buffer.getLong(last + 16);
                 long gap = Math.max(0, buffer.getLong(at + 8) - lastTo - 1);
-                long sum = skipped(last, lastTo) + skipped(at, to) + gap;
+                long sum = gaps(last, lastTo) + gaps(at, to) + gap;
+                // The end first: a kill after it leaves at's copy stale (dropped), not counted twice.
+                buffer.putLong(last + 16, to);
                 buffer.putLong(last + 32, sum);
                 buffer.putLong(last + 48, NO_PENDING);
-                buffer.putLong(last + 16, to);
                 buffer.putLong(last + 24, buffer.getLong(last + 24) + buffer.getLong(at + 24));
                 buffer.putInt(last + 4, buffer.getInt(last + 4) + buffer.getInt(at + 4));
                 continue;
@@ -157,25 +158,31 @@ final class PartitionSegments {
     }
 
     /**
-     * The offsets skipped in the segment at {@code at}, whose highest processed offset is {@code
-     * highest}. A gap is counted by three stores, a skipped count waiting for its offset ({@code
+     * The gaps in the segment at {@code at} (offsets no record was processed at), whose highest processed offset is {@code
+     * highest}. A gap is counted by three stores, a count waiting for its offset ({@code
      * pending}, its {@code tag}), and committed by the store of the partition's highest offset: until
      * that offset is the highest the pending count is not in effect, so a process killed before it
      * leaves the gap uncounted and the record unprocessed, and the record's second delivery counts
      * the gap once. The segment's {@code committed} count takes the pending one before the next gap.
      */
-    long skipped(int at, long highest) {
-        long tag = buffer.getLong(at + 48);
+    long gaps(int at, long highest) {
+        long tag = (long) LONGS.getAcquire(buffer, at + 48);
         return tag != NO_PENDING && tag <= highest ? buffer.getLong(at + 40) : buffer.getLong(at + 32);
     }
 
-    /** Counts {@code gap} skipped offsets before {@code offset}, which the caller then makes the highest. */
-    void skip(int at, long highest, long offset, long gap) {
-        long now = skipped(at, highest);
-        buffer.putLong(at + 32, now);
-        buffer.putLong(at + 48, NO_PENDING);
-        buffer.putLong(at + 40, now + gap);
-        buffer.putLong(at + 48, offset);
+    /**
+     * Counts {@code gap} offsets no record was processed at before {@code offset}, which the caller then makes the
+     * highest. Each store is a release, so none moves before the one it follows (nor is dropped as
+     * overwritten): the order is what a kill between two of them relies on.
+     */
+    void addGap(int at, long highest, long offset, long gap) {
+        long now = gaps(at, highest);
+        LONGS.setRelease(buffer, at + 32, now);
+        LONGS.setRelease(buffer, at + 48, NO_PENDING);
+        LONGS.setRelease(buffer, at + 40, now + gap);
+        LONGS.setRelease(buffer, at + 48, offset);
+        // The caller's store of the highest offset comes after all of these.
+        VarHandle.storeStoreFence();
     }
 
     /** Segments are in offset order: the last one starting at or below the offset holds it (-1: none). */

@@ -160,7 +160,9 @@ public final class ProducerGroup {
             for (PartitionAcks a : p.partitions()) {
                 partitions.merge(
                         a.partition(),
-                        new long[] {a.acked(), a.firstOffset(), a.lastOffset(), a.aborted(), a.lastCommittedOffset()},
+                        new long[] {
+                            a.acked(), a.firstOffset(), a.lastOffset(), a.abortedRecords(), a.lastCommittedOffset()
+                        },
                         (x, y) -> new long[] {
                             x[0] + y[0], Math.min(x[1], y[1]), Math.max(x[2], y[2]), x[3] + y[3], Math.max(x[4], y[4])
                         });

@@ -43,8 +43,9 @@ public final class ConsoleFormat {
     public static String counts(PhaseCounts c) {
         // At read_committed the aborted transactions' records are never given: a term of the sum;
         // at read_uncommitted they are received, and said apart.
-        boolean withheld =
-                c.aborted() > 0 && c.acked() - c.aborted() == c.received() + c.lost() + c.unobserved() + c.unread();
+        boolean withheld = c.abortedRecords() > 0
+                && c.acked() + c.storedDespiteFailure() - c.abortedRecords()
+                        == c.received() + c.lost() + c.unobserved() + c.unread();
         return String.format(
                 Locale.ROOT,
                 "acked %d = received %d + lost %d%s%s, failed %d, redelivered %d",
@@ -53,8 +54,8 @@ public final class ConsoleFormat {
                 c.lost(),
                 c.unobserved() > 0 ? " + unobserved " + c.unobserved() : "",
                 withheld
-                        ? " + aborted " + c.aborted() + " (in aborted transactions, not given at read_committed)"
-                        : c.aborted() > 0 ? " (" + c.aborted() + " of them in aborted transactions)" : "",
+                        ? " + aborted " + c.abortedRecords() + " (in aborted transactions, not given at read_committed)"
+                        : c.abortedRecords() > 0 ? " (" + c.abortedRecords() + " of them in aborted transactions)" : "",
                 c.failed(),
                 c.redelivered());
     }

@@ -50,10 +50,12 @@ public final class PhaseCloser {
             ProducerStatus producerStatus = run.producer.state();
             LatencyView fenceView = run.consumer.latency();
             ScenarioRunner.requireWithinLimits(fenceView);
-            Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId).map(x -> x.givenTo(fenceView.consumer()));
-            boolean passed = sends.isPresent()
+            Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
+            // The fence and the counts take the sends as the consumer is given them; the record keeps them whole.
+            Optional<PhaseSends> given = sends.map(x -> x.givenTo(fenceView.consumer()));
+            boolean passed = given.isPresent()
                     && PhaseFence.passed(
-                            sends.get(), fenceView.ledger(sends.get().topic()));
+                            given.get(), fenceView.ledger(given.get().topic()));
             if (passed || !run.clock.instant().isBefore(deadline)) {
                 // The phase's last read, begun after the fence passed: a group's instances are read
                 // one after another, and only such a read holds in each every record the counts do.
@@ -65,7 +67,7 @@ public final class PhaseCloser {
                 if (!passed) {
                     run.warn("phase " + t.phase.name() + " could not be closed within "
                             + Durations.format(timeout) + ": waiting for "
-                            + sends.map(x -> PhaseFence.waitingFor(x, consumerView.ledger(x.topic())))
+                            + given.map(x -> PhaseFence.waitingFor(x, consumerView.ledger(x.topic())))
                                     .orElse("the producer's count of the phase")
                             + "; its counts are as of then");
                 } else {
@@ -78,7 +80,7 @@ public final class PhaseCloser {
                 return new ClosedPhase(
                         latency.orElse(null),
                         sends.orElse(null),
-                        sends.map(x -> PhaseCounts.of(x, consumerView.ledger(x.topic()), latency))
+                        given.map(x -> PhaseCounts.of(x, consumerView.ledger(x.topic()), latency))
                                 .orElse(null),
                         passed,
                         withProducers(withNetwork(description(producerStatus, sends, read, t), t.phase), t));
@@ -121,8 +123,7 @@ public final class PhaseCloser {
             Optional<PhaseView> own = view.phase(t.phaseId);
             latency = own.orElse(null);
             if (sends != null) {
-                sends = sends.givenTo(view.consumer());
-                counts = PhaseCounts.of(sends, view.ledger(sends.topic()), own);
+                counts = PhaseCounts.of(sends.givenTo(view.consumer()), view.ledger(sends.topic()), own);
             }
         } catch (EndpointException | InterruptedException e) {
             run.addWarning("phase " + t.phase.name() + " was cut short and the consumer's figures could not be read: "

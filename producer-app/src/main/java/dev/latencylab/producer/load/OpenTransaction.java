@@ -11,11 +11,6 @@ import dev.latencylab.core.sends.TransactionAcks;
  */
 record OpenTransaction(PhaseTally phase, TransactionAcks acks, long beganNanos, boolean abortPlanned) {
 
-    /** Whether it has been open for its interval and is to be ended. */
-    boolean due(long nowNanos, int transactionMs) {
-        return nowNanos - beganNanos >= transactionMs * 1_000_000L;
-    }
-
     long dueAtNanos(int transactionMs) {
         return beganNanos + transactionMs * 1_000_000L;
     }

@@ -12,7 +12,6 @@ import dev.latencylab.core.schedule.OpenLoopSchedule;
 import dev.latencylab.core.sends.PhaseTally;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -78,10 +77,10 @@ final class RecordSender {
     private volatile long nextSequence;
 
     private final SenderTransactions transactions = new SenderTransactions();
-    /** Whether the producer made next is transactional; written by the sender thread. */
+    /** Whether the producer in use (or made next) is transactional; written by the sender thread. */
     private volatile boolean transactional;
-    /** Each instance's own transactional.id: two instances with one would fence each other. */
-    private final String transactionalIdPrefix;
+
+    private final TransactionalProducers transactionalProducers;
 
     /**
      * @param state what the sender works to, for the metrics' gauges
@@ -103,7 +102,7 @@ final class RecordSender {
         this.schedule = schedule;
         this.selfTestDuplicates = selfTestDuplicates;
         this.metrics = new LoadMetrics(registry, state, generation, () -> sent, acked::get, failed::get);
-        this.transactionalIdPrefix = "lab-producer-" + producerId + "-";
+        this.transactionalProducers = new TransactionalProducers(factory, producerId);
         this.transactional = state.get().settings().transactional();
     }
 
@@ -135,9 +134,14 @@ final class RecordSender {
                     ? transactions.openFor(producer(), phase, current.settings().abortEvery())
                     : null;
         } catch (RuntimeException e) {
+            // No transaction, no send: the record is counted failed, its slot on the schedule used.
+            if (!current.settings().unthrottled()) {
+                schedule.advance();
+            }
             sent = count + 1;
             phase.sent(lateNanos / 1_000);
             onFailure(-1, phase, e);
+            askFactoryAgain = true;
             return;
         }
         boolean aside = tx != null && tx.abortPlanned();
@@ -199,12 +203,17 @@ final class RecordSender {
         if (p == null || askFactoryAgain) {
             askFactoryAgain = false;
             if (p != null && transactional) {
-                // A transactional producer is the lab's alone (spring-kafka does not close it for us).
-                closeQuietly(p);
+                // The lab's own: counted, closed here, and fenced by its successor, which aborts what it left open.
+                synchronized (clientTotals) {
+                    clientTotals.retire(p.metrics());
+                    producer = null;
+                }
+                transactionalProducers.close(p);
+                topicIds.newClient();
+                p = null;
             }
             // The same producer while it is healthy; a new one if spring-kafka closed it.
-            Producer<byte[], byte[]> next =
-                    transactional ? factory.createProducer(transactionalIdPrefix) : factory.createProducer();
+            Producer<byte[], byte[]> next = transactional ? transactionalProducers.create() : factory.createProducer();
             if (next != p) {
                 synchronized (clientTotals) {
                     if (p != null) {
@@ -286,7 +295,11 @@ final class RecordSender {
     void flushIfMade() {
         Producer<byte[], byte[]> p = producer;
         if (p != null) {
-            endTransaction();
+            if (transactions.open() && !transactions.end(p)) {
+                transactionalProducers.close(p);
+                transactions.countFailed();
+                return;
+            }
             p.flush();
         }
     }
@@ -303,10 +316,19 @@ final class RecordSender {
         }
     }
 
-    /** Ends the open transaction, if any; a producer it left unusable is replaced on the next send. */
+    /**
+     * Ends the open transaction, if any. One that could not be ended replaces the producer at once:
+     * the old one is closed (its records' answers arrive before its transaction is counted aborted)
+     * and its successor, of the same transactional.id, aborts what it left open.
+     */
     void endTransaction() {
         if (transactions.open() && !transactions.end(producer())) {
             askFactoryAgain = true;
+            try {
+                producer();
+            } finally {
+                transactions.countFailed();
+            }
         }
     }
 
@@ -332,7 +354,6 @@ final class RecordSender {
 
     /** Flush, then replace the producer: records in flight are acknowledged by the old one first. */
     private void switchProducer(ProducerSettings previous, ProducerSettings next) {
-        endTransaction();
         Producer<byte[], byte[]> old = producer();
         old.flush();
         synchronized (clientTotals) {
@@ -340,20 +361,12 @@ final class RecordSender {
             producer = null;
         }
         if (transactional) {
-            closeQuietly(old);
+            transactionalProducers.close(old);
         }
         topicIds.newClient();
         ClientConfigs.write(factory, configsAtStart, previous, next);
         factory.reset();
         transactional = next.transactional();
         producer();
-    }
-
-    private static void closeQuietly(Producer<byte[], byte[]> p) {
-        try {
-            p.close(Duration.ofSeconds(5));
-        } catch (RuntimeException e) {
-            log.warn("Closing a transactional producer failed: {}", e.toString());
-        }
     }
 }

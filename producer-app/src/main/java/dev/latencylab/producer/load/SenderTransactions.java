@@ -4,7 +4,7 @@ import dev.latencylab.core.sends.PhaseTally;
 import dev.latencylab.core.sends.TransactionAcks;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,8 +26,14 @@ final class SenderTransactions {
      */
     private final UUID abortedId = UUID.randomUUID();
 
+    private static final int COMMIT_ATTEMPTS = 3;
+
     private long nextAbortedSequence;
     private OpenTransaction open;
+    /** A transaction {@link #end} could not end, until its producer is replaced. */
+    private OpenTransaction failing;
+
+    private long failingSince;
     private long begun;
     private long failed;
 
@@ -62,12 +68,12 @@ final class SenderTransactions {
     /**
      * Commits the open transaction on {@code producer}, or aborts it when it is one to abort (after a
      * flush, so every record of it is written and acknowledged first: the abort withholds records the
-     * log holds). A commit that fails is aborted: its acknowledged records are counted aborted, not
-     * lost. False when the producer is unusable (fenced, say) and must be replaced.
+     * log holds). A commit that times out is tried again (its outcome is unknown until one answers).
+     * False when the transaction could not be ended: the caller replaces the producer (its successor
+     * aborts the transaction) and then has it counted ({@link #countFailed}).
      */
     boolean end(Producer<byte[], byte[]> producer) {
         OpenTransaction tx = open;
-        open = null;
         long from = System.nanoTime();
         try {
             if (tx.abortPlanned()) {
@@ -75,28 +81,52 @@ final class SenderTransactions {
                 producer.abortTransaction();
                 tx.phase().aborted(tx.acks(), System.nanoTime() - from);
             } else {
-                producer.commitTransaction();
+                commit(producer);
                 tx.phase().committed(tx.acks(), System.nanoTime() - from);
             }
+            open = null;
             return true;
-        } catch (KafkaException e) {
+        } catch (RuntimeException e) {
+            failing = tx;
+            failingSince = from;
+            open = null;
             failed++;
             if (Long.bitCount(failed) == 1) { // 1st, 2nd, 4th... failure: visible without flooding the log
                 log.warn(
-                        "A transaction could not be {} ({} so far); it is aborted",
+                        "A transaction could not be {} ({} so far); the producer is replaced and the transaction"
+                                + " aborted",
                         tx.abortPlanned() ? "aborted" : "committed",
                         failed,
                         e);
             }
-            boolean usable = true;
+            return false;
+        }
+    }
+
+    /**
+     * Counts the transaction {@link #end} could not end as aborted, once its producer was closed (so
+     * every record of it has its answer) and replaced (which aborted it). Its records carry the
+     * producer's own identity: a read_committed consumer sees a gap in its sequence numbers there.
+     */
+    void countFailed() {
+        OpenTransaction tx = failing;
+        if (tx != null) {
+            failing = null;
+            tx.phase().aborted(tx.acks(), System.nanoTime() - failingSince);
+        }
+    }
+
+    private static void commit(Producer<byte[], byte[]> producer) {
+        for (int attempt = 1; ; attempt++) {
             try {
-                producer.abortTransaction();
-            } catch (KafkaException fatal) {
-                // Fenced or otherwise unusable: the coordinator aborts the transaction itself.
-                usable = false;
+                producer.commitTransaction();
+                return;
+            } catch (TimeoutException e) {
+                if (attempt == COMMIT_ATTEMPTS) {
+                    throw e;
+                }
+                log.warn("Commit timed out (attempt {} of {}); trying again", attempt, COMMIT_ATTEMPTS);
             }
-            tx.phase().aborted(tx.acks(), System.nanoTime() - from);
-            return usable;
         }
     }
 }

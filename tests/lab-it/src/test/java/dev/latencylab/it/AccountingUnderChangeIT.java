@@ -12,15 +12,12 @@ import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -284,76 +281,5 @@ class AccountingUnderChangeIT {
 
     private static void sleepUnderLoad(Duration d) throws InterruptedException {
         Thread.sleep(d.toMillis());
-    }
-
-    /** consumer-app as its own JVM, so it can be killed the way an OOM killer or `kill -9` does it. */
-    private static final class ConsumerProcess implements AutoCloseable {
-
-        private final Process process;
-        private final int port;
-
-        private ConsumerProcess(Process process, int port) {
-            this.process = process;
-            this.port = port;
-        }
-
-        static ConsumerProcess start(String bootstrapServers, String topic, Path ledgers) throws IOException {
-            String jar = System.getProperty("consumer.exec.jar");
-            assertThat(jar)
-                    .as("system property consumer.exec.jar (set by lab-it's pom)")
-                    .isNotBlank();
-            int port = freePort();
-            String java = ProcessHandle.current().info().command().orElse("java");
-            Path log = Path.of("target", "consumer-" + topic + "-" + port + ".log");
-            Process p = new ProcessBuilder(
-                            java,
-                            "-Xmx256m",
-                            "-jar",
-                            jar,
-                            "--server.port=" + port,
-                            "--spring.kafka.bootstrap-servers=" + bootstrapServers,
-                            "--lab.consumer.topics=" + Pattern.quote(topic),
-                            "--spring.kafka.consumer.group-id=lab-it-" + topic,
-                            // A killed member holds its partitions until its session times out: 6 s
-                            // (the brokers' minimum), not the default 45 s.
-                            "--spring.kafka.consumer.properties.session.timeout.ms=6000",
-                            "--lab.consumer.ledger-dir=" + ledgers)
-                    .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .start();
-            ConsumerProcess consumer = new ConsumerProcess(p, port);
-            await("consumer-app process up (log: " + log + ")")
-                    .atMost(Duration.ofSeconds(90))
-                    .ignoreExceptions()
-                    .until(() -> consumer.http().get("/actuator/health").status() == 200);
-            return consumer;
-        }
-
-        LabHttp http() {
-            return new LabHttp(port);
-        }
-
-        /** SIGKILL: no shutdown hook, no final commit, no goodbye to the group. */
-        void kill() throws InterruptedException {
-            process.destroyForcibly();
-            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            assertThat(process.exitValue()).isEqualTo(137);
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            if (process.isAlive()) {
-                process.destroy();
-                if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                }
-            }
-        }
-
-        private static int freePort() throws IOException {
-            try (ServerSocket s = new ServerSocket(0)) {
-                return s.getLocalPort();
-            }
-        }
     }
 }

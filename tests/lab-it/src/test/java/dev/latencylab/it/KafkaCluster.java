@@ -91,6 +91,27 @@ final class KafkaCluster implements AutoCloseable {
         }
     }
 
+    /** The broker that leads {@code partition} of {@code topic} now. */
+    int leaderOf(String topic, int partition) throws Exception {
+        try (Admin admin = admin()) {
+            return admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(30, TimeUnit.SECONDS)
+                    .get(topic)
+                    .partitions()
+                    .get(partition)
+                    .leader()
+                    .id();
+        }
+    }
+
+    /** A clean shutdown of one broker, for good: the cluster goes on with the others. */
+    void stopBroker(int id) {
+        kafka.server.BrokerServer broker = kit.brokers().get(id);
+        broker.shutdown();
+        broker.awaitShutdown();
+    }
+
     Admin admin() {
         Properties props = new Properties();
         props.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers());

@@ -36,8 +36,9 @@ final class TransactionsSection {
                 .append(" given a record once its transaction's commit marker is written, and never the records")
                 .append(" of an aborted one; at read_uncommitted it is given every record when written. *Aborted")
                 .append(" records* were acknowledged by the brokers and then aborted: they are not expected of a")
-                .append(" read_committed consumer (acked = received + lost + aborted there) and are received at")
-                .append(" read_uncommitted. *Ending ms*: the mean time the producer's sender thread spent ending a")
+                .append(" read_committed consumer (acked = received + lost + unobserved + unread + aborted records")
+                .append(
+                        " there) and are received at read_uncommitted. *Ending ms*: the mean time the producer's sender thread spent ending a")
                 .append(" transaction (a commit; a flush and an abort), sending nothing meanwhile; *share*: that time")
                 .append(" over the measured window. CPU in cores, all processes on this machine's cores.\n\n")
                 .append("| phase | transaction ms | abort every | isolation | committed | aborted |")
@@ -67,7 +68,7 @@ final class TransactionsSection {
                     p.cpuCores() == null ? Fmt.NA : Fmt.cores(p.cpuCores().producer()),
                     p.cpuCores() == null ? Fmt.NA : Fmt.cores(p.cpuCores().brokersTotal()),
                     n.acked(),
-                    n.aborted(),
+                    n.abortedRecords(),
                     n.received(),
                     n.lost()));
         }

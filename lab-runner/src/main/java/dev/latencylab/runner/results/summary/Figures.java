@@ -62,7 +62,7 @@ public final class Figures {
             counts.clamped | clamped | clamped | lower | count | counts | clamped
             counts.transactions.committed | transactions.committed | transactions committed | none | count | - | -
             counts.transactions.aborted | transactions.aborted | transactions aborted | none | count | - | -
-            counts.transactions.abortedRecords | aborted | records of aborted transactions | none | count | - | -
+            counts.transactions.abortedRecords | aborted-records | records of aborted transactions | none | count | - | -
             cpuCores.producer | cpu.producer | CPU producer (cores) | lower | cores | cost | CPU producer
             cpuCores.consumer | cpu.consumer | CPU consumer (cores) | lower | cores | cost | CPU consumer
             cpuCores.brokers.* | cpu.broker.* | CPU broker * (cores) | lower | cores | cost | CPU broker *
