@@ -63,38 +63,6 @@ public record PhaseCounts(
         long storedDespiteFailure,
         @JsonInclude(JsonInclude.Include.NON_NULL) TransactionCounts transactions) {
 
-    /** Counts of a phase sent without transactions. */
-    public PhaseCounts(
-            long sent,
-            long acked,
-            long failed,
-            long received,
-            long lost,
-            long unobserved,
-            long late,
-            long duplicated,
-            long redelivered,
-            long outOfOrder,
-            long clamped,
-            long unread,
-            long storedDespiteFailure) {
-        this(
-                sent,
-                acked,
-                failed,
-                received,
-                lost,
-                unobserved,
-                late,
-                duplicated,
-                redelivered,
-                outOfOrder,
-                clamped,
-                unread,
-                storedDespiteFailure,
-                null);
-    }
-
     /** Acknowledged records of aborted transactions (0 without transactions). */
     public long abortedRecords() {
         return transactions == null ? 0 : transactions.abortedRecords();

@@ -34,19 +34,6 @@ public record PhaseSends(
         partitions = partitions == null ? List.of() : List.copyOf(partitions);
     }
 
-    /** Sends without transactions. */
-    public PhaseSends(
-            int phase,
-            String topic,
-            long sent,
-            long acked,
-            long failed,
-            Percentiles publishDelayMs,
-            List<PartitionAcks> partitions,
-            SenderTime senderTime) {
-        this(phase, topic, sent, acked, failed, publishDelayMs, partitions, senderTime, null);
-    }
-
     /**
      * The sends as a consumer at {@code read_committed} is given them: each partition's records of
      * aborted transactions left out (its counts and its fence). {@code acked} stays what the brokers

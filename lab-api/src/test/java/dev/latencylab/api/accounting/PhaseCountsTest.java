@@ -27,6 +27,7 @@ class PhaseCountsTest {
             2,
             null,
             List.of(new PartitionAcks(0, 50, 100, 149), new PartitionAcks(1, 30, 200, 229)),
+            null,
             null);
 
     @Test
@@ -82,7 +83,7 @@ class PhaseCountsTest {
         assertThat(PhaseFence.passed(SENDS, behind)).isFalse();
         assertThat(PhaseFence.waitingFor(SENDS, behind)).isEqualTo("partitions behind: 1 (at 228, needs 229)");
 
-        PhaseSends unanswered = new PhaseSends(PHASE, "lab.orders", 83, 80, 2, null, SENDS.partitions(), null);
+        PhaseSends unanswered = new PhaseSends(PHASE, "lab.orders", 83, 80, 2, null, SENDS.partitions(), null, null);
         LedgerView caughtUp = ledger(
                 new PartitionLedger(0, 100, 149, List.of(seg(PHASE, 100, 149, 0))),
                 new PartitionLedger(1, 200, 229, List.of(seg(PHASE, 200, 229, 0))));
@@ -103,6 +104,7 @@ class PhaseCountsTest {
                 0,
                 null,
                 List.of(new PartitionAcks(0, 50, 100, 150), new PartitionAcks(1, 30, 200, 229)),
+                null,
                 null);
         LedgerView ledger = ledger(
                 new PartitionLedger(0, 100, 150, List.of(new OffsetSegment(PHASE, 100, 150, 0, 1, 0))),
@@ -157,6 +159,7 @@ class PhaseCountsTest {
                 2,
                 null,
                 List.of(new PartitionAcks(0, 50, 100, 150), new PartitionAcks(1, 30, 200, 229)),
+                null,
                 null);
         LedgerView ledger = ledger(
                 new PartitionLedger(0, 100, 150, List.of(seg(PHASE, 100, 150, 0))),

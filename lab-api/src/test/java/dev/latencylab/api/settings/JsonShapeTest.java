@@ -36,7 +36,8 @@ class JsonShapeTest {
                         0,
                         new Percentiles(0.01, 0.02, 0.03, 0.04, 0.05, 0.06),
                         List.of(new PartitionAcks(2, 9, 100, 108)),
-                        new SenderTime(30.0, 6_600.0, 7_500.0, 12, 4))),
+                        new SenderTime(30.0, 6_600.0, 7_500.0, 12, 4),
+                        null)),
                 true,
                 null);
 

@@ -226,7 +226,8 @@ class LatencyRecorderTest {
         assertThat(recorder.report().ledger(TOPIC).redelivered(3)).isEqualTo(1);
         // Three offsets, two records: what the phase received is counted in records.
         assertThat(recorder.report().ledger(TOPIC).delivered(3)).isEqualTo(3);
-        PhaseSends sends = new PhaseSends(3, TOPIC, 2, 2, 0, null, List.of(new PartitionAcks(1, 2, 500, 502)), null);
+        PhaseSends sends =
+                new PhaseSends(3, TOPIC, 2, 2, 0, null, List.of(new PartitionAcks(1, 2, 500, 502)), null, null);
         assertThat(PhaseCounts.of(sends, recorder.report().ledger(TOPIC), Optional.of(phase))
                         .received())
                 .isEqualTo(2);

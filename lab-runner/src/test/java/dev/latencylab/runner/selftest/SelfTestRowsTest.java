@@ -87,7 +87,7 @@ class SelfTestRowsTest {
     }
 
     private static PhaseCounts counts(long acked, long received, long lost, long duplicated) {
-        return new PhaseCounts(acked, acked, 0, received, lost, 0, 0, duplicated, 0, 0, 0, 0, 0);
+        return new PhaseCounts(acked, acked, 0, received, lost, 0, 0, duplicated, 0, 0, 0, 0, 0, null);
     }
 
     private static PhaseRecord record(String name, PhaseCounts counts) {

@@ -22,9 +22,14 @@ final class SenderTransactions {
     /**
      * The identity records of a transaction aborted on purpose are stamped with, with its own
      * sequence numbers: a consumer at read_committed is never given them and sees no gap in the
-     * producer's own; one at read_uncommitted sees both identities whole.
+     * producer's own; one at read_uncommitted sees both identities whole. A new one each time the
+     * phase changes: a phase read at read_committed between two read at read_uncommitted would
+     * otherwise be a gap in it, which the consumer would count lost.
      */
-    private final UUID abortedId = UUID.randomUUID();
+    private UUID abortedId = UUID.randomUUID();
+
+    /** The phase of the last transaction begun: {@link #abortedId} stamps that stretch's aborted records. */
+    private PhaseTally abortedFor;
 
     private static final int COMMIT_ATTEMPTS = 3;
 
@@ -54,8 +59,14 @@ final class SenderTransactions {
         if (open == null) {
             producer.beginTransaction();
             begun++;
-            open = new OpenTransaction(
-                    phase, new TransactionAcks(), System.nanoTime(), abortEvery > 0 && begun % abortEvery == 0);
+            boolean abort = abortEvery > 0 && begun % abortEvery == 0;
+            if (phase != abortedFor) {
+                // Each stretch of a phase its own: a phase id can come back (0, between named phases).
+                abortedId = UUID.randomUUID();
+                nextAbortedSequence = 0;
+                abortedFor = phase;
+            }
+            open = new OpenTransaction(phase, new TransactionAcks(), System.nanoTime(), abort);
         }
         return open;
     }

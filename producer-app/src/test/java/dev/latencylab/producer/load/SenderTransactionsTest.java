@@ -90,9 +90,21 @@ class SenderTransactionsTest {
     }
 
     @Test
-    void aPlannedAbortsRecordsTakeTheirOwnIdentitysSequenceNumbers() {
+    void aPlannedAbortsRecordsTakeAnIdentityOfTheirPhaseWithItsOwnSequenceNumbers() {
+        MockProducer<byte[], byte[]> p = producer();
+        transactions.openFor(p, phase, 1);
+        java.util.UUID first = transactions.abortedId();
         assertThat(transactions.nextAbortedSequence()).isZero();
         assertThat(transactions.nextAbortedSequence()).isEqualTo(1);
-        assertThat(transactions.abortedId()).isNotNull();
+        transactions.end(p);
+        transactions.openFor(p, phase, 1);
+        assertThat(transactions.abortedId()).isEqualTo(first);
+        assertThat(transactions.nextAbortedSequence()).isEqualTo(2);
+        transactions.end(p);
+
+        // Another phase, perhaps read at another isolation level: a new identity, from sequence 0.
+        transactions.openFor(p, log.phase(6, "lab.orders"), 1);
+        assertThat(transactions.abortedId()).isNotEqualTo(first);
+        assertThat(transactions.nextAbortedSequence()).isZero();
     }
 }
