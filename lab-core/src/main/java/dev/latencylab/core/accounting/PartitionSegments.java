@@ -138,7 +138,8 @@ final class PartitionSegments {
                 long lastTo = buffer.getLong(last + 16);
                 long gap = Math.max(0, buffer.getLong(at + 8) - lastTo - 1);
                 long sum = gaps(last, lastTo) + gaps(at, to) + gap;
-                // The end first: a kill after it leaves at's copy stale (dropped), not counted twice.
+                // Plain stores: a kill mid-merge may leave this released segment's gaps and redeliveries
+                // miscounted, which no phase reads (released segments count for none).
                 buffer.putLong(last + 16, to);
                 buffer.putLong(last + 32, sum);
                 buffer.putLong(last + 48, NO_PENDING);

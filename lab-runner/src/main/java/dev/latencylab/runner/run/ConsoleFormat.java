@@ -48,11 +48,13 @@ public final class ConsoleFormat {
                         == c.received() + c.lost() + c.unobserved() + c.unread();
         return String.format(
                 Locale.ROOT,
-                "acked %d = received %d + lost %d%s%s, failed %d, redelivered %d",
+                "acked %d%s = received %d + lost %d%s%s%s, failed %d, redelivered %d",
                 c.acked(),
+                c.storedDespiteFailure() > 0 ? " + stored despite failure " + c.storedDespiteFailure() : "",
                 c.received(),
                 c.lost(),
                 c.unobserved() > 0 ? " + unobserved " + c.unobserved() : "",
+                c.unread() > 0 ? " + unread " + c.unread() : "",
                 withheld
                         ? " + aborted " + c.abortedRecords() + " (in aborted transactions, not given at read_committed)"
                         : c.abortedRecords() > 0 ? " (" + c.abortedRecords() + " of them in aborted transactions)" : "",

@@ -161,6 +161,11 @@ public class LoadGenerator implements SmartLifecycle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        if (thread.isAlive()) {
+            // Still inside a send or a commit (a commit may block for minutes): the producer is its alone.
+            log.warn("The sender thread did not stop within 30 s; its last records may not be flushed");
+            return;
+        }
         sender.flushIfMade();
     }
 

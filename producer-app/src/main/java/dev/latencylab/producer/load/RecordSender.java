@@ -294,13 +294,22 @@ final class RecordSender {
     /** For the app's shutdown, after the sender thread: makes no producer, as only that thread may. */
     void flushIfMade() {
         Producer<byte[], byte[]> p = producer;
-        if (p != null) {
-            if (transactions.open() && !transactions.end(p)) {
-                transactionalProducers.close(p);
-                transactions.countFailed();
-                return;
-            }
+        if (p == null) {
+            return;
+        }
+        boolean ended = !transactions.open() || transactions.end(p);
+        if (ended) {
             p.flush();
+        }
+        if (transactional) {
+            // The lab made it, so the lab closes it (spring-kafka closes only its own); a transaction that
+            // could not be ended is aborted by the coordinator once the producer's transaction times out.
+            synchronized (clientTotals) {
+                clientTotals.retire(p.metrics());
+                producer = null;
+            }
+            transactionalProducers.close(p);
+            transactions.countFailed();
         }
     }
 

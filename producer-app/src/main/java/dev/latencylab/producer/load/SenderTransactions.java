@@ -116,8 +116,10 @@ final class SenderTransactions {
 
     /**
      * Counts the transaction {@link #end} could not end as aborted, once its producer was closed (so
-     * every record of it has its answer) and replaced (which aborted it). Its records carry the
-     * producer's own identity: a read_committed consumer sees a gap in its sequence numbers there.
+     * every record of it has its answer) and replaced (which aborts it, unless a commit that timed
+     * out had reached the coordinator: then the successor completes that commit, and its records
+     * show as stored despite failure at read_committed). Its records carry the producer's own
+     * identity: a read_committed consumer sees a gap in its sequence numbers there.
      */
     void countFailed() {
         OpenTransaction tx = failing;

@@ -40,13 +40,15 @@ final class TransactionsSection {
                 .append(
                         " there) and are received at read_uncommitted. *Ending ms*: the mean time the producer's sender thread spent ending a")
                 .append(" transaction (a commit; a flush and an abort), sending nothing meanwhile; *share*: that time")
-                .append(" over the measured window. *Acked rec/s*: what the brokers acknowledged per second (an")
-                .append(" unthrottled phase's throughput). CPU in cores, all processes on this machine's cores.\n\n")
+                .append(" over the measured window. *Acked rec/s*: what the brokers acknowledged per second, aborted")
+                .append(" records included (an unthrottled phase's throughput); *received rec/s*: what the consumer")
+                .append(" was given per second of the window. CPU in cores, all processes on this machine's cores.\n\n")
                 .append("| phase | transaction ms | abort every | isolation | committed | aborted |")
-                .append(" records / transaction | ending ms | share | acked rec/s | e2e p50 ms | e2e p99 ms |")
+                .append(
+                        " records / transaction | ending ms | share | acked rec/s | received rec/s | e2e p50 ms | e2e p99 ms |")
                 .append(" e2e max ms | CPU producer | CPU brokers | acked | aborted records | received | lost |\n")
                 .append(
-                        "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                        "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (PhaseSummary p : phases) {
             PhaseCounts n = p.counts();
             TransactionCounts t = n.transactions();
@@ -63,6 +65,7 @@ final class TransactionsSection {
                     with && t.meanEndingMs() != null ? Fmt.ms(t.meanEndingMs()) : "-",
                     with && p.measuredSeconds() > 0 ? Fmt.percent(t.endingMs() / (p.measuredSeconds() * 1000)) : "-",
                     p.ackedRate() == null ? Fmt.NA : Fmt.rate(p.ackedRate()),
+                    p.measuredSeconds() > 0 ? Fmt.rate(n.received() / p.measuredSeconds()) : Fmt.NA,
                     Fmt.ms(p.latencyMs().p50()),
                     Fmt.ms(p.latencyMs().p99()),
                     Fmt.ms(p.latencyMs().max()),
