@@ -29,9 +29,9 @@ public final class PhaseTally {
     private long[] ackedByPartition = new long[0];
     private long[] firstOffset = new long[0];
     private long[] lastOffset = new long[0];
-    /** Per partition, records of aborted transactions, and the highest offset outside them (-1: none). */
+    /** Per partition, the records of aborted transactions. */
     private long[] aborted = new long[0];
-
+    /** Per partition, the highest offset acknowledged outside a transaction still open or aborted (-1: none). */
     private long[] lastCommittedOffset = new long[0];
     /** Null while the phase sends without transactions. */
     private TransactionCounts transactions;
@@ -103,8 +103,9 @@ public final class PhaseTally {
     /**
      * A transaction of this phase was committed: its records are readable at read_committed. Call it
      * once every record of the transaction has its answer.
+     *
+     * @param endingNanos how long the commit took the sender thread
      */
-    /** @param endingNanos how long the commit took the sender thread */
     public void committed(TransactionAcks tx, long endingNanos) {
         synchronized (answers) {
             long[] counts = tx.counts();

@@ -320,7 +320,8 @@ final class RecordSender {
 
     /** Ends the open transaction once it has been open for {@code transactionMs}. */
     void endTransactionIfDue(int transactionMs) {
-        if (transactions.dueNanos(transactionMs) <= System.nanoTime()) {
+        // Asked before every send: the clock is read only while a transaction is open.
+        if (transactions.open() && transactions.dueNanos(transactionMs) <= System.nanoTime()) {
             endTransaction();
         }
     }
