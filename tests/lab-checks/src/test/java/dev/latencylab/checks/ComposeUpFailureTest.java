@@ -1,6 +1,7 @@
 package dev.latencylab.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -9,6 +10,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -128,9 +130,14 @@ class ComposeUpFailureTest {
         Files.writeString(dir.resolve("engine-answers"), "");
         List<String[]> ports = publishedPorts();
         String[] first = ports.get(0);
-        // The first port the file publishes is taken: by this test, or already by something else.
+        // The first port the file publishes is taken by this test itself: a holder that does not accept
+        // connections (a container engine's port reservation, say) or one that goes away meanwhile would make
+        // the test depend on something it does not control.
         int port = Integer.parseInt(first[1]);
-        taken = bindIfFree(port).orElse(null);
+        taken = await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> bindIfFree(port), Optional::isPresent)
+                .orElseThrow();
 
         Tools.Result result = composeUp(false);
 
