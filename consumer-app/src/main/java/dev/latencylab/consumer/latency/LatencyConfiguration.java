@@ -6,21 +6,28 @@ import dev.latencylab.consumer.LabConsumerProperties;
 import dev.latencylab.consumer.modes.BatchProcessing;
 import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.consumer.modes.SettingsFile;
+import dev.latencylab.consumer.modes.ShareGroupReader;
+import dev.latencylab.core.accounting.GroupLedgers;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.latency.LatencyRecorder;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 import org.springframework.kafka.config.ContainerCustomizer;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
 
 @Configuration(proxyBeanMethods = false)
@@ -33,7 +40,11 @@ class LatencyConfiguration {
             LabConsumerProperties properties, @Value("${spring.kafka.consumer.group-id}") String group)
             throws IOException {
         log.info("Offset ledgers of group {}, one per topic, in {}", group, properties.ledgerDir());
-        return new LatencyRecorder(properties.lossGrace(), OffsetLedgers.inDirectory(properties.ledgerDir(), group));
+        return new LatencyRecorder(
+                properties.lossGrace(),
+                new GroupLedgers(
+                        OffsetLedgers.inDirectory(properties.ledgerDir(), group),
+                        OffsetLedgers.sharedInDirectory(properties.ledgerDir(), ShareGroupReader.shareGroupOf(group))));
     }
 
     /**
@@ -105,8 +116,8 @@ class LatencyConfiguration {
             // The listener the initial settings name is the one that joins: the record listener
             // when an instance that ran it is started again, else the batch one, as annotated.
             if (isLabListener(container.getListenerId())) {
-                container.setAutoStartup(ConsumerModes.listenerId(initialConsumerSettings.listener())
-                        .equals(container.getListenerId()));
+                container.setAutoStartup(
+                        container.getListenerId().equals(ConsumerModes.listenerId(initialConsumerSettings.listener())));
             }
         };
     }
@@ -121,8 +132,48 @@ class LatencyConfiguration {
             ConsumerDescription description,
             ConsumerSettings initialConsumerSettings,
             SettingsFile settingsFile,
+            ShareGroupReader shareGroupReader,
             MeterRegistry meters) {
-        return new ConsumerModes(registry, description, initialConsumerSettings, settingsFile, meters);
+        return new ConsumerModes(
+                registry, description, initialConsumerSettings, settingsFile, shareGroupReader, meters);
+    }
+
+    /**
+     * The app as a share group member. Its listener and the consumer factory are looked up when it
+     * first reads as one: the listener needs the consumer modes, which need this.
+     */
+    @Bean
+    ShareGroupReader shareGroupReader(
+            ObjectProvider<ConsumerFactory<?, ?>> consumerFactory,
+            LabConsumerProperties properties,
+            @Value("${spring.kafka.consumer.group-id}") String group,
+            LatencyRecorder recorder,
+            ObjectProvider<LatencyListener> listener) {
+        return new ShareGroupReader(
+                () -> consumerFactory.getObject().getConfigurationProperties(),
+                group,
+                Pattern.compile(properties.topics()),
+                recorder,
+                record -> listener.getObject().onShareRecord(record));
+    }
+
+    /**
+     * An instance started again in share mode reads on as the share group once it is ready. If it
+     * cannot (the cluster unreachable, the share ledger held by another instance), it says why and
+     * stays up, not reading: the endpoints still answer, and {@code {"consuming": true}} tries again.
+     */
+    @Bean
+    ApplicationListener<ApplicationReadyEvent> shareGroupResume(ConsumerModes modes) {
+        return ready -> {
+            try {
+                modes.resumeShareGroup();
+            } catch (RuntimeException e) {
+                log.error(
+                        "Could not read on as the share group after the restart; not reading until asked to"
+                                + " resume ({\"consuming\": true}): {}",
+                        e.toString());
+            }
+        };
     }
 
     @Bean(destroyMethod = "close")

@@ -71,12 +71,30 @@ class LatencyListener {
         measure(record, polled, EpochMicros.now());
     }
 
+    /**
+     * One record a share consumer was handed, processed on its thread; acknowledged (accepted) once
+     * this returns. A share consumer takes no interceptor, so no poll time: no batch-wait sample.
+     */
+    void onShareRecord(ConsumerRecord<byte[], byte[]> record) {
+        BatchProcessing.work(modes.settings());
+        measure(record, LatencyRecorder.NOT_POLLED, EpochMicros.now(), true);
+    }
+
     private void measure(ConsumerRecord<byte[], byte[]> record, long polledMicros, long consumedMicros) {
+        measure(record, polledMicros, consumedMicros, false);
+    }
+
+    private void measure(
+            ConsumerRecord<byte[], byte[]> record, long polledMicros, long consumedMicros, boolean shared) {
         Header header = record.headers().lastHeader(LabHeader.KEY);
         if (selfTestSkips.skip(header == null ? null : header.value())) {
+            if (shared) {
+                recorder.passShared(record.topic(), record.partition(), record.offset());
+            }
             return;
         }
         RecordResult result = recorder.record(
+                shared,
                 header == null ? null : header.value(),
                 record.value(),
                 record.topic(),

@@ -35,8 +35,9 @@ import org.springframework.kafka.listener.MessageListenerContainer;
  * committed as it leaves the group), configures the one the settings ask for and starts it; a
  * change of processing takes effect from the next batch. Whether the consumer reads (paused or
  * not) carries over. Nothing is lost across a switch: what was read but not committed is read
- * again and counted as redelivered by the offset ledger. Each change is kept in the {@link
- * SettingsFile}, if there is one, for this instance's next start.
+ * again and counted as redelivered by the offset ledger. The share listener is no container of the
+ * registry: the {@link ShareGroupReader} runs it, and pausing it stops its consumers. Each change is
+ * kept in the {@link SettingsFile}, if there is one, for this instance's next start.
  */
 public final class ConsumerModes {
 
@@ -52,6 +53,7 @@ public final class ConsumerModes {
     private final ConsumerDescription base;
     private volatile ConsumerSettings settings;
     private final SettingsFile store;
+    private final ShareGroupReader share;
     private final AtomicLong generation = new AtomicLong();
     private final MultiGauge info;
 
@@ -60,8 +62,10 @@ public final class ConsumerModes {
             ConsumerDescription base,
             ConsumerSettings initial,
             SettingsFile store,
+            ShareGroupReader share,
             MeterRegistry meters) {
         this.registry = registry;
+        this.share = share;
         this.base = base;
         this.settings = initial;
         this.store = store;
@@ -112,19 +116,31 @@ public final class ConsumerModes {
         ConsumerSettings before = settings;
         ConsumerSettings next = before.apply(change);
         if (needsRestart(before, next)) {
-            MessageListenerContainer running = container(before.listener());
-            boolean paused = running.isPauseRequested();
-            running.stop(); // blocks until the listener thread has left; offsets committed on the way
-            // In effect before the new container's first batch: it reads the settings it processes with.
-            settings = next;
-            MessageListenerContainer target = container(next.listener());
-            configure(target.getContainerProperties(), next, propertiesSet.getOrDefault(next.listener(), Set.of()));
-            propertiesSet.put(next.listener(), next.consumerConfig().keySet());
-            if (paused) {
-                target.pause();
+            boolean paused = !consuming();
+            stopReading(before); // blocks until the listener threads have left; offsets committed on the way
+            if (before.listener() == ListenerType.SHARE && next.listener() != ListenerType.SHARE) {
+                try {
+                    share.leave();
+                } catch (RuntimeException e) {
+                    startReading(before, paused); // the share group reads on as before
+                    throw e;
+                }
             }
-            target.start();
-            log.info("Consumer now {} ({} listener container restarted)", next.describe(), next.listener());
+            if (before.listener() != ListenerType.SHARE && next.listener() == ListenerType.SHARE) {
+                try {
+                    share.enter();
+                } catch (RuntimeException e) {
+                    // Nothing changed: the consumer group reads on as before.
+                    startReading(before, paused);
+                    throw e;
+                }
+            }
+            // In effect before the new listener's first record: it reads the settings it processes with;
+            // kept first, so an instance killed once it reads restarts reading as it did.
+            settings = next;
+            store.keep(next);
+            startReading(next, paused);
+            log.info("Consumer now {} ({} listener restarted)", next.describe(), next.listener());
         } else if (!next.equals(before)) {
             settings = next;
             log.info("Consumer now {}", next.describe());
@@ -142,8 +158,45 @@ public final class ConsumerModes {
 
     /** Whether the consumer reads: false until it is asked to pause, true again when resumed. */
     public boolean consuming() {
+        if (settings.listener() == ListenerType.SHARE) {
+            return share.running();
+        }
         MessageListenerContainer c = container(settings.listener());
         return c != null && !c.isPauseRequested();
+    }
+
+    /**
+     * An app started again with the share listener in effect (kept from before a restart) goes on
+     * reading as the share group from where it was: call it once the app is ready.
+     */
+    public synchronized void resumeShareGroup() {
+        if (settings.listener() == ListenerType.SHARE) {
+            share.start(settings, kafkaProperties(settings));
+        }
+    }
+
+    private void stopReading(ConsumerSettings s) {
+        if (s.listener() == ListenerType.SHARE) {
+            share.stop();
+        } else {
+            container(s.listener()).stop();
+        }
+    }
+
+    private void startReading(ConsumerSettings s, boolean paused) {
+        if (s.listener() == ListenerType.SHARE) {
+            if (!paused) {
+                share.start(s, kafkaProperties(s));
+            }
+            return;
+        }
+        MessageListenerContainer target = container(s.listener());
+        configure(target.getContainerProperties(), s, propertiesSet.getOrDefault(s.listener(), Set.of()));
+        propertiesSet.put(s.listener(), s.consumerConfig().keySet());
+        if (paused) {
+            target.pause();
+        }
+        target.start();
     }
 
     /**
@@ -151,6 +204,15 @@ public final class ConsumerModes {
      * so what is sent after the answer is not read until resumed.
      */
     public synchronized void consuming(boolean consuming) {
+        if (settings.listener() == ListenerType.SHARE) {
+            // A share container cannot pause: its consumers stop, and what they held goes back to the group.
+            if (consuming) {
+                share.start(settings, kafkaProperties(settings));
+            } else {
+                share.stop();
+            }
+            return;
+        }
         MessageListenerContainer container = container(settings.listener());
         if (consuming) {
             container.resume();
@@ -168,7 +230,11 @@ public final class ConsumerModes {
         }
     }
 
-    /** The container of the listener type in effect: whose assignment and pause state count. */
+    /**
+     * The consumer group's listener container in effect: whose assignment and pause state count.
+     *
+     * @throws IllegalStateException while the app reads as a share group (which assigns no partitions)
+     */
     public MessageListenerContainer active() {
         return container(settings.listener());
     }
@@ -185,12 +251,19 @@ public final class ConsumerModes {
         return new ConsumerDescription(base.topics(), base.groupId(), described, s.consumerConfig());
     }
 
-    /** The id of the listener container of {@code type}. */
+    /** The id of the listener container of {@code type}; null for the share listener, which has none. */
     public static String listenerId(ListenerType type) {
-        return type == ListenerType.RECORD ? RECORD_LISTENER : BATCH_LISTENER;
+        return switch (type) {
+            case RECORD -> RECORD_LISTENER;
+            case BATCH -> BATCH_LISTENER;
+            case SHARE -> null;
+        };
     }
 
     private MessageListenerContainer container(ListenerType type) {
+        if (type == ListenerType.SHARE) {
+            throw new IllegalStateException("the share listener has no container of the registry");
+        }
         MessageListenerContainer c = registry.getListenerContainer(listenerId(type));
         if (c == null) {
             throw new IllegalStateException("the " + type + " listener container is not registered");
@@ -204,7 +277,8 @@ public final class ConsumerModes {
                 || now.commit() != next.commit()
                 || !java.util.Objects.equals(now.commitCount(), next.commitCount())
                 || !java.util.Objects.equals(now.commitIntervalMs(), next.commitIntervalMs())
-                || now.commitSync() != next.commitSync();
+                || now.commitSync() != next.commitSync()
+                || (next.listener() == ListenerType.SHARE && now.workers() != next.workers());
     }
 
     /** Puts the settings' fetch and commit parts into a container's properties (read when it starts). */

@@ -61,6 +61,7 @@ class ConsumerEndpointTest {
                     new ConsumerDescription("lab\\.orders", "g", Map.of()),
                     ConsumerSettings.DEFAULTS,
                     SettingsFile.none(),
+                    UnusedShareGroup.reader(),
                     meters);
         }
 

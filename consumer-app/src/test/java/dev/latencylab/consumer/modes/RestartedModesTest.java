@@ -34,6 +34,7 @@ class RestartedModesTest {
                 new ConsumerDescription("lab\\.orders", "g", Map.of()),
                 SettingsFileTest.PHASE,
                 SettingsFile.none(),
+                UnusedShareGroup.reader(),
                 new SimpleMeterRegistry());
         assertThat(properties.getKafkaConsumerProperties()).containsEntry("group.protocol", "consumer");
 

@@ -118,6 +118,7 @@ class SettingsFileTest {
                 new ConsumerDescription("lab\\.orders", "g", Map.of()),
                 initial,
                 file,
+                UnusedShareGroup.reader(),
                 new SimpleMeterRegistry());
     }
 }

@@ -26,7 +26,7 @@ public final class ConsumerSetting {
 
     public static final Setting<Integer> MAX_PARTITION_FETCH_BYTES = fetch(
             "maxPartitionFetchBytes", "max.partition.fetch.bytes", ConsumerLimits.MAX_PARTITION_FETCH_BYTES, 1_048_576);
-    /** One record per listener call, or the poll's batch. */
+    /** One record per listener call, the poll's batch, or a share group's consumers. */
     public static final Setting<ListenerType> LISTENER =
             listener("listener", SettingKind.labelled(ListenerType.class), ListenerType.BATCH);
 
@@ -43,7 +43,7 @@ public final class ConsumerSetting {
     /** In order on the listener thread, per key on workers, or unordered on workers. */
     public static final Setting<ProcessingOrder> PROCESSING =
             listener("processing", SettingKind.labelled(ProcessingOrder.class), ProcessingOrder.IN_ORDER);
-    /** Worker threads, for per-key and unordered processing (1 for in order). */
+    /** Worker threads, for per-key and unordered processing (1 for in order); with listener share, its consumers. */
     public static final Setting<Integer> WORKERS = listener("workers", SettingKind.integer(ConsumerLimits.WORKERS), 1);
     /** Simulated processing time per record, µs (0: none). */
     public static final Setting<Integer> WORK_MICROS =

@@ -15,6 +15,9 @@ public final class ConsumerSettings extends SettingValues {
     /** Every setting at its fallback: the consumer-app's defaults ({@link ConsumerSetting}). */
     public static final ConsumerSettings DEFAULTS = of(ConsumerChange.consuming(true));
 
+    /** Share consumers one instance runs at most (each a Kafka client and a thread). */
+    public static final int MAX_SHARE_CONSUMERS = 32;
+
     private ConsumerSettings(Object[] given, Map<String, String> consumerConfig) {
         super(ConsumerSetting.ALL, given, "consumerConfig", consumerConfig, ExtraProperties.CONSUMER_OWNED);
         commitFigure(CommitMode.COUNT, commitCount(), "commitCount", "the records between commits");
@@ -23,12 +26,29 @@ public final class ConsumerSettings extends SettingValues {
             throw new BadSettingsException(
                     "commit", "commit record needs listener record (a batch listener commits what it was handed)");
         }
-        if (listener() == ListenerType.RECORD && processing() != ProcessingOrder.IN_ORDER) {
+        if (listener() != ListenerType.BATCH && processing() != ProcessingOrder.IN_ORDER) {
             throw new BadSettingsException(
                     "processing",
                     "processing " + processing() + " spreads a batch over workers: it needs listener batch");
         }
-        if (processing() == ProcessingOrder.IN_ORDER && workers() != 1) {
+        if (listener() == ListenerType.SHARE && workers() > MAX_SHARE_CONSUMERS) {
+            throw new BadSettingsException(
+                    "workers",
+                    "workers: with listener share, the share group's consumers on this instance, each a Kafka"
+                            + " client with its own thread: at most " + MAX_SHARE_CONSUMERS + "; got " + workers());
+        }
+        if (listener() == ListenerType.SHARE && consumerConfig().containsKey("isolation.level")) {
+            throw new BadSettingsException(
+                    "consumerConfig",
+                    "consumerConfig: isolation.level is no share consumer's setting (a share group's isolation is"
+                            + " its group config share.isolation.level, read_uncommitted here): leave it out with"
+                            + " listener share");
+        }
+        if (listener() == ListenerType.SHARE && commit() == CommitMode.RECORD) {
+            throw new BadSettingsException(
+                    "commit", "commit: a share group acknowledges each record; it commits no offsets");
+        }
+        if (processing() == ProcessingOrder.IN_ORDER && workers() != 1 && listener() != ListenerType.SHARE) {
             throw new BadSettingsException(
                     "workers",
                     "workers: processing in-order runs on the listener thread alone; "
@@ -162,11 +182,21 @@ public final class ConsumerSettings extends SettingValues {
 
     /** A short name for progress lines and reports: "batch 50, per-key x 50, commit batch, wait 1000 µs". */
     public String describe() {
+        if (listener() == ListenerType.SHARE) {
+            return "share group x " + workers() + ", batch " + maxPollRecords() + ", " + simulated()
+                    + describeProperties();
+        }
         String unit = listener() == ListenerType.RECORD ? "record" : "batch " + maxPollRecords();
         String order = processing() == ProcessingOrder.IN_ORDER ? "in-order" : processing() + " x " + workers();
         String commits = "commit " + describeCommit();
-        String simulated = workMicros() == 0 ? "no work" : work() + " " + workMicros() + " µs";
-        String properties = consumerConfig().isEmpty() ? "" : ", " + consumerConfig();
-        return unit + ", " + order + ", " + commits + ", " + simulated + properties;
+        return unit + ", " + order + ", " + commits + ", " + simulated() + describeProperties();
+    }
+
+    private String simulated() {
+        return workMicros() == 0 ? "no work" : work() + " " + workMicros() + " µs";
+    }
+
+    private String describeProperties() {
+        return consumerConfig().isEmpty() ? "" : ", " + consumerConfig();
     }
 }

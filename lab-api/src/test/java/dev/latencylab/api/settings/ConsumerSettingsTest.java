@@ -81,6 +81,30 @@ class ConsumerSettingsTest {
     }
 
     @Test
+    void aShareGroupsWorkersAreItsConsumersEachProcessingInOrderWithNoCommitsAndNoIsolationLevel() {
+        ConsumerSettings share = read(Map.of("listener", "share", "workers", 12, "maxPollRecords", 100));
+        assertThat(share.describe()).isEqualTo("share group x 12, batch 100, no work");
+        assertThat(read(Map.of("listener", "share", "workers", ConsumerSettings.MAX_SHARE_CONSUMERS))
+                        .workers())
+                .isEqualTo(32);
+        assertThatThrownBy(() -> read(Map.of("listener", "share", "workers", 33)))
+                .hasMessageContaining("at most 32")
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("workers");
+        assertThatThrownBy(() -> read(Map.of("listener", "share", "processing", "per-key", "workers", 4)))
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("processing");
+        assertThatThrownBy(() -> read(Map.of("listener", "share", "commit", "record")))
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("commit");
+        assertThatThrownBy(() -> read(
+                        Map.of("listener", "share", "consumerConfig", Map.of("isolation.level", "read_committed"))))
+                .hasMessageContaining("share.isolation.level")
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("consumerConfig");
+    }
+
+    @Test
     void badValuesAreRefusedAsTheProducerEndpointRefusesThem() {
         assertThatThrownBy(() -> ConsumerSettingsReader.change(Map.of("maxPollRecords", "50")))
                 .hasMessage("maxPollRecords must be an integer from 1 to 100000; got \"50\"");

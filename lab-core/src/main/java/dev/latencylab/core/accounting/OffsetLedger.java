@@ -8,10 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -51,7 +48,7 @@ import java.util.UUID;
  * offset). About 34 MiB mapped, of which only the partitions used are ever touched. Not
  * thread-safe: the recorder's lock guards it within a process.
  */
-public final class OffsetLedger {
+public final class OffsetLedger implements GroupLedger {
 
     public static final int MAX_PARTITIONS = AccountingLimits.MAX_PARTITIONS;
     public static final int SEGMENTS = AccountingLimits.LEDGER_SEGMENTS;
@@ -91,19 +88,7 @@ public final class OffsetLedger {
      * formatted, so a link planted in its place would have this process overwrite another file.
      */
     public static OffsetLedger open(Path file) throws IOException {
-        Path parent = file.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        if (Files.isSymbolicLink(file)) {
-            throw new IOException("refusing the offset ledger " + file + ": it is a symbolic link");
-        }
-        try (FileChannel channel = FileChannel.open(
-                        file,
-                        StandardOpenOption.CREATE,
-                        StandardOpenOption.READ,
-                        StandardOpenOption.WRITE,
-                        LinkOption.NOFOLLOW_LINKS);
+        try (FileChannel channel = LedgerFile.open(file, "offset ledger");
                 FileLock lock = channel.lock()) {
             // Locked: the instances of a group open the ledger together, and only one may format it.
             ByteBuffer mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
@@ -127,6 +112,7 @@ public final class OffsetLedger {
      * Records that the record at {@code offset} of {@code partition}, of phase {@code phase}, was
      * processed. True when it is processed for the first time, false when it is redelivered.
      */
+    @Override
     public boolean deliver(int partition, long offset, int phase) {
         if (partition < 0 || partition >= MAX_PARTITIONS) {
             hitLimit(PARTITIONS_LIMIT, partition);
@@ -180,11 +166,21 @@ public final class OffsetLedger {
         return true;
     }
 
+    @Override
+    public long highestOffset(int partition) {
+        if (partition < 0 || partition >= MAX_PARTITIONS) {
+            return -1;
+        }
+        int base = HEADER + partition * PARTITION;
+        return buffer.getLong(base) == 0 ? -1 : buffer.getLong(base + 8);
+    }
+
     /**
      * Records that the record just delivered at {@code offset} was a second copy of one the
      * producer had written before: counted with the offset's segment, so the count is the group's
      * and outlives the instance that saw it.
      */
+    @Override
     public void duplicate(int partition, long offset) {
         if (partition < 0 || partition >= MAX_PARTITIONS) {
             return;
@@ -201,6 +197,7 @@ public final class OffsetLedger {
      * The phases up to {@code throughPhase} are closed and stored by the runner: their segments may
      * be merged when a partition needs room. Any instance may call it; the highest id wins.
      */
+    @Override
     public void release(int throughPhase) {
         if (throughPhase > buffer.getLong(RELEASED_AT)) {
             buffer.putLong(RELEASED_AT, throughPhase);
@@ -212,6 +209,7 @@ public final class OffsetLedger {
      * an earlier incarnation of the topic (deleted and created again, a fresh cluster). Called when
      * the partition is assigned, with the log's end offset then. True when it forgot.
      */
+    @Override
     public boolean forgetIfBeyond(int partition, long logEndOffset) {
         if (partition < 0 || partition >= MAX_PARTITIONS) {
             return false;
@@ -225,6 +223,7 @@ public final class OffsetLedger {
     }
 
     /** Forgets everything: call it with the stream quiet (between runs, a topic created anew). */
+    @Override
     public void clear() {
         for (int p = 0; p < MAX_PARTITIONS; p++) {
             int base = HEADER + p * PARTITION;
@@ -243,6 +242,7 @@ public final class OffsetLedger {
         return new UUID(buffer.getLong(ID_AT), buffer.getLong(ID_AT + 8)).toString();
     }
 
+    @Override
     public LedgerView view() {
         List<PartitionLedger> partitions = new ArrayList<>();
         for (int p = 0; p < MAX_PARTITIONS; p++) {

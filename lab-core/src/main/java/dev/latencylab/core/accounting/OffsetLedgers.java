@@ -7,10 +7,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The group's offset ledgers, one per topic it reads, opened when a topic's first record arrives.
+ * The group's ledgers, one per topic it reads, opened when a topic's first record arrives: offset
+ * ledgers for a consumer group, share ledgers for a share group.
  * A phase may write its own topic (a partition count, a codec's size on disk), and partition 0 of
  * one topic is not partition 0 of another. Not thread-safe: the recorder's lock guards it.
  */
@@ -19,15 +21,15 @@ public final class OffsetLedgers {
     /** Opens the ledger of a topic. */
     @FunctionalInterface
     public interface Opener {
-        OffsetLedger open(String topic) throws IOException;
+        GroupLedger open(String topic) throws IOException;
     }
 
     private final Opener opener;
-    private final Map<String, OffsetLedger> byTopic = new TreeMap<>();
+    private final Map<String, GroupLedger> byTopic = new TreeMap<>();
     /** The last topic looked up: records come in runs of one topic, so the map is rarely consulted. */
     private String lastTopic;
 
-    private OffsetLedger lastLedger;
+    private GroupLedger lastLedger;
 
     public OffsetLedgers(Opener opener) {
         this.opener = opener;
@@ -44,9 +46,25 @@ public final class OffsetLedgers {
         });
     }
 
+    /**
+     * Share ledgers in files {@code share-ledger-<group>-<topic>.bin} under {@code dir}, held by one
+     * instance of the share group on this host at a time.
+     */
+    public static OffsetLedgers sharedInDirectory(Path dir, String group) {
+        return new OffsetLedgers(topic -> {
+            PrivateFolder.require(dir);
+            return ShareLedger.open(dir.resolve(fileName("share-ledger-" + group + "-" + topic + ".bin")));
+        });
+    }
+
     /** Ledgers of this process alone (tests, benchmarks). */
     public static OffsetLedgers inMemory() {
         return new OffsetLedgers(topic -> OffsetLedger.inMemory());
+    }
+
+    /** Share ledgers of this process alone (tests). */
+    public static OffsetLedgers sharedInMemory() {
+        return new OffsetLedgers(topic -> ShareLedger.inMemory());
     }
 
     /** Group ids and topic names may hold characters a file name should not. */
@@ -54,11 +72,11 @@ public final class OffsetLedgers {
         return name.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
-    public OffsetLedger forTopic(String topic) {
+    public GroupLedger forTopic(String topic) {
         if (topic.equals(lastTopic)) {
             return lastLedger;
         }
-        OffsetLedger ledger = byTopic.get(topic);
+        GroupLedger ledger = byTopic.get(topic);
         if (ledger == null) {
             try {
                 ledger = opener.open(topic);
@@ -72,24 +90,34 @@ public final class OffsetLedgers {
         return ledger;
     }
 
-    /** See {@link OffsetLedger#forgetIfBeyond}. */
+    /** See {@link GroupLedger#forgetIfBeyond}. */
     public boolean forgetIfBeyond(String topic, int partition, long logEndOffset) {
         return forTopic(topic).forgetIfBeyond(partition, logEndOffset);
     }
 
-    /** The phases up to {@code throughPhase} are stored by the runner: see {@link OffsetLedger#release}. */
+    /** The phases up to {@code throughPhase} are stored by the runner: see {@link GroupLedger#release}. */
     public void release(int throughPhase) {
         byTopic.values().forEach(l -> l.release(throughPhase));
     }
 
     /** A topic created anew: its ledger speaks of the old one's offsets. Call it with the topic quiet. */
     public void forget(String topic) {
-        forTopic(topic).clear();
+        forTopic(topic).forget();
+    }
+
+    /** {@link #forget} of a ledger this process has open; one it has not is left alone (and not opened). */
+    public void forgetIfOpen(String topic) {
+        ifOpen(topic).ifPresent(GroupLedger::forget);
+    }
+
+    /** The ledger of {@code topic} if this process has opened it. */
+    public Optional<GroupLedger> ifOpen(String topic) {
+        return Optional.ofNullable(byTopic.get(topic));
     }
 
     /** Every ledger opened so far is emptied (files stay, for the group's other instances). */
     public void clear() {
-        byTopic.values().forEach(OffsetLedger::clear);
+        byTopic.values().forEach(GroupLedger::clear);
     }
 
     /** The ledgers holding anything (an emptied one is left out, as if never opened). */

@@ -5,6 +5,7 @@ import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
+import dev.latencylab.core.accounting.GroupLedgers;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.accounting.SequenceTracker;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The consumer side of the measurement: turns each received record into two latencies in the
@@ -37,7 +39,7 @@ public final class LatencyRecorder {
     public static final long NOT_POLLED = Long.MIN_VALUE;
 
     private final Duration grace;
-    private final OffsetLedgers ledgers;
+    private final GroupLedgers ledgers;
     /** By the recorder's own id for a phase: ids only grow, so a released one is never reused. */
     private final Map<Integer, PhaseHistograms> phases = new LinkedHashMap<>();
 
@@ -53,21 +55,18 @@ public final class LatencyRecorder {
     private long badHeader;
     private long badPayload;
     private long tooManyPhases;
-    private long lifetimeReceived;
-    private long lifetimeLostDeclared;
-    private long lifetimeLate;
-    private long lifetimeDuplicated;
-    private long lifetimeRedelivered;
-    private long lifetimeOutOfOrder;
-    private long lifetimeNoHeader;
-    private long lifetimeBadHeader;
-    private long lifetimeBadPayload;
+    private final LifetimeTally lifetime = new LifetimeTally();
 
     /**
      * @param grace how long a gap in a producer's sequence stays open before it counts as lost
      * @param ledgers the group's offset ledgers, one per topic
      */
     public LatencyRecorder(Duration grace, OffsetLedgers ledgers) {
+        this(grace, GroupLedgers.of(ledgers));
+    }
+
+    /** @param ledgers the ledgers of the app's consumer group and of its share group */
+    public LatencyRecorder(Duration grace, GroupLedgers ledgers) {
         this.grace = grace;
         this.ledgers = ledgers;
         this.tracker = newTracker();
@@ -97,15 +96,36 @@ public final class LatencyRecorder {
      */
     public synchronized RecordResult record(
             byte[] header, byte[] value, String topic, int partition, long offset, long polledMicros, long nowMicros) {
+        return record(false, header, value, topic, partition, offset, polledMicros, nowMicros);
+    }
+
+    /** {@link #record(byte[], byte[], String, int, long, long, long)} of a record a share consumer processed. */
+    public synchronized RecordResult recordShared(
+            byte[] header, byte[] value, String topic, int partition, long offset, long polledMicros, long nowMicros) {
+        return record(true, header, value, topic, partition, offset, polledMicros, nowMicros);
+    }
+
+    /** {@link #record(byte[], byte[], String, int, long, long, long)}, by a share consumer when {@code shared}. */
+    public synchronized RecordResult record(
+            boolean shared,
+            byte[] header,
+            byte[] value,
+            String topic,
+            int partition,
+            long offset,
+            long polledMicros,
+            long nowMicros) {
         if (header == null) {
+            passIfShared(shared, topic, partition, offset);
             noHeader++;
-            lifetimeNoHeader++;
+            lifetime.noHeader();
             return RecordResult.skipped(RecordResult.Status.NO_HEADER);
         }
         Optional<RecordStamp> decoded = LabHeader.decode(header);
         if (decoded.isEmpty()) {
+            passIfShared(shared, topic, partition, offset);
             badHeader++;
-            lifetimeBadHeader++;
+            lifetime.badHeader();
             return RecordResult.skipped(RecordResult.Status.BAD_HEADER);
         }
         RecordStamp stamp = decoded.get();
@@ -113,8 +133,8 @@ public final class LatencyRecorder {
         PhaseHistograms phase = phaseId >= 0 ? phases.get(phaseId) : null;
         long latency = nowMicros - stamp.actualSendMicros();
         long corrected = nowMicros - stamp.intendedSendMicros();
-        if (!ledgers.forTopic(topic).deliver(partition, offset, stamp.phase())) {
-            lifetimeRedelivered++;
+        if (!ledgers.deliver(topic, shared, partition, offset, stamp.phase())) {
+            lifetime.redelivered();
             if (phase != null) {
                 phase.redelivered++;
             }
@@ -122,16 +142,16 @@ public final class LatencyRecorder {
                     RecordResult.Status.MEASURED, stamp.phase(), latency, corrected, SequenceOutcome.REDELIVERED);
         }
         SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
-        countForLifetime(outcome);
+        lifetime.outcome(outcome);
         if (outcome == SequenceOutcome.DUPLICATE) {
-            ledgers.forTopic(topic).duplicate(partition, offset);
+            ledgers.duplicate(topic, shared, partition, offset);
         }
         // A value that is not the lab's JSON (a user's sample line) is still a record: counted in
         // the ledger and by sequence like every other, only its latency is no sample.
         boolean sampled = looksLikeJsonObject(value);
         if (!sampled) {
             badPayload++;
-            lifetimeBadPayload++;
+            lifetime.badPayload();
         }
         if (phase != null) {
             switch (outcome) {
@@ -155,43 +175,52 @@ public final class LatencyRecorder {
         return new RecordResult(RecordResult.Status.MEASURED, stamp.phase(), latency, corrected, outcome);
     }
 
+    /** A share group's watermark has to pass a record counted nowhere, or every later phase would wait for it. */
+    private void passIfShared(boolean shared, String topic, int partition, long offset) {
+        if (shared) {
+            ledgers.passShared(topic, partition, offset);
+        }
+    }
+
     /** The counts since the recorder was created, for counters that only go up. */
     public synchronized LifetimeCounts lifetime() {
-        return new LifetimeCounts(
-                lifetimeReceived,
-                lifetimeLostDeclared,
-                lifetimeLate,
-                lifetimeDuplicated,
-                lifetimeRedelivered,
-                lifetimeOutOfOrder,
-                lifetimeNoHeader,
-                lifetimeBadHeader,
-                lifetimeBadPayload);
+        return lifetime.counts();
     }
 
-    private void countForLifetime(SequenceOutcome outcome) {
-        if (outcome.isFirstArrival()) {
-            lifetimeReceived++;
-        }
-        switch (outcome) {
-            case LATE -> lifetimeLate++;
-            case DUPLICATE -> lifetimeDuplicated++;
-            case OUT_OF_ORDER -> lifetimeOutOfOrder++;
-            default -> {}
-        }
-    }
-
-    /** See {@link OffsetLedger#forgetIfBeyond}: call it for each partition assigned. */
+    /** See {@link GroupLedgers#forgetIfBeyond}: call it for each partition assigned. */
     public synchronized boolean forgetStaleLedger(String topic, int partition, long logEndOffset) {
         return ledgers.forgetIfBeyond(topic, partition, logEndOffset);
     }
 
-    /** Declares lost the gaps older than the grace period; call it regularly. */
+    /**
+     * A record a share consumer was handed and that is not counted (a self-test skips it on purpose):
+     * settled in the share ledger without a record, so the phase it belongs to counts it lost.
+     */
+    public synchronized void passShared(String topic, int partition, long offset) {
+        ledgers.passShared(topic, partition, offset);
+    }
+
+    /** See {@link GroupLedgers#shareStart}. */
+    public synchronized OptionalLong shareStart(String topic, int partition, long logEndOffset, boolean continuing) {
+        return ledgers.shareStart(topic, partition, logEndOffset, continuing);
+    }
+
+    /** See {@link GroupLedgers#startShared}: once the brokers have the share group's start offset. */
+    public synchronized void startShared(String topic, int partition, long start) {
+        ledgers.startShared(topic, partition, start);
+    }
+
+    /** See {@link GroupLedgers#resumeConsumerGroup}. */
+    public synchronized OptionalLong resumeConsumerGroup(String topic, int partition) {
+        return ledgers.resumeConsumerGroup(topic, partition);
+    }
+
     /** Whether this instance reads only part of a topic it is assigned ({@link SequenceTracker#shared(boolean)}). */
     public synchronized void shared(boolean shared) {
         tracker.shared(shared);
     }
 
+    /** Declares lost the gaps older than the grace period; call it regularly. */
     public synchronized void expire(long nowMicros) {
         tracker.expire(nowMicros);
     }
@@ -352,9 +381,7 @@ public final class LatencyRecorder {
 
     private SequenceTracker newTracker() {
         return new SequenceTracker(grace, (phaseId, count) -> {
-            if (count > 0) {
-                lifetimeLostDeclared += count;
-            }
+            lifetime.lostDeclared(count);
             PhaseHistograms phase = phases.get(phaseId);
             if (phase != null) {
                 phase.lost += count;

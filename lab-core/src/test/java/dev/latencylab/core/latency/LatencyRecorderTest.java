@@ -282,6 +282,93 @@ class LatencyRecorderTest {
         assertThat(recorder.report().phase(4).orElseThrow().slow()).isNull();
     }
 
+    @Test
+    void aPhaseReadPartlyByTheConsumerGroupAndPartlyByShareConsumersInAnyOrderIsCountedWholeAndOnce() {
+        for (int i = 0; i < 10; i++) {
+            record(header(i, T0, T0, PHASE_A), JSON, 0, T0 + 1_000); // offsets 0..9, the consumer group's
+        }
+        assertThat(recorder.shareStart(TOPIC, 0, 30, false)).hasValue(10);
+        recorder.startShared(TOPIC, 0, 10);
+        // Two share consumers: one holds offsets 10..14 while the other processes 15..29, then 10..14 come.
+        for (long offset = 15; offset < 30; offset++) {
+            recorder.recordShared(header(offset, T0, T0, PHASE_A), JSON, TOPIC, 0, offset, T0, T0 + 1_000);
+        }
+        assertThat(recorder.report().ledger(TOPIC).partition(0).orElseThrow().highestOffset())
+                .isEqualTo(9);
+        for (long offset = 10; offset < 15; offset++) {
+            recorder.recordShared(header(offset, T0, T0, PHASE_A), JSON, TOPIC, 0, offset, T0, T0 + 1_000);
+        }
+        // A record whose lock ran out is processed again by another member.
+        RecordResult again = recorder.recordShared(header(20, T0, T0, PHASE_A), JSON, TOPIC, 0, 20, T0, T0 + 2_000);
+
+        assertThat(again.outcome()).isEqualTo(SequenceOutcome.REDELIVERED);
+        LatencyView view = recorder.report();
+        assertThat(view.ledger(TOPIC).partition(0).orElseThrow().highestOffset())
+                .isEqualTo(29);
+        assertThat(view.ledger(TOPIC).delivered(PHASE_A)).isEqualTo(30);
+        assertThat(view.ledger(TOPIC).redelivered(PHASE_A)).isEqualTo(1);
+        assertThat(view.totals().received()).isEqualTo(30);
+        assertThat(view.totals().lost()).isZero();
+        assertThat(view.phase(PHASE_A).orElseThrow().count()).isEqualTo(30);
+        assertThat(recorder.resumeConsumerGroup(TOPIC, 0))
+                .as("the consumer group goes on after")
+                .hasValue(30);
+    }
+
+    @Test
+    void backToTheConsumerGroupWhatTheShareGroupProcessedAboveItsInOrderPointIsReadAgainNotCountedTwice() {
+        for (int i = 0; i < 10; i++) {
+            record(header(i, T0, T0, PHASE_A), JSON, 0, T0 + 1_000); // offsets 0..9, the consumer group's
+        }
+        recorder.startShared(TOPIC, 0, recorder.shareStart(TOPIC, 0, 10, false).orElseThrow());
+        // The share consumers processed 10..14 and 17..19; 15 and 16 were held when they stopped.
+        for (long offset : new long[] {10, 11, 12, 13, 14, 17, 18, 19}) {
+            recorder.recordShared(header(offset, T0, T0, PHASE_A), JSON, TOPIC, 0, offset, T0, T0 + 1_000);
+        }
+        assertThat(recorder.resumeConsumerGroup(TOPIC, 0)).hasValue(15);
+        for (long offset = 15; offset < 20; offset++) {
+            RecordResult r = recorder.record(header(offset, T0, T0, PHASE_A), JSON, TOPIC, 0, offset, T0 + 2_000);
+            assertThat(r.outcome().isFirstArrival()).as("offset " + offset).isEqualTo(offset < 17);
+        }
+
+        LatencyView view = recorder.report();
+        assertThat(view.ledger(TOPIC).delivered(PHASE_A)).isEqualTo(20);
+        assertThat(view.ledger(TOPIC).redelivered(PHASE_A)).isEqualTo(3);
+        assertThat(view.ledger(TOPIC).duplicated(PHASE_A)).isZero();
+        assertThat(view.ledger(TOPIC).partition(0).orElseThrow().highestOffset())
+                .isEqualTo(19);
+        assertThat(view.totals().received()).isEqualTo(20);
+    }
+
+    @Test
+    void aShareGroupsRecordWithoutTheHeaderIsPassedSoTheWatermarkGoesOnAndNoPhaseCountsIt() {
+        recorder.startShared(TOPIC, 0, recorder.shareStart(TOPIC, 0, 0, false).orElseThrow());
+        recorder.recordShared(header(0, T0, T0, PHASE_A), JSON, TOPIC, 0, 0, T0, T0 + 1_000);
+        recorder.recordShared(null, JSON, TOPIC, 0, 1, T0, T0 + 1_000);
+        recorder.recordShared("junk".getBytes(), JSON, TOPIC, 0, 2, T0, T0 + 1_000);
+        recorder.passShared(TOPIC, 0, 3); // a self-test's skipped record
+        recorder.recordShared(header(1, T0, T0, PHASE_A), JSON, TOPIC, 0, 4, T0, T0 + 1_000);
+
+        LatencyView view = recorder.report();
+        assertThat(view.ledger(TOPIC).partition(0).orElseThrow().highestOffset())
+                .isEqualTo(4);
+        assertThat(view.ledger(TOPIC).delivered(PHASE_A)).isEqualTo(2);
+    }
+
+    @Test
+    void aRestartedAppReadingAsTheShareGroupGoesOnWhereItWas() {
+        recorder.startShared(TOPIC, 0, recorder.shareStart(TOPIC, 0, 10, false).orElseThrow());
+        recorder.recordShared(header(0, T0, T0, PHASE_B), JSON, TOPIC, 0, 12, T0, T0 + 2_000);
+
+        assertThat(recorder.shareStart(TOPIC, 0, 50, true)).isEmpty();
+        assertThat(recorder.shareStart(TOPIC, 1, 50, true))
+                .as("a partition it never read")
+                .hasValue(50);
+        assertThat(recorder.recordShared(header(0, T0, T0, PHASE_B), JSON, TOPIC, 0, 12, T0, T0 + 3_000)
+                        .outcome())
+                .isEqualTo(SequenceOutcome.REDELIVERED);
+    }
+
     private RecordResult record(byte[] header, byte[] value, int partition, long nowMicros) {
         return recorder.record(header, value, TOPIC, partition, nextOffset[partition]++, nowMicros);
     }

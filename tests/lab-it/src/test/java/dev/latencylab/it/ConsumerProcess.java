@@ -72,9 +72,32 @@ final class ConsumerProcess implements AutoCloseable {
         assertThat(process.exitValue()).isEqualTo(137);
     }
 
+    /** SIGSTOP: the process holds everything it has and does nothing, as in a long GC pause. */
+    void suspend() throws IOException, InterruptedException {
+        signal("-STOP");
+    }
+
+    /** SIGCONT after {@link #suspend}. */
+    void resume() throws IOException, InterruptedException {
+        signal("-CONT");
+    }
+
+    private void signal(String signal) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", signal, Long.toString(process.pid()))
+                .inheritIO()
+                .start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(kill.exitValue()).as("kill " + signal).isZero();
+    }
+
     @Override
     public void close() throws InterruptedException {
         if (process.isAlive()) {
+            try {
+                resume(); // a suspended process would not hear the SIGTERM
+            } catch (IOException | AssertionError e) {
+                // gone meanwhile: destroy() below has nothing to do
+            }
             process.destroy();
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
                 process.destroyForcibly();

@@ -38,6 +38,10 @@ final class KafkaCluster implements AutoCloseable {
                 .setConfigProp("transaction.state.log.min.isr", "2")
                 .setConfigProp("group.initial.rebalance.delay.ms", "0")
                 .setConfigProp("auto.create.topics.enable", "false")
+                // Share groups: an acquisition lock of 2 s (the brokers' default floor for it, 15 s, lowered to
+                // 1 s), so a test sees one run out in seconds.
+                .setConfigProp("group.share.min.record.lock.duration.ms", "1000")
+                .setConfigProp("group.share.record.lock.duration.ms", "2000")
                 .build();
         kit.format();
         kit.startup();

@@ -1,0 +1,280 @@
+package dev.latencylab.consumer.modes;
+
+import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.core.latency.LatencyRecorder;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.kafka.core.DefaultShareConsumerFactory;
+import org.springframework.kafka.listener.ContainerProperties;
+import org.springframework.kafka.listener.MessageListener;
+import org.springframework.kafka.listener.ShareConsumerRecordRecoverer;
+import org.springframework.kafka.listener.ShareKafkaMessageListenerContainer;
+
+/**
+ * The app reading as a share group (KIP-932), {@code <group>-share}: a group id of its own, since a
+ * consumer group and a share group cannot share one. Spring Kafka's share container runs {@code
+ * workers} share consumers, each acknowledging a record (ACCEPT) once the listener returns.
+ *
+ * <p>Nothing falls between the two groups: on entering, the share group's start offset of each
+ * partition is set where the consumer group stopped (see {@link LatencyRecorder#startShared}); on
+ * leaving, the consumer group's offsets are set after what the share group processed in order. A
+ * share consumer subscribes to topic names, not a pattern: the topics that match the app's pattern
+ * when it enters are those read.
+ */
+public final class ShareGroupReader implements DisposableBean {
+
+    private static final Logger log = LoggerFactory.getLogger(ShareGroupReader.class);
+    private static final long ADMIN_TIMEOUT_SECONDS = 30;
+    /** Consumer properties a share consumer refuses (KafkaShareConsumer checks them). */
+    private static final Set<String> NOT_FOR_SHARE = Set.of(
+            ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG,
+            ConsumerConfig.GROUP_INSTANCE_ID_CONFIG,
+            ConsumerConfig.ISOLATION_LEVEL_CONFIG,
+            ConsumerConfig.PARTITION_ASSIGNMENT_STRATEGY_CONFIG,
+            ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG,
+            ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG,
+            ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG,
+            ConsumerConfig.GROUP_PROTOCOL_CONFIG,
+            ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG);
+
+    private final Supplier<Map<String, Object>> clientConfig;
+    private final String consumerGroup;
+    private final String shareGroup;
+    private final Pattern topics;
+    private final LatencyRecorder recorder;
+    private final MessageListener<byte[], byte[]> listener;
+    private List<String> entered = List.of();
+    private ShareKafkaMessageListenerContainer<byte[], byte[]> container;
+
+    /**
+     * @param clientConfig the app's consumer configuration (Boot's), bootstrap servers included: asked
+     *     for when the app first reads as a share group
+     * @param listener what processes and records each record
+     */
+    public ShareGroupReader(
+            Supplier<Map<String, Object>> clientConfig,
+            String consumerGroup,
+            Pattern topics,
+            LatencyRecorder recorder,
+            MessageListener<byte[], byte[]> listener) {
+        this.clientConfig = clientConfig;
+        this.consumerGroup = consumerGroup;
+        this.shareGroup = shareGroupOf(consumerGroup);
+        this.topics = topics;
+        this.recorder = recorder;
+        this.listener = listener;
+    }
+
+    /** The share group of a consumer group's app. */
+    public static String shareGroupOf(String consumerGroup) {
+        return consumerGroup + "-share";
+    }
+
+    public String shareGroup() {
+        return shareGroup;
+    }
+
+    /**
+     * Starts reading as the share group, switching from the consumer group: the share group's start
+     * offsets are set where the consumer group stopped. The container is not started: {@link #start}
+     * does that.
+     */
+    public synchronized void enter() {
+        try (Admin admin = admin()) {
+            ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(consumerGroup))
+                    .all()
+                    .get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    .get(consumerGroup);
+            if (group != null && !group.members().isEmpty()) {
+                throw new IllegalStateException("consumer group " + consumerGroup + " still has "
+                        + group.members().size()
+                        + " member(s): other instances would read what the share group reads; one instance reads"
+                        + " as a share group (stop the others: scripts/lab consumer stop <n>)");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while describing the consumer group", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("could not describe consumer group " + consumerGroup + ": " + e, e);
+        }
+        entered = prepare(List.of(), false);
+    }
+
+    /**
+     * The topics that match now; those not read yet as the share group get their start offsets (where
+     * the consumer group stopped, or, when {@code continuing} and the share ledger holds a partition,
+     * where the share group was: the app restarted while reading as it).
+     */
+    private List<String> prepare(List<String> known, boolean continuing) {
+        try (Admin admin = admin()) {
+            List<String> names = admin.listTopics().names().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS).stream()
+                    .filter(t -> topics.matcher(t).matches())
+                    .sorted()
+                    .toList();
+            if (names.isEmpty()) {
+                throw new IllegalStateException("no topic matches " + topics + " yet: a share group subscribes to"
+                        + " topics by name, so one must exist before the consumer reads as a share group");
+            }
+            List<String> fresh = names.stream().filter(t -> !known.contains(t)).toList();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            for (TopicPartition tp : partitions(admin, fresh)) {
+                latest.put(tp, OffsetSpec.latest());
+            }
+            Map<TopicPartition, Long> starts = new HashMap<>();
+            admin.listOffsets(latest)
+                    .all()
+                    .get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    .forEach((tp, end) -> recorder.shareStart(tp.topic(), tp.partition(), end.offset(), continuing)
+                            .ifPresent(start -> starts.put(tp, start)));
+            if (!starts.isEmpty()) {
+                // The brokers first: if they refuse, the ledger still says where the share group was.
+                admin.alterShareGroupOffsets(shareGroup, starts).all().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                starts.forEach((tp, start) -> recorder.startShared(tp.topic(), tp.partition(), start));
+            }
+            if (!fresh.isEmpty()) {
+                log.info(
+                        "Share group {} reads {} ({} partitions set to start after what the consumer group read)",
+                        shareGroup,
+                        fresh,
+                        starts.size());
+            }
+            return names;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while setting the share group's start offsets", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("could not set share group " + shareGroup + "'s start offsets: " + e, e);
+        }
+    }
+
+    private static List<TopicPartition> partitions(Admin admin, List<String> names)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        List<TopicPartition> partitions = new ArrayList<>();
+        if (names.isEmpty()) {
+            return partitions;
+        }
+        for (TopicDescription d : admin.describeTopics(names)
+                .allTopicNames()
+                .get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                .values()) {
+            d.partitions().forEach(p -> partitions.add(new TopicPartition(d.name(), p.partition())));
+        }
+        return partitions;
+    }
+
+    /** After the share consumers stopped: the consumer group is to go on after what they processed in order. */
+    public synchronized void leave() {
+        Map<TopicPartition, OffsetAndMetadata> resume = new HashMap<>();
+        try (Admin admin = admin()) {
+            List<TopicPartition> partitions = partitions(admin, entered);
+            for (TopicPartition tp : partitions) {
+                OptionalLong next = recorder.resumeConsumerGroup(tp.topic(), tp.partition());
+                if (next.isPresent()) {
+                    resume.put(tp, new OffsetAndMetadata(next.getAsLong()));
+                }
+            }
+            if (!resume.isEmpty()) {
+                admin.alterConsumerGroupOffsets(consumerGroup, resume)
+                        .all()
+                        .get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while setting the consumer group's offsets", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException(
+                    "could not set consumer group " + consumerGroup + "'s offsets after the" + " share group's: " + e,
+                    e);
+        }
+        entered = List.of();
+    }
+
+    /** Starts {@code settings.workers()} share consumers with the settings' fetch properties. */
+    public synchronized void start(ConsumerSettings settings, Map<String, String> kafkaProperties) {
+        if (container != null) {
+            return;
+        }
+        // Topics made since (a phase's own): started where the consumer group stopped; after a restart,
+        // every topic, each where the share group was.
+        entered = prepare(entered, true);
+        Map<String, Object> config = new HashMap<>(clientConfig.get());
+        config.putAll(kafkaProperties);
+        config.putAll(settings.consumerConfig());
+        List<String> dropped = new ArrayList<>();
+        for (String key : NOT_FOR_SHARE) {
+            if (config.remove(key) != null
+                    && (kafkaProperties.containsKey(key)
+                            || settings.consumerConfig().containsKey(key))) {
+                dropped.add(key);
+            }
+        }
+        if (!dropped.isEmpty()) {
+            log.info("Share consumers are not given {}: a share consumer has no such setting", dropped);
+        }
+        config.put(ConsumerConfig.GROUP_ID_CONFIG, shareGroup);
+        ContainerProperties properties = new ContainerProperties(entered.toArray(String[]::new));
+        properties.setGroupId(shareGroup);
+        ShareKafkaMessageListenerContainer<byte[], byte[]> c =
+                new ShareKafkaMessageListenerContainer<>(new DefaultShareConsumerFactory<>(config), properties);
+        // Each record accepted once the listener returns; one whose processing failed goes back to the
+        // group (Spring's default rejects it: archived, never delivered again, so never counted).
+        properties.setShareAckMode(ContainerProperties.ShareAckMode.EXPLICIT);
+        c.setShareConsumerRecordRecoverer(ShareConsumerRecordRecoverer.RELEASING);
+        c.setConcurrency(settings.workers());
+        c.setBeanName("lab-latency-share");
+        c.setupMessageListener(listener);
+        c.start();
+        container = c;
+    }
+
+    /** Stops the share consumers: records they held and had not acknowledged go back to the group. */
+    public synchronized void stop() {
+        if (container != null) {
+            container.stop();
+            container = null;
+        }
+    }
+
+    public synchronized boolean running() {
+        return container != null;
+    }
+
+    /** Stops the share consumers with the app: what they processed is acknowledged, what they held goes back. */
+    @Override
+    public void destroy() {
+        stop();
+    }
+
+    /** An admin client with the app's connection settings (security ones included). */
+    private Admin admin() {
+        Map<String, Object> config = new HashMap<>();
+        Set<String> adminNames = AdminClientConfig.configNames();
+        clientConfig.get().forEach((key, value) -> {
+            if (adminNames.contains(key)) {
+                config.put(key, value);
+            }
+        });
+        return Admin.create(config);
+    }
+}
