@@ -50,7 +50,7 @@ class LatencyEndpoint {
     /** {@code ?histograms=true} adds each phase's encoded histograms, for merging several instances. */
     @GetMapping
     LatencyView latency(@RequestParam(defaultValue = "false") boolean histograms) {
-        return recorder.report(histograms).withConsumer(modes.description(), assigned.byTopic());
+        return recorder.report(histograms).withConsumer(modes.description(), modes.assigned(assigned.byTopic()));
     }
 
     @DeleteMapping

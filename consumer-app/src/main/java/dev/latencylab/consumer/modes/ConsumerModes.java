@@ -239,6 +239,14 @@ public final class ConsumerModes {
         return container(settings.listener());
     }
 
+    /**
+     * The partitions this instance reads, by topic: {@code consumerGroup}'s assignment, or, reading as
+     * the share group, every partition of the topics it reads.
+     */
+    public Map<String, List<Integer>> assigned(Map<String, List<Integer>> consumerGroup) {
+        return settings.listener() == ListenerType.SHARE ? share.reading() : consumerGroup;
+    }
+
     /** The app's description with the settings in effect: a phase's consumer part. */
     public ConsumerDescription description() {
         ConsumerSettings s = settings;

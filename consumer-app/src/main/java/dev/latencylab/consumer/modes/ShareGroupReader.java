@@ -3,12 +3,17 @@ package dev.latencylab.consumer.modes;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.core.latency.LatencyRecorder;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
@@ -65,7 +70,20 @@ public final class ShareGroupReader implements DisposableBean {
     private final LatencyRecorder recorder;
     private final MessageListener<byte[], byte[]> listener;
     private List<String> entered = List.of();
+    /** Each topic read as the share group and its partitions, once their start offsets are set. */
+    private volatile Map<String, List<Integer>> reading = Map.of();
+
     private ShareKafkaMessageListenerContainer<byte[], byte[]> container;
+    private ConsumerSettings runningWith;
+    private Map<String, String> runningProperties;
+    /** Looks for topics made since (a phase's own), as a consumer group's pattern subscription would. */
+    private final ScheduledExecutorService topicWatch = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread t = new Thread(task, "lab-share-topics");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private ScheduledFuture<?> watching;
 
     /**
      * @param clientConfig the app's consumer configuration (Boot's), bootstrap servers included: asked
@@ -119,6 +137,7 @@ public final class ShareGroupReader implements DisposableBean {
             throw new IllegalStateException("could not describe consumer group " + consumerGroup + ": " + e, e);
         }
         entered = prepare(List.of(), false);
+        watch();
     }
 
     /**
@@ -136,11 +155,19 @@ public final class ShareGroupReader implements DisposableBean {
                 throw new IllegalStateException("no topic matches " + topics + " yet: a share group subscribes to"
                         + " topics by name, so one must exist before the consumer reads as a share group");
             }
+            if (names.equals(known)) {
+                return names;
+            }
             List<String> fresh = names.stream().filter(t -> !known.contains(t)).toList();
             Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            for (TopicPartition tp : partitions(admin, fresh)) {
-                latest.put(tp, OffsetSpec.latest());
+            Map<String, List<Integer>> all = new TreeMap<>();
+            for (TopicPartition tp : partitions(admin, names)) {
+                all.computeIfAbsent(tp.topic(), t -> new ArrayList<>()).add(tp.partition());
+                if (fresh.contains(tp.topic())) {
+                    latest.put(tp, OffsetSpec.latest());
+                }
             }
+            all.values().forEach(Collections::sort);
             Map<TopicPartition, Long> starts = new HashMap<>();
             admin.listOffsets(latest)
                     .all()
@@ -159,6 +186,7 @@ public final class ShareGroupReader implements DisposableBean {
                         fresh,
                         starts.size());
             }
+            reading = all;
             return names;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -185,9 +213,13 @@ public final class ShareGroupReader implements DisposableBean {
 
     /** After the share consumers stopped: the consumer group is to go on after what they processed in order. */
     public synchronized void leave() {
+        unwatch();
         Map<TopicPartition, OffsetAndMetadata> resume = new HashMap<>();
         try (Admin admin = admin()) {
-            List<TopicPartition> partitions = partitions(admin, entered);
+            // A phase's own topic may be gone by now (the runner deletes it after the phase).
+            Set<String> existing = admin.listTopics().names().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            List<TopicPartition> partitions = partitions(
+                    admin, entered.stream().filter(existing::contains).toList());
             for (TopicPartition tp : partitions) {
                 OptionalLong next = recorder.resumeConsumerGroup(tp.topic(), tp.partition());
                 if (next.isPresent()) {
@@ -208,6 +240,7 @@ public final class ShareGroupReader implements DisposableBean {
                     e);
         }
         entered = List.of();
+        reading = Map.of();
     }
 
     /** Starts {@code settings.workers()} share consumers with the settings' fetch properties. */
@@ -218,6 +251,13 @@ public final class ShareGroupReader implements DisposableBean {
         // Topics made since (a phase's own): started where the consumer group stopped; after a restart,
         // every topic, each where the share group was.
         entered = prepare(entered, true);
+        watch();
+        startConsumers(settings, kafkaProperties);
+    }
+
+    private void startConsumers(ConsumerSettings settings, Map<String, String> kafkaProperties) {
+        runningWith = settings;
+        runningProperties = kafkaProperties;
         Map<String, Object> config = new HashMap<>(clientConfig.get());
         config.putAll(kafkaProperties);
         config.putAll(settings.consumerConfig());
@@ -256,6 +296,49 @@ public final class ShareGroupReader implements DisposableBean {
         }
     }
 
+    /** The topics read as the share group, each with its partitions: every record written to them from now on is read. */
+    public Map<String, List<Integer>> reading() {
+        return reading;
+    }
+
+    private void watch() {
+        if (watching == null) {
+            watching = topicWatch.scheduleWithFixedDelay(this::takeUpNewTopics, 2, 2, TimeUnit.SECONDS);
+        }
+    }
+
+    private void unwatch() {
+        if (watching != null) {
+            watching.cancel(false);
+            watching = null;
+        }
+    }
+
+    /** A topic made since that matches: its start offsets set (consumers stopped meanwhile), then read too. */
+    private synchronized void takeUpNewTopics() {
+        if (entered.isEmpty()) {
+            return;
+        }
+        try (Admin admin = admin()) {
+            List<String> now = admin.listTopics().names().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS).stream()
+                    .filter(t -> topics.matcher(t).matches())
+                    .toList();
+            if (entered.containsAll(now)) {
+                return;
+            }
+            boolean running = container != null;
+            stop();
+            entered = prepare(entered, true);
+            if (running) {
+                startConsumers(runningWith, runningProperties);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            log.warn("Share group {}: new topics not taken up yet: {}", shareGroup, e.toString());
+        }
+    }
+
     public synchronized boolean running() {
         return container != null;
     }
@@ -263,6 +346,7 @@ public final class ShareGroupReader implements DisposableBean {
     /** Stops the share consumers with the app: what they processed is acknowledged, what they held goes back. */
     @Override
     public void destroy() {
+        topicWatch.shutdownNow();
         stop();
     }
 
