@@ -25,7 +25,9 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -75,6 +77,9 @@ public final class ShareGroupReader implements DisposableBean {
 
     private ShareKafkaMessageListenerContainer<byte[], byte[]> container;
     private ConsumerSettings runningWith;
+    /** Whether the share consumers are to run: a failed attempt at new topics starts them again. */
+    private boolean wanted;
+
     private Map<String, String> runningProperties;
     /** Looks for topics made since (a phase's own), as a consumer group's pattern subscription would. */
     private final ScheduledExecutorService topicWatch = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -161,7 +166,13 @@ public final class ShareGroupReader implements DisposableBean {
             List<String> fresh = names.stream().filter(t -> !known.contains(t)).toList();
             Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
             Map<String, List<Integer>> all = new TreeMap<>();
-            for (TopicPartition tp : partitions(admin, names)) {
+            List<TopicPartition> described = partitions(admin, names);
+            names = described.stream()
+                    .map(TopicPartition::topic)
+                    .distinct()
+                    .sorted()
+                    .toList();
+            for (TopicPartition tp : described) {
                 all.computeIfAbsent(tp.topic(), t -> new ArrayList<>()).add(tp.partition());
                 if (fresh.contains(tp.topic())) {
                     latest.put(tp, OffsetSpec.latest());
@@ -196,16 +207,24 @@ public final class ShareGroupReader implements DisposableBean {
         }
     }
 
+    /** The partitions of those of {@code names} that still exist (a phase's own topic may be deleted meanwhile). */
     private static List<TopicPartition> partitions(Admin admin, List<String> names)
             throws InterruptedException, ExecutionException, TimeoutException {
         List<TopicPartition> partitions = new ArrayList<>();
         if (names.isEmpty()) {
             return partitions;
         }
-        for (TopicDescription d : admin.describeTopics(names)
-                .allTopicNames()
-                .get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                .values()) {
+        for (Map.Entry<String, KafkaFuture<TopicDescription>> e :
+                admin.describeTopics(names).topicNameValues().entrySet()) {
+            TopicDescription d;
+            try {
+                d = e.getValue().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            } catch (ExecutionException gone) {
+                if (gone.getCause() instanceof UnknownTopicOrPartitionException) {
+                    continue;
+                }
+                throw gone;
+            }
             d.partitions().forEach(p -> partitions.add(new TopicPartition(d.name(), p.partition())));
         }
         return partitions;
@@ -213,7 +232,6 @@ public final class ShareGroupReader implements DisposableBean {
 
     /** After the share consumers stopped: the consumer group is to go on after what they processed in order. */
     public synchronized void leave() {
-        unwatch();
         Map<TopicPartition, OffsetAndMetadata> resume = new HashMap<>();
         try (Admin admin = admin()) {
             // A phase's own topic may be gone by now (the runner deletes it after the phase).
@@ -239,6 +257,7 @@ public final class ShareGroupReader implements DisposableBean {
                     "could not set consumer group " + consumerGroup + "'s offsets after the" + " share group's: " + e,
                     e);
         }
+        unwatch(); // only now: a failed leave reads on as the share group, new topics included
         entered = List.of();
         reading = Map.of();
     }
@@ -248,10 +267,11 @@ public final class ShareGroupReader implements DisposableBean {
         if (container != null) {
             return;
         }
-        // Topics made since (a phase's own): started where the consumer group stopped; after a restart,
-        // every topic, each where the share group was.
-        entered = prepare(entered, true);
+        // Topics made since (a phase's own): their start offsets set now; after a restart (nothing entered
+        // yet in this process), every topic the ledger holds goes on where the share group was.
+        entered = prepare(entered, entered.isEmpty());
         watch();
+        wanted = true;
         startConsumers(settings, kafkaProperties);
     }
 
@@ -275,11 +295,11 @@ public final class ShareGroupReader implements DisposableBean {
         config.put(ConsumerConfig.GROUP_ID_CONFIG, shareGroup);
         ContainerProperties properties = new ContainerProperties(entered.toArray(String[]::new));
         properties.setGroupId(shareGroup);
-        ShareKafkaMessageListenerContainer<byte[], byte[]> c =
-                new ShareKafkaMessageListenerContainer<>(new DefaultShareConsumerFactory<>(config), properties);
         // Each record accepted once the listener returns; one whose processing failed goes back to the
         // group (Spring's default rejects it: archived, never delivered again, so never counted).
         properties.setShareAckMode(ContainerProperties.ShareAckMode.EXPLICIT);
+        ShareKafkaMessageListenerContainer<byte[], byte[]> c =
+                new ShareKafkaMessageListenerContainer<>(new DefaultShareConsumerFactory<>(config), properties);
         c.setShareConsumerRecordRecoverer(ShareConsumerRecordRecoverer.RELEASING);
         c.setConcurrency(settings.workers());
         c.setBeanName("lab-latency-share");
@@ -290,6 +310,11 @@ public final class ShareGroupReader implements DisposableBean {
 
     /** Stops the share consumers: records they held and had not acknowledged go back to the group. */
     public synchronized void stop() {
+        wanted = false;
+        stopConsumers();
+    }
+
+    private void stopConsumers() {
         if (container != null) {
             container.stop();
             container = null;
@@ -326,16 +351,23 @@ public final class ShareGroupReader implements DisposableBean {
             if (entered.containsAll(now)) {
                 return;
             }
-            boolean running = container != null;
-            stop();
-            entered = prepare(entered, true);
-            if (running) {
-                startConsumers(runningWith, runningProperties);
-            }
+            stopConsumers();
+            entered = prepare(entered, false);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException | RuntimeException e) {
-            log.warn("Share group {}: new topics not taken up yet: {}", shareGroup, e.toString());
+            log.warn("Share group {}: new topics not taken up yet (next try in 2 s): {}", shareGroup, e.toString());
+        } finally {
+            if (wanted && container == null) {
+                try {
+                    startConsumers(runningWith, runningProperties);
+                } catch (RuntimeException e) {
+                    log.error(
+                            "Share group {}: its consumers could not start again; not reading: {}",
+                            shareGroup,
+                            e.toString());
+                }
+            }
         }
     }
 

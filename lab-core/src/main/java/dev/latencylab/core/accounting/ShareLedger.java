@@ -84,18 +84,24 @@ public final class ShareLedger implements GroupLedger, AutoCloseable {
             throw new IOException("the share ledger " + file + " is in use by another consumer-app instance of the"
                     + " group on this host: one instance per host reads a share group (give it more consumers)");
         }
-        ByteBuffer mapped =
-                channel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER).order(ByteOrder.nativeOrder());
-        if (!formatted(mapped) && mapped.getLong(0) != 0) {
-            channel.truncate(0); // another layout: its slots mean nothing here
-            mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER).order(ByteOrder.nativeOrder());
+        try {
+            ByteBuffer mapped =
+                    channel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER).order(ByteOrder.nativeOrder());
+            if (!formatted(mapped) && mapped.getLong(0) != 0) {
+                channel.truncate(0); // another layout: its slots mean nothing here
+                mapped = channel.map(FileChannel.MapMode.READ_WRITE, 0, HEADER).order(ByteOrder.nativeOrder());
+            }
+            ShareLedger ledger = new ShareLedger(channel, lock, mapped);
+            if (!formatted(mapped)) {
+                ledger.format();
+            }
+            ledger.settleIntent();
+            return ledger;
+        } catch (IOException | RuntimeException e) {
+            lock.release(); // or this process would refuse the file to itself from now on
+            channel.close();
+            throw e;
         }
-        ShareLedger ledger = new ShareLedger(channel, lock, mapped);
-        if (!formatted(mapped)) {
-            ledger.format();
-        }
-        ledger.settleIntent();
-        return ledger;
     }
 
     /** A ledger of this process alone (tests): partitions in direct buffers. */
@@ -243,9 +249,18 @@ public final class ShareLedger implements GroupLedger, AutoCloseable {
         return false;
     }
 
+    /**
+     * A topic made anew: its offsets are another log's, starting at 0, so each partition starts again
+     * there (not unstarted, or the first record to arrive would start it, and records below it, handed
+     * to another consumer, would be taken for records from before the start).
+     */
     @Override
     public void forget() {
-        startedPartitions().forEach(number -> partition(number).forget());
+        startedPartitions().forEach(number -> {
+            SharePartition p = partition(number);
+            p.forget();
+            p.startAt(0);
+        });
         clear();
     }
 
