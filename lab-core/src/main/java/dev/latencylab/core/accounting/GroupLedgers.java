@@ -96,12 +96,9 @@ public final class GroupLedgers {
      * every offset the share group processed in order. Empty when the share group never read it.
      */
     public OptionalLong resumeConsumerGroup(String topic, int partition) {
-        return shareGroup
-                .forTopic(topic)
-                .view()
-                .partition(partition)
-                .map(p -> OptionalLong.of(p.highestOffset() + 1))
-                .orElse(OptionalLong.empty());
+        ShareLedger share = share(topic);
+        // The watermark alone: a view would read every slot above it for each segment's count.
+        return share.started(partition) ? OptionalLong.of(share.highestOffset(partition) + 1) : OptionalLong.empty();
     }
 
     public void release(int throughPhase) {
