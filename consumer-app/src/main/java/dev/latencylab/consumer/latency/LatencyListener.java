@@ -95,6 +95,7 @@ class LatencyListener {
         }
         RecordResult result = recorder.record(
                 shared,
+                record.key(),
                 header == null ? null : header.value(),
                 record.value(),
                 record.topic(),

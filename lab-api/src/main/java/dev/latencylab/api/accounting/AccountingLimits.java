@@ -23,5 +23,12 @@ public final class AccountingLimits {
     /** Phases a run may have (rate-search steps and repeats included): phase ids leave room for as many. */
     public static final int MAX_PHASES_PER_RUN = 999;
 
+    /**
+     * Keys (per producer instance) a phase's per-key order is tracked for, per consumer-app instance:
+     * the records of keys beyond it are counted as untracked, not checked ({@code KeyOrder}). The
+     * customer-id keys are 10,000; each order id is a key of its own, so such a phase fills it.
+     */
+    public static final int MAX_KEYS_PER_PHASE = 16_384;
+
     private AccountingLimits() {}
 }

@@ -1,6 +1,7 @@
 package dev.latencylab.api.accounting;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.latencylab.api.latency.KeyOrder;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.PartitionLedger;
 import dev.latencylab.api.latency.PhaseView;
@@ -37,6 +38,8 @@ import java.util.Optional;
  *   <li>{@code redelivered}: records processed again from an offset already processed (a restart,
  *       a rebalance): not a second record, not a latency sample.
  *   <li>{@code late}, {@code outOfOrder}, {@code clamped}: from the records' sequence numbers.
+ *   <li>{@code keyOrder}: the keys with a record processed after a later one of the same key
+ *       ({@link KeyOrder}), as the consumer-app instances counted them; null when none did.
  *   <li>{@code transactions}: the phase's transactions committed and aborted, and the acknowledged
  *       records of the aborted ones ({@link #abortedRecords}); null when the producer sent without. A
  *       consumer at {@code read_committed} is never given an aborted transaction's records, so they
@@ -61,7 +64,8 @@ public record PhaseCounts(
         long clamped,
         long unread,
         long storedDespiteFailure,
-        @JsonInclude(JsonInclude.Include.NON_NULL) TransactionCounts transactions) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) TransactionCounts transactions,
+        @JsonInclude(JsonInclude.Include.NON_NULL) KeyOrder keyOrder) {
 
     /** Acknowledged records of aborted transactions (0 without transactions). */
     public long abortedRecords() {
@@ -110,7 +114,8 @@ public record PhaseCounts(
                 consumer.map(PhaseView::clamped).orElse(0L),
                 unread,
                 Math.max(0, received - expected),
-                sends.transactions());
+                sends.transactions(),
+                consumer.map(PhaseView::keyOrder).orElse(null));
     }
 
     /**

@@ -20,6 +20,8 @@ import java.time.Instant;
  * @param slow the records above a threshold the runner set during the phase (null when none was set)
  * @param unsampled first arrivals whose value was not a JSON object (a user's sample line): counted
  *     as received like every record, but no latency sample; so count + unsampled = the records received
+ * @param keyOrder which keys had a record processed after a later one ({@link KeyOrder}); null from a
+ *     consumer that did not track them
  */
 public record PhaseView(
         int phase,
@@ -37,7 +39,8 @@ public record PhaseView(
         Percentiles batchWaitMs,
         @JsonInclude(JsonInclude.Include.NON_NULL) EncodedHistograms histograms,
         @JsonInclude(JsonInclude.Include.NON_NULL) SlowRecords slow,
-        long unsampled) {
+        long unsampled,
+        @JsonInclude(JsonInclude.Include.NON_NULL) KeyOrder keyOrder) {
 
     /** The records of the phase this view has seen for the first time: sampled or not. */
     @JsonIgnore

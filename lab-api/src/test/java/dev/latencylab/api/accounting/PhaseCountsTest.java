@@ -277,7 +277,7 @@ class PhaseCountsTest {
 
     private static dev.latencylab.api.latency.PhaseView consumerSaw(long duplicated) {
         return new dev.latencylab.api.latency.PhaseView(
-                PHASE, 79, null, null, null, null, 0, 0, duplicated, 0, 0, 0, null, null, null, 0);
+                PHASE, 79, null, null, null, null, 0, 0, duplicated, 0, 0, 0, null, null, null, 0, null);
     }
 
     private static OffsetSegment seg(int phase, long from, long to, long redelivered) {

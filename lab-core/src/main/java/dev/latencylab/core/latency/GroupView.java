@@ -1,5 +1,6 @@
 package dev.latencylab.core.latency;
 
+import dev.latencylab.api.latency.KeyOrder;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.PhaseView;
@@ -99,7 +100,12 @@ public final class GroupView {
                         .filter(s -> s != null)
                         .reduce(SlowRecords::plus)
                         .orElse(null),
-                sum(parts, PhaseView::unsampled));
+                sum(parts, PhaseView::unsampled),
+                parts.stream()
+                        .map(PhaseView::keyOrder)
+                        .filter(k -> k != null)
+                        .reduce(KeyOrder::plus)
+                        .orElse(null));
     }
 
     private static Totals totals(List<LatencyView> views) {

@@ -96,18 +96,22 @@ public final class LatencyRecorder {
      */
     public synchronized RecordResult record(
             byte[] header, byte[] value, String topic, int partition, long offset, long polledMicros, long nowMicros) {
-        return record(false, header, value, topic, partition, offset, polledMicros, nowMicros);
+        return record(false, null, header, value, topic, partition, offset, polledMicros, nowMicros);
     }
 
     /** {@link #record(byte[], byte[], String, int, long, long, long)} of a record a share consumer processed. */
     public synchronized RecordResult recordShared(
             byte[] header, byte[] value, String topic, int partition, long offset, long polledMicros, long nowMicros) {
-        return record(true, header, value, topic, partition, offset, polledMicros, nowMicros);
+        return record(true, null, header, value, topic, partition, offset, polledMicros, nowMicros);
     }
 
-    /** {@link #record(byte[], byte[], String, int, long, long, long)}, by a share consumer when {@code shared}. */
+    /**
+     * {@link #record(byte[], byte[], String, int, long, long, long)}, by a share consumer when {@code
+     * shared}, of a record whose key ({@code null}: none) is checked for its order ({@link KeyOrderTable}).
+     */
     public synchronized RecordResult record(
             boolean shared,
+            byte[] key,
             byte[] header,
             byte[] value,
             String topic,
@@ -154,25 +158,13 @@ public final class LatencyRecorder {
             lifetime.badPayload();
         }
         if (phase != null) {
-            switch (outcome) {
-                case DUPLICATE -> phase.duplicated++;
-                case OUT_OF_ORDER -> phase.outOfOrder++;
-                case LATE -> phase.late++;
-                default -> {}
-            }
-            if (outcome.isFirstArrival() && !sampled) {
-                phase.unsampled++;
-            } else if (outcome.isFirstArrival()) {
-                phase.record(nowMicros, latency, corrected);
-                if (polledMicros != NOT_POLLED) {
-                    phase.recordBatchWait(nowMicros - polledMicros);
-                }
+            phase.count(outcome, sampled, nowMicros, latency, corrected, polledMicros);
+            if (outcome.isFirstArrival()) {
+                phase.keyOrder(stamp.producerId(), key, stamp.sequence());
             }
         }
-        if (!sampled) {
-            return new RecordResult(RecordResult.Status.BAD_PAYLOAD, stamp.phase(), latency, corrected, outcome);
-        }
-        return new RecordResult(RecordResult.Status.MEASURED, stamp.phase(), latency, corrected, outcome);
+        RecordResult.Status status = sampled ? RecordResult.Status.MEASURED : RecordResult.Status.BAD_PAYLOAD;
+        return new RecordResult(status, stamp.phase(), latency, corrected, outcome);
     }
 
     /** A share group's watermark has to pass a record counted nowhere, or every later phase would wait for it. */

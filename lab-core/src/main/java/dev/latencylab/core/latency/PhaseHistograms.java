@@ -1,8 +1,11 @@
 package dev.latencylab.core.latency;
 
+import dev.latencylab.api.latency.KeyOrder;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.SlowRecords;
+import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.clock.EpochMicros;
+import java.util.UUID;
 import org.HdrHistogram.Histogram;
 
 /** The histograms and counters of one phase. Not thread-safe: {@link LatencyRecorder} guards it. */
@@ -24,6 +27,8 @@ final class PhaseHistograms {
     /** First arrivals whose value was not the lab's JSON: counted, but no latency sample. */
     long unsampled;
 
+    private final KeyOrderTable keyOrder = new KeyOrderTable();
+
     private long clamped;
     /** The slow-record watch: off until {@link #watch} sets a threshold. */
     /** The records seen for the first time so far, sampled or not. */
@@ -44,7 +49,35 @@ final class PhaseHistograms {
         this.phase = phase;
     }
 
-    void record(long nowMicros, long latencyMicros, long correctedMicros) {
+    /**
+     * Counts a record that was not a redelivery by its sequence outcome; a first arrival whose value
+     * is the lab's JSON ({@code sampled}) is a latency sample, and a batch-wait one when its poll time
+     * is known.
+     */
+    void count(
+            SequenceOutcome outcome, boolean sampled, long nowMicros, long latency, long corrected, long polledMicros) {
+        switch (outcome) {
+            case DUPLICATE -> duplicated++;
+            case OUT_OF_ORDER -> outOfOrder++;
+            case LATE -> late++;
+            default -> {}
+        }
+        if (outcome.isFirstArrival() && !sampled) {
+            unsampled++;
+        } else if (outcome.isFirstArrival()) {
+            record(nowMicros, latency, corrected);
+            if (polledMicros != LatencyRecorder.NOT_POLLED) {
+                recordBatchWait(nowMicros - polledMicros);
+            }
+        }
+    }
+
+    /** A first arrival of {@code producer}'s record {@code sequence} with key {@code key} (null: none). */
+    void keyOrder(UUID producer, byte[] key, long sequence) {
+        keyOrder.record(producer, key, sequence);
+    }
+
+    private void record(long nowMicros, long latencyMicros, long correctedMicros) {
         if (latency.getTotalCount() == 0) {
             firstMicros = nowMicros;
         }
@@ -71,7 +104,7 @@ final class PhaseHistograms {
     }
 
     /** Consumed minus polled: the time a record spent in its batch, its own processing included. */
-    void recordBatchWait(long micros) {
+    private void recordBatchWait(long micros) {
         batchWait.recordValue(clamp(micros));
     }
 
@@ -84,6 +117,7 @@ final class PhaseHistograms {
         slowAboveMicros = Long.MAX_VALUE;
         slowCount = slowFirstSent = slowLastSent = slowLastReceived = slowMax = 0;
         slowPerTenth.clear();
+        keyOrder.reset();
     }
 
     boolean isEmpty() {
@@ -106,6 +140,7 @@ final class PhaseHistograms {
                 outOfOrder,
                 clamped,
                 unsampled,
+                keyOrder.view(),
                 slowAboveMicros == Long.MAX_VALUE
                         ? null
                         : new SlowRecords(
@@ -145,6 +180,7 @@ final class PhaseHistograms {
             long outOfOrder,
             long clamped,
             long unsampled,
+            KeyOrder keyOrder,
             SlowRecords slow) {
 
         PhaseView report(boolean withHistograms) {
@@ -165,7 +201,8 @@ final class PhaseHistograms {
                     batchWait.getTotalCount() == 0 ? null : HistogramPercentiles.of(batchWait),
                     withHistograms ? HistogramPercentiles.encode(latency, corrected, batchWait) : null,
                     slow,
-                    unsampled);
+                    unsampled,
+                    keyOrder);
         }
     }
 }

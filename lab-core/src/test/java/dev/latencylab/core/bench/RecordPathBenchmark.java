@@ -53,6 +53,10 @@ import org.openjdk.jmh.annotations.State;
 public class RecordPathBenchmark {
 
     private static final UUID PRODUCER = UUID.randomUUID();
+    /** The customer-id keys' pool, as the consumer is given them, for the per-key order check. */
+    private static final byte[][] KEYS = java.util.stream.IntStream.range(0, 10_000)
+            .mapToObj(i -> String.format("C%05d", i).getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+            .toArray(byte[][]::new);
 
     private OrderEventGenerator generator;
     private LatencyRecorder recorder;
@@ -150,7 +154,15 @@ public class RecordPathBenchmark {
         byte[] header = headers[(int) (consumed & 4095)].clone();
         ByteBuffer.wrap(header).putLong(17, consumed++);
         return recorder.record(
-                header, value, "lab.orders", (int) (consumed % 3), consumed / 3, 1_763_769_600_002_000L + consumed);
+                false,
+                KEYS[(int) (consumed % KEYS.length)],
+                header,
+                value,
+                "lab.orders",
+                (int) (consumed % 3),
+                consumed / 3,
+                LatencyRecorder.NOT_POLLED,
+                1_763_769_600_002_000L + consumed);
     }
 
     /** The consumer-app's whole per-record path: the above plus its two Prometheus histograms. */

@@ -3,6 +3,7 @@ package dev.latencylab.core.latency;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.KeyOrder;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.SlowRecords;
@@ -280,6 +281,36 @@ class LatencyRecorderTest {
         recorder.resetPhases();
         recorder.record(header(5, T0, T0, 4), JSON, TOPIC, 0, 5, T0 + 90_000);
         assertThat(recorder.report().phase(4).orElseThrow().slow()).isNull();
+    }
+
+    @Test
+    void aKeyWithARecordProcessedAfterALaterOneOfItIsOutOfOrderWhileRedeliveriesAndDuplicatesAreNoLook() {
+        recordKeyed("A", 2, 0);
+        recordKeyed("B", 1, 1);
+        recordKeyed("A", 0, 2);
+        recordKeyed("B", 3, 3);
+        recordKeyed("C", 4, 4);
+        // B's first record again: read again from its offset, then written twice by the producer.
+        assertThat(recordKeyed("B", 1, 1).outcome()).isEqualTo(SequenceOutcome.REDELIVERED);
+        assertThat(recordKeyed("B", 1, 5).outcome()).isEqualTo(SequenceOutcome.DUPLICATE);
+
+        assertThat(recorder.report().phase(PHASE_A).orElseThrow().keyOrder()).isEqualTo(new KeyOrder(3, 1, 0));
+        recorder.resetPhases();
+        recordKeyed("A", 6, 6);
+        assertThat(recorder.report().phase(PHASE_A).orElseThrow().keyOrder()).isEqualTo(new KeyOrder(1, 0, 0));
+    }
+
+    private RecordResult recordKeyed(String key, long sequence, long offset) {
+        return recorder.record(
+                false,
+                key.getBytes(StandardCharsets.US_ASCII),
+                header(sequence, T0, T0, PHASE_A),
+                JSON,
+                TOPIC,
+                0,
+                offset,
+                LatencyRecorder.NOT_POLLED,
+                T0 + 1_000 + offset);
     }
 
     @Test

@@ -26,7 +26,7 @@ class CompareReportTest {
         LabThroughput lab = new LabThroughput(T0, T0.plusSeconds(10), 1_000, 121_000, 1_100, 121_200, 0, 0);
         ProducerPerfOutput.Measured m = new ProducerPerfOutput.Measured(125_000, 10, 10, 10, true);
         Percentiles p = new Percentiles(2.31, 3.0, 3.2, 5.9, 9.0, 12.0);
-        PhaseView phase = new PhaseView(0, 1500, T0, T0, p, p, 0, 0, 0, 0, 0, 0, null, null, null, 0);
+        PhaseView phase = new PhaseView(0, 1500, T0, T0, p, p, 0, 0, 0, 0, 0, 0, null, null, null, 0, null);
         EndToEndResult e2e =
                 EndToEndResult.parse(Resources.text("end-to-end-latency.txt")).orElseThrow();
         List<CompareResult.ThroughputRound> t = List.of(new CompareResult.ThroughputRound(

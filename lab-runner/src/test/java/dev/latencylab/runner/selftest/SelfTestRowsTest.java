@@ -87,7 +87,7 @@ class SelfTestRowsTest {
     }
 
     private static PhaseCounts counts(long acked, long received, long lost, long duplicated) {
-        return new PhaseCounts(acked, acked, 0, received, lost, 0, 0, duplicated, 0, 0, 0, 0, 0, null);
+        return new PhaseCounts(acked, acked, 0, received, lost, 0, 0, duplicated, 0, 0, 0, 0, 0, null, null);
     }
 
     private static PhaseRecord record(String name, PhaseCounts counts) {

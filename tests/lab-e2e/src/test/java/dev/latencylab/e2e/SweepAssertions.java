@@ -33,9 +33,11 @@ final class SweepAssertions {
     private SweepAssertions() {}
 
     /** The short linger sweep both end-to-end runs make: 5 s warm-up and 15 s per phase, results under resultsRoot. */
-    static LabScript.Result shortSweep(LabScript lab, Duration timeout, Path resultsRoot) {
-        return lab.run(
-                timeout, "sweep", "--warmup", "5s", "--phase-duration", "15s", "--results", resultsRoot.toString());
+    static LabScript.Result shortSweep(LabScript lab, Duration timeout, Path resultsRoot, String... more) {
+        List<String> args = new ArrayList<>(
+                List.of("sweep", "--warmup", "5s", "--phase-duration", "15s", "--results", resultsRoot.toString()));
+        args.addAll(List.of(more));
+        return lab.run(timeout, args.toArray(String[]::new));
     }
 
     /** The one results folder the sweep wrote under resultsRoot. */

@@ -109,6 +109,9 @@ class ShareGroupIT {
         assertThat(counts.redelivered())
                 .as("records processed again after their lock ran out or their processor was killed")
                 .isPositive();
+        // The restarted instance's keys (the killed one's counts went with it), each checked for its order.
+        assertThat(counts.keyOrder().keys()).isPositive();
+        assertThat(counts.keyOrder().untracked()).isZero();
 
         // Back to the consumer group: it goes on after what the share group processed.
         post(producer, "{\"phase\": 92}");

@@ -18,6 +18,7 @@ interface ReportSection {
             run -> ClientPropertiesSection.render(run.phases()),
             RateSearchSection::render,
             run -> DrainSection.render(run.phases()),
+            run -> ShareGroupsSection.render(run.phases()),
             run -> OutageSection.render(run.phases()),
             run -> RebalanceSection.render(run.phases()),
             run -> TransactionsSection.render(run.phases()),

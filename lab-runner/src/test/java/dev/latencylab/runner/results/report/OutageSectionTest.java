@@ -36,7 +36,9 @@ class OutageSectionTest {
     @Test
     void theReadingGivesTheMainEpisodeAndWhatKafkaKeptOfItsPromise() {
         PhaseSummary all = phase(
-                "acks-all", Acks.ALL, new PhaseCounts(180_031, 180_031, 0, 180_031, 0, 0, 0, 0, 0, 0, 0, 0, 0, null));
+                "acks-all",
+                Acks.ALL,
+                new PhaseCounts(180_031, 180_031, 0, 180_031, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null));
 
         assertThat(OutageSection.reading(all))
                 .isEqualTo("acks-all (acks=all): 18788 records were delayed over 47.97 s (max e2e 8807 ms against 134"
@@ -51,7 +53,9 @@ class OutageSectionTest {
     @Test
     void acksOneSaysWhatItLostAndReordered() {
         PhaseSummary leader = phase(
-                "acks-1", Acks.LEADER, new PhaseCounts(180_036, 180_036, 0, 180_030, 6, 0, 0, 0, 0, 59, 0, 0, 0, null));
+                "acks-1",
+                Acks.LEADER,
+                new PhaseCounts(180_036, 180_036, 0, 180_030, 6, 0, 0, 0, 0, 59, 0, 0, 0, null, null));
 
         assertThat(OutageSection.reading(leader))
                 .contains("6 of 180036 acknowledged records were lost and 0 duplicated: acks=1 confirms a write the"

@@ -32,7 +32,7 @@ class RebalanceSectionTest {
                 0.25);
         PhaseSummary p = Phases.withCounts(
                 Phases.phase(name, 5, 2, 4, 0.3, 400, 1.0),
-                new PhaseCounts(70_660, 70_660, 0, 70_660, 0, 0, 0, 0, 1_136, 0, 0, 0, 0, null));
+                new PhaseCounts(70_660, 70_660, 0, 70_660, 0, 0, 0, 0, 1_136, 0, 0, 0, 0, null, null));
         p = Phases.withDescription(
                 p,
                 new PhaseDescription(

@@ -23,7 +23,8 @@ class TransactionsSectionTest {
                 p.settings()
                         .with(ProducerSetting.TRANSACTION_MS, transactionMs)
                         .with(ProducerSetting.ABORT_EVERY, transactionMs == 0 ? 0 : 10));
-        p = Phases.withCounts(p, new PhaseCounts(90_000, 90_000, 0, received, 0, 0, 0, 0, 0, 0, 0, 0, 0, transactions));
+        p = Phases.withCounts(
+                p, new PhaseCounts(90_000, 90_000, 0, received, 0, 0, 0, 0, 0, 0, 0, 0, 0, transactions, null));
         return Phases.withDescription(
                 p,
                 new PhaseDescription(

@@ -3,6 +3,7 @@ package dev.latencylab.runner.results.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.KeyOrder;
 import dev.latencylab.api.producer.TransactionCounts;
 import dev.latencylab.runner.results.report.ResultsWriter;
 import java.util.ArrayList;
@@ -39,7 +40,8 @@ class FiguresTest {
                         c.clamped(),
                         c.unread(),
                         c.storedDespiteFailure(),
-                        new TransactionCounts(40, 4, 90, 120.0)));
+                        new TransactionCounts(40, 4, 90, 120.0),
+                        new KeyOrder(10_000, 2_500, 3)));
         JsonNode row = ResultsWriter.JSON.valueToTree(p);
 
         List<String> compared = new ArrayList<>();
@@ -54,6 +56,10 @@ class FiguresTest {
         // none).
         assertThat(compared)
                 .hasSize(Figures.of(p).size() - 5)
-                .contains("cpuCores.brokers.3", "counts.sent", "counts.transactions.abortedRecords");
+                .contains(
+                        "cpuCores.brokers.3",
+                        "counts.sent",
+                        "counts.transactions.abortedRecords",
+                        "counts.keyOrder.outOfOrder");
     }
 }

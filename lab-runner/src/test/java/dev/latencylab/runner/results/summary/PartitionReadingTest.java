@@ -85,7 +85,7 @@ class PartitionReadingTest {
         PhaseSummary one = partitioned(1, KeyStrategy.NONE, UNTHROTTLED, 40_000, 900.0, 400.0);
         PhaseSummary ten = Phases.withCounts(
                 partitioned(10, KeyStrategy.NONE, UNTHROTTLED, 40_000, 900.0, 400.0),
-                new PhaseCounts(50_000, 40_000, 10_000, 40_000, 0, 0, 0, 0, 0, 0, 0, 0, 0, null));
+                new PhaseCounts(50_000, 40_000, 10_000, 40_000, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null));
 
         assertThat(read(List.of(one, ten)))
                 .contains("40000 acked records/s at 1 partition, 32000 acked records/s at 10 partitions.")

@@ -82,7 +82,7 @@ public final class Phases {
 
     /** Counts of a closed phase of 50,000 acknowledged records. */
     public static PhaseCounts counts(long lost, long duplicated) {
-        return new PhaseCounts(50_000, 50_000, 0, 50_000 - lost, lost, 0, 0, duplicated, 0, 0, 0, 0, 0, null);
+        return new PhaseCounts(50_000, 50_000, 0, 50_000 - lost, lost, 0, 0, duplicated, 0, 0, 0, 0, 0, null, null);
     }
 
     /** A row where Prometheus had nothing: every Prometheus figure null. */

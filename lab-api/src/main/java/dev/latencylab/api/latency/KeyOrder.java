@@ -1,0 +1,34 @@
+package dev.latencylab.api.latency;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.latencylab.api.accounting.AccountingLimits;
+
+/**
+ * The per-key order of one phase's records as the consumer processed them. A key is out of order
+ * when a record of it was processed after a later record of the same key from the same producer
+ * instance (a higher sequence number). A consumer group keeps a key's records in order (they share
+ * a partition, which one member reads in order); a share group hands them to several consumers and
+ * keeps no such order. Each consumer-app instance counts the keys it processed records of, so a key
+ * whose partition moved between instances mid-phase counts once at each.
+ *
+ * @param keys distinct keys tracked in the phase, a key being a producer instance and a record key
+ * @param outOfOrder of those, the keys with at least one record processed after a later one
+ * @param untracked records not checked: their key came after {@link AccountingLimits#MAX_KEYS_PER_PHASE}
+ *     others in the phase (records without a key are not counted at all)
+ */
+public record KeyOrder(long keys, long outOfOrder, long untracked) {
+
+    public static final KeyOrder NONE = new KeyOrder(0, 0, 0);
+
+    public KeyOrder plus(KeyOrder other) {
+        return other == null
+                ? this
+                : new KeyOrder(keys + other.keys, outOfOrder + other.outOfOrder, untracked + other.untracked);
+    }
+
+    /** The share of the tracked keys that were out of order; null without keys. */
+    @JsonIgnore
+    public Double outOfOrderShare() {
+        return keys == 0 ? null : (double) outOfOrder / keys;
+    }
+}

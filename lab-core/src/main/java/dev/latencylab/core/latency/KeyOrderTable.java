@@ -1,0 +1,105 @@
+package dev.latencylab.core.latency;
+
+import dev.latencylab.api.accounting.AccountingLimits;
+import dev.latencylab.api.latency.KeyOrder;
+import java.util.UUID;
+
+/**
+ * One phase's per-key order ({@link KeyOrder}): for each key, the highest sequence number processed
+ * so far and whether a lower one came after it. Keys are held as 64-bit hashes of the producer
+ * instance and the key's bytes (two of 16,384 keys share one with a chance of about 1 in 10^11),
+ * in an open-addressing table that grows to twice {@link AccountingLimits#MAX_KEYS_PER_PHASE}
+ * slots: about 0.5 MiB at most. Not thread-safe: {@link LatencyRecorder} guards it.
+ */
+final class KeyOrderTable {
+
+    static final int MAX_KEYS = AccountingLimits.MAX_KEYS_PER_PHASE;
+    private static final int FIRST_SLOTS = 64;
+
+    private long[] hashes = new long[FIRST_SLOTS];
+    private long[] highest = new long[FIRST_SLOTS];
+    private boolean[] outOfOrder = new boolean[FIRST_SLOTS];
+    private int keys;
+    private long keysOutOfOrder;
+    private long untracked;
+
+    /** A record of {@code key} (null: no key, not counted) with sequence {@code sequence}, processed now. */
+    void record(UUID producer, byte[] key, long sequence) {
+        if (key == null) {
+            return;
+        }
+        long hash = hash(producer, key);
+        int slot = find(hashes, hash);
+        if (hashes[slot] == hash) {
+            if (sequence >= highest[slot]) {
+                highest[slot] = sequence;
+            } else if (!outOfOrder[slot]) {
+                outOfOrder[slot] = true;
+                keysOutOfOrder++;
+            }
+            return;
+        }
+        if (keys == MAX_KEYS) {
+            untracked++;
+            return;
+        }
+        if (2 * (keys + 1) > hashes.length) {
+            grow();
+            slot = find(hashes, hash);
+        }
+        hashes[slot] = hash;
+        highest[slot] = sequence;
+        keys++;
+    }
+
+    KeyOrder view() {
+        return new KeyOrder(keys, keysOutOfOrder, untracked);
+    }
+
+    void reset() {
+        hashes = new long[FIRST_SLOTS];
+        highest = new long[FIRST_SLOTS];
+        outOfOrder = new boolean[FIRST_SLOTS];
+        keys = 0;
+        keysOutOfOrder = untracked = 0;
+    }
+
+    /** The slot holding {@code hash}, or the empty one where it belongs (the table is never full). */
+    private static int find(long[] table, long hash) {
+        int mask = table.length - 1;
+        int slot = (int) hash & mask;
+        while (table[slot] != 0 && table[slot] != hash) {
+            slot = (slot + 1) & mask;
+        }
+        return slot;
+    }
+
+    private void grow() {
+        long[] oldHashes = hashes;
+        long[] oldHighest = highest;
+        boolean[] oldOutOfOrder = outOfOrder;
+        hashes = new long[oldHashes.length * 2];
+        highest = new long[hashes.length];
+        outOfOrder = new boolean[hashes.length];
+        for (int i = 0; i < oldHashes.length; i++) {
+            if (oldHashes[i] != 0) {
+                int slot = find(hashes, oldHashes[i]);
+                hashes[slot] = oldHashes[i];
+                highest[slot] = oldHighest[i];
+                outOfOrder[slot] = oldOutOfOrder[i];
+            }
+        }
+    }
+
+    /** FNV-1a over the key, seeded with the producer, then SplitMix64's finalizer; 0 marks an empty slot. */
+    static long hash(UUID producer, byte[] key) {
+        long h = producer.getMostSignificantBits() * 0x9E3779B97F4A7C15L ^ producer.getLeastSignificantBits();
+        for (byte b : key) {
+            h = (h ^ (b & 0xff)) * 0x100000001B3L;
+        }
+        h = (h ^ (h >>> 30)) * 0xBF58476D1CE4E5B9L;
+        h = (h ^ (h >>> 27)) * 0x94D049BB133111EBL;
+        h ^= h >>> 31;
+        return h == 0 ? 1 : h;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.latencylab.core.latency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.latency.KeyOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class KeyOrderTableTest {
+
+    private static final UUID PRODUCER = UUID.fromString("00000000-0000-0000-0000-000000000001");
+    private static final UUID OTHER = UUID.fromString("00000000-0000-0000-0000-000000000002");
+
+    private final KeyOrderTable table = new KeyOrderTable();
+
+    @Test
+    void aKeyWhoseRecordCameAfterALaterOneIsOutOfOrderOnceHoweverOftenItHappens() {
+        table.record(PRODUCER, key("C00001"), 10);
+        table.record(PRODUCER, key("C00001"), 12);
+        table.record(PRODUCER, key("C00002"), 11);
+        table.record(PRODUCER, key("C00001"), 11);
+        table.record(PRODUCER, key("C00001"), 9);
+        table.record(PRODUCER, key("C00002"), 13);
+
+        assertThat(table.view()).isEqualTo(new KeyOrder(2, 1, 0));
+        assertThat(table.view().outOfOrderShare()).isEqualTo(0.5);
+    }
+
+    @Test
+    void theSameKeyFromTwoProducersIsTwoKeysWhoseSequencesAreNotCompared() {
+        table.record(PRODUCER, key("C00001"), 100);
+        table.record(OTHER, key("C00001"), 5);
+        table.record(OTHER, key("C00001"), 6);
+
+        assertThat(table.view()).isEqualTo(new KeyOrder(2, 0, 0));
+    }
+
+    @Test
+    void recordsWithoutAKeyAreNotCounted() {
+        table.record(PRODUCER, null, 1);
+        table.record(PRODUCER, null, 0);
+
+        assertThat(table.view()).isEqualTo(KeyOrder.NONE);
+        assertThat(table.view().outOfOrderShare()).isNull();
+    }
+
+    @Test
+    void pastItsCapacityNewKeysAreCountedAsUntrackedAndKnownOnesAreStillChecked() {
+        int max = KeyOrderTable.MAX_KEYS;
+        for (int i = 0; i < max; i++) {
+            table.record(PRODUCER, key("K" + i), 1_000 + i);
+        }
+        table.record(PRODUCER, key("K" + max), 1);
+        table.record(PRODUCER, key("K" + (max + 1)), 2);
+        // Every key survived the table's growth with its highest sequence.
+        for (int i = 0; i < max; i += 97) {
+            table.record(PRODUCER, key("K" + i), 999 + i);
+        }
+
+        KeyOrder view = table.view();
+        assertThat(view.keys()).isEqualTo(max);
+        assertThat(view.untracked()).isEqualTo(2);
+        assertThat(view.outOfOrder()).isEqualTo((max + 96) / 97);
+    }
+
+    @Test
+    void aResetForgetsTheKeys() {
+        table.record(PRODUCER, key("C00001"), 10);
+        table.reset();
+        table.record(PRODUCER, key("C00001"), 5);
+
+        assertThat(table.view()).isEqualTo(new KeyOrder(1, 0, 0));
+    }
+
+    private static byte[] key(String k) {
+        return k.getBytes(StandardCharsets.US_ASCII);
+    }
+}

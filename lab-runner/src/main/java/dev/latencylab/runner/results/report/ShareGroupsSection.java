@@ -1,0 +1,130 @@
+package dev.latencylab.runner.results.report;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.KeyOrder;
+import dev.latencylab.runner.results.summary.DrainReading;
+import dev.latencylab.runner.results.summary.Fmt;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The "Share groups" section of summary.md, in a run where some phase's consumer read as a share
+ * group: per phase, how fast its consumers drained and at what CPU, beside the first phase, what
+ * they processed twice, and what per-key order was lost. Every sentence is computed from the figures.
+ */
+final class ShareGroupsSection {
+
+    private ShareGroupsSection() {}
+
+    static String render(List<PhaseSummary> phases) {
+        if (phases.stream().noneMatch(ShareGroupsSection::share)) {
+            return "";
+        }
+        return MarkdownReport.section(phases, p -> p.counts() != null && p.drain() != null, ShareGroupsSection::write);
+    }
+
+    /** Whether the phase's consumer read as a share group (its description's {@code listener}). */
+    static boolean share(PhaseSummary p) {
+        return p.description() != null
+                && p.description().consumer() != null
+                && "share".equals(p.description().consumer().settings().get("listener"));
+    }
+
+    private static String write(List<PhaseSummary> phases) {
+        PhaseSummary base = phases.get(0);
+        StringBuilder b = new StringBuilder("## Share groups\n\n")
+                .append("A consumer group gives each partition to one member, which processes its records in")
+                .append(" order; a share group hands records, not partitions, to every consumer, each record")
+                .append(" acknowledged once processed. *Redelivered*: records processed again after their")
+                .append(" acquisition lock ran out or their consumer left (not a second record). *Out of order*:")
+                .append(" records processed after a later record of their partition; *keys out of order*: the")
+                .append(" keys (a producer instance and a record key) with a record processed after a later one")
+                .append(" of the same key, of the keys the phase's records had. Rate and CPU against the first")
+                .append(" phase, ")
+                .append(base.name())
+                .append("; consumer CPU is the consumer-app process over the drain, on cores every process shares.\n\n")
+                .append(
+                        "| phase | consumer | drained rec/s | x rate | consumer cores | x CPU | e2e p50 ms | e2e p99 ms |")
+                .append(
+                        " received | redelivered | lost | duplicated | out of order | keys | keys out of order | share |\n")
+                .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (PhaseSummary p : phases) {
+            PhaseCounts n = p.counts();
+            KeyOrder k = n.keyOrder();
+            b.append(MarkdownTable.row(
+                    p.tag(),
+                    p.drain().consumer() == null ? Fmt.NA : p.drain().consumer(),
+                    Fmt.rate(p.drain().recordsPerSecond()),
+                    Fmt.ratio(DrainReading.times(
+                            p.drain().recordsPerSecond(), base.drain().recordsPerSecond())),
+                    Fmt.cores(DrainReading.consumerCores(p)),
+                    Fmt.ratio(DrainReading.times(DrainReading.consumerCores(p), DrainReading.consumerCores(base))),
+                    Fmt.ms(p.latencyMs().p50()),
+                    Fmt.ms(p.latencyMs().p99()),
+                    n.received(),
+                    n.redelivered(),
+                    n.lost(),
+                    n.duplicated(),
+                    n.outOfOrder(),
+                    k == null ? Fmt.NA : k.keys(),
+                    k == null ? Fmt.NA : k.outOfOrder(),
+                    k == null ? Fmt.NA : share(k)));
+        }
+        b.append('\n');
+        phases.stream().filter(ShareGroupsSection::share).forEach(p -> b.append(reading(p, base)));
+        long untracked = phases.stream()
+                .map(p -> p.counts().keyOrder())
+                .filter(k -> k != null)
+                .mapToLong(KeyOrder::untracked)
+                .sum();
+        if (untracked > 0) {
+            b.append("\n")
+                    .append(untracked)
+                    .append(" records were not checked for their key's order: their phase had more keys than the")
+                    .append(" consumer tracks (docs/contracts.md, \"Limits\").\n");
+        }
+        b.append('\n');
+        return b.toString();
+    }
+
+    /** To a tenth of a percent: a few keys of ten thousand are not 0%. */
+    private static String share(KeyOrder k) {
+        Double share = k.outOfOrderShare();
+        return share == null ? Fmt.NA : String.format(Locale.ROOT, "%.1f%%", share * 100);
+    }
+
+    /** One sentence: the phase's drain against the first phase's, and the key order it lost. */
+    static String reading(PhaseSummary p, PhaseSummary base) {
+        StringBuilder b = new StringBuilder("- ").append(p.name()).append(": ");
+        Double times =
+                DrainReading.times(p.drain().recordsPerSecond(), base.drain().recordsPerSecond());
+        Double cpu = DrainReading.times(DrainReading.consumerCores(p), DrainReading.consumerCores(base));
+        if (p == base || times == null) {
+            b.append(Fmt.rate(p.drain().recordsPerSecond())).append(" records/s drained");
+        } else {
+            b.append(Fmt.ratio(times)).append("x the drain rate of ").append(base.name());
+            if (cpu != null) {
+                b.append(" at ").append(Fmt.ratio(cpu)).append("x its consumer CPU");
+            }
+        }
+        KeyOrder k = p.counts().keyOrder();
+        if (k == null || k.keys() == 0) {
+            b.append("; no keyed records, so no key order to lose");
+        } else {
+            b.append("; ")
+                    .append(k.outOfOrder())
+                    .append(" of its ")
+                    .append(k.keys())
+                    .append(" keys (")
+                    .append(share(k))
+                    .append(") had a record processed after a later one");
+        }
+        return b.append("; ")
+                .append(p.counts().redelivered())
+                .append(" records processed again, ")
+                .append(p.counts().lost())
+                .append(" lost.\n")
+                .toString();
+    }
+}
