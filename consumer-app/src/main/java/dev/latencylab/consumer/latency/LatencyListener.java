@@ -1,6 +1,7 @@
 package dev.latencylab.consumer.latency;
 
 import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.api.settings.ProcessingOrder;
 import dev.latencylab.consumer.modes.BatchProcessing;
 import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.consumer.modes.PollClock;
@@ -9,6 +10,8 @@ import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.latency.LatencyRecorder;
 import dev.latencylab.core.latency.RecordResult;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -43,7 +46,11 @@ class LatencyListener {
         this.selfTestSkips = selfTestSkips;
     }
 
-    /** The poll's records in one call: processed as the settings say, then recorded in offset order. */
+    /**
+     * The poll's records in one call: processed as the settings say, then recorded in offset order
+     * (the ledger's). Workers may finish a key's records in another order: then the keys' order is
+     * checked in the order their processing finished.
+     */
     @KafkaListener(
             id = ConsumerModes.BATCH_LISTENER,
             idIsGroup = false,
@@ -51,9 +58,33 @@ class LatencyListener {
             batch = "true")
     void onBatch(List<ConsumerRecord<byte[], byte[]>> records) throws InterruptedException {
         long polled = PollClock.polledMicros();
-        long[] finished = processing.process(records, modes.settings());
+        ConsumerSettings s = modes.settings();
+        long[] finished = processing.process(records, s);
+        boolean inOrder = s.processing() == ProcessingOrder.IN_ORDER;
+        RecordResult[] results = new RecordResult[records.size()];
         for (int i = 0; i < records.size(); i++) {
-            measure(records.get(i), polled, finished[i]);
+            results[i] = measure(records.get(i), polled, finished[i], false, inOrder);
+        }
+        if (!inOrder) {
+            checkKeysInFinishOrder(records, finished, results);
+        }
+    }
+
+    private void checkKeysInFinishOrder(
+            List<ConsumerRecord<byte[], byte[]>> records, long[] finished, RecordResult[] results) {
+        Integer[] byFinish = new Integer[records.size()];
+        for (int i = 0; i < byFinish.length; i++) {
+            byFinish[i] = i;
+        }
+        // Stable: records finished within the same microsecond keep their offset order.
+        Arrays.sort(byFinish, Comparator.comparingLong(i -> finished[i]));
+        for (int i : byFinish) {
+            RecordResult r = results[i];
+            if (r != null && r.outcome() != null && r.outcome().isFirstArrival()) {
+                Header header = records.get(i).headers().lastHeader(LabHeader.KEY);
+                recorder.keyOrder(
+                        header == null ? null : header.value(), records.get(i).key());
+            }
         }
     }
 
@@ -68,7 +99,7 @@ class LatencyListener {
         long polled = PollClock.polledMicros();
         ConsumerSettings s = modes.settings();
         BatchProcessing.work(s);
-        measure(record, polled, EpochMicros.now());
+        measure(record, polled, EpochMicros.now(), false, true);
     }
 
     /**
@@ -77,25 +108,26 @@ class LatencyListener {
      */
     void onShareRecord(ConsumerRecord<byte[], byte[]> record) {
         BatchProcessing.work(modes.settings());
-        measure(record, LatencyRecorder.NOT_POLLED, EpochMicros.now(), true);
+        measure(record, LatencyRecorder.NOT_POLLED, EpochMicros.now(), true, true);
     }
 
-    private void measure(ConsumerRecord<byte[], byte[]> record, long polledMicros, long consumedMicros) {
-        measure(record, polledMicros, consumedMicros, false);
-    }
-
-    private void measure(
-            ConsumerRecord<byte[], byte[]> record, long polledMicros, long consumedMicros, boolean shared) {
+    /** Records one record; its key's order is checked with it when {@code withKey}. Null when a self-test skipped it. */
+    private RecordResult measure(
+            ConsumerRecord<byte[], byte[]> record,
+            long polledMicros,
+            long consumedMicros,
+            boolean shared,
+            boolean withKey) {
         Header header = record.headers().lastHeader(LabHeader.KEY);
         if (selfTestSkips.skip(header == null ? null : header.value())) {
             if (shared) {
                 recorder.passShared(record.topic(), record.partition(), record.offset());
             }
-            return;
+            return null;
         }
         RecordResult result = recorder.record(
                 shared,
-                record.key(),
+                withKey ? record.key() : null,
                 header == null ? null : header.value(),
                 record.value(),
                 record.topic(),
@@ -104,5 +136,6 @@ class LatencyListener {
                 polledMicros,
                 consumedMicros);
         metrics.onRecord(result);
+        return result;
     }
 }

@@ -3,8 +3,8 @@ package dev.latencylab.api.accounting;
 /**
  * The fixed capacities of the accounting, in one place: the scenario loader refuses up front what
  * can never fit, and a run that reaches one anyway stops with an error naming it (docs/contracts.md,
- * "Limits"). None of them is reached by a run that the runner drives, however long: closed phases
- * are released once the runner has stored them.
+ * "Limits"). None of them but {@link #MAX_KEYS_PER_PHASE} is reached by a run that the runner drives,
+ * however long: closed phases are released once the runner has stored them.
  */
 public final class AccountingLimits {
 

@@ -12,23 +12,29 @@ import dev.latencylab.api.accounting.AccountingLimits;
  * whose partition moved between instances mid-phase counts once at each.
  *
  * @param keys distinct keys tracked in the phase, a key being a producer instance and a record key
+ * @param repeated of those, the keys with two records or more in the phase: only they can be out of
+ *     order (each order id is a key of one record, so such a phase has none)
  * @param outOfOrder of those, the keys with at least one record processed after a later one
  * @param untracked records not checked: their key came after {@link AccountingLimits#MAX_KEYS_PER_PHASE}
  *     others in the phase (records without a key are not counted at all)
  */
-public record KeyOrder(long keys, long outOfOrder, long untracked) {
+public record KeyOrder(long keys, long repeated, long outOfOrder, long untracked) {
 
-    public static final KeyOrder NONE = new KeyOrder(0, 0, 0);
+    public static final KeyOrder NONE = new KeyOrder(0, 0, 0, 0);
 
     public KeyOrder plus(KeyOrder other) {
         return other == null
                 ? this
-                : new KeyOrder(keys + other.keys, outOfOrder + other.outOfOrder, untracked + other.untracked);
+                : new KeyOrder(
+                        keys + other.keys,
+                        repeated + other.repeated,
+                        outOfOrder + other.outOfOrder,
+                        untracked + other.untracked);
     }
 
-    /** The share of the tracked keys that were out of order; null without keys. */
+    /** The share of the keys with two records or more that were out of order; null without such keys. */
     @JsonIgnore
     public Double outOfOrderShare() {
-        return keys == 0 ? null : (double) outOfOrder / keys;
+        return repeated == 0 ? null : (double) outOfOrder / repeated;
     }
 }

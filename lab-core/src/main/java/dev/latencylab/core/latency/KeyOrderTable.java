@@ -18,8 +18,13 @@ final class KeyOrderTable {
 
     private long[] hashes = new long[FIRST_SLOTS];
     private long[] highest = new long[FIRST_SLOTS];
-    private boolean[] outOfOrder = new boolean[FIRST_SLOTS];
+    /** Per slot: {@link #REPEATED}, {@link #OUT_OF_ORDER}. */
+    private byte[] state = new byte[FIRST_SLOTS];
+
+    private static final byte REPEATED = 1;
+    private static final byte OUT_OF_ORDER = 2;
     private int keys;
+    private long keysRepeated;
     private long keysOutOfOrder;
     private long untracked;
 
@@ -31,10 +36,14 @@ final class KeyOrderTable {
         long hash = hash(producer, key);
         int slot = find(hashes, hash);
         if (hashes[slot] == hash) {
+            if ((state[slot] & REPEATED) == 0) {
+                state[slot] |= REPEATED;
+                keysRepeated++;
+            }
             if (sequence >= highest[slot]) {
                 highest[slot] = sequence;
-            } else if (!outOfOrder[slot]) {
-                outOfOrder[slot] = true;
+            } else if ((state[slot] & OUT_OF_ORDER) == 0) {
+                state[slot] |= OUT_OF_ORDER;
                 keysOutOfOrder++;
             }
             return;
@@ -53,15 +62,15 @@ final class KeyOrderTable {
     }
 
     KeyOrder view() {
-        return new KeyOrder(keys, keysOutOfOrder, untracked);
+        return new KeyOrder(keys, keysRepeated, keysOutOfOrder, untracked);
     }
 
     void reset() {
         hashes = new long[FIRST_SLOTS];
         highest = new long[FIRST_SLOTS];
-        outOfOrder = new boolean[FIRST_SLOTS];
+        state = new byte[FIRST_SLOTS];
         keys = 0;
-        keysOutOfOrder = untracked = 0;
+        keysRepeated = keysOutOfOrder = untracked = 0;
     }
 
     /** The slot holding {@code hash}, or the empty one where it belongs (the table is never full). */
@@ -77,16 +86,16 @@ final class KeyOrderTable {
     private void grow() {
         long[] oldHashes = hashes;
         long[] oldHighest = highest;
-        boolean[] oldOutOfOrder = outOfOrder;
+        byte[] oldState = state;
         hashes = new long[oldHashes.length * 2];
         highest = new long[hashes.length];
-        outOfOrder = new boolean[hashes.length];
+        state = new byte[hashes.length];
         for (int i = 0; i < oldHashes.length; i++) {
             if (oldHashes[i] != 0) {
                 int slot = find(hashes, oldHashes[i]);
                 hashes[slot] = oldHashes[i];
                 highest[slot] = oldHighest[i];
-                outOfOrder[slot] = oldOutOfOrder[i];
+                state[slot] = oldState[i];
             }
         }
     }

@@ -30,7 +30,7 @@ import java.util.OptionalLong;
 public final class LatencyRecorder {
 
     /**
-     * Bounds the histograms' memory (3 x ~160 KiB per phase) for phases held at once: the runner
+     * Bounds the histograms' memory (3 x ~160 KiB per phase, and up to 0.5 MiB of keys) for phases held at once: the runner
      * releases each phase once it has stored it ({@link #release}), so a run of any length holds a
      * handful. Reaching it is counted ({@code skipped.tooManyPhases}) and stops the runner's run.
      */
@@ -99,12 +99,6 @@ public final class LatencyRecorder {
         return record(false, null, header, value, topic, partition, offset, polledMicros, nowMicros);
     }
 
-    /** {@link #record(byte[], byte[], String, int, long, long, long)} of a record a share consumer processed. */
-    public synchronized RecordResult recordShared(
-            byte[] header, byte[] value, String topic, int partition, long offset, long polledMicros, long nowMicros) {
-        return record(true, null, header, value, topic, partition, offset, polledMicros, nowMicros);
-    }
-
     /**
      * {@link #record(byte[], byte[], String, int, long, long, long)}, by a share consumer when {@code
      * shared}, of a record whose key ({@code null}: none) is checked for its order ({@link KeyOrderTable}).
@@ -165,6 +159,19 @@ public final class LatencyRecorder {
         }
         RecordResult.Status status = sampled ? RecordResult.Status.MEASURED : RecordResult.Status.BAD_PAYLOAD;
         return new RecordResult(status, stamp.phase(), latency, corrected, outcome);
+    }
+
+    /**
+     * Checks the order of a first arrival's key apart from its recording (which was given no key):
+     * for records whose processing finished in another order than the one they were recorded in.
+     */
+    public synchronized void keyOrder(byte[] header, byte[] key) {
+        Optional<RecordStamp> stamp = header == null ? Optional.empty() : LabHeader.decode(header);
+        Integer id = stamp.map(st -> phaseIds.get(st.phase())).orElse(null);
+        PhaseHistograms phase = id == null ? null : phases.get(id);
+        if (phase != null) {
+            phase.keyOrder(stamp.get().producerId(), key, stamp.get().sequence());
+        }
     }
 
     /** A share group's watermark has to pass a record counted nowhere, or every later phase would wait for it. */

@@ -23,8 +23,12 @@ class KeyOrderTableTest {
         table.record(PRODUCER, key("C00001"), 9);
         table.record(PRODUCER, key("C00002"), 13);
 
-        assertThat(table.view()).isEqualTo(new KeyOrder(2, 1, 0));
-        assertThat(table.view().outOfOrderShare()).isEqualTo(0.5);
+        table.record(PRODUCER, key("C00003"), 14);
+
+        assertThat(table.view()).isEqualTo(new KeyOrder(3, 2, 1, 0));
+        assertThat(table.view().outOfOrderShare())
+                .as("of the keys with two records or more")
+                .isEqualTo(0.5);
     }
 
     @Test
@@ -33,7 +37,7 @@ class KeyOrderTableTest {
         table.record(OTHER, key("C00001"), 5);
         table.record(OTHER, key("C00001"), 6);
 
-        assertThat(table.view()).isEqualTo(new KeyOrder(2, 0, 0));
+        assertThat(table.view()).isEqualTo(new KeyOrder(2, 1, 0, 0));
     }
 
     @Test
@@ -62,6 +66,7 @@ class KeyOrderTableTest {
         assertThat(view.keys()).isEqualTo(max);
         assertThat(view.untracked()).isEqualTo(2);
         assertThat(view.outOfOrder()).isEqualTo((max + 96) / 97);
+        assertThat(view.repeated()).isEqualTo((max + 96) / 97);
     }
 
     @Test
@@ -70,7 +75,7 @@ class KeyOrderTableTest {
         table.reset();
         table.record(PRODUCER, key("C00001"), 5);
 
-        assertThat(table.view()).isEqualTo(new KeyOrder(1, 0, 0));
+        assertThat(table.view()).isEqualTo(new KeyOrder(1, 0, 0, 0));
     }
 
     private static byte[] key(String k) {

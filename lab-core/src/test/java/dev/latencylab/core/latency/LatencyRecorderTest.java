@@ -294,10 +294,31 @@ class LatencyRecorderTest {
         assertThat(recordKeyed("B", 1, 1).outcome()).isEqualTo(SequenceOutcome.REDELIVERED);
         assertThat(recordKeyed("B", 1, 5).outcome()).isEqualTo(SequenceOutcome.DUPLICATE);
 
-        assertThat(recorder.report().phase(PHASE_A).orElseThrow().keyOrder()).isEqualTo(new KeyOrder(3, 1, 0));
+        assertThat(recorder.report().phase(PHASE_A).orElseThrow().keyOrder()).isEqualTo(new KeyOrder(3, 2, 1, 0));
         recorder.resetPhases();
         recordKeyed("A", 6, 6);
-        assertThat(recorder.report().phase(PHASE_A).orElseThrow().keyOrder()).isEqualTo(new KeyOrder(1, 0, 0));
+        assertThat(recorder.report().phase(PHASE_A).orElseThrow().keyOrder()).isEqualTo(new KeyOrder(1, 0, 0, 0));
+    }
+
+    @Test
+    void aKeyCheckedApartFromItsRecordingIsCheckedInTheOrderItIsGiven() {
+        // Recorded in offset order without keys, as a batch whose workers finished C's 5 before its 4.
+        recorder.record(false, null, header(4, T0, T0, PHASE_A), JSON, TOPIC, 0, 0, LatencyRecorder.NOT_POLLED, T0);
+        recorder.record(false, null, header(5, T0, T0, PHASE_A), JSON, TOPIC, 0, 1, LatencyRecorder.NOT_POLLED, T0);
+        recorder.keyOrder(header(5, T0, T0, PHASE_A), "C".getBytes(StandardCharsets.US_ASCII));
+        recorder.keyOrder(header(4, T0, T0, PHASE_A), "C".getBytes(StandardCharsets.US_ASCII));
+        recorder.keyOrder(header(9, T0, T0, PHASE_B), "C".getBytes(StandardCharsets.US_ASCII));
+
+        assertThat(recorder.report().phase(PHASE_A).orElseThrow().keyOrder()).isEqualTo(new KeyOrder(1, 1, 1, 0));
+        assertThat(recorder.report().phase(PHASE_B))
+                .as("no record of it was recorded")
+                .isEmpty();
+    }
+
+    /** A record a share consumer processed, without a key. */
+    private RecordResult recordShared(
+            byte[] header, byte[] value, String topic, int partition, long offset, long polledMicros, long nowMicros) {
+        return recorder.record(true, null, header, value, topic, partition, offset, polledMicros, nowMicros);
     }
 
     private RecordResult recordKeyed(String key, long sequence, long offset) {
@@ -322,15 +343,15 @@ class LatencyRecorderTest {
         recorder.startShared(TOPIC, 0, 10);
         // Two share consumers: one holds offsets 10..14 while the other processes 15..29, then 10..14 come.
         for (long offset = 15; offset < 30; offset++) {
-            recorder.recordShared(header(offset, T0, T0, PHASE_A), JSON, TOPIC, 0, offset, T0, T0 + 1_000);
+            recordShared(header(offset, T0, T0, PHASE_A), JSON, TOPIC, 0, offset, T0, T0 + 1_000);
         }
         assertThat(recorder.report().ledger(TOPIC).partition(0).orElseThrow().highestOffset())
                 .isEqualTo(9);
         for (long offset = 10; offset < 15; offset++) {
-            recorder.recordShared(header(offset, T0, T0, PHASE_A), JSON, TOPIC, 0, offset, T0, T0 + 1_000);
+            recordShared(header(offset, T0, T0, PHASE_A), JSON, TOPIC, 0, offset, T0, T0 + 1_000);
         }
         // A record whose lock ran out is processed again by another member.
-        RecordResult again = recorder.recordShared(header(20, T0, T0, PHASE_A), JSON, TOPIC, 0, 20, T0, T0 + 2_000);
+        RecordResult again = recordShared(header(20, T0, T0, PHASE_A), JSON, TOPIC, 0, 20, T0, T0 + 2_000);
 
         assertThat(again.outcome()).isEqualTo(SequenceOutcome.REDELIVERED);
         LatencyView view = recorder.report();
@@ -354,7 +375,7 @@ class LatencyRecorderTest {
         recorder.startShared(TOPIC, 0, recorder.shareStart(TOPIC, 0, 10, false).orElseThrow());
         // The share consumers processed 10..14 and 17..19; 15 and 16 were held when they stopped.
         for (long offset : new long[] {10, 11, 12, 13, 14, 17, 18, 19}) {
-            recorder.recordShared(header(offset, T0, T0, PHASE_A), JSON, TOPIC, 0, offset, T0, T0 + 1_000);
+            recordShared(header(offset, T0, T0, PHASE_A), JSON, TOPIC, 0, offset, T0, T0 + 1_000);
         }
         assertThat(recorder.resumeConsumerGroup(TOPIC, 0)).hasValue(15);
         for (long offset = 15; offset < 20; offset++) {
@@ -374,11 +395,11 @@ class LatencyRecorderTest {
     @Test
     void aShareGroupsRecordWithoutTheHeaderIsPassedSoTheWatermarkGoesOnAndNoPhaseCountsIt() {
         recorder.startShared(TOPIC, 0, recorder.shareStart(TOPIC, 0, 0, false).orElseThrow());
-        recorder.recordShared(header(0, T0, T0, PHASE_A), JSON, TOPIC, 0, 0, T0, T0 + 1_000);
-        recorder.recordShared(null, JSON, TOPIC, 0, 1, T0, T0 + 1_000);
-        recorder.recordShared("junk".getBytes(), JSON, TOPIC, 0, 2, T0, T0 + 1_000);
+        recordShared(header(0, T0, T0, PHASE_A), JSON, TOPIC, 0, 0, T0, T0 + 1_000);
+        recordShared(null, JSON, TOPIC, 0, 1, T0, T0 + 1_000);
+        recordShared("junk".getBytes(), JSON, TOPIC, 0, 2, T0, T0 + 1_000);
         recorder.passShared(TOPIC, 0, 3); // a self-test's skipped record
-        recorder.recordShared(header(1, T0, T0, PHASE_A), JSON, TOPIC, 0, 4, T0, T0 + 1_000);
+        recordShared(header(1, T0, T0, PHASE_A), JSON, TOPIC, 0, 4, T0, T0 + 1_000);
 
         LatencyView view = recorder.report();
         assertThat(view.ledger(TOPIC).partition(0).orElseThrow().highestOffset())
@@ -389,13 +410,13 @@ class LatencyRecorderTest {
     @Test
     void aRestartedAppReadingAsTheShareGroupGoesOnWhereItWas() {
         recorder.startShared(TOPIC, 0, recorder.shareStart(TOPIC, 0, 10, false).orElseThrow());
-        recorder.recordShared(header(0, T0, T0, PHASE_B), JSON, TOPIC, 0, 12, T0, T0 + 2_000);
+        recordShared(header(0, T0, T0, PHASE_B), JSON, TOPIC, 0, 12, T0, T0 + 2_000);
 
         assertThat(recorder.shareStart(TOPIC, 0, 50, true)).isEmpty();
         assertThat(recorder.shareStart(TOPIC, 1, 50, true))
                 .as("a partition it never read")
                 .hasValue(50);
-        assertThat(recorder.recordShared(header(0, T0, T0, PHASE_B), JSON, TOPIC, 0, 12, T0, T0 + 3_000)
+        assertThat(recordShared(header(0, T0, T0, PHASE_B), JSON, TOPIC, 0, 12, T0, T0 + 3_000)
                         .outcome())
                 .isEqualTo(SequenceOutcome.REDELIVERED);
     }

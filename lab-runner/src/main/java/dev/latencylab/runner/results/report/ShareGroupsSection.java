@@ -38,9 +38,11 @@ final class ShareGroupsSection {
                 .append(" order; a share group hands records, not partitions, to every consumer, each record")
                 .append(" acknowledged once processed. *Redelivered*: records processed again after their")
                 .append(" acquisition lock ran out or their consumer left (not a second record). *Out of order*:")
-                .append(" records processed after a later record of their partition; *keys out of order*: the")
-                .append(" keys (a producer instance and a record key) with a record processed after a later one")
-                .append(" of the same key, of the keys the phase's records had. Rate and CPU against the first")
+                .append(" records processed after a later record of their partition. *Keys*: a producer instance")
+                .append(" and a record key; *2+ records*: the keys with two records or more in the phase, the only")
+                .append(" ones whose order can be lost; *keys out of order*: of those, the keys with a record")
+                .append(" processed after a later one of the same key; *share*: keys out of order over keys with")
+                .append(" 2+ records. Rate and CPU against the first")
                 .append(" phase, ")
                 .append(base.name())
                 .append("; consumer CPU is the consumer-app process over the drain, on cores every process shares.\n\n")
@@ -68,6 +70,7 @@ final class ShareGroupsSection {
                     n.duplicated(),
                     n.outOfOrder(),
                     k == null ? Fmt.NA : k.keys(),
+                    k == null ? Fmt.NA : k.repeated(),
                     k == null ? Fmt.NA : k.outOfOrder(),
                     k == null ? Fmt.NA : share(k)));
         }
@@ -88,15 +91,18 @@ final class ShareGroupsSection {
         return b.toString();
     }
 
-    /** To a tenth of a percent: a few keys of ten thousand are not 0%. */
+    /** To a tenth of a percent, and a few keys of ten thousand are not 0%. */
     private static String share(KeyOrder k) {
         Double share = k.outOfOrderShare();
-        return share == null ? Fmt.NA : String.format(Locale.ROOT, "%.1f%%", share * 100);
+        if (share == null) {
+            return Fmt.NA;
+        }
+        return k.outOfOrder() > 0 && share < 0.0005 ? "<0.1%" : String.format(Locale.ROOT, "%.1f%%", share * 100);
     }
 
     /** One sentence: the phase's drain against the first phase's, and the key order it lost. */
     static String reading(PhaseSummary p, PhaseSummary base) {
-        StringBuilder b = new StringBuilder("- ").append(p.name()).append(": ");
+        StringBuilder b = new StringBuilder("- ").append(p.tag()).append(": ");
         Double times =
                 DrainReading.times(p.drain().recordsPerSecond(), base.drain().recordsPerSecond());
         Double cpu = DrainReading.times(DrainReading.consumerCores(p), DrainReading.consumerCores(base));
@@ -109,14 +115,14 @@ final class ShareGroupsSection {
             }
         }
         KeyOrder k = p.counts().keyOrder();
-        if (k == null || k.keys() == 0) {
-            b.append("; no keyed records, so no key order to lose");
+        if (k == null || k.repeated() == 0) {
+            b.append("; no key with two records or more, so no key order to lose");
         } else {
             b.append("; ")
                     .append(k.outOfOrder())
                     .append(" of its ")
-                    .append(k.keys())
-                    .append(" keys (")
+                    .append(k.repeated())
+                    .append(" keys with two records or more (")
                     .append(share(k))
                     .append(") had a record processed after a later one");
         }

@@ -61,8 +61,10 @@ public final class Figures {
             counts.outOfOrder | out-of-order | out of order | lower | count | counts | out of order
             counts.clamped | clamped | clamped | lower | count | counts | clamped
             counts.keyOrder.keys | keys | keys tracked | none | count | - | -
+            counts.keyOrder.repeated | keys-repeated | keys with 2+ records | none | count | - | -
             counts.keyOrder.outOfOrder | keys-out-of-order | keys out of order | lower | count | - | -
-            counts.keyOrder.untracked | keys-untracked | records of untracked keys | lower | count | - | -
+            # Records of keys past the tracked ones: how much of the phase was checked, not a fault.
+            counts.keyOrder.untracked | keys-untracked | records of untracked keys | none | count | - | -
             counts.transactions.committed | transactions.committed | transactions committed | none | count | - | -
             counts.transactions.aborted | transactions.aborted | transactions aborted | none | count | - | -
             counts.transactions.abortedRecords | aborted-records | records of aborted transactions | none | count | - | -

@@ -41,7 +41,7 @@ class FiguresTest {
                         c.unread(),
                         c.storedDespiteFailure(),
                         new TransactionCounts(40, 4, 90, 120.0),
-                        new KeyOrder(10_000, 2_500, 3)));
+                        new KeyOrder(10_000, 9_000, 2_500, 3)));
         JsonNode row = ResultsWriter.JSON.valueToTree(p);
 
         List<String> compared = new ArrayList<>();
