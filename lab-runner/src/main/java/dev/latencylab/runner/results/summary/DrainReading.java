@@ -37,7 +37,10 @@ public final class DrainReading {
                 cpuTimes == null
                         ? "(the consumer CPU of one of the two was not measured)"
                         : "for " + Fmt.ratio(cpuTimes) + "x its consumer CPU"));
-        if (t == f) {
+        if (t == f && keysOutOfOrder(f) > 0) {
+            r.append(" It was also the cheapest per record: the one to pick where no key's records must be processed in"
+                    + " order.");
+        } else if (t == f) {
             r.append(" It was also the cheapest per record: the one to pick, CPU-conscious or not.");
         } else if (perCpuSecond(f) == null) {
             r.append(String.format(
@@ -58,9 +61,34 @@ public final class DrainReading {
                     Fmt.percent(1 - t.drain().recordsPerSecond() / f.drain().recordsPerSecond()),
                     Fmt.percent(1 - perCpuSecond(f) / perCpuSecond(t))));
         }
+        r.append(orderLost(f));
+        if (t != f) {
+            r.append(orderLost(t));
+        }
         r.append(" One machine with two cores runs brokers, producer and consumer: a drain's CPU is taken from the"
                 + " brokers serving it, so compare modes within this run only.");
         return r.toString();
+    }
+
+    private static long keysOutOfOrder(PhaseSummary p) {
+        return p.counts() == null || p.counts().keyOrder() == null
+                ? 0
+                : p.counts().keyOrder().outOfOrder();
+    }
+
+    /** What per-key order the phase's consumer lost, as a sentence; empty when none. */
+    private static String orderLost(PhaseSummary p) {
+        long lost = keysOutOfOrder(p);
+        if (lost == 0) {
+            return "";
+        }
+        return String.format(
+                Locale.ROOT,
+                " %s kept no per-key order: %d of its %d keys with two records or more had a record processed"
+                        + " after a later one.",
+                p.name(),
+                lost,
+                p.counts().keyOrder().repeated());
     }
 
     /** The consumer-app's CPU over the phase, in cores. */

@@ -2,6 +2,8 @@ package dev.latencylab.runner.results.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.KeyOrder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,5 +37,36 @@ class DrainReadingTest {
                 .contains("The fastest drain, fast, processed 55.56x the records per second of record (the consumer CPU"
                         + " of one of the two was not measured).")
                 .contains("the fastest's CPU was not measured");
+    }
+
+    @Test
+    void aFastestDrainThatLostKeyOrderIsPickedOnlyWhereNoKeyNeedsIt() {
+        PhaseSummary group = MODES.get(0);
+        PhaseSummary share = Phases.withCounts(
+                Phases.drain("share-12", "share group x 12", 40_000, 0.5, 0),
+                new PhaseCounts(
+                        20_000,
+                        20_000,
+                        0,
+                        20_000,
+                        0,
+                        0,
+                        0,
+                        0,
+                        0,
+                        9_000,
+                        0,
+                        0,
+                        0,
+                        null,
+                        new KeyOrder(9_900, 9_800, 600, 0)));
+
+        assertThat(DrainReading.read(List.of(group, share), group))
+                .contains(
+                        "It was also the cheapest per record: the one to pick where no key's records must be processed"
+                                + " in order.")
+                .contains("share-12 kept no per-key order: 600 of its 9800 keys with two records or more had a record"
+                        + " processed after a later one.")
+                .doesNotContain("CPU-conscious or not");
     }
 }
