@@ -19,8 +19,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.json.JsonMapper;
@@ -30,10 +33,11 @@ import tools.jackson.databind.json.JsonMapper;
  * switches from the consumer group under load, is suspended past the records' acquisition lock (2 s
  * here) so the brokers hand its records out again while it still processes them, is SIGKILLed with
  * records processed and not yet acknowledged, comes back in share mode from its settings file, and
- * switches back to the consumer group. Every record of each phase is counted once, the records
- * processed a second time apart.
+ * switches back to the consumer group; then a broker is stopped under it. Every record of each phase
+ * is counted once, the records processed a second time apart.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ShareGroupIT {
 
@@ -68,6 +72,7 @@ class ShareGroupIT {
     }
 
     @Test
+    @Order(1)
     void aShareGroupSuspendedPastItsLocksAndKilledCountsEveryRecordOnceAndTheSecondProcessingsApart() throws Exception {
         String topic = "lab.orders.share";
         cluster.createTopic(topic, PARTITIONS);
@@ -128,6 +133,39 @@ class ShareGroupIT {
         assertThat(latency(second.http()).ledger(topic).redeliveredBeforeStart())
                 .as("the consumer group re-read nothing the share group had processed")
                 .isZero();
+        post(producer, "{\"running\": false}");
+    }
+
+    @Test
+    @Order(2)
+    void aBrokerStoppedUnderAShareGroupLosesNoRecordAndCountsNoneTwice() throws Exception {
+        String topic = "lab.orders.share-broker";
+        cluster.createTopic(topic, PARTITIONS);
+        ConsumerProcess consumer = start(topic);
+        LabHttp producer = producer(topic);
+        post(producer, "{\"keyStrategy\": \"customer-id\"}");
+        startUnnamedLoadUntilEveryPartitionIsRead(producer, consumer.http(), PARTITIONS);
+        change(consumer.http(), SHARE);
+        post(producer, "{\"phase\": 93, \"rate\": 1000}");
+        Thread.sleep(3_000);
+        // Last in the class: the cluster runs on with two brokers (min.insync.replicas 2 still met). The
+        // partition's leader goes, and with it the share partition's in-flight records and their locks.
+        cluster.stopBroker(cluster.leaderOf(topic, 0));
+        Thread.sleep(8_000);
+        post(producer, "{\"phase\": 0}");
+
+        PhaseCounts counts = fenced(producer, consumer.http(), 93);
+        System.out.println("share group, a broker stopped, phase 93: " + counts);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.duplicated()).isZero();
+        assertThat(counts.unread()).isZero();
+        assertThat(counts.received())
+                .as("every acknowledged record, and those stored though their send failed")
+                .isEqualTo(counts.acked() + counts.storedDespiteFailure())
+                .isPositive();
+        assertThat(status(consumer.http()).settings().listener())
+                .as("read by the share group throughout")
+                .isEqualTo(ListenerType.SHARE);
         post(producer, "{\"running\": false}");
     }
 
