@@ -7,6 +7,7 @@ import static dev.latencylab.runner.scenario.ScenarioFields.text;
 import static dev.latencylab.runner.scenario.ScenarioFields.unknownFields;
 
 import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.api.settings.SettingsReader;
@@ -75,6 +76,17 @@ final class PhaseReader {
 
         ConsumerSettings consumer =
                 settingsReader.consumer(node.path("consumer"), defaults.path("consumer"), label, problems);
+        if (consumer != null
+                && consumer.listener() == ListenerType.SHARE
+                && producerSettings != null
+                && producerSettings.transactionMs() > 0) {
+            // A transaction's marker takes an offset no share consumer is given, and the share ledger's
+            // in-order point cannot pass an offset it is never told about.
+            problems.add(
+                    label + "consumer.listener",
+                    "share cannot read a phase sent in transactions (settings.transactionMs above 0): the lab's"
+                            + " share ledger cannot pass the offsets of their markers, so the phase would never close");
+        }
         // A backlog phase drains what it piled up: its records carry the phase id from the first one.
         Integer backlog = optionalInteger(node.path("backlog"), 1, MAX_BACKLOG, label + "backlog", problems);
         if (backlog != null && maxRate) {

@@ -300,6 +300,29 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aShareGroupIsRefusedForAPhaseSentInTransactions() {
+        assertThatThrownBy(() -> loader.parse(
+                        "t.yaml",
+                        "t",
+                        SWEEP.replace(
+                                "      lingerMs: 0\n",
+                                "      lingerMs: 0\n      transactionMs: 100\n    consumer: {listener: share,"
+                                        + " workers: 3}\n")))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining(
+                        "phase 1 'linger-0': consumer.listener: share cannot read a phase sent in" + " transactions");
+        assertThat(loader.parse(
+                                "t.yaml",
+                                "t",
+                                SWEEP.replace(
+                                        "      lingerMs: 0\n",
+                                        "      lingerMs: 0\n    consumer: {listener: share, workers: 3}\n"))
+                        .phases())
+                .as("without transactions")
+                .isNotEmpty();
+    }
+
+    @Test
     void aTopicLayoutIsCheckedBeforeAnythingRuns() {
         assertThatThrownBy(() -> loader.parse(
                         "t.yaml",
