@@ -69,10 +69,7 @@ class LingerSweepIT {
             assertThat(up.ok()).as(up.describe()).isTrue();
             assertThat(started).as("pid files after up").containsKeys(STACK.toArray(String[]::new));
 
-            // The stack warm-up cut to 30 s here (about 2.5 min of this machine's CI otherwise): ComposeSweepIT
-            // runs the sweep with the user's default warm-up, until the stack is steady.
-            LabScript.Result sweep =
-                    SweepAssertions.shortSweep(lab, SWEEP_TIMEOUT, resultsRoot, "--stack-warmup", "30s");
+            LabScript.Result sweep = SweepAssertions.shortSweep(lab, SWEEP_TIMEOUT, resultsRoot);
             started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
             assertThat(sweep.ok()).as(sweep.describe()).isTrue();
             // The runner says before and under its figures that everything shares this machine's cores.

@@ -32,12 +32,24 @@ final class SweepAssertions {
 
     private SweepAssertions() {}
 
-    /** The short linger sweep both end-to-end runs make: 5 s warm-up and 15 s per phase, results under resultsRoot. */
-    static LabScript.Result shortSweep(LabScript lab, Duration timeout, Path resultsRoot, String... more) {
-        List<String> args = new ArrayList<>(
-                List.of("sweep", "--warmup", "5s", "--phase-duration", "15s", "--results", resultsRoot.toString()));
-        args.addAll(List.of(more));
-        return lab.run(timeout, args.toArray(String[]::new));
+    /**
+     * The short linger sweep both end-to-end runs make: 5 s warm-up and 15 s per phase, results under
+     * resultsRoot, the stack warm-up cut to 30 s (three windows of its criterion; left to itself it took
+     * 2m20s-2m30s of each CI run here, and StackWarmupTest covers the criterion): {@link #assertSweep}
+     * checks that it ran on Prometheus's figures.
+     */
+    static LabScript.Result shortSweep(LabScript lab, Duration timeout, Path resultsRoot) {
+        return lab.run(
+                timeout,
+                "sweep",
+                "--warmup",
+                "5s",
+                "--phase-duration",
+                "15s",
+                "--stack-warmup",
+                "30s",
+                "--results",
+                resultsRoot.toString());
     }
 
     /** The one results folder the sweep wrote under resultsRoot. */
@@ -129,6 +141,18 @@ final class SweepAssertions {
                     .as("Produce requests/s at linger 20 (vs %s at linger 0)", produceAt0)
                     .isLessThan(produceAt0);
         }
+        JsonNode warmup = summary.path("stackWarmup");
+        soft.assertThat(warmup.path("ceilingSeconds").asDouble(-1))
+                .as("stack warm-up ceiling")
+                .isEqualTo(30.0);
+        soft.assertThat(warmup.path("windows").size())
+                .as("stack warm-up windows judged on Prometheus's figures: %s", warmup)
+                .isBetween(1, 3);
+        List<Boolean> measured = new ArrayList<>();
+        warmup.path("windows").forEach(w -> measured.add(w.path("e2eP50Ms").isNumber()));
+        soft.assertThat(measured)
+                .as("a window's e2e p50 from Prometheus: %s", warmup)
+                .contains(true);
         JsonNode totals = summary.path("totals");
         soft.assertThat(totals.path("lost").asLong(-1))
                 .as("lost over the whole run")
