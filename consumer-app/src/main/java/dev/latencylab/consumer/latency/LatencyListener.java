@@ -11,7 +11,6 @@ import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.latency.LatencyRecorder;
 import dev.latencylab.core.latency.RecordResult;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -26,6 +25,14 @@ import org.springframework.stereotype.Component;
  */
 @Component
 class LatencyListener {
+
+    /**
+     * A poll's records are fewer than 2^20: max.poll.records is at most 100,000 (ConsumerLimits), and
+     * consumerConfig cannot set it (the lab owns it, ExtraProperties).
+     */
+    private static final int INDEX_BITS = 20;
+
+    private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
 
     private final LatencyRecorder recorder;
     private final LatencyMetrics metrics;
@@ -48,8 +55,8 @@ class LatencyListener {
 
     /**
      * The poll's records in one call: processed as the settings say, then recorded in offset order
-     * (the ledger's). Workers may finish a key's records in another order: then the keys' order is
-     * checked in the order their processing finished.
+     * (the ledger's). Unordered workers may finish a key's records in another order (per-key ones
+     * keep each key's order): then the keys are checked in the order their processing finished.
      */
     @KafkaListener(
             id = ConsumerModes.BATCH_LISTENER,
@@ -60,25 +67,32 @@ class LatencyListener {
         long polled = PollClock.polledMicros();
         ConsumerSettings s = modes.settings();
         long[] finished = processing.process(records, s);
-        boolean inOrder = s.processing() == ProcessingOrder.IN_ORDER;
+        boolean keysInOffsetOrder = s.processing() != ProcessingOrder.UNORDERED;
         RecordResult[] results = new RecordResult[records.size()];
         for (int i = 0; i < records.size(); i++) {
-            results[i] = measure(records.get(i), polled, finished[i], false, inOrder);
+            results[i] = measure(records.get(i), polled, finished[i], false, keysInOffsetOrder);
         }
-        if (!inOrder) {
+        if (!keysInOffsetOrder) {
             checkKeysInFinishOrder(records, finished, results);
         }
     }
 
     private void checkKeysInFinishOrder(
             List<ConsumerRecord<byte[], byte[]>> records, long[] finished, RecordResult[] results) {
-        Integer[] byFinish = new Integer[records.size()];
-        for (int i = 0; i < byFinish.length; i++) {
-            byFinish[i] = i;
+        int n = records.size();
+        long first = Long.MAX_VALUE;
+        for (long f : finished) {
+            first = Math.min(first, f);
         }
-        // Stable: records finished within the same microsecond keep their offset order.
-        Arrays.sort(byFinish, Comparator.comparingLong(i -> finished[i]));
-        for (int i : byFinish) {
+        // Finish time above, index below: one primitive sort, and records finished within the same
+        // microsecond keep their offset order (a swap within it is not counted).
+        long[] byFinish = new long[n];
+        for (int i = 0; i < n; i++) {
+            byFinish[i] = (finished[i] - first) << INDEX_BITS | i;
+        }
+        Arrays.sort(byFinish);
+        for (long entry : byFinish) {
+            int i = (int) (entry & INDEX_MASK);
             RecordResult r = results[i];
             if (r != null && r.outcome() != null && r.outcome().isFirstArrival()) {
                 Header header = records.get(i).headers().lastHeader(LabHeader.KEY);
@@ -111,7 +125,10 @@ class LatencyListener {
         measure(record, LatencyRecorder.NOT_POLLED, EpochMicros.now(), true, true);
     }
 
-    /** Records one record; its key's order is checked with it when {@code withKey}. Null when a self-test skipped it. */
+    /**
+     * Records one record, checking its key's order with it when {@code withKey}; null when a self-test
+     * skipped it.
+     */
     private RecordResult measure(
             ConsumerRecord<byte[], byte[]> record,
             long polledMicros,

@@ -30,9 +30,9 @@ import java.util.OptionalLong;
 public final class LatencyRecorder {
 
     /**
-     * Bounds the histograms' memory (3 x ~160 KiB per phase, and up to 0.5 MiB of keys) for phases held at once: the runner
-     * releases each phase once it has stored it ({@link #release}), so a run of any length holds a
-     * handful. Reaching it is counted ({@code skipped.tooManyPhases}) and stops the runner's run.
+     * Bounds the memory of phases held at once (3 histograms of ~160 KiB and up to 0.5 MiB of keys
+     * each): the runner releases each phase once it has stored it ({@link #release}), so a run of any
+     * length holds a handful. Reaching it is counted ({@code skipped.tooManyPhases}) and stops the runner's run.
      */
     public static final int MAX_PHASES = AccountingLimits.MAX_LIVE_PHASES;
     /** A poll time meaning "not known": the record gives no batch-wait sample. */

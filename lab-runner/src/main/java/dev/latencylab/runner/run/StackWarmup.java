@@ -113,12 +113,18 @@ public record StackWarmup(Duration floor, Duration ceiling, StackProbe probe, Co
             producer.start(load.settings(), 0);
             start = clock.instant();
             while (true) {
-                if (Duration.between(start, clock.instant()).plus(WINDOW).compareTo(ceiling) > 0) {
+                // Windows end on a grid from the start, so the time the probe's queries take does not push
+                // them later: a ceiling of N windows holds N of them.
+                Duration windowEnd = WINDOW.multipliedBy(windows.size() + 1L);
+                if (windowEnd.compareTo(ceiling) > 0) {
                     outcome = "not steady at the ceiling, " + Durations.format(ceiling) + ": "
                             + Steadiness.judge(figures).why();
                     break;
                 }
-                sleeper.sleep(WINDOW);
+                Duration wait = windowEnd.minus(Duration.between(start, clock.instant()));
+                if (!wait.isNegative() && !wait.isZero()) {
+                    sleeper.sleep(wait);
+                }
                 Instant end = clock.instant();
                 StackProbe.StackFigures f = probe.read(end, WINDOW);
                 figures.add(f);

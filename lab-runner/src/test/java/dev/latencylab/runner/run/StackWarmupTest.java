@@ -108,6 +108,24 @@ class StackWarmupTest {
     }
 
     @Test
+    void aCeilingOfThreeWindowsHoldsThreeThoughEveryProbeTakesTime() throws Exception {
+        StackProbe slow = (end, window) -> {
+            asked.add(end);
+            try {
+                time.sleep(Duration.ofMillis(700)); // Prometheus's queries
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            return f(4, 1);
+        };
+
+        StackWarmupRecord r = run(Duration.ofSeconds(10), Duration.ofSeconds(30), slow);
+
+        assertThat(asked).containsExactly(START.plusSeconds(10), START.plusSeconds(20), START.plusSeconds(30));
+        assertThat(r.steady()).as(r.outcome()).isTrue();
+    }
+
+    @Test
     void theStackIsSteadyOnceThreeWindowsAgreeAfterTheFloor() throws Exception {
         StackWarmupRecord r = run(
                 Duration.ofSeconds(30),

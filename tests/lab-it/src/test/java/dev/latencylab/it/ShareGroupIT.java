@@ -166,6 +166,9 @@ class ShareGroupIT {
         assertThat(status(consumer.http()).settings().listener())
                 .as("read by the share group throughout")
                 .isEqualTo(ListenerType.SHARE);
+        assertThat(ledgers.resolve("share-ledger-lab-it-" + topic + "-share-" + topic + ".bin"))
+                .as("the share group's ledger of the topic, which counted the phase")
+                .isNotEmptyFile();
         post(producer, "{\"running\": false}");
     }
 

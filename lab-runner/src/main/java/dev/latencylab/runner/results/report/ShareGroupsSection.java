@@ -46,11 +46,25 @@ final class ShareGroupsSection {
                 .append(" phase, ")
                 .append(base.name())
                 .append("; consumer CPU is the consumer-app process over the drain, on cores every process shares.\n\n")
-                .append(
-                        "| phase | consumer | drained rec/s | x rate | consumer cores | x CPU | e2e p50 ms | e2e p99 ms |")
-                .append(
-                        " received | redelivered | lost | duplicated | out of order | keys | keys out of order | share |\n")
-                .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                .append(MarkdownTable.header(
+                        2,
+                        "phase",
+                        "consumer",
+                        "drained rec/s",
+                        "x rate",
+                        "consumer cores",
+                        "x CPU",
+                        "e2e p50 ms",
+                        "e2e p99 ms",
+                        "received",
+                        "redelivered",
+                        "lost",
+                        "duplicated",
+                        "out of order",
+                        "keys",
+                        "2+ records",
+                        "keys out of order",
+                        "share"));
         for (PhaseSummary p : phases) {
             PhaseCounts n = p.counts();
             KeyOrder k = n.keyOrder();

@@ -1,8 +1,11 @@
 package dev.latencylab.runner.results.summary;
 
+import dev.latencylab.api.latency.KeyOrder;
+import dev.latencylab.api.settings.ProcessingOrder;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -37,7 +40,7 @@ public final class DrainReading {
                 cpuTimes == null
                         ? "(the consumer CPU of one of the two was not measured)"
                         : "for " + Fmt.ratio(cpuTimes) + "x its consumer CPU"));
-        if (t == f && keysOutOfOrder(f) > 0) {
+        if (t == f && keepsNoKeyOrder(f)) {
             r.append(" It was also the cheapest per record: the one to pick where no key's records must be processed in"
                     + " order.");
         } else if (t == f) {
@@ -70,25 +73,39 @@ public final class DrainReading {
         return r.toString();
     }
 
-    private static long keysOutOfOrder(PhaseSummary p) {
-        return p.counts() == null || p.counts().keyOrder() == null
-                ? 0
-                : p.counts().keyOrder().outOfOrder();
+    /**
+     * Whether the phase's consumer mode keeps no key's records in order: a share group, or workers
+     * taking any record. A mode, not a count: a run in which such a mode happened to lose no key's
+     * order does not make it one that keeps it.
+     */
+    static boolean keepsNoKeyOrder(PhaseSummary p) {
+        if (p.description() == null || p.description().consumer() == null) {
+            return false;
+        }
+        Map<String, String> consumer = p.description().consumer().settings();
+        return "share".equals(consumer.get("listener"))
+                || consumer.getOrDefault("processing", "").startsWith(ProcessingOrder.UNORDERED.label());
     }
 
-    /** What per-key order the phase's consumer lost, as a sentence; empty when none. */
+    /** What per-key order the phase's consumer mode gives up, as a sentence; empty for one that keeps it. */
     private static String orderLost(PhaseSummary p) {
-        long lost = keysOutOfOrder(p);
-        if (lost == 0) {
+        if (!keepsNoKeyOrder(p)) {
             return "";
+        }
+        KeyOrder k = p.counts() == null ? null : p.counts().keyOrder();
+        if (k == null || k.outOfOrder() == 0) {
+            return String.format(
+                    Locale.ROOT,
+                    " %s keeps no key's records in order, though none was processed out of order here.",
+                    p.name());
         }
         return String.format(
                 Locale.ROOT,
-                " %s kept no per-key order: %d of its %d keys with two records or more had a record processed"
-                        + " after a later one.",
+                " %s keeps no key's records in order: it processed a record after a later one of the same key for %d"
+                        + " of its %d keys with two records or more.",
                 p.name(),
-                lost,
-                p.counts().keyOrder().repeated());
+                k.outOfOrder(),
+                k.repeated());
     }
 
     /** The consumer-app's CPU over the phase, in cores. */

@@ -57,4 +57,17 @@ class ShareGroupsSectionTest {
                 .contains("7 records were not checked for their key's order");
         assertThat(ShareGroupsSection.render(List.of(group))).isEmpty();
     }
+
+    @Test
+    void everyLineOfTheTableHasAsManyCellsAsItsHeader() {
+        String md = ShareGroupsSection.render(List.of(
+                phase("consumer-group", "batch", 1_000, 0.2, new KeyOrder(10_000, 9_800, 0, 0)),
+                phase("share-12", "share", 4_000, 0.5, null)));
+
+        List<Long> cells = md.lines()
+                .filter(l -> l.startsWith("|"))
+                .map(l -> l.chars().filter(c -> c == '|').count())
+                .toList();
+        assertThat(cells).hasSize(4).containsOnly(cells.get(0));
+    }
 }
