@@ -77,8 +77,7 @@ class LatencyListener {
         }
     }
 
-    private void checkKeysInFinishOrder(
-            List<ConsumerRecord<byte[], byte[]>> records, long[] finished, RecordResult[] results) {
+    void checkKeysInFinishOrder(List<ConsumerRecord<byte[], byte[]>> records, long[] finished, RecordResult[] results) {
         int n = records.size();
         long first = Long.MAX_VALUE;
         for (long f : finished) {

@@ -1,0 +1,113 @@
+package dev.latencylab.consumer.latency;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.latency.ConsumerDescription;
+import dev.latencylab.api.latency.KeyOrder;
+import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.consumer.modes.BatchProcessing;
+import dev.latencylab.consumer.modes.ConsumerModes;
+import dev.latencylab.consumer.modes.SettingsFile;
+import dev.latencylab.consumer.modes.ShareGroupReader;
+import dev.latencylab.consumer.selftest.SkippedRecords;
+import dev.latencylab.core.accounting.OffsetLedgers;
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.latency.LatencyRecorder;
+import dev.latencylab.core.latency.RecordResult;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.apache.kafka.common.record.TimestampType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+
+/** The listener's key-order check: inline in offset order, or after the batch in the order processing finished. */
+class LatencyListenerTest {
+
+    private static final UUID PRODUCER = UUID.fromString("00000000-0000-0000-0000-000000000007");
+    private static final int PHASE = 5;
+    private static final long T0 = 1_763_769_600_000_000L;
+
+    private final LatencyRecorder recorder = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
+    private final BatchProcessing processing = new BatchProcessing();
+    private final LatencyListener listener = new LatencyListener(
+            recorder,
+            new LatencyMetrics(new SimpleMeterRegistry(), recorder),
+            new ConsumerModes(
+                    new KafkaListenerEndpointRegistry(),
+                    new ConsumerDescription("lab\\.orders", "g", Map.of()),
+                    ConsumerSettings.DEFAULTS,
+                    SettingsFile.none(),
+                    new ShareGroupReader(Map::of, "g", Pattern.compile("lab\\.orders"), recorder, r -> {}),
+                    new SimpleMeterRegistry()),
+            processing,
+            new SkippedRecords());
+
+    @AfterEach
+    void close() {
+        processing.close();
+    }
+
+    @Test
+    void aBatchProcessedInOrderChecksItsKeysInOffsetOrder() throws Exception {
+        // The producer's sequence 9 of key A came before its 8 in the log: processed in that order, A is out of order.
+        listener.onBatch(List.of(record(0, "A", 9), record(1, "B", 10), record(2, "A", 8), record(3, "B", 11)));
+
+        assertThat(keyOrder()).isEqualTo(new KeyOrder(2, 2, 1, 0));
+    }
+
+    @Test
+    void keysAreCheckedInTheOrderProcessingFinishedNotInTheOffsets() {
+        List<ConsumerRecord<byte[], byte[]>> batch =
+                List.of(record(0, "A", 1), record(1, "A", 2), record(2, "B", 3), record(3, "B", 4));
+        RecordResult[] results = new RecordResult[batch.size()];
+        for (int i = 0; i < batch.size(); i++) {
+            ConsumerRecord<byte[], byte[]> r = batch.get(i);
+            results[i] = recorder.record(
+                    false,
+                    null,
+                    r.headers().lastHeader(LabHeader.KEY).value(),
+                    r.value(),
+                    r.topic(),
+                    r.partition(),
+                    r.offset(),
+                    LatencyRecorder.NOT_POLLED,
+                    T0);
+        }
+        // A's second record finished before its first; B's two in the same microsecond keep their order.
+        listener.checkKeysInFinishOrder(batch, new long[] {T0 + 30, T0 + 10, T0 + 20, T0 + 20}, results);
+
+        assertThat(keyOrder()).isEqualTo(new KeyOrder(2, 2, 1, 0));
+    }
+
+    private KeyOrder keyOrder() {
+        return recorder.report().phase(PHASE).orElseThrow().keyOrder();
+    }
+
+    private static ConsumerRecord<byte[], byte[]> record(long offset, String key, long sequence) {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(LabHeader.KEY, LabHeader.encode(new RecordStamp(T0, T0, sequence, PRODUCER, PHASE)));
+        byte[] k = key.getBytes(StandardCharsets.US_ASCII);
+        byte[] v = "{}".getBytes(StandardCharsets.US_ASCII);
+        return new ConsumerRecord<>(
+                "lab.orders",
+                0,
+                offset,
+                T0 / 1000,
+                TimestampType.CREATE_TIME,
+                k.length,
+                v.length,
+                k,
+                v,
+                headers,
+                java.util.Optional.empty());
+    }
+}
