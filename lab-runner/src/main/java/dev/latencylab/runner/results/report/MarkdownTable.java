@@ -27,15 +27,6 @@ public final class MarkdownTable {
         b.append('\n');
     }
 
-    /** A header and its separator: the first {@code textColumns} columns left, the figures after them right. */
-    static String header(int textColumns, String... columns) {
-        Object[] separator = new Object[columns.length];
-        for (int i = 0; i < columns.length; i++) {
-            separator[i] = i < textColumns ? "---" : "---:";
-        }
-        return row((Object[]) columns) + row(separator).replace(" ", "");
-    }
-
     /** One row of a table written by hand, each cell as it is: "| a | b |". */
     static String row(Object... cells) {
         return Stream.of(cells).map(String::valueOf).collect(Collectors.joining(" | ", "| ", " |\n"));

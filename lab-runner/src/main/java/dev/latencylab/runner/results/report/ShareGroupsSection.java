@@ -5,8 +5,11 @@ import dev.latencylab.api.latency.KeyOrder;
 import dev.latencylab.runner.results.summary.DrainReading;
 import dev.latencylab.runner.results.summary.Fmt;
 import dev.latencylab.runner.results.summary.PhaseSummary;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 /**
  * The "Share groups" section of summary.md, in a run where some phase's consumer read as a share
@@ -15,20 +18,39 @@ import java.util.Locale;
  */
 final class ShareGroupsSection {
 
+    private static final List<String> HEADER = List.of(
+            "phase",
+            "consumer",
+            "drained rec/s",
+            "x rate",
+            "consumer cores",
+            "x CPU",
+            "e2e p50 ms",
+            "e2e p99 ms",
+            "received",
+            "redelivered",
+            "lost",
+            "duplicated",
+            "out of order",
+            "keys",
+            "2+ records",
+            "keys out of order",
+            "share");
+    /** The phase and its consumer are text; every other column a figure. */
+    private static final List<Boolean> RIGHT =
+            IntStream.range(0, HEADER.size()).mapToObj(i -> i >= 2).toList();
+
     private ShareGroupsSection() {}
 
     static String render(List<PhaseSummary> phases) {
-        if (phases.stream().noneMatch(ShareGroupsSection::share)) {
+        if (phases.stream().noneMatch(DrainReading::readsAsShareGroup)) {
             return "";
         }
         return MarkdownReport.section(phases, p -> p.counts() != null && p.drain() != null, ShareGroupsSection::write);
     }
 
-    /** Whether the phase's consumer read as a share group (its description's {@code listener}). */
-    static boolean share(PhaseSummary p) {
-        return p.description() != null
-                && p.description().consumer() != null
-                && "share".equals(p.description().consumer().settings().get("listener"));
+    private static List<String> cells(Object... cells) {
+        return Stream.of(cells).map(String::valueOf).toList();
     }
 
     private static String write(List<PhaseSummary> phases) {
@@ -45,30 +67,13 @@ final class ShareGroupsSection {
                 .append(" 2+ records. Rate and CPU against the first")
                 .append(" phase, ")
                 .append(base.name())
-                .append("; consumer CPU is the consumer-app process over the drain, on cores every process shares.\n\n")
-                .append(MarkdownTable.header(
-                        2,
-                        "phase",
-                        "consumer",
-                        "drained rec/s",
-                        "x rate",
-                        "consumer cores",
-                        "x CPU",
-                        "e2e p50 ms",
-                        "e2e p99 ms",
-                        "received",
-                        "redelivered",
-                        "lost",
-                        "duplicated",
-                        "out of order",
-                        "keys",
-                        "2+ records",
-                        "keys out of order",
-                        "share"));
+                .append(
+                        "; consumer CPU is the consumer-app process over the drain, on cores every process shares.\n\n");
+        List<List<String>> rows = new ArrayList<>();
         for (PhaseSummary p : phases) {
             PhaseCounts n = p.counts();
             KeyOrder k = n.keyOrder();
-            b.append(MarkdownTable.row(
+            rows.add(cells(
                     p.tag(),
                     p.drain().consumer() == null ? Fmt.NA : p.drain().consumer(),
                     Fmt.rate(p.drain().recordsPerSecond()),
@@ -88,8 +93,8 @@ final class ShareGroupsSection {
                     k == null ? Fmt.NA : k.outOfOrder(),
                     k == null ? Fmt.NA : share(k)));
         }
-        b.append('\n');
-        phases.stream().filter(ShareGroupsSection::share).forEach(p -> b.append(reading(p, base)));
+        MarkdownTable.append(b, HEADER, RIGHT, rows);
+        phases.stream().filter(DrainReading::readsAsShareGroup).forEach(p -> b.append(reading(p, base)));
         long untracked = phases.stream()
                 .map(p -> p.counts().keyOrder())
                 .filter(k -> k != null)

@@ -5,7 +5,6 @@ import dev.latencylab.api.settings.ProcessingOrder;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -79,12 +78,19 @@ public final class DrainReading {
      * order does not make it one that keeps it.
      */
     static boolean keepsNoKeyOrder(PhaseSummary p) {
+        return readsAsShareGroup(p) || consumerSetting(p, "processing").startsWith(ProcessingOrder.UNORDERED.label());
+    }
+
+    /** Whether the phase's consumer read as a share group (its description's {@code listener}). */
+    public static boolean readsAsShareGroup(PhaseSummary p) {
+        return "share".equals(consumerSetting(p, "listener"));
+    }
+
+    private static String consumerSetting(PhaseSummary p, String name) {
         if (p.description() == null || p.description().consumer() == null) {
-            return false;
+            return "";
         }
-        Map<String, String> consumer = p.description().consumer().settings();
-        return "share".equals(consumer.get("listener"))
-                || consumer.getOrDefault("processing", "").startsWith(ProcessingOrder.UNORDERED.label());
+        return p.description().consumer().settings().getOrDefault(name, "");
     }
 
     /** What per-key order the phase's consumer mode gives up, as a sentence; empty for one that keeps it. */
