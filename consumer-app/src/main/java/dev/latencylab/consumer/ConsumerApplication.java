@@ -1,5 +1,7 @@
 package dev.latencylab.consumer;
 
+import dev.latencylab.app.control.BadSettingsHandler;
+import dev.latencylab.app.control.ControlFilters;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -8,7 +10,7 @@ import org.springframework.scheduling.annotation.EnableScheduling;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Import(ControlFilters.class)
+@Import({ControlFilters.class, BadSettingsHandler.class})
 @EnableScheduling
 public class ConsumerApplication {
 

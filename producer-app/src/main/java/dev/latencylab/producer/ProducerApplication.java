@@ -1,5 +1,7 @@
 package dev.latencylab.producer;
 
+import dev.latencylab.app.control.BadSettingsHandler;
+import dev.latencylab.app.control.ControlFilters;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
@@ -7,7 +9,7 @@ import org.springframework.context.annotation.Import;
 
 @SpringBootApplication
 @ConfigurationPropertiesScan
-@Import(ControlFilters.class)
+@Import({ControlFilters.class, BadSettingsHandler.class})
 public class ProducerApplication {
 
     /**

@@ -3,6 +3,7 @@ package dev.latencylab.consumer.selftest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.selftest.SelfTestHooks;
+import dev.latencylab.app.selftest.SelfTestEndpoint;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import java.util.UUID;
@@ -22,7 +23,7 @@ class SelfTestEndpointTest {
 
     @Nested
     @WebMvcTest(controllers = SelfTestEndpoint.class)
-    @Import(SkippedRecords.class)
+    @Import({SelfTestEndpoint.class, SkippedRecords.class})
     class Off {
         @Autowired
         MockMvcTester mvc;
@@ -51,7 +52,7 @@ class SelfTestEndpointTest {
 
     @Nested
     @WebMvcTest(controllers = SelfTestEndpoint.class, properties = SelfTestHooks.PROPERTY + "=true")
-    @Import(SkippedRecords.class)
+    @Import({SelfTestEndpoint.class, SkippedRecords.class})
     class On {
         @Autowired
         MockMvcTester mvc;

@@ -22,7 +22,6 @@ import org.apache.kafka.common.Uuid;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -127,12 +126,5 @@ class ProducerEndpoint {
      */
     private static SettingsChange parse(String body) {
         return SettingsReader.change(StrictJsonBody.fields(body, "{\"lingerMs\": 5}"));
-    }
-
-    @ExceptionHandler(BadSettingsException.class)
-    ResponseEntity<Map<String, String>> badSettings(BadSettingsException e) {
-        return ResponseEntity.badRequest()
-                .contentType(MediaType.APPLICATION_JSON)
-                .body(Map.of("field", e.field(), "error", e.getMessage()));
     }
 }

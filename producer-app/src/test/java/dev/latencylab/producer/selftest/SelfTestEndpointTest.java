@@ -3,6 +3,7 @@ package dev.latencylab.producer.selftest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.selftest.SelfTestHooks;
+import dev.latencylab.app.selftest.SelfTestEndpoint;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -17,7 +18,7 @@ class SelfTestEndpointTest {
 
     @Nested
     @WebMvcTest(controllers = SelfTestEndpoint.class, properties = "spring.config.name=producer-app")
-    @Import(DuplicatedRecords.class)
+    @Import({SelfTestEndpoint.class, DuplicatedRecords.class})
     class Off {
         @Autowired
         MockMvcTester mvc;
@@ -40,7 +41,7 @@ class SelfTestEndpointTest {
     @WebMvcTest(
             controllers = SelfTestEndpoint.class,
             properties = {"spring.config.name=producer-app", SelfTestHooks.PROPERTY + "=true"})
-    @Import(DuplicatedRecords.class)
+    @Import({SelfTestEndpoint.class, DuplicatedRecords.class})
     class On {
         @Autowired
         MockMvcTester mvc;

@@ -30,7 +30,7 @@ class ArchitectureTest {
     }
 
     @ParameterizedTest(name = "no package cycle in {0}")
-    @ValueSource(strings = {"api", "core", "kafka", "producer", "consumer", "runner"})
+    @ValueSource(strings = {"api", "core", "kafka", "app", "producer", "consumer", "runner"})
     void noPackageCycleInAModule(String module) {
         slices().matching("dev.latencylab." + module + ".(**)")
                 .should()
@@ -94,6 +94,18 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /** lab-app holds what both apps share as Spring Boot apps: neither app, nor the runner. */
+    @Test
+    void theAppsSharedPartKnowsNoApp() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.latencylab.app..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage("dev.latencylab.producer..", "dev.latencylab.consumer..", "dev.latencylab.runner..")
+                .check(classes);
+    }
+
     /** Adding a kind of phase step is a package of its own and a line in {@code run.step.StepKinds}. */
     @Test
     void theRunnersStepKindsDoNotDependOnEachOther() {
@@ -149,12 +161,11 @@ class ArchitectureTest {
     }
 
     /**
-     * One meaning per type name: two main types may share a simple name only when each app has its own
-     * of the same thing (its control filters, its self-test endpoint and properties, its client metrics).
+     * One meaning per type name: no two main types share a simple name (what both apps have of the same
+     * thing is written once, in lab-app).
      */
     @Test
-    void noTwoTypesShareANameButTheAppsOwnTwins() {
-        java.util.Set<String> twins = java.util.Set.of("ControlFilters", "SelfTestEndpoint", "SelfTestProperties");
+    void noTwoTypesShareAName() {
         java.util.Map<String, java.util.List<String>> byName = classes.stream()
                 .filter(c -> !c.isAnonymousClass() && !c.getSimpleName().isEmpty())
                 .filter(c -> !c.getSimpleName().equals("package-info"))
@@ -165,7 +176,7 @@ class ArchitectureTest {
                                 java.util.stream.Collectors.toList())));
         java.util.Map<String, java.util.List<String>> shared = new java.util.TreeMap<>();
         byName.forEach((name, types) -> {
-            if (types.size() > 1 && !twins.contains(name)) {
+            if (types.size() > 1) {
                 shared.put(name, types);
             }
         });

@@ -1,4 +1,4 @@
-package dev.latencylab.consumer;
+package dev.latencylab.app.control;
 
 import dev.latencylab.api.settings.BadSettingsException;
 import java.util.Map;
@@ -8,12 +8,12 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
- * A refused body or field, from any of the app's controllers, is a 400 naming the field, in the
- * body where a client sees it. Limited to the app's own package so that the actuator's endpoints
- * keep their own error handling.
+ * A refused body or field, from any of the lab's controllers, is a 400 naming the field, in the
+ * body where a client sees it. Limited to the lab's own packages so that the actuator's endpoints
+ * keep their own error handling. Each app's application class imports this, as the filters.
  */
-@RestControllerAdvice(basePackageClasses = ConsumerApplication.class)
-class BadSettingsHandler {
+@RestControllerAdvice(basePackages = "dev.latencylab")
+public class BadSettingsHandler {
 
     @ExceptionHandler(BadSettingsException.class)
     ResponseEntity<Map<String, String>> badSettings(BadSettingsException e) {

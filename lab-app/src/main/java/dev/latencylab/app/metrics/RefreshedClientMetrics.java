@@ -1,4 +1,4 @@
-package dev.latencylab.kafka.metrics;
+package dev.latencylab.app.metrics;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;

@@ -1,4 +1,4 @@
-package dev.latencylab.producer.metrics;
+package dev.latencylab.app.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -6,25 +6,38 @@ import static org.awaitility.Awaitility.await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.lang.ref.WeakReference;
 import java.time.Duration;
+import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 
 /**
- * The app makes a new Kafka producer for every change of a client setting: a producer it replaced
+ * The apps make a new Kafka client for every change of a client setting: a client they replaced
  * must not stay in memory through its meters, or a scenario of many phases runs out of heap (each
  * producer keeps up to buffer.memory of pooled batches).
  */
-class FastRefreshProducerListenerTest {
+class ClientMetricsRefreshTest {
+
+    private static final Duration REFRESH = Duration.ofMillis(20);
 
     @Test
     void aRemovedProducerIsLeftToTheGarbageCollector() {
-        FastRefreshProducerListener<byte[], byte[]> listener =
-                new FastRefreshProducerListener<>(new SimpleMeterRegistry(), Duration.ofMillis(20));
+        var listener = new ClientMetricsRefresh.ProducerListener<byte[], byte[]>(new SimpleMeterRegistry(), REFRESH);
         WeakReference<MockProducer<byte[], byte[]>> removed = addAndRemove(listener, "producer-1");
         // The next producer is bound while the first is gone, as after a change of settings.
         addAndRemove(listener, "producer-2");
+        assertCollected(removed);
+    }
 
+    @Test
+    void aRemovedConsumerIsLeftToTheGarbageCollector() {
+        var listener = new ClientMetricsRefresh.ConsumerListener<byte[], byte[]>(new SimpleMeterRegistry(), REFRESH);
+        WeakReference<MockConsumer<byte[], byte[]>> removed = addAndRemove(listener, "consumer-1");
+        addAndRemove(listener, "consumer-2");
+        assertCollected(removed);
+    }
+
+    private static void assertCollected(WeakReference<?> removed) {
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
             System.gc();
             assertThat(removed.get()).isNull();
@@ -32,11 +45,19 @@ class FastRefreshProducerListenerTest {
     }
 
     private static WeakReference<MockProducer<byte[], byte[]>> addAndRemove(
-            FastRefreshProducerListener<byte[], byte[]> listener, String id) {
+            ClientMetricsRefresh.ProducerListener<byte[], byte[]> listener, String id) {
         MockProducer<byte[], byte[]> producer =
                 new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
         listener.producerAdded(id, producer);
         listener.producerRemoved(id, producer);
         return new WeakReference<>(producer);
+    }
+
+    private static WeakReference<MockConsumer<byte[], byte[]>> addAndRemove(
+            ClientMetricsRefresh.ConsumerListener<byte[], byte[]> listener, String id) {
+        MockConsumer<byte[], byte[]> consumer = new MockConsumer<>("earliest");
+        listener.consumerAdded(id, consumer);
+        listener.consumerRemoved(id, consumer);
+        return new WeakReference<>(consumer);
     }
 }

@@ -1,4 +1,4 @@
-package dev.latencylab.consumer;
+package dev.latencylab.app.control;
 
 import dev.latencylab.core.control.LocalControlFilter;
 import dev.latencylab.core.control.RequestBodyLimitFilter;
@@ -8,13 +8,13 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 
 /**
- * lab-core's two filters before every endpoint of the app, in a fixed order: a change from a web
+ * lab-core's two filters before every endpoint of an app, in a fixed order: a change from a web
  * page is refused (403) before a byte of its body is read, then a body over 64 KiB (413). Both run
- * after Spring Boot's own filters, as they did as components. {@link ConsumerApplication} imports
+ * after Spring Boot's own filters, as they did as components. Each app's application class imports
  * this, so the {@code @WebMvcTest} slices, which scan no configuration, have the filters too.
  */
 @Configuration(proxyBeanMethods = false)
-class ControlFilters {
+public class ControlFilters {
 
     @Bean
     FilterRegistrationBean<LocalControlFilter> localControlFilter() {

@@ -1,4 +1,4 @@
-package dev.latencylab.producer.selftest;
+package dev.latencylab.app.selftest;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

@@ -1,0 +1,2 @@
+/** Before every control endpoint of an app: lab-core's filters, and a refused setting as a 400 naming its field. */
+package dev.latencylab.app.control;
