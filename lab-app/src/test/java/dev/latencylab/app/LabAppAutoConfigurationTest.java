@@ -51,6 +51,19 @@ class LabAppAutoConfigurationTest {
     }
 
     @Test
+    void metricsOffOrNoRegistryLeaveTheFactoriesAsTheyAre() {
+        new WebApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(LabAppAutoConfiguration.class))
+                .withUserConfiguration(BareFactory.class)
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(DefaultKafkaProducerFactory.class)
+                                    .getListeners())
+                            .isEmpty();
+                });
+    }
+
+    @Test
     void theSelfTestEndpointComesOnlyWithAFault() {
         app.run(context -> assertThat(context).doesNotHaveBean(SelfTestEndpoint.class));
         app.withUserConfiguration(Fault.class)
@@ -83,6 +96,15 @@ class LabAppAutoConfigurationTest {
                     Map.of(), new ByteArrayDeserializer(), new ByteArrayDeserializer());
             factory.addListener(new MicrometerConsumerListener<>(registry));
             return factory;
+        }
+    }
+
+    /** Kafka without Micrometer: no registry, no meters listener. */
+    @Configuration(proxyBeanMethods = false)
+    static class BareFactory {
+        @Bean
+        DefaultKafkaProducerFactory<byte[], byte[]> producerFactory() {
+            return new DefaultKafkaProducerFactory<>(Map.of(), new ByteArraySerializer(), new ByteArraySerializer());
         }
     }
 

@@ -37,29 +37,40 @@ public class ClientMetricsRefresh {
         return new BeanPostProcessor() {
             @Override
             public Object postProcessAfterInitialization(Object bean, String name) {
+                // The registry is asked for only here: asking while it is itself being made would fail.
                 if (bean instanceof DefaultKafkaProducerFactory<?, ?> factory) {
-                    replace(factory, registry.getObject());
+                    replace(factory, registry.getIfAvailable());
                 } else if (bean instanceof DefaultKafkaConsumerFactory<?, ?> factory) {
-                    replace(factory, registry.getObject());
+                    replace(factory, registry.getIfAvailable());
                 }
                 return bean;
             }
         };
     }
 
+    /**
+     * Only where Boot bound the client's meters (metrics on, a registry): its listener is replaced;
+     * none is added where it added none.
+     */
     private static <K, V> void replace(DefaultKafkaProducerFactory<K, V> factory, MeterRegistry registry) {
-        factory.getListeners().stream()
+        var boots = factory.getListeners().stream()
                 .filter(l -> l instanceof MicrometerProducerListener)
-                .toList()
-                .forEach(factory::removeListener);
+                .toList();
+        if (registry == null || boots.isEmpty()) {
+            return;
+        }
+        boots.forEach(factory::removeListener);
         factory.addListener(new ProducerListener<>(registry, REFRESH));
     }
 
     private static <K, V> void replace(DefaultKafkaConsumerFactory<K, V> factory, MeterRegistry registry) {
-        factory.getListeners().stream()
+        var boots = factory.getListeners().stream()
                 .filter(l -> l instanceof MicrometerConsumerListener)
-                .toList()
-                .forEach(factory::removeListener);
+                .toList();
+        if (registry == null || boots.isEmpty()) {
+            return;
+        }
+        boots.forEach(factory::removeListener);
         factory.addListener(new ConsumerListener<>(registry, REFRESH));
     }
 

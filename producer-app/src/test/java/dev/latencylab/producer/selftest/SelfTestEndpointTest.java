@@ -34,6 +34,11 @@ class SelfTestEndpointTest {
                             .content("{\"duplicate\": 5}"))
                     .hasStatus(HttpStatus.FORBIDDEN);
             assertThat(duplicated.writeAgain()).isFalse();
+            // The runner asks for "enabled" before it injects anything (its selftest refuses to start without).
+            assertThat(mvc.get().uri(SelfTestHooks.PATH))
+                    .bodyJson()
+                    .extractingPath("$.enabled")
+                    .isEqualTo(false);
         }
     }
 
@@ -65,11 +70,18 @@ class SelfTestEndpointTest {
                     .bodyJson()
                     .extractingPath("$.duplicated")
                     .isEqualTo(4);
+            assertThat(mvc.get().uri(SelfTestHooks.PATH))
+                    .bodyJson()
+                    .extractingPath("$.enabled")
+                    .isEqualTo(true);
             assertThat(mvc.post()
                             .uri(SelfTestHooks.PATH)
                             .contentType(MediaType.APPLICATION_JSON)
                             .content("{\"duplicate\": \"4\"}"))
-                    .hasStatus(HttpStatus.BAD_REQUEST);
+                    .hasStatus(HttpStatus.BAD_REQUEST)
+                    .bodyJson()
+                    .extractingPath("$.field")
+                    .isEqualTo("duplicate");
         }
     }
 }
