@@ -177,7 +177,7 @@ final class MarkdownReport {
                 + Fmt.count(t.outOfOrder())
                 + ", skipped " + Fmt.count(t.skipped()) + ", pending " + Fmt.count(t.pending())
                 + (t.drained()
-                        ? " (everything sent was received)."
+                        ? " (everything sent since the reset was received)."
                         : " (the consumer had not received everything when totals were read).")
                 + "\n\n";
     }
