@@ -3,13 +3,10 @@ package dev.latencylab.consumer.modes;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.core.latency.LatencyRecorder;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -18,16 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.ConsumerGroupDescription;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.KafkaFuture;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
@@ -42,16 +30,16 @@ import org.springframework.kafka.listener.ShareKafkaMessageListenerContainer;
  * consumer group and a share group cannot share one. Spring Kafka's share container runs {@code
  * workers} share consumers, each acknowledging a record (ACCEPT) once the listener returns.
  *
- * <p>Nothing falls between the two groups: on entering, the share group's start offset of each
- * partition is set where the consumer group stopped (see {@link LatencyRecorder#startShared}); on
- * leaving, the consumer group's offsets are set after what the share group processed in order. A
+ * <p>Nothing falls between the two groups ({@link GroupHandover}): on entering, the share group's
+ * start offset of each partition is set where the consumer group stopped (see {@link
+ * LatencyRecorder#startShared}); on leaving, the consumer group's offsets are set after what the
+ * share group processed in order. A
  * share consumer subscribes to topic names, not a pattern: the topics that match the app's pattern
  * when it enters are those read.
  */
 public final class ShareGroupReader implements DisposableBean {
 
     private static final Logger log = LoggerFactory.getLogger(ShareGroupReader.class);
-    private static final long ADMIN_TIMEOUT_SECONDS = 30;
     /** Consumer properties a share consumer refuses (KafkaShareConsumer checks them). */
     private static final Set<String> NOT_FOR_SHARE = Set.of(
             ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
@@ -66,10 +54,8 @@ public final class ShareGroupReader implements DisposableBean {
             ConsumerConfig.GROUP_REMOTE_ASSIGNOR_CONFIG);
 
     private final Supplier<Map<String, Object>> clientConfig;
-    private final String consumerGroup;
     private final String shareGroup;
-    private final Pattern topics;
-    private final LatencyRecorder recorder;
+    private final GroupHandover handover;
     private final MessageListener<byte[], byte[]> listener;
     private List<String> entered = List.of();
     /** Each topic read as the share group and its partitions, once their start offsets are set. */
@@ -102,10 +88,8 @@ public final class ShareGroupReader implements DisposableBean {
             LatencyRecorder recorder,
             MessageListener<byte[], byte[]> listener) {
         this.clientConfig = clientConfig;
-        this.consumerGroup = consumerGroup;
         this.shareGroup = shareGroupOf(consumerGroup);
-        this.topics = topics;
-        this.recorder = recorder;
+        this.handover = new GroupHandover(clientConfig, consumerGroup, shareGroup, topics, recorder);
         this.listener = listener;
     }
 
@@ -124,139 +108,24 @@ public final class ShareGroupReader implements DisposableBean {
      * does that.
      */
     public synchronized void enter() {
-        try (Admin admin = admin()) {
-            ConsumerGroupDescription group = admin.describeConsumerGroups(List.of(consumerGroup))
-                    .all()
-                    .get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                    .get(consumerGroup);
-            if (group != null && !group.members().isEmpty()) {
-                throw new IllegalStateException("consumer group " + consumerGroup + " still has "
-                        + group.members().size()
-                        + " member(s): other instances would read what the share group reads; one instance reads"
-                        + " as a share group (stop the others: scripts/lab consumer stop <n>)");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while describing the consumer group", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("could not describe consumer group " + consumerGroup + ": " + e, e);
-        }
+        handover.requireConsumerGroupEmpty();
         entered = prepare(List.of(), false);
         watch();
     }
 
-    /**
-     * The topics that match now; those not read yet as the share group get their start offsets (where
-     * the consumer group stopped, or, when {@code continuing} and the share ledger holds a partition,
-     * where the share group was: the app restarted while reading as it).
-     */
+    /** The topics that match now, those new among {@code known} given their start offsets ({@link GroupHandover}). */
     private List<String> prepare(List<String> known, boolean continuing) {
-        try (Admin admin = admin()) {
-            List<String> names = admin.listTopics().names().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS).stream()
-                    .filter(t -> topics.matcher(t).matches())
-                    .sorted()
-                    .toList();
-            if (names.isEmpty()) {
-                throw new IllegalStateException("no topic matches " + topics + " yet: a share group subscribes to"
-                        + " topics by name, so one must exist before the consumer reads as a share group");
-            }
-            if (names.equals(known)) {
-                return names;
-            }
-            List<String> fresh = names.stream().filter(t -> !known.contains(t)).toList();
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            Map<String, List<Integer>> all = new TreeMap<>();
-            List<TopicPartition> described = partitions(admin, names);
-            names = described.stream()
-                    .map(TopicPartition::topic)
-                    .distinct()
-                    .sorted()
-                    .toList();
-            for (TopicPartition tp : described) {
-                all.computeIfAbsent(tp.topic(), t -> new ArrayList<>()).add(tp.partition());
-                if (fresh.contains(tp.topic())) {
-                    latest.put(tp, OffsetSpec.latest());
-                }
-            }
-            all.values().forEach(Collections::sort);
-            Map<TopicPartition, Long> starts = new HashMap<>();
-            admin.listOffsets(latest)
-                    .all()
-                    .get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS)
-                    .forEach((tp, end) -> recorder.shareStart(tp.topic(), tp.partition(), end.offset(), continuing)
-                            .ifPresent(start -> starts.put(tp, start)));
-            if (!starts.isEmpty()) {
-                // The brokers first: if they refuse, the ledger still says where the share group was.
-                admin.alterShareGroupOffsets(shareGroup, starts).all().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-                starts.forEach((tp, start) -> recorder.startShared(tp.topic(), tp.partition(), start));
-            }
-            if (!fresh.isEmpty()) {
-                log.info(
-                        "Share group {} reads {} ({} partitions set to start after what the consumer group read)",
-                        shareGroup,
-                        fresh,
-                        starts.size());
-            }
-            reading = all;
-            return names;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while setting the share group's start offsets", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("could not set share group " + shareGroup + "'s start offsets: " + e, e);
+        GroupHandover.Topics now = handover.startShareGroup(known, continuing);
+        if (now == null) {
+            return known;
         }
-    }
-
-    /** The partitions of those of {@code names} that still exist (a phase's own topic may be deleted meanwhile). */
-    private static List<TopicPartition> partitions(Admin admin, List<String> names)
-            throws InterruptedException, ExecutionException, TimeoutException {
-        List<TopicPartition> partitions = new ArrayList<>();
-        if (names.isEmpty()) {
-            return partitions;
-        }
-        for (Map.Entry<String, KafkaFuture<TopicDescription>> e :
-                admin.describeTopics(names).topicNameValues().entrySet()) {
-            TopicDescription d;
-            try {
-                d = e.getValue().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            } catch (ExecutionException gone) {
-                if (gone.getCause() instanceof UnknownTopicOrPartitionException) {
-                    continue;
-                }
-                throw gone;
-            }
-            d.partitions().forEach(p -> partitions.add(new TopicPartition(d.name(), p.partition())));
-        }
-        return partitions;
+        reading = now.partitions();
+        return now.names();
     }
 
     /** After the share consumers stopped: the consumer group is to go on after what they processed in order. */
     public synchronized void leave() {
-        Map<TopicPartition, OffsetAndMetadata> resume = new HashMap<>();
-        try (Admin admin = admin()) {
-            // A phase's own topic may be gone by now (the runner deletes it after the phase).
-            Set<String> existing = admin.listTopics().names().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            List<TopicPartition> partitions = partitions(
-                    admin, entered.stream().filter(existing::contains).toList());
-            for (TopicPartition tp : partitions) {
-                OptionalLong next = recorder.resumeConsumerGroup(tp.topic(), tp.partition());
-                if (next.isPresent()) {
-                    resume.put(tp, new OffsetAndMetadata(next.getAsLong()));
-                }
-            }
-            if (!resume.isEmpty()) {
-                admin.alterConsumerGroupOffsets(consumerGroup, resume)
-                        .all()
-                        .get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while setting the consumer group's offsets", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException(
-                    "could not set consumer group " + consumerGroup + "'s offsets after the" + " share group's: " + e,
-                    e);
-        }
+        handover.resumeConsumerGroup(entered);
         unwatch(); // only now: a failed leave reads on as the share group, new topics included
         entered = List.of();
         reading = Map.of();
@@ -344,11 +213,8 @@ public final class ShareGroupReader implements DisposableBean {
         if (entered.isEmpty()) {
             return;
         }
-        try (Admin admin = admin()) {
-            List<String> now = admin.listTopics().names().get(ADMIN_TIMEOUT_SECONDS, TimeUnit.SECONDS).stream()
-                    .filter(t -> topics.matcher(t).matches())
-                    .toList();
-            if (entered.containsAll(now)) {
+        try {
+            if (!handover.newTopics(entered)) {
                 return;
             }
             stopConsumers();
@@ -380,17 +246,5 @@ public final class ShareGroupReader implements DisposableBean {
     public void destroy() {
         topicWatch.shutdownNow();
         stop();
-    }
-
-    /** An admin client with the app's connection settings (security ones included). */
-    private Admin admin() {
-        Map<String, Object> config = new HashMap<>();
-        Set<String> adminNames = AdminClientConfig.configNames();
-        clientConfig.get().forEach((key, value) -> {
-            if (adminNames.contains(key)) {
-                config.put(key, value);
-            }
-        });
-        return Admin.create(config);
     }
 }
