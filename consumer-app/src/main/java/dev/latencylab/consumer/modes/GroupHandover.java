@@ -44,7 +44,7 @@ final class GroupHandover {
     private final LatencyRecorder recorder;
 
     /** The topics set to be read as the share group, each with its partitions. */
-    record Topics(List<String> names, Map<String, List<Integer>> partitions) {}
+    record ShareTopics(List<String> names, Map<String, List<Integer>> partitions) {}
 
     GroupHandover(
             Supplier<Map<String, Object>> clientConfig,
@@ -86,7 +86,7 @@ final class GroupHandover {
      * partition, where the share group was: the app restarted while reading as it). Null when the
      * topics that match are {@code known}.
      */
-    Topics startShareGroup(List<String> known, boolean continuing) {
+    ShareTopics startShareGroup(List<String> known, boolean continuing) {
         try (Admin admin = admin()) {
             List<String> names = matching(admin);
             if (names.isEmpty()) {
@@ -125,7 +125,7 @@ final class GroupHandover {
                         fresh,
                         starts.size());
             }
-            return new Topics(List.copyOf(all.keySet()), all);
+            return new ShareTopics(List.copyOf(all.keySet()), all);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while setting the share group's start offsets", e);

@@ -115,7 +115,7 @@ public final class ShareGroupReader implements DisposableBean {
 
     /** The topics that match now, those new among {@code known} given their start offsets ({@link GroupHandover}). */
     private List<String> prepare(List<String> known, boolean continuing) {
-        GroupHandover.Topics now = handover.startShareGroup(known, continuing);
+        GroupHandover.ShareTopics now = handover.startShareGroup(known, continuing);
         if (now == null) {
             return known;
         }
