@@ -30,12 +30,11 @@ import org.springframework.kafka.listener.ShareKafkaMessageListenerContainer;
  * consumer group and a share group cannot share one. Spring Kafka's share container runs {@code
  * workers} share consumers, each acknowledging a record (ACCEPT) once the listener returns.
  *
- * <p>Nothing falls between the two groups ({@link GroupHandover}): on entering, the share group's
- * start offset of each partition is set where the consumer group stopped (see {@link
- * LatencyRecorder#startShared}); on leaving, the consumer group's offsets are set after what the
- * share group processed in order. A
- * share consumer subscribes to topic names, not a pattern: the topics that match the app's pattern
- * when it enters are those read.
+ * <p>Nothing falls between the two groups (the Admin side is the package's {@code GroupHandover}):
+ * on entering, the share group's start offset of each partition is set where the consumer group
+ * stopped (see {@link LatencyRecorder#startShared}); on leaving, the consumer group's offsets are
+ * set after what the share group processed in order. A share consumer subscribes to topic names,
+ * not a pattern: the topics that match the app's pattern when it enters are those read.
  */
 public final class ShareGroupReader implements DisposableBean {
 
@@ -113,7 +112,7 @@ public final class ShareGroupReader implements DisposableBean {
         watch();
     }
 
-    /** The topics that match now, those new among {@code known} given their start offsets ({@link GroupHandover}). */
+    /** The topics that match now, those new among {@code known} given their start offsets. */
     private List<String> prepare(List<String> known, boolean continuing) {
         GroupHandover.ShareTopics now = handover.startShareGroup(known, continuing);
         if (now == null) {
