@@ -12,11 +12,7 @@ import dev.latencylab.core.accounting.SequenceTracker;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -40,21 +36,12 @@ public final class LatencyRecorder {
 
     private final Duration grace;
     private final GroupLedgers ledgers;
-    /** By the recorder's own id for a phase: ids only grow, so a released one is never reused. */
-    private final Map<Integer, PhaseHistograms> phases = new LinkedHashMap<>();
-
-    /** The recorder's id by the runner's phase id. */
-    private final Map<Integer, Integer> phaseIds = new HashMap<>();
-    /** Slow-record thresholds by runner phase id, for the phase's entries made after the watch was set. */
-    private final Map<Integer, Long> watches = new HashMap<>();
-    /** Ids keep increasing across resets and releases, so a loss reported late for an old phase finds none. */
-    private int nextPhaseId;
+    private final PhaseTable phases = new PhaseTable();
 
     private final SequenceTracker tracker;
     private long noHeader;
     private long badHeader;
     private long badPayload;
-    private long tooManyPhases;
     private final LifetimeTally lifetime = new LifetimeTally();
 
     /**
@@ -127,8 +114,8 @@ public final class LatencyRecorder {
             return RecordResult.skipped(RecordResult.Status.BAD_HEADER);
         }
         RecordStamp stamp = decoded.get();
-        int phaseId = phaseId(stamp.phase());
-        PhaseHistograms phase = phaseId >= 0 ? phases.get(phaseId) : null;
+        int phaseId = phases.idOf(stamp.phase());
+        PhaseHistograms phase = phases.byId(phaseId);
         long latency = nowMicros - stamp.actualSendMicros();
         long corrected = nowMicros - stamp.intendedSendMicros();
         if (!ledgers.deliver(topic, shared, partition, offset, stamp.phase())) {
@@ -167,8 +154,7 @@ public final class LatencyRecorder {
      */
     public synchronized void keyOrder(byte[] header, byte[] key) {
         Optional<RecordStamp> stamp = header == null ? Optional.empty() : LabHeader.decode(header);
-        Integer id = stamp.map(st -> phaseIds.get(st.phase())).orElse(null);
-        PhaseHistograms phase = id == null ? null : phases.get(id);
+        PhaseHistograms phase = stamp.map(st -> phases.find(st.phase())).orElse(null);
         if (phase != null) {
             phase.keyOrder(stamp.get().producerId(), key, stamp.get().sequence());
         }
@@ -237,16 +223,12 @@ public final class LatencyRecorder {
      * several instances of a group be merged exactly.
      */
     public LatencyView report(boolean withHistograms) {
-        List<PhaseHistograms.Snapshot> snapshots = new ArrayList<>();
+        List<PhaseHistograms.Snapshot> snapshots;
         List<ProducerTrack> accounts;
         Totals totals;
         List<LedgerView> offsets;
         synchronized (this) {
-            for (PhaseHistograms phase : phases.values()) {
-                if (!phase.isEmpty()) {
-                    snapshots.add(phase.snapshot());
-                }
-            }
+            snapshots = phases.snapshots();
             accounts = tracker.accounts();
             totals = totals(accounts);
             offsets = ledgers.views();
@@ -266,11 +248,7 @@ public final class LatencyRecorder {
         long late = 0;
         long pending = 0;
         long duplicated = 0;
-        long redelivered = 0;
         long outOfOrder = 0;
-        for (PhaseHistograms phase : phases.values()) {
-            redelivered += phase.redelivered;
-        }
         for (ProducerTrack a : accounts) {
             received += a.received() + a.beforeStart();
             lost += a.lost();
@@ -285,9 +263,9 @@ public final class LatencyRecorder {
                 late,
                 pending,
                 duplicated,
-                redelivered,
+                phases.redelivered(),
                 outOfOrder,
-                new Totals.Skipped(noHeader, badHeader, badPayload, tooManyPhases));
+                new Totals.Skipped(noHeader, badHeader, badPayload, phases.refused()));
     }
 
     /**
@@ -298,11 +276,9 @@ public final class LatencyRecorder {
      */
     public synchronized void reset() {
         phases.clear();
-        phaseIds.clear();
-        watches.clear();
         ledgers.clear();
         tracker.resetCounts();
-        noHeader = badHeader = badPayload = tooManyPhases = 0;
+        noHeader = badHeader = badPayload = 0;
     }
 
     /**
@@ -310,8 +286,7 @@ public final class LatencyRecorder {
      * straddling the reset are still accounted for (used to drop a phase's warm-up).
      */
     public synchronized void resetPhases() {
-        phases.values().forEach(PhaseHistograms::reset);
-        watches.clear();
+        phases.resetEntries();
     }
 
     /**
@@ -323,15 +298,7 @@ public final class LatencyRecorder {
      *     started mid-phase, what it read before it was told)
      */
     public synchronized long watch(int phase, long aboveMicros) {
-        watches.put(phase, aboveMicros);
-        long before = 0;
-        for (PhaseHistograms p : phases.values()) {
-            if (p.phase == phase) {
-                before += p.firstArrivals();
-                p.watch(aboveMicros);
-            }
-        }
-        return before;
+        return phases.watch(phase, aboveMicros);
     }
 
     /**
@@ -342,9 +309,7 @@ public final class LatencyRecorder {
      * release drops again.
      */
     public synchronized void release(int throughPhase) {
-        phases.values().removeIf(p -> p.phase <= throughPhase);
-        phaseIds.values().removeIf(id -> !phases.containsKey(id));
-        watches.keySet().removeIf(id -> id <= throughPhase);
+        phases.release(throughPhase);
         ledgers.release(throughPhase);
     }
 
@@ -358,30 +323,10 @@ public final class LatencyRecorder {
         return phases.size();
     }
 
-    private int phaseId(int phase) {
-        Integer known = phaseIds.get(phase);
-        if (known != null) {
-            return known;
-        }
-        if (phases.size() >= MAX_PHASES) {
-            tooManyPhases++;
-            return -1;
-        }
-        PhaseHistograms created = new PhaseHistograms(phase);
-        Long watched = watches.get(phase);
-        if (watched != null) {
-            created.watch(watched);
-        }
-        int id = nextPhaseId++;
-        phases.put(id, created);
-        phaseIds.put(phase, id);
-        return id;
-    }
-
     private SequenceTracker newTracker() {
         return new SequenceTracker(grace, (phaseId, count) -> {
             lifetime.lostDeclared(count);
-            PhaseHistograms phase = phases.get(phaseId);
+            PhaseHistograms phase = phases.byId(phaseId);
             if (phase != null) {
                 phase.lost += count;
             }

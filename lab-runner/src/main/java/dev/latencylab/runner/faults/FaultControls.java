@@ -8,8 +8,4 @@ package dev.latencylab.runner.faults;
 public record FaultControls(BrokerControl brokers, BrokerControl consumers) {
 
     public static final FaultControls NONE = new FaultControls(BrokerControl.NONE, BrokerControl.NONE);
-
-    public static FaultControls brokersOnly(BrokerControl brokers) {
-        return new FaultControls(brokers, BrokerControl.NONE);
-    }
 }

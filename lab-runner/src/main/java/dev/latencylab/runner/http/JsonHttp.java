@@ -98,17 +98,6 @@ public final class JsonHttp {
         return read(part, uri, r.body(), type);
     }
 
-    public JsonNode getTree(String part, URI uri) throws InterruptedException {
-        Response r = get(part, uri);
-        requireOk(part, "GET", uri, r);
-        try {
-            return MAPPER.readTree(r.body());
-        } catch (JacksonException e) {
-            throw new EndpointException(
-                    part + " answered " + uri + " with something that is not JSON: " + e.getOriginalMessage());
-        }
-    }
-
     public static <T> T read(String part, URI uri, String body, Class<T> type) {
         try {
             return MAPPER.readValue(body, type);

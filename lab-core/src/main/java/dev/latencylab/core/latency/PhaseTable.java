@@ -1,0 +1,116 @@
+package dev.latencylab.core.latency;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The phases a recorder holds at once, found by the runner's phase id, at most {@link
+ * LatencyRecorder#MAX_PHASES}: each gets an id of the table's own, and ids only grow, so an entry
+ * released and opened again (a late record of an old phase) is a new one, and a loss declared late
+ * against an old id finds none. Not thread-safe: the recorder's lock guards it.
+ */
+final class PhaseTable {
+
+    /** By the table's own id, in the order opened. */
+    private final Map<Integer, PhaseHistograms> byId = new LinkedHashMap<>();
+    /** The table's id by the runner's phase id. */
+    private final Map<Integer, Integer> ids = new HashMap<>();
+    /** Slow-record thresholds by runner phase id, for the phase's entries made after the watch was set. */
+    private final Map<Integer, Long> watches = new HashMap<>();
+
+    private int nextId;
+    /** Records whose phase found no room. */
+    private long refused;
+
+    /** The table's id for the runner's {@code phase}, opening it if there is room; -1 when there is none (counted). */
+    int idOf(int phase) {
+        Integer known = ids.get(phase);
+        if (known != null) {
+            return known;
+        }
+        if (byId.size() >= LatencyRecorder.MAX_PHASES) {
+            refused++;
+            return -1;
+        }
+        PhaseHistograms created = new PhaseHistograms(phase);
+        Long watched = watches.get(phase);
+        if (watched != null) {
+            created.watch(watched);
+        }
+        int id = nextId++;
+        byId.put(id, created);
+        ids.put(phase, id);
+        return id;
+    }
+
+    /** The entry of the table's id, or null (-1, or released). */
+    PhaseHistograms byId(int id) {
+        return id < 0 ? null : byId.get(id);
+    }
+
+    /** The open entry of the runner's {@code phase}, or null; opens none. */
+    PhaseHistograms find(int phase) {
+        Integer id = ids.get(phase);
+        return id == null ? null : byId.get(id);
+    }
+
+    /** See {@link LatencyRecorder#watch}: the records of the phase seen before the watch. */
+    long watch(int phase, long aboveMicros) {
+        watches.put(phase, aboveMicros);
+        long before = 0;
+        for (PhaseHistograms p : byId.values()) {
+            if (p.phase == phase) {
+                before += p.firstArrivals();
+                p.watch(aboveMicros);
+            }
+        }
+        return before;
+    }
+
+    /** Drops every entry of a phase up to {@code throughPhase}, with their watches. */
+    void release(int throughPhase) {
+        byId.values().removeIf(p -> p.phase <= throughPhase);
+        ids.values().removeIf(id -> !byId.containsKey(id));
+        watches.keySet().removeIf(id -> id <= throughPhase);
+    }
+
+    /** Empties every entry, keeping them open; the watches go. */
+    void resetEntries() {
+        byId.values().forEach(PhaseHistograms::reset);
+        watches.clear();
+    }
+
+    /** Forgets everything but the ids already given, which are never given again. */
+    void clear() {
+        byId.clear();
+        ids.clear();
+        watches.clear();
+        refused = 0;
+    }
+
+    long redelivered() {
+        return byId.values().stream().mapToLong(p -> p.redelivered).sum();
+    }
+
+    long refused() {
+        return refused;
+    }
+
+    int size() {
+        return byId.size();
+    }
+
+    /** Snapshots of the entries that hold anything, in the order opened. */
+    List<PhaseHistograms.Snapshot> snapshots() {
+        List<PhaseHistograms.Snapshot> snapshots = new ArrayList<>();
+        for (PhaseHistograms phase : byId.values()) {
+            if (!phase.isEmpty()) {
+                snapshots.add(phase.snapshot());
+            }
+        }
+        return snapshots;
+    }
+}
