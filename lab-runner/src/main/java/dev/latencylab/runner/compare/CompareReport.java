@@ -1,6 +1,5 @@
 package dev.latencylab.runner.compare;
 
-import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.runner.results.report.ResultsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -131,100 +130,14 @@ public final class CompareReport {
                 s.warmup(),
                 s.duration()));
 
-        b.append(String.format(
-                Locale.ROOT,
-                "## Throughput, unthrottled (linger.ms %d, batch.size %d)%n%n",
-                s.lingerMs(),
-                s.batchSize()));
-        b.append(verdictLine(r.throughputVerdict())).append("\n\n");
-        b.append("The lab doing the tool's work sends one 400 B value made once (payload `fixed`) with no key and "
-                + "without the lab's 45 B header, to the tool's topic, as ProducerPerformance re-sends one random array. "
-                + "The realistic lab, right after, is the lab as its scenarios run it: a new JSON order per record "
-                + "(payload `words`), keyed by order id, with the header the consumer-app times and counts records "
-                + "by; its rate against the same-work lab's is the cost of realism.\n\n");
-        b.append("| round | first | lab doing the tool's work, acked records/s | ProducerPerformance, acked records/s "
-                + "| ratio lab / tool | realistic lab, acked records/s | realistic / tool's work |\n");
-        b.append("|---:|---|---:|---:|---:|---:|---:|\n");
-        for (CompareResult.ThroughputRound t : r.throughput()) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %d | %s | %s | %s | %s | %s | %s |%n",
-                    t.round(),
-                    t.labFirst() ? "lab" : "tool",
-                    Numbers.rate(t.lab().ackedPerSec()),
-                    Numbers.rate(t.toolMeasured().recordsPerSec()),
-                    Numbers.ratio(t.ratio()),
-                    t.labRealistic() == null
-                            ? Numbers.NA
-                            : Numbers.rate(t.labRealistic().ackedPerSec()),
-                    Numbers.ratio(t.realismRatio())));
-        }
-        if (r.throughputVerdict() != null
-                && r.throughputVerdict().ratio() != null
-                && r.throughput().size() > 1) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| mean | | %s | %s | **%s** |%n",
-                    Numbers.rate(Numbers.mean(r.throughput(), t -> t.lab().ackedPerSec())),
-                    Numbers.rate(
-                            Numbers.mean(r.throughput(), t -> t.toolMeasured().recordsPerSec())),
-                    Numbers.ratio(r.throughputVerdict().ratio())));
-        }
-        b.append('\n');
+        CompareSections.throughput(r, b);
         realism(r).ifPresent(line -> b.append("**").append(line).append(".**\n\n"));
 
-        publishDelaySection(r, b);
-        cpuSection(r, b);
-        consumerSection(r, b);
+        CompareSections.publishDelay(r, b);
+        CompareSections.cpu(r, b);
+        CompareSections.consumer(r, b);
 
-        b.append(String.format(
-                Locale.ROOT,
-                "## e2e latency at low rate (lab %d records/s; linger.ms %d on both sides)%n%n",
-                s.lowRate(),
-                s.latencyLingerMs()));
-        b.append(verdictLine(r.floorVerdict())).append("\n\n");
-        b.append(verdictLine(r.latencyVerdict())).append("\n\n");
-        b.append("The closed-loop floor runs right after EndToEndLatency in each round: one record at a time, timed "
-                + "in µs from before send() to the poll() that returns it, the next once it was read and acknowledged, "
-                + "with the consumer-app's fetch settings (Kafka's defaults) rather than EndToEndLatency's "
-                + "fetch.max.wait.ms=0. It runs twice: back to back, as EndToEndLatency does, and paced at the lab's "
-                + "rate (no sooner than one interval after the previous send), so the stack idles between records as "
-                + "it does under the lab: every process on the path wakes up for each record. The goal is judged "
-                + "against the paced floor. EndToEndLatency's own line stays as the reference it is, in whole ms.\n\n");
-        b.append(
-                "| round | first | lab p50 ms | lab p99 ms | lab records | paced floor p50 ms | its p99 ms | its ack p50 ms "
-                        + "| lab / paced floor p50 | back-to-back floor p50 ms | its p99 ms "
-                        + "| EndToEndLatency p50 ms (whole ms) | its p99 ms "
-                        + "| its avg ms | its records | ratio lab / tool p50 |\n");
-        b.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (CompareResult.LatencyRound l : r.latency()) {
-            Percentiles p = l.lab().latencyMs();
-            Floor paced = l.pacedFloor();
-            Floor backToBack = l.floor();
-            Double ratio = p == null || l.tool().p50Ms() == 0
-                    ? null
-                    : p.p50() / l.tool().p50Ms();
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %d | %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %d | %d | %.2f | %d | %s |%n",
-                    l.round(),
-                    l.labFirst() ? "lab" : "tool",
-                    Numbers.ms3(p == null ? null : p.p50()),
-                    Numbers.ms3(p == null ? null : p.p99()),
-                    l.lab().count(),
-                    Numbers.ms3(paced == null ? null : paced.e2eMs().p50()),
-                    Numbers.ms3(paced == null ? null : paced.e2eMs().p99()),
-                    Numbers.ms3(paced == null ? null : paced.ackMs().p50()),
-                    Numbers.ratio(l.floorRatio()),
-                    Numbers.ms3(backToBack == null ? null : backToBack.e2eMs().p50()),
-                    Numbers.ms3(backToBack == null ? null : backToBack.e2eMs().p99()),
-                    l.tool().p50Ms(),
-                    l.tool().p99Ms(),
-                    l.tool().avgMs(),
-                    l.toolRecords(),
-                    Numbers.ratio(ratio)));
-        }
-        b.append('\n');
+        CompareSections.latency(r, b);
 
         b.append("## How the two sides differ\n\n");
         r.notes().forEach(n -> b.append("- ").append(n).append('\n'));
@@ -244,141 +157,6 @@ public final class CompareReport {
         r.latency().forEach(l -> b.append(shell(l.toolCommand())).append('\n'));
         b.append("```\n\nEach tool's own output is in `tools/`.\n");
         return b.toString();
-    }
-
-    private static void publishDelaySection(CompareResult r, StringBuilder b) {
-        b.append("## Publish delay at half the ceiling\n\n");
-        CompareResult.PublishDelay d = r.publishDelay();
-        if (d == null || d.publishDelayMs() == null) {
-            b.append("Not measured.\n\n");
-            return;
-        }
-        b.append(verdictLine(r.publishDelayVerdict())).append("\n\n");
-        b.append(String.format(
-                Locale.ROOT,
-                "The realistic lab at %s records/s, the consumer-app reading, as a scenario runs it; publish delay is "
-                        + "actual minus intended send time, from the producer-app's own tally of the window.%s%n%n",
-                Numbers.rate(d.rate()),
-                r.reservedCoresNote() != null
-                        ? " With a reserved core: " + r.reservedCoresNote() + "."
-                        : " Then the same window twice with a core given to the producer (taskset), placed as the"
-                                + " table says; afterwards every process may run on every CPU again."));
-        for (CompareResult.ReservedCore c : r.reservedCores()) {
-            if (c.verdict() != null) {
-                b.append(verdictLine(c.verdict())).append(" (").append(c.who()).append(" on a core of its own)\n\n");
-            }
-        }
-        b.append("| cores | records sent | s | sent/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms "
-                + "| where the sender's time went |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        delayRow(b, "shared", d);
-        for (CompareResult.ReservedCore c : r.reservedCores()) {
-            if (c.delay().publishDelayMs() != null) {
-                delayRow(b, c.how(), c.delay());
-            }
-        }
-        b.append('\n');
-        b.append(
-                "Every second the sender spends waiting for a CPU, records fall due and are sent late; on a machine "
-                        + "whose cores the brokers, the consumer and the sender share, that wait is the CPU the others took.\n\n");
-    }
-
-    private static void delayRow(StringBuilder b, String cores, CompareResult.PublishDelay d) {
-        Percentiles p = d.publishDelayMs();
-        b.append(String.format(
-                Locale.ROOT,
-                "| %s | %s | %.1f | %s | %s | %s | %s | %s | %s | %s |%n",
-                cores,
-                Numbers.rate(d.sent()),
-                d.seconds(),
-                Numbers.rate(d.sentPerSec()),
-                Numbers.ms3(p.p50()),
-                Numbers.ms3(p.p90()),
-                Numbers.ms3(p.p99()),
-                Numbers.ms3(p.p999()),
-                Numbers.ms3(p.max()),
-                d.account().isEmpty() ? Numbers.NA : d.account()));
-    }
-
-    private static void cpuSection(CompareResult r, StringBuilder b) {
-        b.append("## CPU per record at half the ceiling\n\n");
-        CompareResult.CpuCost c = r.cpu();
-        if (c == null) {
-            b.append("Not measured.\n\n");
-            return;
-        }
-        b.append(verdictLine(r.producerCpuVerdict())).append("\n\n");
-        b.append(verdictLine(r.consumerCpuVerdict())).append("\n\n");
-        b.append(String.format(
-                Locale.ROOT,
-                "At %s records/s: the lab's pipeline (the realistic producer-app to the lab topic, read by the "
-                        + "consumer-app with its full accounting) for one window, then the tools' (ProducerPerformance "
-                        + "--throughput to the bench topic, read by ConsumerPerformance from its latest offset) for one of "
-                        + "the same length, each pipeline alone on the stack. CPU time is each process's user + system "
-                        + "time over its window (the lab apps' as their JVM counts it, `process_cpu_time_ns_total`; the "
-                        + "tools' from /proc through the JDK); records are what the pipeline wrote in the window (the "
-                        + "producer-app's tally of the window's phase; the bench topic's end offsets), read by its consumer "
-                        + "as they came. The lab's producer builds a JSON order, a key and the header per record; the tool "
-                        + "re-sends one array.%n%n",
-                Numbers.rate(c.rate())));
-        b.append("| process | records in the window | window s | CPU-s | CPU-ms per 1,000 records |\n");
-        b.append("|---|---:|---:|---:|---:|\n");
-        for (CompareResult.CpuUse u : c.all()) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %s | %s | %.1f | %.2f | %s |%n",
-                    u.process(),
-                    Numbers.rate(u.records()),
-                    u.seconds(),
-                    u.cpuSeconds(),
-                    Numbers.ms(u.cpuMsPer1000Records())));
-        }
-        b.append('\n');
-    }
-
-    private static void consumerSection(CompareResult r, StringBuilder b) {
-        CompareResult.Setup s = r.setup();
-        b.append(String.format(
-                Locale.ROOT, "## Consumer ceiling: draining a backlog of %,d records%n%n", s.backlogRecords()));
-        b.append(verdictLine(r.consumerVerdict())).append("\n\n");
-        if (r.recordListenerVerdict() != null) {
-            b.append(verdictLine(r.recordListenerVerdict())).append("\n\n");
-        }
-        b.append(String.format(
-                Locale.ROOT,
-                "Each backlog is written by the producer-app as scenarios write (JSON orders keyed by order id, with "
-                        + "the header) to `%s`, laid out like the lab topic, with the consumer-app paused. The consumer-app "
-                        + "drains one with its record listener and one with its batch listener, full accounting on, each "
-                        + "timed from its first record's processing to its last, on its own clock. Then ConsumerPerformance reads both from "
-                        + "the topic's beginning in a new JVM, and its rate is taken over the second, once its JIT has "
-                        + "warmed up on the first. Both fetch with the tool's client settings (%s). What the accounting "
-                        + "costs per record on its own is the JMH figure in docs/benchmarks.md.%n%n",
-                s.drainTopic(),
-                s.drainConsumerProperties()));
-        b.append("| round | consumer-app record listener, records/s | its lost | consumer-app batch listener, "
-                + "records/s | its lost | ConsumerPerformance over the second backlog, records/s | its records, s "
-                + "| record / tool | batch / tool |\n");
-        b.append("|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
-        for (CompareResult.ConsumerRound c : r.consumer()) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %d | %s | %d | %s | %d | %s | %s in %.2f | %s | %s |%n",
-                    c.round(),
-                    Numbers.rate(c.record().recordsPerSec()),
-                    c.record().lost(),
-                    Numbers.rate(c.batch().recordsPerSec()),
-                    c.batch().lost(),
-                    Numbers.rate(c.tool().recordsPerSec()),
-                    Numbers.rate(c.tool().warmRecords()),
-                    c.tool().warmSeconds(),
-                    Numbers.ratio(c.recordRatio()),
-                    Numbers.ratio(c.batchRatio())));
-        }
-        b.append('\n');
-    }
-
-    private static String verdictLine(Verdict v) {
-        return v == null ? "**Not judged: this part did not run to the end.**" : "**" + v.text() + "**";
     }
 
     static String shell(List<String> command) {
