@@ -1,6 +1,5 @@
 package dev.latencylab.runner.cli;
 
-import dev.latencylab.runner.faults.BrokerControl;
 import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.grafana.RunSnapshots;
 import dev.latencylab.runner.http.JsonHttp;
@@ -194,44 +193,20 @@ final class RunCommand extends LabCommand {
         TimingOverride timing = timingArgs.override();
         StackWarmup stackWarmup = stackWarmupArgs.apply(options.stackWarmup());
         Scenario scenario;
+        FaultControls controls;
         try {
             scenario = new ScenarioLoader().load(cwd.resolve(scenarioFile)).withTiming(timing);
+            if (dryRun) {
+                return dryRun(scenario);
+            }
+            controls = FaultControls.forScenario(
+                    scenario,
+                    Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL")),
+                    Commands.control(consumerControl, System.getenv("LAB_CONSUMER_CONTROL")),
+                    apps.consumerUrls.size());
         } catch (ScenarioException e) {
             err.println("The scenario cannot be run:");
             e.problems().forEach(p -> err.println("  " + p));
-            return 2;
-        }
-        List<String> faultsOutside = scenario.faultsPastTheirWindows();
-        if (!faultsOutside.isEmpty()) {
-            err.println("The scenario cannot be run with these timings:");
-            faultsOutside.forEach(f -> err.println("  " + f));
-            return 2;
-        }
-        if (dryRun) {
-            return dryRun(scenario);
-        }
-        BrokerControl brokers = scenario.actsOnBrokers()
-                ? Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL"))
-                : BrokerControl.NONE;
-        if (brokers == null) {
-            err.println("The scenario kills or stops brokers, and no broker control was given: run it with"
-                    + " scripts/lab run (which passes its own), or give --broker-control COMMAND.");
-            return 2;
-        }
-        int consumersNamed = scenario.consumerInstancesNeeded();
-        BrokerControl consumers = consumersNamed > 0
-                ? Commands.control(consumerControl, System.getenv("LAB_CONSUMER_CONTROL"))
-                : BrokerControl.NONE;
-        if (consumers == null) {
-            err.println(
-                    "The scenario kills, stops or starts consumer-app instances, and no consumer control was"
-                            + " given: run it with scripts/lab run (which passes its own), or give --consumer-control COMMAND.");
-            return 2;
-        }
-        if (consumersNamed > apps.consumerUrls.size()) {
-            err.println("The scenario acts on consumer-app instance " + consumersNamed + ", and the run drives "
-                    + apps.consumerUrls.size() + ": start them with scripts/lab up --local --consumers "
-                    + consumersNamed + " (or give --consumer URL,URL,...).");
             return 2;
         }
         RunReport.shortWindowNote(scenario).ifPresent(err::println);
@@ -242,17 +217,7 @@ final class RunCommand extends LabCommand {
         ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrls);
         PrometheusClient prometheus = prometheusArgs.client(http);
 
-        List<Preflight.Check> checks = Preflight.ofRun(
-                producer, consumer, prometheus.readiness(), network, Urls.resolve(grafanaUrl, "/api/health"));
-        Preflight.Findings preflight = new Preflight(http).check(checks);
-        preflight
-                .warnings()
-                .forEach(w ->
-                        err.println("warning: " + w + " (the run does not need Grafana; dashboards will not show it)"));
-        if (!preflight.reportTo(
-                err,
-                "Start it with scripts/lab up (a scenario that sets a round trip: scripts/lab up --local --far-producer),"
-                        + " or point the runner elsewhere with --producer/--consumer/--prometheus/--network.")) {
+        if (!stackAnswers(producer, consumer, prometheus, network)) {
             return 1;
         }
 
@@ -271,7 +236,7 @@ final class RunCommand extends LabCommand {
                 producer,
                 consumer,
                 topics,
-                new FaultControls(brokers, consumers),
+                controls,
                 network,
                 clock,
                 sleeper,
@@ -318,6 +283,23 @@ final class RunCommand extends LabCommand {
             }
             return record.complete() && snapshotsOk ? 0 : 1;
         }
+    }
+
+    /** Whether every part the run needs answers; each that does not is named with how to start it. */
+    private boolean stackAnswers(
+            ProducerClient producer, ConsumerClient consumer, PrometheusClient prometheus, NetworkClient network)
+            throws InterruptedException {
+        List<Preflight.Check> checks = Preflight.ofRun(
+                producer, consumer, prometheus.readiness(), network, Urls.resolve(grafanaUrl, "/api/health"));
+        Preflight.Findings preflight = new Preflight(http).check(checks);
+        preflight
+                .warnings()
+                .forEach(w ->
+                        err.println("warning: " + w + " (the run does not need Grafana; dashboards will not show it)"));
+        return preflight.reportTo(
+                err,
+                "Start it with scripts/lab up (a scenario that sets a round trip: scripts/lab up --local --far-producer),"
+                        + " or point the runner elsewhere with --producer/--consumer/--prometheus/--network.");
     }
 
     private void printSummary(Path dir) {

@@ -1,5 +1,10 @@
 package dev.latencylab.runner.faults;
 
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.ScenarioException;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * What a run's fault steps act through: the brokers' control and the consumer-app instances'
  * (both {@code kill|stop|restart <n>} commands of scripts/lab), each {@link BrokerControl#NONE} when
@@ -8,4 +13,40 @@ package dev.latencylab.runner.faults;
 public record FaultControls(BrokerControl brokers, BrokerControl consumers) {
 
     public static final FaultControls NONE = new FaultControls(BrokerControl.NONE, BrokerControl.NONE);
+
+    /**
+     * The controls {@code scenario}'s steps need, checked before anything of it runs: a control for the
+     * brokers when a step acts on one, one for the consumer-app instances when a step acts on one, and
+     * as many instances driven as the steps name.
+     *
+     * @param brokers the brokers' control given to the run, null for none
+     * @param consumers the consumer-app instances' control given to the run, null for none
+     * @param consumersDriven how many consumer-app instances the run drives
+     * @throws ScenarioException naming each need that is not met and how to meet it
+     */
+    public static FaultControls forScenario(
+            Scenario scenario, BrokerControl brokers, BrokerControl consumers, int consumersDriven) {
+        List<String> problems = new ArrayList<>();
+        if (scenario.actsOnBrokers() && brokers == null) {
+            problems.add("The scenario kills or stops brokers, and no broker control was given: run it with"
+                    + " scripts/lab run (which passes its own), or give --broker-control COMMAND.");
+        }
+        int consumersNamed = scenario.consumerInstancesNeeded();
+        if (consumersNamed > 0 && consumers == null) {
+            problems.add(
+                    "The scenario kills, stops or starts consumer-app instances, and no consumer control was"
+                            + " given: run it with scripts/lab run (which passes its own), or give --consumer-control COMMAND.");
+        }
+        if (consumersNamed > consumersDriven) {
+            problems.add("The scenario acts on consumer-app instance " + consumersNamed + ", and the run drives "
+                    + consumersDriven + ": start them with scripts/lab up --local --consumers " + consumersNamed
+                    + " (or give --consumer URL,URL,...).");
+        }
+        if (!problems.isEmpty()) {
+            throw new ScenarioException(problems);
+        }
+        return new FaultControls(
+                scenario.actsOnBrokers() ? brokers : BrokerControl.NONE,
+                consumersNamed > 0 ? consumers : BrokerControl.NONE);
+    }
 }

@@ -30,11 +30,17 @@ public record Scenario(String name, String description, List<Phase> phases, int 
     }
 
     /** The same scenario with warm-up and/or duration replaced in every phase (null keeps the file's value). */
+    /**
+     * This scenario with the override's warm-up and duration in every phase.
+     *
+     * @throws ScenarioException when a shortened window ends before one of its phase's fault steps,
+     *     each such step named
+     */
     public Scenario withTiming(TimingOverride override) {
         if (override.isEmpty()) {
             return this;
         }
-        return new Scenario(
+        Scenario timed = new Scenario(
                 name,
                 description,
                 phases.stream()
@@ -43,19 +49,16 @@ public record Scenario(String name, String description, List<Phase> phases, int 
                                 override.duration() != null ? override.duration() : p.duration()))
                         .toList(),
                 repeat);
-    }
-
-    /**
-     * Each fault step at or past the end of its phase's measured window, as "phase: step is past
-     * its window of D": a timing override can shorten a window the file's steps were inside.
-     */
-    public List<String> faultsPastTheirWindows() {
-        return phases.stream()
+        List<String> past = timed.phases.stream()
                 .flatMap(p -> p.faults().stream()
                         .filter(f -> f.at().compareTo(p.duration()) >= 0)
                         .map(f -> p.name() + ": " + f.describe() + " is past its window of "
-                                + Durations.format(p.duration())))
+                                + Durations.format(p.duration()) + " (the duration given): give a longer one"))
                 .toList();
+        if (!past.isEmpty()) {
+            throw new ScenarioException(past);
+        }
+        return timed;
     }
 
     /** Whether any phase kills, stops or restarts brokers or consumer-app instances. */

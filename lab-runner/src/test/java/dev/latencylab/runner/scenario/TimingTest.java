@@ -73,4 +73,30 @@ class TimingTest {
                 .extracting(Phase::warmup)
                 .containsExactly(Duration.ofSeconds(10), Duration.ofSeconds(20));
     }
+
+    @Test
+    void aDurationThatEndsAWindowBeforeItsFaultStepsIsRefusedNamingEachStep() {
+        Scenario faults = new ScenarioLoader()
+                .parse(
+                        "f.yaml",
+                        "f",
+                        """
+                        defaults:
+                          warmup: 5s
+                          duration: 60s
+                          settings: {lingerMs: 0, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                        phases:
+                          - name: p
+                            faults: [{at: 10s, kill: 2}, {at: 40s, restart: 2}]
+                        """);
+
+        assertThat(faults.withTiming(TimingOverride.of(false, null, Duration.ofSeconds(41))))
+                .extracting(f -> f.phases().get(0).duration())
+                .isEqualTo(Duration.ofSeconds(41));
+        assertThatThrownBy(() -> faults.withTiming(TimingOverride.of(false, null, Duration.ofSeconds(15))))
+                .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.problems())
+                        .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                        .startsWith("p: ")
+                        .contains("is past its window of 15s"));
+    }
 }

@@ -1,0 +1,56 @@
+package dev.latencylab.runner.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.ScenarioException;
+import dev.latencylab.runner.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+
+class FaultControlsTest {
+
+    private static final BrokerControl GIVEN = (action, nodeId) -> {};
+
+    private static Scenario withFaults(String faults) {
+        return new ScenarioLoader()
+                .parse(
+                        "f.yaml",
+                        "f",
+                        """
+                        defaults:
+                          warmup: 5s
+                          duration: 60s
+                          settings: {lingerMs: 0, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                        phases:
+                          - name: p
+                            faults: %s
+                        """
+                                .formatted(faults));
+    }
+
+    @Test
+    void everyUnmetNeedIsNamedAtOnceBeforeAnythingRuns() {
+        Scenario both = withFaults(
+                "[{at: 5s, kill: 2}, {at: 9s, restart: 2}, {at: 20s, kill: consumer-3}, {at: 30s, restart: consumer-3}]");
+
+        assertThatThrownBy(() -> FaultControls.forScenario(both, null, null, 1))
+                .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.problems())
+                        .satisfiesExactly(
+                                p -> assertThat(p).contains("kills or stops brokers, and no broker control"),
+                                p -> assertThat(p).contains("consumer-app instances, and no consumer control"),
+                                p -> assertThat(p)
+                                        .contains("acts on consumer-app instance 3, and the run drives 1")
+                                        .contains("--consumers 3")));
+    }
+
+    @Test
+    void aControlNoStepNeedsIsNotHandedToTheRun() {
+        FaultControls brokersOnly =
+                FaultControls.forScenario(withFaults("[{at: 5s, kill: 2}, {at: 9s, restart: 2}]"), GIVEN, GIVEN, 1);
+
+        assertThat(brokersOnly.brokers()).isSameAs(GIVEN);
+        assertThat(brokersOnly.consumers()).isSameAs(BrokerControl.NONE);
+        assertThat(FaultControls.forScenario(withFaults("[]"), null, null, 1)).isEqualTo(FaultControls.NONE);
+    }
+}
