@@ -36,7 +36,7 @@ public final class LatencyRecorder {
 
     private final Duration grace;
     private final GroupLedgers ledgers;
-    private final PhaseTable phases = new PhaseTable();
+    private final HeldPhases phases = new HeldPhases();
 
     private final SequenceTracker tracker;
     private long noHeader;

@@ -8,15 +8,15 @@ import java.util.Map;
 
 /**
  * The phases a recorder holds at once, found by the runner's phase id, at most {@link
- * LatencyRecorder#MAX_PHASES}: each gets an id of the table's own, and ids only grow, so an entry
+ * LatencyRecorder#MAX_PHASES}: each gets an id of its own here, and ids only grow, so an entry
  * released and opened again (a late record of an old phase) is a new one, and a loss declared late
  * against an old id finds none. Not thread-safe: the recorder's lock guards it.
  */
-final class PhaseTable {
+final class HeldPhases {
 
-    /** By the table's own id, in the order opened. */
+    /** By the id given here, in the order opened. */
     private final Map<Integer, PhaseHistograms> byId = new LinkedHashMap<>();
-    /** The table's id by the runner's phase id. */
+    /** The id given here, by the runner's phase id. */
     private final Map<Integer, Integer> ids = new HashMap<>();
     /** Slow-record thresholds by runner phase id, for the phase's entries made after the watch was set. */
     private final Map<Integer, Long> watches = new HashMap<>();
@@ -25,7 +25,7 @@ final class PhaseTable {
     /** Records whose phase found no room. */
     private long refused;
 
-    /** The table's id for the runner's {@code phase}, opening it if there is room; -1 when there is none (counted). */
+    /** The id given here for the runner's {@code phase}, opening it if there is room; -1 when there is none (counted). */
     int idOf(int phase) {
         Integer known = ids.get(phase);
         if (known != null) {
@@ -46,7 +46,7 @@ final class PhaseTable {
         return id;
     }
 
-    /** The entry of the table's id, or null (-1, or released). */
+    /** The entry of an id given here, or null (-1, or released). */
     PhaseHistograms byId(int id) {
         return id < 0 ? null : byId.get(id);
     }
