@@ -25,6 +25,11 @@ public record FaultStep(Duration at, Action action, String target) {
     private static final Pattern NODE = Pattern.compile("(?:kafka-)?([1-9][0-9]?)");
     private static final Pattern CONSUMER = Pattern.compile("consumer-([1-9])");
 
+    /** Whether a step at {@code at} falls inside a measured window of {@code window}: the one rule the file and a shortened window are held to. */
+    static boolean insideWindow(Duration at, Duration window) {
+        return at.compareTo(window) < 0;
+    }
+
     public enum Action {
         KILL,
         STOP,

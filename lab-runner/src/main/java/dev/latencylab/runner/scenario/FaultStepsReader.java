@@ -82,7 +82,7 @@ final class FaultStepsReader {
             if (at == null) {
                 continue;
             }
-            if (duration != null && at.compareTo(duration) >= 0) {
+            if (duration != null && !FaultStep.insideWindow(at, duration)) {
                 problems.add(
                         where + ".at", "must be inside the measured window (under " + Durations.format(duration) + ")");
             } else if (at.compareTo(previous) < 0) {

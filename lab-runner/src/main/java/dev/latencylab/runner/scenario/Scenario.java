@@ -29,9 +29,8 @@ public record Scenario(String name, String description, List<Phase> phases, int 
         return phases.stream().map(Phase::total).reduce(Duration.ZERO, Duration::plus);
     }
 
-    /** The same scenario with warm-up and/or duration replaced in every phase (null keeps the file's value). */
     /**
-     * This scenario with the override's warm-up and duration in every phase.
+     * The same scenario with warm-up and/or duration replaced in every phase (null keeps the file's value).
      *
      * @throws ScenarioException when a shortened window ends before one of its phase's fault steps,
      *     each such step named
@@ -51,7 +50,7 @@ public record Scenario(String name, String description, List<Phase> phases, int 
                 repeat);
         List<String> past = timed.phases.stream()
                 .flatMap(p -> p.faults().stream()
-                        .filter(f -> f.at().compareTo(p.duration()) >= 0)
+                        .filter(f -> !FaultStep.insideWindow(f.at(), p.duration()))
                         .map(f -> p.name() + ": " + f.describe() + " is past its window of "
                                 + Durations.format(p.duration()) + " (the duration given): give a longer one"))
                 .toList();
