@@ -5,6 +5,7 @@ import dev.latencylab.api.settings.ProcessingOrder;
 import dev.latencylab.consumer.modes.BatchProcessing;
 import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.consumer.modes.PollClock;
+import dev.latencylab.consumer.selftest.HeldPoll;
 import dev.latencylab.consumer.selftest.SkippedRecords;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
@@ -39,18 +40,21 @@ class LatencyListener {
     private final ConsumerModes modes;
     private final BatchProcessing processing;
     private final SkippedRecords selfTestSkips;
+    private final HeldPoll selfTestHold;
 
     LatencyListener(
             LatencyRecorder recorder,
             LatencyMetrics metrics,
             ConsumerModes modes,
             BatchProcessing processing,
-            SkippedRecords selfTestSkips) {
+            SkippedRecords selfTestSkips,
+            HeldPoll selfTestHold) {
         this.recorder = recorder;
         this.metrics = metrics;
         this.modes = modes;
         this.processing = processing;
         this.selfTestSkips = selfTestSkips;
+        this.selfTestHold = selfTestHold;
     }
 
     /**
@@ -65,6 +69,9 @@ class LatencyListener {
             batch = "true")
     void onBatch(List<ConsumerRecord<byte[], byte[]>> records) throws InterruptedException {
         long polled = PollClock.polledMicros();
+        if (!records.isEmpty()) {
+            selfTestHold(records.get(0));
+        }
         ConsumerSettings s = modes.settings();
         long[] finished = processing.process(records, s);
         boolean keysInOffsetOrder = s.processing() != ProcessingOrder.UNORDERED;
@@ -110,6 +117,7 @@ class LatencyListener {
             autoStartup = "false")
     void onRecord(ConsumerRecord<byte[], byte[]> record) {
         long polled = PollClock.polledMicros();
+        selfTestHold(record);
         ConsumerSettings s = modes.settings();
         BatchProcessing.work(s);
         measure(record, polled, EpochMicros.now(), false, true);
@@ -120,8 +128,14 @@ class LatencyListener {
      * this returns. A share consumer takes no interceptor, so no poll time: no batch-wait sample.
      */
     void onShareRecord(ConsumerRecord<byte[], byte[]> record) {
+        selfTestHold(record);
         BatchProcessing.work(modes.settings());
         measure(record, LatencyRecorder.NOT_POLLED, EpochMicros.now(), true, true);
+    }
+
+    private void selfTestHold(ConsumerRecord<byte[], byte[]> first) {
+        Header header = first.headers().lastHeader(LabHeader.KEY);
+        selfTestHold.holdIfArmed(header == null ? null : header.value());
     }
 
     /**

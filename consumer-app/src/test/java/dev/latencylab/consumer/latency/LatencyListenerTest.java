@@ -9,6 +9,7 @@ import dev.latencylab.consumer.modes.BatchProcessing;
 import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.consumer.modes.SettingsFile;
 import dev.latencylab.consumer.modes.ShareGroupReader;
+import dev.latencylab.consumer.selftest.HeldPoll;
 import dev.latencylab.consumer.selftest.SkippedRecords;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
@@ -49,7 +50,8 @@ class LatencyListenerTest {
                     new ShareGroupReader(Map::of, "g", Pattern.compile("lab\\.orders"), recorder, r -> {}),
                     new SimpleMeterRegistry()),
             processing,
-            new SkippedRecords());
+            new SkippedRecords(),
+            new HeldPoll());
 
     @AfterEach
     void close() {

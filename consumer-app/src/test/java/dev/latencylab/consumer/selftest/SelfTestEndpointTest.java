@@ -23,7 +23,7 @@ class SelfTestEndpointTest {
 
     @Nested
     @WebMvcTest(controllers = SelfTestEndpoint.class)
-    @Import({SelfTestEndpoint.class, SkippedRecords.class})
+    @Import({SelfTestEndpoint.class, SkippedRecords.class, HeldPoll.class})
     class Off {
         @Autowired
         MockMvcTester mvc;
@@ -52,7 +52,7 @@ class SelfTestEndpointTest {
 
     @Nested
     @WebMvcTest(controllers = SelfTestEndpoint.class, properties = SelfTestHooks.PROPERTY + "=true")
-    @Import({SelfTestEndpoint.class, SkippedRecords.class})
+    @Import({SelfTestEndpoint.class, SkippedRecords.class, HeldPoll.class})
     class On {
         @Autowired
         MockMvcTester mvc;
@@ -80,9 +80,40 @@ class SelfTestEndpointTest {
                     .isEqualTo(3);
         }
 
+        @Autowired
+        HeldPoll held;
+
+        @Test
+        void theFirstPollOfThePhaseIsHeldOnceForAtLeastTheTimeAsked() {
+            assertThat(mvc.post()
+                            .uri(SelfTestHooks.PATH)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"holdMs\": 150, \"holdPhase\": 7}"))
+                    .hasStatusOk();
+            assertThat(held.holdIfArmed(header(8))).isFalse();
+            assertThat(held.holdIfArmed(null)).isFalse();
+            long start = System.nanoTime();
+            assertThat(held.holdIfArmed(header(7))).isTrue();
+            assertThat((System.nanoTime() - start) / 1_000_000).isGreaterThanOrEqualTo(150);
+            assertThat(held.holdIfArmed(header(7))).isFalse();
+            assertThat(mvc.get().uri(SelfTestHooks.PATH))
+                    .bodyJson()
+                    .extractingPath("$.heldMs")
+                    .isEqualTo(150);
+        }
+
         @Test
         void aBodyThatIsNotExactlyAFaultIsRefusedNamingTheField() {
-            for (String body : new String[] {"{\"skip\": 0, \"phase\": 7}", "{\"skip\": 3}", "{\"drop\": 3}", "3"}) {
+            for (String body : new String[] {
+                "{\"skip\": 0, \"phase\": 7}",
+                "{\"skip\": 3}",
+                "{\"drop\": 3}",
+                "3",
+                "{\"holdMs\": 0, \"holdPhase\": 7}",
+                "{\"holdMs\": 100}",
+                // Two faults' fields in one body: which one it arms would be a guess.
+                "{\"skip\": 3, \"phase\": 7, \"holdMs\": 100, \"holdPhase\": 7}"
+            }) {
                 assertThat(mvc.post()
                                 .uri(SelfTestHooks.PATH)
                                 .contentType(MediaType.APPLICATION_JSON)
@@ -91,6 +122,7 @@ class SelfTestEndpointTest {
                         .hasStatus(HttpStatus.BAD_REQUEST);
             }
             assertThat(skipped.skip(header(7))).isFalse();
+            assertThat(held.holdIfArmed(header(7))).isFalse();
         }
     }
 

@@ -1,9 +1,14 @@
 package dev.latencylab.app.selftest;
 
 import dev.latencylab.api.selftest.SelfTestHooks;
+import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.core.json.StrictJsonBody;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -15,9 +20,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code POST /actuator/selftest} arms the app's fault (its {@link SelfTestFault} reads the body);
- * GET says whether the hooks are on and what the fault did. Refused with 403 unless the app was
- * started with the self-test's property; a bad field is a 400 naming it.
+ * {@code POST /actuator/selftest} arms one of the app's faults: the one whose fields the body
+ * gives (each {@link SelfTestFault} owns its fields, no two share one); GET says whether the hooks
+ * are on and what each fault did. Refused with 403 unless the app was started with the self-test's
+ * property; a bad field, or fields of two faults in one body, is a 400 naming it.
  */
 @RestController
 @RequestMapping(path = SelfTestHooks.PATH, produces = MediaType.APPLICATION_JSON_VALUE)
@@ -25,18 +31,31 @@ import org.springframework.web.bind.annotation.RestController;
 public class SelfTestEndpoint {
 
     private final SelfTestProperties properties;
-    private final SelfTestFault fault;
+    private final List<SelfTestFault> faults;
+    private final Set<String> fields;
+    private final String examples;
 
-    SelfTestEndpoint(SelfTestProperties properties, SelfTestFault fault) {
+    SelfTestEndpoint(SelfTestProperties properties, List<SelfTestFault> faults) {
         this.properties = properties;
-        this.fault = fault;
+        this.faults = List.copyOf(faults);
+        Set<String> all = new HashSet<>();
+        for (SelfTestFault f : this.faults) {
+            for (String field : f.fields()) {
+                if (!all.add(field)) {
+                    // Which fault a body arms is told by its fields: a shared one would make that a guess.
+                    throw new IllegalStateException("two self-test faults take the field " + field);
+                }
+            }
+        }
+        this.fields = Set.copyOf(all);
+        this.examples = this.faults.stream().map(SelfTestFault::example).collect(Collectors.joining(" or "));
     }
 
     @GetMapping
     Map<String, Object> state() {
         Map<String, Object> state = new LinkedHashMap<>();
         state.put("enabled", properties.enabled());
-        state.putAll(fault.state());
+        faults.forEach(f -> state.putAll(f.state()));
         return state;
     }
 
@@ -45,6 +64,13 @@ public class SelfTestEndpoint {
         if (!properties.enabled()) {
             return ResponseEntity.status(HttpStatus.FORBIDDEN).body(Map.of("error", SelfTestHooks.OFF));
         }
-        return ResponseEntity.ok(fault.arm(StrictJsonBody.fields(body, fault.example(), fault.fields())));
+        Map<String, Object> given = StrictJsonBody.fields(body, examples, fields);
+        List<SelfTestFault> armed = faults.stream()
+                .filter(f -> given.keySet().stream().anyMatch(f.fields()::contains))
+                .toList();
+        if (armed.size() != 1) {
+            throw new BadSettingsException("body", "one fault per request: " + examples);
+        }
+        return ResponseEntity.ok(armed.get(0).arm(given));
     }
 }

@@ -10,6 +10,7 @@ import dev.latencylab.core.sends.SendLog;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.load.ChangeQueue.PendingChange;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
+import dev.latencylab.producer.selftest.SenderPause;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -61,13 +62,17 @@ public class LoadGenerator implements SmartLifecycle {
      */
     private final SampleFolder samples;
 
+    private final SenderPause selfTestPause;
+
     public LoadGenerator(
             ProducerFactory<byte[], byte[]> factory,
             LabProducerProperties properties,
             MeterRegistry registry,
             DuplicatedRecords selfTestDuplicates,
+            SenderPause selfTestPause,
             SampleFolder samples) {
         this.samples = samples;
+        this.selfTestPause = selfTestPause;
         this.state =
                 new LoadState(ClientConfigs.atStart(factory, properties), properties.autostart(), properties.topic());
         // Unthrottled sends keep no schedule; it is there, at some rate, for when a rate is set.
@@ -204,6 +209,9 @@ public class LoadGenerator implements SmartLifecycle {
             LockSupport.parkNanos(MAX_PARK_NANOS * 20);
             return;
         }
+        if (selfTestPause.pauseIfArmed()) {
+            return;
+        }
         if (state.settings().unthrottled()) {
             // As fast as send() returns: each record is intended when it is sent, so no publish delay.
             sender.send(state, plan, tally, 0);
@@ -218,7 +226,7 @@ public class LoadGenerator implements SmartLifecycle {
             LockSupport.parkNanos(Math.max(0, Math.min(until - now, MAX_PARK_NANOS)));
             return;
         }
-        sender.send(state, plan, tally, now - due);
+        sender.send(state, plan, tally, due);
     }
 
     private void apply(PendingChange pending) {

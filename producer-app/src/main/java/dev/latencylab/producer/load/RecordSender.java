@@ -120,14 +120,16 @@ final class RecordSender {
     }
 
     /**
-     * Sends the next record, {@code lateNanos} behind its schedule (0 when unthrottled: no schedule).
+     * Sends the next record, due on the schedule at {@code dueNanos} ({@link System#nanoTime}; unread
+     * when unthrottled: no schedule, each record is intended when it is sent).
      *
      * @param phase the current phase's tally, which counts the record and its answer
      */
-    void send(LoadState current, PayloadPlan plan, PhaseTally phase, long lateNanos) {
+    void send(LoadState current, PayloadPlan plan, PhaseTally phase, long dueNanos) {
+        boolean throttled = !current.settings().unthrottled();
         long count = sent;
-        long sentMicros = EpochMicros.now();
-        OrderEvent event = events.next(count, sentMicros, plan);
+        // The order's own creation time, a payload field: not a measurement.
+        OrderEvent event = events.next(count, EpochMicros.now(), plan);
         OpenTransaction tx;
         try {
             tx = current.settings().transactional()
@@ -135,16 +137,22 @@ final class RecordSender {
                     : null;
         } catch (RuntimeException e) {
             // No transaction, no send: the record is counted failed, its slot on the schedule used.
-            if (!current.settings().unthrottled()) {
+            if (throttled) {
                 schedule.advance();
             }
             sent = count + 1;
-            phase.sent(lateNanos / 1_000);
+            phase.sent(throttled ? Math.max(0, System.nanoTime() - dueNanos) / 1_000 : 0);
             onFailure(-1, phase, e);
             askFactoryAgain = true;
             return;
         }
         boolean aside = tx != null && tx.abortPlanned();
+        // The send time is read once the record's value is built and its transaction open, right before
+        // its header is encoded and send() is called: building a record is the sender's own work, so it
+        // falls in the publish delay (actual minus intended), not in the e2e latency from the send.
+        long sendNanos = System.nanoTime();
+        long sentMicros = EpochMicros.now();
+        long lateNanos = throttled ? Math.max(0, sendNanos - dueNanos) : 0;
         long sequence = -1;
         RecordHeaders headers = null;
         if (current.header()) {
@@ -160,8 +168,7 @@ final class RecordSender {
         }
         ProducerRecord<byte[], byte[]> record =
                 new ProducerRecord<>(current.topic(), null, event.key(), event.value(), headers);
-        long sendNanos = System.nanoTime();
-        if (!current.settings().unthrottled()) {
+        if (throttled) {
             schedule.advance();
             // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
             metrics.publishDelay.record(lateNanos, TimeUnit.NANOSECONDS);

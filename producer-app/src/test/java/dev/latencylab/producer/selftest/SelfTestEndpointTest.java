@@ -18,7 +18,7 @@ class SelfTestEndpointTest {
 
     @Nested
     @WebMvcTest(controllers = SelfTestEndpoint.class, properties = "spring.config.name=producer-app")
-    @Import({SelfTestEndpoint.class, DuplicatedRecords.class})
+    @Import({SelfTestEndpoint.class, DuplicatedRecords.class, SenderPause.class})
     class Off {
         @Autowired
         MockMvcTester mvc;
@@ -46,7 +46,7 @@ class SelfTestEndpointTest {
     @WebMvcTest(
             controllers = SelfTestEndpoint.class,
             properties = {"spring.config.name=producer-app", SelfTestHooks.PROPERTY + "=true"})
-    @Import({SelfTestEndpoint.class, DuplicatedRecords.class})
+    @Import({SelfTestEndpoint.class, DuplicatedRecords.class, SenderPause.class})
     class On {
         @Autowired
         MockMvcTester mvc;
@@ -82,6 +82,38 @@ class SelfTestEndpointTest {
                     .bodyJson()
                     .extractingPath("$.field")
                     .isEqualTo("duplicate");
+        }
+
+        @Autowired
+        SenderPause pause;
+
+        @Test
+        void theSenderIsPausedOnceForAtLeastTheTimeAsked() {
+            assertThat(pause.pauseIfArmed()).isFalse();
+            assertThat(mvc.post()
+                            .uri(SelfTestHooks.PATH)
+                            .contentType(MediaType.APPLICATION_JSON)
+                            .content("{\"pauseMs\": 150}"))
+                    .hasStatusOk();
+            long start = System.nanoTime();
+            assertThat(pause.pauseIfArmed()).isTrue();
+            assertThat((System.nanoTime() - start) / 1_000_000).isGreaterThanOrEqualTo(150);
+            assertThat(pause.pauseIfArmed()).isFalse();
+            assertThat(mvc.get().uri(SelfTestHooks.PATH))
+                    .bodyJson()
+                    .extractingPath("$.pausedMs")
+                    .isEqualTo(150);
+            for (String body :
+                    new String[] {"{\"pauseMs\": 0}", "{\"pauseMs\": 100000}", "{\"pauseMs\": 5, \"duplicate\": 2}"}) {
+                assertThat(mvc.post()
+                                .uri(SelfTestHooks.PATH)
+                                .contentType(MediaType.APPLICATION_JSON)
+                                .content(body))
+                        .as(body)
+                        .hasStatus(HttpStatus.BAD_REQUEST);
+            }
+            assertThat(pause.pauseIfArmed()).isFalse();
+            assertThat(duplicated.writeAgain()).isFalse();
         }
     }
 }

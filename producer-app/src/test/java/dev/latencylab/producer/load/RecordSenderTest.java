@@ -1,0 +1,77 @@
+package dev.latencylab.producer.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.core.header.LabHeader;
+import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.payload.PayloadPlan;
+import dev.latencylab.core.schedule.OpenLoopSchedule;
+import dev.latencylab.core.sends.SendLog;
+import dev.latencylab.producer.selftest.DuplicatedRecords;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.kafka.clients.producer.MockProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.Test;
+import org.springframework.kafka.core.ProducerFactory;
+
+/** Where the send time is read, against Kafka's own MockProducer. */
+class RecordSenderTest {
+
+    /** The largest value the lab sends: building it takes far longer than a clock tick. */
+    private static final ProducerSettings SETTINGS =
+            new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 100_000, KeyStrategy.ORDER_ID);
+
+    private final MockProducer<byte[], byte[]> producer =
+            new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
+
+    @Test
+    void theSendTimeIsReadAfterTheRecordIsBuiltSoBuildingItIsPublishDelayNotLatency() {
+        LoadState state = new LoadState(SETTINGS, true, "lab.orders");
+        RecordSender sender = new RecordSender(
+                factory(),
+                UUID.randomUUID(),
+                new OpenLoopSchedule(1_000, System::nanoTime),
+                new DuplicatedRecords(),
+                new SimpleMeterRegistry(),
+                () -> state,
+                () -> 0L);
+        PayloadPlan plan = PayloadPlan.of(SETTINGS, name -> null);
+        SendLog log = new SendLog();
+        for (int i = 0; i < 20; i++) {
+            // Due the moment it is handed over: all the delay it shows is the sender's own work.
+            sender.send(state, plan, log.phase(0, "lab.orders"), System.nanoTime());
+        }
+
+        for (ProducerRecord<byte[], byte[]> r : producer.history()) {
+            RecordStamp stamp = LabHeader.decode(
+                            r.headers().lastHeader(LabHeader.KEY).value())
+                    .orElseThrow();
+            // Read before the 100 kB value was built, the send time would equal the intended time.
+            assertThat(stamp.actualSendMicros() - stamp.intendedSendMicros())
+                    .as("time from due to the send, building the value included")
+                    .isPositive();
+        }
+        assertThat(producer.history()).hasSize(20);
+    }
+
+    private ProducerFactory<byte[], byte[]> factory() {
+        return new ProducerFactory<>() {
+            @Override
+            public Producer<byte[], byte[]> createProducer() {
+                return producer;
+            }
+
+            @Override
+            public Map<String, Object> getConfigurationProperties() {
+                return Map.of();
+            }
+        };
+    }
+}
