@@ -82,6 +82,7 @@ public final class SelfTest {
         first.windowHook(injector);
         RunRecord faulted = first.run(faults);
         rows.addAll(SelfTestRows.faults(faulted));
+        rows.addAll(DelayRows.rows(faulted));
         rows.add(brokersOwnLoss(faulted));
 
         Scenario many = new Scenario(limits.name(), limits.description(), limits.phases(), repeat);

@@ -16,7 +16,9 @@ import java.util.Map;
 /**
  * Injects each self-test phase's fault halfway through its window, by the phase's name: records
  * skipped by the first consumer-app, records written twice by the first producer-app, the last
- * consumer-app SIGKILLed and started again. The sizes are the ones {@link SelfTestRows} expects.
+ * consumer-app SIGKILLed and started again, the first producer-app's sender stopped and the first
+ * consumer-app's poll held for a known time. The sizes are the ones {@link SelfTestRows} and
+ * {@link DelayRows} expect.
  */
 final class SelfTestFaults implements ScenarioRunner.WindowHook {
 
@@ -74,6 +76,16 @@ final class SelfTestFaults implements ScenarioRunner.WindowHook {
                 out.printf("  self-test: consumer-app instance %d SIGKILLed%n", last);
                 consumerControl.act(FaultStep.Action.RESTART, last);
                 out.printf("  self-test: consumer-app instance %d started again%n", last);
+            }
+            case DelayRows.PAUSED -> {
+                post(producers.get(0), Map.of("pauseMs", DelayRows.PAUSE_MS));
+                out.printf("  self-test: the first producer-app's sender stopped for %d ms%n", DelayRows.PAUSE_MS);
+            }
+            case DelayRows.HELD -> {
+                post(consumers.get(0), Map.of("holdMs", DelayRows.HOLD_MS, "holdPhase", phaseId));
+                out.printf(
+                        "  self-test: the first consumer-app holds its first poll of phase %d for %d ms%n",
+                        phaseId, DelayRows.HOLD_MS);
             }
             default -> {}
         }

@@ -49,6 +49,52 @@ class SelfTestRowsTest {
     }
 
     @Test
+    void rightCountsOfAPhaseTheFenceNeverClosedAreNoMatch() {
+        PhaseRecord open = new PhaseRecord(
+                1,
+                phase(SelfTestFaults.SKIPPED),
+                1,
+                null,
+                null,
+                null,
+                0,
+                0,
+                null,
+                null,
+                counts(3000, 2950, 50, 0),
+                false,
+                null,
+                null,
+                true,
+                null);
+        assertThat(SelfTestRows.faults(run(open)))
+                .filteredOn(r -> r.fault().equals(SelfTestFaults.SKIPPED))
+                .singleElement()
+                .satisfies(r -> assertThat(r.matches()).isFalse())
+                .satisfies(r -> assertThat(r.reported()).startsWith("NOT CLOSED"));
+        PhaseRecord killed = new PhaseRecord(
+                1,
+                phase(SelfTestRows.ACKS_1),
+                1,
+                null,
+                null,
+                null,
+                0,
+                0,
+                null,
+                null,
+                counts(10_000, 9_997, 3, 2),
+                false,
+                null,
+                null,
+                true,
+                null);
+        assertThat(SelfTestRows.brokersOwnLoss(Optional.of(killed), new LogAudit.Held(9_999, 9_997))
+                        .matches())
+                .isFalse();
+    }
+
+    @Test
     void theBrokersOwnLossIsJudgedAgainstWhatTheLogHolds() {
         PhaseRecord killed = record(SelfTestRows.ACKS_1, counts(10_000, 9_997, 3, 2));
         assertThat(SelfTestRows.brokersOwnLoss(Optional.of(killed), new LogAudit.Held(9_999, 9_997))

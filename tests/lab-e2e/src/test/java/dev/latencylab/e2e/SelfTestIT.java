@@ -41,7 +41,9 @@ class SelfTestIT {
                     .contains("| topic-again-2 |")
                     .contains("| acks-1-leader-killed |")
                     .contains("| 70 phases in one run")
-                    .contains("9 passed, 0 failed")
+                    .contains("| producer-paused | the first producer-app's sender stopped for 1000 ms")
+                    .contains("| consumer-held | the first consumer-app's first poll of the phase held for 1000 ms")
+                    .contains("11 passed, 0 failed")
                     .doesNotContain("MISMATCH");
         } finally {
             LabScript.Result down = lab.run(TIMEOUT, "down", "--local");

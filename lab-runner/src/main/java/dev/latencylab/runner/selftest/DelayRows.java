@@ -1,0 +1,115 @@
+package dev.latencylab.runner.selftest;
+
+import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.runner.run.PhaseRecord;
+import dev.latencylab.runner.run.RunRecord;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What the latency figures must be, given a delay of known size injected into a phase: the lab's
+ * three clocks checked against a truth, each within a stated tolerance. A sender stopped for p ms
+ * makes the publish delay max and the corrected e2e max about p, and leaves the naive e2e max far
+ * below it (the naive figure cannot see a stalled sender: that is what the corrected one is for);
+ * a consumer held for h ms makes both e2e maxima about h and leaves the publish delay alone.
+ */
+final class DelayRows {
+
+    static final String PAUSED = "producer-paused";
+    static final String HELD = "consumer-held";
+    /** The delays injected: long beside this machine's e2e latency, short beside a 6 s window. */
+    static final int PAUSE_MS = 1_000;
+
+    static final int HOLD_MS = 1_000;
+    /**
+     * How far above the delay a maximum may land: the e2e latency of a record on this machine, a
+     * scheduler slice and a poll, with room for two shared cores. A unit slip (µs for ms), a figure
+     * from the wrong clock or a phase mixed with another lands far outside it.
+     */
+    static final int TOLERANCE_MS = 500;
+
+    private DelayRows() {}
+
+    static List<SelfTestRow> rows(RunRecord run) {
+        return List.of(paused(find(run, PAUSED)), held(find(run, HELD)));
+    }
+
+    static SelfTestRow paused(Optional<PhaseRecord> phase) {
+        String injected = "the first producer-app's sender stopped for " + PAUSE_MS + " ms";
+        String expected = String.format(
+                Locale.ROOT,
+                "publish delay max and e2e corrected max in [%d, %d] ms, e2e max < %d ms; lost 0, received = acked",
+                PAUSE_MS,
+                PAUSE_MS + TOLERANCE_MS,
+                PAUSE_MS / 2);
+        return row(
+                PAUSED,
+                injected,
+                expected,
+                phase,
+                (publish, naive, corrected) ->
+                        within(publish, PAUSE_MS) && within(corrected, PAUSE_MS) && naive < PAUSE_MS / 2.0);
+    }
+
+    static SelfTestRow held(Optional<PhaseRecord> phase) {
+        String injected = "the first consumer-app's first poll of the phase held for " + HOLD_MS + " ms";
+        String expected = String.format(
+                Locale.ROOT,
+                "e2e max and e2e corrected max in [%d, %d] ms, publish delay max < %d ms; lost 0, received = acked",
+                HOLD_MS,
+                HOLD_MS + TOLERANCE_MS,
+                HOLD_MS / 2);
+        return row(
+                HELD,
+                injected,
+                expected,
+                phase,
+                (publish, naive, corrected) ->
+                        within(naive, HOLD_MS) && within(corrected, HOLD_MS) && publish < HOLD_MS / 2.0);
+    }
+
+    private interface Maxima {
+        boolean hold(double publishMs, double naiveMs, double correctedMs);
+    }
+
+    private static SelfTestRow row(
+            String name, String injected, String expected, Optional<PhaseRecord> found, Maxima maxima) {
+        if (found.isEmpty()) {
+            return new SelfTestRow(name, injected, expected, "the phase did not run", false);
+        }
+        PhaseRecord p = found.get();
+        PhaseCounts c = p.counts();
+        Double publish = max(p.sends() == null ? null : p.sends().publishDelayMs());
+        Double naive = max(p.latency() == null ? null : p.latency().latencyMs());
+        Double corrected = max(p.latency() == null ? null : p.latency().correctedLatencyMs());
+        if (c == null || publish == null || naive == null || corrected == null) {
+            return new SelfTestRow(name, injected, expected, "no counts or no latency figures", false);
+        }
+        String reported = String.format(
+                Locale.ROOT,
+                "%spublish delay max %.1f ms, e2e max %.1f ms, e2e corrected max %.1f ms; acked %d, received %d, lost %d",
+                p.fenced() ? "" : "NOT CLOSED: ",
+                publish,
+                naive,
+                corrected,
+                c.acked(),
+                c.received(),
+                c.lost());
+        boolean ok = p.fenced() && c.lost() == 0 && c.received() == c.acked() && maxima.hold(publish, naive, corrected);
+        return new SelfTestRow(name, injected, expected, reported, ok);
+    }
+
+    private static boolean within(double ms, int delay) {
+        return ms >= delay && ms <= delay + TOLERANCE_MS;
+    }
+
+    private static Double max(Percentiles p) {
+        return p == null ? null : p.max();
+    }
+
+    private static Optional<PhaseRecord> find(RunRecord run, String name) {
+        return run.phases().stream().filter(p -> p.phase().name().equals(name)).findFirst();
+    }
+}
