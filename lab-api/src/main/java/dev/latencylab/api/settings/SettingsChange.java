@@ -172,6 +172,11 @@ public final class SettingsChange extends SettingsDelta {
     }
 
     /** Whether this change sets any producer setting, the topic or the header (not just {@code running} or {@code phase}). */
+    /** Whether it starts a named phase with every setting given, as {@link #start} does (not a phase's mere tag). */
+    public boolean startsPhase() {
+        return phase != null && phase != 0 && running != null && running && setsAnySetting();
+    }
+
     public boolean setsAnySetting() {
         return setsAnyOfTheTable() || topic != null || header != null;
     }

@@ -235,7 +235,7 @@ public class LoadGenerator implements SmartLifecycle {
             sender.endTransaction();
             LoadState before = state;
             LoadState after = before.apply(pending.change());
-            sender.prepareFor(before, after, pending.topicId());
+            sender.prepareFor(before, after, pending.change(), pending.topicId());
             boolean throttledAgain =
                     before.settings().unthrottled() && !after.settings().unthrottled();
             if (!after.settings().unthrottled()

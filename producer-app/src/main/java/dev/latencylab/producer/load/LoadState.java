@@ -50,8 +50,13 @@ public record LoadState(
                 change.header() != null ? change.header() : header);
     }
 
-    /** Whether the Kafka producer must be replaced to go from {@code before} to this: a client setting changed. */
-    boolean needsNewProducer(LoadState before) {
-        return !settings.sameClient(before.settings());
+    /**
+     * Whether the Kafka producer must be replaced to go from {@code before} to this by {@code change}:
+     * a client setting changed, or a named phase starts with all its settings given. The client's
+     * own gauges (batch size, queue time, compression rate) are averages over its trailing 30-60 s:
+     * a client kept from the phase before would report that phase's batches as this one's.
+     */
+    boolean needsNewProducer(LoadState before, SettingsChange change) {
+        return !settings.sameClient(before.settings()) || (phase != 0 && change.startsPhase());
     }
 }

@@ -2,6 +2,7 @@ package dev.latencylab.producer.load;
 
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -355,8 +356,8 @@ final class RecordSender {
      *
      * @param topicId the ID of the change's topic, when the caller looked it up; else null
      */
-    void prepareFor(LoadState before, LoadState after, Uuid topicId) {
-        if (after.needsNewProducer(before)) {
+    void prepareFor(LoadState before, LoadState after, SettingsChange change, Uuid topicId) {
+        if (after.needsNewProducer(before, change)) {
             switchProducer(before.settings(), after.settings());
         } else if (topicIds.createdAgain(after.topic(), topicId)) {
             log.info(

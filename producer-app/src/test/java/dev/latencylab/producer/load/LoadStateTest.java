@@ -67,10 +67,32 @@ class LoadStateTest {
         LoadState plain = new LoadState(SETTINGS, true, "lab.orders");
         LoadState tuned =
                 plain.apply(SettingsReader.change(java.util.Map.of("producerConfig", java.util.Map.of("retries", 3))));
-        assertThat(tuned.needsNewProducer(plain)).isTrue();
-        assertThat(tuned.apply(SettingsChange.phase(5)).needsNewProducer(tuned)).isFalse();
-        LoadState back = tuned.apply(SettingsChange.start(SETTINGS, 6));
+        SettingsChange retries =
+                SettingsReader.change(java.util.Map.of("producerConfig", java.util.Map.of("retries", 3)));
+        assertThat(tuned.needsNewProducer(plain, retries)).isTrue();
+        assertThat(tuned.apply(SettingsChange.phase(5)).needsNewProducer(tuned, SettingsChange.phase(5)))
+                .isFalse();
+        SettingsChange start = SettingsChange.start(SETTINGS, 6);
+        LoadState back = tuned.apply(start);
         assertThat(back.settings().producerConfig()).isEmpty();
-        assertThat(back.needsNewProducer(tuned)).isTrue();
+        assertThat(back.needsNewProducer(tuned, start)).isTrue();
+    }
+
+    @Test
+    void aPhaseStartedWithItsSettingsTakesAFreshClientEvenWhenOnlyTheRateOrNothingChanged() {
+        // Its trailing gauges (batch size, queue time, compression rate) then hold this phase alone.
+        LoadState running = new LoadState(SETTINGS, true, "lab.orders").apply(SettingsChange.start(SETTINGS, 1));
+        SettingsChange same = SettingsChange.start(SETTINGS, 2);
+        assertThat(running.apply(same).needsNewProducer(running, same)).isTrue();
+        ProducerSettings faster = new ProducerSettings(5, 16_384, Compression.NONE, 2_000, 400, KeyStrategy.ORDER_ID);
+        SettingsChange rate = SettingsChange.start(faster, 3);
+        assertThat(running.apply(rate).needsNewProducer(running, rate)).isTrue();
+        // A tag within a phase, a stop, a rate change by hand outside any phase: the same client.
+        assertThat(running.apply(SettingsChange.phase(4)).needsNewProducer(running, SettingsChange.phase(4)))
+                .isFalse();
+        assertThat(running.apply(SettingsChange.stop()).needsNewProducer(running, SettingsChange.stop()))
+                .isFalse();
+        SettingsChange byHand = SettingsReader.change(java.util.Map.of("rate", 800));
+        assertThat(running.apply(byHand).needsNewProducer(running, byHand)).isFalse();
     }
 }
