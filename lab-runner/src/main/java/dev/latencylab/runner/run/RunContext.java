@@ -138,7 +138,7 @@ public final class RunContext {
      * Each producer-app instance's own status (a group's merged status has no one last sequence to
      * wait for); {@code merged} alone when they cannot be read.
      */
-    List<ProducerStatus> eachProducer(ProducerStatus merged) {
+    public List<ProducerStatus> eachProducer(ProducerStatus merged) {
         try {
             return producer.instanceStates().stream()
                     .map(ProducerClient.InstanceStatus::status)

@@ -344,6 +344,41 @@ class RunCommandTest {
     }
 
     @Test
+    void aPhaseOnASharedTopicOpensItsWindowOnlyOnceTheConsumerHasReadWhatWasSentBeforeIt() throws Exception {
+        // The consumer 20,000 records behind (the backlog a flood before left) until 12 s into the run.
+        lab.consumerBehindUntil(START.plusSeconds(12), 20_000);
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        assertThat(outBytes.toString())
+                .contains("phase linger-0: its window opened")
+                .contains("once the consumer had reached the records sent before it")
+                .doesNotContain("phase linger-20: its window opened");
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(Instant.parse(
+                        summary.path("phases").get(0).path("measuredFrom").asString()))
+                .isAfterOrEqualTo(START.plusSeconds(12));
+        assertThat(summary.path("warnings").toString()).contains("once the consumer had reached the records");
+    }
+
+    @Test
+    void aConsumerThatNeverCatchesUpIsMeasuredAfterABoundedWaitAndTheReportSaysHowFarBehind() throws Exception {
+        lab.consumerBehindUntil(START.plusSeconds(3_600), 20_000);
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).as(errBytes.toString()).isZero();
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("warnings").toString())
+                .contains("phase linger-0: the consumer was still ")
+                .contains("records behind the producer 30s after the warm-up")
+                .contains("its latency includes the backlog the phases before it left");
+    }
+
+    @Test
     void aCapacityOfTheAccountingReachedStopsTheRunNamingIt() throws Exception {
         lab.ledgerLimitHit("partition 0 needed more than 64 offset segments at once");
 

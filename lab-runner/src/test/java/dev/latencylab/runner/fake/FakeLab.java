@@ -58,6 +58,10 @@ public final class FakeLab implements AutoCloseable {
     private long ledgerStart;
 
     private volatile boolean consumerStalled;
+    /** Until when the consumer's highest sequence seen trails the producer's, and by how many records. */
+    private volatile Instant consumerBehindUntil;
+
+    private volatile long consumerBehindBy;
     /** The consumer-app's listener and extra client properties, as the last change set them. */
     private volatile String listener = "batch";
 
@@ -149,9 +153,19 @@ public final class FakeLab implements AutoCloseable {
         behindMs = lagMs;
     }
 
+    /** Makes the consumer's highest sequence seen trail the producer's by {@code records} until {@code until}. */
+    public void consumerBehindUntil(Instant until, long records) {
+        consumerBehindUntil = until;
+        consumerBehindBy = records;
+    }
+
     /** Makes the consumer's ledger say it ran out of a capacity (its {@code limitHit}). */
     public void ledgerLimitHit(String limit) {
         ledgerLimit = limit;
+    }
+
+    private long behindBy() {
+        return consumerBehindUntil != null && time.instant().isBefore(consumerBehindUntil) ? consumerBehindBy : 0;
     }
 
     /** Makes the producer endpoint answer with this HTTP status. */
@@ -434,7 +448,8 @@ public final class FakeLab implements AutoCloseable {
                     + ",\"lost\":0,\"late\":0,\"pending\":" + (running ? 3 : 0)
                     + ",\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"skipped\":{\"noHeader\":0,\"badHeader\":0,\"badPayload\":0,\"tooManyPhases\":0}},"
                     + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
-                    + (running ? s - 5 : s - 1) + ",\"received\":" + s + ",\"pending\":" + (running ? 3 : 0)
+                    + (running ? s - 5 - behindBy() : s - 1) + ",\"received\":" + s + ",\"pending\":"
+                    + (running ? 3 : 0)
                     + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0,\"unobserved\":0}],"
                     + "\"ledgers\":[{\"topic\":\"lab.orders\",\"ledgerId\":\"fake-ledger\",\"limitHit\":"
                     + (ledgerLimit == null ? "null" : "\"" + ledgerLimit + "\"")

@@ -39,16 +39,12 @@ import java.util.Optional;
  */
 public final class MeasuredPhase implements PhaseStep {
 
-    /** How late the next record may be on its schedule when a phase's window opens. */
-    private static final double ON_SCHEDULE_MS = 10;
-    /** The longest a phase's window waits for the sender to catch up with its schedule. */
-    private static final Duration SENDER_CATCH_UP = Duration.ofSeconds(30);
-
     private final RunContext run;
     private final PhaseStack stack;
     private final PhaseTopics topics;
     private final FaultSteps faults;
     private final PhaseCloser closer;
+    private final WindowOpening opening;
 
     public MeasuredPhase(StepServices services) {
         this.run = services.run();
@@ -56,6 +52,7 @@ public final class MeasuredPhase implements PhaseStep {
         this.topics = services.topics();
         this.faults = services.faults();
         this.closer = services.closer();
+        this.opening = new WindowOpening(services.run());
     }
 
     @Override
@@ -96,7 +93,12 @@ public final class MeasuredPhase implements PhaseStep {
         run.producer.start(s, 0, own != null ? own.name() : ProducerClient.LAB_TOPIC);
         t.started(run.clock.instant());
         run.sleep(phase.warmup());
-        awaitSenderOnSchedule(t);
+        opening.awaitSenderOnSchedule(t);
+        if (!PhaseTopics.ownTopic(phase) && !s.unthrottled()) {
+            // A topic of its own starts empty; on a shared one the phase queues behind what is left. An
+            // unthrottled phase measures how much the stack carries: its latency is its own queue's anyway.
+            opening.awaitConsumerCaughtUp(t);
+        }
 
         // The measured window is the records sent in it, whenever they arrive: the id travels in each header.
         ProducerStatus entered = run.producer.enterPhase(t.phaseId, t.label);
@@ -164,43 +166,6 @@ public final class MeasuredPhase implements PhaseStep {
                 latency == null ? "n/a" : ms(latency.correctedLatencyMs().p99()),
                 closed.counts() == null ? "" : "; " + counts(closed.counts()));
         return record;
-    }
-
-    /**
-     * A phase measures only its own schedule: a sender still behind (the previous phase asked for
-     * more than the stack could take) would send the phase's first records late and hand it the
-     * previous phase's publish delay. So the window opens once the next record is due within
-     * {@value #ON_SCHEDULE_MS} ms, waiting at most {@link #SENDER_CATCH_UP}; the report says when
-     * it waited, and when it gave up.
-     */
-    private void awaitSenderOnSchedule(PhaseTracker t) throws InterruptedException {
-        Double lag = run.producer.state().scheduleLagMs();
-        if (lag == null || lag <= ON_SCHEDULE_MS) {
-            return;
-        }
-        Instant started = run.clock.instant();
-        while (lag != null && lag > ON_SCHEDULE_MS) {
-            if (!run.clock.instant().isBefore(started.plus(SENDER_CATCH_UP))) {
-                run.warn(String.format(
-                        Locale.ROOT,
-                        "phase %s: the sender was still %.0f ms behind its schedule %s after the warm-up; the phase"
-                                + " was measured anyway and its first records carry that delay",
-                        t.phase.name(),
-                        lag,
-                        Durations.format(SENDER_CATCH_UP)));
-                return;
-            }
-            run.sleep(run.options.drainPoll());
-            lag = run.producer.state().scheduleLagMs();
-        }
-        Duration waited = Duration.between(started, run.clock.instant());
-        String w = "phase " + t.phase.name() + ": its window opened " + Durations.format(waited)
-                + " after the warm-up, once the sender had caught up with its schedule (it was behind)";
-        run.out.println("  " + w);
-        // A moment's lateness is the machine's jitter; a second or more is the previous phase's backlog.
-        if (waited.compareTo(Duration.ofSeconds(1)) >= 0) {
-            run.addWarning(w);
-        }
     }
 
     private void progress(PhaseTracker t) throws InterruptedException {

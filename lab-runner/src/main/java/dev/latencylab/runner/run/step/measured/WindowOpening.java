@@ -1,0 +1,139 @@
+package dev.latencylab.runner.run.step.measured;
+
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.lab.ProducerGroup;
+import dev.latencylab.runner.run.PhaseTracker;
+import dev.latencylab.runner.run.RunContext;
+import dev.latencylab.runner.scenario.Durations;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * When a phase's window may open: once its warm-up is over, the sender is on its schedule and the
+ * consumer has reached the records sent before the window. Either still behind would hand the
+ * phase what the phase before it left: its publish delay, or its backlog in the consumer.
+ */
+final class WindowOpening {
+
+    /** How late the next record may be on its schedule when a phase's window opens. */
+    private static final double ON_SCHEDULE_MS = 10;
+    /**
+     * How far behind the producer's last record the consumer may be when the window opens: records
+     * in flight and a loaded machine's jitter, not a backlog.
+     */
+    private static final Duration IN_FLIGHT = Duration.ofMillis(500);
+    /** The longest a phase's window waits for either to catch up. */
+    static final Duration CATCH_UP = Duration.ofSeconds(30);
+    /** A moment's wait is the machine's jitter; a second or more is the previous phase's backlog. */
+    private static final Duration WORTH_A_WARNING = Duration.ofSeconds(1);
+
+    private final RunContext run;
+
+    WindowOpening(RunContext run) {
+        this.run = run;
+    }
+
+    /**
+     * A phase measures only its own schedule: a sender still behind (the previous phase asked for
+     * more than the stack could take) would send the phase's first records late and hand it the
+     * previous phase's publish delay. So the window opens once the next record is due within
+     * {@value #ON_SCHEDULE_MS} ms, waiting at most {@link #CATCH_UP}; the report says when it
+     * waited, and when it gave up.
+     */
+    void awaitSenderOnSchedule(PhaseTracker t) throws InterruptedException {
+        Double lag = run.producer.state().scheduleLagMs();
+        if (lag == null || lag <= ON_SCHEDULE_MS) {
+            return;
+        }
+        Instant started = run.clock.instant();
+        while (lag != null && lag > ON_SCHEDULE_MS) {
+            if (!run.clock.instant().isBefore(started.plus(CATCH_UP))) {
+                run.warn(String.format(
+                        Locale.ROOT,
+                        "phase %s: the sender was still %.0f ms behind its schedule %s after the warm-up; the phase"
+                                + " was measured anyway and its first records carry that delay",
+                        t.phase.name(),
+                        lag,
+                        Durations.format(CATCH_UP)));
+                return;
+            }
+            run.sleep(run.options.drainPoll());
+            lag = run.producer.state().scheduleLagMs();
+        }
+        opened(t, started, "the sender had caught up with its schedule", true);
+    }
+
+    /**
+     * On a topic it shares with the phase before, a phase's records queue behind whatever the
+     * consumer has not read yet: a consumer left behind (a flood, a slow listener) would hand the
+     * phase the previous one's backlog as latency. So the window opens once the consumer has seen,
+     * from every producer, a record sent no more than {@link #IN_FLIGHT} before the producer's last
+     * one, waiting at most {@link #CATCH_UP}; the report says when it waited a second or more, and
+     * when it gave up, how many records the consumer was still behind.
+     */
+    void awaitConsumerCaughtUp(PhaseTracker t) throws InterruptedException {
+        Instant started = run.clock.instant();
+        while (true) {
+            // Both read anew each time: a consumer that keeps a constant distance never catches up.
+            List<ProducerStatus> producers = run.eachProducer(run.producer.state());
+            LatencyView consumer = run.consumer.latency();
+            long behind = behind(consumer, producers, inFlight(t.phase.settings(), producers.size()));
+            if (behind == 0) {
+                break;
+            }
+            if (!run.clock.instant().isBefore(started.plus(CATCH_UP))) {
+                run.warn(String.format(
+                        Locale.ROOT,
+                        "phase %s: the consumer was still %d records behind the producer %s after the warm-up; the"
+                                + " phase was measured anyway and its latency includes the backlog the phases"
+                                + " before it left",
+                        t.phase.name(),
+                        behind,
+                        Durations.format(CATCH_UP)));
+                return;
+            }
+            run.sleep(run.options.drainPoll());
+        }
+        opened(t, started, "the consumer had reached the records sent before it", false);
+    }
+
+    /** Records one producer sends in {@link #IN_FLIGHT} (a throttled phase: its rate is known). */
+    private static long inFlight(ProducerSettings s, int instances) {
+        double each = ProducerGroup.perInstanceRate(s.rate(), Math.max(1, instances));
+        return (long) (each * IN_FLIGHT.toNanos() / 1e9);
+    }
+
+    /** How many records, summed over the producers, the consumer is behind their last one, less the slack. */
+    static long behind(LatencyView consumer, List<ProducerStatus> producers, long slack) {
+        long behind = 0;
+        for (ProducerStatus p : producers) {
+            if (p.counters() == null || p.counters().lastSequence() < 0) {
+                continue;
+            }
+            long last = p.counters().lastSequence();
+            long seen = consumer.producer(p.producerId())
+                    .map(track -> track.highestSequence())
+                    .orElse(-1L);
+            behind += Math.max(0, last - slack - seen);
+        }
+        return behind;
+    }
+
+    private void opened(PhaseTracker t, Instant started, String once, boolean alwaysSay) {
+        Duration waited = Duration.between(started, run.clock.instant());
+        boolean worthAWarning = waited.compareTo(WORTH_A_WARNING) >= 0;
+        if (waited.isZero() || (!alwaysSay && !worthAWarning)) {
+            return;
+        }
+        String w = "phase " + t.phase.name() + ": its window opened " + Durations.format(waited)
+                + " after the warm-up, once " + once + " (it was behind)";
+        run.out.println("  " + w);
+        if (worthAWarning) {
+            run.addWarning(w);
+        }
+    }
+}
