@@ -21,9 +21,24 @@ SETUP_PACKAGES=(
   "/usr/lib/cni/dnsname:golang-github-containernetworking-plugin-dnsname"
 )
 
-# What the local stack runs on: 'up --local' installs these and nothing else of the list above.
-# shellcheck disable=SC2034 # read by local-stack.sh
+# What the local stack runs on: 'up --local' installs these and nothing else of the list above
+# (and a Maven when the wrapper needs one: local_commands).
 LOCAL_COMMANDS=(java curl prometheus)
+
+# wrapper_maven_cached: whether ./mvnw has its pinned Maven already (it needs any 'mvn' to fetch it
+# once, by its coordinates: a machine with only a JDK has none).
+wrapper_maven_cached() {
+  local version
+  version=$(sed -n 's/^mavenVersion=//p' "$ROOT/.mvn/wrapper/maven-wrapper.properties" | tr -d '[:space:]')
+  [[ -x "${MAVEN_USER_HOME:-$HOME/.m2}/wrapper/dists/apache-maven-$version/bin/mvn" ]]
+}
+
+# local_commands: the commands the local stack needs here, one a line: LOCAL_COMMANDS, and mvn
+# while the wrapper's Maven is not cached (the jars are built before the stack starts).
+local_commands() {
+  printf '%s\n' "${LOCAL_COMMANDS[@]}"
+  wrapper_maven_cached || printf '%s\n' mvn
+}
 
 # missing_packages [command...]: the packages of the commands missing here (all of the list, or
 # only the commands named).

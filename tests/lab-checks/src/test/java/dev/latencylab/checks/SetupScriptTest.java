@@ -98,6 +98,49 @@ class SetupScriptTest {
         assertThat(result.output()).contains("local: openjdk-17-jdk-headless curl prometheus\n");
     }
 
+    /**
+     * A machine with a JDK and apt but no Maven: the wrapper needs some Maven once to fetch its own,
+     * so the local stack's set-up installs Debian's until the wrapper's is cached, and not after.
+     */
+    @Test
+    void localModeInstallsAMavenOnlyWhileTheWrappersOwnIsNotCached() throws IOException {
+        Path bin = Files.createDirectories(Repo.buildDir().resolve("setup-nomaven/bin"));
+        for (String tool : List.of("sed", "head", "cat", "tr", "dirname")) {
+            Path link = bin.resolve(tool);
+            Files.deleteIfExists(link);
+            Files.createSymbolicLink(link, Tools.require(tool, "coreutils"));
+        }
+        Path empty = Files.createDirectories(Repo.buildDir().resolve("setup-nomaven/m2-empty"));
+        Path cached = Repo.buildDir().resolve("setup-nomaven/m2-cached");
+        String version = Files.readAllLines(Repo.ROOT.resolve(".mvn/wrapper/maven-wrapper.properties")).stream()
+                .filter(l -> l.startsWith("mavenVersion="))
+                .map(l -> l.substring("mavenVersion=".length()).trim())
+                .findFirst()
+                .orElseThrow();
+        Path mvn = Files.createDirectories(cached.resolve("wrapper/dists/apache-maven-" + version + "/bin"))
+                .resolve("mvn");
+        Files.writeString(mvn, "#!/bin/sh\n");
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+        String script = "source scripts/lib/common.sh; source scripts/lib/setup.sh;"
+                + " mapfile -t c < <(local_commands); echo local: $(missing_packages \"${c[@]}\")";
+
+        Tools.Result bare = Tools.run(
+                Duration.ofSeconds(30),
+                Repo.ROOT,
+                Map.of("PATH", bin.toString(), "MAVEN_USER_HOME", empty.toString()),
+                List.of("/bin/bash", "-c", script));
+        Tools.Result withWrapperMaven = Tools.run(
+                Duration.ofSeconds(30),
+                Repo.ROOT,
+                Map.of("PATH", bin.toString(), "MAVEN_USER_HOME", cached.toString()),
+                List.of("/bin/bash", "-c", script));
+
+        assertThat(bare.ok()).as(bare.describe()).isTrue();
+        assertThat(bare.output()).contains("local: openjdk-17-jdk-headless curl prometheus maven\n");
+        assertThat(withWrapperMaven.ok()).as(withWrapperMaven.describe()).isTrue();
+        assertThat(withWrapperMaven.output()).contains("local: openjdk-17-jdk-headless curl prometheus\n");
+    }
+
     private static Tools.Result stopSystemPrometheus(Path dir, Map<String, String> env) {
         String script = "set -euo pipefail; source scripts/lib/common.sh; source scripts/lib/setup.sh;"
                 + " stop_system_prometheus";
