@@ -41,6 +41,15 @@ final class DeliveryReading {
     }
 
     static String rates(List<PhaseSummary> phases, Function<PhaseSummary, String> label) {
+        List<String> starved = StarvedInstances.of(phases, label);
+        String group = groupRates(phases, label);
+        return starved.isEmpty()
+                ? group
+                : group + " " + String.join("; ", starved)
+                        + ": each instance is given rate / instances, so there the load was uneven.";
+    }
+
+    private static String groupRates(List<PhaseSummary> phases, Function<PhaseSummary, String> label) {
         List<PhaseSummary> short_ = phases.stream()
                 .filter(p -> p.achievedShare() != null && p.achievedShare() < RATE_SHORTFALL)
                 .toList();
