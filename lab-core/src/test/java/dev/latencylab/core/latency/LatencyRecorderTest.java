@@ -178,10 +178,24 @@ class LatencyRecorderTest {
     }
 
     @Test
-    void latenciesOutsideTheHistogramRangeAreClampedAndCounted() {
+    void latenciesOutsideTheHistogramRangeAreClampedAndCountedOncePerRecord() {
+        // Each of these records has both latencies out of range (and the second its batch wait too):
+        // two records, not four or five values.
         record(header(0, T0, T0, PHASE_A), JSON, 0, T0 - 10);
-        record(header(1, T0, T0, PHASE_A), JSON, 0, T0 + PhaseHistograms.HIGHEST_MICROS + 1);
-        assertThat(recorder.report().phases().get(0).clamped()).isEqualTo(4);
+        recorder.record(
+                header(1, T0, T0, PHASE_A),
+                JSON,
+                TOPIC,
+                0,
+                nextOffset[0]++,
+                T0 - 1,
+                T0 + PhaseHistograms.HIGHEST_MICROS + 1);
+        // Only the corrected latency of this one is out of range: one record more.
+        record(header(2, T0 - 1_000, T0 + 1_000, PHASE_A), JSON, 0, T0 + PhaseHistograms.HIGHEST_MICROS);
+        record(header(3, T0, T0, PHASE_A), JSON, 0, T0 + 1_000);
+        PhaseView phase = recorder.report().phases().get(0);
+        assertThat(phase.count()).isEqualTo(4);
+        assertThat(phase.clamped()).isEqualTo(3);
     }
 
     @Test
