@@ -30,5 +30,12 @@ public final class AccountingLimits {
      */
     public static final int MAX_KEYS_PER_PHASE = 16_384;
 
+    /**
+     * Producer instances (a producer-app restarted is a new one) the consumer tracks the sequence numbers
+     * of at once, per consumer-app instance: one more drops the least recently heard-from, counted in
+     * the totals' {@code droppedProducers} and warned of in the run's report.
+     */
+    public static final int TRACKED_PRODUCERS = 16;
+
     private AccountingLimits() {}
 }

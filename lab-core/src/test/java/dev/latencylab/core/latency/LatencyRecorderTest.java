@@ -13,6 +13,7 @@ import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.core.accounting.OffsetLedger;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
+import dev.latencylab.core.accounting.SequenceTracker;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -196,6 +197,16 @@ class LatencyRecorderTest {
         PhaseView phase = recorder.report().phases().get(0);
         assertThat(phase.count()).isEqualTo(4);
         assertThat(phase.clamped()).isEqualTo(3);
+    }
+
+    @Test
+    void producersDroppedFromSequenceTrackingAreInTheTotals() {
+        for (int i = 0; i <= SequenceTracker.MAX_PRODUCERS; i++) {
+            byte[] header = LabHeader.encode(new RecordStamp(T0, T0, 0, UUID.randomUUID(), PHASE_A));
+            record(header, JSON, 0, T0 + 1_000);
+        }
+        assertThat(recorder.totals().droppedProducers()).isEqualTo(1);
+        assertThat(recorder.report().totals().droppedProducers()).isEqualTo(1);
     }
 
     @Test

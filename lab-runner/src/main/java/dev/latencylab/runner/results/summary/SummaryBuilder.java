@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results.summary;
 
+import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
@@ -50,6 +51,7 @@ public final class SummaryBuilder {
                         + r.counts().acked() + " acknowledged records never reached the consumer group");
             }
         }
+        warnings.addAll(consumerWarnings(run.finalConsumer()));
         RunSummary.RunTotals totals = totals(run);
         RunSummary summary = new RunSummary(
                 run.scenario().name(),
@@ -132,6 +134,22 @@ public final class SummaryBuilder {
                                 null),
                 drain(r),
                 r.outage());
+    }
+
+    /** What the consumer's totals say that no phase's counts show. */
+    static List<String> consumerWarnings(LatencyView consumer) {
+        List<String> warnings = new ArrayList<>();
+        long dropped = consumer == null || consumer.totals() == null
+                ? 0
+                : consumer.totals().droppedProducers();
+        if (dropped > 0) {
+            warnings.add("the consumer tracks the sequence numbers of " + AccountingLimits.TRACKED_PRODUCERS
+                    + " producer instances at once per instance and dropped " + dropped
+                    + " producer instances to make room during the run: their open gaps were never counted"
+                    + " lost, and a copy they sent of an earlier record counts as received, not duplicated"
+                    + " (a producer-app restarted is a new instance)");
+        }
+        return warnings;
     }
 
     private static PhaseSummary.Drain drain(PhaseRecord r) {

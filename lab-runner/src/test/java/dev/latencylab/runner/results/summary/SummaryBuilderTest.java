@@ -2,6 +2,9 @@ package dev.latencylab.runner.results.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.accounting.AccountingLimits;
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
@@ -10,6 +13,7 @@ import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.scenario.Phase;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +64,24 @@ class SummaryBuilderTest {
                 null,
                 null,
                 null);
+    }
+
+    @Test
+    void producersTheConsumerStoppedTrackingAreAWarning() {
+        Totals totals = new Totals(10, 0, 0, 0, 0, 0, 0, new Totals.Skipped(0, 0, 0, 0), 3);
+        LatencyView consumer = new LatencyView(List.of(), totals, List.of(), List.of());
+
+        assertThat(SummaryBuilder.consumerWarnings(consumer))
+                .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .contains("3 producer instances")
+                .contains(String.valueOf(AccountingLimits.TRACKED_PRODUCERS));
+        assertThat(SummaryBuilder.consumerWarnings(new LatencyView(
+                        List.of(),
+                        new Totals(10, 0, 0, 0, 0, 0, 0, new Totals.Skipped(0, 0, 0, 0), 0),
+                        List.of(),
+                        List.of())))
+                .isEmpty();
+        assertThat(SummaryBuilder.consumerWarnings(null)).isEmpty();
     }
 
     @Test
