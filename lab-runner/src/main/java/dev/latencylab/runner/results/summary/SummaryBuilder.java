@@ -101,6 +101,7 @@ public final class SummaryBuilder {
                 r.measured().toMillis() / 1000.0,
                 r.complete(),
                 l == null ? null : l.count(),
+                l == null ? null : l.unsampled(),
                 l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.latencyMs()),
                 l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.correctedLatencyMs()),
                 r.sends() == null
@@ -193,7 +194,7 @@ public final class SummaryBuilder {
         return v == null || !Double.isFinite(v) ? null : v;
     }
 
-    private static RunSummary.RunTotals totals(RunRecord run) {
+    static RunSummary.RunTotals totals(RunRecord run) {
         Long sent = null;
         Long acked = null;
         Long failed = null;
@@ -205,10 +206,13 @@ public final class SummaryBuilder {
         LatencyView c = run.finalConsumer();
         if (c == null || c.totals() == null) {
             return new RunSummary.RunTotals(
-                    sent, acked, failed, null, null, null, null, null, null, null, null, run.drained());
+                    sent, acked, failed, null, null, null, null, null, null, null, null, null, run.drained());
         }
         Totals t = c.totals();
-        Long skipped = t.skipped() == null ? null : t.skipped().total();
+        Totals.Skipped s = t.skipped();
+        // A record whose value is not JSON is received and counted; only its latency is no sample.
+        Long skipped = s == null ? null : s.total() - s.badPayload();
+        Long unsampled = s == null ? null : s.badPayload();
         return new RunSummary.RunTotals(
                 sent,
                 acked,
@@ -221,6 +225,7 @@ public final class SummaryBuilder {
                 t.outOfOrder(),
                 t.pending(),
                 skipped,
+                unsampled,
                 run.drained());
     }
 }

@@ -128,9 +128,9 @@ class TradeOffReadingTest {
     @Test
     void lossOutsideTheMeasuredWindowsIsNotHiddenByTheirZeroes() {
         RunSummary.RunTotals lossy =
-                new RunSummary.RunTotals(100_000L, 100_000L, 0L, 99_173L, 827L, 0L, 0L, 0L, 0L, 0L, 0L, true);
+                new RunSummary.RunTotals(100_000L, 100_000L, 0L, 99_173L, 827L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, true);
         RunSummary.RunTotals clean =
-                new RunSummary.RunTotals(100_000L, 100_000L, 0L, 100_000L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, true);
+                new RunSummary.RunTotals(100_000L, 100_000L, 0L, 100_000L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, true);
 
         String withLoss = TradeOffReading.read(MODEST, lossy, 2).paragraph();
         String without = TradeOffReading.read(MODEST, clean, 2).paragraph();
@@ -176,6 +176,7 @@ class TradeOffReadingTest {
                 50,
                 true,
                 1L,
+                0L,
                 behind.latencyMs(),
                 behind.latencyMs(),
                 PhaseSummary.Latency.NONE,
