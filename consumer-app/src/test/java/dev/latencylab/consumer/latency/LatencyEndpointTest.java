@@ -101,7 +101,7 @@ class LatencyEndpointTest {
                "lost":0,"late":0,"duplicated":0,"redelivered":0,"outOfOrder":1,"clamped":0,"batchWaitMs":null,"unsampled":1,
                "keyOrder":{"keys":0,"repeated":0,"outOfOrder":0,"untracked":0}}],
              "totals":{"received":7,"lost":0,"late":0,"pending":1,"duplicated":1,"redelivered":0,"outOfOrder":1,
-               "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
+               "skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0},"droppedProducers":0},
              "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,"highestSequence":7,
                "received":7,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,"beforeStart":0,"unobserved":0}],
              "ledgers":[{"topic":"lab.orders","ledgerId":"LEDGER_ID","limitHit":null,"redeliveredBeforeStart":0,"partitions":[
@@ -216,7 +216,7 @@ class LatencyEndpointTest {
                         """
                 {"phases":[],
                  "totals":{"received":0,"lost":0,"late":0,"pending":0,"duplicated":0,"redelivered":0,
-                   "outOfOrder":0,"skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
+                   "outOfOrder":0,"skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0},"droppedProducers":0},
                  "producers":[],
                  "ledgers":[],
              "consumer":{"topics":"lab\\\\.orders(\\\\..+)?","groupId":"latency-lab-consumer","settings":{
@@ -263,7 +263,7 @@ class LatencyEndpointTest {
                         """
                 {"phases":[],
                  "totals":{"received":0,"lost":0,"late":0,"pending":1,"duplicated":0,"redelivered":0,
-                   "outOfOrder":0,"skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0}},
+                   "outOfOrder":0,"skipped":{"noHeader":0,"badHeader":0,"badPayload":0,"tooManyPhases":0},"droppedProducers":0},
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":5,
                    "highestSequence":7,"received":0,"pending":1,"lost":0,"late":0,"duplicated":0,"outOfOrder":0,
                    "beforeStart":0,"unobserved":0}],
@@ -294,7 +294,7 @@ class LatencyEndpointTest {
                         """
                 {"phases":[],
                  "totals":{"received":7,"lost":0,"late":0,"pending":1,"duplicated":1,"redelivered":0,
-                   "outOfOrder":1,"skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0}},
+                   "outOfOrder":1,"skipped":{"noHeader":1,"badHeader":1,"badPayload":1,"tooManyPhases":0},"droppedProducers":0},
                  "producers":[{"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","firstSequence":0,
                    "highestSequence":7,"received":7,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,
                    "beforeStart":0,"unobserved":0}],

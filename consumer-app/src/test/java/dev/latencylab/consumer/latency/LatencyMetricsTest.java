@@ -73,6 +73,25 @@ class LatencyMetricsTest {
         assertThat(countsByPhase()).containsExactly(Map.entry((LatencyRecorder.MAX_PHASES + 1) + "", 1L));
     }
 
+    /** What docs/how-latency-is-measured.md says a histogram costs Prometheus, per phase. */
+    @Test
+    void eachHistogramIsOneHundredAndTwoSeriesPerPhase() {
+        io.micrometer.prometheusmetrics.PrometheusMeterRegistry prometheus =
+                new io.micrometer.prometheusmetrics.PrometheusMeterRegistry(
+                        io.micrometer.prometheusmetrics.PrometheusConfig.DEFAULT);
+        LatencyMetrics exported =
+                new LatencyMetrics(prometheus, new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory()));
+        exported.onRecord(new RecordResult(RecordResult.Status.MEASURED, 7001, 1_000, 1_500, SequenceOutcome.RECEIVED));
+
+        // 98 buckets and +Inf, the count, the sum and Micrometer's max gauge.
+        long series = prometheus
+                .scrape()
+                .lines()
+                .filter(l -> l.startsWith("lab_e2e_latency_seconds") && l.contains("phase=\"7001\""))
+                .count();
+        assertThat(series).isEqualTo(102);
+    }
+
     private void record(int phase, int times) {
         for (int i = 0; i < times; i++) {
             metrics.onRecord(

@@ -21,7 +21,7 @@ import java.util.Optional;
  *       phase's id (the offset ledger) less those whose sequence number had been seen before. So a
  *       record the producer wrote twice is received once, and a duplicate never hides a loss.
  *   <li>{@code lost}: expected - received, never below 0, where expected is what was acknowledged
- *       at or after the offset the group started reading each partition at.
+ *       at or after the offset the group started reading each partition at, less what is unread.
  *   <li>{@code unobserved}: acknowledged before the offset the group started reading its
  *       partition at (the consumer joined after it was written). In a phase sent in transactions
  *       each transaction's marker takes an offset, so a start inside the phase's offsets cannot tell
@@ -29,7 +29,7 @@ import java.util.Optional;
  *       partition are taken as all it could read, the rest unobserved (a loss there is not told).
  *   <li>{@code unread}: acknowledged in a partition the group never read at all, or past the highest
  *       offset it has processed there (a dead instance, an offline partition, a fence that timed
- *       out); such a phase is not closed.
+ *       out); such a phase is not closed, and the runner stops the run on it.
  *   <li>{@code storedDespiteFailure}: received beyond what was acknowledged: records whose send
  *       reported failure (a timeout) but which the brokers had stored. Exact when the phase lost
  *       nothing; a phase with both is counted as the difference of the two.
@@ -37,7 +37,9 @@ import java.util.Optional;
  *       the group's ledger counted them.
  *   <li>{@code redelivered}: records processed again from an offset already processed (a restart,
  *       a rebalance): not a second record, not a latency sample.
- *   <li>{@code late}, {@code outOfOrder}, {@code clamped}: from the records' sequence numbers.
+ *   <li>{@code late}, {@code outOfOrder}: from the records' sequence numbers; {@code clamped}: records
+ *       with a latency or batch wait outside the histograms' range. All three as the consumer-app instances counted
+ *       them ({@link PhaseView}), 0 when none had the phase.
  *   <li>{@code keyOrder}: the keys with a record processed after a later one of the same key
  *       ({@link KeyOrder}), as the consumer-app instances counted them; null when none did.
  *   <li>{@code transactions}: the phase's transactions committed and aborted, and the acknowledged
@@ -48,7 +50,8 @@ import java.util.Optional;
  * </ul>
  *
  * So acked + storedDespiteFailure = received + lost + unobserved + unread (+ aborted at {@code
- * read_committed}), and received never exceeds acked when no send failed.
+ * read_committed}) whenever the producer's acknowledgements per partition add up to its {@code acked};
+ * the runner stops a run whose phase's counts do not.
  */
 public record PhaseCounts(
         long sent,

@@ -13,7 +13,9 @@ import java.time.Instant;
  * @param phase the runner's phase id the records carried (0: no named phase)
  * @param count records measured by this consumer-app instance (first deliveries)
  * @param redelivered records this instance processed again (their offset was processed before)
- * @param clamped latencies outside the histogram's range (negative or above ten minutes), counted at its edge
+ * @param clamped records with a latency, corrected latency or batch wait outside the histogram's range
+ *     (negative or above ten minutes), recorded at its edge; a record counts once however many of its
+ *     values were out of range
  * @param batchWaitMs consumed minus polled: how long a record waited in the batch its poll returned
  *     and was processed (the consumed time is when its processing finished); null without samples
  * @param histograms the histograms behind the percentiles, when asked for (null otherwise)

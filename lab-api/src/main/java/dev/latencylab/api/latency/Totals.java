@@ -7,6 +7,10 @@ package dev.latencylab.api.latency;
  * @param late turned up after having been declared lost (counted in received, not in lost)
  * @param duplicated the producer wrote the record twice (two offsets, one sequence number)
  * @param redelivered the record was read again from an offset already processed (restart, rebalance)
+ * @param droppedProducers producers whose sequence tracking was dropped because more were tracked at once
+ *     than the consumer holds (16 per instance, the least recently heard-from goes): their open gaps
+ *     are never counted lost, and if they send again their tracking starts afresh (a copy of a record
+ *     sent before is then taken for a first arrival)
  */
 public record Totals(
         long received,
@@ -16,7 +20,8 @@ public record Totals(
         long duplicated,
         long redelivered,
         long outOfOrder,
-        Skipped skipped) {
+        Skipped skipped,
+        long droppedProducers) {
 
     /** Records counted and skipped, by reason; the consumer never stops on them. */
     public record Skipped(long noHeader, long badHeader, long badPayload, long tooManyPhases) {

@@ -267,9 +267,10 @@ public final class OffsetLedger implements GroupLedger {
                         + " partitions (a topic's partitions are at most " + MAX_PARTITIONS + ")";
             default ->
                 "partition " + partition + " needed more than " + SEGMENTS
-                        + " offset segments at once in the offset ledger (each phase and warm-up opens one, and an offset"
-                        + " gap where phases change; phases the runner released are merged): a phase that is never"
-                        + " released, or records of many phases interleaved in one partition";
+                        + " offset segments at once in the offset ledger (a record of another phase than the one"
+                        + " before it in the partition opens one; phases the runner released are merged): a phase that"
+                        + " is never released, or records of phases interleaved in one partition (several producer"
+                        + " instances switching phase milliseconds apart)";
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.latencylab.core.accounting;
 
+import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.ProducerTrack;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,20 +12,27 @@ import java.util.UUID;
 /**
  * Loss and duplicate accounting for every producer seen, from the sequence numbers in record
  * headers. Tracking of a producer starts at the first record seen from it; memory is bounded
- * by {@link #MAX_PRODUCERS} windows (the least recently heard-from producer is dropped first).
+ * by {@link #MAX_PRODUCERS} windows (about 1.125 MiB each): a producer beyond it drops the least
+ * recently heard-from one, and each drop is counted ({@link #dropped()}), since a dropped producer's
+ * open gaps are never declared lost and its tracking starts afresh if it sends again.
  * Not thread-safe: the caller serializes access.
  */
 public final class SequenceTracker {
 
-    public static final int MAX_PRODUCERS = 16;
+    public static final int MAX_PRODUCERS = AccountingLimits.TRACKED_PRODUCERS;
 
     private final long graceMicros;
     private boolean shared;
     private final LossSink sink;
+    private long dropped;
     private final Map<UUID, SequenceWindow> windows = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<UUID, SequenceWindow> eldest) {
-            return size() > MAX_PRODUCERS;
+            boolean full = size() > MAX_PRODUCERS;
+            if (full) {
+                dropped++;
+            }
+            return full;
         }
     };
 
@@ -62,6 +70,12 @@ public final class SequenceTracker {
     /** Zeroes every producer's counts but keeps what arrived, so no gap is invented. */
     public void resetCounts() {
         windows.values().forEach(SequenceWindow::resetCounts);
+        dropped = 0;
+    }
+
+    /** Producers whose tracking was dropped to make room for another since the last reset. */
+    public long dropped() {
+        return dropped;
     }
 
     public List<ProducerTrack> accounts() {

@@ -126,7 +126,8 @@ public final class GroupView {
                         sum(all, t -> t.skipped().noHeader()),
                         sum(all, t -> t.skipped().badHeader()),
                         sum(all, t -> t.skipped().badPayload()),
-                        sum(all, t -> t.skipped().tooManyPhases())));
+                        sum(all, t -> t.skipped().tooManyPhases())),
+                sum(all, Totals::droppedProducers));
     }
 
     /**

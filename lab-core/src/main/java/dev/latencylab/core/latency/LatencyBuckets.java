@@ -9,7 +9,8 @@ import java.util.List;
  * From 50 µs (a producer's publish delay is often below a millisecond) to a minute; between
  * 0.5 ms and 20 ms, where e2e medians live, each boundary is 5 % above the one before, so a PromQL
  * percentile there (a linear interpolation inside one bucket) is within 5 % of the true value.
- * 98 boundaries: one histogram is 100 series (with +Inf and the count) per tag set, times two
+ * 98 boundaries: one histogram is 102 series per tag set (the buckets, +Inf, count, sum and Micrometer's
+ * max), times two
  * histograms per phase on the consumer. The exact figures come from the consumer's HdrHistograms.
  */
 public final class LatencyBuckets {

@@ -265,7 +265,8 @@ public final class LatencyRecorder {
                 duplicated,
                 phases.redelivered(),
                 outOfOrder,
-                new Totals.Skipped(noHeader, badHeader, badPayload, phases.refused()));
+                new Totals.Skipped(noHeader, badHeader, badPayload, phases.refused()),
+                tracker.dropped());
     }
 
     /**

@@ -65,9 +65,13 @@ final class PhaseHistograms {
         if (outcome.isFirstArrival() && !sampled) {
             unsampled++;
         } else if (outcome.isFirstArrival()) {
-            record(nowMicros, latency, corrected);
+            boolean outOfRange = record(nowMicros, latency, corrected);
             if (polledMicros != LatencyRecorder.NOT_POLLED) {
-                recordBatchWait(nowMicros - polledMicros);
+                outOfRange |= recordBatchWait(nowMicros - polledMicros);
+            }
+            // A record, not each of its values: clamped stays comparable to count.
+            if (outOfRange) {
+                clamped++;
             }
         }
     }
@@ -77,13 +81,15 @@ final class PhaseHistograms {
         keyOrder.record(producer, key, sequence);
     }
 
-    private void record(long nowMicros, long latencyMicros, long correctedMicros) {
+    /** Records both latencies; true when either was outside the histogram's range. */
+    private boolean record(long nowMicros, long latencyMicros, long correctedMicros) {
         if (latency.getTotalCount() == 0) {
             firstMicros = nowMicros;
         }
         lastMicros = nowMicros;
         latency.recordValue(clamp(latencyMicros));
         corrected.recordValue(clamp(correctedMicros));
+        boolean outOfRange = outOfRange(latencyMicros) || outOfRange(correctedMicros);
         if (correctedMicros > slowAboveMicros) {
             long intended = nowMicros - correctedMicros;
             slowFirstSent = slowCount == 0 ? intended : Math.min(slowFirstSent, intended);
@@ -94,6 +100,7 @@ final class PhaseHistograms {
             long tenthMs = SlowRecords.TENTH_MS;
             slowPerTenth.merge(Math.floorDiv(intended, tenthMs * 1000) * tenthMs, 1L, Long::sum);
         }
+        return outOfRange;
     }
 
     /** Counts from now on the records slower (corrected) than {@code aboveMicros}; a new threshold starts afresh. */
@@ -103,9 +110,13 @@ final class PhaseHistograms {
         slowPerTenth.clear();
     }
 
-    /** Consumed minus polled: the time a record spent in its batch, its own processing included. */
-    private void recordBatchWait(long micros) {
+    /**
+     * Consumed minus polled: the time a record spent in its batch, its own processing included; true when
+     * outside the histogram's range.
+     */
+    private boolean recordBatchWait(long micros) {
         batchWait.recordValue(clamp(micros));
+        return outOfRange(micros);
     }
 
     void reset() {
@@ -153,13 +164,13 @@ final class PhaseHistograms {
                                 slowPerTenth));
     }
 
-    /** Negative values (clock steps) count as 0 and values above the range as the range's top; both are counted. */
-    private long clamp(long micros) {
-        if (micros < 0 || micros > HIGHEST_MICROS) {
-            clamped++;
-            return micros < 0 ? 0 : HIGHEST_MICROS;
-        }
-        return micros;
+    /** Negative values (clock steps) count as 0 and values above the range as the range's top. */
+    private static long clamp(long micros) {
+        return Math.max(0, Math.min(micros, HIGHEST_MICROS));
+    }
+
+    private static boolean outOfRange(long micros) {
+        return micros < 0 || micros > HIGHEST_MICROS;
     }
 
     private static Histogram newHistogram() {

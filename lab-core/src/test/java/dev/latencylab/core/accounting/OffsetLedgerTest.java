@@ -118,6 +118,24 @@ class OffsetLedgerTest {
         assertThat(killed.view().partitions()).isEmpty();
     }
 
+    /** What docs/contracts.md says of several producers: their switch between two phases fills a partition. */
+    @Test
+    void twoPhasesAlternatingInAPartitionOpenASegmentEachAndReachTheLimit() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        ledger.deliver(0, 0, 0); // the warm-up before phase 7
+        for (long o = 1; o < OffsetLedger.SEGMENTS; o++) {
+            // One instance already sends phase 7, the other is still in the warm-up: their records alternate.
+            ledger.deliver(0, o, o % 2 == 1 ? 7 : 0);
+        }
+        assertThat(ledger.view().partition(0).orElseThrow().segments()).hasSize(OffsetLedger.SEGMENTS);
+        assertThat(ledger.view().limitHit()).isNull();
+
+        // Phase 7 is not released: the warm-ups between its segments cannot be merged.
+        ledger.deliver(0, OffsetLedger.SEGMENTS, 0);
+
+        assertThat(ledger.view().limitHit()).contains("records of phases interleaved in one partition");
+    }
+
     @Test
     void aPartitionOutOfSegmentsSaysWhichLimitItHitAndKeepsTrackingOffsets() {
         OffsetLedger ledger = OffsetLedger.inMemory();

@@ -26,6 +26,32 @@ class SequenceTrackerTest {
     }
 
     @Test
+    void aProducerBeyondTheCapacityDropsTheLeastRecentlyHeardFromAndCountsIt() {
+        java.util.List<UUID> producers = new java.util.ArrayList<>();
+        for (int i = 0; i <= SequenceTracker.MAX_PRODUCERS; i++) {
+            producers.add(UUID.randomUUID());
+        }
+        for (int i = 0; i < SequenceTracker.MAX_PRODUCERS; i++) {
+            tracker.record(producers.get(i), 0, 0, 0, SECOND + i);
+        }
+        // The first producer is heard from again: the second is now the least recent.
+        tracker.record(producers.get(0), 1, 0, 0, 2 * SECOND);
+        assertThat(tracker.dropped()).isZero();
+
+        tracker.record(producers.get(SequenceTracker.MAX_PRODUCERS), 0, 0, 0, 3 * SECOND);
+
+        assertThat(tracker.dropped()).isEqualTo(1);
+        assertThat(tracker.accounts())
+                .hasSize(SequenceTracker.MAX_PRODUCERS)
+                .extracting(ProducerTrack::producerId)
+                .doesNotContain(producers.get(1))
+                .contains(producers.get(0), producers.get(SequenceTracker.MAX_PRODUCERS));
+        // Counted like the other counts since the last reset.
+        tracker.resetCounts();
+        assertThat(tracker.dropped()).isZero();
+    }
+
+    @Test
     void interleavingAcrossPartitionsIsNeitherLossNorDisorder() {
         // After record 0, partition 1 is fetched first, then partition 0: sequence order is broken,
         // partition order is not.

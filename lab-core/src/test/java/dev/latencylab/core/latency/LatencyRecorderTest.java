@@ -13,6 +13,7 @@ import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.core.accounting.OffsetLedger;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
+import dev.latencylab.core.accounting.SequenceTracker;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -178,10 +179,34 @@ class LatencyRecorderTest {
     }
 
     @Test
-    void latenciesOutsideTheHistogramRangeAreClampedAndCounted() {
+    void latenciesOutsideTheHistogramRangeAreClampedAndCountedOncePerRecord() {
+        // Each of these records has both latencies out of range (and the second its batch wait too):
+        // two records, not four or five values.
         record(header(0, T0, T0, PHASE_A), JSON, 0, T0 - 10);
-        record(header(1, T0, T0, PHASE_A), JSON, 0, T0 + PhaseHistograms.HIGHEST_MICROS + 1);
-        assertThat(recorder.report().phases().get(0).clamped()).isEqualTo(4);
+        recorder.record(
+                header(1, T0, T0, PHASE_A),
+                JSON,
+                TOPIC,
+                0,
+                nextOffset[0]++,
+                T0 - 1,
+                T0 + PhaseHistograms.HIGHEST_MICROS + 1);
+        // Only the corrected latency of this one is out of range: one record more.
+        record(header(2, T0 - 1_000, T0 + 1_000, PHASE_A), JSON, 0, T0 + PhaseHistograms.HIGHEST_MICROS);
+        record(header(3, T0, T0, PHASE_A), JSON, 0, T0 + 1_000);
+        PhaseView phase = recorder.report().phases().get(0);
+        assertThat(phase.count()).isEqualTo(4);
+        assertThat(phase.clamped()).isEqualTo(3);
+    }
+
+    @Test
+    void producersDroppedFromSequenceTrackingAreInTheTotals() {
+        for (int i = 0; i <= SequenceTracker.MAX_PRODUCERS; i++) {
+            byte[] header = LabHeader.encode(new RecordStamp(T0, T0, 0, UUID.randomUUID(), PHASE_A));
+            record(header, JSON, 0, T0 + 1_000);
+        }
+        assertThat(recorder.totals().droppedProducers()).isEqualTo(1);
+        assertThat(recorder.report().totals().droppedProducers()).isEqualTo(1);
     }
 
     @Test

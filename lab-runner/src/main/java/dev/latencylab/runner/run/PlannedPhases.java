@@ -1,10 +1,12 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One run's planned phases, each run by the first step that takes it: the "phase i/n" they get,
@@ -71,10 +73,16 @@ final class PlannedPhases implements StepLoop {
         index++;
         current = new PhaseTracker(
                 index, count, phase, run.nextPhaseId(), RunPlan.label(phase.name(), phase.repeat(), scenario.repeat()));
-        done.add(how.measure(current));
+        PhaseRecord record = how.measure(current);
+        done.add(record);
         // Stored: the consumer may drop the phase, so a run of any length holds a few.
         run.consumer.release(current.phaseId);
+        String label = current.label;
         current = null;
+        Optional<String> broken = BrokenPhase.reason(label, record);
+        if (broken.isPresent()) {
+            throw new EndpointException(broken.get());
+        }
     }
 
     @Override

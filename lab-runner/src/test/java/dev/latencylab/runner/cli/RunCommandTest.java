@@ -524,6 +524,26 @@ class RunCommandTest {
     }
 
     @Test
+    void aPhaseWhosePartitionsTheGroupNeverReadStopsTheRunNamingItsUnreadRecords() throws Exception {
+        lab.consumerStalled();
+
+        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).isEqualTo(1);
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("complete").asBoolean()).isFalse();
+        assertThat(summary.path("stopReason").asString())
+                .contains("phase linger-0")
+                .contains("unread")
+                .contains("partitions the consumer group has not read");
+        // The phase is kept as it was closed, with its counts; the next one never ran.
+        assertThat(summary.path("phases")).hasSize(1);
+        assertThat(summary.path("phases").get(0).path("counts").path("unread").asLong())
+                .isPositive();
+    }
+
+    @Test
     void warmupLimitsThatCannotWorkAreRefusedBeforeAnythingIsCalled() {
         assertThatThrownBy(() -> command.execute(args("--stack-warmup", "5s")))
                 .isInstanceOf(UsageException.class)

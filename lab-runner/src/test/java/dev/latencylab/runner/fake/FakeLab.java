@@ -446,7 +446,7 @@ public final class FakeLab implements AutoCloseable {
             long received = s - ledgerStart;
             json = "{\"phases\":[" + phases + "],\"totals\":{\"received\":" + received
                     + ",\"lost\":0,\"late\":0,\"pending\":" + (running ? 3 : 0)
-                    + ",\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"skipped\":{\"noHeader\":0,\"badHeader\":0,\"badPayload\":0,\"tooManyPhases\":0}},"
+                    + ",\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"skipped\":{\"noHeader\":0,\"badHeader\":0,\"badPayload\":0,\"tooManyPhases\":0},\"droppedProducers\":0},"
                     + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
                     + (running ? s - 5 - behindBy() : s - 1) + ",\"received\":" + s + ",\"pending\":"
                     + (running ? 3 : 0)

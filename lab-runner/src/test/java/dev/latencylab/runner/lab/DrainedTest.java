@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class DrainedTest {
 
     private static final UUID PRODUCER = UUID.fromString("5f0c0000-0000-0000-0000-000000000001");
-    private static final Totals NOTHING_PENDING = new Totals(0, 0, 0, 0, 0, 0, 0, new Totals.Skipped(0, 0, 0, 0));
+    private static final Totals NOTHING_PENDING = new Totals(0, 0, 0, 0, 0, 0, 0, new Totals.Skipped(0, 0, 0, 0), 0);
 
     @Test
     void aProducerThatSentOnlyRecordsWithoutTheHeaderIsDrainedForAConsumerThatNeverSawIt() {

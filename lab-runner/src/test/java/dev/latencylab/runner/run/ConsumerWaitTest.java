@@ -51,7 +51,7 @@ class ConsumerWaitTest {
 
     private static String pending(long pending) {
         return "{\"phases\":[],\"totals\":{\"received\":10,\"lost\":0,\"late\":0,\"pending\":" + pending
-                + ",\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0}}";
+                + ",\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"droppedProducers\":0}}";
     }
 
     @Test

@@ -175,7 +175,9 @@ final class MarkdownReport {
                 + " (numbers before the consumer's start in some partition, not counted as lost), duplicated "
                 + Fmt.count(t.duplicated()) + ", out of order "
                 + Fmt.count(t.outOfOrder())
-                + ", skipped " + Fmt.count(t.skipped()) + ", pending " + Fmt.count(t.pending())
+                + ", skipped " + Fmt.count(t.skipped()) + " (counted in no phase), unsampled "
+                + Fmt.count(t.unsampled()) + " (received, not JSON: no latency sample), pending "
+                + Fmt.count(t.pending())
                 + (t.drained()
                         ? " (everything sent since the reset was received)."
                         : " (the consumer had not received everything when totals were read).")

@@ -60,6 +60,8 @@ public final class Figures {
             counts.redelivered | redelivered | redelivered | lower | count | counts | redelivered
             counts.outOfOrder | out-of-order | out of order | lower | count | counts | out of order
             counts.clamped | clamped | clamped | lower | count | counts | clamped
+            # Received records whose value was not JSON: counted, but no latency sample.
+            unsampled | unsampled | unsampled (received, no latency sample) | none | count | counts | unsampled
             counts.keyOrder.keys | keys | keys tracked | none | count | - | -
             counts.keyOrder.repeated | keys-repeated | keys with 2+ records | none | count | - | -
             counts.keyOrder.outOfOrder | keys-out-of-order | keys out of order | lower | count | - | -

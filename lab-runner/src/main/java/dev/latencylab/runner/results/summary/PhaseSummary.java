@@ -17,6 +17,9 @@ import java.util.Map;
  * figure that could not be measured is null.
  *
  * @param phaseId the id the phase's records carried in their header
+ * @param samples the phase's latency samples: its records received whose value was the lab's JSON
+ * @param unsampled the phase's records received whose value was not a JSON object (a user's sample
+ *     line): counted as received, without a latency sample; null when the consumer had no figures
  * @param fenced whether the phase was closed: the consumer group passed every offset the producer
  *     acknowledged in it, so its counts are final
  * @param description the topic, partitions and consumer (group, settings) the phase ran on
@@ -32,6 +35,7 @@ public record PhaseSummary(
         double measuredSeconds,
         boolean complete,
         Long samples,
+        Long unsampled,
         Latency latencyMs,
         Latency correctedLatencyMs,
         Latency publishDelayMs,
@@ -64,6 +68,7 @@ public record PhaseSummary(
                 measuredSeconds,
                 complete,
                 samples,
+                unsampled,
                 latencyMs,
                 correctedLatencyMs,
                 publishDelayMs,

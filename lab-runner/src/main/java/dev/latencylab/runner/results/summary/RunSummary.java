@@ -70,7 +70,12 @@ public record RunSummary(
         }
     }
 
-    /** Counts over the whole run: producer counters (since the app started) and the consumer's totals (since the reset). */
+    /**
+     * Counts over the whole run: producer counters (since the app started) and the consumer's totals (since the
+     * reset). {@code skipped}: records the consumer counted in no phase (no or a bad header, no room for their
+     * phase); {@code unsampled}: records it processed (redeliveries aside) whose value was not a JSON object,
+     * counted like any other, without a latency sample.
+     */
     public record RunTotals(
             Long producerSent,
             Long producerAcked,
@@ -83,9 +88,10 @@ public record RunSummary(
             Long outOfOrder,
             Long pending,
             Long skipped,
+            Long unsampled,
             boolean drained) {
         public static final RunTotals NONE =
-                new RunTotals(null, null, null, null, null, null, null, null, null, null, null, false);
+                new RunTotals(null, null, null, null, null, null, null, null, null, null, null, null, false);
     }
 
     /** The trade-off paragraph, the produce-request sanity check (sanityPassed null: not checkable) and the shared-machine caveat. */

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results.summary;
 
+import dev.latencylab.api.settings.ProducerSetting;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -10,7 +11,8 @@ import java.util.stream.Collectors;
 
 /**
  * The report's sanity check: produce requests/s must fall as linger.ms rises between phases that
- * differ in nothing else; where they do not, the run's comparison is not to be trusted.
+ * differ in nothing else (no other producer setting, nor the partitions written or the number of
+ * producer instances); where they do not, the run's comparison is not to be trusted.
  */
 final class SanityCheck {
 
@@ -19,15 +21,18 @@ final class SanityCheck {
     /** The outcome of the produce-request check; passed is null when no pair of phases allows it. */
     record Conclusion(String text, Boolean passed) {}
 
-    static Conclusion of(List<PhaseSpread> phases) {
-        // Only phases that differ in linger alone are comparable: a different rate changes requests by itself.
+    /** {@code rows} are the run's phases, each repeat: what a phase ran on is its first repeat's. */
+    static Conclusion of(List<PhaseSpread> phases, List<PhaseSummary> rows) {
+        // Only phases that differ in linger alone are comparable: a different rate, acks, partition count or
+        // number of producers changes requests by itself.
         // With repeats, each phase's median: the check is on the direction, not a verdict between phases.
         Function<PhaseSpread, Double> produce = p -> p.median(Figures.PRODUCE_RPS);
-        Map<String, List<PhaseSpread>> groups = phases.stream()
+        Map<String, String> ranOn = new LinkedHashMap<>();
+        rows.forEach(r -> ranOn.putIfAbsent(r.name(), ranOn(r)));
+        Map<List<Object>, List<PhaseSpread>> groups = phases.stream()
                 .filter(p -> produce.apply(p) != null)
                 .collect(Collectors.groupingBy(
-                        p -> p.settings().batchSize() + "/" + p.settings().compression() + "/"
-                                + p.settings().rate() + "/" + p.settings().payloadBytes(),
+                        p -> List.of(p.settings().with(ProducerSetting.LINGER_MS, 0), ranOn.getOrDefault(p.name(), "")),
                         LinkedHashMap::new,
                         Collectors.toList()));
         List<String> steps = new ArrayList<>();
@@ -82,5 +87,19 @@ final class SanityCheck {
                         + String.join("; ", failures)
                         + ". Do not trust this run's comparison until that is explained (did the producer apply each setting? did Prometheus scrape the brokers in every phase?).",
                 false);
+    }
+
+    /** The partitions a phase wrote and how many producer instances drove it; empty when not known. */
+    private static String ranOn(PhaseSummary row) {
+        if (row.description() == null) {
+            return "";
+        }
+        int partitions = row.description().partitions() == null
+                ? 0
+                : row.description().partitions().size();
+        int producers = row.description().producers() == null
+                ? 0
+                : row.description().producers().size();
+        return partitions + " partitions, " + Math.max(1, producers) + " producers";
     }
 }

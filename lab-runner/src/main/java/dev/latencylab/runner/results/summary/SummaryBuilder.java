@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results.summary;
 
+import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
@@ -50,6 +51,7 @@ public final class SummaryBuilder {
                         + r.counts().acked() + " acknowledged records never reached the consumer group");
             }
         }
+        warnings.addAll(consumerWarnings(run.finalConsumer()));
         RunSummary.RunTotals totals = totals(run);
         RunSummary summary = new RunSummary(
                 run.scenario().name(),
@@ -99,6 +101,7 @@ public final class SummaryBuilder {
                 r.measured().toMillis() / 1000.0,
                 r.complete(),
                 l == null ? null : l.count(),
+                l == null ? null : l.unsampled(),
                 l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.latencyMs()),
                 l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.correctedLatencyMs()),
                 r.sends() == null
@@ -132,6 +135,22 @@ public final class SummaryBuilder {
                                 null),
                 drain(r),
                 r.outage());
+    }
+
+    /** What the consumer's totals say that no phase's counts show. */
+    static List<String> consumerWarnings(LatencyView consumer) {
+        List<String> warnings = new ArrayList<>();
+        long dropped = consumer == null || consumer.totals() == null
+                ? 0
+                : consumer.totals().droppedProducers();
+        if (dropped > 0) {
+            warnings.add("the consumer tracks the sequence numbers of " + AccountingLimits.TRACKED_PRODUCERS
+                    + " producer instances at once per instance and dropped " + dropped
+                    + " producer instances to make room during the run: their open gaps were never counted"
+                    + " lost, and a copy they sent of an earlier record counts as received, not duplicated"
+                    + " (a producer-app restarted is a new instance)");
+        }
+        return warnings;
     }
 
     private static PhaseSummary.Drain drain(PhaseRecord r) {
@@ -175,7 +194,7 @@ public final class SummaryBuilder {
         return v == null || !Double.isFinite(v) ? null : v;
     }
 
-    private static RunSummary.RunTotals totals(RunRecord run) {
+    static RunSummary.RunTotals totals(RunRecord run) {
         Long sent = null;
         Long acked = null;
         Long failed = null;
@@ -187,10 +206,13 @@ public final class SummaryBuilder {
         LatencyView c = run.finalConsumer();
         if (c == null || c.totals() == null) {
             return new RunSummary.RunTotals(
-                    sent, acked, failed, null, null, null, null, null, null, null, null, run.drained());
+                    sent, acked, failed, null, null, null, null, null, null, null, null, null, run.drained());
         }
         Totals t = c.totals();
-        Long skipped = t.skipped() == null ? null : t.skipped().total();
+        Totals.Skipped s = t.skipped();
+        // A record whose value is not JSON is received and counted; only its latency is no sample.
+        Long skipped = s == null ? null : s.total() - s.badPayload();
+        Long unsampled = s == null ? null : s.badPayload();
         return new RunSummary.RunTotals(
                 sent,
                 acked,
@@ -203,6 +225,7 @@ public final class SummaryBuilder {
                 t.outOfOrder(),
                 t.pending(),
                 skipped,
+                unsampled,
                 run.drained());
     }
 }

@@ -44,7 +44,7 @@ public final class TradeOffReading {
     /** The reading of a whole summary: its phases' spreads over the repeats, its rows, totals and cores. */
     public static RunSummary.Reading read(RunSummary s) {
         List<PhaseSpread> spreads = s.repeats().phases();
-        SanityCheck.Conclusion sanity = SanityCheck.of(spreads);
+        SanityCheck.Conclusion sanity = SanityCheck.of(spreads, s.phases());
         List<PhaseSummary> drains =
                 s.phases().stream().filter(p -> p.drain() != null).toList();
         // A run of drains only has no producer trade-off to read: the consumer modes are its question.

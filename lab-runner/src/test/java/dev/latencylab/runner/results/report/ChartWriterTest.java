@@ -125,6 +125,7 @@ class ChartWriterTest {
                 50,
                 true,
                 1L,
+                0L,
                 latency,
                 latency,
                 PhaseSummary.Latency.NONE,

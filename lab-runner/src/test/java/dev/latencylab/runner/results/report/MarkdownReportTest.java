@@ -29,8 +29,8 @@ class MarkdownReportTest {
                         "| phase | measured s | payload B | target rec/s | achieved rec/s | achieved |",
                         "| linger-0 | 50.0 | 400 | 1000 | 1000 | 100% |",
                         "| phase | closed | sent | acked | failed | received | lost | unobserved | unread | stored despite failure | late"
-                                + " | duplicated | redelivered | out of order | clamped |",
-                        "| linger-0 | yes | 50000 | 50000 | 0 | 50000 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |",
+                                + " | duplicated | redelivered | out of order | clamped | unsampled |",
+                        "| linger-0 | yes | 50000 | 50000 | 0 | 50000 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |",
                         "| phase | CPU producer | CPU consumer | CPU broker 1 | CPU broker 2 | CPU broker 3 | CPU total | Produce req/s | FetchConsumer req/s | FetchFollower req/s | bytes in kB/s |",
                         "| linger-5 | 0.15 | 0.15 | 0.15 | 0.15 | 0.15 | 0.75 | 420 | 140 | 840 | 480.0 |",
                         "| phase | records / request | bytes / request | batch B / record | batch-size-avg B (trailing) "
@@ -143,6 +143,31 @@ class MarkdownReportTest {
                 .contains("Run 2026-11-21 23:50:00Z to 2026-11-21 23:51:10Z (UTC), NOT complete: interrupted (Ctrl-C).")
                 .contains("![cpu](cpu.png)")
                 .contains("## Warnings\n\n- Prometheus has no value for x");
+    }
+
+    @Test
+    void theTotalsSayWhatWasSkippedApartFromWhatWasReceivedWithoutALatencySample() {
+        RunSummary s = new RunSummary(
+                "sweep",
+                null,
+                Instant.parse("2026-11-21T23:50:00Z"),
+                Instant.parse("2026-11-21T23:51:10Z"),
+                true,
+                null,
+                2,
+                null,
+                null,
+                List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)),
+                new RunSummary.RunTotals(1000L, 1000L, 0L, 1000L, 0L, 0L, 0L, 0L, 0L, 0L, 3L, 40L, true),
+                null,
+                List.of(),
+                List.of(),
+                null);
+
+        String md = MarkdownReport.render(s, List.of());
+
+        assertThat(md)
+                .contains("skipped 3 (counted in no phase), unsampled 40 (received, not JSON: no latency sample)");
     }
 
     @Test

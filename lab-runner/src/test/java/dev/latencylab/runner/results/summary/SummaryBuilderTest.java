@@ -2,14 +2,20 @@ package dev.latencylab.runner.results.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.accounting.AccountingLimits;
+import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.runner.results.collect.PhaseMetrics;
 import dev.latencylab.runner.run.PhaseRecord;
+import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.scenario.Phase;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +66,68 @@ class SummaryBuilderTest {
                 null,
                 null,
                 null);
+    }
+
+    @Test
+    void recordsWithoutALatencySampleAreUnsampledInThePhaseAndTheTotalsNotSkipped() {
+        PhaseView view = new PhaseView(1001, 93, FROM, FROM, null, null, 0, 0, 0, 0, 0, 0, null, null, null, 7, null);
+        PhaseRecord measured = new PhaseRecord(
+                RECORD.index(),
+                RECORD.phase(),
+                RECORD.phaseId(),
+                RECORD.startedAt(),
+                RECORD.measureStart(),
+                RECORD.measureEnd(),
+                RECORD.sentAtStart(),
+                RECORD.sentAtEnd(),
+                view,
+                null,
+                null,
+                true,
+                null,
+                null,
+                true,
+                null);
+
+        PhaseSummary phase = SummaryBuilder.phase(measured, client(null, null, null, null, null));
+        assertThat(phase.samples()).isEqualTo(93);
+        assertThat(phase.unsampled()).isEqualTo(7);
+
+        // 1 without a header, 2 with a bad one, 5 not JSON (received, no sample), none beyond the phases held.
+        Totals totals = new Totals(100, 0, 0, 0, 0, 0, 0, new Totals.Skipped(1, 2, 5, 0), 0);
+        RunRecord run = new RunRecord(
+                null,
+                FROM,
+                FROM,
+                List.of(),
+                true,
+                null,
+                null,
+                new LatencyView(List.of(), totals, List.of(), List.of()),
+                true,
+                List.of(),
+                null);
+        RunSummary.RunTotals t = SummaryBuilder.totals(run);
+        assertThat(t.skipped()).isEqualTo(3);
+        assertThat(t.unsampled()).isEqualTo(5);
+    }
+
+    @Test
+    void producersTheConsumerStoppedTrackingAreAWarning() {
+        Totals totals = new Totals(10, 0, 0, 0, 0, 0, 0, new Totals.Skipped(0, 0, 0, 0), 3);
+        LatencyView consumer = new LatencyView(List.of(), totals, List.of(), List.of());
+
+        assertThat(SummaryBuilder.consumerWarnings(consumer))
+                .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .contains("3 producer instances")
+                .contains(String.valueOf(AccountingLimits.TRACKED_PRODUCERS));
+        assertThat(SummaryBuilder.consumerWarnings(new LatencyView(
+                        List.of(),
+                        new Totals(10, 0, 0, 0, 0, 0, 0, new Totals.Skipped(0, 0, 0, 0), 0),
+                        List.of(),
+                        List.of())))
+                .isEmpty();
+        assertThat(SummaryBuilder.consumerWarnings(null)).isEmpty();
     }
 
     @Test

@@ -5,6 +5,9 @@ import static dev.latencylab.runner.results.summary.Phases.repeat;
 import static dev.latencylab.runner.results.summary.Phases.withoutPrometheus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.settings.Acks;
+import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.runner.run.PhaseDescription;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -128,9 +131,9 @@ class TradeOffReadingTest {
     @Test
     void lossOutsideTheMeasuredWindowsIsNotHiddenByTheirZeroes() {
         RunSummary.RunTotals lossy =
-                new RunSummary.RunTotals(100_000L, 100_000L, 0L, 99_173L, 827L, 0L, 0L, 0L, 0L, 0L, 0L, true);
+                new RunSummary.RunTotals(100_000L, 100_000L, 0L, 99_173L, 827L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, true);
         RunSummary.RunTotals clean =
-                new RunSummary.RunTotals(100_000L, 100_000L, 0L, 100_000L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, true);
+                new RunSummary.RunTotals(100_000L, 100_000L, 0L, 100_000L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, 0L, true);
 
         String withLoss = TradeOffReading.read(MODEST, lossy, 2).paragraph();
         String without = TradeOffReading.read(MODEST, clean, 2).paragraph();
@@ -176,6 +179,7 @@ class TradeOffReadingTest {
                 50,
                 true,
                 1L,
+                0L,
                 behind.latencyMs(),
                 behind.latencyMs(),
                 PhaseSummary.Latency.NONE,
@@ -225,6 +229,37 @@ class TradeOffReadingTest {
 
         assertThat(r.sanityPassed()).isNull();
         assertThat(r.sanity()).startsWith("Sanity check not possible");
+    }
+
+    @Test
+    void phasesThatDifferInAcksPartitionsOrProducersAreNotComparedForTheSanityCheck() {
+        PhaseSummary base = phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0);
+        PhaseSummary longer = phase("linger-5", 5, 4.0, 10.0, 0.2, 400, 1.0);
+        PhaseDescription threePartitions = new PhaseDescription("lab.orders", List.of(0, 1, 2), null, List.of());
+        PhaseSummary leaderOnly =
+                Phases.withSettings(longer, longer.settings().with(ProducerSetting.ACKS, Acks.LEADER));
+        PhaseSummary onePartition =
+                Phases.withDescription(longer, new PhaseDescription("lab.orders", List.of(0), null, List.of()));
+        PhaseSummary twoProducers = Phases.withDescription(
+                longer,
+                threePartitions.withProducers(List.of(
+                        new PhaseDescription.ProducerInstance("http://a/", 10, 10, null),
+                        new PhaseDescription.ProducerInstance("http://b/", 10, 10, null))));
+
+        List<PhaseSummary> others = List.of(leaderOnly, onePartition, twoProducers);
+        for (int i = 0; i < others.size(); i++) {
+            RunSummary.Reading r =
+                    TradeOffReading.read(List.of(Phases.withDescription(base, threePartitions), others.get(i)), 2);
+            assertThat(r.sanityPassed())
+                    .as("acks, partitions, producers: #%d", i)
+                    .isNull();
+            assertThat(r.sanity()).startsWith("Sanity check not possible");
+        }
+        // Alike in all but linger, they are compared.
+        RunSummary.Reading alike = TradeOffReading.read(
+                List.of(Phases.withDescription(base, threePartitions), Phases.withDescription(longer, threePartitions)),
+                2);
+        assertThat(alike.sanityPassed()).isTrue();
     }
 
     @Test
