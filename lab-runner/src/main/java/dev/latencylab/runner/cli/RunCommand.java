@@ -195,7 +195,7 @@ final class RunCommand extends LabCommand {
         Scenario scenario;
         FaultControls controls;
         try {
-            scenario = new ScenarioLoader().load(cwd.resolve(scenarioFile)).withTiming(timing);
+            scenario = new ScenarioLoader(cwd).load(cwd.resolve(scenarioFile)).withTiming(timing);
             if (dryRun) {
                 return dryRun(scenario);
             }

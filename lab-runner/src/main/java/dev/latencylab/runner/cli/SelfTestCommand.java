@@ -98,7 +98,7 @@ final class SelfTestCommand extends LabCommand {
         Scenario faults;
         Scenario limits;
         try {
-            ScenarioLoader loader = new ScenarioLoader();
+            ScenarioLoader loader = new ScenarioLoader(cwd);
             faults = loader.load(cwd.resolve(scenarios).resolve("selftest.yaml"));
             limits = loader.load(cwd.resolve(scenarios).resolve("selftest-limits.yaml"));
         } catch (ScenarioException e) {
