@@ -65,8 +65,7 @@ class ClientConfigFileTest {
     }
 
     @Test
-    void upTakesTheFileTheAppsReadWithAJaasConfigOverSeveralLinesAndRefusesOneThatIsNoProperties()
-            throws IOException {
+    void upTakesTheFileTheAppsReadWithAJaasConfigOverSeveralLinesAndRefusesOneThatIsNoProperties() throws IOException {
         Path labDir = Files.createDirectories(Repo.buildDir().resolve("client-config-" + System.nanoTime()));
         Path users = Files.writeString(labDir.resolve("users.properties"), CLIENT_CONFIG);
 
