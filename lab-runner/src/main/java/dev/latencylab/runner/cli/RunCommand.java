@@ -80,14 +80,16 @@ final class RunCommand extends LabCommand {
             names = "--broker-control",
             paramLabel = "COMMAND",
             description = "a command that takes kill|stop|restart <node id>, for phases with faults"
-                    + " (default: $LAB_BROKER_CONTROL, which scripts/lab sets to its 'broker' command)")
+                    + " (default: $LAB_BROKER_CONTROL, which scripts/lab sets to its 'broker' command; split into words as a shell"
+                    + " splits them: quote a path with blanks)")
     String brokerControl;
 
     @Option(
             names = "--consumer-control",
             paramLabel = "COMMAND",
             description = "a command that takes kill|stop|restart <instance>, for phases that act on consumer-app"
-                    + " instances (default: $LAB_CONSUMER_CONTROL, which scripts/lab sets to its 'consumer' command)")
+                    + " instances (default: $LAB_CONSUMER_CONTROL, which scripts/lab sets to its 'consumer' command; split into words as a shell"
+                    + " splits them: quote a path with blanks)")
     String consumerControl;
 
     @Option(
