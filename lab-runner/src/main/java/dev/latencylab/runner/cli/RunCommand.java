@@ -1,6 +1,7 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.faults.FaultControls;
+import dev.latencylab.runner.grafana.GrafanaLogin;
 import dev.latencylab.runner.grafana.RunSnapshots;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
@@ -194,6 +195,8 @@ final class RunCommand extends LabCommand {
         }
         TimingOverride timing = timingArgs.override();
         StackWarmup stackWarmup = stackWarmupArgs.apply(options.stackWarmup());
+        // Before anything runs: a password file refused at the end would cost the run its snapshots.
+        GrafanaLogin login = grafanaLogin.login(System.getenv(), cwd, err);
         Scenario scenario;
         FaultControls controls;
         try {
@@ -274,7 +277,7 @@ final class RunCommand extends LabCommand {
                     http,
                     prometheusArgs.url,
                     grafanaUrl,
-                    grafanaLogin.login(System.getenv(), cwd),
+                    login,
                     record.startedAt(),
                     record.endedAt(),
                     dir);
