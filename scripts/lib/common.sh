@@ -40,6 +40,15 @@ give_lab_dir_back() {
   give_to_lab_user "$LAB_DIR" || warn "could not give $LAB_DIR back to $LAB_USER"
 }
 warn() { printf 'lab: %s\n' "$*" >&2; }
+
+# The runner's control command for a fault (LAB_BROKER_CONTROL, LAB_CONSUMER_CONTROL): this script's
+# path in single quotes, then <subcommand>. The runner splits the value into words as a shell does:
+# a checkout at "/home/me/my lab" stays one word.
+lab_control_command() {
+  local path=$ROOT/scripts/lab
+  printf "'%s' %s" "${path//\'/\'\\\'\'}" "$1"
+}
+
 # A function die runs before exiting, set while a command has started what it must
 # take down again should it fail half-way (compose_up). It runs once, and only in
 # the script's own shell: a die inside $(...) or <(...) ends that subshell alone.

@@ -24,10 +24,13 @@ use_existing_cluster() {
     die "--bootstrap must be host:port[,host:port...], got '$bootstrap'"
   if [[ -n $config ]]; then
     [[ -f $config ]] || die "--client-config: no file '$config'"
-    # key=value lines only (comments and blank lines allowed): what both apps and Kafka's Admin read.
-    if grep -Evq '^[[:space:]]*(#.*)?$|^[A-Za-z0-9._-]+[[:space:]]*=' "$config"; then
-      die "--client-config: $config has lines that are not key=value Kafka client properties"
-    fi
+    # Properties only, each line as Java reads it (a sasl.jaas.config continued over several lines is
+    # one): what both apps and Kafka's Admin read. The key ends at '=', ':' or a blank.
+    local line
+    while IFS= read -r line; do
+      [[ $line =~ ^[A-Za-z0-9._-]+([[:space:]]*[=:]|[[:space:]]) ]] ||
+        die "--client-config: $config has lines that are not key=value Kafka client properties"
+    done < <(properties_lines "$config")
   fi
   if running_pid "$(producer_name 1)" >/dev/null && [[ $(existing_bootstrap || true) != "$bootstrap" ]]; then
     die "the apps run against $(existing_bootstrap || echo "the lab's brokers"): 'scripts/lab down' first"
@@ -42,35 +45,45 @@ use_existing_cluster() {
   fi
 }
 
+# Each property of a Java properties file $1 on a line of its own, as Java reads the file: a line
+# ending in an odd number of backslashes goes on in the next (sasl.jaas.config often does), leading
+# blanks are dropped (a continued line's too), '#' and '!' start comments, which go on no further,
+# and blank lines are skipped. The text is kept as written (its escapes too).
+properties_lines() {
+  local line logical='' trail
+  while IFS= read -r line || [[ -n $line ]]; do
+    line=${line#"${line%%[![:space:]]*}"}
+    [[ -z $logical && ( -z $line || $line == [#!]* ) ]] && continue
+    trail=${line##*[!\\]}
+    if ((${#trail} % 2 == 1)); then
+      logical+=${line%\\}
+      continue
+    fi
+    printf '%s\n' "$logical$line"
+    logical=''
+  done <"$1"
+  # A last line that ends in a backslash goes on into nothing: Java keeps what came before.
+  [[ -z $logical ]] || printf '%s\n' "$logical"
+}
+
 # The client properties for the apps, as one Spring argument naming a file: each key=value becomes
 # spring.kafka.properties.<key>=<value> in .lab/client-app.properties (this user's alone), so a
 # password in sasl.jaas.config never stands on a command line, which every user of the machine can
-# read in ps. Read as Java reads a properties file: a line ending in an odd number of backslashes
-# goes on in the next (sasl.jaas.config often does), '#' and '!' start comments, and the key ends at
-# the first '=', ':' or blank. The value's text is kept as written (its escapes too): both files are
-# read as Java properties.
+# read in ps. Each property as properties_lines reads it, the key ending at the first '=', ':' or
+# blank; both files are read as Java properties.
 existing_app_args() {
-  local f app line logical='' key value trail
+  local f app line key value
   f=$(existing_config_file)
   [[ -f $f ]] || return 0
   app=$LAB_DIR/client-app.properties
   (
     umask 077
     : >"$app"
-    while IFS= read -r line || [[ -n $line ]]; do
-      # Leading blanks are dropped, a continued line's too, as Java does; a comment goes on no further.
-      line=${line#"${line%%[![:space:]]*}"}
-      [[ -z $logical && ( -z $line || $line == [#!]* ) ]] && continue
-      trail=${line##*[!\\]}
-      if ((${#trail} % 2 == 1)); then
-        logical+=${line%\\}
-        continue
-      fi
-      line=$logical$line logical=''
+    while IFS= read -r line; do
       [[ $line =~ ^([^=:[:space:]]+)[[:space:]]*[=:]?[[:space:]]*(.*)$ ]] || continue
       key=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
       printf 'spring.kafka.properties.%s=%s\n' "$key" "$value" >>"$app"
-    done <"$f"
+    done < <(properties_lines "$f")
   )
   printf -- '--spring.config.import=file:%s\n' "$app"
 }

@@ -356,12 +356,15 @@ class Probe:
 
 
 def host_name(host):
-    """The name of a Host header without its port; an IPv6 literal keeps its brackets."""
+    """The name of a Host header without its port; an IPv6 literal keeps its brackets.
+
+    One without brackets (more than one ':') is an address whole: no port can be told apart from it.
+    """
     h = host.strip().lower()
     if h.startswith("["):
         end = h.find("]")
         return h if end < 0 else h[:end + 1]
-    return h.partition(":")[0]
+    return h if h.count(":") > 1 else h.partition(":")[0]
 
 
 def control_refusal(method, headers):

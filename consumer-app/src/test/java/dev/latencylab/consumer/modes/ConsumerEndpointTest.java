@@ -20,6 +20,7 @@ import org.mockito.InOrder;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.HttpStatus;
@@ -31,6 +32,7 @@ import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.assertj.MvcTestResult;
+import org.springframework.web.filter.FormContentFilter;
 
 /**
  * {@code /actuator/consumer} over the real web mapping, with the two listener containers mocked:
@@ -73,6 +75,9 @@ class ConsumerEndpointTest {
 
     @Autowired
     private MockMvcTester mvc;
+
+    @Autowired
+    private ApplicationContext context;
 
     @Autowired
     private ConsumerModes modes;
@@ -183,6 +188,24 @@ class ConsumerEndpointTest {
         assertThat(modes.settings()).isEqualTo(ConsumerSettings.DEFAULTS);
         verifyNoInteractions(RECORD);
         verify(BATCH, never()).stop();
+    }
+
+    @Test
+    void aLargeFormBodyIsRefusedUnreadForNoFilterParsesForms() throws Exception {
+        // Spring's FormContentFilter, on by default, would read a form PUT whole before the bound.
+        assertThat(context.getBeansOfType(FormContentFilter.class)).isEmpty();
+        String body = "a=" + "x".repeat(1024 * 1024);
+
+        MvcTestResult result = mvc.put()
+                .uri("/anywhere")
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .content(body)
+                .exchange();
+
+        assertThat(result).hasStatus(HttpStatus.CONTENT_TOO_LARGE);
+        assertThat(result.getMvcResult().getRequest().getInputStream().read())
+                .as("the body's first byte, still unread")
+                .isEqualTo('a');
     }
 
     @Test

@@ -69,6 +69,23 @@ public final class ExtraProperties {
     private ExtraProperties() {}
 
     /**
+     * Where {@code value} has its first control, line-separator or format character, or -1. A value
+     * is logged and written into summary.md: a line break there would forge a line of either, an
+     * escape sequence recolour a terminal, a direction override make it read otherwise than it is.
+     */
+    private static int firstUnprintable(String value) {
+        for (int i = 0; i < value.length(); i = value.offsetByCodePoints(i, 1)) {
+            switch (Character.getType(value.codePointAt(i))) {
+                case Character.CONTROL, Character.LINE_SEPARATOR, Character.PARAGRAPH_SEPARATOR, Character.FORMAT -> {
+                    return i;
+                }
+                default -> {}
+            }
+        }
+        return -1;
+    }
+
+    /**
      * {@code properties} as a sorted, unmodifiable map (empty for null), or a refusal naming the
      * first property at fault as {@code field.name}; {@code owned} is what the lab sets itself, each
      * with the setting to use instead.
@@ -106,6 +123,14 @@ public final class ExtraProperties {
                         at,
                         at + " must be a value of at most " + MAX_VALUE_LENGTH + " characters; got "
                                 + (value == null ? "null" : value.length() + " characters"));
+            }
+            int unprintable = firstUnprintable(value);
+            if (unprintable >= 0) {
+                throw new BadSettingsException(
+                        at,
+                        at + " must be printable text: no line break or other control or format character; got"
+                                + String.format(
+                                        " U+%04X at character %d", value.codePointAt(unprintable), unprintable));
             }
             sorted.put(name, value);
         }

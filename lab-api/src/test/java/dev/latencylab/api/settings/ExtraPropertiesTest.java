@@ -96,4 +96,19 @@ class ExtraPropertiesTest {
                 .doesNotContainKeys("key.serializer", "value.serializer", "enable.idempotence")
                 .hasSize(12);
     }
+
+    @Test
+    void aValueWithALineBreakOrAnotherControlCharacterIsRefusedNamingIt() {
+        // A value is logged and written into summary.md: a line break there forges a line.
+        for (String value : new String[] {"rack-1\n# forged", "rack-1\r", "rack\u001b[31m", "rack\u2028", "a\u0000"}) {
+            assertThatThrownBy(() -> ExtraProperties.checked(
+                            "consumerConfig", Map.of("client.rack", value), ExtraProperties.CONSUMER_OWNED))
+                    .isInstanceOfSatisfying(BadSettingsException.class, e -> assertThat(e.field())
+                            .isEqualTo("consumerConfig.client.rack"))
+                    .hasMessageStartingWith("consumerConfig.client.rack must be printable text");
+        }
+        assertThat(ExtraProperties.checked(
+                        "consumerConfig", Map.of("client.rack", "eu-west-1a é"), ExtraProperties.CONSUMER_OWNED))
+                .containsEntry("client.rack", "eu-west-1a é");
+    }
 }

@@ -41,7 +41,10 @@ public final class LocalControl {
         return Optional.empty();
     }
 
-    /** The name of a {@code Host} header without its port; an IPv6 literal keeps its brackets. */
+    /**
+     * The name of a {@code Host} header without its port; an IPv6 literal keeps its brackets. One
+     * without brackets (more than one ':') is an address whole: no port can be told apart from it.
+     */
     static String hostName(String host) {
         String h = host.trim().toLowerCase(Locale.ROOT);
         if (h.startsWith("[")) {
@@ -49,6 +52,6 @@ public final class LocalControl {
             return end < 0 ? h : h.substring(0, end + 1);
         }
         int colon = h.indexOf(':');
-        return colon < 0 ? h : h.substring(0, colon);
+        return colon < 0 || h.indexOf(':', colon + 1) >= 0 ? h : h.substring(0, colon);
     }
 }

@@ -29,4 +29,14 @@ class LocalControlTest {
                 .isEmpty();
         assertThat(LocalControl.refusal("PUT", "localhost", "null")).isPresent();
     }
+
+    @Test
+    void anUnbracketedIpv6LoopbackIsLoopbackAndAnotherAddressIsNot() {
+        // Without brackets no port can be told apart from the address: the whole header is the name.
+        assertThat(LocalControl.refusal("POST", "::1", null)).isEmpty();
+        assertThat(LocalControl.refusal("POST", "::1:8080", null))
+                .as("::1:8080 is another address, 0:0:0:0:0:0:1:8080")
+                .isPresent();
+        assertThat(LocalControl.refusal("POST", "fe80::1", null)).isPresent();
+    }
 }

@@ -2,6 +2,7 @@ package dev.latencylab.kafka.config;
 
 import dev.latencylab.api.settings.BadSettingsException;
 import java.util.Map;
+import java.util.Set;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -17,6 +18,20 @@ public final class ClientPropertyCheck {
 
     /** Class-valued properties load code by name: only the Kafka client's own classes are accepted. */
     private static final String KAFKA_PACKAGE = "org.apache.kafka.";
+
+    /**
+     * The LIST properties of either client whose items are no class names (hosts, TLS names, an
+     * audience, config providers' aliases: a provider's class is a property the definitions do not
+     * know, so it is refused as unknown). Every other LIST, like every CLASS, loads what it names
+     * ({@code partition.assignment.strategy} too): one a new client adds is under the rule until
+     * it is named here.
+     */
+    private static final Set<String> LISTS_OF_NO_CLASS = Set.of(
+            "bootstrap.servers",
+            "ssl.cipher.suites",
+            "ssl.enabled.protocols",
+            "sasl.oauthbearer.expected.audience",
+            "config.providers");
 
     private ClientPropertyCheck() {}
 
@@ -75,7 +90,8 @@ public final class ClientPropertyCheck {
     }
 
     private static boolean loadsClasses(ConfigDef.ConfigKey key) {
-        return key.type == ConfigDef.Type.CLASS || key.name.endsWith(".classes") || key.name.endsWith(".reporters");
+        return key.type == ConfigDef.Type.CLASS
+                || (key.type == ConfigDef.Type.LIST && !LISTS_OF_NO_CLASS.contains(key.name));
     }
 
     private static boolean onlyKafkaClasses(String value) {

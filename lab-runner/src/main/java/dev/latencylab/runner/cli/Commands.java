@@ -69,13 +69,11 @@ final class Commands {
 
     /**
      * A control command ({@code --broker-control}, {@code --consumer-control}) as given, else the environment's
-     * value, split into words; null when neither is set.
+     * value, split into words as a shell splits them ({@link ShellWords}); null when neither is set.
      */
     static BrokerControl control(String given, String fromEnvironment) {
         String command = given != null ? given : fromEnvironment;
-        return command == null || command.isBlank()
-                ? null
-                : new CommandBrokerControl(List.of(command.trim().split("\\s+")));
+        return command == null || command.isBlank() ? null : new CommandBrokerControl(ShellWords.split(command));
     }
 
     static PrintWriter writer(PrintStream stream) {

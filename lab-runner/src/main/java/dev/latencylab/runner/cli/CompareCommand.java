@@ -15,6 +15,7 @@ import dev.latencylab.runner.lab.Preflight;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.TopicSpec;
 import dev.latencylab.runner.topics.KafkaTopics;
 import dev.latencylab.runner.topics.TopicOwnership;
 import java.io.IOException;
@@ -101,7 +102,8 @@ final class CompareCommand extends LabCommand {
             names = "--topic",
             paramLabel = "NAME",
             defaultValue = "lab.compare",
-            description = "bench topic for the tools, created like the lab topic; on the lab's own brokers one left"
+            description = "bench topic for the tools (a lab.* name), created like the lab topic; on the lab's own"
+                    + " brokers one left"
                     + " by an earlier run is replaced, on another cluster (--bootstrap) it must not exist"
                     + " (default ${DEFAULT-VALUE})")
     String topic;
@@ -293,6 +295,11 @@ final class CompareCommand extends LabCommand {
         if (apps.producerUrls.size() > 1) {
             throw new UsageException("--producer: compare measures one producer-app against Kafka's own producer;"
                     + " give one URL, not " + apps.producerUrls.size());
+        }
+        // compare creates, writes and deletes its bench topic: the producer-app's rule holds for it too.
+        if (!TopicSpec.labs(topic)) {
+            throw new UsageException(
+                    "--topic must start with " + TopicSpec.LAB_PREFIX + " (" + TopicSpec.LAB_ONLY + "), got " + topic);
         }
         if (topic.equals(labTopic)) {
             throw new UsageException(

@@ -1,6 +1,7 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.faults.FaultControls;
+import dev.latencylab.runner.grafana.GrafanaLogin;
 import dev.latencylab.runner.grafana.RunSnapshots;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.PrometheusClient;
@@ -80,14 +81,16 @@ final class RunCommand extends LabCommand {
             names = "--broker-control",
             paramLabel = "COMMAND",
             description = "a command that takes kill|stop|restart <node id>, for phases with faults"
-                    + " (default: $LAB_BROKER_CONTROL, which scripts/lab sets to its 'broker' command)")
+                    + " (default: $LAB_BROKER_CONTROL, which scripts/lab sets to its 'broker' command; split into words as a shell"
+                    + " splits them: quote a path with blanks)")
     String brokerControl;
 
     @Option(
             names = "--consumer-control",
             paramLabel = "COMMAND",
             description = "a command that takes kill|stop|restart <instance>, for phases that act on consumer-app"
-                    + " instances (default: $LAB_CONSUMER_CONTROL, which scripts/lab sets to its 'consumer' command)")
+                    + " instances (default: $LAB_CONSUMER_CONTROL, which scripts/lab sets to its 'consumer' command; split into words as a shell"
+                    + " splits them: quote a path with blanks)")
     String consumerControl;
 
     @Option(
@@ -192,10 +195,12 @@ final class RunCommand extends LabCommand {
         }
         TimingOverride timing = timingArgs.override();
         StackWarmup stackWarmup = stackWarmupArgs.apply(options.stackWarmup());
+        // Before anything runs: a password file refused at the end would cost the run its snapshots.
+        GrafanaLogin login = grafanaLogin.login(System.getenv(), cwd, err);
         Scenario scenario;
         FaultControls controls;
         try {
-            scenario = new ScenarioLoader().load(cwd.resolve(scenarioFile)).withTiming(timing);
+            scenario = new ScenarioLoader(cwd).load(cwd.resolve(scenarioFile)).withTiming(timing);
             if (dryRun) {
                 return dryRun(scenario);
             }
@@ -272,7 +277,7 @@ final class RunCommand extends LabCommand {
                     http,
                     prometheusArgs.url,
                     grafanaUrl,
-                    grafanaLogin.login(System.getenv(), cwd),
+                    login,
                     record.startedAt(),
                     record.endedAt(),
                     dir);

@@ -46,14 +46,16 @@ final class SelfTestCommand extends LabCommand {
             names = "--consumer-control",
             paramLabel = "COMMAND",
             description = "a command that takes kill|restart <instance>, for the consumer restart"
-                    + " (default: $LAB_CONSUMER_CONTROL, which scripts/lab sets to its 'consumer' command)")
+                    + " (default: $LAB_CONSUMER_CONTROL, which scripts/lab sets to its 'consumer' command; split into words as a shell"
+                    + " splits them: quote a path with blanks)")
     String consumerControl;
 
     @Option(
             names = "--broker-control",
             paramLabel = "COMMAND",
             description = "a command that takes kill|stop|restart <node id>, for the acks=1 leader kill"
-                    + " (default: $LAB_BROKER_CONTROL, which scripts/lab sets to its 'broker' command)")
+                    + " (default: $LAB_BROKER_CONTROL, which scripts/lab sets to its 'broker' command; split into words as a shell"
+                    + " splits them: quote a path with blanks)")
     String brokerControl;
 
     @Option(
@@ -98,7 +100,7 @@ final class SelfTestCommand extends LabCommand {
         Scenario faults;
         Scenario limits;
         try {
-            ScenarioLoader loader = new ScenarioLoader();
+            ScenarioLoader loader = new ScenarioLoader(cwd);
             faults = loader.load(cwd.resolve(scenarios).resolve("selftest.yaml"));
             limits = loader.load(cwd.resolve(scenarios).resolve("selftest-limits.yaml"));
         } catch (ScenarioException e) {

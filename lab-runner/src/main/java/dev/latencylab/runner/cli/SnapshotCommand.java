@@ -128,7 +128,7 @@ final class SnapshotCommand extends LabCommand {
 
         List<LabDashboard> dashboards = LabDashboards.load(cwd.resolve(dashboardArgs.dashboardsDir));
         GrafanaSnapshotClient grafana =
-                withGrafana ? new GrafanaSnapshotClient(grafanaUrl, grafanaLogin.login(env, cwd)) : null;
+                withGrafana ? new GrafanaSnapshotClient(grafanaUrl, grafanaLogin.login(env, cwd, err)) : null;
         SnapshotExport.Exported exported = new SnapshotExport(dashboardArgs.prometheus.client(http), grafana, out, err)
                 .export(dashboards, window, outDir, label);
         if (!withGrafana) {

@@ -35,7 +35,7 @@ final class ValidateCommand extends LabCommand {
         int code = 0;
         for (String file : files) {
             try {
-                Scenario s = new ScenarioLoader().load(cwd.resolve(file)).withTiming(timing);
+                Scenario s = new ScenarioLoader(cwd).load(cwd.resolve(file)).withTiming(timing);
                 PhaseListing.print(out, file, s, RunPlan.of(s, orderArgs.seed()), orderArgs.seed != null);
             } catch (ScenarioException e) {
                 e.problems().forEach(err::println);

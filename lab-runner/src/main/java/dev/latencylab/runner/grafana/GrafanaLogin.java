@@ -3,10 +3,15 @@ package dev.latencylab.runner.grafana;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Who creates snapshots in Grafana (basic auth). The password comes from, in order: {@code --grafana-password},
+ * Who creates snapshots in Grafana (basic auth). The password comes from, in order: {@code --grafana-password}
+ * or {@code --grafana-password-file} ({@link #fromFile}),
  * the environment's {@value #ENV} (what docker-compose.yml gives Grafana; one the user exports wins there too),
  * else the stack's own password file, {@value #FILE} in the lab's folder ({@code $LAB_DIR}, else {@code .lab} of
  * the working directory), which scripts/lab makes on first need and gives Grafana. There is no default: a
@@ -57,6 +62,42 @@ public record GrafanaLogin(String user, String password, String source) {
                 null,
                 "none given with --grafana-password, none in the environment's " + ENV + ", none in " + file
                         + " (scripts/lab up makes it for the Grafana it starts)");
+    }
+
+    /**
+     * The password from the first line of {@code file}, a way to give one that no other user sees: a
+     * command line is every user's to read (ps), so the file must be readable by its owner alone.
+     *
+     * @param given how the user named the file, for messages
+     * @throws IllegalArgumentException naming the file when it is missing, empty, or others may read it
+     */
+    public static GrafanaLogin fromFile(String user, Path file, String given) {
+        String u = user == null || user.isBlank() ? "admin" : user;
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException(given + " " + file + ": no such file");
+        }
+        try {
+            Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
+            Set<PosixFilePermission> others = EnumSet.of(
+                    PosixFilePermission.GROUP_READ,
+                    PosixFilePermission.GROUP_WRITE,
+                    PosixFilePermission.OTHERS_READ,
+                    PosixFilePermission.OTHERS_WRITE);
+            others.retainAll(mode);
+            if (!others.isEmpty()) {
+                throw new IllegalArgumentException(given + " " + file + " may be read by others ("
+                        + PosixFilePermissions.toString(mode) + "): chmod 600 it");
+            }
+        } catch (UnsupportedOperationException e) {
+            // No POSIX modes here (not a Linux or macOS file system): nothing to check.
+        } catch (IOException e) {
+            throw new IllegalArgumentException(given + " " + file + " cannot be read: " + e.getMessage());
+        }
+        String password = firstLine(file);
+        if (password == null) {
+            throw new IllegalArgumentException(given + " " + file + " holds no password (its first line is empty)");
+        }
+        return new GrafanaLogin(u, password, file.toString());
     }
 
     /** The file's first line, stripped; null when it is absent, unreadable or empty. */

@@ -34,9 +34,9 @@ final class PhaseReader {
     private final YAMLMapper yaml;
     private final PhaseSettingsReader settingsReader;
 
-    PhaseReader(YAMLMapper yaml) {
+    PhaseReader(YAMLMapper yaml, PayloadFolder payloads) {
         this.yaml = yaml;
-        this.settingsReader = new PhaseSettingsReader(yaml);
+        this.settingsReader = new PhaseSettingsReader(yaml, payloads);
     }
 
     Phase read(JsonNode node, JsonNode defaults, int index, ScenarioProblems problems) {

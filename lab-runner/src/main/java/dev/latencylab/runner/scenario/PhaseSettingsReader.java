@@ -5,7 +5,6 @@ import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerSettingsReader;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.kafka.config.ClientPropertyCheck;
@@ -27,9 +26,11 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 final class PhaseSettingsReader {
 
     private final YAMLMapper yaml;
+    private final PayloadFolder payloads;
 
-    PhaseSettingsReader(YAMLMapper yaml) {
+    PhaseSettingsReader(YAMLMapper yaml, PayloadFolder payloads) {
         this.yaml = yaml;
+        this.payloads = payloads;
     }
 
     /**
@@ -67,8 +68,8 @@ final class PhaseSettingsReader {
         try {
             ProducerSettings settings = ProducerSettings.of(read);
             if (settings.payload() == PayloadKind.SAMPLE) {
-                // Refused before the run starts, with the producer's own reading of the file.
-                SampleFile.read(settings.payloadFile());
+                // Refused before the run starts, from the producer's one folder, with its own reading of the file.
+                payloads.read(settings.payloadFile());
             }
             ClientPropertyCheck.producer("producerConfig", settings.producerConfig());
             return settings;

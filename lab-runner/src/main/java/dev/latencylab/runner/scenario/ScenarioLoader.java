@@ -41,7 +41,17 @@ public final class ScenarioLoader {
     private final YAMLMapper yaml = YAMLMapper.builder()
             .enable(tools.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
-    private final PhaseReader phaseReader = new PhaseReader(yaml);
+    private final PhaseReader phaseReader;
+
+    /** A loader whose scenarios name payload files relative to this process's working folder. */
+    public ScenarioLoader() {
+        this(Path.of(""));
+    }
+
+    /** A loader whose scenarios name payload files relative to {@code workingFolder}, and from its {@code scenarios/payloads} only. */
+    public ScenarioLoader(Path workingFolder) {
+        this.phaseReader = new PhaseReader(yaml, new PayloadFolder(workingFolder));
+    }
 
     public Scenario load(Path file) {
         String text;

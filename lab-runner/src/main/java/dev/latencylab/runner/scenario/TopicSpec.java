@@ -19,11 +19,25 @@ public record TopicSpec(
         Map<String, String> configs,
         boolean keep) {
 
+    /**
+     * The start of every topic name the lab writes, creates or deletes, as the producer-app's own
+     * rule ({@code lab.producer.topic-prefix}): on a shared cluster any other name may be someone's.
+     */
+    public static final String LAB_PREFIX = "lab.";
+
+    /** Why a name outside {@link #LAB_PREFIX} is refused, in the words every check uses. */
+    public static final String LAB_ONLY = "the lab writes, creates and deletes only topics named lab.*";
+
     public static final short DEFAULT_REPLICATION_FACTOR = 3;
     public static final int DEFAULT_MIN_INSYNC_REPLICAS = 2;
 
     public TopicSpec {
         configs = configs == null ? Map.of() : Map.copyOf(configs);
+    }
+
+    /** Whether {@code name} is one the lab may write, create and delete. */
+    public static boolean labs(String name) {
+        return name.startsWith(LAB_PREFIX);
     }
 
     /** An existing topic, by name. */

@@ -21,12 +21,21 @@ final class TopicSpecReader {
 
     private TopicSpecReader() {}
 
+    /** Checked when the scenario is loaded, so validate refuses it, not the producer-app half-way through a run. */
+    private static String outsideLab(JsonNode name) {
+        return "must start with " + TopicSpec.LAB_PREFIX + " (" + TopicSpec.LAB_ONLY + "), got " + show(name);
+    }
+
     /** A topic's name, or a mapping with its name and the layout the runner creates it with. */
     static TopicSpec read(JsonNode v, String field, ScenarioProblems problems) {
         if (v.isMissingNode() || v.isNull()) {
             return null;
         }
         if (v.isString()) {
+            if (!TopicSpec.labs(v.asString())) {
+                problems.add(field, outsideLab(v));
+                return null;
+            }
             return TopicSpec.existing(v.asString());
         }
         if (!v.isObject()) {
@@ -42,6 +51,10 @@ final class TopicSpecReader {
             problems.add(
                     field + ".name",
                     "is needed: a Kafka topic name ({phase} is replaced by the phase's name), got " + show(name));
+            return null;
+        }
+        if (!TopicSpec.labs(name.asString())) {
+            problems.add(field + ".name", outsideLab(name));
             return null;
         }
         Integer partitions = optionalInteger(

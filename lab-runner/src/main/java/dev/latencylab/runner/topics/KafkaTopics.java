@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -123,8 +124,16 @@ public final class KafkaTopics implements Topics {
         return found;
     }
 
+    /**
+     * Deletes {@code topic} only where {@link TopicOwnership} allows, asking the cluster nothing
+     * otherwise: the check is here, not only in the callers, so no caller can delete someone's topic.
+     */
     @Override
     public void delete(String topic) throws InterruptedException {
+        Optional<String> refused = ownership.deletionRefusal(topic);
+        if (refused.isPresent()) {
+            throw new TopicException(refused.get());
+        }
         // Its name may take a moment to be free again: creating it anew is this runner's to retry.
         ownership.claim(topic);
         try {

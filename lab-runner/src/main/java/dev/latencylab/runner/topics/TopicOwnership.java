@@ -1,5 +1,7 @@
 package dev.latencylab.runner.topics;
 
+import dev.latencylab.runner.scenario.TopicSpec;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -32,7 +34,23 @@ public final class TopicOwnership {
 
     /** Whether an existing {@code topic} may be deleted (to create it anew, or to clean up). */
     public boolean mayDelete(String topic) {
-        return labsOwnBrokers || own.contains(topic);
+        return deletionRefusal(topic).isEmpty();
+    }
+
+    /**
+     * Why {@code topic} may not be deleted, or empty when it may: a name outside {@code lab.} never
+     * (on any cluster it may be someone's), a lab name on a cluster the lab did not start only when
+     * the lab created it.
+     */
+    public Optional<String> deletionRefusal(String topic) {
+        if (!TopicSpec.labs(topic)) {
+            return Optional.of("the lab deletes only topics named " + TopicSpec.LAB_PREFIX + "*: not " + topic);
+        }
+        if (!labsOwnBrokers && !own.contains(topic)) {
+            return Optional.of("the lab did not create topic " + topic + " on " + bootstrap
+                    + ", a cluster it did not start: it deletes only topics it created there");
+        }
+        return Optional.empty();
     }
 
     /**

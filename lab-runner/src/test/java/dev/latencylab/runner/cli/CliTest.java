@@ -156,6 +156,39 @@ class CliTest {
     }
 
     @Test
+    void validateReadsAPayloadFileFromScenariosPayloadsOnlyAsRunDoes(@TempDir Path dir) throws IOException {
+        Path payloads = Files.createDirectories(dir.resolve("scenarios/payloads"));
+        Files.writeString(payloads.resolve("ok.jsonl"), "{\"a\": 1}\n");
+        Path secret = Files.writeString(dir.resolve("secret.jsonl"), "not for a scenario\n");
+        Files.createSymbolicLink(payloads.resolve("link.jsonl"), secret);
+        for (String file :
+                List.of(secret.toString(), "scenarios/payloads/../../secret.jsonl", "scenarios/payloads/link.jsonl")) {
+            Files.writeString(dir.resolve("s.yaml"), sample(file));
+            err.reset();
+
+            assertThat(cli(dir).execute("validate", "s.yaml")).as(file).isEqualTo(2);
+            assertThat(err())
+                    .contains("settings.payloadFile")
+                    .contains("is outside " + dir.resolve("scenarios/payloads"));
+        }
+        Files.writeString(dir.resolve("s.yaml"), sample("scenarios/payloads/ok.jsonl"));
+        err.reset();
+        assertThat(cli(dir).execute("validate", "s.yaml")).as(err()).isZero();
+    }
+
+    private static String sample(String payloadFile) {
+        return """
+                defaults:
+                  warmup: 5s
+                  duration: 15s
+                  settings: {batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400, lingerMs: 0}
+                phases:
+                  - {name: a, settings: {payload: sample, payloadFile: "%s"}}
+                """
+                .formatted(payloadFile);
+    }
+
+    @Test
     void reportRedrawsAResultsFolder(@TempDir Path dir) {
         assertThat(cli(dir).execute("report", "nowhere")).isEqualTo(2);
         assertThat(err()).contains("has no summary.json");

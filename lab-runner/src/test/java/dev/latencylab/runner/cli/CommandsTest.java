@@ -1,11 +1,13 @@
 package dev.latencylab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.runner.faults.BrokerControl;
 import dev.latencylab.runner.scenario.FaultStep;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +22,32 @@ class CommandsTest {
         Commands.control(null, "sh " + script + " env").act(FaultStep.Action.RESTART, 3);
 
         assertThat(Files.readAllLines(dir.resolve("calls.txt"))).containsExactly("given kill 2", "env restart 3");
+    }
+
+    @Test
+    void aControlCommandIsSplitAsAShellSplitsItSoAPathWithBlanksStaysOneWord(@TempDir Path dir) throws Exception {
+        // A checkout at "/home/me/my lab": scripts/lab quotes its path, as a shell would.
+        Path folder = Files.createDirectories(dir.resolve("my lab's"));
+        Path script = folder.resolve("lab");
+        Files.writeString(script, "#!/bin/sh\necho \"$@\" >> \"$(dirname \"$0\")/calls.txt\"\n");
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        String quoted = "'" + script.toString().replace("'", "'\\''") + "' broker";
+
+        Commands.control(null, quoted).act(FaultStep.Action.STOP, 1);
+        Commands.control("\"" + script + "\" \"two words\"", null).act(FaultStep.Action.KILL, 2);
+        Commands.control(script.toString().replace(" ", "\\ ").replace("'", "\\'") + " x\\ y", null)
+                .act(FaultStep.Action.RESTART, 3);
+
+        assertThat(Files.readAllLines(folder.resolve("calls.txt")))
+                .containsExactly("broker stop 1", "two words kill 2", "x y restart 3");
+    }
+
+    @Test
+    void aControlCommandWithAQuoteLeftOpenIsRefusedNamingIt() {
+        assertThatThrownBy(() -> Commands.control("'/a b/lab broker", null))
+                .isInstanceOf(UsageException.class)
+                .hasMessageContaining("'/a b/lab broker")
+                .hasMessageContaining("quote");
     }
 
     @Test

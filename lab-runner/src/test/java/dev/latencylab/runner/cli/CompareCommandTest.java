@@ -87,6 +87,10 @@ class CompareCommandTest {
                 .hasMessage("--duration must be at least 1s, got 500ms");
         assertThatThrownBy(() -> settings(dir, "--topic", "lab.orders"))
                 .hasMessageContaining("must not be the lab topic");
+        // compare creates, writes and deletes its bench topic: only a lab.* name, as the producer-app writes.
+        assertThatThrownBy(() -> settings(dir, "--topic", "orders"))
+                .hasMessage("--topic must start with lab. (the lab writes, creates and deletes only topics named"
+                        + " lab.*), got orders");
         assertThatThrownBy(() -> settings(dir, "--backlog", "99999"))
                 .hasMessage("--backlog must be from 100000 to 10000000, got 99999");
         assertThatThrownBy(() -> settings(dir, "--stack-pids", "12,13"))

@@ -1,6 +1,7 @@
 package dev.latencylab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.runner.grafana.FakePrometheus;
 import dev.latencylab.runner.grafana.RecordingGrafana;
@@ -12,6 +13,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -140,6 +142,53 @@ class SnapshotCommandTest {
         assertThat(dir.resolve("snap/snapshots/lab-fixture.json"))
                 .as("the file is written first, whatever Grafana says")
                 .isNotEmptyFile();
+    }
+
+    @Test
+    void aPasswordOnTheCommandLineIsTakenWithAWarningThatEveryUserCanReadIt() throws Exception {
+        int code =
+                run(Map.of(), "--grafana", grafana.url().toString(), "--grafana-password", "s3cret", "--out", "snap");
+
+        assertThat(code).as(err()).isZero();
+        assertThat(err())
+                .contains("warning: --grafana-password puts the password on the command line, where every user of"
+                        + " this machine can read it (ps): give it in GRAFANA_ADMIN_PASSWORD or"
+                        + " --grafana-password-file FILE instead");
+    }
+
+    @Test
+    void aPasswordFileReadableByYouAloneIsTheWayWithoutTheCommandLine() throws Exception {
+        Path file = Files.writeString(dir.resolve("grafana.pw"), "from-file\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+
+        int code = run(
+                Map.of(),
+                "--grafana",
+                grafana.url().toString(),
+                "--grafana-password-file",
+                "grafana.pw",
+                "--out",
+                "snap");
+
+        assertThat(code).as(err()).isZero();
+        assertThat(err()).doesNotContain("warning");
+        assertThat(grafana.requests().get(0).authorization())
+                .isEqualTo("Basic "
+                        + Base64.getEncoder().encodeToString("admin:from-file".getBytes(StandardCharsets.UTF_8)));
+
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+        // A wrong command line: Cli answers it with exit 2.
+        assertThatThrownBy(() -> run(
+                        Map.of(),
+                        "--grafana",
+                        grafana.url().toString(),
+                        "--grafana-password-file",
+                        "grafana.pw",
+                        "--out",
+                        "snap2"))
+                .isInstanceOf(UsageException.class)
+                .hasMessage("--grafana-password-file " + file + " may be read by others (rw-r--r--): chmod 600 it");
+        assertThat(dir.resolve("snap2")).doesNotExist();
     }
 
     @Test

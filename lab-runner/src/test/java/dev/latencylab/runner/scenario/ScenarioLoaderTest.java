@@ -342,6 +342,24 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aTopicOutsideLabIsRefusedWhenTheScenarioIsLoaded() {
+        assertThatThrownBy(() -> loader.parse(
+                        "t.yaml",
+                        "t",
+                        SWEEP.replace("  - name: linger-0\n", "  - name: linger-0\n    topic: orders\n")
+                                .replace(
+                                        "  - name: linger-20\n",
+                                        "  - name: linger-20\n    topic: {name: '{phase}.lab.x', partitions: 3}\n")))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                        .containsExactlyInAnyOrder(
+                                "t.yaml: phase 1 'linger-0': topic: must start with lab. (the lab writes, creates and"
+                                        + " deletes only topics named lab.*), got 'orders'",
+                                "t.yaml: phase 2 'linger-20': topic.name: must start with lab. (the lab writes, creates"
+                                        + " and deletes only topics named lab.*), got '{phase}.lab.x'"));
+    }
+
+    @Test
     void rateMaxAndUnthrottledAndTheNewSettingsAreRead() {
         Scenario s = loader.parse(
                 "m.yaml",

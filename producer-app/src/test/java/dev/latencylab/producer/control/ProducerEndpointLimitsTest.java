@@ -21,16 +21,18 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.ApplicationContext;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.convention.TestBean;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
+import org.springframework.web.filter.FormContentFilter;
 
 /**
  * What the producer's control endpoint refuses for the memory it would take: a bufferMemory over its
  * share of the app's heap (a small heap here, given, not allocated) and a body over 64 KiB. The
- * sender is mocked: no Kafka.
+ * sender is mocked: no Kafka. A form body is no way around the bound.
  */
 @WebMvcTest(controllers = ProducerEndpoint.class, properties = "spring.config.name=producer-app")
 @EnableConfigurationProperties(LabProducerProperties.class)
@@ -45,6 +47,9 @@ class ProducerEndpointLimitsTest {
 
     @Autowired
     private MockMvcTester mvc;
+
+    @Autowired
+    private ApplicationContext context;
 
     @MockitoBean
     private LoadGenerator generator;
@@ -95,6 +100,24 @@ class ProducerEndpointLimitsTest {
                 .isEqualTo("the request body has " + body.length() + " bytes; the lab's control endpoints take at"
                         + " most 65536 (64 KiB): a settings change is a few hundred");
         verify(generator, never()).submit(any(), any());
+    }
+
+    @Test
+    void aLargeFormBodyIsRefusedUnreadForNoFilterParsesForms() throws Exception {
+        // Spring's FormContentFilter, on by default, would read a form PUT whole before the bound.
+        assertThat(context.getBeansOfType(FormContentFilter.class)).isEmpty();
+        String body = "a=" + "x".repeat(1024 * 1024);
+
+        var result = mvc.put()
+                .uri("/anywhere")
+                .contentType(MediaType.APPLICATION_FORM_URLENCODED)
+                .content(body)
+                .exchange();
+
+        assertThat(result).hasStatus(HttpStatus.CONTENT_TOO_LARGE);
+        assertThat(result.getMvcResult().getRequest().getInputStream().read())
+                .as("the body's first byte, still unread")
+                .isEqualTo('a');
     }
 
     private org.springframework.test.web.servlet.assertj.MvcTestResult post(String body) {

@@ -64,6 +64,23 @@ class ClientConfigFileTest {
         }
     }
 
+    @Test
+    void upTakesTheFileTheAppsReadWithAJaasConfigOverSeveralLinesAndRefusesOneThatIsNoProperties() throws IOException {
+        Path labDir = Files.createDirectories(Repo.buildDir().resolve("client-config-" + System.nanoTime()));
+        Path users = Files.writeString(labDir.resolve("users.properties"), CLIENT_CONFIG);
+
+        Tools.Result taken = LabShell.run(labDir, Map.of(), "use_existing_cluster broker:9092 " + users);
+
+        assertThat(taken.ok()).as(taken.describe()).isTrue();
+        assertThat(labDir.resolve("client.properties")).hasSameTextualContentAs(users);
+
+        Path notProperties = Files.writeString(labDir.resolve("not.properties"), "security.protocol=SSL\n{\"a\": 1}\n");
+        Tools.Result refused = LabShell.run(labDir, Map.of(), "use_existing_cluster broker:9092 " + notProperties);
+
+        assertThat(refused.ok()).isFalse();
+        assertThat(refused.output()).contains("has lines that are not key=value Kafka client properties");
+    }
+
     private static Properties load(Path file) throws IOException {
         Properties p = new Properties();
         try (Reader r = Files.newBufferedReader(file)) {

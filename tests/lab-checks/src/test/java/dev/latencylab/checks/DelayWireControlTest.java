@@ -61,12 +61,14 @@ class DelayWireControlTest {
     void aJsonChangeFromAScriptIsTakenAndReadsStayOpen() throws IOException {
         Answer set = post("127.0.0.1:" + port, "application/json", null, "{\"rttMs\": 50}");
         Answer viaLocalhost = post("localhost:" + port, "application/json; charset=utf-8", null, "{\"rttMs\": 40}");
+        Answer viaBareIpv6 = post("::1", "application/json", null, "{\"rttMs\": 35}");
         Answer viaIpv6 = post("[::1]:" + port, "application/json", null, "{\"rttMs\": 30}");
         Answer read = request("GET /delay HTTP/1.1\r\nHost: evil.example\r\nOrigin: https://evil.example\r\n\r\n");
 
         assertThat(set.status()).as(set.text()).isEqualTo(200);
         assertThat(set.body()).contains("\"rttMs\": 50.0");
         assertThat(viaLocalhost.status()).as(viaLocalhost.text()).isEqualTo(200);
+        assertThat(viaBareIpv6.status()).as(viaBareIpv6.text()).isEqualTo(200);
         assertThat(viaIpv6.status()).as(viaIpv6.text()).isEqualTo(200);
         assertThat(read.status()).as(read.text()).isEqualTo(200);
         assertThat(read.body()).contains("\"rttMs\": 30.0");
