@@ -10,9 +10,7 @@ package dev.latencylab.api.accounting;
  *
  * <p>Closed phases are released once the runner has stored them, so the length of a run alone reaches
  * none of them. What a run can reach: {@link #MAX_KEYS_PER_PHASE} as a matter of course (order-id
- * keys); {@link #LEDGER_SEGMENTS} with several producer-app instances writing one partition (a phase
- * switch reaches them milliseconds apart, so their records of the two phases alternate there, each
- * alternation a segment of a phase not yet released); {@link #TRACKED_PRODUCERS} when more producer
+ * keys); {@link #TRACKED_PRODUCERS} when more producer
  * instances than it (a restart is a new one) have written since the consumer-app started.
  */
 public final class AccountingLimits {
@@ -22,7 +20,8 @@ public final class AccountingLimits {
 
     /**
      * Offset segments a partition holds at once: a record whose phase id differs from the previous
-     * record's in the partition opens one (a gap or a consumer restart inside a phase does not); when
+     * record's in the partition opens one (a gap, a warm-up record or a consumer restart inside a phase
+     * does not); when
      * room is needed, adjacent segments of released phases and warm-ups are merged into one.
      */
     public static final int LEDGER_SEGMENTS = 64;

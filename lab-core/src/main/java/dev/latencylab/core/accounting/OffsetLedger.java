@@ -18,7 +18,10 @@ import java.util.UUID;
  * proof of continuity that sequence numbers alone cannot give. Consumption is in offset order
  * per partition, so an offset at or below the highest one processed has been processed before:
  * that record is <em>redelivered</em> (a restart or rebalance read it again), not new, whoever
- * processed it first. Offsets run in segments of one phase; a partition holds a handful.
+ * processed it first. Offsets run in segments of one phase; a partition holds a handful. Within a
+ * phase's segment, offsets the group was not given (a transaction's marker) and warm-up records
+ * (phase 0, which several producer-apps interleave with the phase as each hears of a switch) are
+ * gaps: counted for no phase.
  *
  * <p>The ledger lives in a memory-mapped file shared by every consumer-app instance of the group
  * on this host: a SIGKILLed instance's last writes are in the page cache, and the instance that
@@ -54,6 +57,8 @@ public final class OffsetLedger implements GroupLedger {
     public static final int SEGMENTS = AccountingLimits.LEDGER_SEGMENTS;
     /** The phase id of segments merged from released phases and warm-ups: counted for no phase. */
     public static final int RELEASED = -1;
+    /** The phase id of records sent outside any named phase (warm-ups): counted for no phase. */
+    private static final int WARM_UP = 0;
 
     private static final long MAGIC = 0x4c41425f4c454447L; // "LAB_LEDG"
     private static final int VERSION = 4;
@@ -142,6 +147,15 @@ public final class OffsetLedger implements GroupLedger {
                 // so a transaction per 10 ms does not open a segment per 10 ms.
                 segments.addGap(open, highest, offset, offset - highest - 1);
             }
+            buffer.putLong(base + 8, offset);
+            return true;
+        }
+        if (phase == WARM_UP && buffer.getInt(open) > WARM_UP && buffer.getLong(open + 16) == OPEN) {
+            // A warm-up's record inside a counted phase's run: several producer-apps never switch phase
+            // at one instant, and their records of the phase and of the warm-up around it alternate in
+            // a partition. The record is an offset not the phase's, a gap like a transaction's marker, so
+            // the alternation fills no segments; the phase's count stays its own records.
+            segments.addGap(open, highest, offset, offset - highest);
             buffer.putLong(base + 8, offset);
             return true;
         }

@@ -118,20 +118,46 @@ class OffsetLedgerTest {
         assertThat(killed.view().partitions()).isEmpty();
     }
 
-    /** What docs/contracts.md says of several producers: their switch between two phases fills a partition. */
+    /**
+     * Several producer-apps never switch phase at one instant: their records of a phase and of the
+     * warm-ups around it alternate in a partition, for as long as a sender takes to hear of the switch.
+     */
     @Test
-    void twoPhasesAlternatingInAPartitionOpenASegmentEachAndReachTheLimit() {
+    void aPhasesRecordsAlternatingWithWarmUpRecordsFillOneSegmentAndCountExactly() {
         OffsetLedger ledger = OffsetLedger.inMemory();
         ledger.deliver(0, 0, 0); // the warm-up before phase 7
-        for (long o = 1; o < OffsetLedger.SEGMENTS; o++) {
-            // One instance already sends phase 7, the other is still in the warm-up: their records alternate.
-            ledger.deliver(0, o, o % 2 == 1 ? 7 : 0);
+        long phase7 = 0;
+        long offset = 1;
+        // Into the phase, through it, out of it: 100 times as many alternations as the ledger has segments.
+        for (int i = 0; i < 100 * OffsetLedger.SEGMENTS; i++, offset++) {
+            int phase = i % 2 == 0 ? 7 : 0;
+            ledger.deliver(0, offset, phase);
+            phase7 += phase == 7 ? 1 : 0;
+        }
+        ledger.deliver(0, offset + 2, 0); // two offsets no record was given at (a marker), then the warm-up
+        ledger.deliver(0, offset + 3, 8); // the next phase opens its own segment
+
+        LedgerView view = ledger.view();
+        assertThat(view.limitHit()).isNull();
+        assertThat(view.partition(0).orElseThrow().segments())
+                .extracting(OffsetSegment::phase)
+                .containsExactly(0, 7, 8);
+        assertThat(view.delivered(7)).isEqualTo(phase7);
+        assertThat(view.delivered(8)).isEqualTo(1);
+    }
+
+    /** Two counted phases alternating, which no runner does (a fence stands between two phases), still fill it. */
+    @Test
+    void twoCountedPhasesAlternatingInAPartitionOpenASegmentEachAndReachTheLimit() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        for (long o = 0; o < OffsetLedger.SEGMENTS; o++) {
+            ledger.deliver(0, o, o % 2 == 1 ? 7 : 6);
         }
         assertThat(ledger.view().partition(0).orElseThrow().segments()).hasSize(OffsetLedger.SEGMENTS);
         assertThat(ledger.view().limitHit()).isNull();
 
-        // Phase 7 is not released: the warm-ups between its segments cannot be merged.
-        ledger.deliver(0, OffsetLedger.SEGMENTS, 0);
+        // Neither phase is released: their segments cannot be merged.
+        ledger.deliver(0, OffsetLedger.SEGMENTS, 6);
 
         assertThat(ledger.view().limitHit()).contains("records of phases interleaved in one partition");
     }

@@ -160,6 +160,29 @@ class LatencyRecorderTest {
         assertThat(report.totals().duplicated()).isEqualTo(1);
     }
 
+    /**
+     * Several producer-apps' warm-up records alternate with a phase's in a partition: the ledger
+     * counts them as gaps of the phase's segment, and a warm-up record's second copy is no duplicate
+     * of the phase's.
+     */
+    @Test
+    void aWarmUpRecordsSecondCopyInsideAPhasesRunIsNotThePhasesDuplicate() {
+        for (int i = 0; i < 5; i++) {
+            record(header(i, T0, T0, PHASE_A), JSON, 0, T0);
+        }
+        record(header(5, T0, T0, 0), JSON, 0, T0); // the other instance still in the warm-up
+        record(header(6, T0, T0, PHASE_A), JSON, 0, T0);
+        record(header(5, T0, T0, 0), JSON, 0, T0); // its retried copy
+
+        LatencyView report = recorder.report();
+        assertThat(report.totals().duplicated()).isEqualTo(1);
+        assertThat(report.ledgers()).singleElement().satisfies(ledger -> {
+            assertThat(ledger.delivered(PHASE_A)).isEqualTo(6);
+            assertThat(ledger.duplicated(PHASE_A)).isZero();
+            assertThat(ledger.partition(0).orElseThrow().segments()).hasSize(1);
+        });
+    }
+
     @Test
     void resettingPhasesDropsSamplesButKeepsAccounting() {
         record(header(0, T0, T0, PHASE_A), JSON, 0, T0 + 100_000);

@@ -122,7 +122,13 @@ public final class PhaseCloser {
             LatencyView view = run.consumer.readWithHistograms().group();
             Optional<PhaseView> own = view.phase(t.phaseId);
             latency = own.orElse(null);
-            if (sends != null) {
+            Optional<String> limit = AccountingStop.reason(view);
+            if (limit.isPresent()) {
+                // Past a capacity the ledger no longer tells which phase an offset was: counted now,
+                // the phase's records would read as lost. Its counts are unknown, and said so.
+                run.addWarning(
+                        "phase " + t.phase.name() + ": its counts are unknown, not reported, because " + limit.get());
+            } else if (sends != null) {
                 counts = PhaseCounts.of(sends.givenTo(view.consumer()), view.ledger(sends.topic()), own);
             }
         } catch (EndpointException | InterruptedException e) {

@@ -1,8 +1,6 @@
 package dev.latencylab.runner.run;
 
-import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LatencyView;
-import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.runner.faults.FaultControls;
@@ -23,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Drives a scenario through the apps' endpoints: reset the consumer, then per phase apply the
@@ -195,18 +194,9 @@ public final class ScenarioRunner {
      * wrong: the run stops with it named, never goes on with numbers that look right.
      */
     static void requireWithinLimits(LatencyView view) {
-        for (LedgerView ledger : view.ledgers()) {
-            if (ledger.limitHit() != null) {
-                throw new EndpointException("the consumer's offset ledger of topic " + ledger.topic() + " hit a limit: "
-                        + ledger.limitHit() + "; the run stops, as every count from here on would be wrong");
-            }
-        }
-        if (view.totals() != null && view.totals().skipped().tooManyPhases() > 0) {
-            throw new EndpointException("the consumer held " + AccountingLimits.MAX_LIVE_PHASES
-                    + " phases at once, its limit, and counted "
-                    + view.totals().skipped().tooManyPhases()
-                    + " records in no phase (phases are released once the runner stored them: something"
-                    + " else drives the consumer, or its phases were never released); the run stops");
+        Optional<String> limit = AccountingStop.reason(view);
+        if (limit.isPresent()) {
+            throw new EndpointException(limit.get() + "; the run stops, as every count from here on would be wrong");
         }
     }
 

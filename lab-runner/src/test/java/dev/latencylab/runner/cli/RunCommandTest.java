@@ -391,6 +391,14 @@ class RunCommandTest {
         assertThat(summary.path("stopReason").asString())
                 .contains("offset ledger of topic lab.orders hit a limit")
                 .contains("partition 0 needed more than 64 offset segments");
+        // Past the limit the ledger no longer tells a phase's offsets: no counts, so no loss, is reported.
+        JsonNode first = summary.path("phases").get(0);
+        assertThat(first.path("counts").isMissingNode() || first.path("counts").isNull())
+                .as("counts of %s", first)
+                .isTrue();
+        assertThat(summary.path("warnings").toString())
+                .contains("its counts are unknown, not reported, because the consumer's offset ledger")
+                .doesNotContain("never reached the consumer group");
     }
 
     @Test

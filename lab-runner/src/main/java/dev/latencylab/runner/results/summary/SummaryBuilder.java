@@ -47,8 +47,17 @@ public final class SummaryBuilder {
                         + r.phase().settings() + "): its latency is n/a");
             }
             if (r.counts() != null && r.counts().lost() > 0) {
-                warnings.add("phase " + r.phase().name() + ": " + r.counts().lost() + " of "
-                        + r.counts().acked() + " acknowledged records never reached the consumer group");
+                // Only a closed phase's counts are final: one cut short may have had records in flight.
+                warnings.add(
+                        r.fenced()
+                                ? "phase " + r.phase().name() + ": "
+                                        + r.counts().lost() + " of "
+                                        + r.counts().acked() + " acknowledged records never reached the consumer group"
+                                : "phase " + r.phase().name() + " was not closed: "
+                                        + r.counts().lost() + " of "
+                                        + r.counts().acked()
+                                        + " acknowledged records had not reached the consumer group"
+                                        + " when it was cut short, and may have later: not a loss that was proven");
             }
         }
         warnings.addAll(consumerWarnings(run.finalConsumer()));
