@@ -1,8 +1,6 @@
 package dev.latencylab.runner.run;
 
-import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LatencyView;
-import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.runner.faults.FaultControls;
@@ -188,26 +186,6 @@ public final class ScenarioRunner {
      */
     public static int firstPhaseId(Instant startedAt) {
         return (int) (Math.floorMod(startedAt.getEpochSecond(), 2_000_000L) * 1000);
-    }
-
-    /**
-     * A fixed capacity of the consumer's accounting that was reached makes every later count
-     * wrong: the run stops with it named, never goes on with numbers that look right.
-     */
-    static void requireWithinLimits(LatencyView view) {
-        for (LedgerView ledger : view.ledgers()) {
-            if (ledger.limitHit() != null) {
-                throw new EndpointException("the consumer's offset ledger of topic " + ledger.topic() + " hit a limit: "
-                        + ledger.limitHit() + "; the run stops, as every count from here on would be wrong");
-            }
-        }
-        if (view.totals() != null && view.totals().skipped().tooManyPhases() > 0) {
-            throw new EndpointException("the consumer held " + AccountingLimits.MAX_LIVE_PHASES
-                    + " phases at once, its limit, and counted "
-                    + view.totals().skipped().tooManyPhases()
-                    + " records in no phase (phases are released once the runner stored them: something"
-                    + " else drives the consumer, or its phases were never released); the run stops");
-        }
     }
 
     /**
