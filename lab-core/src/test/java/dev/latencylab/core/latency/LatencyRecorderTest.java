@@ -332,6 +332,15 @@ class LatencyRecorderTest {
     }
 
     @Test
+    void aWatchSetBeforeAPhasesFirstRecordHoldsForTheEntryThatRecordOpens() {
+        assertThat(recorder.watch(6, 10_000)).isZero();
+        recorder.record(header(0, T0, T0, 6), JSON, TOPIC, 0, 0, T0 + 50_000); // 50 ms: slow
+        recorder.record(header(1, T0, T0, 6), JSON, TOPIC, 0, 1, T0 + 5_000); // 5 ms: not
+
+        assertThat(recorder.report().phase(6).orElseThrow().slow().count()).isEqualTo(1);
+    }
+
+    @Test
     void aKeyWithARecordProcessedAfterALaterOneOfItIsOutOfOrderWhileRedeliveriesAndDuplicatesAreNoLook() {
         recordKeyed("A", 2, 0);
         recordKeyed("B", 1, 1);

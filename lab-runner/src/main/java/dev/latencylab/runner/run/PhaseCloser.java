@@ -49,7 +49,7 @@ public final class PhaseCloser {
         while (true) {
             ProducerStatus producerStatus = run.producer.state();
             LatencyView fenceView = run.consumer.latency();
-            ScenarioRunner.requireWithinLimits(fenceView);
+            AccountingStops.requireWithinLimits(fenceView);
             Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
             // The fence and the counts take the sends as the consumer is given them; the record keeps them whole.
             Optional<PhaseSends> given = sends.map(x -> x.givenTo(fenceView.consumer()));
@@ -61,7 +61,7 @@ public final class PhaseCloser {
                 // one after another, and only such a read holds in each every record the counts do.
                 // It asks for the histograms the report draws, which one instance's polls go without.
                 ConsumerClient.GroupRead read = run.consumer.readWithHistograms();
-                ScenarioRunner.requireWithinLimits(read.group());
+                AccountingStops.requireWithinLimits(read.group());
                 LatencyView consumerView = read.group();
                 Optional<PhaseView> latency = consumerView.phase(t.phaseId);
                 if (!passed) {
@@ -122,7 +122,7 @@ public final class PhaseCloser {
             LatencyView view = run.consumer.readWithHistograms().group();
             Optional<PhaseView> own = view.phase(t.phaseId);
             latency = own.orElse(null);
-            Optional<String> limit = AccountingStop.reason(view);
+            Optional<String> limit = AccountingStops.reason(view);
             if (limit.isPresent()) {
                 // Past a capacity the ledger no longer tells which phase an offset was: counted now,
                 // the phase's records would read as lost. Its counts are unknown, and said so.

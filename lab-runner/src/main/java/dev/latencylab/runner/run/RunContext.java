@@ -1,6 +1,5 @@
 package dev.latencylab.runner.run;
 
-import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.SettingsChange;
@@ -87,11 +86,7 @@ public final class RunContext {
      * (rate-search steps included) would take the next run's, so it stops instead.
      */
     public int nextPhaseId() {
-        if (lastPhaseId - runFirstPhaseId >= AccountingLimits.MAX_PHASES_PER_RUN) {
-            throw new EndpointException("the run reached " + AccountingLimits.MAX_PHASES_PER_RUN
-                    + " phases (rate-search steps and repeats included), the most one run has ids for:"
-                    + " lower the scenario's repeat or split it into several runs");
-        }
+        AccountingStops.requirePhaseIdLeft(lastPhaseId - runFirstPhaseId);
         return ++lastPhaseId;
     }
 

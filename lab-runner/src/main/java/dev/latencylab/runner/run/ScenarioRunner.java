@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Drives a scenario through the apps' endpoints: reset the consumer, then per phase apply the
@@ -187,17 +186,6 @@ public final class ScenarioRunner {
      */
     public static int firstPhaseId(Instant startedAt) {
         return (int) (Math.floorMod(startedAt.getEpochSecond(), 2_000_000L) * 1000);
-    }
-
-    /**
-     * A fixed capacity of the consumer's accounting that was reached makes every later count
-     * wrong: the run stops with it named, never goes on with numbers that look right.
-     */
-    static void requireWithinLimits(LatencyView view) {
-        Optional<String> limit = AccountingStop.reason(view);
-        if (limit.isPresent()) {
-            throw new EndpointException(limit.get() + "; the run stops, as every count from here on would be wrong");
-        }
     }
 
     /**

@@ -23,10 +23,24 @@ class BrokenPhaseTest {
     }
 
     @Test
+    void aPhaseWithoutCountsIsNotBroken() {
+        assertThat(BrokenPhase.reason("p", record(null, false))).isEmpty();
+    }
+
+    @Test
     void unreadRecordsBreakThePhase() {
         assertThat(BrokenPhase.reason("p", record(counts(1_000, 600, 0, 0, 400, null), true)))
-                .hasValueSatisfying(
-                        r -> assertThat(r).contains("phase p: 400 of 1000 acknowledged records are unread"));
+                .hasValueSatisfying(r -> assertThat(r)
+                        .contains("phase p: 400 of 1000 acknowledged records are unread")
+                        .doesNotContain("or not yet"));
+    }
+
+    @Test
+    void oneUnreadRecordOfAPhaseNotClosedBreaksItAndSaysTheGroupMayNotHaveReadItYet() {
+        assertThat(BrokenPhase.reason("p", record(counts(1_000, 999, 0, 0, 1, null), false)))
+                .hasValueSatisfying(r -> assertThat(r)
+                        .contains("phase p: 1 of 1000 acknowledged records are unread")
+                        .contains("(or not yet, the phase could not be closed)"));
     }
 
     @Test
@@ -35,7 +49,7 @@ class BrokenPhaseTest {
         assertThat(BrokenPhase.reason("p", record(counts(1_000, 985, 5, 0, 0, null), true)))
                 .hasValueSatisfying(r -> assertThat(r)
                         .contains("its counts do not add up")
-                        .contains("acked 1000 is not received 985 + lost 5"));
+                        .contains("acked 1000 is not received 985 + lost 5 + unobserved 0 + unread 0 (the producer's"));
     }
 
     @Test
@@ -45,6 +59,24 @@ class BrokenPhaseTest {
                 .isEmpty();
         assertThat(BrokenPhase.reason("p", record(counts(1_000, 1_000, 0, 0, 0, tx), true)))
                 .isEmpty();
+    }
+
+    @Test
+    void countsThatDoNotAddUpEvenWithTheAbortedRecordsLeftOutBreakThePhaseAndSayTheirTerms() {
+        TransactionCounts tx = new TransactionCounts(9, 1, 100, 2.0);
+        assertThat(BrokenPhase.reason("p", record(counts(1_000, 950, 0, 0, 0, tx), true)))
+                .hasValueSatisfying(r -> assertThat(r).contains("unread 0 (+ aborted 100)"));
+    }
+
+    @Test
+    void recordsStoredDespiteAFailedSendAreATermOfTheSumAndSaidWhenItDoesNotAddUp() {
+        // 1000 acknowledged and 3 stored though their send failed: 1003 given, 1003 accounted for.
+        PhaseCounts adds = new PhaseCounts(1_010, 1_000, 10, 1_003, 0, 0, 0, 0, 0, 0, 0, 0, 3, null, null);
+        PhaseCounts short1 = new PhaseCounts(1_010, 1_000, 10, 1_002, 0, 0, 0, 0, 0, 0, 0, 0, 3, null, null);
+
+        assertThat(BrokenPhase.reason("p", record(adds, true))).isEmpty();
+        assertThat(BrokenPhase.reason("p", record(short1, true))).hasValueSatisfying(r -> assertThat(r)
+                .contains("acked 1000 + stored despite failure 3 is not received 1002"));
     }
 
     private static PhaseCounts counts(
@@ -65,7 +97,7 @@ class BrokenPhaseTest {
                 FROM,
                 FROM.plusSeconds(50),
                 0,
-                counts.acked(),
+                counts == null ? 0 : counts.acked(),
                 null,
                 null,
                 counts,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.http.EndpointException;
@@ -53,7 +54,7 @@ class RunLimitsTest {
         LatencyView full = new LatencyView(
                 List.of(), new Totals(10, 0, 0, 0, 0, 0, 0, new Totals.Skipped(0, 0, 0, 3), 0), List.of(), List.of());
 
-        assertThatThrownBy(() -> ScenarioRunner.requireWithinLimits(full))
+        assertThatThrownBy(() -> AccountingStops.requireWithinLimits(full))
                 .isInstanceOf(EndpointException.class)
                 .hasMessageContaining("held " + AccountingLimits.MAX_LIVE_PHASES + " phases at once")
                 .hasMessageContaining("counted 3 records in no phase");
@@ -64,6 +65,29 @@ class RunLimitsTest {
         LatencyView skipped = new LatencyView(
                 List.of(), new Totals(10, 0, 0, 0, 0, 0, 0, new Totals.Skipped(4, 5, 6, 0), 0), List.of(), List.of());
 
-        ScenarioRunner.requireWithinLimits(skipped);
+        AccountingStops.requireWithinLimits(skipped);
+    }
+
+    @Test
+    void aLedgerThatHitALimitStopsTheRunWithTheLimitNamed() {
+        LedgerView full =
+                new LedgerView("lab.orders", null, "more than 64 offset segments in partition 0", 0, List.of());
+        LatencyView view = new LatencyView(
+                List.of(),
+                new Totals(10, 0, 0, 0, 0, 0, 0, new Totals.Skipped(0, 0, 0, 0), 0),
+                List.of(),
+                List.of(LedgerView.empty("lab.other"), full));
+
+        assertThatThrownBy(() -> AccountingStops.requireWithinLimits(view))
+                .isInstanceOf(EndpointException.class)
+                .hasMessageContaining("offset ledger of topic lab.orders hit a limit")
+                .hasMessageContaining("more than 64 offset segments in partition 0");
+    }
+
+    @Test
+    void ledgersWithinTheirLimitsAndAViewWithoutTotalsDoNotStopTheRun() {
+        LatencyView view = new LatencyView(List.of(), null, List.of(), List.of(LedgerView.empty("lab.orders")));
+
+        AccountingStops.requireWithinLimits(view);
     }
 }
