@@ -17,6 +17,7 @@ final class SelfTestRows {
     static final String CLEAN = "clean";
     static final String TOPIC_AGAIN = "topic-again-2";
     static final String ACKS_1 = "acks-1-leader-killed";
+    static final String TRANSACTIONS = "transactions-read-committed";
 
     private SelfTestRows() {}
 
@@ -58,6 +59,17 @@ final class SelfTestRows {
                 "redelivered > 0, lost 0, received = acked",
                 c -> c.redelivered() > 0 && c.lost() == 0 && c.received() == c.acked(),
                 false));
+        rows.add(check(
+                run,
+                TRANSACTIONS,
+                "transactions of 100 ms, every 3rd aborted, read at read_committed",
+                "aborted records > 0, received = acked - aborted records, lost 0, duplicated 0, unobserved 0",
+                c -> c.abortedRecords() > 0
+                        && c.received() == c.acked() - c.abortedRecords()
+                        && c.lost() == 0
+                        && c.duplicated() == 0
+                        && c.unobserved() == 0,
+                true));
         rows.add(check(
                 run,
                 TOPIC_AGAIN,
@@ -169,7 +181,7 @@ final class SelfTestRows {
         }
         return String.format(
                 Locale.ROOT,
-                "%sacked %d, received %d, lost %d, duplicated %d, redelivered %d, unobserved %d, unread %d, e2e samples %d",
+                "%sacked %d, received %d, lost %d, duplicated %d, redelivered %d, unobserved %d, unread %d, e2e samples %d%s",
                 p.fenced() ? "" : "NOT CLOSED: ",
                 c.acked(),
                 c.received(),
@@ -178,6 +190,7 @@ final class SelfTestRows {
                 c.redelivered(),
                 c.unobserved(),
                 c.unread(),
-                samples(p));
+                samples(p),
+                c.abortedRecords() > 0 ? ", aborted records " + c.abortedRecords() : "");
     }
 }

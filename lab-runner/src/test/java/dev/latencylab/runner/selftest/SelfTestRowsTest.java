@@ -3,6 +3,7 @@ package dev.latencylab.runner.selftest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
@@ -46,6 +47,61 @@ class SelfTestRowsTest {
                 .filteredOn(r ->
                         r.fault().equals(SelfTestFaults.SKIPPED) || r.fault().equals(SelfTestFaults.WRITTEN_TWICE))
                 .noneMatch(SelfTestRow::matches);
+    }
+
+    @Test
+    void transactionsMatchOnlyWhenExactlyTheAbortedRecordsAreSetApart() {
+        assertThat(transactionsRow(3000, 2000, 1000, 0)).isTrue();
+        // One aborted record given to the read_committed consumer, or one committed record not given.
+        assertThat(transactionsRow(3000, 2001, 1000, 0)).isFalse();
+        assertThat(transactionsRow(3000, 1999, 1000, 0)).isFalse();
+        // A committed record counted lost instead of received.
+        assertThat(transactionsRow(3000, 1999, 1000, 1)).isFalse();
+        // No transaction aborted: the row proves nothing.
+        assertThat(transactionsRow(3000, 3000, 0, 0)).isFalse();
+    }
+
+    private static boolean transactionsRow(long acked, long received, long abortedRecords, long lost) {
+        PhaseCounts c = new PhaseCounts(
+                acked,
+                acked,
+                0,
+                received,
+                lost,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                new dev.latencylab.api.producer.TransactionCounts(40, 20, abortedRecords, 1.5),
+                null);
+        PhaseView latency =
+                new PhaseView(1, received, null, null, null, null, 0, 0, 0, 0, 0, 0, null, null, null, 0, null);
+        PhaseRecord p = new PhaseRecord(
+                1,
+                phase(SelfTestRows.TRANSACTIONS),
+                1,
+                null,
+                null,
+                null,
+                0,
+                0,
+                latency,
+                null,
+                c,
+                true,
+                null,
+                null,
+                true,
+                null);
+        return SelfTestRows.faults(run(p)).stream()
+                .filter(r -> r.fault().equals(SelfTestRows.TRANSACTIONS))
+                .findFirst()
+                .orElseThrow()
+                .matches();
     }
 
     @Test

@@ -43,7 +43,8 @@ class SelfTestIT {
                     .contains("| 70 phases in one run")
                     .contains("| producer-paused | the first producer-app's sender stopped for 1000 ms")
                     .contains("| consumer-held | the first consumer-app's first poll of the phase held for 1000 ms")
-                    .contains("11 passed, 0 failed")
+                    .contains("| transactions-read-committed | transactions of 100 ms, every 3rd aborted")
+                    .contains("12 passed, 0 failed")
                     .doesNotContain("MISMATCH");
         } finally {
             LabScript.Result down = lab.run(TIMEOUT, "down", "--local");
