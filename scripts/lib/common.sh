@@ -9,6 +9,13 @@ PID_DIR=$LAB_DIR/pids LOG_DIR=$LAB_DIR/logs
 
 say() { printf 'lab: %s\n' "$*"; }
 
+# The lab's folder, readable by the user alone whichever command makes it first (umask 077 for the
+# mkdir, then chmod for one an older lab left at the umask). Every mkdir of .lab goes through here.
+lab_dir() {
+  (umask 077 && mkdir -p "$LAB_DIR")
+  chmod 700 "$LAB_DIR"
+}
+
 # Root for the user who typed 'sudo scripts/lab ...' (--far-producer needs root): only the network
 # namespaces and the delay wire need it. Everything else (brokers, Prometheus, Grafana, the apps,
 # the runner, Maven) runs as that user, through AS_LAB_USER, and what the lab writes in the
@@ -87,7 +94,7 @@ grafana_admin_password() {
   local file=$LAB_DIR/grafana-admin-password password=""
   [[ -s $file ]] || rm -f "$file"
   if [[ ! -e $file ]]; then
-    (umask 077 && mkdir -p "$LAB_DIR")
+    lab_dir
     # 24 letters and digits (about 143 bits) from the kernel's random source.
     while ((${#password} < 24)); do
       password+=$(LC_ALL=C tr -dc 'A-Za-z0-9' < <(head -c 256 /dev/urandom))

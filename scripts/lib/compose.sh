@@ -151,6 +151,7 @@ compose_up() {
   ((${#COMPOSE_TO_START[@]} > 0)) || die "docker-compose.yml names no service ('compose config --services' said none)"
   mapfile -t COMPOSE_RUNNING_BEFORE < <(compose_running_services)
   compose_require_free_ports
+  lab_dir
   mkdir -p "$LOG_DIR"
   # From here on a failure takes down what this call started.
   DIE_CLEANUP=compose_up_undo

@@ -35,7 +35,7 @@ use_existing_cluster() {
   if running_pid "$(producer_name 1)" >/dev/null && [[ $(existing_bootstrap || true) != "$bootstrap" ]]; then
     die "the apps run against $(existing_bootstrap || echo "the lab's brokers"): 'scripts/lab down' first"
   fi
-  mkdir -p "$LAB_DIR"
+  lab_dir
   printf '%s\n' "$bootstrap" >"$(existing_bootstrap_file)"
   # Secrets stay this user's: the copy is made private before anything is written to it.
   if [[ -n $config ]]; then

@@ -563,7 +563,7 @@ local_up() {
   require_cmd curl "install curl (apt-get install -y curl)"
   require_cmd setsid "install util-linux"
   require_cmd prometheus "install Prometheus (Debian/Ubuntu: apt-get install -y prometheus, or run 'scripts/lab setup')"
-  mkdir -p "$LAB_DIR"
+  lab_dir
   if existing_bootstrap >/dev/null; then
     [[ -z $KAFKA_VERSION ]] || die "--kafka-version picks the lab's own brokers' version; this stack runs against an existing cluster ($(existing_bootstrap)): 'scripts/lab down' first"
   else
@@ -572,7 +572,8 @@ local_up() {
   ensure_cluster_jars
   START_APPS=0
   ((with_apps)) && resolve_app_jars
-  mkdir -p "$LAB_DIR" "$PID_DIR" "$LOG_DIR"
+  lab_dir
+  mkdir -p "$PID_DIR" "$LOG_DIR"
   # The lab's state (the consumer's ledger among it) is this user's alone.
   chmod go-rwx "$LAB_DIR"
   preflight_ports "$START_APPS"
@@ -659,7 +660,7 @@ local_running() {
 # plain 'up' removes it once no app runs (0), 'down' always.
 self_test_hooks() {
   if (($1)); then
-    mkdir -p "$LAB_DIR"
+    lab_dir
     : >"$LAB_DIR/self-test"
   elif [[ -z $(running_consumers) && -z $(running_producers) ]]; then
     rm -f "$LAB_DIR/self-test"

@@ -4,23 +4,28 @@
 # their phases. Such a command holds .lab/lock ("<pid> <start time> <command>") for its life. What
 # it starts itself (a scenario's fault steps run 'scripts/lab broker ...') inherits the hold through
 # LAB_LOCK_HELD; faults and delays by hand (broker, consumer, delay) and reads (status, diff) take
-# none. A lock whose process is gone (killed with SIGKILL) is taken over.
+# none. A lock whose process is gone (killed with SIGKILL) is taken over. .lab is made 0700 (lab_dir).
 # Sourced, not run; needs common.sh and procs.sh.
 
 take_lab_lock() {
-  local what=$1 file pid started holder
+  local what=$1 file pid started holder guard
   [[ -n ${LAB_LOCK_HELD:-} ]] && return 0
   file=$LAB_DIR/lock
-  mkdir -p "$LAB_DIR"
-  # noclobber: the file is created only when absent (O_EXCL), so of two at once one wins.
-  until (set -o noclobber && printf '%s %s %s\n' "$$" "$(proc_start_time $$)" "$what" >"$file") 2>/dev/null; do
-    if read -r pid started holder <"$file" 2>/dev/null && [[ $pid =~ ^[0-9]+$ ]] &&
-      [[ $(proc_start_time "$pid" 2>/dev/null) == "$started" ]]; then
-      die "another scripts/lab command is running: '$holder' (pid $pid); wait for it to end, or stop it (kill $pid), then try again"
-    fi
-    # Its holder is gone.
-    rm -f "$file"
-  done
+  lab_dir
+  # Reading the lock, taking over one whose holder is gone and writing ours happen under an flock
+  # of lock.guard: of two commands at once one decides at a time, so two cannot both take over a
+  # stale lock. The lock is written whole (a temporary file renamed over it): never read half-written.
+  exec {guard}>"$LAB_DIR/lock.guard"
+  flock -x "$guard"
+  if read -r pid started holder <"$file" 2>/dev/null && [[ $pid =~ ^[0-9]+$ ]] &&
+    [[ $(proc_start_time "$pid" 2>/dev/null) == "$started" ]]; then
+    exec {guard}>&-
+    die "another scripts/lab command is running: '$holder' (pid $pid); wait for it to end, or stop it (kill $pid), then try again"
+  fi
+  # Absent, or its holder is gone.
+  printf '%s %s %s\n' "$$" "$(proc_start_time $$)" "$what" >"$file.$$"
+  mv -f "$file.$$" "$file"
+  exec {guard}>&-
   LAB_LOCK_HELD=$$
   export LAB_LOCK_HELD
   trap 'release_lab_lock; give_lab_dir_back' EXIT

@@ -169,6 +169,7 @@ require_podman() {
 # images that are missing and points compose at them.
 podman_engine_up() {
   require_podman
+  lab_dir
   mkdir -p "$ENGINE_DIR"
   export CONTAINERS_CONF="$ROOT/stack/podman/containers.conf"
   if ! engine_pid >/dev/null; then

@@ -45,6 +45,7 @@ running_pid() {
 start_proc() {
   local name=$1
   shift
+  lab_dir
   mkdir -p "$PID_DIR" "$LOG_DIR"
   : >"$LOG_DIR/$name.out"
   give_to_lab_user "$LAB_DIR"

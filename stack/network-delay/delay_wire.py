@@ -18,7 +18,7 @@ Also, in the same process (each socket made in its namespace by a thread pinned 
   - a probe: every 200 ms a 64-byte TCP echo from the far namespace to the near one,
     over the wire, timing the round trip actually added.
   - an HTTP control API on the host's 127.0.0.1 (GET/POST /delay), with the apps' policy for
-    changes (control_refusal): application/json only, no Origin header, a loopback Host, a
+    changes (control_refusal): application/json only, no Origin header, a loopback Host (reads too), a
     bounded body; a web page the user visits cannot set the delay.
 
 Fails closed: when this process ends, its TUN devices vanish and the link is gone.
@@ -374,16 +374,20 @@ def control_refusal(method, headers):
     no login, so a write must come without Origin (a browser sends it with every such request a page
     makes; scripts, the runner and curl send none) and name a loopback host if it names one (a page
     that rebinds its own name to 127.0.0.1 still sends that name). It takes application/json only (a
-    page can send text/plain without asking first) and a declared, bounded body. Reads stay open.
+    page can send text/plain without asking first) and a declared, bounded body. A read needs the
+    loopback Host too: a page that rebound its name could read the answer.
     headers: a mapping whose get(name) is None for a header that is absent.
     """
+    host = headers.get("Host")
     if method in ("GET", "HEAD", "OPTIONS"):
+        if host is not None and host_name(host) not in LOOPBACK_HOSTS:
+            return 403, (f"the lab's endpoints answer requests addressed to 127.0.0.1, localhost or ::1 only"
+                         f" (Host: {host}): a web page may not read them by rebinding its name")
         return None
     origin = headers.get("Origin")
     if origin is not None:
         return 403, (f"a request from a web page (Origin: {origin}) may not change the lab: its control endpoints"
                      " take requests from scripts, the runner and curl only")
-    host = headers.get("Host")
     if host is not None and host_name(host) not in LOOPBACK_HOSTS:
         return 403, f"the lab's control endpoints take changes addressed to 127.0.0.1 or localhost only (Host: {host})"
     content_type = headers.get("Content-Type")
@@ -421,6 +425,9 @@ def control_server(port, delay, probe, stats, mechanism, apply, relays, default_
                     "since": since, "measuredRttMs": probe.since(since + 0.5), "counters": dict(stats)}
 
         def do_GET(self):
+            refused = control_refusal("GET", self.headers)
+            if refused:
+                return self.answer(refused[0], {"error": refused[1]})
             if self.path.split("?")[0] != "/delay":
                 return self.answer(404, {"error": "GET /delay or POST /delay"})
             self.answer(200, self.state())

@@ -27,13 +27,13 @@ final class ClusterArgs {
     Path clientConfig;
 
     /** The lab's own brokers: a topic an earlier run left there may be replaced; on another cluster, never. */
-    boolean labsOwnBrokers() {
-        return Defaults.labsOwnBrokers(bootstrap);
+    boolean labsOwnBrokers(Path cwd) {
+        return LabBrokers.own(bootstrap, cwd);
     }
 
     /** An admin connection for the phases' topics, with the cluster's security settings. */
     KafkaTopics topics(Path cwd, Clock clock) {
-        return new KafkaTopics(bootstrap, clientProperties(cwd), clock, labsOwnBrokers());
+        return new KafkaTopics(bootstrap, clientProperties(cwd), clock, labsOwnBrokers(cwd));
     }
 
     private Properties clientProperties(Path cwd) {

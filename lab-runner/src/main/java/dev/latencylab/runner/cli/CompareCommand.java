@@ -231,7 +231,7 @@ final class CompareCommand extends LabCommand {
                 tools,
                 new ClosedLoopFloor(settings.bootstrap(), settings.batchSize()),
                 // The rule a run's phase topics follow: a bench topic that may be someone's is never deleted.
-                new TopicOwnership(settings.bootstrap(), Defaults.labsOwnBrokers(settings.bootstrap())),
+                new TopicOwnership(settings.bootstrap(), LabBrokers.own(settings.bootstrap(), cwd)),
                 admin::endOffsets,
                 dir.resolve("tools"),
                 clock,

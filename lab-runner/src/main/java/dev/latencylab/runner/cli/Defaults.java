@@ -13,13 +13,5 @@ final class Defaults {
     static final String BOOTSTRAP = "127.0.0.1:9092,127.0.0.1:9093,127.0.0.1:9094";
     static final String RESULTS = "results";
 
-    /**
-     * Whether {@code bootstrap} is the lab's own brokers: any other list is a cluster the lab did not
-     * start (scripts/lab passes the one given to 'up --bootstrap'), where a topic may be someone's.
-     */
-    static boolean labsOwnBrokers(String bootstrap) {
-        return BOOTSTRAP.equals(bootstrap);
-    }
-
     private Defaults() {}
 }

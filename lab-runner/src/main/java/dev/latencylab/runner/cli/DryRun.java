@@ -34,7 +34,8 @@ final class DryRun {
     /**
      * @param existing asks the cluster, or null when no phase creates a topic
      * @param ownCluster whether the brokers are the lab's own (a topic left there is replaced)
-     * @return the exit code: 0 when a run could go ahead, 1 when it would stop on a topic
+     * @return the exit code: 0 when a run could go ahead, 1 when it would stop on a topic or the cluster could
+     *     not be asked which of its topics exist (then no one can say whether it would go ahead)
      */
     int print(
             String file,
@@ -50,12 +51,14 @@ final class DryRun {
                 + " where a phase names them; at the end stop the load and put the consumer's settings back");
         Map<String, TopicSpec> created = createdTopics(scenario);
         List<String> stops = new ArrayList<>();
+        String unasked = null;
         if (!created.isEmpty()) {
             Set<String> there;
             try {
                 there = existing.apply(List.copyOf(created.keySet()));
             } catch (RuntimeException e) {
-                out.println("  (could not ask " + bootstrap + " which of its topics exist: " + e.getMessage() + ")");
+                unasked = "could not ask " + bootstrap + " which of its topics exist: " + e.getMessage();
+                out.println("  (" + unasked + ")");
                 there = Set.of();
             }
             for (Map.Entry<String, TopicSpec> t : created.entrySet()) {
@@ -92,6 +95,10 @@ final class DryRun {
         }
         out.println("  write results/<UTC time>-" + scenario.name() + "/ (a new folder, never one that exists)");
         out.println("Nothing was created, changed or deleted (dry run).");
+        if (unasked != null) {
+            out.println("The dry run cannot say whether the run would go ahead: it " + unasked);
+            return 1;
+        }
         return stops.isEmpty() ? 0 : 1;
     }
 

@@ -172,7 +172,7 @@ final class RunCommand extends LabCommand {
                             plan,
                             orderArgs.seed != null,
                             cluster.bootstrap,
-                            cluster.labsOwnBrokers(),
+                            cluster.labsOwnBrokers(cwd),
                             names -> {
                                 try {
                                     return topics.existing(names);

@@ -73,6 +73,25 @@ class DryRunTest {
         assertThat(output()).contains("it exists (an earlier run's, on the lab's own brokers): deleted first");
     }
 
+    @Test
+    void aClusterThatCannotBeAskedFailsTheDryRunWithTheReason() throws IOException {
+        Path file = dir.resolve("partitions.yaml");
+        Files.writeString(file, SCENARIO);
+        Scenario scenario = new ScenarioLoader().load(file);
+        int code = new DryRun(new PrintStream(bytes, true, StandardCharsets.UTF_8))
+                .print("partitions.yaml", scenario, RunPlan.of(scenario, 1L), true, "kafka:9092", false, names -> {
+                    throw new IllegalStateException("Timed out waiting for a node assignment");
+                });
+
+        assertThat(code)
+                .as("a dry run that could not look its topics up cannot say the run would go ahead")
+                .isNotZero();
+        assertThat(output())
+                .contains("Nothing was created")
+                .contains(
+                        "could not ask kafka:9092 which of its topics exist: Timed out waiting for a node assignment");
+    }
+
     private int dryRun(boolean ownCluster, Set<String> existing) throws IOException {
         Path file = dir.resolve("partitions.yaml");
         Files.writeString(file, SCENARIO);

@@ -408,7 +408,10 @@ class ProducerEndpointTest {
                         .content("{\"running\": false}"))
                 .hasStatus(HttpStatus.FORBIDDEN);
         verify(generator, never()).submit(any(), any());
-        // Reading stays open: Prometheus scrapes by name.
+        // A read needs a loopback Host too: a rebound page could read the answer.
+        assertThat(mvc.get().uri(URL).header("Host", "rebound.evil.example:8080"))
+                .hasStatus(HttpStatus.FORBIDDEN);
+        assertThat(mvc.get().uri(URL).header("Host", "127.0.0.1:8080")).hasStatusOk();
         assertThat(mvc.get().uri(URL).header("Origin", "https://evil.example")).hasStatusOk();
     }
 

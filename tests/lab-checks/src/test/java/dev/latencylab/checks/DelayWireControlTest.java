@@ -58,12 +58,15 @@ class DelayWireControlTest {
     }
 
     @Test
-    void aJsonChangeFromAScriptIsTakenAndReadsStayOpen() throws IOException {
+    void aJsonChangeFromAScriptIsTakenAndReadOnLoopback() throws IOException {
         Answer set = post("127.0.0.1:" + port, "application/json", null, "{\"rttMs\": 50}");
         Answer viaLocalhost = post("localhost:" + port, "application/json; charset=utf-8", null, "{\"rttMs\": 40}");
         Answer viaBareIpv6 = post("::1", "application/json", null, "{\"rttMs\": 35}");
         Answer viaIpv6 = post("[::1]:" + port, "application/json", null, "{\"rttMs\": 30}");
-        Answer read = request("GET /delay HTTP/1.1\r\nHost: evil.example\r\nOrigin: https://evil.example\r\n\r\n");
+        Answer read = request("GET /delay HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\n\r\n");
+        // DNS rebinding: a page whose name now resolves to 127.0.0.1 could read the answer.
+        Answer reboundRead =
+                request("GET /delay HTTP/1.1\r\nHost: evil.example\r\nOrigin: https://evil.example\r\n\r\n");
 
         assertThat(set.status()).as(set.text()).isEqualTo(200);
         assertThat(set.body()).contains("\"rttMs\": 50.0");
@@ -72,6 +75,8 @@ class DelayWireControlTest {
         assertThat(viaIpv6.status()).as(viaIpv6.text()).isEqualTo(200);
         assertThat(read.status()).as(read.text()).isEqualTo(200);
         assertThat(read.body()).contains("\"rttMs\": 30.0");
+        assertThat(reboundRead.status()).as(reboundRead.text()).isEqualTo(403);
+        assertThat(reboundRead.body()).contains("Host: evil.example").doesNotContain("rttMs");
     }
 
     @Test

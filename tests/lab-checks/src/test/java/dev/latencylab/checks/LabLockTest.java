@@ -70,6 +70,18 @@ class LabLockTest {
         assertThat(labDir.resolve("lock")).doesNotExist();
     }
 
+    @Test
+    void theLabsFolderIsTheUsersAloneWhenTheLockMakesIt() throws Exception {
+        Files.delete(labDir);
+
+        Tools.Result down = lab(Map.of(), "down", "--local");
+
+        assertThat(down.ok()).as(down.describe()).isTrue();
+        assertThat(java.nio.file.Files.getPosixFilePermissions(labDir))
+                .as("whatever the umask, .lab is 0700")
+                .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+    }
+
     private void lockedBy(long pid, String command) throws IOException {
         Files.writeString(labDir.resolve("lock"), pid + " " + Procs.startTime(pid) + " " + command + "\n");
     }
