@@ -2,13 +2,12 @@ package dev.latencylab.consumer.selftest;
 
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.app.selftest.SelfTestFault;
+import dev.latencylab.core.clock.Stall;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.springframework.stereotype.Component;
 
 /**
@@ -78,11 +77,7 @@ public class HeldPoll implements SelfTestFault {
             pendingMs = 0;
             armed = false;
         }
-        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
-        // parkNanos may return early: the hold is the size asked for, never less.
-        for (long left = until - System.nanoTime(); left > 0; left = until - System.nanoTime()) {
-            LockSupport.parkNanos(left);
-        }
+        Stall.atLeast(ms);
         synchronized (this) {
             heldMs += ms;
         }

@@ -106,8 +106,7 @@ class LatencyEndpointTest {
                "received":7,"pending":1,"lost":0,"late":0,"duplicated":1,"outOfOrder":1,"beforeStart":0,"unobserved":0}],
              "ledgers":[{"topic":"lab.orders","ledgerId":"LEDGER_ID","limitHit":null,"redeliveredBeforeStart":0,"partitions":[
                {"partition":0,"firstOffset":10,"highestOffset":15,
-                "segments":[{"phase":4,"fromOffset":10,"toOffset":12,"redelivered":0,"duplicated":1,"gaps":0},
-                            {"phase":0,"fromOffset":15,"toOffset":15,"redelivered":0,"duplicated":0,"gaps":0}]},
+                "segments":[{"phase":4,"fromOffset":10,"toOffset":15,"redelivered":0,"duplicated":1,"gaps":3}]},
                {"partition":1,"firstOffset":20,"highestOffset":22,
                 "segments":[{"phase":0,"fromOffset":20,"toOffset":22,"redelivered":0,"duplicated":0,"gaps":0}]},
                {"partition":2,"firstOffset":30,"highestOffset":30,
@@ -300,8 +299,7 @@ class LatencyEndpointTest {
                    "beforeStart":0,"unobserved":0}],
                  "ledgers":[{"topic":"lab.orders","ledgerId":"LEDGER_ID","limitHit":null,"redeliveredBeforeStart":0,"partitions":[
                    {"partition":0,"firstOffset":10,"highestOffset":15,
-                    "segments":[{"phase":4,"fromOffset":10,"toOffset":12,"redelivered":0,"duplicated":1,"gaps":0},
-                                {"phase":0,"fromOffset":15,"toOffset":15,"redelivered":0,"duplicated":0,"gaps":0}]},
+                    "segments":[{"phase":4,"fromOffset":10,"toOffset":15,"redelivered":0,"duplicated":1,"gaps":3}]},
                    {"partition":1,"firstOffset":20,"highestOffset":22,
                     "segments":[{"phase":0,"fromOffset":20,"toOffset":22,"redelivered":0,"duplicated":0,"gaps":0}]},
                    {"partition":2,"firstOffset":30,"highestOffset":30,

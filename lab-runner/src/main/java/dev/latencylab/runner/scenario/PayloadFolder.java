@@ -1,11 +1,10 @@
 package dev.latencylab.runner.scenario;
 
 import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.api.settings.PayloadFolderRule;
 import dev.latencylab.api.settings.SampleFile;
-import java.io.IOException;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -18,14 +17,16 @@ import java.nio.file.Path;
 final class PayloadFolder {
 
     static final String PATH = "scenarios/payloads";
-    private static final String FIELD = "payloadFile";
+    private static final String FIELD = PayloadFolderRule.FIELD;
 
     private final Path workingFolder;
     private final Path folder;
+    private final PayloadFolderRule rule;
 
     PayloadFolder(Path workingFolder) {
         this.workingFolder = workingFolder.toAbsolutePath().normalize();
         this.folder = this.workingFolder.resolve(PATH);
+        this.rule = new PayloadFolderRule(folder, this::outside);
     }
 
     /** Every record of {@code payloadFile} (relative: to the working folder), once it is inside the folder. */
@@ -36,31 +37,8 @@ final class PayloadFolder {
         } catch (InvalidPathException e) {
             throw new BadSettingsException(FIELD, FIELD + " \"" + payloadFile + "\" is not a path: " + e.getReason());
         }
-        Path root = realFolder();
-        if (!file.startsWith(folder) && !file.startsWith(root)) {
-            throw outside(payloadFile);
-        }
-        Path real;
-        try {
-            real = file.toRealPath();
-        } catch (NoSuchFileException e) {
-            throw new BadSettingsException(FIELD, FIELD + " " + payloadFile + ": no such file");
-        } catch (IOException e) {
-            throw new BadSettingsException(FIELD, FIELD + " " + payloadFile + " cannot be resolved: " + e);
-        }
-        if (!real.startsWith(root)) {
-            throw outside(payloadFile);
-        }
+        Path real = rule.check(payloadFile, file);
         return SampleFile.read(real, LinkOption.NOFOLLOW_LINKS);
-    }
-
-    /** The folder with its links resolved, as the producer-app resolves its own. */
-    private Path realFolder() {
-        try {
-            return folder.toRealPath();
-        } catch (IOException e) {
-            return folder;
-        }
     }
 
     private BadSettingsException outside(String payloadFile) {

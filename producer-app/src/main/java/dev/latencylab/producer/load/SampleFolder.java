@@ -2,6 +2,7 @@ package dev.latencylab.producer.load;
 
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.MemoryLimit;
+import dev.latencylab.api.settings.PayloadFolderRule;
 import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
@@ -26,13 +27,15 @@ import org.springframework.stereotype.Component;
 @Component
 class SampleFolder {
 
-    private static final String FIELD = "payloadFile";
+    private static final String FIELD = PayloadFolderRule.FIELD;
 
     private final Path folder;
+    private final PayloadFolderRule rule;
     private final MemoryLimit limit;
 
     SampleFolder(LabProducerProperties properties, HeapBudget heap) {
         this.folder = properties.payloadDir().toAbsolutePath().normalize();
+        this.rule = new PayloadFolderRule(folder, this::outside);
         this.limit = heap.sampleFile();
     }
 
@@ -49,27 +52,12 @@ class SampleFolder {
         } catch (InvalidPathException e) {
             throw new BadSettingsException(FIELD, FIELD + " \"" + payloadFile + "\" is not a path: " + e.getReason());
         }
-        Path root = realFolder();
-        if (!file.startsWith(folder) && !file.startsWith(root)) {
-            throw outside(payloadFile);
-        }
-        Path real;
-        try {
-            real = file.toRealPath();
-        } catch (NoSuchFileException e) {
-            throw new BadSettingsException(FIELD, FIELD + " " + payloadFile + ": no such file");
-        } catch (IOException e) {
-            throw new BadSettingsException(FIELD, FIELD + " " + payloadFile + " cannot be resolved: " + e);
-        }
-        if (!real.startsWith(root)) {
-            throw outside(payloadFile);
-        }
-        return real;
+        return rule.check(payloadFile, file);
     }
 
     /** Reads the path {@link #check} answered; a link found on the way now was swapped in since. */
     SampleFile readChecked(Path real) {
-        Path root = realFolder();
+        Path root = rule.realFolder();
         if (!real.startsWith(root)) {
             throw outside(real.toString());
         }
@@ -104,15 +92,6 @@ class SampleFolder {
 
     private static BadSettingsException refused(Path file, String problem) {
         return new BadSettingsException(FIELD, FIELD + " " + file + ": " + problem);
-    }
-
-    /** The folder with its links resolved (it may be made after the app started). */
-    private Path realFolder() {
-        try {
-            return folder.toRealPath();
-        } catch (IOException e) {
-            return folder;
-        }
     }
 
     private BadSettingsException outside(String payloadFile) {

@@ -2,11 +2,10 @@ package dev.latencylab.producer.selftest;
 
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.app.selftest.SelfTestFault;
+import dev.latencylab.core.clock.Stall;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.springframework.stereotype.Component;
 
 /**
@@ -63,11 +62,7 @@ public class SenderPause implements SelfTestFault {
         if (ms == 0) {
             return false;
         }
-        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
-        // parkNanos may return early (spuriously, or on an unpark): the pause is the size asked for, never less.
-        for (long left = until - System.nanoTime(); left > 0; left = until - System.nanoTime()) {
-            LockSupport.parkNanos(left);
-        }
+        Stall.atLeast(ms);
         pausedMs.addAndGet(ms);
         return true;
     }
