@@ -9,11 +9,14 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.function.ToLongFunction;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
@@ -28,13 +31,29 @@ class LatencyMetrics {
 
     private static final Duration[] BUCKETS = LatencyBuckets.boundaries();
 
+    /**
+     * How long a released phase's series stay exported: two of the lab's Prometheus scrape intervals
+     * (5 s), so the scrape after its last records still finds them and the dashboards keep the phase's
+     * final seconds.
+     */
+    static final Duration KEPT_AFTER_RELEASE = Duration.ofSeconds(10);
+
     private final MeterRegistry registry;
+    private final LongSupplier nanoClock;
     private final Map<Integer, Timer[]> timers = new ConcurrentHashMap<>();
+    /** Series of released phases, by when their release came (nanoTime), removed once kept long enough. */
+    private final Map<Integer, Retired> retired = new HashMap<>();
     /** Samples not exported because the series bound was reached: the bound is never silent. */
     private final AtomicLong unexported = new AtomicLong();
 
+    @Autowired
     LatencyMetrics(MeterRegistry registry, LatencyRecorder recorder) {
+        this(registry, recorder, System::nanoTime);
+    }
+
+    LatencyMetrics(MeterRegistry registry, LatencyRecorder recorder, LongSupplier nanoClock) {
         this.registry = registry;
+        this.nanoClock = nanoClock;
         // Counters only go up: they read the recorder's lifetime counts, which no reset lowers and
         // no late arrival takes back (records lost for good = lost - late).
         counter(
@@ -110,20 +129,41 @@ class LatencyMetrics {
 
     /**
      * The runner has stored the phases up to this id: their series go, with the warm-ups' (phase
-     * 0), as the recorder drops them. Prometheus keeps what it scraped; a record that still
-     * arrives for a released phase opens its series again.
+     * 0), as the recorder drops them, once {@link #KEPT_AFTER_RELEASE} has passed (a later release
+     * removes them). Prometheus keeps what it scraped; a record that still arrives for a released
+     * phase opens its series again, and they are then kept.
      */
-    void release(int throughPhase) {
+    synchronized void release(int throughPhase) {
+        long now = nanoClock.getAsLong();
+        retired.entrySet().removeIf(e -> {
+            if (now - e.getValue().atNanos() < KEPT_AFTER_RELEASE.toNanos()) {
+                return false;
+            }
+            if (!timers.containsKey(e.getKey())) { // not opened again by a late record
+                for (Timer timer : e.getValue().series()) {
+                    registry.remove(timer);
+                }
+            }
+            return true;
+        });
         timers.entrySet().removeIf(e -> {
             if (e.getKey() > throughPhase) {
                 return false;
             }
-            for (Timer timer : e.getValue()) {
-                registry.remove(timer);
-            }
+            retired.put(e.getKey(), new Retired(e.getValue(), now));
             return true;
         });
     }
+
+    /** Whether a phase's series are exported now (for tests). */
+    boolean exports(int phase) {
+        return registry.find("lab.e2e.latency")
+                        .tag("phase", Integer.toString(phase))
+                        .timer()
+                != null;
+    }
+
+    private record Retired(Timer[] series, long atNanos) {}
 
     private Timer[] register(int phase) {
         Tags tags = Tags.of("phase", Integer.toString(phase));

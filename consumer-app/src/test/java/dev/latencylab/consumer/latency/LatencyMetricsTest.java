@@ -19,11 +19,13 @@ class LatencyMetricsTest {
 
     private SimpleMeterRegistry registry;
     private LatencyMetrics metrics;
+    private final long[] nanos = {0};
 
     @BeforeEach
     void setUp() {
         registry = new SimpleMeterRegistry();
-        metrics = new LatencyMetrics(registry, new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory()));
+        metrics = new LatencyMetrics(
+                registry, new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory()), () -> nanos[0]);
     }
 
     @Test
@@ -47,12 +49,32 @@ class LatencyMetricsTest {
         record(7002, 2);
 
         metrics.release(7001);
+        // Kept for the scrapes after the phase's last records: the dashboards keep its final seconds.
+        assertThat(countsByPhase()).containsExactly(Map.entry("0", 1L), Map.entry("7001", 3L), Map.entry("7002", 2L));
+        nanos[0] += LatencyMetrics.KEPT_AFTER_RELEASE.toNanos() - 1;
+        metrics.release(7001);
+        assertThat(metrics.exports(7001)).isTrue();
+
+        nanos[0] += 1;
+        metrics.release(7001);
 
         assertThat(countsByPhase()).containsExactly(Map.entry("7002", 2L));
         assertThat(registry.find("lab.e2e.corrected.latency").timers()).hasSize(1);
 
         record(7001, 1);
         assertThat(countsByPhase()).containsEntry("7001", 1L);
+    }
+
+    @Test
+    void aReleasedPhaseThatALateRecordOpenedAgainKeepsItsSeries() {
+        record(7001, 3);
+        metrics.release(7001);
+        record(7001, 1);
+        nanos[0] += LatencyMetrics.KEPT_AFTER_RELEASE.toNanos();
+
+        metrics.release(7000);
+
+        assertThat(countsByPhase()).containsExactly(Map.entry("7001", 4L));
     }
 
     @Test
@@ -70,6 +92,8 @@ class LatencyMetricsTest {
 
         metrics.release(LatencyRecorder.MAX_PHASES);
         record(LatencyRecorder.MAX_PHASES + 1, 1);
+        nanos[0] += LatencyMetrics.KEPT_AFTER_RELEASE.toNanos();
+        metrics.release(0);
         assertThat(countsByPhase()).containsExactly(Map.entry((LatencyRecorder.MAX_PHASES + 1) + "", 1L));
     }
 
