@@ -1,6 +1,8 @@
 package dev.latencylab.runner.run;
 
 import dev.latencylab.api.accounting.PhaseCounts;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -14,6 +16,23 @@ final class BrokenPhase {
 
     /** Why the phase labelled {@code label} is broken; empty when its counts hold. */
     static Optional<String> reason(String label, PhaseRecord record) {
+        // A phase cut short before its window opened measured no share of anything.
+        double seconds = record.measureStart() == null ? 0 : record.measured().toNanos() / 1e9;
+        List<InstanceShares.Short> starved =
+                InstanceShares.of(record.phase().settings(), seconds, record.description());
+        if (!starved.isEmpty()) {
+            InstanceShares.Short s = starved.get(0);
+            return Optional.of(String.format(
+                    Locale.ROOT,
+                    "phase %s: producer instance %s of %d sent %.0f of its %.0f records/s (%.1f %%): the group's"
+                            + " total hides it, and the phase measured an uneven load; the run stops",
+                    label,
+                    s.instance(),
+                    s.instances(),
+                    s.sentRate(),
+                    s.targetRate(),
+                    100 * s.share()));
+        }
         PhaseCounts c = record.counts();
         if (c == null) {
             return Optional.empty();

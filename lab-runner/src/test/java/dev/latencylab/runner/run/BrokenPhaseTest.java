@@ -7,9 +7,11 @@ import dev.latencylab.api.producer.TransactionCounts;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.runner.scenario.Phase;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BrokenPhaseTest {
@@ -77,6 +79,89 @@ class BrokenPhaseTest {
         assertThat(BrokenPhase.reason("p", record(adds, true))).isEmpty();
         assertThat(BrokenPhase.reason("p", record(short1, true))).hasValueSatisfying(r -> assertThat(r)
                 .contains("acked 1000 + stored despite failure 3 is not received 1002"));
+    }
+
+    @Test
+    void anInstanceShortOfItsShareBreaksThePhaseThoughTheGroupNearlyKeptItsTotal() {
+        // 1000 records/s over 2 instances for 50 s: 25,000 each; one sent 24,000 (96 %), the group 98 %.
+        assertThat(BrokenPhase.reason("p", twoInstances(25_000, 24_000, 50, 1000)))
+                .hasValueSatisfying(r -> assertThat(r)
+                        .contains(
+                                "phase p: producer instance http://127.0.0.1:8082/ of 2 sent 480 of its 500 records/s")
+                        .contains("(96.0 %)")
+                        .contains("uneven load"));
+        assertThat(BrokenPhase.reason("p", twoInstances(25_000, 24_600, 50, 1000)))
+                .as("98.4 %")
+                .isEmpty();
+    }
+
+    @Test
+    void aShortWindowsBoundaryJitterUnthrottledPhasesAndOneInstanceAreNoShortfall() {
+        // 2 s at 1000 records/s each: 100 short is 0.1 s of records, how far apart instances enter a phase.
+        assertThat(BrokenPhase.reason("p", twoInstances(2_000, 1_900, 2, 2000))).isEmpty();
+        assertThat(BrokenPhase.reason("p", twoInstances(2_000, 1_400, 2, 2000))).isPresent(); // 0.6 s of records
+        assertThat(BrokenPhase.reason("p", twoInstances(25_000, 1_000, 50, -1))).isEmpty();
+        PhaseRecord starved = twoInstances(25_000, 1_000, 50, 1000);
+        PhaseRecord noWindow = new PhaseRecord(
+                1,
+                starved.phase(),
+                1,
+                null,
+                null,
+                FROM,
+                0,
+                0,
+                null,
+                null,
+                null,
+                false,
+                starved.description(),
+                null,
+                false,
+                null);
+        assertThat(BrokenPhase.reason("p", noWindow))
+                .as("cut short before its window")
+                .isEmpty();
+        PhaseRecord one = record(counts(1_000, 1_000, 0, 0, 0, null), true);
+        assertThat(BrokenPhase.reason("p", withProducers(one, 50, 1000, List.of(instance("a", 10)))))
+                .isEmpty();
+    }
+
+    private static PhaseRecord twoInstances(long a, long b, int seconds, double rate) {
+        return withProducers(
+                record(counts(a + b, a + b, 0, 0, 0, null), true),
+                seconds,
+                rate,
+                List.of(instance("http://127.0.0.1:8080/", a), instance("http://127.0.0.1:8082/", b)));
+    }
+
+    private static PhaseDescription.ProducerInstance instance(String url, long sent) {
+        return new PhaseDescription.ProducerInstance(url, sent, sent, 0.4);
+    }
+
+    private static PhaseRecord withProducers(
+            PhaseRecord r, int seconds, double rate, List<PhaseDescription.ProducerInstance> producers) {
+        ProducerSettings s = rate < 0
+                ? new ProducerSettings(
+                        5, 16384, Compression.NONE, SettingsLimits.UNTHROTTLED, 400, KeyStrategy.ORDER_ID)
+                : new ProducerSettings(5, 16384, Compression.NONE, rate, 400, KeyStrategy.ORDER_ID);
+        return new PhaseRecord(
+                r.index(),
+                new Phase("p", s, Duration.ofSeconds(10), Duration.ofSeconds(seconds)),
+                r.phaseId(),
+                r.startedAt(),
+                FROM,
+                FROM.plusSeconds(seconds),
+                0,
+                r.sentAtEnd(),
+                null,
+                null,
+                r.counts(),
+                r.fenced(),
+                new PhaseDescription("lab.orders", List.of(0), null, List.of(), null, producers),
+                null,
+                true,
+                null);
     }
 
     private static PhaseCounts counts(
