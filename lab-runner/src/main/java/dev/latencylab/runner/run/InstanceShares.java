@@ -30,7 +30,12 @@ public final class InstanceShares {
         }
     }
 
-    /** The instances of a phase driven by several that sent less than their share; none for one or unthrottled. */
+    /**
+     * The instances of a phase driven by several that sent less than their share, where the others
+     * did not: each against its target, or against the group's mean where the whole group fell short
+     * (a broker failure holds every instance back alike, which the group's own reading says). None for
+     * one instance or unthrottled.
+     */
     public static List<Short> of(ProducerSettings settings, double seconds, PhaseDescription description) {
         List<Short> starved = new ArrayList<>();
         if (description == null || description.producers().size() < 2 || settings.unthrottled() || seconds <= 0) {
@@ -38,9 +43,13 @@ public final class InstanceShares {
         }
         int n = description.producers().size();
         double target = ProducerGroup.perInstanceRate(settings.rate(), n);
+        double mean = description.producers().stream()
+                        .mapToLong(PhaseDescription.ProducerInstance::sent)
+                        .sum()
+                / (double) n;
+        double reference = Math.min(target * seconds, mean);
         for (PhaseDescription.ProducerInstance i : description.producers()) {
-            double missing = target * seconds - i.sent();
-            if (target > 0 && i.sent() < SHORTFALL * target * seconds && missing > BOUNDARY_SECONDS * target) {
+            if (i.sent() < SHORTFALL * reference && reference - i.sent() > BOUNDARY_SECONDS * target) {
                 starved.add(new Short(i.instance(), n, target, i.sent() / seconds));
             }
         }

@@ -99,7 +99,7 @@ class BrokenPhaseTest {
     void aShortWindowsBoundaryJitterUnthrottledPhasesAndOneInstanceAreNoShortfall() {
         // 2 s at 1000 records/s each: 100 short is 0.1 s of records, how far apart instances enter a phase.
         assertThat(BrokenPhase.reason("p", twoInstances(2_000, 1_900, 2, 2000))).isEmpty();
-        assertThat(BrokenPhase.reason("p", twoInstances(2_000, 1_400, 2, 2000))).isPresent(); // 0.6 s of records
+        assertThat(BrokenPhase.reason("p", twoInstances(2_000, 800, 2, 2000))).isPresent(); // 0.6 s short of the mean
         assertThat(BrokenPhase.reason("p", twoInstances(25_000, 1_000, 50, -1))).isEmpty();
         PhaseRecord starved = twoInstances(25_000, 1_000, 50, 1000);
         PhaseRecord noWindow = new PhaseRecord(
@@ -125,6 +125,16 @@ class BrokenPhaseTest {
         PhaseRecord one = record(counts(1_000, 1_000, 0, 0, 0, null), true);
         assertThat(BrokenPhase.reason("p", withProducers(one, 50, 1000, List.of(instance("a", 10)))))
                 .isEmpty();
+    }
+
+    @Test
+    void aWholeGroupHeldBackAlikeIsTheGroupsShortfallNotAStarvedInstance() {
+        // A broker failure holds both back: 80 % each, evenly. The reading's group sentence says so.
+        assertThat(BrokenPhase.reason("p", twoInstances(20_000, 20_100, 50, 1000)))
+                .isEmpty();
+        // The same group with one of them further behind than the other.
+        assertThat(BrokenPhase.reason("p", twoInstances(20_000, 18_000, 50, 1000)))
+                .isPresent();
     }
 
     private static PhaseRecord twoInstances(long a, long b, int seconds, double rate) {
