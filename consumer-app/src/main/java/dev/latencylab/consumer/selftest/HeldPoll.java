@@ -59,6 +59,11 @@ public class HeldPoll implements SelfTestFault {
         return Map.of("holdPendingMs", pendingMs, "heldMs", heldMs);
     }
 
+    /** Whether a hold is armed: one volatile read, so the listener looks at no header otherwise. */
+    public boolean armed() {
+        return armed;
+    }
+
     /**
      * Holds the calling listener thread for the armed time, once, if the poll's first record
      * ({@code header}: its lab header) is of the armed phase; says whether it did.

@@ -133,6 +133,17 @@ public final class RunContext {
      * Each producer-app instance's own status (a group's merged status has no one last sequence to
      * wait for); {@code merged} alone when they cannot be read.
      */
+    /** {@link #eachProducer(ProducerStatus)}, the group's merged status read only when the instances cannot be. */
+    public List<ProducerStatus> eachProducer() throws InterruptedException {
+        try {
+            return producer.instanceStates().stream()
+                    .map(ProducerClient.InstanceStatus::status)
+                    .toList();
+        } catch (EndpointException e) {
+            return List.of(producer.state());
+        }
+    }
+
     public List<ProducerStatus> eachProducer(ProducerStatus merged) {
         try {
             return producer.instanceStates().stream()

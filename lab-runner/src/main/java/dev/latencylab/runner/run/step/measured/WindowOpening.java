@@ -79,7 +79,7 @@ final class WindowOpening {
         Instant started = run.clock.instant();
         while (true) {
             // Both read anew each time: a consumer that keeps a constant distance never catches up.
-            List<ProducerStatus> producers = run.eachProducer(run.producer.state());
+            List<ProducerStatus> producers = run.eachProducer();
             LatencyView consumer = run.consumer.latency();
             long behind = behind(consumer, producers, inFlight(t.phase.settings(), producers.size()));
             if (behind == 0) {
