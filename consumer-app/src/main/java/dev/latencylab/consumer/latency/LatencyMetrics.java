@@ -1,5 +1,6 @@
 package dev.latencylab.consumer.latency;
 
+import dev.latencylab.api.accounting.PhaseIds;
 import dev.latencylab.core.latency.LatencyBuckets;
 import dev.latencylab.core.latency.LatencyRecorder;
 import dev.latencylab.core.latency.LifetimeCounts;
@@ -9,6 +10,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,6 +46,8 @@ class LatencyMetrics {
     private final Map<Integer, Timer[]> timers = new ConcurrentHashMap<>();
     /** Series of released phases, by when their release came (nanoTime), removed once kept long enough. */
     private final Map<Integer, Retired> retired = new HashMap<>();
+    /** Phases by hand with series, oldest first: retired by age, as the recorder drops them ({@link PhaseIds}). */
+    private final Deque<Integer> byHand = new ArrayDeque<>();
     /** Samples not exported because the series bound was reached: the bound is never silent. */
     private final AtomicLong unexported = new AtomicLong();
 
@@ -121,7 +126,9 @@ class LatencyMetrics {
                 unexported.incrementAndGet();
                 return;
             }
-            pair = timers.computeIfAbsent(result.phase(), this::register);
+            pair = PhaseIds.byHand(result.phase())
+                    ? openByHand(result.phase())
+                    : timers.computeIfAbsent(result.phase(), this::register);
         }
         pair[0].record(Math.max(0, result.latencyMicros()), TimeUnit.MICROSECONDS);
         pair[1].record(Math.max(0, result.correctedMicros()), TimeUnit.MICROSECONDS);
@@ -135,6 +142,38 @@ class LatencyMetrics {
      */
     synchronized void release(int throughPhase) {
         long now = nanoClock.getAsLong();
+        removeRetired(now);
+        timers.entrySet().removeIf(e -> {
+            if (e.getKey() > throughPhase) {
+                return false;
+            }
+            retired.put(e.getKey(), new Retired(e.getValue(), now));
+            return true;
+        });
+    }
+
+    /**
+     * The series of a phase by hand, retiring the oldest such phase's beyond {@link
+     * PhaseIds#KEPT_BY_HAND}: the runner releases none of them, so they go by age.
+     */
+    private synchronized Timer[] openByHand(int phase) {
+        Timer[] open = timers.get(phase);
+        if (open != null) {
+            return open;
+        }
+        long now = nanoClock.getAsLong();
+        removeRetired(now);
+        byHand.removeIf(id -> !timers.containsKey(id));
+        if (byHand.size() >= PhaseIds.KEPT_BY_HAND) {
+            int oldest = byHand.removeFirst();
+            retired.put(oldest, new Retired(timers.remove(oldest), now));
+        }
+        byHand.addLast(phase);
+        return timers.computeIfAbsent(phase, this::register);
+    }
+
+    /** Removes the series retired at least {@link #KEPT_AFTER_RELEASE} ago and not opened again since. */
+    private void removeRetired(long now) {
         retired.entrySet().removeIf(e -> {
             if (now - e.getValue().atNanos() < KEPT_AFTER_RELEASE.toNanos()) {
                 return false;
@@ -144,13 +183,6 @@ class LatencyMetrics {
                     registry.remove(timer);
                 }
             }
-            return true;
-        });
-        timers.entrySet().removeIf(e -> {
-            if (e.getKey() > throughPhase) {
-                return false;
-            }
-            retired.put(e.getKey(), new Retired(e.getValue(), now));
             return true;
         });
     }

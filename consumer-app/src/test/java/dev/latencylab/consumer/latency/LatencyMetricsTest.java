@@ -2,6 +2,7 @@ package dev.latencylab.consumer.latency;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.accounting.PhaseIds;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.latency.LatencyRecorder;
@@ -63,6 +64,29 @@ class LatencyMetricsTest {
 
         record(7001, 1);
         assertThat(countsByPhase()).containsEntry("7001", 1L);
+    }
+
+    /** The runner releases none of the phases by hand: their series go by age, kept for the scrapes after. */
+    @Test
+    void seriesOfPhasesByHandBeyondTheNewestFewAreRetiredOldestFirstWhateverTheRunnerReleases() {
+        int first = PhaseIds.FIRST_BY_HAND + 40;
+        for (int i = 0; i <= PhaseIds.KEPT_BY_HAND; i++) {
+            record(first + i, 1);
+            metrics.release(7001);
+        }
+        // The oldest is retired, not yet removed: the next scrape still finds its last samples.
+        assertThat(metrics.exports(first)).isTrue();
+        nanos[0] += LatencyMetrics.KEPT_AFTER_RELEASE.toNanos();
+        record(first + PhaseIds.KEPT_BY_HAND + 1, 1);
+
+        // Gone once kept long enough; the next oldest retired now, kept as long in its turn.
+        assertThat(metrics.exports(first)).isFalse();
+        assertThat(metrics.exports(first + 1)).isTrue();
+        assertThat(countsByPhase()).hasSize(PhaseIds.KEPT_BY_HAND + 1);
+        nanos[0] += LatencyMetrics.KEPT_AFTER_RELEASE.toNanos();
+        metrics.release(7001);
+        assertThat(metrics.exports(first + 1)).isFalse();
+        assertThat(countsByPhase()).hasSize(PhaseIds.KEPT_BY_HAND);
     }
 
     @Test

@@ -12,7 +12,9 @@ import java.util.UUID;
  *
  * @param topic the topic the records go to
  * @param generation counts the settings changes applied since the app started
- * @param phase the phase id the records sent now carry (0: no named phase)
+ * @param phase the phase id the records sent now carry (0: no named phase; from {@link
+ *     dev.latencylab.api.accounting.PhaseIds#FIRST_BY_HAND} up: a change by hand)
+ * @param phaseName that phase's name: the runner's, or made from a change by hand; null when none
  * @param phases the named phases' sends, oldest first (the most recent {@value #PHASES_KEPT})
  * @param header whether the records carry the lab's header (false: they go as Kafka's tools send
  *     them, untimed and uncounted by the consumer; null from a producer-app before it could be off)
@@ -27,6 +29,7 @@ public record ProducerStatus(
         long generation,
         ProducerSettings settings,
         int phase,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String phaseName,
         SenderCounters counters,
         List<PhaseSends> phases,
         Boolean header,

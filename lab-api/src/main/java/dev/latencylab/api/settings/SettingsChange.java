@@ -13,9 +13,12 @@ import java.util.Objects;
  *
  * <p>{@code phase} is the runner's id for the phase, carried in every record's header ({@link
  * SettingsLimits#PHASE}; 0: no named phase). A change of a setting, of the topic or of the header
- * that names no phase sets it to 0, so records sent otherwise are never counted in the runner's
- * phase. {@code phaseName} is the runner's name for that phase, shown by the producer's {@code
- * lab_phase_info} series; it goes only with a phase id above 0. {@code producerConfig} is the
+ * that names no phase is a change by hand: the producer gives it a phase of its own, an id above
+ * the runner's and a name made from the change ({@link
+ * dev.latencylab.api.accounting.PhaseIds}), so records sent otherwise are never counted in the
+ * runner's phase and a switch by hand is timed apart from the settings before it; records without
+ * the header take phase 0. {@code phaseName} is the runner's name for that phase, shown by the
+ * producer's {@code lab_phase_info} series; it goes only with a phase id above 0. {@code producerConfig} is the
  * whole set of other Kafka producer properties, replacing the one in effect (empty: none; null:
  * as it is). {@code header} false sends records as Kafka's ProducerPerformance does, without the
  * lab's header (compare's "tool's work"): the consumer can neither time nor count them.
@@ -79,9 +82,9 @@ public final class SettingsChange extends SettingsDelta {
         return NONE.running(false);
     }
 
-    /** Stops the load; the next records go to {@code topic}, with the lab's header. */
+    /** Stops the load; the next records go to {@code topic}, with the lab's header, in no phase (not one by hand). */
     public static SettingsChange stopOn(String topic) {
-        return stop().toTopic(topic).withHeader(true);
+        return stop().toTopic(topic).withHeader(true).inPhase(0);
     }
 
     /** Only the phase the records from now on belong to. */
@@ -171,12 +174,12 @@ public final class SettingsChange extends SettingsDelta {
         return header;
     }
 
-    /** Whether this change sets any producer setting, the topic or the header (not just {@code running} or {@code phase}). */
     /** Whether it starts a named phase with every setting given, as {@link #start} does (not a phase's mere tag). */
     public boolean startsPhase() {
         return phase != null && phase != 0 && running != null && running && setsAnySetting();
     }
 
+    /** Whether this change sets any producer setting, the topic or the header (not just {@code running} or {@code phase}). */
     public boolean setsAnySetting() {
         return setsAnyOfTheTable() || topic != null || header != null;
     }

@@ -27,6 +27,7 @@ class JsonShapeTest {
                 3,
                 new ProducerSettings(20, 16_384, Compression.LZ4, 1_000, 400, KeyStrategy.CUSTOMER_ID),
                 7,
+                "linger-20#1",
                 new SenderCounters(10, 9, 0, 9),
                 List.of(new PhaseSends(
                         7,
@@ -50,7 +51,7 @@ class JsonShapeTest {
                                 + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"customer-id\",\"payload\":\"words\","
                                 + "\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,"
                                 + "\"transactionMs\":0,\"abortEvery\":0},"
-                                + "\"phase\":7,\"counters\":{\"sent\":10,\"acked\":9,\"failed\":0,\"lastSequence\":9,"
+                                + "\"phase\":7,\"phaseName\":\"linger-20#1\",\"counters\":{\"sent\":10,\"acked\":9,\"failed\":0,\"lastSequence\":9,"
                                 + "\"retries\":0,\"errors\":0},"
                                 + "\"phases\":[{\"phase\":7,\"topic\":\"lab.orders\",\"sent\":10,\"acked\":9,\"failed\":0,\"publishDelayMs\":"
                                 + "{\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"

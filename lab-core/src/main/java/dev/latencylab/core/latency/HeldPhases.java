@@ -1,6 +1,9 @@
 package dev.latencylab.core.latency;
 
+import dev.latencylab.api.accounting.PhaseIds;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,6 +21,8 @@ final class HeldPhases {
     private final Map<Integer, PhaseHistograms> byId = new LinkedHashMap<>();
     /** The id given here, by the runner's phase id. */
     private final Map<Integer, Integer> ids = new HashMap<>();
+    /** The ids given here to phases by hand, oldest first: the runner never releases those ({@link PhaseIds}). */
+    private final Deque<Integer> byHand = new ArrayDeque<>();
     /** Slow-record thresholds by runner phase id, for the phase's entries made after the watch was set. */
     private final Map<Integer, Long> watches = new HashMap<>();
 
@@ -31,6 +36,9 @@ final class HeldPhases {
         if (known != null) {
             return known;
         }
+        if (PhaseIds.byHand(phase) && byHand.size() >= PhaseIds.KEPT_BY_HAND) {
+            dropOldestByHand();
+        }
         if (byId.size() >= LatencyRecorder.MAX_PHASES) {
             refused++;
             return -1;
@@ -43,7 +51,17 @@ final class HeldPhases {
         int id = nextId++;
         byId.put(id, created);
         ids.put(phase, id);
+        if (PhaseIds.byHand(phase)) {
+            byHand.addLast(id);
+        }
         return id;
+    }
+
+    /** Released like the runner's phases, by age: a late record of it opens it again. */
+    private void dropOldestByHand() {
+        PhaseHistograms oldest = byId.remove(byHand.removeFirst());
+        ids.remove(oldest.phase);
+        watches.remove(oldest.phase);
     }
 
     /** The entry of an id given here, or null (-1, or released). */
@@ -74,6 +92,7 @@ final class HeldPhases {
     void release(int throughPhase) {
         byId.values().removeIf(p -> p.phase <= throughPhase);
         ids.values().removeIf(id -> !byId.containsKey(id));
+        byHand.removeIf(id -> !byId.containsKey(id));
         watches.keySet().removeIf(id -> id <= throughPhase);
     }
 
@@ -87,6 +106,7 @@ final class HeldPhases {
     void clear() {
         byId.clear();
         ids.clear();
+        byHand.clear();
         watches.clear();
         refused = 0;
     }

@@ -1,6 +1,7 @@
 package dev.latencylab.core.latency;
 
 import dev.latencylab.api.accounting.AccountingLimits;
+import dev.latencylab.api.accounting.PhaseIds;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.ProducerTrack;
@@ -118,7 +119,10 @@ public final class LatencyRecorder {
         PhaseHistograms phase = phases.byId(phaseId);
         long latency = nowMicros - stamp.actualSendMicros();
         long corrected = nowMicros - stamp.intendedSendMicros();
-        if (!ledgers.deliver(topic, shared, partition, offset, stamp.phase())) {
+        // A phase by hand is timed, not counted by offset: the runner, which releases the ledger's
+        // phases, never sees it, so the ledger takes its records as it takes a warm-up's.
+        int counted = PhaseIds.counted(stamp.phase());
+        if (!ledgers.deliver(topic, shared, partition, offset, counted)) {
             lifetime.redelivered();
             if (phase != null) {
                 phase.redelivered++;
@@ -128,7 +132,7 @@ public final class LatencyRecorder {
         }
         SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
         lifetime.outcome(outcome);
-        if (outcome == SequenceOutcome.DUPLICATE && stamp.phase() != 0) {
+        if (outcome == SequenceOutcome.DUPLICATE && counted != 0) {
             // A warm-up's record may sit inside a phase's run of offsets (several producers switch
             // apart): its copy is no duplicate of that phase's. Warm-ups are counted for no phase.
             ledgers.duplicate(topic, shared, partition, offset);

@@ -3,6 +3,7 @@ package dev.latencylab.core.latency;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.accounting.PhaseIds;
 import dev.latencylab.api.latency.KeyOrder;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
@@ -143,6 +144,72 @@ class LatencyRecorderTest {
         }
         assertThat(recorder.totals().skipped().tooManyPhases()).isEqualTo(3);
         assertThat(recorder.report().phases()).hasSize(LatencyRecorder.MAX_PHASES);
+    }
+
+    /**
+     * Switches by hand are phases of their own, kept by age: the newest {@link PhaseIds#KEPT_BY_HAND}
+     * stay whatever the runner releases, the oldest go first, and the runner's phases keep their room.
+     */
+    @Test
+    void phasesByHandAreTimedApartAndTheNewestFewKeptWhateverTheRunnerReleases() {
+        int switches = PhaseIds.KEPT_BY_HAND + 4;
+        long seq = 0;
+        for (int i = 0; i < switches; i++) {
+            int byHand = PhaseIds.FIRST_BY_HAND + 100 + i;
+            for (int r = 0; r < 3; r++) {
+                // Each switch its own latency: 1 ms, 2 ms, ...
+                record(header(seq++, T0, T0, byHand), JSON, 0, T0 + (i + 1) * 1_000L);
+            }
+            record(header(seq++, T0, T0, PHASE_A), JSON, 1, T0 + 500);
+            recorder.release(PHASE_A);
+        }
+        LatencyView report = recorder.report();
+        assertThat(report.phases())
+                .extracting(PhaseView::phase)
+                .containsExactlyElementsOf(java.util.stream.IntStream.range(4, switches)
+                        .mapToObj(i -> PhaseIds.FIRST_BY_HAND + 100 + i)
+                        .toList());
+        assertThat(report.phases().get(0).count()).isEqualTo(3);
+        assertThat(report.phases().get(0).latencyMs().max()).isCloseTo(5.0, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(recorder.phasesHeld()).isEqualTo(PhaseIds.KEPT_BY_HAND);
+        assertThat(report.totals().skipped().tooManyPhases()).isZero();
+        assertThat(report.totals().received()).isEqualTo(seq);
+        // A late record of a phase by hand dropped opens it again, dropping the then oldest.
+        record(header(seq++, T0, T0, PhaseIds.FIRST_BY_HAND + 100), JSON, 0, T0 + 1_000);
+        assertThat(recorder.report().phases())
+                .extracting(PhaseView::phase)
+                .doesNotContain(PhaseIds.FIRST_BY_HAND + 104)
+                .contains(PhaseIds.FIRST_BY_HAND + 100);
+    }
+
+    @Test
+    void aPhaseByHandDropsOnlyOlderPhasesByHandNeverTheRunnersHeldOnes() {
+        int runners = PhaseIds.KEPT_BY_HAND + 4;
+        for (int phase = 1; phase <= runners; phase++) {
+            recorder.record(header(phase, T0, T0, phase), JSON, TOPIC, 0, phase, T0 + 1_000);
+        }
+        recorder.record(header(100, T0, T0, PhaseIds.FIRST_BY_HAND), JSON, TOPIC, 0, 100, T0 + 1_000);
+        assertThat(recorder.report().phases()).hasSize(runners + 1);
+        assertThat(recorder.phasesHeld()).isEqualTo(runners + 1);
+    }
+
+    /** The offset ledger holds the runner's phases: a record by hand inside a phase's run is a gap there, like a warm-up's. */
+    @Test
+    void aRecordByHandInsideAPhasesRunIsAGapOfItsSegmentAndItsCopyNoDuplicateOfThePhase() {
+        for (int i = 0; i < 5; i++) {
+            record(header(i, T0, T0, PHASE_A), JSON, 0, T0);
+        }
+        record(header(5, T0, T0, PhaseIds.FIRST_BY_HAND), JSON, 0, T0);
+        record(header(6, T0, T0, PHASE_A), JSON, 0, T0);
+        record(header(5, T0, T0, PhaseIds.FIRST_BY_HAND), JSON, 0, T0);
+
+        LatencyView report = recorder.report();
+        assertThat(report.totals().duplicated()).isEqualTo(1);
+        assertThat(report.ledgers()).singleElement().satisfies(ledger -> {
+            assertThat(ledger.delivered(PHASE_A)).isEqualTo(6);
+            assertThat(ledger.duplicated(PHASE_A)).isZero();
+            assertThat(ledger.partition(0).orElseThrow().segments()).hasSize(1);
+        });
     }
 
     @Test

@@ -59,11 +59,13 @@ final class LingerCommand extends LabCommand {
         SenderCounters c = s.counters();
         return String.format(
                 Locale.ROOT,
-                "linger.ms is now %d (producer %s, generation %d, %s): batch.size %d, compression %s, rate %s records/s, payload %d B; sent %d, acked %d, failed %d",
+                "linger.ms is now %d (producer %s, generation %d, %s, phase %d%s): batch.size %d, compression %s, rate %s records/s, payload %d B; sent %d, acked %d, failed %d",
                 p.lingerMs(),
                 s.producerId(),
                 s.generation(),
                 s.running() ? "running" : "stopped",
+                s.phase(),
+                s.phaseName() == null ? "" : " \"" + s.phaseName() + "\"",
                 p.batchSize(),
                 p.compression(),
                 p.rate() == Math.rint(p.rate())

@@ -41,6 +41,7 @@ public final class ProducerGroup {
                 statuses.stream().mapToLong(ProducerStatus::generation).sum(),
                 settings(statuses),
                 first.phase(),
+                first.phaseName(),
                 counters(statuses),
                 phases(statuses),
                 statuses.stream().allMatch(ProducerStatus::header),

@@ -2,6 +2,7 @@ package dev.latencylab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.accounting.PhaseIds;
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
 import dev.latencylab.runner.scenario.RunPlan;
@@ -57,7 +58,8 @@ class CliTest {
             assertThat(lab.log()).containsExactly("POST /actuator/producer {\"lingerMs\":20}");
             assertThat(out())
                     .startsWith(
-                            "linger.ms is now 20 (producer 5f0c0000-0000-0000-0000-000000000001, generation 1, stopped): "
+                            "linger.ms is now 20 (producer 5f0c0000-0000-0000-0000-000000000001, generation 1, stopped, phase "
+                                    + PhaseIds.FIRST_BY_HAND + "): "
                                     + "batch.size 16384, compression none, rate 1000 records/s, payload 400 B");
         }
     }

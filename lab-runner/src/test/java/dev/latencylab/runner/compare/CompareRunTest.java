@@ -27,7 +27,7 @@ class CompareRunTest {
 
     /** The lab's stop: keys, topic and header back to what scenarios send. */
     private static final String STOP = "POST /actuator/producer {\"keyStrategy\":\"order-id\",\"running\":false,"
-            + "\"topic\":\"lab.orders\",\"header\":true}";
+            + "\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}";
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final List<String> floors = new java.util.ArrayList<>();

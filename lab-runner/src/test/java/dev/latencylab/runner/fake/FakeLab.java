@@ -1,6 +1,7 @@
 package dev.latencylab.runner.fake;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.latencylab.api.accounting.PhaseIds;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Instant;
@@ -47,6 +48,9 @@ public final class FakeLab implements AutoCloseable {
     private double sent;
     private Instant lastUpdate;
     private Instant phasesResetAt;
+    /** Phases by hand given so far. */
+    private int handPhases;
+
     private volatile boolean prometheusEmpty;
     private volatile Instant settlesAt;
     private volatile boolean neverSettles;
@@ -310,8 +314,12 @@ public final class FakeLab implements AutoCloseable {
                         || change.has("keyStrategy")
                         || change.has("payloadBytes")
                         || change.has("payload");
-                int phase = change.has("phase") ? change.get("phase").asInt() : setsSetting ? 0 : current().phase;
-                if (phase != current().phase || setsSetting) {
+                // As the producer-app does: a change of a setting naming no phase is one by hand, a phase of its own.
+                boolean byHand = setsSetting || change.has("topic") || change.has("header");
+                int phase = change.has("phase")
+                        ? change.get("phase").asInt()
+                        : !byHand ? current().phase : header ? PhaseIds.FIRST_BY_HAND + handPhases++ : 0;
+                if (phase != current().phase || byHand) {
                     nextSegment(phase);
                 }
                 generation++;
@@ -389,7 +397,7 @@ public final class FakeLab implements AutoCloseable {
                 if (to >= from) {
                     ledger.append(ledger.length() > 0 ? "," : "")
                             .append("{\"phase\":")
-                            .append(seg.phase)
+                            .append(PhaseIds.counted(seg.phase))
                             .append(",\"fromOffset\":")
                             .append(from)
                             .append(",\"toOffset\":")

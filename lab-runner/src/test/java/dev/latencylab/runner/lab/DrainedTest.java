@@ -52,6 +52,7 @@ class DrainedTest {
                 1,
                 new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID),
                 0,
+                null,
                 new SenderCounters(sent, sent, 0, lastSequence),
                 List.of(),
                 true,

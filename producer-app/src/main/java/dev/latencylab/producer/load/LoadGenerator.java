@@ -51,6 +51,9 @@ public class LoadGenerator implements SmartLifecycle {
     private PayloadPlan plan;
 
     private volatile LoadState state;
+    /** Ids of phases by hand; the sender thread's. */
+    private final HandPhaseIds byHand = new HandPhaseIds();
+
     private volatile long generation;
 
     private volatile boolean stopping;
@@ -101,6 +104,7 @@ public class LoadGenerator implements SmartLifecycle {
                 generation,
                 s.settings(),
                 s.phase(),
+                s.phaseName(),
                 counters(),
                 sendLog.view(),
                 s.header(),
@@ -234,7 +238,7 @@ public class LoadGenerator implements SmartLifecycle {
             // A transaction holds one phase's records under one producer's settings.
             sender.endTransaction();
             LoadState before = state;
-            LoadState after = before.apply(pending.change());
+            LoadState after = before.apply(pending.change(), byHand::next);
             sender.prepareFor(before, after, pending.change(), pending.topicId());
             boolean throttledAgain =
                     before.settings().unthrottled() && !after.settings().unthrottled();

@@ -100,7 +100,7 @@ final class LoadMetrics {
         return tags;
     }
 
-    /** Phase 0 (warm-ups, switches outside a run) has one fixed name, so each phase id has one name. */
+    /** Phase 0 (warm-ups, records without the header) has one fixed name, so each phase id has one name. */
     private static String phaseName(LoadState s) {
         if (s.phase() == 0) {
             return "unnamed";

@@ -1,20 +1,29 @@
 package dev.latencylab.producer.load;
 
+import dev.latencylab.api.accounting.PhaseIds;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import java.util.Map;
+import java.util.StringJoiner;
+import java.util.function.IntSupplier;
 
 /**
  * What the sender works to, as one immutable value, swapped whole so readers never see half a change.
  *
- * @param phase the runner's phase id the records carry (0: none). A change of a setting or of the
- *     topic that names no phase ends the named phase: those records are not what the runner asked for.
- * @param phaseName the runner's name for the phase (null: none given); only a named phase has one
+ * @param phase the phase id the records carry (0: none): the runner's, or one of the producer's own
+ *     for a change by hand ({@link PhaseIds}). A change of a setting or of the topic that names no
+ *     phase ends the phase: those records are not what the phase asked for, so they start a phase by
+ *     hand of their own (0 when they carry no header).
+ * @param phaseName the phase's name (null: none given); a phase by hand is named after its change
  * @param topic where the records go
  * @param header whether the records carry the lab's header (off only outside named phases)
  */
 public record LoadState(
         ProducerSettings settings, boolean running, int phase, String phaseName, String topic, boolean header) {
+
+    /** Longer names are cut: a Prometheus label, not a record of the change (GET /actuator/producer has that). */
+    static final int MAX_NAME_BY_HAND = 120;
 
     public LoadState {
         if (phaseName != null && phase == 0) {
@@ -34,29 +43,58 @@ public record LoadState(
         this(settings, running, 0, null, topic, true);
     }
 
+    /** {@link #apply(SettingsChange, IntSupplier)} where a change by hand takes {@link PhaseIds#FIRST_BY_HAND}: to check a change. */
     public LoadState apply(SettingsChange change) {
+        return apply(change, () -> PhaseIds.FIRST_BY_HAND);
+    }
+
+    /**
+     * The state after {@code change}. A change of a setting, the topic or the header that names no
+     * phase is a change by hand: its records take the next id of {@code byHand} and a name made from
+     * the change, so a switch by hand is timed apart from the settings before it.
+     */
+    public LoadState apply(SettingsChange change, IntSupplier byHand) {
         ProducerSettings next = settings.apply(change);
         if (change.phaseName() != null && change.phase() == null) {
             throw new BadSettingsException(
                     "phaseName", "phaseName goes with the phase it names: give phase in the same change");
         }
+        boolean nextHeader = change.header() != null ? change.header() : header;
         boolean samePhase = change.phase() == null && !change.setsAnySetting();
+        boolean isByHand = change.phase() == null && !samePhase && nextHeader;
+        int nextPhase = samePhase ? phase : change.phase() != null ? change.phase() : isByHand ? byHand.getAsInt() : 0;
+        String nextName = samePhase ? phaseName : isByHand ? nameByHand(change) : change.phaseName();
         return new LoadState(
                 next,
                 change.running() != null ? change.running() : running,
-                samePhase ? phase : change.phase() != null ? change.phase() : 0,
-                samePhase ? phaseName : change.phaseName(),
+                nextPhase,
+                nextName,
                 change.topic() != null ? change.topic() : topic,
-                change.header() != null ? change.header() : header);
+                nextHeader);
+    }
+
+    /** "by hand: lingerMs=20 compression=lz4": what was asked for, in the request's own field names. */
+    static String nameByHand(SettingsChange change) {
+        StringJoiner name = new StringJoiner(" ", "by hand: ", "");
+        for (Map.Entry<String, Object> field : change.json().entrySet()) {
+            if (!field.getKey().equals("running")) {
+                name.add(field.getKey() + "=" + field.getValue());
+            }
+        }
+        String made = name.toString();
+        return made.length() <= MAX_NAME_BY_HAND ? made : made.substring(0, MAX_NAME_BY_HAND - 3) + "...";
     }
 
     /**
      * Whether the Kafka producer must be replaced to go from {@code before} to this by {@code change}:
-     * a client setting changed, or a named phase starts with all its settings given. The client's
+     * a client setting changed, a named phase starts with all its settings given, or a phase by hand
+     * starts. The client's
      * own gauges (batch size, queue time, compression rate) are averages over its trailing 30-60 s:
      * a client kept from the phase before would report that phase's batches as this one's.
      */
     boolean needsNewProducer(LoadState before, SettingsChange change) {
-        return !settings.sameClient(before.settings()) || (phase != 0 && change.startsPhase());
+        return !settings.sameClient(before.settings())
+                || (phase != 0 && change.startsPhase())
+                || (phase != before.phase() && PhaseIds.byHand(phase));
     }
 }

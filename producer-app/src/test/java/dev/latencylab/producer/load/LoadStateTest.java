@@ -3,12 +3,14 @@ package dev.latencylab.producer.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.api.accounting.PhaseIds;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LoadStateTest {
@@ -21,7 +23,7 @@ class LoadStateTest {
         LoadState inPhase = new LoadState(SETTINGS, false, "lab.orders").apply(SettingsChange.start(SETTINGS, 9));
         assertThat(inPhase.phase()).isEqualTo(9);
         assertThat(inPhase.apply(SettingsChange.stop()).phase()).isEqualTo(9);
-        assertThat(inPhase.apply(SettingsChange.linger(20)).phase()).isZero();
+        assertThat(inPhase.apply(SettingsChange.linger(20)).phase()).isEqualTo(PhaseIds.FIRST_BY_HAND);
         LoadState next = inPhase.apply(SettingsChange.none().inPhase(10));
         assertThat(next.phase()).isEqualTo(10);
         assertThat(next.settings()).isEqualTo(SETTINGS);
@@ -51,7 +53,7 @@ class LoadStateTest {
         assertThat(named.phaseName()).isEqualTo("linger-5#2");
         assertThat(named.apply(SettingsChange.stop()).phaseName()).isEqualTo("linger-5#2");
         assertThat(named.apply(SettingsChange.phase(10)).phaseName()).isNull();
-        assertThat(named.apply(SettingsChange.linger(20)).phaseName()).isNull();
+        assertThat(named.apply(SettingsChange.linger(20)).phaseName()).isEqualTo("by hand: lingerMs=20");
 
         assertThatThrownBy(() -> named.apply(SettingsChange.stop().named("other")))
                 .isInstanceOfSatisfying(
@@ -92,7 +94,53 @@ class LoadStateTest {
                 .isFalse();
         assertThat(running.apply(SettingsChange.stop()).needsNewProducer(running, SettingsChange.stop()))
                 .isFalse();
+        // A change by hand is a phase of its own: a fresh client, so its gauges hold it alone.
         SettingsChange byHand = SettingsReader.change(java.util.Map.of("rate", 800));
-        assertThat(running.apply(byHand).needsNewProducer(running, byHand)).isFalse();
+        LoadState handPhase = running.apply(byHand);
+        assertThat(handPhase.needsNewProducer(running, byHand)).isTrue();
+        // Stopping and starting it again by hand keeps its phase, and its client.
+        SettingsChange stop = SettingsChange.stop();
+        assertThat(handPhase.apply(stop).needsNewProducer(handPhase, stop)).isFalse();
+    }
+
+    @Test
+    void eachChangeByHandIsAPhaseOfItsOwnNamedAfterTheChangeAboveTheRunnersIds() {
+        HandPhaseIds ids = new HandPhaseIds(7);
+        LoadState inPhase = new LoadState(SETTINGS, true, "lab.orders").apply(SettingsChange.start(SETTINGS, 9));
+        LoadState first = inPhase.apply(SettingsChange.linger(20), ids::next);
+        LoadState second = first.apply(SettingsChange.linger(20), ids::next);
+        LoadState third = second.apply(
+                SettingsReader.change(java.util.Map.of("compression", "lz4", "rate", 50, "running", true)), ids::next);
+        assertThat(List.of(first.phase(), second.phase(), third.phase()))
+                .containsExactly(PhaseIds.FIRST_BY_HAND + 7, PhaseIds.FIRST_BY_HAND + 8, PhaseIds.FIRST_BY_HAND + 9);
+        assertThat(third.phaseName()).isEqualTo("by hand: compression=lz4 rate=50.0");
+        // Start, stop and a mere tag are no change of settings: the phase stays, name and all.
+        LoadState stopped = third.apply(SettingsChange.stop(), ids::next);
+        assertThat(stopped.phase()).isEqualTo(third.phase());
+        assertThat(stopped.phaseName()).isEqualTo(third.phaseName());
+        // The runner's warm-ups name phase 0 and stay there; records without the header belong to none.
+        assertThat(third.apply(SettingsChange.start(SETTINGS, 0), ids::next).phase())
+                .isZero();
+        assertThat(third.apply(SettingsChange.none().withHeader(false), ids::next)
+                        .phase())
+                .isZero();
+        assertThat(third.apply(SettingsChange.stopOn("lab.other"), ids::next).phase())
+                .isZero();
+    }
+
+    @Test
+    void idsByHandComeRoundWithinTheirOwnSpaceAndANameByHandIsCut() {
+        HandPhaseIds ids = new HandPhaseIds(Integer.MAX_VALUE - PhaseIds.FIRST_BY_HAND);
+        assertThat(ids.next()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(ids.next()).isEqualTo(PhaseIds.FIRST_BY_HAND);
+        for (int i = 0; i < 1000; i++) {
+            assertThat(PhaseIds.byHand(new HandPhaseIds().next())).isTrue();
+        }
+        String longName = LoadState.nameByHand(SettingsReader.change(
+                java.util.Map.of("producerConfig", java.util.Map.of("client.rack", "r".repeat(300)))));
+        assertThat(longName)
+                .hasSize(LoadState.MAX_NAME_BY_HAND)
+                .startsWith("by hand: producerConfig=")
+                .endsWith("...");
     }
 }

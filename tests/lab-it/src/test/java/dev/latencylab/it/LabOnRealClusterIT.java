@@ -79,18 +79,28 @@ class LabOnRealClusterIT {
     @Test
     void hotSwitchingLingerAndCompressionUnderLoadLosesAndDuplicatesNothing() {
         long sentBefore = producerState().path("counters").path("sent").asLong();
-        // Each switch opens a phase of its own: the consumer keys phases by the id the records carry.
+        // Each switch opens a phase of its own, named or by hand: the consumer keys phases by the id the records carry.
         post("{\"rate\": 400, \"lingerMs\": 20, \"batchSize\": 16384, \"compression\": \"none\", \"running\": true,"
                 + " \"phase\": 500}");
         Set<Integer> used = new HashSet<>(Set.of(500));
         int[] lingers = {0, 5, 10, 20};
         for (int i = 0; i < 12; i++) {
             String compression = i == 7 ? "lz4" : "none";
-            JsonNode state = post("{\"lingerMs\": " + lingers[i % 4] + ", \"compression\": \"" + compression
-                    + "\", \"phase\": " + (501 + i) + "}");
+            // Every other switch by hand, naming no phase: the producer gives it one of its own.
+            boolean byHand = i % 2 == 1;
+            JsonNode state = post("{\"lingerMs\": " + lingers[i % 4] + ", \"compression\": \"" + compression + "\""
+                    + (byHand ? "}" : ", \"phase\": " + (501 + i) + "}"));
             assertThat(state.path("settings").path("lingerMs").asInt()).isEqualTo(lingers[i % 4]);
             assertThat(state.path("settings").path("compression").asString()).isEqualTo(compression);
-            used.add(501 + i);
+            int phase = state.path("phase").asInt();
+            if (byHand) {
+                assertThat(phase).isGreaterThanOrEqualTo(2_000_000_000).isNotIn(used);
+                assertThat(state.path("phaseName").asString())
+                        .isEqualTo("by hand: lingerMs=" + lingers[i % 4] + " compression=" + compression);
+            } else {
+                assertThat(phase).isEqualTo(501 + i);
+            }
+            used.add(phase);
             long sentAtSwitch = state.path("counters").path("sent").asLong();
             await("records flowing after switch " + i)
                     .atMost(Duration.ofSeconds(30))
