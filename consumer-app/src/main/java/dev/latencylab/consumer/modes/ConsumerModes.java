@@ -102,6 +102,9 @@ public final class ConsumerModes {
         return settings;
     }
 
+    /** The Kafka properties beyond the lab's settings each listener container was last started with. */
+    private final Map<ListenerType, Set<String>> propertiesSet = new EnumMap<>(ListenerType.class);
+
     /**
      * Applies the change and answers the settings now in effect.
      *
@@ -109,9 +112,6 @@ public final class ConsumerModes {
      *     combination; nothing is changed then
      * @throws IllegalStateException if the consumer could not be paused in time
      */
-    /** The Kafka properties beyond the lab's settings each listener container was last started with. */
-    private final Map<ListenerType, Set<String>> propertiesSet = new EnumMap<>(ListenerType.class);
-
     public synchronized ConsumerSettings apply(ConsumerChange change) {
         ConsumerSettings before = settings;
         ConsumerSettings next = before.apply(change);

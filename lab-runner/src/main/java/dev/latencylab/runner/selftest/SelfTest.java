@@ -22,10 +22,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The self-test: two real runs on the running stack. The first injects one fault of known size
+ * The self-test: three real runs on the running stack. The first injects one fault of known size
  * per phase ({@link SelfTestFaults}); the second has more phases than the accounting's old fixed
- * capacities held (64 phases in the consumer, 256 offset segments per partition). Its verdict is
- * a table of rows, each a fault, what the counts must then be and what they were.
+ * capacities held (64 phases in the consumer, 256 offset segments per partition); the third starves
+ * one of two producer-apps, which must stop it ({@link StarvedRow}). Its verdict is a table of rows,
+ * each a fault, what the counts must then be and what they were.
  */
 public final class SelfTest {
 
@@ -67,7 +68,7 @@ public final class SelfTest {
     }
 
     /**
-     * Runs both; the rows in order.
+     * Runs the three; the rows in order.
      *
      * @param faults the scenario of one fault per phase (scenarios/selftest.yaml)
      * @param limits the scenario whose repeats make the long run (scenarios/selftest-limits.yaml)
@@ -77,17 +78,17 @@ public final class SelfTest {
         SelfTestFaults injector = new SelfTestFaults(http, producers, consumers, consumerControl, out);
         injector.requireHooks();
         List<SelfTestRow> rows = new ArrayList<>();
-        out.println("Self-test 1/2: one fault of known size per phase");
+        out.println("Self-test 1/3: one fault of known size per phase");
         ScenarioRunner first = runner();
         first.windowHook(injector);
-        RunRecord faulted = first.run(faults);
+        RunRecord faulted = first.run(only(faults, false));
         rows.addAll(SelfTestRows.faults(faulted));
         rows.addAll(DelayRows.rows(faulted));
         rows.add(brokersOwnLoss(faulted));
 
         Scenario many = new Scenario(limits.name(), limits.description(), limits.phases(), repeat);
         int phases = limits.phases().size() * repeat;
-        out.printf("%nSelf-test 2/2: %d phases in one run%n", phases);
+        out.printf("%nSelf-test 2/3: %d phases in one run%n", phases);
         RunRecord second = runner().run(many);
         rows.addAll(SelfTestRows.limits(
                 second,
@@ -95,7 +96,27 @@ public final class SelfTest {
                 phases > 128
                         ? "more than the old 64 phases of the consumer and 256 offset segments per partition"
                         : "more than the old 64 phases of the consumer"));
+
+        out.printf("%nSelf-test 3/3: one of two producer-apps starved (the run must stop on it)%n");
+        if (producers.size() < 2) {
+            throw new IllegalStateException("the self-test drives two producer-apps; " + producers.size() + " given");
+        }
+        ScenarioRunner third = runner();
+        third.windowHook(injector);
+        RunRecord starved = third.run(only(faults, true));
+        rows.add(StarvedRow.row(starved, producers.get(0).resolve("/").toString()));
         return rows;
+    }
+
+    /** The faults' scenario with only its starved phase, or without it: a starved instance stops the run it is in. */
+    private static Scenario only(Scenario faults, boolean starved) {
+        return new Scenario(
+                faults.name() + (starved ? "-" + StarvedRow.STARVED : ""),
+                faults.description(),
+                faults.phases().stream()
+                        .filter(p -> p.name().equals(StarvedRow.STARVED) == starved)
+                        .toList(),
+                faults.repeat());
     }
 
     /**

@@ -17,7 +17,7 @@ import java.util.Map;
  * Injects each self-test phase's fault halfway through its window, by the phase's name: records
  * skipped by the first consumer-app, records written twice by the first producer-app, the last
  * consumer-app SIGKILLed and started again, the first producer-app's sender stopped and the first
- * consumer-app's poll held for a known time. The sizes are the ones {@link SelfTestRows} and
+ * consumer-app's poll held for a known time, the first producer-app starved past the window's end. The sizes are the ones {@link SelfTestRows} and
  * {@link DelayRows} expect.
  */
 final class SelfTestFaults implements ScenarioRunner.WindowHook {
@@ -80,6 +80,12 @@ final class SelfTestFaults implements ScenarioRunner.WindowHook {
             case DelayRows.PAUSED -> {
                 post(producers.get(0), Map.of("pauseMs", DelayRows.PAUSE_MS));
                 out.printf("  self-test: the first producer-app's sender stopped for %d ms%n", DelayRows.PAUSE_MS);
+            }
+            case StarvedRow.STARVED -> {
+                post(producers.get(0), Map.of("pauseMs", StarvedRow.STARVE_MS));
+                out.printf(
+                        "  self-test: the first producer-app's sender stopped for %d ms, past the window's end%n",
+                        StarvedRow.STARVE_MS);
             }
             case DelayRows.HELD -> {
                 post(consumers.get(0), Map.of("holdMs", DelayRows.HOLD_MS, "holdPhase", phaseId));

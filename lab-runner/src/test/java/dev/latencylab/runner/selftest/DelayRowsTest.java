@@ -24,37 +24,37 @@ class DelayRowsTest {
 
     @Test
     void aPausedSenderMatchesOnlyWhenPublishDelayAndCorrectedSeeThePauseAndNaiveDoesNot() {
-        assertThat(DelayRows.paused(phase(1_004, 35, 1_041, true)).matches()).isTrue();
+        assertThat(DelayRows.paused(phase(2_004, 35, 2_041, true)).matches()).isTrue();
         // Corrected latency taken from the actual send time: it cannot see the pause.
-        assertThat(DelayRows.paused(phase(1_004, 35, 41, true)).matches()).isFalse();
+        assertThat(DelayRows.paused(phase(2_004, 35, 41, true)).matches()).isFalse();
         // Naive latency taken from the intended time: it sees what it must not.
-        assertThat(DelayRows.paused(phase(1_004, 1_039, 1_041, true)).matches()).isFalse();
+        assertThat(DelayRows.paused(phase(2_004, 2_039, 2_041, true)).matches()).isFalse();
         // A publish delay in µs reported as ms, or one that missed the stall.
-        assertThat(DelayRows.paused(phase(1_004_000, 35, 1_041, true)).matches())
+        assertThat(DelayRows.paused(phase(2_004_000, 35, 2_041, true)).matches())
                 .isFalse();
-        assertThat(DelayRows.paused(phase(4, 35, 1_041, true)).matches()).isFalse();
+        assertThat(DelayRows.paused(phase(4, 35, 2_041, true)).matches()).isFalse();
         // Right figures, but the phase never closed: its counts are not final.
-        assertThat(DelayRows.paused(phase(1_004, 35, 1_041, false)).matches()).isFalse();
+        assertThat(DelayRows.paused(phase(2_004, 35, 2_041, false)).matches()).isFalse();
         assertThat(DelayRows.paused(Optional.empty()).matches()).isFalse();
     }
 
     @Test
     void aHeldConsumerMatchesOnlyWhenBothEndToEndMaximaSeeTheHoldAndThePublishDelayDoesNot() {
-        assertThat(DelayRows.held(phase(3, 1_012, 1_015, true)).matches()).isTrue();
-        assertThat(DelayRows.held(phase(3, 12, 1_015, true)).matches()).isFalse();
-        assertThat(DelayRows.held(phase(3, 1_012, 15, true)).matches()).isFalse();
+        assertThat(DelayRows.held(phase(3, 2_012, 2_015, true)).matches()).isTrue();
+        assertThat(DelayRows.held(phase(3, 12, 2_015, true)).matches()).isFalse();
+        assertThat(DelayRows.held(phase(3, 2_012, 15, true)).matches()).isFalse();
         // Far above the hold: a phase mixed with another's backlog, or a clock read in the wrong place.
-        assertThat(DelayRows.held(phase(3, 2_012, 2_015, true)).matches()).isFalse();
-        assertThat(DelayRows.held(phase(900, 1_012, 1_015, true)).matches()).isFalse();
+        assertThat(DelayRows.held(phase(3, 3_012, 3_015, true)).matches()).isFalse();
+        assertThat(DelayRows.held(phase(1_100, 2_012, 2_015, true)).matches()).isFalse();
     }
 
     @Test
     void eachRowSaysWhatWasInjectedWhatWasReportedAndTheTolerance() {
-        SelfTestRow row = DelayRows.paused(phase(1_004, 35, 1_041, true));
-        assertThat(row.injected()).contains("1000 ms");
-        assertThat(row.expected()).contains("[1000, 1500] ms");
+        SelfTestRow row = DelayRows.paused(phase(2_004, 35, 2_041, true));
+        assertThat(row.injected()).contains("2000 ms");
+        assertThat(row.expected()).contains("[2000, 2500] ms");
         assertThat(row.reported())
-                .contains("publish delay max 1004.0 ms", "e2e max 35.0 ms", "corrected max 1041.0 ms");
+                .contains("publish delay max 2004.0 ms", "e2e max 35.0 ms", "corrected max 2041.0 ms");
     }
 
     private static Optional<PhaseRecord> phase(

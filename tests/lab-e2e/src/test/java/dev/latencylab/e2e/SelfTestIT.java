@@ -41,10 +41,11 @@ class SelfTestIT {
                     .contains("| topic-again-2 |")
                     .contains("| acks-1-leader-killed |")
                     .contains("| 70 phases in one run")
-                    .contains("| producer-paused | the first producer-app's sender stopped for 1000 ms")
-                    .contains("| consumer-held | the first consumer-app's first poll of the phase held for 1000 ms")
+                    .contains("| producer-paused | the first producer-app's sender stopped for 2000 ms")
+                    .contains("| consumer-held | the first consumer-app's first poll of the phase held for 2000 ms")
                     .contains("| transactions-read-committed | transactions of 100 ms, every 3rd aborted")
-                    .contains("12 passed, 0 failed")
+                    .contains("| producer-starved | the first of two producer-apps' sender stopped for 4000 ms")
+                    .contains("13 passed, 0 failed")
                     .doesNotContain("MISMATCH");
         } finally {
             LabScript.Result down = lab.run(TIMEOUT, "down", "--local");
