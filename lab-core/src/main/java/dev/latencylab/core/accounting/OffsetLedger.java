@@ -119,7 +119,7 @@ public final class OffsetLedger implements GroupLedger {
      */
     @Override
     public boolean deliver(int partition, long offset, int phase) {
-        if (partition < 0 || partition >= MAX_PARTITIONS) {
+        if (beyondPartitions(partition)) {
             hitLimit(PARTITIONS_LIMIT, partition);
             return true;
         }
@@ -162,12 +162,12 @@ public final class OffsetLedger implements GroupLedger {
         if (buffer.getLong(open + 16) == OPEN) {
             buffer.putLong(open + 16, highest);
         }
-        if (count == SEGMENTS) {
+        if (outOfSegments(count)) {
             segments.beginMerge(base);
             count = segments.merge(base, (int) count, buffer.getLong(RELEASED_AT));
             segments.endMerge(base);
         }
-        if (count == SEGMENTS) {
+        if (outOfSegments(count)) {
             // Still out of segments: offsets are still tracked (redeliveries stay exact), phases
             // are not, and the limit is said.
             hitLimit(SEGMENTS_LIMIT, partition);
@@ -182,7 +182,7 @@ public final class OffsetLedger implements GroupLedger {
 
     @Override
     public long highestOffset(int partition) {
-        if (partition < 0 || partition >= MAX_PARTITIONS) {
+        if (beyondPartitions(partition)) {
             return -1;
         }
         int base = HEADER + partition * PARTITION;
@@ -196,7 +196,7 @@ public final class OffsetLedger implements GroupLedger {
      */
     @Override
     public void duplicate(int partition, long offset) {
-        if (partition < 0 || partition >= MAX_PARTITIONS) {
+        if (beyondPartitions(partition)) {
             return;
         }
         int base = HEADER + partition * PARTITION;
@@ -225,7 +225,7 @@ public final class OffsetLedger implements GroupLedger {
      */
     @Override
     public boolean forgetIfBeyond(int partition, long logEndOffset) {
-        if (partition < 0 || partition >= MAX_PARTITIONS) {
+        if (beyondPartitions(partition)) {
             return false;
         }
         int base = HEADER + partition * PARTITION;
@@ -288,6 +288,17 @@ public final class OffsetLedger implements GroupLedger {
         };
     }
 
+    /** The partitions limit: a partition the ledger has no room for, counted nowhere but said. */
+    static boolean beyondPartitions(int partition) {
+        return partition < 0 || partition >= MAX_PARTITIONS;
+    }
+
+    /** The segments limit: a partition holding all the segments it may. */
+    static boolean outOfSegments(long count) {
+        return count >= SEGMENTS;
+    }
+
+    /** Keeps the first limit hit: what broke first is what the run stops on. */
     private void hitLimit(int which, int partition) {
         if (buffer.getInt(LIMIT_AT) == NO_LIMIT) {
             buffer.putInt(LIMIT_PARTITION_AT, partition);

@@ -208,6 +208,19 @@ class OffsetLedgerTest {
         assertThat(ledger.view().limitHit()).contains("partition " + OffsetLedger.MAX_PARTITIONS + " is beyond");
         ledger.clear();
         assertThat(ledger.view().limitHit()).isNull();
+
+        ledger.deliver(-1, 0, 3);
+        assertThat(ledger.view().limitHit()).contains("partition -1 is beyond");
+    }
+
+    @Test
+    void theFirstLimitHitIsTheOneNamedWhateverComesAfter() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        ledger.deliver(OffsetLedger.MAX_PARTITIONS, 0, 3);
+        for (int i = 0; i <= OffsetLedger.SEGMENTS; i++) {
+            ledger.deliver(0, i, i + 1);
+        }
+        assertThat(ledger.view().limitHit()).contains("partition " + OffsetLedger.MAX_PARTITIONS + " is beyond");
     }
 
     @Test
