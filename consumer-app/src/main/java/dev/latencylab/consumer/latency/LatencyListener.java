@@ -36,7 +36,6 @@ class LatencyListener {
     private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
 
     private final LatencyRecorder recorder;
-    private final LatencyMetrics metrics;
     private final ConsumerModes modes;
     private final BatchProcessing processing;
     private final SkippedRecords selfTestSkips;
@@ -44,13 +43,11 @@ class LatencyListener {
 
     LatencyListener(
             LatencyRecorder recorder,
-            LatencyMetrics metrics,
             ConsumerModes modes,
             BatchProcessing processing,
             SkippedRecords selfTestSkips,
             HeldPoll selfTestHold) {
         this.recorder = recorder;
-        this.metrics = metrics;
         this.modes = modes;
         this.processing = processing;
         this.selfTestSkips = selfTestSkips;
@@ -158,7 +155,7 @@ class LatencyListener {
             }
             return null;
         }
-        RecordResult result = recorder.record(
+        return recorder.record(
                 shared,
                 withKey ? record.key() : null,
                 header == null ? null : header.value(),
@@ -168,7 +165,5 @@ class LatencyListener {
                 record.offset(),
                 polledMicros,
                 consumedMicros);
-        metrics.onRecord(result);
-        return result;
     }
 }

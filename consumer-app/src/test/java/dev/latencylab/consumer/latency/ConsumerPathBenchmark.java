@@ -68,10 +68,13 @@ public class ConsumerPathBenchmark {
     @Setup
     public void setUp() {
         LatencyRecorder recorder = new LatencyRecorder(Duration.ofSeconds(10), OffsetLedgers.inMemory());
+        // The app's meters as it registers them: the counters, the histograms read at scrape time.
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        new LatencyMetrics(prometheus, recorder);
+        new LatencyHistograms(recorder, prometheus.getPrometheusRegistry());
         processing = new BatchProcessing();
         listener = new LatencyListener(
                 recorder,
-                new LatencyMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT), recorder),
                 new ConsumerModes(
                         new org.springframework.kafka.config.KafkaListenerEndpointRegistry(),
                         new ConsumerDescription("lab\\.orders", "g", Map.of()),

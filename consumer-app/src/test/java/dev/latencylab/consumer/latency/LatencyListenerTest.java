@@ -41,7 +41,6 @@ class LatencyListenerTest {
     private final BatchProcessing processing = new BatchProcessing();
     private final LatencyListener listener = new LatencyListener(
             recorder,
-            new LatencyMetrics(new SimpleMeterRegistry(), recorder),
             new ConsumerModes(
                     new KafkaListenerEndpointRegistry(),
                     new ConsumerDescription("lab\\.orders", "g", Map.of()),

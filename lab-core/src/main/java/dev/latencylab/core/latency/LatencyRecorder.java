@@ -321,6 +321,11 @@ public final class LatencyRecorder {
         ledgers.forget(topic);
     }
 
+    /** The phase entries held now, in the order opened: what an exporter reads at scrape time. */
+    public synchronized List<HeldLatency> heldLatencies() {
+        return phases.entries().stream().map(e -> new HeldLatency(this, e)).toList();
+    }
+
     /** Phases held now (released ones are not). */
     public synchronized int phasesHeld() {
         return phases.size();

@@ -30,6 +30,10 @@ final class PhaseHistograms {
     private final KeyOrderTable keyOrder = new KeyOrderTable();
 
     private long clamped;
+    /** The largest of each latency since the exporter last read them: what its decaying maximum is fed. */
+    private long recentLatencyMax;
+
+    private long recentCorrectedMax;
     /** The slow-record watch: off until {@link #watch} sets a threshold. */
     /** The records seen for the first time so far, sampled or not. */
     long firstArrivals() {
@@ -89,6 +93,8 @@ final class PhaseHistograms {
         lastMicros = nowMicros;
         latency.recordValue(clamp(latencyMicros));
         corrected.recordValue(clamp(correctedMicros));
+        recentLatencyMax = Math.max(recentLatencyMax, clamp(latencyMicros));
+        recentCorrectedMax = Math.max(recentCorrectedMax, clamp(correctedMicros));
         boolean outOfRange = outOfRange(latencyMicros) || outOfRange(correctedMicros);
         if (correctedMicros > slowAboveMicros) {
             long intended = nowMicros - correctedMicros;
@@ -119,11 +125,19 @@ final class PhaseHistograms {
         return outOfRange(micros);
     }
 
+    /** Adds both latency histograms to an exporter's counts, with their recent maxima, which start afresh. */
+    void exportTo(LatencyBucketCounts latencyCounts, LatencyBucketCounts correctedCounts) {
+        latencyCounts.add(latency, recentLatencyMax);
+        correctedCounts.add(corrected, recentCorrectedMax);
+        recentLatencyMax = recentCorrectedMax = 0;
+    }
+
     void reset() {
         latency.reset();
         corrected.reset();
         batchWait.reset();
         lost = late = duplicated = redelivered = outOfOrder = unsampled = clamped = 0;
+        recentLatencyMax = recentCorrectedMax = 0;
         firstMicros = lastMicros = 0;
         slowAboveMicros = Long.MAX_VALUE;
         slowCount = slowFirstSent = slowLastSent = slowLastReceived = slowMax = 0;

@@ -165,7 +165,6 @@ public class RecordPathBenchmark {
                 1_763_769_600_002_000L + consumed);
     }
 
-    /** The consumer-app's whole per-record path: the above plus its two Prometheus histograms. */
     /**
      * The producer's acknowledgement callback as the Kafka I/O thread runs it per record: the
      * phase tally (a lock and three array updates) and the acknowledgement-latency histogram. A
@@ -184,6 +183,11 @@ public class RecordPathBenchmark {
         return acked;
     }
 
+    /**
+     * The recorder plus two Micrometer timers per record: the consumer-app's path before #48, which
+     * now reads its Prometheus histograms from the recorder's at scrape time (ConsumerPathBenchmark
+     * in consumer-app measures the app's whole path).
+     */
     @Benchmark
     public Object consumeSideRecordingWithPrometheusHistograms() {
         RecordResult result = (RecordResult) consumeSideRecording();
