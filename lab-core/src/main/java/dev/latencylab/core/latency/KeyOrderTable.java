@@ -2,7 +2,6 @@ package dev.latencylab.core.latency;
 
 import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.KeyOrder;
-import java.util.UUID;
 
 /**
  * One phase's per-key order ({@link KeyOrder}): for each key, the highest sequence number processed
@@ -29,11 +28,11 @@ final class KeyOrderTable {
     private long untracked;
 
     /** A record of {@code key} (null: no key, not counted) with sequence {@code sequence}, processed now. */
-    void record(UUID producer, byte[] key, long sequence) {
+    void record(long producerMostBits, long producerLeastBits, byte[] key, long sequence) {
         if (key == null) {
             return;
         }
-        long hash = hash(producer, key);
+        long hash = hash(producerMostBits, producerLeastBits, key);
         int slot = find(hashes, hash);
         if (hashes[slot] == hash) {
             if ((state[slot] & REPEATED) == 0) {
@@ -101,8 +100,8 @@ final class KeyOrderTable {
     }
 
     /** FNV-1a over the key, seeded with the producer, then SplitMix64's finalizer; 0 marks an empty slot. */
-    static long hash(UUID producer, byte[] key) {
-        long h = producer.getMostSignificantBits() * 0x9E3779B97F4A7C15L ^ producer.getLeastSignificantBits();
+    static long hash(long producerMostBits, long producerLeastBits, byte[] key) {
+        long h = producerMostBits * 0x9E3779B97F4A7C15L ^ producerLeastBits;
         for (byte b : key) {
             h = (h ^ (b & 0xff)) * 0x100000001B3L;
         }

@@ -10,10 +10,8 @@ import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.accounting.SequenceTracker;
 import dev.latencylab.core.header.LabHeader;
-import dev.latencylab.core.header.RecordStamp;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -43,6 +41,11 @@ public final class LatencyRecorder {
     private long badHeader;
     private long badPayload;
     private final LifetimeTally lifetime = new LifetimeTally();
+    /** What {@link #recordOutcome} found for the record it counted last, for {@link #record}'s result. */
+    private RecordResult.Status lastStatus;
+
+    private long lastLatency;
+    private long lastCorrected;
 
     /**
      * @param grace how long a gap in a producer's sequence stays open before it counts as lost
@@ -100,35 +103,63 @@ public final class LatencyRecorder {
             long offset,
             long polledMicros,
             long nowMicros) {
+        SequenceOutcome outcome =
+                recordOutcome(shared, key, header, value, topic, partition, offset, polledMicros, nowMicros);
+        return lastStatus == RecordResult.Status.NO_HEADER || lastStatus == RecordResult.Status.BAD_HEADER
+                ? RecordResult.skipped(lastStatus)
+                : new RecordResult(lastStatus, LabHeader.phase(header), lastLatency, lastCorrected, outcome);
+    }
+
+    /**
+     * {@link #record(boolean, byte[], byte[], byte[], String, int, long, long, long)} for the polling
+     * thread: its sequence outcome alone (null when it had no readable header), nothing allocated.
+     */
+    public synchronized SequenceOutcome recordOutcome(
+            boolean shared,
+            byte[] key,
+            byte[] header,
+            byte[] value,
+            String topic,
+            int partition,
+            long offset,
+            long polledMicros,
+            long nowMicros) {
         if (header == null) {
             passIfShared(shared, topic, partition, offset);
             noHeader++;
             lifetime.noHeader();
-            return RecordResult.skipped(RecordResult.Status.NO_HEADER);
+            lastStatus = RecordResult.Status.NO_HEADER;
+            return null;
         }
-        Optional<RecordStamp> decoded = LabHeader.decode(header);
-        if (decoded.isEmpty()) {
+        // Read in place: a stamp, a UUID and an Optional per record were a third of the recorder's time.
+        if (!LabHeader.isValid(header)) {
             passIfShared(shared, topic, partition, offset);
             badHeader++;
             lifetime.badHeader();
-            return RecordResult.skipped(RecordResult.Status.BAD_HEADER);
+            lastStatus = RecordResult.Status.BAD_HEADER;
+            return null;
         }
-        RecordStamp stamp = decoded.get();
-        int phaseId = phases.idOf(stamp.phase());
+        int stampPhase = LabHeader.phase(header);
+        long sequence = LabHeader.sequence(header);
+        int phaseId = phases.idOf(stampPhase);
         PhaseHistograms phase = phases.byId(phaseId);
-        long latency = nowMicros - stamp.actualSendMicros();
-        long corrected = nowMicros - stamp.intendedSendMicros();
-        if (!ledgers.deliver(topic, shared, partition, offset, stamp.phase())) {
+        long latency = nowMicros - LabHeader.actualSendMicros(header);
+        long corrected = nowMicros - LabHeader.intendedSendMicros(header);
+        lastLatency = latency;
+        lastCorrected = corrected;
+        if (!ledgers.deliver(topic, shared, partition, offset, stampPhase)) {
             lifetime.redelivered();
             if (phase != null) {
                 phase.redelivered++;
             }
-            return new RecordResult(
-                    RecordResult.Status.MEASURED, stamp.phase(), latency, corrected, SequenceOutcome.REDELIVERED);
+            lastStatus = RecordResult.Status.MEASURED;
+            return SequenceOutcome.REDELIVERED;
         }
-        SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
+        long producerMost = LabHeader.producerMostBits(header);
+        long producerLeast = LabHeader.producerLeastBits(header);
+        SequenceOutcome outcome = tracker.record(producerMost, producerLeast, sequence, partition, phaseId, nowMicros);
         lifetime.outcome(outcome);
-        if (outcome == SequenceOutcome.DUPLICATE && stamp.phase() != 0) {
+        if (outcome == SequenceOutcome.DUPLICATE && stampPhase != 0) {
             // A warm-up's record may sit inside a phase's run of offsets (several producers switch
             // apart): its copy is no duplicate of that phase's. Warm-ups are counted for no phase.
             ledgers.duplicate(topic, shared, partition, offset);
@@ -143,11 +174,11 @@ public final class LatencyRecorder {
         if (phase != null) {
             phase.count(outcome, sampled, nowMicros, latency, corrected, polledMicros);
             if (outcome.isFirstArrival()) {
-                phase.keyOrder(stamp.producerId(), key, stamp.sequence());
+                phase.keyOrder(producerMost, producerLeast, key, sequence);
             }
         }
-        RecordResult.Status status = sampled ? RecordResult.Status.MEASURED : RecordResult.Status.BAD_PAYLOAD;
-        return new RecordResult(status, stamp.phase(), latency, corrected, outcome);
+        lastStatus = sampled ? RecordResult.Status.MEASURED : RecordResult.Status.BAD_PAYLOAD;
+        return outcome;
     }
 
     /**
@@ -155,10 +186,13 @@ public final class LatencyRecorder {
      * for records whose processing finished in another order than the one they were recorded in.
      */
     public synchronized void keyOrder(byte[] header, byte[] key) {
-        Optional<RecordStamp> stamp = header == null ? Optional.empty() : LabHeader.decode(header);
-        PhaseHistograms phase = stamp.map(st -> phases.find(st.phase())).orElse(null);
+        PhaseHistograms phase = LabHeader.isValid(header) ? phases.find(LabHeader.phase(header)) : null;
         if (phase != null) {
-            phase.keyOrder(stamp.get().producerId(), key, stamp.get().sequence());
+            phase.keyOrder(
+                    LabHeader.producerMostBits(header),
+                    LabHeader.producerLeastBits(header),
+                    key,
+                    LabHeader.sequence(header));
         }
     }
 

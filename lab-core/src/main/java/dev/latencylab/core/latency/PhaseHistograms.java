@@ -5,7 +5,6 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.clock.EpochMicros;
-import java.util.UUID;
 import org.HdrHistogram.Histogram;
 
 /** The histograms and counters of one phase. Not thread-safe: {@link LatencyRecorder} guards it. */
@@ -81,8 +80,8 @@ final class PhaseHistograms {
     }
 
     /** A first arrival of {@code producer}'s record {@code sequence} with key {@code key} (null: none). */
-    void keyOrder(UUID producer, byte[] key, long sequence) {
-        keyOrder.record(producer, key, sequence);
+    void keyOrder(long producerMostBits, long producerLeastBits, byte[] key, long sequence) {
+        keyOrder.record(producerMostBits, producerLeastBits, key, sequence);
     }
 
     /** Records both latencies; true when either was outside the histogram's range. */
