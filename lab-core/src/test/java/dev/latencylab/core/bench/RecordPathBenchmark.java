@@ -67,6 +67,11 @@ public class RecordPathBenchmark {
     private Timer latencyTimer;
     private Timer correctedTimer;
     private PhaseTally tally;
+    private LatencyRecorder keyOrderRecorder;
+    /** A 20-byte order id rewritten per call: every key new, as with the default key strategy. */
+    private final byte[] orderId = "ORD-0000000000000000".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    private long orders;
     private Timer ackTimer;
     private long acked;
 
@@ -85,6 +90,8 @@ public class RecordPathBenchmark {
         correctedTimer = timer(registry, "lab.e2e.corrected.latency");
         tally = new SendLog().phase(1, "lab.orders");
         ackTimer = timer(registry, "lab.producer.ack.latency");
+        keyOrderRecorder = new LatencyRecorder(Duration.ofSeconds(10), OffsetLedgers.inMemory());
+        keyOrderRecorder.record(headers[0], value, "lab.orders", 0, 0, now + 10); // opens the phase
     }
 
     private static Timer timer(PrometheusMeterRegistry registry, String name) {
@@ -163,6 +170,20 @@ public class RecordPathBenchmark {
                 consumed / 3,
                 LatencyRecorder.NOT_POLLED,
                 1_763_769_600_002_000L + consumed);
+    }
+
+    /**
+     * The per-key order check alone of a first arrival (its header read, its phase found, its key
+     * looked up), keys all new: the table fills after 16,384 and every later key is untracked.
+     */
+    @Benchmark
+    public LatencyRecorder consumeSideKeyOrderOfNewKeys() {
+        long n = orders++;
+        for (int i = orderId.length - 1; i >= 4; i--, n >>>= 4) {
+            orderId[i] = (byte) "0123456789abcdef".charAt((int) (n & 15));
+        }
+        keyOrderRecorder.keyOrder(headers[0], orderId);
+        return keyOrderRecorder;
     }
 
     /**

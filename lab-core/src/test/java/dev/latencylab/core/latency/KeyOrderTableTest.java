@@ -40,6 +40,26 @@ class KeyOrderTableTest {
         assertThat(table.view()).isEqualTo(new KeyOrder(2, 1, 0, 0));
     }
 
+    /** Order ids (20 bytes, the default key strategy's length): hashed a word at a time, none taken for another. */
+    @Test
+    void longKeysDifferingInAnyByteAreDistinctKeys() {
+        int n = KeyOrderTable.MAX_KEYS;
+        for (int i = 0; i < n; i++) {
+            // The counter in the first word, the middle one or the tail, by turns.
+            String digits = String.format("%06d", i);
+            String id =
+                    switch (i % 3) {
+                        case 0 -> digits + "-ORD-abcdefghi";
+                        case 1 -> "ORD-ab" + digits + "cdefghi";
+                        default -> "ORD-abcdefghi-" + digits;
+                    };
+            record(PRODUCER, key(id), i);
+        }
+        record(PRODUCER, key("000000-ORD-abcdefghi"), 0);
+
+        assertThat(table.view()).isEqualTo(new KeyOrder(n, 1, 0, 0));
+    }
+
     @Test
     void recordsWithoutAKeyAreNotCounted() {
         record(PRODUCER, null, 1);
