@@ -45,7 +45,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * the metrics. Per record, over batches of {@value #BATCH} records of three partitions whose
  * offsets and sequences keep rising and whose keys are unique order ids (the default key
  * strategy), as in a real drain. Building each batch is outside the measured time.
- * Run: ./mvnw -o -pl consumer-app -am -Pbench verify -DskipTests
+ * Run: ./mvnw -pl consumer-app -Pbench verify (lab-core installed), or as docs/benchmarks.md says.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
