@@ -35,14 +35,11 @@ import org.springframework.web.bind.annotation.RestController;
 class LatencyEndpoint {
 
     private final LatencyRecorder recorder;
-    private final LatencyMetrics metrics;
     private final ConsumerModes modes;
     private final AssignedPartitions assigned;
 
-    LatencyEndpoint(
-            LatencyRecorder recorder, LatencyMetrics metrics, ConsumerModes modes, AssignedPartitions assigned) {
+    LatencyEndpoint(LatencyRecorder recorder, ConsumerModes modes, AssignedPartitions assigned) {
         this.recorder = recorder;
-        this.metrics = metrics;
         this.modes = modes;
         this.assigned = assigned;
     }
@@ -114,7 +111,6 @@ class LatencyEndpoint {
         int through = phaseId(
                 StrictJsonBody.fields(body, "{\"throughPhase\": 7001}", Set.of("throughPhase")), "throughPhase");
         recorder.release(through);
-        metrics.release(through);
         return Map.of("throughPhase", through, "phasesHeld", recorder.phasesHeld());
     }
 

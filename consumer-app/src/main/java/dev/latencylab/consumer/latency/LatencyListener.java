@@ -7,10 +7,10 @@ import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.consumer.modes.PollClock;
 import dev.latencylab.consumer.selftest.HeldPoll;
 import dev.latencylab.consumer.selftest.SkippedRecords;
+import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.latency.LatencyRecorder;
-import dev.latencylab.core.latency.RecordResult;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -36,7 +36,6 @@ class LatencyListener {
     private static final long INDEX_MASK = (1L << INDEX_BITS) - 1;
 
     private final LatencyRecorder recorder;
-    private final LatencyMetrics metrics;
     private final ConsumerModes modes;
     private final BatchProcessing processing;
     private final SkippedRecords selfTestSkips;
@@ -44,13 +43,11 @@ class LatencyListener {
 
     LatencyListener(
             LatencyRecorder recorder,
-            LatencyMetrics metrics,
             ConsumerModes modes,
             BatchProcessing processing,
             SkippedRecords selfTestSkips,
             HeldPoll selfTestHold) {
         this.recorder = recorder;
-        this.metrics = metrics;
         this.modes = modes;
         this.processing = processing;
         this.selfTestSkips = selfTestSkips;
@@ -75,16 +72,17 @@ class LatencyListener {
         ConsumerSettings s = modes.settings();
         long[] finished = processing.process(records, s);
         boolean keysInOffsetOrder = s.processing() != ProcessingOrder.UNORDERED;
-        RecordResult[] results = new RecordResult[records.size()];
+        SequenceOutcome[] outcomes = new SequenceOutcome[records.size()];
         for (int i = 0; i < records.size(); i++) {
-            results[i] = measure(records.get(i), polled, finished[i], false, keysInOffsetOrder);
+            outcomes[i] = measure(records.get(i), polled, finished[i], false, keysInOffsetOrder);
         }
         if (!keysInOffsetOrder) {
-            checkKeysInFinishOrder(records, finished, results);
+            checkKeysInFinishOrder(records, finished, outcomes);
         }
     }
 
-    void checkKeysInFinishOrder(List<ConsumerRecord<byte[], byte[]>> records, long[] finished, RecordResult[] results) {
+    void checkKeysInFinishOrder(
+            List<ConsumerRecord<byte[], byte[]>> records, long[] finished, SequenceOutcome[] outcomes) {
         int n = records.size();
         long first = Long.MAX_VALUE;
         for (long f : finished) {
@@ -99,8 +97,7 @@ class LatencyListener {
         Arrays.sort(byFinish);
         for (long entry : byFinish) {
             int i = (int) (entry & INDEX_MASK);
-            RecordResult r = results[i];
-            if (r != null && r.outcome() != null && r.outcome().isFirstArrival()) {
+            if (outcomes[i] != null && outcomes[i].isFirstArrival()) {
                 Header header = records.get(i).headers().lastHeader(LabHeader.KEY);
                 recorder.keyOrder(
                         header == null ? null : header.value(), records.get(i).key());
@@ -142,10 +139,10 @@ class LatencyListener {
     }
 
     /**
-     * Records one record, checking its key's order with it when {@code withKey}; null when a self-test
-     * skipped it.
+     * Records one record, checking its key's order with it when {@code withKey}: its sequence outcome,
+     * null when it had no readable header or a self-test skipped it.
      */
-    private RecordResult measure(
+    private SequenceOutcome measure(
             ConsumerRecord<byte[], byte[]> record,
             long polledMicros,
             long consumedMicros,
@@ -158,7 +155,7 @@ class LatencyListener {
             }
             return null;
         }
-        RecordResult result = recorder.record(
+        return recorder.recordOutcome(
                 shared,
                 withKey ? record.key() : null,
                 header == null ? null : header.value(),
@@ -168,7 +165,5 @@ class LatencyListener {
                 record.offset(),
                 polledMicros,
                 consumedMicros);
-        metrics.onRecord(result);
-        return result;
     }
 }

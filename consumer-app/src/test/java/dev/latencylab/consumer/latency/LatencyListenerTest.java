@@ -12,10 +12,10 @@ import dev.latencylab.consumer.modes.ShareGroupReader;
 import dev.latencylab.consumer.selftest.HeldPoll;
 import dev.latencylab.consumer.selftest.SkippedRecords;
 import dev.latencylab.core.accounting.OffsetLedgers;
+import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.latency.LatencyRecorder;
-import dev.latencylab.core.latency.RecordResult;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -41,7 +41,6 @@ class LatencyListenerTest {
     private final BatchProcessing processing = new BatchProcessing();
     private final LatencyListener listener = new LatencyListener(
             recorder,
-            new LatencyMetrics(new SimpleMeterRegistry(), recorder),
             new ConsumerModes(
                     new KafkaListenerEndpointRegistry(),
                     new ConsumerDescription("lab\\.orders", "g", Map.of()),
@@ -70,10 +69,10 @@ class LatencyListenerTest {
     void keysAreCheckedInTheOrderProcessingFinishedNotInTheOffsets() {
         List<ConsumerRecord<byte[], byte[]>> batch =
                 List.of(record(0, "A", 1), record(1, "A", 2), record(2, "B", 3), record(3, "B", 4));
-        RecordResult[] results = new RecordResult[batch.size()];
+        SequenceOutcome[] outcomes = new SequenceOutcome[batch.size()];
         for (int i = 0; i < batch.size(); i++) {
             ConsumerRecord<byte[], byte[]> r = batch.get(i);
-            results[i] = recorder.record(
+            outcomes[i] = recorder.recordOutcome(
                     false,
                     null,
                     r.headers().lastHeader(LabHeader.KEY).value(),
@@ -85,7 +84,7 @@ class LatencyListenerTest {
                     T0);
         }
         // A's second record finished before its first; B's two in the same microsecond keep their order.
-        listener.checkKeysInFinishOrder(batch, new long[] {T0 + 30, T0 + 10, T0 + 20, T0 + 20}, results);
+        listener.checkKeysInFinishOrder(batch, new long[] {T0 + 30, T0 + 10, T0 + 20, T0 + 20}, outcomes);
 
         assertThat(keyOrder()).isEqualTo(new KeyOrder(2, 2, 1, 0));
     }

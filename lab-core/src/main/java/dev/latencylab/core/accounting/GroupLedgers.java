@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
 
@@ -44,12 +43,12 @@ public final class GroupLedgers {
             return shareGroup.forTopic(topic).deliver(partition, offset, phase);
         }
         GroupLedger consumers = consumerGroup.forTopic(topic);
-        Optional<ShareLedger> share = openShare(topic, partition);
-        if (share.isPresent() && offset > consumers.highestOffset(partition)) {
-            if (share.get().processed(partition, offset)) {
-                return share.get().deliver(partition, offset, phase); // counted again where it was counted
+        ShareLedger share = startedShare(topic, partition);
+        if (share != null && offset > consumers.highestOffset(partition)) {
+            if (share.processed(partition, offset)) {
+                return share.deliver(partition, offset, phase); // counted again where it was counted
             }
-            share.get().pass(partition, offset);
+            share.pass(partition, offset);
         }
         return consumers.deliver(partition, offset, phase);
     }
@@ -118,11 +117,15 @@ public final class GroupLedgers {
         return share;
     }
 
-    private Optional<ShareLedger> openShare(String topic, int partition) {
-        return shareGroup
-                .ifOpen(topic)
-                .filter(l -> l instanceof ShareLedger s && s.started(partition))
-                .map(ShareLedger.class::cast);
+    /**
+     * The share ledger of a partition a share group started reading, or null. Asked per record the
+     * consumer group reads: with no share ledger open (no share group ever read here) nothing is looked up.
+     */
+    private ShareLedger startedShare(String topic, int partition) {
+        if (shareGroup.noneOpen()) {
+            return null;
+        }
+        return shareGroup.ifOpen(topic).orElse(null) instanceof ShareLedger s && s.started(partition) ? s : null;
     }
 
     public void clear() {

@@ -115,6 +115,11 @@ public final class OffsetLedgers {
         return Optional.ofNullable(byTopic.get(topic));
     }
 
+    /** Whether no topic's ledger was opened yet. */
+    public boolean noneOpen() {
+        return byTopic.isEmpty();
+    }
+
     /** Every ledger opened so far is emptied (files stay, for the group's other instances). */
     public void clear() {
         byTopic.values().forEach(GroupLedger::clear);

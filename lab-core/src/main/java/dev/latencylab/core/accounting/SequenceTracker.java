@@ -36,17 +36,44 @@ public final class SequenceTracker {
         }
     };
 
+    /**
+     * The window last looked up, by its producer's id bits: records come in runs of one producer, and
+     * skipping the map for them changes no access order (its last access was this producer's).
+     */
+    private SequenceWindow last;
+
+    private long lastMostBits;
+    private long lastLeastBits;
+
     public SequenceTracker(Duration grace, LossSink sink) {
         this.graceMicros = grace.toNanos() / 1_000;
         this.sink = sink;
     }
 
     public SequenceOutcome record(UUID producerId, long sequence, int partition, int phaseId, long nowMicros) {
-        SequenceWindow window = windows.computeIfAbsent(producerId, id -> {
-            SequenceWindow w = new SequenceWindow(id, sequence, nowMicros);
-            w.shared(shared);
-            return w;
-        });
+        return record(
+                producerId.getMostSignificantBits(),
+                producerId.getLeastSignificantBits(),
+                sequence,
+                partition,
+                phaseId,
+                nowMicros);
+    }
+
+    /** {@link #record(UUID, long, int, int, long)} by the producer id's bits: no UUID within a producer's run. */
+    public SequenceOutcome record(
+            long producerMostBits, long producerLeastBits, long sequence, int partition, int phaseId, long nowMicros) {
+        SequenceWindow window = last;
+        if (window == null || producerMostBits != lastMostBits || producerLeastBits != lastLeastBits) {
+            window = windows.computeIfAbsent(new UUID(producerMostBits, producerLeastBits), id -> {
+                SequenceWindow w = new SequenceWindow(id, sequence, nowMicros);
+                w.shared(shared);
+                return w;
+            });
+            last = window;
+            lastMostBits = producerMostBits;
+            lastLeastBits = producerLeastBits;
+        }
         return window.record(sequence, partition, phaseId, nowMicros, graceMicros, sink);
     }
 

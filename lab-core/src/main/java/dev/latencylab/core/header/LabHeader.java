@@ -1,6 +1,9 @@
 package dev.latencylab.core.header;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -31,6 +34,9 @@ public final class LabHeader {
     /** 2^53: centuries at the producer's top rate; anything above is a forged or corrupt header. */
     public static final long MAX_SEQUENCE = 1L << 53;
 
+    private static final VarHandle LONG_AT = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INT_AT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
     private LabHeader() {}
 
     public static byte[] encode(RecordStamp stamp) {
@@ -47,18 +53,57 @@ public final class LabHeader {
 
     /** Empty when the bytes are not a header this version wrote (wrong length, version or values). */
     public static Optional<RecordStamp> decode(byte[] bytes) {
+        if (!isValid(bytes)) {
+            return Optional.empty();
+        }
+        return Optional.of(new RecordStamp(
+                intendedSendMicros(bytes),
+                actualSendMicros(bytes),
+                sequence(bytes),
+                new UUID(producerMostBits(bytes), producerLeastBits(bytes)),
+                phase(bytes)));
+    }
+
+    /**
+     * Whether the bytes are a header this version wrote (length, version and values): the fields are
+     * then read in place by the methods below, which is what the consumer does per record (no stamp,
+     * no UUID, no Optional). The readers check nothing: call them on a valid header only.
+     */
+    public static boolean isValid(byte[] bytes) {
         if (bytes == null || bytes.length != LENGTH || bytes[0] != VERSION) {
-            return Optional.empty();
+            return false;
         }
-        ByteBuffer b = ByteBuffer.wrap(bytes, 1, LENGTH - 1);
-        long intended = b.getLong();
-        long sent = b.getLong();
-        long sequence = b.getLong();
-        UUID producerId = new UUID(b.getLong(), b.getLong());
-        int phase = b.getInt();
-        if (phase < 0 || sequence < 0 || sequence > MAX_SEQUENCE || intended <= 0 || sent <= 0) {
-            return Optional.empty();
-        }
-        return Optional.of(new RecordStamp(intended, sent, sequence, producerId, phase));
+        long sequence = sequence(bytes);
+        return phase(bytes) >= 0
+                && sequence >= 0
+                && sequence <= MAX_SEQUENCE
+                && intendedSendMicros(bytes) > 0
+                && actualSendMicros(bytes) > 0;
+    }
+
+    public static long intendedSendMicros(byte[] header) {
+        return (long) LONG_AT.get(header, 1);
+    }
+
+    public static long actualSendMicros(byte[] header) {
+        return (long) LONG_AT.get(header, 9);
+    }
+
+    public static long sequence(byte[] header) {
+        return (long) LONG_AT.get(header, 17);
+    }
+
+    /** The producer id's most significant bits. */
+    public static long producerMostBits(byte[] header) {
+        return (long) LONG_AT.get(header, 25);
+    }
+
+    /** The producer id's least significant bits. */
+    public static long producerLeastBits(byte[] header) {
+        return (long) LONG_AT.get(header, 33);
+    }
+
+    public static int phase(byte[] header) {
+        return (int) INT_AT.get(header, 41);
     }
 }

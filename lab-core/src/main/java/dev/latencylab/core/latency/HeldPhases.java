@@ -123,6 +123,11 @@ final class HeldPhases {
         return byId.size();
     }
 
+    /** The entries held now, in the order opened. */
+    List<PhaseHistograms> entries() {
+        return new ArrayList<>(byId.values());
+    }
+
     /** Snapshots of the entries that hold anything, in the order opened. */
     List<PhaseHistograms.Snapshot> snapshots() {
         List<PhaseHistograms.Snapshot> snapshots = new ArrayList<>();

@@ -2,7 +2,9 @@ package dev.latencylab.core.latency;
 
 import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.KeyOrder;
-import java.util.UUID;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * One phase's per-key order ({@link KeyOrder}): for each key, the highest sequence number processed
@@ -15,6 +17,8 @@ final class KeyOrderTable {
 
     static final int MAX_KEYS = AccountingLimits.MAX_KEYS_PER_PHASE;
     private static final int FIRST_SLOTS = 64;
+    private static final VarHandle WORD_AT =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private long[] hashes = new long[FIRST_SLOTS];
     private long[] highest = new long[FIRST_SLOTS];
@@ -29,11 +33,11 @@ final class KeyOrderTable {
     private long untracked;
 
     /** A record of {@code key} (null: no key, not counted) with sequence {@code sequence}, processed now. */
-    void record(UUID producer, byte[] key, long sequence) {
+    void record(long producerMostBits, long producerLeastBits, byte[] key, long sequence) {
         if (key == null) {
             return;
         }
-        long hash = hash(producer, key);
+        long hash = hash(producerMostBits, producerLeastBits, key);
         int slot = find(hashes, hash);
         if (hashes[slot] == hash) {
             if ((state[slot] & REPEATED) == 0) {
@@ -100,11 +104,21 @@ final class KeyOrderTable {
         }
     }
 
-    /** FNV-1a over the key, seeded with the producer, then SplitMix64's finalizer; 0 marks an empty slot. */
-    static long hash(UUID producer, byte[] key) {
-        long h = producer.getMostSignificantBits() * 0x9E3779B97F4A7C15L ^ producer.getLeastSignificantBits();
-        for (byte b : key) {
-            h = (h ^ (b & 0xff)) * 0x100000001B3L;
+    /**
+     * The key eight bytes at a time (xor, multiply, fold: each step a bijection, so keys of one length
+     * that differ in one word never collide before the finalizer), the rest a byte at a time (FNV-1a),
+     * seeded with the producer and the length, then SplitMix64's finalizer; 0 marks an empty slot. A
+     * byte at a time was a chain of 20 multiplications for an order id, on every first arrival.
+     */
+    static long hash(long producerMostBits, long producerLeastBits, byte[] key) {
+        long h = (producerMostBits * 0x9E3779B97F4A7C15L ^ producerLeastBits) + key.length;
+        int i = 0;
+        for (; i + Long.BYTES <= key.length; i += Long.BYTES) {
+            h = (h ^ (long) WORD_AT.get(key, i)) * 0x9E3779B97F4A7C15L;
+            h ^= h >>> 32;
+        }
+        for (; i < key.length; i++) {
+            h = (h ^ (key[i] & 0xff)) * 0x100000001B3L;
         }
         h = (h ^ (h >>> 30)) * 0xBF58476D1CE4E5B9L;
         h = (h ^ (h >>> 27)) * 0x94D049BB133111EBL;

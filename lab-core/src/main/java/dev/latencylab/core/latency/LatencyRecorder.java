@@ -11,10 +11,8 @@ import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.accounting.SequenceTracker;
 import dev.latencylab.core.header.LabHeader;
-import dev.latencylab.core.header.RecordStamp;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -44,6 +42,11 @@ public final class LatencyRecorder {
     private long badHeader;
     private long badPayload;
     private final LifetimeTally lifetime = new LifetimeTally();
+    /** What {@link #recordOutcome} found for the record it counted last, for {@link #record}'s result. */
+    private RecordResult.Status lastStatus;
+
+    private long lastLatency;
+    private long lastCorrected;
 
     /**
      * @param grace how long a gap in a producer's sequence stays open before it counts as lost
@@ -101,36 +104,64 @@ public final class LatencyRecorder {
             long offset,
             long polledMicros,
             long nowMicros) {
+        SequenceOutcome outcome =
+                recordOutcome(shared, key, header, value, topic, partition, offset, polledMicros, nowMicros);
+        return lastStatus == RecordResult.Status.NO_HEADER || lastStatus == RecordResult.Status.BAD_HEADER
+                ? RecordResult.skipped(lastStatus)
+                : new RecordResult(lastStatus, LabHeader.phase(header), lastLatency, lastCorrected, outcome);
+    }
+
+    /**
+     * {@link #record(boolean, byte[], byte[], byte[], String, int, long, long, long)} for the polling
+     * thread: its sequence outcome alone (null when it had no readable header), nothing allocated.
+     */
+    public synchronized SequenceOutcome recordOutcome(
+            boolean shared,
+            byte[] key,
+            byte[] header,
+            byte[] value,
+            String topic,
+            int partition,
+            long offset,
+            long polledMicros,
+            long nowMicros) {
         if (header == null) {
             passIfShared(shared, topic, partition, offset);
             noHeader++;
             lifetime.noHeader();
-            return RecordResult.skipped(RecordResult.Status.NO_HEADER);
+            lastStatus = RecordResult.Status.NO_HEADER;
+            return null;
         }
-        Optional<RecordStamp> decoded = LabHeader.decode(header);
-        if (decoded.isEmpty()) {
+        // Read in place: a stamp, a UUID and an Optional per record were half its allocation (JMH -prof gc).
+        if (!LabHeader.isValid(header)) {
             passIfShared(shared, topic, partition, offset);
             badHeader++;
             lifetime.badHeader();
-            return RecordResult.skipped(RecordResult.Status.BAD_HEADER);
+            lastStatus = RecordResult.Status.BAD_HEADER;
+            return null;
         }
-        RecordStamp stamp = decoded.get();
-        int phaseId = phases.idOf(stamp.phase());
+        int stampPhase = LabHeader.phase(header);
+        long sequence = LabHeader.sequence(header);
+        int phaseId = phases.idOf(stampPhase);
         PhaseHistograms phase = phases.byId(phaseId);
-        long latency = nowMicros - stamp.actualSendMicros();
-        long corrected = nowMicros - stamp.intendedSendMicros();
+        long latency = nowMicros - LabHeader.actualSendMicros(header);
+        long corrected = nowMicros - LabHeader.intendedSendMicros(header);
+        lastLatency = latency;
+        lastCorrected = corrected;
         // A phase by hand is timed, not counted by offset: the runner, which releases the ledger's
         // phases, never sees it, so the ledger takes its records as it takes a warm-up's.
-        int counted = PhaseIds.counted(stamp.phase());
+        int counted = PhaseIds.counted(stampPhase);
         if (!ledgers.deliver(topic, shared, partition, offset, counted)) {
             lifetime.redelivered();
             if (phase != null) {
                 phase.redelivered++;
             }
-            return new RecordResult(
-                    RecordResult.Status.MEASURED, stamp.phase(), latency, corrected, SequenceOutcome.REDELIVERED);
+            lastStatus = RecordResult.Status.MEASURED;
+            return SequenceOutcome.REDELIVERED;
         }
-        SequenceOutcome outcome = tracker.record(stamp.producerId(), stamp.sequence(), partition, phaseId, nowMicros);
+        long producerMost = LabHeader.producerMostBits(header);
+        long producerLeast = LabHeader.producerLeastBits(header);
+        SequenceOutcome outcome = tracker.record(producerMost, producerLeast, sequence, partition, phaseId, nowMicros);
         lifetime.outcome(outcome);
         if (outcome == SequenceOutcome.DUPLICATE && counted != 0) {
             // A warm-up's record may sit inside a phase's run of offsets (several producers switch
@@ -147,11 +178,11 @@ public final class LatencyRecorder {
         if (phase != null) {
             phase.count(outcome, sampled, nowMicros, latency, corrected, polledMicros);
             if (outcome.isFirstArrival()) {
-                phase.keyOrder(stamp.producerId(), key, stamp.sequence());
+                phase.keyOrder(producerMost, producerLeast, key, sequence);
             }
         }
-        RecordResult.Status status = sampled ? RecordResult.Status.MEASURED : RecordResult.Status.BAD_PAYLOAD;
-        return new RecordResult(status, stamp.phase(), latency, corrected, outcome);
+        lastStatus = sampled ? RecordResult.Status.MEASURED : RecordResult.Status.BAD_PAYLOAD;
+        return outcome;
     }
 
     /**
@@ -159,10 +190,13 @@ public final class LatencyRecorder {
      * for records whose processing finished in another order than the one they were recorded in.
      */
     public synchronized void keyOrder(byte[] header, byte[] key) {
-        Optional<RecordStamp> stamp = header == null ? Optional.empty() : LabHeader.decode(header);
-        PhaseHistograms phase = stamp.map(st -> phases.find(st.phase())).orElse(null);
+        PhaseHistograms phase = LabHeader.isValid(header) ? phases.find(LabHeader.phase(header)) : null;
         if (phase != null) {
-            phase.keyOrder(stamp.get().producerId(), key, stamp.get().sequence());
+            phase.keyOrder(
+                    LabHeader.producerMostBits(header),
+                    LabHeader.producerLeastBits(header),
+                    key,
+                    LabHeader.sequence(header));
         }
     }
 
@@ -323,6 +357,11 @@ public final class LatencyRecorder {
     /** A topic created anew under an old name: its ledger is forgotten (call it with the topic quiet). */
     public synchronized void forgetTopic(String topic) {
         ledgers.forget(topic);
+    }
+
+    /** The phase entries held now, in the order opened: what an exporter reads at scrape time. */
+    public synchronized List<HeldLatency> heldLatencies() {
+        return phases.entries().stream().map(e -> new HeldLatency(this, e)).toList();
     }
 
     /** Phases held now (released ones are not). */

@@ -5,7 +5,6 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.core.accounting.SequenceOutcome;
 import dev.latencylab.core.clock.EpochMicros;
-import java.util.UUID;
 import org.HdrHistogram.Histogram;
 
 /** The histograms and counters of one phase. Not thread-safe: {@link LatencyRecorder} guards it. */
@@ -30,6 +29,10 @@ final class PhaseHistograms {
     private final KeyOrderTable keyOrder = new KeyOrderTable();
 
     private long clamped;
+    /** The largest of each latency since the exporter last read them: what its decaying maximum is fed. */
+    private long recentLatencyMax;
+
+    private long recentCorrectedMax;
     /** The slow-record watch: off until {@link #watch} sets a threshold. */
     /** The records seen for the first time so far, sampled or not. */
     long firstArrivals() {
@@ -77,8 +80,8 @@ final class PhaseHistograms {
     }
 
     /** A first arrival of {@code producer}'s record {@code sequence} with key {@code key} (null: none). */
-    void keyOrder(UUID producer, byte[] key, long sequence) {
-        keyOrder.record(producer, key, sequence);
+    void keyOrder(long producerMostBits, long producerLeastBits, byte[] key, long sequence) {
+        keyOrder.record(producerMostBits, producerLeastBits, key, sequence);
     }
 
     /** Records both latencies; true when either was outside the histogram's range. */
@@ -89,6 +92,8 @@ final class PhaseHistograms {
         lastMicros = nowMicros;
         latency.recordValue(clamp(latencyMicros));
         corrected.recordValue(clamp(correctedMicros));
+        recentLatencyMax = Math.max(recentLatencyMax, clamp(latencyMicros));
+        recentCorrectedMax = Math.max(recentCorrectedMax, clamp(correctedMicros));
         boolean outOfRange = outOfRange(latencyMicros) || outOfRange(correctedMicros);
         if (correctedMicros > slowAboveMicros) {
             long intended = nowMicros - correctedMicros;
@@ -119,11 +124,19 @@ final class PhaseHistograms {
         return outOfRange(micros);
     }
 
+    /** Adds both latency histograms to an exporter's counts, with their recent maxima, which start afresh. */
+    void exportTo(LatencyBucketCounts latencyCounts, LatencyBucketCounts correctedCounts) {
+        latencyCounts.add(latency, recentLatencyMax);
+        correctedCounts.add(corrected, recentCorrectedMax);
+        recentLatencyMax = recentCorrectedMax = 0;
+    }
+
     void reset() {
         latency.reset();
         corrected.reset();
         batchWait.reset();
         lost = late = duplicated = redelivered = outOfOrder = unsampled = clamped = 0;
+        recentLatencyMax = recentCorrectedMax = 0;
         firstMicros = lastMicros = 0;
         slowAboveMicros = Long.MAX_VALUE;
         slowCount = slowFirstSent = slowLastSent = slowLastReceived = slowMax = 0;

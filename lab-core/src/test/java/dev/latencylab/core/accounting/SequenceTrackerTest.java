@@ -51,6 +51,27 @@ class SequenceTrackerTest {
         assertThat(tracker.dropped()).isZero();
     }
 
+    /** The tracker skips its map within a producer's run of records: by both halves of the id. */
+    @Test
+    void producersWhoseIdsDifferInEitherHalfAreTrackedApartWhenTheirRecordsAlternate() {
+        UUID a = new UUID(1, 1);
+        UUID lowDiffers = new UUID(1, 2);
+        UUID highDiffers = new UUID(2, 1);
+        for (long s = 0; s < 3; s++) {
+            assertThat(tracker.record(a, s, 0, 0, SECOND)).isEqualTo(SequenceOutcome.RECEIVED);
+            assertThat(tracker.record(lowDiffers, s, 0, 0, SECOND)).isEqualTo(SequenceOutcome.RECEIVED);
+            assertThat(tracker.record(highDiffers.getMostSignificantBits(), 1, s, 0, 0, SECOND))
+                    .isEqualTo(SequenceOutcome.RECEIVED);
+        }
+
+        assertThat(tracker.accounts())
+                .extracting(ProducerTrack::producerId, ProducerTrack::received)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple(a, 3L),
+                        org.assertj.core.groups.Tuple.tuple(lowDiffers, 3L),
+                        org.assertj.core.groups.Tuple.tuple(highDiffers, 3L));
+    }
+
     @Test
     void interleavingAcrossPartitionsIsNeitherLossNorDisorder() {
         // After record 0, partition 1 is fetched first, then partition 0: sequence order is broken,

@@ -67,6 +67,11 @@ public class RecordPathBenchmark {
     private Timer latencyTimer;
     private Timer correctedTimer;
     private PhaseTally tally;
+    private LatencyRecorder keyOrderRecorder;
+    /** A 20-byte order id rewritten per call: every key new, as with the default key strategy. */
+    private final byte[] orderId = "ORD-0000000000000000".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
+    private long orders;
     private Timer ackTimer;
     private long acked;
 
@@ -85,6 +90,8 @@ public class RecordPathBenchmark {
         correctedTimer = timer(registry, "lab.e2e.corrected.latency");
         tally = new SendLog().phase(1, "lab.orders");
         ackTimer = timer(registry, "lab.producer.ack.latency");
+        keyOrderRecorder = new LatencyRecorder(Duration.ofSeconds(10), OffsetLedgers.inMemory());
+        keyOrderRecorder.record(headers[0], value, "lab.orders", 0, 0, now + 10); // opens the phase
     }
 
     private static Timer timer(PrometheusMeterRegistry registry, String name) {
@@ -165,7 +172,20 @@ public class RecordPathBenchmark {
                 1_763_769_600_002_000L + consumed);
     }
 
-    /** The consumer-app's whole per-record path: the above plus its two Prometheus histograms. */
+    /**
+     * The per-key order check alone of a first arrival (its header read, its phase found, its key
+     * looked up), keys all new: the table fills after 16,384 and every later key is untracked.
+     */
+    @Benchmark
+    public LatencyRecorder consumeSideKeyOrderOfNewKeys() {
+        long n = orders++;
+        for (int i = orderId.length - 1; i >= 4; i--, n >>>= 4) {
+            orderId[i] = (byte) "0123456789abcdef".charAt((int) (n & 15));
+        }
+        keyOrderRecorder.keyOrder(headers[0], orderId);
+        return keyOrderRecorder;
+    }
+
     /**
      * The producer's acknowledgement callback as the Kafka I/O thread runs it per record: the
      * phase tally (a lock and three array updates) and the acknowledgement-latency histogram. A
@@ -184,6 +204,11 @@ public class RecordPathBenchmark {
         return acked;
     }
 
+    /**
+     * The recorder plus two Micrometer timers per record: the consumer-app's path before #48, which
+     * now reads its Prometheus histograms from the recorder's at scrape time (ConsumerPathBenchmark
+     * in consumer-app measures the app's whole path).
+     */
     @Benchmark
     public Object consumeSideRecordingWithPrometheusHistograms() {
         RecordResult result = (RecordResult) consumeSideRecording();

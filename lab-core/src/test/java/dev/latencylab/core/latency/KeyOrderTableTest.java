@@ -16,14 +16,14 @@ class KeyOrderTableTest {
 
     @Test
     void aKeyWhoseRecordCameAfterALaterOneIsOutOfOrderOnceHoweverOftenItHappens() {
-        table.record(PRODUCER, key("C00001"), 10);
-        table.record(PRODUCER, key("C00001"), 12);
-        table.record(PRODUCER, key("C00002"), 11);
-        table.record(PRODUCER, key("C00001"), 11);
-        table.record(PRODUCER, key("C00001"), 9);
-        table.record(PRODUCER, key("C00002"), 13);
+        record(PRODUCER, key("C00001"), 10);
+        record(PRODUCER, key("C00001"), 12);
+        record(PRODUCER, key("C00002"), 11);
+        record(PRODUCER, key("C00001"), 11);
+        record(PRODUCER, key("C00001"), 9);
+        record(PRODUCER, key("C00002"), 13);
 
-        table.record(PRODUCER, key("C00003"), 14);
+        record(PRODUCER, key("C00003"), 14);
 
         assertThat(table.view()).isEqualTo(new KeyOrder(3, 2, 1, 0));
         assertThat(table.view().outOfOrderShare())
@@ -33,17 +33,37 @@ class KeyOrderTableTest {
 
     @Test
     void theSameKeyFromTwoProducersIsTwoKeysWhoseSequencesAreNotCompared() {
-        table.record(PRODUCER, key("C00001"), 100);
-        table.record(OTHER, key("C00001"), 5);
-        table.record(OTHER, key("C00001"), 6);
+        record(PRODUCER, key("C00001"), 100);
+        record(OTHER, key("C00001"), 5);
+        record(OTHER, key("C00001"), 6);
 
         assertThat(table.view()).isEqualTo(new KeyOrder(2, 1, 0, 0));
     }
 
+    /** Order ids (20 bytes, the default key strategy's length): hashed a word at a time, none taken for another. */
+    @Test
+    void longKeysDifferingInAnyByteAreDistinctKeys() {
+        int n = KeyOrderTable.MAX_KEYS;
+        for (int i = 0; i < n; i++) {
+            // The counter in the first word, the middle one or the tail, by turns.
+            String digits = String.format("%06d", i);
+            String id =
+                    switch (i % 3) {
+                        case 0 -> digits + "-ORD-abcdefghi";
+                        case 1 -> "ORD-ab" + digits + "cdefghi";
+                        default -> "ORD-abcdefghi-" + digits;
+                    };
+            record(PRODUCER, key(id), i);
+        }
+        record(PRODUCER, key("000000-ORD-abcdefghi"), 0);
+
+        assertThat(table.view()).isEqualTo(new KeyOrder(n, 1, 0, 0));
+    }
+
     @Test
     void recordsWithoutAKeyAreNotCounted() {
-        table.record(PRODUCER, null, 1);
-        table.record(PRODUCER, null, 0);
+        record(PRODUCER, null, 1);
+        record(PRODUCER, null, 0);
 
         assertThat(table.view()).isEqualTo(KeyOrder.NONE);
         assertThat(table.view().outOfOrderShare()).isNull();
@@ -53,13 +73,13 @@ class KeyOrderTableTest {
     void pastItsCapacityNewKeysAreCountedAsUntrackedAndKnownOnesAreStillChecked() {
         int max = KeyOrderTable.MAX_KEYS;
         for (int i = 0; i < max; i++) {
-            table.record(PRODUCER, key("K" + i), 1_000 + i);
+            record(PRODUCER, key("K" + i), 1_000 + i);
         }
-        table.record(PRODUCER, key("K" + max), 1);
-        table.record(PRODUCER, key("K" + (max + 1)), 2);
+        record(PRODUCER, key("K" + max), 1);
+        record(PRODUCER, key("K" + (max + 1)), 2);
         // Every key survived the table's growth with its highest sequence.
         for (int i = 0; i < max; i += 97) {
-            table.record(PRODUCER, key("K" + i), 999 + i);
+            record(PRODUCER, key("K" + i), 999 + i);
         }
 
         KeyOrder view = table.view();
@@ -71,14 +91,18 @@ class KeyOrderTableTest {
 
     @Test
     void aResetForgetsTheKeys() {
-        table.record(PRODUCER, key("C00001"), 10);
+        record(PRODUCER, key("C00001"), 10);
         table.reset();
-        table.record(PRODUCER, key("C00001"), 5);
+        record(PRODUCER, key("C00001"), 5);
 
         assertThat(table.view()).isEqualTo(new KeyOrder(1, 0, 0, 0));
     }
 
     private static byte[] key(String k) {
         return k.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private void record(UUID producer, byte[] key, long sequence) {
+        table.record(producer.getMostSignificantBits(), producer.getLeastSignificantBits(), key, sequence);
     }
 }

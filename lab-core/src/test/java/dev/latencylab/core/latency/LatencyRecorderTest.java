@@ -38,6 +38,43 @@ class LatencyRecorderTest {
     private final LatencyRecorder recorder = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
     private final long[] nextOffset = new long[4];
 
+    /** What the consumer-app's Prometheus histograms read at scrape time instead of a timer per record. */
+    @Test
+    void theHeldPhasesLatenciesAreReadInTheLabsBucketsAndADroppedEntryKeepsItsFinalCounts() {
+        record(header(0, T0, T0 + 100, PHASE_A), JSON, 0, T0 + 1_100); // 1 ms, corrected 1.1 ms
+        record(header(1, T0, T0 + 100, PHASE_A), JSON, 0, T0 + 2_100);
+        record(header(2, T0, T0, PHASE_B), JSON, 0, T0 + 40);
+
+        List<HeldLatency> held = recorder.heldLatencies();
+        assertThat(held).extracting(HeldLatency::phase).containsExactly(PHASE_A, PHASE_B);
+        LatencyBucketCounts latency = new LatencyBucketCounts();
+        LatencyBucketCounts corrected = new LatencyBucketCounts();
+        held.get(0).readInto(latency, corrected);
+        assertThat(latency.count()).isEqualTo(2);
+        assertThat(latency.sumSeconds()).isCloseTo(0.003, org.assertj.core.data.Offset.offset(1e-5));
+        assertThat(latency.recentMaxSeconds()).isEqualTo(0.002);
+        assertThat(corrected.recentMaxSeconds()).isEqualTo(0.0021);
+        double[] bounds = LatencyBucketCounts.upperBoundsSeconds();
+        long[] counts = latency.counts();
+        for (int i = 0; i < bounds.length; i++) {
+            long expected = (bounds[i] >= 0.001 && (i == 0 || bounds[i - 1] < 0.001) ? 1 : 0)
+                    + (bounds[i] >= 0.002 && (i == 0 || bounds[i - 1] < 0.002) ? 1 : 0);
+            assertThat(counts[i]).as("bucket le=%s", bounds[i]).isEqualTo(expected);
+        }
+
+        record(header(3, T0, T0 + 100, PHASE_A), JSON, 0, T0 + 600);
+        recorder.release(PHASE_A);
+
+        assertThat(recorder.heldLatencies()).extracting(HeldLatency::phase).containsExactly(PHASE_B);
+        assertThat(recorder.heldLatencies()).isEqualTo(List.of(held.get(1))).doesNotContain(held.get(0));
+        LatencyBucketCounts last = new LatencyBucketCounts();
+        held.get(0).readInto(last, new LatencyBucketCounts());
+        assertThat(last.count()).isEqualTo(3);
+        assertThat(last.recentMaxSeconds())
+                .as("the largest since the last read")
+                .isEqualTo(0.0005);
+    }
+
     @Test
     void eachPhaseGetsItsOwnPercentilesOfBothLatencies() {
         for (int i = 0; i < 1_000; i++) {
