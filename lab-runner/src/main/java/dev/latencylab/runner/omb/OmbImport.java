@@ -48,6 +48,11 @@ public final class OmbImport {
 
     private OmbImport() {}
 
+    /** Whether {@code text} is an OMB workload (run and validate then import it), not a lab scenario. */
+    public static boolean isWorkload(String text) {
+        return OmbWorkload.looksLikeOne(text);
+    }
+
     /** {@code source} names the workload in messages and in the scenario's description. */
     public static Imported convert(String source, String text) {
         OmbWorkload w = OmbWorkload.parse(source, text);

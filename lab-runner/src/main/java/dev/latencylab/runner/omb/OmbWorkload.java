@@ -71,6 +71,22 @@ final class OmbWorkload {
         return new OmbWorkload(root);
     }
 
+    /**
+     * Whether the text reads as an OMB workload rather than a lab scenario: a mapping without
+     * {@code phases} that has a field of OMB's format the lab's scenarios do not have.
+     */
+    static boolean looksLikeOne(String text) {
+        try {
+            JsonNode root = YAML.readTree(text);
+            return root != null
+                    && root.isObject()
+                    && !root.has("phases")
+                    && root.propertyNames().stream().anyMatch(f -> FIELDS.contains(f) && !f.equals("name"));
+        } catch (JacksonException e) {
+            return false;
+        }
+    }
+
     /** The fields given that OMB's workload format does not have, by name. */
     List<String> unknownFields() {
         return root.propertyNames().stream().filter(f -> !FIELDS.contains(f)).toList();

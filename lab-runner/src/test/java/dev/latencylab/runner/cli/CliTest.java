@@ -247,6 +247,32 @@ class CliTest {
     }
 
     @Test
+    void runAndValidateTakeAnOmbWorkloadAsImportOmbMapsIt(@TempDir Path dir) throws IOException {
+        Files.writeString(
+                dir.resolve("workload.yaml"),
+                "name: one topic\ntopics: 1\npartitionsPerTopic: 4\nmessageSize: 1024\n"
+                        + "subscriptionsPerTopic: 1\nproducersPerTopic: 1\nproducerRate: 2000\ntestDurationMinutes: 5\n");
+        Files.writeString(
+                dir.resolve("fanout.yaml"),
+                "topics: 1\npartitionsPerTopic: 4\nmessageSize: 1024\nsubscriptionsPerTopic: 2\n"
+                        + "producersPerTopic: 1\nproducerRate: 2000\ntestDurationMinutes: 5\n");
+
+        assertThat(cli(dir).execute("validate", "workload.yaml")).isZero();
+        assertThat(out()).contains("rate-2000");
+        assertThat(err())
+                .contains("workload.yaml: an OpenMessaging Benchmark workload, run as the scenario 'import-omb"
+                        + " workload.yaml' writes:")
+                .contains("  not mapped: producer settings: OMB takes linger.ms");
+
+        int code = cli(dir).execute("run", "fanout.yaml", "--producer", "http://127.0.0.1:1");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err())
+                .contains("The scenario cannot be run:")
+                .contains("  fanout.yaml: subscriptionsPerTopic: 2; the lab reads each record");
+    }
+
+    @Test
     void importOmbRefusesAWorkloadItWouldMisrepresentAndWritesNothing(@TempDir Path dir) throws IOException {
         Files.writeString(
                 dir.resolve("fanout.yaml"),
