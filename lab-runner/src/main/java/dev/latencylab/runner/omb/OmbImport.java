@@ -162,7 +162,8 @@ public final class OmbImport {
         }
         phase.put("duration", duration + "m");
         Map<String, Object> topic = new LinkedHashMap<>();
-        topic.put("name", "lab.omb.{phase}");
+        // Under lab.orders: the topics the consumer-app subscribes to (lab.consumer.topics).
+        topic.put("name", "lab.orders.omb.{phase}");
         topic.put("partitions", partitions);
         phase.put("topic", topic);
         notes.add("topic: created for the phase with the lab's replication factor 3 and min.insync.replicas 2 (OMB"

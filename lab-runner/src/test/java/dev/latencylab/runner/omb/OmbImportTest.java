@@ -31,7 +31,7 @@ class OmbImportTest {
         assertThat(phase.settings().keyStrategy()).isEqualTo(KeyStrategy.NONE);
         assertThat(phase.settings().lingerMs()).isEqualTo(OmbImport.KAFKA_LINGER_MS);
         assertThat(phase.settings().compression()).isEqualTo(Compression.NONE);
-        assertThat(phase.topic().name()).isEqualTo("lab.omb.rate-5000");
+        assertThat(phase.topic().name()).isEqualTo("lab.orders.omb.rate-5000");
         assertThat(phase.topic().partitions()).isEqualTo(6);
         assertThat(phase.warmup()).isEqualTo(Duration.ofMinutes(2));
         assertThat(phase.duration()).isEqualTo(Duration.ofMinutes(5));
