@@ -2,6 +2,7 @@ package dev.latencylab.runner.omb;
 
 import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.ScenarioLoader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,8 +99,9 @@ public final class OmbImport {
         } else {
             settings.put("rate", "max");
             notes.add("producerRate: 0 (OMB's search for the highest sustainable rate) is the lab's rate: max;"
-                    + " OMB's producerStartRate and acceptableBacklog are not used: the lab's search starts at"
-                    + " 1000 records/s and judges each step by its achieved rate");
+                    + " OMB's producerStartRate and acceptableBacklog are not used: the lab's search starts at "
+                    + (long) ScenarioLoader.MAX_RATE_SEARCH_START + " records/s and judges each step by publish"
+                    + " delay and the records awaiting an answer (docs/scenarios.md, rate: max)");
         }
         if (rate > 0 && (w.has("producerStartRate") || w.has("acceptableBacklog"))) {
             notes.add("producerStartRate, acceptableBacklog: OMB uses them only with producerRate 0; not mapped");
