@@ -92,6 +92,7 @@ public final class Cli {
                         ScenarioRunner.Options.DEFAULT,
                         true));
         commands.put("validate", new ValidateCommand(out, err, cwd));
+        commands.put("import-omb", new ImportOmbCommand(out, err, cwd));
         commands.put("linger", new LingerCommand(out, err, cwd, new JsonHttp()));
         commands.put("report", new ReportCommand(out, err, cwd));
         commands.put("diff", new DiffCommand(out, err, cwd));

@@ -22,7 +22,6 @@ import dev.latencylab.runner.run.step.StepKinds;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
-import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.scenario.TimingOverride;
 import dev.latencylab.runner.topics.KafkaTopics;
 import dev.latencylab.runner.topics.Topics;
@@ -47,7 +46,8 @@ final class RunCommand extends LabCommand {
     @Parameters(
             index = "0",
             paramLabel = "SCENARIO",
-            description = "the scenario file, e.g. scenarios/linger-sweep.yaml")
+            description = "the scenario file, e.g. scenarios/linger-sweep.yaml, or an OpenMessaging Benchmark"
+                    + " workload (run as import-omb maps it)")
     String scenarioFile;
 
     @Mixin
@@ -200,7 +200,7 @@ final class RunCommand extends LabCommand {
         Scenario scenario;
         FaultControls controls;
         try {
-            scenario = new ScenarioLoader(cwd).load(cwd.resolve(scenarioFile)).withTiming(timing);
+            scenario = ScenarioFiles.load(cwd, scenarioFile, err).withTiming(timing);
             if (dryRun) {
                 return dryRun(scenario);
             }

@@ -3,7 +3,6 @@ package dev.latencylab.runner.cli;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
-import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.scenario.TimingOverride;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -16,7 +15,11 @@ import picocli.CommandLine.Parameters;
 @Command(name = "validate", description = "Check scenario files and print the phases a run would go through.")
 final class ValidateCommand extends LabCommand {
 
-    @Parameters(arity = "1..*", paramLabel = "SCENARIO", description = "scenario files (.yaml)")
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "SCENARIO",
+            description =
+                    "scenario files (.yaml), or OpenMessaging Benchmark workloads (checked as import-omb maps them)")
     List<String> files;
 
     @Mixin
@@ -35,7 +38,7 @@ final class ValidateCommand extends LabCommand {
         int code = 0;
         for (String file : files) {
             try {
-                Scenario s = new ScenarioLoader(cwd).load(cwd.resolve(file)).withTiming(timing);
+                Scenario s = ScenarioFiles.load(cwd, file, err).withTiming(timing);
                 PhaseListing.print(out, file, s, RunPlan.of(s, orderArgs.seed()), orderArgs.seed != null);
             } catch (ScenarioException e) {
                 e.problems().forEach(err::println);

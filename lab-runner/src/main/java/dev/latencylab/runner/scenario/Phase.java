@@ -41,6 +41,11 @@ public record Phase(
         NetworkDelay network,
         Integer producers) {
 
+    /** Records; 5 million of 1 KB is 15 GB on three replicas, past what a laptop lab should write. */
+    public static final int MAX_BACKLOG = 5_000_000;
+    /** producer-app instances a phase may drive (scripts/lab up --producers starts up to 8). */
+    public static final int MAX_PRODUCERS = 8;
+
     public Phase {
         faults = faults == null ? List.of() : List.copyOf(faults);
     }

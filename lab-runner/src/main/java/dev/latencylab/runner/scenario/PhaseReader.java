@@ -23,11 +23,6 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 final class PhaseReader {
 
-    /** Records; 5 million of 1 KB is 15 GB on three replicas, past what a laptop lab should write. */
-    static final int MAX_BACKLOG = 5_000_000;
-    /** producer-app instances a phase may drive (scripts/lab up --producers starts up to 8). */
-    static final int MAX_PRODUCERS = 8;
-
     private static final Set<String> PHASE_FIELDS = Set.of(
             "name", "settings", "warmup", "duration", "topic", "consumer", "backlog", "faults", "network", "producers");
 
@@ -88,7 +83,7 @@ final class PhaseReader {
                             + " share ledger cannot pass the offsets of their markers, so the phase would never close");
         }
         // A backlog phase drains what it piled up: its records carry the phase id from the first one.
-        Integer backlog = optionalInteger(node.path("backlog"), 1, MAX_BACKLOG, label + "backlog", problems);
+        Integer backlog = optionalInteger(node.path("backlog"), 1, Phase.MAX_BACKLOG, label + "backlog", problems);
         if (backlog != null && maxRate) {
             problems.add(label + "backlog", "cannot be combined with rate: max (a backlog is built at a fixed rate)");
         }
@@ -104,7 +99,8 @@ final class PhaseReader {
                     : new Phase(name, null, null, null, topic, maxRate, 1, null, null, null, null, null);
         }
         NetworkDelay network = NetworkDelayReader.read(pick(node, defaults, "network"), label + "network", problems);
-        Integer producers = optionalInteger(node.path("producers"), 1, MAX_PRODUCERS, label + "producers", problems);
+        Integer producers =
+                optionalInteger(node.path("producers"), 1, Phase.MAX_PRODUCERS, label + "producers", problems);
         return new Phase(
                 name,
                 producerSettings,

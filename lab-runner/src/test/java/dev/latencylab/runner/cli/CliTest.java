@@ -69,6 +69,7 @@ class CliTest {
         for (String command : List.of(
                 "run",
                 "validate",
+                "import-omb",
                 "linger",
                 "report",
                 "diff",
@@ -199,7 +200,15 @@ class CliTest {
     @Test
     void everyCommandAnswersHelpWithoutCallingAnything(@TempDir Path dir) {
         for (String command : List.of(
-                "run", "validate", "linger", "report", "flamegraph", "compare", "snapshot", "check-dashboards")) {
+                "run",
+                "validate",
+                "import-omb",
+                "linger",
+                "report",
+                "flamegraph",
+                "compare",
+                "snapshot",
+                "check-dashboards")) {
             out.reset();
             assertThat(cli(dir).execute(command, "--help")).as(command).isZero();
             assertThat(out()).as(command).startsWith("Usage: " + command).contains("-h, --help");
@@ -210,12 +219,73 @@ class CliTest {
                 .contains(
                         "run",
                         "validate",
+                        "import-omb",
                         "linger",
                         "report",
                         "compare",
                         "snapshot",
                         "check-dashboards",
                         "Every command takes --help");
+    }
+
+    @Test
+    void importOmbWritesAScenarioValidateTakesAndNamesWhatDidNotMap(@TempDir Path dir) throws IOException {
+        Files.writeString(
+                dir.resolve("workload.yaml"),
+                "name: one topic\ntopics: 1\npartitionsPerTopic: 4\nmessageSize: 1024\n"
+                        + "payloadFile: payload/payload-1Kb.data\nsubscriptionsPerTopic: 1\nproducersPerTopic: 1\n"
+                        + "producerRate: 2000\ntestDurationMinutes: 5\nbatchSizeHint: 3\n");
+
+        int code = cli(dir).execute("import-omb", "workload.yaml", "--out", "omb.yaml");
+
+        assertThat(code).isZero();
+        assertThat(out()).contains("Scenario omb-one-topic written to omb.yaml; run it with: scripts/lab run omb.yaml");
+        assertThat(err())
+                .contains("not mapped: batchSizeHint: not a field of OMB's workload format; ignored")
+                .contains("not mapped: payloadFile: payload/payload-1Kb.data is not read");
+        out.reset();
+        assertThat(cli(dir).execute("validate", "omb.yaml")).isZero();
+        assertThat(out()).contains("rate-2000");
+    }
+
+    @Test
+    void runAndValidateTakeAnOmbWorkloadAsImportOmbMapsIt(@TempDir Path dir) throws IOException {
+        Files.writeString(
+                dir.resolve("workload.yaml"),
+                "name: one topic\ntopics: 1\npartitionsPerTopic: 4\nmessageSize: 1024\n"
+                        + "subscriptionsPerTopic: 1\nproducersPerTopic: 1\nproducerRate: 2000\ntestDurationMinutes: 5\n");
+        Files.writeString(
+                dir.resolve("fanout.yaml"),
+                "topics: 1\npartitionsPerTopic: 4\nmessageSize: 1024\nsubscriptionsPerTopic: 2\n"
+                        + "producersPerTopic: 1\nproducerRate: 2000\ntestDurationMinutes: 5\n");
+
+        assertThat(cli(dir).execute("validate", "workload.yaml")).isZero();
+        assertThat(out()).contains("rate-2000");
+        assertThat(err())
+                .contains("workload.yaml: an OpenMessaging Benchmark workload, run as the scenario 'import-omb"
+                        + " workload.yaml' writes:")
+                .contains("  not mapped: producer settings: OMB takes linger.ms");
+
+        int code = cli(dir).execute("run", "fanout.yaml", "--producer", "http://127.0.0.1:1");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err())
+                .contains("The scenario cannot be run:")
+                .contains("  fanout.yaml: subscriptionsPerTopic: 2; the lab reads each record");
+    }
+
+    @Test
+    void importOmbRefusesAWorkloadItWouldMisrepresentAndWritesNothing(@TempDir Path dir) throws IOException {
+        Files.writeString(
+                dir.resolve("fanout.yaml"),
+                "topics: 1\npartitionsPerTopic: 4\nmessageSize: 1024\nsubscriptionsPerTopic: 2\n"
+                        + "producersPerTopic: 1\nproducerRate: 2000\ntestDurationMinutes: 5\n");
+
+        int code = cli(dir).execute("import-omb", "fanout.yaml", "--out", "omb.yaml");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err()).contains("refused: fanout.yaml: subscriptionsPerTopic: 2; the lab reads each record");
+        assertThat(dir.resolve("omb.yaml")).doesNotExist();
     }
 
     @Test

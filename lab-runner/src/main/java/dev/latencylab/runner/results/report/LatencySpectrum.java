@@ -12,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +29,9 @@ import tools.jackson.databind.json.JsonMapper;
  * percentile on a log scale of 1/(1-p) (so 90, 99, 99.9 % are evenly apart), naive and corrected,
  * to p99.99 or as far as the phase's samples reach. Five percentiles in a bar chart hide the shape
  * of the tail this shows. Beside it, HdrHistogram's own percentile output per phase
- * ({@code histograms/<nn>-<phase>.hgrm}, values in ms) for HdrHistogram's plotter and other tools.
+ * ({@code histograms/<nn>-<phase>.hgrm}, values in ms) for HdrHistogram's plotter and other tools,
+ * and the same histogram as an interval log ({@code .hlog}, {@link IntervalLog}) for
+ * HistogramLogAnalyzer and HistogramLogProcessor.
  *
  * <p>From the consumer group's merged per-phase histograms (warm-up excluded), kept encoded in
  * {@code histograms/histograms.json} so a results folder can be drawn again.
@@ -45,8 +48,16 @@ public final class LatencySpectrum {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    /** One phase's histograms, as the consumer encoded them (microseconds). */
-    public record Entry(String phase, String latency, String corrected) {}
+    /**
+     * One phase's histograms, as the consumer encoded them (microseconds), and its measured window
+     * ({@code from}, {@code to}: null in an index written before the interval logs).
+     */
+    public record Entry(String phase, String latency, String corrected, Instant from, Instant to) {
+
+        public Entry(String phase, String latency, String corrected) {
+            this(phase, latency, corrected, null, null);
+        }
+    }
 
     private LatencySpectrum() {}
 
@@ -58,13 +69,13 @@ public final class LatencySpectrum {
             if (h != null && h.latency() != null) {
                 String label = RunPlan.label(
                         p.phase().name(), p.phase().repeat(), record.scenario().repeat());
-                entries.add(new Entry(label, h.latency(), h.corrected()));
+                entries.add(new Entry(label, h.latency(), h.corrected(), p.measureStart(), p.measureEnd()));
             }
         }
         return entries;
     }
 
-    /** Writes each phase's .hgrm files and the index; nothing when no phase has histograms. */
+    /** Writes each phase's .hgrm and .hlog files and the index; nothing when no phase has histograms. */
     public static void write(Path dir, List<Entry> entries) throws IOException {
         if (entries.isEmpty()) {
             return;
@@ -73,20 +84,23 @@ public final class LatencySpectrum {
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
             String base = String.format(Locale.ROOT, "%02d-%s", i + 1, e.phase().replaceAll("[^A-Za-z0-9._-]", "_"));
-            hgrm(folder.resolve(base + ".hgrm"), e.latency());
-            hgrm(folder.resolve(base + ".corrected.hgrm"), e.corrected());
+            write(folder, base, e.latency(), e);
+            write(folder, base + ".corrected", e.corrected(), e);
         }
         JSON.writeValue(folder.resolve(INDEX).toFile(), entries);
     }
 
-    private static void hgrm(Path file, String encoded) throws IOException {
+    private static void write(Path folder, String base, String encoded, Entry e) throws IOException {
         if (encoded == null) {
             return;
         }
-        try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+        Histogram h = decode(encoded);
+        try (PrintStream out =
+                new PrintStream(Files.newOutputStream(folder.resolve(base + ".hgrm")), false, StandardCharsets.UTF_8)) {
             // Microseconds recorded, milliseconds written: the unit every table of the report uses.
-            decode(encoded).outputPercentileDistribution(out, TICKS_PER_HALF, 1000.0);
+            h.outputPercentileDistribution(out, TICKS_PER_HALF, 1000.0);
         }
+        IntervalLog.write(folder.resolve(base + ".hlog"), h, e.from(), e.to());
     }
 
     /** Draws the spectrum from a results folder's index; false when the folder has none. */

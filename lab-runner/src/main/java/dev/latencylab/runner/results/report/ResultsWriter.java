@@ -25,8 +25,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Writes a results folder: scenario.yaml, environment.json, summary.json, series.json,
- * summary.md and the PNG charts. {@link #render} redraws summary.md and the charts from
- * summary.json and series.json alone, so a saved run can be re-reported.
+ * summary.md, phases.csv and the PNG charts. {@link #render} redraws summary.md, phases.csv and
+ * the charts from summary.json and series.json alone, so a saved run can be re-reported (and an
+ * older folder gets its CSV).
  */
 public final class ResultsWriter {
 
@@ -71,8 +72,12 @@ public final class ResultsWriter {
         render(dir, summary, series);
     }
 
-    /** Draws the charts and writes summary.md; returns the Markdown. Chart failures become warnings, not a lost report. */
+    /**
+     * Writes phases.csv, draws the charts and writes summary.md; returns the Markdown. Chart failures become
+     * warnings, not a lost report.
+     */
     public String render(Path dir, RunSummary summary, RunSeries series) throws IOException {
+        PhasesCsv.write(dir, summary);
         List<String> drawn = new ArrayList<>();
         List<String> warnings = new ArrayList<>(summary.warnings());
         if (!summary.phases().isEmpty()) {

@@ -56,6 +56,7 @@ class SampleResultsTest {
                             "environment.json",
                             "latency-over-time.png",
                             "latency-percentiles.png",
+                            "phases.csv",
                             "requests.png",
                             "scenario.yaml",
                             "series.json",

@@ -1,0 +1,80 @@
+package dev.latencylab.runner.cli;
+
+import dev.latencylab.runner.omb.OmbImport;
+import dev.latencylab.runner.omb.OmbRefusedException;
+import dev.latencylab.runner.scenario.ScenarioException;
+import dev.latencylab.runner.scenario.ScenarioLoader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code import-omb <workload.yaml> [--out FILE]}: an OpenMessaging Benchmark workload as a lab
+ * scenario, every field that does not map named on standard error; exit 2 when refused.
+ */
+@Command(
+        name = "import-omb",
+        description = {
+            "Turn an OpenMessaging Benchmark workload file into a lab scenario of one phase.",
+            "What maps is mapped (topics x partitionsPerTopic, messageSize, producerRate (0: rate max),"
+                    + " producersPerTopic, keyDistributor, consumerBacklogSizeGB, testDurationMinutes,"
+                    + " warmupDurationMinutes); every field that does not is named, one line each; a workload"
+                    + " the scenario would misrepresent (several subscriptions, a rising rate, records under the"
+                    + " lab's smallest) is refused with the reason (exit 2)."
+        })
+final class ImportOmbCommand extends LabCommand {
+
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "an OMB workload file (.yaml)")
+    String workload;
+
+    @Option(
+            names = "--out",
+            paramLabel = "FILE",
+            description = "write the scenario there (default: standard output); run it with run FILE")
+    String outFile;
+
+    ImportOmbCommand(PrintStream out, PrintStream err, Path cwd) {
+        super(out, err, cwd);
+    }
+
+    @Override
+    int run(List<String> argv) {
+        Path file = cwd.resolve(workload);
+        OmbImport.Imported imported;
+        try {
+            imported = OmbImport.convert(workload, Files.readString(file));
+        } catch (IOException e) {
+            throw new UsageException("cannot read " + file + ": " + e.getMessage());
+        } catch (OmbRefusedException e) {
+            e.reasons().forEach(r -> err.println("refused: " + r));
+            return 2;
+        }
+        // The scenario is checked as run would check it: never a file the loader refuses.
+        try {
+            new ScenarioLoader(cwd).parse(workload, imported.name(), imported.yaml());
+        } catch (ScenarioException e) {
+            e.problems().forEach(err::println);
+            return 2;
+        }
+        imported.notMapped().forEach(n -> err.println("not mapped: " + n));
+        if (outFile == null) {
+            out.print(imported.yaml());
+            return 0;
+        }
+        Path target = cwd.resolve(outFile);
+        try {
+            Files.writeString(target, imported.yaml());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
+        }
+        out.println(
+                "Scenario " + imported.name() + " written to " + outFile + "; run it with: scripts/lab run " + outFile);
+        return 0;
+    }
+}
