@@ -8,6 +8,7 @@ import static dev.latencylab.it.PhaseChecks.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.TransactionCounts;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -191,12 +193,29 @@ class TransactionsIT {
         post(producer, "{\"running\": true}");
         Thread.sleep(11_000); // past the consumer's grace period, after which a gap would count as lost
         // Had the middle phase's aborted records the identity of the phases around it, its withheld records
-        // (thousands) would be a gap counted lost. Once in six runs the totals counted 44 lost here (cause not
-        // established, noted in the session's notes), so the bound is the withheld records', not zero.
-        long bound = middle.abortedRecords() / 10;
-        assertThat(latency(consumer).totals().lost()).isLessThan(bound);
-        assertThat(latency(consumer).producers())
-                .allSatisfy(track -> assertThat(track.lost()).isLessThan(bound));
+        // (thousands) would be a gap counted lost: the producer's own identity loses nothing, exactly. A loss can
+        // show elsewhere, and it is Kafka's: a read_committed consumer commits the offset after the last record it
+        // processed, not its position past the aborted records and markers at a partition's end (KAFKA-10683), so
+        // restarted at read_uncommitted it is given, for the first time, some of the middle phase's aborted
+        // records, from some partitions only: their identity first seen mid-stream, with gaps between partitions.
+        // Such a loss is in no phase's counts (each closed exact above) and only in such an identity.
+        LatencyView end = latency(consumer);
+        UUID own = status(producer).producerId();
+        System.out.println("transactions alternating, producer " + own + ", tracks: " + end.producers());
+        assertThat(end.producers())
+                .filteredOn(track -> track.producerId().equals(own))
+                .singleElement()
+                .satisfies(track -> assertThat(track.lost()).isZero());
+        long withheld = middle.abortedRecords();
+        List<ProducerTrack> lossy =
+                end.producers().stream().filter(track -> track.lost() > 0).toList();
+        assertThat(lossy).allSatisfy(track -> {
+            assertThat(track.producerId()).isNotEqualTo(own);
+            assertThat(track.firstSequence()).as("first seen mid-stream").isPositive();
+            assertThat(track.lost()).isLessThan(withheld);
+        });
+        assertThat(end.totals().lost())
+                .isEqualTo(lossy.stream().mapToLong(ProducerTrack::lost).sum());
     }
 
     @Test
