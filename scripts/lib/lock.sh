@@ -17,7 +17,7 @@ take_lab_lock() {
   # stale lock. The lock is written whole (a temporary file renamed over it): never read half-written.
   exec {guard}>"$LAB_DIR/lock.guard"
   flock -x "$guard"
-  if read -r pid started holder <"$file" 2>/dev/null && [[ $pid =~ ^[0-9]+$ ]] &&
+  if read -r pid started holder 2>/dev/null <"$file" && [[ $pid =~ ^[0-9]+$ ]] &&
     [[ $(proc_start_time "$pid" 2>/dev/null) == "$started" ]]; then
     exec {guard}>&-
     die "another scripts/lab command is running: '$holder' (pid $pid); wait for it to end, or stop it (kill $pid), then try again"
@@ -33,6 +33,6 @@ take_lab_lock() {
 
 release_lab_lock() {
   local pid
-  read -r pid _ <"$LAB_DIR/lock" 2>/dev/null || return 0
+  read -r pid _ 2>/dev/null <"$LAB_DIR/lock" || return 0
   if [[ $pid == "$$" ]]; then rm -f "$LAB_DIR/lock"; fi
 }
