@@ -27,6 +27,7 @@ final class CompareContext {
 
     private final Path toolLogDir;
     private final AtomicInteger nextLog = new AtomicInteger(1);
+    private Path toolPayload;
 
     CompareContext(
             CompareSettings settings,
@@ -41,6 +42,14 @@ final class CompareContext {
         this.runner = runner;
         this.toolLogDir = toolLogDir;
         this.out = out;
+    }
+
+    /** The value ProducerPerformance sends, written once into the tools' folder. */
+    synchronized Path toolPayload() {
+        if (toolPayload == null) {
+            toolPayload = ToolPayload.write(toolLogDir.resolve("payload.txt"), CompareSettings.RECORD_BYTES);
+        }
+        return toolPayload;
     }
 
     /** A numbered file for a tool's output (tools/01-topic-describe.txt, ...), in run order. */

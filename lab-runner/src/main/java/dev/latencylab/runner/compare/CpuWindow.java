@@ -98,11 +98,8 @@ final class CpuWindow {
         String topic = ctx.settings.topic();
         ctx.abort.check();
         List<String> ppCommand = ctx.tools.producerPerformance(
-                topic,
-                ThroughputRounds.UNBOUNDED_RECORDS,
-                CompareSettings.RECORD_BYTES,
-                ctx.settings.producerProperties(),
-                (long) rate);
+                topic, ThroughputRounds.UNBOUNDED_RECORDS, ctx.toolPayload(), ctx.settings.producerProperties(), (long)
+                        rate);
         List<String> cpCommand = ctx.tools.consumerPerformance(
                 topic,
                 ThroughputRounds.UNBOUNDED_RECORDS,

@@ -86,24 +86,26 @@ public final class KafkaTools {
     /**
      * Unthrottled ProducerPerformance with the lab's producer settings, printing the acknowledged
      * rate every second (the intervals the comparison measures over). Give it more records than it
-     * can send in the time it is allowed, and stop it: then it never runs dry inside the window.
+     * can send in the time it is allowed, and stop it: then it never runs dry inside the window. It
+     * sends the one value of {@code payloadFile} ({@link ToolPayload}), as the producer-app doing its
+     * work sends one value made once.
      */
     public List<String> producerPerformance(
-            String topic, long records, int recordSize, Map<String, String> producerProperties) {
-        return producerPerformance(topic, records, recordSize, producerProperties, -1);
+            String topic, long records, Path payloadFile, Map<String, String> producerProperties) {
+        return producerPerformance(topic, records, payloadFile, producerProperties, -1);
     }
 
     /** {@link #producerPerformance} at {@code throughput} records/s (-1: unthrottled). */
     public List<String> producerPerformance(
-            String topic, long records, int recordSize, Map<String, String> producerProperties, long throughput) {
+            String topic, long records, Path payloadFile, Map<String, String> producerProperties, long throughput) {
         List<String> c = command(
                 PRODUCER_PERFORMANCE,
                 "--topic",
                 topic,
                 "--num-records",
                 Long.toString(records),
-                "--record-size",
-                Integer.toString(recordSize),
+                "--payload-file",
+                payloadFile.toAbsolutePath().toString(),
                 "--throughput",
                 Long.toString(throughput),
                 "--reporting-interval",

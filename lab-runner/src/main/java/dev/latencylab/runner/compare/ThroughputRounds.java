@@ -108,10 +108,7 @@ final class ThroughputRounds {
         int n = ctx.settings.rounds();
         Duration runFor = ctx.settings.warmup().plus(ctx.settings.duration()).plus(TOOL_START_ALLOWANCE);
         List<String> cmd = ctx.tools.producerPerformance(
-                ctx.settings.topic(),
-                UNBOUNDED_RECORDS,
-                CompareSettings.RECORD_BYTES,
-                ctx.settings.producerProperties());
+                ctx.settings.topic(), UNBOUNDED_RECORDS, ctx.toolPayload(), ctx.settings.producerProperties());
         ctx.out.printf(
                 Locale.ROOT,
                 "%nthroughput %d/%d, ProducerPerformance: unthrottled for %s (start-up, %s warm-up, %s window), "
