@@ -93,7 +93,7 @@ final class CompareCommand extends LabCommand {
     @Option(
             names = "--rounds",
             paramLabel = "N",
-            defaultValue = "2",
+            defaultValue = "5",
             description =
                     "runs of each side, 1 to 10; odd rounds run the lab first, even the tool (default ${DEFAULT-VALUE})")
     int rounds;
@@ -229,7 +229,7 @@ final class CompareCommand extends LabCommand {
                 consumer,
                 new KafkaTools(KafkaTools.currentJava(), settings.kafkaLib(), settings.bootstrap()),
                 tools,
-                new ClosedLoopFloor(settings.bootstrap(), settings.batchSize()),
+                new ClosedLoopFloor(settings.bootstrap(), settings.batchSize(), CompareSettings.RECORD_BYTES),
                 // The rule a run's phase topics follow: a bench topic that may be someone's is never deleted.
                 new TopicOwnership(settings.bootstrap(), LabBrokers.own(settings.bootstrap(), cwd)),
                 admin::endOffsets,

@@ -3,6 +3,7 @@ package dev.latencylab.runner.compare;
 import dev.latencylab.core.latency.HistogramPercentiles;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,21 +32,35 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * consumer returns it (that instant ends its e2e time), wait for its acknowledgement, then send the
  * next. No record ever waits behind another, so the median is the stack's floor: what one record
  * costs through producer, leader, replication to the ISR (acks=all and the high watermark) and a
- * fetch. The consumer uses the consumer-app's fetch settings (Kafka's defaults: a fetch waits in the
- * broker's purgatory until a byte arrives), not EndToEndLatency's busy fetch.max.wait.ms=0, so the
- * lab's e2e is judged against a floor with its own consumer settings.
+ * fetch.
+ *
+ * <p>Its clients live for the whole comparison and are warmed once with {@link #WARMUP_RECORDS}
+ * records per consumer before the first window: a floor measured by clients made a moment before, with
+ * their code still interpreted, comes out slower than the warm system it is meant to bound. Each
+ * window starts at the topic's end, so it never reads another window's records.
  */
 public final class ClosedLoopFloor implements FloorProbe {
+
+    /** Enough sends, fetches and callbacks for the JIT's second tier to compile the loop's path. */
+    static final int WARMUP_RECORDS = 5_000;
 
     private static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration POLL = Duration.ofMillis(100);
 
     private final String bootstrap;
     private final int batchSize;
+    private final byte[] value;
+    private final Map<FloorFetch, KafkaConsumer<byte[], byte[]>> consumers = new EnumMap<>(FloorFetch.class);
+    private String topic;
+    private List<TopicPartition> partitions;
+    private KafkaProducer<byte[], byte[]> producer;
+    /** Every record's id, over all windows: a late record of an earlier window is never taken for this one's. */
+    private long nextId;
 
-    public ClosedLoopFloor(String bootstrap, int batchSize) {
+    public ClosedLoopFloor(String bootstrap, int batchSize, int recordBytes) {
         this.bootstrap = bootstrap;
         this.batchSize = batchSize;
+        this.value = new byte[recordBytes];
     }
 
     static Map<String, String> producerSettings(int batchSize) {
@@ -58,12 +73,9 @@ public final class ClosedLoopFloor implements FloorProbe {
         return p;
     }
 
-    /** The consumer-app's fetch settings at start (Kafka's defaults). */
-    static Map<String, String> consumerSettings() {
-        Map<String, String> c = new LinkedHashMap<>();
-        c.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "500");
-        c.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, "1");
-        return c;
+    @Override
+    public int warmupRecords() {
+        return WARMUP_RECORDS;
     }
 
     /**
@@ -72,10 +84,21 @@ public final class ClosedLoopFloor implements FloorProbe {
      * the load, deletes the bench topic and writes what it measured.
      */
     @Override
-    public Floor measure(String topic, int records, int warmupRecords, int recordBytes, Duration pace)
-            throws InterruptedException {
+    public Floor measure(String topic, int records, Duration pace, FloorFetch fetch) throws InterruptedException {
         try {
-            return loop(topic, records, warmupRecords, recordBytes, pace);
+            KafkaConsumer<byte[], byte[]> consumer = warmConsumer(topic, fetch);
+            Histogram e2e = HistogramPercentiles.newMicrosHistogram();
+            Histogram ack = HistogramPercentiles.newMicrosHistogram();
+            long started = System.nanoTime();
+            loop(consumer, records, pace, e2e, ack);
+            return new Floor(
+                    records,
+                    (System.nanoTime() - started) / 1e9,
+                    pace.toNanos() / 1e6,
+                    HistogramPercentiles.of(e2e),
+                    HistogramPercentiles.of(ack),
+                    producerSettings(batchSize),
+                    fetch.consumerSettings());
         } catch (InterruptException e) {
             Thread.interrupted();
             throw new InterruptedException("floor stopped");
@@ -84,66 +107,74 @@ public final class ClosedLoopFloor implements FloorProbe {
         }
     }
 
-    private Floor loop(String topic, int records, int warmupRecords, int recordBytes, Duration pace)
-            throws InterruptedException {
-        Properties pp = new Properties();
-        pp.putAll(producerSettings(batchSize));
-        pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        pp.put(ProducerConfig.CLIENT_ID_CONFIG, "lab-compare-floor");
-        Properties cp = new Properties();
-        cp.putAll(consumerSettings());
-        cp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        cp.put(ConsumerConfig.CLIENT_ID_CONFIG, "lab-compare-floor");
-        cp.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-        try (var producer = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
-                var consumer = new KafkaConsumer<>(cp, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, READ_TIMEOUT).stream()
-                    .map(p -> new TopicPartition(p.topic(), p.partition()))
-                    .toList();
+    /** The consumer for {@code fetch}, made and warmed on first use, at the topic's end. */
+    private KafkaConsumer<byte[], byte[]> warmConsumer(String topic, FloorFetch fetch) throws InterruptedException {
+        if (!topic.equals(this.topic)) {
+            close();
+            this.topic = topic;
+            Properties pp = new Properties();
+            pp.putAll(producerSettings(batchSize));
+            pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            pp.put(ProducerConfig.CLIENT_ID_CONFIG, "lab-compare-floor");
+            producer = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
+        }
+        KafkaConsumer<byte[], byte[]> consumer = consumers.get(fetch);
+        if (consumer == null) {
+            Properties cp = new Properties();
+            cp.putAll(fetch.consumerSettings());
+            cp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            cp.put(
+                    ConsumerConfig.CLIENT_ID_CONFIG,
+                    "lab-compare-floor-" + fetch.name().toLowerCase());
+            cp.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+            consumer = new KafkaConsumer<>(cp, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+            consumers.put(fetch, consumer);
+            if (partitions == null) {
+                partitions = consumer.partitionsFor(topic, READ_TIMEOUT).stream()
+                        .map(p -> new TopicPartition(p.topic(), p.partition()))
+                        .toList();
+            }
             consumer.assign(partitions);
-            consumer.seekToEnd(partitions);
-            partitions.forEach(consumer::position); // resolve the end offsets before the first send
-            byte[] value = new byte[recordBytes];
-            Histogram e2e = HistogramPercentiles.newMicrosHistogram();
-            Histogram ack = HistogramPercentiles.newMicrosHistogram();
-            long started = System.nanoTime();
-            long previousSend = started;
-            for (int i = 0; i < warmupRecords + records; i++) {
-                if (Thread.interrupted()) {
-                    throw new InterruptedException("floor stopped");
-                }
-                long id = i;
-                ByteBuffer.wrap(value).putLong(0, id);
-                if (i > 0 && !pace.isZero()) {
-                    long wait = previousSend + pace.toNanos() - System.nanoTime();
-                    if (wait > 0) {
-                        TimeUnit.NANOSECONDS.sleep(wait);
-                    }
-                }
-                long sendNanos = System.nanoTime();
-                previousSend = sendNanos;
-                AtomicLong ackedAt = new AtomicLong();
-                Future<RecordMetadata> acked =
-                        producer.send(new ProducerRecord<>(topic, value), (m, e) -> ackedAt.set(System.nanoTime()));
-                long readNanos = awaitRead(consumer, id, sendNanos);
-                awaitAck(acked);
-                long ackNanos = ackedAt.get();
-                if (i == warmupRecords) {
-                    started = sendNanos;
-                }
-                if (i >= warmupRecords) {
-                    e2e.recordValue(micros(readNanos - sendNanos));
-                    ack.recordValue(micros(ackNanos - sendNanos));
+            toEnd(consumer);
+            loop(consumer, WARMUP_RECORDS, Duration.ZERO, null, null);
+        }
+        toEnd(consumer);
+        return consumer;
+    }
+
+    /** Resolves the end offsets before the first send, so the window reads only its own records. */
+    private void toEnd(KafkaConsumer<byte[], byte[]> consumer) {
+        consumer.seekToEnd(partitions);
+        partitions.forEach(consumer::position);
+    }
+
+    /** {@code records} through the loop; timed into the histograms when they are given. */
+    private void loop(KafkaConsumer<byte[], byte[]> consumer, int records, Duration pace, Histogram e2e, Histogram ack)
+            throws InterruptedException {
+        long previousSend = System.nanoTime();
+        for (int i = 0; i < records; i++) {
+            if (Thread.interrupted()) {
+                throw new InterruptedException("floor stopped");
+            }
+            long id = nextId++;
+            ByteBuffer.wrap(value).putLong(0, id);
+            if (i > 0 && !pace.isZero()) {
+                long wait = previousSend + pace.toNanos() - System.nanoTime();
+                if (wait > 0) {
+                    TimeUnit.NANOSECONDS.sleep(wait);
                 }
             }
-            return new Floor(
-                    records,
-                    (System.nanoTime() - started) / 1e9,
-                    pace.toNanos() / 1e6,
-                    HistogramPercentiles.of(e2e),
-                    HistogramPercentiles.of(ack),
-                    producerSettings(batchSize),
-                    consumerSettings());
+            long sendNanos = System.nanoTime();
+            previousSend = sendNanos;
+            AtomicLong ackedAt = new AtomicLong();
+            Future<RecordMetadata> acked =
+                    producer.send(new ProducerRecord<>(topic, value), (m, e) -> ackedAt.set(System.nanoTime()));
+            long readNanos = awaitRead(consumer, id, sendNanos);
+            awaitAck(acked);
+            if (e2e != null) {
+                e2e.recordValue(micros(readNanos - sendNanos));
+                ack.recordValue(micros(ackedAt.get() - sendNanos));
+            }
         }
     }
 
@@ -174,5 +205,28 @@ public final class ClosedLoopFloor implements FloorProbe {
 
     private static long micros(long nanos) {
         return Math.max(0, Math.min(nanos / 1_000, HistogramPercentiles.HIGHEST_MICROS));
+    }
+
+    /** Best effort, at the end of the comparison or before another topic: the clients' threads stop. */
+    @Override
+    public void close() {
+        consumers.values().forEach(c -> {
+            try {
+                c.close(Duration.ofSeconds(5));
+            } catch (KafkaException e) {
+                // Closing is all that is left to do with it.
+            }
+        });
+        consumers.clear();
+        partitions = null;
+        if (producer != null) {
+            try {
+                producer.close(Duration.ofSeconds(5));
+            } catch (KafkaException e) {
+                // Closing is all that is left to do with it.
+            }
+            producer = null;
+        }
+        topic = null;
     }
 }

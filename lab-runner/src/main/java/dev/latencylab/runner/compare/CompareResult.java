@@ -204,10 +204,11 @@ public record CompareResult(
     }
 
     /**
-     * One round of the latency part: the lab's low-rate window, EndToEndLatency and the closed-loop
-     * floor (right after the tool), back to back like the tool ({@code floor}) and paced at the lab's
-     * rate ({@code pacedFloor}: the stack idles between records as it does under the lab), in the
-     * order {@code labFirst} says.
+     * One round of the latency part: the lab's low-rate window, EndToEndLatency, then the closed-loop
+     * floor twice (right after the tool): back to back with fetch.max.wait.ms 0 ({@code busyPoll}: the
+     * machine's physical bound) and paced at the lab's rate with the consumer-app's fetch settings
+     * ({@code pacedFloor}: the stack idles between records as it does under the lab; the goal's floor),
+     * in the order {@code labFirst} says.
      */
     public record LatencyRound(
             int round,
@@ -216,17 +217,25 @@ public record CompareResult(
             EndToEndResult tool,
             long toolRecords,
             List<String> toolCommand,
-            Floor floor,
+            Floor busyPoll,
             Floor pacedFloor) {
 
         /** Lab e2e p50 over the paced floor's (one record per lab interval), both in µs. */
         @JsonProperty("floorRatio")
         public Double floorRatio() {
-            return lab.latencyMs() == null
-                            || pacedFloor == null
-                            || !(pacedFloor.e2eMs().p50() > 0)
+            return ratioTo(pacedFloor);
+        }
+
+        /** Lab e2e p50 over the busy-poll bound's, both in µs. */
+        @JsonProperty("busyPollRatio")
+        public Double busyPollRatio() {
+            return ratioTo(busyPoll);
+        }
+
+        private Double ratioTo(Floor f) {
+            return lab.latencyMs() == null || f == null || !(f.e2eMs().p50() > 0)
                     ? null
-                    : lab.latencyMs().p50() / pacedFloor.e2eMs().p50();
+                    : lab.latencyMs().p50() / f.e2eMs().p50();
         }
     }
 }

@@ -41,6 +41,7 @@ public final class CompareRun {
     private final ConsumerRounds consumerRounds;
     private final CpuWindow cpuWindow;
     private final PublishDelays publishDelays;
+    private final FloorProbe floor;
 
     private volatile Thread worker;
 
@@ -66,6 +67,7 @@ public final class CompareRun {
         this.ctx = new CompareContext(settings, lab, tools, runner, toolLogDir, out);
         this.topics = new BenchTopic(ctx, clock, sleeper, ownership);
         this.throughputRounds = new ThroughputRounds(ctx);
+        this.floor = floor;
         this.latencyRounds = new LatencyRounds(ctx, floor);
         this.consumerRounds = new ConsumerRounds(ctx, topics, clock);
         this.cpuWindow = new CpuWindow(ctx, recordCount, clock);
@@ -200,6 +202,7 @@ public final class CompareRun {
     /** Best effort: the load stops, and the bench topic (GBs after a long run) goes if it is the lab's. */
     private void cleanUp(ConsumerSettings consumerBefore, List<String> warnings) {
         publishDelays.release(warnings);
+        floor.close();
         try {
             lab.stop();
         } catch (EndpointException | InterruptedException e) {
@@ -225,42 +228,48 @@ public final class CompareRun {
         Thread.interrupted();
     }
 
+    /** The median of the rounds' lab / tool ratios; rounds where the tool itself moved are named. */
     static Verdict verdictOfThroughput(List<CompareResult.ThroughputRound> rounds) {
         if (rounds.isEmpty()) {
             return null;
         }
-        double lab = Numbers.mean(rounds, r -> r.lab().ackedPerSec());
-        double tool = Numbers.mean(rounds, r -> r.toolMeasured().recordsPerSec());
-        return Goals.throughput(lab, tool);
+        return Goals.throughput(
+                RoundSpread.of(rounds, CompareResult.ThroughputRound::ratio),
+                RoundSpread.beyond(rounds, r -> r.toolMeasured().recordsPerSec(), 1 - Goals.MIN_THROUGHPUT_RATIO));
     }
 
-    /** One listener's mean drain rate over the rounds against ConsumerPerformance's mean. */
+    /** One listener's drain rate over ConsumerPerformance's in the same round; the median of the rounds judged. */
     static Verdict verdictOfConsumer(
             List<CompareResult.ConsumerRound> rounds, Function<CompareResult.ConsumerRound, LabDrain> listener) {
         if (rounds.isEmpty()) {
             return null;
         }
-        double lab = Numbers.mean(rounds, r -> listener.apply(r).recordsPerSec());
-        double tool = Numbers.mean(rounds, r -> r.tool().recordsPerSec());
-        return Goals.consumer(listener.apply(rounds.get(0)).listener(), lab, tool);
+        return Goals.consumer(
+                listener.apply(rounds.get(0)).listener(),
+                RoundSpread.of(
+                        rounds,
+                        r -> listener.apply(r).recordsPerSec() / r.tool().recordsPerSec()),
+                RoundSpread.beyond(rounds, r -> r.tool().recordsPerSec(), 1 - Goals.MIN_CONSUMER_RATIO));
     }
 
     static Verdict verdictOfLatency(List<CompareResult.LatencyRound> rounds) {
         if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null)) {
             return null;
         }
-        double lab = Numbers.mean(rounds, r -> r.lab().latencyMs().p50());
-        double tool = Numbers.mean(rounds, r -> r.tool().p50Ms());
+        double lab = RoundSpread.of(rounds, r -> r.lab().latencyMs().p50()).median();
+        double tool = RoundSpread.of(rounds, r -> r.tool().p50Ms()).median();
         return Goals.latency(lab, tool);
     }
 
+    /** The median of the rounds' lab / paced floor ratios, with the ratio to the busy-poll bound beside it. */
     static Verdict verdictOfFloor(List<CompareResult.LatencyRound> rounds) {
-        if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.lab().latencyMs() == null || r.pacedFloor() == null)) {
+        if (rounds.isEmpty() || rounds.stream().anyMatch(r -> r.floorRatio() == null)) {
             return null;
         }
-        double lab = Numbers.mean(rounds, r -> r.lab().latencyMs().p50());
-        double floorP50 = Numbers.mean(rounds, r -> r.pacedFloor().e2eMs().p50());
-        return Goals.floor(lab, floorP50);
+        RoundSpread busyPoll = rounds.stream().anyMatch(r -> r.busyPollRatio() == null)
+                ? null
+                : RoundSpread.of(rounds, CompareResult.LatencyRound::busyPollRatio);
+        return Goals.floor(RoundSpread.of(rounds, CompareResult.LatencyRound::floorRatio), busyPoll);
     }
 
     private CompareResult.Setup setup(TopicLayout layout, String toolsVersion) {

@@ -17,24 +17,41 @@ final class Goals {
 
     private Goals() {}
 
-    /** Lab records/s over ProducerPerformance records/s. */
-    public static Verdict throughput(double labPerSec, double toolPerSec) {
+    /**
+     * The lab's acked records/s over ProducerPerformance's, round by round; the median judged.
+     *
+     * @param unsteady rounds whose tool rate lay further from the tools' median than the goal's margin
+     */
+    public static Verdict throughput(RoundSpread ratio, long unsteady) {
         String goal = "lab / ProducerPerformance >= " + MIN_THROUGHPUT_RATIO;
-        if (!(toolPerSec > 0)) {
+        if (!(ratio.median() > 0) || Double.isInfinite(ratio.median())) {
             return Verdict.notJudged(
                     goal, "throughput ratio n/a: ProducerPerformance reported no throughput; goal >= 0.95 not judged");
         }
-        double r = labPerSec / toolPerSec;
+        double r = ratio.median();
         boolean met = r >= MIN_THROUGHPUT_RATIO;
         String text = String.format(
                 Locale.ROOT,
-                "throughput ratio %s (lab %s / ProducerPerformance %s records/s): goal >= %.2f %s",
+                "throughput ratio %s (lab / ProducerPerformance acked records/s, %s): goal >= %.2f %s%s",
                 Numbers.ratio(r),
-                Numbers.rate(labPerSec),
-                Numbers.rate(toolPerSec),
+                ratio.describe(),
                 MIN_THROUGHPUT_RATIO,
-                met ? "met" : String.format(Locale.ROOT, "MISSED (the lab reaches %.1f%% of the tool)", r * 100));
+                met ? "met" : String.format(Locale.ROOT, "MISSED (the lab reaches %.1f%% of the tool)", r * 100),
+                unsteadiness(unsteady, ratio.rounds(), 1 - MIN_THROUGHPUT_RATIO, "ProducerPerformance"));
         return Verdict.exact(goal, r, met, text);
+    }
+
+    /** Rounds in which the tool itself moved by more than the goal's margin: the machine, not either side. */
+    static String unsteadiness(long unsteady, int rounds, double margin, String tool) {
+        return unsteady == 0
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        "; UNSTEADY: in %d of %d rounds %s's own rate lay more than %.0f%% from its median",
+                        unsteady,
+                        rounds,
+                        tool,
+                        margin * 100);
     }
 
     /** The lab app's CPU per record over the tool's, the same rate, the same window. */
@@ -63,24 +80,24 @@ final class Goals {
         return Verdict.exact(goal, r, met, text);
     }
 
-    /** consumer-app drain records/s over ConsumerPerformance's, for one listener of the consumer-app. */
-    public static Verdict consumer(String listener, double labPerSec, double toolPerSec) {
+    /** consumer-app drain records/s over ConsumerPerformance's, round by round, for one listener; the median judged. */
+    public static Verdict consumer(String listener, RoundSpread ratio, long unsteady) {
         String goal = "consumer-app (" + listener + " listener) / ConsumerPerformance >= " + MIN_CONSUMER_RATIO;
-        if (!(toolPerSec > 0)) {
+        if (!(ratio.median() > 0) || Double.isInfinite(ratio.median())) {
             return Verdict.notJudged(goal, "consumer ratio n/a: ConsumerPerformance reported no rate; not judged");
         }
-        double r = labPerSec / toolPerSec;
+        double r = ratio.median();
         boolean met = r >= MIN_CONSUMER_RATIO;
         String text = String.format(
                 Locale.ROOT,
-                "consumer ratio, %s listener, %s (consumer-app %s / ConsumerPerformance %s records/s, full accounting on):"
-                        + " goal >= %.2f %s",
+                "consumer ratio, %s listener, %s (consumer-app / ConsumerPerformance records/s, full accounting on, %s):"
+                        + " goal >= %.2f %s%s",
                 listener,
                 Numbers.ratio(r),
-                Numbers.rate(labPerSec),
-                Numbers.rate(toolPerSec),
+                ratio.describe(),
                 MIN_CONSUMER_RATIO,
-                met ? "met" : "MISSED");
+                met ? "met" : "MISSED",
+                unsteadiness(unsteady, ratio.rounds(), 1 - MIN_CONSUMER_RATIO, "ConsumerPerformance"));
         return Verdict.exact(goal, r, met, text);
     }
 
@@ -132,22 +149,29 @@ final class Goals {
         return new Verdict(goal, high, low, high, status, text);
     }
 
-    /** Lab e2e p50 over the closed-loop floor's p50, both timed in microseconds. */
-    public static Verdict floor(double labP50Ms, double floorP50Ms) {
+    /**
+     * Lab e2e p50 over the paced closed-loop floor's p50, both timed in microseconds, round by round;
+     * the median judged. The ratio to the busy-poll bound is shown, not judged: the lab's consumer
+     * does not busy-poll.
+     *
+     * @param busyPoll null when the bound was not measured
+     */
+    public static Verdict floor(RoundSpread ratio, RoundSpread busyPoll) {
         String goal = "lab p50 / paced closed-loop floor p50 <= " + MAX_FLOOR_RATIO;
-        if (!(floorP50Ms > 0)) {
+        if (!(ratio.median() > 0) || Double.isInfinite(ratio.median())) {
             return Verdict.notJudged(goal, "floor ratio n/a: no floor measured");
         }
-        double r = labP50Ms / floorP50Ms;
+        double r = ratio.median();
         boolean met = r <= MAX_FLOOR_RATIO;
         String text = String.format(
                 Locale.ROOT,
-                "e2e p50 vs floor %s (lab %s ms / closed-loop floor %s ms at the lab's rate, both in µs): goal <= %.1fx %s",
+                "e2e p50 vs floor %s (lab / warm closed-loop floor at the lab's rate with its fetch settings, both in µs,"
+                        + " %s): goal <= %.1fx %s; lab / busy-poll bound (back to back, fetch.max.wait.ms 0) %s",
                 Numbers.ratio(r),
-                Numbers.ms3(labP50Ms),
-                Numbers.ms3(floorP50Ms),
+                ratio.describe(),
                 MAX_FLOOR_RATIO,
-                met ? "met" : "MISSED");
+                met ? "met" : "MISSED",
+                busyPoll == null ? Numbers.NA : Numbers.ratio(busyPoll.median()) + " (" + busyPoll.describe() + ")");
         return Verdict.exact(goal, r, met, text);
     }
 

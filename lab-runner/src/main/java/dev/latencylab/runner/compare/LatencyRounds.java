@@ -12,8 +12,6 @@ import java.util.Locale;
 final class LatencyRounds {
 
     static final long MIN_E2E_RECORDS = 500;
-    /** Unmeasured records of the closed-loop floor, for the runner's JIT and the clients' connections. */
-    static final int FLOOR_WARMUP_RECORDS = 200;
 
     private final CompareContext ctx;
     private final FloorProbe floor;
@@ -26,48 +24,50 @@ final class LatencyRounds {
     void run(int i, List<CompareResult.LatencyRound> rounds) throws InterruptedException {
         PhaseView l;
         ToolLatency t;
-        Floor f;
+        Floor busyPoll;
         Floor paced;
         Duration pace = Duration.ofNanos(1_000_000_000L / ctx.settings.lowRate());
         if (CompareRun.labFirst(i)) {
             l = labLatency(i);
             t = toolLatency(i);
-            f = floor(i, t.records(), Duration.ZERO);
-            paced = floor(i, t.records(), pace);
+            busyPoll = floor(i, t.records(), Duration.ZERO, FloorFetch.BUSY_POLL);
+            paced = floor(i, t.records(), pace, FloorFetch.LAB);
         } else {
             t = toolLatency(i);
-            f = floor(i, t.records(), Duration.ZERO);
-            paced = floor(i, t.records(), pace);
+            busyPoll = floor(i, t.records(), Duration.ZERO, FloorFetch.BUSY_POLL);
+            paced = floor(i, t.records(), pace, FloorFetch.LAB);
             l = labLatency(i);
         }
         CompareResult.LatencyRound round = new CompareResult.LatencyRound(
-                i, CompareRun.labFirst(i), l, t.result(), t.records(), t.command(), f, paced);
+                i, CompareRun.labFirst(i), l, t.result(), t.records(), t.command(), busyPoll, paced);
         rounds.add(round);
         ctx.out.printf(
                 Locale.ROOT,
-                "latency %d/%d: lab p50 %s ms / paced closed-loop floor p50 %s ms = %s%n",
+                "latency %d/%d: lab p50 %s ms / paced closed-loop floor p50 %s ms = %s; / busy-poll bound %s ms = %s%n",
                 i,
                 ctx.settings.rounds(),
                 Numbers.ms3(l.latencyMs() == null ? null : l.latencyMs().p50()),
                 Numbers.ms3(paced.e2eMs().p50()),
-                Numbers.ratio(round.floorRatio()));
+                Numbers.ratio(round.floorRatio()),
+                Numbers.ms3(busyPoll.e2eMs().p50()),
+                Numbers.ratio(round.busyPollRatio()));
     }
 
-    private Floor floor(int i, long records, Duration pace) throws InterruptedException {
+    private Floor floor(int i, long records, Duration pace, FloorFetch fetch) throws InterruptedException {
         ctx.out.printf(
                 Locale.ROOT,
-                "%nlatency %d/%d, closed-loop floor: %d records one at a time, %s (after %d unmeasured), timed in µs; "
+                "%nlatency %d/%d, closed-loop floor: %d records one at a time, %s, timed in µs by clients that live "
+                        + "for the whole comparison (warmed with %d records per consumer before their first window); "
                         + "producer %s, consumer %s%n",
                 i,
                 ctx.settings.rounds(),
                 records,
                 pace.isZero() ? "back to back" : "at most one per " + pace.toMillis() + " ms",
-                FLOOR_WARMUP_RECORDS,
+                floor.warmupRecords(),
                 ClosedLoopFloor.producerSettings(ctx.settings.batchSize()),
-                ClosedLoopFloor.consumerSettings());
+                fetch.consumerSettings());
         ctx.abort.check();
-        Floor f = floor.measure(
-                ctx.settings.topic(), (int) records, FLOOR_WARMUP_RECORDS, CompareSettings.RECORD_BYTES, pace);
+        Floor f = floor.measure(ctx.settings.topic(), (int) records, pace, fetch);
         ctx.out.printf(
                 Locale.ROOT,
                 "latency %d/%d, closed-loop floor: e2e p50 %s ms, p99 %s ms; ack p50 %s ms over %d records%n",

@@ -41,7 +41,7 @@ class CompareCommandTest {
         assertThat(s.lingerMs()).isEqualTo(5);
         assertThat(s.batchSize()).isEqualTo(16384);
         assertThat(s.lowRate()).isEqualTo(50);
-        assertThat(s.rounds()).isEqualTo(2);
+        assertThat(s.rounds()).isEqualTo(5);
         assertThat(s.topic()).isEqualTo("lab.compare");
         assertThat(s.kafkaLib()).isEqualTo(dir.resolve("stack/local-cluster/target/lib"));
         assertThat(s.producerProperties())

@@ -47,7 +47,7 @@ class CompareRunTest {
             new Percentiles(1.4, 1.6, 1.7, 2.1, 3.0, 4.0),
             new Percentiles(1.2, 1.4, 1.5, 1.9, 2.8, 3.9),
             ClosedLoopFloor.producerSettings(16384),
-            ClosedLoopFloor.consumerSettings());
+            FloorFetch.LAB.consumerSettings());
 
     /** On the lab's own brokers. */
     private CompareResult run(FakeLab lab, FakeTime time, ScriptedTools tools, Path dir, int rounds)
@@ -86,10 +86,22 @@ class CompareRunTest {
                         new ConsumerClient(http, lab.url()),
                         new KafkaTools(Path.of("java"), lib, "127.0.0.1:9092"),
                         tools,
-                        (topic, records, warmup, bytes, pace) -> {
-                            floors.add(
-                                    topic + " " + records + " after " + warmup + " of " + bytes + " B, pace " + pace);
-                            return FLOOR;
+                        new FloorProbe() {
+                            @Override
+                            public Floor measure(String topic, int records, Duration pace, FloorFetch fetch) {
+                                floors.add(topic + " " + records + " " + fetch + ", pace " + pace);
+                                return FLOOR;
+                            }
+
+                            @Override
+                            public int warmupRecords() {
+                                return 5_000;
+                            }
+
+                            @Override
+                            public void close() {
+                                floors.add("closed");
+                            }
                         },
                         ownership,
                         topic -> toolRecords.addAndGet(60_000),
@@ -204,13 +216,15 @@ class CompareRunTest {
             assertThat(r.latencyVerdict().ratio()).isCloseTo(0.75, within(1e-9));
             assertThat(r.latencyVerdict().status()).isEqualTo(Verdict.Standing.MET);
             // The floor runs after the tool in each round, as many records as the tool, on the bench topic.
-            // Back to back, then paced at the lab's 50 records/s.
+            // Busy-poll back to back, then paced at the lab's 50 records/s with the lab's fetch settings; one
+            // probe for the whole comparison, closed at its end.
             assertThat(floors)
                     .containsExactly(
-                            "lab.compare 500 after 200 of 400 B, pace PT0S",
-                            "lab.compare 500 after 200 of 400 B, pace PT0.02S",
-                            "lab.compare 500 after 200 of 400 B, pace PT0S",
-                            "lab.compare 500 after 200 of 400 B, pace PT0.02S");
+                            "lab.compare 500 BUSY_POLL, pace PT0S",
+                            "lab.compare 500 LAB, pace PT0.02S",
+                            "lab.compare 500 BUSY_POLL, pace PT0S",
+                            "lab.compare 500 LAB, pace PT0.02S",
+                            "closed");
             assertThat(r.latency().get(0).floorRatio()).isCloseTo(1.5 / 1.4, within(1e-9));
             assertThat(r.floorVerdict().status()).isEqualTo(Verdict.Standing.MET);
             // The realistic lab after each throughput pair: the fake acks 200,000/s whatever it is sent.
@@ -453,7 +467,7 @@ class CompareRunTest {
                     .contains("--topic NAME");
             // Described, never deleted nor created, and no tool wrote to it.
             assertThat(tools.mainClasses()).containsExactly("TopicCommand --describe", "TopicCommand --describe");
-            assertThat(floors).isEmpty();
+            assertThat(floors).as("no floor measured; the probe closed").containsExactly("closed");
             // Nothing was sent: the producer-app was only told to stop.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/producer"))
