@@ -123,7 +123,19 @@ public record CompareResult(
             CpuUse producerPerformance,
             CpuUse consumerApp,
             CpuUse consumerPerformance,
-            List<List<String>> toolCommands) {
+            List<List<String>> toolCommands,
+            ProcWindow.Result labProc,
+            ProcWindow.Result toolProc) {
+
+        CpuCost(
+                double rate,
+                CpuUse producerApp,
+                CpuUse producerPerformance,
+                CpuUse consumerApp,
+                CpuUse consumerPerformance,
+                List<List<String>> toolCommands) {
+            this(rate, producerApp, producerPerformance, consumerApp, consumerPerformance, toolCommands, null, null);
+        }
 
         List<CpuUse> all() {
             return List.of(producerApp, producerPerformance, consumerApp, consumerPerformance);

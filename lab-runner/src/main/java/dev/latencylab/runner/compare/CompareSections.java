@@ -198,6 +198,7 @@ final class CompareSections {
                     Numbers.ms(u.cpuMsPer1000Records())));
         }
         b.append('\n');
+        CpuThreadsSection.append(c, b);
     }
 
     static void consumer(CompareResult r, StringBuilder b) {

@@ -6,8 +6,10 @@ import dev.latencylab.runner.scenario.Durations;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * What a record costs each side in CPU at a fixed rate: the lab's pipeline (the realistic
@@ -30,6 +32,9 @@ final class CpuWindow {
      * slow start. Their window starts this long after their first records at the least.
      */
     static final Duration TOOL_WARMUP = Duration.ofSeconds(20);
+
+    /** How the local brokers' processes are told from the others scripts/lab started. */
+    static final String BROKER_MAIN_CLASS = "kafka.Kafka";
 
     private final CompareContext ctx;
     private final TopicRecords count;
@@ -57,11 +62,13 @@ final class CpuWindow {
         double c1;
         double labSeconds;
         ProducerStatus status;
+        ProcWindow.Result labProc;
         ctx.lab.startAtRate(ctx.settings.atRate(rate), phase);
         try {
             ctx.lab.sleep(ctx.settings.warmup());
             ctx.lab.enterPhase(phase + 1);
             t0 = clock.instant();
+            ProcWindow procWindow = new ProcWindow(proc(), labProcesses(), brokers());
             p0 = ctx.lab.producerCpuSeconds();
             c0 = ctx.lab.consumerCpuSeconds();
             ctx.lab.sleep(ctx.settings.duration());
@@ -69,6 +76,7 @@ final class CpuWindow {
             status = ctx.lab.enterPhase(phase + 2);
             p1 = ctx.lab.producerCpuSeconds();
             c1 = ctx.lab.consumerCpuSeconds();
+            labProc = procWindow.end();
             labSeconds = seconds(t0, clock.instant());
         } finally {
             ctx.lab.stop();
@@ -88,11 +96,43 @@ final class CpuWindow {
         print(tools.producer());
         print(tools.consumer());
         return new CompareResult.CpuCost(
-                rate, producerApp, tools.producer(), consumerApp, tools.consumer(), tools.commands());
+                rate,
+                producerApp,
+                tools.producer(),
+                consumerApp,
+                tools.consumer(),
+                tools.commands(),
+                labProc,
+                tools.proc());
+    }
+
+    /** Read where the context says /proc is (a folder of its shape in tests). */
+    private ProcCpu proc() {
+        return new ProcCpu(ctx.proc);
+    }
+
+    /** The lab apps whose threads /proc can tell: on the local stack, where scripts/lab gives their pids. */
+    private Map<String, Long> labProcesses() {
+        Map<String, Long> p = new LinkedHashMap<>();
+        if (ctx.settings.producerPid() != null) {
+            p.put("producer-app", ctx.settings.producerPid());
+        }
+        proc().commandContains(ctx.settings.stackPids(), "consumer-app").stream()
+                .findFirst()
+                .ifPresent(pid -> p.put("consumer-app", pid));
+        return p;
+    }
+
+    /** The local brokers, among the processes scripts/lab started; none elsewhere. */
+    private List<Long> brokers() {
+        return proc().commandContains(ctx.settings.stackPids(), BROKER_MAIN_CLASS);
     }
 
     private record ToolWindow(
-            CompareResult.CpuUse producer, CompareResult.CpuUse consumer, List<List<String>> commands) {}
+            CompareResult.CpuUse producer,
+            CompareResult.CpuUse consumer,
+            List<List<String>> commands,
+            ProcWindow.Result proc) {}
 
     private ToolWindow toolWindow(double rate) throws InterruptedException {
         String topic = ctx.settings.topic();
@@ -116,6 +156,8 @@ final class CpuWindow {
             requireRunning(cp, "ConsumerPerformance");
             long r0 = count.records(topic);
             Instant t0 = clock.instant();
+            ProcWindow procWindow = new ProcWindow(
+                    proc(), Map.of("ProducerPerformance", pp.pid(), "ConsumerPerformance", cp.pid()), brokers());
             Duration pp0 = cpu(pp, "ProducerPerformance");
             Duration cp0 = cpu(cp, "ConsumerPerformance");
             ctx.lab.sleep(ctx.settings.duration());
@@ -123,10 +165,12 @@ final class CpuWindow {
             double seconds = seconds(t0, clock.instant());
             Duration pp1 = cpu(pp, "ProducerPerformance");
             Duration cp1 = cpu(cp, "ConsumerPerformance");
+            ProcWindow.Result proc = procWindow.end();
             return new ToolWindow(
                     new CompareResult.CpuUse("ProducerPerformance", t0, r1 - r0, seconds, between(pp0, pp1)),
                     new CompareResult.CpuUse("ConsumerPerformance", t0, r1 - r0, seconds, between(cp0, cp1)),
-                    List.of(ppCommand, cpCommand));
+                    List.of(ppCommand, cpCommand),
+                    proc);
         } finally {
             if (pp != null) {
                 pp.stop();

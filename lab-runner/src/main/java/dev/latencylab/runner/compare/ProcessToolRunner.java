@@ -79,6 +79,11 @@ public final class ProcessToolRunner implements ToolRunner {
             }
 
             @Override
+            public long pid() {
+                return p.pid();
+            }
+
+            @Override
             public ToolRun stop() {
                 Integer exit = p.isAlive() ? null : p.exitValue();
                 ProcessToolRunner.stop(p);

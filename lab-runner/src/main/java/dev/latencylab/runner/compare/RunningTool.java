@@ -14,6 +14,9 @@ interface RunningTool {
 
     boolean alive();
 
+    /** Its process id, where /proc tells its threads' CPU time. */
+    long pid();
+
     /** Stops it (SIGTERM, then SIGKILL) if it still runs, and returns what it printed. */
     ToolRun stop() throws InterruptedException;
 }

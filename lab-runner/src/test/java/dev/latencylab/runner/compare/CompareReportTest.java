@@ -87,7 +87,14 @@ class CompareReportTest {
                 new CompareResult.CpuUse("ProducerPerformance", Instant.EPOCH, 45_000, 10.0, 0.6),
                 new CompareResult.CpuUse("consumer-app", Instant.EPOCH, 45_000, 10.0, 0.5),
                 new CompareResult.CpuUse("ConsumerPerformance", Instant.EPOCH, 45_000, 10.0, 0.45),
-                List.of(List.of("java", KafkaTools.PRODUCER_PERFORMANCE, "--throughput", "4500")));
+                List.of(List.of("java", KafkaTools.PRODUCER_PERFORMANCE, "--throughput", "4500")),
+                new ProcWindow.Result(
+                        java.util.Map.of("producer-app", java.util.Map.of("lab-sender", 0.45, "GC Thread#N", 0.09)),
+                        1.8,
+                        3,
+                        new ProcCpu.Machine(14.0, 0.2, 20.0)),
+                new ProcWindow.Result(
+                        java.util.Map.of("ProducerPerformance", java.util.Map.of("main", 0.3)), 1.35, 3, null));
         return new CompareResult(
                 T0,
                 T0.plusSeconds(200),
@@ -186,6 +193,12 @@ class CompareReportTest {
                 .contains("java org.apache.kafka.tools.ConsumerPerformance")
                 // 0.9 CPU-s for 45,000 records = 20 ms per 1,000; the tool 0.6 s = 13.3.
                 .contains("| producer-app | 45,000 | 10.0 | 0.90 | 20.0 |")
+                // 0.45 CPU-s over 45,000 records: 10 µs each; the brokers' 1.8 s: 40 µs; 14 busy CPU-s in 10 s.
+                .contains(
+                        "| producer-app | `lab-sender` | 0.45 | 10.00 |\n| producer-app | `GC Thread#N` | 0.09 | 2.00 |")
+                .contains("| ProducerPerformance | `main` | 0.30 | 6.67 |")
+                .contains("| the lab's | 1.80 | 40.00 | 1.40 | 0.020 |")
+                .contains("| the tools' | 1.35 | 30.00 | n/a | n/a |")
                 .contains("java org.apache.kafka.tools.ProducerPerformance --throughput 4500")
                 .contains("**CPU per record, producer-app / ProducerPerformance: 1.500 (20.0 / 13.3 CPU-ms per 1,000"
                         + " records): goal <= 1.2x MISSED**")

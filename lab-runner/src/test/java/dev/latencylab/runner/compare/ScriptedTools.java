@@ -101,6 +101,12 @@ final class ScriptedTools implements ToolRunner {
                 return true;
             }
 
+            /** No such process in the tests' /proc: its threads read as none. */
+            @Override
+            public long pid() {
+                return 999_999_999L;
+            }
+
             @Override
             public ToolRun stop() {
                 return new ToolRun(done.command(), null, done.output(), done.elapsed(), done.log());

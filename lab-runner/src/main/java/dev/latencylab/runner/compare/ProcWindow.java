@@ -1,0 +1,64 @@
+package dev.latencylab.runner.compare;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What /proc says about one CPU window, read at its start and at its end: each named process's threads
+ * (the lab apps', the tools'), the brokers' processes together, and the machine.
+ */
+final class ProcWindow {
+
+    private final ProcCpu proc;
+    private final Map<String, Long> processes;
+    private final List<Long> brokers;
+    private final Map<String, Map<String, Double>> threadsAtStart = new LinkedHashMap<>();
+    private final double brokersAtStart;
+    private final ProcCpu.Machine machineAtStart;
+
+    /** @param processes the processes whose threads are read, by the name the report gives them */
+    ProcWindow(ProcCpu proc, Map<String, Long> processes, List<Long> brokers) {
+        this.proc = proc;
+        this.processes = processes;
+        this.brokers = brokers;
+        processes.forEach((name, pid) -> threadsAtStart.put(name, proc.threads(pid)));
+        this.brokersAtStart = brokersSeconds();
+        this.machineAtStart = proc.machine();
+    }
+
+    /** The window's figures, read now. */
+    Result end() {
+        Map<String, Map<String, Double>> threads = new LinkedHashMap<>();
+        processes.forEach((name, pid) -> {
+            Map<String, Double> before = threadsAtStart.get(name);
+            Map<String, Double> used = new TreeMap<>();
+            proc.threads(pid).forEach((thread, seconds) -> {
+                double d = seconds - before.getOrDefault(thread, 0.0);
+                if (d > 0) {
+                    used.put(thread, d);
+                }
+            });
+            threads.put(name, used);
+        });
+        ProcCpu.Machine m = proc.machine();
+        return new Result(
+                threads,
+                brokers.isEmpty() ? null : brokersSeconds() - brokersAtStart,
+                brokers.size(),
+                m == null || machineAtStart == null ? null : m.minus(machineAtStart));
+    }
+
+    private double brokersSeconds() {
+        return brokers.stream().mapToDouble(proc::process).sum();
+    }
+
+    /**
+     * @param threads       by process name, CPU seconds by thread name
+     * @param brokerSeconds the brokers' CPU seconds together; null when their processes are not known
+     * @param machine       the machine's CPU over the window; null where /proc/stat is not there
+     */
+    record Result(
+            Map<String, Map<String, Double>> threads, Double brokerSeconds, int brokers, ProcCpu.Machine machine) {}
+}

@@ -1,0 +1,88 @@
+package dev.latencylab.runner.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcWindowTest {
+
+    @TempDir
+    Path proc;
+
+    /** A thread's stat line: its name in parentheses (spaces allowed), utime and stime in ticks of 1/100 s. */
+    private void thread(long pid, long tid, String name, long utime, long stime) throws Exception {
+        Path t = proc.resolve(pid + "/task/" + tid);
+        Files.createDirectories(t);
+        Files.writeString(
+                t.resolve("stat"),
+                tid + " (" + name + ") S 1 " + pid + " " + pid + " 0 -1 4194560 100 0 0 0 " + utime + " " + stime
+                        + " 0 0 20 0 1 0 12345 0 0\n");
+    }
+
+    private void process(long pid, String cmdline, long utime, long stime) throws Exception {
+        Path p = proc.resolve(Long.toString(pid));
+        Files.createDirectories(p);
+        Files.writeString(p.resolve("cmdline"), cmdline.replace(' ', '\0'));
+        Files.writeString(
+                p.resolve("stat"),
+                pid + " (java) S 1 " + pid + " " + pid + " 0 -1 4194560 100 0 0 0 " + utime + " " + stime
+                        + " 0 0 20 0 30 0 12345 0 0\n");
+    }
+
+    private void machine(long user, long system, long idle, long steal) throws Exception {
+        Files.writeString(
+                proc.resolve("stat"),
+                "cpu  " + user + " 0 " + system + " " + idle + " 0 0 0 " + steal + " 0 0\ncpu0 1 2 3 4 5 6 7 8 9 10\n");
+    }
+
+    @Test
+    void aWindowIsWhatEachThreadTheBrokersAndTheMachineUsedBetweenItsEnds() throws Exception {
+        thread(10, 10, "lab-sender", 100, 20);
+        thread(10, 11, "kafka-producer-", 50, 50);
+        thread(10, 12, "GC Thread#0", 10, 0);
+        thread(10, 13, "GC Thread#1", 10, 0);
+        process(20, "java -cp lib/* kafka.Kafka server.properties", 1000, 500);
+        process(21, "java -cp lib/* kafka.Kafka server.properties", 2000, 500);
+        process(30, "java -jar consumer-app.jar", 5, 5);
+        machine(10_000, 5_000, 80_000, 100);
+        ProcCpu cpu = new ProcCpu(proc);
+        List<Long> brokers = cpu.commandContains(List.of(20L, 21L, 30L), CpuWindow.BROKER_MAIN_CLASS);
+        assertThat(brokers).containsExactly(20L, 21L);
+
+        ProcWindow w = new ProcWindow(cpu, Map.of("producer-app", 10L), brokers);
+        thread(10, 10, "lab-sender", 300, 70);
+        thread(10, 12, "GC Thread#0", 15, 0);
+        thread(10, 13, "GC Thread#1", 25, 0);
+        process(20, "java -cp lib/* kafka.Kafka server.properties", 1100, 600);
+        process(21, "java -cp lib/* kafka.Kafka server.properties", 2050, 500);
+        machine(10_150, 5_030, 80_020, 110);
+        ProcWindow.Result r = w.end();
+
+        // 2.5 s more on the sender; the numbered GC threads are one line; an idle thread is left out.
+        assertThat(r.threads().get("producer-app"))
+                .containsOnlyKeys("lab-sender", "GC Thread#N")
+                .hasEntrySatisfying("lab-sender", s -> assertThat(s).isCloseTo(2.5, within(1e-9)))
+                .hasEntrySatisfying("GC Thread#N", s -> assertThat(s).isCloseTo(0.2, within(1e-9)));
+        assertThat(r.brokerSeconds()).isCloseTo(2.5, within(1e-9));
+        assertThat(r.brokers()).isEqualTo(2);
+        assertThat(r.machine().busySeconds()).isCloseTo(1.8, within(1e-9));
+        assertThat(r.machine().stealSeconds()).isCloseTo(0.1, within(1e-9));
+        assertThat(r.machine().allSeconds()).isCloseTo(2.1, within(1e-9));
+    }
+
+    @Test
+    void aProcessThatIsGoneReadsAsNothingNotAsAFailure() {
+        ProcCpu cpu = new ProcCpu(proc);
+
+        assertThat(cpu.threads(77)).isEmpty();
+        assertThat(cpu.process(77)).isZero();
+        assertThat(cpu.machine()).isNull();
+        assertThat(cpu.commandContains(List.of(77L), "kafka.Kafka")).isEmpty();
+    }
+}
