@@ -39,9 +39,8 @@ import picocli.CommandLine.Option;
         description = {
             "The lab vs Kafka's own tools on the running stack: producer-app unthrottled doing the tool's work vs",
             "ProducerPerformance (goal lab/tool >= 0.95), and the realistic lab beside it (the cost of realism);",
-            "publish delay at half the realistic ceiling (goal p99 <= 1 ms, with where the sender's time went), on",
-            "shared cores and with a core of its own (--producer-pid); CPU per record of each app vs its tool at that",
-            "rate (goal <= 1.2x);",
+            "publish delay at half the realistic ceiling (goal p99 <= 1 ms, with where the sender's time went);",
+            "CPU per record of each app vs its tool at that rate (goal <= 1.2x; by thread with --producer-pid);",
             "consumer-app draining a backlog (record and batch listener) vs ConsumerPerformance (goal >= 0.9);",
             "e2e p50 at a low rate vs a closed-loop floor timed in µs (goal <= 1.1x) and vs EndToEndLatency",
             "(goal <= 1.2x); writes results/<UTC time>-compare/."
@@ -159,16 +158,16 @@ final class CompareCommand extends LabCommand {
     @Option(
             names = "--producer-pid",
             paramLabel = "PID",
-            description = "the producer-app's process id: its publish delay is measured once more with a core of its"
-                    + " own (scripts/lab compare gives it on the local stack)")
+            description = "the producer-app's process id: its CPU is read by thread (scripts/lab compare gives it on"
+                    + " the local stack)")
     Long producerPid;
 
     @Option(
             names = "--stack-pids",
             paramLabel = "PID",
             split = ",",
-            description = "the stack's other processes (brokers, consumer-app, Prometheus), kept off the producer-app's"
-                    + " core for that window")
+            description = "the stack's other processes (brokers, consumer-app, Prometheus): the consumer-app's CPU by"
+                    + " thread, the brokers' CPU per record")
     List<Long> stackPids = new java.util.ArrayList<>();
 
     private final JsonHttp http;
@@ -282,7 +281,7 @@ final class CompareCommand extends LabCommand {
         within("--rounds", rounds, 1, 10);
         if (producerPid == null && !stackPids.isEmpty()) {
             throw new UsageException(
-                    "--stack-pids is only read with --producer-pid (the process given a core of its own)");
+                    "--stack-pids is only read with --producer-pid (the local stack's processes, given together)");
         }
         // Fewer, and the tool reads the second backlog in less than two of its 100 ms lines.
         if (backlog < 100_000 || backlog > 10_000_000) {

@@ -51,17 +51,6 @@ public final class CompareReport {
                 .append('\n');
         realism(r).ifPresent(line -> b.append(line).append('\n'));
         b.append(text(r.publishDelayVerdict(), "publish delay: not measured")).append('\n');
-        if (r.reservedCoresNote() != null) {
-            b.append("publish delay with a reserved core: ")
-                    .append(r.reservedCoresNote())
-                    .append('\n');
-        }
-        for (CompareResult.ReservedCore c : r.reservedCores()) {
-            b.append(text(c.verdict(), "publish delay: not measured"))
-                    .append(", with ")
-                    .append(c.who())
-                    .append(" on a core of its own\n");
-        }
         b.append(text(r.producerCpuVerdict(), "CPU per record, producers: not measured"))
                 .append('\n');
         b.append(text(r.consumerCpuVerdict(), "CPU per record, consumers: not measured"))

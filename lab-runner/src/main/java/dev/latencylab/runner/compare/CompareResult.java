@@ -27,8 +27,6 @@ public record CompareResult(
         Verdict floorVerdict,
         PublishDelay publishDelay,
         Verdict publishDelayVerdict,
-        List<ReservedCore> reservedCores,
-        String reservedCoresNote,
         CpuCost cpu,
         Verdict producerCpuVerdict,
         Verdict consumerCpuVerdict,
@@ -42,7 +40,6 @@ public record CompareResult(
         throughput = List.copyOf(throughput);
         latency = List.copyOf(latency);
         consumer = List.copyOf(consumer);
-        reservedCores = List.copyOf(reservedCores);
         notes = List.copyOf(notes);
         warnings = List.copyOf(warnings);
     }
@@ -103,12 +100,6 @@ public record CompareResult(
             return labRealistic == null ? null : labRealistic.ackedPerSec() / lab.ackedPerSec();
         }
     }
-
-    /**
-     * The publish-delay window again with a core given to the producer: {@code who} is what ran alone
-     * on it, {@code how} the whole placement.
-     */
-    public record ReservedCore(String who, String how, PublishDelay delay, Verdict verdict) {}
 
     /**
      * CPU per record at a fixed rate: the lab's pipeline for one window, then the tools' for one of

@@ -103,8 +103,6 @@ public final class CompareRun {
         TopicLayout layout = null;
         CompareResult.PublishDelay publishDelay = null;
         CompareResult.CpuCost cpu = null;
-        List<CompareResult.ReservedCore> reservedCores = new ArrayList<>();
-        String reservedCoresNote = "not measured: the run stopped before";
         try {
             toolsVersion = tools.requireToolsJar();
             layout = topics.describe(settings.labTopic());
@@ -127,7 +125,6 @@ public final class CompareRun {
                 throughputRounds.run(i, throughput, warnings);
             }
             publishDelay = publishDelays.atHalfCeiling(throughput, warnings);
-            reservedCoresNote = publishDelays.withReservedCores(publishDelay, reservedCores, warnings);
             if (publishDelay != null) {
                 cpu = cpuWindow.measure(publishDelay.rate(), ScenarioRunner.firstPhaseId(clock.instant()), warnings);
                 ctx.awaitConsumer("after the CPU window", warnings);
@@ -182,8 +179,6 @@ public final class CompareRun {
                 fv,
                 publishDelay,
                 pv,
-                reservedCores,
-                reservedCoresNote,
                 cpu,
                 cpu == null ? null : Goals.cpu(cpu.producerApp(), cpu.producerPerformance()),
                 cpu == null ? null : Goals.cpu(cpu.consumerApp(), cpu.consumerPerformance()),
@@ -201,7 +196,6 @@ public final class CompareRun {
 
     /** Best effort: the load stops, and the bench topic (GBs after a long run) goes if it is the lab's. */
     private void cleanUp(ConsumerSettings consumerBefore, List<String> warnings) {
-        publishDelays.release(warnings);
         floor.close();
         try {
             lab.stop();

@@ -121,26 +121,16 @@ final class CompareSections {
         b.append(String.format(
                 Locale.ROOT,
                 "The realistic lab at %s records/s, the consumer-app reading, as a scenario runs it; publish delay is "
-                        + "actual minus intended send time, from the producer-app's own tally of the window.%s%n%n",
+                        + "actual minus intended send time, from the producer-app's own tally of the window. A core of "
+                        + "the producer's own is not measured: on a machine of %d cores, a core taken from the brokers "
+                        + "and the consumer overloads them, and what the window then shows is that overload, not the "
+                        + "sender. That figure needs a machine with cores to spare.%n%n",
                 Numbers.rate(d.rate()),
-                r.reservedCoresNote() != null
-                        ? " With a reserved core: " + r.reservedCoresNote() + "."
-                        : " Then the same window twice with a core given to the producer (taskset), placed as the"
-                                + " table says; afterwards every process may run on every CPU again."));
-        for (CompareResult.ReservedCore c : r.reservedCores()) {
-            if (c.verdict() != null) {
-                b.append(verdictLine(c.verdict())).append(" (").append(c.who()).append(" on a core of its own)\n\n");
-            }
-        }
+                r.setup().cores()));
         b.append("| cores | records sent | s | sent/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms "
                 + "| where the sender's time went |\n");
         b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         delayRow(b, "shared", d);
-        for (CompareResult.ReservedCore c : r.reservedCores()) {
-            if (c.delay().publishDelayMs() != null) {
-                delayRow(b, c.how(), c.delay());
-            }
-        }
         b.append('\n');
         b.append(
                 "Every second the sender spends waiting for a CPU, records fall due and are sent late; on a machine "

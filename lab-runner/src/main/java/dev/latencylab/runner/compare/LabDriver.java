@@ -46,12 +46,6 @@ final class LabDriver {
         this.consumerWait = new ConsumerWait(consumer, clock, sleeper, DRAIN_POLL);
     }
 
-    /** Something done once the load runs, before its warm-up. */
-    @FunctionalInterface
-    interface Step {
-        void run() throws InterruptedException;
-    }
-
     /** Sends as fast as the producer-app can (the rate is out of its reach), measures acked records/s, stops. */
     LabThroughput unthrottled(ProducerSettings s, Duration warmup, Duration duration) throws InterruptedException {
         return unthrottled(s, ProducerClient.LAB_TOPIC, true, warmup, duration);
@@ -144,12 +138,10 @@ final class LabDriver {
      * {@code phase}, then measures the producer's own publish delay over one window under
      * {@code phase + 1}: the producer-app's tally of that phase has exactly the window's sends.
      */
-    CompareResult.PublishDelay publishDelay(
-            ProducerSettings s, int phase, Duration warmup, Duration duration, Step afterStart)
+    CompareResult.PublishDelay publishDelay(ProducerSettings s, int phase, Duration warmup, Duration duration)
             throws InterruptedException {
         producer.start(s, phase);
         try {
-            afterStart.run();
             sleeper.sleep(warmup);
             producer.enterPhase(phase + 1);
             Instant t0 = clock.instant();

@@ -8,16 +8,13 @@ import java.util.Locale;
 
 /**
  * The producer-app's publish delay at half its realistic ceiling, the consumer reading, as a
- * scenario runs it: once on the shared cores, then (where the stack's processes are known and the
- * machine has two CPUs or more) with the producer-app's JVM, then its sender thread alone, on a core
- * of its own, so a reader sees whether the lab or the machine sets the figure.
+ * scenario runs it, on the cores everything shares. No core is taken for the producer alone: moved
+ * onto one core of two, a JVM that was measured on two saturates it and the window measures that.
  */
 final class PublishDelays {
 
     private final CompareContext ctx;
     private final Clock clock;
-    /** The placement in use, if any: released after each window and again on the way out. */
-    private CorePinning pinning;
 
     PublishDelays(CompareContext ctx, Clock clock) {
         this.ctx = ctx;
@@ -43,97 +40,16 @@ final class PublishDelays {
                 Numbers.rate(rate),
                 Numbers.rate(ceiling),
                 ctx.window());
-        return window(rate, () -> {}, warnings);
+        return window(rate, warnings);
     }
 
-    /**
-     * The same window twice more on the local stack: the producer-app's JVM alone on the last CPU,
-     * then its sender thread alone there; each added to {@code into}. Returns why they were not
-     * measured, or null.
-     */
-    String withReservedCores(
-            CompareResult.PublishDelay shared, List<CompareResult.ReservedCore> into, List<String> warnings)
-            throws InterruptedException {
-        int cpus = ctx.settings.cpus();
-        if (shared == null) {
-            return "not measured: no publish delay on shared cores to compare with";
-        }
-        if (ctx.settings.producerPid() == null) {
-            return "not measured: it needs the process ids of the stack, which scripts/lab compare gives on the local"
-                    + " stack (--producer-pid, --stack-pids)";
-        }
-        if (cpus < 2) {
-            return "not measured: this machine has " + cpus + " CPU";
-        }
-        pinning = new CorePinning(ctx, ctx.settings.producerPid(), ctx.settings.stackPids(), cpus, ctx.proc);
-        String rest = "the brokers, consumer-app, Prometheus and the runner (" + pinning.otherProcesses()
-                + " processes) on CPU " + pinning.otherCpus();
-        try {
-            into.add(reserved(
-                    "the producer-app's JVM",
-                    "every thread of the producer-app (pid " + ctx.settings.producerPid() + ") on CPU "
-                            + pinning.reservedCpu() + "; " + rest,
-                    shared.rate(),
-                    pinning::pinJvm,
-                    warnings));
-            into.add(reserved(
-                    "the sender thread",
-                    "the producer-app's " + CorePinning.SENDER_THREAD + " thread alone on CPU " + pinning.reservedCpu()
-                            + "; its other threads and " + rest,
-                    shared.rate(),
-                    pinning::pinSender,
-                    warnings));
-        } catch (CompareException e) {
-            // An extra the rest of the comparison does not need: said, and the run goes on.
-            warnings.add("publish delay with a reserved core stopped: " + e.getMessage());
-            ctx.out.println("WARNING: publish delay with a reserved core stopped: " + e.getMessage());
-            return into.isEmpty() ? "not measured: " + e.getMessage() : "partly measured: " + e.getMessage();
-        }
-        return null;
-    }
-
-    /** Places the processes once the load runs (so a thread made by the start is placed too), measures, releases. */
-    private CompareResult.ReservedCore reserved(
-            String who, String how, double rate, LabDriver.Step pin, List<String> warnings)
-            throws InterruptedException {
-        ctx.out.printf(
-                Locale.ROOT,
-                "%npublish delay, %s on a core of its own: %s; %s records/s, %s%n",
-                who,
-                how,
-                Numbers.rate(rate),
-                ctx.window());
-        ctx.abort.check();
-        CompareResult.PublishDelay d;
-        try {
-            d = window(rate, pin, warnings);
-        } finally {
-            release(warnings);
-        }
-        Verdict v = d.publishDelayMs() == null
-                ? null
-                : Goals.publishDelay(rate, d.publishDelayMs().p99());
-        return new CompareResult.ReservedCore(who, how, d, v);
-    }
-
-    /** Every process moved back where it was; what could not be is a warning. Safe to call again. */
-    void release(List<String> warnings) {
-        if (pinning != null) {
-            for (String failure : pinning.release()) {
-                warnings.add(failure);
-                ctx.out.println("WARNING: " + failure);
-            }
-        }
-    }
-
-    private CompareResult.PublishDelay window(double rate, LabDriver.Step afterStart, List<String> warnings)
-            throws InterruptedException {
+    private CompareResult.PublishDelay window(double rate, List<String> warnings) throws InterruptedException {
         ctx.abort.check();
         // Ids of this window's own (warm-up, window, after): the producer-app remembers phases by id, and a
         // window id used by an earlier compare would add that run's sends to this one's.
         int phase = ScenarioRunner.firstPhaseId(clock.instant());
-        CompareResult.PublishDelay d = ctx.lab.publishDelay(
-                ctx.settings.atRate(rate), phase, ctx.settings.warmup(), ctx.settings.duration(), afterStart);
+        CompareResult.PublishDelay d =
+                ctx.lab.publishDelay(ctx.settings.atRate(rate), phase, ctx.settings.warmup(), ctx.settings.duration());
         Percentiles p = d.publishDelayMs();
         ctx.out.printf(
                 Locale.ROOT,

@@ -94,7 +94,8 @@ class CompareCommandTest {
         assertThatThrownBy(() -> settings(dir, "--backlog", "99999"))
                 .hasMessage("--backlog must be from 100000 to 10000000, got 99999");
         assertThatThrownBy(() -> settings(dir, "--stack-pids", "12,13"))
-                .hasMessage("--stack-pids is only read with --producer-pid (the process given a core of its own)");
+                .hasMessage(
+                        "--stack-pids is only read with --producer-pid (the local stack's processes, given together)");
     }
 
     @Test

@@ -148,25 +148,7 @@ class CompareRunTest {
                             "TopicCommand --create",
                             "ProducerPerformance",
                             "ProducerPerformance",
-                            // The reserved core: the producer-app's JVM, then its sender thread: 4 processes
-                            // placed, the thread alone, everything released each time.
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
-                            "taskset",
+                            // No core is taken from the others for the producer (no taskset).
                             // The CPU window: the lab's, then both tools at the same rate.
                             "ConsumerPerformance",
                             "ProducerPerformance",
@@ -185,7 +167,6 @@ class CompareRunTest {
                             "TopicCommand --delete");
             assertConsumerRounds(r, tools, lab);
             assertCpuWindow(r, tools);
-            assertReservedCore(r, tools);
             // The fake producer acknowledges exactly the asked 200,000 records/s; the tool's 10 s window after 10 s is
             // 12,165/s.
             assertThat(r.throughput()).hasSize(2);
@@ -256,11 +237,10 @@ class CompareRunTest {
             String sameWork = unthrottled.replace(
                     "\"topic\":\"lab.orders\",\"header\":true", "\"topic\":\"lab.compare\",\"header\":false");
             assertThat(posts).filteredOn(realistic::equals).hasSize(2);
-            // Half the ceiling: the publish-delay window on shared cores, twice with a reserved core, then the CPU
-            // window.
+            // Half the ceiling: the publish-delay window on shared cores, then the CPU window.
             assertThat(posts)
                     .filteredOn(p -> p.contains("\"rate\":100000.0"))
-                    .hasSize(4)
+                    .hasSize(2)
                     .allSatisfy(
                             p -> assertThat(p).contains("\"payload\":\"words\"").doesNotContain("\"phase\":0"));
             // stop, stack warm-up (the lab's own load), then the lab's two throughput windows, each followed by a stop
@@ -278,7 +258,7 @@ class CompareRunTest {
             assertThat(lab.log()).doesNotContain("DELETE /actuator/latency?scope=phases");
             assertThat(posts)
                     .filteredOn(p -> p.matches("POST /actuator/producer \\{\"phase\":\\d+}"))
-                    .hasSize(2 + 2 + 2 + 2 + 2);
+                    .hasSize(2 + 2 + 1 + 1); // publish delay, CPU window, one per latency round
         }
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("throughput 2/2, ProducerPerformance: 12,165 records/s acked");
@@ -328,47 +308,6 @@ class CompareRunTest {
                 .contains("\"check.crcs\":\"false\"");
         assertThat(consumerPosts.get(1)).contains("\"listener\":\"batch\"");
         assertThat(consumerPosts.get(4)).contains("\"listener\":\"batch\"").doesNotContain("receive.buffer.bytes");
-    }
-
-    /**
-     * The producer-app's JVM alone on CPU 1, then its sender thread alone there (the JVM's other threads
-     * with the rest on CPU 0), each for one window; every process on both CPUs after each.
-     */
-    private static void assertReservedCore(CompareResult r, ScriptedTools tools) {
-        List<String> tasksets = tools.commands.stream()
-                .filter(c -> c.get(0).equals("taskset"))
-                .map(c -> String.join(" ", c))
-                .toList();
-        long self = ProcessHandle.current().pid();
-        // Each back where it was: 43 on CPU 1 alone, as it was started.
-        List<String> released = List.of(
-                "taskset -a -p -c 0-1 41",
-                "taskset -a -p -c 0-1 42",
-                "taskset -a -p -c 1 43",
-                "taskset -a -p -c 0-1 " + self);
-        List<String> expected = new java.util.ArrayList<>(List.of(
-                "taskset -a -p -c 1 41",
-                "taskset -a -p -c 0 42",
-                "taskset -a -p -c 0 43",
-                "taskset -a -p -c 0 " + self));
-        expected.addAll(released);
-        expected.addAll(List.of(
-                "taskset -a -p -c 0 41",
-                "taskset -a -p -c 0 42",
-                "taskset -a -p -c 0 43",
-                "taskset -a -p -c 0 " + self,
-                "taskset -p -c 1 4101"));
-        expected.addAll(released);
-        assertThat(tasksets).containsExactlyElementsOf(expected);
-        assertThat(r.reservedCoresNote()).isNull();
-        assertThat(r.reservedCores())
-                .extracting(CompareResult.ReservedCore::who)
-                .containsExactly("the producer-app's JVM", "the sender thread");
-        assertThat(r.reservedCores()).allSatisfy(c -> {
-            assertThat(c.delay().rate()).isEqualTo(r.publishDelay().rate());
-            assertThat(c.verdict().status()).isEqualTo(Verdict.Standing.MET);
-        });
-        assertThat(r.reservedCores().get(1).how()).startsWith("the producer-app's lab-sender thread alone on CPU 1");
     }
 
     /**

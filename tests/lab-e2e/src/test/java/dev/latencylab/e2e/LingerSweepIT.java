@@ -259,14 +259,9 @@ class LingerSweepIT {
 
     /**
      * compare in seconds per window, with small backlogs: every part ran against Kafka's own tools, the
-     * backlogs were drained with nothing lost, each process's CPU was read, and the producer-app, given a
-     * core of its own for one window, runs on every CPU again after.
+     * backlogs were drained with nothing lost, each process's CPU was read, by thread too, and the brokers'.
      */
     private void assertCompare(LabScript lab) throws Exception {
-        // Every process the lab started: the producer-app gets a core of its own for two windows, the others
-        // are moved off it; all of them must be back where they were after.
-        Map<String, String> cpusBefore = cpusOfLabProcesses();
-        assertThat(cpusBefore).as("lab processes before compare").containsKey("producer-app");
         Path out = work.resolve("results-compare");
         SweepAssertions.deleteTree(out, work);
         LabScript.Result run = lab.run(
@@ -323,42 +318,29 @@ class LingerSweepIT {
             SweepAssertions.positive(soft, process + " records in the CPU window", u.path("records"));
             SweepAssertions.positive(soft, process + " CPU-s", u.path("cpuSeconds"));
         }
-        if (Runtime.getRuntime().availableProcessors() >= 2) {
-            // The producer-app's JVM, then its sender thread, each alone on a core for one window.
-            soft.assertThat(c.path("reservedCores").size())
-                    .as("reserved-core windows")
-                    .isEqualTo(2);
-            for (JsonNode w : c.path("reservedCores")) {
-                SweepAssertions.positive(
-                        soft,
-                        "publish delay p99 with " + w.path("who").asString() + " on a core of its own",
-                        w.path("delay").path("publishDelayMs").path("p99"));
-            }
-        }
-        soft.assertThat(cpusOfLabProcesses())
-                .as("every lab process's CPUs after compare")
-                .isEqualTo(cpusBefore);
+        // From /proc, with the pids scripts/lab gives compare on the local stack: where each app's and each
+        // tool's CPU went, by thread, and the brokers' CPU over each window.
+        JsonNode labProc = c.path("cpu").path("labProc");
+        JsonNode toolProc = c.path("cpu").path("toolProc");
+        soft.assertThat(labProc.path("threads")
+                        .path("producer-app")
+                        .path("lab-sender")
+                        .asDouble())
+                .as("the producer-app's sending thread's CPU-s in the lab's window")
+                .isPositive();
+        soft.assertThat(labProc.path("threads").path("consumer-app").size())
+                .as("the consumer-app's threads")
+                .isPositive();
+        soft.assertThat(toolProc.path("threads").path("ProducerPerformance").size())
+                .as("ProducerPerformance's threads")
+                .isPositive();
+        soft.assertThat(labProc.path("brokers").asInt())
+                .as("brokers read in the lab's window")
+                .isEqualTo(3);
+        SweepAssertions.positive(soft, "the brokers' CPU-s in the lab's window", labProc.path("brokerSeconds"));
+        SweepAssertions.positive(soft, "the brokers' CPU-s in the tools' window", toolProc.path("brokerSeconds"));
+        soft.assertThat(c.has("reservedCores")).as("no reserved-core windows").isFalse();
         soft.assertAll();
-    }
-
-    /** Each process the lab started (its pid files) and the CPUs it may run on. */
-    private Map<String, String> cpusOfLabProcesses() throws IOException {
-        Map<String, String> cpus = new LinkedHashMap<>();
-        for (LabProcesses.Started p :
-                LabProcesses.fromPidFiles(labDir.resolve("pids")).values()) {
-            cpus.put(p.name(), cpusAllowed(p.pid()));
-        }
-        return cpus;
-    }
-
-    /** The CPUs a process may run on, as the kernel has it. */
-    private static String cpusAllowed(long pid) throws IOException {
-        return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream()
-                .filter(l -> l.startsWith("Cpus_allowed_list:"))
-                .findFirst()
-                .orElseThrow()
-                .substring("Cpus_allowed_list:".length())
-                .strip();
     }
 
     private JsonNode shortRun(LabScript lab, String name, String scenario, String phaseDuration) throws Exception {
