@@ -5,6 +5,7 @@ import dev.latencylab.runner.grafana.DashboardQueryRunner;
 import dev.latencylab.runner.grafana.DashboardResult;
 import dev.latencylab.runner.grafana.LabDashboard;
 import dev.latencylab.runner.grafana.LabDashboards;
+import dev.latencylab.runner.grafana.PhaseAndInstanceFilters;
 import dev.latencylab.runner.grafana.TimeWindow;
 import dev.latencylab.runner.http.JsonHttp;
 import java.io.PrintStream;
@@ -18,14 +19,17 @@ import picocli.CommandLine.Mixin;
 
 /**
  * {@code check-dashboards}: runs every target of every panel, and every annotation query, of the
- * lab's dashboards over a window against Prometheus. Exit 0 when every panel has data; 1 with
- * one line per "dashboard / panel / refId: no data" (or query error) otherwise.
+ * lab's dashboards over a window against Prometheus. Exit 0 when every panel has data and every
+ * dashboard filters by phase and instance and names its phase changes
+ * ({@link PhaseAndInstanceFilters}); 1 with one line per "dashboard / panel / refId: no data" (or
+ * query error) and per filter missing otherwise.
  */
 @Command(
         name = "check-dashboards",
         description = {
             "Run every panel's queries and annotation queries over a window (default: the last 5m) against Prometheus;",
-            "exit 1 listing each \"dashboard / panel / refId: no data\" or query error."
+            "exit 1 listing each \"dashboard / panel / refId: no data\" or query error, and each dashboard query",
+            "without its $phase and $instance filter or dashboard without a named \"Phase change\" annotation."
         })
 final class CheckDashboardsCommand extends LabCommand {
 
@@ -65,14 +69,25 @@ final class CheckDashboardsCommand extends LabCommand {
         long queries = results.stream().mapToLong(r -> r.targets().size()).sum();
         long annotations =
                 results.stream().mapToLong(r -> r.annotations().size()).sum();
-        if (problems.isEmpty()) {
+        List<String> unfiltered = dashboards.stream()
+                .flatMap(d -> PhaseAndInstanceFilters.problems(d).stream())
+                .toList();
+        if (problems.isEmpty() && unfiltered.isEmpty()) {
             out.printf(
                     "Every panel has data: %d panels, %d queries, %d annotation queries ran, in %d dashboards.%n",
                     panels, queries, annotations, dashboards.size());
+            out.println("Every query filters by $phase and $instance; every dashboard names its phase changes.");
             return 0;
         }
-        err.printf("%d of %d queries would show \"No data\" or an error:%n", problems.size(), queries + annotations);
-        problems.forEach(p -> err.println("  " + p));
+        if (!problems.isEmpty()) {
+            err.printf(
+                    "%d of %d queries would show \"No data\" or an error:%n", problems.size(), queries + annotations);
+            problems.forEach(p -> err.println("  " + p));
+        }
+        if (!unfiltered.isEmpty()) {
+            err.printf("%d phase or instance filters or named phase annotations missing:%n", unfiltered.size());
+            unfiltered.forEach(p -> err.println("  " + p));
+        }
         return 1;
     }
 }

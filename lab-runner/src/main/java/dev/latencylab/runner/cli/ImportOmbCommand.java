@@ -4,6 +4,7 @@ import dev.latencylab.runner.omb.OmbImport;
 import dev.latencylab.runner.omb.OmbRefusedException;
 import dev.latencylab.runner.scenario.ScenarioException;
 import dev.latencylab.runner.scenario.ScenarioLoader;
+import dev.latencylab.runner.scenario.ScenarioSchema;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -63,13 +64,15 @@ final class ImportOmbCommand extends LabCommand {
             return 2;
         }
         imported.notMapped().forEach(n -> err.println("not mapped: " + n));
+        // Standard output is taken to land in the working folder (scripts/lab runs from the repository's root).
+        Path target = cwd.resolve(outFile == null ? "imported.yaml" : outFile);
+        String scenario = ScenarioSchema.header(target, cwd) + "\n" + imported.yaml();
         if (outFile == null) {
-            out.print(imported.yaml());
+            out.print(scenario);
             return 0;
         }
-        Path target = cwd.resolve(outFile);
         try {
-            Files.writeString(target, imported.yaml());
+            Files.writeString(target, scenario);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + target + ": " + e.getMessage(), e);
         }

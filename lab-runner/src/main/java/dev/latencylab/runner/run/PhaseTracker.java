@@ -36,12 +36,24 @@ public final class PhaseTracker {
 
     Outage outage;
 
+    private Duration plannedAfter = Duration.ZERO;
+
     public PhaseTracker(int index, int count, Phase phase, int phaseId, String label) {
         this.index = index;
         this.count = count;
         this.phase = phase;
         this.phaseId = phaseId;
         this.label = label;
+    }
+
+    /** The phases still to run after this one, as planned: what the run has left once this one ends. */
+    public void plannedAfter(Duration later) {
+        plannedAfter = later;
+    }
+
+    /** The run's time left, in whole seconds, {@code phaseLeft} being this phase's ({@link RunTimeLeft}). */
+    public String runLeft(Duration phaseLeft) {
+        return RunTimeLeft.format(phaseLeft, plannedAfter);
     }
 
     /** The phase's warm-up started: its sends are counted from the window on ({@link #measuring}). */

@@ -4,6 +4,7 @@ import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +27,8 @@ final class PlannedPhases implements StepLoop {
     private int reserved;
 
     private PhaseTracker current;
+    /** The planned time of the phases queued after the one being run. */
+    private Duration after = Duration.ZERO;
 
     PlannedPhases(
             RunContext run,
@@ -42,7 +45,9 @@ final class PlannedPhases implements StepLoop {
 
     void runAll(List<Phase> plan) throws InterruptedException {
         count = plan.stream().mapToInt(p -> stepFor(p).counted(p)).sum();
-        for (Phase planned : plan) {
+        for (int i = 0; i < plan.size(); i++) {
+            Phase planned = plan.get(i);
+            after = RunTimeLeft.plannedAfter(plan, i);
             PhaseStep step = stepFor(planned);
             reserved = step.counted(planned);
             step.run(planned, this);
@@ -73,6 +78,7 @@ final class PlannedPhases implements StepLoop {
         index++;
         current = new PhaseTracker(
                 index, count, phase, run.nextPhaseId(), RunPlan.label(phase.name(), phase.repeat(), scenario.repeat()));
+        current.plannedAfter(after);
         PhaseRecord record = how.measure(current);
         done.add(record);
         // Stored: the consumer may drop the phase, so a run of any length holds a few.
@@ -89,9 +95,14 @@ final class PlannedPhases implements StepLoop {
     public void measureDerived(List<Phase> derived) throws InterruptedException {
         count -= reserved - derived.size();
         reserved = derived.size();
-        for (Phase phase : derived) {
+        // A rate search's shares run before the rest of the plan: each has the shares after it to go too.
+        Duration afterSearch = after;
+        for (int i = 0; i < derived.size(); i++) {
+            Phase phase = derived.get(i);
+            after = afterSearch.plus(RunTimeLeft.plannedAfter(derived, i));
             stepFor(phase).run(phase, this);
         }
+        after = afterSearch;
     }
 
     @Override

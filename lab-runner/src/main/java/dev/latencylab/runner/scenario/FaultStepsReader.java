@@ -15,6 +15,8 @@ import tools.jackson.databind.JsonNode;
  */
 final class FaultStepsReader {
 
+    static final Set<String> FIELDS = Set.of("at", "kill", "stop", "restart");
+
     private FaultStepsReader() {}
 
     /**
@@ -43,7 +45,7 @@ final class FaultStepsReader {
                 problems.add(where, "must be a mapping such as {at: 20s, kill: leader}");
                 continue;
             }
-            unknownFields(step, Set.of("at", "kill", "stop", "restart"), problems, where);
+            unknownFields(step, FIELDS, problems, where);
             Duration at = duration(step.path("at"), true, where + ".at", problems);
             List<FaultStep.Action> actions = java.util.Arrays.stream(FaultStep.Action.values())
                     .filter(a -> step.has(a.label()))

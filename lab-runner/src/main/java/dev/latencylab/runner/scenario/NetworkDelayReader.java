@@ -8,6 +8,8 @@ import tools.jackson.databind.JsonNode;
 /** Reads a phase's {@code network} block: the round trip the lab adds between clients and brokers. */
 final class NetworkDelayReader {
 
+    static final Set<String> FIELDS = Set.of("rttMs", "jitterMs", "lossPercent", "receiveBufferBytes");
+
     private NetworkDelayReader() {}
 
     /** {@code network: {rttMs: 50, jitterMs: 0, lossPercent: 0, receiveBufferBytes: 102400}}; null when absent. */
@@ -19,7 +21,7 @@ final class NetworkDelayReader {
             problems.add(field, "must be a mapping such as {rttMs: 50}");
             return null;
         }
-        unknownFields(node, Set.of("rttMs", "jitterMs", "lossPercent", "receiveBufferBytes"), problems, field);
+        unknownFields(node, FIELDS, problems, field);
         JsonNode buffer = node.path("receiveBufferBytes");
         int receiveBuffer = NetworkDelay.BROKER_RECEIVE_BUFFER;
         if (!buffer.isMissingNode()) {

@@ -23,7 +23,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 final class PhaseReader {
 
-    private static final Set<String> PHASE_FIELDS = Set.of(
+    static final Set<String> PHASE_FIELDS = Set.of(
             "name", "settings", "warmup", "duration", "topic", "consumer", "backlog", "faults", "network", "producers");
 
     private final YAMLMapper yaml;

@@ -31,9 +31,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public final class ScenarioLoader {
 
-    private static final Set<String> TOP_FIELDS = Set.of("name", "description", "repeat", "defaults", "phases");
-    private static final Set<String> DEFAULT_FIELDS =
-            Set.of("settings", "warmup", "duration", "topic", "consumer", "network");
+    static final Set<String> TOP_FIELDS = Set.of("name", "description", "repeat", "defaults", "phases");
+    static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic", "consumer", "network");
     /** Where a {@code rate: max} search starts, records/s: low enough for any laptop, doubled from there. */
     public static final double MAX_RATE_SEARCH_START = 1_000;
 

@@ -14,7 +14,7 @@ import tools.jackson.databind.JsonNode;
 /** Reads a phase's {@code topic}: the name of one that exists, or the layout the runner creates. */
 final class TopicSpecReader {
 
-    private static final Set<String> TOPIC_FIELDS =
+    static final Set<String> TOPIC_FIELDS =
             Set.of("name", "partitions", "replicationFactor", "minInsyncReplicas", "configs", "keep");
     /** A topic name, with {@code {phase}} standing for the phase's name. */
     private static final Pattern TOPIC_NAME = Pattern.compile("[A-Za-z0-9._{}-]{1,249}");

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -67,7 +68,39 @@ class CheckDashboardsCommandTest {
     }
 
     private void write(ObjectNode dashboard) throws IOException {
+        writeAsIs(withPhaseAndInstanceFilters(dashboard));
+    }
+
+    private void writeAsIs(ObjectNode dashboard) throws IOException {
         Files.writeString(dir.resolve("dashboards/lab-fixture.json"), JSON.writeValueAsString(dashboard));
+    }
+
+    /** The fixture given what every lab dashboard owes (PhaseAndInstanceFilters), its queries otherwise alike. */
+    private static ObjectNode withPhaseAndInstanceFilters(ObjectNode dashboard) {
+        ArrayNode variables = (ArrayNode) dashboard.path("templating").path("list");
+        for (String name : List.of("phase", "instance")) {
+            variables.addObject().put("name", name).put("includeAll", true).put("allValue", ".+");
+        }
+        ((ArrayNode) dashboard.path("annotations").path("list"))
+                .addObject()
+                .put("name", "Phase change")
+                .put("expr", "lab_phase_info{name=~\"$phase\"} unless lab_phase_info offset 5s")
+                .put("titleFormat", "Phase change: {{name}}");
+        for (JsonNode panel : dashboard.path("panels").values()) {
+            filter(panel);
+            panel.path("panels").values().forEach(CheckDashboardsCommandTest::filter);
+        }
+        return dashboard;
+    }
+
+    private static void filter(JsonNode panel) {
+        for (JsonNode target : panel.path("targets").values()) {
+            ((ObjectNode) target)
+                    .put(
+                            "expr",
+                            "(" + target.path("expr").stringValue()
+                                    + ") and on () lab_phase_info{name=~\"$phase\", member=~\"$instance\"}");
+        }
     }
 
     @Test
@@ -79,18 +112,21 @@ class CheckDashboardsCommandTest {
         assertThat(code).isEqualTo(1);
         String err = errBytes.toString(StandardCharsets.UTF_8);
         assertThat(err)
-                .contains("2 of 6 queries would show \"No data\" or an error:")
-                .contains("lab-fixture / Requests / B: no data (no series; query: sum(rate(lab_missing_total[20s])))")
+                .contains("2 of 7 queries would show \"No data\" or an error:")
                 .contains(
-                        "lab-fixture / Broken query / A: query error: bad_data: 1:5: parse error: unexpected end of input (query: bad()")
+                        "lab-fixture / Requests / B: no data (no series; query: (sum(rate(lab_missing_total[20s]))) and on () lab_phase_info{name=~\".+\", member=~\".+\"})")
+                .contains(
+                        "lab-fixture / Broken query / A: query error: bad_data: 1:5: parse error: unexpected end of input (query: (bad()")
                 .doesNotContain("Requests / A")
                 .doesNotContain("Lost");
         assertThat(outBytes.toString(StandardCharsets.UTF_8))
-                .contains("lab-fixture (Fixture): 2/4 panels with data, 3/5 queries, 1 annotation query ran, 2 events");
+                .contains(
+                        "lab-fixture (Fixture): 2/4 panels with data, 3/5 queries, 2 annotation queries ran, 2 events");
         // --last 5m ending at the clock's now: the instant query is at now, the range is 300 s.
         assertThat(prometheus.log())
-                .contains("instant round(sum(increase(lab_consumer_lost_records_total[300s]))) time="
-                        + NOW.getEpochSecond() + ".000");
+                .contains(
+                        "instant (round(sum(increase(lab_consumer_lost_records_total[300s])))) and on () lab_phase_info{name=~\".+\", member=~\".+\"} time="
+                                + NOW.getEpochSecond() + ".000");
     }
 
     @Test
@@ -104,7 +140,8 @@ class CheckDashboardsCommandTest {
 
         assertThat(code).as(errBytes.toString(StandardCharsets.UTF_8)).isZero();
         assertThat(outBytes.toString(StandardCharsets.UTF_8))
-                .contains("Every panel has data: 3 panels, 4 queries, 1 annotation queries ran, in 1 dashboards.");
+                .contains("Every panel has data: 3 panels, 4 queries, 2 annotation queries ran, in 1 dashboards.")
+                .contains("Every query filters by $phase and $instance; every dashboard names its phase changes.");
     }
 
     @Test
@@ -120,6 +157,25 @@ class CheckDashboardsCommandTest {
         assertThat(code).isEqualTo(1);
         assertThat(errBytes.toString(StandardCharsets.UTF_8))
                 .contains("lab-fixture / annotation \"Producer settings changed\": query error: bad_data");
+    }
+
+    @Test
+    void aDashboardWithoutPhaseAndInstanceFiltersFailsThoughEveryPanelHasData() throws Exception {
+        ObjectNode d = fixture();
+        ((ArrayNode) d.path("panels")).remove(4);
+        writeAsIs(d);
+        prometheus.fillMissing();
+
+        int code = check();
+
+        assertThat(code).isEqualTo(1);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8))
+                .doesNotContain("No data")
+                .contains("7 phase or instance filters or named phase annotations missing:")
+                .contains("lab-fixture: no \"phase\" variable")
+                .contains("lab-fixture: no \"instance\" variable")
+                .contains("lab-fixture / Lost / A: does not filter by $phase and $instance")
+                .contains("lab-fixture: no enabled \"Phase change\" annotation that reads lab_phase_info");
     }
 
     @Test

@@ -187,7 +187,9 @@ class RunCommandTest {
                         "Note: All processes (the brokers, both apps, Prometheus and this runner) share this machine's "
                                 + Runtime.getRuntime().availableProcessors() + " cores")
                 .contains(
-                        "  phase 1/2 linger-0  5s / 15s (10s left)  send 1000/s (target 1000/s)  p99 4.50 ms (corrected 4.80 ms)")
+                        "  phase 1/2 linger-0  5s / 15s (10s left; run 30s left)  send 1000/s (target 1000/s)  p99 4.50 ms (corrected 4.80 ms)")
+                // The second phase's warm-up and window are still to come beside the first's 10 s; then none.
+                .contains("  phase 2/2 linger-20  5s / 15s (10s left; run 10s left)")
                 .contains(
                         "phase 2/2 linger-20 done: 1000 records/s sent (target 1000/s), e2e p50 13.5 ms, p99 40.5 ms (corrected 43.2 ms)")
                 .contains("| linger-20 | 20 | 16384 | none |")

@@ -115,9 +115,10 @@ class DashboardQueryTest {
                 .anyMatch(e -> e.contains("lab_e2e_latency_seconds_bucket"))
                 .anyMatch(e -> e.contains("lab_e2e_corrected_latency_seconds_bucket"));
         assertThat(Dashboards.all())
-                .as("phase changes annotated on every dashboard")
-                .allSatisfy(d -> assertThat(d.annotations()).anyMatch(a -> Dashboards.text(a.path("expr"))
-                        .contains("changes(lab_producer_settings_generation")));
+                .as("phase changes annotated on every dashboard, each named")
+                .allSatisfy(d -> assertThat(d.annotations())
+                        .anyMatch(a -> Dashboards.text(a.path("expr")).contains("lab_phase_info")
+                                && Dashboards.text(a.path("titleFormat")).contains("{{name}}")));
         for (String metric : List.of(
                 "lab_producer_linger_ms",
                 "lab_producer_batch_size_bytes",

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 class VersionAgreementTest {
 
     private static final Pattern KAFKA_VERSION = Pattern.compile("<kafka\\.version>([^<]+)</kafka\\.version>");
+    private static final Pattern BOOT_VERSION =
+            Pattern.compile("<artifactId>spring-boot-starter-parent</artifactId>\\s*<version>([^<]+)</version>");
 
     @Test
     void theComposeImageTheMavenVersionAndTheClientOnTheClasspathAreOneKafkaVersion() {
@@ -34,5 +36,34 @@ class VersionAgreementTest {
         assertThat(AppInfoParser.getVersion())
                 .as("kafka-clients on the classpath")
                 .isEqualTo(maven);
+    }
+
+    @Test
+    void theVersionsReadmeAndRunningMdStateAreThePinnedOnes() {
+        String pom = Repo.read("pom.xml");
+        Matcher kafka = KAFKA_VERSION.matcher(pom);
+        Matcher boot = BOOT_VERSION.matcher(pom);
+        assertThat(kafka.find()).isTrue();
+        assertThat(boot.find())
+                .as("pom.xml's parent is spring-boot-starter-parent")
+                .isTrue();
+        Map<String, String> env = Repo.dotEnv();
+        String prometheusImage = env.get("PROMETHEUS_IMAGE");
+        String prometheus = prometheusImage.substring(prometheusImage.lastIndexOf(":v") + 2);
+        String grafanaImage = env.get("GRAFANA_IMAGE");
+        String readme = Repo.read("README.md").replaceAll("\\s+", " ");
+        String running = Repo.read("docs/running.md").replaceAll("\\s+", " ");
+
+        assertThat(readme)
+                .as("README's versions line, against pom.xml and .env")
+                .contains("Kafka " + kafka.group(1) + " in both modes")
+                .contains("Spring Boot " + boot.group(1) + "'s BOM")
+                .contains("Prometheus " + prometheus + " in compose");
+        assertThat(running)
+                .as("docs/running.md's Versions table, against pom.xml and .env")
+                .contains("| Kafka brokers | " + kafka.group(1) + " (`" + env.get("KAFKA_IMAGE") + "`")
+                .contains("`" + prometheusImage + "`")
+                .contains("| Grafana | " + grafanaImage.substring(grafanaImage.lastIndexOf(':') + 1) + " |")
+                .contains("Spring Boot " + boot.group(1) + "'s BOM");
     }
 }

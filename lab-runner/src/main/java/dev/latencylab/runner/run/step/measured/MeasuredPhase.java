@@ -179,13 +179,14 @@ public final class MeasuredPhase implements PhaseStep {
         Duration left = t.phase.duration().minus(elapsed);
         run.out.printf(
                 Locale.ROOT,
-                "  phase %d/%d %s  %s / %s (%s left)  send %s/s (target %s)  p99 %s ms (corrected %s ms)%s%n",
+                "  phase %d/%d %s  %s / %s (%s left; run %s left)  send %s/s (target %s)  p99 %s ms (corrected %s ms)%s%n",
                 t.index,
                 t.count,
                 t.label,
                 elapsed.toSeconds() + "s",
                 seconds(t.phase.duration()),
                 (left.toSeconds() + (left.toNanosPart() > 0 ? 1 : 0)) + "s",
+                t.runLeft(left),
                 number(rate),
                 target(t.phase.settings()),
                 latency.map(l -> ms(l.latencyMs().p99())).orElse("n/a"),

@@ -1,0 +1,65 @@
+package dev.latencylab.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.runner.scenario.ScenarioLoader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ImportOmbCommandTest {
+
+    private static final Path WORKLOAD = Path.of("src/test/resources/omb/one-topic-6-partitions-2kb.yaml");
+
+    @TempDir
+    Path root;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    private int importOmb(String... extra) throws Exception {
+        Files.copy(WORKLOAD, root.resolve("workload.yaml"));
+        List<String> args = new ArrayList<>(List.of("workload.yaml"));
+        args.addAll(List.of(extra));
+        return new ImportOmbCommand(
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                        root)
+                .execute(args);
+    }
+
+    @Test
+    void aScenarioWrittenBesideTheShippedOnesNamesTheSchemaNextToIt() throws Exception {
+        Files.createDirectories(root.resolve("scenarios"));
+
+        assertThat(importOmb("--out", "scenarios/omb.yaml")).isZero();
+
+        Path written = root.resolve("scenarios/omb.yaml");
+        assertThat(Files.readAllLines(written).get(0))
+                .isEqualTo("# yaml-language-server: $schema=scenario.schema.json");
+        assertThat(new ScenarioLoader(root).load(written).phases()).hasSize(1);
+    }
+
+    @Test
+    void onStandardOutputTheSchemaIsNamedFromTheWorkingFolder() throws Exception {
+        assertThat(importOmb()).isZero();
+
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .startsWith("# yaml-language-server: $schema=scenarios/scenario.schema.json\n# Imported from");
+    }
+
+    @Test
+    void elsewhereTheSchemaIsNamedRelativeToTheFile() throws Exception {
+        Files.createDirectories(root.resolve("my/workloads"));
+
+        assertThat(importOmb("--out", "my/workloads/omb.yaml")).isZero();
+
+        assertThat(Files.readAllLines(root.resolve("my/workloads/omb.yaml")).get(0))
+                .isEqualTo("# yaml-language-server: $schema=../../scenarios/scenario.schema.json");
+    }
+}
