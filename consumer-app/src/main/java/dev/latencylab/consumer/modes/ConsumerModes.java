@@ -315,6 +315,9 @@ public final class ConsumerModes {
             properties.setAckTime(s.commitIntervalMs());
         }
         properties.setSyncCommits(s.commitSync());
+        // spring-kafka's listener timer would time every record (or batch) on the polling thread: work
+        // ConsumerPerformance does not do, for a figure nothing reads (the lab's own histograms time records).
+        properties.setMicrometerEnabled(false);
     }
 
     /** The Kafka consumer properties of the settings table's rows, as the client reads them. */

@@ -46,4 +46,15 @@ class RestartedModesTest {
                 .doesNotContainKey("group.protocol")
                 .containsEntry("max.poll.records", "50");
     }
+
+    /** The listener's own timer is per-record work on the polling thread that the tool does not do. */
+    @Test
+    void theContainersDoNotTimeTheListenerTwice() {
+        ContainerProperties properties = new ContainerProperties("lab.orders");
+
+        ConsumerModes.configure(properties, SettingsFileTest.PHASE);
+
+        assertThat(properties.isMicrometerEnabled()).isFalse();
+        assertThat(properties.isObservationEnabled()).isFalse();
+    }
 }
