@@ -367,7 +367,8 @@ start_grafana() {
   # (Prometheus URL, dashboards folder) reaches them through the environment.
   # The rest mirrors the grafana service of docker-compose.yml. The password
   # goes through the environment alone: env's arguments are on its command
-  # line, which every user of the machine can read in ps.
+  # line, which every user of the machine can read in ps. The data folder is also an argument (the
+  # value GF_PATHS_DATA gives): the command line names .lab, as the lab checks before it signals it.
   # shellcheck disable=SC2086 # "grafana server" is a command and its argument
   GF_SECURITY_ADMIN_PASSWORD=$password start_proc grafana "${AS_LAB_USER[@]}" env \
     GF_PATHS_PROVISIONING="$GRAFANA_PROVISIONING" \
@@ -386,7 +387,7 @@ start_grafana() {
     GF_PLUGINS_PREINSTALL_DISABLED=true \
     LAB_PROMETHEUS_URL="http://127.0.0.1:$PROMETHEUS_PORT" \
     LAB_DASHBOARDS_DIR="$GRAFANA_DASHBOARDS" \
-    $cmd "${args[@]}"
+    $cmd "${args[@]}" "cfg:default.paths.data=$LAB_DIR/grafana/data"
   say "started grafana (pid $(running_pid grafana))"
 }
 
@@ -672,8 +673,11 @@ self_test_hooks_on() { [[ -f $LAB_DIR/self-test ]]; }
 # file and waits at most $3 s until it is gone.
 signal_and_wait() {
   local name=$1 signal=$2 timeout=$3 pid deadline
-  pid=$(running_pid "$name") || die "$name is not running (nothing to signal)"
-  kill "-$signal" -- "-$pid" 2>/dev/null || kill "-$signal" "$pid"
+  if ! pid=$(running_pid "$name"); then
+    say_refusal "$name" "$PID_DIR/$name.pid"
+    die "$name is not running (nothing to signal)"
+  fi
+  signal_lab_proc "$signal" "$pid"
   deadline=$((SECONDS + timeout))
   while [[ -d /proc/$pid ]]; do
     ((SECONDS < deadline)) || die "$name (pid $pid) still runs ${timeout}s after SIG$signal"
