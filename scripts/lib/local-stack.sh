@@ -611,6 +611,7 @@ local_up() {
   if ((START_APPS)); then
     local producer_args=()
     [[ -n $partitions ]] && producer_args+=(--lab.producer.partitions="$partitions")
+    mapfile -t -O "${#producer_args[@]}" producer_args < <(existing_producer_args)
     if [[ $FAR_PRODUCER == 1 ]]; then
       start_far_producer "${producer_args[@]}"
     else
@@ -625,7 +626,12 @@ local_up() {
     mapfile -t -O "${#others[@]}" others < <(running_producers)
     mapfile -t -O "${#others[@]}" others < <(running_consumers)
     wait_healthy "${others[@]}"
-    wait_acked || check_controller
+    if [[ -n $external ]]; then
+      existing_topic_said "$LOG_DIR/$(producer_name 1).out"
+      say "producer-app sends nothing until a run starts it: 'scripts/lab run <scenario> --dry-run' shows what a run would do"
+    else
+      wait_acked || check_controller
+    fi
   else
     check_controller
     wait_healthy "${others[@]}"
