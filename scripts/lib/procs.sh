@@ -74,7 +74,11 @@ lab_proc_refusal() {
     return 0
   fi
   mapfile -d '' -t recorded < <(tail -n +2 -- "$file")
-  mapfile -d '' -t live <"/proc/$pid/cmdline" 2>/dev/null || true
+  if ((${#recorded[@]} == 0)); then
+    printf 'pid %s has no command recorded beside it (a pid file of an earlier version: stop it by its pid)\n' "$pid"
+    return 0
+  fi
+  mapfile -d '' -t live 2>/dev/null <"/proc/$pid/cmdline" || true
   local n=$((${#live[@]} - 1)) i
   if ((n < 1 || n > ${#recorded[@]})); then
     printf 'pid %s runs another command than the one recorded\n' "$pid"

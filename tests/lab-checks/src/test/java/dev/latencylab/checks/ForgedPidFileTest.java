@@ -46,6 +46,7 @@ class ForgedPidFileTest {
         Procs.pidFile(pidFile("kafka-2"), pid);
         Procs.pidFile(pidFile("kafka-3"), 1);
         Files.writeString(pidFile("prometheus"), "-1 0\n");
+        Files.writeString(pidFile("from-an-earlier-version"), pid + " " + Procs.startTime(pid) + "\n");
         Files.write(
                 pidFile("grafana"),
                 (pid + " " + Procs.startTime(pid) + "\njava\0-jar\0" + Repo.ROOT.resolve("producer-app.jar") + "\0")
@@ -59,7 +60,8 @@ class ForgedPidFileTest {
                 .contains("not signalling kafka-2: pid " + pid + " runs a command that names neither " + Repo.ROOT)
                 .contains("not signalling kafka-3: pid 1 is never a process the lab started")
                 .contains("not signalling prometheus: '-1' is not a pid")
-                .contains("not signalling grafana: pid " + pid + " runs another command than the one recorded");
+                .contains("not signalling grafana: pid " + pid + " runs another command than the one recorded")
+                .contains("not signalling from-an-earlier-version: pid " + pid + " has no command recorded beside it");
         assertThat(victim.waitFor(1, TimeUnit.SECONDS))
                 .as("the forged files' process runs on")
                 .isFalse();
