@@ -43,7 +43,8 @@ record_pid() {
 # Each rule stands alone against a file written by someone else: no pid below 2 (init, or every
 # process with kill -- -1); the recorded start time (a pid is recycled); an owner the lab runs as
 # (itself, and SUDO_USER under sudo); its command line, after the program's name, the tail of the
-# one recorded (setsid, setpriv, env and 'ip netns exec' exec what follows them); and a command
+# one recorded (setsid, setpriv, env and 'ip netns exec' exec what follows them; a script's first
+# word there is its path); and a command
 # line that names this checkout or its .lab (read from the process, not from the file).
 lab_proc_refusal() {
   local file=$1 pid started uid arg named=0
@@ -84,11 +85,14 @@ lab_proc_refusal() {
     printf 'pid %s runs another command than the one recorded\n' "$pid"
     return 0
   fi
+  local expected
   for ((i = 1; i <= n; i++)); do
-    if [[ ${live[i]} != "${recorded[${#recorded[@]} - n - 1 + i]}" ]]; then
-      printf 'pid %s runs another command than the one recorded\n' "$pid"
-      return 0
-    fi
+    expected=${recorded[${#recorded[@]} - n - 1 + i]}
+    [[ ${live[i]} == "$expected" ]] && continue
+    # A script runs as its interpreter with the script after it, named by its path: the recorded word's.
+    ((i == 1)) && [[ ${live[i]} == */"$expected" ]] && continue
+    printf 'pid %s runs another command than the one recorded\n' "$pid"
+    return 0
   done
   for arg in "${live[@]}"; do
     [[ $arg == *"$ROOT/"* || $arg == *"$LAB_DIR/"* ]] && named=1
