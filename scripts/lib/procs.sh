@@ -44,8 +44,8 @@ record_pid() {
 # process with kill -- -1); the recorded start time (a pid is recycled); an owner the lab runs as
 # (itself, and SUDO_USER under sudo); its command line, after the program's name, the tail of the
 # one recorded (setsid, setpriv, env and 'ip netns exec' exec what follows them; a script's first
-# word there is its path); and a command
-# line that names this checkout or its .lab (read from the process, not from the file).
+# word there is its path); and a command line that names this checkout or its .lab, read from the
+# process, not from the file: the one rule a file copied from a process' own /proc cannot meet.
 lab_proc_refusal() {
   local file=$1 pid started uid arg named=0
   local -a recorded=() live=() owners=("$EUID")
