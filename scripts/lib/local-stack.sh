@@ -742,7 +742,7 @@ local_down() {
 }
 
 local_status() {
-  local name pid port health rss any=0
+  local name pid port health rss why any=0
   printf '%-14s %-8s %-6s %-9s %s\n' NAME PID PORT RSS_MIB HEALTH
   local consumers=() producer_names=()
   mapfile -t consumers < <(running_consumers)
@@ -758,6 +758,7 @@ local_status() {
     else
       [[ -f $PID_DIR/$name.pid ]] || continue
       pid=- rss=- health="not running (stale pid file)"
+      why=$(lab_proc_refusal "$PID_DIR/$name.pid") && health="not the lab's process: $why"
     fi
     printf '%-14s %-8s %-6s %-9s %s\n' "$name" "$pid" "$port" "$rss" "$health"
   done

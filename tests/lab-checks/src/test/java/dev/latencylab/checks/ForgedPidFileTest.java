@@ -69,6 +69,20 @@ class ForgedPidFileTest {
     }
 
     @Test
+    void statusSaysAForgedPidFileIsNotTheLabsProcess() throws Exception {
+        Process victim = started(new ProcessBuilder("sleep", "300").start());
+        Procs.pidFile(pidFile("kafka-1"), victim.pid());
+
+        Tools.Result status = LabShell.run(labDir, Map.of(), "local_status");
+
+        assertThat(status.ok()).as(status.describe()).isTrue();
+        assertThat(status.output())
+                .containsPattern(
+                        "kafka-1 +- .*not the lab's process: pid " + victim.pid() + " runs a command that names");
+        assertThat(victim.isAlive()).isTrue();
+    }
+
+    @Test
     void anotherUsersProcessIsNotSignalledEvenWithItsWholeRecord() throws Exception {
         assumeThat(ProcessHandle.current().info().user().orElse(""))
                 .as("starting a process as another user needs root, as CI runs")
