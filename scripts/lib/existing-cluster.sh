@@ -97,6 +97,23 @@ existing_runner_args() {
   return 0
 }
 
+# The producer-app's arguments on the user's cluster: its load stopped at start, so nothing is
+# written there before a run (or you) starts it, after a dry run could say what the run will do.
+# (Its start creates lab.orders when missing and leaves an existing one as it is.)
+existing_producer_args() {
+  existing_bootstrap >/dev/null || return 0
+  printf -- '--lab.producer.autostart=false\n'
+}
+
+# What the producer-app found of lab.orders on the user's cluster at its start (created, or left as
+# it is with its partitions), as its log <file> says.
+existing_topic_said() {
+  local line
+  line=$(grep -m 1 'LabTopicCreation' "$1" 2>/dev/null) || return 0
+  line=${line#*LabTopicCreation}
+  say "${line#*: }"
+}
+
 forget_existing_cluster() {
   rm -f "$(existing_bootstrap_file)" "$(existing_config_file)" "$LAB_DIR/client-app.properties"
 }

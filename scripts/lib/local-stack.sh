@@ -367,7 +367,8 @@ start_grafana() {
   # (Prometheus URL, dashboards folder) reaches them through the environment.
   # The rest mirrors the grafana service of docker-compose.yml. The password
   # goes through the environment alone: env's arguments are on its command
-  # line, which every user of the machine can read in ps.
+  # line, which every user of the machine can read in ps. The data folder is also an argument (the
+  # value GF_PATHS_DATA gives): the command line names .lab, as the lab checks before it signals it.
   # shellcheck disable=SC2086 # "grafana server" is a command and its argument
   GF_SECURITY_ADMIN_PASSWORD=$password start_proc grafana "${AS_LAB_USER[@]}" env \
     GF_PATHS_PROVISIONING="$GRAFANA_PROVISIONING" \
@@ -386,7 +387,7 @@ start_grafana() {
     GF_PLUGINS_PREINSTALL_DISABLED=true \
     LAB_PROMETHEUS_URL="http://127.0.0.1:$PROMETHEUS_PORT" \
     LAB_DASHBOARDS_DIR="$GRAFANA_DASHBOARDS" \
-    $cmd "${args[@]}"
+    $cmd "${args[@]}" "cfg:default.paths.data=$LAB_DIR/grafana/data"
   say "started grafana (pid $(running_pid grafana))"
 }
 
@@ -610,6 +611,7 @@ local_up() {
   if ((START_APPS)); then
     local producer_args=()
     [[ -n $partitions ]] && producer_args+=(--lab.producer.partitions="$partitions")
+    mapfile -t -O "${#producer_args[@]}" producer_args < <(existing_producer_args)
     if [[ $FAR_PRODUCER == 1 ]]; then
       start_far_producer "${producer_args[@]}"
     else
@@ -624,7 +626,12 @@ local_up() {
     mapfile -t -O "${#others[@]}" others < <(running_producers)
     mapfile -t -O "${#others[@]}" others < <(running_consumers)
     wait_healthy "${others[@]}"
-    wait_acked || check_controller
+    if [[ -n $external ]]; then
+      existing_topic_said "$LOG_DIR/$(producer_name 1).out"
+      say "producer-app sends nothing until a run starts it: 'scripts/lab run <scenario> --dry-run' shows what a run would do"
+    else
+      wait_acked || check_controller
+    fi
   else
     check_controller
     wait_healthy "${others[@]}"
@@ -672,8 +679,11 @@ self_test_hooks_on() { [[ -f $LAB_DIR/self-test ]]; }
 # file and waits at most $3 s until it is gone.
 signal_and_wait() {
   local name=$1 signal=$2 timeout=$3 pid deadline
-  pid=$(running_pid "$name") || die "$name is not running (nothing to signal)"
-  kill "-$signal" -- "-$pid" 2>/dev/null || kill "-$signal" "$pid"
+  if ! pid=$(running_pid "$name"); then
+    say_refusal "$name" "$PID_DIR/$name.pid"
+    die "$name is not running (nothing to signal)"
+  fi
+  signal_lab_proc "$signal" "$pid"
   deadline=$((SECONDS + timeout))
   while [[ -d /proc/$pid ]]; do
     ((SECONDS < deadline)) || die "$name (pid $pid) still runs ${timeout}s after SIG$signal"
@@ -732,7 +742,7 @@ local_down() {
 }
 
 local_status() {
-  local name pid port health rss any=0
+  local name pid port health rss why any=0
   printf '%-14s %-8s %-6s %-9s %s\n' NAME PID PORT RSS_MIB HEALTH
   local consumers=() producer_names=()
   mapfile -t consumers < <(running_consumers)
@@ -748,6 +758,7 @@ local_status() {
     else
       [[ -f $PID_DIR/$name.pid ]] || continue
       pid=- rss=- health="not running (stale pid file)"
+      why=$(lab_proc_refusal "$PID_DIR/$name.pid") && health="not the lab's process: $why"
     fi
     printf '%-14s %-8s %-6s %-9s %s\n' "$name" "$pid" "$port" "$rss" "$health"
   done

@@ -13,9 +13,11 @@ take_lab_lock() {
   file=$LAB_DIR/lock
   lab_dir
   # Reading the lock, taking over one whose holder is gone and writing ours happen under an flock
-  # of lock.guard: of two commands at once one decides at a time, so two cannot both take over a
-  # stale lock. The lock is written whole (a temporary file renamed over it): never read half-written.
-  exec {guard}>"$LAB_DIR/lock.guard"
+  # of the .lab folder itself: of two commands at once one decides at a time, so two cannot both
+  # take over a stale lock. The folder, not a file in it: a file there could be a link the user put
+  # in its place, which a command under sudo would open as root. The lock is written whole (a new
+  # file renamed over it), so it is never read half-written and a link at its name is replaced.
+  exec {guard}<"$LAB_DIR"
   flock -x "$guard"
   if read -r pid started holder 2>/dev/null <"$file" && [[ $pid =~ ^[0-9]+$ ]] &&
     [[ $(proc_start_time "$pid" 2>/dev/null) == "$started" ]]; then
@@ -23,8 +25,10 @@ take_lab_lock() {
     die "another scripts/lab command is running: '$holder' (pid $pid); wait for it to end, or stop it (kill $pid), then try again"
   fi
   # Absent, or its holder is gone.
-  printf '%s %s %s\n' "$$" "$(proc_start_time $$)" "$what" >"$file.$$"
-  mv -f "$file.$$" "$file"
+  local tmp
+  tmp=$(mktemp "$file.XXXXXX")
+  printf '%s %s %s\n' "$$" "$(proc_start_time $$)" "$what" >"$tmp"
+  mv -f -- "$tmp" "$file"
   exec {guard}>&-
   LAB_LOCK_HELD=$$
   export LAB_LOCK_HELD

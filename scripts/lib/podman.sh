@@ -175,8 +175,9 @@ podman_engine_up() {
   if ! engine_pid >/dev/null; then
     rm -f "$ENGINE_SOCKET"
     say "starting podman's Docker-compatible service (no Docker engine answers): $ENGINE_SOCKET"
-    podman system service --time=0 "unix://$ENGINE_SOCKET" >"$ENGINE_DIR/podman-service.log" 2>&1 &
-    record_pid "$ENGINE_DIR/podman.pid" "$!" ||
+    local service=(podman system service --time=0 "unix://$ENGINE_SOCKET")
+    "${service[@]}" >"$ENGINE_DIR/podman-service.log" 2>&1 &
+    record_pid "$ENGINE_DIR/podman.pid" "$!" "${service[@]}" ||
       die "podman system service exited at once: see $ENGINE_DIR/podman-service.log"
     ENGINE_STARTED+=(podman)
   fi
@@ -193,8 +194,13 @@ podman_engine_up() {
   done
   export_standin_images
   if ! pid_from_file "$ENGINE_DIR/healthchecks.pid" >/dev/null; then
-    healthcheck_loop >/dev/null 2>&1 &
-    record_pid "$ENGINE_DIR/healthchecks.pid" "$!" || die "the healthcheck loop exited at once"
+    # A bash of its own, not a subshell: its command line is then its own (the loop, and this engine's
+    # folder), which is what the pid file records and what the lab checks before it signals it.
+    local loop=("$BASH" -c "$(declare -p COMPOSE_PROJECT HEALTHCHECK_FAST HEALTHCHECK_SLOW)
+$(declare -f healthcheck_loop)
+healthcheck_loop" "$ENGINE_DIR/healthchecks")
+    "${loop[@]}" >/dev/null 2>&1 &
+    record_pid "$ENGINE_DIR/healthchecks.pid" "$!" "${loop[@]}" || die "the healthcheck loop exited at once"
     ENGINE_STARTED+=(healthchecks)
   fi
   say "podman: images $KAFKA_IMAGE, $JRE_RUNTIME_IMAGE, $MAVEN_BUILD_IMAGE, $PROMETHEUS_IMAGE; healthchecks run by the lab (pid $(pid_from_file "$ENGINE_DIR/healthchecks.pid"))"
@@ -224,8 +230,8 @@ podman_cni_rules_down() {
 
 # stop_engine_procs <name...> (healthchecks, podman): each that still runs as its
 # pid file records gets SIGTERM, then SIGKILL if that same process is still there
-# after 15 s. A pid file whose process is gone is only removed: its pid may be
-# another program's by now. Fails when none was running.
+# after 15 s. A pid file whose process is gone, or whose pid is not the lab's
+# process (lab_proc_refusal, said), is only removed. Fails when none was running.
 stop_engine_procs() {
   local name file pid started deadline stopped=1
   for name in "$@"; do
@@ -239,6 +245,8 @@ stop_engine_procs() {
         kill -9 "$pid" 2>/dev/null || true
       fi
       stopped=0
+    else
+      say_refusal "$name" "$file"
     fi
     rm -f "$file"
   done

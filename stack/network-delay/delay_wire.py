@@ -389,7 +389,7 @@ def control_refusal(method, headers):
         return 403, (f"a request from a web page (Origin: {origin}) may not change the lab: its control endpoints"
                      " take requests from scripts, the runner and curl only")
     if host is not None and host_name(host) not in LOOPBACK_HOSTS:
-        return 403, f"the lab's control endpoints take changes addressed to 127.0.0.1 or localhost only (Host: {host})"
+        return 403, f"the lab's control endpoints take changes addressed to 127.0.0.1, localhost or ::1 only (Host: {host})"
     content_type = headers.get("Content-Type")
     if content_type is None or content_type.split(";")[0].strip().lower() != "application/json":
         return 415, f"{method} /delay takes application/json only (Content-Type: {content_type or 'none'})"

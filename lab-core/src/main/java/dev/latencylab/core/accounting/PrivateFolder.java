@@ -5,6 +5,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
@@ -24,7 +25,13 @@ final class PrivateFolder {
 
     private PrivateFolder() {}
 
-    /** Creates {@code dir} for this user alone (0700) if absent; refuses one that is not this user's alone. */
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
+
+    /**
+     * Creates {@code dir} for this user alone (0700) if absent, and so every folder it makes on the way (the
+     * default, .lab/ledgers of the working directory, makes .lab); refuses one that is not this user's alone.
+     */
     static void require(Path dir) throws IOException {
         if (!FileSystems.getDefault().supportedFileAttributeViews().contains("posix")) {
             Files.createDirectories(dir);
@@ -33,11 +40,10 @@ final class PrivateFolder {
         if (Files.notExists(dir, LinkOption.NOFOLLOW_LINKS)) {
             Path parent = dir.toAbsolutePath().getParent();
             if (parent != null) {
-                Files.createDirectories(parent);
+                Files.createDirectories(parent, OWNER_ONLY);
             }
             try {
-                Files.createDirectory(
-                        dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                Files.createDirectory(dir, OWNER_ONLY);
             } catch (java.nio.file.FileAlreadyExistsException raced) {
                 // Another instance of the group made it at the same moment: checked below like any.
             }

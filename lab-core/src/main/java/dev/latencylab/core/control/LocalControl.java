@@ -52,7 +52,7 @@ public final class LocalControl {
                     + " control endpoints take requests from scripts, the runner and curl only");
         }
         if (foreignHost) {
-            return Optional.of("the lab's control endpoints take changes addressed to 127.0.0.1 or localhost only"
+            return Optional.of("the lab's control endpoints take changes addressed to 127.0.0.1, localhost or ::1 only"
                     + " (Host: " + host + ")");
         }
         return Optional.empty();

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -334,6 +335,21 @@ class OffsetLedgerTest {
         OffsetLedgers.inDirectory(fresh, "g").forTopic("lab.orders").deliver(0, 0, 1);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh)))
                 .isEqualTo("rwx------");
+    }
+
+    @Test
+    void theFoldersMadeOnTheWayToANewLedgerFolderAreThisUsersAloneToo() throws IOException {
+        Path lab = dir.resolve("checkout").resolve(".lab");
+
+        OffsetLedgers.inDirectory(lab.resolve("ledgers"), "g")
+                .forTopic("lab.orders")
+                .deliver(0, 0, 1);
+
+        for (Path made : List.of(dir.resolve("checkout"), lab, lab.resolve("ledgers"))) {
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(made)))
+                    .as(made.toString())
+                    .isEqualTo("rwx------");
+        }
     }
 
     private static OffsetSegment segment(int phase, long from, long to, long redelivered) {

@@ -56,6 +56,8 @@ class LocalControlTest {
         assertThat(LocalControl.refusal("POST", "::1:8080", null))
                 .as("::1:8080 is another address, 0:0:0:0:0:0:1:8080")
                 .isPresent();
-        assertThat(LocalControl.refusal("POST", "fe80::1", null)).isPresent();
+        assertThat(LocalControl.refusal("POST", "fe80::1", null))
+                .as("the refusal names every host a change may be addressed to")
+                .hasValueSatisfying(why -> assertThat(why).contains("127.0.0.1, localhost or ::1 only"));
     }
 }

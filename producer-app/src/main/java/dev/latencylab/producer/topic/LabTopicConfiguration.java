@@ -1,22 +1,20 @@
 package dev.latencylab.producer.topic;
 
 import dev.latencylab.producer.LabProducerProperties;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.config.TopicConfig;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.kafka.config.TopicBuilder;
+import org.springframework.kafka.core.KafkaAdmin;
 
-/** Spring Boot's KafkaAdmin creates this topic on start when it does not exist yet. */
+/**
+ * The lab topic at start: created when the cluster has none, left as it is when it has one. Not a NewTopic bean:
+ * spring-kafka's KafkaAdmin grows an existing topic to the bean's partition count, which on a cluster the lab did
+ * not start ({@code up --bootstrap}) would change a topic that may be the user's before any dry run could say so.
+ */
 @Configuration(proxyBeanMethods = false)
 class LabTopicConfiguration {
 
     @Bean
-    NewTopic labTopic(LabProducerProperties properties) {
-        return TopicBuilder.name(properties.topic())
-                .partitions(properties.partitions())
-                .replicas(properties.replicationFactor())
-                .config(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(properties.minInsyncReplicas()))
-                .build();
+    LabTopicCreation labTopicCreation(KafkaAdmin admin, LabProducerProperties properties) {
+        return new LabTopicCreation(admin, properties);
     }
 }

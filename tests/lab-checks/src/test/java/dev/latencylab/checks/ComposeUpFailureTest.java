@@ -63,7 +63,10 @@ class ComposeUpFailureTest {
                 "podman",
                 "printf 'podman %s\\n' \"$*\" >>" + at("calls") + "\n"
                         + "case \"$1 $2\" in\n"
-                        + "  'system service') touch " + at("engine-answers") + "; exec sleep 60 ;;\n"
+                        // Not exec: the service keeps the command line the lab recorded, which it checks before a
+                        // signal; the sleep goes with it.
+                        + "  'system service') touch " + at("engine-answers")
+                        + "; sleep 60 & trap 'kill $!; exit 0' TERM; wait; exit 0 ;;\n"
                         + "esac\n"
                         + "exit 0\n");
         stub("runc", "exit 0\n");
@@ -213,9 +216,16 @@ class ComposeUpFailureTest {
         throw new AssertionError("no 'docker-compose up' among the calls: " + calls);
     }
 
-    /** Whether the process of a copied pid file ("<pid> <start time>") has ended (or its pid is another's now). */
+    /**
+     * Whether the process of a copied pid file ("<pid> <start time>", then its command) has ended (or its pid is
+     * another's now).
+     */
     private boolean gone(String file) throws IOException {
-        String[] recorded = Files.readString(dir.resolve(file)).strip().split(" ");
+        String[] recorded = Files.readString(dir.resolve(file))
+                .lines()
+                .findFirst()
+                .orElse("")
+                .split(" ");
         try {
             return !Procs.startTime(Long.parseLong(recorded[0])).equals(recorded[1]);
         } catch (IOException noSuchProcess) {

@@ -75,9 +75,9 @@ class ConsumerSettingsFileTest {
     }
 
     private void running(String name) throws IOException {
-        Process p = new ProcessBuilder("sleep", "120").start();
+        Process p = Procs.labSleep(labDir);
         started.add(p);
-        Files.writeString(labDir.resolve("pids/" + name + ".pid"), p.pid() + " " + Procs.startTime(p.pid()) + "\n");
+        Procs.pidFile(labDir.resolve("pids/" + name + ".pid"), p.pid());
     }
 
     private Tools.Result lab(String script) {

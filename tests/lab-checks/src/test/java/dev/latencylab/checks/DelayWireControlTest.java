@@ -90,7 +90,7 @@ class DelayWireControlTest {
                         + " control endpoints take requests from scripts, the runner and curl only");
         assertThat(rebound.status()).as(rebound.text()).isEqualTo(403);
         assertThat(rebound.body())
-                .contains("the lab's control endpoints take changes addressed to 127.0.0.1 or localhost only"
+                .contains("the lab's control endpoints take changes addressed to 127.0.0.1, localhost or ::1 only"
                         + " (Host: evil.example:" + port + ")");
         assertThat(rttMs()).isEqualTo("0.0");
     }

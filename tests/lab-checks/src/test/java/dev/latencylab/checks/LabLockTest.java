@@ -82,6 +82,17 @@ class LabLockTest {
                 .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
     }
 
+    @Test
+    void noFileInTheLabsFolderIsOpenedThroughALinkPutInItsPlace() throws Exception {
+        Path victim = Files.writeString(Repo.buildDir().resolve("lock-victim-" + System.nanoTime()), "kept\n");
+        Files.createSymbolicLink(labDir.resolve("lock.guard"), victim);
+
+        Tools.Result down = lab(Map.of(), "down", "--local");
+
+        assertThat(down.ok()).as(down.describe()).isTrue();
+        assertThat(victim).as("a command under sudo would write it as root").hasContent("kept");
+    }
+
     private void lockedBy(long pid, String command) throws IOException {
         Files.writeString(labDir.resolve("lock"), pid + " " + Procs.startTime(pid) + " " + command + "\n");
     }

@@ -67,10 +67,10 @@ class PodmanPidFileTest {
 
     @Test
     void theProcessesTheFilesRecordAreStopped() throws Exception {
-        Process service = sleep();
-        Process loop = sleep();
-        pidFile("podman", service.pid() + " " + Procs.startTime(service.pid()));
-        pidFile("healthchecks", loop.pid() + " " + Procs.startTime(loop.pid()));
+        Process service = started(Procs.labSleep(labDir));
+        Process loop = started(Procs.labSleep(labDir));
+        Procs.pidFile(labDir.resolve("engine/podman.pid"), service.pid());
+        Procs.pidFile(labDir.resolve("engine/healthchecks.pid"), loop.pid());
 
         Tools.Result result = engine("[[ $(engine_pid) == " + service.pid() + " ]]; podman_engine_down");
 
@@ -82,7 +82,10 @@ class PodmanPidFileTest {
     }
 
     private Process sleep() throws IOException {
-        Process p = new ProcessBuilder("sleep", "120").start();
+        return started(new ProcessBuilder("sleep", "120").start());
+    }
+
+    private Process started(Process p) {
         started.add(p);
         return p;
     }

@@ -94,7 +94,9 @@ class UnderSudoTest {
     private long startProbe(Map<String, String> env) throws IOException {
         String script = "source scripts/lib/common.sh && source scripts/lib/procs.sh"
                 + " && mkdir -p \"$LAB_DIR/kafka-1/data\""
-                + " && start_proc probe \"${AS_LAB_USER[@]}\" sleep 120 && running_pid probe";
+                // A sleep whose command line names the lab's folder, as the lab's processes do.
+                + " && ln -s /bin/sleep \"$LAB_DIR/sleep\""
+                + " && start_proc probe \"${AS_LAB_USER[@]}\" \"$LAB_DIR/sleep\" 120 && running_pid probe";
         Map<String, String> all = new HashMap<>(env);
         all.put("LAB_DIR", labDir.toString());
         Tools.Result result = Tools.run(Duration.ofSeconds(30), Repo.ROOT, all, List.of("bash", "-c", script));

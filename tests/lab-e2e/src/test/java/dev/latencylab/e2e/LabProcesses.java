@@ -44,7 +44,13 @@ final class LabProcesses {
                     .sorted()
                     .toList()) {
                 String name = f.getFileName().toString().replaceFirst("\\.pid$", "");
-                String[] fields = Files.readString(f).trim().split("\\s+");
+                // "<pid> <start time>" on the first line; the command the lab started follows it.
+                String[] fields = Files.readString(f)
+                        .lines()
+                        .findFirst()
+                        .orElse("")
+                        .trim()
+                        .split("\\s+");
                 if (fields.length == 2 && fields[0].matches("[0-9]+")) {
                     started.put(name, new Started(name, Long.parseLong(fields[0]), fields[1]));
                 }
