@@ -51,7 +51,7 @@ final class CheckDashboardsCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) throws InterruptedException {
+    public Integer call() throws InterruptedException {
         TimeWindow window = windowArgs.window(clock.instant(), DEFAULT_LAST);
         List<LabDashboard> dashboards = LabDashboards.load(cwd.resolve(dashboardArgs.dashboardsDir));
         out.printf(
@@ -77,7 +77,7 @@ final class CheckDashboardsCommand extends LabCommand {
                     "Every panel has data: %d panels, %d queries, %d annotation queries ran, in %d dashboards.%n",
                     panels, queries, annotations, dashboards.size());
             out.println("Every query filters by $phase and $instance; every dashboard names its phase changes.");
-            return 0;
+            return ExitCodes.OK;
         }
         if (!problems.isEmpty()) {
             err.printf(
@@ -88,6 +88,6 @@ final class CheckDashboardsCommand extends LabCommand {
             err.printf("%d phase or instance filters or named phase annotations missing:%n", unfiltered.size());
             unfiltered.forEach(p -> err.println("  " + p));
         }
-        return 1;
+        return ExitCodes.FAILED;
     }
 }

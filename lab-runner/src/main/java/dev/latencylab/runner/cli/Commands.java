@@ -11,13 +11,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import picocli.CommandLine;
 
 /**
  * picocli as every command uses it: the lab's types (durations such as 15s, URLs, ISO instants)
- * converted with messages that say what is expected, and a wrong command line turned into a
- * {@link UsageException} (exit code 2) before anything is called.
+ * converted with messages that say what is expected, and a wrong command line refused with its
+ * usage (exit code 2) before anything is called.
  */
 final class Commands {
 
@@ -32,39 +31,22 @@ final class Commands {
         }
     }
 
-    /** A command line for this command object, with the lab's converters. */
-    static CommandLine of(Object command) {
-        CommandLine cl = new CommandLine(command);
+    /**
+     * {@code cl} with the lab's converters, streams and handling of errors ({@link Errors}, {@link ExitCodes});
+     * set before it parses, they hold for its subcommands too.
+     */
+    static CommandLine wired(CommandLine cl, PrintStream out, PrintStream err) {
         cl.registerConverter(Duration.class, Commands::duration);
         cl.registerConverter(URI.class, Commands::url);
         cl.registerConverter(Instant.class, Commands::instant);
         cl.setUsageHelpWidth(110);
+        cl.setOut(writer(out));
+        cl.setErr(writer(err));
+        Errors errors = new Errors();
+        cl.setParameterExceptionHandler(errors);
+        cl.setExecutionExceptionHandler(errors);
+        cl.setExitCodeExceptionMapper(new ExitCodes());
         return cl;
-    }
-
-    /**
-     * Fills the command's options from {@code argv}. False when help was asked for (and printed to
-     * {@code out}): the command should then do nothing else.
-     *
-     * @throws UsageException naming what is wrong with the command line
-     */
-    static boolean parse(Object command, List<String> argv, PrintStream out) {
-        CommandLine cl = of(command);
-        try {
-            cl.parseArgs(argv.toArray(String[]::new));
-        } catch (CommandLine.ParameterException e) {
-            throw new UsageException(e.getMessage());
-        }
-        if (cl.isUsageHelpRequested()) {
-            cl.usage(writer(out));
-            return false;
-        }
-        // Asked for the version, a command prints it and does nothing else (it has no options set to run with).
-        if (cl.isVersionHelpRequested()) {
-            cl.printVersionHelp(writer(out));
-            return false;
-        }
-        return true;
     }
 
     /**

@@ -194,7 +194,7 @@ final class CompareCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) throws InterruptedException {
+    public Integer call() throws InterruptedException {
         CompareSettings settings = settings();
         Path resultsRoot = cwd.resolve(results);
 
@@ -205,7 +205,7 @@ final class CompareCommand extends LabCommand {
                         new Preflight.Check(ProducerClient.PART, producer.endpoint(), true),
                         new Preflight.Check(ConsumerClient.PART, consumer.endpoint(), true)));
         if (!preflight.reportTo(err, "Start it with scripts/lab up (or use scripts/lab compare, which does).")) {
-            return 1;
+            return ExitCodes.FAILED;
         }
 
         Instant started = clock.instant();
@@ -244,7 +244,7 @@ final class CompareCommand extends LabCommand {
                         () -> run.abort("interrupted (Ctrl-C)"),
                         Duration.ofSeconds(60),
                         () -> {})) {
-            CompareResult result = run.run(("scripts/lab compare " + String.join(" ", argv)).strip());
+            CompareResult result = run.run(("scripts/lab compare " + String.join(" ", args())).strip());
             try {
                 CompareReport.write(dir, result);
             } catch (IOException e) {
@@ -262,17 +262,12 @@ final class CompareCommand extends LabCommand {
                             + "the two sides is listed in " + dir.resolve("compare.md"));
             out.println();
             out.println("Results: " + dir);
-            return result.complete() ? 0 : 1;
+            return result.complete() ? ExitCodes.OK : ExitCodes.FAILED;
         }
     }
 
-    /** The command line as the comparison's settings; {@code argv} is parsed first (tests call this directly). */
-    CompareSettings settings(List<String> argv) {
-        Commands.parse(this, argv, out);
-        return settings();
-    }
-
-    private CompareSettings settings() {
+    /** The options as the comparison's settings, each checked. */
+    CompareSettings settings() {
         atLeastOneSecond("--duration", duration);
         atLeastOneSecond("--drain-timeout", drainTimeout);
         within("--linger", linger, 0, SettingsLimits.LINGER_MS.max());

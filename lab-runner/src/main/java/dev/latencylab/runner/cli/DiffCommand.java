@@ -39,9 +39,6 @@ import picocli.CommandLine.Parameters;
         })
 final class DiffCommand extends LabCommand {
 
-    /** A --fail-on threshold was crossed in some matched phase. */
-    static final int THRESHOLD_CROSSED = 3;
-
     @Parameters(index = "0", paramLabel = "A", description = "the baseline results folder")
     String a;
 
@@ -65,7 +62,7 @@ final class DiffCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) {
+    public Integer call() {
         DiffReport report;
         try {
             report = DiffReport.prepare(cwd.resolve(a), cwd.resolve(b), failOn);
@@ -84,6 +81,6 @@ final class DiffCommand extends LabCommand {
         }
         out.print(rendered.markdown());
         out.println("Diff: " + dir);
-        return rendered.thresholdCrossed() ? THRESHOLD_CROSSED : 0;
+        return rendered.thresholdCrossed() ? ExitCodes.THRESHOLD_CROSSED : ExitCodes.OK;
     }
 }

@@ -97,9 +97,9 @@ final class DryRun {
         out.println("Nothing was created, changed or deleted (dry run).");
         if (unasked != null) {
             out.println("The dry run cannot say whether the run would go ahead: it " + unasked);
-            return 1;
+            return ExitCodes.FAILED;
         }
-        return stops.isEmpty() ? 0 : 1;
+        return stops.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
     /** The topics phases create, by name, in phase order. */

@@ -14,7 +14,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -83,7 +82,7 @@ final class FlameGraphCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) {
+    public Integer call() {
         Path jfr = cwd.resolve(recording);
         if (!Files.isRegularFile(jfr)) {
             throw new UsageException("no recording at " + jfr);
@@ -118,7 +117,7 @@ final class FlameGraphCommand extends LabCommand {
         if (samples.total() == 0) {
             err.println("error: no execution sample of a thread matching '" + thread + "' in that window of " + jfr
                     + " (record with settings=profile, and check the thread names with 'jfr summary')");
-            return 1;
+            return ExitCodes.FAILED;
         }
         CallTree tree = new CallTree(samples);
         write(
@@ -130,7 +129,7 @@ final class FlameGraphCommand extends LabCommand {
         out.print(table(tree, samples.total()));
         out.println("Threads: " + samples.threads());
         out.println("Flame graph: " + svg + (folded != null ? ", folded stacks: " + folded : ""));
-        return 0;
+        return ExitCodes.OK;
     }
 
     private String table(CallTree tree, long total) {

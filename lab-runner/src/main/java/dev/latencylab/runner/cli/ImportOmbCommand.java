@@ -10,7 +10,6 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -45,7 +44,7 @@ final class ImportOmbCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) {
+    public Integer call() {
         Path file = cwd.resolve(workload);
         OmbImport.Imported imported;
         try {
@@ -54,14 +53,14 @@ final class ImportOmbCommand extends LabCommand {
             throw new UsageException("cannot read " + file + ": " + e.getMessage());
         } catch (OmbRefusedException e) {
             e.reasons().forEach(r -> err.println("refused: " + r));
-            return 2;
+            return ExitCodes.USAGE;
         }
         // The scenario is checked as run would check it: never a file the loader refuses.
         try {
             new ScenarioLoader(cwd).parse(workload, imported.name(), imported.yaml());
         } catch (ScenarioException e) {
             e.problems().forEach(err::println);
-            return 2;
+            return ExitCodes.USAGE;
         }
         imported.notMapped().forEach(n -> err.println("not mapped: " + n));
         // Standard output is taken to land in the working folder (scripts/lab runs from the repository's root).
@@ -69,7 +68,7 @@ final class ImportOmbCommand extends LabCommand {
         String scenario = ScenarioSchema.header(target, cwd) + "\n" + imported.yaml();
         if (outFile == null) {
             out.print(scenario);
-            return 0;
+            return ExitCodes.OK;
         }
         try {
             Files.writeString(target, scenario);
@@ -78,6 +77,6 @@ final class ImportOmbCommand extends LabCommand {
         }
         out.println(
                 "Scenario " + imported.name() + " written to " + outFile + "; run it with: scripts/lab run " + outFile);
-        return 0;
+        return ExitCodes.OK;
     }
 }

@@ -4,16 +4,22 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /**
- * What every command shares: {@code --help} and {@code --version}, the streams and folder it works in, and its
- * command line checked in full before it runs (a wrong one is a {@link UsageException}, exit 2).
+ * What every command shares: {@code --help} and {@code --version}, the streams and folder it works in. picocli
+ * fills its options and calls it; a wrong command line found after parsing is a {@link UsageException} (exit 2).
  */
 @Command(mixinStandardHelpOptions = true, versionProvider = Commands.Version.class)
-abstract class LabCommand {
+abstract class LabCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     /** Where the command's report goes; {@code run --json} turns it to standard error. */
     PrintStream out;
@@ -27,13 +33,16 @@ abstract class LabCommand {
         this.cwd = cwd;
     }
 
-    /** Fills the options from {@code argv} and runs the command; 0 after printing the help asked for. */
-    int execute(List<String> argv) throws InterruptedException {
-        return Commands.parse(this, argv, out) ? run(argv) : 0;
-    }
+    /** The command itself, its options filled; returns the exit code ({@link ExitCodes}). */
+    @Override
+    public abstract Integer call() throws InterruptedException;
 
-    /** The command itself, its options filled; returns the exit code. */
-    abstract int run(List<String> argv) throws InterruptedException;
+    /** The words given after the command's name, as typed. */
+    List<String> args() {
+        List<String> all = spec.commandLine().getParseResult().originalArgs();
+        // Under lab-runner, picocli keeps every word of the command line, the command's name among them.
+        return spec.parent() == null ? all : all.subList(all.indexOf(spec.name()) + 1, all.size());
+    }
 
     /**
      * Ctrl-C while a command measures: the hook asks for the stop and waits (bounded) until {@link #close()} says

@@ -10,7 +10,6 @@ import dev.latencylab.runner.lab.ProducerClient;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,7 +37,7 @@ final class LingerCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) throws InterruptedException {
+    public Integer call() throws InterruptedException {
         int lingerMs;
         try {
             lingerMs = Integer.parseInt(ms);
@@ -51,7 +50,7 @@ final class LingerCommand extends LabCommand {
         }
         ProducerStatus s = new ProducerClient(http, producerUrl).apply(SettingsChange.linger(lingerMs));
         out.println(describe(s));
-        return 0;
+        return ExitCodes.OK;
     }
 
     static String describe(ProducerStatus s) {

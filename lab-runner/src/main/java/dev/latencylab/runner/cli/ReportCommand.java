@@ -6,7 +6,6 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -22,7 +21,7 @@ final class ReportCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) {
+    public Integer call() {
         Path dir = cwd.resolve(folder);
         if (!Files.isRegularFile(dir.resolve("summary.json"))) {
             throw new UsageException(dir + " has no summary.json; give a folder the run command wrote");
@@ -31,7 +30,7 @@ final class ReportCommand extends LabCommand {
             out.print(new ResultsWriter().rerender(dir));
             out.println();
             out.println("Results: " + dir);
-            return 0;
+            return ExitCodes.OK;
         } catch (IOException e) {
             throw new UncheckedIOException("could not redraw " + dir + ": " + e.getMessage(), e);
         }

@@ -189,7 +189,7 @@ final class RunCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) throws InterruptedException {
+    public Integer call() throws InterruptedException {
         if (json) {
             out = err;
         }
@@ -212,7 +212,7 @@ final class RunCommand extends LabCommand {
         } catch (ScenarioException e) {
             err.println("The scenario cannot be run:");
             e.problems().forEach(p -> err.println("  " + p));
-            return 2;
+            return ExitCodes.USAGE;
         }
         RunReport.shortWindowNote(scenario).ifPresent(err::println);
 
@@ -223,7 +223,7 @@ final class RunCommand extends LabCommand {
         PrometheusClient prometheus = prometheusArgs.client(http);
 
         if (!stackAnswers(producer, consumer, prometheus, network)) {
-            return 1;
+            return ExitCodes.FAILED;
         }
 
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
@@ -286,7 +286,7 @@ final class RunCommand extends LabCommand {
             if (json) {
                 printSummary(dir);
             }
-            return record.complete() && snapshotsOk ? 0 : 1;
+            return record.complete() && snapshotsOk ? ExitCodes.OK : ExitCodes.FAILED;
         }
     }
 

@@ -90,7 +90,7 @@ final class SelfTestCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) throws InterruptedException {
+    public Integer call() throws InterruptedException {
         if (apps.producerUrls.size() < 2 || apps.consumerUrls.size() < 2) {
             throw new UsageException("the self-test drives two producer-apps and two consumer-apps (--producer URL,URL"
                     + " --consumer URL,URL); scripts/lab selftest starts and names them");
@@ -106,7 +106,7 @@ final class SelfTestCommand extends LabCommand {
         } catch (ScenarioException e) {
             err.println("The self-test's scenarios cannot be read:");
             e.problems().forEach(p -> err.println("  " + p));
-            return 2;
+            return ExitCodes.USAGE;
         }
         int repeat = longRun ? 20 : 10;
         try (KafkaTopics topics = new KafkaTopics(bootstrap, Clock.systemUTC())) {
@@ -125,7 +125,7 @@ final class SelfTestCommand extends LabCommand {
             out.println();
             out.println("Self-test: what was injected, what the counts must be, what they were");
             out.print(SelfTest.table(rows));
-            return SelfTest.passed(rows) ? 0 : 1;
+            return SelfTest.passed(rows) ? ExitCodes.OK : ExitCodes.FAILED;
         }
     }
 }

@@ -91,9 +91,9 @@ final class SnapshotCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) throws InterruptedException {
+    public Integer call() throws InterruptedException {
         if (verify != null) {
-            if (argv.stream().filter(a -> a.startsWith("--")).count() > 1) {
+            if (args().stream().filter(a -> a.startsWith("--")).count() > 1) {
                 throw new UsageException("snapshot --verify DIR takes no other option");
             }
             return verify(cwd.resolve(verify));
@@ -137,7 +137,7 @@ final class SnapshotCommand extends LabCommand {
                     exported.files().size());
         }
         out.println("Snapshot files: " + outDir.resolve("snapshots"));
-        return exported.grafanaFailed() ? 1 : 0;
+        return exported.grafanaFailed() ? ExitCodes.FAILED : ExitCodes.OK;
     }
 
     private int verify(Path dir) {
@@ -149,11 +149,11 @@ final class SnapshotCommand extends LabCommand {
         }
         if (v.ok()) {
             out.printf("Every panel of %d snapshot files has data.%n", v.files().size());
-            return 0;
+            return ExitCodes.OK;
         }
         err.println("Snapshot files with panels lacking data in " + dir + ":");
         v.problems().forEach(p -> err.println("  " + p));
-        return 1;
+        return ExitCodes.FAILED;
     }
 
     /** A results folder, or "latest": the newest folder under results/ that a run wrote. */

@@ -33,16 +33,16 @@ final class ValidateCommand extends LabCommand {
     }
 
     @Override
-    int run(List<String> argv) {
+    public Integer call() {
         TimingOverride timing = timingArgs.override();
-        int code = 0;
+        int code = ExitCodes.OK;
         for (String file : files) {
             try {
                 Scenario s = ScenarioFiles.load(cwd, file, err).withTiming(timing);
                 PhaseListing.print(out, file, s, RunPlan.of(s, orderArgs.seed()), orderArgs.seed != null);
             } catch (ScenarioException e) {
                 e.problems().forEach(err::println);
-                code = 2;
+                code = ExitCodes.USAGE;
             }
         }
         return code;

@@ -54,13 +54,14 @@ class CheckDashboardsCommandTest {
         List<String> args =
                 new ArrayList<>(List.of("--prometheus", prometheus.url().toString(), "--dashboards", "dashboards"));
         args.addAll(List.of(extra));
-        return new CheckDashboardsCommand(
+        return Parsed.execute(
+                new CheckDashboardsCommand(
                         new PrintStream(outBytes, true, StandardCharsets.UTF_8),
                         new PrintStream(errBytes, true, StandardCharsets.UTF_8),
                         dir,
                         new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)),
-                        Clock.fixed(NOW, ZoneOffset.UTC))
-                .execute(args);
+                        Clock.fixed(NOW, ZoneOffset.UTC)),
+                args);
     }
 
     private ObjectNode fixture() throws IOException {

@@ -20,6 +20,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 class CliTest {
 
+    /** Every command of lab-runner but picocli's own help. */
+    static final List<String> COMMANDS = List.of(
+            "run",
+            "validate",
+            "import-omb",
+            "linger",
+            "report",
+            "diff",
+            "flamegraph",
+            "compare",
+            "selftest",
+            "snapshot",
+            "check-dashboards");
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
@@ -66,18 +80,7 @@ class CliTest {
 
     @Test
     void eachCommandAskedForItsVersionPrintsItAndDoesNothingElse(@TempDir Path dir) {
-        for (String command : List.of(
-                "run",
-                "validate",
-                "import-omb",
-                "linger",
-                "report",
-                "diff",
-                "flamegraph",
-                "compare",
-                "selftest",
-                "snapshot",
-                "check-dashboards")) {
+        for (String command : COMMANDS) {
             out.reset();
             err.reset();
             assertThat(cli(dir).execute(command, "--version")).as(command).isZero();
@@ -211,7 +214,10 @@ class CliTest {
                 "check-dashboards")) {
             out.reset();
             assertThat(cli(dir).execute(command, "--help")).as(command).isZero();
-            assertThat(out()).as(command).startsWith("Usage: " + command).contains("-h, --help");
+            assertThat(out())
+                    .as(command)
+                    .startsWith("Usage: lab-runner " + command)
+                    .contains("-h, --help");
         }
         out.reset();
         assertThat(cli(dir).execute("help")).isZero();
@@ -317,7 +323,7 @@ class CliTest {
         assertThat(out()).contains("warm-up 5s + 15s");
 
         assertThat(cli(dir).execute("validate", "s.yaml", "--speed", "3")).isEqualTo(2);
-        assertThat(err()).contains("error: Unknown option: '--speed'").contains("Usage: validate");
+        assertThat(err()).contains("error: Unknown option: '--speed'").contains("Usage: lab-runner validate");
         err.reset();
         assertThat(cli(dir).execute("run", "s.yaml", "--warmup")).isEqualTo(2);
         assertThat(err()).contains("error: Missing required parameter for option '--warmup'");

@@ -28,7 +28,8 @@ class CompareCommandTest {
     private CompareSettings settings(Path cwd, String... argv) {
         CompareCommand c =
                 new CompareCommand(new PrintStream(out), new PrintStream(err), cwd, null, null, null, null, false);
-        return c.settings(List.of(argv));
+        Parsed.parse(c, List.of(argv));
+        return c.settings();
     }
 
     @Test
@@ -116,7 +117,7 @@ class CompareCommandTest {
         assertThat(code).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .contains("error: --low-rate must be from 1 to 200000, got 0")
-                .contains("Usage: compare", "--low-rate=N");
+                .contains("Usage: lab-runner compare", "--low-rate=N");
     }
 
     @Test

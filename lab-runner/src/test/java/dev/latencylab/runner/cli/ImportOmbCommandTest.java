@@ -26,11 +26,12 @@ class ImportOmbCommandTest {
         Files.copy(WORKLOAD, root.resolve("workload.yaml"));
         List<String> args = new ArrayList<>(List.of("workload.yaml"));
         args.addAll(List.of(extra));
-        return new ImportOmbCommand(
+        return Parsed.execute(
+                new ImportOmbCommand(
                         new PrintStream(out, true, StandardCharsets.UTF_8),
                         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                        root)
-                .execute(args);
+                        root),
+                args);
     }
 
     @Test

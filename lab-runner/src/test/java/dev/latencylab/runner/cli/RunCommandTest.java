@@ -89,7 +89,7 @@ class RunCommandTest {
 
     @Test
     void underJsonStandardOutputCarriesTheSummaryAloneAndTheProgressGoesToStandardError() throws Exception {
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s", "--json"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s", "--json"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         JsonNode printed =
@@ -103,7 +103,7 @@ class RunCommandTest {
 
     @Test
     void aDryRunCallsNothingAndWritesNothing() throws Exception {
-        int code = command.execute(args("--dry-run"));
+        int code = Parsed.execute(command, args("--dry-run"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         assertThat(lab.log()).isEmpty();
@@ -114,7 +114,7 @@ class RunCommandTest {
 
     @Test
     void drivesEveryPhaseInOrderAndWritesTheResultsFolder() throws Exception {
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         List<String> calls = lab.log().stream()
@@ -249,7 +249,7 @@ class RunCommandTest {
                 .isNotEqualTo(
                         List.of("linger-0#1", "linger-20#1", "linger-0#2", "linger-20#2", "linger-0#3", "linger-20#3"));
 
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s", "--seed", "7"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s", "--seed", "7"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         // The producer is switched to each planned phase's settings, in the plan's order.
@@ -300,7 +300,7 @@ class RunCommandTest {
 
     @Test
     void withoutSeedARandomOneIsPrintedAndRecorded() throws Exception {
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).isZero();
         long seed = ResultsWriter.JSON
@@ -318,7 +318,7 @@ class RunCommandTest {
         // Still 400 ms behind when the first phase's 5 s warm-up ends: the window waits for it.
         lab.behindScheduleUntil(START.plusSeconds(8), 400);
 
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         assertThat(outBytes.toString())
@@ -336,7 +336,7 @@ class RunCommandTest {
     void aSenderThatNeverCatchesUpIsMeasuredAfterABoundedWaitAndTheReportSaysSo() throws Exception {
         lab.behindScheduleUntil(START.plusSeconds(3_600), 400);
 
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         JsonNode summary = ResultsWriter.JSON.readTree(
@@ -350,7 +350,7 @@ class RunCommandTest {
         // The consumer 20,000 records behind (the backlog a flood before left) until 12 s into the run.
         lab.consumerBehindUntil(START.plusSeconds(12), 20_000);
 
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         assertThat(outBytes.toString())
@@ -369,7 +369,7 @@ class RunCommandTest {
     void aConsumerThatNeverCatchesUpIsMeasuredAfterABoundedWaitAndTheReportSaysHowFarBehind() throws Exception {
         lab.consumerBehindUntil(START.plusSeconds(3_600), 20_000);
 
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         JsonNode summary = ResultsWriter.JSON.readTree(
@@ -384,7 +384,7 @@ class RunCommandTest {
     void aCapacityOfTheAccountingReachedStopsTheRunNamingIt() throws Exception {
         lab.ledgerLimitHit("partition 0 needed more than 64 offset segments at once");
 
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).isEqualTo(1);
         JsonNode summary = ResultsWriter.JSON.readTree(
@@ -406,7 +406,8 @@ class RunCommandTest {
     @Test
     void aZeroPhaseDurationIsAWrongCommandLineAndNothingRuns() throws Exception {
         // A UsageException: the CLI prints it with the usage and exits 2.
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> command.execute(args("--phase-duration", "0s")))
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+                        () -> Parsed.execute(command, args("--phase-duration", "0s")))
                 .isInstanceOf(UsageException.class)
                 .hasMessageContaining("--phase-duration must be longer than 0s");
         assertThat(lab.log()).noneMatch(l -> l.startsWith("POST"));
@@ -434,7 +435,7 @@ class RunCommandTest {
         lab.settlesAt(START.plusSeconds(45));
         RunCommand withDefaults = commandWith(ScenarioRunner.Options.DEFAULT);
 
-        int code = withDefaults.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+        int code = Parsed.execute(withDefaults, args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         String load = "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\","
@@ -487,7 +488,7 @@ class RunCommandTest {
     void aStackThatNeverSettlesIsMeasuredAfterTheCeilingAndTheReadingSaysSo() throws Exception {
         lab.neverSettles();
 
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s", "--stack-warmup", "1m"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s", "--stack-warmup", "1m"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         assertThat(outBytes.toString(StandardCharsets.UTF_8))
@@ -508,7 +509,7 @@ class RunCommandTest {
     void withoutFiguresFromPrometheusTheWarmupRunsItsFloorAndSaysItCouldNotJudge() throws Exception {
         lab.prometheusEmpty();
 
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s", "--stack-warmup", "3m"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s", "--stack-warmup", "3m"));
 
         assertThat(code).as(errBytes.toString()).isZero();
         JsonNode warmup = ResultsWriter.JSON
@@ -524,8 +525,9 @@ class RunCommandTest {
 
     @Test
     void aSkippedWarmupStartsTheLoadOnlyForTheFirstPhaseAndIsRecordedAsSkipped() throws Exception {
-        int code = commandWith(ScenarioRunner.Options.DEFAULT)
-                .execute(args("--warmup", "5s", "--phase-duration", "15s", "--stack-warmup", "0"));
+        int code = Parsed.execute(
+                commandWith(ScenarioRunner.Options.DEFAULT),
+                args("--warmup", "5s", "--phase-duration", "15s", "--stack-warmup", "0"));
 
         assertThat(code).isZero();
         assertThat(outBytes.toString(StandardCharsets.UTF_8)).contains("Stack warm-up skipped (--stack-warmup 0)");
@@ -537,7 +539,7 @@ class RunCommandTest {
     void aPhaseWhosePartitionsTheGroupNeverReadStopsTheRunNamingItsUnreadRecords() throws Exception {
         lab.consumerStalled();
 
-        int code = command.execute(args("--warmup", "5s", "--phase-duration", "15s"));
+        int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).isEqualTo(1);
         JsonNode summary = ResultsWriter.JSON.readTree(
@@ -555,11 +557,11 @@ class RunCommandTest {
 
     @Test
     void warmupLimitsThatCannotWorkAreRefusedBeforeAnythingIsCalled() {
-        assertThatThrownBy(() -> command.execute(args("--stack-warmup", "5s")))
+        assertThatThrownBy(() -> Parsed.execute(command, args("--stack-warmup", "5s")))
                 .isInstanceOf(UsageException.class)
                 .hasMessage("--stack-warmup must be 0s (none) or at least 10s (one window of the steadiness "
                         + "criterion), got 5s");
-        assertThatThrownBy(() -> command.execute(args("--stack-warmup", "1m", "--stack-warmup-floor", "2m")))
+        assertThatThrownBy(() -> Parsed.execute(command, args("--stack-warmup", "1m", "--stack-warmup-floor", "2m")))
                 .isInstanceOf(UsageException.class)
                 .hasMessage("--stack-warmup-floor (2m) must not be longer than --stack-warmup (1m)");
         assertThat(lab.log()).isEmpty();
@@ -574,7 +576,7 @@ class RunCommandTest {
             }
         });
 
-        int code = command.execute(args());
+        int code = Parsed.execute(command, args());
 
         assertThat(code).isEqualTo(1);
         List<String> calls =
@@ -604,7 +606,7 @@ class RunCommandTest {
             }
         });
 
-        int code = command.execute(args());
+        int code = Parsed.execute(command, args());
 
         assertThat(code).isEqualTo(1);
         JsonNode summary = ResultsWriter.JSON.readTree(
@@ -628,7 +630,7 @@ class RunCommandTest {
     void whatPrometheusDoesNotHaveIsNullAndNotAvailable() throws Exception {
         lab.prometheusEmpty();
 
-        int code = command.execute(args("--warmup", "0s", "--phase-duration", "15s"));
+        int code = Parsed.execute(command, args("--warmup", "0s", "--phase-duration", "15s"));
 
         assertThat(code).isZero();
         JsonNode phase = ResultsWriter.JSON
@@ -656,7 +658,7 @@ class RunCommandTest {
         List<String> a = args();
         a.set(a.indexOf("--prometheus") + 1, "http://127.0.0.1:" + port);
 
-        int code = command.execute(a);
+        int code = Parsed.execute(command, a);
 
         assertThat(code).isEqualTo(1);
         assertThat(errBytes.toString(StandardCharsets.UTF_8))
@@ -672,7 +674,7 @@ class RunCommandTest {
                 dir.resolve("sweep.yaml"),
                 SCENARIO.replace("  - name: linger-0\n", "  - name: linger-0\n    topic: lab.p10\n"));
 
-        int code = command.execute(args("--stack-warmup", "0s"));
+        int code = Parsed.execute(command, args("--stack-warmup", "0s"));
 
         assertThat(code).isEqualTo(1);
         assertThat(outBytes.toString(StandardCharsets.UTF_8))
@@ -688,7 +690,7 @@ class RunCommandTest {
                         "    settings: {lingerMs: 0}\n",
                         "    settings: {lingerMs: 0}\n    faults: [{at: 5s, kill: consumer-2}, {at: 9s, restart: consumer-2}]\n"));
 
-        int code = command.execute(args("--consumer-control", "true"));
+        int code = Parsed.execute(command, args("--consumer-control", "true"));
 
         assertThat(code).isEqualTo(2);
         assertThat(errBytes.toString(StandardCharsets.UTF_8))
@@ -699,9 +701,10 @@ class RunCommandTest {
         List<String> two = args();
         two.set(two.indexOf("--consumer") + 1, lab.url() + "," + lab.url());
         errBytes.reset();
-        int without = commandWith(new ScenarioRunner.Options(
-                        Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(500)))
-                .execute(two);
+        int without = Parsed.execute(
+                commandWith(new ScenarioRunner.Options(
+                        Duration.ofSeconds(5), Duration.ofSeconds(10), Duration.ofMillis(500))),
+                two);
 
         assertThat(without).isEqualTo(2);
         assertThat(errBytes.toString(StandardCharsets.UTF_8))

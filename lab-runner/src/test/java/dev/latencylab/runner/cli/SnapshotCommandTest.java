@@ -61,14 +61,15 @@ class SnapshotCommandTest {
         List<String> args = new ArrayList<>(
                 List.of("--prometheus", prometheus.url().toString(), "--dashboards", FIXTURES.toString()));
         args.addAll(List.of(extra));
-        return new SnapshotCommand(
+        return Parsed.execute(
+                new SnapshotCommand(
                         new PrintStream(outBytes, true, StandardCharsets.UTF_8),
                         new PrintStream(errBytes, true, StandardCharsets.UTF_8),
                         dir,
                         new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)),
                         env,
-                        Clock.fixed(NOW, ZoneOffset.UTC))
-                .execute(args);
+                        Clock.fixed(NOW, ZoneOffset.UTC)),
+                args);
     }
 
     private String out() {
@@ -283,14 +284,15 @@ class SnapshotCommandTest {
     void verifyModeFailsOnPanelsWithoutDataAndPassesWhenAllHaveSome() throws Exception {
         assertThat(run(Map.of(), "--grafana", "none", "--out", "snap")).isZero();
 
-        int code = new SnapshotCommand(
+        int code = Parsed.execute(
+                new SnapshotCommand(
                         new PrintStream(outBytes, true, StandardCharsets.UTF_8),
                         new PrintStream(errBytes, true, StandardCharsets.UTF_8),
                         dir,
                         new JsonHttp(),
                         Map.of(),
-                        Clock.fixed(NOW, ZoneOffset.UTC))
-                .execute(List.of("--verify", "snap"));
+                        Clock.fixed(NOW, ZoneOffset.UTC)),
+                List.of("--verify", "snap"));
 
         assertThat(code).isEqualTo(1);
         assertThat(out()).contains("lab-fixture.json: 2/4 panels with data, 3/5 queries");

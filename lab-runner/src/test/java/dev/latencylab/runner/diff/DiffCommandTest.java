@@ -134,7 +134,7 @@ class DiffCommandTest {
         assertThat(diff(a, b, "--fail-on", "e2e.p98=+10%")).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .contains("error: --fail-on e2e.p98=+10%: unknown figure 'e2e.p98'; known: samples, e2e.p50")
-                .contains("Usage: diff");
+                .contains("Usage: lab-runner diff");
         assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
 
         assertThat(diff(a, b, "--fail-on", "e2e.p99>10%")).isEqualTo(2);
