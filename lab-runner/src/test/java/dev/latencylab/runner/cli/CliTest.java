@@ -32,7 +32,8 @@ class CliTest {
             "compare",
             "selftest",
             "snapshot",
-            "check-dashboards");
+            "check-dashboards",
+            "completion");
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
