@@ -70,6 +70,12 @@ die() {
   exit 1
 }
 
+# A wrong command line, refused before anything starts: exit 2, as the runner's (lab-runner/README.md).
+usage_error() {
+  printf 'lab: error: %s\n' "$*" >&2
+  exit 2
+}
+
 # The value of <name> in the repository's .env (the file docker-compose.yml
 # reads): one place for what both modes share. Fails when it is missing.
 env_file_value() {

@@ -21,15 +21,15 @@ use_existing_cluster() {
   local bootstrap=$1 config=$2
   local list='^[-A-Za-z0-9._]+:[0-9]+(,[-A-Za-z0-9._]+:[0-9]+)*$'
   [[ $bootstrap =~ $list ]] ||
-    die "--bootstrap must be host:port[,host:port...], got '$bootstrap'"
+    usage_error "--bootstrap must be host:port[,host:port...], got '$bootstrap'"
   if [[ -n $config ]]; then
-    [[ -f $config ]] || die "--client-config: no file '$config'"
+    [[ -f $config ]] || usage_error "--client-config: no file '$config'"
     # Properties only, each line as Java reads it (a sasl.jaas.config continued over several lines is
     # one): what both apps and Kafka's Admin read. The key ends at '=', ':' or a blank.
     local line
     while IFS= read -r line; do
       [[ $line =~ ^[A-Za-z0-9._-]+([[:space:]]*[=:]|[[:space:]]) ]] ||
-        die "--client-config: $config has lines that are not key=value Kafka client properties"
+        usage_error "--client-config: $config has lines that are not key=value Kafka client properties"
     done < <(properties_lines "$config")
   fi
   if running_pid "$(producer_name 1)" >/dev/null && [[ $(existing_bootstrap || true) != "$bootstrap" ]]; then

@@ -28,10 +28,10 @@ use_kafka_version() {
 # tool check_controller runs, which moved to org.apache.kafka.tools in 3.4).
 check_kafka_version() {
   [[ $1 =~ ^([0-9]+)\.([0-9]+)\.([0-9]+)$ ]] ||
-    die "--kafka-version must be a Kafka release like 3.9.1 or $PINNED_KAFKA_VERSION, got '$1'"
+    usage_error "--kafka-version must be a Kafka release like 3.9.1 or $PINNED_KAFKA_VERSION, got '$1'"
   local major=${BASH_REMATCH[1]} minor=${BASH_REMATCH[2]}
   ((major > 3 || (major == 3 && minor >= 4))) ||
-    die "--kafka-version $1: the local brokers run in KRaft mode with the quorum tool of Kafka 3.4 on"
+    usage_error "--kafka-version $1: the local brokers run in KRaft mode with the quorum tool of Kafka 3.4 on"
 }
 if [[ -s $KAFKA_VERSION_FILE ]]; then
   use_kafka_version "$(<"$KAFKA_VERSION_FILE")"
