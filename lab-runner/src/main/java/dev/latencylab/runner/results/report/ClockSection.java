@@ -39,7 +39,7 @@ final class ClockSection {
                 .append("|---|---|---|---:|---:|---:|---:|\n");
         Map<String, String> labels = new LinkedHashMap<>();
         run.phases().forEach(p -> labels.put(String.valueOf(p.phaseId()), run.label(p)));
-        for (Row r : rows(checks)) {
+        for (WorkerClocks r : rows(checks)) {
             b.append(MarkdownTable.row(
                     labels.getOrDefault(String.valueOf(r.phase), String.valueOf(r.phase)),
                     r.part,
@@ -96,18 +96,18 @@ final class ClockSection {
                 .max();
     }
 
-    private record Row(int phase, String part, String worker, ClockCheck start, ClockCheck end) {}
+    private record WorkerClocks(int phase, String part, String worker, ClockCheck start, ClockCheck end) {}
 
-    private static List<Row> rows(List<ClockCheck> checks) {
-        Map<String, Row> rows = new LinkedHashMap<>();
+    private static List<WorkerClocks> rows(List<ClockCheck> checks) {
+        Map<String, WorkerClocks> rows = new LinkedHashMap<>();
         for (ClockCheck c : checks) {
             String key = c.phase() + " " + c.worker();
-            Row r = rows.getOrDefault(key, new Row(c.phase(), c.part(), c.worker(), null, null));
+            WorkerClocks r = rows.getOrDefault(key, new WorkerClocks(c.phase(), c.part(), c.worker(), null, null));
             rows.put(
                     key,
                     ClockCheck.START.equals(c.at())
-                            ? new Row(r.phase, r.part, r.worker, c, r.end)
-                            : new Row(r.phase, r.part, r.worker, r.start, c));
+                            ? new WorkerClocks(r.phase, r.part, r.worker, c, r.end)
+                            : new WorkerClocks(r.phase, r.part, r.worker, r.start, c));
         }
         return List.copyOf(rows.values());
     }
