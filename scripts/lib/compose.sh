@@ -226,6 +226,8 @@ compose_up() {
     say "prometheus: http://127.0.0.1:9090  (no Grafana on podman)"
   else
     say "prometheus: http://127.0.0.1:9090  grafana: http://127.0.0.1:3000"
+    # The password is the stack's (grafana-init): said where it is, never printed.
+    say "grafana's admin password: scripts/lab compose exec grafana cat $COMPOSE_GRAFANA_PASSWORD_FILE"
   fi
   say "producer: http://127.0.0.1:8080/actuator/producer  consumer: http://127.0.0.1:8081/actuator/latency"
 }
