@@ -80,34 +80,13 @@ env_file_value() {
   printf '%s\n' "${line#*=}"
 }
 
-# Grafana's admin password, on stdout: GRAFANA_ADMIN_PASSWORD when the
-# environment has one (the user's own wins, as it does in docker-compose.yml and
-# in lab-runner), else that of the Grafana that runs: the compose stack's, read
-# from its container (compose_grafana_password: the stack made it, the lab keeps
-# no copy), else the local Grafana's ($LAB_DIR/grafana-admin-password, which
-# local_grafana_admin_password makes). Fails, saying where it looked, when there
-# is none.
-grafana_admin_password() {
-  if [[ -n ${GRAFANA_ADMIN_PASSWORD:-} ]]; then
-    printf '%s\n' "$GRAFANA_ADMIN_PASSWORD"
-    return 0
-  fi
-  if compose_grafana_runs; then
-    compose_grafana_password
-    return
-  fi
-  local file=$LAB_DIR/grafana-admin-password password=""
-  read -r password <"$file" 2>/dev/null || true
-  [[ -n $password ]] ||
-    die "no Grafana admin password: none in GRAFANA_ADMIN_PASSWORD, no compose stack's Grafana runs, none in $file (the local Grafana's, which 'scripts/lab up --local' makes)"
-  printf '%s\n' "$password"
-}
-
 # The local Grafana's admin password (local mode: Grafana as a plain process has
-# no stack to make one), on stdout: GRAFANA_ADMIN_PASSWORD when the environment
-# has one, else made on first need into $LAB_DIR/grafana-admin-password (0600:
-# the password stays this user's) and reused until 'down --purge' deletes
-# $LAB_DIR. It is never in the repository: a committed one is everybody's.
+# no stack to make one; the compose stack's is its own, compose_grafana_password),
+# on stdout: GRAFANA_ADMIN_PASSWORD when the environment has one (the user's own
+# wins, as in docker-compose.yml and in lab-runner), else made on first need
+# into $LAB_DIR/grafana-admin-password (0600: the password stays this user's)
+# and reused until 'down --purge' deletes $LAB_DIR. It is never in the
+# repository: a committed one is everybody's.
 local_grafana_admin_password() {
   if [[ -n ${GRAFANA_ADMIN_PASSWORD:-} ]]; then
     printf '%s\n' "$GRAFANA_ADMIN_PASSWORD"

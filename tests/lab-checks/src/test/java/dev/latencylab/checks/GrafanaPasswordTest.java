@@ -17,7 +17,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * requires none. The compose stack makes it at its first start (the one-shot grafana-init writes it to a volume
  * Grafana reads through GF_SECURITY_ADMIN_PASSWORD__FILE; GrafanaAdminPasswordInitTest runs its script), and
  * scripts/lib reads it from the running Grafana when it needs it, keeping no copy. The local Grafana (local mode)
- * gets one made on first need in .lab/grafana-admin-password (0600). One the user exports wins everywhere.
+ * gets one made on first need in .lab/grafana-admin-password (0600), where the runner reads it by itself. One the
+ * user exports wins everywhere.
  */
 class GrafanaPasswordTest {
 
@@ -103,42 +104,47 @@ class GrafanaPasswordTest {
     }
 
     @Test
-    void theComposeStacksPasswordIsReadFromItsRunningGrafanaAndNoCopyIsKept() throws IOException {
-        composeStackWithGrafana();
+    void theRunnersSnapshotsAreGivenTheComposeStacksPasswordReadFromItsRunningGrafanaAndNoCopyIsKept()
+            throws IOException {
+        composeStackWithGrafana("printf 'made-by-the-stack\\n'");
         // A local Grafana's file from before does not stand for the compose stack's.
         Files.createDirectories(labDir);
         Files.writeString(file, "the-local-grafanas\n");
-
-        Tools.Result result = LabShell.run(labDir, path(), "grafana_admin_password");
-
-        assertThat(result.ok()).as(result.describe()).isTrue();
-        assertThat(result.output()).isEqualTo("made-by-the-stack\n");
-        assertThat(Files.readString(file)).isEqualTo("the-local-grafanas\n");
-    }
-
-    @Test
-    void theRunnersSnapshotsAreGivenTheComposeStacksPasswordInTheirEnvironment() throws IOException {
-        composeStackWithGrafana();
 
         Tools.Result snapshot = LabShell.run(
                 labDir,
                 path(),
                 "export_grafana_password_for_runner snapshot; printf '%s\\n' \"${GRAFANA_ADMIN_PASSWORD-none}\";"
                         + " env | grep -c '^GRAFANA_ADMIN_PASSWORD=made-by-the-stack$'");
+        Tools.Result run = LabShell.run(
+                labDir,
+                path(),
+                "export_grafana_password_for_runner run; printf '%s\\n' \"${GRAFANA_ADMIN_PASSWORD-none}\"");
         Tools.Result validate = LabShell.run(
                 labDir,
                 path(),
                 "export_grafana_password_for_runner validate; printf '%s\\n' \"${GRAFANA_ADMIN_PASSWORD-none}\"");
-        Tools.Result own = LabShell.run(
-                labDir,
-                path(),
-                "export GRAFANA_ADMIN_PASSWORD=my-own; export_grafana_password_for_runner run;"
-                        + " printf '%s\\n' \"$GRAFANA_ADMIN_PASSWORD\"");
 
         assertThat(snapshot.ok()).as(snapshot.describe()).isTrue();
         assertThat(snapshot.output()).isEqualTo("made-by-the-stack\n1\n");
+        assertThat(run.output()).isEqualTo("made-by-the-stack\n");
         assertThat(validate.output()).as("a command that makes no snapshot").isEqualTo("none\n");
-        assertThat(own.output()).isEqualTo("my-own\n");
+        assertThat(Files.readString(file)).isEqualTo("the-local-grafanas\n");
+        try (var names = Files.list(labDir)) {
+            assertThat(names.map(p -> p.getFileName().toString())).containsExactly("grafana-admin-password");
+        }
+    }
+
+    @Test
+    void aComposeGrafanaThatDoesNotGiveItsPasswordStopsTheCommandSayingHowToSeeWhy() throws IOException {
+        composeStackWithGrafana("echo 'cat: " + IN_GRAFANA + ": No such file or directory' >&2; exit 1");
+
+        Tools.Result result = LabShell.run(labDir, path(), "export_grafana_password_for_runner snapshot");
+
+        assertThat(result.ok()).isFalse();
+        assertThat(result.output())
+                .contains("could not read Grafana's admin password from the compose stack:"
+                        + " 'scripts/lab compose exec grafana cat " + IN_GRAFANA + "' says why");
     }
 
     @Test
@@ -146,25 +152,30 @@ class GrafanaPasswordTest {
         Path asked = dir.resolve("docker-asked");
         stub("docker", "echo \"$*\" >>'" + asked + "'; exit 1\n");
 
-        Tools.Result result =
-                LabShell.run(labDir, path(), "export GRAFANA_ADMIN_PASSWORD=my-own; grafana_admin_password");
+        Tools.Result result = LabShell.run(
+                labDir,
+                path(),
+                "export GRAFANA_ADMIN_PASSWORD=my-own; export_grafana_password_for_runner snapshot;"
+                        + " printf '%s\\n' \"$GRAFANA_ADMIN_PASSWORD\"");
 
         assertThat(result.output()).isEqualTo("my-own\n");
         assertThat(asked).doesNotExist();
-        assertThat(file).doesNotExist();
+        assertThat(labDir).doesNotExist();
     }
 
     @Test
-    void withNoGrafanaRunningNoPasswordIsMadeUpAndTheErrorSaysWhereItLooked() throws IOException {
+    void withNoComposeGrafanaRunningTheRunnerIsGivenNothingAndNothingIsMadeUp() throws IOException {
+        // The runner then reads the local Grafana's file by itself, or says where it looked.
         stub("docker", "exit 1\n");
 
-        Tools.Result result = LabShell.run(labDir, path(), "grafana_admin_password");
+        Tools.Result result = LabShell.run(
+                labDir,
+                path(),
+                "export_grafana_password_for_runner snapshot; printf '%s\\n' \"${GRAFANA_ADMIN_PASSWORD-none}\"");
 
-        assertThat(result.ok()).isFalse();
-        assertThat(result.output())
-                .contains("no Grafana admin password: none in GRAFANA_ADMIN_PASSWORD, no compose stack's Grafana runs,"
-                        + " none in " + file);
-        assertThat(file).doesNotExist();
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        assertThat(result.output()).isEqualTo("none\n");
+        assertThat(labDir).doesNotExist();
     }
 
     @Test
@@ -181,9 +192,11 @@ class GrafanaPasswordTest {
         assertThat(second.output().strip()).isEqualTo(password);
         Tools.Result otherStack = LabShell.run(dir.resolve("other/.lab"), Map.of(), "local_grafana_admin_password");
         assertThat(otherStack.output().strip()).as("another stack's").isNotEqualTo(password);
-        // Once the local Grafana has one, the lab reads it (no compose stack runs here).
-        Tools.Result read = LabShell.run(labDir, noDocker(), "grafana_admin_password");
-        assertThat(read.output().strip()).isEqualTo(password);
+        Path ownLab = dir.resolve("own/.lab");
+        Tools.Result own =
+                LabShell.run(ownLab, Map.of(), "export GRAFANA_ADMIN_PASSWORD=my-own; local_grafana_admin_password");
+        assertThat(own.output()).isEqualTo("my-own\n");
+        assertThat(ownLab).doesNotExist();
     }
 
     @Test
@@ -232,25 +245,20 @@ class GrafanaPasswordTest {
                 .readTree(Repo.path("docker-compose.yml").toFile());
     }
 
-    /** A Docker engine whose compose project runs Grafana, and whose Grafana holds the stack's password. */
-    private void composeStackWithGrafana() throws IOException {
+    /** A Docker engine whose compose project runs Grafana; reading the password there runs {@code exec}. */
+    private void composeStackWithGrafana(String exec) throws IOException {
         stub(
                 "docker",
                 "case \"$*\" in\n"
                         + "  info | 'compose version') exit 0 ;;\n"
                         + "  'compose ps --services --filter status=running') printf 'prometheus\\ngrafana\\n' ;;\n"
-                        + "  'compose exec -T grafana cat " + IN_GRAFANA + "') printf 'made-by-the-stack\\n' ;;\n"
+                        + "  'compose exec -T grafana cat " + IN_GRAFANA + "') " + exec + " ;;\n"
                         + "  *) echo \"unexpected: docker $*\" >&2; exit 1 ;;\n"
                         + "esac\n");
     }
 
     private Map<String, String> path() {
         return Map.of("PATH", dir.resolve("bin") + ":" + System.getenv("PATH"));
-    }
-
-    private Map<String, String> noDocker() throws IOException {
-        stub("docker", "exit 1\n");
-        return path();
     }
 
     private void stub(String name, String body) throws IOException {
