@@ -86,13 +86,14 @@ env_file_value() {
   printf '%s\n' "${line#*=}"
 }
 
-# Grafana's admin password, on stdout: GRAFANA_ADMIN_PASSWORD when the
-# environment has one (the user's own wins, as it does in docker-compose.yml and
-# in lab-runner), else the stack's own, made on first need into
-# $LAB_DIR/grafana-admin-password (0600: the password stays this user's) and
-# reused until 'down --purge' deletes $LAB_DIR. It is never in the repository:
-# a committed one is everybody's.
-grafana_admin_password() {
+# The local Grafana's admin password (local mode: Grafana as a plain process has
+# no stack to make one; the compose stack's is its own, compose_grafana_password),
+# on stdout: GRAFANA_ADMIN_PASSWORD when the environment has one (the user's own
+# wins, as in docker-compose.yml and in lab-runner), else made on first need
+# into $LAB_DIR/grafana-admin-password (0600: the password stays this user's)
+# and reused until 'down --purge' deletes $LAB_DIR. It is never in the
+# repository: a committed one is everybody's.
+local_grafana_admin_password() {
   if [[ -n ${GRAFANA_ADMIN_PASSWORD:-} ]]; then
     printf '%s\n' "$GRAFANA_ADMIN_PASSWORD"
     return 0

@@ -9,13 +9,9 @@ docker_answers() {
 }
 
 # "docker compose" (v2 plugin) when present, else the standalone docker-compose.
-# docker-compose.yml needs GRAFANA_ADMIN_PASSWORD to be read at all (any
-# command): the stack's own, from grafana_admin_password.
+# It needs no Grafana password: the stack makes its own (grafana-init); a
+# GRAFANA_ADMIN_PASSWORD the user exports reaches it as it would by hand.
 compose() {
-  if [[ -z ${GRAFANA_ADMIN_PASSWORD:-} ]]; then
-    GRAFANA_ADMIN_PASSWORD=$(grafana_admin_password) || exit
-    export GRAFANA_ADMIN_PASSWORD
-  fi
   if docker compose version >/dev/null 2>&1; then
     (cd "$ROOT" && docker compose "$@")
   elif command -v docker-compose >/dev/null; then
@@ -31,11 +27,12 @@ compose_on_podman() {
   engine_pid >/dev/null || ! docker_answers
 }
 
-# The services 'up' starts: all of them on Docker; on podman all but Grafana,
-# which can be neither pulled nor built from packages here.
+# The services 'up' starts: all of them on Docker; on podman all but Grafana
+# and grafana-init (which runs Grafana's image), since that image can be neither
+# pulled nor built from packages here.
 compose_services() {
   if compose_on_podman; then
-    compose config --services | grep -vx grafana
+    compose config --services | grep -vx -e grafana -e grafana-init
   else
     compose config --services
   fi
@@ -60,6 +57,54 @@ compose_published_ports() {
 compose_running_services() {
   docker_answers || return 0
   compose ps --services --filter status=running 2>/dev/null || true
+}
+
+# Where Grafana's container reads its admin password (docker-compose.yml's
+# volume grafana-admin-password, written by grafana-init).
+COMPOSE_GRAFANA_PASSWORD_FILE=/run/lab-grafana/admin-password
+
+# Whether the compose stack's Grafana runs.
+compose_grafana_runs() {
+  local service
+  while read -r service; do
+    [[ $service == grafana ]] && return 0
+  done < <(compose_running_services)
+  return 1
+}
+
+# The compose stack's Grafana admin password, on stdout, read from the running
+# Grafana's container (as its own user, who alone may read the file): the
+# stack made it, and the lab keeps no copy. -T: no terminal, so it works in a
+# pipe or under a test.
+compose_grafana_password() {
+  local password=""
+  if password=$(compose exec -T grafana cat "$COMPOSE_GRAFANA_PASSWORD_FILE" 2>/dev/null); then
+    password=${password%%$'\n'*}
+  fi
+  [[ -n $password ]] ||
+    die "could not read Grafana's admin password from the compose stack: 'scripts/lab compose exec grafana cat $COMPOSE_GRAFANA_PASSWORD_FILE' says why"
+  printf '%s\n' "$password"
+}
+
+# export_grafana_password_for_runner <runner command>: the runner's Grafana
+# snapshots (run, snapshot) log in with the compose stack's admin password,
+# which the stack made and the lab keeps no copy of: read from its Grafana and
+# exported for the runner (its environment, never its command line, which every
+# local user can read). One the user exports wins; the local Grafana's is in
+# $LAB_DIR, where the runner looks by itself. Unread, it stops 'snapshot' (all
+# it does is for Grafana), not a run: its measurements do not need Grafana, and
+# the runner says which snapshots Grafana refused.
+export_grafana_password_for_runner() {
+  case $1 in run | snapshot) ;; *) return 0 ;; esac
+  [[ -z ${GRAFANA_ADMIN_PASSWORD:-} ]] || return 0
+  compose_grafana_runs || return 0
+  local password
+  if ! password=$(compose_grafana_password); then
+    [[ $1 == run ]] || return 1
+    warn "the run goes on; its snapshots reach Grafana without a login"
+    return 0
+  fi
+  export GRAFANA_ADMIN_PASSWORD=$password
 }
 
 # in_list <word> <list...>: whether <word> is one of the list.
@@ -188,6 +233,8 @@ compose_up() {
     say "prometheus: http://127.0.0.1:9090  (no Grafana on podman)"
   else
     say "prometheus: http://127.0.0.1:9090  grafana: http://127.0.0.1:3000"
+    # The password is the stack's (grafana-init): said where it is, never printed.
+    say "grafana's admin password: scripts/lab compose exec grafana cat $COMPOSE_GRAFANA_PASSWORD_FILE"
   fi
   say "producer: http://127.0.0.1:8080/actuator/producer  consumer: http://127.0.0.1:8081/actuator/latency"
 }

@@ -327,7 +327,7 @@ grafana_cmd() {
   fi
 }
 
-# The admin password for the local Grafana (grafana_admin_password). Grafana
+# The admin password for the local Grafana (local_grafana_admin_password). Grafana
 # sets it only when it makes its database: a database from before the lab made
 # one per stack still has the one .env used to hold, so it is moved aside, once,
 # and Grafana makes a new one (the lab's dashboards are provisioned again; the
@@ -339,7 +339,7 @@ local_grafana_password() {
     mv "$data" "$aside"
     warn "grafana: its database was made with the admin password .env used to hold: moved to $aside; a new one gets the password in $LAB_DIR/grafana-admin-password"
   fi
-  grafana_admin_password
+  local_grafana_admin_password
 }
 
 start_grafana() {

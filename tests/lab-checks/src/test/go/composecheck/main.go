@@ -5,7 +5,9 @@
 // every service has a healthcheck that starts no JVM, waits for its
 // dependencies to be healthy, publishes ports on 127.0.0.1 only, and is rebuilt
 // at every up when it is built here (pull_policy: build); no KAFKA_OPTS carries
-// a Java agent.
+// a Java agent. A one-shot service (restart "no", no healthcheck, no port:
+// grafana-init) has no health to wait for: it needs no healthcheck, and what
+// depends on it waits for it to exit 0 (service_completed_successfully).
 //
 // Usage: go run . <path/to/docker-compose.yml>
 package main
@@ -73,7 +75,7 @@ func lint(project *types.Project) []string {
 	sort.Strings(names)
 	for _, name := range names {
 		service := project.Services[name]
-		if service.HealthCheck == nil || service.HealthCheck.Disable || len(service.HealthCheck.Test) == 0 {
+		if !oneShot(service) && (service.HealthCheck == nil || service.HealthCheck.Disable || len(service.HealthCheck.Test) == 0) {
 			problems = append(problems, fmt.Sprintf("service %s has no healthcheck", name))
 		}
 		deps := make([]string, 0, len(service.DependsOn))
@@ -82,9 +84,13 @@ func lint(project *types.Project) []string {
 		}
 		sort.Strings(deps)
 		for _, dep := range deps {
-			if condition := service.DependsOn[dep].Condition; condition != types.ServiceConditionHealthy {
+			want := types.ServiceConditionHealthy
+			if target, ok := project.Services[dep]; ok && oneShot(target) {
+				want = types.ServiceConditionCompletedSuccessfully
+			}
+			if condition := service.DependsOn[dep].Condition; condition != want {
 				problems = append(problems, fmt.Sprintf(
-					"service %s depends on %s with condition %q, want %s", name, dep, condition, types.ServiceConditionHealthy))
+					"service %s depends on %s with condition %q, want %s", name, dep, condition, want))
 			}
 		}
 		if service.HealthCheck != nil && startsAJVM(service.HealthCheck.Test) {
@@ -110,6 +116,13 @@ func lint(project *types.Project) []string {
 		}
 	}
 	return problems
+}
+
+// oneShot: a service that runs once and exits (restart "no"), with no health
+// and no port: nothing is ever to answer on it.
+func oneShot(service types.ServiceConfig) bool {
+	noHealthcheck := service.HealthCheck == nil || service.HealthCheck.Disable || len(service.HealthCheck.Test) == 0
+	return service.Restart == types.RestartPolicyNo && noHealthcheck && len(service.Ports) == 0
 }
 
 // startsAJVM: a healthcheck command that runs one of Kafka's shell tools or java.

@@ -1,6 +1,8 @@
 package dev.latencylab.app;
 
+import dev.latencylab.app.clock.ClockEndpoint;
 import dev.latencylab.app.metrics.ClientMetricsRefresh;
+import dev.latencylab.app.selftest.ClockSkew;
 import dev.latencylab.app.selftest.SelfTestEndpoint;
 import dev.latencylab.app.selftest.SelfTestFault;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -10,11 +12,11 @@ import org.springframework.context.annotation.Import;
 
 /**
  * Each app's whole context gets the shared parts that its web slices must not: the self-test's
- * endpoint (which needs the app's fault) and the clients' meters' refresh. An auto-configuration
- * is what a {@code @WebMvcTest} leaves out and a running app takes in.
+ * endpoint (which needs the app's fault) and clock skew, the clients' meters' refresh, and the clock
+ * endpoint. An auto-configuration is what a {@code @WebMvcTest} leaves out and a running app takes in.
  */
 @AutoConfiguration
-@Import(ClientMetricsRefresh.class)
+@Import({ClientMetricsRefresh.class, ClockEndpoint.class, ClockSkew.class})
 public class LabAppAutoConfiguration {
 
     /** Only in an app that brings a fault to inject. */

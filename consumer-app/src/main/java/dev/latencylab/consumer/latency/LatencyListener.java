@@ -15,7 +15,10 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.annotation.KafkaListenerConfigurer;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
@@ -25,7 +28,7 @@ import org.springframework.stereotype.Component;
  * the same thing: sent to processed. The poll's return time gives each record's batch wait.
  */
 @Component
-class LatencyListener {
+class LatencyListener implements KafkaListenerConfigurer {
 
     /**
      * A poll's records are fewer than 2^20: max.poll.records is at most 100,000 (ConsumerLimits), and
@@ -40,18 +43,27 @@ class LatencyListener {
     private final BatchProcessing processing;
     private final SkippedRecords selfTestSkips;
     private final HeldPoll selfTestHold;
+    private final String topics;
 
     LatencyListener(
             LatencyRecorder recorder,
             ConsumerModes modes,
             BatchProcessing processing,
             SkippedRecords selfTestSkips,
-            HeldPoll selfTestHold) {
+            HeldPoll selfTestHold,
+            @Value("${lab.consumer.topics}") String topics) {
+        this.topics = topics;
         this.recorder = recorder;
         this.modes = modes;
         this.processing = processing;
         this.selfTestSkips = selfTestSkips;
         this.selfTestHold = selfTestHold;
+    }
+
+    /** The record listener: a plain listener of {@link #onRecord}, see {@link RecordListenerEndpoint}. */
+    @Override
+    public void configureKafkaListeners(KafkaListenerEndpointRegistrar registrar) {
+        registrar.registerEndpoint(RecordListenerEndpoint.of(topics, this));
     }
 
     /**
@@ -105,13 +117,10 @@ class LatencyListener {
         }
     }
 
-    /** One record per call, processed on this thread; started only when the settings ask for it. */
-    @KafkaListener(
-            id = ConsumerModes.RECORD_LISTENER,
-            idIsGroup = false,
-            topicPattern = "${lab.consumer.topics}",
-            batch = "false",
-            autoStartup = "false")
+    /**
+     * One record per call, processed on this thread; started only when the settings ask for it. Called
+     * through {@link RecordListenerEndpoint}, without an annotation's per-record adapter.
+     */
     void onRecord(ConsumerRecord<byte[], byte[]> record) {
         long polled = PollClock.polledMicros();
         selfTestHold(record);

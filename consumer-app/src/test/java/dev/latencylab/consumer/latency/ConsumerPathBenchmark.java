@@ -84,7 +84,8 @@ public class ConsumerPathBenchmark {
                         new SimpleMeterRegistry()),
                 processing,
                 new SkippedRecords(),
-                new HeldPoll());
+                new HeldPoll(),
+                "lab\\.orders");
     }
 
     @Setup(Level.Invocation)

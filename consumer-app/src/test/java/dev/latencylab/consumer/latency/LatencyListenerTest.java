@@ -50,7 +50,8 @@ class LatencyListenerTest {
                     new SimpleMeterRegistry()),
             processing,
             new SkippedRecords(),
-            new HeldPoll());
+            new HeldPoll(),
+            "lab\\.orders");
 
     @AfterEach
     void close() {

@@ -38,7 +38,7 @@ import org.springframework.web.filter.FormContentFilter;
  * {@code /actuator/consumer} over the real web mapping, with the two listener containers mocked:
  * which one is stopped, configured and started is what a switch does.
  */
-@WebMvcTest(controllers = ConsumerEndpoint.class)
+@WebMvcTest(controllers = ConsumerEndpoint.class, properties = "server.address=127.0.0.1")
 @Import(ConsumerEndpointTest.Modes.class)
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_EACH_TEST_METHOD)
 class ConsumerEndpointTest {

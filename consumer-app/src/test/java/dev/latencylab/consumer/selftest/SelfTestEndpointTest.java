@@ -22,7 +22,7 @@ class SelfTestEndpointTest {
     private static final UUID PRODUCER = UUID.randomUUID();
 
     @Nested
-    @WebMvcTest(controllers = SelfTestEndpoint.class)
+    @WebMvcTest(controllers = SelfTestEndpoint.class, properties = "server.address=127.0.0.1")
     @Import({SelfTestEndpoint.class, SkippedRecords.class, HeldPoll.class})
     class Off {
         @Autowired
@@ -51,7 +51,9 @@ class SelfTestEndpointTest {
     }
 
     @Nested
-    @WebMvcTest(controllers = SelfTestEndpoint.class, properties = SelfTestHooks.PROPERTY + "=true")
+    @WebMvcTest(
+            controllers = SelfTestEndpoint.class,
+            properties = {"server.address=127.0.0.1", SelfTestHooks.PROPERTY + "=true"})
     @Import({SelfTestEndpoint.class, SkippedRecords.class, HeldPoll.class})
     class On {
         @Autowired

@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
 public final class LocalControlFilter extends HttpFilter {
 
     private final Set<String> ownNames;
+    private final boolean anyHost;
 
     /** Loopback names only. */
     public LocalControlFilter() {
@@ -27,17 +28,30 @@ public final class LocalControlFilter extends HttpFilter {
 
     /** @param ownNames the app's own host names besides loopback (a compose service's name), without a port */
     public LocalControlFilter(Set<String> ownNames) {
+        this(ownNames, false);
+    }
+
+    private LocalControlFilter(Set<String> ownNames, boolean anyHost) {
         this.ownNames = ownNames.stream()
                 .map(n -> n.trim().toLowerCase(Locale.ROOT))
                 .filter(n -> !n.isEmpty())
                 .collect(Collectors.toUnmodifiableSet());
+        this.anyHost = anyHost;
+    }
+
+    /**
+     * For an app that listens beyond loopback, behind {@link BearerTokenFilter}: hosts elsewhere name it by
+     * any address or name, and a rebinding page has no token, so only the {@code Origin} rule is kept.
+     */
+    public static LocalControlFilter anyHost() {
+        return new LocalControlFilter(Set.of(), true);
     }
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws ServletException, IOException {
         Optional<String> refusal = LocalControl.refusal(
-                request.getMethod(), request.getHeader("Host"), request.getHeader("Origin"), ownNames);
+                request.getMethod(), anyHost ? null : request.getHeader("Host"), request.getHeader("Origin"), ownNames);
         if (refusal.isEmpty()) {
             chain.doFilter(request, response);
             return;

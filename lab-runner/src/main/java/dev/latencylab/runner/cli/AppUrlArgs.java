@@ -1,7 +1,12 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.http.JsonHttp;
 import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Where producer-app and consumer-app answer: the commands that drive both take these. */
@@ -33,5 +38,15 @@ final class AppUrlArgs {
     /** The first consumer instance: what a command that reads one instance talks to. */
     URI consumerUrl() {
         return consumerUrls.get(0);
+    }
+
+    @Mixin
+    AppTokenArgs token = new AppTokenArgs();
+
+    /** {@code http}, bearing the apps' token on every request to these instances when one is given. */
+    JsonHttp authorized(JsonHttp http, Map<String, String> env, Path cwd) {
+        List<URI> apps = new ArrayList<>(producerUrls);
+        apps.addAll(consumerUrls);
+        return token.authorized(http, env, cwd, apps);
     }
 }

@@ -196,6 +196,7 @@ final class CompareCommand extends LabCommand {
     @Override
     public Integer call() throws InterruptedException {
         CompareSettings settings = settings();
+        JsonHttp http = apps.authorized(this.http, System.getenv(), cwd);
         Path resultsRoot = cwd.resolve(results);
 
         ProducerClient producer = new ProducerClient(http, settings.producer());

@@ -28,8 +28,9 @@ final class GrafanaLoginArgs {
             paramLabel = "P",
             description = "the password on the command line, where every user of the machine can read it (ps): a"
                     + " warning says so; prefer GRAFANA_ADMIN_PASSWORD or --grafana-password-file (default: env"
-                    + " GRAFANA_ADMIN_PASSWORD, else $LAB_DIR/grafana-admin-password, .lab/ here, which scripts/lab"
-                    + " up makes)")
+                    + " GRAFANA_ADMIN_PASSWORD, which scripts/lab sets to the compose stack's, else"
+                    + " $LAB_DIR/grafana-admin-password, .lab/ here, the local Grafana's, which scripts/lab up"
+                    + " makes in local mode)")
     String password;
 
     /**

@@ -10,8 +10,10 @@ import dev.latencylab.runner.lab.ProducerClient;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -28,6 +30,9 @@ final class LingerCommand extends LabCommand {
             defaultValue = Defaults.PRODUCER,
             description = "producer-app (default ${DEFAULT-VALUE})")
     URI producerUrl;
+
+    @Mixin
+    AppTokenArgs token = new AppTokenArgs();
 
     private final JsonHttp http;
 
@@ -48,7 +53,8 @@ final class LingerCommand extends LabCommand {
             throw new UsageException(
                     "linger must be from 0 to " + SettingsLimits.LINGER_MS.max() + " ms, got " + lingerMs);
         }
-        ProducerStatus s = new ProducerClient(http, producerUrl).apply(SettingsChange.linger(lingerMs));
+        JsonHttp authorized = token.authorized(http, System.getenv(), cwd, List.of(producerUrl));
+        ProducerStatus s = new ProducerClient(authorized, producerUrl).apply(SettingsChange.linger(lingerMs));
         out.println(describe(s));
         return ExitCodes.OK;
     }

@@ -193,6 +193,8 @@ final class RunCommand extends LabCommand {
         if (json) {
             out = err;
         }
+        // Before anything runs: a token file refused later would leave a run half driven.
+        JsonHttp http = apps.authorized(this.http, System.getenv(), cwd);
         TimingOverride timing = timingArgs.override();
         StackWarmup stackWarmup = stackWarmupArgs.apply(options.stackWarmup());
         // Before anything runs: a password file refused at the end would cost the run its snapshots.
@@ -222,7 +224,7 @@ final class RunCommand extends LabCommand {
         ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrls);
         PrometheusClient prometheus = prometheusArgs.client(http);
 
-        if (!stackAnswers(producer, consumer, prometheus, network)) {
+        if (!stackAnswers(http, producer, consumer, prometheus, network)) {
             return ExitCodes.FAILED;
         }
 
@@ -292,7 +294,11 @@ final class RunCommand extends LabCommand {
 
     /** Whether every part the run needs answers; each that does not is named with how to start it. */
     private boolean stackAnswers(
-            ProducerClient producer, ConsumerClient consumer, PrometheusClient prometheus, NetworkClient network)
+            JsonHttp http,
+            ProducerClient producer,
+            ConsumerClient consumer,
+            PrometheusClient prometheus,
+            NetworkClient network)
             throws InterruptedException {
         List<Preflight.Check> checks = Preflight.ofRun(
                 producer, consumer, prometheus.readiness(), network, Urls.resolve(grafanaUrl, "/api/health"));

@@ -95,6 +95,7 @@ final class SelfTestCommand extends LabCommand {
             throw new UsageException("the self-test drives two producer-apps and two consumer-apps (--producer URL,URL"
                     + " --consumer URL,URL); scripts/lab selftest starts and names them");
         }
+        JsonHttp http = apps.authorized(this.http, env, cwd);
         BrokerControl consumers = control("consumer", consumerControl, "LAB_CONSUMER_CONTROL");
         BrokerControl brokers = control("broker", brokerControl, "LAB_BROKER_CONTROL");
         Scenario faults;

@@ -12,9 +12,10 @@ import java.util.Set;
 /**
  * Who creates snapshots in Grafana (basic auth). The password comes from, in order: {@code --grafana-password}
  * or {@code --grafana-password-file} ({@link #fromFile}),
- * the environment's {@value #ENV} (what docker-compose.yml gives Grafana; one the user exports wins there too),
- * else the stack's own password file, {@value #FILE} in the lab's folder ({@code $LAB_DIR}, else {@code .lab} of
- * the working directory), which scripts/lab makes on first need and gives Grafana. There is no default: a
+ * the environment's {@value #ENV} (one the user exports, which docker-compose.yml's grafana-init also takes; else
+ * scripts/lab sets it to the compose stack's own, read from its running Grafana), else the local Grafana's password
+ * file, {@value #FILE} in the lab's folder ({@code $LAB_DIR}, else {@code .lab} of the working directory), which
+ * scripts/lab makes on first need and gives the Grafana it starts in local mode. There is no default: a
  * password everybody knows is no password. Without one the request goes without a login, and a Grafana that
  * refuses it is answered with where the password was looked for ({@link #describe()}).
  *
@@ -25,6 +26,8 @@ public record GrafanaLogin(String user, String password, String source) {
 
     public static final String ENV = "GRAFANA_ADMIN_PASSWORD";
     public static final String FILE = "grafana-admin-password";
+    /** How a user reads the compose stack's password (docker-compose.yml's grafana-init writes it there). */
+    static final String COMPOSE_READ = "docker compose exec grafana cat /run/lab-grafana/admin-password";
 
     @Override
     public String toString() {
@@ -61,7 +64,8 @@ public record GrafanaLogin(String user, String password, String source) {
                 u,
                 null,
                 "none given with --grafana-password, none in the environment's " + ENV + ", none in " + file
-                        + " (scripts/lab up makes it for the Grafana it starts)");
+                        + " (scripts/lab up makes it for the Grafana it starts in local mode; the compose stack's: "
+                        + COMPOSE_READ + ", which scripts/lab gives the runner)");
     }
 
     /**

@@ -33,13 +33,27 @@ public final class JsonHttp {
 
     private final HttpClient client;
     private final Duration requestTimeout;
+    private final AppToken appToken;
 
     public JsonHttp(Duration connectTimeout, Duration requestTimeout) {
-        this.client = HttpClient.newBuilder()
-                .connectTimeout(connectTimeout)
-                .version(HttpClient.Version.HTTP_1_1)
-                .build();
+        this(
+                HttpClient.newBuilder()
+                        .connectTimeout(connectTimeout)
+                        .version(HttpClient.Version.HTTP_1_1)
+                        .build(),
+                requestTimeout,
+                null);
+    }
+
+    private JsonHttp(HttpClient client, Duration requestTimeout, AppToken appToken) {
+        this.client = client;
         this.requestTimeout = requestTimeout;
+        this.appToken = appToken;
+    }
+
+    /** This client, bearing {@code token} on every request to the apps it names and on no other. */
+    public JsonHttp withAppToken(AppToken token) {
+        return new JsonHttp(client, requestTimeout, token);
     }
 
     public JsonHttp() {
@@ -120,6 +134,12 @@ public final class JsonHttp {
 
     private Response send(String part, HttpRequest.Builder builder, Duration timeout) throws InterruptedException {
         HttpRequest request = builder.timeout(timeout).build();
+        String authorization = appToken == null ? null : appToken.authorizationFor(request.uri());
+        if (authorization != null) {
+            request = HttpRequest.newBuilder(request, (name, value) -> true)
+                    .header("Authorization", authorization)
+                    .build();
+        }
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             return new Response(response.statusCode(), response.body());

@@ -4,6 +4,7 @@ import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerStatus;
 import dev.latencylab.core.latency.GroupView;
+import dev.latencylab.runner.clocks.ClockProbe;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * consumer-app's latency and settings endpoints, of one instance or of every instance of the
@@ -237,4 +239,11 @@ public final class ConsumerClient {
 
     /** The group's merged view and the instances' own, from one read. */
     public record GroupRead(LatencyView group, List<InstanceView> instances) {}
+
+    /** A clock probe per instance, timed on {@code runnerMicros} (the runner's own clock, epoch microseconds). */
+    public List<ClockProbe> clockProbes(LongSupplier runnerMicros) {
+        return bases.stream()
+                .map(b -> (ClockProbe) new AppClockProbe(http, PART, b, runnerMicros))
+                .toList();
+    }
 }

@@ -5,11 +5,13 @@ import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.runner.clocks.ClockProbe;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.http.Urls;
 import java.net.URI;
 import java.util.List;
+import java.util.function.LongSupplier;
 
 /** producer-app's control endpoint. */
 public final class ProducerClient {
@@ -25,6 +27,9 @@ public final class ProducerClient {
     public static final String LAB_TOPIC = "lab.orders";
 
     private final JsonHttp http;
+    /** The instances' URLs as given. */
+    private final List<URI> bases;
+
     private final List<URI> endpoints;
     /** The instances a phase drives: the first {@code active} of {@link #endpoints}; the others are stopped. */
     private volatile int active;
@@ -39,6 +44,7 @@ public final class ProducerClient {
             throw new IllegalArgumentException("no producer-app URL");
         }
         this.http = http;
+        this.bases = List.copyOf(bases);
         this.endpoints =
                 bases.stream().map(b -> Urls.resolve(b, "/actuator/producer")).toList();
         this.active = endpoints.size();
@@ -246,5 +252,12 @@ public final class ProducerClient {
                     + " than asked");
         }
         return status;
+    }
+
+    /** A clock probe per instance, timed on {@code runnerMicros} (the runner's own clock, epoch microseconds). */
+    public List<ClockProbe> clockProbes(LongSupplier runnerMicros) {
+        return bases.stream()
+                .map(b -> (ClockProbe) new AppClockProbe(http, PART, b, runnerMicros))
+                .toList();
     }
 }

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.runner.clocks.ClockCheck;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
@@ -79,7 +80,9 @@ final class PlannedPhases implements StepLoop {
         current = new PhaseTracker(
                 index, count, phase, run.nextPhaseId(), RunPlan.label(phase.name(), phase.repeat(), scenario.repeat()));
         current.plannedAfter(after);
+        run.clocks.check(current.phaseId, ClockCheck.START);
         PhaseRecord record = how.measure(current);
+        run.clocks.check(current.phaseId, ClockCheck.END);
         done.add(record);
         // Stored: the consumer may drop the phase, so a run of any length holds a few.
         run.consumer.release(current.phaseId);

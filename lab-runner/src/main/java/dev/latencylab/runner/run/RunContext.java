@@ -3,6 +3,9 @@ package dev.latencylab.runner.run;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.core.clock.EpochMicros;
+import dev.latencylab.runner.clocks.ClockChecks;
+import dev.latencylab.runner.clocks.ClockProbe;
 import dev.latencylab.runner.faults.BrokerControl;
 import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.http.EndpointException;
@@ -44,6 +47,9 @@ public final class RunContext {
     /** Waits on the consumer-app whose every pause notices the abort. */
     public final ConsumerWait consumerWait;
 
+    /** Every app's clock against the runner's, at each phase's start and end. */
+    public final ClockChecks clocks;
+
     /** The last phase id given out: measured phases and search steps each have their own. */
     private int lastPhaseId;
 
@@ -72,11 +78,21 @@ public final class RunContext {
         this.out = out;
         this.options = options;
         this.consumerWait = new ConsumerWait(consumer, clock, this::sleep, options.drainPoll());
+        // A context made for its phase ids alone (RunLimitsTest) has no apps and so no clocks.
+        List<ClockProbe> probes = new ArrayList<>();
+        if (producer != null) {
+            probes.addAll(producer.clockProbes(EpochMicros::now));
+        }
+        if (consumer != null) {
+            probes.addAll(consumer.clockProbes(EpochMicros::now));
+        }
+        this.clocks = new ClockChecks(probes);
     }
 
     /** A run starts: its warnings are its own, its phase ids follow its start second. */
     void begin(Instant startedAt) {
         warnings = new ArrayList<>();
+        clocks.begin();
         lastPhaseId = ScenarioRunner.firstPhaseId(startedAt);
         runFirstPhaseId = lastPhaseId;
     }

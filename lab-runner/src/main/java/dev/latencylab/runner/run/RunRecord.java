@@ -2,6 +2,7 @@ package dev.latencylab.runner.run;
 
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.runner.clocks.ClockCheck;
 import dev.latencylab.runner.scenario.Scenario;
 import java.time.Instant;
 import java.util.List;
@@ -9,7 +10,8 @@ import java.util.List;
 /**
  * Everything a run measured through the apps' endpoints. {@code complete} is false when the run
  * was interrupted or failed; {@code phases} then holds the phases measured so far (the last one
- * possibly partial) and {@code stopReason} says why it stopped.
+ * possibly partial) and {@code stopReason} says why it stopped. {@code clocks}: every app's clock
+ * against the runner's at each phase's start and end.
  */
 public record RunRecord(
         Scenario scenario,
@@ -22,11 +24,41 @@ public record RunRecord(
         LatencyView finalConsumer,
         boolean drained,
         List<String> warnings,
-        List<RateSearchRecord> searches) {
+        List<RateSearchRecord> searches,
+        List<ClockCheck> clocks) {
 
     public RunRecord {
         phases = List.copyOf(phases);
         warnings = List.copyOf(warnings);
         searches = searches == null ? List.of() : List.copyOf(searches);
+        clocks = clocks == null ? List.of() : List.copyOf(clocks);
+    }
+
+    /** Without clock checks. */
+    public RunRecord(
+            Scenario scenario,
+            Instant startedAt,
+            Instant endedAt,
+            List<PhaseRecord> phases,
+            boolean complete,
+            String stopReason,
+            ProducerStatus finalProducer,
+            LatencyView finalConsumer,
+            boolean drained,
+            List<String> warnings,
+            List<RateSearchRecord> searches) {
+        this(
+                scenario,
+                startedAt,
+                endedAt,
+                phases,
+                complete,
+                stopReason,
+                finalProducer,
+                finalConsumer,
+                drained,
+                warnings,
+                searches,
+                List.of());
     }
 }

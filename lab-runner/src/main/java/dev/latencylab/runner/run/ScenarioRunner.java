@@ -176,7 +176,8 @@ public final class ScenarioRunner {
                 finalConsumer,
                 drained,
                 run.warnings(),
-                searches);
+                searches,
+                run.clocks.checks());
     }
 
     /**

@@ -80,6 +80,20 @@ class CliTest {
     }
 
     @Test
+    void aTokenFileOthersMayReadIsRefusedBeforeAnythingIsSent(@TempDir Path dir) throws IOException {
+        Path token = dir.resolve("token");
+        Files.writeString(token, "0123456789abcdefghij\n");
+        Files.setPosixFilePermissions(token, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        try (FakeLab lab = new FakeLab(new FakeTime(Instant.parse("2026-11-21T23:50:00Z")))) {
+            int code = cli(dir).execute("linger", "20", "--producer", lab.url().toString(), "--token-file", "token");
+
+            assertThat(code).isEqualTo(2);
+            assertThat(err()).contains("--token-file " + token + " may be read or written by others (rw-r--r--)");
+            assertThat(lab.log()).isEmpty();
+        }
+    }
+
+    @Test
     void eachCommandAskedForItsVersionPrintsItAndDoesNothingElse(@TempDir Path dir) {
         for (String command : COMMANDS) {
             out.reset();

@@ -65,7 +65,9 @@ class GrafanaLoginTest {
         assertThat(login.describe())
                 .isEqualTo("user admin, no password: none given with --grafana-password, none in the environment's"
                         + " GRAFANA_ADMIN_PASSWORD, none in " + cwd.resolve(".lab/grafana-admin-password")
-                        + " (scripts/lab up makes it for the Grafana it starts)");
+                        + " (scripts/lab up makes it for the Grafana it starts in local mode; the compose stack's:"
+                        + " docker compose exec grafana cat /run/lab-grafana/admin-password, which scripts/lab gives"
+                        + " the runner)");
     }
 
     private static void labFile(Path labDir, String password) throws IOException {

@@ -101,17 +101,20 @@ class BrokerSettingsTest {
         return options;
     }
 
-    /**
-     * docker-compose.yml with .env's variables filled in, by docker-compose itself, and the Grafana admin password
-     * scripts/lab passes through the environment (the file is not read without one).
-     */
+    /** docker-compose.yml with .env's variables filled in, by docker-compose itself, with nothing exported. */
     private static JsonNode resolvedCompose() {
         Path dockerCompose = Tools.require("docker-compose", "Debian package docker-compose");
         Tools.Result result = Tools.run(
                 Duration.ofMinutes(1),
                 Repo.ROOT,
-                Map.of("GRAFANA_ADMIN_PASSWORD", "only-for-this-check"),
-                List.of(dockerCompose.toString(), "--project-directory", Repo.ROOT.toString(), "config"));
+                List.of(
+                        "env",
+                        "-u",
+                        "GRAFANA_ADMIN_PASSWORD",
+                        dockerCompose.toString(),
+                        "--project-directory",
+                        Repo.ROOT.toString(),
+                        "config"));
         assertThat(result.ok()).as(result.describe()).isTrue();
         return YAMLMapper.builder().build().readTree(result.output());
     }

@@ -64,9 +64,10 @@ class ComposeTest {
     }
 
     @Test
-    void withoutAGrafanaPasswordInItsEnvironmentNeitherLoaderTakesTheFile() throws IOException {
-        // The repository's own .env: no password in it, and none made up by Compose.
-        Path dir = Files.createDirectories(Repo.buildDir().resolve("compose-no-password"));
+    void withNothingExportedBothLoadersTakeTheFileAsTheRepositoryHoldsIt() throws IOException {
+        // The repository's own .env, no Grafana password in it or in the environment: `docker compose config`
+        // and `up` as typed on a fresh clone (the stack makes Grafana's password itself, grafana-init).
+        Path dir = Files.createDirectories(Repo.buildDir().resolve("compose-nothing-exported"));
         Files.copy(
                 Repo.path("docker-compose.yml"),
                 dir.resolve("docker-compose.yml"),
@@ -76,10 +77,37 @@ class ComposeTest {
         Tools.Result dockerCompose = dockerComposeConfig(dir);
         Tools.Result composeGo = composecheck(dir);
 
-        assertThat(dockerCompose.ok()).as(dockerCompose.describe()).isFalse();
-        assertThat(dockerCompose.output()).contains("scripts/lab makes it (.lab/grafana-admin-password)");
-        assertThat(composeGo.ok()).as(composeGo.describe()).isFalse();
-        assertThat(composeGo.output()).contains("GRAFANA_ADMIN_PASSWORD");
+        assertThat(dockerCompose.ok()).as(dockerCompose.describe()).isTrue();
+        assertThat(dockerCompose.output()).as(dockerCompose.describe()).isBlank();
+        assertThat(composeGo.ok()).as(composeGo.describe()).isTrue();
+    }
+
+    @Test
+    void composecheckRejectsWaitingForAOneShotServiceToBeHealthy() throws IOException {
+        Path dir = copyWithChange(
+                "one-shot-healthy",
+                "      grafana-init:\n        condition: service_completed_successfully",
+                "      grafana-init:\n        condition: service_healthy");
+
+        Tools.Result result = composecheck(dir);
+
+        assertThat(result.ok()).as(result.describe()).isFalse();
+        assertThat(result.output())
+                .contains("service grafana depends on grafana-init with condition \"service_healthy\","
+                        + " want service_completed_successfully");
+    }
+
+    @Test
+    void composecheckTakesNoServiceWithoutAHealthcheckUnlessItRunsOnce() throws IOException {
+        Path dir = copyWithChange("init-restarts", "    network_mode: none\n    restart: \"no\"\n", "");
+
+        Tools.Result result = composecheck(dir);
+
+        assertThat(result.ok()).as(result.describe()).isFalse();
+        assertThat(result.output())
+                .contains("service grafana-init has no healthcheck")
+                .contains("service grafana depends on grafana-init with condition \"service_completed_successfully\","
+                        + " want service_healthy");
     }
 
     @Test
@@ -177,11 +205,7 @@ class ComposeTest {
                         projectDir.resolve("docker-compose.yml").toString()));
     }
 
-    /**
-     * docker-compose.yml and .env copied to tests/lab-checks/target with one change, to see the checkers fail. The copy's
-     * .env gets the Grafana admin password scripts/lab passes through the environment, which the repository's .env
-     * does not hold.
-     */
+    /** docker-compose.yml and .env copied to tests/lab-checks/target with one change, to see the checkers fail. */
     private static Path copyWithChange(String name, String from, String to) throws IOException {
         String compose = Files.readString(Repo.path("docker-compose.yml"));
         assertThat(compose)
@@ -189,8 +213,7 @@ class ComposeTest {
                 .contains(from);
         Path dir = Files.createDirectories(Repo.buildDir().resolve("compose-" + name));
         Files.writeString(dir.resolve("docker-compose.yml"), compose.replace(from, to));
-        Files.writeString(
-                dir.resolve(".env"), Repo.read(".env") + "GRAFANA_ADMIN_PASSWORD=only-for-the-loaders-here\n");
+        Files.writeString(dir.resolve(".env"), Repo.read(".env"));
         return dir;
     }
 

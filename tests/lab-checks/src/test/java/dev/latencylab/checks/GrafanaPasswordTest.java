@@ -9,14 +9,20 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * Grafana's admin password is the stack's own, never the repository's: .env holds none, docker-compose.yml takes
- * it from the environment (and refuses to go without), and scripts/lib makes it on first need in
- * .lab/grafana-admin-password (0600), reuses it, and gives it to compose and to the local Grafana.
+ * Grafana's admin password is the stack's own, never the repository's: .env holds none and docker-compose.yml
+ * requires none. The compose stack makes it at its first start (the one-shot grafana-init writes it to a volume
+ * Grafana reads through GF_SECURITY_ADMIN_PASSWORD__FILE; GrafanaAdminPasswordInitTest runs its script), and
+ * scripts/lib reads it from the running Grafana when it needs it, keeping no copy. The local Grafana (local mode)
+ * gets one made on first need in .lab/grafana-admin-password (0600), where the runner reads it by itself. One the
+ * user exports wins everywhere.
  */
 class GrafanaPasswordTest {
+
+    private static final String IN_GRAFANA = "/run/lab-grafana/admin-password";
 
     private Path dir;
     private Path labDir;
@@ -31,23 +37,161 @@ class GrafanaPasswordTest {
     }
 
     @Test
-    void theRepositoryHoldsNoPasswordAndComposeTakesItFromTheEnvironment() {
+    void theRepositoryHoldsNoPasswordAndTheComposeFileRequiresNone() {
         assertThat(Repo.read(".env").lines()).noneMatch(l -> l.strip().startsWith("GRAFANA_ADMIN_PASSWORD="));
-        String composeValue = YAMLMapper.builder()
-                .build()
-                .readTree(Repo.path("docker-compose.yml").toFile())
-                .path("services")
-                .path("grafana")
-                .path("environment")
-                .path("GF_SECURITY_ADMIN_PASSWORD")
-                .asString();
-        assertThat(composeValue).startsWith("${GRAFANA_ADMIN_PASSWORD:?");
+        assertThat(Repo.read("docker-compose.yml")).doesNotContain("GRAFANA_ADMIN_PASSWORD:?");
+        JsonNode services = compose().path("services");
+        JsonNode grafana = services.path("grafana").path("environment");
+        assertThat(grafana.has("GF_SECURITY_ADMIN_PASSWORD")).isFalse();
+        assertThat(grafana.path("GF_SECURITY_ADMIN_PASSWORD__FILE").asString()).isEqualTo(IN_GRAFANA);
+        // A password the user gives reaches the init; none given is an empty value, not an error.
+        assertThat(services.path("grafana-init")
+                        .path("environment")
+                        .path("GRAFANA_ADMIN_PASSWORD")
+                        .asString())
+                .isEqualTo("${GRAFANA_ADMIN_PASSWORD:-}");
     }
 
     @Test
-    void theFirstNeedMakesARandomPasswordOnlyItsUserCanReadAndLaterOnesReuseIt() throws IOException {
-        Tools.Result first = LabShell.run(labDir, Map.of(), "grafana_admin_password");
-        Tools.Result second = LabShell.run(labDir, Map.of(), "grafana_admin_password");
+    void grafanaStartsAfterTheInitWroteItsPasswordToAVolumeThatGrafanaReadsOnly() {
+        JsonNode compose = compose();
+        JsonNode init = compose.path("services").path("grafana-init");
+        JsonNode grafana = compose.path("services").path("grafana");
+
+        assertThat(init.path("image").asString())
+                .isEqualTo(grafana.path("image").asString());
+        assertThat(init.path("restart").asString()).isEqualTo("no");
+        assertThat(init.path("entrypoint").toString()).isEqualTo("[\"sh\",\"/opt/lab/admin-password.sh\"]");
+        // The script GrafanaAdminPasswordInitTest runs, read-only; the owner is the image's user (USER 472).
+        assertThat(init.path("volumes").toString())
+                .contains("./observability/grafana/admin-password.sh:/opt/lab/admin-password.sh:ro")
+                .contains("grafana-admin-password:/run/lab-grafana\"");
+        assertThat(init.path("command").toString()).isEqualTo("[\"/run/lab-grafana\",\"472\"]");
+        assertThat(grafana.path("volumes").toString()).contains("grafana-admin-password:/run/lab-grafana:ro");
+        assertThat(grafana.path("depends_on")
+                        .path("grafana-init")
+                        .path("condition")
+                        .asString())
+                .isEqualTo("service_completed_successfully");
+        // Declared, so 'down --volumes' (scripts/lab down --purge) deletes it with the others.
+        assertThat(compose.path("volumes").has("grafana-admin-password")).isTrue();
+    }
+
+    @Test
+    void composeIsGivenNoPasswordAndTheLabMakesNone() throws IOException {
+        stub("docker", "exit 1\n");
+        stub("docker-compose", "printf 'compose sees %s\\n' \"${GRAFANA_ADMIN_PASSWORD-none}\"\n");
+
+        Tools.Result result = LabShell.run(labDir, path(), "compose config --services");
+
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        assertThat(result.output()).isEqualTo("compose sees none\n");
+        assertThat(file).doesNotExist();
+    }
+
+    @Test
+    void onPodmanNeitherGrafanaNorItsInitIsStartedSinceTheirImageCannotBeHadThere() throws IOException {
+        // No Docker engine answers: compose runs on the lab's podman, where Grafana's image cannot be had.
+        stub("docker", "exit 1\n");
+        stub(
+                "docker-compose",
+                "[[ $* == 'config --services' ]] && printf 'kafka-1\\nprometheus\\ngrafana-init\\ngrafana\\n'\n");
+
+        Tools.Result result = LabShell.run(labDir, path(), "compose_services");
+
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        assertThat(result.output()).isEqualTo("kafka-1\nprometheus\n");
+    }
+
+    @Test
+    void theRunnersSnapshotsAreGivenTheComposeStacksPasswordReadFromItsRunningGrafanaAndNoCopyIsKept()
+            throws IOException {
+        composeStackWithGrafana("printf 'made-by-the-stack\\n'");
+        // A local Grafana's file from before does not stand for the compose stack's.
+        Files.createDirectories(labDir);
+        Files.writeString(file, "the-local-grafanas\n");
+
+        Tools.Result snapshot = LabShell.run(
+                labDir,
+                path(),
+                "export_grafana_password_for_runner snapshot; printf '%s\\n' \"${GRAFANA_ADMIN_PASSWORD-none}\";"
+                        + " env | grep -c '^GRAFANA_ADMIN_PASSWORD=made-by-the-stack$'");
+        Tools.Result run = LabShell.run(
+                labDir,
+                path(),
+                "export_grafana_password_for_runner run; printf '%s\\n' \"${GRAFANA_ADMIN_PASSWORD-none}\"");
+        Tools.Result validate = LabShell.run(
+                labDir,
+                path(),
+                "export_grafana_password_for_runner validate; printf '%s\\n' \"${GRAFANA_ADMIN_PASSWORD-none}\"");
+
+        assertThat(snapshot.ok()).as(snapshot.describe()).isTrue();
+        assertThat(snapshot.output()).isEqualTo("made-by-the-stack\n1\n");
+        assertThat(run.output()).isEqualTo("made-by-the-stack\n");
+        assertThat(validate.output()).as("a command that makes no snapshot").isEqualTo("none\n");
+        assertThat(Files.readString(file)).isEqualTo("the-local-grafanas\n");
+        try (var names = Files.list(labDir)) {
+            assertThat(names.map(p -> p.getFileName().toString())).containsExactly("grafana-admin-password");
+        }
+    }
+
+    @Test
+    void aComposeGrafanaThatDoesNotGiveItsPasswordStopsASnapshotSayingHowToSeeWhyButNotARun() throws IOException {
+        composeStackWithGrafana("echo 'cat: " + IN_GRAFANA + ": No such file or directory' >&2; exit 1");
+
+        Tools.Result snapshot = LabShell.run(labDir, path(), "export_grafana_password_for_runner snapshot");
+        // A run's measurements do not need Grafana: it goes on, saying so.
+        Tools.Result run = LabShell.run(
+                labDir,
+                path(),
+                "export_grafana_password_for_runner run; printf 'runner sees %s\\n' \"${GRAFANA_ADMIN_PASSWORD-none}\"");
+
+        assertThat(snapshot.ok()).isFalse();
+        assertThat(snapshot.output())
+                .contains("could not read Grafana's admin password from the compose stack:"
+                        + " 'scripts/lab compose exec grafana cat " + IN_GRAFANA + "' says why");
+        assertThat(run.ok()).as(run.describe()).isTrue();
+        assertThat(run.output())
+                .contains("could not read Grafana's admin password from the compose stack")
+                .contains("the run goes on; its snapshots reach Grafana without a login")
+                .endsWith("runner sees none\n");
+    }
+
+    @Test
+    void aPasswordTheUserExportsWinsAndNothingIsAskedOrMade() throws IOException {
+        Path asked = dir.resolve("docker-asked");
+        stub("docker", "echo \"$*\" >>'" + asked + "'; exit 1\n");
+
+        Tools.Result result = LabShell.run(
+                labDir,
+                path(),
+                "export GRAFANA_ADMIN_PASSWORD=my-own; export_grafana_password_for_runner snapshot;"
+                        + " printf '%s\\n' \"$GRAFANA_ADMIN_PASSWORD\"");
+
+        assertThat(result.output()).isEqualTo("my-own\n");
+        assertThat(asked).doesNotExist();
+        assertThat(labDir).doesNotExist();
+    }
+
+    @Test
+    void withNoComposeGrafanaRunningTheRunnerIsGivenNothingAndNothingIsMadeUp() throws IOException {
+        // The runner then reads the local Grafana's file by itself, or says where it looked.
+        stub("docker", "exit 1\n");
+
+        Tools.Result result = LabShell.run(
+                labDir,
+                path(),
+                "export_grafana_password_for_runner snapshot; printf '%s\\n' \"${GRAFANA_ADMIN_PASSWORD-none}\"");
+
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        assertThat(result.output()).isEqualTo("none\n");
+        assertThat(labDir).doesNotExist();
+    }
+
+    @Test
+    void theLocalGrafanasFirstNeedMakesARandomPasswordOnlyItsUserCanReadAndLaterOnesReuseIt() throws IOException {
+        Tools.Result first = LabShell.run(labDir, Map.of(), "local_grafana_admin_password");
+        Tools.Result second = LabShell.run(labDir, Map.of(), "local_grafana_admin_password");
 
         assertThat(first.ok()).as(first.describe()).isTrue();
         String password = first.output().strip();
@@ -56,28 +200,13 @@ class GrafanaPasswordTest {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
                 .isEqualTo("rw-------");
         assertThat(second.output().strip()).isEqualTo(password);
-        Tools.Result otherStack = LabShell.run(dir.resolve("other/.lab"), Map.of(), "grafana_admin_password");
+        Tools.Result otherStack = LabShell.run(dir.resolve("other/.lab"), Map.of(), "local_grafana_admin_password");
         assertThat(otherStack.output().strip()).as("another stack's").isNotEqualTo(password);
-    }
-
-    @Test
-    void aPasswordTheUserExportsWinsAndNoFileIsMade() {
-        Tools.Result result =
-                LabShell.run(labDir, Map.of(), "export GRAFANA_ADMIN_PASSWORD=my-own; grafana_admin_password");
-
-        assertThat(result.output().strip()).isEqualTo("my-own");
-        assertThat(file).doesNotExist();
-    }
-
-    @Test
-    void composeIsGivenTheStacksPassword() throws IOException {
-        stub("docker", "exit 1\n");
-        stub("docker-compose", "printf 'compose sees %s\\n' \"$GRAFANA_ADMIN_PASSWORD\"\n");
-
-        Tools.Result result = LabShell.run(labDir, path(), "compose config --services");
-
-        assertThat(result.ok()).as(result.describe()).isTrue();
-        assertThat(result.output()).isEqualTo("compose sees " + Files.readString(file));
+        Path ownLab = dir.resolve("own/.lab");
+        Tools.Result own =
+                LabShell.run(ownLab, Map.of(), "export GRAFANA_ADMIN_PASSWORD=my-own; local_grafana_admin_password");
+        assertThat(own.output()).isEqualTo("my-own\n");
+        assertThat(ownLab).doesNotExist();
     }
 
     @Test
@@ -118,6 +247,24 @@ class GrafanaPasswordTest {
         assertThat(second.output()).isEmpty();
         assertThat(Files.readString(labDir.resolve("grafana/data/grafana.db")))
                 .isEqualTo("made with the generated password");
+    }
+
+    private static JsonNode compose() {
+        return YAMLMapper.builder()
+                .build()
+                .readTree(Repo.path("docker-compose.yml").toFile());
+    }
+
+    /** A Docker engine whose compose project runs Grafana; reading the password there runs {@code exec}. */
+    private void composeStackWithGrafana(String exec) throws IOException {
+        stub(
+                "docker",
+                "case \"$*\" in\n"
+                        + "  info | 'compose version') exit 0 ;;\n"
+                        + "  'compose ps --services --filter status=running') printf 'prometheus\\ngrafana\\n' ;;\n"
+                        + "  'compose exec -T grafana cat " + IN_GRAFANA + "') " + exec + " ;;\n"
+                        + "  *) echo \"unexpected: docker $*\" >&2; exit 1 ;;\n"
+                        + "esac\n");
     }
 
     private Map<String, String> path() {

@@ -25,5 +25,6 @@ interface ReportSection {
             run -> DistanceSection.render(run.phases()),
             run -> ConsumerInstancesSection.render(run.phases()),
             run -> ProducerInstancesSection.render(run.phases()),
+            ClockSection::render,
             run -> PartitionTable.render(run, "##"));
 }

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results.summary;
 
+import dev.latencylab.runner.clocks.ClockCheck;
 import dev.latencylab.runner.run.RateSearchRecord;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.scenario.RunPlan;
@@ -9,7 +10,9 @@ import java.util.List;
 /**
  * summary.json: how the phases were repeated, the stack warm-up before them (null in folders from
  * before it), the run's phases, totals, the computed reading and every warning; {@code stack} says
- * how the stack was started (local processes, or compose and on which engine; null when unknown).
+ * how the stack was started (local processes, or compose and on which engine; null when unknown);
+ * {@code clocks} every app's clock offset against the runner's at each phase's start and end (none in
+ * folders from before them).
  */
 public record RunSummary(
         String scenario,
@@ -26,10 +29,12 @@ public record RunSummary(
         Reading reading,
         List<String> warnings,
         List<RateSearchRecord> rateSearches,
-        String stack) {
+        String stack,
+        List<ClockCheck> clocks) {
 
     public RunSummary {
         phases = List.copyOf(phases);
+        clocks = clocks == null ? List.of() : List.copyOf(clocks);
         rateSearches = rateSearches == null ? List.of() : List.copyOf(rateSearches);
         warnings = warnings == null ? List.of() : List.copyOf(warnings);
         if (repeats == null) {
@@ -48,6 +53,42 @@ public record RunSummary(
         if (repeats.phases().isEmpty() && !phases.isEmpty()) {
             repeats = repeats.withPhases(PhaseSpread.of(phases, List.of()));
         }
+    }
+
+    /** Without clock checks. */
+    public RunSummary(
+            String scenario,
+            String description,
+            Instant startedAt,
+            Instant endedAt,
+            boolean complete,
+            String stopReason,
+            int cores,
+            Repeats repeats,
+            StackWarmupRecord stackWarmup,
+            List<PhaseSummary> phases,
+            RunTotals totals,
+            Reading reading,
+            List<String> warnings,
+            List<RateSearchRecord> rateSearches,
+            String stack) {
+        this(
+                scenario,
+                description,
+                startedAt,
+                endedAt,
+                complete,
+                stopReason,
+                cores,
+                repeats,
+                stackWarmup,
+                phases,
+                totals,
+                reading,
+                warnings,
+                rateSearches,
+                stack,
+                List.of());
     }
 
     /**
@@ -121,7 +162,8 @@ public record RunSummary(
                 newReading,
                 newWarnings,
                 rateSearches,
-                stack);
+                stack,
+                clocks);
     }
 
     /** The partition count of a scenario phase's topic, from the first of its rows that knows it; null if none does. */

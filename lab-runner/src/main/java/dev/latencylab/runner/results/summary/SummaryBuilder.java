@@ -86,7 +86,8 @@ public final class SummaryBuilder {
                 null,
                 warnings,
                 run.searches(),
-                System.getenv(STACK_VARIABLE));
+                System.getenv(STACK_VARIABLE),
+                run.clocks());
         return summary.withReading(TradeOffReading.read(summary));
     }
 

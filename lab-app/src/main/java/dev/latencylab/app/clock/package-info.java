@@ -1,0 +1,2 @@
+/** The app's wall clock on the control API, for the runner's clock-offset estimate. */
+package dev.latencylab.app.clock;

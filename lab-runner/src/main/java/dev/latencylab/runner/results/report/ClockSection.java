@@ -1,0 +1,126 @@
+package dev.latencylab.runner.results.report;
+
+import dev.latencylab.runner.clocks.ClockCheck;
+import dev.latencylab.runner.results.summary.PhaseSummary;
+import dev.latencylab.runner.results.summary.RunSummary;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.Predicate;
+
+/**
+ * The "Clocks" section of summary.md: each app's clock offset against the runner's at each phase's start
+ * and end, with its uncertainty, and the phases whose e2e p50 is small enough that the clocks'
+ * uncertainty could account for it ({@value #MULTIPLE} times or less).
+ */
+final class ClockSection {
+
+    /** How many times the clocks' uncertainty an e2e p50 must exceed before it is read without a caveat. */
+    static final int MULTIPLE = 3;
+
+    private ClockSection() {}
+
+    static String render(RunSummary run) {
+        List<ClockCheck> checks = run.clocks();
+        if (checks.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("## Clocks\n\n")
+                .append("Each app's clock against the runner's, at each phase's start and end: of ")
+                .append("8 exchanges over `GET /actuator/clock`, the one of shortest round trip gives the offset")
+                .append(" (the app's reading minus the midpoint of the round trip; positive: the app's clock is")
+                .append(" ahead) and its uncertainty (half that round trip: the true offset lies within it, whatever")
+                .append(" the delays each way). An e2e latency is the consumer's clock minus the producer's, so it")
+                .append(" is off by the consumer-app's offset minus the producer-app's, known to within the sum of")
+                .append(" their uncertainties.\n\n")
+                .append("| phase | app | worker | offset at start ms | ± ms | offset at end ms | ± ms |\n")
+                .append("|---|---|---|---:|---:|---:|---:|\n");
+        Map<String, String> labels = new LinkedHashMap<>();
+        run.phases().forEach(p -> labels.put(String.valueOf(p.phaseId()), run.label(p)));
+        for (WorkerClocks r : rows(checks)) {
+            b.append(MarkdownTable.row(
+                    labels.getOrDefault(String.valueOf(r.phase), String.valueOf(r.phase)),
+                    r.part,
+                    r.worker,
+                    offset(r.start),
+                    uncertainty(r.start),
+                    offset(r.end),
+                    uncertainty(r.end)));
+        }
+        b.append('\n');
+        List<String> notes = new ArrayList<>();
+        for (PhaseSummary p : run.phases()) {
+            Double p50 = p.latencyMs() == null ? null : p.latencyMs().p50();
+            OptionalLong bound = e2eUncertaintyMicros(checks, p.phaseId());
+            if (p50 != null && bound.isPresent() && p50 * 1_000 <= MULTIPLE * bound.getAsLong()) {
+                notes.add("- " + run.label(p) + ": e2e p50 " + MarkdownTable.fixed(p50, 3) + " ms is within "
+                        + MULTIPLE + "x the clocks' uncertainty (" + ms(bound.getAsLong()) + " ms, the producer-app's"
+                        + " and the consumer-app's added): the clocks alone could account for it.");
+            }
+        }
+        if (!notes.isEmpty()) {
+            b.append(String.join("\n", notes)).append("\n\n");
+        }
+        List<String> unanswered = checks.stream()
+                .filter(Predicate.not(ClockCheck::estimated))
+                .map(c -> c.worker() + " at the " + c.at() + " of phase "
+                        + labels.getOrDefault(String.valueOf(c.phase()), String.valueOf(c.phase())))
+                .distinct()
+                .toList();
+        if (!unanswered.isEmpty()) {
+            b.append("No estimate (the app did not answer): ")
+                    .append(String.join("; ", unanswered))
+                    .append(".\n\n");
+        }
+        return b.toString();
+    }
+
+    /**
+     * The widest uncertainty of the phase's e2e latencies: the largest producer-app uncertainty plus the
+     * largest consumer-app one, over its checks; empty when either side has none.
+     */
+    static OptionalLong e2eUncertaintyMicros(List<ClockCheck> checks, int phase) {
+        OptionalLong producer = widest(checks, phase, "producer-app");
+        OptionalLong consumer = widest(checks, phase, "consumer-app");
+        return producer.isPresent() && consumer.isPresent()
+                ? OptionalLong.of(producer.getAsLong() + consumer.getAsLong())
+                : OptionalLong.empty();
+    }
+
+    private static OptionalLong widest(List<ClockCheck> checks, int phase, String part) {
+        return checks.stream()
+                .filter(c -> c.phase() == phase && c.part().equals(part) && c.estimated())
+                .mapToLong(ClockCheck::uncertaintyMicros)
+                .max();
+    }
+
+    private record WorkerClocks(int phase, String part, String worker, ClockCheck start, ClockCheck end) {}
+
+    private static List<WorkerClocks> rows(List<ClockCheck> checks) {
+        Map<String, WorkerClocks> rows = new LinkedHashMap<>();
+        for (ClockCheck c : checks) {
+            String key = c.phase() + " " + c.worker();
+            WorkerClocks r = rows.getOrDefault(key, new WorkerClocks(c.phase(), c.part(), c.worker(), null, null));
+            rows.put(
+                    key,
+                    ClockCheck.START.equals(c.at())
+                            ? new WorkerClocks(r.phase, r.part, r.worker, c, r.end)
+                            : new WorkerClocks(r.phase, r.part, r.worker, r.start, c));
+        }
+        return List.copyOf(rows.values());
+    }
+
+    private static String offset(ClockCheck c) {
+        return c == null || !c.estimated() ? "n/a" : ms(c.offsetMicros());
+    }
+
+    private static String uncertainty(ClockCheck c) {
+        return c == null || !c.estimated() ? "n/a" : ms(c.uncertaintyMicros());
+    }
+
+    private static String ms(long micros) {
+        return MarkdownTable.fixed(micros / 1_000.0, 3);
+    }
+}
