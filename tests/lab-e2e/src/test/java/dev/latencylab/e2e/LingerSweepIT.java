@@ -276,7 +276,9 @@ class LingerSweepIT {
                 "--stack-warmup",
                 "0s",
                 "--backlog",
-                "100000",
+                // Not compare's least (100,000): ConsumerPerformance read a second backlog of that size inside one
+                // of its 100 ms lines (about 1M records/s here) and left compare no line to time it by.
+                "300000",
                 "--results",
                 out.toString());
         assertThat(run.ok()).as(run.describe()).isTrue();
@@ -293,7 +295,7 @@ class LingerSweepIT {
             JsonNode d = round.path(listener);
             soft.assertThat(d.path("records").asLong())
                     .as(listener + " drain records")
-                    .isGreaterThanOrEqualTo(100_000);
+                    .isGreaterThanOrEqualTo(300_000);
             soft.assertThat(d.path("lost").asLong())
                     .as(listener + " drain lost")
                     .isZero();
