@@ -66,7 +66,11 @@ far_up() {
   done
   relays+=(--relay "host:127.0.0.1:$PRODUCER_PORT=$FAR_NS:127.0.0.1:$PRODUCER_PORT")
   rm -f "$ready"
-  start_proc network-delay python3 "$WIRE_SCRIPT" --near-ns "$NEAR_NS" --far-ns "$FAR_NS" \
+  # The interpreter itself, not a shim (pyenv's python3 is a script that execs others): the pid file records
+  # the command that runs, and a pid is signalled only while its command line is that one.
+  local python
+  python=$(python3 -c 'import sys; print(sys.executable)') || die "python3 does not start"
+  start_proc network-delay "$python" "$WIRE_SCRIPT" --near-ns "$NEAR_NS" --far-ns "$FAR_NS" \
     --mechanism "$mechanism" --control-port "$WIRE_PORT" --ready-file "$ready" "${relays[@]}"
   local deadline=$((SECONDS + 15))
   until [[ -s $ready ]]; do
