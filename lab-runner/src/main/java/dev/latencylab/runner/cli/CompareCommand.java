@@ -317,8 +317,7 @@ final class CompareCommand extends LabCommand {
                 drainTimeout,
                 backlog,
                 producerPid,
-                stackPids,
-                Runtime.getRuntime().availableProcessors());
+                stackPids);
     }
 
     private static void atLeastOneSecond(String name, Duration d) {

@@ -26,9 +26,9 @@ import java.util.Map;
  * @param lowRate  records/s of the lab's latency phase
  * @param topic    the bench topic Kafka's tools write to (created with the lab topic's layout)
  * @param backlogRecords records of each backlog the consumers drain
- * @param producerPid the producer-app's process id, to give it a core of its own (null: unknown, not done)
- * @param stackPids the stack's other processes (brokers, consumer-apps, Prometheus), kept off that core
- * @param cpus the CPUs of this machine
+ * @param producerPid the producer-app's process id, whose CPU is read by thread (null: unknown, not read)
+ * @param stackPids the stack's other processes (brokers, consumer-apps, Prometheus): the consumer-app's CPU by
+ *     thread, the brokers' CPU
  */
 public record CompareSettings(
         Duration stackWarmup,
@@ -47,8 +47,7 @@ public record CompareSettings(
         Duration drainTimeout,
         long backlogRecords,
         Long producerPid,
-        List<Long> stackPids,
-        int cpus) {
+        List<Long> stackPids) {
 
     public CompareSettings {
         stackPids = stackPids == null ? List.of() : List.copyOf(stackPids);

@@ -33,32 +33,4 @@ public record RunRecord(
         searches = searches == null ? List.of() : List.copyOf(searches);
         clocks = clocks == null ? List.of() : List.copyOf(clocks);
     }
-
-    /** Without clock checks. */
-    public RunRecord(
-            Scenario scenario,
-            Instant startedAt,
-            Instant endedAt,
-            List<PhaseRecord> phases,
-            boolean complete,
-            String stopReason,
-            ProducerStatus finalProducer,
-            LatencyView finalConsumer,
-            boolean drained,
-            List<String> warnings,
-            List<RateSearchRecord> searches) {
-        this(
-                scenario,
-                startedAt,
-                endedAt,
-                phases,
-                complete,
-                stopReason,
-                finalProducer,
-                finalConsumer,
-                drained,
-                warnings,
-                searches,
-                List.of());
-    }
 }

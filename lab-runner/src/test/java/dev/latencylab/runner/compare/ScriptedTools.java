@@ -40,9 +40,7 @@ final class ScriptedTools implements ToolRunner {
                         KafkaTools.END_TO_END_LATENCY,
                         Resources.text("end-to-end-latency.txt"),
                         KafkaTools.CONSUMER_PERFORMANCE,
-                        Resources.text("consumer-performance.txt"),
-                        "taskset",
-                        ""),
+                        Resources.text("consumer-performance.txt")),
                 Map.of());
     }
 
@@ -121,10 +119,6 @@ final class ScriptedTools implements ToolRunner {
         List<String> names = new ArrayList<>();
         synchronized (commands) {
             for (List<String> c : commands) {
-                if (c.get(0).equals("taskset")) {
-                    names.add("taskset");
-                    continue;
-                }
                 String main = c.stream()
                         .filter(a -> a.startsWith("org.apache.kafka.tools."))
                         .findFirst()

@@ -2,10 +2,8 @@ package dev.latencylab.runner.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
-import java.net.InetSocketAddress;
+import dev.latencylab.runner.fake.TestServer;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,13 +17,13 @@ class AppTokenTest {
     private static final String TOKEN = "0123456789abcdefghij";
 
     private final Map<String, String> seen = new ConcurrentHashMap<>();
-    private final HttpServer app = server("app");
-    private final HttpServer prometheus = server("prometheus");
+    private final TestServer app = server("app");
+    private final TestServer prometheus = server("prometheus");
 
     @AfterEach
     void stop() {
-        app.stop(0);
-        prometheus.stop(0);
+        app.close();
+        prometheus.close();
     }
 
     @Test
@@ -58,25 +56,16 @@ class AppTokenTest {
                 .contains("http://10.0.0.5:8080");
     }
 
-    private HttpServer server(String name) {
-        try {
-            HttpServer s = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-            s.createContext("/", exchange -> {
-                String auth = exchange.getRequestHeaders().getFirst("Authorization");
-                seen.put(name, auth == null ? "none" : auth);
-                byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
-                exchange.sendResponseHeaders(200, body.length);
-                exchange.getResponseBody().write(body);
-                exchange.close();
-            });
-            s.start();
-            return s;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+    /** Answers {} to anything, noting the Authorization header it was sent ("none" without one). */
+    private TestServer server(String name) {
+        return new TestServer().route("/", exchange -> {
+            String auth = exchange.getRequestHeaders().getFirst("Authorization");
+            seen.put(name, auth == null ? "none" : auth);
+            TestServer.reply(exchange, 200, "{}");
+        });
     }
 
-    private static String base(HttpServer s) {
-        return "http://127.0.0.1:" + s.getAddress().getPort();
+    private static String base(TestServer s) {
+        return s.url().toString();
     }
 }

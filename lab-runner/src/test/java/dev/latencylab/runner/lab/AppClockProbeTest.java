@@ -2,14 +2,12 @@ package dev.latencylab.runner.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.sun.net.httpserver.HttpServer;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.runner.clocks.ClockOffset;
 import dev.latencylab.runner.clocks.ClockProbe;
+import dev.latencylab.runner.fake.TestServer;
 import dev.latencylab.runner.http.JsonHttp;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -24,16 +22,21 @@ class AppClockProbeTest {
 
     private static final long SKEW_MICROS = 2_500_000L;
 
-    private final HttpServer app = skewedApp();
+    /** An app's clock endpoint, its clock SKEW_MICROS ahead of this JVM's. */
+    private final TestServer app = new TestServer()
+            .route(
+                    "/actuator/clock",
+                    exchange -> TestServer.reply(
+                            exchange, 200, "{\"epochMicros\":" + (EpochMicros.now() + SKEW_MICROS) + "}"));
 
     @AfterEach
     void stop() {
-        app.stop(0);
+        app.close();
     }
 
     @Test
     void theInjectedSkewIsFoundWithinTheEstimatesUncertainty() throws Exception {
-        URI base = URI.create("http://127.0.0.1:" + app.getAddress().getPort());
+        URI base = app.url();
         List<ClockProbe> probes = new ConsumerClient(new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5)), base)
                 .clockProbes(EpochMicros::now);
 
@@ -44,23 +47,5 @@ class AppClockProbeTest {
         assertThat(Math.abs(o.offsetMicros() - SKEW_MICROS)).isLessThanOrEqualTo(o.uncertaintyMicros());
         // On one host a round trip is well under 50 ms: the bound says something.
         assertThat(o.uncertaintyMicros()).isLessThan(50_000);
-    }
-
-    private static HttpServer skewedApp() {
-        try {
-            HttpServer s = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-            s.createContext("/actuator/clock", exchange -> {
-                byte[] body = ("{\"epochMicros\":" + (EpochMicros.now() + SKEW_MICROS) + "}")
-                        .getBytes(StandardCharsets.UTF_8);
-                exchange.getResponseHeaders().add("Content-Type", "application/json");
-                exchange.sendResponseHeaders(200, body.length);
-                exchange.getResponseBody().write(body);
-                exchange.close();
-            });
-            s.start();
-            return s;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

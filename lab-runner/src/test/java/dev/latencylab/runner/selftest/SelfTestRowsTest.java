@@ -213,6 +213,7 @@ class SelfTestRowsTest {
                 null,
                 true,
                 List.of(),
+                List.of(),
                 List.of());
     }
 }

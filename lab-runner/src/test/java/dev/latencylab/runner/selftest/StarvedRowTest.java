@@ -96,6 +96,7 @@ class StarvedRowTest {
                 null,
                 false,
                 List.of(),
+                List.of(),
                 List.of());
     }
 }

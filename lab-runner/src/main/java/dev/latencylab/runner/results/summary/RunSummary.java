@@ -55,42 +55,6 @@ public record RunSummary(
         }
     }
 
-    /** Without clock checks. */
-    public RunSummary(
-            String scenario,
-            String description,
-            Instant startedAt,
-            Instant endedAt,
-            boolean complete,
-            String stopReason,
-            int cores,
-            Repeats repeats,
-            StackWarmupRecord stackWarmup,
-            List<PhaseSummary> phases,
-            RunTotals totals,
-            Reading reading,
-            List<String> warnings,
-            List<RateSearchRecord> rateSearches,
-            String stack) {
-        this(
-                scenario,
-                description,
-                startedAt,
-                endedAt,
-                complete,
-                stopReason,
-                cores,
-                repeats,
-                stackWarmup,
-                phases,
-                totals,
-                reading,
-                warnings,
-                rateSearches,
-                stack,
-                List.of());
-    }
-
     /**
      * How the run repeated the scenario's phases: {@code count} rounds, the order the phases ran in
      * (labels such as "linger-5#2"), the seed that order was shuffled with (null when unknown; with

@@ -38,7 +38,7 @@ public final class TradeOffReading {
     /** As {@link #read(List, int)}, and the run's totals (null if unknown) say whether anything was lost outside the windows. */
     public static RunSummary.Reading read(List<PhaseSummary> phases, RunSummary.RunTotals totals, int cores) {
         return read(new RunSummary(
-                null, null, null, null, true, null, cores, null, null, phases, totals, null, null, null, null));
+                null, null, null, null, true, null, cores, null, null, phases, totals, null, null, null, null, null));
     }
 
     /** The reading of a whole summary: its phases' spreads over the repeats, its rows, totals and cores. */

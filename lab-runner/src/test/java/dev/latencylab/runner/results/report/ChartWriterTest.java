@@ -78,7 +78,8 @@ class ChartWriterTest {
                 null,
                 List.of(),
                 null,
-                null);
+                null,
+                List.of());
         Path file = dir.resolve("latency-percentiles.png");
 
         writer.latencyPercentiles(file, summary);
@@ -106,7 +107,8 @@ class ChartWriterTest {
                 null,
                 List.of(),
                 null,
-                null);
+                null,
+                List.of());
         Path file = dir.resolve("latency-percentiles.png");
 
         writer.latencyPercentiles(file, summary);

@@ -134,7 +134,8 @@ class MarkdownReportTest {
                 null,
                 List.of("Prometheus has no value for x"),
                 null,
-                null);
+                null,
+                List.of());
 
         String md = MarkdownReport.render(s, List.of("cpu.png"));
 
@@ -162,7 +163,8 @@ class MarkdownReportTest {
                 null,
                 List.of(),
                 List.of(),
-                null);
+                null,
+                List.of());
 
         String md = MarkdownReport.render(s, List.of());
 
@@ -187,7 +189,8 @@ class MarkdownReportTest {
                 null,
                 List.of(),
                 List.of(),
-                "compose on podman 4.3.1 (docker-compose 1.29.2)");
+                "compose on podman 4.3.1 (docker-compose 1.29.2)",
+                List.of());
 
         String md = MarkdownReport.render(s, List.of());
 

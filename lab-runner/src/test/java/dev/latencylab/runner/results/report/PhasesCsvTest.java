@@ -92,7 +92,8 @@ class PhasesCsvTest {
                 null,
                 null,
                 null,
-                null);
+                null,
+                List.of());
 
         PhasesCsv.write(dir, none);
 
@@ -131,6 +132,7 @@ class PhasesCsvTest {
                 saved.reading(),
                 saved.warnings(),
                 saved.rateSearches(),
-                saved.stack());
+                saved.stack(),
+                List.of());
     }
 }

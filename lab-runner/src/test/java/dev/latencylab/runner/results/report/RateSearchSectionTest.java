@@ -57,7 +57,8 @@ class RateSearchSectionTest {
                 null,
                 List.of(),
                 List.of(r),
-                null);
+                null,
+                List.of());
     }
 
     @Test

@@ -317,6 +317,7 @@ public final class Phases {
                 null,
                 List.of(),
                 null,
-                null);
+                null,
+                List.of());
     }
 }

@@ -106,7 +106,8 @@ class SummaryBuilderTest {
                 new LatencyView(List.of(), totals, List.of(), List.of()),
                 true,
                 List.of(),
-                null);
+                null,
+                List.of());
         RunSummary.RunTotals t = SummaryBuilder.totals(run);
         assertThat(t.skipped()).isEqualTo(3);
         assertThat(t.unsampled()).isEqualTo(5);
