@@ -120,7 +120,10 @@ final class ConsumerRounds {
                     + (r.exitCode() == null
                             ? "was stopped after " + r.elapsed().toSeconds() + " s"
                             : "exited with " + r.exitCode())
-                    + (p == null ? " without an interval line past the first backlog's " + first + " records" : "")
+                    + (p == null
+                            ? " without two interval lines past the first backlog's " + first + " records (nothing to"
+                                    + " time it by: a larger --backlog gives it more of its 100 ms lines)"
+                            : "")
                     + (p != null && p.timedOut()
                             ? " before it had read the " + records + " records of both backlogs"
                             : "")

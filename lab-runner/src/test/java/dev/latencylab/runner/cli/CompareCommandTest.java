@@ -92,8 +92,8 @@ class CompareCommandTest {
         assertThatThrownBy(() -> settings(dir, "--topic", "orders"))
                 .hasMessage("--topic must start with lab. (the lab writes, creates and deletes only topics named"
                         + " lab.*), got orders");
-        assertThatThrownBy(() -> settings(dir, "--backlog", "99999"))
-                .hasMessage("--backlog must be from 100000 to 10000000, got 99999");
+        assertThatThrownBy(() -> settings(dir, "--backlog", "299999"))
+                .hasMessage("--backlog must be from 300000 to 10000000, got 299999");
         assertThatThrownBy(() -> settings(dir, "--stack-pids", "12,13"))
                 .hasMessage(
                         "--stack-pids is only read with --producer-pid (the local stack's processes, given together)");
