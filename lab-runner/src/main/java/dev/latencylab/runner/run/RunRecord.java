@@ -6,6 +6,7 @@ import dev.latencylab.runner.clocks.ClockCheck;
 import dev.latencylab.runner.scenario.Scenario;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything a run measured through the apps' endpoints. {@code complete} is false when the run
@@ -32,5 +33,10 @@ public record RunRecord(
         warnings = List.copyOf(warnings);
         searches = searches == null ? List.of() : List.copyOf(searches);
         clocks = clocks == null ? List.of() : List.copyOf(clocks);
+    }
+
+    /** The first phase of that name: what the self-test rows look their phases up by. */
+    public Optional<PhaseRecord> phase(String name) {
+        return phases.stream().filter(p -> p.phase().name().equals(name)).findFirst();
     }
 }

@@ -36,7 +36,7 @@ final class DelayRows {
     private DelayRows() {}
 
     static List<SelfTestRow> rows(RunRecord run) {
-        return List.of(paused(find(run, PAUSED)), held(find(run, HELD)));
+        return List.of(paused(run.phase(PAUSED)), held(run.phase(HELD)));
     }
 
     static SelfTestRow paused(Optional<PhaseRecord> phase) {
@@ -110,9 +110,5 @@ final class DelayRows {
 
     private static Double max(Percentiles p) {
         return p == null ? null : p.max();
-    }
-
-    private static Optional<PhaseRecord> find(RunRecord run, String name) {
-        return run.phases().stream().filter(p -> p.phase().name().equals(name)).findFirst();
     }
 }

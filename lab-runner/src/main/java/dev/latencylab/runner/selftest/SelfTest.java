@@ -124,9 +124,7 @@ public final class SelfTest {
      * its topic, which is deleted then.
      */
     private SelfTestRow brokersOwnLoss(RunRecord run) throws InterruptedException {
-        Optional<PhaseRecord> phase = run.phases().stream()
-                .filter(p -> p.phase().name().equals(SelfTestRows.ACKS_1))
-                .findFirst();
+        Optional<PhaseRecord> phase = run.phase(SelfTestRows.ACKS_1);
         if (phase.isEmpty() || phase.get().phase().topic() == null) {
             return SelfTestRows.brokersOwnLoss(phase, null);
         }

@@ -162,9 +162,7 @@ final class SelfTestRows {
             String expected,
             java.util.function.Predicate<PhaseCounts> holds,
             boolean samplesEqualReceived) {
-        Optional<PhaseRecord> found = run.phases().stream()
-                .filter(p -> p.phase().name().equals(phase))
-                .findFirst();
+        Optional<PhaseRecord> found = run.phase(phase);
         if (found.isEmpty() || found.get().counts() == null) {
             return new SelfTestRow(phase, injected, expected, "no counts (the phase did not run to its end)", false);
         }

@@ -40,9 +40,7 @@ final class StarvedRow {
                         + " received = acked",
                 100 * MIN_SHARE,
                 100 * MAX_SHARE);
-        Optional<PhaseRecord> found = run.phases().stream()
-                .filter(p -> p.phase().name().equals(STARVED))
-                .findFirst();
+        Optional<PhaseRecord> found = run.phase(STARVED);
         if (found.isEmpty() || found.get().measureStart() == null) {
             return new SelfTestRow(STARVED, injected, expected, "the phase did not run", false);
         }
