@@ -17,7 +17,8 @@ lab_dir() {
 }
 
 # Root for the user who typed 'sudo scripts/lab ...' (--far-producer needs root): only the network
-# namespaces and the delay wire need it. Everything else (brokers, Prometheus, Grafana, the apps,
+# namespaces and the delay wire's set-up need it (the wire then becomes that user: far-producer.sh's
+# wire_run_as). Everything else (brokers, Prometheus, Grafana, the apps,
 # the runner, Maven) runs as that user, through AS_LAB_USER, and what the lab writes in the
 # checkout is theirs. Without sudo, or as root logged in as root, both are empty: nothing changes.
 LAB_USER='' AS_LAB_USER=()
@@ -33,6 +34,10 @@ if ((EUID == 0)) && [[ -n ${SUDO_USER:-} && $SUDO_USER != root ]] && id -u "$SUD
     exit 1
   }
 fi
+# The ids the delay wire becomes once set up when root acts for no one (no LAB_USER): nobody's, an account
+# that owns no file of the lab's. procs.sh counts that uid as an owner of the wire's pid alone.
+# shellcheck disable=SC2034 # used by the files sourced next to this one
+NOBODY_UID=65534 NOBODY_GID=65534
 
 # Gives <path...> (recursively, links not followed) to the invoking user when root acts for them.
 give_to_lab_user() {

@@ -6,8 +6,9 @@
 # In latencylab-near a relay forwards the brokers' REMOTE listeners (10.77.0.1:2909N) to
 # 127.0.0.1:2909N, and on the host a relay forwards 127.0.0.1:8080 to the producer-app's HTTP
 # port, so the runner and Prometheus reach it as before. Nothing is added to the host's own
-# interfaces; 'scripts/lab down' deletes both namespaces. Needs root for the namespaces and the wire only:
-# under sudo the producer-app itself runs as SUDO_USER (AS_LAB_USER, common.sh).
+# interfaces; 'scripts/lab down' deletes both namespaces. Needs root for the namespaces and the wire's
+# set-up only: the wire then runs as wire_run_as, and under sudo the producer-app itself runs as SUDO_USER
+# (AS_LAB_USER, common.sh).
 # Sourced, not run; needs common.sh, procs.sh and local-stack.sh.
 
 NEAR_NS=latencylab-near
@@ -36,6 +37,16 @@ delay_mechanism() {
   fi
   ip netns del "$probe"
   echo "$mechanism"
+}
+
+# UID:GID the delay wire becomes once its devices and listeners exist: the user who typed sudo, or nobody
+# when root acts for no one (root's own uid would be no drop; nobody owns nothing the wire could reach).
+wire_run_as() {
+  if [[ -n $LAB_USER ]]; then
+    printf '%s:%s\n' "$(id -u "$LAB_USER")" "$(id -g "$LAB_USER")"
+  else
+    printf '%s:%s\n' "$NOBODY_UID" "$NOBODY_GID"
+  fi
 }
 
 far_up() {
@@ -71,7 +82,7 @@ far_up() {
   local python
   python=$(python3 -c 'import sys; print(sys.executable)') || die "python3 does not start"
   start_proc network-delay "$python" "$WIRE_SCRIPT" --near-ns "$NEAR_NS" --far-ns "$FAR_NS" \
-    --mechanism "$mechanism" --control-port "$WIRE_PORT" --ready-file "$ready" "${relays[@]}"
+    --mechanism "$mechanism" --control-port "$WIRE_PORT" --ready-file "$ready" --run-as "$(wire_run_as)" "${relays[@]}"
   local deadline=$((SECONDS + 15))
   until [[ -s $ready ]]; do
     running_pid network-delay >/dev/null || die "network-delay exited: see $LOG_DIR/network-delay.out"

@@ -22,7 +22,9 @@ Also, in the same process (each socket made in its namespace by a thread pinned 
     bounded body; a web page the user visits cannot set the delay.
 
 Fails closed: when this process ends, its TUN devices vanish and the link is gone.
-Needs root (CAP_NET_ADMIN, /dev/net/tun). Standard library only.
+Needs root to set itself up (CAP_NET_ADMIN, CAP_SYS_ADMIN for setns, /dev/net/tun); with --run-as it then
+becomes that user, with no capabilities (privileges.py) but, with netem, CAP_NET_ADMIN in the two threads that
+change the qdiscs. Standard library only.
 """
 
 import argparse
@@ -42,6 +44,12 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+# Imported while the process can still read the standard library: once it runs as another user (--run-as), a
+# module imported late may live where that user cannot read (a root's pyenv). socket.getaddrinfo, which every
+# relay's connection calls, encodes the host with the idna codec, imported on first use.
+import encodings.idna  # noqa: F401
+import privileges
 
 TUNSETIFF = 0x400454CA
 TUNSETOFFLOAD = 0x400454D0
@@ -76,23 +84,56 @@ def ns_path(name):
     return "/proc/self/ns/net" if name == "host" else f"/var/run/netns/{name}"
 
 
-def in_namespace(name, fn, *args):
-    """Runs fn(*args) on a thread inside namespace name; returns its result."""
-    box = {}
+class NamespaceWorker:
+    """A thread that enters a namespace once, while the process is root, and runs calls there on request.
 
-    def run():
+    setns needs CAP_SYS_ADMIN and moves the calling thread only; a thread that entered keeps making its sockets
+    there (and a process it starts begins there) after the process gave up root (--run-as). So every socket the
+    wire makes in a namespace after set-up (a relay's upstream connection, a listener made again for another
+    receive buffer) and every netem change's tc is made on one of these. Calls run one at a time.
+    """
+
+    def __init__(self, ns):
+        self.ns = ns
+        self.tid = None
+        self.requests = collections.deque()
+        self.cond = threading.Condition()
+        entered, box = threading.Event(), {}
+        threading.Thread(target=self.run, args=(entered, box), daemon=True, name=f"in-{ns}").start()
+        entered.wait()
+        if "error" in box:
+            raise box["error"]
+
+    def run(self, entered, box):
         try:
-            setns(ns_path(name))
-            box["value"] = fn(*args)
-        except BaseException as e:  # handed back to the caller
+            setns(ns_path(self.ns))
+            self.tid = threading.get_native_id()
+        except BaseException as e:  # handed back to the constructor
             box["error"] = e
+            return
+        finally:
+            entered.set()
+        while True:
+            with self.cond:
+                while not self.requests:
+                    self.cond.wait()
+                fn, args, answer, done = self.requests.popleft()
+            try:
+                answer["value"] = fn(*args)
+            except BaseException as e:  # handed back to the caller
+                answer["error"] = e
+            done.set()
 
-    t = threading.Thread(target=run)
-    t.start()
-    t.join()
-    if "error" in box:
-        raise box["error"]
-    return box["value"]
+    def call(self, fn, *args):
+        """fn(*args) on this thread, inside its namespace; its result, or what it raised."""
+        answer, done = {}, threading.Event()
+        with self.cond:
+            self.requests.append((fn, args, answer, done))
+            self.cond.notify()
+        done.wait()
+        if "error" in answer:
+            raise answer["error"]
+        return answer["value"]
 
 
 def open_tun(name):
@@ -183,38 +224,17 @@ def pump(a, b):
                 pass
 
 
-class Connector:
+def connected(address):
+    s = socket.create_connection(address, timeout=10)
+    s.settimeout(None)
+    return s
+
+
+class Connector(NamespaceWorker):
     """A thread pinned in a namespace that makes connected sockets there on request."""
 
-    def __init__(self, ns):
-        self.ns = ns
-        self.requests = collections.deque()
-        self.cond = threading.Condition()
-        threading.Thread(target=self.run, daemon=True, name=f"connector-{ns}").start()
-
-    def run(self):
-        setns(ns_path(self.ns))
-        while True:
-            with self.cond:
-                while not self.requests:
-                    self.cond.wait()
-                address, box, done = self.requests.popleft()
-            try:
-                box["socket"] = socket.create_connection(address, timeout=10)
-                box["socket"].settimeout(None)
-            except OSError as e:
-                box["error"] = e
-            done.set()
-
     def connect(self, address):
-        box, done = {}, threading.Event()
-        with self.cond:
-            self.requests.append((address, box, done))
-            self.cond.notify()
-        done.wait()
-        if "error" in box:
-            raise box["error"]
-        return box["socket"]
+        return self.call(connected, address)
 
 
 class Relay:
@@ -226,8 +246,9 @@ class Relay:
     so it applies to the connections made after it (a producer settings change makes new ones).
     """
 
-    def __init__(self, listen_ns, listen_addr, connector, target, rcvbuf):
-        self.listen_ns, self.listen_addr, self.connector, self.target = listen_ns, listen_addr, connector, target
+    def __init__(self, listener, listen_addr, connector, target, rcvbuf):
+        """listener: the NamespaceWorker of the namespace it listens in; connector: the Connector of the target's."""
+        self.listener, self.listen_addr, self.connector, self.target = listener, listen_addr, connector, target
         self.lock = threading.Lock()
         self.rcvbuf = None
         self.server = None
@@ -256,7 +277,7 @@ class Relay:
                 s.listen(64)
                 return s
 
-            self.server = in_namespace(self.listen_ns, make)
+            self.server = self.listener.call(make)
             self.rcvbuf = rcvbuf
             threading.Thread(target=self.accept_loop, args=(self.server,), daemon=True).start()
 
@@ -280,7 +301,8 @@ class Relay:
 class Probe:
     """Times a 64-byte TCP echo from the far namespace to the near one, over the wire."""
 
-    def __init__(self, far_ns, near_ns, near_ip, port):
+    def __init__(self, far_ns, near, near_ip, port):
+        """near: the NamespaceWorker of the namespace the echo listens in."""
         self.samples = collections.deque(maxlen=300)
         self.lock = threading.Lock()
 
@@ -291,7 +313,7 @@ class Probe:
             s.listen(4)
             return s
 
-        server = in_namespace(near_ns, echo_server)
+        server = near.call(echo_server)
 
         def serve():
             while True:
@@ -477,6 +499,30 @@ def control_server(port, delay, probe, stats, mechanism, apply, relays, default_
     return server
 
 
+def netem(dev, rtt, jitter, loss):
+    """Half the round trip (and jitter, loss) on dev's root qdisc, by tc in the calling thread's namespace."""
+    cmd = ["tc", "qdisc", "replace", "dev", dev, "root", "netem", "delay", f"{rtt / 2}ms"]
+    if jitter:
+        cmd += [f"{jitter / 2}ms"]
+    if loss:
+        cmd += ["loss", f"{loss / 2}%"]
+    subprocess.run(cmd, check=True)
+
+
+def give_up_root(uid, gid, keepers):
+    """Becomes uid/gid with no groups and no capabilities, but CAP_NET_ADMIN in each of keepers' threads (the
+    netem changes'); exits when any thread kept more (fail closed: a wire that meant to drop root never serves
+    as root)."""
+    for w in keepers:
+        w.call(privileges.keep_capabilities_through_drop)
+    privileges.drop(uid, gid)
+    for w in keepers:
+        w.call(privileges.keep_only_net_admin)
+    refusals = privileges.dropped_refusals(uid, gid, {w.tid for w in keepers})
+    if refusals:
+        sys.exit("delay wire: root not given up: " + "; ".join(refusals))
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--near-ns", required=True)
@@ -491,18 +537,28 @@ def main():
                    help="LISTEN_NS:IP:PORT=CONNECT_NS:IP:PORT[/RCVBUF] (repeatable)")
     p.add_argument("--probe-port", type=int, default=29999)
     p.add_argument("--control-port", type=int, default=8079)
-    p.add_argument("--ready-file", help="written once the devices exist and the relays listen")
+    p.add_argument("--ready-file", help="written once the devices exist, the relays listen and root is given up")
+    p.add_argument("--run-as", metavar="UID:GID", type=privileges.parse_ids,
+                   help="the user to become once set up (without it the wire keeps root, and says so)")
     args = p.parse_args()
 
+    # Before the first thread: every thread inherits it.
+    privileges.no_new_privileges()
     delay = Delay()
     stats = collections.Counter()
+    workers = {}
+
+    def worker(ns):
+        if ns not in workers:
+            workers[ns] = NamespaceWorker(ns)
+        return workers[ns]
 
     def ip(*words):
         subprocess.run(["ip", *words], check=True)
 
     if args.mechanism == "tun-wire":
-        near = in_namespace(args.near_ns, open_tun, args.near_dev)
-        far = in_namespace(args.far_ns, open_tun, args.far_dev)
+        near = worker(args.near_ns).call(open_tun, args.near_dev)
+        far = worker(args.far_ns).call(open_tun, args.far_dev)
     else:
         ip("link", "add", args.near_dev, "netns", args.near_ns, "type", "veth", "peer", "name", args.far_dev,
            "netns", args.far_ns)
@@ -510,6 +566,8 @@ def main():
         ip("-n", ns, "link", "set", dev, "mtu", "1500")
         ip("-n", ns, "addr", "add", address + "/30", "dev", dev)
         ip("-n", ns, "link", "set", dev, "up")
+    # The threads that keep CAP_NET_ADMIN after root is given up: netem's only (tc, in each namespace).
+    keepers = []
     if args.mechanism == "tun-wire":
         for d in (Direction("to_far", near, far, delay, stats), Direction("to_near", far, near, delay, stats)):
             threading.Thread(target=d.reader, daemon=True, name=d.name + "-read").start()
@@ -518,16 +576,12 @@ def main():
         def apply(rtt, jitter, loss):
             delay.set(rtt, jitter, loss)
     else:
+        keepers = [NamespaceWorker(args.near_ns), NamespaceWorker(args.far_ns)]
+
         def apply(rtt, jitter, loss):
             # netem on each end of the veth pair: half the round trip each way.
-            for ns, dev in ((args.near_ns, args.near_dev), (args.far_ns, args.far_dev)):
-                cmd = ["ip", "netns", "exec", ns, "tc", "qdisc", "replace", "dev", dev, "root", "netem",
-                       "delay", f"{rtt / 2}ms"]
-                if jitter:
-                    cmd += [f"{jitter / 2}ms"]
-                if loss:
-                    cmd += ["loss", f"{loss / 2}%"]
-                subprocess.run(cmd, check=True)
+            for w, dev in zip(keepers, (args.near_dev, args.far_dev)):
+                w.call(netem, dev, rtt, jitter, loss)
             delay.set(rtt, jitter, loss)
         apply(0, 0, 0)
 
@@ -538,19 +592,31 @@ def main():
         target, _, rcvbuf = rest.partition("/")
         lns, lip, lport = listen.split(":")
         cns, cip, cport = target.split(":")
-        connector = connectors.setdefault(cns, Connector(cns))
-        r = Relay(lns, (lip, int(lport)), connector, (cip, int(cport)), int(rcvbuf) if rcvbuf else 0)
+        if cns not in connectors:
+            connectors[cns] = Connector(cns)
+        r = Relay(worker(lns), (lip, int(lport)), connectors[cns], (cip, int(cport)), int(rcvbuf) if rcvbuf else 0)
         if rcvbuf:
             broker_relays.append(r)  # the far producer's connections end here: their window is settable
-    probe = Probe(args.far_ns, args.near_ns, args.near_ip, args.probe_port)
+    probe = Probe(args.far_ns, worker(args.near_ns), args.near_ip, args.probe_port)
     default_rcvbuf = broker_relays[0].rcvbuf if broker_relays else 0
     server = control_server(args.control_port, delay, probe, stats, args.mechanism, apply, broker_relays,
                             default_rcvbuf)
+    # Opened as root: the user the wire becomes may have no right to the ready file's folder (nobody's, for one).
+    ready = None
     if args.ready_file:
-        with open(args.ready_file, "w") as f:
-            f.write(str(os.getpid()))
+        ready = os.open(args.ready_file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    if args.run_as:
+        give_up_root(*args.run_as, keepers)
+        runs_as = f"uid {args.run_as[0]}, gid {args.run_as[1]}, " + (
+            "CAP_NET_ADMIN in its tc threads only" if keepers else "no capabilities")
+    else:
+        runs_as = f"uid {os.geteuid()}: no --run-as, privileges kept"
+    if ready is not None:
+        os.write(ready, str(os.getpid()).encode())
+        os.close(ready)
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
-    print(f"delay wire up ({args.mechanism}): control http://127.0.0.1:{args.control_port}/delay", flush=True)
+    print(f"delay wire up ({args.mechanism}, {runs_as}): control http://127.0.0.1:{args.control_port}/delay",
+          flush=True)
     server.serve_forever()
 
 

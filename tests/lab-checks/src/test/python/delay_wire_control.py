@@ -6,8 +6,11 @@ the delay (as the TUN wire's does), the relays' receive buffer scripts/lab gives
 
 import collections
 import importlib.util
+import os
 import sys
 
+# delay_wire.py imports its sibling privileges.py, as when it runs as a script from its folder.
+sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[1])))
 spec = importlib.util.spec_from_file_location("delay_wire", sys.argv[1])
 wire = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(wire)

@@ -116,6 +116,36 @@ class ForgedPidFileTest {
                 .contains("gone");
     }
 
+    @Test
+    void theDelayWireIsStoppedAfterItGaveUpRootForNobody() throws Exception {
+        assumeThat(ProcessHandle.current().info().user().orElse(""))
+                .as("starting a process as another user needs root, as CI runs")
+                .isEqualTo("root");
+        // As far_up starts the wire when root acts for no one: it becomes nobody once set up (wire_run_as).
+        Tools.Result up = LabShell.run(
+                labDir,
+                Map.of("SUDO_USER", ""),
+                "ln -s /bin/sleep \"$LAB_DIR/sleep\"; start_proc network-delay setpriv --reuid=65534 --regid=65534"
+                        + " --clear-groups \"$LAB_DIR/sleep\" 300; read -r pid _ <\"$PID_DIR/network-delay.pid\"; echo \"$pid\"");
+        assertThat(up.ok()).as(up.describe()).isTrue();
+        ProcessHandle wire = ProcessHandle.of(Long.parseLong(
+                        up.output().strip().lines().reduce((a, b) -> b).orElseThrow()))
+                .orElseThrow();
+        try {
+            Tools.Result down = Tools.run(
+                    Duration.ofSeconds(60),
+                    Repo.ROOT,
+                    Map.of("LAB_DIR", labDir.toString(), "SUDO_USER", ""),
+                    List.of("env", "-u", "LAB_LOCK_HELD", "scripts/lab", "down", "--local"));
+
+            assertThat(down.ok()).as(down.describe()).isTrue();
+            assertThat(down.output()).contains("stopped network-delay").doesNotContain("not signalling");
+            assertThat(wire.onExit().get(5, TimeUnit.SECONDS).isAlive()).isFalse();
+        } finally {
+            wire.destroyForcibly();
+        }
+    }
+
     private Process started(Process p) {
         started.add(p);
         return p;

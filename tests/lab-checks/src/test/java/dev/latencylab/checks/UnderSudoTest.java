@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * 'sudo scripts/lab up --far-producer': only the namespaces and the delay wire need root. What the
+ * 'sudo scripts/lab up --far-producer': only the namespaces and the delay wire's set-up need root. What the
  * scripts start for the user (brokers, Prometheus, Grafana, the apps, the runner, Maven) runs as
  * SUDO_USER, and what root wrote in .lab becomes theirs. Checked with the real start_proc and the
  * system's 'nobody' as the invoking user, and over every place the scripts start a process.
@@ -64,6 +64,25 @@ class UnderSudoTest {
         long pid = startProbe(Map.of("SUDO_USER", ""));
 
         assertThat(uid(pid)).isEqualTo(uid(ProcessHandle.current().pid()));
+    }
+
+    /** The delay wire starts as root and becomes, once set up, the invoking user, or nobody when root acts for no one. */
+    @Test
+    void theDelayWireGivesUpRootForTheInvokingUserOrNobody() throws IOException {
+        assumeThat(uid(ProcessHandle.current().pid()))
+                .as("the lab acts for SUDO_USER only as root, as CI runs")
+                .isEqualTo("0");
+
+        Tools.Result underSudo = LabShell.run(labDir, Map.of("SUDO_USER", "daemon"), "wire_run_as");
+        Tools.Result asRoot = LabShell.run(labDir, Map.of("SUDO_USER", ""), "wire_run_as");
+
+        assertThat(underSudo.ok()).as(underSudo.describe()).isTrue();
+        assertThat(underSudo.output().strip()).isEqualTo(id("-u", "daemon") + ":" + id("-g", "daemon"));
+        assertThat(asRoot.ok()).as(asRoot.describe()).isTrue();
+        assertThat(asRoot.output().strip()).isEqualTo("65534:65534");
+        assertThat(Files.readString(Repo.path("scripts/lib/far-producer.sh")))
+                .as("far_up starts the wire with --run-as")
+                .contains("--run-as \"$(wire_run_as)\"");
     }
 
     /** Every process the scripts start, but the delay wire and the far producer's 'ip netns exec', drops root. */
