@@ -8,11 +8,16 @@ docker_answers() {
   command -v docker >/dev/null && docker info >/dev/null 2>&1
 }
 
+# Whether Docker has the compose plugin ("docker compose", v2).
+compose_plugin() {
+  docker compose version >/dev/null 2>&1
+}
+
 # "docker compose" (v2 plugin) when present, else the standalone docker-compose.
 # It needs no Grafana password: the stack makes its own (grafana-init); a
 # GRAFANA_ADMIN_PASSWORD the user exports reaches it as it would by hand.
 compose() {
-  if docker compose version >/dev/null 2>&1; then
+  if compose_plugin; then
     (cd "$ROOT" && docker compose "$@")
   elif command -v docker-compose >/dev/null; then
     (cd "$ROOT" && docker-compose "$@")
@@ -211,7 +216,7 @@ compose_up() {
   # --build: the app and broker images follow the checkout (pull_policy: build
   # says the same to Compose v2; v1 needs the flag). Unchanged, a rebuild is
   # the layer cache's. The output is kept to say why, should it fail.
-  if docker compose version >/dev/null 2>&1; then
+  if compose_plugin; then
     compose up -d --build --wait "${COMPOSE_TO_START[@]}" 2>&1 | tee "$log" ||
       die "compose up failed: $(compose_failure "$log") (all it said: $log)"
   else
