@@ -67,12 +67,59 @@ lab_control_command() {
 DIE_CLEANUP=""
 die() {
   printf 'lab: error: %s\n' "$*" >&2
-  if [[ -n $DIE_CLEANUP && $BASHPID == "$$" ]]; then
-    local cleanup=$DIE_CLEANUP
-    DIE_CLEANUP=""
-    "$cleanup"
-  fi
+  run_die_cleanup
   exit 1
+}
+
+run_die_cleanup() {
+  [[ -n $DIE_CLEANUP && $BASHPID == "$$" ]] || return 0
+  local cleanup=$DIE_CLEANUP
+  DIE_CLEANUP=""
+  "$cleanup"
+}
+
+# trap_interrupts: from here until untrap_interrupts, a Ctrl-C (SIGINT) or a SIGTERM takes down
+# what DIE_CLEANUP names, as a failure would, then exits 130 or 143 (128 + the signal, as a shell
+# does). bash runs a trap only once the foreground command has ended: a step that may take long
+# runs through in_background, whose wait a signal ends at once.
+trap_interrupts() {
+  trap 'interrupted INT 130' INT
+  trap 'interrupted TERM 143' TERM
+}
+
+untrap_interrupts() {
+  trap - INT TERM
+}
+
+interrupted() {
+  # A second signal ends the clean-up itself.
+  untrap_interrupts
+  warn "interrupted (SIG$1)"
+  stop_background
+  run_die_cleanup
+  exit "$2"
+}
+
+# in_background <command...>: <command> (a function too) in a process group of its own (set -m),
+# waited for; its status. A trapped signal ends the wait at once, and stop_background then stops the
+# command with all it started (a Ctrl-C reaches only the terminal's foreground group: not it).
+BACKGROUND_PID=""
+in_background() {
+  local status=0
+  set -m
+  "$@" </dev/null &
+  BACKGROUND_PID=$!
+  set +m
+  wait "$BACKGROUND_PID" || status=$?
+  BACKGROUND_PID=""
+  return "$status"
+}
+
+stop_background() {
+  [[ -n $BACKGROUND_PID ]] || return 0
+  kill -TERM -- "-$BACKGROUND_PID" 2>/dev/null || true
+  wait "$BACKGROUND_PID" 2>/dev/null || true
+  BACKGROUND_PID=""
 }
 
 # A wrong command line, refused before anything starts: exit 2, as the runner's (lab-runner/README.md).

@@ -8,11 +8,16 @@ docker_answers() {
   command -v docker >/dev/null && docker info >/dev/null 2>&1
 }
 
+# Whether Docker has the compose plugin ("docker compose", v2).
+compose_plugin() {
+  docker compose version >/dev/null 2>&1
+}
+
 # "docker compose" (v2 plugin) when present, else the standalone docker-compose.
 # It needs no Grafana password: the stack makes its own (grafana-init); a
 # GRAFANA_ADMIN_PASSWORD the user exports reaches it as it would by hand.
 compose() {
-  if docker compose version >/dev/null 2>&1; then
+  if compose_plugin; then
     (cd "$ROOT" && docker compose "$@")
   elif command -v docker-compose >/dev/null; then
     (cd "$ROOT" && docker-compose "$@")
@@ -188,6 +193,14 @@ compose_up_undo() {
   fi
 }
 
+# compose_up_logged <log> <arguments...>: 'compose up <arguments...>', its output shown and kept in
+# <log> (to say why, should it fail).
+compose_up_logged() {
+  local log=$1
+  shift
+  compose up "$@" 2>&1 | tee "$log"
+}
+
 compose_up() {
   local partitions=$1 t0 log=$LOG_DIR/compose-up.out
   [[ -f $ROOT/docker-compose.yml ]] || die "no docker-compose.yml at $ROOT"
@@ -198,8 +211,9 @@ compose_up() {
   compose_require_free_ports
   lab_dir
   mkdir -p "$LOG_DIR"
-  # From here on a failure takes down what this call started.
+  # From here on a failure, a Ctrl-C or a SIGTERM takes down what this call started.
   DIE_CLEANUP=compose_up_undo
+  trap_interrupts
   if ! docker_answers; then
     podman_engine_up
   fi
@@ -211,11 +225,11 @@ compose_up() {
   # --build: the app and broker images follow the checkout (pull_policy: build
   # says the same to Compose v2; v1 needs the flag). Unchanged, a rebuild is
   # the layer cache's. The output is kept to say why, should it fail.
-  if docker compose version >/dev/null 2>&1; then
-    compose up -d --build --wait "${COMPOSE_TO_START[@]}" 2>&1 | tee "$log" ||
+  if compose_plugin; then
+    in_background compose_up_logged "$log" -d --build --wait "${COMPOSE_TO_START[@]}" ||
       die "compose up failed: $(compose_failure "$log") (all it said: $log)"
   else
-    compose up -d --build "${COMPOSE_TO_START[@]}" 2>&1 | tee "$log" ||
+    in_background compose_up_logged "$log" -d --build "${COMPOSE_TO_START[@]}" ||
       die "compose up failed: $(compose_failure "$log") (all it said: $log)"
     # docker-compose v1 has no --wait: poll the same HTTP health as local mode.
     local name deadline=$((SECONDS + UP_TIMEOUT))
@@ -228,6 +242,7 @@ compose_up() {
   fi
   # shellcheck disable=SC2034 # read by die (common.sh)
   DIE_CLEANUP=""
+  untrap_interrupts
   say "compose stack healthy in $(( ($(now_ms) - t0) / 1000 ))s"
   if engine_pid >/dev/null; then
     say "prometheus: http://127.0.0.1:9090  (no Grafana on podman)"

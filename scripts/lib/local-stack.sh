@@ -550,8 +550,8 @@ preflight_ports() {
 local_up() {
   local partitions=$1 with_apps=$2 missing=() commands=()
   # A fresh machine: install the system packages the local stack runs on (a JDK, Prometheus, curl,
-  # a Maven for the wrapper to fetch its own with), and only those, saying which first; without root
-  # or sudo this stops with the exact apt-get line.
+  # a Maven for the wrapper to fetch its own with), and only those, saying which first; without root,
+  # through sudo only when the user says so (install_packages), else this stops with the apt-get line.
   mapfile -t commands < <(local_commands)
   mapfile -t missing < <(missing_packages "${commands[@]}")
   if ((${#missing[@]} > 0)); then

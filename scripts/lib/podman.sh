@@ -189,8 +189,9 @@ podman_engine_up() {
     sleep 0.5
   done
   local which
+  # Each build may take minutes: in the background, so an interrupt stops it at once.
   for which in base jre jdk prometheus kafka; do
-    build_standin "$which"
+    in_background build_standin "$which" || die "no $which image (said above why)"
   done
   export_standin_images
   if ! pid_from_file "$ENGINE_DIR/healthchecks.pid" >/dev/null; then

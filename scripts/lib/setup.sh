@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # 'lab setup': installs what the lab and its checks need (Debian/Ubuntu), then
 # builds the project when its jars are missing. Idempotent. Sourced, not run;
-# needs common.sh and local-stack.sh (the local-cluster jar check).
+# needs common.sh, local-stack.sh (the local-cluster jar check) and compose.sh
+# (whether compose runs on Docker or on podman).
 
 # Debian package providing each command the lab or its checks use.
 SETUP_PACKAGES=(
@@ -13,13 +14,17 @@ SETUP_PACKAGES=(
   "yamllint:yamllint"
   "docker-compose:docker-compose"
   "mvn:maven"
-  # Compose mode where no Docker engine runs (podman.sh).
+  # Compose mode where no Docker engine answers (podman.sh): PODMAN_COMMANDS.
   "podman:podman"
   "runc:runc"
   "debootstrap:debootstrap"
   # Container names on a compose network resolve through it (CNI backend).
   "/usr/lib/cni/dnsname:golang-github-containernetworking-plugin-dnsname"
 )
+
+# Compose mode on podman alone needs these: setup leaves them out where compose runs on a Docker
+# engine (setup_commands).
+PODMAN_COMMANDS=(podman runc debootstrap /usr/lib/cni/dnsname)
 
 # What the local stack runs on: 'up --local' installs these and nothing else of the list above
 # (and a Maven when the wrapper needs one: local_commands).
@@ -61,8 +66,37 @@ missing_packages() {
   done
 }
 
+# setup_commands: the commands setup installs, one a line: the whole list where compose would run on
+# the lab's podman engine (compose_on_podman: no Docker engine answers, as in CI, whose docker is a
+# client alone); where a Docker engine answers, all but podman's toolchain, and docker-compose only
+# while that Docker has no compose plugin (compose() takes either).
+setup_commands() {
+  local entry cmd
+  if compose_on_podman; then
+    for entry in "${SETUP_PACKAGES[@]}"; do printf '%s\n' "${entry%%:*}"; done
+    return 0
+  fi
+  # Said on standard error: standard output is the list.
+  warn "a Docker engine answers 'docker info': compose runs on it, so podman's packages (for compose mode without Docker: ${PODMAN_COMMANDS[*]}) are not installed"
+  for entry in "${SETUP_PACKAGES[@]}"; do
+    cmd=${entry%%:*}
+    in_list "$cmd" "${PODMAN_COMMANDS[@]}" && continue
+    [[ $cmd == docker-compose ]] && compose_plugin && continue
+    printf '%s\n' "$cmd"
+  done
+}
+
+# The apt-get command lines that install <package...>, as one line to show the user.
+apt_install_line() {
+  printf '%sapt-get update && %sapt-get install -y --no-install-recommends %s' "$1" "$1" "${*:2}"
+}
+
+# As root, installs at once (CI). Otherwise through sudo only when the user says so: asked at a
+# terminal, or LAB_SETUP_SUDO=1 beforehand; a sudo whose password is cached would otherwise install
+# unasked. Without that consent, or sudo, it stops with the command to run.
 install_packages() {
   local -a pkgs=("$@") sudo=()
+  local answer=${LAB_SETUP_SUDO:-}
   if ((${#pkgs[@]} == 0)); then
     say "system packages: all present"
     return 0
@@ -71,17 +105,23 @@ install_packages() {
     die "no apt-get here: install these yourself: ${pkgs[*]}"
   fi
   if ((EUID != 0)); then
-    if command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
-      sudo=(sudo)
-    else
-      die "missing packages; as root run: apt-get update && apt-get install -y --no-install-recommends ${pkgs[*]}"
+    command -v sudo >/dev/null ||
+      die "missing packages; as root run: $(apt_install_line "" "${pkgs[@]}")"
+    if [[ -z $answer && -t 0 ]]; then
+      read -r -p "lab: install these with sudo apt-get: ${pkgs[*]}? [y/N] " answer || answer=''
     fi
+    [[ $answer == [yY1]* ]] ||
+      die "missing packages: ${pkgs[*]}; install them yourself ($(apt_install_line "sudo " "${pkgs[@]}")), or rerun with LAB_SETUP_SUDO=1 to let the lab run that"
+    sudo=(sudo)
+    # No terminal to type a password at: sudo fails rather than waits.
+    [[ -t 0 ]] || sudo+=(-n)
   fi
   say "installing: ${pkgs[*]}"
-  "${sudo[@]}" apt-get update
+  "${sudo[@]}" apt-get update || die "apt-get update failed (said above why)"
   # No recommends: docker-compose would pull in the docker.io engine, which the
   # lab does not need (compose mode uses whatever Docker the user runs).
-  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${pkgs[@]}"
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${pkgs[@]}" ||
+    die "installing ${pkgs[*]} failed (said above why)"
   say "installed: ${pkgs[*]}"
 }
 
@@ -124,8 +164,9 @@ project_jars_missing() {
 }
 
 lab_setup() {
-  local pkgs=()
-  mapfile -t pkgs < <(missing_packages)
+  local pkgs=() commands=()
+  mapfile -t commands < <(setup_commands)
+  mapfile -t pkgs < <(missing_packages "${commands[@]}")
   install_packages "${pkgs[@]}"
   stop_system_prometheus
   if project_jars_missing; then

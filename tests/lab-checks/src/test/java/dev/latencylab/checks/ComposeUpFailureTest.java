@@ -9,7 +9,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,26 +30,26 @@ class ComposeUpFailureTest {
 
     private static final String SERVICES = "kafka-1 kafka-2 kafka-3 producer-app consumer-app prometheus grafana";
 
+    private FakeHost host;
     private Path dir;
     private ServerSocket taken;
 
     @BeforeEach
     void fakeHost() throws IOException {
-        dir = Repo.buildDir().resolve("compose-up-" + System.nanoTime());
-        Files.createDirectories(dir.resolve("bin"));
+        host = new FakeHost("compose-up");
+        dir = host.dir;
         Files.createDirectories(dir.resolve("lab"));
-        Files.writeString(dir.resolve("calls"), "");
-        stub(
+        host.stub(
                 "docker",
-                "printf 'docker %s\\n' \"$*\" >>" + at("calls") + "\n"
+                host.recordCall("docker")
                         // The engine answers once it is there (on a Docker host from the start).
-                        + "case $1 in info) [[ -e " + at("engine-answers") + " ]] ;; *) exit 1 ;; esac\n");
-        stub(
+                        + "case $1 in info) [[ -e " + host.at("engine-answers") + " ]] ;; *) exit 1 ;; esac\n");
+        host.stub(
                 "docker-compose",
-                "printf 'docker-compose %s\\n' \"$*\" >>" + at("calls") + "\n"
+                host.recordCall("docker-compose")
                         + "case $1 in\n"
                         + "  config) printf '%s\\n' " + SERVICES + " ;;\n"
-                        + "  ps) cat " + at("running") + " 2>/dev/null || true ;;\n"
+                        + "  ps) cat " + host.at("running") + " 2>/dev/null || true ;;\n"
                         + "  up)\n"
                         + "    echo 'Creating kafka-latency-lab_prometheus_1 ... error' >&2\n"
                         + "    echo 'ERROR: for prometheus  Cannot start service prometheus: driver failed programming external"
@@ -59,17 +58,17 @@ class ComposeUpFailureTest {
                         + "    echo 'ERROR: Encountered errors while bringing up the project.' >&2\n"
                         + "    exit 1 ;;\n"
                         + "esac\n");
-        stub(
+        host.stub(
                 "podman",
-                "printf 'podman %s\\n' \"$*\" >>" + at("calls") + "\n"
+                host.recordCall("podman")
                         + "case \"$1 $2\" in\n"
                         // Not exec: the service keeps the command line the lab recorded, which it checks before a
                         // signal; the sleep goes with it.
-                        + "  'system service') touch " + at("engine-answers")
+                        + "  'system service') touch " + host.at("engine-answers")
                         + "; sleep 60 & trap 'kill $!; exit 0' TERM; wait; exit 0 ;;\n"
                         + "esac\n"
                         + "exit 0\n");
-        stub("runc", "exit 0\n");
+        host.stub("runc", "exit 0\n");
     }
 
     @AfterEach
@@ -96,8 +95,9 @@ class ComposeUpFailureTest {
         assertThat(result.output())
                 .contains("compose up failed: port 9090 (compose service prometheus) is taken: ERROR: for prometheus")
                 .contains("taking down what this 'up' started: compose down");
-        assertThat(calls()).contains("docker-compose down").noneMatch(c -> c.startsWith("docker-compose rm"));
-        assertThat(calls().indexOf("docker-compose down")).isGreaterThan(upCall());
+        assertThat(host.calls()).contains("docker-compose down").noneMatch(c -> c.startsWith("docker-compose rm"));
+        assertThat(host.calls().indexOf("docker-compose down"))
+                .isGreaterThan(host.firstCall("docker-compose up -d --build kafka-1"));
     }
 
     @Test
@@ -108,7 +108,7 @@ class ComposeUpFailureTest {
         Tools.Result result = composeUp(true);
 
         assertThat(result.ok()).as(result.describe()).isFalse();
-        assertThat(calls())
+        assertThat(host.calls())
                 .contains("docker-compose rm --force --stop producer-app consumer-app prometheus grafana")
                 .doesNotContain("docker-compose down");
     }
@@ -118,7 +118,7 @@ class ComposeUpFailureTest {
         Tools.Result result = composeUp(true);
 
         assertThat(result.ok()).as(result.describe()).isFalse();
-        assertThat(calls()).contains("docker-compose down").anyMatch(c -> c.startsWith("podman system service"));
+        assertThat(host.calls()).contains("docker-compose down").anyMatch(c -> c.startsWith("podman system service"));
         assertThat(result.output())
                 .contains("compose up failed: port 9090 (compose service prometheus)")
                 .contains("stopped what this 'up' started of the lab's podman engine: podman healthchecks");
@@ -147,7 +147,7 @@ class ComposeUpFailureTest {
         assertThat(result.ok()).as(result.describe()).isFalse();
         assertThat(result.output())
                 .contains("port " + port + " (for compose service " + first[0] + ") is already in use");
-        assertThat(calls())
+        assertThat(host.calls())
                 .noneMatch(c -> c.startsWith("docker-compose up"))
                 .noneMatch(c -> c.startsWith("docker-compose down"))
                 .noneMatch(c -> c.startsWith("podman"));
@@ -194,26 +194,9 @@ class ComposeUpFailureTest {
         String script = (portsFree ? "port_open() { return 1; }; " : "")
                 // A copy of each pid file the engine's start writes: the processes to look for afterwards.
                 + "eval \"original_$(declare -f record_pid)\";"
-                + " record_pid() { original_record_pid \"$@\" && cp \"$1\" " + at("") + "; };"
+                + " record_pid() { original_record_pid \"$@\" && cp \"$1\" " + host.at("") + "; };"
                 + " compose_up ''";
-        return LabShell.run(
-                dir.resolve("lab"),
-                Map.of("PATH", dir.resolve("bin") + ":" + System.getenv("PATH"), "LAB_HEALTHCHECK_FAST", "0.2"),
-                script);
-    }
-
-    private List<String> calls() throws IOException {
-        return Files.readAllLines(dir.resolve("calls"));
-    }
-
-    private int upCall() throws IOException {
-        List<String> calls = calls();
-        for (int i = 0; i < calls.size(); i++) {
-            if (calls.get(i).startsWith("docker-compose up -d --build kafka-1")) {
-                return i;
-            }
-        }
-        throw new AssertionError("no 'docker-compose up' among the calls: " + calls);
+        return LabShell.run(dir.resolve("lab"), Map.of("PATH", host.path(), "LAB_HEALTHCHECK_FAST", "0.2"), script);
     }
 
     /**
@@ -231,15 +214,5 @@ class ComposeUpFailureTest {
         } catch (IOException noSuchProcess) {
             return true;
         }
-    }
-
-    private String at(String name) {
-        return "'" + dir.resolve(name) + "'";
-    }
-
-    private void stub(String name, String body) throws IOException {
-        Path file = dir.resolve("bin").resolve(name);
-        Files.writeString(file, "#!/usr/bin/env bash\n" + body);
-        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 }

@@ -141,6 +141,70 @@ class SetupScriptTest {
         assertThat(withWrapperMaven.output()).contains("local: openjdk-17-jdk-headless curl prometheus\n");
     }
 
+    /**
+     * A machine whose Docker engine answers: compose runs on it, so setup leaves podman's toolchain out (podman,
+     * runc, debootstrap, podman's DNS plugin) and says so; docker-compose stays while Docker has no compose plugin.
+     */
+    @Test
+    void withADockerEngineSetupLeavesPodmansToolchainOutAndSaysWhy() throws IOException {
+        Tools.Result result = setupWants("docker-engine", "[[ $1 == info ]]");
+
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        assertThat(result.output())
+                .contains("a Docker engine answers 'docker info'")
+                .contains("podman's packages (for compose mode without Docker: podman runc debootstrap");
+        assertThat(wanted(result)).contains("docker-compose", "curl").doesNotContain("podman", "runc", "debootstrap");
+    }
+
+    /** And with its compose plugin, no docker-compose either. */
+    @Test
+    void withADockerEngineAndItsComposePluginSetupLeavesDockerComposeOut() throws IOException {
+        Tools.Result result = setupWants("docker-plugin", "[[ $1 == info || $1 == compose ]]");
+
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        assertThat(wanted(result)).contains("curl").doesNotContain("docker-compose", "podman");
+    }
+
+    /** CI's case: a docker client and no engine. Compose mode runs on podman there, which setup installs. */
+    @Test
+    void withADockerClientAndNoEngineSetupInstallsPodmansToolchain() throws IOException {
+        Tools.Result result = setupWants("docker-client", "exit 1");
+
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        assertThat(result.output()).doesNotContain("a Docker engine answers");
+        assertThat(wanted(result)).contains("podman", "runc", "debootstrap", "docker-compose", "curl");
+    }
+
+    /**
+     * The packages lab_setup would install on a machine that has none of the listed tools and a 'docker' that
+     * runs {@code docker} (a bash line): install_packages, which the consent test covers, only says them.
+     */
+    private static Tools.Result setupWants(String name, String docker) throws IOException {
+        Path bin = Files.createDirectories(Repo.buildDir().resolve("setup-" + name + "/bin"));
+        // The few commands the libraries themselves use; none of the listed tools.
+        for (String tool : List.of("bash", "sed", "head", "cat", "grep", "dirname", "tr", "awk", "cut", "env")) {
+            Path link = bin.resolve(tool);
+            Files.deleteIfExists(link);
+            Files.createSymbolicLink(link, Tools.require(tool, "coreutils"));
+        }
+        Path fake = bin.resolve("docker");
+        Files.writeString(fake, "#!/bin/bash\n" + docker + "\n");
+        Files.setPosixFilePermissions(fake, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return LabShell.run(
+                Repo.buildDir().resolve("setup-" + name + "/lab"),
+                Map.of("PATH", bin.toString()),
+                "install_packages() { echo \"would install: $*\"; }; stop_system_prometheus() { :; };"
+                        + " project_jars_missing() { return 1; }; lab_setup");
+    }
+
+    private static List<String> wanted(Tools.Result result) {
+        return result.output()
+                .lines()
+                .filter(l -> l.startsWith("would install: "))
+                .flatMap(l -> List.of(l.substring("would install: ".length()).split(" ")).stream())
+                .toList();
+    }
+
     private static Tools.Result stopSystemPrometheus(Path dir, Map<String, String> env) {
         String script = "set -euo pipefail; source scripts/lib/common.sh; source scripts/lib/setup.sh;"
                 + " stop_system_prometheus";
