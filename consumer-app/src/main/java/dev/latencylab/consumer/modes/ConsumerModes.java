@@ -7,6 +7,7 @@ import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.api.settings.Setting;
+import dev.latencylab.api.wait.Wait;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
@@ -19,7 +20,6 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,6 +47,9 @@ public final class ConsumerModes {
     public static final String RECORD_LISTENER = "lab-latency-record";
 
     static final Duration PAUSE_TIMEOUT = Duration.ofSeconds(15);
+
+    private static final Duration PAUSE_POLL = Duration.ofMillis(20);
+
     private static final Logger log = LoggerFactory.getLogger(ConsumerModes.class);
 
     private final KafkaListenerEndpointRegistry registry;
@@ -219,14 +222,15 @@ public final class ConsumerModes {
             return;
         }
         container.pause();
-        long deadline = System.nanoTime() + PAUSE_TIMEOUT.toNanos();
-        while (!container.isContainerPaused() && System.nanoTime() < deadline) {
-            LockSupport.parkNanos(Duration.ofMillis(20).toNanos());
-        }
-        if (!container.isContainerPaused()) {
-            throw new IllegalStateException("the listener was asked to pause but had not paused after "
-                    + PAUSE_TIMEOUT.toSeconds()
-                    + " s (is it polling?); POST {\"consuming\": true} withdraws the request");
+        try {
+            Wait.REAL
+                    .until(PAUSE_TIMEOUT, PAUSE_POLL, container::isContainerPaused, paused -> paused)
+                    .orElseThrow(paused -> new IllegalStateException(
+                            "the listener was asked to pause but had not paused after " + PAUSE_TIMEOUT.toSeconds()
+                                    + " s (is it polling?); POST {\"consuming\": true} withdraws the request"));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the listener to pause", e);
         }
     }
 

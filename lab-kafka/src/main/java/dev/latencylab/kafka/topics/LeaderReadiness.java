@@ -1,5 +1,6 @@
 package dev.latencylab.kafka.topics;
 
+import dev.latencylab.api.wait.Wait;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
  */
 public final class LeaderReadiness {
 
-    private static final long RETRY_MILLIS = 200;
+    private static final Duration RETRY = Duration.ofMillis(200);
 
     private LeaderReadiness() {}
 
@@ -36,24 +37,33 @@ public final class LeaderReadiness {
     public static int await(Admin admin, String topic, Duration timeout)
             throws InterruptedException, TimeoutException, ExecutionException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            try {
-                TopicDescription description = admin.describeTopics(List.of(topic))
-                        .allTopicNames()
-                        .get(remainingMillis(deadline), TimeUnit.MILLISECONDS)
-                        .get(topic);
-                Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-                description
-                        .partitions()
-                        .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-                admin.listOffsets(latest).all().get(remainingMillis(deadline), TimeUnit.MILLISECONDS);
-                return latest.size();
-            } catch (ExecutionException e) {
-                if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(RETRY_MILLIS) > deadline) {
-                    throw e;
-                }
-                TimeUnit.MILLISECONDS.sleep(RETRY_MILLIS);
-            }
+        // No try begins less than one retry before the deadline: its failure, not a call cut short, is the answer.
+        Answer answer = Wait.REAL
+                .until(timeout.minus(RETRY), RETRY, () -> ask(admin, topic, deadline), a -> a.failure() == null)
+                .last();
+        if (answer.failure() != null) {
+            throw answer.failure();
+        }
+        return answer.partitions();
+    }
+
+    /** Every leader's answer (the partition count), or why one did not come. */
+    private record Answer(int partitions, ExecutionException failure) {}
+
+    private static Answer ask(Admin admin, String topic, long deadline) throws InterruptedException, TimeoutException {
+        try {
+            TopicDescription description = admin.describeTopics(List.of(topic))
+                    .allTopicNames()
+                    .get(remainingMillis(deadline), TimeUnit.MILLISECONDS)
+                    .get(topic);
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            description
+                    .partitions()
+                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            admin.listOffsets(latest).all().get(remainingMillis(deadline), TimeUnit.MILLISECONDS);
+            return new Answer(latest.size(), null);
+        } catch (ExecutionException e) {
+            return new Answer(0, e);
         }
     }
 

@@ -1,9 +1,9 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.compare.ProcessToolRunner;
 import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.run.ScenarioRunner;
-import dev.latencylab.runner.run.Sleeper;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;

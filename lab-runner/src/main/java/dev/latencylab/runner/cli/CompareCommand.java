@@ -1,6 +1,7 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.compare.ClosedLoopFloor;
 import dev.latencylab.runner.compare.CompareReport;
 import dev.latencylab.runner.compare.CompareResult;
@@ -13,7 +14,6 @@ import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.Preflight;
 import dev.latencylab.runner.lab.ProducerClient;
-import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.TopicSpec;
 import dev.latencylab.runner.topics.KafkaTopics;

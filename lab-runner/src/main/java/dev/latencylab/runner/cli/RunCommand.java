@@ -1,5 +1,6 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.grafana.GrafanaLogin;
 import dev.latencylab.runner.grafana.RunSnapshots;
@@ -15,7 +16,6 @@ import dev.latencylab.runner.results.collect.PrometheusStackProbe;
 import dev.latencylab.runner.results.summary.TradeOffReading;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
-import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.run.StackWarmup;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.run.step.StepKinds;

@@ -1,10 +1,10 @@
 package dev.latencylab.runner.compare;
 
-import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.api.wait.Sleeper;
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.topics.TopicOwnership;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,14 +22,12 @@ final class BenchTopic {
     private static final Duration RETRY_EVERY = Duration.ofSeconds(2);
 
     private final CompareContext ctx;
-    private final Clock clock;
-    private final Sleeper sleeper;
+    private final Wait waits;
     private final TopicOwnership ownership;
 
     BenchTopic(CompareContext ctx, Clock clock, Sleeper sleeper, TopicOwnership ownership) {
         this.ctx = ctx;
-        this.clock = clock;
-        this.sleeper = sleeper;
+        this.waits = new Wait(clock, sleeper);
         this.ownership = ownership;
     }
 
@@ -55,31 +53,26 @@ final class BenchTopic {
         } else if (TopicLayout.parse(describeRun(topic).output(), topic).isPresent()) {
             throw new CompareException(ownership.refusal(topic, "give compare another bench topic (--topic NAME)"));
         }
-        Instant deadline = clock.instant().plus(RECREATE_TIMEOUT);
-        while (true) {
-            List<String> args = new ArrayList<>(List.of(
-                    "--create",
-                    "--topic",
-                    topic,
-                    "--partitions",
-                    Integer.toString(layout.partitions()),
-                    "--replication-factor",
-                    Integer.toString(layout.replicationFactor())));
-            if (layout.minInsyncReplicas() != null) {
-                args.addAll(List.of("--config", "min.insync.replicas=" + layout.minInsyncReplicas()));
-            }
-            ToolRun r = topicCommand("topic-create", args.toArray(String[]::new));
-            if (r.ok()) {
-                ownership.claim(topic);
-                return;
-            }
-            if (!clock.instant().isBefore(deadline)) {
-                throw new CompareException("could not create topic " + topic + " within " + RECREATE_TIMEOUT.toSeconds()
-                        + " s" + failure("create", r));
-            }
-            // Most likely "marked for deletion": the old topic is still being removed.
-            sleeper.sleep(RETRY_EVERY);
+        List<String> args = new ArrayList<>(List.of(
+                "--create",
+                "--topic",
+                topic,
+                "--partitions",
+                Integer.toString(layout.partitions()),
+                "--replication-factor",
+                Integer.toString(layout.replicationFactor())));
+        if (layout.minInsyncReplicas() != null) {
+            args.addAll(List.of("--config", "min.insync.replicas=" + layout.minInsyncReplicas()));
         }
+        // Tried again while it fails: most likely "marked for deletion", the old topic still being removed.
+        waits.until(
+                        RECREATE_TIMEOUT,
+                        RETRY_EVERY,
+                        () -> topicCommand("topic-create", args.toArray(String[]::new)),
+                        ToolRun::ok)
+                .orElseThrow(r -> new CompareException("could not create topic " + topic + " within "
+                        + RECREATE_TIMEOUT.toSeconds() + " s" + failure("create", r)));
+        ownership.claim(topic);
     }
 
     /** Deletes {@code topic} if the lab may: on a cluster it did not start, only the one this comparison created. */

@@ -2,11 +2,11 @@ package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.ScenarioRunner;
-import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.topics.TopicOwnership;
 import java.io.PrintStream;

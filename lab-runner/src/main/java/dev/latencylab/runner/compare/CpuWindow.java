@@ -2,6 +2,7 @@ package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.scenario.Durations;
 import java.time.Clock;
 import java.time.Duration;
@@ -182,16 +183,20 @@ final class CpuWindow {
     /** Until the tool's records reach the topic: its start-up is not part of its window. */
     private void awaitRecords(String topic, RunningTool pp, RunningTool cp) throws InterruptedException {
         long before = count.records(topic);
-        Instant deadline = clock.instant().plus(TOOL_START_TIMEOUT);
-        while (count.records(topic) <= before) {
+        new Wait(clock, ctx.lab::sleep)
+                .until(TOOL_START_TIMEOUT, START_POLL, () -> records(topic, before, pp, cp), n -> n > before)
+                .orElseThrow(n -> new CompareException("ProducerPerformance wrote nothing to " + topic + " within "
+                        + Durations.format(TOOL_START_TIMEOUT) + " of its start"));
+    }
+
+    /** The topic's records now; while none were added, both tools must still be running. */
+    private long records(String topic, long before, RunningTool pp, RunningTool cp) throws InterruptedException {
+        long now = count.records(topic);
+        if (now <= before) {
             requireRunning(pp, "ProducerPerformance");
             requireRunning(cp, "ConsumerPerformance");
-            if (!clock.instant().isBefore(deadline)) {
-                throw new CompareException("ProducerPerformance wrote nothing to " + topic + " within "
-                        + Durations.format(TOOL_START_TIMEOUT) + " of its start");
-            }
-            ctx.lab.sleep(START_POLL);
         }
+        return now;
     }
 
     private void print(CompareResult.CpuUse u) {

@@ -9,12 +9,13 @@ import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.wait.Sleeper;
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.BacklogSends;
 import dev.latencylab.runner.run.ConsumerWait;
 import dev.latencylab.runner.run.ScenarioRunner;
-import dev.latencylab.runner.run.Sleeper;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,6 +37,7 @@ final class LabDriver {
     private final Sleeper sleeper;
     private final PrintStream out;
     private final ConsumerWait consumerWait;
+    private final Wait waits;
 
     LabDriver(ProducerClient producer, ConsumerClient consumer, Clock clock, Sleeper sleeper, PrintStream out) {
         this.producer = producer;
@@ -44,6 +46,7 @@ final class LabDriver {
         this.sleeper = sleeper;
         this.out = out;
         this.consumerWait = new ConsumerWait(consumer, clock, sleeper, DRAIN_POLL);
+        this.waits = new Wait(clock, sleeper);
     }
 
     /** Sends as fast as the producer-app can (the rate is out of its reach), measures acked records/s, stops. */
@@ -233,36 +236,31 @@ final class LabDriver {
     LabDrain drain(String listener, int phase, long records, Duration timeout) throws InterruptedException {
         Instant resumed = clock.instant();
         consumer.consuming(true);
-        Instant deadline = resumed.plus(timeout);
         try {
-            while (true) {
-                sleeper.sleep(DRAIN_POLL);
-                Optional<PhaseView> view = consumer.latency().phase(phase);
-                long read = view.map(PhaseView::count).orElse(0L);
-                if (read >= records) {
-                    PhaseView v = view.orElseThrow();
-                    if (v.firstReceived() == null || v.firstReceived().isBefore(resumed)) {
-                        throw new CompareException("the consumer-app had read part of the backlog of phase " + phase
-                                + " before it was resumed (first record at " + v.firstReceived() + ", resumed at "
-                                + resumed + "): it was not paused, and the drain cannot be timed");
-                    }
-                    return new LabDrain(
-                            listener, v.count(), v.firstReceived(), v.lastReceived(), v.lost(), v.duplicated());
-                }
-                if (!clock.instant().isBefore(deadline)) {
-                    throw new CompareException(String.format(
+            PhaseView v = waits.until(
+                            timeout, DRAIN_POLL, () -> consumer.latency().phase(phase), seen -> read(seen) >= records)
+                    .orElseThrow(seen -> new CompareException(String.format(
                             Locale.ROOT,
                             "the consumer-app read %,d of the backlog's %,d records within %d s (%s listener)",
-                            read,
+                            read(seen),
                             records,
                             timeout.toSeconds(),
-                            listener));
-                }
+                            listener)))
+                    .orElseThrow();
+            if (v.firstReceived() == null || v.firstReceived().isBefore(resumed)) {
+                throw new CompareException("the consumer-app had read part of the backlog of phase " + phase
+                        + " before it was resumed (first record at " + v.firstReceived() + ", resumed at "
+                        + resumed + "): it was not paused, and the drain cannot be timed");
             }
+            return new LabDrain(listener, v.count(), v.firstReceived(), v.lastReceived(), v.lost(), v.duplicated());
         } finally {
             consumer.consuming(false);
             consumer.release(phase);
         }
+    }
+
+    private static long read(Optional<PhaseView> phase) {
+        return phase.map(PhaseView::count).orElse(0L);
     }
 
     /** The realistic load at a rate, the consumer reading, under {@code phase}; {@link #stop()} ends it. */

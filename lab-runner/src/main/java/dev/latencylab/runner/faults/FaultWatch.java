@@ -2,6 +2,8 @@ package dev.latencylab.runner.faults;
 
 import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.api.producer.SenderCounters;
+import dev.latencylab.api.wait.Sleeper;
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.topics.GroupAssignment;
 import dev.latencylab.runner.topics.TopicHealth;
@@ -121,22 +123,20 @@ public final class FaultWatch {
      * @return whether it was seen
      */
     public boolean awaitIsrWhole(Duration max) throws InterruptedException {
-        Instant deadline = clock.instant().plus(max);
-        while (clock.instant().isBefore(deadline)) {
-            synchronized (this) {
-                if (lastRestart == null) {
-                    return true;
-                }
-                Observation last = samples.get(samples.size() - 1);
-                if (!last.at().isBefore(lastRestart)
-                        && last.health() != null
-                        && last.health().isrWhole()) {
-                    return true;
-                }
-            }
-            Thread.sleep(EVERY.toMillis());
+        return new Wait(clock, Sleeper.REAL)
+                .until(max, EVERY, this::isrWholeSinceRestart, whole -> whole)
+                .met();
+    }
+
+    /** Whether the last sample, taken after the last restart, shows every replica in sync (no restart: true). */
+    private synchronized boolean isrWholeSinceRestart() {
+        if (lastRestart == null) {
+            return true;
         }
-        return false;
+        Observation last = samples.get(samples.size() - 1);
+        return !last.at().isBefore(lastRestart)
+                && last.health() != null
+                && last.health().isrWhole();
     }
 
     /** Stops sampling and sums up, with the consumer group's slow-record count of the phase. */

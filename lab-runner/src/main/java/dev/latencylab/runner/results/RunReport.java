@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results;
 
+import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.http.PrometheusClient;
 import dev.latencylab.runner.results.collect.MetricsCollector;
 import dev.latencylab.runner.results.collect.PhaseMark;
@@ -12,7 +13,6 @@ import dev.latencylab.runner.results.summary.RunSummary;
 import dev.latencylab.runner.results.summary.SummaryBuilder;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
-import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.RunPlan;

@@ -2,11 +2,12 @@ package dev.latencylab.runner.run;
 
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.wait.Sleeper;
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.Drained;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 
 /**
@@ -17,15 +18,13 @@ import java.util.List;
 public final class ConsumerWait {
 
     private final ConsumerClient consumer;
-    private final Clock clock;
-    private final Sleeper pause;
+    private final Wait waits;
     private final Duration poll;
 
     /** @param pause how to wait between two looks (a run's notices its abort) */
     public ConsumerWait(ConsumerClient consumer, Clock clock, Sleeper pause, Duration poll) {
         this.consumer = consumer;
-        this.clock = clock;
-        this.pause = pause;
+        this.waits = new Wait(clock, pause);
         this.poll = poll;
     }
 
@@ -34,17 +33,8 @@ public final class ConsumerWait {
 
     /** Until the consumer has read every record {@code producers} sent, at most {@code timeout}. */
     public CaughtUp drained(List<ProducerStatus> producers, Duration timeout) throws InterruptedException {
-        Instant deadline = clock.instant().plus(timeout);
-        while (true) {
-            LatencyView last = consumer.latency();
-            if (Drained.check(last, producers)) {
-                return new CaughtUp(last, true);
-            }
-            if (!clock.instant().isBefore(deadline)) {
-                return new CaughtUp(last, false);
-            }
-            pause.sleep(poll);
-        }
+        Wait.Seen<LatencyView> seen = waits.until(timeout, poll, consumer::latency, v -> Drained.check(v, producers));
+        return new CaughtUp(seen.last(), seen.met());
     }
 
     /**
@@ -53,14 +43,9 @@ public final class ConsumerWait {
      * Returns how many it holds.
      */
     public int assigned(String topic, int partitions, Duration timeout) throws InterruptedException {
-        Instant deadline = clock.instant().plus(timeout);
-        while (true) {
-            int held = consumer.latency().assignedPartitions(topic);
-            if (held >= partitions || !clock.instant().isBefore(deadline)) {
-                return held;
-            }
-            pause.sleep(poll);
-        }
+        return waits.until(
+                        timeout, poll, () -> consumer.latency().assignedPartitions(topic), held -> held >= partitions)
+                .last();
     }
 
     /**
@@ -70,17 +55,17 @@ public final class ConsumerWait {
      * instance's count as last seen, in the instances' order.
      */
     public List<Integer> spread(String topic, int each, Duration timeout) throws InterruptedException {
-        Instant deadline = clock.instant().plus(timeout);
-        while (true) {
-            // Each instance's own view, without the histograms a group read decodes for nothing here.
-            List<Integer> held = new java.util.ArrayList<>();
-            for (int n = 1; n <= consumer.endpoints().size(); n++) {
-                held.add(consumer.instanceView(n).assignedPartitions(topic));
-            }
-            if (held.stream().allMatch(n -> n >= each) || !clock.instant().isBefore(deadline)) {
-                return held;
-            }
-            pause.sleep(poll);
+        return waits.until(timeout, poll, () -> heldByEach(topic), held -> held.stream()
+                        .allMatch(n -> n >= each))
+                .last();
+    }
+
+    /** Each instance's own view, without the histograms a group read decodes for nothing here. */
+    private List<Integer> heldByEach(String topic) throws InterruptedException {
+        List<Integer> held = new java.util.ArrayList<>();
+        for (int n = 1; n <= consumer.endpoints().size(); n++) {
+            held.add(consumer.instanceView(n).assignedPartitions(topic));
         }
+        return held;
     }
 }

@@ -7,6 +7,7 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;
 import dev.latencylab.runner.lab.NetworkClient;
@@ -45,48 +46,55 @@ public final class PhaseCloser {
 
     public ClosedPhase fence(PhaseTracker t, Duration timeout) throws InterruptedException {
         Instant started = run.clock.instant();
-        Instant deadline = started.plus(timeout);
-        while (true) {
-            ProducerStatus producerStatus = run.producer.state();
-            LatencyView fenceView = run.consumer.latency();
-            AccountingStops.requireWithinLimits(fenceView);
-            Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
-            // The fence and the counts take the sends as the consumer is given them; the record keeps them whole.
-            Optional<PhaseSends> given = sends.map(x -> x.givenTo(fenceView.consumer()));
-            boolean passed = given.isPresent()
-                    && PhaseFence.passed(
-                            given.get(), fenceView.ledger(given.get().topic()));
-            if (passed || !run.clock.instant().isBefore(deadline)) {
-                // The phase's last read, begun after the fence passed: a group's instances are read
-                // one after another, and only such a read holds in each every record the counts do.
-                // It asks for the histograms the report draws, which one instance's polls go without.
-                ConsumerClient.GroupRead read = run.consumer.readWithHistograms();
-                AccountingStops.requireWithinLimits(read.group());
-                LatencyView consumerView = read.group();
-                Optional<PhaseView> latency = consumerView.phase(t.phaseId);
-                if (!passed) {
-                    run.warn("phase " + t.phase.name() + " could not be closed within "
-                            + Durations.format(timeout) + ": waiting for "
-                            + given.map(x -> PhaseFence.waitingFor(x, consumerView.ledger(x.topic())))
-                                    .orElse("the producer's count of the phase")
-                            + "; its counts are as of then");
-                } else {
-                    run.out.printf(
-                            Locale.ROOT,
-                            "  phase %s closed: the consumer passed every acknowledged offset %s after the window%n",
-                            t.phase.name(),
-                            Durations.format(Duration.between(started, run.clock.instant())));
-                }
-                return new ClosedPhase(
-                        latency.orElse(null),
-                        sends.orElse(null),
-                        given.map(x -> PhaseCounts.of(x, consumerView.ledger(x.topic()), latency))
-                                .orElse(null),
-                        passed,
-                        withProducers(withNetwork(description(producerStatus, sends, read, t), t.phase), t));
-            }
-            run.sleeper.sleep(run.options.drainPoll());
+        Wait.Seen<FenceLook> seen = new Wait(run.clock, run.sleeper)
+                .until(timeout, run.options.drainPoll(), () -> fenceLook(t), FenceLook::passed);
+        FenceLook last = seen.last();
+        Optional<PhaseSends> sends = last.sends();
+        Optional<PhaseSends> given = last.given();
+        boolean passed = last.passed();
+        // The phase's last read, begun after the fence passed: a group's instances are read
+        // one after another, and only such a read holds in each every record the counts do.
+        // It asks for the histograms the report draws, which one instance's polls go without.
+        ConsumerClient.GroupRead read = run.consumer.readWithHistograms();
+        AccountingStops.requireWithinLimits(read.group());
+        LatencyView consumerView = read.group();
+        Optional<PhaseView> latency = consumerView.phase(t.phaseId);
+        if (!passed) {
+            run.warn("phase " + t.phase.name() + " could not be closed within "
+                    + Durations.format(timeout) + ": waiting for "
+                    + given.map(x -> PhaseFence.waitingFor(x, consumerView.ledger(x.topic())))
+                            .orElse("the producer's count of the phase")
+                    + "; its counts are as of then");
+        } else {
+            run.out.printf(
+                    Locale.ROOT,
+                    "  phase %s closed: the consumer passed every acknowledged offset %s after the window%n",
+                    t.phase.name(),
+                    Durations.format(Duration.between(started, run.clock.instant())));
         }
+        return new ClosedPhase(
+                latency.orElse(null),
+                sends.orElse(null),
+                given.map(x -> PhaseCounts.of(x, consumerView.ledger(x.topic()), latency))
+                        .orElse(null),
+                passed,
+                withProducers(withNetwork(description(last.producerStatus(), sends, read, t), t.phase), t));
+    }
+
+    /** One look at the fence: the producer's tally of the phase, as the consumer is given it, and whether it passed. */
+    private record FenceLook(
+            ProducerStatus producerStatus, Optional<PhaseSends> sends, Optional<PhaseSends> given, boolean passed) {}
+
+    private FenceLook fenceLook(PhaseTracker t) throws InterruptedException {
+        ProducerStatus producerStatus = run.producer.state();
+        LatencyView fenceView = run.consumer.latency();
+        AccountingStops.requireWithinLimits(fenceView);
+        Optional<PhaseSends> sends = producerStatus.phaseSends(t.phaseId);
+        // The fence and the counts take the sends as the consumer is given them; the record keeps them whole.
+        Optional<PhaseSends> given = sends.map(x -> x.givenTo(fenceView.consumer()));
+        boolean passed = given.isPresent()
+                && PhaseFence.passed(given.get(), fenceView.ledger(given.get().topic()));
+        return new FenceLook(producerStatus, sends, given, passed);
     }
 
     /** The phase cut short: its window ends now, with whatever the endpoints still answer; it is not fenced. */

@@ -3,6 +3,7 @@ package dev.latencylab.runner.run;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.runner.clocks.ClockChecks;
 import dev.latencylab.runner.clocks.ClockProbe;

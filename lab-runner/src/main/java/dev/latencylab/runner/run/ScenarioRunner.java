@@ -3,6 +3,7 @@ package dev.latencylab.runner.run;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.lab.ConsumerClient;

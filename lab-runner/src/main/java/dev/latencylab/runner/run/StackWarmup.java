@@ -1,5 +1,6 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;

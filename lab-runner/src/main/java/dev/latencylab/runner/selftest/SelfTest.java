@@ -1,5 +1,6 @@
 package dev.latencylab.runner.selftest;
 
+import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.faults.BrokerControl;
 import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.http.JsonHttp;
@@ -8,7 +9,6 @@ import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
-import dev.latencylab.runner.run.Sleeper;
 import dev.latencylab.runner.run.StackWarmup;
 import dev.latencylab.runner.run.step.StepKinds;
 import dev.latencylab.runner.scenario.Scenario;

@@ -1,10 +1,11 @@
 package dev.latencylab.runner.topics;
 
+import dev.latencylab.api.wait.Sleeper;
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.kafka.topics.LeaderReadiness;
 import dev.latencylab.runner.scenario.TopicSpec;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -17,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
@@ -40,6 +42,8 @@ public final class KafkaTopics implements Topics {
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
     /** A deleted topic's name is free again only once the controller has finished deleting it. */
     private static final Duration RECREATE_TIMEOUT = Duration.ofSeconds(60);
+
+    private static final Duration RECREATE_EVERY = Duration.ofMillis(500);
 
     private final Admin admin;
     private final String bootstrap;
@@ -75,30 +79,35 @@ public final class KafkaTopics implements Topics {
         configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(spec.minInsyncReplicasOrDefault()));
         NewTopic topic =
                 new NewTopic(spec.name(), spec.partitions(), spec.replicationFactorOrDefault()).configs(configs);
-        boolean replaced = false;
-        Instant deadline = clock.instant().plus(RECREATE_TIMEOUT);
-        while (true) {
-            try {
-                get(admin.createTopics(List.of(topic)).all(), "create topic " + spec.name());
-                ownership.claim(spec.name());
-                // A topic is writable only once each leader serves it (see LeaderReadiness).
-                awaitLeaders(spec.name());
-                return replaced;
-            } catch (TopicException e) {
-                if (!(e.getCause() instanceof TopicExistsException)
-                        || clock.instant().isAfter(deadline)) {
-                    throw e;
-                }
-                if (!ownership.mayDelete(spec.name())) {
-                    throw new TopicException(
-                            ownership.refusal(spec.name(), "give the phase another topic"), e.getCause());
-                }
-                if (!replaced) {
-                    delete(spec.name());
-                    replaced = true;
-                }
-                TimeUnit.MILLISECONDS.sleep(500);
+        AtomicBoolean replaced = new AtomicBoolean();
+        new Wait(clock, Sleeper.REAL)
+                .until(RECREATE_TIMEOUT, RECREATE_EVERY, () -> createOnce(topic, replaced), Optional::isEmpty)
+                .orElseThrow(Optional::get);
+        return replaced.get();
+    }
+
+    /**
+     * Creates {@code topic} and waits for its leaders; empty once it has. A topic of the name that
+     * exists already is deleted (once, where the lab may) and its refusal returned, for another try.
+     */
+    private Optional<TopicException> createOnce(NewTopic topic, AtomicBoolean replaced) throws InterruptedException {
+        try {
+            get(admin.createTopics(List.of(topic)).all(), "create topic " + topic.name());
+            ownership.claim(topic.name());
+            // A topic is writable only once each leader serves it (see LeaderReadiness).
+            awaitLeaders(topic.name());
+            return Optional.empty();
+        } catch (TopicException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw e;
             }
+            if (!ownership.mayDelete(topic.name())) {
+                throw new TopicException(ownership.refusal(topic.name(), "give the phase another topic"), e.getCause());
+            }
+            if (!replaced.getAndSet(true)) {
+                delete(topic.name());
+            }
+            return Optional.of(e);
         }
     }
 

@@ -1,6 +1,6 @@
 package dev.latencylab.runner.fake;
 
-import dev.latencylab.runner.run.Sleeper;
+import dev.latencylab.api.wait.Sleeper;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,6 +3,7 @@ package dev.latencylab.runner.run.step.measured;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.lab.ProducerGroup;
 import dev.latencylab.runner.run.PhaseTracker;
 import dev.latencylab.runner.run.RunContext;
@@ -32,9 +33,12 @@ final class WindowOpening {
     private static final Duration WORTH_A_WARNING = Duration.ofSeconds(1);
 
     private final RunContext run;
+    /** Sleeps as the run does: an abort ends a wait. */
+    private final Wait waits;
 
     WindowOpening(RunContext run) {
         this.run = run;
+        this.waits = new Wait(run.clock, run::sleep);
     }
 
     /**
@@ -45,26 +49,31 @@ final class WindowOpening {
      * waited, and when it gave up.
      */
     void awaitSenderOnSchedule(PhaseTracker t) throws InterruptedException {
-        Double lag = run.producer.state().scheduleLagMs();
-        if (lag == null || lag <= ON_SCHEDULE_MS) {
+        Instant started = run.clock.instant();
+        Wait.Seen<Double> lag = waits.until(
+                CATCH_UP,
+                run.options.drainPoll(),
+                () -> run.producer.state().scheduleLagMs(),
+                WindowOpening::onSchedule);
+        if (lag.met() && lag.looks() == 1) {
+            // On schedule at the first look: the window opens without a word.
             return;
         }
-        Instant started = run.clock.instant();
-        while (lag != null && lag > ON_SCHEDULE_MS) {
-            if (!run.clock.instant().isBefore(started.plus(CATCH_UP))) {
-                run.warn(String.format(
-                        Locale.ROOT,
-                        "phase %s: the sender was still %.0f ms behind its schedule %s after the warm-up; the phase"
-                                + " was measured anyway and its first records carry that delay",
-                        t.phase.name(),
-                        lag,
-                        Durations.format(CATCH_UP)));
-                return;
-            }
-            run.sleep(run.options.drainPoll());
-            lag = run.producer.state().scheduleLagMs();
+        if (!lag.met()) {
+            run.warn(String.format(
+                    Locale.ROOT,
+                    "phase %s: the sender was still %.0f ms behind its schedule %s after the warm-up; the phase"
+                            + " was measured anyway and its first records carry that delay",
+                    t.phase.name(),
+                    lag.last(),
+                    Durations.format(CATCH_UP)));
+            return;
         }
         opened(t, started, "the sender had caught up with its schedule", true);
+    }
+
+    private static boolean onSchedule(Double lagMs) {
+        return lagMs == null || lagMs <= ON_SCHEDULE_MS;
     }
 
     /**
@@ -77,28 +86,26 @@ final class WindowOpening {
      */
     void awaitConsumerCaughtUp(PhaseTracker t) throws InterruptedException {
         Instant started = run.clock.instant();
-        while (true) {
-            // Both read anew each time: a consumer that keeps a constant distance never catches up.
-            List<ProducerStatus> producers = run.eachProducer();
-            LatencyView consumer = run.consumer.latency();
-            long behind = behind(consumer, producers, inFlight(t.phase.settings(), producers.size()));
-            if (behind == 0) {
-                break;
-            }
-            if (!run.clock.instant().isBefore(started.plus(CATCH_UP))) {
-                run.warn(String.format(
-                        Locale.ROOT,
-                        "phase %s: the consumer was still %d records behind the producer %s after the warm-up; the"
-                                + " phase was measured anyway and its latency includes the backlog the phases"
-                                + " before it left",
-                        t.phase.name(),
-                        behind,
-                        Durations.format(CATCH_UP)));
-                return;
-            }
-            run.sleep(run.options.drainPoll());
+        Wait.Seen<Long> behind = waits.until(CATCH_UP, run.options.drainPoll(), () -> behind(t), n -> n == 0);
+        if (!behind.met()) {
+            run.warn(String.format(
+                    Locale.ROOT,
+                    "phase %s: the consumer was still %d records behind the producer %s after the warm-up; the"
+                            + " phase was measured anyway and its latency includes the backlog the phases"
+                            + " before it left",
+                    t.phase.name(),
+                    behind.last(),
+                    Durations.format(CATCH_UP)));
+            return;
         }
         opened(t, started, "the consumer had reached the records sent before it", false);
+    }
+
+    /** Both read anew each time: a consumer that keeps a constant distance never catches up. */
+    private long behind(PhaseTracker t) throws InterruptedException {
+        List<ProducerStatus> producers = run.eachProducer();
+        LatencyView consumer = run.consumer.latency();
+        return behind(consumer, producers, inFlight(t.phase.settings(), producers.size()));
     }
 
     /** Records one producer sends in {@link #IN_FLIGHT} (a throttled phase: its rate is known). */

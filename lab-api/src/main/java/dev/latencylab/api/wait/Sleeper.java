@@ -1,8 +1,8 @@
-package dev.latencylab.runner.run;
+package dev.latencylab.api.wait;
 
 import java.time.Duration;
 
-/** Waiting, injected so the runner's timing is tested without real sleeps. */
+/** Waiting, injected so the code that waits is tested without real sleeps. */
 @FunctionalInterface
 public interface Sleeper {
 
