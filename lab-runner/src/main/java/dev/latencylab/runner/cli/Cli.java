@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
             SnapshotCommand.class,
             SelfTestCommand.class,
             CheckDashboardsCommand.class,
+            TargetsCommand.class,
             CompletionCommand.class,
             CommandLine.HelpCommand.class
         },

@@ -30,6 +30,7 @@ final class CommandFactory implements CommandLine.IFactory {
                                 ScenarioRunner.Options.DEFAULT,
                                 true)),
                 Map.entry(ValidateCommand.class, () -> new ValidateCommand(out, err, cwd)),
+                Map.entry(TargetsCommand.class, () -> new TargetsCommand(out, err, cwd)),
                 Map.entry(ImportOmbCommand.class, () -> new ImportOmbCommand(out, err, cwd)),
                 Map.entry(LingerCommand.class, () -> new LingerCommand(out, err, cwd, new JsonHttp())),
                 Map.entry(ReportCommand.class, () -> new ReportCommand(out, err, cwd)),

@@ -18,6 +18,7 @@ import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.TopicSpec;
 import dev.latencylab.runner.topics.KafkaTopics;
 import dev.latencylab.runner.topics.TopicOwnership;
+import dev.latencylab.runner.workers.Workers;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -284,13 +285,14 @@ final class CompareCommand extends LabCommand {
         if (backlog < 300_000 || backlog > 10_000_000) {
             throw new UsageException("--backlog must be from 300000 to 10000000, got " + backlog);
         }
-        if (apps.consumerUrls.size() > 1) {
+        Workers workers = apps.workers(cwd);
+        if (workers.consumers().size() > 1) {
             throw new UsageException("--consumer: compare measures one consumer-app against Kafka's own consumer;"
-                    + " give one URL, not " + apps.consumerUrls.size());
+                    + " give one URL, not " + workers.consumers().size());
         }
-        if (apps.producerUrls.size() > 1) {
+        if (workers.producers().size() > 1) {
             throw new UsageException("--producer: compare measures one producer-app against Kafka's own producer;"
-                    + " give one URL, not " + apps.producerUrls.size());
+                    + " give one URL, not " + workers.producers().size());
         }
         // compare creates, writes and deletes its bench topic: the producer-app's rule holds for it too.
         if (!TopicSpec.labs(topic)) {
@@ -313,8 +315,8 @@ final class CompareCommand extends LabCommand {
                 topic,
                 bootstrap,
                 cwd.resolve(kafkaLib),
-                apps.producerUrl(),
-                apps.consumerUrl(),
+                workers.producers().get(0),
+                workers.consumers().get(0),
                 drainTimeout,
                 backlog,
                 producerPid,

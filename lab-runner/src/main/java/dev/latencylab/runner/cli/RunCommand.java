@@ -210,7 +210,7 @@ final class RunCommand extends LabCommand {
                     scenario,
                     Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL")),
                     Commands.control(consumerControl, System.getenv("LAB_CONSUMER_CONTROL")),
-                    apps.consumerUrls.size());
+                    apps.workers(cwd).consumers().size());
         } catch (ScenarioException e) {
             err.println("The scenario cannot be run:");
             e.problems().forEach(p -> err.println("  " + p));
@@ -220,8 +220,8 @@ final class RunCommand extends LabCommand {
 
         boolean delayed = scenario.setsRoundTrip();
         NetworkClient network = delayed ? new NetworkClient(http, networkUrl) : null;
-        ProducerClient producer = new ProducerClient(http, apps.producerUrls);
-        ConsumerClient consumer = new ConsumerClient(http, apps.consumerUrls);
+        ProducerClient producer = new ProducerClient(http, apps.workers(cwd).producers());
+        ConsumerClient consumer = new ConsumerClient(http, apps.workers(cwd).consumers());
         PrometheusClient prometheus = prometheusArgs.client(http);
 
         if (!stackAnswers(http, producer, consumer, prometheus, network)) {
@@ -310,7 +310,7 @@ final class RunCommand extends LabCommand {
         return preflight.reportTo(
                 err,
                 "Start it with scripts/lab up (a scenario that sets a round trip: scripts/lab up --local --far-producer),"
-                        + " or point the runner elsewhere with --producer/--consumer/--prometheus/--network.");
+                        + " or point the runner elsewhere with --producer/--consumer (or --workers)/--prometheus/--network.");
     }
 
     private void printSummary(Path dir) {
@@ -326,9 +326,9 @@ final class RunCommand extends LabCommand {
     private Map<String, String> endpoints() {
         return Map.of(
                 "producer",
-                apps.producerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
+                apps.workers(cwd).producers().stream().map(URI::toString).collect(Collectors.joining(",")),
                 "consumer",
-                apps.consumerUrls.stream().map(URI::toString).collect(Collectors.joining(",")),
+                apps.workers(cwd).consumers().stream().map(URI::toString).collect(Collectors.joining(",")),
                 "prometheus",
                 prometheusArgs.url.toString(),
                 "grafana",

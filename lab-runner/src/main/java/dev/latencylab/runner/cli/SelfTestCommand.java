@@ -9,6 +9,7 @@ import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.selftest.SelfTest;
 import dev.latencylab.runner.selftest.SelfTestRow;
 import dev.latencylab.runner.topics.KafkaTopics;
+import dev.latencylab.runner.workers.Workers;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -91,7 +92,8 @@ final class SelfTestCommand extends LabCommand {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (apps.producerUrls.size() < 2 || apps.consumerUrls.size() < 2) {
+        Workers workers = apps.workers(cwd);
+        if (workers.producers().size() < 2 || workers.consumers().size() < 2) {
             throw new UsageException("the self-test drives two producer-apps and two consumer-apps (--producer URL,URL"
                     + " --consumer URL,URL); scripts/lab selftest starts and names them");
         }
@@ -113,8 +115,8 @@ final class SelfTestCommand extends LabCommand {
         try (KafkaTopics topics = new KafkaTopics(bootstrap, Clock.systemUTC())) {
             SelfTest test = new SelfTest(
                     http,
-                    apps.producerUrls,
-                    apps.consumerUrls,
+                    workers.producers(),
+                    workers.consumers(),
                     topics,
                     bootstrap,
                     brokers,

@@ -2,7 +2,6 @@ package dev.latencylab.runner.http;
 
 import java.net.URI;
 import java.util.Collection;
-import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -18,19 +17,12 @@ public final class AppToken {
 
     public AppToken(String token, Collection<URI> apps) {
         this.token = token;
-        this.origins = apps.stream().map(AppToken::origin).collect(Collectors.toUnmodifiableSet());
+        this.origins = apps.stream().map(Urls::origin).collect(Collectors.toUnmodifiableSet());
     }
 
     /** The {@code Authorization} header's value for a request to {@code uri}, or null where the token may not go. */
     String authorizationFor(URI uri) {
-        return origins.contains(origin(uri)) ? "Bearer " + token : null;
-    }
-
-    private static String origin(URI uri) {
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        int port = uri.getPort() >= 0 ? uri.getPort() : "https".equals(scheme) ? 443 : 80;
-        String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
-        return scheme + "://" + host + ":" + port;
+        return origins.contains(Urls.origin(uri)) ? "Bearer " + token : null;
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.latencylab.runner.http;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -17,6 +18,17 @@ public final class Urls {
             b = b.substring(0, b.length() - 1);
         }
         return URI.create(b + path);
+    }
+
+    /** {@code scheme://host:port}, lower case, the scheme's port when none is given: what one server answers on. */
+    public static String origin(URI uri) {
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        return scheme + "://" + (uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT)) + ":" + port(uri);
+    }
+
+    /** The port {@code uri} reaches: its own, else its scheme's (443 for https, 80 otherwise). */
+    public static int port(URI uri) {
+        return uri.getPort() >= 0 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
     }
 
     public static URI withQuery(URI base, String path, Map<String, String> params) {

@@ -32,6 +32,8 @@ public final class OmbImport {
     private static final long GB = 1024L * 1024 * 1024;
     /** OMB warms up for a minute when the workload says nothing. */
     private static final long OMB_WARMUP_MINUTES = 1;
+    /** producer-app instances scripts/lab up --local --producers starts, at most: what the import's hint can ask. */
+    private static final int LOCAL_PRODUCERS = 8;
 
     private static final YAMLMapper YAML = YAMLMapper.builder()
             .disable(YAMLWriteFeature.WRITE_DOC_START_MARKER)
@@ -142,12 +144,12 @@ public final class OmbImport {
                     + " what OMB gives it");
         }
         long producers = topics * producersPerTopic;
-        if (producers > Phase.MAX_PRODUCERS) {
-            notes.add("producersPerTopic: " + producers + " producers in all; the lab drives at most "
-                    + Phase.MAX_PRODUCERS
-                    + " producer-app instances, so " + Phase.MAX_PRODUCERS + " send the same total rate (fuller batches"
+        if (producers > LOCAL_PRODUCERS) {
+            notes.add("producersPerTopic: " + producers + " producers in all; scripts/lab up --local starts at most "
+                    + LOCAL_PRODUCERS
+                    + " producer-app instances, so " + LOCAL_PRODUCERS + " send the same total rate (fuller batches"
                     + " each than OMB's)");
-            producers = Phase.MAX_PRODUCERS;
+            producers = LOCAL_PRODUCERS;
         }
         if (producers > 1) {
             notes.add("producers: " + producers + " producer-app instances must run: scripts/lab up --local"

@@ -43,8 +43,11 @@ public record Phase(
 
     /** Records; 5 million of 1 KB is 15 GB on three replicas, past what a laptop lab should write. */
     public static final int MAX_BACKLOG = 5_000_000;
-    /** producer-app instances a phase may drive (scripts/lab up --producers starts up to 8). */
-    public static final int MAX_PRODUCERS = 8;
+    /**
+     * producer-app instances a phase may drive: a bound of sense only, since the runner changes every driven
+     * instance at once, a thread each (scripts/lab up --producers starts up to 8; workers elsewhere are any number).
+     */
+    public static final int MAX_PRODUCERS = 1024;
 
     public Phase {
         faults = faults == null ? List.of() : List.copyOf(faults);

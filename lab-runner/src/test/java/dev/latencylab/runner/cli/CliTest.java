@@ -33,6 +33,7 @@ class CliTest {
             "selftest",
             "snapshot",
             "check-dashboards",
+            "targets",
             "completion");
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -226,7 +227,8 @@ class CliTest {
                 "flamegraph",
                 "compare",
                 "snapshot",
-                "check-dashboards")) {
+                "check-dashboards",
+                "targets")) {
             out.reset();
             assertThat(cli(dir).execute(command, "--help")).as(command).isZero();
             assertThat(out())

@@ -67,6 +67,16 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aPhaseMayDriveMoreProducersThanScriptsLabStartsOnOneMachine() {
+        Scenario s = loader.parse(
+                "sweep.yaml",
+                "fallback",
+                SWEEP.replace("  - name: linger-0\n", "  - name: linger-0\n    producers: 12\n"));
+
+        assertThat(s.phases().get(0).producers()).isEqualTo(12);
+    }
+
+    @Test
     void nameFallsBackToTheFileName(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("my-sweep.yaml");
         Files.writeString(file, SWEEP.replace("name: sweep\n", ""));

@@ -115,7 +115,7 @@ class ScenarioSchemaTest {
                 "defaults: {settings: {sendBufferBytes: 1000}}",
                 "defaults: {topic: {name: lab.x, partitions: 0}}",
                 "phases:\n  - name: a\n    backlog: 0",
-                "phases:\n  - name: a\n    producers: 9",
+                "phases:\n  - name: a\n    producers: 1025",
                 "phases:\n  - name: a\n    consumer: {workers: 1025}",
                 "phases:\n  - name: a\n    network: {lossPercent: 101}",
                 "phases:\n  - name: a\n    faults: [{at: 5s, kill: consumer-9}]",
