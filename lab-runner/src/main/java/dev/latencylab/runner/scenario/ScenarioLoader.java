@@ -71,6 +71,10 @@ public final class ScenarioLoader {
             throw new ScenarioException(List.of(source + ": not valid YAML: " + e.getOriginalMessage()));
         }
         ScenarioProblems problems = new ScenarioProblems(source);
+        ScenarioSchema.check(root == null || root.isMissingNode() ? yaml.nullNode() : root, problems);
+        if (!problems.isEmpty()) {
+            throw problems.exception();
+        }
         if (root == null || !root.isObject()) {
             problems.add(
                     "",

@@ -155,7 +155,7 @@ class ScenarioSchemaTest {
                 "abortEvery", SettingsLimits.ABORT_EVERY);
         producer.forEach((name, range) -> assertRange(defs.path("settings"), name, range));
         assertRange(
-                defs.path("settings").path("properties").path("sendBufferBytes").path("anyOf"),
+                defs.path("settings").path("properties").path("sendBufferBytes").path("oneOf"),
                 "1",
                 SettingsLimits.SEND_BUFFER_BYTES);
         JsonNode rate = defs.path("settings")
