@@ -99,7 +99,10 @@ public final class ScenarioSchema {
             default ->
                 e.getMessage()
                         + (e.getInstanceNode() != null && e.getInstanceNode().isValueNode()
-                                ? ", got " + ScenarioFields.show(e.getInstanceNode())
+                                ? ", got "
+                                        + (e.getInstanceNode().isString()
+                                                ? "'" + e.getInstanceNode().asString() + "'"
+                                                : e.getInstanceNode())
                                 : "");
         };
     }

@@ -294,8 +294,7 @@ class ScenarioLoaderTest {
                                         "      lingerMs: 0\n",
                                         "      lingerMs: 0\n      payload: sample\n      payloadFile: /nonexistent/orders.jsonl\n")))
                 .isInstanceOf(ScenarioException.class)
-                .hasMessageContaining(
-                        "phase 1 'linger-0': settings.payloadFile: payloadFile /nonexistent/orders.jsonl");
+                .hasMessageContaining("phase 1 'linger-0': settings.payloadFile: /nonexistent/orders.jsonl is outside");
     }
 
     @Test
