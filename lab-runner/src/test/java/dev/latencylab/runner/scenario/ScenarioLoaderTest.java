@@ -615,6 +615,38 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void whatARecordOrTheSettingsReaderRefusesWhenBoundIsNamedByItsPath() {
+        String text = SWEEP.replace(
+                        "      lingerMs: 0\n",
+                        "      lingerMs: 0\n      compression: gzip\n      compressionLevel: 12\n")
+                .replace("    warmup: 0s\n", "    warmup: 200h\n");
+
+        assertThatThrownBy(() -> loader.parse("b.yaml", "b", text))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                        .containsExactlyInAnyOrder(
+                                "b.yaml: phase 1 'linger-0': settings.compressionLevel: must be an integer from 1 to 9;"
+                                        + " got 12",
+                                "b.yaml: phase 2 'linger-20': warmup: '200h' is longer than the 168h a duration may be"
+                                        + " here"));
+        assertThatThrownBy(() -> loader.parse(
+                        "n.yaml",
+                        "n",
+                        SWEEP.replace(
+                                "      lingerMs: 0\n",
+                                "      lingerMs: 0\n"
+                                        + "    faults: [{at: 5s, kill: leader}, {at: 200h, restart: leader}]\n")))
+                .hasMessage(
+                        "n.yaml: phase 1 'linger-0': faults[2]: '200h' is longer than the 168h a duration may be here");
+        assertThatThrownBy(() -> loader.parse(
+                        "n.yaml",
+                        "n",
+                        SWEEP.replace(
+                                "      lingerMs: 0\n", "      lingerMs: 0\n    network: {rttMs: 10, jitterMs: 20}\n")))
+                .hasMessage("n.yaml: phase 1 'linger-0': network: jitterMs must not exceed rttMs");
+    }
+
+    @Test
     void morePhasesThanOneRunHasIdsForAndMorePartitionsThanTheLedgerHoldsAreRefusedUpFront() {
         StringBuilder many = new StringBuilder("repeat: 20\ndefaults:\n  warmup: 1s\n  duration: 1s\n  settings:"
                 + " {lingerMs: 0, batchSize: 16384, compression: none, rate: 100, payloadBytes: 400}\nphases:\n");
