@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -61,18 +60,16 @@ final class PhaseReader {
     Phase read(ObjectNode own, ObjectNode defaults, int index, ScenarioProblems problems) {
         ObjectNode merged = over(defaults == null ? yaml.createObjectNode() : defaults.deepCopy(), own);
         String label = label(index, own.path("name").asString());
-        JsonNode rate = merged.path("settings").path("rate");
-        boolean maxRate = rate.isString() && rate.asString().trim().equalsIgnoreCase("max");
+        boolean maxRate = "max".equals(merged.path("settings").path("rate").asString());
         if (maxRate) {
             ((ObjectNode) merged.path("settings")).put("rate", ScenarioLoader.MAX_RATE_SEARCH_START);
         }
         List<String> missing = new ArrayList<>(List.of("warmup", "duration"));
-        missing.removeIf(merged::has);
-        new TreeSet<>(SettingsReader.SETTINGS_FIELDS)
-                .stream()
-                        .filter(s -> !SettingsReader.OPTIONAL_SETTINGS.contains(s))
-                        .filter(s -> !merged.path("settings").has(s))
-                        .forEach(s -> missing.add("settings." + s));
+        SettingsReader.SETTINGS_FIELDS.stream()
+                .filter(s -> !SettingsReader.OPTIONAL_SETTINGS.contains(s))
+                .sorted()
+                .forEach(s -> missing.add("settings." + s));
+        missing.removeIf(f -> !merged.at("/" + f.replace('.', '/')).isMissingNode());
         missing.forEach(f -> problems.add(label + f, "is missing (set it in the phase or in defaults)"));
         if (!missing.isEmpty()) {
             return null;
