@@ -93,28 +93,23 @@ public final class ScenarioSchema {
     }
 
     private static String what(Error e) {
+        JsonNode given = e.getInstanceNode();
         return switch (e.getKeyword()) {
             case "additionalProperties" -> "unknown field (known here: " + known(e) + ")";
             case "required" -> "is missing";
             default ->
                 e.getMessage()
-                        + (e.getInstanceNode() != null && e.getInstanceNode().isValueNode()
-                                ? ", got "
-                                        + (e.getInstanceNode().isString()
-                                                ? "'" + e.getInstanceNode().asString() + "'"
-                                                : e.getInstanceNode())
-                                : "");
+                        + (given == null || !given.isValueNode()
+                                ? ""
+                                : ", got " + (given.isString() ? "'" + given.asString() + "'" : given));
         };
     }
 
     /** The fields the schema names beside the one refused, from the schema object that refuses it. */
     private static String known(Error e) {
-        NodePath refusing = e.getSchemaLocation().getFragment().getParent();
-        JsonNode object = TREE;
-        for (int i = 0; i < refusing.getNameCount(); i++) {
-            object = refusing.getElement(i) instanceof Integer n ? object.path(n) : object.path(refusing.getName(i));
-        }
-        return String.join(", ", new TreeSet<>(object.path("properties").propertyNames()));
+        JsonNode refusing =
+                TREE.at(e.getSchemaLocation().getFragment().getParent().toString());
+        return String.join(", ", new TreeSet<>(refusing.path("properties").propertyNames()));
     }
 
     /**
