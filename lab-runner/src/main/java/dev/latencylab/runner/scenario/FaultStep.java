@@ -1,5 +1,7 @@
 package dev.latencylab.runner.scenario;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -28,6 +30,17 @@ public record FaultStep(Duration at, Action action, String target) {
     /** Whether a step at {@code at} falls inside a measured window of {@code window}: the one rule the file and a shortened window are held to. */
     static boolean insideWindow(Duration at, Duration window) {
         return at.compareTo(window) < 0;
+    }
+
+    /** A scenario's step, {@code {at: 20s, kill: leader}}: the schema lets exactly one of kill, stop and restart through. */
+    @JsonCreator
+    static FaultStep of(
+            @JsonProperty("at") String at,
+            @JsonProperty("kill") String kill,
+            @JsonProperty("stop") String stop,
+            @JsonProperty("restart") String restart) {
+        Action action = kill != null ? Action.KILL : stop != null ? Action.STOP : Action.RESTART;
+        return new FaultStep(Durations.parse(at), action, kill != null ? kill : stop != null ? stop : restart);
     }
 
     public enum Action {
@@ -59,12 +72,6 @@ public record FaultStep(Duration at, Action action, String target) {
         }
         int n = Integer.parseInt(m.group(1));
         return n <= MAX_CONSUMERS ? Optional.of(n) : Optional.empty();
-    }
-
-    public static boolean validTarget(String target) {
-        return LEADER.equals(target)
-                || nodeId(target).isPresent()
-                || consumerInstance(target).isPresent();
     }
 
     /** Whether the step acts on a consumer-app instance rather than a broker. */

@@ -1,5 +1,8 @@
 package dev.latencylab.runner.scenario;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * The round trip the lab's delay wire adds between a far producer-app and the brokers during a
  * phase ({@code scripts/lab up --far-producer}): half of it each way, on packets.
@@ -23,11 +26,28 @@ public record NetworkDelay(double rttMs, double jitterMs, double lossPercent, in
         if (receiveBufferBytes != -1 && (receiveBufferBytes < 1024 || receiveBufferBytes > 64 * 1024 * 1024)) {
             throw new IllegalArgumentException("receiveBufferBytes -1 or 1024..67108864");
         }
+        if (jitterMs > rttMs) {
+            throw new IllegalArgumentException("jitterMs must not exceed rttMs");
+        }
         if (!(rttMs >= 0 && rttMs <= MAX_RTT_MS)
                 || !(jitterMs >= 0 && jitterMs <= rttMs)
                 || !(lossPercent >= 0 && lossPercent <= 100)) {
             throw new IllegalArgumentException(
                     "rttMs 0.." + (long) MAX_RTT_MS + ", jitterMs 0..rttMs, lossPercent 0..100");
         }
+    }
+
+    /** A scenario's {@code network} block: a figure not given is 0, the buffer Kafka's default. */
+    @JsonCreator
+    static NetworkDelay of(
+            @JsonProperty("rttMs") Double rttMs,
+            @JsonProperty("jitterMs") Double jitterMs,
+            @JsonProperty("lossPercent") Double lossPercent,
+            @JsonProperty("receiveBufferBytes") Integer receiveBufferBytes) {
+        return new NetworkDelay(
+                rttMs == null ? 0 : rttMs,
+                jitterMs == null ? 0 : jitterMs,
+                lossPercent == null ? 0 : lossPercent,
+                receiveBufferBytes == null ? BROKER_RECEIVE_BUFFER : receiveBufferBytes);
     }
 }

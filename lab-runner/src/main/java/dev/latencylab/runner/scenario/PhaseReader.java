@@ -1,124 +1,215 @@
 package dev.latencylab.runner.scenario;
 
-import static dev.latencylab.runner.scenario.ScenarioFields.NAME;
-import static dev.latencylab.runner.scenario.ScenarioFields.duration;
-import static dev.latencylab.runner.scenario.ScenarioFields.optionalInteger;
-import static dev.latencylab.runner.scenario.ScenarioFields.text;
-import static dev.latencylab.runner.scenario.ScenarioFields.unknownFields;
-
+import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ListenerType;
+import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.api.settings.SettingsReader;
+import dev.latencylab.kafka.config.ClientPropertyCheck;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
- * Reads one entry of a scenario's {@code phases} over its {@code defaults}, and checks the rules
- * that tie its fields together (a backlog or faults need a fixed rate, for one).
+ * Reads one entry of a scenario's {@code phases}, already checked against the schema: merged over
+ * the {@code defaults}, bound by Jackson into {@link PhaseFile} (the settings by lab-api's own
+ * readers, through {@link ProducerSettings#fromJson} and {@link ConsumerSettings#fromJson}), then
+ * held to the rules the schema cannot say because they tie fields, defaults or files together:
+ * a setting, warmup and duration given in the phase or in defaults; a duration above zero; a sample
+ * file inside the payload folder and Kafka properties the client knows; a topic's name once
+ * {@code {phase}} is replaced, its partitions with a layout and its min.insync.replicas within its
+ * replication factor; no share group for transactions; no backlog or faults with {@code rate: max},
+ * no faults with a backlog; fault steps in order inside the window ({@link FaultSequence}); jitter
+ * within the round trip ({@link NetworkDelay}).
  */
 final class PhaseReader {
 
-    static final Set<String> PHASE_FIELDS = Set.of(
-            "name", "settings", "warmup", "duration", "topic", "consumer", "backlog", "faults", "network", "producers");
+    /** A phase as the file gives it, with its defaults merged in. */
+    record PhaseFile(
+            String name,
+            ProducerSettings settings,
+            String warmup,
+            String duration,
+            TopicSpec topic,
+            ConsumerSettings consumer,
+            Integer backlog,
+            List<FaultStep> faults,
+            NetworkDelay network,
+            Integer producers) {}
+
+    /** Fields a phase's value replaces whole; the others (settings, consumer) merge field by field. */
+    private static final Set<String> WHOLE = Set.of("topic", "network");
 
     private final YAMLMapper yaml;
-    private final PhaseSettingsReader settingsReader;
+    private final PayloadFolder payloads;
 
     PhaseReader(YAMLMapper yaml, PayloadFolder payloads) {
         this.yaml = yaml;
-        this.settingsReader = new PhaseSettingsReader(yaml, payloads);
+        this.payloads = payloads;
     }
 
-    Phase read(JsonNode node, JsonNode defaults, int index, ScenarioProblems problems) {
-        if (!node.isObject()) {
-            problems.add("phase " + index, "must be a mapping with name, settings, warmup, duration");
+    /** The phase, or null when it has a problem (added to {@code problems}). */
+    Phase read(ObjectNode own, ObjectNode defaults, int index, ScenarioProblems problems) {
+        ObjectNode merged = over(defaults == null ? yaml.createObjectNode() : defaults.deepCopy(), own);
+        String label = label(index, own.path("name").asString());
+        boolean maxRate = "max".equals(merged.path("settings").path("rate").asString());
+        if (maxRate) {
+            ((ObjectNode) merged.path("settings")).put("rate", ScenarioLoader.MAX_RATE_SEARCH_START);
+        }
+        List<String> missing = new ArrayList<>(List.of("warmup", "duration"));
+        SettingsReader.SETTINGS_FIELDS.stream()
+                .filter(s -> !SettingsReader.OPTIONAL_SETTINGS.contains(s))
+                .sorted()
+                .forEach(s -> missing.add("settings." + s));
+        missing.removeIf(f -> !merged.at("/" + f.replace('.', '/')).isMissingNode());
+        missing.forEach(f -> problems.add(label + f, "is missing (set it in the phase or in defaults)"));
+        if (!missing.isEmpty()) {
             return null;
         }
-        String name = text(node, "name", problems, "phase " + index + ": name");
-        String label = label(index, name);
-        if (name == null) {
-            problems.add(label + "name", "is missing");
-        } else if (!NAME.matcher(name).matches()) {
-            problems.add(label + "name", "use 1 to 80 letters, digits, '.', '_' or '-', got '" + name + "'");
+        PhaseFile file;
+        try {
+            file = yaml.treeToValue(merged, PhaseFile.class);
+        } catch (JacksonException e) {
+            refused(e, label, problems);
+            return null;
         }
-        unknownFields(node, PHASE_FIELDS, problems, label);
-        JsonNode settings = node.path("settings");
-        if (!settings.isMissingNode() && !settings.isObject()) {
-            problems.add(label + "settings", "must be a mapping");
-            settings = yaml.createObjectNode();
-        }
-        unknownFields(settings, SettingsReader.SETTINGS_FIELDS, problems, label + "settings");
-        JsonNode defaultSettings = defaults.path("settings");
+        return checked(file, maxRate, label, problems);
+    }
 
-        boolean maxRate = PhaseSettingsReader.isMax(settings.path("rate"))
-                || (settings.path("rate").isMissingNode() && PhaseSettingsReader.isMax(defaultSettings.path("rate")));
-        ProducerSettings producerSettings =
-                settingsReader.producer(settings, defaultSettings, maxRate, label, problems);
-        Duration warmup = duration(pick(node, defaults, "warmup"), true, label + "warmup", problems);
-        Duration duration = duration(pick(node, defaults, "duration"), false, label + "duration", problems);
-        TopicSpec topic = TopicSpecReader.read(pick(node, defaults, "topic"), label + "topic", problems);
-        if (topic != null && name != null) {
-            topic = topic.forPhase(name);
-            if (!SettingsLimits.topicAccepted(topic.name())) {
-                problems.add(label + "topic.name", SettingsLimits.describeTopic("") + ", got '" + topic.name() + "'");
+    private Phase checked(PhaseFile file, boolean maxRate, String label, ScenarioProblems problems) {
+        try {
+            if (file.settings().payload() == PayloadKind.SAMPLE) {
+                // Refused before the run starts, from the producer's one folder, with its own reading of the file.
+                payloads.read(file.settings().payloadFile());
+            }
+            ClientPropertyCheck.producer("producerConfig", file.settings().producerConfig());
+        } catch (BadSettingsException e) {
+            problems.add(label + "settings." + e.field(), withoutField(e));
+        }
+        if (file.consumer() != null) {
+            try {
+                ClientPropertyCheck.consumer("consumerConfig", file.consumer().consumerConfig());
+            } catch (BadSettingsException e) {
+                problems.add(label + "consumer." + e.field(), withoutField(e));
+            }
+            if (file.consumer().listener() == ListenerType.SHARE
+                    && file.settings().transactionMs() > 0) {
+                // A transaction's marker takes an offset no share consumer is given, and the share ledger's
+                // in-order point cannot pass an offset it is never told about.
+                problems.add(
+                        label + "consumer.listener",
+                        "share cannot read a phase sent in transactions (settings.transactionMs above 0): the lab's"
+                                + " share ledger cannot pass the offsets of their markers, so the phase would never close");
             }
         }
-
-        ConsumerSettings consumer =
-                settingsReader.consumer(node.path("consumer"), defaults.path("consumer"), label, problems);
-        if (consumer != null
-                && consumer.listener() == ListenerType.SHARE
-                && producerSettings != null
-                && producerSettings.transactionMs() > 0) {
-            // A transaction's marker takes an offset no share consumer is given, and the share ledger's
-            // in-order point cannot pass an offset it is never told about.
-            problems.add(
-                    label + "consumer.listener",
-                    "share cannot read a phase sent in transactions (settings.transactionMs above 0): the lab's"
-                            + " share ledger cannot pass the offsets of their markers, so the phase would never close");
-        }
-        // A backlog phase drains what it piled up: its records carry the phase id from the first one.
-        Integer backlog = optionalInteger(node.path("backlog"), 1, Phase.MAX_BACKLOG, label + "backlog", problems);
-        if (backlog != null && maxRate) {
+        Duration warmup = duration(file.warmup(), true, label + "warmup", problems);
+        Duration duration = duration(file.duration(), false, label + "duration", problems);
+        TopicSpec topic = file.topic() == null ? null : topic(file.topic().forPhase(file.name()), label, problems);
+        if (file.backlog() != null && maxRate) {
             problems.add(label + "backlog", "cannot be combined with rate: max (a backlog is built at a fixed rate)");
         }
-
-        List<FaultStep> faults = FaultStepsReader.read(node.path("faults"), duration, label + "faults", problems);
-        if (!faults.isEmpty() && (maxRate || backlog != null)) {
+        List<FaultStep> faults = file.faults() == null ? List.of() : file.faults();
+        if (!faults.isEmpty() && (maxRate || file.backlog() != null)) {
             problems.add(label + "faults", "need a phase under steady load (not rate: max, not a backlog)");
         }
-
-        if (producerSettings == null || warmup == null || duration == null) {
-            return name == null
-                    ? null
-                    : new Phase(name, null, null, null, topic, maxRate, 1, null, null, null, null, null);
+        if (duration != null) {
+            FaultSequence.check(faults, duration, label + "faults", problems);
         }
-        NetworkDelay network = NetworkDelayReader.read(pick(node, defaults, "network"), label + "network", problems);
-        Integer producers =
-                optionalInteger(node.path("producers"), 1, Phase.MAX_PRODUCERS, label + "producers", problems);
         return new Phase(
-                name,
-                producerSettings,
+                file.name(),
+                file.settings(),
                 warmup,
                 duration,
                 topic,
                 maxRate,
                 1,
-                consumer,
-                backlog,
+                file.consumer(),
+                file.backlog(),
                 faults,
-                network,
-                producers);
+                file.network(),
+                file.producers());
     }
 
-    private static JsonNode pick(JsonNode own, JsonNode fallback, String field) {
-        JsonNode value = own.path(field);
-        return value.isMissingNode() ? fallback.path(field) : value;
+    private static TopicSpec topic(TopicSpec topic, String label, ScenarioProblems problems) {
+        String field = label + "topic.";
+        if (!SettingsLimits.topicAccepted(topic.name())) {
+            problems.add(label + "topic.name", SettingsLimits.describeTopic("") + ", got '" + topic.name() + "'");
+        }
+        boolean layout = topic.replicationFactor() != null
+                || topic.minInsyncReplicas() != null
+                || !topic.configs().isEmpty();
+        if (layout && !topic.created()) {
+            problems.add(field + "partitions", "is needed when the runner creates the topic (a layout is given)");
+        }
+        if (topic.minInsyncReplicas() != null && topic.minInsyncReplicas() > topic.replicationFactorOrDefault()) {
+            problems.add(
+                    field + "minInsyncReplicas",
+                    "must not exceed the replication factor (" + topic.replicationFactorOrDefault() + ")");
+        }
+        return topic;
+    }
+
+    private static Duration duration(String text, boolean zeroAllowed, String field, ScenarioProblems problems) {
+        try {
+            Duration d = Durations.parse(text);
+            if (d.isZero() && !zeroAllowed) {
+                problems.add(field, "must be more than zero, got " + text);
+                return null;
+            }
+            return d;
+        } catch (IllegalArgumentException e) {
+            problems.add(field, e.getMessage());
+            return null;
+        }
+    }
+
+    /** {@code own} over {@code base}: a field's value replaces the base's, but settings and consumer merge field by field. */
+    private static ObjectNode over(ObjectNode base, JsonNode own) {
+        for (Map.Entry<String, JsonNode> e : own.properties()) {
+            if (base.get(e.getKey()) instanceof ObjectNode under
+                    && e.getValue().isObject()
+                    && !WHOLE.contains(e.getKey())) {
+                over(under, e.getValue());
+            } else {
+                base.set(e.getKey(), e.getValue());
+            }
+        }
+        return base;
+    }
+
+    /** What binding refused (a rule a record or lab-api's reader holds), at its path in the phase. */
+    private static void refused(JacksonException e, String label, ScenarioProblems problems) {
+        StringBuilder where = new StringBuilder();
+        for (JacksonException.Reference r : e.getPath()) {
+            where.append(
+                    r.getIndex() >= 0
+                            ? "[" + (r.getIndex() + 1) + "]"
+                            : (where.isEmpty() ? "" : ".") + r.getPropertyName());
+        }
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof BadSettingsException bad) {
+            problems.add(label + where + "." + bad.field(), withoutField(bad));
+        } else {
+            problems.add(
+                    label + where, cause instanceof JacksonException j ? j.getOriginalMessage() : cause.getMessage());
+        }
+    }
+
+    /** The reader's message without its leading field name, which the problem's path already gives. */
+    private static String withoutField(BadSettingsException e) {
+        String message = e.getMessage();
+        return message.startsWith(e.field() + " ") ? message.substring(e.field().length() + 1) : message;
     }
 
     static String label(int index, String name) {

@@ -1,13 +1,7 @@
 package dev.latencylab.runner.scenario;
 
-import static dev.latencylab.runner.scenario.ScenarioFields.NAME;
-import static dev.latencylab.runner.scenario.ScenarioFields.optionalInteger;
-import static dev.latencylab.runner.scenario.ScenarioFields.text;
-import static dev.latencylab.runner.scenario.ScenarioFields.unknownFields;
-
 import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.settings.ConsumerSettings;
-import dev.latencylab.api.settings.SettingsReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,29 +10,33 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * Reads a scenario file and checks every field, reporting all problems at once, each as
- * {@code file: phase N 'name': field: what is wrong}.
- *
- * <p>The tree is walked by hand instead of bound to classes so that an error can say exactly
- * which phase and field it is about, and so that {@code defaults} can fill any phase field.
- *
- * <p>The file's top level is read here; a phase by {@link PhaseReader}, with its settings, topic,
- * faults and network by the readers it calls, all adding to one {@link ScenarioProblems}.
+ * {@code file: phase N 'name': field: what is wrong}: first against {@link ScenarioSchema} (names,
+ * types, ranges, unknown fields), then, bound by Jackson into records, against the rules that tie
+ * fields together ({@link PhaseReader} says which), so that {@code defaults} can fill any phase field.
  */
 public final class ScenarioLoader {
 
-    static final Set<String> TOP_FIELDS = Set.of("name", "description", "repeat", "defaults", "phases");
-    static final Set<String> DEFAULT_FIELDS = Set.of("settings", "warmup", "duration", "topic", "consumer", "network");
     /** Where a {@code rate: max} search starts, records/s: low enough for any laptop, doubled from there. */
     public static final double MAX_RATE_SEARCH_START = 1_000;
 
+    /** A file's top level as the schema lets it through; its phases are bound one by one over the defaults. */
+    record ScenarioFile(
+            String name, String description, Integer repeat, ObjectNode defaults, List<ObjectNode> phases) {}
+
     // A key given twice is a mistake, not "the last one wins": refused as the endpoints refuse it.
     private final YAMLMapper yaml = YAMLMapper.builder()
-            .enable(tools.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // The schema says which fields are true or false; one not given is false (a topic's keep).
+            .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .build();
     private final PhaseReader phaseReader;
 
@@ -71,53 +69,26 @@ public final class ScenarioLoader {
             throw new ScenarioException(List.of(source + ": not valid YAML: " + e.getOriginalMessage()));
         }
         ScenarioProblems problems = new ScenarioProblems(source);
-        if (root == null || !root.isObject()) {
-            problems.add(
-                    "",
-                    "the file must be a mapping with 'phases' (and optionally name, description, repeat, defaults)");
+        ScenarioSchema.check(root == null || root.isMissingNode() ? yaml.nullNode() : root, problems);
+        if (!problems.isEmpty()) {
             throw problems.exception();
         }
-        unknownFields(root, TOP_FIELDS, problems, "");
-
-        String name = text(root, "name", problems, "name");
-        if (name == null) {
-            name = fallbackName;
-        } else if (!NAME.matcher(name).matches()) {
-            problems.add(
-                    "name",
-                    "use 1 to 80 letters, digits, '.', '_' or '-' (it names the results folder), got '" + name + "'");
-        }
-        String description = text(root, "description", problems, "description");
-        // How many interleaved rounds of the phases a run measures (RunPlan); once unless the file says.
-        Integer repeat = optionalInteger(root.path("repeat"), 1, Scenario.MAX_REPEAT, "repeat", problems);
-
-        JsonNode defaults = root.path("defaults");
-        if (!defaults.isMissingNode() && !defaults.isObject()) {
-            problems.add("defaults", "must be a mapping");
-            defaults = yaml.createObjectNode();
-        }
-        unknownFields(defaults, DEFAULT_FIELDS, problems, "defaults");
-        unknownFields(defaults.path("settings"), SettingsReader.SETTINGS_FIELDS, problems, "defaults.settings");
-
-        JsonNode phasesNode = root.path("phases");
+        ScenarioFile file = yaml.treeToValue(root, ScenarioFile.class);
+        int repeat = file.repeat() == null ? 1 : file.repeat();
         List<Phase> phases = new ArrayList<>();
-        if (!phasesNode.isArray() || phasesNode.isEmpty()) {
-            problems.add("phases", "must be a non-empty list of phases");
-        } else {
-            Set<String> names = new HashSet<>();
-            for (int i = 0; i < phasesNode.size(); i++) {
-                Phase phase = phaseReader.read(phasesNode.get(i), defaults, i + 1, problems);
-                if (phase != null && !names.add(phase.name())) {
-                    problems.add(
-                            PhaseReader.label(i + 1, phase.name()) + "name",
-                            "is used by an earlier phase; phase names must be unique");
-                }
-                phases.add(phase);
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < file.phases().size(); i++) {
+            Phase phase = phaseReader.read(file.phases().get(i), file.defaults(), i + 1, problems);
+            if (phase != null && !names.add(phase.name())) {
+                problems.add(
+                        PhaseReader.label(i + 1, phase.name()) + "name",
+                        "is used by an earlier phase; phase names must be unique");
             }
+            phases.add(phase);
         }
         if (problems.isEmpty()) {
             // A rate search measures three shares; its steps take ids too, so this is a floor.
-            int planned = phases.stream().mapToInt(p -> p.maxRate() ? 3 : 1).sum() * (repeat == null ? 1 : repeat);
+            int planned = phases.stream().mapToInt(p -> p.maxRate() ? 3 : 1).sum() * repeat;
             if (planned > AccountingLimits.MAX_PHASES_PER_RUN) {
                 problems.add(
                         "phases",
@@ -142,7 +113,7 @@ public final class ScenarioLoader {
                     .map(p -> p.network() != null ? p : p.withNetwork(NetworkDelay.NONE))
                     .toList();
         }
-        return new Scenario(name, description, phases, repeat == null ? 1 : repeat);
+        return new Scenario(file.name() == null ? fallbackName : file.name(), file.description(), phases, repeat);
     }
 
     private static String defaultName(Path file) {

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.scenario;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.Map;
 
 /**
@@ -31,8 +32,10 @@ public record TopicSpec(
     public static final short DEFAULT_REPLICATION_FACTOR = 3;
     public static final int DEFAULT_MIN_INSYNC_REPLICAS = 2;
 
+    /** A topic the runner does not create it never deletes: one named alone is always kept. */
     public TopicSpec {
         configs = configs == null ? Map.of() : Map.copyOf(configs);
+        keep = keep || partitions == null;
     }
 
     /** Whether {@code name} is one the lab may write, create and delete. */
@@ -40,7 +43,8 @@ public record TopicSpec(
         return name.startsWith(LAB_PREFIX);
     }
 
-    /** An existing topic, by name. */
+    /** An existing topic, by name (a scenario's {@code topic: lab.orders.mine}). */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static TopicSpec existing(String name) {
         return new TopicSpec(name, null, null, null, Map.of(), true);
     }

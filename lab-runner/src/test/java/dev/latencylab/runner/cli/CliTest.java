@@ -134,7 +134,7 @@ class CliTest {
         assertThat(err())
                 .contains("The scenario cannot be run:")
                 .contains(dir.resolve("bad.yaml")
-                        + ": phase 1 'a': settings.lingerMs: must be an integer from 0 to 10000; got -1");
+                        + ": phase 1 'a': settings.lingerMs: must have a minimum value of 0, got -1");
     }
 
     @Test

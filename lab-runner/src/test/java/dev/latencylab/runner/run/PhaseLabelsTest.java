@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  */
 class PhaseLabelsTest {
 
-    /** The longest name the scenario loader accepts (ScenarioFields.NAME), with every character it allows. */
+    /** The longest name the scenario loader accepts (the schema's phase name pattern), with every character it allows. */
     private static final String LONGEST_NAME = "Aa0._-".repeat(14).substring(0, 80);
 
     @Test

@@ -13,12 +13,15 @@ import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.api.settings.SettingsReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,7 +34,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 /**
  * scenarios/scenario.schema.json, the editors' view of the scenario format, kept in step with what
  * {@link ScenarioLoader} accepts: what the loader reads validates, what it refuses for a field's name,
- * type or range the schema refuses too, and the two know the same fields at every level.
+ * type or range the schema refuses too, and the schema's fields at every level are those of the
+ * records Jackson binds them into, or of lab-api's settings tables.
  */
 class ScenarioSchemaTest {
 
@@ -133,14 +137,25 @@ class ScenarioSchemaTest {
 
     @Test
     void theSchemaKnowsEveryFieldTheLoaderKnowsAndNoOther() {
-        assertThat(fields(read(SCHEMA_FILE))).isEqualTo(ScenarioLoader.TOP_FIELDS);
-        assertThat(fields(defs.path("defaults"))).isEqualTo(ScenarioLoader.DEFAULT_FIELDS);
-        assertThat(fields(defs.path("phase"))).isEqualTo(PhaseReader.PHASE_FIELDS);
+        assertThat(fields(read(SCHEMA_FILE))).isEqualTo(components(ScenarioLoader.ScenarioFile.class));
+        assertThat(components(PhaseReader.PhaseFile.class)).containsAll(fields(defs.path("defaults")));
+        assertThat(fields(defs.path("phase"))).isEqualTo(components(PhaseReader.PhaseFile.class));
         assertThat(fields(defs.path("settings"))).isEqualTo(SettingsReader.SETTINGS_FIELDS);
         assertThat(fields(defs.path("consumer"))).isEqualTo(ConsumerSettingsReader.SETTINGS_FIELDS);
-        assertThat(fields(defs.path("topic").path("oneOf").path(1))).isEqualTo(TopicSpecReader.TOPIC_FIELDS);
-        assertThat(fields(defs.path("network"))).isEqualTo(NetworkDelayReader.FIELDS);
-        assertThat(fields(defs.path("fault"))).isEqualTo(FaultStepsReader.FIELDS);
+        assertThat(fields(defs.path("topic").path("oneOf").path(1))).isEqualTo(components(TopicSpec.class));
+        assertThat(fields(defs.path("network"))).isEqualTo(components(NetworkDelay.class));
+        assertThat(fields(defs.path("fault")))
+                .isEqualTo(Stream.concat(
+                                Stream.of("at"),
+                                Arrays.stream(FaultStep.Action.values()).map(FaultStep.Action::label))
+                        .collect(Collectors.toSet()));
+    }
+
+    /** The fields Jackson binds into a record: its components. */
+    private static Set<String> components(Class<? extends Record> type) {
+        return Arrays.stream(type.getRecordComponents())
+                .map(RecordComponent::getName)
+                .collect(Collectors.toSet());
     }
 
     @Test
@@ -155,7 +170,7 @@ class ScenarioSchemaTest {
                 "abortEvery", SettingsLimits.ABORT_EVERY);
         producer.forEach((name, range) -> assertRange(defs.path("settings"), name, range));
         assertRange(
-                defs.path("settings").path("properties").path("sendBufferBytes").path("anyOf"),
+                defs.path("settings").path("properties").path("sendBufferBytes").path("oneOf"),
                 "1",
                 SettingsLimits.SEND_BUFFER_BYTES);
         JsonNode rate = defs.path("settings")
