@@ -72,7 +72,7 @@ final class WorkerUrls {
         }
         if (found.isEmpty()) {
             throw new IllegalArgumentException(what + ": " + url + ": " + url.getHost()
-                    + " resolves to no address (is its Service up, its" + " pods ready?)");
+                    + " resolves to no address (is its Service up, its pods ready?)");
         }
         return found.stream()
                 .map(a -> address(a.getAddress()))

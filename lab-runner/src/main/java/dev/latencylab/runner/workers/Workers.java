@@ -5,6 +5,7 @@ import java.net.URI;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The producer-app and consumer-app instances a command drives, each once, in the order they are driven (and
@@ -31,8 +32,7 @@ public record Workers(List<URI> producers, List<URI> consumers) {
 
     /** Every instance, producers first: where the apps' token may go. */
     public List<URI> all() {
-        return java.util.stream.Stream.concat(producers.stream(), consumers.stream())
-                .toList();
+        return Stream.concat(producers.stream(), consumers.stream()).toList();
     }
 
     /**
