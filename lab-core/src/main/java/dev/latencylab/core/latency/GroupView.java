@@ -7,6 +7,7 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.api.latency.Totals;
+import dev.latencylab.core.accounting.HostLedgers;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,7 +22,7 @@ import org.HdrHistogram.Histogram;
  * The views of several consumer-app instances of one group as one view, exactly: each phase's
  * percentiles come from the sum of the instances' histograms (percentiles themselves cannot be
  * merged), counts are summed, the partitions held are the union. The offset ledger is the group's
- * (a file every instance on the host shares), so one copy is taken, not a sum: the first read.
+ * (a file every instance on a host shares), so one copy per file is taken, not a sum: the first read.
  */
 public final class GroupView {
 
@@ -156,28 +157,25 @@ public final class GroupView {
     }
 
     /**
-     * Per topic, the copy of the shared ledger read first. The instances are read one after the
-     * other, so the copies and the histograms come from different moments; a record enters an
-     * instance's histograms and the ledger under one lock, so for a phase whose fence passed
-     * before this read began (the runner reads the group again once it has) every copy and every
-     * histogram holds all of its records, and its figures agree with its counts. Copies of
-     * different ledgers (instances on other hosts or with other folders, each knowing only its own
-     * partitions) cannot be merged: refused.
+     * Per topic, the group's ledger: of the instances that share a ledger file (one host, one folder),
+     * the copy read first; the ledgers of different files (instances on other hosts, each knowing only
+     * the partitions it read) laid together by {@link HostLedgers}. The instances are read one after
+     * the other, so the copies and the histograms come from different moments; a record enters an
+     * instance's histograms and its ledger under one lock, so for a phase whose fence passed before this
+     * read began (the runner reads the group again once it has) every copy and every histogram holds all
+     * of its records, and its figures agree with its counts.
      */
     private static List<LedgerView> ledgers(List<LatencyView> views) {
-        Map<String, LedgerView> byTopic = new TreeMap<>();
+        Map<String, Map<String, LedgerView>> byTopic = new TreeMap<>();
         for (LatencyView v : views) {
             for (LedgerView l : v.ledgers()) {
-                LedgerView first = byTopic.putIfAbsent(String.valueOf(l.topic()), l);
-                if (first != null && !java.util.Objects.equals(first.ledgerId(), l.ledgerId())) {
-                    throw new IllegalArgumentException("the consumer-app instances do not share one offset ledger"
-                            + " for topic " + l.topic() + " (" + first.ledgerId() + " and " + l.ledgerId()
-                            + "): each knows only the partitions it read, so the group's counts cannot be"
-                            + " told; run the instances on one host with one lab.consumer.ledger-dir");
-                }
+                byTopic.computeIfAbsent(String.valueOf(l.topic()), t -> new LinkedHashMap<>())
+                        .putIfAbsent(String.valueOf(l.ledgerId()), l);
             }
         }
-        return List.copyOf(byTopic.values());
+        List<LedgerView> merged = new ArrayList<>(byTopic.size());
+        byTopic.values().forEach(files -> merged.add(HostLedgers.merge(new ArrayList<>(files.values()))));
+        return merged;
     }
 
     private static Map<String, List<Integer>> assigned(List<LatencyView> views) {

@@ -55,14 +55,21 @@ class GroupViewTest {
     }
 
     @Test
-    void instancesThatDoNotShareOneLedgerAreRefusedNotMergedIntoOneInstancesPartitions() {
+    void instancesOnTwoHostsEachWithItsOwnLedgerCountTheGroupsPartitionsTogether() {
         LatencyRecorder a = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
         LatencyRecorder b = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
-        record(a, 0, 0, 0, 1_000);
-        record(b, 1, 1, 0, 1_000);
-        assertThatThrownBy(() -> GroupView.merge(List.of(a.report(true), b.report(true))))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("do not share one offset ledger");
+        for (int i = 0; i < 500; i++) {
+            record(a, i, 0, i, 1_000);
+            record(b, 500 + i, 1, i, 1_000);
+        }
+
+        LatencyView group = GroupView.merge(List.of(a.report(true), b.report(true)));
+
+        assertThat(group.ledger("lab.orders").delivered(7)).isEqualTo(1_000);
+        assertThat(group.ledger("lab.orders").partitions())
+                .extracting(p -> p.partition() + ":" + p.highestOffset())
+                .containsExactly("0:499", "1:499");
+        assertThat(group.ledger("lab.orders").ledgerId()).contains("+");
     }
 
     /**
