@@ -612,9 +612,14 @@ local_up() {
     local producer_args=()
     [[ -n $partitions ]] && producer_args+=(--lab.producer.partitions="$partitions")
     mapfile -t -O "${#producer_args[@]}" producer_args < <(existing_producer_args)
-    if [[ $FAR_PRODUCER == 1 ]]; then
+    # The namespace hosts stay until 'down', or until 'up' is told where else the apps run.
+    if [[ $NS_HOSTS_UP == 1 ]] || { hosts_running && [[ -z $FAR_PRODUCER$PRODUCERS$CONSUMERS ]]; }; then
+      apps_to_hosts
+    elif [[ $FAR_PRODUCER == 1 ]]; then
+      hosts_back
       start_far_producer "${producer_args[@]}"
     else
+      hosts_back
       if [[ $FAR_PRODUCER == 0 ]] && producer_is_far; then
         say "moving producer-app back next to the brokers"
         stop_procs 20 producer-app
@@ -622,11 +627,13 @@ local_up() {
       fi
       start_producers "$PRODUCERS" "${producer_args[@]}"
     fi
-    start_consumers "$CONSUMERS"
+    hosts_running || start_consumers "$CONSUMERS"
     mapfile -t -O "${#others[@]}" others < <(running_producers)
     mapfile -t -O "${#others[@]}" others < <(running_consumers)
     wait_healthy "${others[@]}"
-    if [[ -n $external ]]; then
+    if hosts_running; then
+      check_controller
+    elif [[ -n $external ]]; then
       existing_topic_said "$LOG_DIR/$(producer_name 1).out"
       say "producer-app sends nothing until a run starts it: 'scripts/lab run <scenario> --dry-run' shows what a run would do"
     else
@@ -720,8 +727,11 @@ local_down() {
     local producer_names=()
     mapfile -t producer_names < <(running_producers)
     stop_procs 20 "${producer_names[@]}" "${consumers[@]}"
-    # The delay wire and the namespaces of a far producer-app, if any.
-    if command -v ip >/dev/null; then far_down; fi
+    # The delay wire and the namespaces of a far producer-app, and the namespace hosts, if any.
+    if command -v ip >/dev/null; then
+      far_down
+      hosts_down
+    fi
     forget_existing_cluster
     stop_procs 10 grafana
     stop_procs 10 prometheus

@@ -46,7 +46,7 @@ record_pid() {
 # one recorded (setsid, setpriv, env and 'ip netns exec' exec what follows them; a script's first
 # word there is its path); and a command line that names this checkout or its .lab, read from the
 # process, not from the file: the one rule a file copied from a process' own /proc cannot meet.
-# The delay wire's pid may also belong to nobody: the uid it becomes when root acts for no one.
+# The delay wire's and the host relays' pids may also belong to nobody: the uid they become when root acts for no one.
 lab_proc_refusal() {
   local file=$1 pid started uid arg named=0
   local -a recorded=() live=() owners=("$EUID")
@@ -70,8 +70,8 @@ lab_proc_refusal() {
     return 0
   fi
   [[ -n ${LAB_USER:-} ]] && owners+=("$(id -u "$LAB_USER")")
-  # The delay wire gives up root for LAB_USER's uid, or for nobody's when root acts for no one (wire_run_as).
-  [[ ${file##*/} == network-delay.pid ]] && owners+=("$NOBODY_UID")
+  # The delay wire and the host relays give up root for LAB_USER's uid, or for nobody's when root acts for no one (wire_run_as).
+  [[ ${file##*/} == network-delay.pid || ${file##*/} == host-relays.pid ]] && owners+=("$NOBODY_UID")
   uid=$(awk '/^Uid:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || true
   if [[ " ${owners[*]} " != *" $uid "* ]]; then
     printf 'pid %s belongs to uid %s, not to the user the lab runs as\n' "$pid" "${uid:-?}"

@@ -111,12 +111,33 @@ class LingerSweepIT {
             assertBrokerFailure(shortBrokerFailure(lab));
             assertCompare(lab);
 
-            // A second consumer-app joins the group: the runner drives both and merges their figures.
-            LabScript.Result two = lab.run(UP_TIMEOUT, "up", "--local", "--consumers", "2");
-            started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
-            assertThat(two.ok()).as(two.describe()).isTrue();
-            assertThat(started).as("pid files after up --consumers 2").containsKey("consumer-app-2");
-            assertConsumerGroup(shortRun(lab, "consumer-group", "scenarios/linger-sweep.yaml", "5s"));
+            if (root()) {
+                // The apps move onto three hosts made of network namespaces, beyond loopback: the runner drives
+                // two producer-apps and a consumer group across two hosts, each with its own ledger.
+                LabScript.Result hosts = lab.run(
+                        UP_TIMEOUT,
+                        "up",
+                        "--local",
+                        "--hosts",
+                        "--host-clock-skew",
+                        String.valueOf(NamespaceHosts.SKEW_MS));
+                started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
+                assertThat(hosts.ok()).as(hosts.describe()).isTrue();
+                assertThat(started)
+                        .as("pid files after up --hosts")
+                        .containsKeys(NamespaceHosts.PROCESSES.toArray(String[]::new));
+                NamespaceHosts.changeWithoutTokenIsRefused(labDir);
+                JsonNode acrossHosts = shortRun(lab, "hosts", "scenarios/linger-sweep.yaml", "5s");
+                assertConsumerGroup(acrossHosts);
+                NamespaceHosts.assertRun(acrossHosts);
+            } else {
+                // A second consumer-app joins the group: the runner drives both and merges their figures.
+                LabScript.Result two = lab.run(UP_TIMEOUT, "up", "--local", "--consumers", "2");
+                started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
+                assertThat(two.ok()).as(two.describe()).isTrue();
+                assertThat(started).as("pid files after up --consumers 2").containsKey("consumer-app-2");
+                assertConsumerGroup(shortRun(lab, "consumer-group", "scenarios/linger-sweep.yaml", "5s"));
+            }
 
             // The producer-app moves behind the delay wire (root only: namespaces and TUN devices).
             if (root()) {
@@ -167,6 +188,7 @@ class LingerSweepIT {
                 });
         if (root()) {
             assertThat(networkNamespaces()).as("network namespaces left").noneMatch(n -> n.startsWith("latencylab-"));
+            assertThat(labLinks()).as("veth pairs left").isEmpty();
         }
         LabScript.Result status = lab.run(STATUS_TIMEOUT, "status", "--local");
         assertThat(status.output()).as(status.describe()).contains("local stack not running");
@@ -588,15 +610,29 @@ class LingerSweepIT {
     }
 
     private static List<String> networkNamespaces() {
+        return ip("netns", "list").map(l -> l.split(" ", 2)[0]).toList();
+    }
+
+    /** The namespace hosts' veth ends on this machine's side (lab-h1 ...). */
+    private static List<String> labLinks() {
+        return ip("-o", "link", "show")
+                .map(l -> l.split(": ", 3))
+                .filter(f -> f.length > 1 && f[1].startsWith("lab-h"))
+                .map(f -> f[1])
+                .toList();
+    }
+
+    private static Stream<String> ip(String... args) {
         try {
-            Process p = new ProcessBuilder("ip", "netns", "list")
+            Process p = new ProcessBuilder(
+                            Stream.concat(Stream.of("ip"), Stream.of(args)).toList())
                     .redirectErrorStream(true)
                     .start();
             String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
             p.waitFor();
-            return out.lines().map(l -> l.split(" ", 2)[0]).toList();
+            return out.lines();
         } catch (IOException | InterruptedException e) {
-            throw new IllegalStateException("could not list network namespaces: " + e, e);
+            throw new IllegalStateException("could not run ip " + String.join(" ", args) + ": " + e, e);
         }
     }
 
