@@ -83,9 +83,15 @@ class UnderSudoTest {
         assertThat(Files.readString(Repo.path("scripts/lib/far-producer.sh")))
                 .as("far_up starts the wire with --run-as")
                 .contains("--run-as \"$(wire_run_as)\"");
+        assertThat(Files.readString(Repo.path("scripts/lib/ns-hosts.sh")))
+                .as("hosts_up starts the host relays with --run-as")
+                .contains("--run-as \"$(wire_run_as)\"");
     }
 
-    /** Every process the scripts start, but the delay wire and the far producer's 'ip netns exec', drops root. */
+    /**
+     * Every process the scripts start drops root, but the delay wire and the host relays (each drops it
+     * itself once set up) and the 'ip netns exec' before an app.
+     */
     @Test
     void everyProcessTheScriptsStartGoesThroughTheInvokingUser() throws IOException {
         List<String> notDropped = new ArrayList<>();
@@ -100,7 +106,9 @@ class UnderSudoTest {
                     }
                     var call = START_PROC.matcher(line);
                     boolean startsJava = line.matches("(.*\\s)?java\\s+-(X|cp|jar|D).*") || line.contains("./mvnw -q");
-                    boolean startsProc = call.matches() && !call.group(1).equals("network-delay");
+                    boolean startsProc = call.matches()
+                            && !call.group(1).equals("network-delay")
+                            && !call.group(1).equals("host-relays");
                     if ((startsJava || startsProc) && !line.contains("\"${AS_LAB_USER[@]}\"")) {
                         notDropped.add(script.getFileName() + ":" + (i + 1) + ": " + line);
                     }

@@ -55,6 +55,23 @@ class UsageErrorExitTest {
         assertThat(labDir.resolve("lock")).doesNotExist();
     }
 
+    /** The namespace hosts' flags where they cannot apply: refused before anything starts. */
+    @Test
+    void hostsFlagsOutOfPlaceExitTwo() {
+        Map<List<String>, String> wrong = Map.of(
+                List.of("up", "--local", "--host-clock-skew", "300"), "--host-clock-skew goes with --hosts",
+                List.of("up", "--local", "--hosts", "--host-clock-skew", "3s"), "--host-clock-skew must be a whole",
+                List.of("up", "--local", "--hosts", "--consumers", "2"), "--hosts sets where the apps run",
+                List.of("up", "--compose", "--hosts"), "--hosts: local mode only");
+        wrong.forEach((args, reason) -> {
+            Tools.Result r = lab(args.toArray(String[]::new));
+
+            assertThat(r.exitCode()).as(r.describe()).isEqualTo(2);
+            assertThat(r.output()).as(r.describe()).contains("lab: error: " + reason);
+        });
+        assertThat(labDir.resolve("lock")).doesNotExist();
+    }
+
     private Tools.Result lab(String... args) {
         List<String> command = new ArrayList<>(List.of("env", "-u", "LAB_LOCK_HELD", "scripts/lab"));
         command.addAll(List.of(args));
