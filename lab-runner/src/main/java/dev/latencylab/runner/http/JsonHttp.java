@@ -51,6 +51,16 @@ public final class JsonHttp {
         this.appToken = appToken;
     }
 
+    /** This client, trusting {@code tls}'s authorities for {@code https} (a new connection pool). */
+    public JsonHttp withTls(javax.net.ssl.SSLContext tls) {
+        HttpClient trusting = HttpClient.newBuilder()
+                .connectTimeout(client.connectTimeout().orElse(Duration.ofSeconds(3)))
+                .version(HttpClient.Version.HTTP_1_1)
+                .sslContext(tls)
+                .build();
+        return new JsonHttp(trusting, requestTimeout, appToken);
+    }
+
     /** This client, bearing {@code token} on every request to the apps it names and on no other. */
     public JsonHttp withAppToken(AppToken token) {
         return new JsonHttp(client, requestTimeout, token);
