@@ -10,29 +10,23 @@ import dev.latencylab.runner.lab.ProducerClient;
 import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code linger <ms>}: one hot switch of linger.ms through the producer endpoint. */
-@Command(name = "linger", description = "Switch linger.ms on the running producer and print its new state.")
+/** {@code linger <ms>}: one hot switch of linger.ms through the producer endpoint of each producer-app named. */
+@Command(
+        name = "linger",
+        description = "Switch linger.ms on the running producer-apps (--producer URL,... or --workers FILE) and print"
+                + " each one's new state.")
 final class LingerCommand extends LabCommand {
 
     @Parameters(index = "0", paramLabel = "MS", description = "the new linger.ms")
     String ms;
 
-    @Option(
-            names = "--producer",
-            paramLabel = "URL",
-            defaultValue = Defaults.PRODUCER,
-            description = "producer-app (default ${DEFAULT-VALUE})")
-    URI producerUrl;
-
     @Mixin
-    AppTokenArgs token = new AppTokenArgs();
+    AppUrlArgs apps = new AppUrlArgs();
 
     private final JsonHttp http;
 
@@ -53,9 +47,12 @@ final class LingerCommand extends LabCommand {
             throw new UsageException(
                     "linger must be from 0 to " + SettingsLimits.LINGER_MS.max() + " ms, got " + lingerMs);
         }
-        JsonHttp authorized = token.authorized(http, System.getenv(), cwd, List.of(producerUrl));
-        ProducerStatus s = new ProducerClient(authorized, producerUrl).apply(SettingsChange.linger(lingerMs));
-        out.println(describe(s));
+        JsonHttp authorized = apps.authorized(http, System.getenv(), cwd);
+        // Every producer-app named (--producer URL,... or --workers FILE), one after the other.
+        for (URI producer : apps.workers(cwd).producers()) {
+            ProducerStatus s = new ProducerClient(authorized, producer).apply(SettingsChange.linger(lingerMs));
+            out.println(describe(s));
+        }
         return ExitCodes.OK;
     }
 

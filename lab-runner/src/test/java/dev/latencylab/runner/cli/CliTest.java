@@ -81,6 +81,24 @@ class CliTest {
     }
 
     @Test
+    void lingerSwitchesEveryProducerOfAWorkersFile(@TempDir Path dir) throws IOException {
+        try (FakeLab first = new FakeLab(new FakeTime(Instant.parse("2026-11-21T23:50:00Z")));
+                FakeLab second = new FakeLab(new FakeTime(Instant.parse("2026-11-21T23:50:00Z")))) {
+            Files.writeString(
+                    dir.resolve("workers.yml"),
+                    "producers: [" + first.url() + ", " + second.url() + "]\nconsumers: [" + first.url() + "]\n");
+
+            int code = cli(dir).execute("linger", "7", "--workers", "workers.yml");
+
+            assertThat(code).isZero();
+            assertThat(first.log()).containsExactly("POST /actuator/producer {\"lingerMs\":7}");
+            assertThat(second.log()).containsExactly("POST /actuator/producer {\"lingerMs\":7}");
+            assertThat(out().lines().filter(l -> l.startsWith("linger.ms is now 7")))
+                    .hasSize(2);
+        }
+    }
+
+    @Test
     void aTokenFileOthersMayReadIsRefusedBeforeAnythingIsSent(@TempDir Path dir) throws IOException {
         Path token = dir.resolve("token");
         Files.writeString(token, "0123456789abcdefghij\n");
