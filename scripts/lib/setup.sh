@@ -1,8 +1,9 @@
 # shellcheck shell=bash
 # 'lab setup': installs what the lab and its checks need (Debian/Ubuntu), then
-# builds the project when its jars are missing. Idempotent. Sourced, not run;
-# needs common.sh, local-stack.sh (the local-cluster jar check) and compose.sh
-# (whether compose runs on Docker or on podman).
+# builds the project when its jars are missing and the pinned helm when it is not
+# built yet. Idempotent. Sourced, not run; needs common.sh, local-stack.sh (the
+# local-cluster jar check), compose.sh (whether compose runs on Docker or on
+# podman) and helm.sh.
 
 # Debian package providing each command the lab or its checks use.
 SETUP_PACKAGES=(
@@ -14,6 +15,8 @@ SETUP_PACKAGES=(
   "yamllint:yamllint"
   "docker-compose:docker-compose"
   "mvn:maven"
+  # Builds helm (helm.sh), and lab-checks' compose loader.
+  "go:golang-go"
   # Compose mode where no Docker engine answers (podman.sh): PODMAN_COMMANDS.
   "podman:podman"
   "runc:runc"
@@ -169,6 +172,7 @@ lab_setup() {
   mapfile -t pkgs < <(missing_packages "${commands[@]}")
   install_packages "${pkgs[@]}"
   stop_system_prometheus
+  install_helm
   if project_jars_missing; then
     say "building the project (./mvnw -q -B install -DskipTests)"
     mvnw install -DskipTests

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -56,7 +55,7 @@ class BrokerSettingsTest {
     @Test
     void bothModesStartTheJvmsWithTheSameOptions() {
         Map<String, String> local = localJvmOptions();
-        JsonNode services = resolvedCompose().path("services");
+        JsonNode services = ComposeConfig.resolved().path("services");
 
         for (String broker : List.of("kafka-1", "kafka-2", "kafka-3")) {
             JsonNode env = services.path(broker).path("environment");
@@ -99,24 +98,6 @@ class BrokerSettingsTest {
             }
         }
         return options;
-    }
-
-    /** docker-compose.yml with .env's variables filled in, by docker-compose itself, with nothing exported. */
-    private static JsonNode resolvedCompose() {
-        Path dockerCompose = Tools.require("docker-compose", "Debian package docker-compose");
-        Tools.Result result = Tools.run(
-                Duration.ofMinutes(1),
-                Repo.ROOT,
-                List.of(
-                        "env",
-                        "-u",
-                        "GRAFANA_ADMIN_PASSWORD",
-                        dockerCompose.toString(),
-                        "--project-directory",
-                        Repo.ROOT.toString(),
-                        "config"));
-        assertThat(result.ok()).as(result.describe()).isTrue();
-        return YAMLMapper.builder().build().readTree(result.output());
     }
 
     private static Map<String, String> templateSettings() throws IOException {
