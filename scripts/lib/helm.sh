@@ -63,6 +63,9 @@ install_helm() {
   go=$(command -v go) || die "no 'go' to build helm $version with: install Go (apt-get install golang-go), then rerun scripts/lab setup"
   lab_dir
   go=$(go_for_helm "$go" "helm.sh/helm/v3@v$version")
+  mkdir -p "$LAB_DIR/tools"
+  # The go that built helm, for lab-checks' other Go build (ComposeTest): on Debian 12 the system's is too old.
+  ln -sfn "$go" "$LAB_DIR/tools/go"
   say "building helm $version from its Go module into ${binary%/helm} (minutes the first time)"
   mkdir -p "${binary%/helm}"
   give_lab_dir_back

@@ -40,13 +40,16 @@ final class Helm {
     /** Where setup builds the pinned helm; the test fails when it is not there. */
     static Path binary() {
         String version = pinnedVersion();
-        String labDir =
-                System.getenv().getOrDefault("LAB_DIR", Repo.path(".lab").toString());
-        Path helm = Path.of(labDir, "tools", "helm-v" + version, "helm");
+        Path helm = labTools().resolve("helm-v" + version).resolve("helm");
         if (!Files.isExecutable(helm)) {
             return fail("helm %s is not built (no %s): run scripts/lab setup", version, helm);
         }
         return helm;
+    }
+
+    /** The lab's own tools folder (.lab/tools, or under LAB_DIR): what setup builds goes there. */
+    static Path labTools() {
+        return Path.of(System.getenv().getOrDefault("LAB_DIR", Repo.path(".lab").toString()), "tools");
     }
 
     /** pom.xml's helm.version. */
