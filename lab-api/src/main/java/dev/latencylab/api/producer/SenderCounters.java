@@ -1,5 +1,7 @@
 package dev.latencylab.api.producer;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * The producer-app's sender counters since it started.
  *
@@ -9,8 +11,18 @@ package dev.latencylab.api.producer;
  * @param lastSequence the sequence number of the last record sent with the lab header, -1 before the first
  * @param retries batches the Kafka producer sent again (its record-retry-total) since the app started
  * @param errors records the Kafka producer gave up on (its record-error-total) since the app started
+ * @param bufferPoolWaitNs time the sender thread was blocked inside {@code send()} waiting for room in
+ *     the producer's accumulator (its bufferpool-wait-time-ns-total) since the app started; null where the
+ *     producer-app does not tell (an older one, several merged of which one does not)
  */
-public record SenderCounters(long sent, long acked, long failed, long lastSequence, Long retries, Long errors) {
+public record SenderCounters(
+        long sent,
+        long acked,
+        long failed,
+        long lastSequence,
+        Long retries,
+        Long errors,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Long bufferPoolWaitNs) {
 
     public SenderCounters {
         // A producer-app from before these counters sends none.
@@ -18,7 +30,11 @@ public record SenderCounters(long sent, long acked, long failed, long lastSequen
         errors = errors == null ? 0L : errors;
     }
 
+    public SenderCounters(long sent, long acked, long failed, long lastSequence, Long retries, Long errors) {
+        this(sent, acked, failed, lastSequence, retries, errors, null);
+    }
+
     public SenderCounters(long sent, long acked, long failed, long lastSequence) {
-        this(sent, acked, failed, lastSequence, 0L, 0L);
+        this(sent, acked, failed, lastSequence, 0L, 0L, null);
     }
 }

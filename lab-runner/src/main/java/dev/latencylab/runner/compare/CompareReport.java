@@ -55,6 +55,10 @@ public final class CompareReport {
                 .append('\n');
         b.append(text(r.consumerCpuVerdict(), "CPU per record, consumers: not measured"))
                 .append('\n');
+        r.cpuThreadVerdicts().forEach(v -> b.append(v.text()).append('\n'));
+        if (r.cpu() != null) {
+            CompareSections.realismCpu(r.cpu()).ifPresent(line -> b.append(line).append('\n'));
+        }
         b.append(text(r.consumerVerdict(), "consumer ratio: not measured to the end"))
                 .append('\n');
         if (r.recordListenerVerdict() != null) {

@@ -30,6 +30,7 @@ public record CompareResult(
         CpuCost cpu,
         Verdict producerCpuVerdict,
         Verdict consumerCpuVerdict,
+        List<Verdict> cpuThreadVerdicts,
         List<ConsumerRound> consumer,
         Verdict consumerVerdict,
         Verdict recordListenerVerdict,
@@ -40,6 +41,7 @@ public record CompareResult(
         throughput = List.copyOf(throughput);
         latency = List.copyOf(latency);
         consumer = List.copyOf(consumer);
+        cpuThreadVerdicts = cpuThreadVerdicts == null ? List.of() : List.copyOf(cpuThreadVerdicts);
         notes = List.copyOf(notes);
         warnings = List.copyOf(warnings);
     }
@@ -102,34 +104,40 @@ public record CompareResult(
     }
 
     /**
-     * CPU per record at a fixed rate: the lab's pipeline for one window, then the tools' for one of
-     * the same length.
+     * CPU per record at a fixed rate, three windows of the same length one after the other: the lab's
+     * realistic pipeline, the producer-app doing the tool's work (nobody reading), then the tools'.
      *
      * @param rate records/s each pipeline was asked for (half the realistic ceiling)
+     * @param producerApp the realistic producer-app (JSON order, key, header, the lab topic): the cost of realism
+     * @param producerAppToolsWork the producer-app doing ProducerPerformance's work (payload fixed, no key,
+     *     no header, the tool's topic): the one the producer's goal is judged on
      * @param toolCommands ProducerPerformance's and ConsumerPerformance's command lines
+     * @param labProc /proc's figures of the realistic window; null off the local stack
+     * @param toolsWorkProc /proc's figures of the producer-app's window doing the tool's work
+     * @param toolProc /proc's figures of the tools' window
      */
     public record CpuCost(
             double rate,
             CpuUse producerApp,
+            CpuUse producerAppToolsWork,
             CpuUse producerPerformance,
             CpuUse consumerApp,
             CpuUse consumerPerformance,
             List<List<String>> toolCommands,
             ProcWindow.Result labProc,
+            ProcWindow.Result toolsWorkProc,
             ProcWindow.Result toolProc) {
 
-        CpuCost(
-                double rate,
-                CpuUse producerApp,
-                CpuUse producerPerformance,
-                CpuUse consumerApp,
-                CpuUse consumerPerformance,
-                List<List<String>> toolCommands) {
-            this(rate, producerApp, producerPerformance, consumerApp, consumerPerformance, toolCommands, null, null);
+        List<CpuUse> all() {
+            return List.of(producerApp, producerAppToolsWork, producerPerformance, consumerApp, consumerPerformance);
         }
 
-        List<CpuUse> all() {
-            return List.of(producerApp, producerPerformance, consumerApp, consumerPerformance);
+        /** The realistic producer-app's CPU per record over its own doing the tool's work: what realism costs. */
+        @JsonProperty("realismCpuRatio")
+        public Double realismCpuRatio() {
+            Double real = producerApp.cpuMsPer1000Records();
+            Double same = producerAppToolsWork.cpuMsPer1000Records();
+            return real == null || same == null || !(same > 0) ? null : real / same;
         }
     }
 
@@ -173,6 +181,9 @@ public record CompareResult(
      * @param sentPerSec    sent over the window
      * @param publishDelayMs percentiles of the window's sends
      * @param senderTime     where the sender thread's time went in the window: what bounds the delay
+     * @param blockedInSendMs time the sender thread was blocked inside {@code send()} on a full accumulator
+     *     in the window (the Kafka producer's bufferpool-wait-time-ns-total, its difference over the
+     *     window); null where the producer-app does not tell
      */
     public record PublishDelay(
             double rate,
@@ -180,7 +191,54 @@ public record CompareResult(
             long sent,
             double sentPerSec,
             Percentiles publishDelayMs,
-            SenderTime senderTime) {
+            SenderTime senderTime,
+            Double blockedInSendMs) {
+
+        /** Below this share of the asked records sent, the open-loop schedule fell behind: the window is refused. */
+        public static final double MIN_SENT_OVER_ASKED = 0.99;
+
+        public PublishDelay(
+                double rate,
+                double seconds,
+                long sent,
+                double sentPerSec,
+                Percentiles publishDelayMs,
+                SenderTime senderTime) {
+            this(rate, seconds, sent, sentPerSec, publishDelayMs, senderTime, null);
+        }
+
+        /**
+         * Records sent over records asked for in the window; its length the producer's own (the phase's,
+         * on the sender's clock) where it tells, else the runner's.
+         */
+        @JsonProperty("sentOverAsked")
+        public Double sentOverAsked() {
+            double s = senderTime != null && senderTime.seconds() > 0 ? senderTime.seconds() : seconds;
+            return rate > 0 && s > 0 ? sent / (rate * s) : null;
+        }
+
+        /**
+         * Why the window is not a valid measurement of the sender, or null: the schedule fell behind
+         * (what is then measured is a backlog, not the sender), or {@code send()} waited for room in the
+         * accumulator (the producer, not the sender, was the bottleneck).
+         */
+        @JsonProperty("refusal")
+        public String refusal() {
+            List<String> why = new java.util.ArrayList<>();
+            Double ratio = sentOverAsked();
+            if (ratio != null && ratio < MIN_SENT_OVER_ASKED) {
+                why.add(String.format(
+                        Locale.ROOT,
+                        "the open-loop schedule fell behind (sent/asked %.3f < %.2f)",
+                        ratio,
+                        MIN_SENT_OVER_ASKED));
+            }
+            if (blockedInSendMs != null && blockedInSendMs > 0) {
+                why.add(String.format(
+                        Locale.ROOT, "send() waited %.1f ms for room in the producer's accumulator", blockedInSendMs));
+            }
+            return why.isEmpty() ? null : String.join("; ", why);
+        }
 
         /** One line on where the sender's time went, per second of the window; empty without figures. */
         public String account() {
@@ -196,10 +254,17 @@ public record CompareResult(
                                     + " (ready to send, another process on the core)",
                             senderTime.onCpuMs() / s,
                             senderTime.waitingForCpuMs() / s);
+            String blocked = blockedInSendMs == null
+                    ? "its time blocked in send() is not told by this producer-app"
+                    : String.format(
+                            Locale.ROOT,
+                            "it was blocked in send() on a full accumulator %.1f ms per second",
+                            blockedInSendMs / s);
             return String.format(
                     Locale.ROOT,
-                    "%s; the JVM paused for %d collections, %d ms in all (%.1f ms per second)",
+                    "%s; %s; the JVM paused for %d collections, %d ms in all (%.1f ms per second)",
                     cpu,
+                    blocked,
                     senderTime.gcCount(),
                     senderTime.gcPauseMs(),
                     senderTime.gcPauseMs() / s);

@@ -129,6 +129,7 @@ public final class CompareRun {
                 cpu = cpuWindow.measure(publishDelay.rate(), ScenarioRunner.firstPhaseId(clock.instant()), warnings);
                 ctx.awaitConsumer("after the CPU window", warnings);
             }
+            consumerRounds.warmUp(layout);
             for (int i = 1; i <= settings.rounds(); i++) {
                 consumerRounds.run(i, layout, consumer);
             }
@@ -161,10 +162,8 @@ public final class CompareRun {
         Verdict tv = verdictOfThroughput(throughput);
         Verdict lv = verdictOfLatency(latency);
         Verdict fv = verdictOfFloor(latency);
-        Verdict pv = publishDelay == null || publishDelay.publishDelayMs() == null
-                ? null
-                : Goals.publishDelay(
-                        publishDelay.rate(), publishDelay.publishDelayMs().p99());
+        Verdict pv =
+                publishDelay == null || publishDelay.publishDelayMs() == null ? null : Goals.publishDelay(publishDelay);
         return new CompareResult(
                 startedAt,
                 clock.instant(),
@@ -180,8 +179,10 @@ public final class CompareRun {
                 publishDelay,
                 pv,
                 cpu,
-                cpu == null ? null : Goals.cpu(cpu.producerApp(), cpu.producerPerformance()),
+                // The producer judged on equal work; the realistic window's figure stays as the cost of realism.
+                cpu == null ? null : Goals.cpu(cpu.producerAppToolsWork(), cpu.producerPerformance()),
                 cpu == null ? null : Goals.cpu(cpu.consumerApp(), cpu.consumerPerformance()),
+                cpu == null ? List.of() : CpuThreadGoals.judge(cpu),
                 consumer,
                 verdictOfConsumer(consumer, CompareResult.ConsumerRound::batch),
                 verdictOfConsumer(consumer, CompareResult.ConsumerRound::record),

@@ -1,6 +1,7 @@
 package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.runner.scenario.Durations;
 import java.util.Locale;
 
 /** The parts of compare.md, each a section with its verdicts, what it measured and its table of rounds. */
@@ -127,9 +128,15 @@ final class CompareSections {
                         + "sender. That figure needs a machine with cores to spare.%n%n",
                 Numbers.rate(d.rate()),
                 r.setup().cores()));
-        b.append("| cores | records sent | s | sent/s | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms "
+        b.append(String.format(
+                Locale.ROOT,
+                "A window is refused (not judged) when fewer than %.2f of the records asked for were sent (the "
+                        + "open-loop schedule fell behind) or when send() waited for room in the producer's accumulator "
+                        + "(bufferpool-wait-time-ns-total grew): either way it measures a backlog, not the sender.%n%n",
+                CompareResult.PublishDelay.MIN_SENT_OVER_ASKED));
+        b.append("| cores | records sent | s | sent/s | sent / asked | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms "
                 + "| where the sender's time went |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         delayRow(b, "shared", d);
         b.append('\n');
         b.append(
@@ -141,11 +148,12 @@ final class CompareSections {
         Percentiles p = d.publishDelayMs();
         b.append(String.format(
                 Locale.ROOT,
-                "| %s | %s | %.1f | %s | %s | %s | %s | %s | %s | %s |%n",
+                "| %s | %s | %.1f | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                 cores,
                 Numbers.rate(d.sent()),
                 d.seconds(),
                 Numbers.rate(d.sentPerSec()),
+                d.sentOverAsked() == null ? Numbers.NA : String.format(Locale.ROOT, "%.3f", d.sentOverAsked()),
                 Numbers.ms3(p.p50()),
                 Numbers.ms3(p.p90()),
                 Numbers.ms3(p.p99()),
@@ -163,18 +171,25 @@ final class CompareSections {
         }
         b.append(verdictLine(r.producerCpuVerdict())).append("\n\n");
         b.append(verdictLine(r.consumerCpuVerdict())).append("\n\n");
+        for (Verdict v : r.cpuThreadVerdicts()) {
+            b.append(verdictLine(v)).append("\n\n");
+        }
+        realismCpu(c).ifPresent(line -> b.append("**").append(line).append(".**\n\n"));
         b.append(String.format(
                 Locale.ROOT,
-                "At %s records/s: the lab's pipeline (the realistic producer-app to the lab topic, read by the "
-                        + "consumer-app with its full accounting) for one window, then the tools' (ProducerPerformance "
-                        + "--throughput to the bench topic, read by ConsumerPerformance from its latest offset) for one of "
-                        + "the same length, each pipeline alone on the stack. CPU time is each process's user + system "
-                        + "time over its window (the lab apps' as their JVM counts it, `process_cpu_time_ns_total`; the "
-                        + "tools' from /proc through the JDK); records are what the pipeline wrote in the window (the "
-                        + "producer-app's tally of the window's phase; the bench topic's end offsets), read by its consumer "
-                        + "as they came. The lab's producer builds a JSON order, a key and the header per record; the tool "
-                        + "re-sends one array.%n%n",
-                Numbers.rate(c.rate())));
+                "At %s records/s, three windows of the same length, each pipeline alone on the stack: the lab's (the "
+                        + "realistic producer-app to the lab topic, read by the consumer-app with its full accounting), "
+                        + "the producer-app doing the tool's work (payload `fixed`, no key, no header, to the bench topic, "
+                        + "which nobody reads; warm-up %s, its JVM warm from the window before), then the tools' "
+                        + "(ProducerPerformance --throughput to the bench topic, read by ConsumerPerformance from its "
+                        + "latest offset). The producer's goal is judged on the producer-app doing the tool's work; the "
+                        + "realistic producer-app's figure over it is the cost of realism. The consumer's goal is judged "
+                        + "on the lab's window. CPU time is each process's user + system time over its window (the lab "
+                        + "apps' as their JVM counts it, `process_cpu_time_ns_total`; the tools' from /proc through the "
+                        + "JDK); records are what the pipeline wrote in the window (the producer-app's tally of the "
+                        + "window's phase; the bench topic's end offsets), read by its consumer as they came.%n%n",
+                Numbers.rate(c.rate()),
+                Durations.format(CpuWindow.TOOLS_WORK_WARMUP)));
         b.append("| process | records in the window | window s | CPU-s | CPU-ms per 1,000 records |\n");
         b.append("|---|---:|---:|---:|---:|\n");
         for (CompareResult.CpuUse u : c.all()) {
@@ -189,6 +204,21 @@ final class CompareSections {
         }
         b.append('\n');
         CpuThreadsSection.append(c, b);
+    }
+
+    /** The realistic producer-app's CPU per record over its own doing the tool's work. */
+    static java.util.Optional<String> realismCpu(CompareResult.CpuCost c) {
+        Double r = c.realismCpuRatio();
+        if (r == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(String.format(
+                Locale.ROOT,
+                "cost of realism in CPU: the realistic producer-app %s CPU-ms per 1,000 records vs %s doing the tool's"
+                        + " work = %s",
+                Numbers.ms(c.producerApp().cpuMsPer1000Records()),
+                Numbers.ms(c.producerAppToolsWork().cpuMsPer1000Records()),
+                Numbers.ratio(r)));
     }
 
     static void consumer(CompareResult r, StringBuilder b) {

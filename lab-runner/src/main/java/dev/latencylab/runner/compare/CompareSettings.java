@@ -76,7 +76,12 @@ public record CompareSettings(
      * leaves out the lab's header and sends to the tool's topic ({@code LabDriver.unthrottledLikeTheTool}).
      */
     public ProducerSettings unthrottled() {
-        return new ProducerSettings(lingerMs, batchSize, COMPRESSION, SettingsLimits.MAX_RATE, RECORD_BYTES, TOOL_KEYS)
+        return toolsWorkAtRate(SettingsLimits.MAX_RATE);
+    }
+
+    /** {@link #unthrottled()}'s work at {@code rate} records/s: the producer's CPU window on equal work. */
+    public ProducerSettings toolsWorkAtRate(double rate) {
+        return new ProducerSettings(lingerMs, batchSize, COMPRESSION, rate, RECORD_BYTES, TOOL_KEYS)
                 .with(ProducerSetting.PAYLOAD, PayloadKind.FIXED);
     }
 
@@ -116,12 +121,13 @@ public record CompareSettings(
     /**
      * About how long the comparison takes. Per round: 3 throughput windows, 1 latency window (+ the
      * tool and two floors, about as long), and 2 backlogs written at about 20,000 records/s; once: 2
-     * publish-delay windows, 2 CPU windows and the tools' 20 s warm-up.
+     * publish-delay windows, 3 CPU windows, the tools' 20 s warm-up and the consumer's warm-up drains.
      */
     public Duration roughDuration() {
         return warmup.plus(duration)
-                .multipliedBy(5L * rounds + 4)
-                .plus(Duration.ofSeconds(2 * backlogRecords / 20_000 * rounds + 30))
+                .multipliedBy(5L * rounds + 5)
+                .plus(Duration.ofSeconds(
+                        2 * backlogRecords / 20_000 * rounds + 2 * ConsumerRounds.WARMUP_RECORDS / 20_000 + 30))
                 .plus(stackWarmup)
                 .withNanos(0);
     }

@@ -26,6 +26,11 @@ final class ConsumerRounds {
      * consumer-app for its drains: both sides fetch alike.
      */
     static final Map<String, String> TOOL_FETCH = Map.of("receive.buffer.bytes", "2097152", "check.crcs", "false");
+    /** Records each listener drains before round 1, unmeasured: enough for the JIT, a few seconds each. */
+    static final long WARMUP_RECORDS = 50_000;
+
+    private static final int WARMUP_PHASE_OFFSET = 500;
+
     /** Nothing for this long and the tool gives up: far above a pause between its polls. */
     static final Duration TOOL_IDLE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -41,6 +46,39 @@ final class ConsumerRounds {
 
     static ConsumerChange drainWith(ListenerType listener) {
         return ConsumerChange.none().and(ConsumerSetting.LISTENER, listener).withConsumerConfig(TOOL_FETCH);
+    }
+
+    /**
+     * An unmeasured drain with each listener before round 1: the record listener's code is otherwise
+     * first run, and compiled, inside round 1's measurement.
+     */
+    void warmUp(TopicLayout layout) throws InterruptedException {
+        String topic = ctx.settings.drainTopic();
+        long records = Math.min(WARMUP_RECORDS, ctx.settings.backlogRecords());
+        ctx.out.printf(
+                Locale.ROOT,
+                "%nconsumer warm-up: a backlog of %,d records drained by each listener (record, then batch), not"
+                        + " measured%n",
+                records);
+        ctx.abort.check();
+        topics.create(topic, layout);
+        try {
+            ctx.lab.forgetTopic(topic);
+            // Ids of this second's range no round takes (a round takes its second's first two): round 1 may
+            // start within the same second, and a phase id met again would add the warm-up's sends to its backlog.
+            int phase = ScenarioRunner.firstPhaseId(clock.instant()) + WARMUP_PHASE_OFFSET;
+            for (ListenerType listener : List.of(ListenerType.RECORD, ListenerType.BATCH)) {
+                ctx.lab.consumerFor(drainWith(listener), topic, layout.partitions(), ctx.settings.drainTimeout());
+                ctx.abort.check();
+                long written = ctx.lab.writeBacklog(ctx.settings.realistic(), topic, phase, records);
+                ctx.abort.check();
+                ctx.lab.drain(listener.label(), phase, written, ctx.settings.drainTimeout());
+                phase++;
+            }
+        } finally {
+            ctx.lab.consuming(true);
+            topics.deleteIfOwn(topic);
+        }
     }
 
     void run(int i, TopicLayout layout, List<CompareResult.ConsumerRound> rounds) throws InterruptedException {

@@ -21,23 +21,36 @@ final class CpuThreadsSection {
             return;
         }
         long labRecords = c.producerApp().records();
+        long toolsWorkRecords = c.producerAppToolsWork().records();
         long toolRecords = c.producerPerformance().records();
         b.append("### By thread, the brokers and the machine\n\n");
         b.append("From /proc at both ends of each window (thread names as the kernel keeps them, 15 characters,"
                 + " digits folded to N). µs of CPU per record the pipeline wrote in the window.\n\n");
         b.append("| process | thread | CPU-s | µs per record |\n|---|---|---:|---:|\n");
-        threads(c.labProc(), labRecords, b);
-        threads(c.toolProc(), toolRecords, b);
+        threads(c.labProc(), "", labRecords, b);
+        if (c.toolsWorkProc() != null) {
+            threads(c.toolsWorkProc(), " (the tool's work)", toolsWorkRecords, b);
+        }
+        threads(c.toolProc(), "", toolRecords, b);
         b.append('\n');
         b.append(
                 "| window | brokers' CPU-s | brokers' µs per record | machine busy CPU-s per s | stolen CPU-s per s |\n");
         b.append("|---|---:|---:|---:|---:|\n");
         machine("the lab's", c.labProc(), labRecords, c.producerApp().seconds(), b);
+        if (c.toolsWorkProc() != null) {
+            machine(
+                    "the producer-app doing the tool's work (nobody reading)",
+                    c.toolsWorkProc(),
+                    toolsWorkRecords,
+                    c.producerAppToolsWork().seconds(),
+                    b);
+        }
         machine("the tools'", c.toolProc(), toolRecords, c.producerPerformance().seconds(), b);
         b.append('\n');
     }
 
-    private static void threads(ProcWindow.Result r, long records, StringBuilder b) {
+    /** @param window said after the process's name, for a process read in more than one window */
+    private static void threads(ProcWindow.Result r, String window, long records, StringBuilder b) {
         for (Map.Entry<String, Map<String, Double>> p : r.threads().entrySet()) {
             var sorted = p.getValue().entrySet().stream()
                     .sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder()))
@@ -46,7 +59,7 @@ final class CpuThreadsSection {
             for (int i = 0; i < sorted.size(); i++) {
                 if (i < SHOWN_THREADS) {
                     row(
-                            p.getKey(),
+                            p.getKey() + window,
                             "`" + sorted.get(i).getKey() + "`",
                             sorted.get(i).getValue(),
                             records,
@@ -56,7 +69,12 @@ final class CpuThreadsSection {
                 }
             }
             if (sorted.size() > SHOWN_THREADS) {
-                row(p.getKey(), "the other " + (sorted.size() - SHOWN_THREADS) + " thread names", rest, records, b);
+                row(
+                        p.getKey() + window,
+                        "the other " + (sorted.size() - SHOWN_THREADS) + " thread names",
+                        rest,
+                        records,
+                        b);
             }
         }
     }

@@ -14,9 +14,10 @@ import java.util.Map;
 
 /**
  * What a record costs each side in CPU at a fixed rate: the lab's pipeline (the realistic
- * producer-app to the lab topic, read by the consumer-app) for one window, then the tools'
- * (ProducerPerformance {@code --throughput} to the bench topic, read by ConsumerPerformance) for a
- * window of the same length at the same rate. One pipeline at a time, as every other part of the
+ * producer-app to the lab topic, read by the consumer-app) for one window, the producer-app doing
+ * ProducerPerformance's work (payload fixed, no key, no header, to the tool's topic; what the
+ * producer's goal is judged on) for one, then the tools' (ProducerPerformance {@code --throughput}
+ * to the bench topic, read by ConsumerPerformance) for a window of the same length at the same rate. One pipeline at a time, as every other part of the
  * comparison: side by side, the two would take the machine's whole ceiling, and a tool's JVM
  * starting under that load waits seconds for a CPU. Each process's CPU time is read at both ends
  * of its window; records are what its pipeline wrote in the window.
@@ -34,6 +35,12 @@ final class CpuWindow {
      */
     static final Duration TOOL_WARMUP = Duration.ofSeconds(20);
 
+    /** The producer-app's warm-up before doing the tool's work at most (its JVM is warm by then). */
+    static final Duration TOOLS_WORK_WARMUP = Duration.ofSeconds(5);
+
+    /** The producer-app doing the tool's work, as the CPU table names it. */
+    static final String TOOLS_WORK = "producer-app (the tool's work)";
+
     /** How the local brokers' processes are told from the others scripts/lab started. */
     static final String BROKER_MAIN_CLASS = "kafka.Kafka";
 
@@ -50,48 +57,36 @@ final class CpuWindow {
     CompareResult.CpuCost measure(double rate, int phase, List<String> warnings) throws InterruptedException {
         ctx.out.printf(
                 Locale.ROOT,
-                "%nCPU per record at %s records/s: the lab (producer-app to consumer-app), then the tools"
-                        + " (ProducerPerformance --throughput to ConsumerPerformance, warm-up at least %s); %s each%n",
+                "%nCPU per record at %s records/s: the lab (producer-app to consumer-app), the producer-app doing the"
+                        + " tool's work (warm-up %s), then the tools (ProducerPerformance --throughput to"
+                        + " ConsumerPerformance, warm-up at least %s); %s each%n",
                 Numbers.rate(rate),
+                Durations.format(toolsWorkWarmup()),
                 Durations.format(TOOL_WARMUP),
                 ctx.window());
         ctx.abort.check();
-        Instant t0;
-        double p0;
-        double c0;
-        double p1;
-        double c1;
-        double labSeconds;
-        ProducerStatus status;
-        ProcWindow.Result labProc;
-        ctx.lab.startAtRate(ctx.settings.atRate(rate), phase);
-        try {
-            ctx.lab.sleep(ctx.settings.warmup());
-            ctx.lab.enterPhase(phase + 1);
-            t0 = clock.instant();
-            ProcWindow procWindow = new ProcWindow(proc(), labProcesses(), brokers());
-            p0 = ctx.lab.producerCpuSeconds();
-            c0 = ctx.lab.consumerCpuSeconds();
-            ctx.lab.sleep(ctx.settings.duration());
-            // The window's records end at the phase change: its CPU is read there, before the load stops.
-            status = ctx.lab.enterPhase(phase + 2);
-            p1 = ctx.lab.producerCpuSeconds();
-            c1 = ctx.lab.consumerCpuSeconds();
-            labProc = procWindow.end();
-            labSeconds = seconds(t0, clock.instant());
-        } finally {
-            ctx.lab.stop();
-        }
-        long labRecords = status.phaseSends(phase + 1)
-                .map(PhaseSends::sent)
-                .orElseThrow(() -> new CompareException("the producer-app has no tally of phase " + (phase + 1)));
-        CompareResult.CpuUse producerApp =
-                new CompareResult.CpuUse("producer-app", t0, labRecords, labSeconds, p1 - p0);
-        CompareResult.CpuUse consumerApp =
-                new CompareResult.CpuUse("consumer-app", t0, labRecords, labSeconds, c1 - c0);
+        LabWindow realistic = labWindow(
+                "producer-app",
+                ctx.settings.warmup(),
+                phase,
+                labProcesses(),
+                () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase));
+        CompareResult.CpuUse producerApp = realistic.producer();
+        CompareResult.CpuUse consumerApp = realistic.consumer();
         print(producerApp);
         print(consumerApp);
         ctx.awaitConsumer("after the lab's CPU window", warnings);
+
+        ctx.abort.check();
+        Map<String, Long> producerOnly = new LinkedHashMap<>(labProcesses());
+        producerOnly.keySet().retainAll(List.of("producer-app"));
+        LabWindow toolsWork = labWindow(
+                TOOLS_WORK,
+                toolsWorkWarmup(),
+                phase + 3,
+                producerOnly,
+                () -> ctx.lab.startLikeTheTool(ctx.settings.toolsWorkAtRate(rate), phase + 3, ctx.settings.topic()));
+        print(toolsWork.producer());
 
         ToolWindow tools = toolWindow(rate);
         print(tools.producer());
@@ -99,12 +94,71 @@ final class CpuWindow {
         return new CompareResult.CpuCost(
                 rate,
                 producerApp,
+                toolsWork.producer(),
                 tools.producer(),
                 consumerApp,
                 tools.consumer(),
                 tools.commands(),
-                labProc,
+                realistic.proc(),
+                toolsWork.proc(),
                 tools.proc());
+    }
+
+    /**
+     * The producer-app's JVM is warm from the realistic window: its warm-up before doing the tool's
+     * work only has to cover the change of topic, payload and header.
+     */
+    private Duration toolsWorkWarmup() {
+        return min(ctx.settings.warmup(), TOOLS_WORK_WARMUP);
+    }
+
+    /** Starts one of the lab's loads under the given phase (its warm-up's). */
+    @FunctionalInterface
+    private interface Load {
+        void start() throws InterruptedException;
+    }
+
+    private record LabWindow(CompareResult.CpuUse producer, CompareResult.CpuUse consumer, ProcWindow.Result proc) {}
+
+    /**
+     * One of the lab's windows: {@code load} warms up under {@code phase}, the window is {@code phase + 1}
+     * (the producer-app's tally of it has exactly the window's sends), its CPU read at the change to
+     * {@code phase + 2}, before the load stops.
+     */
+    private LabWindow labWindow(String producerName, Duration warmup, int phase, Map<String, Long> processes, Load load)
+            throws InterruptedException {
+        Instant t0;
+        double p0;
+        double c0;
+        double p1;
+        double c1;
+        double seconds;
+        ProducerStatus status;
+        ProcWindow.Result proc;
+        load.start();
+        try {
+            ctx.lab.sleep(warmup);
+            ctx.lab.enterPhase(phase + 1);
+            t0 = clock.instant();
+            ProcWindow procWindow = new ProcWindow(proc(), processes, brokers());
+            p0 = ctx.lab.producerCpuSeconds();
+            c0 = ctx.lab.consumerCpuSeconds();
+            ctx.lab.sleep(ctx.settings.duration());
+            status = ctx.lab.enterPhase(phase + 2);
+            p1 = ctx.lab.producerCpuSeconds();
+            c1 = ctx.lab.consumerCpuSeconds();
+            proc = procWindow.end();
+            seconds = seconds(t0, clock.instant());
+        } finally {
+            ctx.lab.stop();
+        }
+        long records = status.phaseSends(phase + 1)
+                .map(PhaseSends::sent)
+                .orElseThrow(() -> new CompareException("the producer-app has no tally of phase " + (phase + 1)));
+        return new LabWindow(
+                new CompareResult.CpuUse(producerName, t0, records, seconds, p1 - p0),
+                new CompareResult.CpuUse("consumer-app", t0, records, seconds, c1 - c0),
+                proc);
     }
 
     /** Read where the context says /proc is (a folder of its shape in tests). */
@@ -215,6 +269,10 @@ final class CpuWindow {
         return t.cpu()
                 .orElseThrow(() ->
                         new CompareException("this platform does not tell the CPU time of " + name + "'s process"));
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static Duration max(Duration a, Duration b) {

@@ -64,6 +64,8 @@ public final class Differences {
                         + "has warmed up on the first, as the consumer-app's has in a running stack.",
                 "CPU per record is measured one pipeline at a time at the same rate (half the realistic ceiling) over "
                         + "windows of the same length: the lab's (producer-app, consumer-app) with the realistic records, "
+                        + "the producer-app doing the tool's work (payload fixed, no key, no header, to the tool's topic, "
+                        + "nobody reading; the producer's goal is judged on it), "
                         + "then the tools' (ProducerPerformance --throughput, ConsumerPerformance from its latest offset) "
                         + "with theirs, after a warm-up of at least 20 s: their JVMs are new, and ProducerPerformance sends "
                         + "faster than asked until it has caught up with the schedule its slow start left behind. The lab apps' CPU time is what their JVM counts (process_cpu_time_ns_total, all "

@@ -175,15 +175,31 @@ final class Goals {
         return Verdict.exact(goal, r, met, text);
     }
 
-    /** The producer-app's publish delay p99 at half its realistic ceiling. */
-    public static Verdict publishDelay(double rate, double p99Ms) {
+    /**
+     * The producer-app's publish delay p99 at half its realistic ceiling; a window {@link
+     * CompareResult.PublishDelay#refusal() refused} is not a valid measurement and is not judged.
+     */
+    public static Verdict publishDelay(CompareResult.PublishDelay d) {
         String goal = "publish delay p99 at half the ceiling <= " + MAX_PUBLISH_DELAY_P99_MS + " ms";
+        double p99Ms = d.publishDelayMs().p99();
+        String refusal = d.refusal();
+        if (refusal != null) {
+            return Verdict.notJudged(
+                    goal,
+                    String.format(
+                            Locale.ROOT,
+                            "publish delay window at %s records/s REFUSED, not a valid measurement of the sender: %s;"
+                                    + " its p99 %s ms not judged",
+                            Numbers.rate(d.rate()),
+                            refusal,
+                            Numbers.ms3(p99Ms)));
+        }
         boolean met = p99Ms <= MAX_PUBLISH_DELAY_P99_MS;
         String text = String.format(
                 Locale.ROOT,
                 "publish delay p99 %s ms at %s records/s (half the realistic ceiling): goal <= %.0f ms %s",
                 Numbers.ms3(p99Ms),
-                Numbers.rate(rate),
+                Numbers.rate(d.rate()),
                 MAX_PUBLISH_DELAY_P99_MS,
                 met ? "met" : "MISSED");
         return Verdict.exact(goal, p99Ms, met, text);

@@ -146,7 +146,7 @@ final class LabDriver {
         producer.start(s, phase);
         try {
             sleeper.sleep(warmup);
-            producer.enterPhase(phase + 1);
+            SenderCounters atStart = producer.enterPhase(phase + 1).counters();
             Instant t0 = clock.instant();
             sleeper.sleep(duration);
             ProducerStatus status = producer.enterPhase(phase + 2);
@@ -160,10 +160,18 @@ final class LabDriver {
                     window.sent(),
                     window.sent() / seconds,
                     window.publishDelayMs(),
-                    window.senderTime());
+                    window.senderTime(),
+                    blockedMs(atStart, status.counters()));
         } finally {
             stop();
         }
+    }
+
+    /** Time send() blocked on a full accumulator between two readings; null where either lacks it. */
+    static Double blockedMs(SenderCounters from, SenderCounters to) {
+        return from == null || to == null || from.bufferPoolWaitNs() == null || to.bufferPoolWaitNs() == null
+                ? null
+                : (to.bufferPoolWaitNs() - from.bufferPoolWaitNs()) / 1e6;
     }
 
     /**
@@ -266,6 +274,14 @@ final class LabDriver {
     /** The realistic load at a rate, the consumer reading, under {@code phase}; {@link #stop()} ends it. */
     void startAtRate(ProducerSettings s, int phase) throws InterruptedException {
         producer.start(s, phase);
+    }
+
+    /**
+     * {@code s}'s load doing exactly ProducerPerformance's work at a rate: no lab header, to the tool's
+     * topic, which nobody reads; {@link #stop()} ends it and puts the header and the lab topic back.
+     */
+    void startLikeTheTool(ProducerSettings s, int phase, String toolTopic) throws InterruptedException {
+        producer.start(s, phase, toolTopic, false);
     }
 
     ProducerStatus enterPhase(int phase) throws InterruptedException {

@@ -62,6 +62,11 @@ final class PublishDelays {
         if (!d.account().isEmpty()) {
             ctx.out.println("publish delay: " + d.account());
         }
+        if (d.refusal() != null) {
+            String w = "publish delay window refused, not a valid measurement: " + d.refusal();
+            warnings.add(w);
+            ctx.out.println("WARNING: " + w);
+        }
         ctx.awaitConsumer("after the publish-delay window", warnings);
         return d;
     }

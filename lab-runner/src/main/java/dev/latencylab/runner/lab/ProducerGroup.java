@@ -119,6 +119,7 @@ public final class ProducerGroup {
         long failed = 0;
         long retries = 0;
         long errors = 0;
+        Long bufferPoolWaitNs = 0L;
         for (ProducerStatus s : statuses) {
             SenderCounters c = s.counters();
             sent += c.sent();
@@ -126,9 +127,12 @@ public final class ProducerGroup {
             failed += c.failed();
             retries += c.retries();
             errors += c.errors();
+            bufferPoolWaitNs = bufferPoolWaitNs == null || c.bufferPoolWaitNs() == null
+                    ? null
+                    : bufferPoolWaitNs + c.bufferPoolWaitNs();
         }
         // No one sequence spans several producers: the last is not meaningful for the group.
-        return new SenderCounters(sent, acked, failed, -1, retries, errors);
+        return new SenderCounters(sent, acked, failed, -1, retries, errors, bufferPoolWaitNs);
     }
 
     private static List<PhaseSends> phases(List<ProducerStatus> statuses) {

@@ -60,7 +60,8 @@ class CompareReportTest {
                 45_000,
                 4_500,
                 new Percentiles(0.05, 0.2, 0.3, 0.8, 2.0, 3.5),
-                new SenderTime(10.0, 1_500.0, 2_000.0, 30, 6));
+                new SenderTime(10.0, 1_500.0, 2_000.0, 30, 6),
+                0.0);
         List<CompareResult.LatencyRound> l = complete
                 ? List.of(new CompareResult.LatencyRound(
                         1, true, phase, e2e, 1500, List.of("java", KafkaTools.END_TO_END_LATENCY), backToBack, floor))
@@ -77,17 +78,34 @@ class CompareReportTest {
         CompareResult.CpuCost cpu = new CompareResult.CpuCost(
                 4_500,
                 new CompareResult.CpuUse("producer-app", Instant.EPOCH, 45_000, 10.0, 0.9),
+                new CompareResult.CpuUse(CpuWindow.TOOLS_WORK, Instant.EPOCH, 45_000, 10.0, 0.54),
                 new CompareResult.CpuUse("ProducerPerformance", Instant.EPOCH, 45_000, 10.0, 0.6),
                 new CompareResult.CpuUse("consumer-app", Instant.EPOCH, 45_000, 10.0, 0.5),
                 new CompareResult.CpuUse("ConsumerPerformance", Instant.EPOCH, 45_000, 10.0, 0.45),
                 List.of(List.of("java", KafkaTools.PRODUCER_PERFORMANCE, "--throughput", "4500")),
                 new ProcWindow.Result(
-                        java.util.Map.of("producer-app", java.util.Map.of("lab-sender", 0.45, "GC Thread#N", 0.09)),
+                        Map.of(
+                                "producer-app",
+                                Map.of("lab-sender", 0.45, "GC Thread#N", 0.09),
+                                "consumer-app",
+                                Map.of("lab-latency-N-C-N", 0.22)),
                         1.8,
                         3,
                         new ProcCpu.Machine(14.0, 0.2, 20.0)),
                 new ProcWindow.Result(
-                        java.util.Map.of("ProducerPerformance", java.util.Map.of("main", 0.3)), 1.35, 3, null));
+                        Map.of("producer-app", Map.of("lab-sender", 0.27, "kafka-producer-", 0.2)),
+                        1.26,
+                        3,
+                        new ProcCpu.Machine(9.0, 0.1, 20.0)),
+                new ProcWindow.Result(
+                        Map.of(
+                                "ProducerPerformance",
+                                Map.of("java", 0.3, "kafka-producer-", 0.15),
+                                "ConsumerPerformance",
+                                Map.of("java", 0.2)),
+                        1.35,
+                        3,
+                        null));
         return new CompareResult(
                 T0,
                 T0.plusSeconds(200),
@@ -123,10 +141,11 @@ class CompareReportTest {
                 complete ? CompareRun.verdictOfLatency(l) : null,
                 complete ? CompareRun.verdictOfFloor(l) : null,
                 delay,
-                Goals.publishDelay(delay.rate(), delay.publishDelayMs().p99()),
+                Goals.publishDelay(delay),
                 cpu,
-                Goals.cpu(cpu.producerApp(), cpu.producerPerformance()),
+                Goals.cpu(cpu.producerAppToolsWork(), cpu.producerPerformance()),
                 Goals.cpu(cpu.consumerApp(), cpu.consumerPerformance()),
+                CpuThreadGoals.judge(cpu),
                 c,
                 CompareRun.verdictOfConsumer(c, CompareResult.ConsumerRound::batch),
                 CompareRun.verdictOfConsumer(c, CompareResult.ConsumerRound::record),
@@ -155,8 +174,9 @@ class CompareReportTest {
                                 + " 1.444 | 2 | 25 | 4.24 | 1500 | 1.155 |")
                 .contains(
                         "the sender thread ran 150 ms per second on a CPU and waited 200 ms per second for one (ready to"
-                                + " send, another process on the core); the JVM paused for 6 collections, 30 ms in all (3.0 ms per"
-                                + " second)")
+                                + " send, another process on the core); it was blocked in send() on a full accumulator 0.0 ms per"
+                                + " second; the JVM paused for 6 collections, 30 ms in all (3.0 ms per second)")
+                .contains("| 1.000 | 0.050 |")
                 .contains(
                         "**publish delay p99 0.800 ms at 4,500 records/s (half the realistic ceiling): goal <= 1 ms met**")
                 .contains("A core of the producer's own is not measured: on a machine of 2 cores")
@@ -174,15 +194,30 @@ class CompareReportTest {
                 .contains("java org.apache.kafka.tools.ConsumerPerformance")
                 // 0.9 CPU-s for 45,000 records = 20 ms per 1,000; the tool 0.6 s = 13.3.
                 .contains("| producer-app | 45,000 | 10.0 | 0.90 | 20.0 |")
+                .contains("| producer-app (the tool's work) | 45,000 | 10.0 | 0.54 | 12.0 |")
                 // 0.45 CPU-s over 45,000 records: 10 µs each; the brokers' 1.8 s: 40 µs; 14 busy CPU-s in 10 s.
                 .contains(
                         "| producer-app | `lab-sender` | 0.45 | 10.00 |\n| producer-app | `GC Thread#N` | 0.09 | 2.00 |")
-                .contains("| ProducerPerformance | `main` | 0.30 | 6.67 |")
+                .contains("| producer-app (the tool's work) | `lab-sender` | 0.27 | 6.00 |")
+                .contains("| ProducerPerformance | `java` | 0.30 | 6.67 |")
                 .contains("| the lab's | 1.80 | 40.00 | 1.40 | 0.020 |")
+                .contains("| the producer-app doing the tool's work (nobody reading) | 1.26 | 28.00 | 0.90 | 0.010 |")
                 .contains("| the tools' | 1.35 | 30.00 | n/a | n/a |")
                 .contains("java org.apache.kafka.tools.ProducerPerformance --throughput 4500")
-                .contains("**CPU per record, producer-app / ProducerPerformance: 1.500 (20.0 / 13.3 CPU-ms per 1,000"
-                        + " records): goal <= 1.2x MISSED**")
+                // The producer judged on equal work; the realistic window's 20.0 is the cost of realism.
+                .contains("**CPU per record, producer-app (the tool's work) / ProducerPerformance: 0.900 (12.0 / 13.3"
+                        + " CPU-ms per 1,000 records): goal <= 1.2x met**")
+                .contains("**cost of realism in CPU: the realistic producer-app 20.0 CPU-ms per 1,000 records vs 12.0"
+                        + " doing the tool's work = 1.667.**")
+                // By thread: 0.27 / 0.3 on the sending threads, 0.2 / 0.15 on the I/O threads, 0.22 / 0.2 polling.
+                .contains("**CPU per record, producer-app sending thread `lab-sender` / ProducerPerformance sending"
+                        + " thread `java`: 0.900 (6.00 / 6.67 CPU-ms per 1,000 records): goal <= 1.2x met**")
+                .contains(
+                        "**CPU per record, producer-app Kafka I/O thread `kafka-producer-` / ProducerPerformance Kafka"
+                                + " I/O thread `kafka-producer-`: 1.333 (4.44 / 3.33 CPU-ms per 1,000 records): goal <= 1.2x"
+                                + " MISSED**")
+                .contains("**CPU per record, consumer-app polling thread `lab-latency` / ConsumerPerformance polling"
+                        + " thread `java`: 1.100 (4.89 / 4.44 CPU-ms per 1,000 records): goal <= 1.2x met**")
                 .contains("**CPU per record, consumer-app / ConsumerPerformance: 1.111 (11.1 / 10.0 CPU-ms per 1,000"
                         + " records): goal <= 1.2x met**");
     }
@@ -226,6 +261,15 @@ class CompareReportTest {
                         .get("cpuMsPer1000Records")
                         .asDouble())
                 .isCloseTo(10.0, within(1e-9));
+        assertThat(json.get("cpu").get("producerAppToolsWork").get("cpuSeconds").asDouble())
+                .isEqualTo(0.54);
+        assertThat(json.get("cpu").get("realismCpuRatio").asDouble()).isCloseTo(0.9 / 0.54, within(1e-9));
+        assertThat(json.get("cpuThreadVerdicts")).hasSize(3);
+        assertThat(json.get("cpuThreadVerdicts").get(1).get("status").asString())
+                .isEqualTo("MISSED");
+        assertThat(json.get("publishDelay").get("sentOverAsked").asDouble()).isCloseTo(1.0, within(1e-9));
+        assertThat(json.get("publishDelay").get("blockedInSendMs").asDouble()).isZero();
+        assertThat(json.get("publishDelay").get("refusal").isNull()).isTrue();
         assertThat(Files.readString(dir.resolve("compare.md"))).startsWith("# Lab vs Kafka's own tools");
     }
 }

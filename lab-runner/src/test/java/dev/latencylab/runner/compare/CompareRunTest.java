@@ -145,6 +145,10 @@ class CompareRunTest {
                             // The CPU window: the lab's, then both tools at the same rate.
                             "ConsumerPerformance",
                             "ProducerPerformance",
+                            // The consumer's warm-up drains: their backlog topic made anew, then deleted.
+                            "TopicCommand --delete",
+                            "TopicCommand --create",
+                            "TopicCommand --delete",
                             // Each consumer round: its backlog topic made anew, read by the tool, deleted.
                             "TopicCommand --delete",
                             "TopicCommand --create",
@@ -217,10 +221,10 @@ class CompareRunTest {
             // The consumer-app is paused for each lab throughput window (2 per round) and resumed after it,
             // and each lab latency window (1 per round), read under its own phase id, is released; each
             // consumer round forgets its topic's ledger, pauses for each of its 2 backlogs, resumes, pauses
-            // and releases for each drain, and resumes at its end.
+            // and releases for each drain, and resumes at its end; the warm-up drains before round 1 do the same.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(8 + 2 + 2 * (1 + 2 + 2 * 3 + 1));
+                    .hasSize(8 + 2 + 3 * (1 + 2 + 2 * 3 + 1));
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
                     + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true,\"producerConfig\":{}}";
             String realistic = unthrottled.replace(
@@ -230,12 +234,15 @@ class CompareRunTest {
             String sameWork = unthrottled.replace(
                     "\"topic\":\"lab.orders\",\"header\":true", "\"topic\":\"lab.compare\",\"header\":false");
             assertThat(posts).filteredOn(realistic::equals).hasSize(2);
-            // Half the ceiling: the publish-delay window on shared cores, then the CPU window.
-            assertThat(posts)
-                    .filteredOn(p -> p.contains("\"rate\":100000.0"))
-                    .hasSize(2)
-                    .allSatisfy(
-                            p -> assertThat(p).contains("\"payload\":\"words\"").doesNotContain("\"phase\":0"));
+            // Half the ceiling: the publish-delay window on shared cores, then the CPU windows: the realistic lab,
+            // then the producer-app doing the tool's work (no header, the tool's topic) at the same rate.
+            List<String> atHalf =
+                    posts.stream().filter(p -> p.contains("\"rate\":100000.0")).toList();
+            assertThat(atHalf).hasSize(3).allSatisfy(p -> assertThat(p).doesNotContain("\"phase\":0"));
+            assertThat(atHalf.subList(0, 2)).allSatisfy(p -> assertThat(p).contains("\"payload\":\"words\""));
+            assertThat(atHalf.get(2))
+                    .contains("\"keyStrategy\":\"none\",\"payload\":\"fixed\"")
+                    .contains("\"topic\":\"lab.compare\",\"header\":false");
             // stop, stack warm-up (the lab's own load), then the lab's two throughput windows, each followed by a stop
             assertThat(posts.subList(0, 6)).containsExactly(STOP, unthrottled, STOP, sameWork, STOP, realistic);
             assertThat(posts).filteredOn(unthrottled::equals).hasSize(1);
@@ -251,7 +258,7 @@ class CompareRunTest {
             assertThat(lab.log()).doesNotContain("DELETE /actuator/latency?scope=phases");
             assertThat(posts)
                     .filteredOn(p -> p.matches("POST /actuator/producer \\{\"phase\":\\d+}"))
-                    .hasSize(2 + 2 + 1 + 1); // publish delay, CPU window, one per latency round
+                    .hasSize(2 + 2 + 2 + 1 + 1); // publish delay, two lab CPU windows, one per latency round
         }
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("throughput 2/2, ProducerPerformance: 12,165 records/s acked");
@@ -286,10 +293,10 @@ class CompareRunTest {
                 .filter(l -> l.startsWith("POST /actuator/consumer"))
                 .toList();
         // record, batch per round; then the settings from before, consumerConfig emptied, before the latency part
-        // (and once more on the way out).
-        assertThat(consumerPosts).hasSize(6);
+        // (and once more on the way out); record, batch for the warm-up drains before round 1.
+        assertThat(consumerPosts).hasSize(8);
         List<String> log = lab.log();
-        int restored = log.indexOf(consumerPosts.get(4));
+        int restored = log.indexOf(consumerPosts.get(6));
         int lowRate = java.util.stream.IntStream.range(0, log.size())
                 .filter(i -> log.get(i).contains("\"rate\":50.0"))
                 .findFirst()
@@ -300,7 +307,8 @@ class CompareRunTest {
                 .contains("\"receive.buffer.bytes\":\"2097152\"")
                 .contains("\"check.crcs\":\"false\"");
         assertThat(consumerPosts.get(1)).contains("\"listener\":\"batch\"");
-        assertThat(consumerPosts.get(4)).contains("\"listener\":\"batch\"").doesNotContain("receive.buffer.bytes");
+        assertThat(consumerPosts.get(3)).contains("\"listener\":\"batch\"");
+        assertThat(consumerPosts.get(6)).contains("\"listener\":\"batch\"").doesNotContain("receive.buffer.bytes");
     }
 
     /**
@@ -317,7 +325,13 @@ class CompareRunTest {
         assertThat(c.producerPerformance().cpuSeconds()).isCloseTo(0.5, within(1e-9));
         assertThat(c.consumerPerformance().records()).isEqualTo(60_000);
         assertThat(c.producerPerformance().seconds()).isCloseTo(10.0, within(0.01));
-        assertThat(r.producerCpuVerdict().goal()).isEqualTo("producer-app / ProducerPerformance CPU per record <= 1.2");
+        // The producer judged on the window where the producer-app does the tool's work.
+        assertThat(c.producerAppToolsWork().process()).isEqualTo("producer-app (the tool's work)");
+        assertThat(c.producerAppToolsWork().seconds()).isCloseTo(10.0, within(0.01));
+        assertThat(c.producerAppToolsWork().records()).isCloseTo(1_000_000, within(1_000L));
+        assertThat(c.producerAppToolsWork().from()).isAfter(c.producerApp().from());
+        assertThat(r.producerCpuVerdict().goal())
+                .isEqualTo("producer-app (the tool's work) / ProducerPerformance CPU per record <= 1.2");
         assertThat(c.toolCommands().get(0)).containsSequence("--throughput", "100000");
         assertThat(c.toolCommands().get(1)).contains("--from-latest");
     }
@@ -370,7 +384,7 @@ class CompareRunTest {
             // latency window, measured before the tool failed, released.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(4 + 1 + (1 + 2 + 2 * 3 + 1));
+                    .hasSize(4 + 1 + 2 * (1 + 2 + 2 * 3 + 1));
             assertThat(posts.get(posts.size() - 1)).isEqualTo(STOP);
         }
     }
@@ -427,8 +441,12 @@ class CompareRunTest {
                             "ProducerPerformance",
                             "ConsumerPerformance",
                             "ProducerPerformance",
-                            // The backlog topic: looked for, created, deleted as its own.
+                            // The backlog topic: looked for, created, deleted as its own (the warm-up drains);
+                            // round 1 knows it as compare's own from then on, and makes it anew.
                             "TopicCommand --describe",
+                            "TopicCommand --create",
+                            "TopicCommand --delete",
+                            "TopicCommand --delete",
                             "TopicCommand --create",
                             "ConsumerPerformance",
                             "TopicCommand --delete",

@@ -1,18 +1,23 @@
 package dev.latencylab.producer.load;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
 /**
- * Totals of the Kafka producer's own counters (record-retry-total, record-error-total) that survive
+ * Totals of the Kafka producer's own counters ({@link #TOTALS}) that survive
  * a settings change: the producer is replaced then, and its successor counts from zero. What the
  * retired producers counted is kept and added to the live one's count.
  */
 final class ClientTotals {
 
     private static final String GROUP = "producer-metrics";
+    /** The totals kept across producers: what counters() reports since the app started. */
+    static final List<String> TOTALS =
+            List.of("record-retry-total", "record-error-total", "bufferpool-wait-time-ns-total");
+
     private final Map<String, Long> retired = new HashMap<>();
 
     /** {@code name} of the producer's metrics group, retired producers included. */
@@ -22,7 +27,7 @@ final class ClientTotals {
 
     /** Keeps what a producer about to be closed has counted. */
     synchronized void retire(Map<MetricName, ? extends Metric> closing) {
-        for (String name : new String[] {"record-retry-total", "record-error-total"}) {
+        for (String name : TOTALS) {
             retired.merge(name, current(name, closing), Long::sum);
         }
     }

@@ -111,13 +111,16 @@ final class RecordSender {
         long s = sent;
         long retries;
         long errors;
+        long bufferPoolWait;
         synchronized (clientTotals) {
             Producer<byte[], byte[]> p = producer;
             var live = p == null ? Map.<MetricName, Metric>of() : p.metrics();
             retries = clientTotals.total("record-retry-total", live);
             errors = clientTotals.total("record-error-total", live);
+            // Time send() blocked on a full accumulator: a publish-delay window with any is not the sender's.
+            bufferPoolWait = clientTotals.total("bufferpool-wait-time-ns-total", live);
         }
-        return new SenderCounters(s, acked.get(), failed.get(), nextSequence - 1, retries, errors);
+        return new SenderCounters(s, acked.get(), failed.get(), nextSequence - 1, retries, errors, bufferPoolWait);
     }
 
     /**

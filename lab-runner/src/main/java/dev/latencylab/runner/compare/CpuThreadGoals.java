@@ -1,0 +1,76 @@
+package dev.latencylab.runner.compare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The CPU goal per thread: each app's thread that does the work against the tool's thread that does
+ * the same, per record, from /proc. The producer's threads are read in the window where the
+ * producer-app does the tool's work; the consumer's polling thread in the lab's realistic window,
+ * the only one in which the consumer-app reads.
+ */
+final class CpuThreadGoals {
+
+    /**
+     * One thread of an app against one of its tool, by the kernel's thread names (15 characters, digits
+     * folded to N), each the sum of the threads whose name starts so.
+     */
+    record Pair(String role, String labProcess, String labThread, String toolProcess, String toolThread) {}
+
+    /** The producer-app's open-loop sender against ProducerPerformance's main thread, which sends. */
+    static final Pair SENDING = new Pair("sending thread", "producer-app", "lab-sender", "ProducerPerformance", "java");
+    /** The Kafka producer's I/O thread ({@code kafka-producer-network-thread | ...}) on both sides. */
+    static final Pair PRODUCER_IO =
+            new Pair("Kafka I/O thread", "producer-app", "kafka-producer-", "ProducerPerformance", "kafka-producer-");
+    /** The listener container's consumer thread ({@code lab-latency-0-C-1}, {@code lab-latency-record-...}) against ConsumerPerformance's main thread, which polls. */
+    static final Pair POLLING =
+            new Pair("polling thread", "consumer-app", "lab-latency", "ConsumerPerformance", "java");
+
+    private CpuThreadGoals() {}
+
+    /** Every pair judged; none where /proc was not read (not the local stack). */
+    static List<Verdict> judge(CompareResult.CpuCost c) {
+        List<Verdict> v = new ArrayList<>();
+        if (c.toolProc() == null) {
+            return v;
+        }
+        if (c.toolsWorkProc() != null) {
+            v.add(judge(SENDING, c.toolsWorkProc(), c.producerAppToolsWork(), c.toolProc(), c.producerPerformance()));
+            v.add(judge(
+                    PRODUCER_IO, c.toolsWorkProc(), c.producerAppToolsWork(), c.toolProc(), c.producerPerformance()));
+        }
+        if (c.labProc() != null) {
+            v.add(judge(POLLING, c.labProc(), c.consumerApp(), c.toolProc(), c.consumerPerformance()));
+        }
+        return v;
+    }
+
+    private static Verdict judge(
+            Pair p,
+            ProcWindow.Result labProc,
+            CompareResult.CpuUse lab,
+            ProcWindow.Result toolProc,
+            CompareResult.CpuUse tool) {
+        return Goals.cpu(
+                thread(p.labProcess(), p.labThread(), p.role(), labProc, lab),
+                thread(p.toolProcess(), p.toolThread(), p.role(), toolProc, tool));
+    }
+
+    /** The thread's CPU over its process's window and records; no records where the thread was not seen. */
+    private static CompareResult.CpuUse thread(
+            String process, String thread, String role, ProcWindow.Result proc, CompareResult.CpuUse use) {
+        Map<String, Double> threads = proc.threads().getOrDefault(process, Map.of());
+        double seconds = threads.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(thread))
+                .mapToDouble(Map.Entry::getValue)
+                .sum();
+        boolean seen = threads.keySet().stream().anyMatch(n -> n.startsWith(thread));
+        return new CompareResult.CpuUse(
+                process + " " + role + " `" + thread + "`",
+                use.from(),
+                seen ? use.records() : 0,
+                use.seconds(),
+                seconds);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.latencylab.runner.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class CpuThreadGoalsTest {
+
+    private static CompareResult.CpuUse use(String process, double cpu) {
+        return new CompareResult.CpuUse(process, Instant.EPOCH, 10_000, 10.0, cpu);
+    }
+
+    private static ProcWindow.Result proc(Map<String, Map<String, Double>> threads) {
+        return new ProcWindow.Result(threads, null, 0, null);
+    }
+
+    /** The tools' window: 0.2 / 0.1 CPU-s on ProducerPerformance's sending / I/O thread, 0.1 polling. */
+    private static final ProcWindow.Result TOOLS = proc(Map.of(
+            "ProducerPerformance",
+            Map.of("java", 0.2, "kafka-producer-", 0.1),
+            "ConsumerPerformance",
+            Map.of("java", 0.1)));
+
+    private static CompareResult.CpuCost cost(ProcWindow.Result lab, ProcWindow.Result toolsWork) {
+        return cost(lab, toolsWork, TOOLS);
+    }
+
+    private static CompareResult.CpuCost cost(
+            ProcWindow.Result lab, ProcWindow.Result toolsWork, ProcWindow.Result tools) {
+        return new CompareResult.CpuCost(
+                1_000,
+                use("producer-app", 1.0),
+                use(CpuWindow.TOOLS_WORK, 0.5),
+                use("ProducerPerformance", 0.5),
+                use("consumer-app", 0.5),
+                use("ConsumerPerformance", 0.5),
+                List.of(),
+                lab,
+                toolsWork,
+                tools);
+    }
+
+    /** The producer's threads come from the window of equal work, not the realistic one. */
+    @Test
+    void theProducersThreadsAreJudgedOnEqualWork() {
+        ProcWindow.Result realistic = proc(Map.of(
+                "producer-app", Map.of("lab-sender", 0.9, "kafka-producer-", 0.9),
+                "consumer-app", Map.of("lab-latency-N-C-N", 0.1, "lab-latency-rec", 0.01)));
+        ProcWindow.Result toolsWork = proc(Map.of("producer-app", Map.of("lab-sender", 0.22, "kafka-producer-", 0.13)));
+
+        List<Verdict> v = CpuThreadGoals.judge(cost(realistic, toolsWork));
+
+        assertThat(v)
+                .extracting(Verdict::status)
+                .containsExactly(Verdict.Standing.MET, Verdict.Standing.MISSED, Verdict.Standing.MET);
+        assertThat(v.get(0).ratio()).isCloseTo(1.1, within(1e-9));
+        assertThat(v.get(1).ratio()).isCloseTo(1.3, within(1e-9));
+        // Every thread of the listener containers, whichever listener ran.
+        assertThat(v.get(2).ratio()).isCloseTo(1.1, within(1e-9));
+    }
+
+    @Test
+    void aThreadNotSeenIsNotJudged() {
+        ProcWindow.Result toolsWork = proc(Map.of("producer-app", Map.of("kafka-producer-", 0.1)));
+
+        List<Verdict> v = CpuThreadGoals.judge(cost(proc(Map.of()), toolsWork));
+
+        assertThat(v.get(0).status()).isEqualTo(Verdict.Standing.UNDECIDED);
+        assertThat(v.get(0).ratio()).isNull();
+        assertThat(v.get(2).ratio()).isNull();
+    }
+
+    @Test
+    void withoutProcNothingIsJudgedByThread() {
+        CompareResult.CpuCost c = cost(null, null, null);
+
+        assertThat(CpuThreadGoals.judge(c)).isEmpty();
+    }
+}
