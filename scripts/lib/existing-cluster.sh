@@ -1,13 +1,16 @@
 # shellcheck shell=bash
-# An existing cluster (scripts/lab up --local --bootstrap host:port[,...] [--client-config FILE]):
-# no brokers are started, only Prometheus (scraping the apps) and the apps, against the user's
-# cluster. The Kafka client properties in FILE (security settings: security.protocol,
-# sasl.mechanism, sasl.jaas.config, ssl.*) go to both apps and to the runner's admin client.
-# Remembered in .lab/ until 'down', so run/sweep pass the same to the runner.
+# An existing cluster (scripts/lab up --local --bootstrap host:port[,...] [--client-config FILE]
+# [--prometheus URL [--broker-selector MATCHERS]]): no brokers are started, only Prometheus (scraping
+# the apps) and the apps, against the user's cluster. The Kafka client properties in FILE (security
+# settings: security.protocol, sasl.mechanism, sasl.jaas.config, ssl.*) go to both apps and to the
+# runner's admin client; URL is the user's Prometheus, which scrapes their brokers, where the runner
+# reads the broker figures. Remembered in .lab/ until 'down', so run/sweep pass the same to the runner.
 # Sourced, not run; needs common.sh and local-stack.sh.
 
 existing_bootstrap_file() { echo "$LAB_DIR/bootstrap"; }
 existing_config_file() { echo "$LAB_DIR/client.properties"; }
+existing_prometheus_file() { echo "$LAB_DIR/broker-prometheus"; }
+existing_selector_file() { echo "$LAB_DIR/broker-selector"; }
 
 # The user's cluster, when the stack runs against one (else nothing, status 1).
 existing_bootstrap() {
@@ -16,9 +19,11 @@ existing_bootstrap() {
   [[ -s $f ]] && cat "$f"
 }
 
-# Records (or keeps) the user's cluster: $1 the bootstrap list, $2 a client properties file or empty.
+# Records (or keeps) the user's cluster: $1 the bootstrap list, $2 a client properties file or empty,
+# $3 the URL of the user's Prometheus (that scrapes their brokers) or empty, $4 label matchers that
+# pick the brokers' series there, or empty.
 use_existing_cluster() {
-  local bootstrap=$1 config=$2
+  local bootstrap=$1 config=$2 prometheus=${3:-} selector=${4:-}
   local list='^[-A-Za-z0-9._]+:[0-9]+(,[-A-Za-z0-9._]+:[0-9]+)*$'
   [[ $bootstrap =~ $list ]] ||
     usage_error "--bootstrap must be host:port[,host:port...], got '$bootstrap'"
@@ -32,6 +37,8 @@ use_existing_cluster() {
         usage_error "--client-config: $config has lines that are not key=value Kafka client properties"
     done < <(properties_lines "$config")
   fi
+  [[ -z $selector || -n $prometheus ]] || usage_error "--broker-selector goes with --prometheus"
+  [[ -z $prometheus ]] || check_broker_prometheus "$prometheus"
   if running_pid "$(producer_name 1)" >/dev/null && [[ $(existing_bootstrap || true) != "$bootstrap" ]]; then
     die "the apps run against $(existing_bootstrap || echo "the lab's brokers"): 'scripts/lab down' first"
   fi
@@ -43,6 +50,19 @@ use_existing_cluster() {
   else
     rm -f "$(existing_config_file)"
   fi
+  rm -f "$(existing_prometheus_file)" "$(existing_selector_file)"
+  [[ -z $prometheus ]] || printf '%s\n' "$prometheus" >"$(existing_prometheus_file)"
+  [[ -z $selector ]] || printf '%s\n' "$selector" >"$(existing_selector_file)"
+}
+
+# The user's Prometheus URL $1: http(s)://host[:port][/path], no user or password (it is printed and
+# remembered), and answering its query API now (the runner asks it again at each run's start).
+check_broker_prometheus() {
+  local url=$1
+  [[ $url =~ ^https?://[^/?#@[:space:]]+(/[^?#@[:space:]]*)?$ ]] ||
+    usage_error "--prometheus must be http(s)://host[:port][/path] (no user, query or fragment), got '$url'"
+  curl -fsS -m 10 -o /dev/null "${url%/}/api/v1/query?query=1" 2>/dev/null ||
+    die "--prometheus: no Prometheus answers at $url (GET ${url%/}/api/v1/query?query=1 failed); check the URL, or leave --prometheus out (broker figures are then n/a)"
 }
 
 # Each property of a Java properties file $1 on a line of its own, as Java reads the file: a line
@@ -88,12 +108,17 @@ existing_app_args() {
   printf -- '--spring.config.import=file:%s\n' "$app"
 }
 
-# What the runner needs to reach the user's cluster: --bootstrap and --client-config.
+# What the runner needs to reach the user's cluster: --bootstrap and --client-config, and where it
+# reads the brokers' figures (--broker-prometheus, --broker-selector) unless the runner's own
+# arguments ($@) name another Prometheus for them.
 existing_runner_args() {
   local bootstrap
   bootstrap=$(existing_bootstrap) || return 0
   printf -- '--bootstrap\n%s\n' "$bootstrap"
   [[ -f $(existing_config_file) ]] && printf -- '--client-config\n%s\n' "$(existing_config_file)"
+  case " $* " in *" --broker-prometheus "* | *" --broker-prometheus="*) return 0 ;; esac
+  [[ -s $(existing_prometheus_file) ]] && printf -- '--broker-prometheus\n%s\n' "$(cat "$(existing_prometheus_file)")"
+  [[ -s $(existing_selector_file) ]] && printf -- '--broker-selector\n%s\n' "$(cat "$(existing_selector_file)")"
   return 0
 }
 
@@ -115,5 +140,6 @@ existing_topic_said() {
 }
 
 forget_existing_cluster() {
-  rm -f "$(existing_bootstrap_file)" "$(existing_config_file)" "$LAB_DIR/client-app.properties"
+  rm -f "$(existing_bootstrap_file)" "$(existing_config_file)" "$LAB_DIR/client-app.properties" \
+    "$(existing_prometheus_file)" "$(existing_selector_file)"
 }

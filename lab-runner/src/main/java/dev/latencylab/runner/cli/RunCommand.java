@@ -12,6 +12,7 @@ import dev.latencylab.runner.lab.NetworkClient;
 import dev.latencylab.runner.lab.Preflight;
 import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.results.RunReport;
+import dev.latencylab.runner.results.collect.BrokerMetrics;
 import dev.latencylab.runner.results.collect.PrometheusStackProbe;
 import dev.latencylab.runner.results.summary.TradeOffReading;
 import dev.latencylab.runner.run.RunRecord;
@@ -30,6 +31,8 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -68,6 +71,9 @@ final class RunCommand extends LabCommand {
 
     @Mixin
     ClusterArgs cluster = new ClusterArgs();
+
+    @Mixin
+    BrokerPrometheusArgs brokerPrometheus = new BrokerPrometheusArgs();
 
     @Option(
             names = "--network",
@@ -223,6 +229,7 @@ final class RunCommand extends LabCommand {
         ProducerClient producer = new ProducerClient(http, apps.workers(cwd).producers());
         ConsumerClient consumer = new ConsumerClient(http, apps.workers(cwd).consumers());
         PrometheusClient prometheus = prometheusArgs.client(http);
+        BrokerMetrics brokers = brokerPrometheus.brokers(http, prometheus);
 
         if (!stackAnswers(http, producer, consumer, prometheus, network)) {
             return ExitCodes.FAILED;
@@ -268,7 +275,7 @@ final class RunCommand extends LabCommand {
                         () -> err.println("Gave up waiting for the results to be written."));
                 topics) {
             RunRecord record = r.run(scenario);
-            Path dir = new RunReport(prometheus, clock, sleeper, out)
+            Path dir = new RunReport(prometheus, brokers, clock, sleeper, out)
                     .write(record, plan, warmedUp.get(), endpoints(), cwd.resolve(results));
             lastResults = dir;
             // The run's window as dashboard snapshots: files in its folder, and in Grafana when it answers.
@@ -300,8 +307,9 @@ final class RunCommand extends LabCommand {
             PrometheusClient prometheus,
             NetworkClient network)
             throws InterruptedException {
-        List<Preflight.Check> checks = Preflight.ofRun(
-                producer, consumer, prometheus.readiness(), network, Urls.resolve(grafanaUrl, "/api/health"));
+        List<Preflight.Check> checks = new ArrayList<>(Preflight.ofRun(
+                producer, consumer, prometheus.readiness(), network, Urls.resolve(grafanaUrl, "/api/health")));
+        brokerPrometheus.reachable().ifPresent(checks::add);
         Preflight.Findings preflight = new Preflight(http).check(checks);
         preflight
                 .warnings()
@@ -310,7 +318,8 @@ final class RunCommand extends LabCommand {
         return preflight.reportTo(
                 err,
                 "Start it with scripts/lab up (a scenario that sets a round trip: scripts/lab up --local --far-producer),"
-                        + " or point the runner elsewhere with --producer/--consumer (or --workers)/--prometheus/--network.");
+                        + " or point the runner elsewhere with --producer/--consumer (or --workers)/--prometheus/--network"
+                        + " (the brokers' Prometheus: --broker-prometheus).");
     }
 
     private void printSummary(Path dir) {
@@ -324,7 +333,7 @@ final class RunCommand extends LabCommand {
 
     /** Where the run found the apps, Prometheus and Grafana, for the results' environment. */
     private Map<String, String> endpoints() {
-        return Map.of(
+        Map<String, String> endpoints = new LinkedHashMap<>(Map.of(
                 "producer",
                 apps.workers(cwd).producers().stream().map(URI::toString).collect(Collectors.joining(",")),
                 "consumer",
@@ -332,6 +341,8 @@ final class RunCommand extends LabCommand {
                 "prometheus",
                 prometheusArgs.url.toString(),
                 "grafana",
-                grafanaUrl.toString());
+                grafanaUrl.toString()));
+        brokerPrometheus.uri().ifPresent(u -> endpoints.put("brokerPrometheus", u.toString()));
+        return endpoints;
     }
 }

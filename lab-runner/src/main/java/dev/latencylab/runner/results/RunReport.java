@@ -2,6 +2,7 @@ package dev.latencylab.runner.results;
 
 import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.results.collect.BrokerMetrics;
 import dev.latencylab.runner.results.collect.MetricsCollector;
 import dev.latencylab.runner.results.collect.PhaseMark;
 import dev.latencylab.runner.results.collect.PhaseMetrics;
@@ -43,12 +44,20 @@ public final class RunReport {
     static final Duration SCRAPE_SETTLE = Duration.ofSeconds(6);
 
     private final PrometheusClient prometheus;
+    private final BrokerMetrics brokers;
     private final Clock clock;
     private final Sleeper sleeper;
     private final PrintStream out;
 
     public RunReport(PrometheusClient prometheus, Clock clock, Sleeper sleeper, PrintStream out) {
+        this(prometheus, BrokerMetrics.lab(prometheus), clock, sleeper, out);
+    }
+
+    /** @param brokers where the brokers' figures are read (the lab's Prometheus, or the user's) */
+    public RunReport(
+            PrometheusClient prometheus, BrokerMetrics brokers, Clock clock, Sleeper sleeper, PrintStream out) {
         this.prometheus = prometheus;
+        this.brokers = brokers;
         this.clock = clock;
         this.sleeper = sleeper;
         this.out = out;
@@ -74,7 +83,7 @@ public final class RunReport {
             Map<String, String> endpoints,
             Path resultsRoot)
             throws InterruptedException {
-        MetricsCollector collector = new MetricsCollector(prometheus);
+        MetricsCollector collector = new MetricsCollector(prometheus, brokers);
         Map<Integer, PhaseMetrics> metrics = new HashMap<>();
         List<PhaseMark> marks = new ArrayList<>();
         Instant seriesStart = record.phases().isEmpty()

@@ -102,6 +102,56 @@ class RunCommandTest {
     }
 
     @Test
+    void theBrokersFiguresComeFromTheUsersPrometheusWhenGiven() throws Exception {
+        try (FakeLab users = new FakeLab(time)) {
+            int code = Parsed.execute(
+                    command,
+                    args(
+                            "--warmup",
+                            "5s",
+                            "--phase-duration",
+                            "15s",
+                            "--broker-prometheus",
+                            users.url().toString(),
+                            "--broker-selector",
+                            "job=\"kafka-users\""));
+
+            assertThat(code).as(errBytes.toString()).isZero();
+            assertThat(users.log())
+                    .as("checked at the start, then asked for the brokers' figures and charts")
+                    .startsWith("PROM query 1")
+                    .contains("PROM query sum(rate(kafka_network_requestmetrics_requests_total{job=\"kafka-users\","
+                            + "request=\"Produce\"}[15s]))")
+                    .contains(
+                            "PROM query sum by (instance) (rate(process_cpu_seconds_total{job=\"kafka-users\"}[15s]))")
+                    .anyMatch(l ->
+                            l.startsWith("PROM query_range sum(rate(kafka_server_brokertopicmetrics_bytesin_total"))
+                    .noneMatch(l -> l.contains("producer-app") || l.contains("consumer-app"));
+            assertThat(lab.log())
+                    .as("the lab's Prometheus: the apps' figures only")
+                    .anyMatch(l -> l.contains("job=\"producer-app\""))
+                    .noneMatch(
+                            l -> l.startsWith("PROM") && (l.contains("kafka_network_") || l.contains("kafka_server_")));
+        }
+    }
+
+    @Test
+    void aUsersPrometheusThatDoesNotAnswerStopsTheRunBeforeItStarts() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        int code = Parsed.execute(
+                command,
+                args("--broker-prometheus", "http://127.0.0.1:" + port, "--warmup", "5s", "--phase-duration", "15s"));
+
+        assertThat(code).isEqualTo(ExitCodes.FAILED);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8))
+                .contains("The lab is not ready", "the brokers' Prometheus", "127.0.0.1:" + port);
+        assertThat(lab.log()).noneMatch(l -> l.startsWith("POST"));
+    }
+
+    @Test
     void aDryRunCallsNothingAndWritesNothing() throws Exception {
         int code = Parsed.execute(command, args("--dry-run"));
 
@@ -173,7 +223,8 @@ class RunCommandTest {
                 .isEqualTo(phases.get(0).path("phaseId").asInt() + 1);
         // Phase windows go to Prometheus as ranges equal to the measured window, at its end.
         assertThat(lab.log())
-                .contains("PROM query sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"Produce\"}[15s]))");
+                .contains(
+                        "PROM query sum(rate(kafka_network_requestmetrics_requests_total{job=\"kafka\",request=\"Produce\"}[15s]))");
         // Charts: rate() over four 5 s scrape intervals (a shorter range can hold a single sample and return nothing).
         assertThat(lab.log())
                 .filteredOn(l -> l.startsWith("PROM query_range"))

@@ -119,7 +119,7 @@ class SnapshotCommandTest {
         // range.
         assertThat(prometheus.log())
                 .contains(
-                        "range sum by (request) (rate(kafka_network_requests_total{job=\"kafka\"}[20s])) step=5.000",
+                        "range sum by (request) (rate(kafka_network_requestmetrics_requests_total{job=\"kafka\"}[20s])) step=5.000",
                         "instant round(sum(increase(lab_consumer_lost_records_total[900s]))) time="
                                 + NOW.getEpochSecond() + ".000");
     }

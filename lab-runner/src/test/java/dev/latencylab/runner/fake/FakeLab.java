@@ -473,7 +473,10 @@ public final class FakeLab implements AutoCloseable {
     private void query(HttpExchange ex) throws IOException {
         Map<String, String> p = TestServer.params(ex);
         log.add("PROM query " + p.get("query"));
-        Instant t = Instant.ofEpochMilli(Math.round(Double.parseDouble(p.get("time")) * 1000));
+        // Without a time (a reachability probe), now, as Prometheus does.
+        Instant t = p.get("time") == null
+                ? time.instant()
+                : Instant.ofEpochMilli(Math.round(Double.parseDouble(p.get("time")) * 1000));
         StringBuilder result = new StringBuilder();
         if (!prometheusEmpty) {
             for (Map.Entry<Map<String, String>, Double> e :
@@ -603,7 +606,7 @@ public final class FakeLab implements AutoCloseable {
             v.put(Map.of(), 300.0 / (1 + 0.5 * linger));
         } else if (q.contains("request=\"FetchFollower\"")) {
             v.put(Map.of(), 600.0 / (1 + 0.5 * linger));
-        } else if (q.contains("kafka_server_bytes_in_total")) {
+        } else if (q.contains("kafka_server_brokertopicmetrics_bytesin_total")) {
             v.put(Map.of(), 480_000.0 - 1000.0 * linger);
         } else if (q.startsWith("sum(increase(kafka_producer_")) {
             // The producer client's counters grow over the asked range at the phase's rates: its Produce

@@ -61,7 +61,7 @@ public final class FakePrometheus implements AutoCloseable {
             return;
         }
         List<String> series = new ArrayList<>();
-        if (q.contains("kafka_network_requests_total")) {
+        if (q.contains("kafka_network_requestmetrics_requests_total")) {
             series.add(series("{\"request\":\"Produce\"}", start, end, step, i -> 100.0 + i));
             series.add(
                     series("{\"request\":\"FetchConsumer\"}", start, end, step, i -> i % 2 == 0 ? Double.NaN : 50.0));

@@ -131,21 +131,21 @@ class DashboardQueryTest {
                 "lab_consumer_duplicate_records_total",
                 "process_cpu_seconds_total",
                 "process_cpu_time_ns_total",
-                "kafka_network_requests_total",
-                "kafka_server_bytes_in_total",
-                "kafka_network_request_total_time_ms",
+                "kafka_network_requestmetrics_requests_total",
+                "kafka_server_brokertopicmetrics_bytesin_total",
+                "kafka_network_requestmetrics_totaltimems",
                 "kafka_producer_batch_size_avg",
                 "kafka_producer_records_per_request_avg",
                 "kafka_producer_compression_rate_avg",
                 "kafka_producer_record_queue_time_avg",
                 "kafka_producer_request_latency_avg",
-                "kafka_log_size_bytes")) {
+                "kafka_log_log_size")) {
             assertThat(expressions).as("some dashboard query uses %s", metric).anyMatch(e -> e.contains(metric));
         }
         for (String request : List.of("Produce", "FetchConsumer", "FetchFollower")) {
             assertThat(expressions)
                     .as("request rate of %s", request)
-                    .anyMatch(e -> e.contains("kafka_network_requests_total") && e.contains(request));
+                    .anyMatch(e -> e.contains("kafka_network_requestmetrics_requests_total") && e.contains(request));
         }
     }
 

@@ -183,7 +183,7 @@ class DashboardStructureTest {
         List<String> offending = new ArrayList<>();
         for (Dashboard d : Dashboards.all()) {
             for (Query q : d.queries()) {
-                if (!q.expr().contains("kafka_network_requests_total")) {
+                if (!q.expr().contains("kafka_network_requestmetrics_requests_total")) {
                     continue;
                 }
                 Matcher matcher = REQUEST_MATCHER.matcher(q.expr());

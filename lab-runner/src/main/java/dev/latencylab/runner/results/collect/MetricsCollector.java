@@ -31,10 +31,23 @@ public final class MetricsCollector {
     static final String CHART_RANGE = CHART_WINDOW.toSeconds() + "s";
 
     private final PrometheusClient prometheus;
+    private final BrokerMetrics brokers;
     private final List<String> warnings = new ArrayList<>();
 
+    /** The apps' and the brokers' figures from the lab's Prometheus. */
     public MetricsCollector(PrometheusClient prometheus) {
+        this(prometheus, BrokerMetrics.lab(prometheus));
+    }
+
+    /** The apps' figures from the lab's Prometheus, the brokers' from where {@code brokers} says. */
+    public MetricsCollector(PrometheusClient prometheus, BrokerMetrics brokers) {
         this.prometheus = prometheus;
+        this.brokers = brokers;
+        if (!brokers.selects()) {
+            warnings.add("the brokers' CPU and GC are not asked of "
+                    + brokers.prometheus().base()
+                    + ": without --broker-selector their process and JVM series cannot be told from other processes'");
+        }
     }
 
     public List<String> warnings() {
@@ -42,15 +55,16 @@ public final class MetricsCollector {
     }
 
     public PhaseMetrics phase(Instant end, Duration window) throws InterruptedException {
-        PhaseQueries q = new PhaseQueries(window);
+        PhaseQueries q = new PhaseQueries(window, brokers);
+        PrometheusClient b = brokers.prometheus();
         return new PhaseMetrics(
                 scalar(q.producerCpu(), end),
                 scalar(q.consumerCpu(), end),
-                byLabel(q.brokerCpu(), end, "broker"),
-                scalar(q.requests("Produce"), end),
-                scalar(q.requests("FetchConsumer"), end),
-                scalar(q.requests("FetchFollower"), end),
-                scalar(q.bytesIn(), end),
+                brokers.selects() ? byLabel(b, q.brokerCpu(), end, brokers.perBroker()) : Map.of(),
+                scalar(b, q.requests("Produce"), end),
+                scalar(b, q.requests("FetchConsumer"), end),
+                scalar(b, q.requests("FetchFollower"), end),
+                scalar(b, q.bytesIn(), end),
                 scalar(q.producerCounterIncrease(PhaseQueries.CLIENT_RECORDS_SENT), end),
                 scalar(q.producerCounterIncrease(PhaseQueries.CLIENT_REQUESTS), end),
                 scalar(q.producerCounterIncrease(PhaseQueries.CLIENT_BYTES_SENT), end),
@@ -62,8 +76,8 @@ public final class MetricsCollector {
                 scalar(q.producerGauge("kafka_producer_record_queue_time_avg"), end),
                 scalar(q.producerGcPause(), end),
                 scalar(q.consumerGcPause(), end),
-                scalar(q.brokerGcPause(), end),
-                scalar(q.requests("OffsetCommit"), end));
+                brokers.selects() ? scalar(b, q.brokerGcPause(), end) : null,
+                scalar(b, q.requests("OffsetCommit"), end));
     }
 
     /** The kafka-clients version the producer reports in its metrics' kafka_version label, if it does. */
@@ -81,7 +95,8 @@ public final class MetricsCollector {
     /** The charts' time series over the whole run. */
     public List<ChartData> series(Instant start, Instant end) throws InterruptedException {
         // The phase figures' queries with the charts' range instead of a phase's window.
-        PhaseQueries q = new PhaseQueries(CHART_WINDOW);
+        PhaseQueries q = new PhaseQueries(CHART_WINDOW, brokers);
+        PrometheusClient b = brokers.prometheus();
         // Each point is a trailing window: a phase switch shows fully only one window later.
         String each = " (each point: the " + CHART_RANGE + " before it)";
         List<ChartData> charts = new ArrayList<>();
@@ -97,45 +112,45 @@ public final class MetricsCollector {
                                 q.consumerQuantile("lab_e2e_corrected_latency_seconds", 0.99) + " * 1000")),
                 start,
                 end));
-        charts.add(chart(
-                "cpu",
-                "CPU per process" + each,
-                "cores",
-                List.of(
-                        def("producer-app", q.producerCpu()),
-                        def("consumer-app", q.consumerCpu()),
-                        byLabelDef("broker ", "broker", q.brokerCpu())),
-                start,
-                end));
+        List<SeriesDef> cpu =
+                new ArrayList<>(List.of(def("producer-app", q.producerCpu()), def("consumer-app", q.consumerCpu())));
+        if (brokers.selects()) {
+            cpu.add(byLabelDef(b, "broker ", brokers.perBroker(), q.brokerCpu()));
+        }
+        charts.add(chart("cpu", "CPU per process" + each, "cores", cpu, start, end));
         charts.add(chart(
                 "requests",
                 "Produce and fetch requests, sum over brokers" + each,
                 "requests/s",
                 List.of(
-                        def("Produce", q.requests("Produce")),
-                        def("FetchConsumer", q.requests("FetchConsumer")),
-                        def("FetchFollower", q.requests("FetchFollower"))),
+                        def(b, "Produce", q.requests("Produce")),
+                        def(b, "FetchConsumer", q.requests("FetchConsumer")),
+                        def(b, "FetchFollower", q.requests("FetchFollower"))),
                 start,
                 end));
         charts.add(chart(
                 "bytes-in",
                 "Bytes in from producers, sum over brokers" + each,
                 "kB/s (1 kB = 1000 B)",
-                List.of(def("bytes in", q.bytesIn() + " / 1000")),
+                List.of(def(b, "bytes in", q.bytesIn() + " / 1000")),
                 start,
                 end));
         return charts;
     }
 
-    /** A query and how to name each series it returns. */
-    private record SeriesDef(String promql, Function<Map<String, String>, String> label) {}
+    /** A query, the Prometheus it is asked of, and how to name each series it returns. */
+    private record SeriesDef(PrometheusClient prometheus, String promql, Function<Map<String, String>, String> label) {}
 
-    private static SeriesDef def(String label, String promql) {
-        return new SeriesDef(promql, labels -> label);
+    private SeriesDef def(String label, String promql) {
+        return def(prometheus, label, promql);
     }
 
-    private static SeriesDef byLabelDef(String prefix, String labelName, String promql) {
-        return new SeriesDef(promql, labels -> prefix + labels.getOrDefault(labelName, "?"));
+    private static SeriesDef def(PrometheusClient prometheus, String label, String promql) {
+        return new SeriesDef(prometheus, promql, labels -> label);
+    }
+
+    private static SeriesDef byLabelDef(PrometheusClient prometheus, String prefix, String labelName, String promql) {
+        return new SeriesDef(prometheus, promql, labels -> prefix + labels.getOrDefault(labelName, "?"));
     }
 
     private ChartData chart(String key, String title, String unit, List<SeriesDef> defs, Instant start, Instant end)
@@ -143,7 +158,7 @@ public final class MetricsCollector {
         List<ChartData.Line> lines = new ArrayList<>();
         for (SeriesDef d : defs) {
             try {
-                List<PromSeries> result = prometheus.range(d.promql(), start, end, STEP);
+                List<PromSeries> result = d.prometheus().range(d.promql(), start, end, STEP);
                 result.stream()
                         .sorted((a, b) ->
                                 d.label().apply(a.labels()).compareTo(d.label().apply(b.labels())))
@@ -163,6 +178,10 @@ public final class MetricsCollector {
     }
 
     private Double scalar(String promql, Instant at) throws InterruptedException {
+        return scalar(prometheus, promql, at);
+    }
+
+    private Double scalar(PrometheusClient prometheus, String promql, Instant at) throws InterruptedException {
         try {
             List<PromSeries> samples = prometheus.instant(promql, at);
             if (samples.isEmpty() || samples.get(0).value() == null) {
@@ -176,7 +195,8 @@ public final class MetricsCollector {
         }
     }
 
-    private Map<String, Double> byLabel(String promql, Instant at, String label) throws InterruptedException {
+    private Map<String, Double> byLabel(PrometheusClient prometheus, String promql, Instant at, String label)
+            throws InterruptedException {
         Map<String, Double> values = new TreeMap<>();
         try {
             for (PromSeries s : prometheus.instant(promql, at)) {

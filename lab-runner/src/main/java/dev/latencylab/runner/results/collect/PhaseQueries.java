@@ -11,7 +11,9 @@ import java.time.Duration;
  *
  * <p>Metric and label names are the contract's (docs/contracts.md, "Prometheus jobs and labels"):
  * series are selected by {@code job}, the one label every target has, the same in compose and local
- * mode ({@code app} exists on the two apps only, brokers have {@code broker}).
+ * mode ({@code app} exists on the two apps only, brokers have {@code broker}). The brokers' queries take the
+ * matchers and per-broker label of {@link BrokerMetrics}: a cluster the lab does not run is read from its owner's
+ * Prometheus, with their labels.
  */
 final class PhaseQueries {
 
@@ -26,16 +28,33 @@ final class PhaseQueries {
 
     private static final String PRODUCER = "job=\"producer-app\"";
     private static final String CONSUMER = "job=\"consumer-app\"";
-    private static final String KAFKA = "job=\"kafka\"";
-
     private final String w;
     private final long windowSeconds;
+    /** The label matchers of the brokers' series, without braces (empty: none), and the label per broker. */
+    private final String kafka;
+
+    private final String perBroker;
 
     /** @param window the range of every rate(): a phase's measured window, or the charts' range */
     public PhaseQueries(Duration window) {
+        this(window, BrokerMetrics.LAB_SELECTOR, "broker");
+    }
+
+    /**
+     * @param brokerSelector PromQL label matchers that pick the brokers' series, without braces; empty for none
+     * @param perBroker the label that tells the brokers apart
+     */
+    PhaseQueries(Duration window, String brokerSelector, String perBroker) {
         // Prometheus ranges take whole units; a window is never rounded up past what was measured.
         this.windowSeconds = Math.max(1, window.toSeconds());
         this.w = windowSeconds + "s";
+        this.kafka = brokerSelector;
+        this.perBroker = perBroker;
+    }
+
+    /** The queries of these brokers' figures. */
+    PhaseQueries(Duration window, BrokerMetrics brokers) {
+        this(window, brokers.selector(), brokers.perBroker());
     }
 
     public String producerCpu() {
@@ -47,12 +66,22 @@ final class PhaseQueries {
     }
 
     private String sumRate(String metric, String selector) {
-        return "sum(rate(" + metric + "{" + selector + "}[" + w + "]))";
+        return "sum(rate(" + series(metric, selector) + "[" + w + "]))";
     }
 
-    /** One sample per broker label. */
+    /** A series selector; no braces when there are no matchers. */
+    private static String series(String metric, String matchers) {
+        return matchers.isEmpty() ? metric : metric + "{" + matchers + "}";
+    }
+
+    /** The brokers' matchers and one more (either may be empty). */
+    private String kafka(String matcher) {
+        return kafka.isEmpty() || matcher.isEmpty() ? kafka + matcher : kafka + "," + matcher;
+    }
+
+    /** One sample per broker (its broker label in the lab, its instance elsewhere). */
     public String brokerCpu() {
-        return "sum by (broker) (rate(process_cpu_seconds_total{" + KAFKA + "}[" + w + "]))";
+        return "sum by (" + perBroker + ") (rate(" + series("process_cpu_seconds_total", kafka) + "[" + w + "]))";
     }
 
     /**
@@ -72,17 +101,26 @@ final class PhaseQueries {
      * collector's collection time (for G1's young and mixed collections, their pauses).
      */
     public String brokerGcPause() {
-        return sumRate("jvm_gc_collection_seconds_sum", KAFKA);
+        return sumRate("jvm_gc_collection_seconds_sum", kafka);
     }
+
+    /*
+     * Broker metric names are those of the common JMX exporter rule sets for Kafka (docs/contracts.md, "Broker
+     * metrics"), the lab's brokers' and, as a rule, a user's cluster's.
+     */
+    /** Requests by type (label request), per broker and API version. */
+    static final String BROKER_REQUESTS = "kafka_network_requestmetrics_requests_total";
+    /** Bytes from clients (label topic; the broker's total has none). */
+    static final String BROKER_BYTES_IN = "kafka_server_brokertopicmetrics_bytesin_total";
 
     /** Sum over brokers; never "Fetch", which already adds FetchConsumer and FetchFollower. */
     public String requests(String request) {
-        return sumRate("kafka_network_requests_total", KAFKA + ",request=\"" + request + "\"");
+        return sumRate(BROKER_REQUESTS, kafka("request=\"" + request + "\""));
     }
 
     /** The all-topics series is the one without a topic label; topic="" selects exactly it. */
     public String bytesIn() {
-        return sumRate("kafka_server_bytes_in_total", KAFKA + ",topic=\"\"");
+        return sumRate(BROKER_BYTES_IN, kafka("topic=\"\""));
     }
 
     /** A quantile of one of the consumer's histograms (seconds), e.g. lab_e2e_latency_seconds. */

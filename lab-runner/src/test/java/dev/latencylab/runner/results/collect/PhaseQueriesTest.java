@@ -13,7 +13,8 @@ class PhaseQueriesTest {
         PhaseQueries q = new PhaseQueries(Duration.ofSeconds(20));
 
         assertThat(q.requests("Produce"))
-                .isEqualTo("sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"Produce\"}[20s]))");
+                .isEqualTo(
+                        "sum(rate(kafka_network_requestmetrics_requests_total{job=\"kafka\",request=\"Produce\"}[20s]))");
         assertThat(q.producerCpu()).isEqualTo("sum(rate(process_cpu_time_ns_total{job=\"producer-app\"}[20s])) / 1e9");
         assertThat(q.bytesIn()).contains("topic=\"\"").contains("[20s]");
     }
@@ -24,7 +25,8 @@ class PhaseQueriesTest {
 
         assertThat(q.consumerCpu()).isEqualTo("sum(rate(process_cpu_time_ns_total{job=\"consumer-app\"}[20s])) / 1e9");
         assertThat(q.brokerCpu()).isEqualTo("sum by (broker) (rate(process_cpu_seconds_total{job=\"kafka\"}[20s]))");
-        assertThat(q.bytesIn()).isEqualTo("sum(rate(kafka_server_bytes_in_total{job=\"kafka\",topic=\"\"}[20s]))");
+        assertThat(q.bytesIn())
+                .isEqualTo("sum(rate(kafka_server_brokertopicmetrics_bytesin_total{job=\"kafka\",topic=\"\"}[20s]))");
         assertThat(q.consumerQuantile("lab_e2e_latency_seconds", 0.99))
                 .isEqualTo(
                         "histogram_quantile(0.99, sum by (le) (rate(lab_e2e_latency_seconds_bucket{job=\"consumer-app\"}[20s])))");
@@ -74,7 +76,8 @@ class PhaseQueriesTest {
         assertThat(MetricsCollector.CHART_RANGE).isEqualTo("20s");
         // The charts draw the phase figures' own queries, with the charts' range.
         assertThat(new PhaseQueries(MetricsCollector.CHART_WINDOW).requests("FetchFollower"))
-                .isEqualTo("sum(rate(kafka_network_requests_total{job=\"kafka\",request=\"FetchFollower\"}[20s]))");
+                .isEqualTo(
+                        "sum(rate(kafka_network_requestmetrics_requests_total{job=\"kafka\",request=\"FetchFollower\"}[20s]))");
     }
 
     @Test
@@ -84,5 +87,35 @@ class PhaseQueriesTest {
         assertThat(q.producerGcPause()).isEqualTo("sum(rate(jvm_gc_pause_seconds_sum{job=\"producer-app\"}[15s]))");
         assertThat(q.consumerGcPause()).isEqualTo("sum(rate(jvm_gc_pause_seconds_sum{job=\"consumer-app\"}[15s]))");
         assertThat(q.brokerGcPause()).isEqualTo("sum(rate(jvm_gc_collection_seconds_sum{job=\"kafka\"}[15s]))");
+    }
+
+    @Test
+    void aUsersBrokersArePickedByTheirSelectorAndToldApartByInstance() {
+        PhaseQueries q = new PhaseQueries(Duration.ofSeconds(20), "namespace=\"kafka\",job=~\"kafka.*\"", "instance");
+
+        assertThat(q.requests("Produce"))
+                .isEqualTo("sum(rate(kafka_network_requestmetrics_requests_total{namespace=\"kafka\",job=~\"kafka.*\","
+                        + "request=\"Produce\"}[20s]))");
+        assertThat(q.bytesIn())
+                .isEqualTo(
+                        "sum(rate(kafka_server_brokertopicmetrics_bytesin_total{namespace=\"kafka\",job=~\"kafka.*\","
+                                + "topic=\"\"}[20s]))");
+        assertThat(q.brokerCpu())
+                .isEqualTo(
+                        "sum by (instance) (rate(process_cpu_seconds_total{namespace=\"kafka\",job=~\"kafka.*\"}[20s]))");
+        assertThat(q.brokerGcPause())
+                .isEqualTo("sum(rate(jvm_gc_collection_seconds_sum{namespace=\"kafka\",job=~\"kafka.*\"}[20s]))");
+        assertThat(q.producerCpu())
+                .as("the apps stay the lab's")
+                .isEqualTo("sum(rate(process_cpu_time_ns_total{job=\"producer-app\"}[20s])) / 1e9");
+    }
+
+    @Test
+    void withoutASelectorTheKafkaMetricsArePickedByNameAlone() {
+        PhaseQueries q = new PhaseQueries(Duration.ofSeconds(20), "", "instance");
+
+        assertThat(q.requests("FetchConsumer"))
+                .isEqualTo("sum(rate(kafka_network_requestmetrics_requests_total{request=\"FetchConsumer\"}[20s]))");
+        assertThat(q.bytesIn()).isEqualTo("sum(rate(kafka_server_brokertopicmetrics_bytesin_total{topic=\"\"}[20s]))");
     }
 }
