@@ -70,6 +70,8 @@ class LatencyListener implements KafkaListenerConfigurer {
      * The poll's records in one call: processed as the settings say, then recorded in offset order
      * (the ledger's). Unordered workers may finish a key's records in another order (per-key ones
      * keep each key's order): then the keys are checked in the order their processing finished.
+     * Processed in order on this thread, a key's records (one partition's) keep the partition's order,
+     * which the sequence accounting checks: their keys are counted as such, not checked again.
      */
     @KafkaListener(
             id = ConsumerModes.BATCH_LISTENER,
@@ -84,9 +86,10 @@ class LatencyListener implements KafkaListenerConfigurer {
         ConsumerSettings s = modes.settings();
         long[] finished = processing.process(records, s);
         boolean keysInOffsetOrder = s.processing() != ProcessingOrder.UNORDERED;
+        boolean keyOrderCanBreak = s.processing() != ProcessingOrder.IN_ORDER;
         SequenceOutcome[] outcomes = new SequenceOutcome[records.size()];
         for (int i = 0; i < records.size(); i++) {
-            outcomes[i] = measure(records.get(i), polled, finished[i], false, keysInOffsetOrder);
+            outcomes[i] = measure(records.get(i), polled, finished[i], false, keysInOffsetOrder, keyOrderCanBreak);
         }
         if (!keysInOffsetOrder) {
             checkKeysInFinishOrder(records, finished, outcomes);
@@ -119,14 +122,15 @@ class LatencyListener implements KafkaListenerConfigurer {
 
     /**
      * One record per call, processed on this thread; started only when the settings ask for it. Called
-     * through {@link RecordListenerEndpoint}, without an annotation's per-record adapter.
+     * through {@link RecordListenerEndpoint}, without an annotation's per-record adapter. In offset
+     * order on the partition's one thread: its key's order cannot break here (see {@link #onBatch}).
      */
     void onRecord(ConsumerRecord<byte[], byte[]> record) {
         long polled = PollClock.polledMicros();
         selfTestHold(record);
         ConsumerSettings s = modes.settings();
         BatchProcessing.work(s);
-        measure(record, polled, EpochMicros.now(), false, true);
+        measure(record, polled, EpochMicros.now(), false, true, false);
     }
 
     /**
@@ -136,7 +140,7 @@ class LatencyListener implements KafkaListenerConfigurer {
     void onShareRecord(ConsumerRecord<byte[], byte[]> record) {
         selfTestHold(record);
         BatchProcessing.work(modes.settings());
-        measure(record, LatencyRecorder.NOT_POLLED, EpochMicros.now(), true, true);
+        measure(record, LatencyRecorder.NOT_POLLED, EpochMicros.now(), true, true, true);
     }
 
     private void selfTestHold(ConsumerRecord<byte[], byte[]> first) {
@@ -148,15 +152,17 @@ class LatencyListener implements KafkaListenerConfigurer {
     }
 
     /**
-     * Records one record, checking its key's order with it when {@code withKey}: its sequence outcome,
-     * null when it had no readable header or a self-test skipped it.
+     * Records one record, with its key when {@code withKey} (checked, or only counted when its order
+     * cannot break where it was processed): its sequence outcome, null when it had no readable header
+     * or a self-test skipped it.
      */
     private SequenceOutcome measure(
             ConsumerRecord<byte[], byte[]> record,
             long polledMicros,
             long consumedMicros,
             boolean shared,
-            boolean withKey) {
+            boolean withKey,
+            boolean keyOrderCanBreak) {
         Header header = record.headers().lastHeader(LabHeader.KEY);
         if (selfTestSkips.skip(header == null ? null : header.value())) {
             if (shared) {
@@ -167,6 +173,7 @@ class LatencyListener implements KafkaListenerConfigurer {
         return recorder.recordOutcome(
                 shared,
                 withKey ? record.key() : null,
+                keyOrderCanBreak,
                 header == null ? null : header.value(),
                 record.value(),
                 record.topic(),

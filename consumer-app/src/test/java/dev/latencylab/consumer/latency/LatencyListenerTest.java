@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.latency.KeyOrder;
+import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.api.settings.ProcessingOrder;
 import dev.latencylab.consumer.modes.BatchProcessing;
 import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.consumer.modes.SettingsFile;
@@ -30,7 +33,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 
-/** The listener's key-order check: inline in offset order, or after the batch in the order processing finished. */
+/**
+ * The listener's key-order check: inline in offset order, after the batch in the order processing
+ * finished, or none where order cannot break (counted as such).
+ */
 class LatencyListenerTest {
 
     private static final UUID PRODUCER = UUID.fromString("00000000-0000-0000-0000-000000000007");
@@ -39,19 +45,7 @@ class LatencyListenerTest {
 
     private final LatencyRecorder recorder = new LatencyRecorder(Duration.ofSeconds(5), OffsetLedgers.inMemory());
     private final BatchProcessing processing = new BatchProcessing();
-    private final LatencyListener listener = new LatencyListener(
-            recorder,
-            new ConsumerModes(
-                    new KafkaListenerEndpointRegistry(),
-                    new ConsumerDescription("lab\\.orders", "g", Map.of()),
-                    ConsumerSettings.DEFAULTS,
-                    SettingsFile.none(),
-                    new ShareGroupReader(Map::of, "g", Pattern.compile("lab\\.orders"), recorder, r -> {}),
-                    new SimpleMeterRegistry()),
-            processing,
-            new SkippedRecords(),
-            new HeldPoll(),
-            "lab\\.orders");
+    private final LatencyListener listener = listener(ConsumerSettings.DEFAULTS);
 
     @AfterEach
     void close() {
@@ -59,11 +53,24 @@ class LatencyListenerTest {
     }
 
     @Test
-    void aBatchProcessedInOrderChecksItsKeysInOffsetOrder() throws Exception {
+    void aBatchProcessedPerKeyChecksItsKeysInOffsetOrder() throws Exception {
+        LatencyListener perKey = listener(ConsumerSettings.DEFAULTS.apply(
+                ConsumerChange.none().and(ConsumerSetting.PROCESSING, ProcessingOrder.PER_KEY)));
         // The producer's sequence 9 of key A came before its 8 in the log: processed in that order, A is out of order.
-        listener.onBatch(List.of(record(0, "A", 9), record(1, "B", 10), record(2, "A", 8), record(3, "B", 11)));
+        perKey.onBatch(List.of(record(0, "A", 9), record(1, "B", 10), record(2, "A", 8), record(3, "B", 11)));
 
         assertThat(keyOrder()).isEqualTo(new KeyOrder(2, 2, 1, 0));
+    }
+
+    @Test
+    void aBatchProcessedInOrderCountsItsKeysAsNotCheckedAndItsPartitionsOrderStillCounts() throws Exception {
+        // One partition read in order by one thread: a key's order is its partition's, which the sequences check.
+        listener.onBatch(List.of(record(0, "A", 9), record(1, "B", 10), record(2, "A", 8), record(3, "B", 11)));
+
+        assertThat(keyOrder()).isEqualTo(new KeyOrder(0, 0, 0, 0, 4));
+        assertThat(recorder.report().phase(PHASE).orElseThrow().outOfOrder())
+                .as("A's 8 after its 9, counted by the partition's sequences")
+                .isEqualTo(1);
     }
 
     @Test
@@ -88,6 +95,22 @@ class LatencyListenerTest {
         listener.checkKeysInFinishOrder(batch, new long[] {T0 + 30, T0 + 10, T0 + 20, T0 + 20}, outcomes);
 
         assertThat(keyOrder()).isEqualTo(new KeyOrder(2, 2, 1, 0));
+    }
+
+    private LatencyListener listener(ConsumerSettings settings) {
+        return new LatencyListener(
+                recorder,
+                new ConsumerModes(
+                        new KafkaListenerEndpointRegistry(),
+                        new ConsumerDescription("lab\\.orders", "g", Map.of()),
+                        settings,
+                        SettingsFile.none(),
+                        new ShareGroupReader(Map::of, "g", Pattern.compile("lab\\.orders"), recorder, r -> {}),
+                        new SimpleMeterRegistry()),
+                processing,
+                new SkippedRecords(),
+                new HeldPoll(),
+                "lab\\.orders");
     }
 
     private KeyOrder keyOrder() {

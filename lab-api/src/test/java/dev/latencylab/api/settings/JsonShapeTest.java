@@ -35,7 +35,7 @@ class JsonShapeTest {
                         10,
                         9,
                         0,
-                        new Percentiles(0.01, 0.02, 0.03, 0.04, 0.05, 0.06),
+                        new Percentiles(0.008, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06),
                         List.of(new PartitionAcks(2, 9, 100, 108)),
                         new SenderTime(30.0, 6_600.0, 7_500.0, 12, 4),
                         null)),
@@ -54,7 +54,7 @@ class JsonShapeTest {
                                 + "\"phase\":7,\"phaseName\":\"linger-20#1\",\"counters\":{\"sent\":10,\"acked\":9,\"failed\":0,\"lastSequence\":9,"
                                 + "\"retries\":0,\"errors\":0},"
                                 + "\"phases\":[{\"phase\":7,\"topic\":\"lab.orders\",\"sent\":10,\"acked\":9,\"failed\":0,\"publishDelayMs\":"
-                                + "{\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"
+                                + "{\"p10\":0.008,\"p50\":0.01,\"p90\":0.02,\"p95\":0.03,\"p99\":0.04,\"p999\":0.05,\"max\":0.06},"
                                 + "\"partitions\":[{\"partition\":2,\"acked\":9,\"firstOffset\":100,\"lastOffset\":108,"
                                 + "\"abortedRecords\":0,\"lastCommittedOffset\":108}],"
                                 + "\"senderTime\":{\"seconds\":30.0,\"onCpuMs\":6600.0,\"waitingForCpuMs\":7500.0,\"gcPauseMs\":12,"

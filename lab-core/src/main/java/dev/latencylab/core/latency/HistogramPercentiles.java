@@ -27,6 +27,7 @@ public final class HistogramPercentiles {
             return null;
         }
         return new Percentiles(
+                ms(h.getValueAtPercentile(10)),
                 ms(h.getValueAtPercentile(50)),
                 ms(h.getValueAtPercentile(90)),
                 ms(h.getValueAtPercentile(95)),

@@ -125,6 +125,26 @@ public final class LatencyRecorder {
             long offset,
             long polledMicros,
             long nowMicros) {
+        return recordOutcome(shared, key, true, header, value, topic, partition, offset, polledMicros, nowMicros);
+    }
+
+    /**
+     * {@link #recordOutcome(boolean, byte[], byte[], byte[], String, int, long, long, long)}, its key's
+     * order checked only when {@code keyOrderCanBreak}: otherwise the record (when it has a key) is
+     * counted as processed in order, no key hashed
+     * ({@link dev.latencylab.api.latency.KeyOrder#inOrderNotChecked()}).
+     */
+    public synchronized SequenceOutcome recordOutcome(
+            boolean shared,
+            byte[] key,
+            boolean keyOrderCanBreak,
+            byte[] header,
+            byte[] value,
+            String topic,
+            int partition,
+            long offset,
+            long polledMicros,
+            long nowMicros) {
         if (header == null) {
             passIfShared(shared, topic, partition, offset);
             noHeader++;
@@ -177,8 +197,10 @@ public final class LatencyRecorder {
         }
         if (phase != null) {
             phase.count(outcome, sampled, nowMicros, latency, corrected, polledMicros);
-            if (outcome.isFirstArrival()) {
+            if (outcome.isFirstArrival() && keyOrderCanBreak) {
                 phase.keyOrder(producerMost, producerLeast, key, sequence);
+            } else if (outcome.isFirstArrival()) {
+                phase.keyInOrder(key);
             }
         }
         lastStatus = sampled ? RecordResult.Status.MEASURED : RecordResult.Status.BAD_PAYLOAD;

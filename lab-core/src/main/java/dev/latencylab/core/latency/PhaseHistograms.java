@@ -84,6 +84,11 @@ final class PhaseHistograms {
         keyOrder.record(producerMostBits, producerLeastBits, key, sequence);
     }
 
+    /** A first arrival with key {@code key} (null: none), processed where its key's order cannot break. */
+    void keyInOrder(byte[] key) {
+        keyOrder.inOrder(key);
+    }
+
     /** Records both latencies; true when either was outside the histogram's range. */
     private boolean record(long nowMicros, long latencyMicros, long correctedMicros) {
         if (latency.getTotalCount() == 0) {

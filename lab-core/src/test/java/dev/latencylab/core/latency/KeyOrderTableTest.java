@@ -89,6 +89,42 @@ class KeyOrderTableTest {
         assertThat(view.repeated()).isEqualTo((max + 96) / 97);
     }
 
+    /** A drain of unique order ids: once the table is full, a new key costs a bit test, not a hash and a probe. */
+    @Test
+    void pastItsCapacityMostNewKeysAreToldFromTrackedOnesByTheirSketchAlone() {
+        int max = KeyOrderTable.MAX_KEYS;
+        for (int i = 0; i < max; i++) {
+            record(PRODUCER, orderId(i), i);
+        }
+        int passed = 0;
+        int newKeys = 10_000;
+        for (int i = max; i < max + newKeys; i++) {
+            if (sketched(PRODUCER, orderId(i))) {
+                passed++;
+            }
+        }
+
+        assertThat(passed)
+                .as("new keys that go on to the table's hash and probe")
+                .isLessThan(newKeys / 10);
+        for (int i = 0; i < max; i++) {
+            assertThat(sketched(PRODUCER, orderId(i)))
+                    .as("a tracked key is never taken for a new one")
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void recordsProcessedWhereOrderCannotBreakAreCountedAsNotCheckedAndTrackNoKey() {
+        table.inOrder(key("C00001"));
+        table.inOrder(key("C00001"));
+        table.inOrder(null);
+
+        assertThat(table.view()).isEqualTo(new KeyOrder(0, 0, 0, 0, 2));
+        table.reset();
+        assertThat(table.view()).isEqualTo(KeyOrder.NONE);
+    }
+
     @Test
     void aResetForgetsTheKeys() {
         record(PRODUCER, key("C00001"), 10);
@@ -96,6 +132,16 @@ class KeyOrderTableTest {
         record(PRODUCER, key("C00001"), 5);
 
         assertThat(table.view()).isEqualTo(new KeyOrder(1, 0, 0, 0));
+    }
+
+    /** 20 bytes, the counter in hex in the last 16 (as the default key strategy's order ids vary). */
+    private static byte[] orderId(long n) {
+        return key(String.format("ORD-%016x", n));
+    }
+
+    private boolean sketched(UUID producer, byte[] key) {
+        return table.sketched(
+                KeyOrderTable.sketch(producer.getMostSignificantBits(), producer.getLeastSignificantBits(), key));
     }
 
     private static byte[] key(String k) {

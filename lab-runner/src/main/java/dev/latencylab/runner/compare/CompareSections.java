@@ -73,11 +73,13 @@ final class CompareSections {
                 + "gives one record when nothing ever sleeps, shown beside the goal, not judged. EndToEndLatency's own "
                 + "line stays as the reference it is, in whole ms.\n\n");
         b.append(
-                "| round | first | lab p50 ms | lab p90 ms | lab p99 ms | lab records | paced floor p50 ms | its p90 ms "
-                        + "| its p99 ms | its ack p50 ms | lab / paced floor p50 | busy-poll bound p50 ms | its p90 ms "
+                "| round | first | lab p10 ms | lab p50 ms | lab p90 ms | lab p99 ms | lab records | paced floor p10 ms "
+                        + "| paced floor p50 ms | its p90 ms | its p99 ms | its ack p50 ms | lab / paced floor p50 "
+                        + "| busy-poll bound p10 ms | busy-poll bound p50 ms | its p90 ms "
                         + "| lab / busy-poll p50 | EndToEndLatency p50 ms (whole ms) | its p99 ms "
                         + "| its avg ms | its records | ratio lab / tool p50 |\n");
-        b.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        b.append(
+                "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (CompareResult.LatencyRound l : r.latency()) {
             Percentiles p = l.lab().latencyMs();
             Floor paced = l.pacedFloor();
@@ -87,18 +89,21 @@ final class CompareSections {
                     : p.p50() / l.tool().p50Ms();
             b.append(String.format(
                     Locale.ROOT,
-                    "| %d | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %d | %d | %.2f | %d | %s |%n",
+                    "| %d | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d | %d | %.2f | %d | %s |%n",
                     l.round(),
                     l.labFirst() ? "lab" : "tool",
+                    Numbers.ms3(p == null ? null : p.p10()),
                     Numbers.ms3(p == null ? null : p.p50()),
                     Numbers.ms3(p == null ? null : p.p90()),
                     Numbers.ms3(p == null ? null : p.p99()),
                     l.lab().count(),
+                    Numbers.ms3(paced == null ? null : paced.e2eMs().p10()),
                     Numbers.ms3(paced == null ? null : paced.e2eMs().p50()),
                     Numbers.ms3(paced == null ? null : paced.e2eMs().p90()),
                     Numbers.ms3(paced == null ? null : paced.e2eMs().p99()),
                     Numbers.ms3(paced == null ? null : paced.ackMs().p50()),
                     Numbers.ratio(l.floorRatio()),
+                    Numbers.ms3(busy == null ? null : busy.e2eMs().p10()),
                     Numbers.ms3(busy == null ? null : busy.e2eMs().p50()),
                     Numbers.ms3(busy == null ? null : busy.e2eMs().p90()),
                     Numbers.ratio(l.busyPollRatio()),

@@ -187,6 +187,7 @@ public final class ProducerGroup {
             return a;
         }
         return new Percentiles(
+                a.p10() == null || b.p10() == null ? null : Math.max(a.p10(), b.p10()),
                 Math.max(a.p50(), b.p50()),
                 Math.max(a.p90(), b.p90()),
                 Math.max(a.p95(), b.p95()),

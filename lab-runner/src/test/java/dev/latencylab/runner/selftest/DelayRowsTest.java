@@ -83,6 +83,6 @@ class DelayRowsTest {
     }
 
     private static Percentiles max(double max) {
-        return new Percentiles(1, 2, 3, 4, 5, max);
+        return new Percentiles(0.8, 1, 2, 3, 4, 5, max);
     }
 }

@@ -106,6 +106,18 @@ final class ShareGroupsSection {
                     .append(" records were not checked for their key's order: their phase had more keys than the")
                     .append(" consumer tracks (docs/contracts.md, \"Limits\").\n");
         }
+        long inOrder = phases.stream()
+                .map(p -> p.counts().keyOrder())
+                .filter(k -> k != null)
+                .mapToLong(KeyOrder::inOrderNotChecked)
+                .sum();
+        if (inOrder > 0) {
+            b.append("\n")
+                    .append(inOrder)
+                    .append(" records were not checked for their key's order because it could not break: processed in")
+                    .append(" offset order by the one thread that read their partition (their partition's order is the")
+                    .append(" phase's out-of-order count).\n");
+        }
         b.append('\n');
         return b.toString();
     }

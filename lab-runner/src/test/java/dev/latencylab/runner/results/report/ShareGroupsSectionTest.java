@@ -59,6 +59,16 @@ class ShareGroupsSectionTest {
     }
 
     @Test
+    void recordsReadInOrderWhereKeyOrderCannotBreakAreSaidNotChecked() {
+        PhaseSummary group = phase("consumer-group", "batch", 1_000, 0.2, new KeyOrder(0, 0, 0, 0, 1_000));
+        PhaseSummary share = phase("share-1", "share", 900, 0.2, new KeyOrder(900, 0, 0, 0));
+
+        assertThat(ShareGroupsSection.render(List.of(group, share)))
+                .contains("1000 records were not checked for their key's order because it could not break")
+                .doesNotContain("their phase had more keys");
+    }
+
+    @Test
     void everyLineOfTheTableHasAsManyCellsAsItsHeader() {
         String md = ShareGroupsSection.render(List.of(
                 phase("consumer-group", "batch", 1_000, 0.2, new KeyOrder(10_000, 9_800, 0, 0)),
