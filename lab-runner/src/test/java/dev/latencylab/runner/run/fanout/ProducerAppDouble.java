@@ -100,7 +100,7 @@ final class ProducerAppDouble extends AppServer {
                 acked,
                 acked,
                 0,
-                new Percentiles(0.41, 0.87, 1.12, 2.48, 7.93, 14.2),
+                new Percentiles(0.22, 0.41, 0.87, 1.12, 2.48, 7.93, 14.2),
                 acks,
                 new SenderTime(60.0, 2_418.7, 96.3, 212, 31),
                 null);
