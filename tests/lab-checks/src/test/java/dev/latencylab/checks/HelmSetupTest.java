@@ -33,7 +33,8 @@ class HelmSetupTest {
                 .noneMatch(c -> c.startsWith("go install"));
         assertThat(helm(dir)).isExecutable();
         // ComposeTest's Go build takes the same newer go: Debian 12's cannot build compose-go either.
-        assertThat(Files.readSymbolicLink(dir.resolve("lab/tools/go")).toString()).endsWith("/bin/go");
+        assertThat(Files.readSymbolicLink(dir.resolve("lab/tools/go")).toString())
+                .endsWith("/bin/go");
         assertThat(dir.resolve("lab/tools/go").toRealPath().toString()).contains("toolchain");
     }
 
