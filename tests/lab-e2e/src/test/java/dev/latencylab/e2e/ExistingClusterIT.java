@@ -22,9 +22,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code scripts/lab up --local --bootstrap} against a cluster the lab did not start: three
- * brokers of Kafka's test kit in this JVM, on ports of their own. The lab starts only Prometheus
- * and the apps; a short sweep runs the same way; the report says broker metrics are absent
- * instead of showing zeros; {@code down} leaves nothing of the lab and the user's cluster up.
+ * brokers of Kafka's test kit in this JVM, on ports of their own, watched by the user's own Prometheus
+ * (the JMX exporter on their brokers, another port). The lab starts only its Prometheus and the apps; a
+ * short sweep runs the same way, its broker figures read from the user's Prometheus ({@code --prometheus});
+ * {@code down} leaves nothing of the lab and the user's cluster up.
  */
 class ExistingClusterIT {
 
@@ -47,7 +48,8 @@ class ExistingClusterIT {
                         labDir.toString(),
                         "LAB_APP_JAVA_OPTS",
                         "-Xmx512m -Dlogging.level.org.apache.kafka.common.config.AbstractConfig=info"));
-        try (KafkaClusterTestKit cluster = usersCluster()) {
+        try (KafkaClusterTestKit cluster = usersCluster();
+                UsersMonitoring monitoring = UsersMonitoring.start(root, work)) {
             String bootstrap = cluster.bootstrapServers();
             Path config = work.resolve("client.properties");
             Files.createDirectories(work);
@@ -58,8 +60,11 @@ class ExistingClusterIT {
                             // Not Kafka's default, so the apps' logged client configs show it arrived.
                             + "connections.max.idle.ms=540123\n");
             try {
-                LabScript.Result up = lab.run(
-                        TIMEOUT, "up", "--local", "--bootstrap", bootstrap, "--client-config", config.toString());
+                List<String> upArgs = new java.util.ArrayList<>(
+                        List.of("up", "--local", "--bootstrap", bootstrap, "--client-config", config.toString()));
+                // The user's Prometheus, which scrapes their brokers: the lab reads the broker figures there.
+                upArgs.addAll(UsersMonitoring.args(monitoring));
+                LabScript.Result up = lab.run(TIMEOUT, upArgs.toArray(String[]::new));
                 assertThat(up.ok()).as(up.describe()).isTrue();
                 assertThat(up.output()).contains("existing cluster: " + bootstrap);
                 assertThat(Files.exists(labDir.resolve("pids/kafka-1.pid")))
@@ -88,7 +93,7 @@ class ExistingClusterIT {
                         "--warmup",
                         "1s",
                         "--phase-duration",
-                        "5s",
+                        "8s",
                         "--stack-warmup",
                         "0s",
                         "--results",
@@ -110,12 +115,18 @@ class ExistingClusterIT {
                     assertThat(p.path("counts").path("acked").asLong(-1))
                             .isPositive()
                             .isEqualTo(p.path("counts").path("received").asLong());
-                    assertThat(p.path("cpuCores").path("brokersTotal").isNull()
-                                    || p.path("cpuCores").path("brokersTotal").isMissingNode())
-                            .as(p.path("name") + " broker CPU absent, not zero")
-                            .isTrue();
+                    // Read from the user's Prometheus: the brokers' requests and bytes, and their JVM's CPU.
+                    assertThat(p.path("requestsPerSecond").path("produce").asDouble(-1))
+                            .as(p.path("name") + " Produce requests/s from the user's Prometheus")
+                            .isPositive();
+                    assertThat(p.path("bytesInPerSecond").asDouble(-1))
+                            .as(p.path("name") + " bytes in/s from the user's Prometheus")
+                            .isPositive();
+                    assertThat(p.path("cpuCores").path("brokersTotal").asDouble(-1))
+                            .as(p.path("name") + " brokers' CPU from the user's Prometheus")
+                            .isPositive();
                 }
-                assertThat(Files.readString(dir.resolve("summary.md"))).contains("Broker metrics: absent.");
+                assertThat(Files.readString(dir.resolve("summary.md"))).doesNotContain("Broker metrics: absent.");
                 // The producer's Kafka client is made when the load first starts: by now both apps have theirs.
                 for (String app : List.of("producer-app", "consumer-app")) {
                     assertThat(Files.readString(labDir.resolve("logs/" + app + ".out")))
