@@ -27,6 +27,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -124,6 +126,14 @@ final class CompareCommand extends LabCommand {
     String bootstrap;
 
     @Option(
+            names = "--client-config",
+            paramLabel = "FILE",
+            description = "Kafka client properties (an existing cluster's security settings) for compare's admin"
+                    + " client, its closed-loop floor and Kafka's tools (their --command-config); scripts/lab passes"
+                    + " the file given to 'up --bootstrap ... --client-config'")
+    Path clientConfig;
+
+    @Option(
             names = "--kafka-lib",
             paramLabel = "DIR",
             defaultValue = "stack/local-cluster/target/lib",
@@ -197,6 +207,7 @@ final class CompareCommand extends LabCommand {
     @Override
     public Integer call() throws InterruptedException {
         CompareSettings settings = settings();
+        Properties client = ClientConfigFile.read(cwd, clientConfig);
         JsonHttp http = apps.authorized(this.http, System.getenv(), cwd);
         Path resultsRoot = cwd.resolve(results);
 
@@ -223,14 +234,15 @@ final class CompareCommand extends LabCommand {
                         + " each, about %s%n",
                 settings.rounds(), Durations.format(settings.roughDuration()));
 
-        KafkaTopics admin = new KafkaTopics(settings.bootstrap(), clock);
+        KafkaTopics admin =
+                new KafkaTopics(settings.bootstrap(), client, clock, LabBrokers.own(settings.bootstrap(), cwd));
         CompareRun run = new CompareRun(
                 settings,
                 producer,
                 consumer,
-                new KafkaTools(KafkaTools.currentJava(), settings.kafkaLib(), settings.bootstrap()),
+                kafkaTools(settings),
                 tools,
-                new ClosedLoopFloor(settings.bootstrap(), settings.batchSize(), CompareSettings.RECORD_BYTES),
+                new ClosedLoopFloor(settings.bootstrap(), client, settings.batchSize(), CompareSettings.RECORD_BYTES),
                 // The rule a run's phase topics follow: a bench topic that may be someone's is never deleted.
                 new TopicOwnership(settings.bootstrap(), LabBrokers.own(settings.bootstrap(), cwd)),
                 admin::endOffsets,
@@ -266,6 +278,15 @@ final class CompareCommand extends LabCommand {
             out.println("Results: " + dir);
             return result.complete() ? ExitCodes.OK : ExitCodes.FAILED;
         }
+    }
+
+    /** Kafka's tools as this comparison runs them: with the user's client config, when given. */
+    KafkaTools kafkaTools(CompareSettings settings) {
+        return new KafkaTools(KafkaTools.currentJava(), settings.kafkaLib(), settings.bootstrap())
+                .forClient(
+                        Optional.ofNullable(clientConfig)
+                                .map(f -> cwd.resolve(f).toAbsolutePath()),
+                        Optional.empty());
     }
 
     /** The options as the comparison's settings, each checked. */
