@@ -134,6 +134,14 @@ final class CompareCommand extends LabCommand {
     Path clientConfig;
 
     @Option(
+            names = "--client-jars",
+            paramLabel = "DIR",
+            description = "a folder of .jar files (a login module or callback handler the client config names) put on"
+                    + " the class path of Kafka's tools; scripts/lab passes the folder given to 'up --bootstrap ..."
+                    + " --client-jars'")
+    Path clientJars;
+
+    @Option(
             names = "--kafka-lib",
             paramLabel = "DIR",
             defaultValue = "stack/local-cluster/target/lib",
@@ -208,6 +216,7 @@ final class CompareCommand extends LabCommand {
     public Integer call() throws InterruptedException {
         CompareSettings settings = settings();
         Properties client = ClientConfigFile.read(cwd, clientConfig);
+        KafkaTools kafkaTools = kafkaTools(settings);
         JsonHttp http = apps.authorized(this.http, System.getenv(), cwd);
         Path resultsRoot = cwd.resolve(results);
 
@@ -240,7 +249,7 @@ final class CompareCommand extends LabCommand {
                 settings,
                 producer,
                 consumer,
-                kafkaTools(settings),
+                kafkaTools,
                 tools,
                 new ClosedLoopFloor(settings.bootstrap(), client, settings.batchSize(), CompareSettings.RECORD_BYTES),
                 // The rule a run's phase topics follow: a bench topic that may be someone's is never deleted.
@@ -280,13 +289,13 @@ final class CompareCommand extends LabCommand {
         }
     }
 
-    /** Kafka's tools as this comparison runs them: with the user's client config, when given. */
+    /** Kafka's tools as this comparison runs them: with the user's client config and client jars, when given. */
     KafkaTools kafkaTools(CompareSettings settings) {
         return new KafkaTools(KafkaTools.currentJava(), settings.kafkaLib(), settings.bootstrap())
                 .forClient(
                         Optional.ofNullable(clientConfig)
                                 .map(f -> cwd.resolve(f).toAbsolutePath()),
-                        Optional.empty());
+                        ClientJars.checked(cwd, clientJars));
     }
 
     /** The options as the comparison's settings, each checked. */
