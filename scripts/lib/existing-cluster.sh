@@ -1,16 +1,19 @@
 # shellcheck shell=bash
 # An existing cluster (scripts/lab up --local --bootstrap host:port[,...] [--client-config FILE]
-# [--prometheus URL [--broker-selector MATCHERS]]): no brokers are started, only Prometheus (scraping
-# the apps) and the apps, against the user's cluster. The Kafka client properties in FILE (security
-# settings: security.protocol, sasl.mechanism, sasl.jaas.config, ssl.*) go to both apps and to the
-# runner's admin client; URL is the user's Prometheus, which scrapes their brokers, where the runner
-# reads the broker figures. Remembered in .lab/ until 'down', so run/sweep pass the same to the runner.
+# [--prometheus URL [--broker-selector MATCHERS]] [--client-jars DIR]): no brokers are started, only
+# Prometheus (scraping the apps) and the apps, against the user's cluster. The Kafka client properties in
+# FILE (security settings: security.protocol, sasl.mechanism, sasl.jaas.config, ssl.*) go to both apps and
+# to the runner's admin client; URL is the user's Prometheus, which scrapes their brokers, where the runner
+# reads the broker figures; the jars of DIR (a login module, a callback handler) go on the class path of
+# the apps, the runner and compare's Kafka tools. Remembered in .lab/ until 'down', so run/sweep pass the
+# same to the runner.
 # Sourced, not run; needs common.sh and local-stack.sh.
 
 existing_bootstrap_file() { echo "$LAB_DIR/bootstrap"; }
 existing_config_file() { echo "$LAB_DIR/client.properties"; }
 existing_prometheus_file() { echo "$LAB_DIR/broker-prometheus"; }
 existing_selector_file() { echo "$LAB_DIR/broker-selector"; }
+existing_jars_file() { echo "$LAB_DIR/client-jars"; }
 
 # The user's cluster, when the stack runs against one (else nothing, status 1).
 existing_bootstrap() {
@@ -19,11 +22,38 @@ existing_bootstrap() {
   [[ -s $f ]] && cat "$f"
 }
 
+# The folder of the user's extra client jars, when 'up --client-jars' named one (else nothing, status 1).
+existing_client_jars() {
+  local f
+  f=$(existing_jars_file)
+  [[ -s $f ]] && cat "$f"
+}
+
+# Refuses $1 unless it is a folder holding .jar files (what the JVM and Spring Boot's launcher read of it).
+check_client_jars() {
+  local dir=$1 jars=()
+  [[ -d $dir ]] || usage_error "--client-jars: no folder '$dir'"
+  mapfile -t jars < <(compgen -G "$dir/*.jar" || true)
+  ((${#jars[@]} > 0)) || usage_error "--client-jars: no .jar file in '$dir'"
+}
+
+# The java arguments that start the Spring Boot jar $1 (an app's or the runner's): '-jar JAR', or with
+# the user's client jars Spring Boot's PropertiesLauncher, which puts the jars of loader.path on the
+# class path before the jar's own (the executable jars' JarLauncher takes none).
+boot_launch() {
+  local jars
+  if jars=$(existing_client_jars); then
+    printf -- '%s\n' "-Dloader.path=$jars" -cp "$1" org.springframework.boot.loader.launch.PropertiesLauncher
+  else
+    printf -- '%s\n' -jar "$1"
+  fi
+}
+
 # Records (or keeps) the user's cluster: $1 the bootstrap list, $2 a client properties file or empty,
 # $3 the URL of the user's Prometheus (that scrapes their brokers) or empty, $4 label matchers that
-# pick the brokers' series there, or empty.
+# pick the brokers' series there, or empty, $5 a folder of extra client jars or empty.
 use_existing_cluster() {
-  local bootstrap=$1 config=$2 prometheus=${3:-} selector=${4:-}
+  local bootstrap=$1 config=$2 prometheus=${3:-} selector=${4:-} jars=${5:-}
   local list='^[-A-Za-z0-9._]+:[0-9]+(,[-A-Za-z0-9._]+:[0-9]+)*$'
   [[ $bootstrap =~ $list ]] ||
     usage_error "--bootstrap must be host:port[,host:port...], got '$bootstrap'"
@@ -39,6 +69,7 @@ use_existing_cluster() {
   fi
   [[ -z $selector || -n $prometheus ]] || usage_error "--broker-selector goes with --prometheus"
   [[ -z $prometheus ]] || check_broker_prometheus "$prometheus"
+  [[ -z $jars ]] || check_client_jars "$jars"
   if running_pid "$(producer_name 1)" >/dev/null && [[ $(existing_bootstrap || true) != "$bootstrap" ]]; then
     die "the apps run against $(existing_bootstrap || echo "the lab's brokers"): 'scripts/lab down' first"
   fi
@@ -53,6 +84,12 @@ use_existing_cluster() {
   rm -f "$(existing_prometheus_file)" "$(existing_selector_file)"
   [[ -z $prometheus ]] || printf '%s\n' "$prometheus" >"$(existing_prometheus_file)"
   [[ -z $selector ]] || printf '%s\n' "$selector" >"$(existing_selector_file)"
+  # The folder by its absolute path: the runner and the apps start from other folders.
+  if [[ -n $jars ]]; then
+    (cd "$jars" && pwd) >"$(existing_jars_file)"
+  else
+    rm -f "$(existing_jars_file)"
+  fi
 }
 
 # The user's Prometheus URL $1: http(s)://host[:port][/path], no user or password (it is printed and
@@ -140,6 +177,6 @@ existing_topic_said() {
 }
 
 forget_existing_cluster() {
-  rm -f "$(existing_bootstrap_file)" "$(existing_config_file)" "$LAB_DIR/client-app.properties" \
+  rm -f "$(existing_bootstrap_file)" "$(existing_config_file)" "$(existing_jars_file)" "$LAB_DIR/client-app.properties" \
     "$(existing_prometheus_file)" "$(existing_selector_file)"
 }

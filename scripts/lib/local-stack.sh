@@ -406,8 +406,10 @@ start_app() {
   [[ $name == consumer-app* ]] && hooks+=(--lab.consumer.settings-file="$(consumer_settings_file "$name")")
   # The one folder a payloadFile may be read from, wherever the lab was started from.
   [[ $name == producer-app* ]] && hooks+=(--lab.producer.payload-dir="$ROOT/scenarios/payloads")
+  local launch=()
+  mapfile -t launch < <(boot_launch "$jar")
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
-  start_proc "$name" "${AS_LAB_USER[@]}" java $APP_JAVA_OPTS -jar "$jar" \
+  start_proc "$name" "${AS_LAB_USER[@]}" java $APP_JAVA_OPTS "${launch[@]}" \
     --server.port="$port" --spring.kafka.bootstrap-servers="$BOOTSTRAP" "${APP_KAFKA_ARGS[@]}" "${hooks[@]}" "$@"
   say "started $name (pid $(running_pid "$name"), log $LOG_DIR/$name.out)"
 }

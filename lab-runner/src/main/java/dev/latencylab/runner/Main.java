@@ -11,6 +11,7 @@ public final class Main {
     public static void main(String[] args) {
         // Charts are drawn into files only; set before any AWT class loads.
         System.setProperty("java.awt.headless", "true");
+        RunnerLogging.configure();
         int code = new Cli(System.out, System.err, Path.of("").toAbsolutePath()).execute(args);
         System.exit(code);
     }

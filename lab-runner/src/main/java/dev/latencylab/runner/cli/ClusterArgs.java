@@ -1,12 +1,8 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.topics.KafkaTopics;
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Properties;
 import picocli.CommandLine.Option;
 
 /** {@code --bootstrap} and {@code --client-config}: the cluster a run's phases make their topics on (a picocli mixin). */
@@ -33,18 +29,6 @@ final class ClusterArgs {
 
     /** An admin connection for the phases' topics, with the cluster's security settings. */
     KafkaTopics topics(Path cwd, Clock clock) {
-        return new KafkaTopics(bootstrap, clientProperties(cwd), clock, labsOwnBrokers(cwd));
-    }
-
-    private Properties clientProperties(Path cwd) {
-        Properties p = new Properties();
-        if (clientConfig != null) {
-            try (Reader in = Files.newBufferedReader(cwd.resolve(clientConfig))) {
-                p.load(in);
-            } catch (IOException e) {
-                throw new UsageException("--client-config: could not read " + clientConfig + ": " + e.getMessage());
-            }
-        }
-        return p;
+        return new KafkaTopics(bootstrap, ClientConfigFile.read(cwd, clientConfig), clock, labsOwnBrokers(cwd));
     }
 }

@@ -27,6 +27,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -126,6 +128,22 @@ final class CompareCommand extends LabCommand {
     String bootstrap;
 
     @Option(
+            names = "--client-config",
+            paramLabel = "FILE",
+            description = "Kafka client properties (an existing cluster's security settings) for compare's admin"
+                    + " client, its closed-loop floor and Kafka's tools (their --command-config); scripts/lab passes"
+                    + " the file given to 'up --bootstrap ... --client-config'")
+    Path clientConfig;
+
+    @Option(
+            names = "--client-jars",
+            paramLabel = "DIR",
+            description = "a folder of .jar files (a login module or callback handler the client config names) put on"
+                    + " the class path of Kafka's tools; scripts/lab passes the folder given to 'up --bootstrap ..."
+                    + " --client-jars'")
+    Path clientJars;
+
+    @Option(
             names = "--kafka-lib",
             paramLabel = "DIR",
             defaultValue = "stack/local-cluster/target/lib",
@@ -199,6 +217,8 @@ final class CompareCommand extends LabCommand {
     @Override
     public Integer call() throws InterruptedException {
         CompareSettings settings = settings();
+        Properties client = ClientConfigFile.read(cwd, clientConfig);
+        KafkaTools kafkaTools = kafkaTools(settings);
         JsonHttp http = apps.authorized(this.http, System.getenv(), cwd);
         Path resultsRoot = cwd.resolve(results);
 
@@ -225,14 +245,15 @@ final class CompareCommand extends LabCommand {
                         + " each, about %s%n",
                 settings.rounds(), Durations.format(settings.roughDuration()));
 
-        KafkaTopics admin = new KafkaTopics(settings.bootstrap(), clock);
+        KafkaTopics admin =
+                new KafkaTopics(settings.bootstrap(), client, clock, LabBrokers.own(settings.bootstrap(), cwd));
         CompareRun run = new CompareRun(
                 settings,
                 producer,
                 consumer,
-                new KafkaTools(KafkaTools.currentJava(), settings.kafkaLib(), settings.bootstrap()),
+                kafkaTools,
                 tools,
-                new ClosedLoopFloor(settings.bootstrap(), settings.batchSize(), CompareSettings.RECORD_BYTES),
+                new ClosedLoopFloor(settings.bootstrap(), client, settings.batchSize(), CompareSettings.RECORD_BYTES),
                 // The rule a run's phase topics follow: a bench topic that may be someone's is never deleted.
                 new TopicOwnership(settings.bootstrap(), LabBrokers.own(settings.bootstrap(), cwd)),
                 admin::endOffsets,
@@ -268,6 +289,15 @@ final class CompareCommand extends LabCommand {
             out.println("Results: " + dir);
             return result.complete() ? ExitCodes.OK : ExitCodes.FAILED;
         }
+    }
+
+    /** Kafka's tools as this comparison runs them: with the user's client config and client jars, when given. */
+    KafkaTools kafkaTools(CompareSettings settings) {
+        return new KafkaTools(KafkaTools.currentJava(), settings.kafkaLib(), settings.bootstrap())
+                .forClient(
+                        Optional.ofNullable(clientConfig)
+                                .map(f -> cwd.resolve(f).toAbsolutePath()),
+                        ClientJars.checked(cwd, clientJars));
     }
 
     /** The options as the comparison's settings, each checked. */

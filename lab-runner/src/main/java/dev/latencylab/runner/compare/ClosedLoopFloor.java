@@ -48,6 +48,9 @@ public final class ClosedLoopFloor implements FloorProbe {
     private static final Duration POLL = Duration.ofMillis(100);
 
     private final String bootstrap;
+    /** The user's client config (an existing cluster's security settings); the floor's own settings win. */
+    private final Properties client;
+
     private final int batchSize;
     private final byte[] value;
     private final Map<FloorFetch, KafkaConsumer<byte[], byte[]>> consumers = new EnumMap<>(FloorFetch.class);
@@ -58,7 +61,14 @@ public final class ClosedLoopFloor implements FloorProbe {
     private long nextId;
 
     public ClosedLoopFloor(String bootstrap, int batchSize, int recordBytes) {
+        this(bootstrap, new Properties(), batchSize, recordBytes);
+    }
+
+    /** On a cluster the lab did not start: its clients read {@code client} too (security settings). */
+    public ClosedLoopFloor(String bootstrap, Properties client, int batchSize, int recordBytes) {
         this.bootstrap = bootstrap;
+        this.client = new Properties();
+        this.client.putAll(client);
         this.batchSize = batchSize;
         this.value = new byte[recordBytes];
     }
@@ -112,22 +122,12 @@ public final class ClosedLoopFloor implements FloorProbe {
         if (!topic.equals(this.topic)) {
             close();
             this.topic = topic;
-            Properties pp = new Properties();
-            pp.putAll(producerSettings(batchSize));
-            pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-            pp.put(ProducerConfig.CLIENT_ID_CONFIG, "lab-compare-floor");
-            producer = new KafkaProducer<>(pp, new ByteArraySerializer(), new ByteArraySerializer());
+            producer = new KafkaProducer<>(producerConfig(), new ByteArraySerializer(), new ByteArraySerializer());
         }
         KafkaConsumer<byte[], byte[]> consumer = consumers.get(fetch);
         if (consumer == null) {
-            Properties cp = new Properties();
-            cp.putAll(fetch.consumerSettings());
-            cp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-            cp.put(
-                    ConsumerConfig.CLIENT_ID_CONFIG,
-                    "lab-compare-floor-" + fetch.name().toLowerCase());
-            cp.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-            consumer = new KafkaConsumer<>(cp, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+            consumer = new KafkaConsumer<>(
+                    consumerConfig(fetch), new ByteArrayDeserializer(), new ByteArrayDeserializer());
             consumers.put(fetch, consumer);
             if (partitions == null) {
                 partitions = consumer.partitionsFor(topic, READ_TIMEOUT).stream()
@@ -140,6 +140,29 @@ public final class ClosedLoopFloor implements FloorProbe {
         }
         toEnd(consumer);
         return consumer;
+    }
+
+    /** The floor producer's configuration: the user's client config, then the floor's own settings over it. */
+    Properties producerConfig() {
+        Properties pp = new Properties();
+        pp.putAll(client);
+        pp.putAll(producerSettings(batchSize));
+        pp.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        pp.put(ProducerConfig.CLIENT_ID_CONFIG, "lab-compare-floor");
+        return pp;
+    }
+
+    /** A floor consumer's configuration for {@code fetch}, built as {@link #producerConfig()} is. */
+    Properties consumerConfig(FloorFetch fetch) {
+        Properties cp = new Properties();
+        cp.putAll(client);
+        cp.putAll(fetch.consumerSettings());
+        cp.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        cp.put(
+                ConsumerConfig.CLIENT_ID_CONFIG,
+                "lab-compare-floor-" + fetch.name().toLowerCase());
+        cp.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        return cp;
     }
 
     /** Resolves the end offsets before the first send, so the window reads only its own records. */

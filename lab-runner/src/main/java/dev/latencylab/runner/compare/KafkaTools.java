@@ -1,5 +1,6 @@
 package dev.latencylab.runner.compare;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -42,16 +43,40 @@ public final class KafkaTools {
     private final Path lib;
     private final String bootstrap;
     private final List<String> jvmOptions;
+    /** The user's client config file (an existing cluster's security settings), given to every tool. */
+    private final Optional<Path> clientConfig;
+    /** The user's folder of extra client jars (a login module, a callback handler), on every tool's class path. */
+    private final Optional<Path> clientJars;
 
     public KafkaTools(Path java, Path lib, String bootstrap) {
         this(java, lib, bootstrap, System.getenv(APP_JAVA_OPTS_VARIABLE));
     }
 
     KafkaTools(Path java, Path lib, String bootstrap, String appJavaOpts) {
+        this(java, lib, bootstrap, jvmOptions(appJavaOpts), Optional.empty(), Optional.empty());
+    }
+
+    private KafkaTools(
+            Path java,
+            Path lib,
+            String bootstrap,
+            List<String> jvmOptions,
+            Optional<Path> clientConfig,
+            Optional<Path> clientJars) {
         this.java = java;
         this.lib = lib;
         this.bootstrap = bootstrap;
-        this.jvmOptions = jvmOptions(appJavaOpts);
+        this.jvmOptions = jvmOptions;
+        this.clientConfig = clientConfig;
+        this.clientJars = clientJars;
+    }
+
+    /**
+     * These tools on a cluster the lab did not start: each reads {@code clientConfig} (its
+     * {@code --command-config}; none when empty) and has the jars of {@code clientJars} on its class path.
+     */
+    public KafkaTools forClient(Optional<Path> clientConfig, Optional<Path> clientJars) {
+        return new KafkaTools(java, lib, bootstrap, jvmOptions, clientConfig, clientJars);
     }
 
     /** The apps' JVM options (blank: the default), then the locale the parsers need. */
@@ -167,13 +192,22 @@ public final class KafkaTools {
         return command(TOPIC_COMMAND, args);
     }
 
-    /** A tool's command line pointed at the lab's brokers; callers may add arguments to it. */
+    /**
+     * A tool's command line pointed at the brokers, with the user's client config when there is one (each of
+     * these tools reads it as {@code --command-config}; ProducerPerformance's {@code --command-property}
+     * settings win over it); callers may add arguments to it.
+     */
     private List<String> command(String mainClass, String... args) {
         List<String> c = new ArrayList<>();
         c.add(java.toString());
         c.addAll(jvmOptions);
         // The JVM expands "dir/*" itself: every jar of the folder, no shell involved.
-        c.addAll(List.of("-cp", lib.resolve("*").toString(), mainClass, "--bootstrap-server", bootstrap));
+        String classPath = lib.resolve("*").toString();
+        if (clientJars.isPresent()) {
+            classPath += File.pathSeparator + clientJars.get().resolve("*");
+        }
+        c.addAll(List.of("-cp", classPath, mainClass, "--bootstrap-server", bootstrap));
+        clientConfig.ifPresent(file -> c.addAll(List.of("--command-config", file.toString())));
         c.addAll(List.of(args));
         return c;
     }

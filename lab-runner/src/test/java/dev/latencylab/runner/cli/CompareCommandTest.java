@@ -131,4 +131,29 @@ class CompareCommandTest {
                 .contains("consumer-app does not answer");
         assertThat(dir.resolve("results")).doesNotExist();
     }
+
+    @Test
+    void theClientConfigGoesToKafkasToolsAsTheirCommandConfig(@TempDir Path dir) {
+        CompareCommand c =
+                new CompareCommand(new PrintStream(out), new PrintStream(err), dir, null, null, null, null, false);
+        Parsed.parse(c, List.of("--bootstrap", "broker:9094", "--client-config", "client.properties"));
+
+        assertThat(c.kafkaTools(c.settings()).endToEndLatency("lab.compare", 10, 400))
+                .containsSubsequence(
+                        "--bootstrap-server",
+                        "broker:9094",
+                        "--command-config",
+                        dir.resolve("client.properties").toString());
+    }
+
+    @Test
+    void aClientConfigThatCannotBeReadExitsTwoBeforeCallingAnything(@TempDir Path dir) {
+        int code = cli(dir).execute(
+                        "compare", "--client-config", "missing.properties", "--producer", "http://127.0.0.1:1");
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .contains("error: --client-config: could not read missing.properties")
+                .doesNotContain("does not answer");
+    }
 }

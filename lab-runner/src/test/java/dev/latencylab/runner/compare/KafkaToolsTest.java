@@ -3,6 +3,9 @@ package dev.latencylab.runner.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class KafkaToolsTest {
@@ -32,5 +35,35 @@ class KafkaToolsTest {
     void withoutScriptsLabTheToolsGetTheAppsDefaultHeap() {
         assertThat(KafkaTools.jvmOptions(null)).startsWith(KafkaTools.DEFAULT_APP_JAVA_OPTS);
         assertThat(KafkaTools.jvmOptions(" ")).startsWith(KafkaTools.DEFAULT_APP_JAVA_OPTS);
+    }
+
+    /** On a cluster the lab did not start, every tool reads the user's client config: its security settings. */
+    @Test
+    void everyToolReadsTheUsersClientConfig() {
+        KafkaTools tools = new KafkaTools(Path.of("java"), Path.of("lib"), "broker:9094", null)
+                .forClient(Optional.of(Path.of("/home/u/client.properties")), Optional.empty());
+
+        for (List<String> c : List.of(
+                tools.producerPerformance("lab.t", 10, Path.of("payload.txt"), Map.of("linger.ms", "5")),
+                tools.consumerPerformance("lab.t", 10, "g", 1000),
+                tools.endToEndLatency("lab.t", 10, 400),
+                tools.topics("--describe", "--topic", "lab.t"))) {
+            assertThat(c)
+                    .as(String.join(" ", c))
+                    .containsSubsequence(
+                            "--bootstrap-server", "broker:9094", "--command-config", "/home/u/client.properties")
+                    .containsOnlyOnce("--command-config");
+        }
+        // ProducerPerformance's own settings come after the file, in --command-property, which wins over it.
+        assertThat(tools.producerPerformance("lab.t", 10, Path.of("payload.txt"), Map.of("linger.ms", "5")))
+                .containsSubsequence("--command-config", "--command-property", "linger.ms=5");
+    }
+
+    @Test
+    void withoutAClientConfigNoToolIsGivenOne() {
+        KafkaTools tools = new KafkaTools(Path.of("java"), Path.of("lib"), "127.0.0.1:9092", null);
+
+        assertThat(tools.endToEndLatency("lab.t", 10, 400)).doesNotContain("--command-config");
+        assertThat(tools.topics("--list")).doesNotContain("--command-config");
     }
 }

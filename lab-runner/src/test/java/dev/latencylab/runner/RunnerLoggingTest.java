@@ -1,0 +1,35 @@
+package dev.latencylab.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The runner's logging: a Kafka client's warning reaches standard error, its INFO does not. */
+class RunnerLoggingTest {
+
+    @Test
+    void aKafkaWarningReachesStandardErrorAndItsInfoDoesNot() {
+        PrintStream original = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            RunnerLogging.configure();
+            Logger kafka = LoggerFactory.getLogger("org.apache.kafka.clients.admin.KafkaAdminClient");
+            kafka.info("connected to node 1");
+            kafka.warn("Authentication failed: SASL handshake refused");
+            kafka.error("the admin client gave up");
+        } finally {
+            System.setErr(original);
+        }
+        String err = captured.toString(StandardCharsets.UTF_8);
+        assertThat(err)
+                .contains("WARN  o.a.k.clients.admin.KafkaAdminClient: Authentication failed: SASL handshake refused")
+                .contains("the admin client gave up")
+                .doesNotContain("connected to node 1");
+    }
+}
