@@ -40,8 +40,8 @@ class ClientJarsFolderTest {
         Path empty = Files.createDirectories(labDir.resolve("empty"));
         Files.writeString(empty.resolve("README.txt"), "no jar here");
 
-        Tools.Result missing =
-                LabShell.run(labDir, Map.of(), "use_existing_cluster broker:9092 '' '' '' " + labDir.resolve("nowhere"));
+        Tools.Result missing = LabShell.run(
+                labDir, Map.of(), "use_existing_cluster broker:9092 '' '' '' " + labDir.resolve("nowhere"));
         Tools.Result noJars = LabShell.run(labDir, Map.of(), "use_existing_cluster broker:9092 '' '' '' " + empty);
 
         assertThat(missing.ok()).isFalse();
