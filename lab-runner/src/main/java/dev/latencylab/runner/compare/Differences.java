@@ -70,11 +70,10 @@ public final class Differences {
                         + "with theirs, after a warm-up of at least 20 s: their JVMs are new, and ProducerPerformance sends "
                         + "faster than asked until it has caught up with the schedule its slow start left behind. The lab apps' CPU time is what their JVM counts (process_cpu_time_ns_total, all "
                         + "threads, HTTP and Micrometer included); the tools' is their process's from /proc.",
-                "With a reserved core, taskset moves every thread of the producer-app to the last CPU and every other "
-                        + "process the lab started (brokers, consumer-app, Prometheus, this runner) to the others for one "
-                        + "publish-delay window, then lets all of them run anywhere again. The brokers then have fewer "
-                        + "cores than in every other window: the figure says what the producer's own core changes, not "
-                        + "what a bigger machine would do.");
+                "No core is reserved for the producer-app: every window shares the machine's cores with the brokers, "
+                        + "the consumer-app, Prometheus and this runner. A producer moved onto one core at a rate measured "
+                        + "on all of them measures the overload, not the sender; on a 2-core machine the publish delay of a "
+                        + "producer with a core of its own is a figure the machine cannot give.");
     }
 
     private Differences() {}
