@@ -71,9 +71,7 @@ public final class Differences {
                         + "faster than asked until it has caught up with the schedule its slow start left behind. The lab apps' CPU time is what their JVM counts (process_cpu_time_ns_total, all "
                         + "threads, HTTP and Micrometer included); the tools' is their process's from /proc.",
                 "No core is reserved for the producer-app: every window shares the machine's cores with the brokers, "
-                        + "the consumer-app, Prometheus and this runner. A producer moved onto one core at a rate measured "
-                        + "on all of them measures the overload, not the sender; on a 2-core machine the publish delay of a "
-                        + "producer with a core of its own is a figure the machine cannot give.");
+                        + "the consumer-app, Prometheus and this runner (the publish delay section says why).");
     }
 
     private Differences() {}
