@@ -70,7 +70,8 @@ final class CpuWindow {
                 ctx.settings.warmup(),
                 phase,
                 labProcesses(),
-                () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase));
+                () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase),
+                true);
         CompareResult.CpuUse producerApp = realistic.producer();
         CompareResult.CpuUse consumerApp = realistic.consumer();
         print(producerApp);
@@ -85,7 +86,8 @@ final class CpuWindow {
                 toolsWorkWarmup(),
                 phase + 3,
                 producerOnly,
-                () -> ctx.lab.startLikeTheTool(ctx.settings.toolsWorkAtRate(rate), phase + 3, ctx.settings.topic()));
+                () -> ctx.lab.startLikeTheTool(ctx.settings.toolsWorkAtRate(rate), ctx.settings.topic()),
+                false);
         print(toolsWork.producer());
 
         ToolWindow tools = toolWindow(rate);
@@ -121,11 +123,13 @@ final class CpuWindow {
     private record LabWindow(CompareResult.CpuUse producer, CompareResult.CpuUse consumer, ProcWindow.Result proc) {}
 
     /**
-     * One of the lab's windows: {@code load} warms up under {@code phase}, the window is {@code phase + 1}
-     * (the producer-app's tally of it has exactly the window's sends), its CPU read at the change to
-     * {@code phase + 2}, before the load stops.
+     * One of the lab's windows. {@code phased}: {@code load} warms up under {@code phase}, the window is
+     * {@code phase + 1} (the producer-app's tally of it has exactly the window's sends), its CPU read at the
+     * change to {@code phase + 2}, before the load stops. Not phased (records without the lab's header, which
+     * belong to no phase): the window's sends are the growth of the producer-app's sent counter over it.
      */
-    private LabWindow labWindow(String producerName, Duration warmup, int phase, Map<String, Long> processes, Load load)
+    private LabWindow labWindow(
+            String producerName, Duration warmup, int phase, Map<String, Long> processes, Load load, boolean phased)
             throws InterruptedException {
         Instant t0;
         double p0;
@@ -133,18 +137,29 @@ final class CpuWindow {
         double p1;
         double c1;
         double seconds;
-        ProducerStatus status;
+        long records;
         ProcWindow.Result proc;
         load.start();
         try {
             ctx.lab.sleep(warmup);
-            ctx.lab.enterPhase(phase + 1);
+            long sent0 = phased ? 0 : ctx.lab.producerCounters().sent();
+            if (phased) {
+                ctx.lab.enterPhase(phase + 1);
+            }
             t0 = clock.instant();
             ProcWindow procWindow = new ProcWindow(proc(), processes, brokers());
             p0 = ctx.lab.producerCpuSeconds();
             c0 = ctx.lab.consumerCpuSeconds();
             ctx.lab.sleep(ctx.settings.duration());
-            status = ctx.lab.enterPhase(phase + 2);
+            if (phased) {
+                ProducerStatus status = ctx.lab.enterPhase(phase + 2);
+                records = status.phaseSends(phase + 1)
+                        .map(PhaseSends::sent)
+                        .orElseThrow(
+                                () -> new CompareException("the producer-app has no tally of phase " + (phase + 1)));
+            } else {
+                records = ctx.lab.producerCounters().sent() - sent0;
+            }
             p1 = ctx.lab.producerCpuSeconds();
             c1 = ctx.lab.consumerCpuSeconds();
             proc = procWindow.end();
@@ -152,9 +167,6 @@ final class CpuWindow {
         } finally {
             ctx.lab.stop();
         }
-        long records = status.phaseSends(phase + 1)
-                .map(PhaseSends::sent)
-                .orElseThrow(() -> new CompareException("the producer-app has no tally of phase " + (phase + 1)));
         return new LabWindow(
                 new CompareResult.CpuUse(producerName, t0, records, seconds, p1 - p0),
                 new CompareResult.CpuUse("consumer-app", t0, records, seconds, c1 - c0),

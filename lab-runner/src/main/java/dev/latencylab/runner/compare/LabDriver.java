@@ -280,8 +280,14 @@ final class LabDriver {
      * {@code s}'s load doing exactly ProducerPerformance's work at a rate: no lab header, to the tool's
      * topic, which nobody reads; {@link #stop()} ends it and puts the header and the lab topic back.
      */
-    void startLikeTheTool(ProducerSettings s, int phase, String toolTopic) throws InterruptedException {
-        producer.start(s, phase, toolTopic, false);
+    void startLikeTheTool(ProducerSettings s, String toolTopic) throws InterruptedException {
+        // Records without the header belong to no phase (the producer-app refuses one): phase 0.
+        producer.start(s, 0, toolTopic, false);
+    }
+
+    /** The producer-app's counters now (sent, acked, failed since it started). */
+    SenderCounters producerCounters() throws InterruptedException {
+        return producer.state().counters();
     }
 
     ProducerStatus enterPhase(int phase) throws InterruptedException {

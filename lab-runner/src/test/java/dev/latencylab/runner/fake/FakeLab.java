@@ -275,6 +275,16 @@ public final class FakeLab implements AutoCloseable {
                         ex, 400, "{\"field\":\"lingerMs\",\"error\":\"lingerMs must be an integer from 0 to 10000\"}");
                 return;
             }
+            // As the producer-app's LoadState: records without the header belong to no phase.
+            boolean headerAfter = change.has("header") ? change.get("header").asBoolean() : header;
+            if (!headerAfter && change.has("phase") && change.get("phase").asInt() != 0) {
+                TestServer.reply(
+                        ex,
+                        400,
+                        "{\"field\":\"header\",\"error\":\"header false sends records the consumer cannot count,"
+                                + " so they belong to no phase\"}");
+                return;
+            }
             synchronized (this) {
                 if (change.has("lingerMs")) {
                     lingerMs = change.get("lingerMs").asInt();
