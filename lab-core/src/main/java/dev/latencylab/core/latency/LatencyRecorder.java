@@ -305,28 +305,9 @@ public final class LatencyRecorder {
     }
 
     private Totals totals(List<ProducerTrack> accounts) {
-        long received = 0;
-        long lost = 0;
-        long late = 0;
-        long pending = 0;
-        long duplicated = 0;
-        long outOfOrder = 0;
-        for (ProducerTrack a : accounts) {
-            received += a.received() + a.beforeStart();
-            lost += a.lost();
-            late += a.late();
-            pending += a.pending();
-            duplicated += a.duplicated();
-            outOfOrder += a.outOfOrder();
-        }
-        return new Totals(
-                received,
-                lost,
-                late,
-                pending,
-                duplicated,
+        return TrackTotals.of(
+                accounts,
                 phases.redelivered(),
-                outOfOrder,
                 new Totals.Skipped(noHeader, badHeader, badPayload, phases.refused()),
                 tracker.dropped());
     }
