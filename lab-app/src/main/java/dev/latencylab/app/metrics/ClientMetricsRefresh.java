@@ -48,30 +48,32 @@ public class ClientMetricsRefresh {
         };
     }
 
-    /**
-     * Only where Boot bound the client's meters (metrics on, a registry): its listener is replaced;
-     * none is added where it added none.
-     */
     private static <K, V> void replace(DefaultKafkaProducerFactory<K, V> factory, MeterRegistry registry) {
-        var boots = factory.getListeners().stream()
-                .filter(l -> l instanceof MicrometerProducerListener)
-                .toList();
-        if (registry == null || boots.isEmpty()) {
-            return;
+        if (removedBoots(factory.getListeners(), MicrometerProducerListener.class, registry, factory::removeListener)) {
+            factory.addListener(new ProducerListener<>(registry, REFRESH));
         }
-        boots.forEach(factory::removeListener);
-        factory.addListener(new ProducerListener<>(registry, REFRESH));
     }
 
     private static <K, V> void replace(DefaultKafkaConsumerFactory<K, V> factory, MeterRegistry registry) {
-        var boots = factory.getListeners().stream()
-                .filter(l -> l instanceof MicrometerConsumerListener)
-                .toList();
-        if (registry == null || boots.isEmpty()) {
-            return;
+        if (removedBoots(factory.getListeners(), MicrometerConsumerListener.class, registry, factory::removeListener)) {
+            factory.addListener(new ConsumerListener<>(registry, REFRESH));
         }
-        boots.forEach(factory::removeListener);
-        factory.addListener(new ConsumerListener<>(registry, REFRESH));
+    }
+
+    /**
+     * Only where Boot bound the client's meters (metrics on, a registry) is its listener removed,
+     * for ours to take its place; none is added where it added none.
+     *
+     * @return whether Boot's listener was removed
+     */
+    static <L> boolean removedBoots(
+            List<L> listeners, Class<?> bootsType, MeterRegistry registry, java.util.function.Consumer<L> remove) {
+        List<L> boots = listeners.stream().filter(bootsType::isInstance).toList();
+        if (registry == null || boots.isEmpty()) {
+            return false;
+        }
+        boots.forEach(remove);
+        return true;
     }
 
     /** Spring Kafka's producer listener, binding each producer with the shorter refresh. */

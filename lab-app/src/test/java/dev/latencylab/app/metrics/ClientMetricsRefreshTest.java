@@ -6,10 +6,14 @@ import static org.awaitility.Awaitility.await;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.lang.ref.WeakReference;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.kafka.clients.consumer.MockConsumer;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
+import org.springframework.kafka.core.MicrometerProducerListener;
+import org.springframework.kafka.core.ProducerFactory;
 
 /**
  * The apps make a new Kafka client for every change of a client setting: a client they replaced
@@ -35,6 +39,30 @@ class ClientMetricsRefreshTest {
         WeakReference<MockConsumer<byte[], byte[]>> removed = addAndRemove(listener, "consumer-1");
         addAndRemove(listener, "consumer-2");
         assertCollected(removed);
+    }
+
+    @Test
+    void onlyBootsMetersListenerIsRemovedAndOnlyWhereThereIsARegistry() {
+        var registry = new SimpleMeterRegistry();
+        ProducerFactory.Listener<byte[], byte[]> boots = new MicrometerProducerListener<>(registry);
+        ProducerFactory.Listener<byte[], byte[]> other = new ProducerFactory.Listener<>() {};
+
+        List<ProducerFactory.Listener<byte[], byte[]>> removed = new ArrayList<>();
+        assertThat(ClientMetricsRefresh.removedBoots(
+                        List.of(other, boots), MicrometerProducerListener.class, registry, removed::add))
+                .isTrue();
+        assertThat(removed).containsExactly(boots);
+
+        removed.clear();
+        assertThat(ClientMetricsRefresh.removedBoots(
+                        List.of(other, boots), MicrometerProducerListener.class, null, removed::add))
+                .as("metrics off: Boot's listener stays, none of ours is added")
+                .isFalse();
+        assertThat(ClientMetricsRefresh.removedBoots(
+                        List.of(other), MicrometerProducerListener.class, registry, removed::add))
+                .as("Boot bound no meters: none of ours is added")
+                .isFalse();
+        assertThat(removed).isEmpty();
     }
 
     private static void assertCollected(WeakReference<?> removed) {
