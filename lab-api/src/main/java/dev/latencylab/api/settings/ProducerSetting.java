@@ -83,6 +83,10 @@ public final class ProducerSetting {
     public static final Setting<Integer> ABORT_EVERY =
             Setting.optional(ROWS, "abortEvery", null, false, SettingKind.integer(SettingsLimits.ABORT_EVERY), 0);
 
+    /** How the sender keeps to the rate ({@link Pacing}); not the client's: the producer stays. */
+    public static final Setting<Pacing> PACING =
+            Setting.optional(ROWS, "pacing", null, false, SettingKind.labelled(Pacing.class), Pacing.EVEN);
+
     /** Every setting, in the order JSON, scenario files and labels show them. */
     public static final List<Setting<?>> ALL = List.copyOf(ROWS);
 

@@ -157,6 +157,10 @@ public final class ProducerSettings extends SettingValues {
         return get(ProducerSetting.PAYLOAD);
     }
 
+    public Pacing pacing() {
+        return get(ProducerSetting.PACING);
+    }
+
     /** The user's records, one per line, for {@link PayloadKind#SAMPLE}; null otherwise. */
     public String payloadFile() {
         return get(ProducerSetting.PAYLOAD_FILE);

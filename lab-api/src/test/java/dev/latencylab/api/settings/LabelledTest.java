@@ -18,6 +18,7 @@ class LabelledTest {
     private static final List<Class<? extends Enum<?>>> CHOICES = List.of(
             CommitMode.class,
             KeyStrategy.class,
+            Pacing.class,
             PayloadKind.class,
             ProcessingOrder.class,
             ListenerType.class,

@@ -37,6 +37,7 @@ class ProducerSettingTableTest {
         v.put(ProducerSetting.BUFFER_MEMORY, 64 * 1024 * 1024);
         v.put(ProducerSetting.TRANSACTION_MS, 100);
         v.put(ProducerSetting.ABORT_EVERY, 5);
+        v.put(ProducerSetting.PACING, Pacing.BURSTS);
         return v;
     }
 
@@ -98,6 +99,7 @@ class ProducerSettingTableTest {
                         "maxInFlight",
                         "sendBufferBytes",
                         "bufferMemory",
+                        "pacing",
                         "producerConfig"));
         assertThat(plain)
                 .containsEntry("rate", 1_500L)

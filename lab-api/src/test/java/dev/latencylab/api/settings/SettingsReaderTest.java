@@ -62,7 +62,7 @@ class SettingsReaderTest {
         assertThatThrownBy(() -> SettingsReader.change(Map.of("linger", 5)))
                 .hasMessage(
                         "unknown field 'linger'; accepted: abortEvery, acks, batchSize, bufferMemory, compression, compressionLevel,"
-                                + " header, keyStrategy, lingerMs, maxInFlight, payload, payloadBytes, payloadFile, phase, phaseName,"
+                                + " header, keyStrategy, lingerMs, maxInFlight, pacing, payload, payloadBytes, payloadFile, phase, phaseName,"
                                 + " producerConfig,"
                                 + " rate, running, sendBufferBytes, topic, transactionMs");
         assertThatThrownBy(() -> SettingsReader.change(Map.of("payload", "lorem")))

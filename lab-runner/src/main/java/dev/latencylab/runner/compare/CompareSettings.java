@@ -2,6 +2,7 @@ package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.Pacing;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
@@ -79,10 +80,14 @@ public record CompareSettings(
         return toolsWorkAtRate(SettingsLimits.MAX_RATE);
     }
 
-    /** {@link #unthrottled()}'s work at {@code rate} records/s: the producer's CPU window on equal work. */
+    /**
+     * {@link #unthrottled()}'s work at {@code rate} records/s: the producer's CPU window on equal work,
+     * paced as ProducerPerformance paces (2 ms bursts, one wake each: {@link Pacing#BURSTS}).
+     */
     public ProducerSettings toolsWorkAtRate(double rate) {
         return new ProducerSettings(lingerMs, batchSize, COMPRESSION, rate, RECORD_BYTES, TOOL_KEYS)
-                .with(ProducerSetting.PAYLOAD, PayloadKind.FIXED);
+                .with(ProducerSetting.PAYLOAD, PayloadKind.FIXED)
+                .with(ProducerSetting.PACING, Pacing.BURSTS);
     }
 
     /**

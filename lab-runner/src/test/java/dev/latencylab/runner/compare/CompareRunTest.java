@@ -226,10 +226,12 @@ class CompareRunTest {
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
                     .hasSize(8 + 2 + 3 * (1 + 2 + 2 * 3 + 1));
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
-                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true,\"producerConfig\":{}}";
-            String realistic = unthrottled.replace(
-                    "\"keyStrategy\":\"none\",\"payload\":\"fixed\"",
-                    "\"keyStrategy\":\"order-id\",\"payload\":\"words\"");
+                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"bursts\",\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true,\"producerConfig\":{}}";
+            String realistic = unthrottled
+                    .replace(
+                            "\"keyStrategy\":\"none\",\"payload\":\"fixed\"",
+                            "\"keyStrategy\":\"order-id\",\"payload\":\"words\"")
+                    .replace("\"pacing\":\"bursts\"", "\"pacing\":\"even\"");
             // The tool's work exactly: no header, on the tool's own topic.
             String sameWork = unthrottled.replace(
                     "\"topic\":\"lab.orders\",\"header\":true", "\"topic\":\"lab.compare\",\"header\":false");
@@ -239,12 +241,14 @@ class CompareRunTest {
             List<String> atHalf =
                     posts.stream().filter(p -> p.contains("\"rate\":100000.0")).toList();
             assertThat(atHalf).hasSize(3);
-            assertThat(atHalf.subList(0, 2))
-                    .allSatisfy(
-                            p -> assertThat(p).contains("\"payload\":\"words\"").doesNotContain("\"phase\":0"));
+            assertThat(atHalf.subList(0, 2)).allSatisfy(p -> assertThat(p)
+                    .contains("\"payload\":\"words\"", "\"pacing\":\"even\"")
+                    .doesNotContain("\"phase\":0"));
             // Records without the header belong to no phase: the producer-app refuses one with them.
             assertThat(atHalf.get(2))
                     .contains("\"keyStrategy\":\"none\",\"payload\":\"fixed\"")
+                    // Paced as ProducerPerformance paces: equal work includes the wakes.
+                    .contains("\"pacing\":\"bursts\"")
                     .contains("\"phase\":0,\"topic\":\"lab.compare\",\"header\":false");
             // stop, stack warm-up (the lab's own load), then the lab's two throughput windows, each followed by a stop
             assertThat(posts.subList(0, 6)).containsExactly(STOP, unthrottled, STOP, sameWork, STOP, realistic);

@@ -45,6 +45,7 @@ public final class FakeLab implements AutoCloseable {
     private double rate = 1000;
     private int payloadBytes = 400;
     private String payload = "words";
+    private String pacing = "even";
     private double sent;
     private Instant lastUpdate;
     private Instant phasesResetAt;
@@ -222,7 +223,7 @@ public final class FakeLab implements AutoCloseable {
         return String.format(
                 Locale.ROOT,
                 "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"%s\",\"running\":%s,\"generation\":%d,"
-                        + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\",\"payload\":\"%s\"},"
+                        + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\",\"payload\":\"%s\",\"pacing\":\"%s\"},"
                         + "\"phase\":%d,\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d},"
                         + "\"phases\":[%s],\"header\":%s%s}",
                 topic,
@@ -235,6 +236,7 @@ public final class FakeLab implements AutoCloseable {
                 payloadBytes,
                 keyStrategy,
                 payload,
+                pacing,
                 current().phase,
                 s,
                 s,
@@ -301,6 +303,9 @@ public final class FakeLab implements AutoCloseable {
                 }
                 if (change.has("keyStrategy")) {
                     keyStrategy = change.get("keyStrategy").asString();
+                }
+                if (change.has("pacing")) {
+                    pacing = change.get("pacing").asString();
                 }
                 if (change.has("payload")) {
                     payload = change.get("payload").asString();

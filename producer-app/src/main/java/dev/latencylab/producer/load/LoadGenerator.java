@@ -5,6 +5,7 @@ import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.core.payload.PayloadPlan;
 import dev.latencylab.core.schedule.OpenLoopSchedule;
+import dev.latencylab.core.schedule.Pacer;
 import dev.latencylab.core.sends.PhaseTally;
 import dev.latencylab.core.sends.SendLog;
 import dev.latencylab.producer.LabProducerProperties;
@@ -41,6 +42,9 @@ public class LoadGenerator implements SmartLifecycle {
 
     private final UUID producerId = UUID.randomUUID();
     private final OpenLoopSchedule schedule;
+    /** Whether the next record goes now; the sender thread's. */
+    private final Pacer pacer = new Pacer();
+
     private final RecordSender sender;
     private final ChangeQueue changes = new ChangeQueue();
     private final SendLog sendLog = new SendLog();
@@ -223,10 +227,11 @@ public class LoadGenerator implements SmartLifecycle {
         }
         long due = schedule.nextIntendedNanos();
         long now = System.nanoTime();
-        if (due > now) {
+        long wait = pacer.waitNanos(due, now, state.settings().pacing());
+        if (wait > 0) {
             // Short slices so a queued change is picked up promptly even at low rates; a transaction
             // due before the next record is ended on time.
-            long until = Math.min(due, sender.transactionDueNanos(transactionMs));
+            long until = Math.min(now + wait, sender.transactionDueNanos(transactionMs));
             LockSupport.parkNanos(Math.max(0, Math.min(until - now, MAX_PARK_NANOS)));
             return;
         }

@@ -71,7 +71,7 @@ class ProducerEndpointTest {
     private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
     private static final String ACCEPTED_FIELDS =
             "accepted: abortEvery, acks, batchSize, bufferMemory, compression, compressionLevel, header, keyStrategy,"
-                    + " lingerMs, maxInFlight, payload, payloadBytes, payloadFile, phase, phaseName, producerConfig, rate, running,"
+                    + " lingerMs, maxInFlight, pacing, payload, payloadBytes, payloadFile, phase, phaseName, producerConfig, rate, running,"
                     + " sendBufferBytes, topic, transactionMs";
     private static final UUID PRODUCER_ID = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
     private static final SenderCounters COUNTERS = new SenderCounters(1_000, 990, 3, 999);
@@ -224,7 +224,7 @@ class ProducerEndpointTest {
                  "settings":{"lingerMs":20,"batchSize":65536,"compression":"zstd","rate":2500.5,
                              "payloadBytes":1024,"keyStrategy":"customer-id","payload":"words",
                              "acks":"all","maxInFlight":5,"sendBufferBytes":131072,"bufferMemory":33554432,
-                             "transactionMs":0,"abortEvery":0},
+                             "transactionMs":0,"abortEvery":0,"pacing":"even"},
                  "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999,"retries":0,"errors":0},
                  "phases":[],"header":true}""");
         verify(generator).status(same(state));
@@ -366,7 +366,7 @@ class ProducerEndpointTest {
                          "settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4","rate":0.1,
                                      "payloadBytes":400,"keyStrategy":"customer-id","payload":"words",
                                      "acks":"all","maxInFlight":5,"sendBufferBytes":131072,"bufferMemory":33554432,
-                             "transactionMs":0,"abortEvery":0},
+                             "transactionMs":0,"abortEvery":0,"pacing":"even"},
                          "phase":2000000000,"phaseName":"by hand: compression=lz4 rate=0.1 keyStrategy=customer-id",
                          "counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999,"retries":0,
                          "errors":0},"phases":[],"header":true}""");
@@ -786,6 +786,7 @@ class ProducerEndpointTest {
         json.put("bufferMemory", s.bufferMemory());
         json.put("transactionMs", s.transactionMs());
         json.put("abortEvery", s.abortEvery());
+        json.put("pacing", s.pacing().label());
         return json;
     }
 
