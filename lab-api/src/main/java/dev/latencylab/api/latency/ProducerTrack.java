@@ -27,4 +27,24 @@ public record ProducerTrack(
         long duplicated,
         long outOfOrder,
         long beforeStart,
-        long unobserved) {}
+        long unobserved) {
+
+    /**
+     * Two instances' tracks of this producer as one: the counts summed, the sequence numbers spanning
+     * both (the first any counted, the highest any saw).
+     */
+    public ProducerTrack plus(ProducerTrack other) {
+        return new ProducerTrack(
+                producerId,
+                Math.min(firstSequence, other.firstSequence),
+                Math.max(highestSequence, other.highestSequence),
+                received + other.received,
+                pending + other.pending,
+                lost + other.lost,
+                late + other.late,
+                duplicated + other.duplicated,
+                outOfOrder + other.outOfOrder,
+                beforeStart + other.beforeStart,
+                unobserved + other.unobserved);
+    }
+}

@@ -23,11 +23,33 @@ public record Totals(
         Skipped skipped,
         long droppedProducers) {
 
+    /** Two instances' totals as one: every count summed (the instances of a group count apart). */
+    public Totals plus(Totals other) {
+        return new Totals(
+                received + other.received,
+                lost + other.lost,
+                late + other.late,
+                pending + other.pending,
+                duplicated + other.duplicated,
+                redelivered + other.redelivered,
+                outOfOrder + other.outOfOrder,
+                skipped.plus(other.skipped),
+                droppedProducers + other.droppedProducers);
+    }
+
     /** Records counted and skipped, by reason; the consumer never stops on them. */
     public record Skipped(long noHeader, long badHeader, long badPayload, long tooManyPhases) {
 
         public long total() {
             return noHeader + badHeader + badPayload + tooManyPhases;
+        }
+
+        public Skipped plus(Skipped other) {
+            return new Skipped(
+                    noHeader + other.noHeader,
+                    badHeader + other.badHeader,
+                    badPayload + other.badPayload,
+                    tooManyPhases + other.tooManyPhases);
         }
     }
 }

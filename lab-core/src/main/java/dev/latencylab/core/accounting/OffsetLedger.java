@@ -11,7 +11,6 @@ import java.nio.channels.FileLock;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * Which offsets of each partition the consumer group has processed, and with which phase id: the
@@ -78,10 +77,12 @@ public final class OffsetLedger implements GroupLedger {
 
     private final ByteBuffer buffer;
     private final PartitionSegments segments;
+    private final LedgerHeader header;
 
     private OffsetLedger(ByteBuffer buffer) {
         this.buffer = buffer.order(ByteOrder.nativeOrder());
         this.segments = new PartitionSegments(this.buffer);
+        this.header = new LedgerHeader(this.buffer, LIMIT_AT, LIMIT_PARTITION_AT, BEFORE_START_AT, RELEASED_AT, ID_AT);
         if (!formatted(this.buffer)) {
             format();
         }
@@ -213,9 +214,7 @@ public final class OffsetLedger implements GroupLedger {
      */
     @Override
     public void release(int throughPhase) {
-        if (throughPhase > buffer.getLong(RELEASED_AT)) {
-            buffer.putLong(RELEASED_AT, throughPhase);
-        }
+        header.release(throughPhase);
     }
 
     /**
@@ -245,15 +244,12 @@ public final class OffsetLedger implements GroupLedger {
                 buffer.putLong(base, 0);
             }
         }
-        buffer.putInt(LIMIT_AT, NO_LIMIT);
-        buffer.putInt(LIMIT_PARTITION_AT, 0);
-        buffer.putLong(BEFORE_START_AT, 0);
-        buffer.putLong(RELEASED_AT, 0);
+        header.clear(NO_LIMIT);
     }
 
     /** Whose ledger this is: the same for every process that maps the same file. */
     public String id() {
-        return new UUID(buffer.getLong(ID_AT), buffer.getLong(ID_AT + 8)).toString();
+        return header.id();
     }
 
     @Override
@@ -269,7 +265,7 @@ public final class OffsetLedger implements GroupLedger {
                 partitions.add(read);
             }
         }
-        return new LedgerView(null, id(), limitHit(), buffer.getLong(BEFORE_START_AT), partitions);
+        return header.view(limitHit(), partitions);
     }
 
     private String limitHit() {
@@ -341,9 +337,7 @@ public final class OffsetLedger implements GroupLedger {
                 buffer.putLong(i, 0);
             }
         }
-        UUID id = UUID.randomUUID();
-        buffer.putLong(ID_AT, id.getMostSignificantBits());
-        buffer.putLong(ID_AT + 8, id.getLeastSignificantBits());
+        header.newId();
         buffer.putInt(8, VERSION);
         buffer.putInt(12, MAX_PARTITIONS);
         buffer.putInt(16, SEGMENTS);

@@ -59,13 +59,8 @@ final class PartitionSegments {
                         && from <= segments.get(segments.size() - 1).toOffset()) {
                     continue;
                 }
-                segments.add(new OffsetSegment(
-                        buffer.getInt(at),
-                        from,
-                        to == OPEN ? highest : to,
-                        buffer.getLong(at + 24),
-                        buffer.getInt(at + 4),
-                        gaps(at, to == OPEN ? highest : to)));
+                long end = to == OPEN ? highest : to;
+                segments.add(SegmentLayout.read(buffer, at, end, gaps(at, end)));
             }
             VarHandle.loadLoadFence();
             if (version(base) != version && tries < READ_TRIES) {
@@ -89,7 +84,7 @@ final class PartitionSegments {
                 continue;
             }
             long to = buffer.getLong(at + 16);
-            copySegment(at, segmentAt(base, kept++));
+            SegmentLayout.copy(buffer, at, segmentAt(base, kept++), SEGMENT);
             lastTo = to == OPEN ? Long.MAX_VALUE : to;
         }
         buffer.putLong(base, kept);
@@ -109,14 +104,6 @@ final class PartitionSegments {
     /** Publishes the merged segments (release: they are written before the even version). */
     void endMerge(int base) {
         LONGS.setRelease(buffer, base + 16, version(base) + 1);
-    }
-
-    private void copySegment(int from, int to) {
-        if (from != to) {
-            for (int b = 0; b < SEGMENT; b += 8) {
-                buffer.putLong(to + b, buffer.getLong(from + b));
-            }
-        }
     }
 
     /**
@@ -148,7 +135,7 @@ final class PartitionSegments {
                 continue;
             }
             int into = segmentAt(base, kept++);
-            copySegment(at, into);
+            SegmentLayout.copy(buffer, at, into, SEGMENT);
             if (countsForNone) {
                 buffer.putInt(into, OffsetLedger.RELEASED);
             }

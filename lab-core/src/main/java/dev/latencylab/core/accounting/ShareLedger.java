@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
-import java.util.UUID;
 
 /**
  * The offset ledger of a share group: the members of a share group are given one partition's records
@@ -58,12 +57,14 @@ public final class ShareLedger implements GroupLedger, AutoCloseable {
     private final FileChannel channel;
     private final FileLock lock;
     private final ByteBuffer header;
+    private final LedgerHeader fields;
     private final TreeMap<Integer, SharePartition> partitions = new TreeMap<>();
 
     private ShareLedger(FileChannel channel, FileLock lock, ByteBuffer header) {
         this.channel = channel;
         this.lock = lock;
         this.header = header.order(ByteOrder.nativeOrder());
+        this.fields = new LedgerHeader(this.header, LIMIT_AT, LIMIT_PARTITION_AT, BEFORE_START_AT, RELEASED_AT, ID_AT);
     }
 
     /**
@@ -234,9 +235,7 @@ public final class ShareLedger implements GroupLedger, AutoCloseable {
 
     @Override
     public void release(int throughPhase) {
-        if (throughPhase > header.getLong(RELEASED_AT)) {
-            header.putLong(RELEASED_AT, throughPhase);
-        }
+        fields.release(throughPhase);
     }
 
     @Override
@@ -268,14 +267,11 @@ public final class ShareLedger implements GroupLedger, AutoCloseable {
     public void clear() {
         // The phases go, not the offsets: the share group may read on, and what it processed stays known.
         startedPartitions().forEach(number -> partition(number).dropSegments());
-        header.putInt(LIMIT_AT, NO_LIMIT);
-        header.putInt(LIMIT_PARTITION_AT, 0);
-        header.putLong(BEFORE_START_AT, 0);
-        header.putLong(RELEASED_AT, 0);
+        fields.clear(NO_LIMIT);
     }
 
     public String id() {
-        return new UUID(header.getLong(ID_AT), header.getLong(ID_AT + 8)).toString();
+        return fields.id();
     }
 
     @Override
@@ -287,7 +283,7 @@ public final class ShareLedger implements GroupLedger, AutoCloseable {
                 views.add(p.view(number));
             }
         }
-        return new LedgerView(null, id(), limitHit(), header.getLong(BEFORE_START_AT), views);
+        return fields.view(limitHit(), views);
     }
 
     /** Gives the file back to the group's other instances (the mappings stay valid until collected). */
@@ -371,9 +367,7 @@ public final class ShareLedger implements GroupLedger, AutoCloseable {
     }
 
     private void format() {
-        UUID id = UUID.randomUUID();
-        header.putLong(ID_AT, id.getMostSignificantBits());
-        header.putLong(ID_AT + 8, id.getLeastSignificantBits());
+        fields.newId();
         header.putInt(8, VERSION);
         header.putInt(12, MAX_PARTITIONS);
         header.putInt(16, WINDOW);

@@ -205,10 +205,8 @@ final class SharePartition {
         int count = (int) b.getLong(16);
         for (int i = 0; i < count; i++) {
             int s = segmentAt(i);
-            long from = b.getLong(s + 8);
             long to = b.getLong(s + 16);
-            segments.add(new OffsetSegment(
-                    b.getInt(s), from, to, b.getLong(s + 24), b.getInt(s + 4), to - from + 1 - b.getLong(s + 32)));
+            segments.add(SegmentLayout.read(b, s, to, to - b.getLong(s + 8) + 1 - b.getLong(s + 32)));
         }
         return new PartitionLedger(partition, firstOffset(), highestSettledInOrder(), segments);
     }
@@ -252,7 +250,7 @@ final class SharePartition {
                 continue;
             }
             if (kept != i) {
-                copy(s, segmentAt(kept));
+                SegmentLayout.copy(b, s, segmentAt(kept), SEGMENT);
             }
             kept++;
         }
@@ -274,19 +272,13 @@ final class SharePartition {
             }
             if (!seen) {
                 if (kept != i) {
-                    copy(s, segmentAt(kept));
+                    SegmentLayout.copy(b, s, segmentAt(kept), SEGMENT);
                 }
                 kept++;
             }
         }
         b.putLong(16, kept);
         b.putLong(32, version() + 1);
-    }
-
-    private void copy(int from, int to) {
-        for (int k = 0; k < SEGMENT; k += 8) {
-            b.putLong(to + k, b.getLong(from + k));
-        }
     }
 
     private int holding(long offset) {

@@ -110,25 +110,7 @@ public final class GroupView {
     }
 
     private static Totals totals(List<LatencyView> views) {
-        List<Totals> all =
-                views.stream().map(LatencyView::totals).filter(t -> t != null).toList();
-        if (all.isEmpty()) {
-            return null;
-        }
-        return new Totals(
-                sum(all, Totals::received),
-                sum(all, Totals::lost),
-                sum(all, Totals::late),
-                sum(all, Totals::pending),
-                sum(all, Totals::duplicated),
-                sum(all, Totals::redelivered),
-                sum(all, Totals::outOfOrder),
-                new Totals.Skipped(
-                        sum(all, t -> t.skipped().noHeader()),
-                        sum(all, t -> t.skipped().badHeader()),
-                        sum(all, t -> t.skipped().badPayload()),
-                        sum(all, t -> t.skipped().tooManyPhases())),
-                sum(all, Totals::droppedProducers));
+        return views.stream().map(LatencyView::totals).filter(t -> t != null).reduce(Totals::plus).orElse(null);
     }
 
     /**
@@ -141,18 +123,7 @@ public final class GroupView {
                 .computeIfAbsent(t.producerId(), k -> new ArrayList<>())
                 .add(t)));
         List<ProducerTrack> merged = new ArrayList<>();
-        byProducer.forEach((id, tracks) -> merged.add(new ProducerTrack(
-                id,
-                tracks.stream().mapToLong(ProducerTrack::firstSequence).min().orElseThrow(),
-                tracks.stream().mapToLong(ProducerTrack::highestSequence).max().orElseThrow(),
-                sum(tracks, ProducerTrack::received),
-                sum(tracks, ProducerTrack::pending),
-                sum(tracks, ProducerTrack::lost),
-                sum(tracks, ProducerTrack::late),
-                sum(tracks, ProducerTrack::duplicated),
-                sum(tracks, ProducerTrack::outOfOrder),
-                sum(tracks, ProducerTrack::beforeStart),
-                sum(tracks, ProducerTrack::unobserved))));
+        byProducer.values().forEach(tracks -> merged.add(tracks.stream().reduce(ProducerTrack::plus).orElseThrow()));
         return merged;
     }
 

@@ -214,6 +214,26 @@ class OffsetLedgerTest {
         assertThat(ledger.view().limitHit()).contains("partition -1 is beyond");
     }
 
+    /** A clear starts the ledger's phases afresh: phases released before it are no longer merged. */
+    @Test
+    void aClearForgetsTheLimitHitTheRedeliveriesBeforeTheStartAndTheReleasedPhases() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        ledger.deliver(OffsetLedger.MAX_PARTITIONS, 0, 3);
+        ledger.deliver(1, 10, 3);
+        ledger.deliver(1, 2, 3); // below the partition's first offset
+        ledger.release(1_000);
+        assertThat(ledger.view().redeliveredBeforeStart()).isEqualTo(1);
+
+        ledger.clear();
+
+        assertThat(ledger.view().limitHit()).isNull();
+        assertThat(ledger.view().redeliveredBeforeStart()).isZero();
+        for (int i = 0; i <= OffsetLedger.SEGMENTS; i++) {
+            ledger.deliver(0, i, i + 1); // phases the release named before the clear: not released now
+        }
+        assertThat(ledger.view().limitHit()).contains("partition 0 needed more than");
+    }
+
     @Test
     void theFirstLimitHitIsTheOneNamedWhateverComesAfter() {
         OffsetLedger ledger = OffsetLedger.inMemory();

@@ -6,6 +6,8 @@ import static org.assertj.core.data.Offset.offset;
 
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.latency.ProducerTrack;
+import dev.latencylab.api.latency.Totals;
 import dev.latencylab.core.accounting.OffsetLedger;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
@@ -70,6 +72,38 @@ class GroupViewTest {
                 .extracting(p -> p.partition() + ":" + p.highestOffset())
                 .containsExactly("0:499", "1:499");
         assertThat(group.ledger("lab.orders").ledgerId()).contains("+");
+    }
+
+    /**
+     * Every counter of the totals and of a producer's track is the instances' sum, each field its own:
+     * distinct figures per field, so a field summed into another's place or left out shows.
+     */
+    @Test
+    void everyCounterOfTheTotalsAndOfAProducersTrackIsTheSumOfTheInstances() {
+        UUID other = UUID.randomUUID();
+        LatencyView a = new LatencyView(
+                List.of(),
+                new Totals(1, 2, 3, 4, 5, 6, 7, new Totals.Skipped(8, 9, 10, 11), 12),
+                List.of(new ProducerTrack(PRODUCER, 5, 90, 1, 2, 3, 4, 5, 6, 7, 8)),
+                List.of());
+        LatencyView b = new LatencyView(
+                List.of(),
+                new Totals(100, 200, 300, 400, 500, 600, 700, new Totals.Skipped(800, 900, 1000, 1100), 1200),
+                List.of(
+                        new ProducerTrack(other, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1),
+                        new ProducerTrack(PRODUCER, 7, 80, 100, 200, 300, 400, 500, 600, 700, 800)),
+                List.of());
+        LatencyView noTotals = new LatencyView(List.of(), null, List.of(), List.of());
+
+        LatencyView group = GroupView.merge(List.of(a, noTotals, b));
+
+        Totals.Skipped skipped = new Totals.Skipped(808, 909, 1010, 1111);
+        assertThat(group.totals()).isEqualTo(new Totals(101, 202, 303, 404, 505, 606, 707, skipped, 1212));
+        assertThat(group.producers())
+                .containsExactly(
+                        new ProducerTrack(PRODUCER, 5, 90, 101, 202, 303, 404, 505, 606, 707, 808),
+                        new ProducerTrack(other, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1));
+        assertThat(GroupView.merge(List.of(noTotals, noTotals)).totals()).isNull();
     }
 
     /**
