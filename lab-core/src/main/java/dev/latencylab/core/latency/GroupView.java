@@ -110,7 +110,11 @@ public final class GroupView {
     }
 
     private static Totals totals(List<LatencyView> views) {
-        return views.stream().map(LatencyView::totals).filter(t -> t != null).reduce(Totals::plus).orElse(null);
+        return views.stream()
+                .map(LatencyView::totals)
+                .filter(t -> t != null)
+                .reduce(Totals::plus)
+                .orElse(null);
     }
 
     /**
@@ -123,7 +127,10 @@ public final class GroupView {
                 .computeIfAbsent(t.producerId(), k -> new ArrayList<>())
                 .add(t)));
         List<ProducerTrack> merged = new ArrayList<>();
-        byProducer.values().forEach(tracks -> merged.add(tracks.stream().reduce(ProducerTrack::plus).orElseThrow()));
+        byProducer
+                .values()
+                .forEach(tracks ->
+                        merged.add(tracks.stream().reduce(ProducerTrack::plus).orElseThrow()));
         return merged;
     }
 
