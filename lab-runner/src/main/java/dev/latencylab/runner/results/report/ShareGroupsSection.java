@@ -7,6 +7,8 @@ import dev.latencylab.runner.results.summary.Fmt;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.ToLongFunction;
 
 /**
  * The "Share groups" section of summary.md, in a run where some phase's consumer read as a share
@@ -69,26 +71,27 @@ final class ShareGroupsSection {
         }
         s.endTable();
         phases.stream().filter(DrainReading::readsAsShareGroup).forEach(p -> s.append(reading(p, base)));
-        long untracked = phases.stream()
-                .map(p -> p.counts().keyOrder())
-                .filter(k -> k != null)
-                .mapToLong(KeyOrder::untracked)
-                .sum();
+        long untracked = summed(phases, KeyOrder::untracked);
         if (untracked > 0) {
             s.append("\n" + untracked + " records were not checked for their key's order: their phase had more keys"
                     + " than the consumer tracks (docs/contracts.md, \"Limits\").\n");
         }
-        long inOrder = phases.stream()
-                .map(p -> p.counts().keyOrder())
-                .filter(k -> k != null)
-                .mapToLong(KeyOrder::inOrderNotChecked)
-                .sum();
+        long inOrder = summed(phases, KeyOrder::inOrderNotChecked);
         if (inOrder > 0) {
             s.append("\n" + inOrder + " records were not checked for their key's order because it could not break:"
                     + " processed in offset order by the one thread that read their partition (their partition's"
                     + " order is the phase's out-of-order count).\n");
         }
         return s.append("\n").toString();
+    }
+
+    /** A key-order count over the phases that tracked keys. */
+    private static long summed(List<PhaseSummary> phases, ToLongFunction<KeyOrder> count) {
+        return phases.stream()
+                .map(p -> p.counts().keyOrder())
+                .filter(Objects::nonNull)
+                .mapToLong(count)
+                .sum();
     }
 
     /** To a tenth of a percent, and a few keys of ten thousand are not 0%. */
