@@ -1,34 +1,54 @@
 package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.runner.results.report.MarkdownSection;
+import dev.latencylab.runner.results.report.MarkdownSection.Columns;
 import dev.latencylab.runner.scenario.Durations;
 import java.util.Locale;
 
 /** The parts of compare.md, each a section with its verdicts, what it measured and its table of rounds. */
 final class CompareSections {
 
+    private static final Columns THROUGHPUT = Columns.figures("round")
+            .andText("first")
+            .andFigures("lab doing the tool's work, acked records/s | ProducerPerformance, acked records/s"
+                    + " | ratio lab / tool | realistic lab, acked records/s | realistic / tool's work");
+    private static final Columns LATENCY = Columns.figures("round")
+            .andText("first")
+            .andFigures("lab p10 ms | lab p50 ms | lab p90 ms | lab p99 ms | lab records | paced floor p10 ms"
+                    + " | paced floor p50 ms | its p90 ms | its p99 ms | its ack p50 ms | lab / paced floor p50"
+                    + " | busy-poll bound p10 ms | busy-poll bound p50 ms | its p90 ms | lab / busy-poll p50"
+                    + " | EndToEndLatency p50 ms (whole ms) | its p99 ms | its avg ms | its records"
+                    + " | ratio lab / tool p50");
+    private static final Columns PUBLISH_DELAY = Columns.text("cores")
+            .andFigures("records sent | s | sent/s | sent / asked | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms")
+            .andText("where the sender's time went");
+    private static final Columns CPU =
+            Columns.text("process").andFigures("records in the window | window s | CPU-s | CPU-ms per 1,000 records");
+    private static final Columns CONSUMER = Columns.figures("round | consumer-app record listener, records/s"
+                    + " | its lost | consumer-app batch listener, records/s | its lost"
+                    + " | ConsumerPerformance over the second backlog, records/s")
+            .andText("its records, s")
+            .andFigures("record / tool | batch / tool");
+
     private CompareSections() {}
 
     static void throughput(CompareResult r, StringBuilder b) {
-        CompareResult.Setup s = r.setup();
-        b.append(String.format(
-                Locale.ROOT,
-                "## Throughput, unthrottled (linger.ms %d, batch.size %d)%n%n",
-                s.lingerMs(),
-                s.batchSize()));
-        b.append(verdictLine(r.throughputVerdict())).append("\n\n");
-        b.append("The lab doing the tool's work sends one 400 B value made once (payload `fixed`) with no key and "
-                + "without the lab's 45 B header, to the tool's topic, as ProducerPerformance re-sends one random array. "
-                + "The realistic lab, right after, is the lab as its scenarios run it: a new JSON order per record "
-                + "(payload `words`), keyed by order id, with the header the consumer-app times and counts records "
-                + "by; its rate against the same-work lab's is the cost of realism.\n\n");
-        b.append("| round | first | lab doing the tool's work, acked records/s | ProducerPerformance, acked records/s "
-                + "| ratio lab / tool | realistic lab, acked records/s | realistic / tool's work |\n");
-        b.append("|---:|---|---:|---:|---:|---:|---:|\n");
+        CompareResult.Setup setup = r.setup();
+        MarkdownSection s = MarkdownSection.into(b)
+                .heading(
+                        "##",
+                        "Throughput, unthrottled (linger.ms " + setup.lingerMs() + ", batch.size " + setup.batchSize()
+                                + ")")
+                .bold(verdict(r.throughputVerdict()))
+                .paragraph("The lab doing the tool's work sends one 400 B value made once (payload `fixed`) with no key"
+                        + " and without the lab's 45 B header, to the tool's topic, as ProducerPerformance re-sends one"
+                        + " random array. The realistic lab, right after, is the lab as its scenarios run it: a new JSON"
+                        + " order per record (payload `words`), keyed by order id, with the header the consumer-app"
+                        + " times and counts records by; its rate against the same-work lab's is the cost of realism.")
+                .table(THROUGHPUT);
         for (CompareResult.ThroughputRound t : r.throughput()) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %d | %s | %s | %s | %s | %s | %s |%n",
+            s.row(
                     t.round(),
                     t.labFirst() ? "lab" : "tool",
                     Numbers.rate(t.lab().ackedPerSec()),
@@ -37,49 +57,44 @@ final class CompareSections {
                     t.labRealistic() == null
                             ? Numbers.NA
                             : Numbers.rate(t.labRealistic().ackedPerSec()),
-                    Numbers.ratio(t.realismRatio())));
+                    Numbers.ratio(t.realismRatio()));
         }
         if (r.throughputVerdict() != null
                 && r.throughputVerdict().ratio() != null
                 && r.throughput().size() > 1) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| mean | | %s | %s | **%s** |%n",
+            s.row(
+                    "mean",
+                    "",
                     Numbers.rate(Numbers.mean(r.throughput(), t -> t.lab().ackedPerSec())),
                     Numbers.rate(
                             Numbers.mean(r.throughput(), t -> t.toolMeasured().recordsPerSec())),
-                    Numbers.ratio(r.throughputVerdict().ratio())));
+                    "**" + Numbers.ratio(r.throughputVerdict().ratio()) + "**");
         }
-        b.append('\n');
+        s.endTable();
     }
 
     static void latency(CompareResult r, StringBuilder b) {
-        CompareResult.Setup s = r.setup();
-        b.append(String.format(
-                Locale.ROOT,
-                "## e2e latency at low rate (lab %d records/s; linger.ms %d on both sides)%n%n",
-                s.lowRate(),
-                s.latencyLingerMs()));
-        b.append(verdictLine(r.floorVerdict())).append("\n\n");
-        b.append(verdictLine(r.latencyVerdict())).append("\n\n");
-        b.append("The closed-loop floor runs right after EndToEndLatency in each round: one record at a time, timed "
-                + "in µs from before send() to the poll() that returns it, the next once it was read and acknowledged. "
-                + "Its clients live for the whole comparison, in the runner's JVM (given the apps' JVM options by "
-                + "scripts/lab), and each consumer was warmed with " + ClosedLoopFloor.WARMUP_RECORDS + " records "
-                + "before its first window. It runs twice: paced at the lab's rate (no sooner than one interval after "
-                + "the previous send) with the consumer-app's fetch settings (Kafka's defaults), so the stack idles "
-                + "between records as it does under the lab: the goal's floor; and back to back with "
-                + "fetch.max.wait.ms 0, as EndToEndLatency fetches: the busy-poll bound, what this machine's stack "
-                + "gives one record when nothing ever sleeps, shown beside the goal, not judged. EndToEndLatency's own "
-                + "line stays as the reference it is, in whole ms.\n\n");
-        b.append(
-                "| round | first | lab p10 ms | lab p50 ms | lab p90 ms | lab p99 ms | lab records | paced floor p10 ms "
-                        + "| paced floor p50 ms | its p90 ms | its p99 ms | its ack p50 ms | lab / paced floor p50 "
-                        + "| busy-poll bound p10 ms | busy-poll bound p50 ms | its p90 ms "
-                        + "| lab / busy-poll p50 | EndToEndLatency p50 ms (whole ms) | its p99 ms "
-                        + "| its avg ms | its records | ratio lab / tool p50 |\n");
-        b.append(
-                "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        CompareResult.Setup setup = r.setup();
+        MarkdownSection s = MarkdownSection.into(b)
+                .heading(
+                        "##",
+                        "e2e latency at low rate (lab " + setup.lowRate() + " records/s; linger.ms "
+                                + setup.latencyLingerMs() + " on both sides)")
+                .bold(verdict(r.floorVerdict()))
+                .bold(verdict(r.latencyVerdict()))
+                .paragraph(
+                        "The closed-loop floor runs right after EndToEndLatency in each round: one record at a time, timed "
+                                + "in µs from before send() to the poll() that returns it, the next once it was read and acknowledged. "
+                                + "Its clients live for the whole comparison, in the runner's JVM (given the apps' JVM options by "
+                                + "scripts/lab), and each consumer was warmed with " + ClosedLoopFloor.WARMUP_RECORDS
+                                + " records "
+                                + "before its first window. It runs twice: paced at the lab's rate (no sooner than one interval after "
+                                + "the previous send) with the consumer-app's fetch settings (Kafka's defaults), so the stack idles "
+                                + "between records as it does under the lab: the goal's floor; and back to back with "
+                                + "fetch.max.wait.ms 0, as EndToEndLatency fetches: the busy-poll bound, what this machine's stack "
+                                + "gives one record when nothing ever sleeps, shown beside the goal, not judged. EndToEndLatency's own "
+                                + "line stays as the reference it is, in whole ms.")
+                .table(LATENCY);
         for (CompareResult.LatencyRound l : r.latency()) {
             Percentiles p = l.lab().latencyMs();
             Floor paced = l.pacedFloor();
@@ -87,9 +102,7 @@ final class CompareSections {
             Double ratio = p == null || l.tool().p50Ms() == 0
                     ? null
                     : p.p50() / l.tool().p50Ms();
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %d | %s | %s | %s | %s | %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d | %d | %.2f | %d | %s |%n",
+            s.row(
                     l.round(),
                     l.labFirst() ? "lab" : "tool",
                     Numbers.ms3(p == null ? null : p.p10()),
@@ -109,78 +122,71 @@ final class CompareSections {
                     Numbers.ratio(l.busyPollRatio()),
                     l.tool().p50Ms(),
                     l.tool().p99Ms(),
-                    l.tool().avgMs(),
+                    Numbers.fixed(l.tool().avgMs(), 2),
                     l.toolRecords(),
-                    Numbers.ratio(ratio)));
+                    Numbers.ratio(ratio));
         }
-        b.append('\n');
+        s.endTable();
     }
 
     static void publishDelay(CompareResult r, StringBuilder b) {
-        b.append("## Publish delay at half the ceiling\n\n");
+        MarkdownSection s = MarkdownSection.into(b).heading("##", "Publish delay at half the ceiling");
         CompareResult.PublishDelay d = r.publishDelay();
         if (d == null || d.publishDelayMs() == null) {
-            b.append("Not measured.\n\n");
+            s.paragraph("Not measured.");
             return;
         }
-        b.append(verdictLine(r.publishDelayVerdict())).append("\n\n");
-        b.append(String.format(
+        s.bold(verdict(r.publishDelayVerdict()));
+        s.paragraph(String.format(
                 Locale.ROOT,
                 "The realistic lab at %s records/s, the consumer-app reading, as a scenario runs it; publish delay is "
                         + "actual minus intended send time, from the producer-app's own tally of the window. A core of "
                         + "the producer's own is not measured: on a machine of %d cores, a core taken from the brokers "
                         + "and the consumer overloads them, and what the window then shows is that overload, not the "
-                        + "sender. That figure needs a machine with cores to spare.%n%n",
+                        + "sender. That figure needs a machine with cores to spare.",
                 Numbers.rate(d.rate()),
                 r.setup().cores()));
-        b.append(String.format(
+        s.paragraph(String.format(
                 Locale.ROOT,
                 "A window is refused (not judged) when fewer than %.2f of the records asked for were sent (the "
                         + "open-loop schedule fell behind) or when send() waited for room in the producer's accumulator "
-                        + "(bufferpool-wait-time-ns-total grew): either way it measures a backlog, not the sender.%n%n",
+                        + "(bufferpool-wait-time-ns-total grew): either way it measures a backlog, not the sender.",
                 CompareResult.PublishDelay.MIN_SENT_OVER_ASKED));
-        b.append("| cores | records sent | s | sent/s | sent / asked | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms "
-                + "| where the sender's time went |\n");
-        b.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        delayRow(b, "shared", d);
-        b.append('\n');
-        b.append(
-                "Every second the sender spends waiting for a CPU, records fall due and are sent late; on a machine "
-                        + "whose cores the brokers, the consumer and the sender share, that wait is the CPU the others took.\n\n");
+        s.table(PUBLISH_DELAY);
+        delayRow(s, "shared", d);
+        s.endTable()
+                .paragraph("Every second the sender spends waiting for a CPU, records fall due and are sent late; on a"
+                        + " machine whose cores the brokers, the consumer and the sender share, that wait is the CPU"
+                        + " the others took.");
     }
 
-    private static void delayRow(StringBuilder b, String cores, CompareResult.PublishDelay d) {
+    private static void delayRow(MarkdownSection s, String cores, CompareResult.PublishDelay d) {
         Percentiles p = d.publishDelayMs();
-        b.append(String.format(
-                Locale.ROOT,
-                "| %s | %s | %.1f | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+        s.row(
                 cores,
                 Numbers.rate(d.sent()),
-                d.seconds(),
+                Numbers.fixed(d.seconds(), 1),
                 Numbers.rate(d.sentPerSec()),
-                d.sentOverAsked() == null ? Numbers.NA : String.format(Locale.ROOT, "%.3f", d.sentOverAsked()),
+                Numbers.fixed(d.sentOverAsked(), 3),
                 Numbers.ms3(p.p50()),
                 Numbers.ms3(p.p90()),
                 Numbers.ms3(p.p99()),
                 Numbers.ms3(p.p999()),
                 Numbers.ms3(p.max()),
-                d.account().isEmpty() ? Numbers.NA : d.account()));
+                d.account().isEmpty() ? Numbers.NA : d.account());
     }
 
     static void cpu(CompareResult r, StringBuilder b) {
-        b.append("## CPU per record at half the ceiling\n\n");
+        MarkdownSection s = MarkdownSection.into(b).heading("##", "CPU per record at half the ceiling");
         CompareResult.CpuCost c = r.cpu();
         if (c == null) {
-            b.append("Not measured.\n\n");
+            s.paragraph("Not measured.");
             return;
         }
-        b.append(verdictLine(r.producerCpuVerdict())).append("\n\n");
-        b.append(verdictLine(r.consumerCpuVerdict())).append("\n\n");
-        for (Verdict v : r.cpuThreadVerdicts()) {
-            b.append(verdictLine(v)).append("\n\n");
-        }
-        realismCpu(c).ifPresent(line -> b.append("**").append(line).append(".**\n\n"));
-        b.append(String.format(
+        s.bold(verdict(r.producerCpuVerdict())).bold(verdict(r.consumerCpuVerdict()));
+        r.cpuThreadVerdicts().forEach(v -> s.bold(verdict(v)));
+        realismCpu(c).ifPresent(line -> s.bold(line + "."));
+        s.paragraph(String.format(
                 Locale.ROOT,
                 "At %s records/s, three windows of the same length, each pipeline alone on the stack: the lab's (the "
                         + "realistic producer-app to the lab topic, read by the consumer-app with its full accounting), "
@@ -194,23 +200,20 @@ final class CompareSections {
                         + "on the lab's window. CPU time is each process's user + system time over its window (the lab "
                         + "apps' as their JVM counts it, `process_cpu_time_ns_total`; the tools' from /proc through the "
                         + "JDK); records are what the pipeline wrote in the window (the producer-app's tally of the "
-                        + "window's phase; the bench topic's end offsets), read by its consumer as they came.%n%n",
+                        + "window's phase; the bench topic's end offsets), read by its consumer as they came.",
                 Numbers.rate(c.rate()),
                 Durations.format(CpuWindow.TOOLS_WORK_WARMUP)));
-        b.append("| process | records in the window | window s | CPU-s | CPU-ms per 1,000 records |\n");
-        b.append("|---|---:|---:|---:|---:|\n");
+        s.table(CPU);
         for (CompareResult.CpuUse u : c.all()) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %s | %s | %.1f | %.2f | %s |%n",
+            s.row(
                     u.process(),
                     Numbers.rate(u.records()),
-                    u.seconds(),
-                    u.cpuSeconds(),
-                    Numbers.ms(u.cpuMsPer1000Records())));
+                    Numbers.fixed(u.seconds(), 1),
+                    Numbers.fixed(u.cpuSeconds(), 2),
+                    Numbers.ms(u.cpuMsPer1000Records()));
         }
-        b.append('\n');
-        CpuThreadsSection.append(c, b);
+        s.endTable();
+        CpuThreadsSection.append(c, s);
     }
 
     /** The realistic producer-app's CPU per record over its own doing the tool's work. */
@@ -229,14 +232,19 @@ final class CompareSections {
     }
 
     static void consumer(CompareResult r, StringBuilder b) {
-        CompareResult.Setup s = r.setup();
-        b.append(String.format(
-                Locale.ROOT, "## Consumer ceiling: draining a backlog of %,d records%n%n", s.backlogRecords()));
-        b.append(verdictLine(r.consumerVerdict())).append("\n\n");
+        CompareResult.Setup setup = r.setup();
+        MarkdownSection s = MarkdownSection.into(b)
+                .heading(
+                        "##",
+                        String.format(
+                                Locale.ROOT,
+                                "Consumer ceiling: draining a backlog of %,d records",
+                                setup.backlogRecords()))
+                .bold(verdict(r.consumerVerdict()));
         if (r.recordListenerVerdict() != null) {
-            b.append(verdictLine(r.recordListenerVerdict())).append("\n\n");
+            s.bold(verdict(r.recordListenerVerdict()));
         }
-        b.append(String.format(
+        s.paragraph(String.format(
                 Locale.ROOT,
                 "Each backlog is written by the producer-app as scenarios write (JSON orders keyed by order id, with "
                         + "the header) to `%s`, laid out like the lab topic, with the consumer-app paused. The consumer-app "
@@ -244,32 +252,28 @@ final class CompareSections {
                         + "timed from its first record's processing to its last, on its own clock. Then ConsumerPerformance reads both from "
                         + "the topic's beginning in a new JVM, and its rate is taken over the second, once its JIT has "
                         + "warmed up on the first. Both fetch with the tool's client settings (%s). What the accounting "
-                        + "costs per record on its own is the JMH figure in docs/benchmarks.md.%n%n",
-                s.drainTopic(),
-                s.drainConsumerProperties()));
-        b.append("| round | consumer-app record listener, records/s | its lost | consumer-app batch listener, "
-                + "records/s | its lost | ConsumerPerformance over the second backlog, records/s | its records, s "
-                + "| record / tool | batch / tool |\n");
-        b.append("|---:|---:|---:|---:|---:|---:|---|---:|---:|\n");
+                        + "costs per record on its own is the JMH figure in docs/benchmarks.md.",
+                setup.drainTopic(),
+                setup.drainConsumerProperties()));
+        s.table(CONSUMER);
         for (CompareResult.ConsumerRound c : r.consumer()) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| %d | %s | %d | %s | %d | %s | %s in %.2f | %s | %s |%n",
+            s.row(
                     c.round(),
                     Numbers.rate(c.record().recordsPerSec()),
                     c.record().lost(),
                     Numbers.rate(c.batch().recordsPerSec()),
                     c.batch().lost(),
                     Numbers.rate(c.tool().recordsPerSec()),
-                    Numbers.rate(c.tool().warmRecords()),
-                    c.tool().warmSeconds(),
+                    Numbers.rate(c.tool().warmRecords()) + " in "
+                            + Numbers.fixed(c.tool().warmSeconds(), 2),
                     Numbers.ratio(c.recordRatio()),
-                    Numbers.ratio(c.batchRatio())));
+                    Numbers.ratio(c.batchRatio()));
         }
-        b.append('\n');
+        s.endTable();
     }
 
-    static String verdictLine(Verdict v) {
-        return v == null ? "**Not judged: this part did not run to the end.**" : "**" + v.text() + "**";
+    /** A part's verdict, or that it was not judged. */
+    static String verdict(Verdict v) {
+        return v == null ? "Not judged: this part did not run to the end." : v.text();
     }
 }

@@ -1,7 +1,8 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.runner.results.report.MarkdownSection;
+import dev.latencylab.runner.results.report.MarkdownSection.Columns;
 import java.util.Comparator;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -14,43 +15,44 @@ final class CpuThreadsSection {
     /** The busiest threads of a process shown; the rest summed in one line. */
     static final int SHOWN_THREADS = 8;
 
+    private static final Columns THREADS = Columns.text("process | thread").andFigures("CPU-s | µs per record");
+    private static final Columns MACHINE = Columns.text("window")
+            .andFigures("brokers' CPU-s | brokers' µs per record | machine busy CPU-s per s | stolen CPU-s per s");
+
     private CpuThreadsSection() {}
 
-    static void append(CompareResult.CpuCost c, StringBuilder b) {
+    static void append(CompareResult.CpuCost c, MarkdownSection s) {
         if (c.labProc() == null || c.toolProc() == null) {
             return;
         }
         long labRecords = c.producerApp().records();
         long toolsWorkRecords = c.producerAppToolsWork().records();
         long toolRecords = c.producerPerformance().records();
-        b.append("### By thread, the brokers and the machine\n\n");
-        b.append("From /proc at both ends of each window (thread names as the kernel keeps them, 15 characters,"
-                + " digits folded to N). µs of CPU per record the pipeline wrote in the window.\n\n");
-        b.append("| process | thread | CPU-s | µs per record |\n|---|---|---:|---:|\n");
-        threads(c.labProc(), "", labRecords, b);
+        s.heading("###", "By thread, the brokers and the machine")
+                .paragraph("From /proc at both ends of each window (thread names as the kernel keeps them, 15"
+                        + " characters, digits folded to N). µs of CPU per record the pipeline wrote in the window.")
+                .table(THREADS);
+        threads(c.labProc(), "", labRecords, s);
         if (c.toolsWorkProc() != null) {
-            threads(c.toolsWorkProc(), " (the tool's work)", toolsWorkRecords, b);
+            threads(c.toolsWorkProc(), " (the tool's work)", toolsWorkRecords, s);
         }
-        threads(c.toolProc(), "", toolRecords, b);
-        b.append('\n');
-        b.append(
-                "| window | brokers' CPU-s | brokers' µs per record | machine busy CPU-s per s | stolen CPU-s per s |\n");
-        b.append("|---|---:|---:|---:|---:|\n");
-        machine("the lab's", c.labProc(), labRecords, c.producerApp().seconds(), b);
+        threads(c.toolProc(), "", toolRecords, s);
+        s.endTable().table(MACHINE);
+        machine("the lab's", c.labProc(), labRecords, c.producerApp().seconds(), s);
         if (c.toolsWorkProc() != null) {
             machine(
                     "the producer-app doing the tool's work (nobody reading)",
                     c.toolsWorkProc(),
                     toolsWorkRecords,
                     c.producerAppToolsWork().seconds(),
-                    b);
+                    s);
         }
-        machine("the tools'", c.toolProc(), toolRecords, c.producerPerformance().seconds(), b);
-        b.append('\n');
+        machine("the tools'", c.toolProc(), toolRecords, c.producerPerformance().seconds(), s);
+        s.endTable();
     }
 
     /** @param window said after the process's name, for a process read in more than one window */
-    private static void threads(ProcWindow.Result r, String window, long records, StringBuilder b) {
+    private static void threads(ProcWindow.Result r, String window, long records, MarkdownSection s) {
         for (Map.Entry<String, Map<String, Double>> p : r.threads().entrySet()) {
             var sorted = p.getValue().entrySet().stream()
                     .sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder()))
@@ -63,7 +65,7 @@ final class CpuThreadsSection {
                             "`" + sorted.get(i).getKey() + "`",
                             sorted.get(i).getValue(),
                             records,
-                            b);
+                            s);
                 } else {
                     rest += sorted.get(i).getValue();
                 }
@@ -74,33 +76,27 @@ final class CpuThreadsSection {
                         "the other " + (sorted.size() - SHOWN_THREADS) + " thread names",
                         rest,
                         records,
-                        b);
+                        s);
             }
         }
     }
 
-    private static void row(String process, String thread, double seconds, long records, StringBuilder b) {
-        b.append(String.format(
-                Locale.ROOT, "| %s | %s | %.2f | %s |%n", process, thread, seconds, perRecord(seconds, records)));
+    private static void row(String process, String thread, double seconds, long records, MarkdownSection s) {
+        s.row(process, thread, Numbers.fixed(seconds, 2), perRecord(seconds, records));
     }
 
-    private static void machine(String window, ProcWindow.Result r, long records, double seconds, StringBuilder b) {
+    private static void machine(String window, ProcWindow.Result r, long records, double seconds, MarkdownSection s) {
         ProcCpu.Machine m = r.machine();
-        b.append(String.format(
-                Locale.ROOT,
-                "| %s | %s | %s | %s | %s |%n",
+        boolean timed = m != null && seconds > 0;
+        s.row(
                 window,
-                r.brokerSeconds() == null ? Numbers.NA : String.format(Locale.ROOT, "%.2f", r.brokerSeconds()),
+                Numbers.fixed(r.brokerSeconds(), 2),
                 r.brokerSeconds() == null ? Numbers.NA : perRecord(r.brokerSeconds(), records),
-                m == null || !(seconds > 0)
-                        ? Numbers.NA
-                        : String.format(Locale.ROOT, "%.2f", m.busySeconds() / seconds),
-                m == null || !(seconds > 0)
-                        ? Numbers.NA
-                        : String.format(Locale.ROOT, "%.3f", m.stealSeconds() / seconds)));
+                timed ? Numbers.fixed(m.busySeconds() / seconds, 2) : Numbers.NA,
+                timed ? Numbers.fixed(m.stealSeconds() / seconds, 3) : Numbers.NA);
     }
 
     private static String perRecord(double seconds, long records) {
-        return records > 0 ? String.format(Locale.ROOT, "%.2f", seconds * 1e6 / records) : Numbers.NA;
+        return records > 0 ? Numbers.fixed(seconds * 1e6 / records, 2) : Numbers.NA;
     }
 }

@@ -37,6 +37,11 @@ final class Numbers {
     }
 
     static String mb(double v) {
-        return String.format(Locale.ROOT, "%.2f", v);
+        return fixed(v, 2);
+    }
+
+    /** A figure with a fixed number of decimals, or n/a. */
+    static String fixed(Double v, int decimals) {
+        return v == null ? NA : String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 }

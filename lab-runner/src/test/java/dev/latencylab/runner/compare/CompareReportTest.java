@@ -21,6 +21,11 @@ class CompareReportTest {
     private static final Instant T0 = Instant.parse("2026-11-22T01:00:00Z");
 
     private static CompareResult result(boolean complete) {
+        return result(complete, 1);
+    }
+
+    /** @param rounds throughput rounds, each alike */
+    private static CompareResult result(boolean complete, int rounds) {
         ProducerPerfOutput perf = ProducerPerfOutput.parse(Resources.text("producer-performance-5s-warmup-records.txt"))
                 .orElseThrow();
         LabThroughput lab = new LabThroughput(T0, T0.plusSeconds(10), 1_000, 121_000, 1_100, 121_200, 0, 0);
@@ -29,15 +34,17 @@ class CompareReportTest {
         PhaseView phase = new PhaseView(0, 1500, T0, T0, p, p, 0, 0, 0, 0, 0, 0, null, null, null, 0, null);
         EndToEndResult e2e =
                 EndToEndResult.parse(Resources.text("end-to-end-latency.txt")).orElseThrow();
-        List<CompareResult.ThroughputRound> t = List.of(new CompareResult.ThroughputRound(
-                1,
-                true,
-                lab,
-                m,
-                perf,
-                "28s",
-                List.of("java", "-cp", "lib/*", KafkaTools.PRODUCER_PERFORMANCE),
-                new LabThroughput(T0, T0.plusSeconds(10), 0, 90_000, 0, 90_000, 0, 0)));
+        List<CompareResult.ThroughputRound> t = java.util.stream.IntStream.rangeClosed(1, rounds)
+                .mapToObj(round -> new CompareResult.ThroughputRound(
+                        round,
+                        true,
+                        lab,
+                        m,
+                        perf,
+                        "28s",
+                        List.of("java", "-cp", "lib/*", KafkaTools.PRODUCER_PERFORMANCE),
+                        new LabThroughput(T0, T0.plusSeconds(10), 0, 90_000, 0, 90_000, 0, 0)))
+                .toList();
         Floor floor = new Floor(
                 1500,
                 30.0,
@@ -221,6 +228,15 @@ class CompareReportTest {
                         + " thread `java`: 1.100 (4.89 / 4.44 CPU-ms per 1,000 records): goal <= 1.2x met**")
                 .contains("**CPU per record, consumer-app / ConsumerPerformance: 1.111 (11.1 / 10.0 CPU-ms per 1,000"
                         + " records): goal <= 1.2x met**");
+    }
+
+    @Test
+    void severalThroughputRoundsCloseTheirTableWithTheMeans() {
+        String md = CompareReport.markdown(result(true, 2));
+
+        assertThat(md)
+                .contains(
+                        "| 2 | lab | 12,000 | 12,500 | 0.960 | 9,000 | 0.750 |\n| mean | | 12,000 | 12,500 | **0.960** |\n\n");
     }
 
     @Test

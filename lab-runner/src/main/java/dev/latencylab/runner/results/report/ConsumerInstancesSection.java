@@ -13,6 +13,10 @@ import java.util.stream.Collectors;
  */
 final class ConsumerInstancesSection {
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase | instance")
+            .andFigures("records | share | rec/s")
+            .andText("partitions");
+
     private ConsumerInstancesSection() {}
 
     static String render(List<PhaseSummary> phases) {
@@ -23,14 +27,13 @@ final class ConsumerInstancesSection {
     }
 
     private static String write(List<PhaseSummary> shared) {
-        StringBuilder b = new StringBuilder("## Consumer instances\n\n"
-                + "The consumer group had several consumer-app instances: the tables above are the group's"
-                + " (each phase's histograms summed over the instances, counts from the group's offset"
-                + " ledger). Here each instance's part: the records it processed first, its share, its rate"
-                + " over the measured window (a drain: over the drain) and the partitions it held at the"
-                + " phase's close.\n\n"
-                + "| phase | instance | records | share | rec/s | partitions |\n"
-                + "|---|---|---:|---:|---:|---|\n");
+        MarkdownSection s = MarkdownSection.titled("Consumer instances")
+                .paragraph("The consumer group had several consumer-app instances: the tables above are the group's"
+                        + " (each phase's histograms summed over the instances, counts from the group's offset"
+                        + " ledger). Here each instance's part: the records it processed first, its share, its rate"
+                        + " over the measured window (a drain: over the drain) and the partitions it held at the"
+                        + " phase's close.")
+                .table(COLUMNS);
         for (PhaseSummary p : shared) {
             List<PhaseDescription.ConsumerInstance> instances = p.description().instances();
             long total = instances.stream()
@@ -39,7 +42,7 @@ final class ConsumerInstancesSection {
             double seconds =
                     p.drain() != null && p.drain().seconds() != null ? p.drain().seconds() : p.measuredSeconds();
             for (PhaseDescription.ConsumerInstance i : instances) {
-                b.append(MarkdownTable.row(
+                s.row(
                         p.name(),
                         i.instance(),
                         i.received(),
@@ -47,9 +50,9 @@ final class ConsumerInstancesSection {
                         seconds <= 0 ? Fmt.NA : Fmt.rate(i.received() / seconds),
                         i.partitions().isEmpty()
                                 ? "none"
-                                : i.partitions().stream().map(String::valueOf).collect(Collectors.joining(", "))));
+                                : i.partitions().stream().map(String::valueOf).collect(Collectors.joining(", ")));
             }
         }
-        return b.append('\n').toString();
+        return s.endTable().toString();
     }
 }

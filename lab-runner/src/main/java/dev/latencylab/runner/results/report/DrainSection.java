@@ -14,6 +14,10 @@ import java.util.List;
  */
 final class DrainSection {
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase | consumer")
+            .andFigures("backlog | drained | s | rec/s | x rate | consumer cores | x CPU | rec per CPU-s | commits/s"
+                    + " | e2e p50 ms | e2e p99 ms");
+
     private DrainSection() {}
 
     static String render(List<PhaseSummary> phases) {
@@ -22,19 +26,16 @@ final class DrainSection {
 
     private static String write(List<PhaseSummary> drains) {
         PhaseSummary base = drains.get(0);
-        StringBuilder b = new StringBuilder("## Draining a backlog\n\n")
-                .append("Each phase piled up its backlog with the consumer paused, then resumed it with the consumer")
-                .append(" settings shown; the drain runs from the resume to the last record processed. Consumed")
-                .append(" means processed (e2e is send to end of processing, so it includes the time in the")
-                .append(" backlog). Ratios are against the first phase, ")
-                .append(base.name())
-                .append(". Consumer CPU is the consumer-app process over the drain (Prometheus).\n\n")
-                .append("| phase | consumer | backlog | drained | s | rec/s | x rate | consumer cores | x CPU |"
-                        + " rec per CPU-s | commits/s | e2e p50 ms | e2e p99 ms |\n")
-                .append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownSection s = MarkdownSection.titled("Draining a backlog")
+                .paragraph("Each phase piled up its backlog with the consumer paused, then resumed it with the consumer"
+                        + " settings shown; the drain runs from the resume to the last record processed. Consumed"
+                        + " means processed (e2e is send to end of processing, so it includes the time in the"
+                        + " backlog). Ratios are against the first phase, " + base.name()
+                        + ". Consumer CPU is the consumer-app process over the drain (Prometheus).")
+                .table(COLUMNS);
         for (PhaseSummary p : drains) {
             PhaseSummary.Drain d = p.drain();
-            b.append(MarkdownTable.row(
+            s.row(
                     p.tag(),
                     d.consumer() == null ? Fmt.NA : d.consumer(),
                     d.backlog(),
@@ -51,9 +52,10 @@ final class DrainSection {
                                     ? null
                                     : p.requestsPerSecond().offsetCommit()),
                     Fmt.ms(p.latencyMs().p50()),
-                    Fmt.ms(p.latencyMs().p99())));
+                    Fmt.ms(p.latencyMs().p99()));
         }
-        b.append("\nThe reading below weighs the rates against the CPU.\n\n");
-        return b.toString();
+        return s.endTable()
+                .paragraph("The reading below weighs the rates against the CPU.")
+                .toString();
     }
 }

@@ -16,6 +16,14 @@ import java.util.stream.Collectors;
  */
 final class OutageSection {
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase | acks | steps")
+            .andFigures("delayed | window s")
+            .andText("from → to | main episode s (records)")
+            .andFigures("max e2e ms | producer retries | producer errors | failed sends")
+            .andText("producer trouble s")
+            .andFigures("leader changes | offline s | under min ISR s | ISR whole after restart s | acked | received"
+                    + " | lost | duplicated");
+
     private OutageSection() {}
 
     static String render(List<PhaseSummary> phases) {
@@ -23,29 +31,22 @@ final class OutageSection {
     }
 
     private static String write(List<PhaseSummary> faulted) {
-        StringBuilder b = new StringBuilder("## Faults\n\n")
-                .append("Times are seconds from the phase's first fault step. A record counts as *delayed* when its")
-                .append(" e2e latency (corrected: consume time minus intended send time) exceeded the slowest record")
-                .append(" of the phase before the first fault; the *outage window* runs from the intended send of")
-                .append(" the first delayed record to the consumption of the last. The producer's counters and the")
-                .append(" topic's leaders and in-sync replicas (Kafka's metadata, through the Admin API) were read")
-                .append(" every ")
-                .append(Fmt.plain(faulted.get(0).outage().sampleEverySeconds()))
-                .append(" s, so their times are that coarse. Lost and duplicated come from the phase's ledger and")
-                .append(
-                        " producer sequence numbers, once the consumer passed every offset the brokers acknowledged.\n\n")
-                .append(
-                        "| phase | acks | steps | delayed | window s | from → to | main episode s (records) | max e2e ms | producer retries |"
-                                + " producer errors | failed sends | producer trouble s | leader changes | offline s |"
-                                + " under min ISR s | ISR whole after restart s | acked | received | lost | duplicated |\n")
-                .append(
-                        "|---|---|---|---:|---:|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownSection s = MarkdownSection.titled("Faults")
+                .paragraph("Times are seconds from the phase's first fault step. A record counts as *delayed* when its"
+                        + " e2e latency (corrected: consume time minus intended send time) exceeded the slowest record"
+                        + " of the phase before the first fault; the *outage window* runs from the intended send of"
+                        + " the first delayed record to the consumption of the last. The producer's counters and the"
+                        + " topic's leaders and in-sync replicas (Kafka's metadata, through the Admin API) were read"
+                        + " every " + Fmt.plain(faulted.get(0).outage().sampleEverySeconds())
+                        + " s, so their times are that coarse. Lost and duplicated come from the phase's ledger and"
+                        + " producer sequence numbers, once the consumer passed every offset the brokers acknowledged.")
+                .table(COLUMNS);
         for (PhaseSummary p : faulted) {
             Outage o = p.outage();
             Outage.ProducerView pv = o.producer();
             Outage.ClusterView c = o.cluster();
             PhaseCounts n = p.counts();
-            b.append(MarkdownTable.row(
+            s.row(
                     p.tag(),
                     p.settings().acks(),
                     steps(o),
@@ -69,12 +70,11 @@ final class OutageSection {
                     n == null ? Fmt.NA : n.acked(),
                     n == null ? Fmt.NA : n.received(),
                     n == null ? Fmt.NA : n.lost(),
-                    n == null ? Fmt.NA : n.duplicated()));
+                    n == null ? Fmt.NA : n.duplicated());
         }
-        b.append('\n');
-        faulted.forEach(p -> b.append("- ").append(reading(p)).append('\n'));
-        b.append('\n');
-        return b.toString();
+        s.endTable();
+        faulted.forEach(p -> s.append("- " + reading(p) + "\n"));
+        return s.append("\n").toString();
     }
 
     /** One phase's faults in a sentence: the damage in time, and what Kafka kept of its promise. */

@@ -15,6 +15,11 @@ import java.util.List;
  */
 final class ProducerInstancesSection {
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase")
+            .andFigures("instances")
+            .andText("instance")
+            .andFigures("target rec/s | acked | acked rec/s | share | publish delay p99 ms");
+
     private ProducerInstancesSection() {}
 
     static String render(List<PhaseSummary> phases) {
@@ -25,15 +30,13 @@ final class ProducerInstancesSection {
     }
 
     private static String write(List<PhaseSummary> shared) {
-        StringBuilder b = new StringBuilder("## Producer instances\n\n"
-                + "Several producer-app instances drove these phases together, each its own process and"
-                + " Kafka producer, all on this machine's cores: the tables above are their sum (publish delay:"
-                + " the worst instance's). A phase's rate is the group's total, split evenly: each instance's"
-                + " target is rate / instances. Here each instance's acknowledged records over the measured"
-                + " window.\n\n"
-                + "| phase | instances | instance | target rec/s | acked | acked rec/s | share"
-                + " | publish delay p99 ms |\n"
-                + "|---|---:|---|---:|---:|---:|---:|---:|\n");
+        MarkdownSection s = MarkdownSection.titled("Producer instances")
+                .paragraph("Several producer-app instances drove these phases together, each its own process and"
+                        + " Kafka producer, all on this machine's cores: the tables above are their sum (publish delay:"
+                        + " the worst instance's). A phase's rate is the group's total, split evenly: each instance's"
+                        + " target is rate / instances. Here each instance's acknowledged records over the measured"
+                        + " window.")
+                .table(COLUMNS);
         for (PhaseSummary p : shared) {
             List<PhaseDescription.ProducerInstance> each = p.description().producers();
             long total = each.stream()
@@ -41,7 +44,7 @@ final class ProducerInstancesSection {
                     .sum();
             double seconds = p.measuredSeconds();
             for (PhaseDescription.ProducerInstance i : each) {
-                b.append(MarkdownTable.row(
+                s.row(
                         p.name(),
                         each.size(),
                         i.instance(),
@@ -49,20 +52,20 @@ final class ProducerInstancesSection {
                         i.acked(),
                         seconds <= 0 ? Fmt.NA : Fmt.rate(i.acked() / seconds),
                         MarkdownTable.share(i.acked(), total),
-                        Fmt.ms(i.publishDelayP99Ms())));
+                        Fmt.ms(i.publishDelayP99Ms()));
             }
             // The total has no publish delay of its own: an empty last cell.
-            b.append(MarkdownTable.row(
-                            p.name(),
-                            each.size(),
-                            "**total**",
-                            target(p.settings(), 1),
-                            total,
-                            seconds <= 0 ? Fmt.NA : Fmt.rate(total / seconds),
-                            "100 %"))
-                    .insert(b.length() - 1, " |");
+            s.row(
+                    p.name(),
+                    each.size(),
+                    "**total**",
+                    target(p.settings(), 1),
+                    total,
+                    seconds <= 0 ? Fmt.NA : Fmt.rate(total / seconds),
+                    "100 %",
+                    "");
         }
-        return b.append('\n').toString();
+        return s.endTable().toString();
     }
 
     /** The rate {@code instances} instances are each given for the phase's rate (1: the group's total). */

@@ -18,6 +18,12 @@ import java.util.stream.Collectors;
  */
 final class RebalanceSection {
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text(
+                    "phase | protocol | assignor | steps | members (first, min, max, last)")
+            .andFigures("partitions moved | not stable s | delayed (slower than, ms)")
+            .andText("stall s (records) | episodes, window s (records)")
+            .andFigures("max e2e ms | read again | acked | received | lost");
+
     private RebalanceSection() {}
 
     static String render(List<PhaseSummary> phases) {
@@ -26,33 +32,30 @@ final class RebalanceSection {
     }
 
     private static String write(List<PhaseSummary> changed) {
-        StringBuilder b = new StringBuilder("## Consumer group changes\n\n")
-                .append("Phases whose steps started, stopped (SIGTERM: the member leaves its group) or killed")
-                .append(" (SIGKILL: the coordinator notices only when the member's session expires) consumer-app")
-                .append(" instances. Members, partition holders and the group's state are the coordinator's word")
-                .append(" (the Admin API's group description, asked for every ")
-                .append(Fmt.plain(changed.get(0).outage().sampleEverySeconds()))
-                .append(" s and answered within its round trip): a partition *moved* when its next holder was")
-                .append(" another member than its last (a restarted instance is a new member); *not stable* is the")
-                .append(" time the group was preparing or completing a rebalance (classic) or assigning or")
-                .append(" reconciling (consumer protocol). The coordinator keeps a killed member and its partitions")
-                .append(" until its session expires, and a classic group its last assignment while it rebalances,")
-                .append(" so who was really reading shows in the records: the *stall* is the main episode of delayed")
-                .append(" records (slower than the slowest before the first step) by intended send time; *episodes*")
-                .append(" are the delayed records grouped (a gap of over a second starts a new one), on the steps'")
-                .append(" clock: seconds into the measured window. *Read again* counts records a member read that")
-                .append(" another had read and not committed: the duplicates a rebalance hands the application. An")
-                .append(" instance stopped or killed took its latency samples with its process; its records are in")
-                .append(" the counts (the group's offset ledger is shared).\n\n")
-                .append("| phase | protocol | assignor | steps | members (first, min, max, last) | partitions moved |")
-                .append(" not stable s | delayed (slower than, ms) | stall s (records) |")
-                .append(" episodes, window s (records) | max e2e ms | read again | acked | received | lost |\n")
-                .append("|---|---|---|---|---|---:|---:|---:|---|---|---:|---:|---:|---:|---:|\n");
+        MarkdownSection s = MarkdownSection.titled("Consumer group changes")
+                .paragraph("Phases whose steps started, stopped (SIGTERM: the member leaves its group) or killed"
+                        + " (SIGKILL: the coordinator notices only when the member's session expires) consumer-app"
+                        + " instances. Members, partition holders and the group's state are the coordinator's word"
+                        + " (the Admin API's group description, asked for every "
+                        + Fmt.plain(changed.get(0).outage().sampleEverySeconds())
+                        + " s and answered within its round trip): a partition *moved* when its next holder was"
+                        + " another member than its last (a restarted instance is a new member); *not stable* is the"
+                        + " time the group was preparing or completing a rebalance (classic) or assigning or"
+                        + " reconciling (consumer protocol). The coordinator keeps a killed member and its partitions"
+                        + " until its session expires, and a classic group its last assignment while it rebalances,"
+                        + " so who was really reading shows in the records: the *stall* is the main episode of delayed"
+                        + " records (slower than the slowest before the first step) by intended send time; *episodes*"
+                        + " are the delayed records grouped (a gap of over a second starts a new one), on the steps'"
+                        + " clock: seconds into the measured window. *Read again* counts records a member read that"
+                        + " another had read and not committed: the duplicates a rebalance hands the application. An"
+                        + " instance stopped or killed took its latency samples with its process; its records are in"
+                        + " the counts (the group's offset ledger is shared).")
+                .table(COLUMNS);
         for (PhaseSummary p : changed) {
             Outage o = p.outage();
             GroupChurn g = o.group();
             PhaseCounts n = p.counts();
-            b.append(MarkdownTable.row(
+            s.row(
                     p.tag(),
                     g.protocols(),
                     assignor(p),
@@ -69,10 +72,9 @@ final class RebalanceSection {
                     n == null ? Fmt.NA : n.redelivered(),
                     n == null ? Fmt.NA : n.acked(),
                     n == null ? Fmt.NA : n.received(),
-                    n == null ? Fmt.NA : n.lost()));
+                    n == null ? Fmt.NA : n.lost());
         }
-        b.append('\n');
-        return b.toString();
+        return s.endTable().toString();
     }
 
     /**

@@ -5,11 +5,10 @@ import dev.latencylab.api.latency.KeyOrder;
 import dev.latencylab.runner.results.summary.DrainReading;
 import dev.latencylab.runner.results.summary.Fmt;
 import dev.latencylab.runner.results.summary.PhaseSummary;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.IntStream;
-import java.util.stream.Stream;
+import java.util.Objects;
+import java.util.function.ToLongFunction;
 
 /**
  * The "Share groups" section of summary.md, in a run where some phase's consumer read as a share
@@ -18,27 +17,11 @@ import java.util.stream.Stream;
  */
 final class ShareGroupsSection {
 
-    private static final List<String> HEADER = List.of(
-            "phase",
-            "consumer",
-            "drained rec/s",
-            "x rate",
-            "consumer cores",
-            "x CPU",
-            "e2e p50 ms",
-            "e2e p99 ms",
-            "received",
-            "redelivered",
-            "lost",
-            "duplicated",
-            "out of order",
-            "keys",
-            "2+ records",
-            "keys out of order",
-            "share");
     /** The phase and its consumer are text; every other column a figure. */
-    private static final List<Boolean> RIGHT =
-            IntStream.range(0, HEADER.size()).mapToObj(i -> i >= 2).toList();
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase | consumer")
+            .andFigures("drained rec/s | x rate | consumer cores | x CPU | e2e p50 ms | e2e p99 ms | received"
+                    + " | redelivered | lost | duplicated | out of order | keys | 2+ records | keys out of order"
+                    + " | share");
 
     private ShareGroupsSection() {}
 
@@ -49,31 +32,24 @@ final class ShareGroupsSection {
         return MarkdownReport.section(phases, p -> p.counts() != null && p.drain() != null, ShareGroupsSection::write);
     }
 
-    private static List<String> cells(Object... cells) {
-        return Stream.of(cells).map(String::valueOf).toList();
-    }
-
     private static String write(List<PhaseSummary> phases) {
         PhaseSummary base = phases.get(0);
-        StringBuilder b = new StringBuilder("## Share groups\n\n")
-                .append("A consumer group gives each partition to one member, which processes its records in")
-                .append(" order; a share group hands records, not partitions, to every consumer, each record")
-                .append(" acknowledged once processed. *Redelivered*: records processed again after their")
-                .append(" acquisition lock ran out or their consumer left (not a second record). *Out of order*:")
-                .append(" records processed after a later record of their partition. *Keys*: a producer instance")
-                .append(" and a record key; *2+ records*: the keys with two records or more in the phase, the only")
-                .append(" ones whose order can be lost; *keys out of order*: of those, the keys with a record")
-                .append(" processed after a later one of the same key; *share*: keys out of order over keys with")
-                .append(" 2+ records. Rate and CPU against the first")
-                .append(" phase, ")
-                .append(base.name())
-                .append(
-                        "; consumer CPU is the consumer-app process over the drain, on cores every process shares.\n\n");
-        List<List<String>> rows = new ArrayList<>();
+        MarkdownSection s = MarkdownSection.titled("Share groups")
+                .paragraph("A consumer group gives each partition to one member, which processes its records in"
+                        + " order; a share group hands records, not partitions, to every consumer, each record"
+                        + " acknowledged once processed. *Redelivered*: records processed again after their"
+                        + " acquisition lock ran out or their consumer left (not a second record). *Out of order*:"
+                        + " records processed after a later record of their partition. *Keys*: a producer instance"
+                        + " and a record key; *2+ records*: the keys with two records or more in the phase, the only"
+                        + " ones whose order can be lost; *keys out of order*: of those, the keys with a record"
+                        + " processed after a later one of the same key; *share*: keys out of order over keys with"
+                        + " 2+ records. Rate and CPU against the first phase, " + base.name()
+                        + "; consumer CPU is the consumer-app process over the drain, on cores every process shares.")
+                .table(COLUMNS);
         for (PhaseSummary p : phases) {
             PhaseCounts n = p.counts();
             KeyOrder k = n.keyOrder();
-            rows.add(cells(
+            s.row(
                     p.tag(),
                     p.drain().consumer() == null ? Fmt.NA : p.drain().consumer(),
                     Fmt.rate(p.drain().recordsPerSecond()),
@@ -91,35 +67,31 @@ final class ShareGroupsSection {
                     k == null ? Fmt.NA : k.keys(),
                     k == null ? Fmt.NA : k.repeated(),
                     k == null ? Fmt.NA : k.outOfOrder(),
-                    k == null ? Fmt.NA : share(k)));
+                    k == null ? Fmt.NA : share(k));
         }
-        MarkdownTable.append(b, HEADER, RIGHT, rows);
-        phases.stream().filter(DrainReading::readsAsShareGroup).forEach(p -> b.append(reading(p, base)));
-        long untracked = phases.stream()
-                .map(p -> p.counts().keyOrder())
-                .filter(k -> k != null)
-                .mapToLong(KeyOrder::untracked)
-                .sum();
+        s.endTable();
+        phases.stream().filter(DrainReading::readsAsShareGroup).forEach(p -> s.append(reading(p, base)));
+        long untracked = summed(phases, KeyOrder::untracked);
         if (untracked > 0) {
-            b.append("\n")
-                    .append(untracked)
-                    .append(" records were not checked for their key's order: their phase had more keys than the")
-                    .append(" consumer tracks (docs/contracts.md, \"Limits\").\n");
+            s.append("\n" + untracked + " records were not checked for their key's order: their phase had more keys"
+                    + " than the consumer tracks (docs/contracts.md, \"Limits\").\n");
         }
-        long inOrder = phases.stream()
-                .map(p -> p.counts().keyOrder())
-                .filter(k -> k != null)
-                .mapToLong(KeyOrder::inOrderNotChecked)
-                .sum();
+        long inOrder = summed(phases, KeyOrder::inOrderNotChecked);
         if (inOrder > 0) {
-            b.append("\n")
-                    .append(inOrder)
-                    .append(" records were not checked for their key's order because it could not break: processed in")
-                    .append(" offset order by the one thread that read their partition (their partition's order is the")
-                    .append(" phase's out-of-order count).\n");
+            s.append("\n" + inOrder + " records were not checked for their key's order because it could not break:"
+                    + " processed in offset order by the one thread that read their partition (their partition's"
+                    + " order is the phase's out-of-order count).\n");
         }
-        b.append('\n');
-        return b.toString();
+        return s.append("\n").toString();
+    }
+
+    /** A key-order count over the phases that tracked keys. */
+    private static long summed(List<PhaseSummary> phases, ToLongFunction<KeyOrder> count) {
+        return phases.stream()
+                .map(p -> p.counts().keyOrder())
+                .filter(Objects::nonNull)
+                .mapToLong(count)
+                .sum();
     }
 
     /** To a tenth of a percent, and a few keys of ten thousand are not 0%. */

@@ -14,6 +14,13 @@ import java.util.List;
  */
 final class TransactionsSection {
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase")
+            .andFigures("transaction ms | abort every")
+            .andText("isolation")
+            .andFigures("committed | aborted | records / transaction | ending ms | share | acked rec/s | received rec/s"
+                    + " | e2e p50 ms | e2e p99 ms | e2e max ms | CPU producer | CPU brokers | acked | aborted records"
+                    + " | received | lost");
+
     private TransactionsSection() {}
 
     static String render(List<PhaseSummary> phases) {
@@ -29,32 +36,27 @@ final class TransactionsSection {
     }
 
     private static String write(List<PhaseSummary> phases) {
-        StringBuilder b = new StringBuilder("## Transactions\n\n")
-                .append("Each phase's producer-app sent its records in transactions committed once open for the")
-                .append(" phase's *transaction ms* (none: no transactions), aborting every *abort every*-th on")
-                .append(" purpose, after a flush, so its records are in the log. A consumer at read_committed is")
-                .append(" given a record once its transaction's commit marker is written, and never the records")
-                .append(" of an aborted one; at read_uncommitted it is given every record when written. *Aborted")
-                .append(" records* were acknowledged by the brokers and then aborted: they are not expected of a")
-                .append(" read_committed consumer (acked = received + lost + unobserved + unread + aborted records")
-                .append(
-                        " there) and are received at read_uncommitted. *Ending ms*: the mean time the producer's sender thread spent ending a")
-                .append(" transaction (a commit; a flush and an abort), sending nothing meanwhile; *share*: that time")
-                .append(" over the measured window. *Acked rec/s*: what the brokers acknowledged per second, aborted")
-                .append(" records included (an unthrottled phase's throughput); *received rec/s*: what the consumer")
-                .append(" was given per second of the window. CPU in cores, all processes on this machine's cores.\n\n")
-                .append("| phase | transaction ms | abort every | isolation | committed | aborted |")
-                .append(
-                        " records / transaction | ending ms | share | acked rec/s | received rec/s | e2e p50 ms | e2e p99 ms |")
-                .append(" e2e max ms | CPU producer | CPU brokers | acked | aborted records | received | lost |\n")
-                .append(
-                        "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownSection s = MarkdownSection.titled("Transactions")
+                .paragraph("Each phase's producer-app sent its records in transactions committed once open for the"
+                        + " phase's *transaction ms* (none: no transactions), aborting every *abort every*-th on"
+                        + " purpose, after a flush, so its records are in the log. A consumer at read_committed is"
+                        + " given a record once its transaction's commit marker is written, and never the records"
+                        + " of an aborted one; at read_uncommitted it is given every record when written. *Aborted"
+                        + " records* were acknowledged by the brokers and then aborted: they are not expected of a"
+                        + " read_committed consumer (acked = received + lost + unobserved + unread + aborted records"
+                        + " there) and are received at read_uncommitted. *Ending ms*: the mean time the producer's"
+                        + " sender thread spent ending a"
+                        + " transaction (a commit; a flush and an abort), sending nothing meanwhile; *share*: that time"
+                        + " over the measured window. *Acked rec/s*: what the brokers acknowledged per second, aborted"
+                        + " records included (an unthrottled phase's throughput); *received rec/s*: what the consumer"
+                        + " was given per second of the window. CPU in cores, all processes on this machine's cores.")
+                .table(COLUMNS);
         for (PhaseSummary p : phases) {
             PhaseCounts n = p.counts();
             TransactionCounts t = n.transactions();
             boolean with = t != null;
             long total = with ? t.committed() + t.aborted() : 0;
-            b.append(MarkdownTable.row(
+            s.row(
                     p.tag(),
                     p.settings().transactionMs() == 0 ? "none" : p.settings().transactionMs(),
                     p.settings().abortEvery() == 0 ? "-" : p.settings().abortEvery(),
@@ -74,10 +76,9 @@ final class TransactionsSection {
                     n.acked(),
                     n.abortedRecords(),
                     n.received(),
-                    n.lost()));
+                    n.lost());
         }
-        b.append('\n');
-        return b.toString();
+        return s.endTable().toString();
     }
 
     private static String isolation(PhaseSummary p) {
