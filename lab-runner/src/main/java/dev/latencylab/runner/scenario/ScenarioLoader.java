@@ -5,6 +5,7 @@ import dev.latencylab.api.settings.ConsumerSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,6 +14,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -37,6 +39,7 @@ public final class ScenarioLoader {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             // The schema says which fields are true or false; one not given is false (a topic's keep).
             .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .addModule(new SimpleModule().addDeserializer(Duration.class, new Durations.Reader()))
             .build();
     private final PhaseReader phaseReader;
 
