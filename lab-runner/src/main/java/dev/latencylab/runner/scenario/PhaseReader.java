@@ -53,7 +53,7 @@ final class PhaseReader {
 
     /** The phase, or null when it has a problem (added to {@code problems}). */
     Phase read(ObjectNode own, ObjectNode defaults, int index, ScenarioProblems problems) {
-        ObjectNode merged = over(defaults == null ? yaml.createObjectNode() : defaults.deepCopy(), own);
+        ObjectNode merged = over(defaults.deepCopy(), own);
         String label = label(index, own.path("name").asString());
         if (!ScenarioSchema.checkRunnable(merged, label, problems)) {
             return null;

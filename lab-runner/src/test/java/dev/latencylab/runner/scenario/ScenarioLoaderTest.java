@@ -392,6 +392,22 @@ class ScenarioLoaderTest {
                                         + " in defaults)"));
     }
 
+    @Test
+    void onePhaseNamingARoundTripMakesTheOthersRunWithNoneAddedOrWithTheDefaults() {
+        String far = SWEEP.replace("      lingerMs: 0\n", "      lingerMs: 0\n    network: {rttMs: 40}\n");
+        Scenario s = loader.parse("n.yaml", "n", far);
+        Scenario defaulted = loader.parse(
+                "d.yaml", "d", far.replace("  duration: 50s\n", "  duration: 50s\n  network: {rttMs: 5}\n"));
+
+        assertThat(s.phases())
+                .extracting(Phase::network)
+                .containsExactly(new NetworkDelay(40, 0, 0, NetworkDelay.BROKER_RECEIVE_BUFFER), NetworkDelay.NONE);
+        assertThat(defaulted.phases()).extracting(p -> p.network().rttMs()).containsExactly(40.0, 5.0);
+        assertThat(loader.parse("sweep.yaml", "x", SWEEP).phases())
+                .extracting(Phase::network)
+                .containsOnlyNulls();
+    }
+
     private static final String LAB_ONLY = ": must start with lab. (the lab writes, creates and deletes only topics"
             + " named lab.*) followed by letters, digits, dots, underscores, hyphens or the phase placeholder, got ";
 
