@@ -31,10 +31,10 @@ public final class ScenarioWriter {
             .build();
 
     /** The file's top level: {@code repeat} only when the run repeats. */
-    private record ScenarioFile(String name, String description, Integer repeat, List<PhaseFile> phases) {}
+    private record WrittenScenario(String name, String description, Integer repeat, List<WrittenPhase> phases) {}
 
     /** A phase as the file gives it: {@code settings.rate: max} for a rate search, an existing topic by its name. */
-    private record PhaseFile(
+    private record WrittenPhase(
             String name,
             Map<String, Object> settings,
             Duration warmup,
@@ -47,20 +47,20 @@ public final class ScenarioWriter {
             ConsumerSettings consumer) {}
 
     public String write(Scenario scenario) {
-        return yaml.writeValueAsString(new ScenarioFile(
+        return yaml.writeValueAsString(new WrittenScenario(
                 scenario.name(),
                 scenario.description(),
                 scenario.repeat() > 1 ? scenario.repeat() : null,
                 scenario.phases().stream().map(ScenarioWriter::phase).toList()));
     }
 
-    private static PhaseFile phase(Phase p) {
+    private static WrittenPhase phase(Phase p) {
         Map<String, Object> settings = p.settings().plain();
         if (p.maxRate()) {
             settings.put("rate", "max");
         }
         TopicSpec topic = p.topic();
-        return new PhaseFile(
+        return new WrittenPhase(
                 p.name(),
                 settings,
                 p.warmup(),
