@@ -4,6 +4,9 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import tools.jackson.core.JsonParser;
+import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.ValueDeserializer;
 
 /** Reads and writes the short duration form used in scenarios and on the command line: 10s, 4m30s, 250ms, 1h. */
 public final class Durations {
@@ -97,6 +100,14 @@ public final class Durations {
             b.append(millis).append("ms");
         }
         return b.toString();
+    }
+
+    /** Binds a scenario's durations ({@code warmup: 10s}) as {@link #parse} reads them, in place of ISO-8601 alone. */
+    static final class Reader extends ValueDeserializer<Duration> {
+        @Override
+        public Duration deserialize(JsonParser p, DeserializationContext ctxt) {
+            return parse(p.getString());
+        }
     }
 
     private static IllegalArgumentException invalid(String text) {

@@ -35,12 +35,12 @@ public record FaultStep(Duration at, Action action, String target) {
     /** A scenario's step, {@code {at: 20s, kill: leader}}: the schema lets exactly one of kill, stop and restart through. */
     @JsonCreator
     static FaultStep of(
-            @JsonProperty("at") String at,
+            @JsonProperty("at") Duration at,
             @JsonProperty("kill") String kill,
             @JsonProperty("stop") String stop,
             @JsonProperty("restart") String restart) {
         Action action = kill != null ? Action.KILL : stop != null ? Action.STOP : Action.RESTART;
-        return new FaultStep(Durations.parse(at), action, kill != null ? kill : stop != null ? stop : restart);
+        return new FaultStep(at, action, kill != null ? kill : stop != null ? stop : restart);
     }
 
     public enum Action {

@@ -20,20 +20,11 @@ public record NetworkDelay(double rttMs, double jitterMs, double lossPercent, in
     public static final int BROKER_RECEIVE_BUFFER = 102_400;
 
     public static final NetworkDelay NONE = new NetworkDelay(0, 0, 0, BROKER_RECEIVE_BUFFER);
-    public static final double MAX_RTT_MS = 10_000;
 
+    /** The one rule of the block the schema, which checks each figure's range, cannot say. */
     public NetworkDelay {
-        if (receiveBufferBytes != -1 && (receiveBufferBytes < 1024 || receiveBufferBytes > 64 * 1024 * 1024)) {
-            throw new IllegalArgumentException("receiveBufferBytes -1 or 1024..67108864");
-        }
         if (jitterMs > rttMs) {
             throw new IllegalArgumentException("jitterMs must not exceed rttMs");
-        }
-        if (!(rttMs >= 0 && rttMs <= MAX_RTT_MS)
-                || !(jitterMs >= 0 && jitterMs <= rttMs)
-                || !(lossPercent >= 0 && lossPercent <= 100)) {
-            throw new IllegalArgumentException(
-                    "rttMs 0.." + (long) MAX_RTT_MS + ", jitterMs 0..rttMs, lossPercent 0..100");
         }
     }
 

@@ -69,16 +69,6 @@ public record Phase(
         return copy(name, settings, warmup, duration, maxRate, newRepeat, consumer, network);
     }
 
-    /** This phase with the consumer settings given (the scenario's defaults for a phase that names none). */
-    public Phase withConsumer(ConsumerSettings newConsumer) {
-        return copy(name, settings, warmup, duration, maxRate, repeat, newConsumer, network);
-    }
-
-    /** This phase with the round trip given (the scenario's default for a phase that names none). */
-    public Phase withNetwork(NetworkDelay newNetwork) {
-        return copy(name, settings, warmup, duration, maxRate, repeat, consumer, newNetwork);
-    }
-
     /** Whether brokers or consumer-app instances are killed, stopped or restarted during the phase. */
     public boolean injectsFaults() {
         return !faults.isEmpty();

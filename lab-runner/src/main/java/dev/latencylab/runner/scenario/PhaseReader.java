@@ -2,14 +2,11 @@ package dev.latencylab.runner.scenario;
 
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.ConsumerSettings;
-import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
-import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.kafka.config.ClientPropertyCheck;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,15 +17,13 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
  * Reads one entry of a scenario's {@code phases}, already checked against the schema: merged over
- * the {@code defaults}, bound by Jackson into {@link PhaseFile} (the settings by lab-api's own
- * readers, through {@link ProducerSettings#fromJson} and {@link ConsumerSettings#fromJson}), then
- * held to the rules the schema cannot say because they tie fields, defaults or files together:
- * a setting, warmup and duration given in the phase or in defaults; a duration above zero; a sample
- * file inside the payload folder and Kafka properties the client knows; a topic's name once
- * {@code {phase}} is replaced, its partitions with a layout and its min.insync.replicas within its
- * replication factor; no share group for transactions; no backlog or faults with {@code rate: max},
- * no faults with a backlog; fault steps in order inside the window ({@link FaultSequence}); jitter
- * within the round trip ({@link NetworkDelay}).
+ * the {@code defaults} and held to the schema's {@code runnablePhase} (what is given, what rules out
+ * what), bound by Jackson into {@link PhaseFile} (the settings by lab-api's own readers, through
+ * {@link ProducerSettings#fromJson} and {@link ConsumerSettings#fromJson}), then held to the rules
+ * no schema can say as they compare values or read files: a sample file inside the payload folder
+ * and Kafka properties the client knows; a topic's name once {@code {phase}} is replaced and its
+ * min.insync.replicas within its replication factor; fault steps in order inside the window
+ * ({@link FaultSequence}); jitter within the round trip ({@link NetworkDelay}).
  */
 final class PhaseReader {
 
@@ -36,8 +31,8 @@ final class PhaseReader {
     record PhaseFile(
             String name,
             ProducerSettings settings,
-            String warmup,
-            String duration,
+            Duration warmup,
+            Duration duration,
             TopicSpec topic,
             ConsumerSettings consumer,
             Integer backlog,
@@ -58,21 +53,14 @@ final class PhaseReader {
 
     /** The phase, or null when it has a problem (added to {@code problems}). */
     Phase read(ObjectNode own, ObjectNode defaults, int index, ScenarioProblems problems) {
-        ObjectNode merged = over(defaults == null ? yaml.createObjectNode() : defaults.deepCopy(), own);
+        ObjectNode merged = over(defaults.deepCopy(), own);
         String label = label(index, own.path("name").asString());
+        if (!ScenarioSchema.checkRunnable(merged, label, problems)) {
+            return null;
+        }
         boolean maxRate = "max".equals(merged.path("settings").path("rate").asString());
         if (maxRate) {
             ((ObjectNode) merged.path("settings")).put("rate", ScenarioLoader.MAX_RATE_SEARCH_START);
-        }
-        List<String> missing = new ArrayList<>(List.of("warmup", "duration"));
-        SettingsReader.SETTINGS_FIELDS.stream()
-                .filter(s -> !SettingsReader.OPTIONAL_SETTINGS.contains(s))
-                .sorted()
-                .forEach(s -> missing.add("settings." + s));
-        missing.removeIf(f -> !merged.at("/" + f.replace('.', '/')).isMissingNode());
-        missing.forEach(f -> problems.add(label + f, "is missing (set it in the phase or in defaults)"));
-        if (!missing.isEmpty()) {
-            return null;
         }
         PhaseFile file;
         try {
@@ -100,34 +88,15 @@ final class PhaseReader {
             } catch (BadSettingsException e) {
                 problems.add(label + "consumer." + e.field(), withoutField(e));
             }
-            if (file.consumer().listener() == ListenerType.SHARE
-                    && file.settings().transactionMs() > 0) {
-                // A transaction's marker takes an offset no share consumer is given, and the share ledger's
-                // in-order point cannot pass an offset it is never told about.
-                problems.add(
-                        label + "consumer.listener",
-                        "share cannot read a phase sent in transactions (settings.transactionMs above 0): the lab's"
-                                + " share ledger cannot pass the offsets of their markers, so the phase would never close");
-            }
         }
-        Duration warmup = duration(file.warmup(), true, label + "warmup", problems);
-        Duration duration = duration(file.duration(), false, label + "duration", problems);
         TopicSpec topic = file.topic() == null ? null : topic(file.topic().forPhase(file.name()), label, problems);
-        if (file.backlog() != null && maxRate) {
-            problems.add(label + "backlog", "cannot be combined with rate: max (a backlog is built at a fixed rate)");
-        }
         List<FaultStep> faults = file.faults() == null ? List.of() : file.faults();
-        if (!faults.isEmpty() && (maxRate || file.backlog() != null)) {
-            problems.add(label + "faults", "need a phase under steady load (not rate: max, not a backlog)");
-        }
-        if (duration != null) {
-            FaultSequence.check(faults, duration, label + "faults", problems);
-        }
+        FaultSequence.check(faults, file.duration(), label + "faults", problems);
         return new Phase(
                 file.name(),
                 file.settings(),
-                warmup,
-                duration,
+                file.warmup(),
+                file.duration(),
                 topic,
                 maxRate,
                 1,
@@ -139,36 +108,15 @@ final class PhaseReader {
     }
 
     private static TopicSpec topic(TopicSpec topic, String label, ScenarioProblems problems) {
-        String field = label + "topic.";
         if (!SettingsLimits.topicAccepted(topic.name())) {
             problems.add(label + "topic.name", SettingsLimits.describeTopic("") + ", got '" + topic.name() + "'");
         }
-        boolean layout = topic.replicationFactor() != null
-                || topic.minInsyncReplicas() != null
-                || !topic.configs().isEmpty();
-        if (layout && !topic.created()) {
-            problems.add(field + "partitions", "is needed when the runner creates the topic (a layout is given)");
-        }
         if (topic.minInsyncReplicas() != null && topic.minInsyncReplicas() > topic.replicationFactorOrDefault()) {
             problems.add(
-                    field + "minInsyncReplicas",
+                    label + "topic.minInsyncReplicas",
                     "must not exceed the replication factor (" + topic.replicationFactorOrDefault() + ")");
         }
         return topic;
-    }
-
-    private static Duration duration(String text, boolean zeroAllowed, String field, ScenarioProblems problems) {
-        try {
-            Duration d = Durations.parse(text);
-            if (d.isZero() && !zeroAllowed) {
-                problems.add(field, "must be more than zero, got " + text);
-                return null;
-            }
-            return d;
-        } catch (IllegalArgumentException e) {
-            problems.add(field, e.getMessage());
-            return null;
-        }
     }
 
     /** {@code own} over {@code base}: a field's value replaces the base's, but settings and consumer merge field by field. */

@@ -1,10 +1,10 @@
 package dev.latencylab.runner.scenario;
 
 import dev.latencylab.api.accounting.AccountingLimits;
-import dev.latencylab.api.settings.ConsumerSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,6 +13,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -37,6 +38,7 @@ public final class ScenarioLoader {
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             // The schema says which fields are true or false; one not given is false (a topic's keep).
             .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .addModule(new SimpleModule().addDeserializer(Duration.class, new Durations.Reader()))
             .build();
     private final PhaseReader phaseReader;
 
@@ -75,10 +77,18 @@ public final class ScenarioLoader {
         }
         ScenarioFile file = yaml.treeToValue(root, ScenarioFile.class);
         int repeat = file.repeat() == null ? 1 : file.repeat();
+        // One phase naming consumer settings or a round trip makes every phase name them, an empty block
+        // (the consumer's defaults, no delay) where it says nothing: none inherits the previous phase's by accident.
+        ObjectNode defaults = file.defaults() == null ? yaml.createObjectNode() : file.defaults();
+        for (String block : List.of("consumer", "network")) {
+            if (!defaults.has(block) && file.phases().stream().anyMatch(p -> p.has(block))) {
+                file.phases().stream().filter(p -> !p.has(block)).forEach(p -> p.putObject(block));
+            }
+        }
         List<Phase> phases = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (int i = 0; i < file.phases().size(); i++) {
-            Phase phase = phaseReader.read(file.phases().get(i), file.defaults(), i + 1, problems);
+            Phase phase = phaseReader.read(file.phases().get(i), defaults, i + 1, problems);
             if (phase != null && !names.add(phase.name())) {
                 problems.add(
                         PhaseReader.label(i + 1, phase.name()) + "name",
@@ -99,19 +109,6 @@ public final class ScenarioLoader {
         }
         if (!problems.isEmpty()) {
             throw problems.exception();
-        }
-        // One phase naming consumer settings makes every phase name them (the defaults where a
-        // phase says nothing): a phase must not inherit the previous phase's consumer by accident.
-        if (phases.stream().anyMatch(p -> p.consumer() != null)) {
-            phases = phases.stream()
-                    .map(p -> p.consumer() != null ? p : p.withConsumer(ConsumerSettings.DEFAULTS))
-                    .toList();
-        }
-        // The same for the round trip: a phase naming none runs with none added.
-        if (phases.stream().anyMatch(p -> p.network() != null)) {
-            phases = phases.stream()
-                    .map(p -> p.network() != null ? p : p.withNetwork(NetworkDelay.NONE))
-                    .toList();
         }
         return new Scenario(file.name() == null ? fallbackName : file.name(), file.description(), phases, repeat);
     }

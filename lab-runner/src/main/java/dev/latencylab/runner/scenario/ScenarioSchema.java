@@ -12,6 +12,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -31,12 +32,14 @@ public final class ScenarioSchema {
     public static final String SHIPPED_HEADER = header(FILE.resolveSibling("any.yaml"), Path.of(""));
 
     private static final JsonNode TREE = read();
-    private static final Schema SCHEMA = SchemaRegistry.withDefaultDialect(
-                    SpecificationVersion.DRAFT_2020_12,
-                    b -> b.schemaRegistryConfig(SchemaRegistryConfig.builder()
-                            .errorMessageKeyword("errorMessage")
-                            .build()))
-            .getSchema(TREE);
+    private static final SchemaRegistry REGISTRY = SchemaRegistry.withDefaultDialect(
+            SpecificationVersion.DRAFT_2020_12,
+            b -> b.schemaRegistryConfig(SchemaRegistryConfig.builder()
+                    .errorMessageKeyword("errorMessage")
+                    .build()));
+    private static final Schema SCHEMA = REGISTRY.getSchema(TREE);
+    /** What a phase is held to once the defaults are merged in: fields given somewhere, and the ones that rule each other out. */
+    private static final Schema RUNNABLE = REGISTRY.getSchema(TREE.path("$defs").path("runnablePhase"));
 
     private ScenarioSchema() {}
 
@@ -53,12 +56,21 @@ public final class ScenarioSchema {
 
     /** Adds a problem for every place the file's tree breaks the schema, named by its path in the file. */
     static void check(JsonNode root, ScenarioProblems problems) {
-        List<Error> errors = SCHEMA.validate(root);
-        for (Error e : errors) {
-            if (!saidBetter(e, errors)) {
-                problems.add(where(e.getInstanceLocation(), e.getProperty(), root), what(e));
-            }
-        }
+        report(SCHEMA.validate(root), problems, e -> where(e.getInstanceLocation(), e.getProperty(), root));
+    }
+
+    /**
+     * Adds a problem, named {@code label} and its path in the phase, for every rule of a runnable
+     * phase it breaks; whether it has every field it needs, so that binding it can find more.
+     */
+    static boolean checkRunnable(JsonNode merged, String label, ScenarioProblems problems) {
+        List<Error> errors = RUNNABLE.validate(merged);
+        report(errors, problems, e -> label + field(e.getInstanceLocation(), 0, e.getProperty()));
+        return errors.stream().noneMatch(e -> "required".equals(e.getKeyword()));
+    }
+
+    private static void report(List<Error> errors, ScenarioProblems problems, Function<Error, String> where) {
+        errors.stream().filter(e -> !saidBetter(e, errors)).forEach(e -> problems.add(where.apply(e), what(e)));
     }
 
     /**
@@ -96,7 +108,7 @@ public final class ScenarioSchema {
         JsonNode given = e.getInstanceNode();
         return switch (e.getKeyword()) {
             case "additionalProperties" -> "unknown field (known here: " + known(e) + ")";
-            case "required" -> "is missing";
+            case "required" -> e.isCustomMessage() ? e.getMessage() : "is missing";
             default ->
                 e.getMessage()
                         + (given == null || !given.isValueNode()
@@ -117,24 +129,26 @@ public final class ScenarioSchema {
      * {@code defaults.topic.name}, {@code phase 1 'a': faults[3].at} (list items from 1).
      */
     static String where(NodePath path, String property, JsonNode root) {
-        String phase = "";
+        if (path.getNameCount() < 2
+                || !"phases".equals(path.getElement(0))
+                || !(path.getElement(1) instanceof Integer n)) {
+            return field(path, 0, property);
+        }
+        JsonNode name = root.path("phases").path(n).path("name");
+        return PhaseReader.label(n + 1, name.isString() ? name.asString() : null) + field(path, 2, property);
+    }
+
+    /** The path from element {@code from} on: {@code settings.lingerMs}, {@code faults[3].at} (list items from 1). */
+    private static String field(NodePath path, int from, String property) {
         StringBuilder field = new StringBuilder();
-        for (int i = 0; i < path.getNameCount(); i++) {
+        for (int i = from; i < path.getNameCount(); i++) {
             Object element = path.getElement(i);
-            if (i == 1 && element instanceof Integer n && "phases".equals(path.getElement(0))) {
-                JsonNode name = root.path("phases").path(n).path("name");
-                phase = PhaseReader.label(n + 1, name.isString() ? name.asString() : null);
-                field.setLength(0);
-            } else if (element instanceof Integer n) {
-                field.append('[').append(n + 1).append(']');
-            } else {
-                field.append(field.isEmpty() ? "" : ".").append(element);
-            }
+            field.append(element instanceof Integer n ? "[" + (n + 1) + "]" : (field.isEmpty() ? "" : ".") + element);
         }
         if (property != null) {
             field.append(field.isEmpty() ? "" : ".").append(property);
         }
-        return phase + field;
+        return field.toString();
     }
 
     private static JsonNode read() {

@@ -1,16 +1,22 @@
 package dev.latencylab.runner.scenario;
 
-import java.util.LinkedHashMap;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.latencylab.api.settings.ConsumerSettings;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import tools.jackson.core.type.TypeReference;
-import tools.jackson.databind.json.JsonMapper;
+import java.util.TreeMap;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.databind.SerializationContext;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
 /**
  * Writes the scenario as it was run: every phase spelled out (defaults applied, command-line
  * timing in effect), in the same format the loader reads, so a results folder can be re-run.
+ * Jackson writes the records as the loader binds them; a field not given is left out.
  */
 public final class ScenarioWriter {
 
@@ -20,84 +26,61 @@ public final class ScenarioWriter {
             .disable(YAMLWriteFeature.SPLIT_LINES)
             // Lists indented under their key, as yamllint's default and the repository's files have them.
             .enable(YAMLWriteFeature.INDENT_ARRAYS_WITH_INDICATOR)
+            .changeDefaultPropertyInclusion(i -> i.withValueInclusion(JsonInclude.Include.NON_EMPTY))
+            .addModule(new SimpleModule().addSerializer(Duration.class, new DurationText()))
             .build();
 
+    /** The file's top level: {@code repeat} only when the run repeats. */
+    private record WrittenScenario(String name, String description, Integer repeat, List<WrittenPhase> phases) {}
+
+    /** A phase as the file gives it: {@code settings.rate: max} for a rate search, an existing topic by its name. */
+    private record WrittenPhase(
+            String name,
+            Map<String, Object> settings,
+            Duration warmup,
+            Duration duration,
+            Object topic,
+            Integer backlog,
+            Integer producers,
+            NetworkDelay network,
+            List<Map<String, Object>> faults,
+            ConsumerSettings consumer) {}
+
     public String write(Scenario scenario) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("name", scenario.name());
-        if (scenario.description() != null) {
-            root.put("description", scenario.description());
-        }
-        if (scenario.repeat() > 1) {
-            root.put("repeat", scenario.repeat());
-        }
-        List<Map<String, Object>> phases =
-                scenario.phases().stream().map(ScenarioWriter::phase).toList();
-        root.put("phases", phases);
-        return yaml.writeValueAsString(root);
+        return yaml.writeValueAsString(new WrittenScenario(
+                scenario.name(),
+                scenario.description(),
+                scenario.repeat() > 1 ? scenario.repeat() : null,
+                scenario.phases().stream().map(ScenarioWriter::phase).toList()));
     }
 
-    private static final JsonMapper FIELDS = JsonMapper.builder().build();
-
-    private static Map<String, Object> phase(Phase p) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", p.name());
-        Map<String, Object> s = p.settings().plain();
+    private static WrittenPhase phase(Phase p) {
+        Map<String, Object> settings = p.settings().plain();
         if (p.maxRate()) {
-            s.put("rate", "max");
+            settings.put("rate", "max");
         }
-        m.put("settings", s);
-        m.put("warmup", Durations.format(p.warmup()));
-        m.put("duration", Durations.format(p.duration()));
-        TopicSpec t = p.topic();
-        if (t != null && !t.created()) {
-            m.put("topic", t.name());
-        } else if (t != null) {
-            Map<String, Object> topic = new LinkedHashMap<>();
-            topic.put("name", t.name());
-            topic.put("partitions", t.partitions());
-            if (t.replicationFactor() != null) {
-                topic.put("replicationFactor", t.replicationFactor());
-            }
-            if (t.minInsyncReplicas() != null) {
-                topic.put("minInsyncReplicas", t.minInsyncReplicas());
-            }
-            if (!t.configs().isEmpty()) {
-                topic.put("configs", t.configs());
-            }
-            topic.put("keep", t.keep());
-            m.put("topic", topic);
+        TopicSpec topic = p.topic();
+        return new WrittenPhase(
+                p.name(),
+                settings,
+                p.warmup(),
+                p.duration(),
+                topic != null && !topic.created() ? topic.name() : topic,
+                p.backlog(),
+                p.producers(),
+                p.network(),
+                p.faults().stream() // "at" first, as people write a step
+                        .<Map<String, Object>>map(f ->
+                                new TreeMap<>(Map.of("at", f.at(), f.action().label(), f.target())))
+                        .toList(),
+                p.consumer());
+    }
+
+    /** A duration in the short form the loader reads: 4m30s. */
+    private static final class DurationText extends ValueSerializer<Duration> {
+        @Override
+        public void serialize(Duration value, JsonGenerator gen, SerializationContext ctxt) {
+            gen.writeString(Durations.format(value));
         }
-        if (p.backlog() != null) {
-            m.put("backlog", p.backlog());
-        }
-        if (p.producers() != null) {
-            m.put("producers", p.producers());
-        }
-        if (p.network() != null) {
-            Map<String, Object> n = new LinkedHashMap<>();
-            n.put("rttMs", p.network().rttMs());
-            n.put("jitterMs", p.network().jitterMs());
-            n.put("lossPercent", p.network().lossPercent());
-            n.put("receiveBufferBytes", p.network().receiveBufferBytes());
-            m.put("network", n);
-        }
-        if (p.injectsFaults()) {
-            m.put(
-                    "faults",
-                    p.faults().stream()
-                            .map(f -> {
-                                Map<String, Object> step = new LinkedHashMap<>();
-                                step.put("at", Durations.format(f.at()));
-                                step.put(f.action().label(), f.target());
-                                return step;
-                            })
-                            .toList());
-        }
-        if (p.consumer() != null) {
-            // The contract's names and labels, as /actuator/consumer shows them.
-            m.put("consumer", FIELDS.convertValue(p.consumer(), new TypeReference<Map<String, Object>>() {}));
-        }
-        return m;
     }
 }

@@ -342,8 +342,10 @@ class ScenarioLoaderTest {
                 .isInstanceOf(ScenarioException.class)
                 .satisfies(e -> assertThat(((ScenarioException) e).problems())
                         .containsExactlyInAnyOrder(
-                                "t.yaml: phase 1 'linger-0': topic.partitions: is needed when the runner creates the"
-                                        + " topic (a layout is given)",
+                                "t.yaml: phase 1 'linger-0': topic.replicationFactor: needs partitions: a layout is"
+                                        + " given only for a topic the runner creates",
+                                "t.yaml: phase 1 'linger-0': topic.minInsyncReplicas: needs partitions: a layout is"
+                                        + " given only for a topic the runner creates",
                                 "t.yaml: phase 1 'linger-0': topic.minInsyncReplicas: must not exceed the replication"
                                         + " factor (2)"));
         assertThatThrownBy(() -> loader.parse(
@@ -353,6 +355,57 @@ class ScenarioLoaderTest {
                                 "  - name: linger-0\n",
                                 "  - name: linger-0\n    topic: {name: 'lab.orders.x', partitions: 3, keep: maybe}\n")))
                 .hasMessage("t.yaml: phase 1 'linger-0': topic.keep: string found, boolean expected, got 'maybe'");
+    }
+
+    @Test
+    void whatThePhaseAndItsDefaultsGiveTogetherIsHeldToTheRulesOfARunnablePhase() {
+        String text =
+                """
+                defaults:
+                  warmup: 10s
+                  duration: 50s
+                  settings: {rate: max, compression: none, lingerMs: 0}
+                phases:
+                  - name: a
+                    backlog: 100
+                    faults: [{at: 1s, kill: leader}, {at: 2s, restart: leader}]
+                    settings: {batchSize: 1, payloadBytes: 400}
+                  - name: b
+                    duration: 0s
+                    backlog: 5
+                """;
+
+        assertThatThrownBy(() -> loader.parse("r.yaml", "r", text))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                        .containsExactlyInAnyOrder(
+                                "r.yaml: phase 1 'a': backlog: cannot be combined with rate: max (a backlog is"
+                                        + " built at a fixed rate), got 100",
+                                "r.yaml: phase 1 'a': faults: need a phase under steady load (not rate: max, not"
+                                        + " a backlog)",
+                                "r.yaml: phase 2 'b': backlog: cannot be combined with rate: max (a backlog is"
+                                        + " built at a fixed rate), got 5",
+                                "r.yaml: phase 2 'b': duration: must be more than zero, got '0s'",
+                                "r.yaml: phase 2 'b': settings.batchSize: is missing (set it in the phase or in"
+                                        + " defaults)",
+                                "r.yaml: phase 2 'b': settings.payloadBytes: is missing (set it in the phase or"
+                                        + " in defaults)"));
+    }
+
+    @Test
+    void onePhaseNamingARoundTripMakesTheOthersRunWithNoneAddedOrWithTheDefaults() {
+        String far = SWEEP.replace("      lingerMs: 0\n", "      lingerMs: 0\n    network: {rttMs: 40}\n");
+        Scenario s = loader.parse("n.yaml", "n", far);
+        Scenario defaulted = loader.parse(
+                "d.yaml", "d", far.replace("  duration: 50s\n", "  duration: 50s\n  network: {rttMs: 5}\n"));
+
+        assertThat(s.phases())
+                .extracting(Phase::network)
+                .containsExactly(new NetworkDelay(40, 0, 0, NetworkDelay.BROKER_RECEIVE_BUFFER), NetworkDelay.NONE);
+        assertThat(defaulted.phases()).extracting(p -> p.network().rttMs()).containsExactly(40.0, 5.0);
+        assertThat(loader.parse("sweep.yaml", "x", SWEEP).phases())
+                .extracting(Phase::network)
+                .containsOnlyNulls();
     }
 
     private static final String LAB_ONLY = ": must start with lab. (the lab writes, creates and deletes only topics"
@@ -647,7 +700,7 @@ class ScenarioLoaderTest {
                                 "      lingerMs: 0\n"
                                         + "    faults: [{at: 5s, kill: leader}, {at: 200h, restart: leader}]\n")))
                 .hasMessage(
-                        "n.yaml: phase 1 'linger-0': faults[2]: '200h' is longer than the 168h a duration may be here");
+                        "n.yaml: phase 1 'linger-0': faults[2].at: '200h' is longer than the 168h a duration may be here");
         assertThatThrownBy(() -> loader.parse(
                         "n.yaml",
                         "n",

@@ -151,6 +151,23 @@ class ScenarioSchemaTest {
                         .collect(Collectors.toSet()));
     }
 
+    @Test
+    void aRunnablePhaseNeedsTheSettingsLabApiHasNoFallbackFor() {
+        Set<String> required = new HashSet<>(SettingsReader.SETTINGS_FIELDS);
+        required.removeAll(SettingsReader.OPTIONAL_SETTINGS);
+        JsonNode runnable = defs.path("runnablePhase");
+
+        assertThat(runnable.path("properties")
+                        .path("settings")
+                        .path("required")
+                        .valueStream()
+                        .map(JsonNode::asString)
+                        .collect(Collectors.toSet()))
+                .isEqualTo(required);
+        assertThat(runnable.path("required").valueStream().map(JsonNode::asString))
+                .containsExactlyInAnyOrder("settings", "warmup", "duration");
+    }
+
     /** The fields Jackson binds into a record: its components. */
     private static Set<String> components(Class<? extends Record> type) {
         return Arrays.stream(type.getRecordComponents())
