@@ -1,10 +1,11 @@
 package dev.latencylab.runner.cli;
 
-import dev.latencylab.runner.profile.CallTree;
-import dev.latencylab.runner.profile.FlameSvg;
+import dev.latencylab.runner.profile.MethodShares;
 import dev.latencylab.runner.profile.StackSamples;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,21 +19,23 @@ import java.util.Locale;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import one.convert.Arguments;
+import one.convert.FlameGraph;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code flamegraph REC.jfr}: one window of one thread of a JFR recording as a flame graph (SVG) and
- * a table of the methods that ran most, to say where a lab app's CPU goes.
+ * {@code flamegraph REC.jfr}: one window of one thread of a JFR recording as a flame graph (async-profiler's
+ * HTML page) and a table of the methods that ran most, to say where a lab app's CPU goes.
  */
 @Command(
         name = "flamegraph",
         description = {
             "Where a JVM's CPU went: the execution samples of a JFR recording (jcmd PID JFR.start",
             "settings=profile, then JFR.dump filename=REC.jfr), for the threads and window asked, drawn as a flame",
-            "graph (SVG, root at the bottom, width = share of samples) and printed as a Markdown table of the",
-            "methods that ran most themselves (self) and with what they call (total)."
+            "graph (async-profiler's HTML page: root at the bottom, width = share of samples) and printed as a",
+            "Markdown table of the methods that ran most themselves (self) and with what they call (total)."
         },
         footer = {
             "",
@@ -60,9 +63,9 @@ final class FlameGraphCommand extends LabCommand {
 
     @Option(
             names = "--out",
-            paramLabel = "FILE.svg",
-            description = "where the graph goes (default: the recording's path with .svg)")
-    String svgOut;
+            paramLabel = "FILE.html",
+            description = "where the graph goes (default: the recording's path with .html)")
+    String htmlOut;
 
     @Option(
             names = "--folded",
@@ -87,9 +90,9 @@ final class FlameGraphCommand extends LabCommand {
         if (!Files.isRegularFile(jfr)) {
             throw new UsageException("no recording at " + jfr);
         }
-        Path svg = cwd.resolve(svgOut != null ? svgOut : recording.replaceFirst("(\\.jfr)?$", ".svg"));
-        if (!svg.getFileName().toString().endsWith(".svg")) {
-            throw new UsageException("--out must name an .svg file, not " + svg.getFileName());
+        Path html = cwd.resolve(htmlOut != null ? htmlOut : recording.replaceFirst("(\\.jfr)?$", ".html"));
+        if (!html.getFileName().toString().endsWith(".html")) {
+            throw new UsageException("--out must name an .html file, not " + html.getFileName());
         }
         Path folded = foldedOut == null ? null : cwd.resolve(foldedOut);
         if (folded != null && !folded.getFileName().toString().endsWith(".txt")) {
@@ -98,7 +101,7 @@ final class FlameGraphCommand extends LabCommand {
         if (top < 1 || top > 200) {
             throw new UsageException("--top must be 1-200, not " + top);
         }
-        requireWritable(svg);
+        requireWritable(html);
         if (folded != null) {
             requireWritable(folded);
         }
@@ -119,22 +122,21 @@ final class FlameGraphCommand extends LabCommand {
                     + " (record with settings=profile, and check the thread names with 'jfr summary')");
             return ExitCodes.FAILED;
         }
-        CallTree tree = new CallTree(samples);
         write(
-                svg,
-                FlameSvg.render(tree, title != null ? title : jfr.getFileName().toString()));
+                html,
+                flameGraph(samples, title != null ? title : jfr.getFileName().toString()));
         if (folded != null) {
             write(folded, samples.foldedText());
         }
-        out.print(table(tree, samples.total()));
+        out.print(table(new MethodShares(samples), samples.total()));
         out.println("Threads: " + samples.threads());
-        out.println("Flame graph: " + svg + (folded != null ? ", folded stacks: " + folded : ""));
+        out.println("Flame graph: " + html + (folded != null ? ", folded stacks: " + folded : ""));
         return ExitCodes.OK;
     }
 
-    private String table(CallTree tree, long total) {
+    private String table(MethodShares shares, long total) {
         StringBuilder b = new StringBuilder("| method | self | total |\n|---|---:|---:|\n");
-        for (CallTree.MethodShare share : tree.topSelf(top)) {
+        for (MethodShares.MethodShare share : shares.topSelf(top)) {
             b.append(String.format(
                     Locale.ROOT,
                     "| `%s` | %.1f %% | %.1f %% |%n",
@@ -143,6 +145,24 @@ final class FlameGraphCommand extends LabCommand {
                     100.0 * share.total() / total));
         }
         return b.append(String.format(Locale.ROOT, "%n%d samples.%n", total)).toString();
+    }
+
+    /**
+     * Drawn from the stacks read here, not by async-profiler's own JFR reading: that one counts
+     * jdk.NativeMethodSample (threads waiting in native code, using no CPU) as execution samples.
+     */
+    private static String flameGraph(StackSamples samples, String title) {
+        Arguments args = new Arguments();
+        args.title = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;"); // written as is
+        FlameGraph graph = new FlameGraph(args);
+        ByteArrayOutputStream page = new ByteArrayOutputStream();
+        try {
+            graph.parseCollapsed(new StringReader(samples.foldedText()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not draw the flame graph: " + e, e);
+        }
+        graph.dump(new PrintStream(page, true, StandardCharsets.UTF_8));
+        return page.toString(StandardCharsets.UTF_8);
     }
 
     /** Refused before anything is read: a missing folder, or a name that is a link or a folder. */
