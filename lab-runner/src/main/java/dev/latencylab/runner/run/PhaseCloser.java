@@ -28,9 +28,9 @@ import java.util.Optional;
 public final class PhaseCloser {
 
     private final RunContext run;
-    private final FaultSteps faults;
+    private final TimedFaults faults;
 
-    PhaseCloser(RunContext run, FaultSteps faults) {
+    PhaseCloser(RunContext run, TimedFaults faults) {
         this.run = run;
         this.faults = faults;
     }

@@ -185,7 +185,7 @@ public final class FanOutBenchmark {
                 new ScenarioRunner.Options(Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofMillis(500)));
         run.begin(STARTED);
         PhaseTopics topics = new PhaseTopics(run);
-        FaultSteps faults = new FaultSteps(run);
+        TimedFaults faults = new TimedFaults(run);
         StepServices services =
                 new StepServices(run, new PhaseStack(run, topics), topics, faults, new PhaseCloser(run, faults));
         List<PhaseStep> steps =

@@ -44,7 +44,7 @@ class GroupRateSearchTest {
     }
 
     /** One step of a search from 2000/s, run as the runner runs it, judged on the group's status. */
-    private RateStep firstStep() throws InterruptedException {
+    private RateProbe firstStep() throws InterruptedException {
         ProducerClient group = new ProducerClient(http, List.of(first.url(), second.url()));
         MaxRateSearch search = new MaxRateSearch(2000, MaxRateSearch.Rule.DEFAULT);
         double rate = search.next().getAsDouble();
@@ -64,7 +64,7 @@ class GroupRateSearchTest {
 
     @Test
     void twoInstancesEachSendingHalfTheRateKeepTheGroupsSchedule() throws Exception {
-        RateStep step = firstStep();
+        RateProbe step = firstStep();
 
         assertThat(step.sustained()).isTrue();
         assertThat(step.scheduled()).isEqualTo(20_000);
@@ -77,7 +77,7 @@ class GroupRateSearchTest {
         first.keepsShareOfSchedule(0.475);
         second.keepsShareOfSchedule(0.475);
 
-        RateStep step = firstStep();
+        RateProbe step = firstStep();
 
         assertThat(step.sustained()).isFalse();
         assertThat(step.reason()).isEqualTo("sent 9500 of 20000 scheduled (48 %)");

@@ -5,28 +5,28 @@ import dev.latencylab.runner.faults.FaultWatch;
 import dev.latencylab.runner.faults.Outage;
 import dev.latencylab.runner.faults.OutageLine;
 import dev.latencylab.runner.scenario.Durations;
-import dev.latencylab.runner.scenario.FaultStep;
+import dev.latencylab.runner.scenario.TimedFault;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * A phase's fault steps ({@link FaultStep}): carried out in its window, what is still down brought
+ * A phase's fault steps ({@link TimedFault}): carried out in its window, what is still down brought
  * back, and the outage they caused closed once the phase is.
  */
-public final class FaultSteps {
+public final class TimedFaults {
 
     /** How long a phase that restarted a broker waits, after its window, for the ISR to be whole again. */
     private static final Duration ISR_WHOLE_TIMEOUT = Duration.ofMinutes(2);
 
     private final RunContext run;
 
-    private final ConsumerSteps consumers;
+    private final ConsumerFaults consumers;
 
-    FaultSteps(RunContext run) {
+    TimedFaults(RunContext run) {
         this.run = run;
-        this.consumers = new ConsumerSteps(run);
+        this.consumers = new ConsumerFaults(run);
     }
 
     /**
@@ -34,7 +34,7 @@ public final class FaultSteps {
      * e2e, the whole group's) becomes the consumer's slow-record threshold, and the watch of the
      * producer and the topic's metadata starts. {@code leader} is the leader of partition 0 then.
      */
-    public void inject(PhaseTracker t, FaultStep step) throws InterruptedException {
+    public void inject(PhaseTracker t, TimedFault step) throws InterruptedException {
         String topic = run.producer.state().topic();
         // One instant for the watch's origin and the first step's time: episodes are converted to
         // window time by adding that step's time.
@@ -45,7 +45,7 @@ public final class FaultSteps {
                     .map(v -> v.correctedLatencyMs().max())
                     .orElse(0.0);
             run.consumer.watch(t.phaseId, t.thresholdMs);
-            Optional<String> group = t.phase.faults().stream().anyMatch(FaultStep::onConsumer)
+            Optional<String> group = t.phase.faults().stream().anyMatch(TimedFault::onConsumer)
                     ? Optional.ofNullable(before.consumer()).map(c -> c.groupId())
                     : Optional.empty();
             t.faults = new FaultWatch(run.topics, topic, group, run.producer, run.clock, now);
@@ -55,7 +55,7 @@ public final class FaultSteps {
                     t.thresholdMs);
         }
         double at = Duration.between(t.measureStart(), now).toMillis() / 1000.0;
-        Optional<Integer> consumer = FaultStep.consumerInstance(step.target());
+        Optional<Integer> consumer = TimedFault.consumerInstance(step.target());
         if (consumer.isPresent()) {
             consumers.act(t, step, consumer.get(), at, topic);
             return;
@@ -82,9 +82,9 @@ public final class FaultSteps {
     }
 
     /** The node a broker step acts on: {@code leader} is partition 0's now, or the one taken down as it. */
-    private int brokerOf(PhaseTracker t, FaultStep step, String topic) throws InterruptedException {
-        if (!FaultStep.LEADER.equals(step.target())) {
-            return FaultStep.nodeId(step.target()).orElseThrow();
+    private int brokerOf(PhaseTracker t, TimedFault step, String topic) throws InterruptedException {
+        if (!TimedFault.LEADER.equals(step.target())) {
+            return TimedFault.nodeId(step.target()).orElseThrow();
         }
         if (step.action().takesDown()) {
             t.downLeader = leaderNow(topic);
@@ -92,7 +92,7 @@ public final class FaultSteps {
         return t.downLeader;
     }
 
-    private String actOnBroker(FaultStep step, int node, String topic) throws InterruptedException {
+    private String actOnBroker(TimedFault step, int node, String topic) throws InterruptedException {
         if (node <= 0) {
             return "no leader of partition 0 of " + topic + " was known";
         }
@@ -109,8 +109,8 @@ public final class FaultSteps {
      * leaves a broker or a consumer-app instance down behind it.
      */
     public void restartWhatIsDown(PhaseTracker t) throws InterruptedException {
-        for (Optional<FaultStep> left = t.takeLeftoverFault(); left.isPresent(); left = t.takeLeftoverFault()) {
-            FaultStep step = left.get();
+        for (Optional<TimedFault> left = t.takeLeftoverFault(); left.isPresent(); left = t.takeLeftoverFault()) {
+            TimedFault step = left.get();
             if (!step.action().takesDown() && t.faults != null) {
                 run.addWarning("phase " + t.phase.name() + ": " + step.describe() + " was done after the window");
                 inject(t, step);

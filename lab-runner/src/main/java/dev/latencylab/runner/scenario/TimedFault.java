@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  *     for a restart, the broker an earlier step of the phase took down as the leader), a broker's
  *     node id ({@code 2} or {@code kafka-2}) or a consumer-app instance ({@code consumer-3})
  */
-public record FaultStep(Duration at, Action action, String target) {
+public record TimedFault(Duration at, Action action, String target) {
 
     public static final String LEADER = "leader";
     /** The most consumer-app instances scripts/lab up starts (--consumers). */
@@ -34,13 +34,13 @@ public record FaultStep(Duration at, Action action, String target) {
 
     /** A scenario's step, {@code {at: 20s, kill: leader}}: the schema lets exactly one of kill, stop and restart through. */
     @JsonCreator
-    static FaultStep of(
+    static TimedFault of(
             @JsonProperty("at") Duration at,
             @JsonProperty("kill") String kill,
             @JsonProperty("stop") String stop,
             @JsonProperty("restart") String restart) {
         Action action = kill != null ? Action.KILL : stop != null ? Action.STOP : Action.RESTART;
-        return new FaultStep(at, action, kill != null ? kill : stop != null ? stop : restart);
+        return new TimedFault(at, action, kill != null ? kill : stop != null ? stop : restart);
     }
 
     public enum Action {

@@ -11,7 +11,7 @@ package dev.latencylab.runner.run;
  * @param reason why it was not sustained; null when it was
  * @param hold the rate found, held for the phase's whole duration to confirm it
  */
-public record RateStep(
+public record RateProbe(
         int step,
         double rate,
         double seconds,

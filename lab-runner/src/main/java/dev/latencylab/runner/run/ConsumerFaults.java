@@ -3,7 +3,7 @@ package dev.latencylab.runner.run;
 import dev.latencylab.runner.faults.FaultException;
 import dev.latencylab.runner.faults.Outage;
 import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.scenario.FaultStep;
+import dev.latencylab.runner.scenario.TimedFault;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ import java.util.concurrent.Executors;
  * its own thread and the phase's schedule goes on: the next steps keep their times. A started
  * instance is asked again once it answers, and told of the phase's slow-record watch.
  */
-final class ConsumerSteps {
+final class ConsumerFaults {
 
     private final RunContext run;
     private final ExecutorService starts = Executors.newCachedThreadPool(r -> {
@@ -34,12 +34,12 @@ final class ConsumerSteps {
     /** Starts under way, by instance, per phase tracker. */
     private final Map<PhaseTracker, Map<Integer, Start>> pending = new HashMap<>();
 
-    private record Start(FaultStep step, double at, CompletableFuture<Done> done) {}
+    private record Start(TimedFault step, double at, CompletableFuture<Done> done) {}
 
     /** How a start ended: when the instance answered (or the error), and a note for the record. */
     private record Done(Instant answered, String error, String note) {}
 
-    ConsumerSteps(RunContext run) {
+    ConsumerFaults(RunContext run) {
         this.run = run;
     }
 
@@ -48,7 +48,7 @@ final class ConsumerSteps {
      * writing {@code topic}. A step on
      * an instance still starting waits for that start first.
      */
-    void act(PhaseTracker t, FaultStep step, int n, double at, String topic) throws InterruptedException {
+    void act(PhaseTracker t, TimedFault step, int n, double at, String topic) throws InterruptedException {
         Start starting = pending.getOrDefault(t, Map.of()).get(n);
         if (starting != null) {
             settle(t, starting, n, true);
@@ -124,7 +124,7 @@ final class ConsumerSteps {
     /** On the start's own thread: the instance started, asked again, told of the watch. */
     private Done start(PhaseTracker t, int n) {
         try {
-            run.consumers.act(FaultStep.Action.RESTART, n);
+            run.consumers.act(TimedFault.Action.RESTART, n);
             Instant answered = run.clock.instant();
             run.consumer.backUp(n);
             // Records it read before it was told of the watch were not looked at: said, never hidden.
@@ -160,7 +160,7 @@ final class ConsumerSteps {
     }
 
     private void record(
-            PhaseTracker t, FaultStep step, int n, double at, List<Integer> held, Duration took, String error) {
+            PhaseTracker t, TimedFault step, int n, double at, List<Integer> held, Duration took, String error) {
         double seconds = took.toMillis() / 1000.0;
         t.faults.stepDone(new Outage.FaultStepTaken(at, step.action().label(), 0, n, held, seconds, error), false);
         if (error != null) {
