@@ -1,8 +1,8 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.faults.FaultException;
 import dev.latencylab.runner.faults.Outage;
-import dev.latencylab.runner.http.EndpointException;
 import dev.latencylab.runner.scenario.TimedFault;
 import java.time.Duration;
 import java.time.Instant;

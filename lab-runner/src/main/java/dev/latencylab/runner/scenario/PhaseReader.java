@@ -5,7 +5,7 @@ import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
-import dev.latencylab.kafka.config.ClientPropertyCheck;
+import dev.latencylab.kafka.clientproperties.ClientPropertyCheck;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

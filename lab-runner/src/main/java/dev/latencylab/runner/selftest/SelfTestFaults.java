@@ -1,10 +1,10 @@
 package dev.latencylab.runner.selftest;
 
 import dev.latencylab.api.selftest.SelfTestHooks;
+import dev.latencylab.runner.endpoint.EndpointException;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.Urls;
 import dev.latencylab.runner.faults.BrokerControl;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.Urls;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.TimedFault;

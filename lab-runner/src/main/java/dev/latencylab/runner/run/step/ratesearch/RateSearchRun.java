@@ -8,7 +8,7 @@ import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
-import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.run.MaxRateSearch;
 import dev.latencylab.runner.run.PhaseStack;
 import dev.latencylab.runner.run.PhaseStep;
