@@ -2,7 +2,7 @@ package dev.latencylab.app.selftest;
 
 import dev.latencylab.api.selftest.SelfTestHooks;
 import dev.latencylab.api.settings.BadSettingsException;
-import dev.latencylab.core.json.StrictJsonBody;
+import dev.latencylab.core.requestbody.StrictJsonBody;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.core.control.TokenFile;
-import dev.latencylab.runner.http.AppToken;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.TrustedCertificates;
+import dev.latencylab.runner.endpoint.AppToken;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.TrustedCertificates;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.latencylab.runner.cli;
 
-import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.workers.Workers;
 import java.nio.file.Path;
 import java.util.Map;

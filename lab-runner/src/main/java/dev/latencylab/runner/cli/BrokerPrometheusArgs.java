@@ -1,9 +1,9 @@
 package dev.latencylab.runner.cli;
 
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.PrometheusClient;
-import dev.latencylab.runner.http.Urls;
-import dev.latencylab.runner.lab.Preflight;
+import dev.latencylab.runner.apps.Preflight;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.PrometheusClient;
+import dev.latencylab.runner.endpoint.Urls;
 import dev.latencylab.runner.results.collect.BrokerMetrics;
 import java.net.URI;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.grafana.DashboardCheck;
 import dev.latencylab.runner.grafana.DashboardQueryRunner;
 import dev.latencylab.runner.grafana.DashboardResult;
@@ -7,7 +8,6 @@ import dev.latencylab.runner.grafana.LabDashboard;
 import dev.latencylab.runner.grafana.LabDashboards;
 import dev.latencylab.runner.grafana.PhaseAndInstanceFilters;
 import dev.latencylab.runner.grafana.TimeWindow;
-import dev.latencylab.runner.http.JsonHttp;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -2,7 +2,7 @@ package dev.latencylab.runner.cli;
 
 import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.compare.ProcessToolRunner;
-import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.run.ScenarioRunner;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package dev.latencylab.runner.cli;
 
-import dev.latencylab.runner.scenario.FaultStep;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.TimedFault;
 import dev.latencylab.runner.scenario.TopicSpec;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -84,7 +84,7 @@ final class DryRun {
             }
         }
         for (Phase p : scenario.phases()) {
-            for (FaultStep f : p.faults()) {
+            for (TimedFault f : p.faults()) {
                 out.printf("  %s into phase %s%n", f.describe(), p.name());
             }
             if (p.network() != null) {

@@ -1,7 +1,7 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.grafana.DashboardException;
-import dev.latencylab.runner.http.EndpointException;
 import java.io.UncheckedIOException;
 import picocli.CommandLine;
 

@@ -1,7 +1,7 @@
 package dev.latencylab.runner.cli;
 
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.PrometheusClient;
 import java.net.URI;
 import picocli.CommandLine.Option;
 

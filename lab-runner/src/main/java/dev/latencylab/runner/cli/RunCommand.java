@@ -1,16 +1,16 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.api.wait.Sleeper;
+import dev.latencylab.runner.apps.ConsumerClient;
+import dev.latencylab.runner.apps.NetworkClient;
+import dev.latencylab.runner.apps.Preflight;
+import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.PrometheusClient;
+import dev.latencylab.runner.endpoint.Urls;
 import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.grafana.GrafanaLogin;
 import dev.latencylab.runner.grafana.RunSnapshots;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.PrometheusClient;
-import dev.latencylab.runner.http.Urls;
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.NetworkClient;
-import dev.latencylab.runner.lab.Preflight;
-import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.results.RunReport;
 import dev.latencylab.runner.results.collect.BrokerMetrics;
 import dev.latencylab.runner.results.collect.PrometheusStackProbe;

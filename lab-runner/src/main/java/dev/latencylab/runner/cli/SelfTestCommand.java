@@ -1,8 +1,8 @@
 package dev.latencylab.runner.cli;
 
 import dev.latencylab.api.wait.Sleeper;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.faults.BrokerControl;
-import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
 import dev.latencylab.runner.scenario.ScenarioLoader;

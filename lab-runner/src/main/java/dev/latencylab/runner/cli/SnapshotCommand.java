@@ -1,12 +1,12 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.grafana.GrafanaSnapshotClient;
 import dev.latencylab.runner.grafana.LabDashboard;
 import dev.latencylab.runner.grafana.LabDashboards;
 import dev.latencylab.runner.grafana.SnapshotExport;
 import dev.latencylab.runner.grafana.SnapshotVerifier;
 import dev.latencylab.runner.grafana.TimeWindow;
-import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.scenario.Durations;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package dev.latencylab.runner.clocks;
 
-import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.endpoint.EndpointException;
 import java.util.ArrayList;
 import java.util.List;
 

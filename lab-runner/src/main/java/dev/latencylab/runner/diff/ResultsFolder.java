@@ -1,6 +1,6 @@
 package dev.latencylab.runner.diff;
 
-import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

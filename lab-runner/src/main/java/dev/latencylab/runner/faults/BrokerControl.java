@@ -1,6 +1,6 @@
 package dev.latencylab.runner.faults;
 
-import dev.latencylab.runner.scenario.FaultStep;
+import dev.latencylab.runner.scenario.TimedFault;
 
 /** Kills, stops and restarts the stack's brokers: what a scenario's fault steps do. */
 public interface BrokerControl {
@@ -11,7 +11,7 @@ public interface BrokerControl {
      *
      * @throws FaultException when it could not be done
      */
-    void act(FaultStep.Action action, int nodeId) throws InterruptedException;
+    void act(TimedFault.Action action, int nodeId) throws InterruptedException;
 
     /** For runs without fault steps: asked for anything, it says how to get one. */
     BrokerControl NONE = (action, nodeId) -> {

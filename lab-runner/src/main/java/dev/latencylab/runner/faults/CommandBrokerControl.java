@@ -1,6 +1,6 @@
 package dev.latencylab.runner.faults;
 
-import dev.latencylab.runner.scenario.FaultStep;
+import dev.latencylab.runner.scenario.TimedFault;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -28,7 +28,7 @@ public final class CommandBrokerControl implements BrokerControl {
     }
 
     @Override
-    public void act(FaultStep.Action action, int nodeId) throws InterruptedException {
+    public void act(TimedFault.Action action, int nodeId) throws InterruptedException {
         List<String> full = new ArrayList<>(command);
         full.add(action.label());
         full.add(Integer.toString(nodeId));

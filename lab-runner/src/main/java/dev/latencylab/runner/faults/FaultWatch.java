@@ -4,7 +4,7 @@ import dev.latencylab.api.latency.SlowRecords;
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.api.wait.Wait;
-import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.topics.GroupAssignment;
 import dev.latencylab.runner.topics.TopicHealth;
 import dev.latencylab.runner.topics.Topics;

@@ -1,6 +1,6 @@
 package dev.latencylab.runner.grafana;
 
-import dev.latencylab.runner.http.PromSeries;
+import dev.latencylab.runner.endpoint.PromSeries;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.latencylab.runner.grafana;
 
-import dev.latencylab.runner.http.PromQueryException;
-import dev.latencylab.runner.http.PromSeries;
-import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.endpoint.PromQueryException;
+import dev.latencylab.runner.endpoint.PromSeries;
+import dev.latencylab.runner.endpoint.PrometheusClient;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +10,7 @@ import java.util.List;
  * Runs every target of every panel and every annotation query of a dashboard against
  * Prometheus over a window, with Grafana's variables substituted. A refused query is recorded
  * with Prometheus' reason; a Prometheus that does not answer stops the whole run
- * ({@link dev.latencylab.runner.http.EndpointException}).
+ * ({@link dev.latencylab.runner.endpoint.EndpointException}).
  */
 public final class DashboardQueryRunner {
 

@@ -1,9 +1,9 @@
 package dev.latencylab.runner.grafana;
 
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.EndpointUnreachableException;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.Urls;
+import dev.latencylab.runner.endpoint.EndpointException;
+import dev.latencylab.runner.endpoint.EndpointUnreachableException;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.Urls;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;

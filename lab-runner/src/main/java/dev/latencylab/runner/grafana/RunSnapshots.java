@@ -1,8 +1,8 @@
 package dev.latencylab.runner.grafana;
 
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.endpoint.EndpointException;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.PrometheusClient;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.URI;

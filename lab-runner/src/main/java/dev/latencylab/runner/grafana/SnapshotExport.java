@@ -1,6 +1,6 @@
 package dev.latencylab.runner.grafana;
 
-import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.endpoint.PrometheusClient;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package dev.latencylab.runner.results;
 
 import dev.latencylab.api.wait.Sleeper;
-import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.endpoint.PrometheusClient;
 import dev.latencylab.runner.results.collect.BrokerMetrics;
 import dev.latencylab.runner.results.collect.MetricsCollector;
 import dev.latencylab.runner.results.collect.PhaseMark;

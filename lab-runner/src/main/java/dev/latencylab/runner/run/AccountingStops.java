@@ -3,7 +3,7 @@ package dev.latencylab.runner.run;
 import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.LedgerView;
-import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.endpoint.EndpointException;
 import java.util.Optional;
 
 /**

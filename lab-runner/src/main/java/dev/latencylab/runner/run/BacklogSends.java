@@ -2,7 +2,7 @@ package dev.latencylab.runner.run;
 
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.wait.Sleeper;
-import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.apps.ProducerClient;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerStatus;
 import dev.latencylab.api.settings.SettingsChange;
-import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Scenario;
 

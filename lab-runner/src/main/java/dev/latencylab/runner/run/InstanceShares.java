@@ -1,7 +1,7 @@
 package dev.latencylab.runner.run;
 
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.runner.lab.ProducerGroup;
+import dev.latencylab.runner.apps.ProducerGroup;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -64,7 +64,7 @@ public final class MaxRateSearch {
 
     private final Rule rule;
     private final double start;
-    private final List<RateStep> steps = new ArrayList<>();
+    private final List<RateProbe> steps = new ArrayList<>();
     private double sustained;
     private double failed = Double.POSITIVE_INFINITY;
     private boolean nextIsHold;
@@ -126,7 +126,7 @@ public final class MaxRateSearch {
     }
 
     /** Judges a step by the rule and records it. */
-    public RateStep judge(
+    public RateProbe judge(
             double rate,
             double seconds,
             long sent,
@@ -136,7 +136,7 @@ public final class MaxRateSearch {
             long unanswered,
             long consumerBacklog) {
         String reason = reason(rate, seconds, sent, failedSends, publishDelayP99Ms, unanswered, consumerBacklog);
-        RateStep step = new RateStep(
+        RateProbe step = new RateProbe(
                 steps.size() + 1,
                 rate,
                 seconds,
@@ -204,7 +204,7 @@ public final class MaxRateSearch {
 
     /** The holds run so far. */
     public int holds() {
-        return (int) steps.stream().filter(RateStep::hold).count();
+        return (int) steps.stream().filter(RateProbe::hold).count();
     }
 
     /** The highest sustained rate so far (after a failed hold: the next to hold), 0 if none. */
@@ -217,7 +217,7 @@ public final class MaxRateSearch {
         return sustained > 0 && failed != Double.POSITIVE_INFINITY && failed <= sustained * (1 + rule.precision());
     }
 
-    public List<RateStep> steps() {
+    public List<RateProbe> steps() {
         return List.copyOf(steps);
     }
 }

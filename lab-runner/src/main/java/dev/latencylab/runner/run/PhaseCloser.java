@@ -8,10 +8,10 @@ import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.wait.Wait;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.NetworkClient;
-import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.apps.ConsumerClient;
+import dev.latencylab.runner.apps.NetworkClient;
+import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import java.time.Duration;
@@ -28,9 +28,9 @@ import java.util.Optional;
 public final class PhaseCloser {
 
     private final RunContext run;
-    private final FaultSteps faults;
+    private final TimedFaults faults;
 
-    PhaseCloser(RunContext run, FaultSteps faults) {
+    PhaseCloser(RunContext run, TimedFaults faults) {
         this.run = run;
         this.faults = faults;
     }

@@ -4,7 +4,7 @@ import static dev.latencylab.runner.run.ConsoleFormat.number;
 
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerStatus;
-import dev.latencylab.runner.lab.NetworkClient;
+import dev.latencylab.runner.apps.NetworkClient;
 import dev.latencylab.runner.scenario.Phase;
 import java.util.Locale;
 

@@ -1,11 +1,11 @@
 package dev.latencylab.runner.run;
 
 import dev.latencylab.api.latency.ConsumerDescription;
-import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
-import dev.latencylab.runner.scenario.FaultStep;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.TimedFault;
 import dev.latencylab.runner.scenario.TopicSpec;
 import dev.latencylab.runner.topics.TopicDisk;
 import dev.latencylab.runner.topics.TopicException;
@@ -96,7 +96,7 @@ public final class PhaseTopics {
                     + " partitions of " + spec.name() + " " + Durations.format(run.options.drainTimeout())
                     + " after it was created; records written before it holds a partition count as unobserved");
         }
-        if (t.phase.faults().stream().anyMatch(FaultStep::onConsumer)) {
+        if (t.phase.faults().stream().anyMatch(TimedFault::onConsumer)) {
             awaitSpread(t, spec);
         }
     }

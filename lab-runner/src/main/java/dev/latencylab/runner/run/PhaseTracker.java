@@ -2,8 +2,8 @@ package dev.latencylab.runner.run;
 
 import dev.latencylab.runner.faults.FaultWatch;
 import dev.latencylab.runner.faults.Outage;
-import dev.latencylab.runner.scenario.FaultStep;
 import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.TimedFault;
 import dev.latencylab.runner.topics.TopicDisk;
 import java.time.Duration;
 import java.time.Instant;
@@ -112,7 +112,7 @@ public final class PhaseTracker {
     }
 
     /** The next fault step of the plan, taken (so it is carried out once), if one is due {@code elapsed} into the window. */
-    public Optional<FaultStep> takeFaultDue(Duration elapsed) {
+    public Optional<TimedFault> takeFaultDue(Duration elapsed) {
         if (nextFault < phase.faults().size()
                 && elapsed.compareTo(phase.faults().get(nextFault).at()) >= 0) {
             return Optional.of(phase.faults().get(nextFault++));
@@ -128,7 +128,7 @@ public final class PhaseTracker {
     }
 
     /** The fault steps the window did not reach, taken. */
-    Optional<FaultStep> takeLeftoverFault() {
+    Optional<TimedFault> takeLeftoverFault() {
         return nextFault < phase.faults().size() ? Optional.of(phase.faults().get(nextFault++)) : Optional.empty();
     }
 

@@ -1,7 +1,7 @@
 package dev.latencylab.runner.run;
 
 import dev.latencylab.runner.clocks.ClockCheck;
-import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;

@@ -14,7 +14,7 @@ public record RateSearchRecord(
         double startRate,
         double stepSeconds,
         MaxRateSearch.Rule rule,
-        List<RateStep> steps,
+        List<RateProbe> steps,
         double found,
         boolean converged,
         boolean confirmed,

@@ -4,12 +4,12 @@ import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.wait.Sleeper;
+import dev.latencylab.runner.apps.ConsumerClient;
+import dev.latencylab.runner.apps.Drained;
+import dev.latencylab.runner.apps.NetworkClient;
+import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.faults.FaultControls;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.Drained;
-import dev.latencylab.runner.lab.NetworkClient;
-import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
@@ -31,7 +31,7 @@ import java.util.List;
  *
  * <p>This class holds the run loop; what a planned phase does is a {@link PhaseStep} of the kinds it
  * is given (it asks them in order and names none), sharing the {@link StepServices}: {@link
- * PhaseStack} and {@link PhaseTopics} set a phase up, {@link FaultSteps} carries out its faults,
+ * PhaseStack} and {@link PhaseTopics} set a phase up, {@link TimedFaults} carries out its faults,
  * {@link PhaseCloser} closes it; {@link EndOfRun} stops the load and reads the final figures.
  */
 public final class ScenarioRunner {
@@ -89,7 +89,7 @@ public final class ScenarioRunner {
             List<PhaseStep.Kind> kinds) {
         this.run = new RunContext(producer, consumer, topics, controls, network, clock, sleeper, out, options);
         this.phaseTopics = new PhaseTopics(run);
-        FaultSteps faults = new FaultSteps(run);
+        TimedFaults faults = new TimedFaults(run);
         this.closer = new PhaseCloser(run, faults);
         StepServices services = new StepServices(run, new PhaseStack(run, phaseTopics), phaseTopics, faults, closer);
         this.steps = kinds.stream().map(k -> k.create(services)).toList();

@@ -1,7 +1,7 @@
 package dev.latencylab.runner.run;
 
 import dev.latencylab.api.wait.Sleeper;
-import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.Scenario;

@@ -5,4 +5,4 @@ package dev.latencylab.runner.run;
  * on, its own topic, its fault steps and its close.
  */
 public record StepServices(
-        RunContext run, PhaseStack stack, PhaseTopics topics, FaultSteps faults, PhaseCloser closer) {}
+        RunContext run, PhaseStack stack, PhaseTopics topics, TimedFaults faults, PhaseCloser closer) {}

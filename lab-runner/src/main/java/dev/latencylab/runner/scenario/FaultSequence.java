@@ -15,17 +15,17 @@ final class FaultSequence {
 
     private FaultSequence() {}
 
-    static void check(List<FaultStep> steps, Duration window, String field, ScenarioProblems problems) {
+    static void check(List<TimedFault> steps, Duration window, String field, ScenarioProblems problems) {
         Set<String> down = new HashSet<>();
         Duration previous = Duration.ZERO;
         for (int i = 0; i < steps.size(); i++) {
-            FaultStep step = steps.get(i);
+            TimedFault step = steps.get(i);
             String where = field + "[" + (i + 1) + "]";
             boolean consumer = step.onConsumer();
-            String key = FaultStep.consumerInstance(step.target())
+            String key = TimedFault.consumerInstance(step.target())
                     .map(n -> "consumer-" + n)
-                    .or(() -> FaultStep.nodeId(step.target()).map(String::valueOf))
-                    .orElse(FaultStep.LEADER);
+                    .or(() -> TimedFault.nodeId(step.target()).map(String::valueOf))
+                    .orElse(TimedFault.LEADER);
             if (step.action().takesDown() && !down.add(key)) {
                 problems.add(where, (consumer ? "" : "broker ") + step.target() + " is already down at that point");
             } else if (!step.action().takesDown() && !down.remove(key)) {
@@ -34,7 +34,7 @@ final class FaultSequence {
                         "restart " + step.target() + " needs an earlier kill or stop of it in the phase"
                                 + (consumer ? " (every phase starts with all consumer-app instances up)" : ""));
             }
-            if (!FaultStep.insideWindow(step.at(), window)) {
+            if (!TimedFault.insideWindow(step.at(), window)) {
                 problems.add(
                         where + ".at", "must be inside the measured window (under " + Durations.format(window) + ")");
             } else if (step.at().compareTo(previous) < 0) {
@@ -43,7 +43,7 @@ final class FaultSequence {
             previous = step.at();
         }
         down.stream()
-                .filter(key -> FaultStep.consumerInstance(key).isPresent())
+                .filter(key -> TimedFault.consumerInstance(key).isPresent())
                 .sorted()
                 .forEach(key -> problems.add(
                         field,

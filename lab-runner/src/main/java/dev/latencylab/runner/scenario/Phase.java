@@ -37,7 +37,7 @@ public record Phase(
         int repeat,
         ConsumerSettings consumer,
         Integer backlog,
-        List<FaultStep> faults,
+        List<TimedFault> faults,
         NetworkDelay network,
         Integer producers) {
 

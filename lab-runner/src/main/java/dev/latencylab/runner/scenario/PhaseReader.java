@@ -5,7 +5,7 @@ import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
-import dev.latencylab.kafka.config.ClientPropertyCheck;
+import dev.latencylab.kafka.clientproperties.ClientPropertyCheck;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +36,7 @@ final class PhaseReader {
             TopicSpec topic,
             ConsumerSettings consumer,
             Integer backlog,
-            List<FaultStep> faults,
+            List<TimedFault> faults,
             NetworkDelay network,
             Integer producers) {}
 
@@ -90,7 +90,7 @@ final class PhaseReader {
             }
         }
         TopicSpec topic = file.topic() == null ? null : topic(file.topic().forPhase(file.name()), label, problems);
-        List<FaultStep> faults = file.faults() == null ? List.of() : file.faults();
+        List<TimedFault> faults = file.faults() == null ? List.of() : file.faults();
         FaultSequence.check(faults, file.duration(), label + "faults", problems);
         return new Phase(
                 file.name(),

@@ -50,7 +50,7 @@ public record Scenario(String name, String description, List<Phase> phases, int 
                 repeat);
         List<String> past = timed.phases.stream()
                 .flatMap(p -> p.faults().stream()
-                        .filter(f -> !FaultStep.insideWindow(f.at(), p.duration()))
+                        .filter(f -> !TimedFault.insideWindow(f.at(), p.duration()))
                         .map(f -> p.name() + ": " + f.describe() + " is past its window of "
                                 + Durations.format(p.duration()) + " (the duration given): give a longer one"))
                 .toList();
@@ -74,7 +74,7 @@ public record Scenario(String name, String description, List<Phase> phases, int 
     public int consumerInstancesNeeded() {
         return phases.stream()
                 .flatMap(p -> p.faults().stream())
-                .mapToInt(f -> FaultStep.consumerInstance(f.target()).orElse(0))
+                .mapToInt(f -> TimedFault.consumerInstance(f.target()).orElse(0))
                 .max()
                 .orElse(0);
     }

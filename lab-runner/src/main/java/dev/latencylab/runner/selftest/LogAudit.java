@@ -2,7 +2,7 @@ package dev.latencylab.runner.selftest;
 
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
-import dev.latencylab.runner.http.EndpointException;
+import dev.latencylab.runner.endpoint.EndpointException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;

@@ -1,11 +1,11 @@
 package dev.latencylab.runner.selftest;
 
 import dev.latencylab.api.wait.Sleeper;
+import dev.latencylab.runner.apps.ConsumerClient;
+import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.faults.BrokerControl;
 import dev.latencylab.runner.faults.FaultControls;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;

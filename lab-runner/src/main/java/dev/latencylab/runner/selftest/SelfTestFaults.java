@@ -1,13 +1,13 @@
 package dev.latencylab.runner.selftest;
 
 import dev.latencylab.api.selftest.SelfTestHooks;
+import dev.latencylab.runner.endpoint.EndpointException;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.Urls;
 import dev.latencylab.runner.faults.BrokerControl;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.Urls;
 import dev.latencylab.runner.run.ScenarioRunner;
-import dev.latencylab.runner.scenario.FaultStep;
 import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.TimedFault;
 import java.io.PrintStream;
 import java.net.URI;
 import java.util.List;
@@ -72,9 +72,9 @@ final class SelfTestFaults implements ScenarioRunner.WindowHook {
             }
             case CONSUMER_RESTART -> {
                 int last = consumers.size();
-                consumerControl.act(FaultStep.Action.KILL, last);
+                consumerControl.act(TimedFault.Action.KILL, last);
                 out.printf("  self-test: consumer-app instance %d SIGKILLed%n", last);
-                consumerControl.act(FaultStep.Action.RESTART, last);
+                consumerControl.act(TimedFault.Action.RESTART, last);
                 out.printf("  self-test: consumer-app instance %d started again%n", last);
             }
             case DelayRows.PAUSED -> {

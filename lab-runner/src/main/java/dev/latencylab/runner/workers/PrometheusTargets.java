@@ -1,6 +1,6 @@
 package dev.latencylab.runner.workers;
 
-import dev.latencylab.runner.http.Urls;
+import dev.latencylab.runner.endpoint.Urls;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

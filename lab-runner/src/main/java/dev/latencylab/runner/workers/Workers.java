@@ -1,6 +1,6 @@
 package dev.latencylab.runner.workers;
 
-import dev.latencylab.runner.http.Urls;
+import dev.latencylab.runner.endpoint.Urls;
 import java.net.URI;
 import java.util.HashSet;
 import java.util.List;

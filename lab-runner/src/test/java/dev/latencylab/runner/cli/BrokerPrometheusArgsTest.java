@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.api.wait.Sleeper;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.PrometheusClient;
 import dev.latencylab.runner.fake.FakeTime;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.http.PrometheusClient;
 import dev.latencylab.runner.results.collect.BrokerMetrics;
 import dev.latencylab.runner.run.ScenarioRunner;
 import java.io.ByteArrayOutputStream;

@@ -3,8 +3,8 @@ package dev.latencylab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.grafana.FakePrometheus;
-import dev.latencylab.runner.http.JsonHttp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

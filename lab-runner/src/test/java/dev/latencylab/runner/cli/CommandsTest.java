@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.runner.faults.BrokerControl;
-import dev.latencylab.runner.scenario.FaultStep;
+import dev.latencylab.runner.scenario.TimedFault;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -18,8 +18,8 @@ class CommandsTest {
         Path script = dir.resolve("control.sh");
         Files.writeString(script, "echo \"$@\" >> \"$(dirname \"$0\")/calls.txt\"\n");
 
-        Commands.control("  sh " + script + "  given ", "sh " + script + " env").act(FaultStep.Action.KILL, 2);
-        Commands.control(null, "sh " + script + " env").act(FaultStep.Action.RESTART, 3);
+        Commands.control("  sh " + script + "  given ", "sh " + script + " env").act(TimedFault.Action.KILL, 2);
+        Commands.control(null, "sh " + script + " env").act(TimedFault.Action.RESTART, 3);
 
         assertThat(Files.readAllLines(dir.resolve("calls.txt"))).containsExactly("given kill 2", "env restart 3");
     }
@@ -33,10 +33,10 @@ class CommandsTest {
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
         String quoted = "'" + script.toString().replace("'", "'\\''") + "' broker";
 
-        Commands.control(null, quoted).act(FaultStep.Action.STOP, 1);
-        Commands.control("\"" + script + "\" \"two words\"", null).act(FaultStep.Action.KILL, 2);
+        Commands.control(null, quoted).act(TimedFault.Action.STOP, 1);
+        Commands.control("\"" + script + "\" \"two words\"", null).act(TimedFault.Action.KILL, 2);
         Commands.control(script.toString().replace(" ", "\\ ").replace("'", "\\'") + " x\\ y", null)
-                .act(FaultStep.Action.RESTART, 3);
+                .act(TimedFault.Action.RESTART, 3);
 
         assertThat(Files.readAllLines(folder.resolve("calls.txt")))
                 .containsExactly("broker stop 1", "two words kill 2", "x y restart 3");

@@ -3,9 +3,9 @@ package dev.latencylab.runner.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
-import dev.latencylab.runner.http.JsonHttp;
 import dev.latencylab.runner.results.report.ResultsWriter;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.StackWarmup;

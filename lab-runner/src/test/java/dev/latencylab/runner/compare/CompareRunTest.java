@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.runner.apps.ConsumerClient;
+import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.topics.TopicOwnership;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

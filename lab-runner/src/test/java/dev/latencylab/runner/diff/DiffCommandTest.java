@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.latencylab.runner.cli.Cli;
-import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

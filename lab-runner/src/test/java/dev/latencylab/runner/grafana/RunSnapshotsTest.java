@@ -2,7 +2,7 @@ package dev.latencylab.runner.grafana;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.latencylab.runner.http.JsonHttp;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

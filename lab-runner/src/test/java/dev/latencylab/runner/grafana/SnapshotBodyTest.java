@@ -2,7 +2,7 @@ package dev.latencylab.runner.grafana;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.latencylab.runner.http.PromSeries;
+import dev.latencylab.runner.endpoint.PromSeries;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

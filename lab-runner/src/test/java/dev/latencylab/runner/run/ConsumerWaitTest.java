@@ -3,11 +3,11 @@ package dev.latencylab.runner.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.runner.apps.ConsumerClient;
+import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.fake.FakeTime;
 import dev.latencylab.runner.fake.TestServer;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.ProducerClient;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,11 +1,11 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.runner.apps.ConsumerClient;
+import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.endpoint.EndpointException;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.fake.FakeTime;
 import dev.latencylab.runner.faults.FaultControls;
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.lab.ConsumerClient;
-import dev.latencylab.runner.lab.ProducerClient;
 import dev.latencylab.runner.run.fanout.FanOutLab;
 import dev.latencylab.runner.run.fanout.Traffic;
 import dev.latencylab.runner.run.step.StepKinds;
@@ -185,7 +185,7 @@ public final class FanOutBenchmark {
                 new ScenarioRunner.Options(Duration.ofSeconds(5), Duration.ofSeconds(60), Duration.ofMillis(500)));
         run.begin(STARTED);
         PhaseTopics topics = new PhaseTopics(run);
-        FaultSteps faults = new FaultSteps(run);
+        TimedFaults faults = new TimedFaults(run);
         StepServices services =
                 new StepServices(run, new PhaseStack(run, topics), topics, faults, new PhaseCloser(run, faults));
         List<PhaseStep> steps =

@@ -6,10 +6,10 @@ import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.lab.ProducerClient;
 import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,7 +44,7 @@ class GroupRateSearchTest {
     }
 
     /** One step of a search from 2000/s, run as the runner runs it, judged on the group's status. */
-    private RateStep firstStep() throws InterruptedException {
+    private RateProbe firstStep() throws InterruptedException {
         ProducerClient group = new ProducerClient(http, List.of(first.url(), second.url()));
         MaxRateSearch search = new MaxRateSearch(2000, MaxRateSearch.Rule.DEFAULT);
         double rate = search.next().getAsDouble();
@@ -64,7 +64,7 @@ class GroupRateSearchTest {
 
     @Test
     void twoInstancesEachSendingHalfTheRateKeepTheGroupsSchedule() throws Exception {
-        RateStep step = firstStep();
+        RateProbe step = firstStep();
 
         assertThat(step.sustained()).isTrue();
         assertThat(step.scheduled()).isEqualTo(20_000);
@@ -77,7 +77,7 @@ class GroupRateSearchTest {
         first.keepsShareOfSchedule(0.475);
         second.keepsShareOfSchedule(0.475);
 
-        RateStep step = firstStep();
+        RateProbe step = firstStep();
 
         assertThat(step.sustained()).isFalse();
         assertThat(step.reason()).isEqualTo("sent 9500 of 20000 scheduled (48 %)");

@@ -12,7 +12,7 @@ class MaxRateSearchTest {
     private static final MaxRateSearch.Rule RULE = MaxRateSearch.Rule.DEFAULT;
 
     /** A stack that keeps any rate up to its ceiling and falls behind above it, as the rule sees it. */
-    private static RateStep step(MaxRateSearch search, double rate, double ceiling) {
+    private static RateProbe step(MaxRateSearch search, double rate, double ceiling) {
         double seconds = 5;
         long scheduled = Math.round(rate * seconds);
         if (rate <= ceiling) {
@@ -35,16 +35,16 @@ class MaxRateSearchTest {
         MaxRateSearch search = run(1000, 13_300);
 
         assertThat(search.steps())
-                .extracting(RateStep::rate)
+                .extracting(RateProbe::rate)
                 .startsWith(1000.0, 2000.0, 4000.0, 8000.0, 16000.0, 12000.0);
         assertThat(search.converged()).isTrue();
         assertThat(search.found()).isLessThanOrEqualTo(13_300).isGreaterThan(13_300 / (1 + RULE.precision()));
         assertThat(search.steps().stream().filter(s -> !s.hold())).hasSizeLessThanOrEqualTo(RULE.maxSteps());
         // The rate found, held for a whole phase: this stack keeps it for any length of time.
         assertThat(search.steps().get(search.steps().size() - 1))
-                .returns(true, RateStep::hold)
-                .returns(search.found(), RateStep::rate)
-                .returns(true, RateStep::sustained);
+                .returns(true, RateProbe::hold)
+                .returns(search.found(), RateProbe::rate)
+                .returns(true, RateProbe::sustained);
         assertThat(search.confirmed()).isTrue();
     }
 
@@ -59,8 +59,8 @@ class MaxRateSearchTest {
             step(search, next.getAsDouble(), search.nextIsHold() ? 11_000 : 13_300);
         }
 
-        List<RateStep> holds = search.steps().stream().filter(RateStep::hold).toList();
-        assertThat(holds).extracting(RateStep::sustained).containsExactly(false, false, true);
+        List<RateProbe> holds = search.steps().stream().filter(RateProbe::hold).toList();
+        assertThat(holds).extracting(RateProbe::sustained).containsExactly(false, false, true);
         assertThat(holds.get(1).rate()).isEqualTo(Math.ceil(holds.get(0).rate() / (1 + RULE.precision())));
         assertThat(search.converged())
                 .as("a failed hold and the next within the precision")
@@ -78,7 +78,7 @@ class MaxRateSearchTest {
 
         assertThat(search.holds()).isEqualTo(MaxRateSearch.MAX_HOLDS);
         assertThat(search.confirmed()).isFalse();
-        assertThat(search.steps().stream().filter(RateStep::hold)).allMatch(s -> !s.sustained());
+        assertThat(search.steps().stream().filter(RateProbe::hold)).allMatch(s -> !s.sustained());
     }
 
     @Test
@@ -91,7 +91,7 @@ class MaxRateSearchTest {
     void halvesFromAStartAboveTheCeiling() {
         MaxRateSearch search = run(1000, 300);
 
-        assertThat(search.steps()).extracting(RateStep::rate).startsWith(1000.0, 500.0, 250.0);
+        assertThat(search.steps()).extracting(RateProbe::rate).startsWith(1000.0, 500.0, 250.0);
         assertThat(search.found()).isLessThanOrEqualTo(300).isGreaterThan(270);
     }
 
@@ -122,8 +122,8 @@ class MaxRateSearchTest {
     void eachBoundOfTheRuleFailsAStepOnItsOwnAndSaysWhich() {
         // 1000/s for 4 s: 4000 records scheduled, one second of records is 1000.
         assertThat(new MaxRateSearch(1000, RULE).judge(1000, 4, 4000, 3990, 0, 12.0, 10, 10))
-                .returns(true, RateStep::sustained)
-                .returns(null, RateStep::reason);
+                .returns(true, RateProbe::sustained)
+                .returns(null, RateProbe::reason);
         assertThat(new MaxRateSearch(1000, RULE)
                         .judge(1000, 4, 3700, 3690, 0, 12.0, 10, 10)
                         .reason())

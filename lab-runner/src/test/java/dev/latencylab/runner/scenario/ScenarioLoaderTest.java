@@ -595,15 +595,15 @@ class ScenarioLoaderTest {
 
         assertThat(p.faults())
                 .containsExactly(
-                        new FaultStep(Duration.ofSeconds(10), FaultStep.Action.KILL, "leader"),
-                        new FaultStep(Duration.ofSeconds(15), FaultStep.Action.STOP, "kafka-3"),
-                        new FaultStep(Duration.ofSeconds(40), FaultStep.Action.RESTART, "leader"),
-                        new FaultStep(Duration.ofSeconds(41), FaultStep.Action.RESTART, "3"),
-                        new FaultStep(Duration.ofSeconds(42), FaultStep.Action.STOP, "consumer-3"),
-                        new FaultStep(Duration.ofSeconds(43), FaultStep.Action.KILL, "consumer-2"),
-                        new FaultStep(Duration.ofSeconds(50), FaultStep.Action.RESTART, "consumer-2"),
-                        new FaultStep(Duration.ofSeconds(55), FaultStep.Action.RESTART, "consumer-3"));
-        assertThat(p.faults().stream().filter(FaultStep::onConsumer).map(FaultStep::describe))
+                        new TimedFault(Duration.ofSeconds(10), TimedFault.Action.KILL, "leader"),
+                        new TimedFault(Duration.ofSeconds(15), TimedFault.Action.STOP, "kafka-3"),
+                        new TimedFault(Duration.ofSeconds(40), TimedFault.Action.RESTART, "leader"),
+                        new TimedFault(Duration.ofSeconds(41), TimedFault.Action.RESTART, "3"),
+                        new TimedFault(Duration.ofSeconds(42), TimedFault.Action.STOP, "consumer-3"),
+                        new TimedFault(Duration.ofSeconds(43), TimedFault.Action.KILL, "consumer-2"),
+                        new TimedFault(Duration.ofSeconds(50), TimedFault.Action.RESTART, "consumer-2"),
+                        new TimedFault(Duration.ofSeconds(55), TimedFault.Action.RESTART, "consumer-3"));
+        assertThat(p.faults().stream().filter(TimedFault::onConsumer).map(TimedFault::describe))
                 .containsExactly(
                         "stop consumer-app 3 at 42s",
                         "kill consumer-app 2 at 43s",

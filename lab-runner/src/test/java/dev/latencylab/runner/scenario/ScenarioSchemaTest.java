@@ -147,7 +147,7 @@ class ScenarioSchemaTest {
         assertThat(fields(defs.path("fault")))
                 .isEqualTo(Stream.concat(
                                 Stream.of("at"),
-                                Arrays.stream(FaultStep.Action.values()).map(FaultStep.Action::label))
+                                Arrays.stream(TimedFault.Action.values()).map(TimedFault.Action::label))
                         .collect(Collectors.toSet()));
     }
 

@@ -2,8 +2,8 @@ package dev.latencylab.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.latencylab.runner.http.JsonHttp;
-import dev.latencylab.runner.lab.NetworkClient;
+import dev.latencylab.runner.apps.NetworkClient;
+import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.scenario.NetworkDelay;
 import java.io.BufferedReader;
 import java.io.IOException;

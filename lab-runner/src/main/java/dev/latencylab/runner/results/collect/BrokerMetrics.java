@@ -1,6 +1,6 @@
 package dev.latencylab.runner.results.collect;
 
-import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.endpoint.PrometheusClient;
 
 /**
  * Where the brokers' figures are read: a Prometheus, the label matchers that pick the brokers' series in it, and

@@ -1,8 +1,8 @@
 package dev.latencylab.runner.results.collect;
 
-import dev.latencylab.runner.http.EndpointException;
-import dev.latencylab.runner.http.PromSeries;
-import dev.latencylab.runner.http.PrometheusClient;
+import dev.latencylab.runner.endpoint.EndpointException;
+import dev.latencylab.runner.endpoint.PromSeries;
+import dev.latencylab.runner.endpoint.PrometheusClient;
 import dev.latencylab.runner.run.StackProbe;
 import java.time.Duration;
 import java.time.Instant;

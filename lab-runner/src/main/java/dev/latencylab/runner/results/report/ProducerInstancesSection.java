@@ -1,7 +1,7 @@
 package dev.latencylab.runner.results.report;
 
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.runner.lab.ProducerGroup;
+import dev.latencylab.runner.apps.ProducerGroup;
 import dev.latencylab.runner.results.summary.Fmt;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.run.PhaseDescription;

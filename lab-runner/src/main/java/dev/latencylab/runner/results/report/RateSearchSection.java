@@ -4,8 +4,8 @@ import dev.latencylab.runner.results.summary.Fmt;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.results.summary.RunSummary;
 import dev.latencylab.runner.run.MaxRateSearch;
+import dev.latencylab.runner.run.RateProbe;
 import dev.latencylab.runner.run.RateSearchRecord;
-import dev.latencylab.runner.run.RateStep;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -59,7 +59,7 @@ final class RateSearchSection {
         b.append(
                         "| step | rate/s | s | sent | scheduled | publish delay p99 ms | unanswered | consumer behind | verdict |\n")
                 .append("|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (RateStep step : r.steps()) {
+        for (RateProbe step : r.steps()) {
             b.append(MarkdownTable.row(
                     step.hold() ? step.step() + " (hold)" : step.step(),
                     Fmt.rate(step.rate()),
@@ -78,7 +78,7 @@ final class RateSearchSection {
             return b.append("No rate tried was sustained, so nothing was measured.\n\n")
                     .toString();
         }
-        long holds = r.steps().stream().filter(RateStep::hold).count();
+        long holds = r.steps().stream().filter(RateProbe::hold).count();
         b.append(String.format(
                 Locale.ROOT,
                 "Highest sustained rate: **%s records/s**%s%s.",
@@ -93,7 +93,7 @@ final class RateSearchSection {
                         : holds > 0
                                 ? ", NOT held: " + holds + " hold(s) of a whole phase failed, the last at "
                                         + Fmt.rate(r.steps().stream()
-                                                .filter(RateStep::hold)
+                                                .filter(RateProbe::hold)
                                                 .reduce((a, c) -> c)
                                                 .orElseThrow()
                                                 .rate())

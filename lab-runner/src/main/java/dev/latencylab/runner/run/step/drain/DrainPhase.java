@@ -9,7 +9,7 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
-import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.run.BacklogSends;
 import dev.latencylab.runner.run.ClosedPhase;
 import dev.latencylab.runner.run.PhaseCloser;

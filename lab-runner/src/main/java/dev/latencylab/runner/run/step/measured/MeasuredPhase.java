@@ -10,9 +10,8 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
-import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.run.ClosedPhase;
-import dev.latencylab.runner.run.FaultSteps;
 import dev.latencylab.runner.run.PhaseCloser;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.PhaseStack;
@@ -23,9 +22,10 @@ import dev.latencylab.runner.run.RunContext;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.StepLoop;
 import dev.latencylab.runner.run.StepServices;
+import dev.latencylab.runner.run.TimedFaults;
 import dev.latencylab.runner.scenario.Durations;
-import dev.latencylab.runner.scenario.FaultStep;
 import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.TimedFault;
 import dev.latencylab.runner.scenario.TopicSpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -42,7 +42,7 @@ public final class MeasuredPhase implements PhaseStep {
     private final RunContext run;
     private final PhaseStack stack;
     private final PhaseTopics topics;
-    private final FaultSteps faults;
+    private final TimedFaults faults;
     private final PhaseCloser closer;
     private final WindowOpening opening;
 
@@ -113,7 +113,7 @@ public final class MeasuredPhase implements PhaseStep {
                 hooked = true;
                 continue;
             }
-            Optional<FaultStep> due = t.takeFaultDue(elapsed);
+            Optional<TimedFault> due = t.takeFaultDue(elapsed);
             if (due.isPresent()) {
                 faults.inject(t, due.get());
                 continue;

@@ -4,7 +4,7 @@ import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.wait.Wait;
-import dev.latencylab.runner.lab.ProducerGroup;
+import dev.latencylab.runner.apps.ProducerGroup;
 import dev.latencylab.runner.run.PhaseTracker;
 import dev.latencylab.runner.run.RunContext;
 import dev.latencylab.runner.scenario.Durations;

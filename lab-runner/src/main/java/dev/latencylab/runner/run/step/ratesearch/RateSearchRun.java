@@ -8,14 +8,14 @@ import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
-import dev.latencylab.runner.lab.ProducerClient;
+import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.run.MaxRateSearch;
 import dev.latencylab.runner.run.PhaseStack;
 import dev.latencylab.runner.run.PhaseStep;
 import dev.latencylab.runner.run.PhaseTopics;
 import dev.latencylab.runner.run.PhaseTracker;
+import dev.latencylab.runner.run.RateProbe;
 import dev.latencylab.runner.run.RateSearchRecord;
-import dev.latencylab.runner.run.RateStep;
 import dev.latencylab.runner.run.RunContext;
 import dev.latencylab.runner.run.StepLoop;
 import dev.latencylab.runner.run.StepServices;
@@ -123,7 +123,7 @@ public final class RateSearchRun implements PhaseStep {
             long backlog =
                     (status.counters().acked() - ackedBase) - (view.totals().received() - receivedBase);
             run.consumer.release(stepId);
-            RateStep judged = search.judge(
+            RateProbe judged = search.judge(
                     rate,
                     seconds,
                     sent,

@@ -1,0 +1,122 @@
+package dev.latencylab.kafka.clientproperties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.latencylab.api.settings.BadSettingsException;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.junit.jupiter.api.Test;
+
+class ClientPropertyCheckTest {
+
+    @Test
+    void propertiesTheProducerKnowsWithValuesOfTheirTypeAreAccepted() {
+        assertThatCode(() -> ClientPropertyCheck.producer(
+                        "producerConfig",
+                        Map.of(
+                                "max.request.size", "2097152",
+                                "delivery.timeout.ms", "60000",
+                                "partitioner.ignore.keys", "true",
+                                "partitioner.class", "org.apache.kafka.clients.producer.RoundRobinPartitioner",
+                                "metadata.max.age.ms", "5000")))
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void anUnknownNameIsRefusedNamingIt() {
+        assertThatThrownBy(() -> ClientPropertyCheck.producer("producerConfig", Map.of("max.requests.size", "1")))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> org.assertj.core.api.Assertions.assertThat(e.field())
+                                .isEqualTo("producerConfig.max.requests.size"))
+                .hasMessageContaining("has no property max.requests.size");
+    }
+
+    @Test
+    void aValueOfTheWrongTypeOrOutOfTheValidatorsRangeIsRefused() {
+        assertThatThrownBy(() -> ClientPropertyCheck.producer("producerConfig", Map.of("max.request.size", "big")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageStartingWith("producerConfig.max.request.size must be an integer in [0,...]; got \"big\"")
+                .hasMessageContaining("got \"big\"");
+        assertThatThrownBy(() -> ClientPropertyCheck.producer("producerConfig", Map.of("retries", "-1")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("producerConfig.retries");
+    }
+
+    @Test
+    void classesOutsideTheKafkaClientAreRefused() {
+        assertThatThrownBy(() -> ClientPropertyCheck.producer(
+                        "producerConfig", Map.of("interceptor.classes", "com.example.Spy")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("only the Kafka client's own");
+        assertThatThrownBy(() -> ClientPropertyCheck.producer(
+                        "producerConfig", Map.of("partitioner.class", "java.lang.Runtime")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageContaining("partitioner.class");
+    }
+
+    @Test
+    void theConsumerIsCheckedAgainstItsOwnDefinitions() {
+        assertThatCode(() -> ClientPropertyCheck.consumer(
+                        "consumerConfig", Map.of("isolation.level", "read_committed", "group.protocol", "consumer")))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> ClientPropertyCheck.consumer("consumerConfig", Map.of("isolation.level", "dirty")))
+                .isInstanceOf(BadSettingsException.class)
+                .hasMessageStartingWith(
+                        "consumerConfig.isolation.level must be text in [read_committed, read_uncommitted]");
+        assertThatThrownBy(() -> ClientPropertyCheck.consumer("consumerConfig", Map.of("max.request.size", "1")))
+                .hasMessageContaining("the Kafka consumer has no property max.request.size (see ConsumerConfig)");
+    }
+
+    @Test
+    void anAssignorIsAListOfClassesAndOnlyKafkasAreAccepted() {
+        assertThatThrownBy(() -> ClientPropertyCheck.consumer(
+                        "consumerConfig", Map.of("partition.assignment.strategy", "java.lang.Thread")))
+                .isInstanceOfSatisfying(BadSettingsException.class, e -> assertThat(e.field())
+                        .isEqualTo("consumerConfig.partition.assignment.strategy"))
+                .hasMessageContaining("only the Kafka client's own");
+        assertThatCode(() -> ClientPropertyCheck.consumer(
+                        "consumerConfig",
+                        Map.of(
+                                "partition.assignment.strategy",
+                                "org.apache.kafka.clients.consumer.CooperativeStickyAssignor")))
+                .doesNotThrowAnyException();
+    }
+
+    /** Every LIST or CLASS property of either client, but for the few that name no class, loads classes. */
+    @Test
+    void everyPropertyThatNamesClassesIsUnderTheRule() {
+        Set<String> namesNoClass = Set.of(
+                "bootstrap.servers",
+                "ssl.cipher.suites",
+                "ssl.enabled.protocols",
+                "sasl.oauthbearer.expected.audience",
+                "config.providers");
+        for (var client : List.of(
+                Map.entry(ProducerConfig.configDef(), "producer"), Map.entry(ConsumerConfig.configDef(), "consumer"))) {
+            for (ConfigDef.ConfigKey key : client.getKey().configKeys().values()) {
+                if ((key.type != ConfigDef.Type.LIST && key.type != ConfigDef.Type.CLASS)
+                        || namesNoClass.contains(key.name)) {
+                    continue;
+                }
+                Map<String, String> thread = Map.of(key.name, "java.lang.Thread");
+                assertThatThrownBy(
+                                () -> {
+                                    if (client.getValue().equals("producer")) {
+                                        ClientPropertyCheck.producer("config", thread);
+                                    } else {
+                                        ClientPropertyCheck.consumer("config", thread);
+                                    }
+                                },
+                                client.getValue() + " " + key.name)
+                        .isInstanceOf(BadSettingsException.class)
+                        .hasMessageContaining("only the Kafka client's own");
+            }
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package dev.latencylab.runner.apps;
+
+import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.runner.clocks.ClockProbe;
+import dev.latencylab.runner.endpoint.EndpointException;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.Urls;
+import java.net.URI;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/** producer-app's control endpoint. */
+public final class ProducerClient {
+
+    public static final String PART = "producer-app";
+    /**
+     * A change flushes the producer before it answers (a stop, a new client): with an unthrottled
+     * load its buffer holds up to buffer.memory of records. The app gives up after twice its
+     * switch-timeout (2 x 30 s by default, then 503); the runner waits a little longer than that.
+     */
+    static final java.time.Duration CHANGE_TIMEOUT = java.time.Duration.ofSeconds(70);
+    /** The topic the producer-app creates and writes by default (lab.producer.topic): where phases without their own topic run. */
+    public static final String LAB_TOPIC = "lab.orders";
+
+    private final JsonHttp http;
+    /** The instances' URLs as given. */
+    private final List<URI> bases;
+
+    private final List<URI> endpoints;
+    /** The instances a phase drives: the first {@code active} of {@link #endpoints}; the others are stopped. */
+    private volatile int active;
+
+    public ProducerClient(JsonHttp http, URI base) {
+        this(http, List.of(base));
+    }
+
+    /** Several producer-app instances, driven together and read as one ({@link ProducerGroup}): a rate is their total. */
+    public ProducerClient(JsonHttp http, List<URI> bases) {
+        if (bases.isEmpty()) {
+            throw new IllegalArgumentException("no producer-app URL");
+        }
+        this.http = http;
+        this.bases = List.copyOf(bases);
+        this.endpoints =
+                bases.stream().map(b -> Urls.resolve(b, "/actuator/producer")).toList();
+        this.active = endpoints.size();
+    }
+
+    /** The first instance's endpoint. */
+    public URI endpoint() {
+        return endpoints.get(0);
+    }
+
+    public List<URI> endpoints() {
+        return endpoints;
+    }
+
+    /** CPU seconds the first instance's process has used so far (its JVM's own count). */
+    public double cpuSeconds() throws InterruptedException {
+        return ProcessCpu.seconds(http, PART, endpoint());
+    }
+
+    /** How many instances the phases now drive. */
+    public int active() {
+        return active;
+    }
+
+    /** The runner's last answer from the driven instances: what {@link #enterPhase} expects to find unchanged. */
+    private volatile ProducerStatus lastAnswer;
+
+    /**
+     * Drives only the first {@code count} instances from now on: the others' load is stopped (what
+     * they sent stays counted in their own phases, which no later phase id reuses).
+     */
+    public void use(int count) throws InterruptedException {
+        if (count < 1 || count > endpoints.size()) {
+            throw new EndpointException("a phase asked for " + count + " producer-app instances; " + endpoints.size()
+                    + " run (scripts/lab up --producers N starts more)");
+        }
+        for (int i = count; i < endpoints.size(); i++) {
+            post(endpoints.get(i), SettingsChange.stop());
+        }
+        active = count;
+    }
+
+    /** The driven instances as one: counts summed, phases merged. */
+    public ProducerStatus state() throws InterruptedException {
+        return ProducerGroup.merge(
+                instanceStates().stream().map(InstanceStatus::status).toList());
+    }
+
+    /** Each driven instance's own status. */
+    public List<InstanceStatus> instanceStates() throws InterruptedException {
+        List<InstanceStatus> states = new java.util.ArrayList<>();
+        for (URI e : endpoints.subList(0, active)) {
+            states.add(new InstanceStatus(e, http.getJson(PART, e, ProducerStatus.class)));
+        }
+        return states;
+    }
+
+    /** One instance: its endpoint and status. */
+    public record InstanceStatus(URI endpoint, ProducerStatus status) {}
+
+    /**
+     * Applies a change to every driven instance; each answers once it is in effect. A refused
+     * field becomes a clear error. A rate is the group's total: each of N driven instances is given
+     * rate / N ({@link ProducerGroup#perInstanceRate}), and the answer carries the total again.
+     */
+    public ProducerStatus apply(SettingsChange change) throws InterruptedException {
+        ProducerStatus answer = applyToEach(change);
+        lastAnswer = answer;
+        return answer;
+    }
+
+    private ProducerStatus applyToEach(SettingsChange change) throws InterruptedException {
+        List<URI> driven = endpoints.subList(0, active);
+        if (driven.size() == 1) {
+            return post(driven.get(0), change);
+        }
+        Object share = share(change, driven.size());
+        // All at once: one after the other, a stop would wait for each instance's flush in turn and
+        // the last instance would keep sending while the first ones flush.
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(driven.size());
+        try {
+            List<java.util.concurrent.Future<ProducerStatus>> answers = new java.util.ArrayList<>();
+            for (URI e : driven) {
+                answers.add(pool.submit(() -> post(e, share)));
+            }
+            List<ProducerStatus> statuses = new java.util.ArrayList<>();
+            for (java.util.concurrent.Future<ProducerStatus> a : answers) {
+                try {
+                    statuses.add(a.get());
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException r) {
+                        throw r;
+                    }
+                    throw new EndpointException(PART + ": " + e.getCause());
+                }
+            }
+            ProducerGroup.disagreement(statuses).ifPresent(d -> {
+                throw new EndpointException(PART + " instances answered " + change + " differently: " + d);
+            });
+            return ProducerGroup.merge(statuses);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * What each of {@code instances} driven instances is sent for {@code change}: the change with its
+     * rate (records/s, the group's total) split evenly; refused when a share would be below the
+     * lowest rate an instance accepts.
+     */
+    private static SettingsChange share(SettingsChange change, int instances) {
+        Double rate = change.get(ProducerSetting.RATE);
+        if (rate == null || rate == SettingsLimits.UNTHROTTLED) {
+            return change;
+        }
+        double each = ProducerGroup.perInstanceRate(rate, instances);
+        if (each < SettingsLimits.MIN_RATE) {
+            throw new EndpointException("rate " + rate + " records/s split over " + instances + " "
+                    + PART + " instances gives each " + each + " records/s, below the lowest an instance accepts ("
+                    + SettingsLimits.MIN_RATE + "): raise the rate or drive fewer instances (a phase's producers: K)");
+        }
+        return change.and(ProducerSetting.RATE, each);
+    }
+
+    private ProducerStatus post(URI endpoint, Object change) throws InterruptedException {
+        JsonHttp.Response r = http.postJson(PART, endpoint, change, CHANGE_TIMEOUT);
+        if (r.status() == 400) {
+            throw new EndpointException(PART + " refused the change " + JsonHttp.MAPPER.writeValueAsString(change)
+                    + ": " + JsonHttp.refusal(r.body()));
+        }
+        JsonHttp.requireOk(PART, "POST", endpoint, r);
+        return JsonHttp.read(PART, endpoint, r.body(), ProducerStatus.class);
+    }
+
+    /** {@link #start(ProducerSettings, int, String)} on the lab topic. */
+    public ProducerStatus start(ProducerSettings wanted, int phase) throws InterruptedException {
+        return start(wanted, phase, LAB_TOPIC);
+    }
+
+    /**
+     * Sets every setting and starts the load on {@code topic}, its records in {@code phase} (0: no
+     * named phase); fails unless the producer answers running with exactly these settings, this
+     * phase and this topic.
+     */
+    public ProducerStatus start(ProducerSettings wanted, int phase, String topic) throws InterruptedException {
+        return start(wanted, phase, topic, true);
+    }
+
+    /** {@link #start(ProducerSettings, int, String)} in a named phase: the name is what dashboards show for it. */
+    public ProducerStatus startNamed(ProducerSettings wanted, int phase, String name, String topic)
+            throws InterruptedException {
+        return start(SettingsChange.start(wanted, phase, topic).named(name), wanted, true);
+    }
+
+    /**
+     * {@link #start(ProducerSettings, int, String)}, with the lab's header on every record or on none
+     * (then in no named phase: the consumer can neither time nor count such records).
+     */
+    public ProducerStatus start(ProducerSettings wanted, int phase, String topic, boolean header)
+            throws InterruptedException {
+        return start(SettingsChange.start(wanted, phase, topic).withHeader(header), wanted, header);
+    }
+
+    private ProducerStatus start(SettingsChange change, ProducerSettings wanted, boolean header)
+            throws InterruptedException {
+        int phase = change.phase();
+        String topic = change.topic();
+        ProducerStatus status = apply(change);
+        if (!status.running()
+                || !wanted.equals(status.settings())
+                || status.phase() != phase
+                || !topic.equals(status.topic())
+                || status.header() != header) {
+            throw new EndpointException(PART + " answered with settings " + status.settings() + " (running="
+                    + status.running() + ", phase " + status.phase() + ", topic " + status.topic() + ", header "
+                    + status.header() + ") after being asked for " + wanted + ", running=true, phase " + phase
+                    + ", topic " + topic + " and header " + header);
+        }
+        return status;
+    }
+
+    /** From now on the records carry this phase id; nothing else changes (no flush, no new client). */
+    public ProducerStatus enterPhase(int phase) throws InterruptedException {
+        return enterPhase(phase, null);
+    }
+
+    /** {@link #enterPhase(int)}, with the name the producer's {@code lab_phase_info} shows for it (null: none). */
+    public ProducerStatus enterPhase(int phase, String name) throws InterruptedException {
+        ProducerStatus before = lastAnswer;
+        ProducerStatus status = apply(SettingsChange.phase(phase).named(name));
+        if (status.phase() != phase) {
+            throw new EndpointException(
+                    PART + " answered with phase " + status.phase() + " after being asked for phase " + phase);
+        }
+        // The records no longer say which settings sent them: what the window measures is what the
+        // producer ran with when the runner last set it, or the phase stops here.
+        if (before != null
+                && (!before.producerId().equals(status.producerId())
+                        || !java.util.Objects.equals(before.settings(), status.settings())
+                        || !before.topic().equals(status.topic()))) {
+            throw new EndpointException(PART + " is not what the runner set before phase " + phase + ": it was "
+                    + before.settings() + " on " + before.topic() + " (producer " + before.producerId()
+                    + "), it is " + status.settings() + " on " + status.topic() + " (producer " + status.producerId()
+                    + "): restarted or changed by someone else meanwhile, so the phase would measure other settings"
+                    + " than asked");
+        }
+        return status;
+    }
+
+    /** A clock probe per instance, timed on {@code runnerMicros} (the runner's own clock, epoch microseconds). */
+    public List<ClockProbe> clockProbes(LongSupplier runnerMicros) {
+        return bases.stream()
+                .map(b -> (ClockProbe) new AppClockProbe(http, PART, b, runnerMicros))
+                .toList();
+    }
+}

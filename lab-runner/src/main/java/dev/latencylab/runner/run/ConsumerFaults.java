@@ -1,0 +1,187 @@
+package dev.latencylab.runner.run;
+
+import dev.latencylab.runner.endpoint.EndpointException;
+import dev.latencylab.runner.faults.FaultException;
+import dev.latencylab.runner.faults.Outage;
+import dev.latencylab.runner.scenario.TimedFault;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * A phase's steps on consumer-app instances ({@code consumer-N}). Taking one down is quick (a
+ * signal); starting one takes its JVM's start, 10-50 s on 2 cores under load, so a start runs on
+ * its own thread and the phase's schedule goes on: the next steps keep their times. A started
+ * instance is asked again once it answers, and told of the phase's slow-record watch.
+ */
+final class ConsumerFaults {
+
+    private final RunContext run;
+    private final ExecutorService starts = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "consumer-start");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** Starts under way, by instance, per phase tracker. */
+    private final Map<PhaseTracker, Map<Integer, Start>> pending = new HashMap<>();
+
+    private record Start(TimedFault step, double at, CompletableFuture<Done> done) {}
+
+    /** How a start ended: when the instance answered (or the error), and a note for the record. */
+    private record Done(Instant answered, String error, String note) {}
+
+    ConsumerFaults(RunContext run) {
+        this.run = run;
+    }
+
+    /**
+     * Carries out {@code step} on instance {@code n}, {@code at} seconds into the window, the load
+     * writing {@code topic}. A step on
+     * an instance still starting waits for that start first.
+     */
+    void act(PhaseTracker t, TimedFault step, int n, double at, String topic) throws InterruptedException {
+        Start starting = pending.getOrDefault(t, Map.of()).get(n);
+        if (starting != null) {
+            settle(t, starting, n, true);
+            // Carried out when that start ended, not when it was due.
+            at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
+        }
+        if (!step.action().takesDown()) {
+            run.out.printf(
+                    Locale.ROOT,
+                    "  %s consumer-app %d at %.1f s (its JVM starts)%n",
+                    step.action().label(),
+                    n,
+                    at);
+            CompletableFuture<Done> done = CompletableFuture.supplyAsync(() -> start(t, n), starts);
+            pending.computeIfAbsent(t, k -> new HashMap<>()).put(n, new Start(step, at, done));
+            return;
+        }
+        List<Integer> held = held(n, topic);
+        Instant started = run.clock.instant();
+        String error = null;
+        try {
+            // Left out of the group's reads first: its answers would stop mid-read.
+            run.consumer.takenDown(n);
+            run.consumers.act(step.action(), n);
+        } catch (FaultException | IllegalArgumentException e) {
+            error = e.getMessage() + rejoined(n);
+        }
+        record(t, step, n, at, held, Duration.between(started, run.clock.instant()), error);
+    }
+
+    /**
+     * The partitions of the load's topic instance {@code n} says it holds: what its stop or death
+     * takes from the group (the coordinator's view names members, not instances). Null when it
+     * does not answer.
+     */
+    private List<Integer> held(int n, String topic) throws InterruptedException {
+        try {
+            return run.consumer.instanceView(n).assigned().getOrDefault(topic, List.of());
+        } catch (EndpointException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /** Settles the starts that have ended; with {@code wait}, waits for every one (bounded by the control's own timeout). */
+    void settle(PhaseTracker t, boolean wait) throws InterruptedException {
+        for (Map.Entry<Integer, Start> e :
+                new ArrayList<>(pending.getOrDefault(t, Map.of()).entrySet())) {
+            settle(t, e.getValue(), e.getKey(), wait);
+        }
+        if (pending.getOrDefault(t, Map.of()).isEmpty()) {
+            pending.remove(t);
+        }
+    }
+
+    private void settle(PhaseTracker t, Start s, int n, boolean wait) throws InterruptedException {
+        if (!wait && !s.done().isDone()) {
+            return;
+        }
+        Done d;
+        try {
+            d = s.done().get();
+        } catch (ExecutionException e) {
+            d = new Done(run.clock.instant(), String.valueOf(e.getCause()), null);
+        }
+        pending.get(t).remove(n);
+        Instant issued = t.measureStart().plusMillis(Math.round(s.at() * 1000));
+        record(t, s.step(), n, s.at(), null, Duration.between(issued, d.answered()), d.error());
+        if (d.note() != null) {
+            run.warn("phase " + t.phase.name() + ": " + d.note());
+        }
+    }
+
+    /** On the start's own thread: the instance started, asked again, told of the watch. */
+    private Done start(PhaseTracker t, int n) {
+        try {
+            run.consumers.act(TimedFault.Action.RESTART, n);
+            Instant answered = run.clock.instant();
+            run.consumer.backUp(n);
+            // Records it read before it was told of the watch were not looked at: said, never hidden.
+            long early = run.consumer.watch(n, t.phaseId, t.thresholdMs);
+            String note = early == 0
+                    ? null
+                    : "consumer-app " + n + " had read " + early + " records of the phase before it was told of"
+                            + " the slow-record watch; the slow ones among them are not counted as delayed";
+            return new Done(answered, null, note);
+        } catch (FaultException | EndpointException | IllegalArgumentException e) {
+            return new Done(run.clock.instant(), e.getMessage() + rejoined(n), null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Done(run.clock.instant(), "interrupted", null);
+        }
+    }
+
+    /**
+     * After a failed step: whether the instance answers anyway (a start slower than the control's
+     * wait, a stop that did not take); if it does, it is read again, so nothing it reads is missed.
+     */
+    private String rejoined(int n) {
+        try {
+            run.consumer.instanceView(n);
+        } catch (EndpointException | IllegalArgumentException e) {
+            return "; consumer-app " + n + " does not answer: start it with scripts/lab consumer restart " + n;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+        run.consumer.backUp(n);
+        return "; consumer-app " + n + " answers nonetheless and is read again";
+    }
+
+    private void record(
+            PhaseTracker t, TimedFault step, int n, double at, List<Integer> held, Duration took, String error) {
+        double seconds = took.toMillis() / 1000.0;
+        t.faults.stepDone(new Outage.FaultStepTaken(at, step.action().label(), 0, n, held, seconds, error), false);
+        if (error != null) {
+            run.warn("phase " + t.phase.name() + ": " + step.describe() + " failed: " + error);
+        } else if (step.action().takesDown()) {
+            run.out.printf(
+                    Locale.ROOT,
+                    "  %s consumer-app %d at %.1f s (took %.1f s; it held partitions %s)%n",
+                    step.action().label(),
+                    n,
+                    at,
+                    seconds,
+                    held == null ? "unknown" : held);
+        } else {
+            run.out.printf(
+                    Locale.ROOT,
+                    "  consumer-app %d (%s at %.1f s) answers again, %.1f s later%n",
+                    n,
+                    step.action().label(),
+                    at,
+                    seconds);
+        }
+    }
+}
