@@ -236,7 +236,8 @@ class CompareReportTest {
 
         assertThat(md)
                 .contains(
-                        "| 2 | lab | 12,000 | 12,500 | 0.960 | 9,000 | 0.750 |\n| mean | | 12,000 | 12,500 | **0.960** |\n\n");
+                        "| 2 | lab | 12,000 | 12,500 | 0.960 | 9,000 | 0.750 |\n| mean | | 12,000 | 12,500 | 0.960 |\n"
+                                + "| median of the rounds' ratios | | | | **0.960** |\n\n");
     }
 
     @Test
