@@ -6,9 +6,11 @@ import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.runner.run.ScenarioRunner;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A consumer round of the comparison, on a topic of its own: two backlogs, drained by the
@@ -25,7 +27,9 @@ final class ConsumerRounds {
      * ConsumerPerformance's own client settings (it sets them whatever it is given), given to the
      * consumer-app for its drains: both sides fetch alike.
      */
-    static final Map<String, String> TOOL_FETCH = Map.of("receive.buffer.bytes", "2097152", "check.crcs", "false");
+    /** Sorted: compare.md prints it, and Map.of's order changes from one JVM to the next. */
+    static final Map<String, String> TOOL_FETCH = Collections.unmodifiableSortedMap(
+            new TreeMap<>(Map.of("receive.buffer.bytes", "2097152", "check.crcs", "false")));
     /** Records each listener drains before round 1, unmeasured: enough for the JIT, a few seconds each. */
     static final long WARMUP_RECORDS = 50_000;
 

@@ -290,4 +290,12 @@ class CompareReportTest {
         assertThat(json.get("publishDelay").get("refusal").isNull()).isTrue();
         assertThat(Files.readString(dir.resolve("compare.md"))).startsWith("# Lab vs Kafka's own tools");
     }
+
+    @Test
+    void theToolsFetchSettingsPrintInOneOrderEveryRun() {
+        // Map.of's order depends on a per-JVM seed: compare.md would differ between two runs of the same code.
+        assertThat(ConsumerRounds.TOOL_FETCH)
+                .isInstanceOf(java.util.SortedMap.class)
+                .hasToString("{check.crcs=false, receive.buffer.bytes=2097152}");
+    }
 }
