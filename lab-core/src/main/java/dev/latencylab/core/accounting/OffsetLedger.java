@@ -25,7 +25,10 @@ import java.util.List;
  * <p>The ledger lives in a memory-mapped file shared by every consumer-app instance of the group
  * on this host: a SIGKILLed instance's last writes are in the page cache, and the instance that
  * takes its partitions over continues the same ledger. Only a partition's owner writes the
- * partition's region, one 8-byte store per record in the common case. Each multi-store update is
+ * partition's region, one 8-byte store per record in the common case, between two stores of the
+ * partition's version (odd while it writes): the other instances read the whole ledger for the
+ * runner with no lock shared between processes, and read a partition again when its version moved,
+ * so no count is read half-updated. Each multi-store update is
  * ordered so that a process killed between two stores leaves the ledger counting that record as
  * not yet processed (it is read again and counted then), never as processed twice.
  *
@@ -36,11 +39,10 @@ import java.util.List;
  * and the runner stops the run with it. Partitions at or beyond {@link
  * AccountingLimits#MAX_PARTITIONS} are a limit hit too.
  *
- * <p>A merge rewrites a partition's segments in place, so it is bracketed by the partition's
- * version, odd while it runs: another process reading the partition then reads again, and a
- * process killed in the middle of one leaves an odd version, which the next writer of the
- * partition repairs (segments only move down, so a stale copy of one starts at or below the end
- * of the segment before it and is dropped; {@link #view} drops them too).
+ * <p>A merge rewrites a partition's segments in place, inside the same odd version: a process
+ * killed in the middle of one leaves it odd, which the next writer of the partition repairs
+ * (segments only move down, so a stale copy of one starts at or below the end of the segment
+ * before it and is dropped; {@link #view} drops them too).
  *
  * <p>Layout (native byte order): a 64-byte header (magic, version, dimensions, the limit hit, the
  * redeliveries from below a partition's first offset, the highest released phase id, the
@@ -128,6 +130,16 @@ public final class OffsetLedger implements GroupLedger {
         if ((segments.version(base) & 1) != 0) {
             segments.repair(base);
         }
+        segments.beginWrite(base);
+        try {
+            return deliver(base, partition, offset, phase);
+        } finally {
+            segments.endWrite(base);
+        }
+    }
+
+    /** {@link #deliver(int, long, int)} inside the partition's write. */
+    private boolean deliver(int base, int partition, long offset, int phase) {
         long count = buffer.getLong(base);
         if (count == 0) {
             writeSegment(PartitionSegments.segmentAt(base, 0), phase, offset);
@@ -164,9 +176,7 @@ public final class OffsetLedger implements GroupLedger {
             buffer.putLong(open + 16, highest);
         }
         if (outOfSegments(count)) {
-            segments.beginMerge(base);
             count = segments.merge(base, (int) count, buffer.getLong(RELEASED_AT));
-            segments.endMerge(base);
         }
         if (outOfSegments(count)) {
             // Still out of segments: offsets are still tracked (redeliveries stay exact), phases
@@ -204,7 +214,9 @@ public final class OffsetLedger implements GroupLedger {
         int found = segments.segmentHolding(base, buffer.getLong(base), offset);
         if (found >= 0) {
             int at = PartitionSegments.segmentAt(base, found) + 4;
+            segments.beginWrite(base);
             buffer.putInt(at, buffer.getInt(at) + 1);
+            segments.endWrite(base);
         }
     }
 
@@ -229,7 +241,7 @@ public final class OffsetLedger implements GroupLedger {
         }
         int base = HEADER + partition * PARTITION;
         if (buffer.getLong(base) > 0 && buffer.getLong(base + 8) >= logEndOffset) {
-            buffer.putLong(base, 0);
+            forget(base);
             return true;
         }
         return false;
@@ -241,7 +253,7 @@ public final class OffsetLedger implements GroupLedger {
         for (int p = 0; p < MAX_PARTITIONS; p++) {
             int base = HEADER + p * PARTITION;
             if (buffer.getLong(base) != 0) {
-                buffer.putLong(base, 0);
+                forget(base);
             }
         }
         header.clear(NO_LIMIT);
@@ -310,6 +322,12 @@ public final class OffsetLedger implements GroupLedger {
         }
         int at = PartitionSegments.segmentAt(base, found) + 24;
         buffer.putLong(at, buffer.getLong(at) + 1);
+    }
+
+    private void forget(int base) {
+        segments.beginWrite(base);
+        buffer.putLong(base, 0);
+        segments.endWrite(base);
     }
 
     private void writeSegment(int at, int phase, long from) {

@@ -6,13 +6,14 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * One partition's region of the {@link OffsetLedger}: its segments in offset order, found, merged,
- * read between two equal versions and repaired after a merge a kill cut short. The region is its
- * segment count, its highest offset and its version (odd while a merge rewrites it), then the
+ * read between two equal versions and repaired after a write a kill cut short. The region is its
+ * segment count, its highest offset and its version (odd while its owner writes it), then the
  * segments of {@value #SEGMENT} bytes: phase id, duplicates, from, to ({@link #OPEN} while it is the
  * open one), redelivered, then the gaps (offsets inside the segment no record was processed at), kept by
  * three stores ({@link #gaps}).
@@ -24,8 +25,10 @@ final class PartitionSegments {
     static final long OPEN = -1;
     /** A segment's pending gap count's tag when there is none. */
     static final long NO_PENDING = Long.MAX_VALUE;
-    /** How often a reader tries again while another process merges the partition it reads. */
-    private static final int READ_TRIES = 10_000;
+    /** How long a partition's version may stay odd before its writer is taken for killed mid-write. */
+    static final Duration DEAD_WRITER = Duration.ofSeconds(1);
+    /** How often a reader spins before it yields while another process writes the partition it reads. */
+    private static final int SPINS = 100;
 
     private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
@@ -36,17 +39,28 @@ final class PartitionSegments {
     }
 
     /**
-     * One partition, read between two equal even versions: another process merging it makes this
-     * one read again. A version left odd by a process killed mid-merge is read as it is; the
-     * stale copies the merge left are dropped.
+     * One partition, read between two equal even versions: another process writing it (its owner,
+     * a record at a time) makes this one read again, so a count is never read half-updated (a
+     * gap's three stores, a segment's end and the highest offset). A version that moves is a
+     * writer at work, waited for however long it takes; one left odd for {@link #DEAD_WRITER} is a
+     * process killed mid-write (a live one holds it for well under a microsecond), read as it was
+     * left: each of its stores is ordered to leave a consistent count at a kill. The stale copies
+     * a cut merge left are dropped.
      */
     PartitionLedger read(int partition, int base) {
+        long oddVersion = -1;
+        long oddSince = 0;
         for (int tries = 0; ; tries++) {
             long version = version(base);
-            boolean merging = (version & 1) != 0;
-            if (merging && tries < READ_TRIES) {
-                Thread.onSpinWait();
-                continue;
+            if ((version & 1) != 0) {
+                if (version != oddVersion) {
+                    oddVersion = version;
+                    oddSince = System.nanoTime();
+                }
+                if (System.nanoTime() - oddSince < DEAD_WRITER.toNanos()) {
+                    pause(tries);
+                    continue;
+                }
             }
             long count = Math.min(buffer.getLong(base), OffsetLedger.SEGMENTS);
             long highest = buffer.getLong(base + 8);
@@ -63,7 +77,8 @@ final class PartitionSegments {
                 segments.add(SegmentLayout.read(buffer, at, end, gaps(at, end)));
             }
             VarHandle.loadLoadFence();
-            if (version(base) != version && tries < READ_TRIES) {
+            if (version(base) != version) {
+                pause(tries);
                 continue;
             }
             return segments.isEmpty()
@@ -72,7 +87,19 @@ final class PartitionSegments {
         }
     }
 
-    /** After a process was killed mid-merge: drops the stale copies the merge left, evens the version. */
+    /** Spins a little, then gives the core away: on two cores the writer may need this one. */
+    private static void pause(int tries) {
+        if (tries < SPINS) {
+            Thread.onSpinWait();
+        } else {
+            Thread.yield();
+        }
+    }
+
+    /**
+     * After a process was killed mid-write: drops the stale copies a cut merge left, evens the
+     * version. Any other write a kill cut short leaves no overlap, so nothing else is dropped.
+     */
     void repair(int base) {
         long count = Math.min(buffer.getLong(base), OffsetLedger.SEGMENTS);
         int kept = 0;
@@ -88,21 +115,22 @@ final class PartitionSegments {
             lastTo = to == OPEN ? Long.MAX_VALUE : to;
         }
         buffer.putLong(base, kept);
-        endMerge(base);
+        endWrite(base);
     }
 
-    /** A partition's version: odd while a merge rewrites it (read with acquire: the segments after it). */
+    /** A partition's version: odd while its owner writes it (read with acquire: the segments after it). */
     long version(int base) {
         return (long) LONGS.getAcquire(buffer, base + 16);
     }
 
-    void beginMerge(int base) {
+    /** Before any store into the partition's region: readers in other processes wait or read again. */
+    void beginWrite(int base) {
         LONGS.setOpaque(buffer, base + 16, version(base) + 1);
         VarHandle.storeStoreFence();
     }
 
-    /** Publishes the merged segments (release: they are written before the even version). */
-    void endMerge(int base) {
+    /** Publishes what was written (release: it is written before the even version). */
+    void endWrite(int base) {
         LONGS.setRelease(buffer, base + 16, version(base) + 1);
     }
 

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -284,7 +285,8 @@ class OffsetLedgerTest {
 
     /**
      * A process killed in the middle of a merge leaves the partition's version odd and a stale copy
-     * of a segment that had moved down: readers drop it, and the partition's next writer repairs it.
+     * of a segment that had moved down: readers wait for the version to move, take the writer for
+     * dead when it does not, drop the stale copy, and the partition's next writer repairs it.
      */
     @Test
     void aMergeCutShortByAKillIsReadWithoutItsStaleCopiesAndRepairedByTheNextWrite() throws IOException {
@@ -306,7 +308,11 @@ class OffsetLedgerTest {
             raw.putInt(segments, 6);
             raw.putLong(base + 16, raw.getLong(base + 16) + 1); // the version, odd: a merge ran
         }
+        long reading = System.nanoTime();
         LedgerView torn = ledger.view();
+        assertThat(Duration.ofNanos(System.nanoTime() - reading))
+                .as("a version left odd is first waited for: a live writer's would move")
+                .isGreaterThanOrEqualTo(PartitionSegments.DEAD_WRITER);
         assertThat(torn.delivered(6))
                 .as("the stale copy of phase 6 is not counted twice")
                 .isEqualTo(2);
