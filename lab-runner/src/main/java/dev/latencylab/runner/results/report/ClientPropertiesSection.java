@@ -14,6 +14,8 @@ import java.util.stream.Collectors;
  */
 final class ClientPropertiesSection {
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase | producer | consumer");
+
     private ClientPropertiesSection() {}
 
     static String render(List<PhaseSummary> phases) {
@@ -27,25 +29,17 @@ final class ClientPropertiesSection {
         if (byPhase.values().stream().flatMap(List::stream).allMatch(Map::isEmpty)) {
             return "";
         }
-        StringBuilder b = new StringBuilder("## Kafka client properties\n\n")
-                .append("Set by the scenario beyond the lab's settings (producerConfig, consumerConfig), checked")
-                .append(" against the Kafka clients' own definitions before the run; every other property is the")
-                .append(" app's (Kafka's default unless its application.yml says otherwise).\n\n")
-                .append("| phase | producer | consumer |\n|---|---|---|\n");
-        byPhase.forEach((name, properties) -> b.append("| ")
-                .append(name)
-                .append(" | ")
-                .append(describe(properties.get(0)))
-                .append(" | ")
-                .append(describe(properties.get(1)))
-                .append(" |\n"));
-        return b.append('\n').toString();
+        MarkdownSection s = MarkdownSection.titled("Kafka client properties")
+                .paragraph("Set by the scenario beyond the lab's settings (producerConfig, consumerConfig), checked"
+                        + " against the Kafka clients' own definitions before the run; every other property is the"
+                        + " app's (Kafka's default unless its application.yml says otherwise).")
+                .table(COLUMNS);
+        byPhase.forEach((name, properties) -> s.row(name, describe(properties.get(0)), describe(properties.get(1))));
+        return s.endTable().toString();
     }
 
     private static Map<String, String> consumerProperties(PhaseSummary p) {
-        return p.description() == null || p.description().consumer() == null
-                ? Map.of()
-                : p.description().consumer().properties();
+        return p.consumer() == null ? Map.of() : p.consumer().properties();
     }
 
     private static String describe(Map<String, String> properties) {
@@ -53,7 +47,7 @@ final class ClientPropertiesSection {
             return "none";
         }
         return properties.entrySet().stream()
-                .map(e -> "`" + e.getKey() + "=" + e.getValue().replace("|", "\\|") + "`")
+                .map(e -> "`" + e.getKey() + "=" + e.getValue() + "`")
                 .collect(Collectors.joining(", "));
     }
 }

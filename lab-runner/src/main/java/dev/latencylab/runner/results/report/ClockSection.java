@@ -20,6 +20,9 @@ final class ClockSection {
     /** How many times the clocks' uncertainty an e2e p50 must exceed before it is read without a caveat. */
     static final int MULTIPLE = 3;
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase | app | worker")
+            .andFigures("offset at start ms | ± ms | offset at end ms | ± ms");
+
     private ClockSection() {}
 
     static String render(RunSummary run) {
@@ -27,29 +30,28 @@ final class ClockSection {
         if (checks.isEmpty()) {
             return "";
         }
-        StringBuilder b = new StringBuilder("## Clocks\n\n")
-                .append("Each app's clock against the runner's, at each phase's start and end: of ")
-                .append("8 exchanges over `GET /actuator/clock`, the one of shortest round trip gives the offset")
-                .append(" (the app's reading minus the midpoint of the round trip; positive: the app's clock is")
-                .append(" ahead) and its uncertainty (half that round trip: the true offset lies within it, whatever")
-                .append(" the delays each way). An e2e latency is the consumer's clock minus the producer's, so it")
-                .append(" is off by the consumer-app's offset minus the producer-app's, known to within the sum of")
-                .append(" their uncertainties.\n\n")
-                .append("| phase | app | worker | offset at start ms | ± ms | offset at end ms | ± ms |\n")
-                .append("|---|---|---|---:|---:|---:|---:|\n");
+        MarkdownSection md = MarkdownSection.titled("Clocks")
+                .paragraph("Each app's clock against the runner's, at each phase's start and end: of 8 exchanges over"
+                        + " `GET /actuator/clock`, the one of shortest round trip gives the offset (the app's reading"
+                        + " minus the midpoint of the round trip; positive: the app's clock is ahead) and its"
+                        + " uncertainty (half that round trip: the true offset lies within it, whatever the delays"
+                        + " each way). An e2e latency is the consumer's clock minus the producer's, so it is off by"
+                        + " the consumer-app's offset minus the producer-app's, known to within the sum of their"
+                        + " uncertainties.")
+                .table(COLUMNS);
         Map<String, String> labels = new LinkedHashMap<>();
         run.phases().forEach(p -> labels.put(String.valueOf(p.phaseId()), run.label(p)));
         for (WorkerClocks r : rows(checks)) {
-            b.append(MarkdownTable.row(
+            md.row(
                     labels.getOrDefault(String.valueOf(r.phase), String.valueOf(r.phase)),
                     r.part,
                     r.worker,
                     offset(r.start),
                     uncertainty(r.start),
                     offset(r.end),
-                    uncertainty(r.end)));
+                    uncertainty(r.end));
         }
-        b.append('\n');
+        md.endTable();
         List<String> notes = new ArrayList<>();
         for (PhaseSummary p : run.phases()) {
             Double p50 = p.latencyMs() == null ? null : p.latencyMs().p50();
@@ -61,7 +63,7 @@ final class ClockSection {
             }
         }
         if (!notes.isEmpty()) {
-            b.append(String.join("\n", notes)).append("\n\n");
+            md.paragraph(String.join("\n", notes));
         }
         List<String> unanswered = checks.stream()
                 .filter(Predicate.not(ClockCheck::estimated))
@@ -70,11 +72,9 @@ final class ClockSection {
                 .distinct()
                 .toList();
         if (!unanswered.isEmpty()) {
-            b.append("No estimate (the app did not answer): ")
-                    .append(String.join("; ", unanswered))
-                    .append(".\n\n");
+            md.paragraph("No estimate (the app did not answer): " + String.join("; ", unanswered) + ".");
         }
-        return b.toString();
+        return md.toString();
     }
 
     /**

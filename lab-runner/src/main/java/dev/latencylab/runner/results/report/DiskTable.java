@@ -11,24 +11,28 @@ import java.util.List;
  */
 final class DiskTable {
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase | codec | level")
+            .andFigures("linger.ms")
+            .andText("payload")
+            .andFigures("records | MiB on disk | B/record | ratio to none | records/request | e2e p50 ms | e2e p99 ms"
+                    + " | producer CPU | brokers CPU");
+
     private DiskTable() {}
 
-    static String render(List<PhaseSummary> phases, String heading) {
-        return MarkdownReport.section(phases, p -> p.disk() != null, measured -> write(measured, heading));
+    static String render(List<PhaseSummary> phases, String level) {
+        return MarkdownReport.section(phases, p -> p.disk() != null, measured -> write(measured, level));
     }
 
-    private static String write(List<PhaseSummary> measured, String heading) {
-        StringBuilder b = new StringBuilder(heading + " Size on disk\n\n");
-        b.append("Log bytes of one replica per partition (Admin describeLogDirs) after the phase, divided by the"
-                + " records in its topic (warm-up, window and the load until the phase was closed: all with the"
-                + " phase's settings). Ratio: to compression none with the same linger.ms, batch.size, payload and"
-                + " rate in this run.\n\n");
-        b.append("| phase | codec | level | linger.ms | payload | records | MiB on disk | B/record | ratio to none"
-                + " | records/request | e2e p50 ms | e2e p99 ms | producer CPU | brokers CPU |\n");
-        b.append("|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    private static String write(List<PhaseSummary> measured, String level) {
+        MarkdownSection s = MarkdownSection.titled(level, "Size on disk")
+                .paragraph("Log bytes of one replica per partition (Admin describeLogDirs) after the phase, divided by"
+                        + " the records in its topic (warm-up, window and the load until the phase was closed: all"
+                        + " with the phase's settings). Ratio: to compression none with the same linger.ms,"
+                        + " batch.size, payload and rate in this run.")
+                .table(COLUMNS);
         for (PhaseSummary p : measured) {
             PhaseSummary.Disk d = p.disk();
-            b.append(MarkdownTable.row(
+            s.row(
                     p.tag(),
                     p.settings().compression(),
                     p.settings().compressionLevel() == null
@@ -44,8 +48,8 @@ final class DiskTable {
                     Fmt.ms(p.latencyMs().p50()),
                     Fmt.ms(p.latencyMs().p99()),
                     Fmt.cores(p.cpuCores() == null ? null : p.cpuCores().producer()),
-                    Fmt.cores(p.cpuCores() == null ? null : p.cpuCores().brokersTotal())));
+                    Fmt.cores(p.cpuCores() == null ? null : p.cpuCores().brokersTotal()));
         }
-        return b.append('\n').toString();
+        return s.endTable().toString();
     }
 }

@@ -19,6 +19,10 @@ import java.util.Map;
  */
 final class DistanceSection {
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase")
+            .andFigures("RTT ms | measured RTT ms p50 (p99) | records/s | MB/s | send buffer | receive buffer"
+                    + " | in flight x batch | bound MB/s");
+
     private DistanceSection() {}
 
     static List<PhaseSummary> delayed(List<PhaseSummary> phases) {
@@ -44,29 +48,25 @@ final class DistanceSection {
             return "";
         }
         PhaseDescription.Network first = delayed.get(0).description().network();
-        StringBuilder b = new StringBuilder("## Distance\n\n")
-                .append("The producer-app ran in a network namespace behind the lab's delay wire (")
-                .append(first.mechanism())
-                .append(
-                        first.mechanism().equals("netem")
+        MarkdownSection md = MarkdownSection.titled("Distance")
+                .paragraph("The producer-app ran in a network namespace behind the lab's delay wire ("
+                        + first.mechanism()
+                        + (first.mechanism().equals("netem")
                                 ? ": the kernel's netem on a veth pair"
                                 : ": two TUN devices and a process holding each packet for half the round trip each way;"
                                         + " this kernel has no netem")
-                .append("), so TCP's window and the in-flight requests meet the round trip as on a long link."
+                        + "), so TCP's window and the in-flight requests meet the round trip as on a long link."
                         + " Replication and the consumer are not delayed. Measured RTT: the wire's probe, a"
                         + " 64-byte TCP echo across it every 200 ms during the phase. MB/s: bytes the brokers"
                         + " took in for the topic (Prometheus). Bound: per connection (one per broker leading a"
                         + " partition) at most min(send buffer, receive buffer, in-flight requests x batch.size)"
-                        + " per round trip; a buffer the kernel tunes has no fixed bound here.\n\n")
-                .append(
-                        "| phase | RTT ms | measured RTT ms p50 (p99) | records/s | MB/s | send buffer | receive buffer |"
-                                + " in flight x batch | bound MB/s |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                        + " per round trip; a buffer the kernel tunes has no fixed bound here.")
+                .table(COLUMNS);
         for (PhaseSummary p : delayed) {
             PhaseDescription.Network n = p.description().network();
             ProducerSettings s = p.settings();
             Double bound = bound(p);
-            b.append(MarkdownTable.row(
+            md.row(
                     p.name(),
                     Fmt.plain(n.rttMs()),
                     n.measuredRttMs() == null
@@ -77,10 +77,9 @@ final class DistanceSection {
                     s.sendBufferBytes() < 0 ? "kernel" : s.sendBufferBytes(),
                     n.receiveBufferBytes() < 0 ? "kernel" : n.receiveBufferBytes(),
                     s.maxInFlight() + " x " + s.batchSize(),
-                    bound == null ? "-" : mb(bound)));
+                    bound == null ? "-" : mb(bound));
         }
-        b.append('\n').append(reading(phases)).append("\n\n");
-        return b.toString();
+        return md.endTable().paragraph(reading(phases)).toString();
     }
 
     /** Throughput against the round trip per settings set, and the bound that explains the drop. */

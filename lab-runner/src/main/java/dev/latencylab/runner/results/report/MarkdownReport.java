@@ -21,6 +21,10 @@ final class MarkdownReport {
     private static final DateTimeFormatter TIME =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
+    private static final MarkdownSection.Columns WARMUP_WINDOWS = MarkdownSection.Columns.figures(
+                    "window | ends at s | e2e p50 ms | CPU cores")
+            .andText("steady");
+
     private MarkdownReport() {}
 
     public static String render(RunSummary s, List<String> charts) {
@@ -132,17 +136,16 @@ final class MarkdownReport {
                 .append(w.outcome())
                 .append(".\n\n");
         if (!w.windows().isEmpty()) {
-            b.append("| window | ends at s | e2e p50 ms | CPU cores | steady |\n")
-                    .append("| ---: | ---: | ---: | ---: | --- |\n");
+            MarkdownSection t = MarkdownSection.into(b).table(WARMUP_WINDOWS);
             for (StackWarmupRecord.Window x : w.windows()) {
-                b.append(MarkdownTable.row(
+                t.row(
                         x.index(),
                         Fmt.plain(Math.round(x.elapsedSeconds())),
                         Fmt.ms(x.e2eP50Ms()),
                         Fmt.cores(x.cpuCores()),
-                        x.steady() ? "yes" : "no"));
+                        x.steady() ? "yes" : "no");
             }
-            b.append('\n');
+            t.endTable();
         }
         return b.toString();
     }

@@ -24,7 +24,12 @@ public final class MarkdownSection {
 
     /** A section of its own, opening with a second-level heading. */
     public static MarkdownSection titled(String heading) {
-        return new MarkdownSection(new StringBuilder()).heading("##", heading);
+        return titled("##", heading);
+    }
+
+    /** A section of its own at the level its caller puts it, "##" or "###". */
+    public static MarkdownSection titled(String level, String heading) {
+        return new MarkdownSection(new StringBuilder()).heading(level, heading);
     }
 
     /** @param level the heading's hashes, "##" or "###" */

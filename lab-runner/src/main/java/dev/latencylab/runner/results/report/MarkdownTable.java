@@ -3,8 +3,6 @@ package dev.latencylab.runner.results.report;
 import dev.latencylab.runner.results.summary.Fmt;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** A Markdown table: text columns left, figures right, so numbers line up when the file is read raw. */
 public final class MarkdownTable {
@@ -25,11 +23,6 @@ public final class MarkdownTable {
             b.append(' ').append(c.replace("|", "\\|")).append(" |");
         }
         b.append('\n');
-    }
-
-    /** One row of a table written by hand, each cell as it is: "| a | b |". */
-    static String row(Object... cells) {
-        return Stream.of(cells).map(String::valueOf).collect(Collectors.joining(" | ", "| ", " |\n"));
     }
 
     /** {@code part} as a whole percent of {@code total}, "42 %", or n/a. */

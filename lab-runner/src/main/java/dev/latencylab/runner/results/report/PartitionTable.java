@@ -14,25 +14,28 @@ import java.util.List;
  */
 final class PartitionTable {
 
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.figures("partitions")
+            .andText("keys | target rec/s | phase")
+            .andFigures("acked rec/s | e2e p50 ms | e2e p99 ms | e2e max ms | publish delay p99 ms | records/request"
+                    + " | brokers CPU");
+
     private PartitionTable() {}
 
-    static String render(RunSummary s, String heading) {
+    static String render(RunSummary s, String level) {
         List<PartitionFamilies.Family> families = PartitionFamilies.of(s);
         if (families.isEmpty()) {
             return "";
         }
-        StringBuilder b = new StringBuilder(heading + " Partitions\n\n");
-        b.append("Phases alike but for their topic's partition count (from its size on disk, else the partitions"
-                + " its records were written to), by keys and rate."
-                + (s.repeats().count() > 1 ? " Each figure: the median over the repeats (min..max)." : "")
-                + " Records / request: the producer client's, over the measured window.\n\n");
-        b.append("| partitions | keys | target rec/s | phase | acked rec/s | e2e p50 ms | e2e p99 ms | e2e max ms"
-                + " | publish delay p99 ms | records/request | brokers CPU |\n");
-        b.append("|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        MarkdownSection md = MarkdownSection.titled(level, "Partitions")
+                .paragraph("Phases alike but for their topic's partition count (from its size on disk, else the"
+                        + " partitions its records were written to), by keys and rate."
+                        + (s.repeats().count() > 1 ? " Each figure: the median over the repeats (min..max)." : "")
+                        + " Records / request: the producer client's, over the measured window.")
+                .table(COLUMNS);
         for (PartitionFamilies.Family f : families) {
             for (PartitionFamilies.Member st : f.steps()) {
                 PhaseSpread p = st.phase();
-                b.append(MarkdownTable.row(
+                md.row(
                         st.partitions(),
                         PartitionFamilies.keys(f.settings()),
                         f.unthrottled() ? "unthrottled" : Fmt.rate(f.settings().rate()),
@@ -43,9 +46,9 @@ final class PartitionTable {
                         p.spread(Figures.MAX).shown(Fmt::ms),
                         p.spread(Figures.DELAY_P99).shown(Fmt::ms),
                         p.spread(Figures.RECORDS_PER_REQUEST).shown(Fmt::ratio),
-                        p.spread(Figures.CPU_BROKERS).shown(Fmt::cores)));
+                        p.spread(Figures.CPU_BROKERS).shown(Fmt::cores));
             }
         }
-        return b.append('\n').toString();
+        return md.endTable().toString();
     }
 }

@@ -19,6 +19,13 @@ import java.util.Optional;
  */
 final class RateSearchSection {
 
+    private static final MarkdownSection.Columns UNTHROTTLED =
+            MarkdownSection.Columns.text("phase").andFigures("acked rec/s | e2e p50 ms | e2e p99 ms");
+
+    private static final MarkdownSection.Columns STEPS = MarkdownSection.Columns.figures(
+                    "step | rate/s | s | sent | scheduled | publish delay p99 ms | unanswered | consumer behind")
+            .andText("verdict");
+
     private RateSearchSection() {}
 
     static String render(RunSummary s) {
@@ -28,39 +35,33 @@ final class RateSearchSection {
         if (s.rateSearches().isEmpty() && unthrottled.isEmpty()) {
             return "";
         }
-        StringBuilder b = new StringBuilder("## Highest sustainable rate\n\n");
+        MarkdownSection md = MarkdownSection.titled("Highest sustainable rate");
         for (RateSearchRecord r : s.rateSearches()) {
-            b.append(search(r, s.phases()));
+            search(md, r, s.phases());
         }
         if (!unthrottled.isEmpty()) {
-            b.append("Unthrottled phases (the sender never waits; the Kafka client's buffer and max.block.ms pace it),"
-                            + " as acknowledged records per second over the window and the time its records took to be"
-                            + " answered:\n\n")
-                    .append("| phase | acked rec/s | e2e p50 ms | e2e p99 ms |\n|---|---:|---:|---:|\n");
+            md.paragraph("Unthrottled phases (the sender never waits; the Kafka client's buffer and max.block.ms pace"
+                            + " it), as acknowledged records per second over the window and the time its records took"
+                            + " to be answered:")
+                    .table(UNTHROTTLED);
             for (PhaseSummary p : unthrottled) {
-                b.append(MarkdownTable.row(
+                md.row(
                         p.tag(),
                         Fmt.rate(p.ackedRate()),
                         Fmt.ms(p.latencyMs().p50()),
-                        Fmt.ms(p.latencyMs().p99())));
+                        Fmt.ms(p.latencyMs().p99()));
             }
-            b.append('\n');
+            md.endTable();
         }
-        return b.toString();
+        return md.toString();
     }
 
-    private static String search(RateSearchRecord r, List<PhaseSummary> phases) {
-        StringBuilder b = new StringBuilder("### ")
-                .append(r.phase())
-                .append(r.repeat() > 1 ? "#" + r.repeat() : "")
-                .append("\n\n")
-                .append(rule(r))
-                .append("\n\n");
-        b.append(
-                        "| step | rate/s | s | sent | scheduled | publish delay p99 ms | unanswered | consumer behind | verdict |\n")
-                .append("|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+    private static void search(MarkdownSection md, RateSearchRecord r, List<PhaseSummary> phases) {
+        md.heading("###", r.phase() + (r.repeat() > 1 ? "#" + r.repeat() : ""))
+                .paragraph(rule(r))
+                .table(STEPS);
         for (RateProbe step : r.steps()) {
-            b.append(MarkdownTable.row(
+            md.row(
                     step.hold() ? step.step() + " (hold)" : step.step(),
                     Fmt.rate(step.rate()),
                     MarkdownTable.fixed(step.seconds(), 1),
@@ -69,17 +70,15 @@ final class RateSearchSection {
                     Fmt.ms(step.publishDelayP99Ms()),
                     step.unanswered(),
                     step.consumerBacklog(),
-                    step.sustained()
-                            ? "sustained"
-                            : "not sustained: " + step.reason().replace("|", "\\|")));
+                    step.sustained() ? "sustained" : "not sustained: " + step.reason());
         }
-        b.append('\n');
+        md.endTable();
         if (r.found() <= 0) {
-            return b.append("No rate tried was sustained, so nothing was measured.\n\n")
-                    .toString();
+            md.paragraph("No rate tried was sustained, so nothing was measured.");
+            return;
         }
         long holds = r.steps().stream().filter(RateProbe::hold).count();
-        b.append(String.format(
+        StringBuilder b = new StringBuilder(String.format(
                 Locale.ROOT,
                 "Highest sustained rate: **%s records/s**%s%s.",
                 Fmt.rate(r.found()),
@@ -147,7 +146,7 @@ final class RateSearchSection {
                             ". Steps of %.0f s overestimate what this stack sustains for longer.",
                             r.stepSeconds()));
         }
-        return b.append("\n\n").toString();
+        md.paragraph(b.toString());
     }
 
     /** Why a measured share broke the search's rule over its whole window, or null when it held. */

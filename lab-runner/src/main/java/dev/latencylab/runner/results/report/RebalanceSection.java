@@ -82,7 +82,7 @@ final class RebalanceSection {
      * group.remote.assignor}, the broker's default when unset), else the client's strategy list.
      */
     static String assignor(PhaseSummary p) {
-        ConsumerDescription c = p.description() == null ? null : p.description().consumer();
+        ConsumerDescription c = p.consumer();
         if (c == null) {
             return Fmt.NA;
         }

@@ -82,7 +82,7 @@ final class TransactionsSection {
     }
 
     private static String isolation(PhaseSummary p) {
-        ConsumerDescription c = p.description() == null ? null : p.description().consumer();
+        ConsumerDescription c = p.consumer();
         if (c == null) {
             return Fmt.NA;
         }

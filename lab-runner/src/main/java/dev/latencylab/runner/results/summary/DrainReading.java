@@ -87,10 +87,7 @@ public final class DrainReading {
     }
 
     private static String consumerSetting(PhaseSummary p, String name) {
-        if (p.description() == null || p.description().consumer() == null) {
-            return "";
-        }
-        return p.description().consumer().settings().getOrDefault(name, "");
+        return p.consumer() == null ? "" : p.consumer().settings().getOrDefault(name, "");
     }
 
     /** What per-key order the phase's consumer mode gives up, as a sentence; empty for one that keeps it. */

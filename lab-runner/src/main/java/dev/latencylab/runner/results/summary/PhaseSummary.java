@@ -1,6 +1,7 @@
 package dev.latencylab.runner.results.summary;
 
 import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.runner.faults.Outage;
 import dev.latencylab.runner.results.collect.BrokerIds;
@@ -166,6 +167,11 @@ public record PhaseSummary(
         return description == null || description.partitions().isEmpty()
                 ? null
                 : description.partitions().size();
+    }
+
+    /** The consumer the phase ran with, as the consumer-app described it; null when not known. */
+    public ConsumerDescription consumer() {
+        return description == null ? null : description.consumer();
     }
 
     /** The row's name in a section's table: "linger-5#2" for a later repeat. */

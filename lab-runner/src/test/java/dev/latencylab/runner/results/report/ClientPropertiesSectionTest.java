@@ -25,7 +25,7 @@ class ClientPropertiesSectionTest {
 
         assertThat(md)
                 .startsWith("## Kafka client properties\n")
-                .contains("| plain | none | none |\n")
+                .contains("| phase | producer | consumer |\n|---|---|---|\n| plain | none | none |\n")
                 .contains(
                         "| big-requests | `max.request.size=2097152`, `retries=5` | `isolation.level=read_committed` |\n");
     }

@@ -24,6 +24,9 @@ class ClockSectionTest {
 
         assertThat(md)
                 .startsWith("## Clocks\n")
+                .contains("| phase | app | worker | offset at start ms | ± ms | offset at end ms | ± ms |\n"
+                        + "|---|---|---|---:|---:|---:|---:|\n"
+                        + "| linger-5 | producer-app |")
                 .contains("| linger-5 | producer-app | http://10.0.0.1:8080/ | -0.120 | 0.300 | -0.080 | 0.250 |")
                 .contains("| linger-5 | consumer-app | http://10.0.0.2:8081/ | 250.000 | 0.400 | n/a | n/a |")
                 .contains("No estimate (the app did not answer): http://10.0.0.2:8081/ at the end of phase linger-5.")

@@ -20,6 +20,12 @@ class DiskTableTest {
                 Phases.onDisk("lz4-5", 5, Compression.LZ4, 200_000, 1_000)));
 
         assertThat(DiskTable.render(filled, "##"))
+                .startsWith("## Size on disk\n\n")
+                .contains(
+                        "| phase | codec | level | linger.ms | payload | records | MiB on disk | B/record | ratio to none"
+                                + " | records/request | e2e p50 ms | e2e p99 ms | producer CPU | brokers CPU |\n"
+                                + "|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+                                + "| none-0 | none | default | 0 | words | 1000 | 0.57 | 600.0 | 1.000 |")
                 .contains("| zstd-20 | zstd | default | 20 | words | 1000 | 0.11 | 120.0 | 0.250 |");
     }
 }

@@ -33,6 +33,22 @@ class DistanceSectionTest {
     }
 
     @Test
+    void theTableAlignsItsFiguresRightUnderTheirHeader() {
+        String md = DistanceSection.render(List.of(
+                delayed("default-rtt-0", 0, 102_400, defaults()),
+                delayed("default-rtt-100", 100, 102_400, defaults())));
+
+        assertThat(md)
+                .startsWith("## Distance\n\nThe producer-app ran in a network namespace behind the lab's delay wire"
+                        + " (tun-wire: two TUN devices")
+                .contains(
+                        "| phase | RTT ms | measured RTT ms p50 (p99) | records/s | MB/s | send buffer | receive buffer"
+                                + " | in flight x batch | bound MB/s |\n"
+                                + "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+                                + "| default-rtt-0 | 0 | 0.40 (1.20) | 1000 | 0.48 | 131072 | 102400 | 5 x 16384 | - |\n");
+    }
+
+    @Test
     void aBufferTheKernelTunesLeavesTheInFlightRequestsAsTheOnlyFixedBound() {
         ProducerSettings tuned = new ProducerSettings(50, 262_144, Compression.NONE, -1, 400, KeyStrategy.ORDER_ID)
                 .apply(SettingsChange.of(ProducerSetting.PAYLOAD, PayloadKind.WORDS)

@@ -9,11 +9,14 @@ import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.results.summary.Phases;
 import dev.latencylab.runner.results.summary.RunSummary;
+import dev.latencylab.runner.run.StackWarmupRecord;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MarkdownReportTest {
+
+    private static final Instant START = Instant.parse("2026-11-21T23:50:00Z");
 
     @Test
     void eachTableHasAHeaderAnAlignmentRowAndOneRowPerPhase() {
@@ -148,23 +151,8 @@ class MarkdownReportTest {
 
     @Test
     void theTotalsSayWhatWasSkippedApartFromWhatWasReceivedWithoutALatencySample() {
-        RunSummary s = new RunSummary(
-                "sweep",
-                null,
-                Instant.parse("2026-11-21T23:50:00Z"),
-                Instant.parse("2026-11-21T23:51:10Z"),
-                true,
-                null,
-                2,
-                null,
-                null,
-                List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)),
-                new RunSummary.RunTotals(1000L, 1000L, 0L, 1000L, 0L, 0L, 0L, 0L, 0L, 0L, 3L, 40L, true),
-                null,
-                List.of(),
-                List.of(),
-                null,
-                List.of());
+        RunSummary s = lingerRun(
+                null, new RunSummary.RunTotals(1000L, 1000L, 0L, 1000L, 0L, 0L, 0L, 0L, 0L, 0L, 3L, 40L, true), null);
 
         String md = MarkdownReport.render(s, List.of());
 
@@ -174,26 +162,57 @@ class MarkdownReportTest {
 
     @Test
     void saysHowTheStackWasStarted() {
-        RunSummary s = new RunSummary(
+        RunSummary s = lingerRun(null, RunSummary.RunTotals.NONE, "compose on podman 4.3.1 (docker-compose 1.29.2)");
+
+        String md = MarkdownReport.render(s, List.of());
+
+        assertThat(md).contains("(UTC), complete. Stack: compose on podman 4.3.1 (docker-compose 1.29.2).");
+    }
+
+    @Test
+    void theStackWarmUpIsATableOfItsWindows() {
+        StackWarmupRecord warmup = new StackWarmupRecord(
+                "3 steady windows",
+                "linger-0",
+                1000.0,
+                30,
+                180,
+                20,
+                true,
+                "steady",
+                List.of(
+                        new StackWarmupRecord.Window(1, START.plusSeconds(10), 10.2, 3794.0, 1.91, false, null),
+                        new StackWarmupRecord.Window(2, START.plusSeconds(20), 19.8, 150.0, 1.97, true, null)));
+        RunSummary s = lingerRun(warmup, RunSummary.RunTotals.NONE, null);
+
+        String md = MarkdownReport.render(s, List.of());
+
+        assertThat(md)
+                .contains("## Stack warm-up\n\nBefore the first phase linger-0's settings")
+                .contains("| window | ends at s | e2e p50 ms | CPU cores | steady |\n"
+                        + "|---:|---:|---:|---:|---|\n"
+                        + "| 1 | 10 | 3794 | 1.91 | no |\n"
+                        + "| 2 | 20 | 150 | 1.97 | yes |\n\n");
+    }
+
+    /** A run of one phase, linger-0, with what a test is about. */
+    private static RunSummary lingerRun(StackWarmupRecord warmup, RunSummary.RunTotals totals, String stack) {
+        return new RunSummary(
                 "sweep",
                 null,
-                Instant.parse("2026-11-21T23:50:00Z"),
+                START,
                 Instant.parse("2026-11-21T23:51:10Z"),
                 true,
                 null,
                 2,
                 null,
-                null,
+                warmup,
                 List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)),
-                RunSummary.RunTotals.NONE,
+                totals,
                 null,
                 List.of(),
                 List.of(),
-                "compose on podman 4.3.1 (docker-compose 1.29.2)",
+                stack,
                 List.of());
-
-        String md = MarkdownReport.render(s, List.of());
-
-        assertThat(md).contains("(UTC), complete. Stack: compose on podman 4.3.1 (docker-compose 1.29.2).");
     }
 }

@@ -19,8 +19,7 @@ class MarkdownTableTest {
     }
 
     @Test
-    void aRowWrittenByHandTakesEachCellAsItIs() {
-        assertThat(MarkdownTable.row("x", 3, 7L, null)).isEqualTo("| x | 3 | 7 | null |\n");
+    void aShareIsAWholePercentAndAFigureHasItsDecimals() {
         assertThat(MarkdownTable.share(1, 3)).isEqualTo("33 %");
         assertThat(MarkdownTable.share(1, 0)).isEqualTo(Fmt.NA);
         assertThat(MarkdownTable.fixed(1.005, 1)).isEqualTo("1.0");

@@ -36,7 +36,9 @@ class PartitionTableTest {
         assertThat(md)
                 .contains("## Partitions")
                 .contains("| partitions | keys | target rec/s | phase | acked rec/s | e2e p50 ms | e2e p99 ms | "
-                        + "e2e max ms | publish delay p99 ms | records/request | brokers CPU |")
+                        + "e2e max ms | publish delay p99 ms | records/request | brokers CPU |\n"
+                        + "|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n"
+                        + "| 1 | keyed (order-id) | unthrottled | p1-keyed-unthrottled |")
                 .contains("| 10 | keyed (order-id) | unthrottled | p10-keyed-unthrottled | 30000 | 200 | 800 | 1600 "
                         + "| 300 | 7.00 | 0.90 |")
                 .contains(

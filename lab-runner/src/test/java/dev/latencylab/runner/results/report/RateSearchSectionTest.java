@@ -2,6 +2,8 @@ package dev.latencylab.runner.results.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.results.summary.Phases;
 import dev.latencylab.runner.results.summary.RunSummary;
@@ -68,6 +70,11 @@ class RateSearchSectionTest {
 
         assertThat(md).contains("## Highest sustainable rate", "### max");
         assertThat(md)
+                .contains("| step | rate/s | s | sent | scheduled | publish delay p99 ms | unanswered | consumer behind"
+                        + " | verdict |\n"
+                        + "|---:|---:|---:|---:|---:|---:|---:|---:|---|\n"
+                        + "| 1 | 1000 | 5.0 | 5000 | 5000 | 3.00 | 10 | 0 | sustained |\n");
+        assertThat(md)
                 .contains("| 3 | 4000 | 5.0 | 15000 | 20000 | 300 | 6000 | 0 | not sustained: sent 15000 of"
                         + " 20000 scheduled (75 %); publish delay p99 300.0 ms > 50 ms; 6000 records awaiting");
         assertThat(md).contains("| 5 | 2800 | 5.0 | 14000 | 14000 | 9.00 | 10 | 0 | sustained |");
@@ -124,6 +131,23 @@ class RateSearchSectionTest {
         String md = RateSearchSection.render(summary(search(2500), List.of()));
 
         assertThat(md).contains("Highest sustained rate: **2500 records/s** (the search stopped before converging");
+    }
+
+    @Test
+    void anUnthrottledPhaseIsARowOfItsAckedRateAndLatency() {
+        PhaseSummary paced = Phases.phase("paced", 5, 1000, 2, 4, 4, 0.3, 400.0, 1.0, 1000.0);
+        PhaseSummary flatOut = Phases.withSettings(
+                Phases.phase("flat-out", 5, 1000, 2, 4, 4, 0.3, 400.0, 1.0, 1000.0),
+                paced.settings().apply(SettingsChange.of(ProducerSetting.RATE, -1.0)));
+
+        String md = RateSearchSection.render(Phases.repeated(1, List.of(flatOut, paced)));
+
+        assertThat(md)
+                .startsWith("## Highest sustainable rate\n\nUnthrottled phases (the sender never waits;")
+                .contains("| phase | acked rec/s | e2e p50 ms | e2e p99 ms |\n"
+                        + "|---|---:|---:|---:|\n"
+                        + "| flat-out | 1000 | 2.00 | 4.00 |\n\n")
+                .doesNotContain("| paced |");
     }
 
     @Test
