@@ -127,9 +127,6 @@ public final class OffsetLedger implements GroupLedger {
             return true;
         }
         int base = HEADER + partition * PARTITION;
-        if ((segments.version(base) & 1) != 0) {
-            segments.repair(base);
-        }
         segments.beginWrite(base);
         try {
             return deliver(base, partition, offset, phase);

@@ -123,8 +123,15 @@ final class PartitionSegments {
         return (long) LONGS.getAcquire(buffer, base + 16);
     }
 
-    /** Before any store into the partition's region: readers in other processes wait or read again. */
+    /**
+     * Before any store into the partition's region: readers in other processes wait or read again.
+     * A version already odd is a writer killed mid-write: its partition is repaired first, so the
+     * version's parity always says whether a write is under way.
+     */
     void beginWrite(int base) {
+        if ((version(base) & 1) != 0) {
+            repair(base);
+        }
         LONGS.setOpaque(buffer, base + 16, version(base) + 1);
         VarHandle.storeStoreFence();
     }

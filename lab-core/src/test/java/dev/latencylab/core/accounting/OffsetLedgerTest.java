@@ -324,6 +324,30 @@ class OffsetLedgerTest {
         assertThat(ledger.view().delivered(7)).isEqualTo(2);
     }
 
+    /**
+     * Every write repairs a partition a killed writer left odd before it writes, whichever write it
+     * is: the version's parity must keep saying whether a write is under way, or readers in other
+     * processes would wait out the dead writer's second on every read, or read a live one's half-write.
+     */
+    @Test
+    void anyWriteAfterAWriterKilledMidWriteRepairsFirstSoTheVersionIsEvenAfterIt() throws IOException {
+        Path file = dir.resolve("ledger-odd.bin");
+        OffsetLedger ledger = OffsetLedger.open(file);
+        ledger.deliver(0, 0, 5);
+        ledger.deliver(0, 1, 5);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            ByteBuffer raw =
+                    channel.map(FileChannel.MapMode.READ_WRITE, 0, 4096).order(ByteOrder.nativeOrder());
+            int version = 64 + 16;
+            raw.putLong(version, raw.getLong(version) + 1); // a writer killed mid-write
+            ledger.duplicate(0, 1);
+            assertThat(raw.getLong(version) % 2)
+                    .as("the version after the write: even")
+                    .isZero();
+        }
+        assertThat(ledger.view().duplicated(5)).isEqualTo(1);
+    }
+
     @Test
     void aLinkPlantedInPlaceOfTheLedgerOrItsFolderIsRefusedNotFollowed() throws IOException {
         Path victim = dir.resolve("victim.txt");
