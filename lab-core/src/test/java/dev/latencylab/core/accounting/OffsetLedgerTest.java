@@ -84,12 +84,9 @@ class OffsetLedgerTest {
         ledger.deliver(0, 0, 3);
         ledger.deliver(0, 1, 3);
         ledger.deliver(0, 5, 3); // a first gap, committed: 2..4
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            ByteBuffer raw =
-                    channel.map(FileChannel.MapMode.READ_WRITE, 0, 4096).order(ByteOrder.nativeOrder());
-            // Another process counts the next gap (6..8 before offset 9), then dies before the highest offset moves.
-            new PartitionSegments(raw).addGap(PartitionSegments.segmentAt(64, 0), 5, 9, 3);
-        }
+        ByteBuffer raw = rawStart(file);
+        // Another process counts the next gap (6..8 before offset 9), then dies before the highest offset moves.
+        new PartitionSegments(raw).addGap(PartitionSegments.segmentAt(64, 0), 5, 9, 3);
 
         assertThat(ledger.view().delivered(3)).isEqualTo(3);
         assertThat(ledger.deliver(0, 9, 3)).isTrue(); // read again by the instance that took over
@@ -297,17 +294,14 @@ class OffsetLedgerTest {
         ledger.deliver(0, 2, 6);
         ledger.deliver(0, 3, 6);
         ledger.deliver(0, 4, 7); // three segments: 5 [0-1], 6 [2-3], 7 [4-]
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            ByteBuffer raw =
-                    channel.map(FileChannel.MapMode.READ_WRITE, 0, 4096).order(ByteOrder.nativeOrder());
-            int base = 64;
-            int segments = base + 24;
-            // Mid-merge: segment 6 [2-3] was copied down over segment 5's slot, its old slot not yet reused.
-            raw.putLong(segments + 8, 2);
-            raw.putLong(segments + 16, 3);
-            raw.putInt(segments, 6);
-            raw.putLong(base + 16, raw.getLong(base + 16) + 1); // the version, odd: a merge ran
-        }
+        ByteBuffer raw = rawStart(file);
+        int base = 64;
+        int segments = base + 24;
+        // Mid-merge: segment 6 [2-3] was copied down over segment 5's slot, its old slot not yet reused.
+        raw.putLong(segments + 8, 2);
+        raw.putLong(segments + 16, 3);
+        raw.putInt(segments, 6);
+        raw.putLong(base + 16, raw.getLong(base + 16) + 1); // the version, odd: a merge ran
         long reading = System.nanoTime();
         LedgerView torn = ledger.view();
         assertThat(Duration.ofNanos(System.nanoTime() - reading))
@@ -335,16 +329,13 @@ class OffsetLedgerTest {
         OffsetLedger ledger = OffsetLedger.open(file);
         ledger.deliver(0, 0, 5);
         ledger.deliver(0, 1, 5);
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            ByteBuffer raw =
-                    channel.map(FileChannel.MapMode.READ_WRITE, 0, 4096).order(ByteOrder.nativeOrder());
-            int version = 64 + 16;
-            raw.putLong(version, raw.getLong(version) + 1); // a writer killed mid-write
-            ledger.duplicate(0, 1);
-            assertThat(raw.getLong(version) % 2)
-                    .as("the version after the write: even")
-                    .isZero();
-        }
+        ByteBuffer raw = rawStart(file);
+        int version = 64 + 16;
+        raw.putLong(version, raw.getLong(version) + 1); // a writer killed mid-write
+        ledger.duplicate(0, 1);
+        assertThat(raw.getLong(version) % 2)
+                .as("the version after the write: even")
+                .isZero();
         assertThat(ledger.view().duplicated(5)).isEqualTo(1);
     }
 
@@ -404,5 +395,12 @@ class OffsetLedgerTest {
 
     private static OffsetSegment segment(int phase, long from, long to, long redelivered) {
         return new OffsetSegment(phase, from, to, redelivered);
+    }
+
+    /** The ledger file's first page as another process maps it (the mapping outlives the channel). */
+    private static ByteBuffer rawStart(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            return channel.map(FileChannel.MapMode.READ_WRITE, 0, 4096).order(ByteOrder.nativeOrder());
+        }
     }
 }
