@@ -104,15 +104,23 @@ public record CompareResult(
     }
 
     /**
-     * CPU per record at a fixed rate, three windows of the same length one after the other: the lab's
-     * realistic pipeline, the producer-app doing the tool's work (nobody reading), then the tools'.
+     * CPU per record at a fixed rate, four windows of the same length one after the other: the lab's
+     * realistic pipeline, the same load read by ConsumerPerformance instead of the consumer-app, the
+     * producer-app doing the tool's work (nobody reading), then the tools'.
      *
      * @param rate records/s each pipeline was asked for (half the realistic ceiling)
      * @param producerApp the realistic producer-app (JSON order, key, header, the lab topic): the cost of realism
      * @param producerAppToolsWork the producer-app doing ProducerPerformance's work (payload fixed, no key,
      *     no header, the tool's topic): the one the producer's goal is judged on
-     * @param toolCommands ProducerPerformance's and ConsumerPerformance's command lines
+     * @param consumerApp the consumer-app reading the realistic load, with ConsumerPerformance's fetch settings
+     * @param consumerPerformanceLabRecords ConsumerPerformance reading the same load (the lab's records, at the
+     *     same rate): the one the consumer's goal is judged on
+     * @param consumerPerformance ConsumerPerformance reading ProducerPerformance's records: what the lab's
+     *     records (key, header, JSON) cost a plain consumer, beside the above
+     * @param toolCommands the tools' command lines: ConsumerPerformance on the lab's records, then the tools'
+     *     window's
      * @param labProc /proc's figures of the realistic window; null off the local stack
+     * @param labRecordsProc /proc's figures of ConsumerPerformance's window on the lab's records
      * @param toolsWorkProc /proc's figures of the producer-app's window doing the tool's work
      * @param toolProc /proc's figures of the tools' window
      */
@@ -122,14 +130,22 @@ public record CompareResult(
             CpuUse producerAppToolsWork,
             CpuUse producerPerformance,
             CpuUse consumerApp,
+            CpuUse consumerPerformanceLabRecords,
             CpuUse consumerPerformance,
             List<List<String>> toolCommands,
             ProcWindow.Result labProc,
+            ProcWindow.Result labRecordsProc,
             ProcWindow.Result toolsWorkProc,
             ProcWindow.Result toolProc) {
 
         List<CpuUse> all() {
-            return List.of(producerApp, producerAppToolsWork, producerPerformance, consumerApp, consumerPerformance);
+            return List.of(
+                    producerApp,
+                    producerAppToolsWork,
+                    producerPerformance,
+                    consumerApp,
+                    consumerPerformanceLabRecords,
+                    consumerPerformance);
         }
 
         /** The realistic producer-app's CPU per record over its own doing the tool's work: what realism costs. */

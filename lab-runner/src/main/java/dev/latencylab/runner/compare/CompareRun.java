@@ -126,7 +126,8 @@ public final class CompareRun {
             }
             publishDelay = publishDelays.atHalfCeiling(throughput, warnings);
             if (publishDelay != null) {
-                cpu = cpuWindow.measure(publishDelay.rate(), ScenarioRunner.firstPhaseId(clock.instant()), warnings);
+                cpu = cpuWindow.measure(
+                        publishDelay.rate(), ScenarioRunner.firstPhaseId(clock.instant()), layout, warnings);
                 ctx.awaitConsumer("after the CPU window", warnings);
             }
             consumerRounds.warmUp(layout);
@@ -181,7 +182,8 @@ public final class CompareRun {
                 cpu,
                 // The producer judged on equal work; the realistic window's figure stays as the cost of realism.
                 cpu == null ? null : Goals.cpu(cpu.producerAppToolsWork(), cpu.producerPerformance()),
-                cpu == null ? null : Goals.cpu(cpu.consumerApp(), cpu.consumerPerformance()),
+                // The consumer judged on the same records: the tool's own records carry no key and no header.
+                cpu == null ? null : Goals.cpu(cpu.consumerApp(), cpu.consumerPerformanceLabRecords()),
                 cpu == null ? List.of() : CpuThreadGoals.judge(cpu),
                 consumer,
                 verdictOfConsumer(consumer, CompareResult.ConsumerRound::batch),

@@ -191,20 +191,25 @@ final class CompareSections {
         realismCpu(c).ifPresent(line -> s.bold(line + "."));
         s.paragraph(String.format(
                 Locale.ROOT,
-                "At %s records/s, three windows of the same length, each pipeline alone on the stack: the lab's (the "
-                        + "realistic producer-app to the lab topic, read by the consumer-app with its full accounting), "
-                        + "the producer-app doing the tool's work (payload `fixed`, no key, no header, paced as the tool paces: "
+                "At %s records/s, four windows of the same length, each pipeline alone on the stack: the lab's (the "
+                        + "realistic producer-app to the lab topic, read by the consumer-app with its full accounting and "
+                        + "ConsumerPerformance's two fetch settings), the same load read by ConsumerPerformance instead "
+                        + "(from its latest offset, the consumer-app paused; warm-up at least %s: its JVM is new), the "
+                        + "producer-app doing the tool's work (payload `fixed`, no key, no header, paced as the tool paces: "
                         + "`pacing: bursts`, one wake per 2 ms; to the bench topic, "
                         + "which nobody reads; warm-up %s, its JVM warm from the window before), then the tools' "
                         + "(ProducerPerformance --throughput to the bench topic, read by ConsumerPerformance from its "
                         + "latest offset). The producer's goal is judged on the producer-app doing the tool's work; the "
                         + "realistic producer-app's figure over it (even pacing, a wake for most records) is the cost of "
-                        + "realism. The consumer's goal is judged "
-                        + "on the lab's window. CPU time is each process's user + system time over its window (the lab "
+                        + "realism. The consumer's goal is judged on the same records: the consumer-app in the lab's "
+                        + "window against ConsumerPerformance reading the lab's records; ConsumerPerformance reading the "
+                        + "tool's records (no key, no header) is shown beside it. CPU time is each process's user + system "
+                        + "time over its window (the lab "
                         + "apps' as their JVM counts it, `process_cpu_time_ns_total`; the tools' from /proc through the "
                         + "JDK); records are what the pipeline wrote in the window (the producer-app's tally of the "
                         + "window's phase; the bench topic's end offsets), read by its consumer as they came.",
                 Numbers.rate(c.rate()),
+                Durations.format(CpuWindow.TOOL_WARMUP),
                 Durations.format(CpuWindow.TOOLS_WORK_WARMUP)));
         s.table(CPU);
         for (CompareResult.CpuUse u : c.all()) {

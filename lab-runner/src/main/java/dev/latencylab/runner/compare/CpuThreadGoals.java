@@ -7,8 +7,8 @@ import java.util.Map;
 /**
  * The CPU goal per thread: each app's thread that does the work against the tool's thread that does
  * the same, per record, from /proc. The producer's threads are read in the window where the
- * producer-app does the tool's work; the consumer's polling thread in the lab's realistic window,
- * the only one in which the consumer-app reads.
+ * producer-app does the tool's work; the consumer's polling thread in the lab's realistic window
+ * against ConsumerPerformance's reading the same load in the window after it.
  */
 final class CpuThreadGoals {
 
@@ -40,8 +40,8 @@ final class CpuThreadGoals {
             v.add(judge(
                     PRODUCER_IO, c.toolsWorkProc(), c.producerAppToolsWork(), c.toolProc(), c.producerPerformance()));
         }
-        if (c.labProc() != null) {
-            v.add(judge(POLLING, c.labProc(), c.consumerApp(), c.toolProc(), c.consumerPerformance()));
+        if (c.labProc() != null && c.labRecordsProc() != null) {
+            v.add(judge(POLLING, c.labProc(), c.consumerApp(), c.labRecordsProc(), c.consumerPerformanceLabRecords()));
         }
         return v;
     }

@@ -33,12 +33,25 @@ final class CpuThreadsSection {
                         + " characters, digits folded to N). µs of CPU per record the pipeline wrote in the window.")
                 .table(THREADS);
         threads(c.labProc(), "", labRecords, s);
+        long readByTool = 0;
+        if (c.labRecordsProc() != null) {
+            readByTool = c.consumerPerformanceLabRecords().records();
+            threads(c.labRecordsProc(), " (the lab's records)", readByTool, s);
+        }
         if (c.toolsWorkProc() != null) {
             threads(c.toolsWorkProc(), " (the tool's work)", toolsWorkRecords, s);
         }
         threads(c.toolProc(), "", toolRecords, s);
         s.endTable().table(MACHINE);
         machine("the lab's", c.labProc(), labRecords, c.producerApp().seconds(), s);
+        if (c.labRecordsProc() != null) {
+            machine(
+                    "the lab's records read by ConsumerPerformance",
+                    c.labRecordsProc(),
+                    readByTool,
+                    c.consumerPerformanceLabRecords().seconds(),
+                    s);
+        }
         if (c.toolsWorkProc() != null) {
             machine(
                     "the producer-app doing the tool's work (nobody reading)",

@@ -2,11 +2,13 @@ package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.scenario.Durations;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +16,8 @@ import java.util.Map;
 
 /**
  * What a record costs each side in CPU at a fixed rate: the lab's pipeline (the realistic
- * producer-app to the lab topic, read by the consumer-app) for one window, the producer-app doing
+ * producer-app to the lab topic, read by the consumer-app) for one window, the same load read by
+ * ConsumerPerformance instead for one (the consumer's yardstick: the same records), the producer-app doing
  * ProducerPerformance's work (payload fixed, no key, no header, to the tool's topic; what the
  * producer's goal is judged on) for one, then the tools' (ProducerPerformance {@code --throughput}
  * to the bench topic, read by ConsumerPerformance) for a window of the same length at the same rate. One pipeline at a time, as every other part of the
@@ -41,6 +44,12 @@ final class CpuWindow {
     /** The producer-app doing the tool's work, as the CPU table names it. */
     static final String TOOLS_WORK = "producer-app (the tool's work)";
 
+    /** ConsumerPerformance reading the lab's records, as the CPU table names it. */
+    static final String TOOL_ON_LAB_RECORDS = "ConsumerPerformance (the lab's records)";
+
+    /** ConsumerPerformance's process, as the threads table names it. */
+    static final String TOOL_CONSUMER = "ConsumerPerformance";
+
     /** How the local brokers' processes are told from the others scripts/lab started. */
     static final String BROKER_MAIN_CLASS = "kafka.Kafka";
 
@@ -54,24 +63,33 @@ final class CpuWindow {
         this.clock = clock;
     }
 
-    CompareResult.CpuCost measure(double rate, int phase, List<String> warnings) throws InterruptedException {
+    CompareResult.CpuCost measure(double rate, int phase, TopicLayout layout, List<String> warnings)
+            throws InterruptedException {
         ctx.out.printf(
                 Locale.ROOT,
-                "%nCPU per record at %s records/s: the lab (producer-app to consumer-app), the producer-app doing the"
-                        + " tool's work (warm-up %s), then the tools (ProducerPerformance --throughput to"
-                        + " ConsumerPerformance, warm-up at least %s); %s each%n",
+                "%nCPU per record at %s records/s: the lab (producer-app to consumer-app), the lab's records read by"
+                        + " ConsumerPerformance instead (warm-up at least %s), the producer-app doing the tool's work"
+                        + " (warm-up %s), then the tools (ProducerPerformance --throughput to ConsumerPerformance,"
+                        + " warm-up at least %s); %s each%n",
                 Numbers.rate(rate),
+                Durations.format(TOOL_WARMUP),
                 Durations.format(toolsWorkWarmup()),
                 Durations.format(TOOL_WARMUP),
                 ctx.window());
         ctx.abort.check();
+        // ConsumerPerformance sets these whatever it is given: the consumer-app fetches alike in its window.
+        ctx.lab.consumerFor(
+                ConsumerChange.none().withConsumerConfig(ConsumerRounds.TOOL_FETCH),
+                ctx.settings.labTopic(),
+                layout.partitions(),
+                ctx.settings.drainTimeout());
         LabWindow realistic = labWindow(
                 "producer-app",
                 ctx.settings.warmup(),
                 phase,
                 labProcesses(),
                 () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase),
-                true);
+                new Reader("consumer-app", ctx.lab::consumerCpuSeconds));
         CompareResult.CpuUse producerApp = realistic.producer();
         CompareResult.CpuUse consumerApp = realistic.consumer();
         print(producerApp);
@@ -79,15 +97,19 @@ final class CpuWindow {
         ctx.awaitConsumer("after the lab's CPU window", warnings);
 
         ctx.abort.check();
-        Map<String, Long> producerOnly = new LinkedHashMap<>(labProcesses());
-        producerOnly.keySet().retainAll(List.of("producer-app"));
+        LabWindow labRecords = toolReadingLabRecords(rate, phase + 4);
+        print(labRecords.consumer());
+        ctx.awaitConsumer("after ConsumerPerformance's window on the lab's records", warnings);
+
+        ctx.abort.check();
+        Map<String, Long> producerOnly = producerOnly();
         LabWindow toolsWork = labWindow(
                 TOOLS_WORK,
                 toolsWorkWarmup(),
                 phase + 3,
                 producerOnly,
                 () -> ctx.lab.startLikeTheTool(ctx.settings.toolsWorkAtRate(rate), ctx.settings.topic()),
-                false);
+                null);
         print(toolsWork.producer());
 
         ToolWindow tools = toolWindow(rate);
@@ -99,11 +121,65 @@ final class CpuWindow {
                 toolsWork.producer(),
                 tools.producer(),
                 consumerApp,
+                labRecords.consumer(),
                 tools.consumer(),
-                tools.commands(),
+                commands(labRecords, tools),
                 realistic.proc(),
+                labRecords.proc(),
                 toolsWork.proc(),
                 tools.proc());
+    }
+
+    /**
+     * The realistic producer-app's load again, its records read by ConsumerPerformance (from its latest
+     * offset, in a group of its own) while the consumer-app is paused: the consumer goal's yardstick,
+     * the same records at the same rate as the consumer-app read in the lab's window, one consumer on
+     * the brokers in either. The consumer-app reads what it missed afterwards, before the next window.
+     */
+    private LabWindow toolReadingLabRecords(double rate, int phase) throws InterruptedException {
+        List<String> command = ctx.tools.consumerPerformance(
+                ctx.settings.labTopic(),
+                ThroughputRounds.UNBOUNDED_RECORDS,
+                "lab-compare-cpu-lab-records-" + clock.instant().toEpochMilli(),
+                Duration.ofMinutes(5).toMillis(),
+                true);
+        ctx.lab.consuming(false);
+        RunningTool cp = null;
+        try {
+            cp = ctx.runner.start(command, ctx.toolLog("consumer-performance-lab-records"));
+            RunningTool reader = cp;
+            Map<String, Long> processes = producerOnly();
+            processes.put(TOOL_CONSUMER, cp.pid());
+            LabWindow w = labWindow(
+                    "producer-app (read by ConsumerPerformance)",
+                    max(ctx.settings.warmup(), TOOL_WARMUP),
+                    phase,
+                    processes,
+                    () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase),
+                    new Reader(TOOL_ON_LAB_RECORDS, () -> {
+                        requireRunning(reader, TOOL_CONSUMER);
+                        return cpu(reader, TOOL_CONSUMER).toNanos() / 1e9;
+                    }));
+            return new LabWindow(w.producer(), w.consumer(), w.proc(), command);
+        } finally {
+            if (cp != null) {
+                cp.stop();
+            }
+            ctx.lab.consuming(true);
+        }
+    }
+
+    private static List<List<String>> commands(LabWindow labRecords, ToolWindow tools) {
+        List<List<String>> all = new ArrayList<>();
+        all.add(labRecords.readerCommand());
+        all.addAll(tools.commands());
+        return all;
+    }
+
+    private Map<String, Long> producerOnly() {
+        Map<String, Long> p = new LinkedHashMap<>(labProcesses());
+        p.keySet().retainAll(List.of("producer-app"));
+        return p;
     }
 
     /**
@@ -120,17 +196,31 @@ final class CpuWindow {
         void start() throws InterruptedException;
     }
 
-    private record LabWindow(CompareResult.CpuUse producer, CompareResult.CpuUse consumer, ProcWindow.Result proc) {}
+    /** What reads a window's records, by the name its CPU goes by, and its CPU time so far. */
+    private record Reader(String name, CpuSeconds cpuSeconds) {}
+
+    @FunctionalInterface
+    private interface CpuSeconds {
+        double read() throws InterruptedException;
+    }
+
+    /** @param readerCommand the tool that read the window's records, null: the consumer-app or nobody */
+    private record LabWindow(
+            CompareResult.CpuUse producer,
+            CompareResult.CpuUse consumer,
+            ProcWindow.Result proc,
+            List<String> readerCommand) {}
 
     /**
-     * One of the lab's windows. {@code phased}: {@code load} warms up under {@code phase}, the window is
-     * {@code phase + 1} (the producer-app's tally of it has exactly the window's sends), its CPU read at the
-     * change to {@code phase + 2}, before the load stops. Not phased (records without the lab's header, which
-     * belong to no phase): the window's sends are the growth of the producer-app's sent counter over it.
+     * One of the lab's windows. Read ({@code reader} not null): {@code load} warms up under {@code phase},
+     * the window is {@code phase + 1} (the producer-app's tally of it has exactly the window's sends), its CPU
+     * read at the change to {@code phase + 2}, before the load stops. Unread (records without the lab's header,
+     * which belong to no phase): the window's sends are the growth of the producer-app's sent counter over it.
      */
     private LabWindow labWindow(
-            String producerName, Duration warmup, int phase, Map<String, Long> processes, Load load, boolean phased)
+            String producerName, Duration warmup, int phase, Map<String, Long> processes, Load load, Reader reader)
             throws InterruptedException {
+        boolean phased = reader != null;
         Instant t0;
         double p0;
         double c0;
@@ -149,7 +239,7 @@ final class CpuWindow {
             t0 = clock.instant();
             ProcWindow procWindow = new ProcWindow(proc(), processes, brokers());
             p0 = ctx.lab.producerCpuSeconds();
-            c0 = ctx.lab.consumerCpuSeconds();
+            c0 = phased ? reader.cpuSeconds().read() : 0;
             ctx.lab.sleep(ctx.settings.duration());
             if (phased) {
                 ProducerStatus status = ctx.lab.enterPhase(phase + 2);
@@ -161,7 +251,7 @@ final class CpuWindow {
                 records = ctx.lab.producerCounters().sent() - sent0;
             }
             p1 = ctx.lab.producerCpuSeconds();
-            c1 = ctx.lab.consumerCpuSeconds();
+            c1 = phased ? reader.cpuSeconds().read() : 0;
             proc = procWindow.end();
             seconds = seconds(t0, clock.instant());
         } finally {
@@ -169,8 +259,9 @@ final class CpuWindow {
         }
         return new LabWindow(
                 new CompareResult.CpuUse(producerName, t0, records, seconds, p1 - p0),
-                new CompareResult.CpuUse("consumer-app", t0, records, seconds, c1 - c0),
-                proc);
+                phased ? new CompareResult.CpuUse(reader.name(), t0, records, seconds, c1 - c0) : null,
+                proc,
+                null);
     }
 
     /** Read where the context says /proc is (a folder of its shape in tests). */

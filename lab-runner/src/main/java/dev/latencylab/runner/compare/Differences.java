@@ -64,6 +64,9 @@ public final class Differences {
                         + "has warmed up on the first, as the consumer-app's has in a running stack.",
                 "CPU per record is measured one pipeline at a time at the same rate (half the realistic ceiling) over "
                         + "windows of the same length: the lab's (producer-app, consumer-app) with the realistic records, "
+                        + "the consumer-app with ConsumerPerformance's two fetch settings; the same load read by "
+                        + "ConsumerPerformance instead, the consumer-app paused (the consumer's goal is judged on these "
+                        + "two: the same records at the same rate); "
                         + "the producer-app doing the tool's work (payload fixed, no key, no header, to the tool's topic, "
                         + "nobody reading, paced as ProducerPerformance paces: the records of the next 2 ms sent at "
                         + "once, then one sleep, where the realistic window wakes for each record on its schedule; "

@@ -142,7 +142,9 @@ class CompareRunTest {
                             "ProducerPerformance",
                             "ProducerPerformance",
                             // No core is taken from the others for the producer (no taskset).
-                            // The CPU window: the lab's, then both tools at the same rate.
+                            // The CPU window: the lab's, the lab's records read by the tool, then both tools at
+                            // the same rate.
+                            "ConsumerPerformance",
                             "ConsumerPerformance",
                             "ProducerPerformance",
                             // The consumer's warm-up drains: their backlog topic made anew, then deleted.
@@ -221,10 +223,11 @@ class CompareRunTest {
             // The consumer-app is paused for each lab throughput window (2 per round) and resumed after it,
             // and each lab latency window (1 per round), read under its own phase id, is released; each
             // consumer round forgets its topic's ledger, pauses for each of its 2 backlogs, resumes, pauses
-            // and releases for each drain, and resumes at its end; the warm-up drains before round 1 do the same.
+            // and releases for each drain, and resumes at its end; the warm-up drains before round 1 do the same;
+            // the CPU window pauses it while ConsumerPerformance reads the lab's records, and resumes it.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(8 + 2 + 3 * (1 + 2 + 2 * 3 + 1));
+                    .hasSize(8 + 2 + 3 * (1 + 2 + 2 * 3 + 1) + 2);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
                     + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"bursts\",\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true,\"producerConfig\":{}}";
             String realistic = unthrottled
@@ -237,15 +240,16 @@ class CompareRunTest {
                     "\"topic\":\"lab.orders\",\"header\":true", "\"topic\":\"lab.compare\",\"header\":false");
             assertThat(posts).filteredOn(realistic::equals).hasSize(2);
             // Half the ceiling: the publish-delay window on shared cores, then the CPU windows: the realistic lab,
-            // then the producer-app doing the tool's work (no header, the tool's topic) at the same rate.
+            // the same load read by ConsumerPerformance, then the producer-app doing the tool's work (no header,
+            // the tool's topic) at the same rate.
             List<String> atHalf =
                     posts.stream().filter(p -> p.contains("\"rate\":100000.0")).toList();
-            assertThat(atHalf).hasSize(3);
-            assertThat(atHalf.subList(0, 2)).allSatisfy(p -> assertThat(p)
-                    .contains("\"payload\":\"words\"", "\"pacing\":\"even\"")
+            assertThat(atHalf).hasSize(4);
+            assertThat(atHalf.subList(0, 3)).allSatisfy(p -> assertThat(p)
+                    .contains("\"payload\":\"words\"", "\"pacing\":\"even\"", "\"topic\":\"lab.orders\"")
                     .doesNotContain("\"phase\":0"));
             // Records without the header belong to no phase: the producer-app refuses one with them.
-            assertThat(atHalf.get(2))
+            assertThat(atHalf.get(3))
                     .contains("\"keyStrategy\":\"none\",\"payload\":\"fixed\"")
                     // Paced as ProducerPerformance paces: equal work includes the wakes.
                     .contains("\"pacing\":\"bursts\"")
@@ -265,9 +269,9 @@ class CompareRunTest {
             assertThat(lab.log()).doesNotContain("DELETE /actuator/latency?scope=phases");
             assertThat(posts)
                     .filteredOn(p -> p.matches("POST /actuator/producer \\{\"phase\":\\d+}"))
-                    // publish delay, the realistic CPU window (the tool's-work window is in no phase), one per latency
-                    // round
-                    .hasSize(2 + 2 + 1 + 1);
+                    // publish delay, the realistic CPU window, the window ConsumerPerformance reads (the tool's-work
+                    // window is in no phase), one per latency round
+                    .hasSize(2 + 2 + 2 + 1 + 1);
         }
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("throughput 2/2, ProducerPerformance: 12,165 records/s acked");
@@ -301,23 +305,28 @@ class CompareRunTest {
         List<String> consumerPosts = lab.log().stream()
                 .filter(l -> l.startsWith("POST /actuator/consumer"))
                 .toList();
-        // record, batch per round; then the settings from before, consumerConfig emptied, before the latency part
-        // (and once more on the way out); record, batch for the warm-up drains before round 1.
-        assertThat(consumerPosts).hasSize(8);
+        // The CPU window's fetch settings (ConsumerPerformance's); record, batch for the warm-up drains before
+        // round 1; record, batch per round; then the settings from before, consumerConfig emptied, before the
+        // latency part (and once more on the way out).
+        assertThat(consumerPosts).hasSize(9);
         List<String> log = lab.log();
-        int restored = log.indexOf(consumerPosts.get(6));
+        int restored = log.indexOf(consumerPosts.get(7));
         int lowRate = java.util.stream.IntStream.range(0, log.size())
                 .filter(i -> log.get(i).contains("\"rate\":50.0"))
                 .findFirst()
                 .orElseThrow();
         assertThat(restored).isLessThan(lowRate);
         assertThat(consumerPosts.get(0))
+                .doesNotContain("listener")
+                .contains("\"receive.buffer.bytes\":\"2097152\"")
+                .contains("\"check.crcs\":\"false\"");
+        assertThat(consumerPosts.get(1))
                 .contains("\"listener\":\"record\"")
                 .contains("\"receive.buffer.bytes\":\"2097152\"")
                 .contains("\"check.crcs\":\"false\"");
-        assertThat(consumerPosts.get(1)).contains("\"listener\":\"batch\"");
-        assertThat(consumerPosts.get(3)).contains("\"listener\":\"batch\"");
-        assertThat(consumerPosts.get(6)).contains("\"listener\":\"batch\"").doesNotContain("receive.buffer.bytes");
+        assertThat(consumerPosts.get(2)).contains("\"listener\":\"batch\"");
+        assertThat(consumerPosts.get(4)).contains("\"listener\":\"batch\"");
+        assertThat(consumerPosts.get(7)).contains("\"listener\":\"batch\"").doesNotContain("receive.buffer.bytes");
     }
 
     /**
@@ -341,8 +350,23 @@ class CompareRunTest {
         assertThat(c.producerAppToolsWork().from()).isAfter(c.producerApp().from());
         assertThat(r.producerCpuVerdict().goal())
                 .isEqualTo("producer-app (the tool's work) / ProducerPerformance CPU per record <= 1.2");
-        assertThat(c.toolCommands().get(0)).containsSequence("--throughput", "100000");
-        assertThat(c.toolCommands().get(1)).contains("--from-latest");
+        // The consumer judged on the same records: the tool reads the lab topic in a window of its own.
+        assertThat(c.consumerPerformanceLabRecords().process()).isEqualTo(CpuWindow.TOOL_ON_LAB_RECORDS);
+        assertThat(c.consumerPerformanceLabRecords().seconds()).isCloseTo(10.0, within(0.01));
+        assertThat(c.consumerPerformanceLabRecords().records()).isCloseTo(1_000_000, within(1_000L));
+        assertThat(c.consumerPerformanceLabRecords().cpuSeconds()).isCloseTo(0.5, within(1e-9));
+        assertThat(c.consumerPerformanceLabRecords().from())
+                .isAfter(c.producerApp().from())
+                .isBefore(c.producerAppToolsWork().from());
+        assertThat(r.consumerCpuVerdict().goal())
+                .isEqualTo("consumer-app / " + CpuWindow.TOOL_ON_LAB_RECORDS + " CPU per record <= 1.2");
+        assertThat(c.toolCommands().get(0))
+                .containsSequence("--topic", "lab.orders")
+                .contains("--from-latest");
+        assertThat(c.toolCommands().get(1)).containsSequence("--throughput", "100000");
+        assertThat(c.toolCommands().get(2))
+                .containsSequence("--topic", "lab.compare")
+                .contains("--from-latest");
     }
 
     @Test
@@ -389,11 +413,12 @@ class CompareRunTest {
             List<String> posts = lab.log().stream()
                     .filter(l -> l.startsWith("POST /actuator/producer"))
                     .toList();
-            // One round, two lab throughput windows: the consumer-app paused and resumed for each; the lab's
-            // latency window, measured before the tool failed, released.
+            // One round, two lab throughput windows: the consumer-app paused and resumed for each, and for the
+            // tool's CPU window on the lab's records; the lab's latency window, measured before the tool failed,
+            // released.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(4 + 1 + 2 * (1 + 2 + 2 * 3 + 1));
+                    .hasSize(4 + 1 + 2 + 2 * (1 + 2 + 2 * 3 + 1));
             assertThat(posts.get(posts.size() - 1)).isEqualTo(STOP);
         }
     }
@@ -448,6 +473,7 @@ class CompareRunTest {
                             "TopicCommand --describe",
                             "TopicCommand --create",
                             "ProducerPerformance",
+                            "ConsumerPerformance",
                             "ConsumerPerformance",
                             "ProducerPerformance",
                             // The backlog topic: looked for, created, deleted as its own (the warm-up drains);

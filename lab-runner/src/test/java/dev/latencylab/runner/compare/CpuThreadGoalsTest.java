@@ -18,12 +18,19 @@ class CpuThreadGoalsTest {
         return new ProcWindow.Result(threads, null, 0, null);
     }
 
-    /** The tools' window: 0.2 / 0.1 CPU-s on ProducerPerformance's sending / I/O thread, 0.1 polling. */
+    /**
+     * The tools' window: 0.2 / 0.1 CPU-s on ProducerPerformance's sending / I/O thread, 0.05 polling (the
+     * tool's own records, no key, no header: not the consumer's yardstick).
+     */
     private static final ProcWindow.Result TOOLS = proc(Map.of(
             "ProducerPerformance",
             Map.of("java", 0.2, "kafka-producer-", 0.1),
             "ConsumerPerformance",
-            Map.of("java", 0.1)));
+            Map.of("java", 0.05)));
+
+    /** ConsumerPerformance reading the lab's records: 0.1 CPU-s polling. */
+    private static final ProcWindow.Result LAB_RECORDS =
+            proc(Map.of("producer-app", Map.of("lab-sender", 0.9), "ConsumerPerformance", Map.of("java", 0.1)));
 
     private static CompareResult.CpuCost cost(ProcWindow.Result lab, ProcWindow.Result toolsWork) {
         return cost(lab, toolsWork, TOOLS);
@@ -37,9 +44,11 @@ class CpuThreadGoalsTest {
                 use(CpuWindow.TOOLS_WORK, 0.5),
                 use("ProducerPerformance", 0.5),
                 use("consumer-app", 0.5),
+                use(CpuWindow.TOOL_ON_LAB_RECORDS, 0.5),
                 use("ConsumerPerformance", 0.5),
                 List.of(),
                 lab,
+                tools == null ? null : LAB_RECORDS,
                 toolsWork,
                 tools);
     }
@@ -59,7 +68,8 @@ class CpuThreadGoalsTest {
                 .containsExactly(Verdict.Standing.MET, Verdict.Standing.MISSED, Verdict.Standing.MET);
         assertThat(v.get(0).ratio()).isCloseTo(1.1, within(1e-9));
         assertThat(v.get(1).ratio()).isCloseTo(1.3, within(1e-9));
-        // Every thread of the listener containers, whichever listener ran.
+        // Every thread of the listener containers, whichever listener ran, against ConsumerPerformance reading
+        // the same records (0.1 CPU-s), not its own (0.05).
         assertThat(v.get(2).ratio()).isCloseTo(1.1, within(1e-9));
     }
 

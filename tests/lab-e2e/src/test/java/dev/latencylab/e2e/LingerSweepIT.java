@@ -336,8 +336,9 @@ class LingerSweepIT {
                 round.path("tool").path("warmRecords"));
         SweepAssertions.positive(
                 soft, "ConsumerPerformance rate", round.path("tool").path("recordsPerSec"));
-        for (String process :
-                new String[] {"producerApp", "producerPerformance", "consumerApp", "consumerPerformance"}) {
+        for (String process : new String[] {
+            "producerApp", "producerPerformance", "consumerApp", "consumerPerformanceLabRecords", "consumerPerformance"
+        }) {
             JsonNode u = c.path("cpu").path(process);
             SweepAssertions.positive(soft, process + " records in the CPU window", u.path("records"));
             SweepAssertions.positive(soft, process + " CPU-s", u.path("cpuSeconds"));
@@ -354,6 +355,15 @@ class LingerSweepIT {
                 .isPositive();
         soft.assertThat(labProc.path("threads").path("consumer-app").size())
                 .as("the consumer-app's threads")
+                .isPositive();
+        // The consumer's yardstick: ConsumerPerformance's polling thread reading the lab's records.
+        soft.assertThat(c.path("cpu")
+                        .path("labRecordsProc")
+                        .path("threads")
+                        .path("ConsumerPerformance")
+                        .path("java")
+                        .asDouble())
+                .as("ConsumerPerformance's polling thread's CPU-s on the lab's records")
                 .isPositive();
         soft.assertThat(toolProc.path("threads").path("ProducerPerformance").size())
                 .as("ProducerPerformance's threads")
