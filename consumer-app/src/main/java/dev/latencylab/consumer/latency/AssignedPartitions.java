@@ -11,6 +11,8 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
 
 /**
@@ -26,6 +28,12 @@ import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
  * group (holds only some of its partitions): a producer's sequence then has gaps that are theirs.
  */
 final class AssignedPartitions implements ConsumerAwareRebalanceListener {
+
+    /**
+     * Rebalances are rare and the runner waits on what they leave here: each is logged, so a wait that
+     * timed out can be read against them (Kafka's own client logs only warnings here).
+     */
+    private static final Logger log = LoggerFactory.getLogger(AssignedPartitions.class);
 
     private final StaleLedgerCheck staleLedger;
     private final LatencyRecorder recorder;
@@ -43,6 +51,7 @@ final class AssignedPartitions implements ConsumerAwareRebalanceListener {
             consumer.position(tp);
         }
         positioned.addAll(partitions);
+        log.info("Assigned {}, positioned; now holding {}", partitions, byTopic());
         recorder.shared(sharesATopic(consumer));
     }
 
@@ -63,11 +72,13 @@ final class AssignedPartitions implements ConsumerAwareRebalanceListener {
     @Override
     public void onPartitionsRevokedBeforeCommit(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
         positioned.removeAll(partitions);
+        log.info("Revoked {}; now holding {}", partitions, byTopic());
     }
 
     @Override
     public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
         positioned.removeAll(partitions);
+        log.info("Lost {}; now holding {}", partitions, byTopic());
     }
 
     /** Topic to its partitions held with a fixed position, sorted. */
