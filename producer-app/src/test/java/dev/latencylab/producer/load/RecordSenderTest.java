@@ -5,12 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.latency.LatencyBucketCounts;
 import dev.latencylab.core.payload.PayloadPlan;
 import dev.latencylab.core.schedule.OpenLoopSchedule;
 import dev.latencylab.core.sends.SendLog;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
+import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Map;
 import java.util.UUID;
@@ -40,6 +43,7 @@ class RecordSenderTest {
                 new OpenLoopSchedule(1_000, System::nanoTime),
                 new DuplicatedRecords(),
                 new SimpleMeterRegistry(),
+                new SenderHistograms(Clock.SYSTEM),
                 () -> state,
                 () -> 0L);
         PayloadPlan plan = PayloadPlan.of(SETTINGS, name -> null);
@@ -59,6 +63,37 @@ class RecordSenderTest {
                     .isPositive();
         }
         assertThat(producer.history()).hasSize(20);
+    }
+
+    /** Unthrottled records are intended when sent: no publish delay is recorded for them, their answers' latency is. */
+    @Test
+    void throttledRecordsHaveAPublishDelayUnthrottledNoneAndEveryAnswerItsLatency() {
+        SenderHistograms histograms = new SenderHistograms(Clock.SYSTEM);
+        ProducerSettings unthrottled = SETTINGS.withRate(SettingsLimits.UNTHROTTLED);
+        LoadState paced = new LoadState(SETTINGS, true, "lab.orders");
+        LoadState free = new LoadState(unthrottled, true, "lab.orders");
+        RecordSender sender = new RecordSender(
+                factory(),
+                UUID.randomUUID(),
+                new OpenLoopSchedule(1_000, System::nanoTime),
+                new DuplicatedRecords(),
+                new SimpleMeterRegistry(),
+                histograms,
+                () -> paced,
+                () -> 0L);
+        SendLog log = new SendLog();
+        long tenMsAgo = System.nanoTime() - 10_000_000;
+        for (int i = 0; i < 3; i++) {
+            sender.send(paced, PayloadPlan.of(SETTINGS, name -> null), log.phase(0, "lab.orders"), tenMsAgo);
+        }
+        for (int i = 0; i < 4; i++) {
+            sender.send(free, PayloadPlan.of(unthrottled, name -> null), log.phase(0, "lab.orders"), 0);
+        }
+
+        LatencyBucketCounts delay = histograms.publishDelay.read();
+        assertThat(delay.count()).isEqualTo(3);
+        assertThat(delay.sumSeconds()).as("each at least 10 ms late").isGreaterThanOrEqualTo(0.03);
+        assertThat(histograms.ackLatency.read().count()).isEqualTo(7);
     }
 
     private ProducerFactory<byte[], byte[]> factory() {
