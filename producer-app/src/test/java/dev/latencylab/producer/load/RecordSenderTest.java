@@ -15,14 +15,11 @@ import dev.latencylab.core.sends.SendLog;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.MockProducer;
-import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
-import org.springframework.kafka.core.ProducerFactory;
 
 /** Where the send time is read, against Kafka's own MockProducer. */
 class RecordSenderTest {
@@ -37,15 +34,7 @@ class RecordSenderTest {
     @Test
     void theSendTimeIsReadAfterTheRecordIsBuiltSoBuildingItIsPublishDelayNotLatency() {
         LoadState state = new LoadState(SETTINGS, true, "lab.orders");
-        RecordSender sender = new RecordSender(
-                factory(),
-                UUID.randomUUID(),
-                new OpenLoopSchedule(1_000, System::nanoTime),
-                new DuplicatedRecords(),
-                new SimpleMeterRegistry(),
-                new SenderHistograms(Clock.SYSTEM),
-                () -> state,
-                () -> 0L);
+        RecordSender sender = sender(state, new SenderHistograms(Clock.SYSTEM));
         PayloadPlan plan = PayloadPlan.of(SETTINGS, name -> null);
         SendLog log = new SendLog();
         for (int i = 0; i < 20; i++) {
@@ -72,15 +61,7 @@ class RecordSenderTest {
         ProducerSettings unthrottled = SETTINGS.withRate(SettingsLimits.UNTHROTTLED);
         LoadState paced = new LoadState(SETTINGS, true, "lab.orders");
         LoadState free = new LoadState(unthrottled, true, "lab.orders");
-        RecordSender sender = new RecordSender(
-                factory(),
-                UUID.randomUUID(),
-                new OpenLoopSchedule(1_000, System::nanoTime),
-                new DuplicatedRecords(),
-                new SimpleMeterRegistry(),
-                histograms,
-                () -> paced,
-                () -> 0L);
+        RecordSender sender = sender(paced, histograms);
         SendLog log = new SendLog();
         long tenMsAgo = System.nanoTime() - 10_000_000;
         for (int i = 0; i < 3; i++) {
@@ -96,17 +77,15 @@ class RecordSenderTest {
         assertThat(histograms.ackLatency.read().count()).isEqualTo(7);
     }
 
-    private ProducerFactory<byte[], byte[]> factory() {
-        return new ProducerFactory<>() {
-            @Override
-            public Producer<byte[], byte[]> createProducer() {
-                return producer;
-            }
-
-            @Override
-            public Map<String, Object> getConfigurationProperties() {
-                return Map.of();
-            }
-        };
+    private RecordSender sender(LoadState state, SenderHistograms histograms) {
+        return new RecordSender(
+                new OneProducerFactory(producer),
+                UUID.randomUUID(),
+                new OpenLoopSchedule(1_000, System::nanoTime),
+                new DuplicatedRecords(),
+                new SimpleMeterRegistry(),
+                histograms,
+                () -> state,
+                () -> 0L);
     }
 }

@@ -13,13 +13,11 @@ import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.MockProducer;
-import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
@@ -31,7 +29,6 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.springframework.kafka.core.ProducerFactory;
 
 /**
  * The sender thread's own work per record on equal terms with Kafka's ProducerPerformance (issue
@@ -78,7 +75,7 @@ public class SenderPathBenchmark {
     public void setUp() {
         schedule = new OpenLoopSchedule(SCHEDULE_RATE, System::nanoTime);
         sender = new RecordSender(
-                factory(producer),
+                new OneProducerFactory(producer),
                 UUID.randomUUID(),
                 schedule,
                 new DuplicatedRecords(),
@@ -115,20 +112,6 @@ public class SenderPathBenchmark {
             throw new IllegalStateException("ahead of a schedule of a record a nanosecond");
         }
         sender.send(state, plan, tally, due);
-    }
-
-    private static ProducerFactory<byte[], byte[]> factory(Producer<byte[], byte[]> producer) {
-        return new ProducerFactory<>() {
-            @Override
-            public Producer<byte[], byte[]> createProducer() {
-                return producer;
-            }
-
-            @Override
-            public Map<String, Object> getConfigurationProperties() {
-                return Map.of();
-            }
-        };
     }
 
     /** Keeps nothing (Kafka's MockProducer keeps every record); answers at once when asked to. */
