@@ -55,6 +55,11 @@ public final class LatencyBucketCounts {
         sumMicros += other.sumMicros;
     }
 
+    /** Takes {@code other}'s recent maximum as this one's, when larger. */
+    void takeRecentMax(LatencyBucketCounts other) {
+        recentMaxMicros = Math.max(recentMaxMicros, other.recentMaxMicros);
+    }
+
     /** Per bucket, in the order of {@link #upperBoundsSeconds()}, not cumulative. */
     public long[] counts() {
         return counts.clone();

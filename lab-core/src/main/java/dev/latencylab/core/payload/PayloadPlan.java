@@ -61,6 +61,15 @@ public final class PayloadPlan {
         return kind;
     }
 
+    /**
+     * Whether the values carry their creation time ({@link OrderEventGenerator#next(long, long,
+     * PayloadPlan)} reads it): fixed and sample values are made beforehand, so a sender need read no
+     * clock for them.
+     */
+    public boolean writesCreationTime() {
+        return kind != PayloadKind.FIXED && kind != PayloadKind.SAMPLE;
+    }
+
     public KeyStrategy keyStrategy() {
         return keyStrategy;
     }

@@ -131,6 +131,25 @@ class PayloadPlanTest {
                 .hasSize(400);
     }
 
+    /** A sender reads the clock for a value's creation time only when the plan says the value holds it. */
+    @Test
+    void aPlanSaysWhetherItsValuesHoldTheirCreationTime() throws IOException {
+        Path file = Files.writeString(dir.resolve("times.jsonl"), "{\"a\":1}\n");
+        for (PayloadKind kind : PayloadKind.values()) {
+            PayloadPlan plan = kind == PayloadKind.SAMPLE
+                    ? Plans.sample(file, KeyStrategy.ORDER_ID)
+                    : plan(kind, 400, KeyStrategy.ORDER_ID);
+            byte[] earlier =
+                    new OrderEventGenerator("abcd", 8).next(5, NOW_MICROS, plan).value();
+            byte[] later = new OrderEventGenerator("abcd", 8)
+                    .next(5, NOW_MICROS + 1_000_000, plan)
+                    .value();
+            assertThat(plan.writesCreationTime())
+                    .as("%s: the same record a second later differs", kind)
+                    .isEqualTo(!java.util.Arrays.equals(earlier, later));
+        }
+    }
+
     @Test
     void sampleCyclesThroughTheFileInOrderKeepingItsSizes() throws IOException {
         Path file = Files.writeString(dir.resolve("orders.jsonl"), "{\"a\":1}\n\n{\"bb\":22}\r\nnot json at all\n");

@@ -75,6 +75,7 @@ public class LoadGenerator implements SmartLifecycle {
             ProducerFactory<byte[], byte[]> factory,
             LabProducerProperties properties,
             MeterRegistry registry,
+            SenderHistograms histograms,
             DuplicatedRecords selfTestDuplicates,
             SenderPause selfTestPause,
             SampleFolder samples) {
@@ -86,7 +87,7 @@ public class LoadGenerator implements SmartLifecycle {
         this.schedule = new OpenLoopSchedule(
                 state.settings().unthrottled() ? UNTHROTTLED_PLACEHOLDER_RATE : properties.rate(), System::nanoTime);
         this.sender = new RecordSender(
-                factory, producerId, schedule, selfTestDuplicates, registry, () -> state, () -> generation);
+                factory, producerId, schedule, selfTestDuplicates, registry, histograms, () -> state, () -> generation);
         sender.showPhase(state);
         this.plan = PayloadPlan.of(state.settings(), samples::read);
     }

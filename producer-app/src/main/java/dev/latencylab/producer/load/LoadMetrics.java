@@ -3,14 +3,11 @@ package dev.latencylab.producer.load;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.Setting;
-import dev.latencylab.core.latency.LatencyBuckets;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.Timer;
-import java.time.Duration;
 import java.util.List;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -18,10 +15,6 @@ import java.util.function.Supplier;
 /** The producer-app's own Prometheus series (names in docs/contracts.md). */
 final class LoadMetrics {
 
-    private static final Duration[] BUCKETS = LatencyBuckets.boundaries();
-
-    final Timer publishDelay;
-    final Timer ackLatency;
     /**
      * Micrometer holds a function counter's state object weakly: these fields keep the suppliers
      * alive as long as the metrics are (a collected supplier freezes its counter).
@@ -36,7 +29,7 @@ final class LoadMetrics {
 
     /**
      * The record counters read the sender's own counts when scraped, so a record costs no
-     * Micrometer call beyond the two histograms.
+     * Micrometer call (its two histograms are {@link SenderHistograms}, read at scrape time too).
      */
     LoadMetrics(
             MeterRegistry registry,
@@ -51,10 +44,6 @@ final class LoadMetrics {
         counter(registry, "lab.producer.records.sent", "Records handed to the Kafka producer", sent);
         counter(registry, "lab.producer.records.acked", "Records acknowledged by the brokers", acked);
         counter(registry, "lab.producer.records.failed", "Records whose send failed", failed);
-        publishDelay = histogram("lab.producer.publish.delay", "Actual minus intended send time (open-loop lateness)")
-                .register(registry);
-        ackLatency = histogram("lab.producer.ack.latency", "Send call to acknowledgement")
-                .register(registry);
         Gauge.builder(
                         "lab.producer.target.rate",
                         () -> state.get().running() ? state.get().settings().rate() : 0)
@@ -112,13 +101,5 @@ final class LoadMetrics {
         FunctionCounter.builder(name, count, c -> c.getAsLong())
                 .description(description)
                 .register(registry);
-    }
-
-    private static Timer.Builder histogram(String name, String description) {
-        return Timer.builder(name)
-                .description(description)
-                .serviceLevelObjectives(BUCKETS)
-                .minimumExpectedValue(BUCKETS[0])
-                .maximumExpectedValue(BUCKETS[BUCKETS.length - 1]);
     }
 }

@@ -15,7 +15,6 @@ import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.kafka.clients.producer.Callback;
@@ -64,6 +63,9 @@ final class RecordSender {
     private final OrderEventGenerator events;
     private final OpenLoopSchedule schedule;
     private final LoadMetrics metrics;
+    /** The publish delay and ack latency histograms, read at scrape time. */
+    private final SenderHistograms histograms;
+
     private final DuplicatedRecords selfTestDuplicates;
     /** The topics the current Kafka producer was started on, by ID; the sender thread's. */
     private final TopicIdentities topicIds = new TopicIdentities();
@@ -93,6 +95,7 @@ final class RecordSender {
             OpenLoopSchedule schedule,
             DuplicatedRecords selfTestDuplicates,
             MeterRegistry registry,
+            SenderHistograms histograms,
             Supplier<LoadState> state,
             Supplier<Long> generation) {
         this.factory = factory;
@@ -102,6 +105,7 @@ final class RecordSender {
                 new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
         this.schedule = schedule;
         this.selfTestDuplicates = selfTestDuplicates;
+        this.histograms = histograms;
         this.metrics = new LoadMetrics(registry, state, generation, () -> sent, acked::get, failed::get);
         this.transactionalProducers = new TransactionalProducers(factory, producerId);
         this.transactional = state.get().settings().transactional();
@@ -132,8 +136,8 @@ final class RecordSender {
     void send(LoadState current, PayloadPlan plan, PhaseTally phase, long dueNanos) {
         boolean throttled = !current.settings().unthrottled();
         long count = sent;
-        // The order's own creation time, a payload field: not a measurement.
-        OrderEvent event = events.next(count, EpochMicros.now(), plan);
+        // The order's own creation time, a payload field: not a measurement, so read only for a value that has it.
+        OrderEvent event = events.next(count, plan.writesCreationTime() ? EpochMicros.now() : 0, plan);
         OpenTransaction tx;
         try {
             tx = current.settings().transactional()
@@ -155,11 +159,12 @@ final class RecordSender {
         // its header is encoded and send() is called: building a record is the sender's own work, so it
         // falls in the publish delay (actual minus intended), not in the e2e latency from the send.
         long sendNanos = System.nanoTime();
-        long sentMicros = EpochMicros.now();
         long lateNanos = throttled ? Math.max(0, sendNanos - dueNanos) : 0;
         long sequence = -1;
         RecordHeaders headers = null;
         if (current.header()) {
+            // The wall clock at the send, for the header alone: a record without one needs no second clock read.
+            long sentMicros = EpochMicros.now();
             // Only stamped records take a sequence number: the consumer sees no gap where unstamped ones went.
             sequence = aside ? transactions.nextAbortedSequence() : nextSequence++;
             long intendedMicros = sentMicros - lateNanos / 1_000;
@@ -172,13 +177,14 @@ final class RecordSender {
         }
         ProducerRecord<byte[], byte[]> record =
                 new ProducerRecord<>(current.topic(), null, event.key(), event.value(), headers);
+        long lateMicros = lateNanos / 1_000;
         if (throttled) {
             schedule.advance();
             // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
-            metrics.publishDelay.record(lateNanos, TimeUnit.NANOSECONDS);
+            histograms.publishDelay.recordMicros(lateMicros);
         }
         sent = count + 1;
-        phase.sent(lateNanos / 1_000);
+        phase.sent(lateMicros);
         try {
             producer().send(record, new Acknowledgement(phase, tx, sequence, sendNanos));
         } catch (RuntimeException e) {
@@ -268,7 +274,7 @@ final class RecordSender {
                     tx.acks().acked(metadata.partition(), metadata.offset());
                 }
                 acked.incrementAndGet();
-                metrics.ackLatency.record(System.nanoTime() - sendNanos, TimeUnit.NANOSECONDS);
+                histograms.ackLatency.recordMicros((System.nanoTime() - sendNanos) / 1_000);
             } else {
                 onFailure(sequence, phase, error);
             }

@@ -10,6 +10,7 @@ import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
 import dev.latencylab.producer.selftest.SenderPause;
+import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -52,6 +53,7 @@ class LoadGeneratorSampleTest {
                 new DefaultKafkaProducerFactory<>(Map.of()),
                 properties,
                 new SimpleMeterRegistry(),
+                new SenderHistograms(Clock.SYSTEM),
                 new DuplicatedRecords(),
                 new SenderPause(),
                 new SampleFolder(properties, new HeapBudget()));

@@ -5,21 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
+import dev.latencylab.core.latency.LatencyBucketCounts;
 import dev.latencylab.core.payload.PayloadPlan;
 import dev.latencylab.core.schedule.OpenLoopSchedule;
 import dev.latencylab.core.sends.SendLog;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
+import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.MockProducer;
-import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
-import org.springframework.kafka.core.ProducerFactory;
 
 /** Where the send time is read, against Kafka's own MockProducer. */
 class RecordSenderTest {
@@ -34,14 +34,7 @@ class RecordSenderTest {
     @Test
     void theSendTimeIsReadAfterTheRecordIsBuiltSoBuildingItIsPublishDelayNotLatency() {
         LoadState state = new LoadState(SETTINGS, true, "lab.orders");
-        RecordSender sender = new RecordSender(
-                factory(),
-                UUID.randomUUID(),
-                new OpenLoopSchedule(1_000, System::nanoTime),
-                new DuplicatedRecords(),
-                new SimpleMeterRegistry(),
-                () -> state,
-                () -> 0L);
+        RecordSender sender = sender(state, new SenderHistograms(Clock.SYSTEM));
         PayloadPlan plan = PayloadPlan.of(SETTINGS, name -> null);
         SendLog log = new SendLog();
         for (int i = 0; i < 20; i++) {
@@ -61,17 +54,38 @@ class RecordSenderTest {
         assertThat(producer.history()).hasSize(20);
     }
 
-    private ProducerFactory<byte[], byte[]> factory() {
-        return new ProducerFactory<>() {
-            @Override
-            public Producer<byte[], byte[]> createProducer() {
-                return producer;
-            }
+    /** Unthrottled records are intended when sent: no publish delay is recorded for them, their answers' latency is. */
+    @Test
+    void throttledRecordsHaveAPublishDelayUnthrottledNoneAndEveryAnswerItsLatency() {
+        SenderHistograms histograms = new SenderHistograms(Clock.SYSTEM);
+        ProducerSettings unthrottled = SETTINGS.withRate(SettingsLimits.UNTHROTTLED);
+        LoadState paced = new LoadState(SETTINGS, true, "lab.orders");
+        LoadState free = new LoadState(unthrottled, true, "lab.orders");
+        RecordSender sender = sender(paced, histograms);
+        SendLog log = new SendLog();
+        long tenMsAgo = System.nanoTime() - 10_000_000;
+        for (int i = 0; i < 3; i++) {
+            sender.send(paced, PayloadPlan.of(SETTINGS, name -> null), log.phase(0, "lab.orders"), tenMsAgo);
+        }
+        for (int i = 0; i < 4; i++) {
+            sender.send(free, PayloadPlan.of(unthrottled, name -> null), log.phase(0, "lab.orders"), 0);
+        }
 
-            @Override
-            public Map<String, Object> getConfigurationProperties() {
-                return Map.of();
-            }
-        };
+        LatencyBucketCounts delay = histograms.publishDelay.read();
+        assertThat(delay.count()).isEqualTo(3);
+        assertThat(delay.sumSeconds()).as("each at least 10 ms late").isGreaterThanOrEqualTo(0.03);
+        assertThat(histograms.ackLatency.read().count()).isEqualTo(7);
+    }
+
+    private RecordSender sender(LoadState state, SenderHistograms histograms) {
+        return new RecordSender(
+                new OneProducerFactory(producer),
+                UUID.randomUUID(),
+                new OpenLoopSchedule(1_000, System::nanoTime),
+                new DuplicatedRecords(),
+                new SimpleMeterRegistry(),
+                histograms,
+                () -> state,
+                () -> 0L);
     }
 }
