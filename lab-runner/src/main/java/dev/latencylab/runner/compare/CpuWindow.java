@@ -8,11 +8,11 @@ import dev.latencylab.runner.scenario.Durations;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * What a record costs each side in CPU at a fixed rate: the lab's pipeline (the realistic
@@ -89,7 +89,7 @@ final class CpuWindow {
                 phase,
                 labProcesses(),
                 () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase),
-                new Reader("consumer-app", ctx.lab::consumerCpuSeconds));
+                new WindowReader("consumer-app", ctx.lab::consumerCpuSeconds));
         CompareResult.CpuUse producerApp = realistic.producer();
         CompareResult.CpuUse consumerApp = realistic.consumer();
         print(producerApp);
@@ -123,7 +123,8 @@ final class CpuWindow {
                 consumerApp,
                 labRecords.consumer(),
                 tools.consumer(),
-                commands(labRecords, tools),
+                Stream.concat(Stream.of(labRecords.readerCommand()), tools.commands().stream())
+                        .toList(),
                 realistic.proc(),
                 labRecords.proc(),
                 toolsWork.proc(),
@@ -156,7 +157,7 @@ final class CpuWindow {
                     phase,
                     processes,
                     () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase),
-                    new Reader(TOOL_ON_LAB_RECORDS, () -> {
+                    new WindowReader(TOOL_ON_LAB_RECORDS, () -> {
                         requireRunning(reader, TOOL_CONSUMER);
                         return cpu(reader, TOOL_CONSUMER).toNanos() / 1e9;
                     }));
@@ -167,13 +168,6 @@ final class CpuWindow {
             }
             ctx.lab.consuming(true);
         }
-    }
-
-    private static List<List<String>> commands(LabWindow labRecords, ToolWindow tools) {
-        List<List<String>> all = new ArrayList<>();
-        all.add(labRecords.readerCommand());
-        all.addAll(tools.commands());
-        return all;
     }
 
     private Map<String, Long> producerOnly() {
@@ -197,7 +191,7 @@ final class CpuWindow {
     }
 
     /** What reads a window's records, by the name its CPU goes by, and its CPU time so far. */
-    private record Reader(String name, CpuSeconds cpuSeconds) {}
+    private record WindowReader(String name, CpuSeconds cpuSeconds) {}
 
     @FunctionalInterface
     private interface CpuSeconds {
@@ -218,7 +212,12 @@ final class CpuWindow {
      * which belong to no phase): the window's sends are the growth of the producer-app's sent counter over it.
      */
     private LabWindow labWindow(
-            String producerName, Duration warmup, int phase, Map<String, Long> processes, Load load, Reader reader)
+            String producerName,
+            Duration warmup,
+            int phase,
+            Map<String, Long> processes,
+            Load load,
+            WindowReader reader)
             throws InterruptedException {
         boolean phased = reader != null;
         Instant t0;
