@@ -2,6 +2,7 @@ package dev.latencylab.runner.cli;
 
 import dev.latencylab.runner.profile.MethodShares;
 import dev.latencylab.runner.profile.StackSamples;
+import dev.latencylab.runner.results.report.MarkdownSection;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -42,6 +43,9 @@ import picocli.CommandLine.Parameters;
             "Exit codes: 0 done, 1 the recording could not be read or the graph written, 2 wrong command line."
         })
 final class FlameGraphCommand extends LabCommand {
+
+    private static final MarkdownSection.Columns SHARES =
+            MarkdownSection.Columns.text("method").andFigures("self | total");
 
     @Parameters(index = "0", paramLabel = "REC.jfr", description = "the JFR recording")
     String recording;
@@ -135,16 +139,15 @@ final class FlameGraphCommand extends LabCommand {
     }
 
     private String table(MethodShares shares, long total) {
-        StringBuilder b = new StringBuilder("| method | self | total |\n|---|---:|---:|\n");
+        MarkdownSection s = MarkdownSection.into(new StringBuilder()).table(SHARES);
         for (MethodShares.MethodShare share : shares.topSelf(top)) {
-            b.append(String.format(
-                    Locale.ROOT,
-                    "| `%s` | %.1f %% | %.1f %% |%n",
-                    share.method(),
-                    100.0 * share.self() / total,
-                    100.0 * share.total() / total));
+            s.row("`" + share.method() + "`", percent(share.self(), total), percent(share.total(), total));
         }
-        return b.append(String.format(Locale.ROOT, "%n%d samples.%n", total)).toString();
+        return s.endTable().append(total + " samples." + System.lineSeparator()).toString();
+    }
+
+    private static String percent(long part, long total) {
+        return String.format(Locale.ROOT, "%.1f %%", 100.0 * part / total);
     }
 
     /**

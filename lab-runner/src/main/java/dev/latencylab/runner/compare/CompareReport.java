@@ -1,5 +1,6 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.runner.results.report.MarkdownSection;
 import dev.latencylab.runner.results.report.ResultsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -93,10 +94,10 @@ public final class CompareReport {
     public static String markdown(CompareResult r) {
         CompareResult.Setup s = r.setup();
         StringBuilder b = new StringBuilder();
-        b.append("# Lab vs Kafka's own tools\n\n");
-        b.append(String.format(
+        MarkdownSection md = MarkdownSection.into(b).heading("#", "Lab vs Kafka's own tools");
+        md.paragraph(String.format(
                 Locale.ROOT,
-                "%s to %s; %d cores; %s; %s; %s.%n%n",
+                "%s to %s; %d cores; %s; %s; %s.",
                 READABLE.format(r.startedAt()),
                 READABLE.format(r.endedAt()),
                 s.cores(),
@@ -132,15 +133,15 @@ public final class CompareReport {
 
         CompareSections.latency(r, b);
 
-        b.append("## How the two sides differ\n\n");
+        md.heading("##", "How the two sides differ");
         r.notes().forEach(n -> b.append("- ").append(n).append('\n'));
         b.append('\n');
         if (!r.warnings().isEmpty()) {
-            b.append("## Warnings\n\n");
+            md.heading("##", "Warnings");
             r.warnings().forEach(w -> b.append("- ").append(w).append('\n'));
             b.append('\n');
         }
-        b.append("## Commands\n\n");
+        md.heading("##", "Commands");
         b.append("```\n").append(r.command()).append('\n');
         r.throughput().forEach(t -> b.append(shell(t.toolCommand())).append('\n'));
         if (r.cpu() != null) {

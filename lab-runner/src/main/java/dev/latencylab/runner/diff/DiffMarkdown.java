@@ -1,6 +1,6 @@
 package dev.latencylab.runner.diff;
 
-import dev.latencylab.runner.results.report.MarkdownTable;
+import dev.latencylab.runner.results.report.MarkdownSection;
 import dev.latencylab.runner.results.summary.Figures;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -42,16 +42,21 @@ final class DiffMarkdown {
                     + "spread measured*: neither run repeated its phases (`repeat:` in the scenario), so nothing "
                     + "here tells noise from effect.";
 
+    /** The first column, unnamed, names what the row shows of each run. */
+    private static final MarkdownSection.Columns RUNS =
+            MarkdownSection.Columns.text("").andText("A | B");
+
+    private static final MarkdownSection.Columns PHASES = MarkdownSection.Columns.text("phase")
+            .andFigures("repeats A | repeats B | worse | better | within spread")
+            .andText("note");
+
     private DiffMarkdown() {}
 
     static String render(RunDiff d) {
         StringBuilder b = new StringBuilder();
-        b.append("# ")
-                .append(d.a().folder())
-                .append(" vs ")
-                .append(d.b().folder())
-                .append("\n\n");
-        b.append(HOW_TO_READ).append("\n\n");
+        MarkdownSection.into(b)
+                .heading("#", d.a().folder() + " vs " + d.b().folder())
+                .paragraph(HOW_TO_READ);
         header(b, d.a(), d.b());
         if (!d.notes().isEmpty()) {
             d.notes().forEach(n -> b.append("- ").append(n).append('\n'));
@@ -64,26 +69,25 @@ final class DiffMarkdown {
     }
 
     private static void header(StringBuilder b, RunInfo a, RunInfo r) {
-        List<List<String>> rows = new ArrayList<>();
-        rows.add(List.of("folder", a.folder(), r.folder()));
-        rows.add(List.of("scenario", text(a.scenario()), text(r.scenario())));
-        rows.add(List.of("started", time(a.startedAt()), time(r.startedAt())));
-        rows.add(List.of("repeats", Integer.toString(a.repeats()), Integer.toString(r.repeats())));
-        rows.add(List.of("ran to the end", yesNo(a.complete()), yesNo(r.complete())));
+        MarkdownSection s = MarkdownSection.into(b).table(RUNS);
+        s.row("folder", a.folder(), r.folder());
+        s.row("scenario", text(a.scenario()), text(r.scenario()));
+        s.row("started", time(a.startedAt()), time(r.startedAt()));
+        s.row("repeats", a.repeats(), r.repeats());
+        s.row("ran to the end", yesNo(a.complete()), yesNo(r.complete()));
         for (String[] field : ENVIRONMENT) {
             String va = a.environment().get(field[0]);
             String vb = r.environment().get(field[0]);
             if (va != null || vb != null) {
-                rows.add(List.of(field[1], text(va), text(vb)));
+                s.row(field[1], text(va), text(vb));
             }
         }
-        MarkdownTable.append(b, List.of("", "A", "B"), List.of(false, false, false), rows);
+        s.endTable();
     }
 
     /** One row per phase, matched or not, with what keeps it from being like with like beside it. */
     private static void overview(StringBuilder b, RunDiff d) {
-        b.append("## Phases\n\n");
-        List<List<String>> rows = new ArrayList<>();
+        MarkdownSection s = MarkdownSection.into(b).heading("##", "Phases").table(PHASES);
         for (PhaseDiff p : d.phases()) {
             List<String> notes = new ArrayList<>();
             if (!p.setupDifferences().isEmpty()) {
@@ -93,35 +97,27 @@ final class DiffMarkdown {
                 notes.add("not checked: " + String.join(", ", p.unchecked()));
             }
             PhaseSection.partial(p).ifPresent(notes::add);
-            rows.add(List.of(
+            s.row(
                     p.name(),
-                    Integer.toString(p.repeatsA()),
-                    Integer.toString(p.repeatsB()),
-                    Long.toString(p.count(FigureChange.Movement.WORSE)),
-                    Long.toString(p.count(FigureChange.Movement.BETTER)),
-                    Long.toString(p.count(FigureChange.Movement.WITHIN_SPREAD)),
-                    String.join("; ", notes)));
+                    p.repeatsA(),
+                    p.repeatsB(),
+                    p.count(FigureChange.Movement.WORSE),
+                    p.count(FigureChange.Movement.BETTER),
+                    p.count(FigureChange.Movement.WITHIN_SPREAD),
+                    String.join("; ", notes));
         }
-        d.onlyInA()
-                .forEach(p -> rows.add(
-                        List.of(p.name(), Integer.toString(p.repeats()), "-", "", "", "", "in A only, not compared")));
-        d.onlyInB()
-                .forEach(p -> rows.add(
-                        List.of(p.name(), "-", Integer.toString(p.repeats()), "", "", "", "in B only, not compared")));
-        MarkdownTable.append(
-                b,
-                List.of("phase", "repeats A", "repeats B", "worse", "better", "within spread", "note"),
-                List.of(false, true, true, true, true, true, false),
-                rows);
-        d.onlyInA().forEach(p -> b.append("In A only: " + p.name() + ", " + PhaseSection.setup(p.setup()) + "\n\n"));
-        d.onlyInB().forEach(p -> b.append("In B only: " + p.name() + ", " + PhaseSection.setup(p.setup()) + "\n\n"));
+        d.onlyInA().forEach(p -> s.row(p.name(), p.repeats(), "-", "", "", "", "in A only, not compared"));
+        d.onlyInB().forEach(p -> s.row(p.name(), "-", p.repeats(), "", "", "", "in B only, not compared"));
+        s.endTable();
+        d.onlyInA().forEach(p -> s.paragraph("In A only: " + p.name() + ", " + PhaseSection.setup(p.setup())));
+        d.onlyInB().forEach(p -> s.paragraph("In B only: " + p.name() + ", " + PhaseSection.setup(p.setup())));
     }
 
     private static void failOn(StringBuilder b, List<FailOnCheck> checks) {
         if (checks.isEmpty()) {
             return;
         }
-        b.append("## --fail-on\n\n");
+        MarkdownSection.into(b).heading("##", "--fail-on");
         for (FailOnCheck c : checks) {
             FailOn t = c.threshold();
             String head = "`" + t.text() + "` (" + t.meaning() + ")";

@@ -1,6 +1,6 @@
 package dev.latencylab.runner.diff;
 
-import dev.latencylab.runner.results.report.MarkdownTable;
+import dev.latencylab.runner.results.report.MarkdownSection;
 import dev.latencylab.runner.results.summary.Figures;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,11 +16,14 @@ import java.util.function.Function;
 final class PhaseSection {
 
     private static final String CONSUMER_SETTING = "consumer ";
+    private static final MarkdownSection.Columns FIGURES = MarkdownSection.Columns.text("figure")
+            .andFigures("A | B | change | change %")
+            .andText("vs spread | verdict");
 
     private PhaseSection() {}
 
     static void append(StringBuilder b, PhaseDiff p) {
-        b.append("## ").append(p.name()).append("\n\n");
+        MarkdownSection s = MarkdownSection.into(b).heading("##", p.name());
         List<String> paragraphs = new ArrayList<>();
         paragraphs.add("Ran on: " + setup(p.setup()));
         if (!p.setupDifferences().isEmpty()) {
@@ -31,11 +34,11 @@ final class PhaseSection {
             paragraphs.add("Not checked alike, as only one run records it: " + String.join(", ", p.unchecked()));
         }
         partial(p).ifPresent(paragraphs::add);
-        paragraphs.forEach(t -> b.append(t).append("\n\n"));
-        List<List<String>> rows = new ArrayList<>();
+        paragraphs.forEach(s::paragraph);
+        s.table(FIGURES);
         for (FigureChange c : p.figures()) {
             Function<Double, String> fmt = Figures.byKey(c.key()).format();
-            rows.add(List.of(
+            s.row(
                     c.label(),
                     c.a().shown(fmt),
                     c.b().shown(fmt),
@@ -44,18 +47,14 @@ final class PhaseSection {
                     spread(c),
                     c.verdict() == FigureChange.Movement.WORSE
                             ? "**worse**"
-                            : c.verdict().text()));
+                            : c.verdict().text());
         }
-        MarkdownTable.append(
-                b,
-                List.of("figure", "A", "B", "change", "change %", "vs spread", "verdict"),
-                List.of(false, true, true, true, true, false, false),
-                rows);
+        s.endTable();
         if (!p.onlyInA().isEmpty()) {
-            b.append("Measured in A only: " + String.join(", ", p.onlyInA()) + "\n\n");
+            s.paragraph("Measured in A only: " + String.join(", ", p.onlyInA()));
         }
         if (!p.onlyInB().isEmpty()) {
-            b.append("Measured in B only: " + String.join(", ", p.onlyInB()) + "\n\n");
+            s.paragraph("Measured in B only: " + String.join(", ", p.onlyInB()));
         }
     }
 

@@ -6,6 +6,7 @@ import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.faults.BrokerControl;
 import dev.latencylab.runner.faults.FaultControls;
+import dev.latencylab.runner.results.report.MarkdownSection;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
@@ -32,6 +33,11 @@ public final class SelfTest {
 
     /** How long a phase may take to close: a restarted consumer waits out its dead self's session (45 s). */
     private static final Duration CLOSE_TIMEOUT = Duration.ofMinutes(2);
+
+    /** The last column, unnamed, holds whether the row matched. */
+    private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text(
+                    "fault | injected | expected | reported")
+            .andText("");
 
     private final JsonHttp http;
     private final List<URI> producers;
@@ -141,28 +147,12 @@ public final class SelfTest {
 
     /** The table: fault, injected, expected, reported, and whether they match. */
     public static String table(List<SelfTestRow> rows) {
-        StringBuilder b = new StringBuilder();
-        b.append("| fault | injected | expected | reported | |\n|---|---|---|---|---|\n");
-        for (SelfTestRow r : rows) {
-            b.append("| ")
-                    .append(r.fault())
-                    .append(" | ")
-                    .append(r.injected())
-                    .append(" | ")
-                    .append(r.expected())
-                    .append(" | ")
-                    .append(r.reported())
-                    .append(" | ")
-                    .append(r.matches() ? "ok" : "MISMATCH")
-                    .append(" |\n");
-        }
+        MarkdownSection s = MarkdownSection.into(new StringBuilder()).table(COLUMNS);
+        rows.forEach(r -> s.row(r.fault(), r.injected(), r.expected(), r.reported(), r.matches() ? "ok" : "MISMATCH"));
         long failed = rows.stream().filter(r -> !r.matches()).count();
-        b.append('\n')
-                .append(rows.size() - failed)
-                .append(" passed, ")
-                .append(failed)
-                .append(" failed\n");
-        return b.toString();
+        return s.endTable()
+                .append((rows.size() - failed) + " passed, " + failed + " failed\n")
+                .toString();
     }
 
     private ScenarioRunner runner() {

@@ -62,7 +62,11 @@ class FlameGraphCommandTest {
         assertThat(frames).anySatisfy(frame -> assertThat(frame).endsWith("BusyRecording.spin"));
         assertThat(frames).noneSatisfy(frame -> assertThat(frame).contains("otherSpin"));
         String out = outBytes.toString(StandardCharsets.UTF_8);
-        assertThat(out).contains("| method | self | total |").contains("Threads: {lab-test-busy=");
+        assertThat(out).contains("Threads: {lab-test-busy=");
+        List<String> table = out.lines().limit(3).toList();
+        assertThat(table.get(0)).isEqualTo("| method | self | total |");
+        assertThat(table.get(1)).isEqualTo("|---|---:|---:|");
+        assertThat(table.get(2)).matches("\\| `[^`]+` \\| [0-9]+\\.[0-9] % \\| [0-9]+\\.[0-9] % \\|");
         assertThat(out.lines().filter(l -> l.startsWith("| `"))).hasSize(3);
         List<String> folded = Files.readAllLines(dir.resolve("busy.txt"));
         assertThat(folded).allSatisfy(line -> assertThat(line).matches("j\\.l\\.Thread\\.run(;[^ ]+)? [0-9]+"));

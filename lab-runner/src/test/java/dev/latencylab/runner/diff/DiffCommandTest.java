@@ -92,7 +92,15 @@ class DiffCommandTest {
         String printed = out.toString(StandardCharsets.UTF_8);
         assertThat(printed)
                 .startsWith("# " + Fixtures.OLD_A + " vs " + Fixtures.OLD_B)
+                .contains("| | A | B |\n|---|---|---|\n| folder | " + Fixtures.OLD_A + " | " + Fixtures.OLD_B + " |\n")
                 .contains("| started | 2026-11-23 12:38:17Z | 2026-11-23 13:08:14Z |")
+                .contains("## Phases\n\n| phase | repeats A | repeats B | worse | better | within spread | note |\n"
+                        + "|---|---:|---:|---:|---:|---:|---|\n"
+                        + "| linger-0 | 1 | 1 | 16 | 8 | 0 | |\n")
+                .contains("## linger-0\n\n")
+                .contains("| figure | A | B | change | change % | vs spread | verdict |\n"
+                        + "|---|---:|---:|---:|---:|---|---|\n"
+                        + "| measured window (s) | 15.1 | 15.0 | -0.1 | -0.4% | no spread measured | lower |\n")
                 .contains("| e2e p99 (ms) | 126 | 319 | +193 | +152% | no spread measured | **worse** |")
                 .contains("Diff: " + dir);
         assertThat(printed).startsWith(Files.readString(dir.resolve("diff.md")));
@@ -199,8 +207,8 @@ class DiffCommandTest {
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains(
                         "| e2e p99 (ms) | 11.0 (10.0..12.0) | 14.0 (13.0..15.0) | +3.00 | +27% | beyond spread | **worse** |")
-                .contains("| linger-0 | 3 | - |  |  |  | in A only, not compared |")
-                .contains("| linger-50 | - | 3 |  |  |  | in B only, not compared |");
+                .contains("| linger-0 | 3 | - | | | | in A only, not compared |")
+                .contains("| linger-50 | - | 3 | | | | in B only, not compared |");
     }
 
     @Test

@@ -32,7 +32,7 @@ public final class MarkdownSection {
         return new MarkdownSection(new StringBuilder()).heading(level, heading);
     }
 
-    /** @param level the heading's hashes, "##" or "###" */
+    /** @param level the heading's hashes, "#" (a report's title), "##" or "###" */
     public MarkdownSection heading(String level, String heading) {
         b.append(level).append(' ').append(heading).append("\n\n");
         return this;
@@ -80,7 +80,7 @@ public final class MarkdownSection {
         return b.toString();
     }
 
-    // A "|" inside a cell would end it: escaped, as MarkdownTable does.
+    // A "|" inside a cell would end it: escaped.
     private void line(List<String> cells) {
         b.append('|');
         for (String c : cells) {

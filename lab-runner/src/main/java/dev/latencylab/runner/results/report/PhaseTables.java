@@ -182,33 +182,34 @@ final class PhaseTables {
                 .toList();
         StringBuilder b = new StringBuilder();
         for (Table t : Table.values()) {
-            heading(b, t, notes, level);
+            MarkdownSection s = MarkdownSection.into(b);
+            heading(s, t, notes, level);
             List<Column> columns = columns(t, brokers, varying);
-            List<List<String>> cells = new ArrayList<>();
+            MarkdownSection.Columns declared = MarkdownSection.Columns.text("phase");
+            for (Column c : columns) {
+                declared = c.text() ? declared.andText(c.header()) : declared.andFigures(c.header());
+            }
+            s.table(declared);
             for (Row r : rows) {
                 List<String> row = new ArrayList<>(List.of(r.name().apply(t)));
                 columns.forEach(c -> row.add(
                         c.key() == null
                                 ? c.setting().apply(r.settings())
                                 : r.figure().apply(c)));
-                cells.add(row);
+                s.row(row.toArray());
             }
-            List<String> header = new ArrayList<>(List.of("phase"));
-            columns.forEach(c -> header.add(c.header()));
-            List<Boolean> right = new ArrayList<>(List.of(false));
-            columns.forEach(c -> right.add(!c.text()));
-            MarkdownTable.append(b, header, right, cells);
+            s.endTable();
         }
         return b.toString();
     }
 
-    private static void heading(StringBuilder b, Table t, boolean notes, String level) {
+    private static void heading(MarkdownSection s, Table t, boolean notes, String level) {
         Heading h = headingOf(t);
         if (h.title() != null) {
-            b.append(level).append(' ').append(h.title()).append("\n\n");
+            s.heading(level, h.title());
         }
         if (notes && h.note() != null) {
-            b.append(h.note()).append("\n\n");
+            s.paragraph(h.note());
         }
     }
 

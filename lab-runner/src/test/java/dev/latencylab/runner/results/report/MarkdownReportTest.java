@@ -43,7 +43,14 @@ class MarkdownReportTest {
                         "| linger-5 | 7.00 | 3360 | 450 | 1300 | 1.00 | 5.50 | 2.38 |",
                         "| phase | producer ms/s | consumer ms/s | brokers ms/s |",
                         "| linger-0 | 2.50 | 1.25 | 12.0 |");
-        long alignmentRows = lines.stream().filter(l -> l.startsWith("| --- |")).count();
+        assertThat(md)
+                .contains(
+                        "| phase | linger.ms | batch.size | compression | samples | p50 | p95 | p99 | p99.9 | max | p50 corr. "
+                                + "| p95 corr. | p99 corr. | p99.9 corr. | max corr. |\n"
+                                + "|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"
+                                + "| linger-0 | 0 | 16384 | none | 50000 | 1.23 | 1.73 | 7.50 | 11.3 | 15.0 | 1.30 | 1.85 | 7.50 | 11.3 "
+                                + "| 15.0 |\n");
+        long alignmentRows = lines.stream().filter(l -> l.startsWith("|---|")).count();
         assertThat(alignmentRows).isEqualTo(7);
         assertThat(lines.stream().filter(l -> l.startsWith("| linger-0 |")).count())
                 .isEqualTo(7);

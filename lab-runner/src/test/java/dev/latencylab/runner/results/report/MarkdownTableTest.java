@@ -11,14 +11,6 @@ import org.junit.jupiter.api.Test;
 class MarkdownTableTest {
 
     @Test
-    void aTableAlignsFiguresRightAndEscapesPipesInCells() {
-        StringBuilder b = new StringBuilder();
-        MarkdownTable.append(b, List.of("phase", "p99"), List.of(false, true), List.of(List.of("a|b", "1.5")));
-
-        assertThat(b).hasToString("| phase | p99 |\n| --- | ---: |\n| a\\|b | 1.5 |\n\n");
-    }
-
-    @Test
     void aShareIsAWholePercentAndAFigureHasItsDecimals() {
         assertThat(MarkdownTable.share(1, 3)).isEqualTo("33 %");
         assertThat(MarkdownTable.share(1, 0)).isEqualTo(Fmt.NA);
