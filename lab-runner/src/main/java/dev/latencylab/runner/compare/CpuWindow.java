@@ -77,7 +77,7 @@ final class CpuWindow {
                 Durations.format(TOOL_WARMUP),
                 ctx.window());
         ctx.abort.check();
-        // ConsumerPerformance sets these whatever it is given: the consumer-app fetches alike in its window.
+        // ConsumerPerformance sets these whatever it is given (compare set them before its warm-up: no restart).
         ctx.lab.consumerFor(
                 ConsumerChange.none().withConsumerConfig(ConsumerRounds.TOOL_FETCH),
                 ctx.settings.labTopic(),
