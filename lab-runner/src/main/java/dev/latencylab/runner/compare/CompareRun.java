@@ -189,9 +189,9 @@ public final class CompareRun {
                 pv,
                 cpu,
                 // The producer judged on equal work; the realistic window's figure stays as the cost of realism.
-                cpu == null ? null : Goals.cpu(cpu.producerAppToolsWork(), cpu.producerPerformance()),
+                cpu == null ? null : CpuThreadGoals.producerProcess(cpu),
                 // The consumer judged on the same records: the tool's own records carry no key and no header.
-                cpu == null ? null : Goals.cpu(cpu.consumerApp(), cpu.consumerPerformanceLabRecords()),
+                cpu == null ? null : CpuThreadGoals.consumerProcess(cpu),
                 cpu == null ? List.of() : CpuThreadGoals.judge(cpu),
                 consumer,
                 verdictOfConsumer(consumer, CompareResult.ConsumerRound::batch),

@@ -207,7 +207,9 @@ final class CompareSections {
                         + "time over its window (the lab "
                         + "apps' as their JVM counts it, `process_cpu_time_ns_total`; the tools' from /proc through the "
                         + "JDK); records are what the pipeline wrote in the window (the producer-app's tally of the "
-                        + "window's phase; the bench topic's end offsets), read by its consumer as they came.",
+                        + "window's phase; the bench topic's end offsets), read by its consumer as they came. Each "
+                        + "process's goal is judged on its CPU less its JIT compiler threads' (`CN CompilerThre` below): "
+                        + "the tools' JVMs are new and still compile inside their windows, the apps' are warm.",
                 Numbers.rate(c.rate()),
                 Durations.format(CpuWindow.TOOL_WARMUP),
                 Durations.format(CpuWindow.TOOLS_WORK_WARMUP)));

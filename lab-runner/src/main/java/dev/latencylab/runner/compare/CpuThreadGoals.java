@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The CPU goal per thread: each app's thread that does the work against the tool's thread that does
- * the same, per record, from /proc. The producer's threads are read in the window where the
+ * The CPU goals, per process (less the JIT's compiler threads) and per thread: each app's thread that
+ * does the work against the tool's thread that does the same, per record, from /proc. The producer's threads are read in the window where the
  * producer-app does the tool's work; the consumer's polling thread in the lab's realistic window
  * against ConsumerPerformance's reading the same load in the window after it.
  */
@@ -27,7 +27,45 @@ final class CpuThreadGoals {
     static final Pair POLLING =
             new Pair("polling thread", "consumer-app", "lab-latency", "ConsumerPerformance", "java");
 
+    /** The JIT's compiler threads as the kernel names them, digits folded: C1 and C2 CompilerThread. */
+    static final String COMPILER_THREADS = "CN CompilerThre";
+
     private CpuThreadGoals() {}
+
+    /** The producer's process goal: the producer-app doing the tool's work against ProducerPerformance. */
+    static Verdict producerProcess(CompareResult.CpuCost c) {
+        return Goals.cpu(
+                lessJit(c.producerAppToolsWork(), SENDING.labProcess(), c.toolsWorkProc()),
+                lessJit(c.producerPerformance(), SENDING.toolProcess(), c.toolProc()));
+    }
+
+    /** The consumer's process goal: the consumer-app against ConsumerPerformance on the same records. */
+    static Verdict consumerProcess(CompareResult.CpuCost c) {
+        return Goals.cpu(
+                lessJit(c.consumerApp(), POLLING.labProcess(), c.labProc()),
+                lessJit(c.consumerPerformanceLabRecords(), POLLING.toolProcess(), c.labRecordsProc()));
+    }
+
+    /**
+     * The process's CPU less its JIT compiler threads' in the window: a tool's JVM is new and compiles
+     * inside its window, an app's is warm (its warm-up excluded on both sides, as the goal asks). The
+     * compiler threads stay in the table by thread. Unchanged where /proc was not read.
+     */
+    static CompareResult.CpuUse lessJit(CompareResult.CpuUse use, String process, ProcWindow.Result proc) {
+        if (proc == null) {
+            return use;
+        }
+        double jit = proc.threads().getOrDefault(process, Map.of()).entrySet().stream()
+                .filter(e -> e.getKey().startsWith(COMPILER_THREADS))
+                .mapToDouble(Map.Entry::getValue)
+                .sum();
+        return new CompareResult.CpuUse(
+                use.process() + " less its JIT",
+                use.from(),
+                use.records(),
+                use.seconds(),
+                Math.max(0, use.cpuSeconds() - jit));
+    }
 
     /** Every pair judged; none where /proc was not read (not the local stack). */
     static List<Verdict> judge(CompareResult.CpuCost c) {

@@ -74,7 +74,9 @@ public final class Differences {
                         + "then the tools' (ProducerPerformance --throughput, ConsumerPerformance from its latest offset) "
                         + "with theirs, after a warm-up of at least 20 s: their JVMs are new, and ProducerPerformance sends "
                         + "faster than asked until it has caught up with the schedule its slow start left behind. The lab apps' CPU time is what their JVM counts (process_cpu_time_ns_total, all "
-                        + "threads, HTTP and Micrometer included); the tools' is their process's from /proc.",
+                        + "threads, HTTP and Micrometer included); the tools' is their process's from /proc. A process's goal "
+                        + "leaves out its JIT compiler threads (from /proc) on both sides: a tool's JVM is new and "
+                        + "compiles in its window, an app's has compiled before.",
                 "No core is reserved for the producer-app: every window shares the machine's cores with the brokers, "
                         + "the consumer-app, Prometheus and this runner (the publish delay section says why).");
     }

@@ -73,6 +73,53 @@ class CpuThreadGoalsTest {
         assertThat(v.get(2).ratio()).isCloseTo(1.1, within(1e-9));
     }
 
+    /**
+     * Each process judged less its JIT's compiler threads: the consumer-app 0.5 CPU-s with 0.05 compiling,
+     * ConsumerPerformance on the lab's records 0.5 with 0.2 (a new JVM); whole, both would be 1.0x.
+     */
+    @Test
+    void aProcessIsJudgedLessItsCompilerThreads() {
+        ProcWindow.Result realistic = proc(Map.of(
+                "producer-app", Map.of("lab-sender", 0.9),
+                "consumer-app", Map.of("lab-latency-N-C-N", 0.3, CpuThreadGoals.COMPILER_THREADS, 0.05)));
+        ProcWindow.Result labRecords = proc(Map.of(
+                "producer-app", Map.of(CpuThreadGoals.COMPILER_THREADS, 0.4),
+                "ConsumerPerformance", Map.of("java", 0.1, CpuThreadGoals.COMPILER_THREADS, 0.2)));
+        ProcWindow.Result toolsWork = proc(Map.of("producer-app", Map.of("lab-sender", 0.2)));
+        ProcWindow.Result tools =
+                proc(Map.of("ProducerPerformance", Map.of("java", 0.2, CpuThreadGoals.COMPILER_THREADS, 0.1)));
+        CompareResult.CpuCost c = new CompareResult.CpuCost(
+                1_000,
+                use("producer-app", 1.0),
+                use(CpuWindow.TOOLS_WORK, 0.5),
+                use("ProducerPerformance", 0.5),
+                use("consumer-app", 0.5),
+                use(CpuWindow.TOOL_ON_LAB_RECORDS, 0.5),
+                use("ConsumerPerformance", 0.5),
+                List.of(),
+                realistic,
+                labRecords,
+                toolsWork,
+                tools);
+
+        Verdict consumer = CpuThreadGoals.consumerProcess(c);
+        Verdict producer = CpuThreadGoals.producerProcess(c);
+
+        assertThat(consumer.ratio()).isCloseTo(0.45 / 0.3, within(1e-9));
+        assertThat(consumer.status()).isEqualTo(Verdict.Standing.MISSED);
+        assertThat(consumer.text()).contains("consumer-app less its JIT");
+        // The producer-app compiled nothing in its window; ProducerPerformance 0.1 CPU-s.
+        assertThat(producer.ratio()).isCloseTo(0.5 / 0.4, within(1e-9));
+    }
+
+    @Test
+    void withoutProcAProcessIsJudgedWhole() {
+        CompareResult.CpuCost c = cost(null, null, null);
+
+        assertThat(CpuThreadGoals.consumerProcess(c).ratio()).isCloseTo(1.0, within(1e-9));
+        assertThat(CpuThreadGoals.consumerProcess(c).text()).doesNotContain("JIT");
+    }
+
     @Test
     void aThreadNotSeenIsNotJudged() {
         ProcWindow.Result toolsWork = proc(Map.of("producer-app", Map.of("kafka-producer-", 0.1)));
