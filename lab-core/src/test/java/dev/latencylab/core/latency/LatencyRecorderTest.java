@@ -174,13 +174,23 @@ class LatencyRecorderTest {
         assertThat(recorder.report().phase(7).orElseThrow().count()).isEqualTo(1);
     }
 
+    /** Each record of a phase without room is refused and counted, and lands in no phase held. */
     @Test
     void phasesNeverReleasedReachTheLimitVisiblyNeverSilently() {
+        long seq = 0;
         for (int phase = 1; phase <= LatencyRecorder.MAX_PHASES + 3; phase++) {
-            recorder.record(header(phase, T0, T0, phase), JSON, TOPIC, 0, phase, T0 + 1_000);
+            int records = phase > LatencyRecorder.MAX_PHASES ? 2 : 1;
+            for (int r = 0; r < records; r++, seq++) {
+                recorder.record(header(seq, T0, T0, phase), JSON, TOPIC, 0, seq, T0 + 1_000);
+            }
         }
-        assertThat(recorder.totals().skipped().tooManyPhases()).isEqualTo(3);
+        assertThat(recorder.totals().skipped().tooManyPhases()).isEqualTo(6);
         assertThat(recorder.report().phases()).hasSize(LatencyRecorder.MAX_PHASES);
+        assertThat(recorder.report()
+                        .phase(LatencyRecorder.MAX_PHASES)
+                        .orElseThrow()
+                        .count())
+                .isEqualTo(1);
     }
 
     /**
