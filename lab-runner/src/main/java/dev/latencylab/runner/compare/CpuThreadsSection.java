@@ -15,7 +15,8 @@ final class CpuThreadsSection {
     /** The busiest threads of a process shown; the rest summed in one line. */
     static final int SHOWN_THREADS = 8;
 
-    private static final Columns THREADS = Columns.text("process | thread").andFigures("CPU-s | µs per record");
+    private static final Columns THREADS =
+            Columns.text("process | thread").andFigures("CPU-s | µs per record | wake-ups per 1,000 records");
     private static final Columns MACHINE = Columns.text("window")
             .andFigures("brokers' CPU-s | brokers' µs per record | machine busy CPU-s per s | stolen CPU-s per s");
 
@@ -30,7 +31,10 @@ final class CpuThreadsSection {
         long toolRecords = c.producerPerformance().records();
         s.heading("###", "By thread, the brokers and the machine")
                 .paragraph("From /proc at both ends of each window (thread names as the kernel keeps them, 15"
-                        + " characters, digits folded to N). µs of CPU per record the pipeline wrote in the window.")
+                        + " characters, digits folded to N). µs of CPU per record the pipeline wrote in the window;"
+                        + " wake-ups are the thread's voluntary context switches (it waited: a poll with nothing to"
+                        + " read, a lock, a sleep), so a consumer that polls more often for fewer records each time"
+                        + " wakes more per record.")
                 .table(THREADS);
         threads(c.labProc(), "", labRecords, s);
         long readByTool = 0;
@@ -71,16 +75,15 @@ final class CpuThreadsSection {
                     .sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder()))
                     .toList();
             double rest = 0;
+            long restWakeUps = 0;
             for (int i = 0; i < sorted.size(); i++) {
+                String thread = sorted.get(i).getKey();
+                long wakeUps = r.wakeUps(p.getKey(), thread);
                 if (i < SHOWN_THREADS) {
-                    row(
-                            p.getKey() + window,
-                            "`" + sorted.get(i).getKey() + "`",
-                            sorted.get(i).getValue(),
-                            records,
-                            s);
+                    row(p.getKey() + window, "`" + thread + "`", sorted.get(i).getValue(), wakeUps, records, s);
                 } else {
                     rest += sorted.get(i).getValue();
+                    restWakeUps += wakeUps;
                 }
             }
             if (sorted.size() > SHOWN_THREADS) {
@@ -88,14 +91,21 @@ final class CpuThreadsSection {
                         p.getKey() + window,
                         "the other " + (sorted.size() - SHOWN_THREADS) + " thread names",
                         rest,
+                        restWakeUps,
                         records,
                         s);
             }
         }
     }
 
-    private static void row(String process, String thread, double seconds, long records, MarkdownSection s) {
-        s.row(process, thread, Numbers.fixed(seconds, 2), perRecord(seconds, records));
+    private static void row(
+            String process, String thread, double seconds, long wakeUps, long records, MarkdownSection s) {
+        s.row(
+                process,
+                thread,
+                Numbers.fixed(seconds, 2),
+                perRecord(seconds, records),
+                records > 0 ? Numbers.fixed(wakeUps * 1e3 / records, 1) : Numbers.NA);
     }
 
     private static void machine(String window, ProcWindow.Result r, long records, double seconds, MarkdownSection s) {

@@ -50,6 +50,44 @@ final class ProcCpu {
         return byName;
     }
 
+    /**
+     * Voluntary context switches by thread name, folded as {@link #threads}: each is a thread giving up
+     * its core to wait (a poll with nothing to read, a lock, a sleep), so per record they count how
+     * often a thread woke for its work; empty when the process is gone.
+     */
+    Map<String, Long> wakeUps(long pid) {
+        Map<String, Long> byName = new TreeMap<>();
+        Path tasks = proc.resolve(Long.toString(pid)).resolve("task");
+        if (!Files.isDirectory(tasks)) {
+            return byName;
+        }
+        try (Stream<Path> ts = Files.list(tasks)) {
+            for (Path t : ts.toList()) {
+                Stat s = stat(t.resolve("stat"));
+                Long switches = voluntarySwitches(t.resolve("status"));
+                if (s != null && switches != null) {
+                    byName.merge(s.name().replaceAll("\\d+", "N"), switches, Long::sum);
+                }
+            }
+        } catch (IOException e) {
+            // The process ended while its threads were listed: what was read stands.
+        }
+        return byName;
+    }
+
+    private static Long voluntarySwitches(Path status) {
+        try {
+            for (String line : Files.readAllLines(status, StandardCharsets.US_ASCII)) {
+                if (line.startsWith("voluntary_ctxt_switches:")) {
+                    return Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Gone, or a kernel without the line: not counted.
+        }
+        return null;
+    }
+
     /** The process's own CPU seconds, all its threads (0 when gone). */
     double process(long pid) {
         Stat s = stat(proc.resolve(Long.toString(pid)).resolve("stat"));

@@ -15,6 +15,7 @@ final class ProcWindow {
     private final Map<String, Long> processes;
     private final List<Long> brokers;
     private final Map<String, Map<String, Double>> threadsAtStart = new LinkedHashMap<>();
+    private final Map<String, Map<String, Long>> wakeUpsAtStart = new LinkedHashMap<>();
     private final double brokersAtStart;
     private final ProcCpu.Machine machineAtStart;
 
@@ -23,7 +24,10 @@ final class ProcWindow {
         this.proc = proc;
         this.processes = processes;
         this.brokers = brokers;
-        processes.forEach((name, pid) -> threadsAtStart.put(name, proc.threads(pid)));
+        processes.forEach((name, pid) -> {
+            threadsAtStart.put(name, proc.threads(pid));
+            wakeUpsAtStart.put(name, proc.wakeUps(pid));
+        });
         this.brokersAtStart = brokersSeconds();
         this.machineAtStart = proc.machine();
     }
@@ -42,12 +46,25 @@ final class ProcWindow {
             });
             threads.put(name, used);
         });
+        Map<String, Map<String, Long>> wakeUps = new LinkedHashMap<>();
+        processes.forEach((name, pid) -> {
+            Map<String, Long> before = wakeUpsAtStart.get(name);
+            Map<String, Long> woke = new TreeMap<>();
+            proc.wakeUps(pid).forEach((thread, count) -> {
+                long d = count - before.getOrDefault(thread, 0L);
+                if (d > 0) {
+                    woke.put(thread, d);
+                }
+            });
+            wakeUps.put(name, woke);
+        });
         ProcCpu.Machine m = proc.machine();
         return new Result(
                 threads,
                 brokers.isEmpty() ? null : brokersSeconds() - brokersAtStart,
                 brokers.size(),
-                m == null || machineAtStart == null ? null : m.minus(machineAtStart));
+                m == null || machineAtStart == null ? null : m.minus(machineAtStart),
+                wakeUps);
     }
 
     private double brokersSeconds() {
@@ -58,7 +75,27 @@ final class ProcWindow {
      * @param threads       by process name, CPU seconds by thread name
      * @param brokerSeconds the brokers' CPU seconds together; null when their processes are not known
      * @param machine       the machine's CPU over the window; null where /proc/stat is not there
+     * @param wakeUps       by process name, voluntary context switches by thread name ({@link ProcCpu#wakeUps})
      */
     record Result(
-            Map<String, Map<String, Double>> threads, Double brokerSeconds, int brokers, ProcCpu.Machine machine) {}
+            Map<String, Map<String, Double>> threads,
+            Double brokerSeconds,
+            int brokers,
+            ProcCpu.Machine machine,
+            Map<String, Map<String, Long>> wakeUps) {
+
+        Result {
+            wakeUps = wakeUps == null ? Map.of() : wakeUps;
+        }
+
+        /** A window whose threads' wake-ups were not read. */
+        Result(Map<String, Map<String, Double>> threads, Double brokerSeconds, int brokers, ProcCpu.Machine machine) {
+            this(threads, brokerSeconds, brokers, machine, Map.of());
+        }
+
+        /** The thread's wake-ups in the window; 0 where none were read. */
+        long wakeUps(String process, String thread) {
+            return wakeUps.getOrDefault(process, Map.of()).getOrDefault(thread, 0L);
+        }
+    }
 }

@@ -99,7 +99,12 @@ class CompareReportTest {
                                 Map.of("lab-latency-N-C-N", 0.22)),
                         1.8,
                         3,
-                        new ProcCpu.Machine(14.0, 0.2, 20.0)),
+                        new ProcCpu.Machine(14.0, 0.2, 20.0),
+                        Map.of(
+                                "producer-app",
+                                Map.of("lab-sender", 45L),
+                                "consumer-app",
+                                Map.of("lab-latency-N-C-N", 900L))),
                 new ProcWindow.Result(
                         Map.of("producer-app", Map.of("lab-sender", 0.44), "ConsumerPerformance", Map.of("java", 0.21)),
                         1.7,
@@ -210,10 +215,12 @@ class CompareReportTest {
                 .contains("| producer-app | 45,000 | 10.0 | 0.90 | 20.0 |")
                 .contains("| producer-app (the tool's work) | 45,000 | 10.0 | 0.54 | 12.0 |")
                 // 0.45 CPU-s over 45,000 records: 10 µs each; the brokers' 1.8 s: 40 µs; 14 busy CPU-s in 10 s.
-                .contains(
-                        "| producer-app | `lab-sender` | 0.45 | 10.00 |\n| producer-app | `GC Thread#N` | 0.09 | 2.00 |")
-                .contains("| producer-app (the tool's work) | `lab-sender` | 0.27 | 6.00 |")
-                .contains("| ProducerPerformance | `java` | 0.30 | 6.67 |")
+                // Wake-ups: the polling thread's 900 over 45,000 records, 20 per 1,000; none read in the others.
+                .contains("| producer-app | `lab-sender` | 0.45 | 10.00 | 1.0 |\n"
+                        + "| producer-app | `GC Thread#N` | 0.09 | 2.00 | 0.0 |")
+                .contains("| consumer-app | `lab-latency-N-C-N` | 0.22 | 4.89 | 20.0 |")
+                .contains("| producer-app (the tool's work) | `lab-sender` | 0.27 | 6.00 | 0.0 |")
+                .contains("| ProducerPerformance | `java` | 0.30 | 6.67 | 0.0 |")
                 .contains("| the lab's | 1.80 | 40.00 | 1.40 | 0.020 |")
                 .contains("| the producer-app doing the tool's work (nobody reading) | 1.26 | 28.00 | 0.90 | 0.010 |")
                 .contains("| the tools' | 1.35 | 30.00 | n/a | n/a |")

@@ -25,6 +25,14 @@ class ProcWindowTest {
                         + " 0 0 20 0 1 0 12345 0 0\n");
     }
 
+    /** A thread's status as the kernel writes it, cut to the lines around its voluntary switches. */
+    private void switches(long pid, long tid, long voluntary) throws Exception {
+        Files.writeString(
+                proc.resolve(pid + "/task/" + tid + "/status"),
+                "Name:\tx\nState:\tS (sleeping)\nvoluntary_ctxt_switches:\t" + voluntary
+                        + "\nnonvoluntary_ctxt_switches:\t999\n");
+    }
+
     private void process(long pid, String cmdline, long utime, long stime) throws Exception {
         Path p = proc.resolve(Long.toString(pid));
         Files.createDirectories(p);
@@ -55,8 +63,14 @@ class ProcWindowTest {
         List<Long> brokers = cpu.commandContains(List.of(20L, 21L, 30L), CpuWindow.BROKER_MAIN_CLASS);
         assertThat(brokers).containsExactly(20L, 21L);
 
+        switches(10, 10, 1_000);
+        switches(10, 12, 5);
+        switches(10, 13, 7);
         ProcWindow w = new ProcWindow(cpu, Map.of("producer-app", 10L), brokers);
         thread(10, 10, "lab-sender", 300, 70);
+        switches(10, 10, 1_250);
+        switches(10, 12, 6);
+        switches(10, 13, 9);
         thread(10, 12, "GC Thread#0", 15, 0);
         thread(10, 13, "GC Thread#1", 25, 0);
         process(20, "java -cp lib/* kafka.Kafka server.properties", 1100, 600);
@@ -69,6 +83,13 @@ class ProcWindowTest {
                 .containsOnlyKeys("lab-sender", "GC Thread#N")
                 .hasEntrySatisfying("lab-sender", s -> assertThat(s).isCloseTo(2.5, within(1e-9)))
                 .hasEntrySatisfying("GC Thread#N", s -> assertThat(s).isCloseTo(0.2, within(1e-9)));
+        // Voluntary switches only (the involuntary are the machine's contention, not the thread's waits);
+        // a thread that did not wait is left out.
+        assertThat(r.wakeUps()).containsOnlyKeys("producer-app");
+        assertThat(r.wakeUps().get("producer-app"))
+                .containsOnly(Map.entry("lab-sender", 250L), Map.entry("GC Thread#N", 3L));
+        assertThat(r.wakeUps("producer-app", "lab-sender")).isEqualTo(250);
+        assertThat(r.wakeUps("producer-app", "kafka-producer-")).isZero();
         assertThat(r.brokerSeconds()).isCloseTo(2.5, within(1e-9));
         assertThat(r.brokers()).isEqualTo(2);
         assertThat(r.machine().busySeconds()).isCloseTo(1.8, within(1e-9));
@@ -81,6 +102,7 @@ class ProcWindowTest {
         ProcCpu cpu = new ProcCpu(proc);
 
         assertThat(cpu.threads(77)).isEmpty();
+        assertThat(cpu.wakeUps(77)).isEmpty();
         assertThat(cpu.process(77)).isZero();
         assertThat(cpu.machine()).isNull();
         assertThat(cpu.commandContains(List.of(77L), "kafka.Kafka")).isEmpty();

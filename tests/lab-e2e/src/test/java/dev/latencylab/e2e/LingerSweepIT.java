@@ -365,6 +365,21 @@ class LingerSweepIT {
                         .asDouble())
                 .as("ConsumerPerformance's polling thread's CPU-s on the lab's records")
                 .isPositive();
+        // Wake-ups (voluntary switches) of both consumers' polling threads, read from /proc too.
+        soft.assertThat(labProc.path("wakeUps")
+                        .path("consumer-app")
+                        .path("lab-latency-N-C")
+                        .asLong())
+                .as("the consumer-app's polling thread's wake-ups in the lab's window")
+                .isPositive();
+        soft.assertThat(c.path("cpu")
+                        .path("labRecordsProc")
+                        .path("wakeUps")
+                        .path("ConsumerPerformance")
+                        .path("java")
+                        .asLong())
+                .as("ConsumerPerformance's polling thread's wake-ups on the lab's records")
+                .isPositive();
         soft.assertThat(toolProc.path("threads").path("ProducerPerformance").size())
                 .as("ProducerPerformance's threads")
                 .isPositive();
