@@ -7,6 +7,9 @@ import java.util.List;
 /** The consumer's totals: every producer's track summed, with what no track holds given beside them. */
 final class TrackTotals {
 
+    /** The sum of no tracks: its id and sequence numbers are never read. */
+    private static final ProducerTrack NONE = new ProducerTrack(null, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
     private TrackTotals() {}
 
     /**
@@ -15,21 +18,17 @@ final class TrackTotals {
      * @param droppedProducers producers whose tracks were dropped to make room
      */
     static Totals of(List<ProducerTrack> accounts, long redelivered, Totals.Skipped skipped, long droppedProducers) {
-        long received = 0;
-        long lost = 0;
-        long late = 0;
-        long pending = 0;
-        long duplicated = 0;
-        long outOfOrder = 0;
-        for (ProducerTrack a : accounts) {
-            received += a.received() + a.beforeStart();
-            lost += a.lost();
-            late += a.late();
-            pending += a.pending();
-            duplicated += a.duplicated();
-            outOfOrder += a.outOfOrder();
-        }
+        ProducerTrack sum = accounts.stream().reduce(NONE, ProducerTrack::plus);
+        // received counts the records numbered below where tracking started too: they did arrive
         return new Totals(
-                received, lost, late, pending, duplicated, redelivered, outOfOrder, skipped, droppedProducers);
+                sum.received() + sum.beforeStart(),
+                sum.lost(),
+                sum.late(),
+                sum.pending(),
+                sum.duplicated(),
+                redelivered,
+                sum.outOfOrder(),
+                skipped,
+                droppedProducers);
     }
 }

@@ -57,7 +57,7 @@ final class ClockSection {
             Double p50 = p.latencyMs() == null ? null : p.latencyMs().p50();
             OptionalLong bound = e2eUncertaintyMicros(checks, p.phaseId());
             if (p50 != null && bound.isPresent() && p50 * 1_000 <= MULTIPLE * bound.getAsLong()) {
-                notes.add("- " + run.label(p) + ": e2e p50 " + MarkdownTable.fixed(p50, 3) + " ms is within "
+                notes.add("- " + run.label(p) + ": e2e p50 " + ReportNumbers.fixed(p50, 3) + " ms is within "
                         + MULTIPLE + "x the clocks' uncertainty (" + ms(bound.getAsLong()) + " ms, the producer-app's"
                         + " and the consumer-app's added): the clocks alone could account for it.");
             }
@@ -121,6 +121,6 @@ final class ClockSection {
     }
 
     private static String ms(long micros) {
-        return MarkdownTable.fixed(micros / 1_000.0, 3);
+        return ReportNumbers.fixed(micros / 1_000.0, 3);
     }
 }

@@ -46,7 +46,7 @@ final class ConsumerInstancesSection {
                         p.name(),
                         i.instance(),
                         i.received(),
-                        MarkdownTable.share(i.received(), total),
+                        ReportNumbers.share(i.received(), total),
                         seconds <= 0 ? Fmt.NA : Fmt.rate(i.received() / seconds),
                         i.partitions().isEmpty()
                                 ? "none"

@@ -40,7 +40,7 @@ final class DrainSection {
                     d.consumer() == null ? Fmt.NA : d.consumer(),
                     d.backlog(),
                     d.drained(),
-                    MarkdownTable.fixed(d.seconds(), 1),
+                    ReportNumbers.fixed(d.seconds(), 1),
                     Fmt.rate(d.recordsPerSecond()),
                     Fmt.ratio(DrainReading.times(
                             d.recordsPerSecond(), base.drain().recordsPerSecond())),

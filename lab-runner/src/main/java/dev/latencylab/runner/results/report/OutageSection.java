@@ -166,6 +166,6 @@ final class OutageSection {
     }
 
     private static String seconds(Double s) {
-        return MarkdownTable.fixed(s, 2);
+        return ReportNumbers.fixed(s, 2);
     }
 }

@@ -64,7 +64,7 @@ final class RateSearchSection {
             md.row(
                     step.hold() ? step.step() + " (hold)" : step.step(),
                     Fmt.rate(step.rate()),
-                    MarkdownTable.fixed(step.seconds(), 1),
+                    ReportNumbers.fixed(step.seconds(), 1),
                     step.sent(),
                     step.scheduled(),
                     Fmt.ms(step.publishDelayP99Ms()),

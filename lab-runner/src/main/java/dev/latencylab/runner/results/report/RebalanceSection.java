@@ -62,10 +62,10 @@ final class RebalanceSection {
                     steps(o),
                     g.membersBefore() + ", " + g.membersMin() + ", " + g.membersMax() + ", " + g.membersAfter(),
                     g.partitionsMoved(),
-                    MarkdownTable.fixed(g.notStableSeconds(), 1),
+                    ReportNumbers.fixed(g.notStableSeconds(), 1),
                     o.delayed() + " (" + Fmt.ms(o.thresholdMs()) + ")",
                     o.main()
-                            .map(e -> MarkdownTable.fixed(e.to() - e.from(), 1) + " (" + e.records() + ")")
+                            .map(e -> ReportNumbers.fixed(e.to() - e.from(), 1) + " (" + e.records() + ")")
                             .orElse("none"),
                     episodes(o),
                     Fmt.ms(o.maxE2eMs()),
@@ -115,8 +115,8 @@ final class RebalanceSection {
                 .sorted(java.util.Comparator.comparingDouble(Outage.Episode::from))
                 .toList();
         return largest.stream()
-                        .map(e -> MarkdownTable.fixed(first + e.from(), 1) + "-"
-                                + MarkdownTable.fixed(first + e.to(), 1) + " (" + e.records() + ")")
+                        .map(e -> ReportNumbers.fixed(first + e.from(), 1) + "-"
+                                + ReportNumbers.fixed(first + e.to(), 1) + " (" + e.records() + ")")
                         .collect(Collectors.joining(", "))
                 + (o.episodes().size() > largest.size()
                         ? ", and " + (o.episodes().size() - largest.size()) + " smaller"
@@ -126,7 +126,7 @@ final class RebalanceSection {
     private static String steps(Outage o) {
         return o.steps().stream()
                 .map(s -> s.action() + " " + s.target().replace("consumer-app ", "consumer-") + " at "
-                        + MarkdownTable.fixed(s.at(), 1) + " s"
+                        + ReportNumbers.fixed(s.at(), 1) + " s"
                         + (s.held() == null ? "" : " (held " + s.held() + ")")
                         + (s.error() == null ? "" : " (FAILED)"))
                 .collect(Collectors.joining(", "));

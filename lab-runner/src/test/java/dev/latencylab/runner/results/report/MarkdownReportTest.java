@@ -222,4 +222,16 @@ class MarkdownReportTest {
                 stack,
                 List.of());
     }
+
+    @Test
+    void aSectionIsLeftOutWhenNoPhaseIsAboutIt() {
+        List<PhaseSummary> phases = Phases.sweep();
+
+        assertThat(MarkdownReport.section(phases, p -> false, those -> "never")).isEmpty();
+        assertThat(MarkdownReport.section(
+                        phases,
+                        p -> p.name().equals(phases.get(1).name()),
+                        those -> those.size() + " " + those.get(0).name()))
+                .isEqualTo("1 " + phases.get(1).name());
+    }
 }

@@ -3,10 +3,13 @@ package dev.latencylab.runner.results.report;
 import dev.latencylab.runner.results.summary.Fmt;
 import java.util.Locale;
 
-/** How the report tables write a share and a fixed-decimal figure, n/a where there is none. */
-final class MarkdownTable {
+/**
+ * The number formats only the report tables use, beside {@link Fmt}'s: a share and a fixed-decimal
+ * figure, n/a where there is none.
+ */
+final class ReportNumbers {
 
-    private MarkdownTable() {}
+    private ReportNumbers() {}
 
     /** {@code part} as a whole percent of {@code total}, "42 %", or n/a. */
     static String share(long part, long total) {
