@@ -55,10 +55,7 @@ final class CpuThreadGoals {
         if (proc == null) {
             return use;
         }
-        double jit = proc.threads().getOrDefault(process, Map.of()).entrySet().stream()
-                .filter(e -> e.getKey().startsWith(COMPILER_THREADS))
-                .mapToDouble(Map.Entry::getValue)
-                .sum();
+        double jit = secondsOf(proc.threads().getOrDefault(process, Map.of()), COMPILER_THREADS);
         return new CompareResult.CpuUse(
                 use.process() + " less its JIT",
                 use.from(),
@@ -99,10 +96,7 @@ final class CpuThreadGoals {
     private static CompareResult.CpuUse thread(
             String process, String thread, String role, ProcWindow.Result proc, CompareResult.CpuUse use) {
         Map<String, Double> threads = proc.threads().getOrDefault(process, Map.of());
-        double seconds = threads.entrySet().stream()
-                .filter(e -> e.getKey().startsWith(thread))
-                .mapToDouble(Map.Entry::getValue)
-                .sum();
+        double seconds = secondsOf(threads, thread);
         boolean seen = threads.keySet().stream().anyMatch(n -> n.startsWith(thread));
         return new CompareResult.CpuUse(
                 process + " " + role + " `" + thread + "`",
@@ -110,5 +104,13 @@ final class CpuThreadGoals {
                 seen ? use.records() : 0,
                 use.seconds(),
                 seconds);
+    }
+
+    /** The CPU seconds of a process's threads whose names start with {@code prefix}. */
+    private static double secondsOf(Map<String, Double> threads, String prefix) {
+        return threads.entrySet().stream()
+                .filter(e -> e.getKey().startsWith(prefix))
+                .mapToDouble(Map.Entry::getValue)
+                .sum();
     }
 }

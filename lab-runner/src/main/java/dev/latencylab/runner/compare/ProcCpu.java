@@ -33,20 +33,7 @@ final class ProcCpu {
      */
     Map<String, Double> threads(long pid) {
         Map<String, Double> byName = new TreeMap<>();
-        Path tasks = proc.resolve(Long.toString(pid)).resolve("task");
-        if (!Files.isDirectory(tasks)) {
-            return byName;
-        }
-        try (Stream<Path> ts = Files.list(tasks)) {
-            for (Path t : ts.toList()) {
-                Stat s = stat(t.resolve("stat"));
-                if (s != null) {
-                    byName.merge(s.name().replaceAll("\\d+", "N"), s.seconds(), Double::sum);
-                }
-            }
-        } catch (IOException e) {
-            // The process ended while its threads were listed: what was read stands.
-        }
+        forEachThread(pid, (name, s, task) -> byName.merge(name, s.seconds(), Double::sum));
         return byName;
     }
 
@@ -57,22 +44,36 @@ final class ProcCpu {
      */
     Map<String, Long> wakeUps(long pid) {
         Map<String, Long> byName = new TreeMap<>();
+        forEachThread(pid, (name, s, task) -> {
+            Long switches = voluntarySwitches(task.resolve("status"));
+            if (switches != null) {
+                byName.merge(name, switches, Long::sum);
+            }
+        });
+        return byName;
+    }
+
+    /** What is done with each thread: its name with digits folded to N, its stat, its /proc task folder. */
+    private interface ThreadVisit {
+        void visit(String name, Stat stat, Path task);
+    }
+
+    /** Each thread of the process whose stat could be read; nothing when the process is gone. */
+    private void forEachThread(long pid, ThreadVisit each) {
         Path tasks = proc.resolve(Long.toString(pid)).resolve("task");
         if (!Files.isDirectory(tasks)) {
-            return byName;
+            return;
         }
         try (Stream<Path> ts = Files.list(tasks)) {
             for (Path t : ts.toList()) {
                 Stat s = stat(t.resolve("stat"));
-                Long switches = voluntarySwitches(t.resolve("status"));
-                if (s != null && switches != null) {
-                    byName.merge(s.name().replaceAll("\\d+", "N"), switches, Long::sum);
+                if (s != null) {
+                    each.visit(s.name().replaceAll("\\d+", "N"), s, t);
                 }
             }
         } catch (IOException e) {
             // The process ended while its threads were listed: what was read stands.
         }
-        return byName;
     }
 
     private static Long voluntarySwitches(Path status) {

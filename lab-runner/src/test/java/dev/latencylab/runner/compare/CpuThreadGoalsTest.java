@@ -38,6 +38,11 @@ class CpuThreadGoalsTest {
 
     private static CompareResult.CpuCost cost(
             ProcWindow.Result lab, ProcWindow.Result toolsWork, ProcWindow.Result tools) {
+        return cost(lab, tools == null ? null : LAB_RECORDS, toolsWork, tools);
+    }
+
+    private static CompareResult.CpuCost cost(
+            ProcWindow.Result lab, ProcWindow.Result labRecords, ProcWindow.Result toolsWork, ProcWindow.Result tools) {
         return new CompareResult.CpuCost(
                 1_000,
                 use("producer-app", 1.0),
@@ -48,7 +53,7 @@ class CpuThreadGoalsTest {
                 use("ConsumerPerformance", 0.5),
                 List.of(),
                 lab,
-                tools == null ? null : LAB_RECORDS,
+                labRecords,
                 toolsWork,
                 tools);
     }
@@ -88,19 +93,7 @@ class CpuThreadGoalsTest {
         ProcWindow.Result toolsWork = proc(Map.of("producer-app", Map.of("lab-sender", 0.2)));
         ProcWindow.Result tools =
                 proc(Map.of("ProducerPerformance", Map.of("java", 0.2, CpuThreadGoals.COMPILER_THREADS, 0.1)));
-        CompareResult.CpuCost c = new CompareResult.CpuCost(
-                1_000,
-                use("producer-app", 1.0),
-                use(CpuWindow.TOOLS_WORK, 0.5),
-                use("ProducerPerformance", 0.5),
-                use("consumer-app", 0.5),
-                use(CpuWindow.TOOL_ON_LAB_RECORDS, 0.5),
-                use("ConsumerPerformance", 0.5),
-                List.of(),
-                realistic,
-                labRecords,
-                toolsWork,
-                tools);
+        CompareResult.CpuCost c = cost(realistic, labRecords, toolsWork, tools);
 
         Verdict consumer = CpuThreadGoals.consumerProcess(c);
         Verdict producer = CpuThreadGoals.producerProcess(c);
