@@ -28,6 +28,7 @@ public record CompareResult(
         PublishDelay publishDelay,
         Verdict publishDelayVerdict,
         CpuCost cpu,
+        List<CpuCost> cpuRounds,
         Verdict producerCpuVerdict,
         Verdict consumerCpuVerdict,
         List<Verdict> cpuThreadVerdicts,
@@ -41,6 +42,7 @@ public record CompareResult(
         throughput = List.copyOf(throughput);
         latency = List.copyOf(latency);
         consumer = List.copyOf(consumer);
+        cpuRounds = cpuRounds == null ? List.of() : List.copyOf(cpuRounds);
         cpuThreadVerdicts = cpuThreadVerdicts == null ? List.of() : List.copyOf(cpuThreadVerdicts);
         notes = List.copyOf(notes);
         warnings = List.copyOf(warnings);

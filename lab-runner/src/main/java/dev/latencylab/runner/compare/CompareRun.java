@@ -102,7 +102,7 @@ public final class CompareRun {
         String toolsVersion = null;
         TopicLayout layout = null;
         CompareResult.PublishDelay publishDelay = null;
-        CompareResult.CpuCost cpu = null;
+        List<CompareResult.CpuCost> cpuRounds = new ArrayList<>();
         try {
             toolsVersion = tools.requireToolsJar();
             layout = topics.describe(settings.labTopic());
@@ -134,9 +134,14 @@ public final class CompareRun {
             }
             publishDelay = publishDelays.atHalfCeiling(throughput, warnings);
             if (publishDelay != null) {
-                cpu = cpuWindow.measure(
-                        publishDelay.rate(), ScenarioRunner.firstPhaseId(clock.instant()), layout, warnings);
-                ctx.awaitConsumer("after the CPU window", warnings);
+                for (int i = 1; i <= settings.rounds(); i++) {
+                    cpuRounds.add(cpuWindow.measure(
+                            publishDelay.rate(),
+                            ScenarioRunner.firstPhaseId(clock.instant()),
+                            i,
+                            settings.rounds(),
+                            warnings));
+                }
             }
             consumerRounds.warmUp(layout);
             for (int i = 1; i <= settings.rounds(); i++) {
@@ -168,6 +173,8 @@ public final class CompareRun {
             out.println("Stopping: " + stopReason);
         }
         cleanUp(consumerBefore, warnings);
+        // The rounds measured before a failure still count: each is whole, and the report says how many there were.
+        CompareResult.CpuCost cpu = cpuRounds.isEmpty() ? null : CpuRounds.total(cpuRounds);
         Verdict tv = verdictOfThroughput(throughput);
         Verdict lv = verdictOfLatency(latency);
         Verdict fv = verdictOfFloor(latency);
@@ -188,11 +195,12 @@ public final class CompareRun {
                 publishDelay,
                 pv,
                 cpu,
+                cpuRounds,
                 // The producer judged on equal work; the realistic window's figure stays as the cost of realism.
-                cpu == null ? null : CpuThreadGoals.producerProcess(cpu),
+                cpu == null ? null : CpuThreadGoals.producerProcess(cpuRounds),
                 // The consumer judged on the same records: the tool's own records carry no key and no header.
-                cpu == null ? null : CpuThreadGoals.consumerProcess(cpu),
-                cpu == null ? List.of() : CpuThreadGoals.judge(cpu),
+                cpu == null ? null : CpuThreadGoals.consumerProcess(cpuRounds),
+                cpu == null ? List.of() : CpuThreadGoals.judge(cpuRounds),
                 consumer,
                 verdictOfConsumer(consumer, CompareResult.ConsumerRound::batch),
                 verdictOfConsumer(consumer, CompareResult.ConsumerRound::record),

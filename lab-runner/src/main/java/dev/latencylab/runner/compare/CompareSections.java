@@ -4,7 +4,11 @@ import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.runner.results.report.MarkdownSection;
 import dev.latencylab.runner.results.report.MarkdownSection.Columns;
 import dev.latencylab.runner.scenario.Durations;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /** The parts of compare.md, each a section with its verdicts, what it measured and its table of rounds. */
 final class CompareSections {
@@ -191,7 +195,7 @@ final class CompareSections {
         realismCpu(c).ifPresent(line -> s.bold(line + "."));
         s.paragraph(String.format(
                 Locale.ROOT,
-                "At %s records/s, four windows of the same length, each pipeline alone on the stack: the lab's (the "
+                "At %s records/s, %s, four windows of the same length, each pipeline alone on the stack: the lab's (the "
                         + "realistic producer-app to the lab topic, read by the consumer-app with its full accounting and "
                         + "ConsumerPerformance's two fetch settings), the same load read by ConsumerPerformance instead "
                         + "(from its latest offset, the consumer-app paused; warm-up at least %s: its JVM is new), the "
@@ -209,8 +213,13 @@ final class CompareSections {
                         + "JDK); records are what the pipeline wrote in the window (the producer-app's tally of the "
                         + "window's phase; the bench topic's end offsets), read by its consumer as they came. Each "
                         + "process's goal is judged on its CPU less its JIT compiler threads' (`CN CompilerThre` below): "
-                        + "the tools' JVMs are new and still compile inside their windows, the apps' are warm.",
+                        + "the tools' JVMs are new and still compile inside their windows, the apps' are warm. Each "
+                        + "goal is judged on the median of its rounds' ratios; the tables below add the rounds up.",
                 Numbers.rate(c.rate()),
+                r.cpuRounds().size() == 1
+                        ? "in one round"
+                        : "in each of " + r.cpuRounds().size()
+                                + " rounds (odd rounds in this order, even rounds in the reverse order)",
                 Durations.format(CpuWindow.TOOL_WARMUP),
                 Durations.format(CpuWindow.TOOLS_WORK_WARMUP)));
         s.table(CPU);
@@ -223,7 +232,41 @@ final class CompareSections {
                     Numbers.ms(u.cpuMsPer1000Records()));
         }
         s.endTable();
+        cpuRounds(r, s);
         CpuThreadsSection.append(c, s);
+    }
+
+    /** Each goal's ratio round by round, beside the median it is judged on: where the spread is, is visible. */
+    private static void cpuRounds(CompareResult r, MarkdownSection s) {
+        List<CompareResult.CpuCost> rounds = r.cpuRounds();
+        if (rounds.size() < 2) {
+            return;
+        }
+        List<Verdict> judged = cpuVerdicts(r.producerCpuVerdict(), r.consumerCpuVerdict(), r.cpuThreadVerdicts());
+        List<List<Verdict>> byRound = rounds.stream()
+                .map(c -> cpuVerdicts(
+                        CpuThreadGoals.producerProcess(c), CpuThreadGoals.consumerProcess(c), CpuThreadGoals.judge(c)))
+                .toList();
+        String roundNames = IntStream.rangeClosed(1, rounds.size())
+                .mapToObj(i -> "round " + i)
+                .collect(Collectors.joining(" | "));
+        s.table(Columns.text("goal (CPU per record, app / tool)").andFigures(roundNames + " | median"));
+        for (int g = 0; g < judged.size(); g++) {
+            List<Object> row = new ArrayList<>();
+            row.add(judged.get(g).goal().replace(" CPU per record <= " + Goals.MAX_CPU_RATIO, ""));
+            for (List<Verdict> round : byRound) {
+                row.add(g < round.size() ? Numbers.ratio(round.get(g).ratio()) : Numbers.NA);
+            }
+            row.add(Numbers.ratio(judged.get(g).ratio()));
+            s.row(row.toArray());
+        }
+        s.endTable();
+    }
+
+    private static List<Verdict> cpuVerdicts(Verdict producer, Verdict consumer, List<Verdict> threads) {
+        List<Verdict> v = new ArrayList<>(List.of(producer, consumer));
+        v.addAll(threads);
+        return v;
     }
 
     /** The realistic producer-app's CPU per record over its own doing the tool's work. */

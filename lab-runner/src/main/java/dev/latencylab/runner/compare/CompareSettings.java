@@ -125,14 +125,20 @@ public record CompareSettings(
 
     /**
      * About how long the comparison takes. Per round: 3 throughput windows, 1 latency window (+ the
-     * tool and two floors, about as long), and 2 backlogs written at about 20,000 records/s; once: 2
-     * publish-delay windows, 3 CPU windows, the tools' 20 s warm-up and the consumer's warm-up drains.
+     * tool and two floors, about as long), 2 backlogs written at about 20,000 records/s, and 4 CPU windows
+     * (two of them new tool JVMs, warmed up for at least 20 s, and about 10 s of starting and catching up);
+     * once: 2 publish-delay windows and the consumer's warm-up drains.
      */
     public Duration roughDuration() {
+        Duration toolWarmupBeyond =
+                CpuWindow.TOOL_WARMUP.compareTo(warmup) > 0 ? CpuWindow.TOOL_WARMUP.minus(warmup) : Duration.ZERO;
         return warmup.plus(duration)
-                .multipliedBy(5L * rounds + 5)
-                .plus(Duration.ofSeconds(
-                        2 * backlogRecords / 20_000 * rounds + 2 * ConsumerRounds.WARMUP_RECORDS / 20_000 + 30))
+                .multipliedBy(9L * rounds + 2)
+                .plus(toolWarmupBeyond.multipliedBy(2L * rounds))
+                .plus(Duration.ofSeconds(10L * rounds
+                        + 2 * backlogRecords / 20_000 * rounds
+                        + 2 * ConsumerRounds.WARMUP_RECORDS / 20_000
+                        + 30))
                 .plus(stackWarmup)
                 .withNanos(0);
     }

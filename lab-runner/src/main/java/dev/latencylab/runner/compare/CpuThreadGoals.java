@@ -3,12 +3,15 @@ package dev.latencylab.runner.compare;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The CPU goals, per process (less the JIT's compiler threads) and per thread: each app's thread that
  * does the work against the tool's thread that does the same, per record, from /proc. The producer's threads are read in the window where the
  * producer-app does the tool's work; the consumer's polling thread in the lab's realistic window
- * against ConsumerPerformance's reading the same load in the window after it.
+ * against ConsumerPerformance's reading the same load in the window after it. Each goal is judged on the
+ * median of its rounds' ratios, as compare's other parts are: one window per side would judge one draw
+ * of a machine whose figures move by a tenth from one run to the next.
  */
 final class CpuThreadGoals {
 
@@ -32,18 +35,60 @@ final class CpuThreadGoals {
 
     private CpuThreadGoals() {}
 
+    /** One goal's two sides: the app's figure and the tool's, over one round or over all of them. */
+    record Sides(CompareResult.CpuUse lab, CompareResult.CpuUse tool) {
+
+        /** Null where a side has no records or the tool no CPU time. */
+        Double ratio() {
+            Double l = lab.cpuMsPer1000Records();
+            Double t = tool.cpuMsPer1000Records();
+            return l == null || t == null || !(t > 0) ? null : l / t;
+        }
+    }
+
     /** The producer's process goal: the producer-app doing the tool's work against ProducerPerformance. */
+    static Verdict producerProcess(List<CompareResult.CpuCost> rounds) {
+        return overRounds(rounds, CpuThreadGoals::producerSides);
+    }
+
+    /** The consumer's process goal: the consumer-app against ConsumerPerformance on the same records. */
+    static Verdict consumerProcess(List<CompareResult.CpuCost> rounds) {
+        return overRounds(rounds, CpuThreadGoals::consumerSides);
+    }
+
     static Verdict producerProcess(CompareResult.CpuCost c) {
-        return Goals.cpu(
+        return producerProcess(List.of(c));
+    }
+
+    static Verdict consumerProcess(CompareResult.CpuCost c) {
+        return consumerProcess(List.of(c));
+    }
+
+    private static Sides producerSides(CompareResult.CpuCost c) {
+        return new Sides(
                 lessJit(c.producerAppToolsWork(), SENDING.labProcess(), c.toolsWorkProc()),
                 lessJit(c.producerPerformance(), SENDING.toolProcess(), c.toolProc()));
     }
 
-    /** The consumer's process goal: the consumer-app against ConsumerPerformance on the same records. */
-    static Verdict consumerProcess(CompareResult.CpuCost c) {
-        return Goals.cpu(
+    private static Sides consumerSides(CompareResult.CpuCost c) {
+        return new Sides(
                 lessJit(c.consumerApp(), POLLING.labProcess(), c.labProc()),
                 lessJit(c.consumerPerformanceLabRecords(), POLLING.toolProcess(), c.labRecordsProc()));
+    }
+
+    /**
+     * A goal judged on the median of its rounds' ratios, their range printed beside it; the figures per
+     * record beside the ratio are over all rounds together. Not judged when a round has no ratio: a median
+     * of the rounds that happened to have one would pass for all of them.
+     */
+    private static Verdict overRounds(List<CompareResult.CpuCost> rounds, Function<CompareResult.CpuCost, Sides> goal) {
+        Sides total = goal.apply(CpuRounds.total(rounds));
+        List<Double> ratios = rounds.stream().map(goal).map(Sides::ratio).toList();
+        RoundSpread spread = ratios.contains(null)
+                ? null
+                : RoundSpread.of(
+                        ratios.stream().mapToDouble(Double::doubleValue).toArray());
+        return Goals.cpu(total.lab(), total.tool(), spread);
     }
 
     /**
@@ -64,30 +109,49 @@ final class CpuThreadGoals {
                 Math.max(0, use.cpuSeconds() - jit));
     }
 
-    /** Every pair judged; none where /proc was not read (not the local stack). */
-    static List<Verdict> judge(CompareResult.CpuCost c) {
+    /** Every pair judged over the rounds; none where /proc was not read (not the local stack). */
+    static List<Verdict> judge(List<CompareResult.CpuCost> rounds) {
+        CompareResult.CpuCost c = CpuRounds.total(rounds);
         List<Verdict> v = new ArrayList<>();
         if (c.toolProc() == null) {
             return v;
         }
         if (c.toolsWorkProc() != null) {
-            v.add(judge(SENDING, c.toolsWorkProc(), c.producerAppToolsWork(), c.toolProc(), c.producerPerformance()));
-            v.add(judge(
-                    PRODUCER_IO, c.toolsWorkProc(), c.producerAppToolsWork(), c.toolProc(), c.producerPerformance()));
+            for (Pair p : List.of(SENDING, PRODUCER_IO)) {
+                v.add(overRounds(
+                        rounds,
+                        r -> sides(
+                                p,
+                                r.toolsWorkProc(),
+                                r.producerAppToolsWork(),
+                                r.toolProc(),
+                                r.producerPerformance())));
+            }
         }
         if (c.labProc() != null && c.labRecordsProc() != null) {
-            v.add(judge(POLLING, c.labProc(), c.consumerApp(), c.labRecordsProc(), c.consumerPerformanceLabRecords()));
+            v.add(overRounds(
+                    rounds,
+                    r -> sides(
+                            POLLING,
+                            r.labProc(),
+                            r.consumerApp(),
+                            r.labRecordsProc(),
+                            r.consumerPerformanceLabRecords())));
         }
         return v;
     }
 
-    private static Verdict judge(
+    static List<Verdict> judge(CompareResult.CpuCost c) {
+        return judge(List.of(c));
+    }
+
+    private static Sides sides(
             Pair p,
             ProcWindow.Result labProc,
             CompareResult.CpuUse lab,
             ProcWindow.Result toolProc,
             CompareResult.CpuUse tool) {
-        return Goals.cpu(
+        return new Sides(
                 thread(p.labProcess(), p.labThread(), p.role(), labProc, lab),
                 thread(p.toolProcess(), p.toolThread(), p.role(), toolProc, tool));
     }

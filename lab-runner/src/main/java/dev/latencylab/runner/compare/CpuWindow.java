@@ -2,8 +2,6 @@ package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
-import dev.latencylab.api.settings.ConsumerChange;
-import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.scenario.Durations;
 import java.time.Clock;
 import java.time.Duration;
@@ -15,22 +13,18 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * What a record costs each side in CPU at a fixed rate: the lab's pipeline (the realistic
- * producer-app to the lab topic, read by the consumer-app) for one window, the same load read by
- * ConsumerPerformance instead for one (the consumer's yardstick: the same records), the producer-app doing
- * ProducerPerformance's work (payload fixed, no key, no header, to the tool's topic; what the
- * producer's goal is judged on) for one, then the tools' (ProducerPerformance {@code --throughput}
- * to the bench topic, read by ConsumerPerformance) for a window of the same length at the same rate. One pipeline at a time, as every other part of the
- * comparison: side by side, the two would take the machine's whole ceiling, and a tool's JVM
- * starting under that load waits seconds for a CPU. Each process's CPU time is read at both ends
- * of its window; records are what its pipeline wrote in the window.
+ * What a record costs each side in CPU at a fixed rate, one round: the lab's pipeline (the realistic
+ * producer-app to the lab topic, read by the consumer-app), the same load read by ConsumerPerformance
+ * instead (the consumer's yardstick: the same records), the producer-app doing ProducerPerformance's work
+ * (payload fixed, no key, no header, to the tool's topic; what the producer's goal is judged on), then the
+ * tools' (ProducerPerformance {@code --throughput} to the bench topic, read by ConsumerPerformance,
+ * {@link ToolsCpuWindow}), each a window of the same length at the same rate. One pipeline at a time, as
+ * every other part of the comparison: side by side, the two would take the machine's whole ceiling, and a
+ * tool's JVM starting under that load waits seconds for a CPU. Each process's CPU time is read at both
+ * ends of its window; records are what its pipeline wrote in the window.
  */
 final class CpuWindow {
 
-    /** A tool's JVM starts and connects; until its records reach the topic, its window does not start. */
-    private static final Duration TOOL_START_TIMEOUT = Duration.ofSeconds(60);
-
-    private static final Duration START_POLL = Duration.ofMillis(500);
     /**
      * The tools' JVMs are new: their JIT compiles for seconds, and ProducerPerformance, whose throttle
      * keeps the average since its first send, sends faster than asked until it has made up for its
@@ -63,64 +57,50 @@ final class CpuWindow {
         this.clock = clock;
     }
 
-    CompareResult.CpuCost measure(double rate, int phase, TopicLayout layout, List<String> warnings)
+    /**
+     * One round: the four windows, in this order in odd rounds and in the reverse order in even rounds, so
+     * that what drifts over a run (the brokers' logs, the page cache) weighs on both sides alike.
+     *
+     * @param phase the round's first phase id: the two read windows take three each from it, in the order
+     *     they run
+     */
+    CompareResult.CpuCost measure(double rate, int phase, int round, int rounds, List<String> warnings)
             throws InterruptedException {
         ctx.out.printf(
                 Locale.ROOT,
-                "%nCPU per record at %s records/s: the lab (producer-app to consumer-app), the lab's records read by"
-                        + " ConsumerPerformance instead (warm-up at least %s), the producer-app doing the tool's work"
-                        + " (warm-up %s), then the tools (ProducerPerformance --throughput to ConsumerPerformance,"
+                "%nCPU round %d of %d at %s records/s, %s: the lab (producer-app to consumer-app), the lab's records"
+                        + " read by ConsumerPerformance instead (warm-up at least %s), the producer-app doing the tool's"
+                        + " work (warm-up %s), the tools (ProducerPerformance --throughput to ConsumerPerformance,"
                         + " warm-up at least %s); %s each%n",
+                round,
+                rounds,
                 Numbers.rate(rate),
+                round % 2 == 1 ? "in this order" : "in the reverse order",
                 Durations.format(TOOL_WARMUP),
                 Durations.format(toolsWorkWarmup()),
                 Durations.format(TOOL_WARMUP),
                 ctx.window());
-        ctx.abort.check();
-        // ConsumerPerformance sets these whatever it is given (compare set them before its warm-up: no restart).
-        ctx.lab.consumerFor(
-                ConsumerChange.none().withConsumerConfig(ConsumerRounds.TOOL_FETCH),
-                ctx.settings.labTopic(),
-                layout.partitions(),
-                ctx.settings.drainTimeout());
-        LabWindow realistic = labWindow(
-                "producer-app",
-                ctx.settings.warmup(),
-                phase,
-                labProcesses(),
-                () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase),
-                new WindowReader("consumer-app", ctx.lab::consumerCpuSeconds));
-        CompareResult.CpuUse producerApp = realistic.producer();
-        CompareResult.CpuUse consumerApp = realistic.consumer();
-        print(producerApp);
-        print(consumerApp);
-        ctx.awaitConsumer("after the lab's CPU window", warnings);
-
-        ctx.abort.check();
-        LabWindow labRecords = toolReadingLabRecords(rate, phase + 4);
-        print(labRecords.consumer());
-        ctx.awaitConsumer("after ConsumerPerformance's window on the lab's records", warnings);
-
-        ctx.abort.check();
-        Map<String, Long> producerOnly = producerOnly();
-        LabWindow toolsWork = labWindow(
-                TOOLS_WORK,
-                toolsWorkWarmup(),
-                phase + 3,
-                producerOnly,
-                () -> ctx.lab.startLikeTheTool(ctx.settings.toolsWorkAtRate(rate), ctx.settings.topic()),
-                null);
-        print(toolsWork.producer());
-
-        ToolWindow tools = toolWindow(rate);
-        print(tools.producer());
-        print(tools.consumer());
+        LabWindow realistic;
+        LabWindow labRecords;
+        LabWindow toolsWork;
+        ToolsCpuWindow.Result tools;
+        if (round % 2 == 1) {
+            realistic = realistic(rate, phase, warnings);
+            labRecords = toolReadingLabRecords(rate, phase + 3, warnings);
+            toolsWork = toolsWork(rate);
+            tools = tools(rate);
+        } else {
+            tools = tools(rate);
+            toolsWork = toolsWork(rate);
+            labRecords = toolReadingLabRecords(rate, phase, warnings);
+            realistic = realistic(rate, phase + 3, warnings);
+        }
         return new CompareResult.CpuCost(
                 rate,
-                producerApp,
+                realistic.producer(),
                 toolsWork.producer(),
                 tools.producer(),
-                consumerApp,
+                realistic.consumer(),
                 labRecords.consumer(),
                 tools.consumer(),
                 Stream.concat(Stream.of(labRecords.readerCommand()), tools.commands().stream())
@@ -132,12 +112,54 @@ final class CpuWindow {
     }
 
     /**
+     * The lab's pipeline: the realistic producer-app read by the consumer-app, which fetches as
+     * ConsumerPerformance does (set before the stack warm-up: its listener is not restarted here).
+     */
+    private LabWindow realistic(double rate, int phase, List<String> warnings) throws InterruptedException {
+        ctx.abort.check();
+        LabWindow w = labWindow(
+                "producer-app",
+                ctx.settings.warmup(),
+                phase,
+                labProcesses(),
+                () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase),
+                new WindowReader("consumer-app", ctx.lab::consumerCpuSeconds));
+        print(w.producer());
+        print(w.consumer());
+        ctx.awaitConsumer("after the lab's CPU window", warnings);
+        return w;
+    }
+
+    /** The producer-app doing ProducerPerformance's work, nobody reading: what the producer's goal is judged on. */
+    private LabWindow toolsWork(double rate) throws InterruptedException {
+        ctx.abort.check();
+        LabWindow w = labWindow(
+                TOOLS_WORK,
+                toolsWorkWarmup(),
+                0,
+                producerOnly(),
+                () -> ctx.lab.startLikeTheTool(ctx.settings.toolsWorkAtRate(rate), ctx.settings.topic()),
+                null);
+        print(w.producer());
+        return w;
+    }
+
+    private ToolsCpuWindow.Result tools(double rate) throws InterruptedException {
+        ctx.abort.check();
+        ToolsCpuWindow.Result w = new ToolsCpuWindow(ctx, count, clock, this::proc, brokers()).measure(rate);
+        print(w.producer());
+        print(w.consumer());
+        return w;
+    }
+
+    /**
      * The realistic producer-app's load again, its records read by ConsumerPerformance (from its latest
      * offset, in a group of its own) while the consumer-app is paused: the consumer goal's yardstick,
      * the same records at the same rate as the consumer-app read in the lab's window, one consumer on
      * the brokers in either. The consumer-app reads what it missed afterwards, before the next window.
      */
-    private LabWindow toolReadingLabRecords(double rate, int phase) throws InterruptedException {
+    private LabWindow toolReadingLabRecords(double rate, int phase, List<String> warnings) throws InterruptedException {
+        ctx.abort.check();
         List<String> command = ctx.tools.consumerPerformance(
                 ctx.settings.labTopic(),
                 ThroughputRounds.UNBOUNDED_RECORDS,
@@ -146,6 +168,7 @@ final class CpuWindow {
                 true);
         ctx.lab.consuming(false);
         RunningTool cp = null;
+        LabWindow read;
         try {
             cp = ctx.runner.start(command, ctx.toolLog("consumer-performance-lab-records"));
             RunningTool reader = cp;
@@ -161,13 +184,16 @@ final class CpuWindow {
                         requireRunning(reader, TOOL_CONSUMER);
                         return cpu(reader, TOOL_CONSUMER).toNanos() / 1e9;
                     }));
-            return new LabWindow(w.producer(), w.consumer(), w.proc(), command);
+            read = new LabWindow(w.producer(), w.consumer(), w.proc(), command);
         } finally {
             if (cp != null) {
                 cp.stop();
             }
             ctx.lab.consuming(true);
         }
+        print(read.consumer());
+        ctx.awaitConsumer("after ConsumerPerformance's window on the lab's records", warnings);
+        return read;
     }
 
     private Map<String, Long> producerOnly() {
@@ -285,76 +311,6 @@ final class CpuWindow {
         return proc().commandContains(ctx.settings.stackPids(), BROKER_MAIN_CLASS);
     }
 
-    private record ToolWindow(
-            CompareResult.CpuUse producer,
-            CompareResult.CpuUse consumer,
-            List<List<String>> commands,
-            ProcWindow.Result proc) {}
-
-    private ToolWindow toolWindow(double rate) throws InterruptedException {
-        String topic = ctx.settings.topic();
-        ctx.abort.check();
-        List<String> ppCommand = ctx.tools.producerPerformance(
-                topic, ThroughputRounds.UNBOUNDED_RECORDS, ctx.toolPayload(), ctx.settings.producerProperties(), (long)
-                        rate);
-        List<String> cpCommand = ctx.tools.consumerPerformance(
-                topic,
-                ThroughputRounds.UNBOUNDED_RECORDS,
-                "lab-compare-cpu-" + clock.instant().toEpochMilli(),
-                Duration.ofMinutes(5).toMillis(),
-                true);
-        RunningTool cp = ctx.runner.start(cpCommand, ctx.toolLog("consumer-performance-cpu"));
-        RunningTool pp = null;
-        try {
-            pp = ctx.runner.start(ppCommand, ctx.toolLog("producer-performance-cpu"));
-            awaitRecords(topic, pp, cp);
-            ctx.lab.sleep(max(ctx.settings.warmup(), TOOL_WARMUP));
-            requireRunning(pp, "ProducerPerformance");
-            requireRunning(cp, "ConsumerPerformance");
-            long r0 = count.records(topic);
-            Instant t0 = clock.instant();
-            ProcWindow procWindow = new ProcWindow(
-                    proc(), Map.of("ProducerPerformance", pp.pid(), "ConsumerPerformance", cp.pid()), brokers());
-            Duration pp0 = cpu(pp, "ProducerPerformance");
-            Duration cp0 = cpu(cp, "ConsumerPerformance");
-            ctx.lab.sleep(ctx.settings.duration());
-            long r1 = count.records(topic);
-            double seconds = seconds(t0, clock.instant());
-            Duration pp1 = cpu(pp, "ProducerPerformance");
-            Duration cp1 = cpu(cp, "ConsumerPerformance");
-            ProcWindow.Result proc = procWindow.end();
-            return new ToolWindow(
-                    new CompareResult.CpuUse("ProducerPerformance", t0, r1 - r0, seconds, between(pp0, pp1)),
-                    new CompareResult.CpuUse("ConsumerPerformance", t0, r1 - r0, seconds, between(cp0, cp1)),
-                    List.of(ppCommand, cpCommand),
-                    proc);
-        } finally {
-            if (pp != null) {
-                pp.stop();
-            }
-            cp.stop();
-        }
-    }
-
-    /** Until the tool's records reach the topic: its start-up is not part of its window. */
-    private void awaitRecords(String topic, RunningTool pp, RunningTool cp) throws InterruptedException {
-        long before = count.records(topic);
-        new Wait(clock, ctx.lab::sleep)
-                .until(TOOL_START_TIMEOUT, START_POLL, () -> records(topic, before, pp, cp), n -> n > before)
-                .orElseThrow(n -> new CompareException("ProducerPerformance wrote nothing to " + topic + " within "
-                        + Durations.format(TOOL_START_TIMEOUT) + " of its start"));
-    }
-
-    /** The topic's records now; while none were added, both tools must still be running. */
-    private long records(String topic, long before, RunningTool pp, RunningTool cp) throws InterruptedException {
-        long now = count.records(topic);
-        if (now <= before) {
-            requireRunning(pp, "ProducerPerformance");
-            requireRunning(cp, "ConsumerPerformance");
-        }
-        return now;
-    }
-
     private void print(CompareResult.CpuUse u) {
         ctx.out.printf(
                 Locale.ROOT,
@@ -367,7 +323,7 @@ final class CpuWindow {
                 Numbers.ms(u.cpuMsPer1000Records()));
     }
 
-    private static Duration cpu(RunningTool t, String name) {
+    static Duration cpu(RunningTool t, String name) {
         return t.cpu()
                 .orElseThrow(() ->
                         new CompareException("this platform does not tell the CPU time of " + name + "'s process"));
@@ -377,19 +333,19 @@ final class CpuWindow {
         return a.compareTo(b) <= 0 ? a : b;
     }
 
-    private static Duration max(Duration a, Duration b) {
+    static Duration max(Duration a, Duration b) {
         return a.compareTo(b) >= 0 ? a : b;
     }
 
-    private static double between(Duration from, Duration to) {
+    static double between(Duration from, Duration to) {
         return to.minus(from).toNanos() / 1e9;
     }
 
-    private static double seconds(Instant a, Instant b) {
+    static double seconds(Instant a, Instant b) {
         return Duration.between(a, b).toNanos() / 1e9;
     }
 
-    private static void requireRunning(RunningTool t, String name) throws InterruptedException {
+    static void requireRunning(RunningTool t, String name) throws InterruptedException {
         if (!t.alive()) {
             ToolRun r = t.stop();
             throw new CompareException(name + " exited with " + r.exitCode()

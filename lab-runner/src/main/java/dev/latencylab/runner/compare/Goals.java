@@ -54,27 +54,42 @@ final class Goals {
                         margin * 100);
     }
 
-    /** The lab app's CPU per record over the tool's, the same rate, the same window. */
+    /** The lab app's CPU per record over the tool's, the same rate, the same window: one round. */
     public static Verdict cpu(CompareResult.CpuUse lab, CompareResult.CpuUse tool) {
+        Double l = lab.cpuMsPer1000Records();
+        Double t = tool.cpuMsPer1000Records();
+        return cpu(lab, tool, l == null || t == null || !(t > 0) ? null : RoundSpread.of(l / t));
+    }
+
+    /**
+     * The lab app's CPU per record over the tool's, round by round at the same rate; the median judged.
+     *
+     * @param lab   the app's figures over all rounds, printed beside the ratio
+     * @param tool  the tool's, likewise
+     * @param ratio the rounds' ratios; null when a round had none (no records or no CPU time on a side)
+     */
+    public static Verdict cpu(CompareResult.CpuUse lab, CompareResult.CpuUse tool, RoundSpread ratio) {
         String goal = lab.process() + " / " + tool.process() + " CPU per record <= " + MAX_CPU_RATIO;
         Double l = lab.cpuMsPer1000Records();
         Double t = tool.cpuMsPer1000Records();
-        if (l == null || t == null || !(t > 0)) {
+        if (ratio == null || l == null || t == null) {
             return Verdict.notJudged(
                     goal,
                     "CPU ratio " + lab.process() + " / " + tool.process() + " n/a: no records"
                             + " or no CPU time on one side; not judged");
         }
-        double r = l / t;
+        double r = ratio.median();
         boolean met = r <= MAX_CPU_RATIO;
         String text = String.format(
                 Locale.ROOT,
-                "CPU per record, %s / %s: %s (%s / %s CPU-ms per 1,000 records): goal <= %.1fx %s",
+                "CPU per record, %s / %s: %s (%s; %s / %s CPU-ms per 1,000 records%s): goal <= %.1fx %s",
                 lab.process(),
                 tool.process(),
                 Numbers.ratio(r),
+                ratio.describe(),
                 Numbers.ms(l),
                 Numbers.ms(t),
+                ratio.rounds() == 1 ? "" : " over all rounds",
                 MAX_CPU_RATIO,
                 met ? "met" : "MISSED");
         return Verdict.exact(goal, r, met, text);

@@ -147,6 +147,11 @@ final class ProcCpu {
                     stealSeconds - earlier.stealSeconds,
                     allSeconds - earlier.allSeconds);
         }
+
+        Machine plus(Machine other) {
+            return new Machine(
+                    busySeconds + other.busySeconds, stealSeconds + other.stealSeconds, allSeconds + other.allSeconds);
+        }
     }
 
     private record Stat(String name, double seconds) {}

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BinaryOperator;
 
 /**
  * What /proc says about one CPU window, read at its start and at its end: each named process's threads
@@ -91,6 +92,28 @@ final class ProcWindow {
         /** A window whose threads' wake-ups were not read. */
         Result(Map<String, Map<String, Double>> threads, Double brokerSeconds, int brokers, ProcCpu.Machine machine) {
             this(threads, brokerSeconds, brokers, machine, Map.of());
+        }
+
+        /**
+         * Two windows' figures together (one per round): each thread's CPU and wake-ups summed by name; the
+         * brokers' and the machine's unknown where either window did not know them.
+         */
+        Result plus(Result other) {
+            return new Result(
+                    merge(threads, other.threads, Double::sum),
+                    brokerSeconds == null || other.brokerSeconds == null ? null : brokerSeconds + other.brokerSeconds,
+                    Math.max(brokers, other.brokers),
+                    machine == null || other.machine == null ? null : machine.plus(other.machine),
+                    merge(wakeUps, other.wakeUps, Long::sum));
+        }
+
+        private static <V> Map<String, Map<String, V>> merge(
+                Map<String, Map<String, V>> a, Map<String, Map<String, V>> b, BinaryOperator<V> sum) {
+            Map<String, Map<String, V>> m = new LinkedHashMap<>();
+            a.forEach((process, byThread) -> m.put(process, new TreeMap<>(byThread)));
+            b.forEach((process, byThread) -> byThread.forEach((thread, v) ->
+                    m.computeIfAbsent(process, k -> new TreeMap<>()).merge(thread, v, sum)));
+            return m;
         }
 
         /** The thread's wake-ups in the window; 0 where none were read. */

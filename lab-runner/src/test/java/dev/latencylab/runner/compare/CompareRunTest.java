@@ -142,11 +142,15 @@ class CompareRunTest {
                             "ProducerPerformance",
                             "ProducerPerformance",
                             // No core is taken from the others for the producer (no taskset).
-                            // The CPU window: the lab's, the lab's records read by the tool, then both tools at
+                            // CPU round 1: the lab's, the lab's records read by the tool, then both tools at
                             // the same rate.
                             "ConsumerPerformance",
                             "ConsumerPerformance",
                             "ProducerPerformance",
+                            // CPU round 2 in the reverse order: both tools, then the lab's records read by the tool.
+                            "ConsumerPerformance",
+                            "ProducerPerformance",
+                            "ConsumerPerformance",
                             // The consumer's warm-up drains: their backlog topic made anew, then deleted.
                             "TopicCommand --delete",
                             "TopicCommand --create",
@@ -224,10 +228,10 @@ class CompareRunTest {
             // and each lab latency window (1 per round), read under its own phase id, is released; each
             // consumer round forgets its topic's ledger, pauses for each of its 2 backlogs, resumes, pauses
             // and releases for each drain, and resumes at its end; the warm-up drains before round 1 do the same;
-            // the CPU window pauses it while ConsumerPerformance reads the lab's records, and resumes it.
+            // each CPU round pauses it while ConsumerPerformance reads the lab's records, and resumes it.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(8 + 2 + 3 * (1 + 2 + 2 * 3 + 1) + 2);
+                    .hasSize(8 + 2 * 2 + 3 * (1 + 2 + 2 * 3 + 1) + 2);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
                     + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"bursts\",\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true,\"producerConfig\":{}}";
             String realistic = unthrottled
@@ -239,21 +243,22 @@ class CompareRunTest {
             String sameWork = unthrottled.replace(
                     "\"topic\":\"lab.orders\",\"header\":true", "\"topic\":\"lab.compare\",\"header\":false");
             assertThat(posts).filteredOn(realistic::equals).hasSize(2);
-            // Half the ceiling: the publish-delay window on shared cores, then the CPU windows: the realistic lab,
-            // the same load read by ConsumerPerformance, then the producer-app doing the tool's work (no header,
-            // the tool's topic) at the same rate.
+            // Half the ceiling: the publish-delay window on shared cores, then CPU round 1: the realistic lab,
+            // the same load read by ConsumerPerformance, the producer-app doing the tool's work (no header, the
+            // tool's topic) at the same rate; round 2 in the reverse order.
             List<String> atHalf =
                     posts.stream().filter(p -> p.contains("\"rate\":100000.0")).toList();
-            assertThat(atHalf).hasSize(4);
-            assertThat(atHalf.subList(0, 3)).allSatisfy(p -> assertThat(p)
-                    .contains("\"payload\":\"words\"", "\"pacing\":\"even\"", "\"topic\":\"lab.orders\"")
-                    .doesNotContain("\"phase\":0"));
+            assertThat(atHalf).hasSize(1 + 2 * 3);
+            assertThat(List.of(atHalf.get(0), atHalf.get(1), atHalf.get(2), atHalf.get(5), atHalf.get(6)))
+                    .allSatisfy(p -> assertThat(p)
+                            .contains("\"payload\":\"words\"", "\"pacing\":\"even\"", "\"topic\":\"lab.orders\"")
+                            .doesNotContain("\"phase\":0"));
             // Records without the header belong to no phase: the producer-app refuses one with them.
-            assertThat(atHalf.get(3))
+            assertThat(List.of(atHalf.get(3), atHalf.get(4))).allSatisfy(p -> assertThat(p)
                     .contains("\"keyStrategy\":\"none\",\"payload\":\"fixed\"")
                     // Paced as ProducerPerformance paces: equal work includes the wakes.
                     .contains("\"pacing\":\"bursts\"")
-                    .contains("\"phase\":0,\"topic\":\"lab.compare\",\"header\":false");
+                    .contains("\"phase\":0,\"topic\":\"lab.compare\",\"header\":false"));
             // stop, stack warm-up (the lab's own load), then the lab's two throughput windows, each followed by a stop
             assertThat(posts.subList(0, 6)).containsExactly(STOP, unthrottled, STOP, sameWork, STOP, realistic);
             assertThat(posts).filteredOn(unthrottled::equals).hasSize(1);
@@ -269,9 +274,9 @@ class CompareRunTest {
             assertThat(lab.log()).doesNotContain("DELETE /actuator/latency?scope=phases");
             assertThat(posts)
                     .filteredOn(p -> p.matches("POST /actuator/producer \\{\"phase\":\\d+}"))
-                    // publish delay, the realistic CPU window, the window ConsumerPerformance reads (the tool's-work
-                    // window is in no phase), one per latency round
-                    .hasSize(2 + 2 + 2 + 1 + 1);
+                    // publish delay, per CPU round the realistic window and the window ConsumerPerformance reads
+                    // (the tool's-work window is in no phase), one per latency round
+                    .hasSize(2 + 2 * (2 + 2) + 1 + 1);
         }
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("throughput 2/2, ProducerPerformance: 12,165 records/s acked");
@@ -305,12 +310,12 @@ class CompareRunTest {
         List<String> consumerPosts = lab.log().stream()
                 .filter(l -> l.startsWith("POST /actuator/consumer"))
                 .toList();
-        // ConsumerPerformance's fetch settings before the stack warm-up, and again (a no-op) for the CPU window;
+        // ConsumerPerformance's fetch settings once, before the stack warm-up (the CPU windows keep them);
         // record, batch for the warm-up drains before round 1; record, batch per round; then the settings from
         // before, consumerConfig emptied, before the latency part (and once more on the way out).
-        assertThat(consumerPosts).hasSize(10);
+        assertThat(consumerPosts).hasSize(9);
         List<String> log = lab.log();
-        int restored = log.indexOf(consumerPosts.get(8));
+        int restored = log.indexOf(consumerPosts.get(7));
         int lowRate = java.util.stream.IntStream.range(0, log.size())
                 .filter(i -> log.get(i).contains("\"rate\":50.0"))
                 .findFirst()
@@ -322,17 +327,17 @@ class CompareRunTest {
                 .findFirst()
                 .orElseThrow();
         assertThat(log.indexOf(consumerPosts.get(0))).isLessThan(unthrottled);
-        assertThat(consumerPosts.subList(0, 2)).allSatisfy(p -> assertThat(p)
+        assertThat(consumerPosts.get(0))
                 .doesNotContain("listener")
                 .contains("\"receive.buffer.bytes\":\"2097152\"")
-                .contains("\"check.crcs\":\"false\""));
-        assertThat(consumerPosts.get(2))
+                .contains("\"check.crcs\":\"false\"");
+        assertThat(consumerPosts.get(1))
                 .contains("\"listener\":\"record\"")
                 .contains("\"receive.buffer.bytes\":\"2097152\"")
                 .contains("\"check.crcs\":\"false\"");
-        assertThat(consumerPosts.get(3)).contains("\"listener\":\"batch\"");
-        assertThat(consumerPosts.get(5)).contains("\"listener\":\"batch\"");
-        assertThat(consumerPosts.get(8)).contains("\"listener\":\"batch\"").doesNotContain("receive.buffer.bytes");
+        assertThat(consumerPosts.get(2)).contains("\"listener\":\"batch\"");
+        assertThat(consumerPosts.get(4)).contains("\"listener\":\"batch\"");
+        assertThat(consumerPosts.get(7)).contains("\"listener\":\"batch\"").doesNotContain("receive.buffer.bytes");
     }
 
     /**
@@ -340,7 +345,20 @@ class CompareRunTest {
      * per look at a tool; the bench topic 60,000 records further at each look.
      */
     private static void assertCpuWindow(CompareResult r, ScriptedTools tools) {
-        CompareResult.CpuCost c = r.cpu();
+        assertThat(r.cpuRounds()).hasSize(2);
+        CompareResult.CpuCost c = r.cpuRounds().get(0);
+        CompareResult.CpuCost second = r.cpuRounds().get(1);
+        // The second round runs its windows in the reverse order: the tools first, the lab's last.
+        assertThat(second.producerPerformance().from())
+                .isAfter(c.producerPerformance().from())
+                .isBefore(second.producerAppToolsWork().from());
+        assertThat(second.consumerPerformanceLabRecords().from())
+                .isBefore(second.producerApp().from());
+        // The tables add the rounds up.
+        assertThat(r.cpu().producerApp().seconds()).isCloseTo(20.0, within(0.02));
+        assertThat(r.cpu().consumerApp().records())
+                .isEqualTo(c.consumerApp().records() + second.consumerApp().records());
+        assertThat(r.producerCpuVerdict().text()).contains("median of 2 rounds");
         assertThat(c.rate()).isEqualTo(100_000);
         assertThat(c.producerApp().seconds()).isCloseTo(10.0, within(0.01));
         assertThat(c.producerApp().cpuSeconds()).isCloseTo(0.5 * c.producerApp().seconds(), within(1e-3));

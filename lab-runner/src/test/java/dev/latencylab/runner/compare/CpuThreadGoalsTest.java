@@ -105,6 +105,38 @@ class CpuThreadGoalsTest {
         assertThat(producer.ratio()).isCloseTo(0.5 / 0.4, within(1e-9));
     }
 
+    /**
+     * Three rounds of the sending thread against the tool's 0.2 CPU-s: 0.2, 0.3, 0.22 (1.0, 1.5, 1.1). The
+     * median 1.1 is judged, not the sum's 1.2 nor the worst round; the figures printed are the sum's.
+     */
+    @Test
+    void aGoalIsJudgedOnTheMedianOfItsRounds() {
+        List<CompareResult.CpuCost> rounds = List.of(0.2, 0.3, 0.22).stream()
+                .map(s -> cost(
+                        proc(Map.of()), proc(Map.of("producer-app", Map.of("lab-sender", s, "kafka-producer-", 0.1)))))
+                .toList();
+
+        Verdict sending = CpuThreadGoals.judge(rounds).get(0);
+
+        assertThat(sending.ratio()).isCloseTo(1.1, within(1e-9));
+        assertThat(sending.status()).isEqualTo(Verdict.Standing.MET);
+        assertThat(sending.text())
+                .contains("median of 3 rounds, range 1.000 to 1.500")
+                .contains("24.0 / 20.0 CPU-ms per 1,000 records over all rounds");
+    }
+
+    /** A round without the thread leaves the goal unjudged: a median of the other rounds would pass for all. */
+    @Test
+    void aRoundWithoutAFigureLeavesTheGoalUnjudged() {
+        ProcWindow.Result sends = proc(Map.of("producer-app", Map.of("lab-sender", 0.2, "kafka-producer-", 0.1)));
+        ProcWindow.Result noSender = proc(Map.of("producer-app", Map.of("kafka-producer-", 0.1)));
+
+        List<Verdict> v = CpuThreadGoals.judge(List.of(cost(proc(Map.of()), sends), cost(proc(Map.of()), noSender)));
+
+        assertThat(v.get(0).status()).isEqualTo(Verdict.Standing.UNDECIDED);
+        assertThat(v.get(1).ratio()).isCloseTo(1.0, within(1e-9));
+    }
+
     @Test
     void withoutProcAProcessIsJudgedWhole() {
         CompareResult.CpuCost c = cost(null, null, null);

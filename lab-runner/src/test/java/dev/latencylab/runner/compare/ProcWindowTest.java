@@ -107,4 +107,34 @@ class ProcWindowTest {
         assertThat(cpu.machine()).isNull();
         assertThat(cpu.commandContains(List.of(77L), "kafka.Kafka")).isEmpty();
     }
+
+    /** Two rounds' windows add up thread by thread; what one of them did not know stays unknown. */
+    @Test
+    void twoWindowsAddUpThreadByThread() {
+        ProcWindow.Result a = new ProcWindow.Result(
+                Map.of("producer-app", Map.of("lab-sender", 1.0, "GC Thread#N", 0.1)),
+                2.0,
+                3,
+                new ProcCpu.Machine(1.0, 0.1, 2.0),
+                Map.of("producer-app", Map.of("lab-sender", 10L)));
+        ProcWindow.Result b = new ProcWindow.Result(
+                Map.of("producer-app", Map.of("lab-sender", 0.5), "ConsumerPerformance", Map.of("java", 0.3)),
+                null,
+                3,
+                new ProcCpu.Machine(0.5, 0.0, 1.0),
+                Map.of("producer-app", Map.of("lab-sender", 5L, "GC Thread#N", 1L)));
+
+        ProcWindow.Result sum = a.plus(b);
+
+        assertThat(sum.threads().get("producer-app"))
+                .containsOnly(Map.entry("lab-sender", 1.5), Map.entry("GC Thread#N", 0.1));
+        assertThat(sum.threads().get("ConsumerPerformance")).containsOnly(Map.entry("java", 0.3));
+        assertThat(sum.wakeUps("producer-app", "lab-sender")).isEqualTo(15);
+        assertThat(sum.wakeUps("producer-app", "GC Thread#N")).isEqualTo(1);
+        assertThat(sum.brokerSeconds()).isNull();
+        assertThat(sum.machine().busySeconds()).isCloseTo(1.5, within(1e-9));
+        assertThat(sum.machine().allSeconds()).isCloseTo(3.0, within(1e-9));
+        // The rounds' own figures are untouched.
+        assertThat(a.threads().get("producer-app").get("lab-sender")).isEqualTo(1.0);
+    }
 }
