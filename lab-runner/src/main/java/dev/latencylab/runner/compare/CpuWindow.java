@@ -83,7 +83,7 @@ final class CpuWindow {
         LabWindow realistic;
         LabWindow labRecords;
         LabWindow toolsWork;
-        ToolsCpuWindow.Result tools;
+        ToolsCpuWindow.ToolsFigures tools;
         if (round % 2 == 1) {
             realistic = realistic(rate, phase, warnings);
             labRecords = toolReadingLabRecords(rate, phase + 3, warnings);
@@ -144,9 +144,9 @@ final class CpuWindow {
         return w;
     }
 
-    private ToolsCpuWindow.Result tools(double rate) throws InterruptedException {
+    private ToolsCpuWindow.ToolsFigures tools(double rate) throws InterruptedException {
         ctx.abort.check();
-        ToolsCpuWindow.Result w = new ToolsCpuWindow(ctx, count, clock, this::proc, brokers()).measure(rate);
+        ToolsCpuWindow.ToolsFigures w = new ToolsCpuWindow(ctx, count, clock, this::proc, brokers()).measure(rate);
         print(w.producer());
         print(w.consumer());
         return w;

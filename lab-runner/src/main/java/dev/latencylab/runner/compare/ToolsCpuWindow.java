@@ -34,13 +34,13 @@ final class ToolsCpuWindow {
         this.brokers = brokers;
     }
 
-    record Result(
+    record ToolsFigures(
             CompareResult.CpuUse producer,
             CompareResult.CpuUse consumer,
             List<List<String>> commands,
             ProcWindow.Result proc) {}
 
-    Result measure(double rate) throws InterruptedException {
+    ToolsFigures measure(double rate) throws InterruptedException {
         String topic = ctx.settings.topic();
         ctx.abort.check();
         List<String> ppCommand = ctx.tools.producerPerformance(
@@ -72,7 +72,7 @@ final class ToolsCpuWindow {
             Duration pp1 = CpuWindow.cpu(pp, "ProducerPerformance");
             Duration cp1 = CpuWindow.cpu(cp, "ConsumerPerformance");
             ProcWindow.Result threads = procWindow.end();
-            return new Result(
+            return new ToolsFigures(
                     new CompareResult.CpuUse("ProducerPerformance", t0, r1 - r0, seconds, CpuWindow.between(pp0, pp1)),
                     new CompareResult.CpuUse("ConsumerPerformance", t0, r1 - r0, seconds, CpuWindow.between(cp0, cp1)),
                     List.of(ppCommand, cpCommand),
