@@ -3,6 +3,7 @@ package dev.latencylab.runner.cli;
 import dev.latencylab.runner.profile.MethodShares;
 import dev.latencylab.runner.profile.StackSamples;
 import dev.latencylab.runner.results.report.MarkdownSection;
+import dev.latencylab.runner.results.summary.Fmt;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -16,7 +17,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.Locale;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -141,13 +141,12 @@ final class FlameGraphCommand extends LabCommand {
     private String table(MethodShares shares, long total) {
         MarkdownSection s = MarkdownSection.into(new StringBuilder()).table(SHARES);
         for (MethodShares.MethodShare share : shares.topSelf(top)) {
-            s.row("`" + share.method() + "`", percent(share.self(), total), percent(share.total(), total));
+            s.row(
+                    "`" + share.method() + "`",
+                    Fmt.percent(share.self(), total, 1),
+                    Fmt.percent(share.total(), total, 1));
         }
         return s.endTable().append(total + " samples." + System.lineSeparator()).toString();
-    }
-
-    private static String percent(long part, long total) {
-        return String.format(Locale.ROOT, "%.1f %%", 100.0 * part / total);
     }
 
     /**

@@ -46,7 +46,7 @@ final class ConsumerInstancesSection {
                         p.name(),
                         i.instance(),
                         i.received(),
-                        ReportNumbers.share(i.received(), total),
+                        Fmt.percent(i.received(), total, 0),
                         seconds <= 0 ? Fmt.NA : Fmt.rate(i.received() / seconds),
                         i.partitions().isEmpty()
                                 ? "none"

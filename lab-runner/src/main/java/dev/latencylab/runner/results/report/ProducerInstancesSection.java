@@ -51,7 +51,7 @@ final class ProducerInstancesSection {
                         target(p.settings(), each.size()),
                         i.acked(),
                         seconds <= 0 ? Fmt.NA : Fmt.rate(i.acked() / seconds),
-                        ReportNumbers.share(i.acked(), total),
+                        Fmt.percent(i.acked(), total, 0),
                         Fmt.ms(i.publishDelayP99Ms()));
             }
             // The total has no publish delay of its own: an empty last cell.

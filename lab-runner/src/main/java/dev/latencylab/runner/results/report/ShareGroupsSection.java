@@ -6,7 +6,6 @@ import dev.latencylab.runner.results.summary.DrainReading;
 import dev.latencylab.runner.results.summary.Fmt;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.function.ToLongFunction;
 
@@ -94,13 +93,9 @@ final class ShareGroupsSection {
                 .sum();
     }
 
-    /** To a tenth of a percent, and a few keys of ten thousand are not 0%. */
+    /** To a tenth of a percent: a few keys of ten thousand out of order are worth telling apart. */
     private static String share(KeyOrder k) {
-        Double share = k.outOfOrderShare();
-        if (share == null) {
-            return Fmt.NA;
-        }
-        return k.outOfOrder() > 0 && share < 0.0005 ? "<0.1%" : String.format(Locale.ROOT, "%.1f%%", share * 100);
+        return Fmt.percent(k.outOfOrderShare(), 1);
     }
 
     /** One sentence: the phase's drain against the first phase's, and the key order it lost. */

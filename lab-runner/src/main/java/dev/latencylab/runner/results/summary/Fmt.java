@@ -1,5 +1,6 @@
 package dev.latencylab.runner.results.summary;
 
+import java.math.BigDecimal;
 import java.util.Locale;
 
 /** Number formatting for tables and text: missing values are "n/a", never zero. */
@@ -37,8 +38,30 @@ public final class Fmt {
         return bytes == null ? NA : String.format(Locale.ROOT, "%.1f", bytes / 1000);
     }
 
+    /** A share (0.42) as a whole percent, "42 %", or n/a: see {@link #percent(Double, int)}. */
     public static String percent(Double share) {
-        return share == null ? NA : String.format(Locale.ROOT, "%.0f%%", share * 100);
+        return percent(share, 0);
+    }
+
+    /**
+     * The one spelling of a share as a percent, the docs' "42 %" (a space before the sign), or n/a.
+     * A share above zero that rounds to nothing at {@code decimals} is "<0.1 %" (or "<1 %"), never
+     * "0 %": a few of many is not none.
+     */
+    public static String percent(Double share, int decimals) {
+        if (share == null) {
+            return NA;
+        }
+        String shown = String.format(Locale.ROOT, "%." + decimals + "f", share * 100);
+        if (share > 0 && Double.parseDouble(shown) == 0) {
+            return "<" + BigDecimal.ONE.movePointLeft(decimals).toPlainString() + " %";
+        }
+        return shown + " %";
+    }
+
+    /** {@code part} as a percent of {@code total}; n/a when there is no total. */
+    public static String percent(long part, long total, int decimals) {
+        return total == 0 ? NA : percent((double) part / total, decimals);
     }
 
     public static String count(Long v) {
@@ -58,8 +81,8 @@ public final class Fmt {
     }
 
     /**
-     * How {@code value} compares with {@code base}: "38% lower", "12% higher", "3.4x" for large
-     * increases, "the same" within 0.5%.
+     * How {@code value} compares with {@code base}: "38 % lower", "12 % higher", "3.4x" for large
+     * increases, "the same" within 0.5 %.
      */
     public static String relative(double value, double base) {
         if (base == 0) {
@@ -72,6 +95,6 @@ public final class Fmt {
         if (change >= 1) {
             return String.format(Locale.ROOT, "%.1fx", value / base);
         }
-        return String.format(Locale.ROOT, "%.0f%% %s", Math.abs(change) * 100, change < 0 ? "lower" : "higher");
+        return percent(Math.abs(change)) + (change < 0 ? " lower" : " higher");
     }
 }

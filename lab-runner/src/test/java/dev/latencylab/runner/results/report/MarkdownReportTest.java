@@ -30,7 +30,7 @@ class MarkdownReportTest {
                         "| linger-0 | 0 | 16384 | none | 50000 | 1.23 | 1.73 | 7.50 | 11.3 | 15.0 | 1.30 | 1.85 | 7.50 | 11.3 | 15.0 |",
                         "| linger-5 | 5 | 16384 | none | 50000 | 3.50 | 4.90 | 12.3 | 18.4 | 24.5 | 3.68 | 5.25 | 12.3 | 18.4 | 24.5 |",
                         "| phase | measured s | payload B | target rec/s | achieved rec/s | achieved |",
-                        "| linger-0 | 50.0 | 400 | 1000 | 1000 | 100% |",
+                        "| linger-0 | 50.0 | 400 | 1000 | 1000 | 100 % |",
                         "| phase | closed | sent | acked | failed | received | lost | unobserved | unread | stored despite failure | late"
                                 + " | duplicated | redelivered | out of order | clamped | unsampled |",
                         "| linger-0 | yes | 50000 | 50000 | 0 | 50000 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 |",

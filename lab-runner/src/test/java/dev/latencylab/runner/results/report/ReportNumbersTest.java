@@ -8,9 +8,7 @@ import org.junit.jupiter.api.Test;
 class ReportNumbersTest {
 
     @Test
-    void aShareIsAWholePercentAndAFigureHasItsDecimals() {
-        assertThat(ReportNumbers.share(1, 3)).isEqualTo("33 %");
-        assertThat(ReportNumbers.share(1, 0)).isEqualTo(Fmt.NA);
+    void aFigureHasItsDecimals() {
         assertThat(ReportNumbers.fixed(1.005, 1)).isEqualTo("1.0");
         assertThat(ReportNumbers.fixed(null, 2)).isEqualTo(Fmt.NA);
     }

@@ -73,7 +73,8 @@ class SampleResultsTest {
         String md = Files.readString(dir.resolve("summary.md"));
         assertThat(md)
                 .contains("| linger-20 | 20 | 16384 | none | 50001 | 21.0 | 24.3 | 28.9 | 39.1 | 57.0 |")
-                .contains("The produce request rate was lowest in linger-20 (152/s), 90% lower than linger-0's 1490/s.")
+                .contains(
+                        "The produce request rate was lowest in linger-20 (152/s), 90 % lower than linger-0's 1490/s.")
                 .contains("Sanity check passed")
                 .contains("![requests](requests.png)")
                 .doesNotContain("## Warnings");

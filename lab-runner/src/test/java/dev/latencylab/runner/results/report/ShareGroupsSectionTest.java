@@ -37,9 +37,9 @@ class ShareGroupsSectionTest {
                 .startsWith("## Share groups")
                 .contains("| consumer-group | batch x 3 | 1000 | 1.00 |")
                 .contains("| share-12 | share x 3 | 4000 | 4.00 | 0.50 | 2.50 |")
-                .contains("| 20000 | 312 | 0 | 0 | 40 | 10000 | 9800 | 4900 | 50.0% |")
+                .contains("| 20000 | 312 | 0 | 0 | 40 | 10000 | 9800 | 4900 | 50.0 % |")
                 .contains("- share-12: 4.00x the drain rate of consumer-group at 2.50x its consumer CPU; 4900 of its"
-                        + " 9800 keys with two records or more (50.0%) had a record processed after a later one; 312 records processed again,"
+                        + " 9800 keys with two records or more (50.0 %) had a record processed after a later one; 312 records processed again,"
                         + " 0 lost.")
                 .doesNotContain("- consumer-group:")
                 .doesNotContain("not checked");
@@ -53,7 +53,7 @@ class ShareGroupsSectionTest {
         assertThat(ShareGroupsSection.render(List.of(group, share)))
                 .contains("| consumer-group | batch x 3 | 1000 | 1.00 | 0.20 | 1.00 |")
                 .contains("| 40 | n/a | n/a | n/a | n/a |")
-                .contains("| 16384 | 16000 | 1 | <0.1% |")
+                .contains("| 16384 | 16000 | 1 | <0.1 % |")
                 .contains("7 records were not checked for their key's order");
         assertThat(ShareGroupsSection.render(List.of(group))).isEmpty();
     }

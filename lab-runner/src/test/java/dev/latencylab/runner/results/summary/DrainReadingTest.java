@@ -21,8 +21,8 @@ class DrainReadingTest {
                         + " for 24.00x its consumer CPU.")
                 // 60,000 rec per CPU-s for batch 50 against 33,333 for batch 300 and 18,000 for record.
                 .contains("The most records per CPU-second came from batch-50-per-key (batch 50, per-key x 50, commit"
-                        + " batch sync, wait 1000 µs, 30000 rec/s at 0.50 cores): a CPU-conscious choice, giving up 25%"
-                        + " of the fastest rate for 44% less CPU per record.");
+                        + " batch sync, wait 1000 µs, 30000 rec/s at 0.50 cores): a CPU-conscious choice, giving up 25 %"
+                        + " of the fastest rate for 44 % less CPU per record.");
     }
 
     @Test

@@ -30,11 +30,11 @@ class PartitionReadingTest {
                         + "at 10 partitions, 31000 acked records/s at 100 partitions.")
                 .contains("By these single runs, adding partitions stops paying after 10 for keyed (order-id), "
                         + "unthrottled: from 10 partitions to 100, throughput went 30000 -> 31000 acked records/s "
-                        + "(3% higher), not 10% more.")
+                        + "(3 % higher), not 10 % more.")
                 .contains("Keyless, at 2000 records/s: e2e p99 and publish delay p99 20.0 and 0.50 ms at 1 partition, "
                         + "12.0 and 0.40 ms at 10 partitions, 30.0 and 2.00 ms at 100 partitions.")
                 .contains("By these single runs, adding partitions stops paying after 10 for keyless, at 2000 "
-                        + "records/s: from 10 partitions to 100, e2e p99 went 12.0 -> 30.0 ms (2.5x), not 10% lower.");
+                        + "records/s: from 10 partitions to 100, e2e p99 went 12.0 -> 30.0 ms (2.5x), not 10 % lower.");
     }
 
     @Test
@@ -44,14 +44,14 @@ class PartitionReadingTest {
         assertThat(text)
                 .contains(
                         "By these single runs, adding partitions paid at every step up to 100 for keyed (order-id), "
-                                + "unthrottled: each at least 10% more, 20000 -> 45000 acked records/s from 1 partition to 100.")
+                                + "unthrottled: each at least 10 % more, 20000 -> 45000 acked records/s from 1 partition to 100.")
                 .contains("adding partitions stops paying after 1 for keyless, at 2000 records/s: from 1 partition "
-                        + "to 10, e2e p99 went 20.0 -> 21.0 ms (5% higher), not 10% lower.");
+                        + "to 10, e2e p99 went 20.0 -> 21.0 ms (5 % higher), not 10 % lower.");
     }
 
     @Test
     void withRepeatsOverlappingRangesMeanNoMeasurableGain() {
-        // Median 25000 (20000..30000) at 1 partition, 31000 (28000..34000) at 10: 24% more, but within the noise.
+        // Median 25000 (20000..30000) at 1 partition, 31000 (28000..34000) at 10: 24 % more, but within the noise.
         List<PhaseSummary> rows = List.of(
                 repeat(partitioned(1, KeyStrategy.NONE, UNTHROTTLED, 20_000, 900.0, 400.0), 1),
                 repeat(partitioned(10, KeyStrategy.NONE, UNTHROTTLED, 28_000, 900.0, 400.0), 1),
@@ -63,7 +63,7 @@ class PartitionReadingTest {
         assertThat(text)
                 .contains("Keyless, unthrottled (medians over the repeats): 25000 acked records/s at 1 partition")
                 .contains("Adding partitions stops paying after 1 for keyless, unthrottled: from 1 partition to 10, "
-                        + "throughput went 25000 -> 31000 acked records/s (24% higher), their ranges over the repeats "
+                        + "throughput went 25000 -> 31000 acked records/s (24 % higher), their ranges over the repeats "
                         + "overlapping: no gain measurable.")
                 .doesNotContain("By these single runs");
     }
@@ -89,7 +89,7 @@ class PartitionReadingTest {
 
         assertThat(read(List.of(one, ten)))
                 .contains("40000 acked records/s at 1 partition, 32000 acked records/s at 10 partitions.")
-                .contains("throughput went 40000 -> 32000 acked records/s (20% lower)");
+                .contains("throughput went 40000 -> 32000 acked records/s (20 % lower)");
     }
 
     private static PhaseSummary written(PhaseSummary p, int partitions) {

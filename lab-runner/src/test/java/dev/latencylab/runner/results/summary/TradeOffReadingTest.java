@@ -30,13 +30,14 @@ class TradeOffReadingTest {
                 .contains("Median (p50) end-to-end latency was lowest in linger-0 (2.00 ms), the baseline itself; "
                         + "the next best, linger-5 (4.00 ms), was 2.0x as much.")
                 .contains(
-                        "P99 latency was lowest in linger-0 (8.00 ms), the baseline itself; the next best, linger-5 (10.0 ms), was 25% higher.")
+                        "P99 latency was lowest in linger-0 (8.00 ms), the baseline itself; the next best, linger-5 (10.0 ms), was 25 % higher.")
                 .contains(
-                        "Total CPU (producer + consumer + brokers) was lowest in linger-20 (0.50 cores), 50% lower than linger-0's 1.00 cores.")
-                .contains("The produce request rate was lowest in linger-20 (100/s), 90% lower than linger-0's 1000/s.")
+                        "Total CPU (producer + consumer + brokers) was lowest in linger-20 (0.50 cores), 50 % lower than linger-0's 1.00 cores.")
                 .contains(
-                        "Compression was the same in every phase (codec none, compressed to 100% of the raw size by the client's trailing average).")
-                .contains("Every measured phase reached at least 98% of its target rate.")
+                        "The produce request rate was lowest in linger-20 (100/s), 90 % lower than linger-0's 1000/s.")
+                .contains(
+                        "Compression was the same in every phase (codec none, compressed to 100 % of the raw size by the client's trailing average).")
+                .contains("Every measured phase reached at least 98 % of its target rate.")
                 .contains("No record was lost or duplicated in any measured window.");
         assertThat(r.sanityPassed()).isTrue();
         assertThat(r.sanity())
@@ -110,7 +111,7 @@ class TradeOffReadingTest {
         String text = TradeOffReading.read(rows, 2).paragraph();
 
         assertThat(text)
-                .contains("linger-5#2 reached only 85% of its target")
+                .contains("linger-5#2 reached only 85 % of its target")
                 .contains("The producer fell behind its schedule in linger-5#2 (corrected p99 40.0 ms");
     }
 
@@ -123,7 +124,7 @@ class TradeOffReadingTest {
 
         assertThat(TradeOffReading.read(phases, 2).paragraph())
                 .contains(
-                        "The lab's processes alone kept this machine's CPU nearly saturated in linger-0 (2.00 of 2 cores, 100%)")
+                        "The lab's processes alone kept this machine's CPU nearly saturated in linger-0 (2.00 of 2 cores, 100 %)")
                 .doesNotContain("linger-20 (0.50 of");
         assertThat(TradeOffReading.read(phases, 8).paragraph()).doesNotContain("nearly saturated");
     }
@@ -161,8 +162,8 @@ class TradeOffReadingTest {
         assertThat(heavy)
                 .isNotEqualTo(modest)
                 .contains(
-                        "Median (p50) end-to-end latency was lowest in linger-5 (9.00 ms), 70% lower than linger-0's 30.0 ms.")
-                .contains("P99 latency was lowest in linger-10 (25.0 ms), 79% lower than linger-0's 120 ms.");
+                        "Median (p50) end-to-end latency was lowest in linger-5 (9.00 ms), 70 % lower than linger-0's 30.0 ms.")
+                .contains("P99 latency was lowest in linger-10 (25.0 ms), 79 % lower than linger-0's 120 ms.");
         assertThat(modest).contains("latency was lowest in linger-0");
     }
 
@@ -199,7 +200,7 @@ class TradeOffReadingTest {
         String text = TradeOffReading.read(List.of(behind, lossy), 2).paragraph();
 
         assertThat(text)
-                .contains("linger-0 reached only 85% of its target (850 of 1000 records/s)")
+                .contains("linger-0 reached only 85 % of its target (850 of 1000 records/s)")
                 .contains("7 records were lost and 2 duplicated (linger-5: 7 lost, 2 duplicated).")
                 .contains("The producer fell behind its schedule in linger-0 (corrected p99 40.0 ms vs naive 9.00 ms)");
     }
@@ -216,7 +217,7 @@ class TradeOffReadingTest {
         assertThat(r.sanityPassed()).isFalse();
         assertThat(r.sanity())
                 .startsWith("Sanity check FAILED: produce requests/s should fall as linger.ms rises, but "
-                        + "from linger.ms 5 (linger-5, 400/s) to 10 (linger-10, 520/s) they rose 30%.");
+                        + "from linger.ms 5 (linger-5, 400/s) to 10 (linger-10, 520/s) they rose 30 %.");
     }
 
     @Test
@@ -281,6 +282,6 @@ class TradeOffReadingTest {
 
         assertThat(TradeOffReading.read(phases, 2).paragraph())
                 .contains(
-                        "The best compression ratio was in linger-20 (none, compressed to 62% of the raw size by the client's trailing 30-60 s average, against 91% in linger-0).");
+                        "The best compression ratio was in linger-20 (none, compressed to 62 % of the raw size by the client's trailing 30-60 s average, against 91 % in linger-0).");
     }
 }
