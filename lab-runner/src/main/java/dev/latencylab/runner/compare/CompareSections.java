@@ -201,7 +201,7 @@ final class CompareSections {
                         + "(from its latest offset, the consumer-app paused; warm-up at least %s: its JVM is new), the "
                         + "producer-app doing the tool's work (payload `fixed`, no key, no header, paced as the tool paces: "
                         + "`pacing: bursts`, one wake per 2 ms; to the bench topic, "
-                        + "which nobody reads; warm-up %s, its JVM warm from the window before), then the tools' "
+                        + "which nobody reads; warm-up %s, its JVM warm from the windows before), then the tools' "
                         + "(ProducerPerformance --throughput to the bench topic, read by ConsumerPerformance from its "
                         + "latest offset). The producer's goal is judged on the producer-app doing the tool's work; the "
                         + "realistic producer-app's figure over it (even pacing, a wake for most records) is the cost of "
@@ -251,13 +251,18 @@ final class CompareSections {
                 .mapToObj(i -> "round " + i)
                 .collect(Collectors.joining(" | "));
         s.table(Columns.text("goal (CPU per record, app / tool)").andFigures(roundNames + " | median"));
-        for (int g = 0; g < judged.size(); g++) {
+        for (Verdict goal : judged) {
             List<Object> row = new ArrayList<>();
-            row.add(judged.get(g).goal().replace(" CPU per record <= " + Goals.MAX_CPU_RATIO, ""));
+            row.add(goal.goal().replace(" CPU per record <= " + Goals.MAX_CPU_RATIO, ""));
+            // By the goal's name: a round whose /proc was not read judges fewer goals than the sum.
             for (List<Verdict> round : byRound) {
-                row.add(g < round.size() ? Numbers.ratio(round.get(g).ratio()) : Numbers.NA);
+                row.add(round.stream()
+                        .filter(v -> v.goal().equals(goal.goal()))
+                        .findFirst()
+                        .map(v -> Numbers.ratio(v.ratio()))
+                        .orElse(Numbers.NA));
             }
-            row.add(Numbers.ratio(judged.get(g).ratio()));
+            row.add(Numbers.ratio(goal.ratio()));
             s.row(row.toArray());
         }
         s.endTable();

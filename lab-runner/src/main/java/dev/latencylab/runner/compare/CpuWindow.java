@@ -203,8 +203,9 @@ final class CpuWindow {
     }
 
     /**
-     * The producer-app's JVM is warm from the realistic window: its warm-up before doing the tool's
-     * work only has to cover the change of topic, payload and header.
+     * The producer-app's JVM is warm from the windows before (the realistic window in odd rounds, the
+     * rounds before in even ones): its warm-up before doing the tool's work only has to cover the change of
+     * topic, payload and header.
      */
     private Duration toolsWorkWarmup() {
         return min(ctx.settings.warmup(), TOOLS_WORK_WARMUP);

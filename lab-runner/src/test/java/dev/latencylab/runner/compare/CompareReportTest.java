@@ -24,8 +24,14 @@ class CompareReportTest {
         return result(complete, 1);
     }
 
-    /** @param rounds throughput rounds, each alike */
+    /** @param rounds throughput rounds, each alike; a second CPU round with a costlier sending thread */
     private static CompareResult result(boolean complete, int rounds) {
+        return result(complete, rounds, c -> withSendingThread(c, 0.36));
+    }
+
+    /** @param secondCpuRound the second CPU round made from the first, when there are 2 rounds */
+    private static CompareResult result(
+            boolean complete, int rounds, java.util.function.UnaryOperator<CompareResult.CpuCost> secondCpuRound) {
         ProducerPerfOutput perf = ProducerPerfOutput.parse(Resources.text("producer-performance-5s-warmup-records.txt"))
                 .orElseThrow();
         LabThroughput lab = new LabThroughput(T0, T0.plusSeconds(10), 1_000, 121_000, 1_100, 121_200, 0, 0);
@@ -125,7 +131,7 @@ class CompareReportTest {
                         3,
                         null));
         // A second CPU round: the producer-app's sending thread 0.36 CPU-s where the first's was 0.27.
-        List<CompareResult.CpuCost> cpuRounds = rounds == 1 ? List.of(cpu) : List.of(cpu, withSendingThread(cpu, 0.36));
+        List<CompareResult.CpuCost> cpuRounds = rounds == 1 ? List.of(cpu) : List.of(cpu, secondCpuRound.apply(cpu));
         return new CompareResult(
                 T0,
                 T0.plusSeconds(200),
@@ -303,6 +309,36 @@ class CompareReportTest {
                 .contains("| producer-app (the tool's work) | 90,000 | 20.0 | 1.08 | 12.0 |");
         assertThat(r.cpuRounds()).hasSize(2);
         assertThat(r.cpu().producerAppToolsWork().records()).isEqualTo(90_000);
+    }
+
+    /**
+     * A round whose equal-work window /proc did not read judges no producer thread: the goals left (the
+     * polling thread's) keep their own ratios in the table, not a neighbour's.
+     */
+    @Test
+    void theRoundsTableMatchesEachGoalByName() {
+        CompareResult r = result(
+                true,
+                2,
+                c -> new CompareResult.CpuCost(
+                        c.rate(),
+                        c.producerApp(),
+                        c.producerAppToolsWork(),
+                        c.producerPerformance(),
+                        c.consumerApp(),
+                        c.consumerPerformanceLabRecords(),
+                        c.consumerPerformance(),
+                        c.toolCommands(),
+                        c.labProc(),
+                        c.labRecordsProc(),
+                        null,
+                        c.toolProc()));
+
+        assertThat(CompareReport.markdown(r))
+                .contains("| consumer-app polling thread `lab-latency` / ConsumerPerformance polling thread `java` |"
+                        + " 1.048 | 1.048 | 1.048 |")
+                .doesNotContain("| producer-app sending thread `lab-sender` / ProducerPerformance sending thread"
+                        + " `java` |");
     }
 
     @Test
