@@ -181,6 +181,16 @@ class CompareReportTest {
     }
 
     private static CompareResult.CpuCost withSendingThread(CompareResult.CpuCost c, double seconds) {
+        return withToolsWorkProc(
+                c,
+                new ProcWindow.Result(
+                        Map.of("producer-app", Map.of("lab-sender", seconds, "kafka-producer-", 0.2)),
+                        1.26,
+                        3,
+                        new ProcCpu.Machine(9.0, 0.1, 20.0)));
+    }
+
+    private static CompareResult.CpuCost withToolsWorkProc(CompareResult.CpuCost c, ProcWindow.Result toolsWork) {
         return new CompareResult.CpuCost(
                 c.rate(),
                 c.producerApp(),
@@ -192,11 +202,7 @@ class CompareReportTest {
                 c.toolCommands(),
                 c.labProc(),
                 c.labRecordsProc(),
-                new ProcWindow.Result(
-                        Map.of("producer-app", Map.of("lab-sender", seconds, "kafka-producer-", 0.2)),
-                        1.26,
-                        3,
-                        new ProcCpu.Machine(9.0, 0.1, 20.0)),
+                toolsWork,
                 c.toolProc());
     }
 
@@ -317,22 +323,7 @@ class CompareReportTest {
      */
     @Test
     void theRoundsTableMatchesEachGoalByName() {
-        CompareResult r = result(
-                true,
-                2,
-                c -> new CompareResult.CpuCost(
-                        c.rate(),
-                        c.producerApp(),
-                        c.producerAppToolsWork(),
-                        c.producerPerformance(),
-                        c.consumerApp(),
-                        c.consumerPerformanceLabRecords(),
-                        c.consumerPerformance(),
-                        c.toolCommands(),
-                        c.labProc(),
-                        c.labRecordsProc(),
-                        null,
-                        c.toolProc()));
+        CompareResult r = result(true, 2, c -> withToolsWorkProc(c, null));
 
         assertThat(CompareReport.markdown(r))
                 .contains("| consumer-app polling thread `lab-latency` / ConsumerPerformance polling thread `java` |"
