@@ -9,9 +9,11 @@ public enum Pacing implements Labelled {
     /** Each record at its own time on the schedule, never early: records arrive as a steady stream. */
     EVEN,
     /**
-     * As Kafka's ProducerPerformance paces: once a record is due, the records due in the next 2 ms
-     * go with it, early, and the thread sleeps until the one after them. One wake per 2 ms instead
-     * of one per record; an early record is intended when it is sent, so it has no publish delay.
+     * As Kafka's ProducerPerformance paces (its ThroughputThrottler): records go early until 2 ms
+     * of the schedule is ahead, then the thread sleeps that off in whole milliseconds rounded up (3
+     * ms), as {@code Object.wait(ms, ns)} does, and sends what fell due meanwhile late. One wake
+     * per 3 ms or so instead of one per record; an early record is intended when it is sent, so it
+     * has no publish delay.
      */
     BURSTS;
 

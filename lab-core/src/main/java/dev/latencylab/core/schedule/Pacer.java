@@ -44,13 +44,12 @@ public final class Pacer {
             deficitNanos = 0;
             return sleepUntilNanos - nowNanos;
         }
-        if (dueNanos - nowNanos >= BURST_NANOS) {
-            // Slower than one record per 2 ms: each waits for its own time.
-            return dueNanos - nowNanos;
-        }
-        if (dueNanos > nowNanos && previousDueNanos != NONE) {
-            // Its interval; a pause or a rate change in between adds at most one burst's worth.
-            deficitNanos += Math.min(Math.max(dueNanos - previousDueNanos, 0), BURST_NANOS);
+        if (dueNanos > nowNanos) {
+            if (previousDueNanos == NONE || dueNanos - previousDueNanos >= BURST_NANOS) {
+                // The first record, or slower than one record per 2 ms: it waits for its own time.
+                return dueNanos - nowNanos;
+            }
+            deficitNanos += Math.max(dueNanos - previousDueNanos, 0);
         }
         previousDueNanos = dueNanos;
         return 0;

@@ -82,7 +82,7 @@ public record CompareSettings(
 
     /**
      * {@link #unthrottled()}'s work at {@code rate} records/s: the producer's CPU window on equal work,
-     * paced as ProducerPerformance paces (2 ms bursts, one wake each: {@link Pacing#BURSTS}).
+     * paced as ProducerPerformance paces ({@link Pacing#BURSTS}: one 3 ms sleep per 2 ms of records sent early).
      */
     public ProducerSettings toolsWorkAtRate(double rate) {
         return new ProducerSettings(lingerMs, batchSize, COMPRESSION, rate, RECORD_BYTES, TOOL_KEYS)
