@@ -48,9 +48,11 @@ public final class AccountingLimits {
     /**
      * Producer instances (a producer-app restarted is a new one) the consumer tracks the sequence numbers
      * of at once, per consumer-app instance: one more drops the least recently heard-from, counted in
-     * the totals' {@code droppedProducers} and warned of in the run's report.
+     * the totals' {@code droppedProducers} and warned of in the run's report. 64: the 32 producer-apps
+     * that 1.28 GB/s of 400 B records takes (docs/scale.md), each restarted once, at 1.125 MiB each
+     * (72 MiB per consumer-app at most, allocated as producers are heard from).
      */
-    public static final int TRACKED_PRODUCERS = 16;
+    public static final int TRACKED_PRODUCERS = 64;
 
     private AccountingLimits() {}
 }

@@ -248,7 +248,7 @@ public final class CompareRun {
         }
         return Goals.throughput(
                 RoundSpread.of(rounds, CompareResult.ThroughputRound::ratio),
-                RoundSpread.beyond(rounds, r -> r.toolMeasured().recordsPerSec(), 1 - Goals.MIN_THROUGHPUT_RATIO));
+                RoundSpread.beyond(rounds, r -> r.toolMeasured().recordsPerSec(), Goals.PRODUCER_TOOL_STEADY));
     }
 
     /** One listener's drain rate over ConsumerPerformance's in the same round; the median of the rounds judged. */
@@ -262,7 +262,7 @@ public final class CompareRun {
                 RoundSpread.of(
                         rounds,
                         r -> listener.apply(r).recordsPerSec() / r.tool().recordsPerSec()),
-                RoundSpread.beyond(rounds, r -> r.tool().recordsPerSec(), 1 - Goals.MIN_CONSUMER_RATIO));
+                RoundSpread.beyond(rounds, r -> r.tool().recordsPerSec(), Goals.CONSUMER_TOOL_STEADY));
     }
 
     static Verdict verdictOfLatency(List<CompareResult.LatencyRound> rounds) {
