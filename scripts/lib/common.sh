@@ -192,10 +192,11 @@ http_ok() {
   curl -fsS -o /dev/null --max-time 2 "$1" 2>/dev/null
 }
 
-# True when a Spring Boot app's /actuator/health reports UP.
+# app_healthy <port> [address]: true when a Spring Boot app's /actuator/health reports UP (on
+# 127.0.0.1 unless an address is given).
 app_healthy() {
   local body
-  body=$(http_get "http://127.0.0.1:$1/actuator/health") || return 1
+  body=$(http_get "http://${2:-127.0.0.1}:$1/actuator/health") || return 1
   [[ $body == *'"status":"UP"'* ]]
 }
 

@@ -130,6 +130,9 @@ component_port() {
     producer-app*) producer_port "$(producer_index "$1")" ;;
     network-delay) echo 8079 ;;
     consumer-app*) consumer_port "$(consumer_index "$1")" ;;
+    h[0-9]*-producer-app) echo "$PRODUCER_PORT" ;;
+    h[0-9]*-consumer-app) echo "$CONSUMER_PORT" ;;
+    *) echo - ;;
   esac
 }
 
@@ -144,6 +147,11 @@ component_healthy() {
     producer-app*) app_healthy "$(producer_port "$(producer_index "$1")")" ;;
     network-delay) http_ok "http://127.0.0.1:8079/delay" ;;
     consumer-app*) app_healthy "$(consumer_port "$(consumer_index "$1")")" ;;
+    # A namespace host's app answers on its host's address (its health needs no token).
+    h[0-9]*-producer-app) app_healthy "$PRODUCER_PORT" "$(ns_host_address "$(host_number "$1")")" ;;
+    h[0-9]*-consumer-app) app_healthy "$CONSUMER_PORT" "$(ns_host_address "$(host_number "$1")")" ;;
+    # It listens inside the hosts' namespaces only: from here, running is all there is to see.
+    host-relays) running_pid host-relays >/dev/null ;;
     *) return 1 ;;
   esac
 }
@@ -755,13 +763,16 @@ local_down() {
 
 local_status() {
   local name pid port health rss why any=0
-  printf '%-14s %-8s %-6s %-9s %s\n' NAME PID PORT RSS_MIB HEALTH
+  printf '%-16s %-8s %-6s %-9s %s\n' NAME PID PORT RSS_MIB HEALTH
   local consumers=() producer_names=()
   mapfile -t consumers < <(running_consumers)
   ((${#consumers[@]} > 0)) || consumers=(consumer-app)
   mapfile -t producer_names < <(running_producers)
   ((${#producer_names[@]} > 0)) || producer_names=(producer-app)
-  for name in kafka-1 kafka-2 kafka-3 prometheus grafana "${producer_names[@]}" "${consumers[@]}" network-delay; do
+  local host_procs=()
+  mapfile -t host_procs < <(hosts_procs)
+  for name in kafka-1 kafka-2 kafka-3 prometheus grafana "${producer_names[@]}" "${consumers[@]}" network-delay \
+    "${host_procs[@]}" host-relays; do
     port=$(component_port "$name")
     if pid=$(running_pid "$name"); then
       any=1
@@ -772,7 +783,8 @@ local_status() {
       pid=- rss=- health="not running (stale pid file)"
       why=$(lab_proc_refusal "$PID_DIR/$name.pid") && health="not the lab's process: $why"
     fi
-    printf '%-14s %-8s %-6s %-9s %s\n' "$name" "$pid" "$port" "$rss" "$health"
+    [[ $name == h[0-9]*-*-app && $health == healthy ]] && health="healthy at $(ns_host_address "$(host_number "$name")")"
+    printf '%-16s %-8s %-6s %-9s %s\n' "$name" "$pid" "$port" "$rss" "$health"
   done
   if ((any)); then
     say "total RSS $(total_rss_mib) MiB"

@@ -24,6 +24,11 @@ hosts_workers_file() { echo "$(hosts_dir)/workers.yml"; }
 control_token_file() { echo "$LAB_DIR/control-token"; }
 ns_host_name() { echo "latencylab-h$1"; }
 ns_host_address() { echo "10.78.$1.2"; }
+# The host an app of the hosts runs on: 2 for h2-consumer-app.
+host_number() {
+  local n=${1#h}
+  echo "${n%%-*}"
+}
 hosts_running() { [[ -f $(hosts_workers_file) ]] && running_pid host-relays >/dev/null; }
 
 # The runner's arguments for the hosts, when they run and the user named no instances of their own.
@@ -101,7 +106,9 @@ hosts_up() {
     fi
   done
   write_hosts_workers
-  wait_hosts_healthy
+  local procs=()
+  mapfile -t procs < <(hosts_procs)
+  wait_healthy "${procs[@]}"
   say "namespace hosts up: $(hosts_workers_file) (token $(control_token_file))"
 }
 
@@ -161,25 +168,6 @@ write_hosts_workers() {
   } >"$file.tmp"
   mv "$file.tmp" "$file"
   give_to_lab_user "$file"
-}
-
-# Health is readable without the token (Prometheus' and probes' rule).
-wait_hosts_healthy() {
-  local deadline=$((SECONDS + UP_TIMEOUT)) n name url pending
-  while :; do
-    pending=()
-    for n in "${NS_HOST_PRODUCERS[@]}"; do pending+=("h$n-producer-app=http://$(ns_host_address "$n"):$PRODUCER_PORT"); done
-    for n in "${NS_HOST_CONSUMERS[@]}"; do pending+=("h$n-consumer-app=http://$(ns_host_address "$n"):$CONSUMER_PORT"); done
-    local left=()
-    for name in "${pending[@]}"; do
-      url=${name#*=}
-      running_pid "${name%%=*}" >/dev/null || die "${name%%=*} exited: see $LOG_DIR/${name%%=*}.out"
-      curl -fsS --max-time 2 "$url/actuator/health" >/dev/null 2>&1 || left+=("${name%%=*}")
-    done
-    ((${#left[@]} == 0)) && return 0
-    ((SECONDS < deadline)) || die "not healthy after ${UP_TIMEOUT}s: ${left[*]} (see $LOG_DIR)"
-    sleep 1
-  done
 }
 
 hosts_procs() {

@@ -126,6 +126,9 @@ class LingerSweepIT {
                 assertThat(started)
                         .as("pid files after up --hosts")
                         .containsKeys(NamespaceHosts.PROCESSES.toArray(String[]::new));
+                LabScript.Result hostsStatus = lab.run(STATUS_TIMEOUT, "status", "--local");
+                assertThat(hostsStatus.ok()).as(hostsStatus.describe()).isTrue();
+                NamespaceHosts.assertStatus(hostsStatus.output());
                 NamespaceHosts.changeWithoutTokenIsRefused(labDir);
                 JsonNode acrossHosts = shortRun(lab, "hosts", "scenarios/linger-sweep.yaml", "5s");
                 assertConsumerGroup(acrossHosts);

@@ -35,6 +35,32 @@ final class NamespaceHosts {
 
     private NamespaceHosts() {}
 
+    /**
+     * {@code scripts/lab status} lists each host's app, healthy at its host's address, and the relays:
+     * a user sees where the apps run, not only that the local ones are gone.
+     */
+    static void assertStatus(String statusOutput) {
+        SoftAssertions soft = new SoftAssertions();
+        for (String name : PROCESSES) {
+            String line = statusOutput
+                    .lines()
+                    .filter(l -> l.startsWith(name + " "))
+                    .findFirst()
+                    .orElse("");
+            soft.assertThat(line)
+                    .as("status line of %s in:%n%s", name, statusOutput)
+                    .isNotEmpty();
+            if (name.startsWith("h")) {
+                soft.assertThat(line)
+                        .as("status line of %s", name)
+                        .endsWith("healthy at 10.78." + name.charAt(1) + ".2");
+            } else {
+                soft.assertThat(line).as("status line of %s", name).endsWith(" healthy");
+            }
+        }
+        soft.assertAll();
+    }
+
     /** A change without the token: 401, and the producer-app's settings as they were. */
     static void changeWithoutTokenIsRefused(Path labDir) throws IOException, InterruptedException {
         String token = Files.readString(labDir.resolve("control-token")).strip();
