@@ -84,7 +84,7 @@ public final class CompareReport {
         return Optional.of(String.format(
                 Locale.ROOT,
                 "cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id, with the lab header) %s records/s"
-                        + " vs %s doing the tool's work = %s (%s%%)",
+                        + " vs %s doing the tool's work = %s (%s %%)",
                 Numbers.rate(real),
                 Numbers.rate(same),
                 Numbers.ratio(real / same),

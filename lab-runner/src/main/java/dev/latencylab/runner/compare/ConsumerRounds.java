@@ -76,7 +76,7 @@ final class ConsumerRounds {
                 ctx.abort.check();
                 long written = ctx.lab.writeBacklog(ctx.settings.realistic(), topic, phase, records);
                 ctx.abort.check();
-                ctx.lab.drain(listener.label(), phase, written, ctx.settings.drainTimeout());
+                ctx.lab.drain(listener, phase, written, ctx.settings.drainTimeout());
                 phase++;
             }
         } finally {
@@ -131,7 +131,7 @@ final class ConsumerRounds {
         ctx.abort.check();
         long written = ctx.lab.writeBacklog(ctx.settings.realistic(), topic, phase, ctx.settings.backlogRecords());
         ctx.abort.check();
-        LabDrain d = ctx.lab.drain(listener.label(), phase, written, ctx.settings.drainTimeout());
+        LabDrain d = ctx.lab.drain(listener, phase, written, ctx.settings.drainTimeout());
         ctx.out.printf(
                 Locale.ROOT,
                 "consumer %d/%d, lab: consumer-app (%s listener) read %,d records in %.2f s: %s records/s%s%n",

@@ -46,7 +46,7 @@ final class Goals {
                 Numbers.ratio(r),
                 ratio.describe(),
                 MIN_THROUGHPUT_RATIO,
-                met ? "met" : String.format(Locale.ROOT, "MISSED (the lab reaches %.1f%% of the tool)", r * 100),
+                met ? "met" : String.format(Locale.ROOT, "MISSED (the lab reaches %.1f %% of the tool)", r * 100),
                 unsteadiness(unsteady, ratio.rounds(), PRODUCER_TOOL_STEADY, "ProducerPerformance"));
         return Verdict.exact(goal, r, met, text);
     }
@@ -57,7 +57,7 @@ final class Goals {
                 ? ""
                 : String.format(
                         Locale.ROOT,
-                        "; UNSTEADY: in %d of %d rounds %s's own rate lay more than %.0f%% from its median",
+                        "; UNSTEADY: in %d of %d rounds %s's own rate lay more than %.0f %% from its median",
                         unsteady,
                         rounds,
                         tool,
@@ -106,9 +106,8 @@ final class Goals {
     }
 
     /** consumer-app drain records/s over ConsumerPerformance's, round by round, for one listener; the median judged. */
-    public static Verdict consumer(String listener, RoundSpread ratio, long unsteady) {
-        double least =
-                ListenerType.RECORD.label().equals(listener) ? MIN_RECORD_CONSUMER_RATIO : MIN_BATCH_CONSUMER_RATIO;
+    public static Verdict consumer(ListenerType listener, RoundSpread ratio, long unsteady) {
+        double least = listener == ListenerType.RECORD ? MIN_RECORD_CONSUMER_RATIO : MIN_BATCH_CONSUMER_RATIO;
         String goal = "consumer-app (" + listener + " listener) / ConsumerPerformance >= " + least;
         if (!(ratio.median() > 0) || Double.isInfinite(ratio.median())) {
             return Verdict.notJudged(goal, "consumer ratio n/a: ConsumerPerformance reported no rate; not judged");

@@ -7,6 +7,7 @@ import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.wait.Sleeper;
@@ -241,7 +242,7 @@ final class LabDriver {
      * ConsumerPerformance's figure leaves out its start and group join). It is paused again after
      * and the phase released.
      */
-    LabDrain drain(String listener, int phase, long records, Duration timeout) throws InterruptedException {
+    LabDrain drain(ListenerType listener, int phase, long records, Duration timeout) throws InterruptedException {
         Instant resumed = clock.instant();
         consumer.consuming(true);
         try {

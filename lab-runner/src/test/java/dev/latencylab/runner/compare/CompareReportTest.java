@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.SenderTime;
+import dev.latencylab.api.settings.ListenerType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,8 +85,8 @@ class CompareReportTest {
                 .orElseThrow();
         List<CompareResult.ConsumerRound> c = List.of(new CompareResult.ConsumerRound(
                 1,
-                new LabDrain("record", 400_000, T0, T0.plusSeconds(1), 0, 0),
-                new LabDrain("batch", 400_000, T0, T0.plusMillis(500), 0, 0),
+                new LabDrain(ListenerType.RECORD, 400_000, T0, T0.plusSeconds(1), 0, 0),
+                new LabDrain(ListenerType.BATCH, 400_000, T0, T0.plusMillis(500), 0, 0),
                 tool,
                 List.of("java", KafkaTools.CONSUMER_PERFORMANCE)));
         CompareResult.CpuCost cpu = new CompareResult.CpuCost(
@@ -213,11 +214,11 @@ class CompareReportTest {
         assertThat(md)
                 .contains(
                         "**throughput ratio 0.960 (lab / ProducerPerformance acked records/s, one round): goal >= 1.00 MISSED"
-                                + " (the lab reaches 96.0% of the tool)**")
+                                + " (the lab reaches 96.0 % of the tool)**")
                 .contains("| 1 | lab | 12,000 | 12,500 | 0.960 | 9,000 | 0.750 |")
                 .contains(
                         "**cost of realism: the lab as scenarios run it (a JSON order per record, keyed by order id, with the lab header)"
-                                + " 9,000 records/s vs 12,000 doing the tool's work = 0.750 (-25.0%).**")
+                                + " 9,000 records/s vs 12,000 doing the tool's work = 0.750 (-25.0 %).**")
                 .contains("**e2e p50 ratio 1.155 (lab 2.31 ms / EndToEndLatency 2 ms): goal <= 1.2x met;")
                 .contains(
                         "**e2e p50 vs floor 1.100 (lab / warm closed-loop floor at the lab's rate with its fetch settings,"

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.latencylab.api.latency.Percentiles;
+import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.runner.apps.ConsumerClient;
 import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.endpoint.JsonHttp;
@@ -289,8 +290,8 @@ class CompareRunTest {
     private static void assertConsumerRounds(CompareResult r, ScriptedTools tools, FakeLab lab) {
         assertThat(r.consumer()).hasSize(2);
         CompareResult.ConsumerRound first = r.consumer().get(0);
-        assertThat(first.record().listener()).isEqualTo("record");
-        assertThat(first.batch().listener()).isEqualTo("batch");
+        assertThat(first.record().listener()).isEqualTo(ListenerType.RECORD);
+        assertThat(first.batch().listener()).isEqualTo(ListenerType.BATCH);
         assertThat(first.record().records()).isGreaterThanOrEqualTo(100_000);
         // The fake drains 400,000 records/s from the resume.
         assertThat(first.batch().recordsPerSec()).isCloseTo(400_000, within(1.0));

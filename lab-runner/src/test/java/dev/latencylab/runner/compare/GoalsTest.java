@@ -3,6 +3,7 @@ package dev.latencylab.runner.compare;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.latencylab.api.settings.ListenerType;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +29,8 @@ class GoalsTest {
         assertThat(v.ratio()).isCloseTo(1.02, within(1e-12));
         assertThat(v.text())
                 .contains("median of 5 rounds, range 0.600 to 1.070")
-                .contains("UNSTEADY: in 2 of 5 rounds ProducerPerformance's own rate lay more than 5% from its median");
+                .contains(
+                        "UNSTEADY: in 2 of 5 rounds ProducerPerformance's own rate lay more than 5 % from its median");
         assertThat(Goals.throughput(RoundSpread.of(0.99, 1.04, 0.95, 1.0), 0).status())
                 .as("median of an even count: the mean of the middle two, 0.995")
                 .isEqualTo(Verdict.Standing.MISSED);
@@ -41,7 +43,7 @@ class GoalsTest {
         assertThat(v.status()).isEqualTo(Verdict.Standing.MISSED);
         assertThat(v.text())
                 .isEqualTo("throughput ratio 0.999 (lab / ProducerPerformance acked records/s, one round): "
-                        + "goal >= 1.00 MISSED (the lab reaches 99.9% of the tool)");
+                        + "goal >= 1.00 MISSED (the lab reaches 99.9 % of the tool)");
     }
 
     @Test
@@ -109,16 +111,21 @@ class GoalsTest {
 
     @Test
     void eachListenerMeetsItsOwnGoalAndJustBelowMisses() {
-        assertThat(Goals.consumer("batch", RoundSpread.of(0.9), 0).status()).isEqualTo(Verdict.Standing.MET);
-        assertThat(Goals.consumer("batch", RoundSpread.of(0.899), 0).status()).isEqualTo(Verdict.Standing.MISSED);
-        assertThat(Goals.consumer("record", RoundSpread.of(0.75), 0).status()).isEqualTo(Verdict.Standing.MET);
-        Verdict v = Goals.consumer("record", RoundSpread.of(0.749), 0);
+        assertThat(Goals.consumer(ListenerType.BATCH, RoundSpread.of(0.9), 0).status())
+                .isEqualTo(Verdict.Standing.MET);
+        assertThat(Goals.consumer(ListenerType.BATCH, RoundSpread.of(0.899), 0).status())
+                .isEqualTo(Verdict.Standing.MISSED);
+        assertThat(Goals.consumer(ListenerType.RECORD, RoundSpread.of(0.75), 0).status())
+                .isEqualTo(Verdict.Standing.MET);
+        Verdict v = Goals.consumer(ListenerType.RECORD, RoundSpread.of(0.749), 0);
 
         assertThat(v.status()).isEqualTo(Verdict.Standing.MISSED);
         assertThat(v.text())
                 .isEqualTo("consumer ratio, record listener, 0.749 (consumer-app / ConsumerPerformance records/s, full"
                         + " accounting on, one round): goal >= 0.75 MISSED");
-        assertThat(Goals.consumer("batch", RoundSpread.of(1.0 / 0), 0).ratio()).isNull();
+        assertThat(Goals.consumer(ListenerType.BATCH, RoundSpread.of(1.0 / 0), 0)
+                        .ratio())
+                .isNull();
     }
 
     @Test
