@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerSettingsReader;
+import dev.latencylab.core.clock.EpochMicros;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,6 +66,36 @@ class BatchProcessingTest {
             long[] inOrder = processing.process(records, ConsumerSettings.DEFAULTS);
 
             assertThat(inOrder[1]).isGreaterThanOrEqualTo(inOrder[0]);
+        }
+    }
+
+    @Test
+    void inOrderWithoutWorkEveryRecordIsDoneWhenThePollIsWithOneClockRead() throws InterruptedException {
+        // Many records, so that a clock read each (~30 ns) would spread their times over milliseconds.
+        List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (int i = 0; i < 200_000; i++) {
+            records.add(record(0, i, null));
+        }
+        try (BatchProcessing processing = new BatchProcessing()) {
+            long before = EpochMicros.now();
+            long[] finished = processing.process(records, ConsumerSettings.DEFAULTS);
+            long after = EpochMicros.now();
+
+            assertThat(java.util.Arrays.stream(finished).distinct().count())
+                    .as("distinct finish times")
+                    .isOne();
+            assertThat(finished[0]).isBetween(before, after);
+        }
+    }
+
+    @Test
+    void inOrderWithWorkEachRecordFinishesItsWorkAfterTheOneBefore() throws InterruptedException {
+        List<ConsumerRecord<byte[], byte[]>> records = List.of(record(0, 1, "k"), record(0, 2, "k"), record(0, 3, "k"));
+        try (BatchProcessing processing = new BatchProcessing()) {
+            long[] finished = processing.process(records, settings(Map.of("workMicros", 300, "work", "cpu")));
+
+            assertThat(finished[1] - finished[0]).isGreaterThanOrEqualTo(300);
+            assertThat(finished[2] - finished[1]).isGreaterThanOrEqualTo(300);
         }
     }
 }

@@ -223,7 +223,7 @@ public class LoadGenerator implements SmartLifecycle {
         }
         if (state.settings().unthrottled()) {
             // As fast as send() returns: each record is intended when it is sent, so no publish delay.
-            sender.send(state, plan, tally, 0);
+            sender.send(state, plan, tally, 0, RecordSender.NOT_READ);
             return;
         }
         long due = schedule.nextIntendedNanos();
@@ -236,7 +236,7 @@ public class LoadGenerator implements SmartLifecycle {
             LockSupport.parkNanos(Math.max(0, Math.min(until - now, MAX_PARK_NANOS)));
             return;
         }
-        sender.send(state, plan, tally, due);
+        sender.send(state, plan, tally, due, now);
     }
 
     private void apply(PendingChange pending) {

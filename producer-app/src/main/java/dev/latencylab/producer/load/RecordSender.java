@@ -43,6 +43,8 @@ import org.springframework.kafka.core.ProducerFactory;
 final class RecordSender {
 
     private static final Logger log = LoggerFactory.getLogger(RecordSender.class);
+    /** No clock read to reuse: {@link #send} reads its own. */
+    static final long NOT_READ = Long.MIN_VALUE;
 
     private final ProducerFactory<byte[], byte[]> factory;
     /** The factory's configs as the app started: what a property a phase no longer sets goes back to. */
@@ -128,12 +130,12 @@ final class RecordSender {
     }
 
     /**
-     * Sends the next record, due on the schedule at {@code dueNanos} ({@link System#nanoTime}; unread
-     * when unthrottled: no schedule, each record is intended when it is sent).
-     *
-     * @param phase the current phase's tally, which counts the record and its answer
+     * Sends the next record, due at {@code dueNanos} (nanoTime; unread when unthrottled), found due by
+     * the loop's clock read {@code readNanos} ({@link #NOT_READ}: none), which is the send time of a
+     * value made beforehand outside a transaction: its building (a key at most) takes well under the
+     * microsecond delays are kept in, and a second read was one more than ProducerPerformance makes.
      */
-    void send(LoadState current, PayloadPlan plan, PhaseTally phase, long dueNanos) {
+    void send(LoadState current, PayloadPlan plan, PhaseTally phase, long dueNanos, long readNanos) {
         boolean throttled = !current.settings().unthrottled();
         long count = sent;
         // The order's own creation time, a payload field: not a measurement, so read only for a value that has it.
@@ -155,10 +157,11 @@ final class RecordSender {
             return;
         }
         boolean aside = tx != null && tx.abortPlanned();
-        // The send time is read once the record's value is built and its transaction open, right before
-        // its header is encoded and send() is called: building a record is the sender's own work, so it
-        // falls in the publish delay (actual minus intended), not in the e2e latency from the send.
-        long sendNanos = System.nanoTime();
+        // The send time is read once a value made here is built and its transaction open, right before its
+        // header is encoded and send() is called: building a record is the sender's own work, so it falls
+        // in the publish delay (actual minus intended), not in the e2e latency from the send.
+        long sendNanos =
+                readNanos != NOT_READ && tx == null && !plan.writesCreationTime() ? readNanos : System.nanoTime();
         long lateNanos = throttled ? Math.max(0, sendNanos - dueNanos) : 0;
         long sequence = -1;
         RecordHeaders headers = null;
@@ -206,10 +209,8 @@ final class RecordSender {
     }
 
     /**
-     * The record's headers, in a list of exactly one. The Kafka producer keeps a record's headers
-     * until its acknowledgement (for interceptors), and at the ceiling about 80,000 records wait
-     * for theirs: copied from a {@code List}, each kept a ten-slot array that every young
-     * collection copied again (docs/benchmarks.md, "GC").
+     * The record's headers, in an array of exactly one: Kafka keeps them until the answer (about 80,000
+     * records at the ceiling), and copied from a List each kept a ten-slot array (docs/benchmarks.md, "GC").
      */
     private static RecordHeaders headers(byte[] header) {
         return new RecordHeaders(new Header[] {new RecordHeader(LabHeader.KEY, header)});

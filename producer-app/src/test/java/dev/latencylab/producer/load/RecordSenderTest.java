@@ -1,9 +1,12 @@
 package dev.latencylab.producer.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.PayloadKind;
+import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.core.header.LabHeader;
@@ -39,7 +42,7 @@ class RecordSenderTest {
         SendLog log = new SendLog();
         for (int i = 0; i < 20; i++) {
             // Due the moment it is handed over: all the delay it shows is the sender's own work.
-            sender.send(state, plan, log.phase(0, "lab.orders"), System.nanoTime());
+            sender.send(state, plan, log.phase(0, "lab.orders"), System.nanoTime(), RecordSender.NOT_READ);
         }
 
         for (ProducerRecord<byte[], byte[]> r : producer.history()) {
@@ -65,16 +68,57 @@ class RecordSenderTest {
         SendLog log = new SendLog();
         long tenMsAgo = System.nanoTime() - 10_000_000;
         for (int i = 0; i < 3; i++) {
-            sender.send(paced, PayloadPlan.of(SETTINGS, name -> null), log.phase(0, "lab.orders"), tenMsAgo);
+            sender.send(
+                    paced,
+                    PayloadPlan.of(SETTINGS, name -> null),
+                    log.phase(0, "lab.orders"),
+                    tenMsAgo,
+                    RecordSender.NOT_READ);
         }
         for (int i = 0; i < 4; i++) {
-            sender.send(free, PayloadPlan.of(unthrottled, name -> null), log.phase(0, "lab.orders"), 0);
+            sender.send(
+                    free,
+                    PayloadPlan.of(unthrottled, name -> null),
+                    log.phase(0, "lab.orders"),
+                    0,
+                    RecordSender.NOT_READ);
         }
 
         LatencyBucketCounts delay = histograms.publishDelay.read();
         assertThat(delay.count()).isEqualTo(3);
         assertThat(delay.sumSeconds()).as("each at least 10 ms late").isGreaterThanOrEqualTo(0.03);
         assertThat(histograms.ackLatency.read().count()).isEqualTo(7);
+    }
+
+    /**
+     * The loop's clock read, which found the record due, is the send time of a value made beforehand
+     * (nothing left to build but a key); a value built here is timed after its building.
+     */
+    @Test
+    void theLoopsClockReadIsTheSendTimeOfAValueMadeBeforehandNotOfOneBuiltHere() {
+        long due = System.nanoTime() - 10_000_000_000L;
+        long readByTheLoop = due + 5_000_000;
+        ProducerSettings fixed = SETTINGS.with(ProducerSetting.PAYLOAD, PayloadKind.FIXED);
+
+        assertThat(publishDelaySeconds(fixed, due, readByTheLoop))
+                .as("a fixed value, sent at the loop's read: 5 ms after it was due (3 significant digits)")
+                .isCloseTo(0.005, within(0.00001));
+        assertThat(publishDelaySeconds(SETTINGS, due, readByTheLoop))
+                .as("a value built here, timed after its building: 10 s after it was due")
+                .isGreaterThanOrEqualTo(10.0);
+    }
+
+    private double publishDelaySeconds(ProducerSettings settings, long due, long readByTheLoop) {
+        SenderHistograms histograms = new SenderHistograms(Clock.SYSTEM);
+        LoadState state = new LoadState(settings, true, "lab.orders");
+        sender(state, histograms)
+                .send(
+                        state,
+                        PayloadPlan.of(settings, name -> null),
+                        new SendLog().phase(0, "lab.orders"),
+                        due,
+                        readByTheLoop);
+        return histograms.publishDelay.read().sumSeconds();
     }
 
     private RecordSender sender(LoadState state, SenderHistograms histograms) {
