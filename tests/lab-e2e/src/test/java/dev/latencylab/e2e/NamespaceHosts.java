@@ -50,7 +50,7 @@ final class NamespaceHosts {
             soft.assertThat(line)
                     .as("status line of %s in:%n%s", name, statusOutput)
                     .isNotEmpty();
-            if (name.startsWith("h")) {
+            if (name.matches("h\\d-.+-app")) {
                 soft.assertThat(line)
                         .as("status line of %s", name)
                         .endsWith("healthy at 10.78." + name.charAt(1) + ".2");
