@@ -114,7 +114,7 @@ class LatencyConfiguration {
             ConsumerModes.configure(container.getContainerProperties(), initialConsumerSettings);
             container.getContainerProperties().setConsumerRebalanceListener(assigned);
             // The listener the initial settings name is the one that joins: the record listener
-            // when an instance that ran it is started again, else the batch one, as annotated.
+            // when an instance that ran it is started again, else the batch one.
             if (isLabListener(container.getListenerId())) {
                 container.setAutoStartup(
                         container.getListenerId().equals(ConsumerModes.listenerId(initialConsumerSettings.listener())));

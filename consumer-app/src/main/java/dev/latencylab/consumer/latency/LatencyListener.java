@@ -16,7 +16,6 @@ import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.kafka.annotation.KafkaListenerConfigurer;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistrar;
 import org.springframework.stereotype.Component;
@@ -60,10 +59,11 @@ class LatencyListener implements KafkaListenerConfigurer {
         this.selfTestHold = selfTestHold;
     }
 
-    /** The record listener: a plain listener of {@link #onRecord}, see {@link RecordListenerEndpoint}. */
+    /** Both listeners, plain listeners of {@link #onBatch} and {@link #onRecord}: see {@link ListenerEndpoint}. */
     @Override
     public void configureKafkaListeners(KafkaListenerEndpointRegistrar registrar) {
-        registrar.registerEndpoint(RecordListenerEndpoint.of(topics, this));
+        registrar.registerEndpoint(ListenerEndpoint.batch(topics, this));
+        registrar.registerEndpoint(ListenerEndpoint.record(topics, this));
     }
 
     /**
@@ -73,11 +73,6 @@ class LatencyListener implements KafkaListenerConfigurer {
      * Processed in order on this thread, a key's records (one partition's) keep the partition's order,
      * which the sequence accounting checks: their keys are counted as such, not checked again.
      */
-    @KafkaListener(
-            id = ConsumerModes.BATCH_LISTENER,
-            idIsGroup = false,
-            topicPattern = "${lab.consumer.topics}",
-            batch = "true")
     void onBatch(List<ConsumerRecord<byte[], byte[]>> records) throws InterruptedException {
         long polled = PollClock.polledMicros();
         if (!records.isEmpty()) {
@@ -122,7 +117,7 @@ class LatencyListener implements KafkaListenerConfigurer {
 
     /**
      * One record per call, processed on this thread; started only when the settings ask for it. Called
-     * through {@link RecordListenerEndpoint}, without an annotation's per-record adapter. In offset
+     * through {@link ListenerEndpoint}, without an annotation's per-record adapter. In offset
      * order on the partition's one thread: its key's order cannot break here (see {@link #onBatch}).
      */
     void onRecord(ConsumerRecord<byte[], byte[]> record) {
