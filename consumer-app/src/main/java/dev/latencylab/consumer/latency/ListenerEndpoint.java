@@ -21,17 +21,17 @@ import org.springframework.kafka.support.converter.MessageConverter;
  * record for the record listener, per poll for the batch one, whose polls carry ~25 records at
  * compare's CPU rate. ConsumerPerformance, which both are measured against, does neither.
  */
-record ListenerEndpoint(String id, Pattern topics, boolean batch, GenericMessageListener<?> listener)
+record ListenerEndpoint(String id, Pattern topics, GenericMessageListener<?> listener)
         implements KafkaListenerEndpoint {
 
     static ListenerEndpoint record(String topicPattern, LatencyListener listener) {
         MessageListener<byte[], byte[]> onRecord = listener::onRecord;
-        return new ListenerEndpoint(ConsumerModes.RECORD_LISTENER, Pattern.compile(topicPattern), false, onRecord);
+        return new ListenerEndpoint(ConsumerModes.RECORD_LISTENER, Pattern.compile(topicPattern), onRecord);
     }
 
     static ListenerEndpoint batch(String topicPattern, LatencyListener listener) {
         BatchMessageListener<byte[], byte[]> onBatch = records -> onBatch(listener, records);
-        return new ListenerEndpoint(ConsumerModes.BATCH_LISTENER, Pattern.compile(topicPattern), true, onBatch);
+        return new ListenerEndpoint(ConsumerModes.BATCH_LISTENER, Pattern.compile(topicPattern), onBatch);
     }
 
     /**
@@ -39,7 +39,6 @@ record ListenerEndpoint(String id, Pattern topics, boolean batch, GenericMessage
      * flag is left cleared, as the adapter left it: set, every next poll would throw (Kafka's
      * InterruptException sets it again), and the batch is read again anyway (not recorded).
      */
-    @SuppressWarnings("java:S2142")
     private static void onBatch(LatencyListener listener, List<ConsumerRecord<byte[], byte[]>> records) {
         try {
             listener.onBatch(records);
@@ -97,7 +96,7 @@ record ListenerEndpoint(String id, Pattern topics, boolean batch, GenericMessage
 
     @Override
     public Boolean getBatchListener() {
-        return batch;
+        return listener instanceof BatchMessageListener;
     }
 
     @Override
