@@ -171,7 +171,7 @@ final class CompareCommand extends LabCommand {
     @Option(
             names = "--backlog",
             paramLabel = "N",
-            defaultValue = "500000",
+            defaultValue = "2000000",
             description = "records of each backlog the consumer-app and ConsumerPerformance drain, 300000 to 10000000"
                     + " (default ${DEFAULT-VALUE})")
     long backlog;

@@ -106,7 +106,7 @@ class CompareCommandTest {
         assertThat(s.producerPid()).isEqualTo(41L);
         assertThat(s.stackPids()).containsExactly(42L, 43L);
         assertThat(settings(dir).producerPid()).isNull();
-        assertThat(settings(dir).backlogRecords()).isEqualTo(500_000);
+        assertThat(settings(dir).backlogRecords()).isEqualTo(2_000_000);
         assertThat(settings(dir).drainTopic()).isEqualTo("lab.orders.compare-drain");
     }
 
