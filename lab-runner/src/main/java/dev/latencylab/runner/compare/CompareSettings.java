@@ -71,6 +71,9 @@ public record CompareSettings(
 
     public static final Compression COMPRESSION = Compression.NONE;
 
+    /** How fast the producer-app writes a backlog here (about 46,000 a second in run AG), for the estimate. */
+    static final long BACKLOG_RECORDS_PER_SECOND = 40_000;
+
     /**
      * The lab doing ProducerPerformance's work, unthrottled: one value made once and sent again and
      * again (payload {@code fixed}; the tool re-sends one random array), no key; the runner also
@@ -125,7 +128,8 @@ public record CompareSettings(
 
     /**
      * About how long the comparison takes. Per round: 3 throughput windows, 1 latency window (+ the
-     * tool and two floors, about as long), 2 backlogs written at about 20,000 records/s, and 4 CPU windows
+     * tool and two floors, about as long), 2 backlogs written at
+     * {@link #BACKLOG_RECORDS_PER_SECOND}, and 4 CPU windows
      * (two of them new tool JVMs, warmed up for at least 20 s, and about 10 s of starting and catching up);
      * once: 2 publish-delay windows and the consumer's warm-up drains.
      */
@@ -136,8 +140,8 @@ public record CompareSettings(
                 .multipliedBy(9L * rounds + 2)
                 .plus(toolWarmupBeyond.multipliedBy(2L * rounds))
                 .plus(Duration.ofSeconds(10L * rounds
-                        + 2 * backlogRecords / 20_000 * rounds
-                        + 2 * ConsumerRounds.WARMUP_RECORDS / 20_000
+                        + 2 * backlogRecords / BACKLOG_RECORDS_PER_SECOND * rounds
+                        + 2 * ConsumerRounds.WARMUP_RECORDS / BACKLOG_RECORDS_PER_SECOND
                         + 30))
                 .plus(stackWarmup)
                 .withNanos(0);

@@ -111,6 +111,15 @@ class CompareCommandTest {
     }
 
     @Test
+    void theEstimateCountsTwoBacklogsARoundWrittenAtTheMeasuredRate(@TempDir Path dir) {
+        Duration small = settings(dir, "--backlog", "500000").roughDuration();
+        Duration large = settings(dir, "--backlog", "2000000").roughDuration();
+
+        // 5 rounds of two backlogs, 1,500,000 records more each, written at 40,000 a second
+        assertThat(large.minus(small)).isEqualTo(Duration.ofSeconds(5 * 2 * 1_500_000 / 40_000));
+    }
+
+    @Test
     void aWrongCommandLineExitsTwoBeforeCallingAnything(@TempDir Path dir) {
         int code = cli(dir).execute("compare", "--low-rate", "0", "--producer", "http://127.0.0.1:1");
 
