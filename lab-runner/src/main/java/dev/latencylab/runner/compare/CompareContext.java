@@ -66,6 +66,17 @@ final class CompareContext {
         }
     }
 
+    /**
+     * After a window read under phases of its own: waits for the consumer-app to read the rest, then lets go of
+     * every phase through {@code throughPhase}, as a scenario run does once it stored a phase. A phase kept
+     * would be exported at each of Prometheus' scrapes for the rest of the run, and the consumer-app's CPU in
+     * the next windows would pay for it where a run's would not.
+     */
+    void awaitConsumerAndRelease(String when, int throughPhase, List<String> warnings) throws InterruptedException {
+        awaitConsumer(when, warnings);
+        lab.release(throughPhase);
+    }
+
     /** How a measured window is laid out, as every step announces it. */
     String window() {
         return "warm-up " + Durations.format(settings.warmup()) + ", measure " + Durations.format(settings.duration());

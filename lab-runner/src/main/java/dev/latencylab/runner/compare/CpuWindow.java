@@ -126,7 +126,7 @@ final class CpuWindow {
                 new WindowReader("consumer-app", ctx.lab::consumerCpuSeconds));
         print(w.producer());
         print(w.consumer());
-        ctx.awaitConsumer("after the lab's CPU window", warnings);
+        ctx.awaitConsumerAndRelease("after the lab's CPU window", phase + 2, warnings);
         return w;
     }
 
@@ -192,7 +192,7 @@ final class CpuWindow {
             ctx.lab.consuming(true);
         }
         print(read.consumer());
-        ctx.awaitConsumer("after ConsumerPerformance's window on the lab's records", warnings);
+        ctx.awaitConsumerAndRelease("after ConsumerPerformance's window on the lab's records", phase + 2, warnings);
         return read;
     }
 

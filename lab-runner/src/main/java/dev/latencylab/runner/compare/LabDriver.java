@@ -295,6 +295,11 @@ final class LabDriver {
         return producer.enterPhase(phase);
     }
 
+    /** Lets the consumer-app forget every phase through {@code throughPhase}: read, and stored by whoever measured it. */
+    void release(int throughPhase) throws InterruptedException {
+        consumer.release(throughPhase);
+    }
+
     void sleep(Duration d) throws InterruptedException {
         sleeper.sleep(d);
     }

@@ -67,7 +67,7 @@ final class PublishDelays {
             warnings.add(w);
             ctx.out.println("WARNING: " + w);
         }
-        ctx.awaitConsumer("after the publish-delay window", warnings);
+        ctx.awaitConsumerAndRelease("after the publish-delay window", phase + 2, warnings);
         return d;
     }
 }

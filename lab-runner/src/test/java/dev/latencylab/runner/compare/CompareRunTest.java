@@ -20,6 +20,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -225,14 +227,16 @@ class CompareRunTest {
             List<String> posts = lab.log().stream()
                     .filter(l -> l.startsWith("POST /actuator/producer"))
                     .toList();
+            assertEveryWindowReleasedBeforeTheNextLoad(lab.log());
             // The consumer-app is paused for each lab throughput window (2 per round) and resumed after it,
             // and each lab latency window (1 per round), read under its own phase id, is released; each
             // consumer round forgets its topic's ledger, pauses for each of its 2 backlogs, resumes, pauses
             // and releases for each drain, and resumes at its end; the warm-up drains before round 1 do the same;
-            // each CPU round pauses it while ConsumerPerformance reads the lab's records, and resumes it.
+            // each CPU round pauses it while ConsumerPerformance reads the lab's records, and resumes it; the
+            // publish-delay window and each CPU round's two read windows release their phases.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(8 + 2 * 2 + 3 * (1 + 2 + 2 * 3 + 1) + 2);
+                    .hasSize(8 + 2 * 2 + 3 * (1 + 2 + 2 * 3 + 1) + 2 + 1 + 2 * 2);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
                     + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"bursts\",\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true,\"producerConfig\":{}}";
             String realistic = unthrottled
@@ -281,6 +285,32 @@ class CompareRunTest {
         }
         assertThat(out.toString(StandardCharsets.UTF_8))
                 .contains("throughput 2/2, ProducerPerformance: 12,165 records/s acked");
+    }
+
+    /**
+     * A window's phases are let go of before the next load starts, as a scenario run does: a phase still held
+     * is exported at every scrape, and the consumer-app's CPU in the windows after would pay for it.
+     */
+    private static void assertEveryWindowReleasedBeforeTheNextLoad(List<String> log) {
+        Pattern entered = Pattern.compile("POST /actuator/producer \\{\"phase\":(\\d+)}");
+        Pattern released = Pattern.compile("POST /actuator/latency/release \\{\"throughPhase\":(\\d+)}");
+        int held = 0;
+        int windows = 0;
+        for (String line : log) {
+            Matcher e = entered.matcher(line);
+            Matcher r = released.matcher(line);
+            if (e.matches()) {
+                held = Math.max(held, Integer.parseInt(e.group(1)));
+            } else if (r.matches() && Integer.parseInt(r.group(1)) >= held) {
+                held = 0;
+            } else if (line.startsWith("POST /actuator/producer {") && line.contains("\"running\":true")) {
+                assertThat(held)
+                        .as("phase %d still held when the next load started: %s", held, line)
+                        .isZero();
+                windows++;
+            }
+        }
+        assertThat(windows).isGreaterThan(10);
     }
 
     /**
@@ -443,10 +473,10 @@ class CompareRunTest {
                     .toList();
             // One round, two lab throughput windows: the consumer-app paused and resumed for each, and for the
             // tool's CPU window on the lab's records; the lab's latency window, measured before the tool failed,
-            // released.
+            // released, as are the publish-delay window's phases and the CPU round's two read windows'.
             assertThat(lab.log())
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
-                    .hasSize(4 + 1 + 2 + 2 * (1 + 2 + 2 * 3 + 1));
+                    .hasSize(4 + 1 + 2 + 2 * (1 + 2 + 2 * 3 + 1) + 1 + 2);
             assertThat(posts.get(posts.size() - 1)).isEqualTo(STOP);
         }
     }

@@ -378,7 +378,14 @@ public final class FakeLab implements AutoCloseable {
 
     private void latency(HttpExchange ex) throws IOException {
         String query = ex.getRequestURI().getRawQuery();
-        log.add(ex.getRequestMethod() + " /actuator/latency" + (query == null ? "" : "?" + query));
+        // A POST is logged with its path and body: which phases a release let go of is what tests check.
+        String body = ex.getRequestMethod().equals("POST")
+                ? new String(ex.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                : "";
+        log.add(
+                ex.getRequestMethod().equals("POST")
+                        ? "POST " + ex.getRequestURI().getPath() + " " + body
+                        : ex.getRequestMethod() + " /actuator/latency" + (query == null ? "" : "?" + query));
         advance();
         if (ex.getRequestMethod().equals("DELETE")) {
             synchronized (this) {
@@ -392,8 +399,8 @@ public final class FakeLab implements AutoCloseable {
             return;
         }
         if (ex.getRequestMethod().equals("POST")) {
-            String body = new String(ex.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            if (!body.contains("false")) {
+            // Only a pause or resume moves the consuming flag; a release or a forget does not.
+            if (ex.getRequestURI().getPath().equals("/actuator/latency") && !body.contains("false")) {
                 resumedAt = time.instant();
             }
             TestServer.reply(ex, 200, body.contains("false") ? "{\"consuming\":false}" : "{\"consuming\":true}");
