@@ -379,9 +379,7 @@ public final class FakeLab implements AutoCloseable {
     private void latency(HttpExchange ex) throws IOException {
         String query = ex.getRequestURI().getRawQuery();
         // A POST is logged with its path and body: which phases a release let go of is what tests check.
-        String body = ex.getRequestMethod().equals("POST")
-                ? new String(ex.getRequestBody().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)
-                : "";
+        String body = TestServer.body(ex);
         log.add(
                 ex.getRequestMethod().equals("POST")
                         ? "POST " + ex.getRequestURI().getPath() + " " + body
