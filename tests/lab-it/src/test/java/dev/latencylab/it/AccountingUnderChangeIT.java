@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -75,9 +76,12 @@ class AccountingUnderChangeIT {
         startUnnamedLoadUntilEveryPartitionIsRead(producer, first.http(), PARTITIONS);
 
         post(producer, "{\"phase\": 11}");
-        // Past the consumer's first asynchronous commit (ack-time 5 s), so the restart resumes from it.
-        sleepUnderLoad(Duration.ofSeconds(8));
-        first.kill();
+        // Then killed between two of its commits inside the phase, so the restart resumes from the first
+        // and reads again what it processed after it.
+        sleepUnderLoad(Duration.ofSeconds(2));
+        try (Admin admin = cluster.admin()) {
+            first.killBetweenCommits(admin);
+        }
         sleepUnderLoad(Duration.ofSeconds(3));
         ConsumerProcess second = ConsumerProcess.start(cluster.bootstrapServers(), topic, ledgers);
         toClose.add(second);

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -85,10 +86,12 @@ class TransactionsIT {
         startUnnamedLoadUntilEveryPartitionIsRead(producer, first.http(), PARTITIONS);
 
         post(producer, "{\"transactionMs\": 20, \"abortEvery\": 4, \"phase\": 61}");
-        // Past the consumer's first asynchronous commit (every 5 s), so the next instance resumes from it and
+        // Killed between two of its commits inside the phase, so the next instance resumes from the first and
         // reads again what the killed one processed after it, through markers and aborted transactions.
-        Thread.sleep(8_000);
-        first.kill();
+        Thread.sleep(2_000);
+        try (Admin admin = cluster.admin()) {
+            first.killBetweenCommits(admin);
+        }
         ConfigurableApplicationContext second = consumer(topic, READ_COMMITTED);
         Thread.sleep(6_000);
         post(producer, "{\"phase\": 0}");
