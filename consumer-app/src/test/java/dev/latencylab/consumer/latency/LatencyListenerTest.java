@@ -20,13 +20,16 @@ import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
 import dev.latencylab.core.latency.LatencyRecorder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.record.TimestampType;
 import org.junit.jupiter.api.AfterEach;
@@ -95,6 +98,39 @@ class LatencyListenerTest {
         listener.checkKeysInFinishOrder(batch, new long[] {T0 + 30, T0 + 10, T0 + 20, T0 + 20}, outcomes);
 
         assertThat(keyOrder()).isEqualTo(new KeyOrder(2, 2, 1, 0));
+    }
+
+    @Test
+    void theLabHeaderIsFoundAloneAmongOtherHeadersAndNotInAnotherHeadersBytes() {
+        byte[] lab = LabHeader.encode(new RecordStamp(T0, T0, 3, PRODUCER, PHASE));
+        byte[] later = LabHeader.encode(new RecordStamp(T0, T0, 4, PRODUCER, PHASE));
+        byte[] trace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01".getBytes(StandardCharsets.US_ASCII);
+
+        assertThat(LatencyListener.labHeader(headers(LabHeader.KEY, lab))).isEqualTo(lab);
+        assertThat(LatencyListener.labHeader(headers("traceparent", trace, LabHeader.KEY, lab)))
+                .isEqualTo(lab);
+        assertThat(LatencyListener.labHeader(headers(LabHeader.KEY, lab, "traceparent", trace)))
+                .isEqualTo(lab);
+        assertThat(LatencyListener.labHeader(headers(LabHeader.KEY, lab, LabHeader.KEY, later)))
+                .as("the last of two, as lastHeader has it")
+                .isEqualTo(later);
+        assertThat(LatencyListener.labHeader(headers("traceparent", trace))).isNull();
+        assertThat(LatencyListener.labHeader(headers())).isNull();
+        byte[] broken = Arrays.copyOf(lab, LabHeader.LENGTH - 1);
+        assertThat(LatencyListener.labHeader(headers(LabHeader.KEY, broken)))
+                .as("the lab's key with bytes no version wrote: given as they are, for the recorder to count")
+                .isEqualTo(broken);
+    }
+
+    /** Headers as a fetch builds them: keys and values undecoded bytes. */
+    private static RecordHeaders headers(Object... keysAndValues) {
+        RecordHeaders headers = new RecordHeaders();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            headers.add(new RecordHeader(
+                    ByteBuffer.wrap(((String) keysAndValues[i]).getBytes(StandardCharsets.UTF_8)),
+                    ByteBuffer.wrap((byte[]) keysAndValues[i + 1])));
+        }
+        return headers;
     }
 
     private LatencyListener listener(ConsumerSettings settings) {
