@@ -63,8 +63,8 @@ public class ConsumerPathBenchmark {
     private static final UUID PRODUCER = UUID.randomUUID();
     private static final long T0 = 1_763_769_600_000_000L;
     private static final byte[] HEADER_KEY = LabHeader.KEY.getBytes(StandardCharsets.UTF_8);
+    private static final byte[] VALUE = json(400);
 
-    private final byte[] value = json(400);
     private BatchProcessing processing;
     private LatencyListener listener;
     private List<ConsumerRecord<byte[], byte[]>> batch;
@@ -72,13 +72,18 @@ public class ConsumerPathBenchmark {
 
     @Setup
     public void setUp() {
+        processing = new BatchProcessing();
+        listener = listener(processing);
+    }
+
+    /** A listener as the app wires it: its recorder, the app's meters, default settings. */
+    static LatencyListener listener(BatchProcessing processing) {
         LatencyRecorder recorder = new LatencyRecorder(Duration.ofSeconds(10), OffsetLedgers.inMemory());
         // The app's meters as it registers them: the counters, the histograms read at scrape time.
         PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         new LatencyMetrics(prometheus, recorder);
         new LatencyHistograms(recorder, prometheus.getPrometheusRegistry());
-        processing = new BatchProcessing();
-        listener = new LatencyListener(
+        return new LatencyListener(
                 recorder,
                 new ConsumerModes(
                         new org.springframework.kafka.config.KafkaListenerEndpointRegistry(),
@@ -98,28 +103,34 @@ public class ConsumerPathBenchmark {
         batch = new ArrayList<>(BATCH);
         for (int i = 0; i < BATCH; i++) {
             long seq = sequence++;
-            // As Kafka's fetch builds a record's header: key and value still undecoded bytes, so the
-            // listener pays RecordHeader's decoding (a String for the key, a copy of the value, each
-            // under a lock) as it does in a running app. A header made from a String is decoded already.
-            RecordHeaders headers = new RecordHeaders(new Header[] {
-                new RecordHeader(
-                        ByteBuffer.wrap(HEADER_KEY),
-                        ByteBuffer.wrap(
-                                LabHeader.encode(new RecordStamp(T0 + seq, T0 + seq + 5, seq, PRODUCER, PHASE))))
-            });
-            batch.add(new ConsumerRecord<>(
-                    "lab.orders",
-                    (int) (seq % PARTITIONS),
-                    seq / PARTITIONS,
-                    T0 / 1000,
-                    TimestampType.CREATE_TIME,
-                    -1,
-                    value.length,
-                    ("O" + seq).getBytes(StandardCharsets.US_ASCII),
-                    value,
-                    headers,
-                    java.util.Optional.empty()));
+            batch.add(record(seq, (int) (seq % PARTITIONS), seq / PARTITIONS));
         }
+    }
+
+    /**
+     * A record of the benchmark's producer as Kafka's fetch builds it: the header's key and value
+     * still undecoded bytes, so the listener pays RecordHeader's decoding (a String for the key, a
+     * copy of the value, each under a lock) as it does in a running app. A header made from a String
+     * is decoded already.
+     */
+    static ConsumerRecord<byte[], byte[]> record(long seq, int partition, long offset) {
+        RecordHeaders headers = new RecordHeaders(new Header[] {
+            new RecordHeader(
+                    ByteBuffer.wrap(HEADER_KEY),
+                    ByteBuffer.wrap(LabHeader.encode(new RecordStamp(T0 + seq, T0 + seq + 5, seq, PRODUCER, PHASE))))
+        });
+        return new ConsumerRecord<>(
+                "lab.orders",
+                partition,
+                offset,
+                T0 / 1000,
+                TimestampType.CREATE_TIME,
+                -1,
+                VALUE.length,
+                ("O" + seq).getBytes(StandardCharsets.US_ASCII),
+                VALUE,
+                headers,
+                java.util.Optional.empty());
     }
 
     @TearDown
