@@ -35,7 +35,7 @@ public class ColdPollBenchmark {
 
     static final int POLL = 25;
     private static final int PARTITIONS = 6;
-    /** Twice this machine's L2 per core (2 MiB): what a poll finds of the lab's state is in L3 at best. */
+    /** Four times this machine's L2 per core (2 MiB): what a poll finds of the lab's state is in L3 at best. */
     private static final int EVICT_BYTES = 8 << 20;
 
     @Param({"false", "true"})
