@@ -3,10 +3,8 @@ package dev.latencylab.consumer.modes;
 import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerChange;
-import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ListenerType;
-import dev.latencylab.api.settings.Setting;
 import dev.latencylab.api.wait.Wait;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -174,7 +172,7 @@ public final class ConsumerModes {
      */
     public synchronized void resumeShareGroup() {
         if (settings.listener() == ListenerType.SHARE) {
-            share.start(settings, kafkaProperties(settings));
+            share.start(settings);
         }
     }
 
@@ -189,7 +187,7 @@ public final class ConsumerModes {
     private void startReading(ConsumerSettings s, boolean paused) {
         if (s.listener() == ListenerType.SHARE) {
             if (!paused) {
-                share.start(s, kafkaProperties(s));
+                share.start(s);
             }
             return;
         }
@@ -210,7 +208,7 @@ public final class ConsumerModes {
         if (settings.listener() == ListenerType.SHARE) {
             // A share container cannot pause: its consumers stop, and what they held goes back to the group.
             if (consuming) {
-                share.start(settings, kafkaProperties(settings));
+                share.start(settings);
             } else {
                 share.stop();
             }
@@ -255,7 +253,7 @@ public final class ConsumerModes {
     public ConsumerDescription description() {
         ConsumerSettings s = settings;
         Map<String, String> described = new TreeMap<>(base.settings());
-        described.putAll(kafkaProperties(s));
+        described.putAll(s.kafkaProperties());
         described.put("listener", s.listener().label());
         described.put("commit", s.describeCommit());
         described.put("processing", s.processing() + (s.workers() > 1 ? " x " + s.workers() : ""));
@@ -308,7 +306,7 @@ public final class ConsumerModes {
         kafka.putAll(properties.getKafkaConsumerProperties());
         setBefore.forEach(kafka::remove);
         kafka.putAll(s.consumerConfig());
-        kafka.putAll(kafkaProperties(s));
+        kafka.putAll(s.kafkaProperties());
         kafka.setProperty(ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG, PollClock.class.getName());
         properties.setKafkaConsumerProperties(kafka);
         properties.setAckMode(ackMode(s.commit()));
@@ -322,15 +320,6 @@ public final class ConsumerModes {
         // spring-kafka's listener timer would time every record (or batch) on the polling thread: work
         // ConsumerPerformance does not do, for a figure nothing reads (the lab's own histograms time records).
         properties.setMicrometerEnabled(false);
-    }
-
-    /** The Kafka consumer properties of the settings table's rows, as the client reads them. */
-    private static Map<String, String> kafkaProperties(ConsumerSettings s) {
-        Map<String, String> properties = new TreeMap<>();
-        for (Setting<?> row : ConsumerSetting.ALL) {
-            row.kafkaProperty().ifPresent(p -> properties.put(p, String.valueOf(row.kafkaValue(s.get(row)))));
-        }
-        return properties;
     }
 
     private static AckMode ackMode(CommitMode commit) {

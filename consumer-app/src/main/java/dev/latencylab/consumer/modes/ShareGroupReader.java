@@ -65,7 +65,6 @@ public final class ShareGroupReader implements DisposableBean {
     /** Whether the share consumers are to run: a failed attempt at new topics starts them again. */
     private boolean wanted;
 
-    private Map<String, String> runningProperties;
     /** Looks for topics made since (a phase's own), as a consumer group's pattern subscription would. */
     private final ScheduledExecutorService topicWatch = Executors.newSingleThreadScheduledExecutor(task -> {
         Thread t = new Thread(task, "lab-share-topics");
@@ -131,7 +130,7 @@ public final class ShareGroupReader implements DisposableBean {
     }
 
     /** Starts {@code settings.workers()} share consumers with the settings' fetch properties. */
-    public synchronized void start(ConsumerSettings settings, Map<String, String> kafkaProperties) {
+    public synchronized void start(ConsumerSettings settings) {
         if (container != null) {
             return;
         }
@@ -140,12 +139,12 @@ public final class ShareGroupReader implements DisposableBean {
         entered = prepare(entered, entered.isEmpty());
         watch();
         wanted = true;
-        startConsumers(settings, kafkaProperties);
+        startConsumers(settings);
     }
 
-    private void startConsumers(ConsumerSettings settings, Map<String, String> kafkaProperties) {
+    private void startConsumers(ConsumerSettings settings) {
         runningWith = settings;
-        runningProperties = kafkaProperties;
+        Map<String, String> kafkaProperties = settings.kafkaProperties();
         Map<String, Object> config = new HashMap<>(clientConfig.get());
         config.putAll(kafkaProperties);
         config.putAll(settings.consumerConfig());
@@ -225,7 +224,7 @@ public final class ShareGroupReader implements DisposableBean {
         } finally {
             if (wanted && container == null) {
                 try {
-                    startConsumers(runningWith, runningProperties);
+                    startConsumers(runningWith);
                 } catch (RuntimeException e) {
                     log.error(
                             "Share group {}: its consumers could not start again; not reading: {}",

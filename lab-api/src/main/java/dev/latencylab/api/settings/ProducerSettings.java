@@ -112,6 +112,20 @@ public final class ProducerSettings extends SettingValues {
         return next;
     }
 
+    /**
+     * The codec's level under the codec's own property, when one is asked for (otherwise the codec's
+     * default applies); idempotence with acks, as Kafka refuses it with acks other than all.
+     */
+    @Override
+    void derivedKafkaProperties(Map<String, String> kafka) {
+        if (compressionLevel() != null) {
+            compression()
+                    .levelProperty()
+                    .ifPresent(p -> kafka.put(p, compressionLevel().toString()));
+        }
+        kafka.put("enable.idempotence", Boolean.toString(acks().idempotent()));
+    }
+
     /** The same settings at another rate (the runner's rate search). */
     public ProducerSettings withRate(double newRate) {
         return with(ProducerSetting.RATE, newRate);

@@ -72,6 +72,25 @@ public abstract class SettingValues {
     }
 
     /**
+     * The Kafka client properties the settings themselves give, by Kafka's names, as text (a
+     * properties file's or a tool's {@code --command-property}): each client row's in the table's
+     * order, then those that follow from others ({@link #derivedKafkaProperties}); the other
+     * properties ({@link #properties}) go beside them. The one place settings become client
+     * properties: the apps configure their clients from it, and compare gives Kafka's tools the same.
+     */
+    public Map<String, String> kafkaProperties() {
+        Map<String, String> kafka = new LinkedHashMap<>();
+        for (Setting<?> s : table) {
+            s.kafkaProperty().ifPresent(p -> kafka.put(p, String.valueOf(s.kafkaValue(values[s.index()]))));
+        }
+        derivedKafkaProperties(kafka);
+        return kafka;
+    }
+
+    /** Adds the client properties whose name or value follows from other settings; none by default. */
+    void derivedKafkaProperties(Map<String, String> kafka) {}
+
+    /**
      * As a scenario file spells it: the settings every phase must give, the others where they differ
      * from their fallbacks, and the other properties when any.
      */

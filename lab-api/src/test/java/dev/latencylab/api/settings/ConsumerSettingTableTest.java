@@ -85,4 +85,20 @@ class ConsumerSettingTableTest {
         assertThat(s.apply(ConsumerChange.none().withConsumerConfig(Map.of())).fetchDiffers(s))
                 .isTrue();
     }
+
+    @Test
+    void theClientPropertiesAreTheFetchRowsButNotTheOtherProperties() {
+        assertThat(ConsumerSettings.DEFAULTS.kafkaProperties())
+                .containsExactly(
+                        Map.entry("fetch.min.bytes", "1"),
+                        Map.entry("fetch.max.wait.ms", "500"),
+                        Map.entry("max.poll.records", "500"),
+                        Map.entry("max.partition.fetch.bytes", "1048576"));
+        ConsumerSettings tuned = ConsumerSettings.DEFAULTS.apply(ConsumerChange.none()
+                .and(ConsumerSetting.MAX_POLL_RECORDS, 50)
+                .withConsumerConfig(Map.of("check.crcs", "false")));
+        assertThat(tuned.kafkaProperties())
+                .containsEntry("max.poll.records", "50")
+                .doesNotContainKey("check.crcs");
+    }
 }

@@ -180,4 +180,30 @@ class ProducerSettingTableTest {
         }
         assertThat(ProducerSetting.MAX_IN_FLIGHT.labelName()).isEqualTo("max_in_flight");
     }
+
+    @Test
+    void theClientPropertiesAreEveryClientRowsAndWhatFollowsFromThemButNotTheOtherProperties() {
+        assertThat(tunedSettings().kafkaProperties())
+                .containsExactly(
+                        Map.entry("linger.ms", "7"),
+                        Map.entry("batch.size", "32768"),
+                        Map.entry("compression.type", "zstd"),
+                        Map.entry("acks", "1"),
+                        Map.entry("max.in.flight.requests.per.connection", "1"),
+                        Map.entry("send.buffer.bytes", "-1"),
+                        Map.entry("buffer.memory", "67108864"),
+                        Map.entry("compression.zstd.level", "3"),
+                        Map.entry("enable.idempotence", "false"));
+        ProducerSettings plain = new ProducerSettings(5, 16_384, Compression.GZIP, 1_000, 400, KeyStrategy.ORDER_ID);
+        assertThat(plain.kafkaProperties())
+                .containsEntry("compression.type", "gzip")
+                .containsEntry("acks", "all")
+                .containsEntry("enable.idempotence", "true")
+                .containsEntry("max.in.flight.requests.per.connection", "5")
+                .containsEntry("send.buffer.bytes", "131072")
+                .containsEntry("buffer.memory", "33554432")
+                .doesNotContainKey("compression.gzip.level");
+        assertThat(plain.with(ProducerSetting.COMPRESSION_LEVEL, 9).kafkaProperties())
+                .containsEntry("compression.gzip.level", "9");
+    }
 }

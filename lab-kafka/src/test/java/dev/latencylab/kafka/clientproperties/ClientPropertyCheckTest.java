@@ -4,7 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.api.settings.Acks;
 import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.ConsumerSettings;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.ProducerSettings;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -118,5 +124,29 @@ class ClientPropertyCheckTest {
                         .hasMessageContaining("only the Kafka client's own");
             }
         }
+    }
+
+    /**
+     * What the apps configure their clients with and compare gives Kafka's tools: every name one the
+     * client knows, every value of its type and in its range by the client's own definitions.
+     */
+    @Test
+    void theSettingsOwnClientPropertiesAreTheClientsOwn() {
+        ProducerSettings plain = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
+        List<ProducerSettings> producers = List.of(
+                plain,
+                plain.with(ProducerSetting.COMPRESSION, Compression.GZIP).with(ProducerSetting.COMPRESSION_LEVEL, 9),
+                plain.with(ProducerSetting.COMPRESSION, Compression.LZ4).with(ProducerSetting.COMPRESSION_LEVEL, 17),
+                plain.with(ProducerSetting.COMPRESSION, Compression.ZSTD)
+                        .with(ProducerSetting.COMPRESSION_LEVEL, -131_072),
+                plain.with(ProducerSetting.ACKS, Acks.LEADER).with(ProducerSetting.SEND_BUFFER_BYTES, -1));
+        for (ProducerSettings s : producers) {
+            assertThatCode(() -> ClientPropertyCheck.producer("settings", s.kafkaProperties()))
+                    .as(s.toString())
+                    .doesNotThrowAnyException();
+        }
+        assertThatCode(() -> ClientPropertyCheck.consumer("consumer", ConsumerSettings.DEFAULTS.kafkaProperties()))
+                .doesNotThrowAnyException();
+        assertThat(ConsumerSettings.DEFAULTS.kafkaProperties()).isNotEmpty();
     }
 }

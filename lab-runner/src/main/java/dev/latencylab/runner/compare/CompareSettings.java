@@ -10,7 +10,6 @@ import dev.latencylab.api.settings.SettingsLimits;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -112,18 +111,13 @@ public record CompareSettings(
     }
 
     /**
-     * The producer configuration the producer-app runs with (acks=all, idempotence, 5 in flight:
-     * producer-app.yml) plus the compared settings, given to ProducerPerformance as is.
+     * The Kafka producer properties the producer-app runs with in the throughput and CPU windows (the
+     * settings' own: acks=all with idempotence, 5 in flight, the compared linger and batch, Kafka's
+     * default buffers), given to ProducerPerformance as they are: made by the same method the app's
+     * client is configured by, so both sides run the same settings by construction.
      */
     public Map<String, String> producerProperties() {
-        Map<String, String> p = new LinkedHashMap<>();
-        p.put("acks", "all");
-        p.put("linger.ms", Integer.toString(lingerMs));
-        p.put("batch.size", Integer.toString(batchSize));
-        p.put("compression.type", COMPRESSION.kafkaName());
-        p.put("enable.idempotence", "true");
-        p.put("max.in.flight.requests.per.connection", "5");
-        return p;
+        return unthrottled().kafkaProperties();
     }
 
     /**

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,11 +46,18 @@ class CompareCommandTest {
         assertThat(s.rounds()).isEqualTo(5);
         assertThat(s.topic()).isEqualTo("lab.compare");
         assertThat(s.kafkaLib()).isEqualTo(dir.resolve("stack/local-cluster/target/lib"));
+        // What the producer-app's client runs with in the same windows, made by the same method.
         assertThat(s.producerProperties())
-                .containsEntry("acks", "all")
-                .containsEntry("linger.ms", "5")
-                .containsEntry("batch.size", "16384")
-                .containsEntry("compression.type", "none");
+                .isEqualTo(s.unthrottled().kafkaProperties())
+                .containsExactly(
+                        Map.entry("linger.ms", "5"),
+                        Map.entry("batch.size", "16384"),
+                        Map.entry("compression.type", "none"),
+                        Map.entry("acks", "all"),
+                        Map.entry("max.in.flight.requests.per.connection", "5"),
+                        Map.entry("send.buffer.bytes", "131072"),
+                        Map.entry("buffer.memory", "33554432"),
+                        Map.entry("enable.idempotence", "true"));
         assertThat(s.unthrottled().rate()).isEqualTo(200_000);
         assertThat(s.lowRateSettings().lingerMs()).isZero();
     }

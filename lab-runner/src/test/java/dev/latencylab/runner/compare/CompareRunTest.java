@@ -192,10 +192,14 @@ class CompareRunTest {
                     .containsSequence("--reporting-interval", "1000")
                     .containsSequence(
                             "--command-property",
-                            "acks=all",
                             "linger.ms=5",
                             "batch.size=16384",
-                            "compression.type=none")
+                            "compression.type=none",
+                            "acks=all",
+                            "max.in.flight.requests.per.connection=5",
+                            "send.buffer.bytes=131072",
+                            "buffer.memory=33554432",
+                            "enable.idempotence=true")
                     .containsSequence("--topic", "lab.compare");
             // The fake's p50 at linger 0 is 1.5 ms; the real EndToEndLatency output says 2 ms.
             assertThat(r.latency()).hasSize(2);

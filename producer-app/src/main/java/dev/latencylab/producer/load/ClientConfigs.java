@@ -5,7 +5,6 @@ import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.Setting;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.producer.LabProducerProperties;
-import java.util.HashMap;
 import java.util.Map;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.springframework.kafka.core.ProducerFactory;
@@ -46,10 +45,11 @@ final class ClientConfigs {
     }
 
     /**
-     * Writes {@code next} into the factory's configs, for the producer it makes after a reset. A
-     * codec's level is set only when asked for, so the codec's own default applies otherwise. A
-     * property of {@code previous.producerConfig} that {@code next} does not set goes back to what
-     * the app started with ({@code atStart}), or to Kafka's default.
+     * Writes {@code next} into the factory's configs, for the producer it makes after a reset: its other
+     * properties, then every client property its settings give ({@link ProducerSettings#kafkaProperties}). A codec's level is
+     * set only when asked for, so the codec's own default applies otherwise. A property of {@code
+     * previous.producerConfig} that {@code next} does not set goes back to what the app started with
+     * ({@code atStart}), or to Kafka's default.
      */
     static void write(
             ProducerFactory<byte[], byte[]> factory,
@@ -69,20 +69,8 @@ final class ClientConfigs {
         if (!next.producerConfig().isEmpty()) {
             factory.updateConfigs(Map.copyOf(next.producerConfig()));
         }
-        Map<String, Object> client = new HashMap<>();
-        for (Setting<?> s : ProducerSetting.ALL) {
-            s.kafkaProperty().ifPresent(property -> client.put(property, s.kafkaValue(next.get(s))));
-        }
-        // Kafka refuses idempotence with acks other than all; it goes with acks.
-        client.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, next.acks().idempotent());
-        factory.updateConfigs(client);
         previous.compression().levelProperty().ifPresent(factory::removeConfig);
-        next.compression().levelProperty().ifPresent(property -> {
-            if (next.compressionLevel() != null) {
-                factory.updateConfigs(Map.of(property, next.compressionLevel()));
-            } else {
-                factory.removeConfig(property);
-            }
-        });
+        next.compression().levelProperty().ifPresent(factory::removeConfig);
+        factory.updateConfigs(Map.<String, Object>copyOf(next.kafkaProperties()));
     }
 }

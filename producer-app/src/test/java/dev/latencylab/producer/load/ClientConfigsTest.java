@@ -35,7 +35,7 @@ class ClientConfigsTest {
         assertThat(factory.getConfigurationProperties())
                 .containsEntry(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, "2097152")
                 .containsEntry(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "60000")
-                .containsEntry(ProducerConfig.LINGER_MS_CONFIG, 5);
+                .containsEntry(ProducerConfig.LINGER_MS_CONFIG, "5");
 
         ClientConfigs.write(factory, atStart, tuned, PLAIN);
         assertThat(factory.getConfigurationProperties())
@@ -59,7 +59,7 @@ class ClientConfigsTest {
             });
         }
         assertThat(factory.getConfigurationProperties())
-                .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false)
+                .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "false")
                 .containsEntry(ProducerConfig.ACKS_CONFIG, "1");
         LabProducerProperties load = SampleFolderTest.properties(java.nio.file.Path.of("payloads"));
         assertThat(ClientConfigs.atStart(factory, load).sameClient(tuned)).isTrue();
