@@ -72,6 +72,29 @@ public final class ProducerSettings extends SettingValues {
         return new ProducerSettings(merged(new Object[ProducerSetting.ALL.size()], change), change.producerConfig());
     }
 
+    /**
+     * The settings a Kafka producer made from {@code configured} (its client configuration, values
+     * typed or text) runs with: each client setting's property from it, else from {@code defaults}
+     * (the client's own), read leniently; the others as {@code load} gives them.
+     */
+    public static ProducerSettings ofClientConfig(
+            SettingsChange load, Map<String, ?> configured, Map<String, ?> defaults) {
+        SettingsChange change = load;
+        for (Setting<?> s : ProducerSetting.ALL) {
+            if (s.kafkaProperty().isPresent()) {
+                change = configured(change, s, configured, defaults);
+            }
+        }
+        return of(change);
+    }
+
+    private static <T> SettingsChange configured(
+            SettingsChange change, Setting<T> s, Map<String, ?> configured, Map<String, ?> defaults) {
+        String property = s.kafkaProperty().orElseThrow();
+        Object value = configured.get(property) != null ? configured.get(property) : defaults.get(property);
+        return change.and(s, s.fromKafka(value));
+    }
+
     /** Read from JSON (a summary, the producer's status) by the endpoint's own strict reader. */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static ProducerSettings fromJson(Map<String, Object> fields) {

@@ -121,7 +121,7 @@ public final class Setting<T> {
     }
 
     /** The Kafka client property it sets, empty for a setting of the lab's own (or one whose property varies). */
-    public Optional<String> kafkaProperty() {
+    Optional<String> kafkaProperty() {
         return Optional.ofNullable(kafkaProperty);
     }
 
@@ -169,12 +169,12 @@ public final class Setting<T> {
     }
 
     /** The value as the Kafka client takes it. */
-    public Object kafkaValue(Object value) {
+    Object kafkaValue(Object value) {
         return kind.kafka(kind.type().cast(value));
     }
 
     /** A value of a client configuration (spring.kafka.producer, or Kafka's default), read leniently. */
-    public T fromKafka(Object configured) {
+    T fromKafka(Object configured) {
         T value = kind.fromKafka(configured);
         kind.check(name, value);
         return value;

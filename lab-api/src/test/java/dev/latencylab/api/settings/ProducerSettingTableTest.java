@@ -206,4 +206,30 @@ class ProducerSettingTableTest {
         assertThat(plain.with(ProducerSetting.COMPRESSION_LEVEL, 9).kafkaProperties())
                 .containsEntry("compression.gzip.level", "9");
     }
+
+    @Test
+    void theSettingsAClientConfigurationGivesAreReadLenientlyWithTheClientsDefaultsForTheRest() {
+        SettingsChange load = SettingsChange.of(ProducerSetting.RATE, 1_000.0)
+                .and(ProducerSetting.PAYLOAD_BYTES, 400)
+                .and(ProducerSetting.KEY_STRATEGY, KeyStrategy.ORDER_ID);
+        Map<String, Object> defaults = Map.of(
+                "linger.ms", 5,
+                "batch.size", 16_384,
+                "compression.type", "none",
+                "acks", "all",
+                "max.in.flight.requests.per.connection", 5,
+                "send.buffer.bytes", 131_072,
+                "buffer.memory", 33_554_432L);
+        Map<String, Object> configured = Map.of("linger.ms", " 20 ", "acks", "1", "batch.size", 65_536);
+
+        ProducerSettings s = ProducerSettings.ofClientConfig(load, configured, defaults);
+
+        assertThat(s.lingerMs()).isEqualTo(20);
+        assertThat(s.batchSize()).isEqualTo(65_536);
+        assertThat(s.acks()).isEqualTo(Acks.LEADER);
+        assertThat(s.bufferMemory()).isEqualTo(33_554_432);
+        assertThat(s.rate()).isEqualTo(1_000.0);
+        assertThat(ProducerSettings.ofClientConfig(load, s.kafkaProperties(), defaults))
+                .isEqualTo(s);
+    }
 }

@@ -2,7 +2,6 @@ package dev.latencylab.producer.load;
 
 import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.Setting;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.producer.LabProducerProperties;
 import java.util.Map;
@@ -23,25 +22,12 @@ final class ClientConfigs {
      * it is not configured), the load's from lab.producer.
      */
     static ProducerSettings atStart(ProducerFactory<byte[], byte[]> factory, LabProducerProperties properties) {
-        SettingsChange configured = SettingsChange.of(ProducerSetting.RATE, properties.rate())
-                .and(ProducerSetting.PAYLOAD_BYTES, properties.payloadBytes())
-                .and(ProducerSetting.KEY_STRATEGY, properties.keyStrategy());
-        for (Setting<?> s : ProducerSetting.ALL) {
-            if (s.kafkaProperty().isPresent()) {
-                configured = configuredValue(factory, s, configured);
-            }
-        }
-        return ProducerSettings.of(configured);
-    }
-
-    private static <T> SettingsChange configuredValue(
-            ProducerFactory<byte[], byte[]> factory, Setting<T> s, SettingsChange change) {
-        String property = s.kafkaProperty().orElseThrow();
-        Object value = factory.getConfigurationProperties().get(property);
-        if (value == null) {
-            value = ProducerConfig.configDef().defaultValues().get(property);
-        }
-        return change.and(s, s.fromKafka(value));
+        return ProducerSettings.ofClientConfig(
+                SettingsChange.of(ProducerSetting.RATE, properties.rate())
+                        .and(ProducerSetting.PAYLOAD_BYTES, properties.payloadBytes())
+                        .and(ProducerSetting.KEY_STRATEGY, properties.keyStrategy()),
+                factory.getConfigurationProperties(),
+                ProducerConfig.configDef().defaultValues());
     }
 
     /**
