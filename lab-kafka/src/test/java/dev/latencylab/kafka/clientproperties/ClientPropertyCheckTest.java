@@ -149,4 +149,31 @@ class ClientPropertyCheckTest {
                 .doesNotThrowAnyException();
         assertThat(ConsumerSettings.DEFAULTS.kafkaProperties()).isNotEmpty();
     }
+
+    /**
+     * The settings a phase need not give fall back to what the lab calls Kafka's defaults: they are the
+     * client's own (a Kafka upgrade that changes one fails here, not silently in a report).
+     */
+    @Test
+    void theSettingsFallbacksAreTheClientsOwnDefaults() {
+        ProducerSettings plain = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
+        Map<String, Object> producerDefaults = ProducerConfig.configDef().defaultValues();
+        for (String property : List.of(
+                "acks",
+                "enable.idempotence",
+                "max.in.flight.requests.per.connection",
+                "send.buffer.bytes",
+                "buffer.memory",
+                "linger.ms",
+                "batch.size",
+                "compression.type")) {
+            assertThat(plain.kafkaProperties().get(property))
+                    .as(property)
+                    .isEqualTo(String.valueOf(producerDefaults.get(property)));
+        }
+        Map<String, Object> consumerDefaults = ConsumerConfig.configDef().defaultValues();
+        ConsumerSettings.DEFAULTS.kafkaProperties().forEach((property, value) -> assertThat(value)
+                .as(property)
+                .isEqualTo(String.valueOf(consumerDefaults.get(property))));
+    }
 }
