@@ -1,6 +1,6 @@
 /**
- * Producer settings, their accepted ranges and the reader that checks them, as the producer's
- * endpoint and the scenario files share them; and the sample file a setting may name, read and
- * checked the same way by both.
+ * The producer's and the consumer's settings, their accepted ranges and the readers that check them,
+ * as the apps' endpoints and the scenario files share them (the sample file a setting may name is
+ * {@code dev.latencylab.api.payload}'s).
  */
 package dev.latencylab.api.settings;

@@ -1,9 +1,9 @@
 package dev.latencylab.core.payload;
 
+import dev.latencylab.api.payload.SampleFile;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SampleFile;
 import java.util.Optional;
 import java.util.function.Function;
 

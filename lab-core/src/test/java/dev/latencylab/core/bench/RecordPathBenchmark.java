@@ -1,11 +1,11 @@
 package dev.latencylab.core.bench;
 
+import dev.latencylab.api.payload.SampleFile;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.core.accounting.OffsetLedgers;

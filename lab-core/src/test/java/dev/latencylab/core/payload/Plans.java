@@ -1,11 +1,11 @@
 package dev.latencylab.core.payload;
 
+import dev.latencylab.api.payload.SampleFile;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.api.settings.SettingsChange;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

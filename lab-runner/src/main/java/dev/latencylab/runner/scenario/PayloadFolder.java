@@ -1,8 +1,8 @@
 package dev.latencylab.runner.scenario;
 
+import dev.latencylab.api.payload.PayloadFolderRule;
+import dev.latencylab.api.payload.SampleFile;
 import dev.latencylab.api.settings.BadSettingsException;
-import dev.latencylab.api.settings.PayloadFolderRule;
-import dev.latencylab.api.settings.SampleFile;
 import java.nio.file.InvalidPathException;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;

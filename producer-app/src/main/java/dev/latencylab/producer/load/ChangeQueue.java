@@ -1,8 +1,8 @@
 package dev.latencylab.producer.load;
 
+import dev.latencylab.api.payload.SampleFile;
 import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.core.payload.PayloadPlan;
 import java.util.Queue;

@@ -1,9 +1,9 @@
 package dev.latencylab.producer.load;
 
+import dev.latencylab.api.payload.PayloadFolderRule;
+import dev.latencylab.api.payload.SampleFile;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.MemoryLimit;
-import dev.latencylab.api.settings.PayloadFolderRule;
-import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
 import java.io.IOException;

@@ -3,9 +3,9 @@ package dev.latencylab.producer.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.api.payload.SampleFile;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.SampleFile;
 import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
 import java.io.IOException;

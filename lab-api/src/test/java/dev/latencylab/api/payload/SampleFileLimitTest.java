@@ -1,8 +1,10 @@
-package dev.latencylab.api.settings;
+package dev.latencylab.api.payload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.api.settings.MemoryLimit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;

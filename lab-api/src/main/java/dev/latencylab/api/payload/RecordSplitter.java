@@ -1,4 +1,6 @@
-package dev.latencylab.api.settings;
+package dev.latencylab.api.payload;
+
+import dev.latencylab.api.settings.MemoryLimit;
 
 /**
  * Cuts a sample file's content into records in place: each record is moved down over the line

@@ -1,5 +1,8 @@
-package dev.latencylab.api.settings;
+package dev.latencylab.api.payload;
 
+import dev.latencylab.api.settings.BadSettingsException;
+import dev.latencylab.api.settings.MemoryLimit;
+import dev.latencylab.api.settings.PayloadKind;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;

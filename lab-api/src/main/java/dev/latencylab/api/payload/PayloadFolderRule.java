@@ -1,5 +1,6 @@
-package dev.latencylab.api.settings;
+package dev.latencylab.api.payload;
 
+import dev.latencylab.api.settings.BadSettingsException;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
