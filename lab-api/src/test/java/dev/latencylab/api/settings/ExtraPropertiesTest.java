@@ -93,9 +93,8 @@ class ExtraPropertiesTest {
                 .containsEntry("client.id", "nothing: the lab names its clients")
                 .containsEntry("key.deserializer", bytes)
                 .containsEntry("value.deserializer", bytes)
-                .containsEntry("auto.commit.interval.ms", "commitIntervalMs (with commit auto)")
                 .doesNotContainKeys("key.serializer", "value.serializer", "enable.idempotence")
-                .hasSize(13);
+                .hasSize(12);
     }
 
     @Test

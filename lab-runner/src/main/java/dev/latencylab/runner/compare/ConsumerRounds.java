@@ -1,6 +1,5 @@
 package dev.latencylab.runner.compare;
 
-import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ListenerType;
@@ -49,16 +48,8 @@ final class ConsumerRounds {
         this.clock = clock;
     }
 
-    /**
-     * The consumer-app as ConsumerPerformance runs: with its fetch settings, and committing as it does,
-     * by the Kafka consumer's own auto-commit every 5 s inside poll (the tool leaves enable.auto.commit
-     * at Kafka's default), so neither side pays for commit work the other does not do.
-     */
-    static final ConsumerChange AS_THE_TOOL =
-            ConsumerChange.none().and(ConsumerSetting.COMMIT, CommitMode.AUTO).withConsumerConfig(TOOL_FETCH);
-
     static ConsumerChange drainWith(ListenerType listener) {
-        return AS_THE_TOOL.and(ConsumerSetting.LISTENER, listener);
+        return ConsumerChange.none().and(ConsumerSetting.LISTENER, listener).withConsumerConfig(TOOL_FETCH);
     }
 
     /**
