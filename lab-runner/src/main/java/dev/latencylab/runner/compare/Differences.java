@@ -61,7 +61,13 @@ public final class Differences {
                         + "both sides. Each listener of the consumer-app drains a backlog of its own (a drain commits what it "
                         + "read); then ConsumerPerformance, a new JVM, reads both from the topic's beginning in a group of its "
                         + "own, and its rate is taken over the second (from its interval lines, every 100 ms), once its JIT "
-                        + "has warmed up on the first, as the consumer-app's has in a running stack.",
+                        + "has warmed up on the first, as the consumer-app's has in a running stack. They commit "
+                        + "differently: the consumer-app by Spring's ack mode (time, every 5 s), which with the record "
+                        + "listener puts every record into the container's acknowledgement queue and offset map on the "
+                        + "polling thread (the batch listener, once a poll); ConsumerPerformance by the Kafka consumer's "
+                        + "auto-commit, every 5 s inside poll (it leaves enable.auto.commit at Kafka's default), which costs "
+                        + "nothing a record. That work stays on the lab's side of both drains and of the consumer's CPU "
+                        + "window.",
                 "CPU per record is measured one pipeline at a time at the same rate (half the realistic ceiling) over "
                         + "windows of the same length: the lab's (producer-app, consumer-app) with the realistic records, "
                         + "the consumer-app with ConsumerPerformance's two fetch settings; the same load read by "
