@@ -111,8 +111,9 @@ class LatencyConfiguration {
     ContainerCustomizer<Object, Object, ConcurrentMessageListenerContainer<Object, Object>> listenerContainer(
             AssignedPartitions assigned, ConsumerSettings initialConsumerSettings) {
         return container -> {
-            ConsumerModes.configure(container.getContainerProperties(), initialConsumerSettings);
+            // The listener first: configure adds to it the commit on revocation that commit auto needs.
             container.getContainerProperties().setConsumerRebalanceListener(assigned);
+            ConsumerModes.configure(container.getContainerProperties(), initialConsumerSettings);
             // The listener the initial settings name is the one that joins: the record listener
             // when an instance that ran it is started again, else the batch one.
             if (isLabListener(container.getListenerId())) {

@@ -305,8 +305,18 @@ public final class ConsumerModes {
         Properties kafka = new Properties();
         kafka.putAll(properties.getKafkaConsumerProperties());
         setBefore.forEach(kafka::remove);
+        kafka.remove(ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG);
         kafka.putAll(s.consumerConfig());
         kafka.putAll(s.kafkaProperties());
+        // commit auto: the Kafka consumer commits inside poll by itself, and the container then
+        // acknowledges nothing (no per-record offset bookkeeping); otherwise the container commits.
+        kafka.setProperty(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(s.commit() == CommitMode.AUTO));
+        if (s.commit() == CommitMode.AUTO) {
+            kafka.setProperty(
+                    ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG,
+                    s.commitIntervalMs().toString());
+        }
+        AutoCommitOnRevoke.set(properties, s.commit() == CommitMode.AUTO);
         kafka.setProperty(ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG, PollClock.class.getName());
         properties.setKafkaConsumerProperties(kafka);
         properties.setAckMode(ackMode(s.commit()));
@@ -328,6 +338,8 @@ public final class ConsumerModes {
             case BATCH -> AckMode.BATCH;
             case COUNT -> AckMode.COUNT;
             case TIME -> AckMode.TIME;
+            // Not read: with enable.auto.commit the container acknowledges nothing and commits nothing.
+            case AUTO -> AckMode.BATCH;
         };
     }
 }

@@ -6,7 +6,10 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.latencylab.api.latency.ConsumerDescription;
+import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerSetting;
+import dev.latencylab.api.settings.ConsumerSettings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -45,6 +48,33 @@ class RestartedModesTest {
         assertThat(properties.getKafkaConsumerProperties())
                 .doesNotContainKey("group.protocol")
                 .containsEntry("max.poll.records", "50");
+    }
+
+    /**
+     * Commit auto hands commits to the Kafka consumer (the container then acknowledges nothing); a
+     * later mode takes them back, and auto's interval goes with it.
+     */
+    @Test
+    void commitAutoIsTheKafkaConsumersOwnUntilAnotherModeTakesCommitsBack() {
+        ContainerProperties properties = new ContainerProperties("lab.orders");
+        ConsumerModes.configure(properties, ConsumerSettings.DEFAULTS);
+        assertThat(properties.getKafkaConsumerProperties()).containsEntry("enable.auto.commit", "false");
+        ConsumerSettings auto = ConsumerSettings.DEFAULTS.apply(ConsumerChange.none()
+                .and(ConsumerSetting.COMMIT, CommitMode.AUTO)
+                .and(ConsumerSetting.COMMIT_INTERVAL_MS, 700));
+
+        ConsumerModes.configure(properties, auto);
+
+        assertThat(properties.getKafkaConsumerProperties())
+                .containsEntry("enable.auto.commit", "true")
+                .containsEntry("auto.commit.interval.ms", "700");
+
+        ConsumerModes.configure(properties, ConsumerSettings.DEFAULTS);
+
+        assertThat(properties.getKafkaConsumerProperties())
+                .containsEntry("enable.auto.commit", "false")
+                .doesNotContainKey("auto.commit.interval.ms");
+        assertThat(properties.getAckMode()).isEqualTo(ContainerProperties.AckMode.TIME);
     }
 
     /** The listener's own timer is per-record work on the polling thread that the tool does not do. */

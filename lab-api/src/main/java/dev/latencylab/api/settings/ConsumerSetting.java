@@ -35,7 +35,7 @@ public final class ConsumerSetting {
     /** Records between commits, for {@link CommitMode#COUNT} only. */
     public static final Setting<Integer> COMMIT_COUNT =
             listener("commitCount", SettingKind.integer(ConsumerLimits.COMMIT_COUNT), null);
-    /** Time between commits, for {@link CommitMode#TIME} only. */
+    /** Time between commits, for {@link CommitMode#TIME} and {@link CommitMode#AUTO} only. */
     public static final Setting<Integer> COMMIT_INTERVAL_MS =
             listener("commitIntervalMs", SettingKind.integer(ConsumerLimits.COMMIT_INTERVAL_MS), null);
     /** Whether a commit waits for the broker's answer (commitSync) or not. */

@@ -20,8 +20,8 @@ public final class ConsumerSettings extends SettingValues {
 
     private ConsumerSettings(Object[] given, Map<String, String> consumerConfig) {
         super(ConsumerSetting.ALL, given, "consumerConfig", consumerConfig, ExtraProperties.CONSUMER_OWNED);
-        commitFigure(CommitMode.COUNT, commitCount(), "commitCount", "the records between commits");
-        commitFigure(CommitMode.TIME, commitIntervalMs(), "commitIntervalMs", "the milliseconds between commits");
+        commitFigure(commit() == CommitMode.COUNT, commitCount(), "commitCount", "the records between commits");
+        commitFigure(commit().timed(), commitIntervalMs(), "commitIntervalMs", "the milliseconds between commits");
         if (commit() == CommitMode.RECORD && listener() != ListenerType.RECORD) {
             throw new BadSettingsException(
                     "commit", "commit record needs listener record (a batch listener commits what it was handed)");
@@ -44,9 +44,13 @@ public final class ConsumerSettings extends SettingValues {
                             + " its group config share.isolation.level, read_uncommitted here): leave it out with"
                             + " listener share");
         }
-        if (listener() == ListenerType.SHARE && commit() == CommitMode.RECORD) {
+        if (listener() == ListenerType.SHARE && (commit() == CommitMode.RECORD || commit() == CommitMode.AUTO)) {
             throw new BadSettingsException(
-                    "commit", "commit: a share group acknowledges each record; it commits no offsets");
+                    "commit", "commit " + commit() + ": a share group acknowledges each record; it commits no offsets");
+        }
+        if (commit() == CommitMode.AUTO && commitSync()) {
+            throw new BadSettingsException(
+                    "commitSync", "commitSync: commit auto is the Kafka consumer's own, asynchronous inside poll");
         }
         if (processing() == ProcessingOrder.IN_ORDER && workers() != 1 && listener() != ListenerType.SHARE) {
             throw new BadSettingsException(
@@ -56,15 +60,19 @@ public final class ConsumerSettings extends SettingValues {
         }
     }
 
-    /** A commit mode's own figure (its count, its interval) is given with that mode and only with it. */
-    private void commitFigure(CommitMode mode, Integer figure, String field, String what) {
-        if (commit() == mode && figure == null) {
-            throw new BadSettingsException(field, field + ": commit " + mode + " needs " + what);
+    /** A commit mode's own figure (its count, its interval) is given with the modes it belongs to and only with them. */
+    private void commitFigure(boolean belongs, Integer figure, String field, String what) {
+        if (belongs && figure == null) {
+            throw new BadSettingsException(field, field + ": commit " + commit() + " needs " + what);
         }
-        if (commit() != mode && figure != null) {
+        if (!belongs && figure != null) {
             throw new BadSettingsException(
-                    field, field + " is only read with commit " + mode + "; got commit " + commit());
+                    field, field + " is only read with commit " + modesOf(field) + "; got commit " + commit());
         }
+    }
+
+    private static String modesOf(String field) {
+        return field.equals("commitCount") ? CommitMode.COUNT.label() : CommitMode.TIME + " or " + CommitMode.AUTO;
     }
 
     /** The settings a change gives over the defaults (the rules of {@link #apply} included). */
@@ -80,7 +88,7 @@ public final class ConsumerSettings extends SettingValues {
 
     /**
      * These settings with every field the change sets replaced. A change of commit mode without
-     * its count or interval takes the new mode's default (1,000 records, 5 s); a change to
+     * its count or interval takes the new mode's default (1,000 records, 5 s for time and auto); a change to
      * in-order processing without workers goes back to 1 worker; to parallel processing without
      * workers, to 8.
      */
@@ -100,7 +108,7 @@ public final class ConsumerSettings extends SettingValues {
                 next[ConsumerSetting.COMMIT_COUNT.index()] = commit == CommitMode.COUNT ? 1_000 : null;
             }
             if (!change.sets(ConsumerSetting.COMMIT_INTERVAL_MS)) {
-                next[ConsumerSetting.COMMIT_INTERVAL_MS.index()] = commit == CommitMode.TIME ? 5_000 : null;
+                next[ConsumerSetting.COMMIT_INTERVAL_MS.index()] = commit.timed() ? 5_000 : null;
             }
         }
         Object processing = next[ConsumerSetting.PROCESSING.index()];
@@ -172,11 +180,11 @@ public final class ConsumerSettings extends SettingValues {
         return properties();
     }
 
-    /** When and how offsets are committed: "batch sync", "time 5000 ms async", "count 1000 async". */
+    /** When and how offsets are committed: "batch sync", "time 5000 ms async", "count 1000 async", "auto 5000 ms async". */
     public String describeCommit() {
         return commit()
                 + (commit() == CommitMode.COUNT ? " " + commitCount() : "")
-                + (commit() == CommitMode.TIME ? " " + commitIntervalMs() + " ms" : "")
+                + (commit().timed() ? " " + commitIntervalMs() + " ms" : "")
                 + (commitSync() ? " sync" : " async");
     }
 

@@ -37,7 +37,8 @@ public final class ExtraProperties {
 
     private static Map<String, String> consumerOwned() {
         Map<String, String> owned = ownedByRows(ConsumerSetting.ALL, "deserializer");
-        owned.put("enable.auto.commit", "commit (the listener commits as the settings say)");
+        owned.put("enable.auto.commit", "commit (auto: the Kafka consumer's own commits)");
+        owned.put("auto.commit.interval.ms", "commitIntervalMs (with commit auto)");
         owned.put("auto.offset.reset", "nothing: the accounting reads every record from where the group is");
         owned.put("interceptor.classes", "nothing: the lab's poll clock is the interceptor");
         owned.put("group.id", "scripts/lab up (the lab's group)");

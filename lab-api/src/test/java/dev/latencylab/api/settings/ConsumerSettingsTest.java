@@ -63,6 +63,29 @@ class ConsumerSettingsTest {
     }
 
     @Test
+    void commitAutoIsTheKafkaConsumersOwnEveryIntervalAsynchronouslyAndNotAShareGroups() {
+        ConsumerSettings auto = read(Map.of("commit", "auto"));
+        assertThat(auto.commitIntervalMs())
+                .as("Kafka's auto.commit.interval.ms default")
+                .isEqualTo(5_000);
+        assertThat(auto.describeCommit()).isEqualTo("auto 5000 ms async");
+        ConsumerSettings everySecond = read(Map.of("listener", "record", "commit", "auto", "commitIntervalMs", 1_000));
+        assertThat(everySecond.describe()).isEqualTo("record, in-order, commit auto 1000 ms async, no work");
+        ConsumerSettings timed = everySecond.apply(ConsumerSettingsReader.change(Map.of("commit", "time")));
+        assertThat(timed.commitIntervalMs()).as("the new mode's default").isEqualTo(5_000);
+        assertThatThrownBy(() -> read(Map.of("commit", "auto", "commitSync", true)))
+                .hasMessageContaining("asynchronous inside poll")
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("commitSync");
+        assertThatThrownBy(() -> read(Map.of("listener", "share", "commit", "auto")))
+                .hasMessage("commit auto: a share group acknowledges each record; it commits no offsets");
+        assertThatThrownBy(() -> read(Map.of("commit", "batch", "commitIntervalMs", 10)))
+                .hasMessage("commitIntervalMs is only read with commit time or auto; got commit batch");
+        assertThatThrownBy(() -> read(Map.of("commit", "auto", "commitCount", 10)))
+                .hasMessage("commitCount is only read with commit count; got commit auto");
+    }
+
+    @Test
     void combinationsThatCannotWorkAreRefusedNamingTheField() {
         assertThatThrownBy(() -> read(Map.of("commit", "record")))
                 .isInstanceOf(BadSettingsException.class)

@@ -93,8 +93,9 @@ class ExtraPropertiesTest {
                 .containsEntry("client.id", "nothing: the lab names its clients")
                 .containsEntry("key.deserializer", bytes)
                 .containsEntry("value.deserializer", bytes)
+                .containsEntry("auto.commit.interval.ms", "commitIntervalMs (with commit auto)")
                 .doesNotContainKeys("key.serializer", "value.serializer", "enable.idempotence")
-                .hasSize(12);
+                .hasSize(13);
     }
 
     @Test

@@ -115,6 +115,7 @@ public record CompareResult(
      * @param producerAppToolsWork the producer-app doing ProducerPerformance's work (payload fixed, no key,
      *     no header, the tool's topic): the one the producer's goal is judged on
      * @param consumerApp the consumer-app reading the realistic load, with ConsumerPerformance's fetch settings
+     *     and commits (Kafka's auto-commit)
      * @param consumerPerformanceLabRecords ConsumerPerformance reading the same load (the lab's records, at the
      *     same rate): the one the consumer's goal is judged on
      * @param consumerPerformance ConsumerPerformance reading ProducerPerformance's records: what the lab's

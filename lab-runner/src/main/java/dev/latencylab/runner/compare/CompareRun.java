@@ -111,14 +111,12 @@ public final class CompareRun {
             ctx.abort.check();
             consumerBefore = lab.consumerSettings();
             lab.stop();
-            // The consumer-app fetches as ConsumerPerformance does until the latency part: set before the stack
+            // The consumer-app fetches and commits as ConsumerPerformance does until the latency part: set before the
+            // stack
             // warm-up and the publish-delay window, which it reads, so its listener is not restarted (and its
             // new paths compiled) inside the CPU window it is judged on against the tool.
             lab.consumerFor(
-                    ConsumerChange.none().withConsumerConfig(ConsumerRounds.TOOL_FETCH),
-                    settings.labTopic(),
-                    layout.partitions(),
-                    settings.drainTimeout());
+                    ConsumerRounds.AS_THE_TOOL, settings.labTopic(), layout.partitions(), settings.drainTimeout());
             ctx.awaitConsumer("before the first round", warnings);
             if (!settings.stackWarmup().isZero()) {
                 // The brokers' JIT warms up under the first heavy load: whoever ran first would pay for it.
@@ -228,10 +226,13 @@ public final class CompareRun {
         } catch (EndpointException | InterruptedException e) {
             warnings.add("could not put the consumer-app's settings back (" + consumerBefore + "): " + e.getMessage());
         }
+        String drainTopic = consumerRounds.lastTopic();
         try {
-            topics.deleteIfOwn(settings.drainTopic());
+            if (drainTopic != null) {
+                topics.deleteIfOwn(drainTopic);
+            }
         } catch (CompareException | InterruptedException e) {
-            warnings.add("could not delete the backlog topic " + settings.drainTopic() + ": " + e.getMessage());
+            warnings.add("could not delete the backlog topic " + drainTopic + ": " + e.getMessage());
         }
         try {
             topics.deleteIfOwn(settings.topic());

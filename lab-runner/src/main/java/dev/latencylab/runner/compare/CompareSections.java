@@ -197,7 +197,7 @@ final class CompareSections {
                 Locale.ROOT,
                 "At %s records/s, %s, four windows of the same length, each pipeline alone on the stack: the lab's (the "
                         + "realistic producer-app to the lab topic, read by the consumer-app with its full accounting and "
-                        + "ConsumerPerformance's two fetch settings), the same load read by ConsumerPerformance instead "
+                        + "ConsumerPerformance's two fetch settings and its commits: Kafka's auto-commit), the same load read by ConsumerPerformance instead "
                         + "(from its latest offset, the consumer-app paused; warm-up at least %s: its JVM is new), the "
                         + "producer-app doing the tool's work (payload `fixed`, no key, no header, paced as the tool paces: "
                         + "`pacing: bursts`, which sleeps as its throttler does: whole milliseconds, 3 ms per 2 ms of records sent early; "
@@ -306,11 +306,12 @@ final class CompareSections {
         s.paragraph(String.format(
                 Locale.ROOT,
                 "Each backlog is written by the producer-app as scenarios write (JSON orders keyed by order id, with "
-                        + "the header) to `%s`, laid out like the lab topic, with the consumer-app paused. The consumer-app "
+                        + "the header) to a topic of its own per round (`%s-r1`, `-r2`, ...; deleted after its round), laid out like the lab topic, with the consumer-app paused. The consumer-app "
                         + "drains one with its record listener and one with its batch listener, full accounting on, each "
                         + "timed from its first record's processing to its last, on its own clock. Then ConsumerPerformance reads both from "
                         + "the topic's beginning in a new JVM, and its rate is taken over the second, once its JIT has "
-                        + "warmed up on the first. Both fetch with the tool's client settings (%s). What the accounting "
+                        + "warmed up on the first. Both fetch with the tool's client settings (%s) and commit as the tool does, "
+                        + "by the Kafka consumer's auto-commit every 5 s (the consumer-app's commit auto). What the accounting "
                         + "costs per record on its own is the JMH figure in docs/benchmarks.md.",
                 setup.drainTopic(),
                 setup.drainConsumerProperties()));

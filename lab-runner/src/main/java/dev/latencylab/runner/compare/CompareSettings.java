@@ -54,11 +54,19 @@ public record CompareSettings(
     }
 
     /**
-     * The topic of the consumer part's backlogs: one the consumer-app reads (its pattern takes the
-     * lab topic's name and a suffix), laid out like the lab topic.
+     * The topics of the consumer part's backlogs start with this: ones the consumer-app reads (its
+     * pattern takes the lab topic's name and a suffix), laid out like the lab topic.
      */
     public String drainTopic() {
         return labTopic + ".compare-drain";
+    }
+
+    /**
+     * The backlog topic of one round ({@code r1}, ...) or of the warm-up: a name never used before in
+     * the run, so no commit meant for a deleted round's topic can land on the next round's.
+     */
+    public String drainTopic(String round) {
+        return drainTopic() + "-" + round;
     }
 
     /** The record size: the lab's default payload and ProducerPerformance's --record-size. */

@@ -1,5 +1,6 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ListenerType;
@@ -41,6 +42,7 @@ final class ConsumerRounds {
     private final CompareContext ctx;
     private final BenchTopic topics;
     private final Clock clock;
+    private String lastTopic;
 
     ConsumerRounds(CompareContext ctx, BenchTopic topics, Clock clock) {
         this.ctx = ctx;
@@ -48,8 +50,26 @@ final class ConsumerRounds {
         this.clock = clock;
     }
 
+    /**
+     * The consumer-app as ConsumerPerformance runs: with its fetch settings, and committing as it does,
+     * by the Kafka consumer's own auto-commit every 5 s inside poll (the tool leaves enable.auto.commit
+     * at Kafka's default), so neither side pays for commit work the other does not do.
+     */
+    static final ConsumerChange AS_THE_TOOL =
+            ConsumerChange.none().and(ConsumerSetting.COMMIT, CommitMode.AUTO).withConsumerConfig(TOOL_FETCH);
+
+    /** The backlog topic made last, for the comparison's clean-up; null before the first. */
+    String lastTopic() {
+        return lastTopic;
+    }
+
+    private String use(String topic) {
+        lastTopic = topic;
+        return topic;
+    }
+
     static ConsumerChange drainWith(ListenerType listener) {
-        return ConsumerChange.none().and(ConsumerSetting.LISTENER, listener).withConsumerConfig(TOOL_FETCH);
+        return AS_THE_TOOL.and(ConsumerSetting.LISTENER, listener);
     }
 
     /**
@@ -57,7 +77,7 @@ final class ConsumerRounds {
      * first run, and compiled, inside round 1's measurement.
      */
     void warmUp(TopicLayout layout) throws InterruptedException {
-        String topic = ctx.settings.drainTopic();
+        String topic = use(ctx.settings.drainTopic("warmup"));
         long records = Math.min(WARMUP_RECORDS, ctx.settings.backlogRecords());
         ctx.out.printf(
                 Locale.ROOT,
@@ -86,7 +106,7 @@ final class ConsumerRounds {
     }
 
     void run(int i, TopicLayout layout, List<CompareResult.ConsumerRound> rounds) throws InterruptedException {
-        String topic = ctx.settings.drainTopic();
+        String topic = use(ctx.settings.drainTopic("r" + i));
         int n = ctx.settings.rounds();
         ctx.out.printf(
                 Locale.ROOT,

@@ -112,8 +112,8 @@ final class CpuWindow {
     }
 
     /**
-     * The lab's pipeline: the realistic producer-app read by the consumer-app, which fetches as
-     * ConsumerPerformance does (set before the stack warm-up: its listener is not restarted here).
+     * The lab's pipeline: the realistic producer-app read by the consumer-app, which fetches and
+     * commits as ConsumerPerformance does (set before the stack warm-up: its listener is not restarted here).
      */
     private LabWindow realistic(double rate, int phase, List<String> warnings) throws InterruptedException {
         ctx.abort.check();

@@ -332,7 +332,7 @@ class CompareRunTest {
         // The tool reads both backlogs and is timed over the second: in its real output, 129,378 to 349,722
         // records in 0.506 s.
         assertThat(first.toolCommand())
-                .containsSequence("--topic", "lab.orders.compare-drain")
+                .containsSequence("--topic", "lab.orders.compare-drain-r1")
                 .containsSequence(
                         "--num-records",
                         Long.toString(first.record().records() + first.batch().records()))
@@ -538,12 +538,12 @@ class CompareRunTest {
                             "ConsumerPerformance",
                             "ConsumerPerformance",
                             "ProducerPerformance",
-                            // The backlog topic: looked for, created, deleted as its own (the warm-up drains);
-                            // round 1 knows it as compare's own from then on, and makes it anew.
+                            // Each backlog topic (the warm-up's, then round 1's: a name of its own each) is looked
+                            // for, created, and deleted as compare's own after its drains.
                             "TopicCommand --describe",
                             "TopicCommand --create",
                             "TopicCommand --delete",
-                            "TopicCommand --delete",
+                            "TopicCommand --describe",
                             "TopicCommand --create",
                             "ConsumerPerformance",
                             "TopicCommand --delete",
@@ -553,7 +553,7 @@ class CompareRunTest {
             List<List<String>> lastTwo = tools.commands.subList(tools.commands.size() - 2, tools.commands.size());
             assertThat(lastTwo)
                     .anySatisfy(c -> assertThat(c).containsSequence("--topic", "lab.compare"))
-                    .anySatisfy(c -> assertThat(c).containsSequence("--topic", "lab.orders.compare-drain"));
+                    .anySatisfy(c -> assertThat(c).containsSequence("--topic", "lab.orders.compare-drain-r1"));
         }
     }
 }

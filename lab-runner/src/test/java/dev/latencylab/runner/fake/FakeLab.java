@@ -26,6 +26,13 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class FakeLab implements AutoCloseable {
 
+    /** compare's backlog topics (warm-up, rounds 1-9), each held whole by the fake consumer-app. */
+    private static final String COMPARE_DRAINS_ASSIGNED = java.util.stream.Stream.concat(
+                    java.util.stream.Stream.of("warmup"),
+                    java.util.stream.IntStream.rangeClosed(1, 9).mapToObj(i -> "r" + i))
+            .map(round -> "\"lab.orders.compare-drain-" + round + "\":[0,1,2]")
+            .collect(java.util.stream.Collectors.joining(","));
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private final TestServer server;
@@ -483,7 +490,7 @@ public final class FakeLab implements AutoCloseable {
                     + (ledgerLimit == null ? "null" : "\"" + ledgerLimit + "\"")
                     + ",\"redeliveredBeforeStart\":0,\"partitions\":["
                     + partitions + "]}],"
-                    + "\"assigned\":{\"lab.orders\":[0,1,2],\"lab.orders.compare-drain\":[0,1,2]},"
+                    + "\"assigned\":{\"lab.orders\":[0,1,2]," + COMPARE_DRAINS_ASSIGNED + "},"
                     + "\"consumer\":{\"topics\":\"lab\\\\.orders(\\\\..+)?\",\"groupId\":\"latency-lab-consumer\","
                     + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\"}}}";
         }

@@ -7,10 +7,14 @@ import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerLimits;
 import dev.latencylab.api.settings.ConsumerSettingsReader;
+import dev.latencylab.api.settings.ListenerType;
+import dev.latencylab.api.settings.ProcessingOrder;
 import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.api.settings.SettingsReader;
+import dev.latencylab.api.settings.WorkKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
@@ -149,6 +153,26 @@ class ScenarioSchemaTest {
                                 Stream.of("at"),
                                 Arrays.stream(TimedFault.Action.values()).map(TimedFault.Action::label))
                         .collect(Collectors.toSet()));
+    }
+
+    @Test
+    void theConsumersChoicesAreLabApisLabels() {
+        Map<String, Class<? extends Enum<?>>> choices = Map.of(
+                "commit", CommitMode.class,
+                "listener", ListenerType.class,
+                "processing", ProcessingOrder.class,
+                "work", WorkKind.class);
+        choices.forEach((field, type) -> assertThat(defs.path("consumer")
+                        .path("properties")
+                        .path(field)
+                        .path("enum")
+                        .valueStream()
+                        .map(JsonNode::asString)
+                        .toList())
+                .as(field)
+                .containsExactlyElementsOf(Arrays.stream(type.getEnumConstants())
+                        .map(Object::toString)
+                        .toList()));
     }
 
     @Test

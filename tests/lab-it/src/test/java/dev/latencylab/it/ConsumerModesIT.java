@@ -36,6 +36,12 @@ class ConsumerModesIT {
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final int PARTITIONS = 3;
+    /**
+     * The Kafka consumer's own commits, with the record listener: once a minute, so that within the
+     * mode nobody commits, and what it processed is committed when its consumer closes at the next switch.
+     */
+    private static final String AUTO_RECORD =
+            "{\"listener\": \"record\", \"commit\": \"auto\", \"commitIntervalMs\": 60000, \"workMicros\": 0}";
     /** Each mode of the cycle, as a user would POST it. */
     private static final List<String> MODES = List.of(
             "{\"listener\": \"record\", \"commit\": \"record\", \"commitSync\": true, \"workMicros\": 100}",
@@ -45,7 +51,9 @@ class ConsumerModesIT {
                     + " \"workMicros\": 50}",
             "{\"commit\": \"count\", \"commitCount\": 200, \"processing\": \"in-order\", \"workMicros\": 0,"
                     + " \"fetchMinBytes\": 1024, \"fetchMaxWaitMs\": 50}",
-            "{\"commit\": \"time\", \"commitIntervalMs\": 1000, \"commitSync\": false}");
+            "{\"commit\": \"time\", \"commitIntervalMs\": 1000, \"commitSync\": false}",
+            AUTO_RECORD,
+            "{\"listener\": \"batch\", \"processing\": \"per-key\", \"workers\": 8, \"workMicros\": 200}");
 
     private KafkaCluster cluster;
     private Path ledgers;
@@ -85,12 +93,27 @@ class ConsumerModesIT {
         for (String mode : MODES) {
             ConsumerStatus status = change(consumer, mode);
             System.out.println("consumer now " + status.summary());
-            Thread.sleep(2_500);
+            if (mode.equals(AUTO_RECORD)) {
+                // The previous mode's last (asynchronous) commit lands first.
+                Thread.sleep(1_000);
+                long committed = committed(topic);
+                long read = received(consumer);
+                Thread.sleep(2_500);
+                assertThat(received(consumer))
+                        .as("records read under commit auto")
+                        .isGreaterThan(read);
+                assertThat(committed(topic))
+                        .as("no commit by the container: the Kafka consumer's come once a minute")
+                        .isEqualTo(committed);
+            } else {
+                Thread.sleep(2_500);
+            }
         }
         // Paused, switched to the record listener, still paused; then resumed.
         change(consumer, "{\"consuming\": false}");
         long receivedWhenPaused = received(consumer);
-        ConsumerStatus paused = change(consumer, "{\"listener\": \"record\", \"commit\": \"batch\"}");
+        ConsumerStatus paused =
+                change(consumer, "{\"listener\": \"record\", \"commit\": \"batch\", \"processing\": \"in-order\"}");
         assertThat(paused.consuming()).isFalse();
         Thread.sleep(1_500);
         assertThat(received(consumer)).as("nothing read while paused").isEqualTo(receivedWhenPaused);
@@ -106,7 +129,8 @@ class ConsumerModesIT {
         assertThat(counts.duplicated()).isZero();
         assertThat(counts.acked()).isEqualTo(counts.received());
         // A switch stops the running container cleanly: what it processed is committed as it
-        // leaves the group, so the next one reads nothing twice.
+        // leaves the group (under commit auto, by the Kafka consumer as it closes), so the next one
+        // reads nothing twice.
         assertThat(counts.redelivered()).isZero();
         PhaseView phase = latency(consumer).phases().stream()
                 .filter(p -> p.phase() == 51)
@@ -162,6 +186,20 @@ class ConsumerModesIT {
                 .atMost(Duration.ofSeconds(60))
                 .until(() -> status(a).keyOrderViolations() + status(b).keyOrderViolations() > 0);
         post(producer, "{\"running\": false}");
+    }
+
+    /** The group's committed offsets, summed over the topic's partitions. */
+    private long committed(String topic) throws Exception {
+        return cluster
+                .admin()
+                .listConsumerGroupOffsets("lab-it-" + topic)
+                .partitionsToOffsetAndMetadata()
+                .get(10, TimeUnit.SECONDS)
+                .values()
+                .stream()
+                .filter(java.util.Objects::nonNull)
+                .mapToLong(org.apache.kafka.clients.consumer.OffsetAndMetadata::offset)
+                .sum();
     }
 
     private static ConsumerStatus change(LabHttp consumer, String body) {
