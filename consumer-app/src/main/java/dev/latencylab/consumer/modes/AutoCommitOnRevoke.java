@@ -19,10 +19,9 @@ import org.springframework.kafka.listener.ContainerProperties;
  * processed: the lab's listeners return only once their records are (a batch's workers included),
  * and partitions are revoked inside poll, between two listener calls.
  *
- * <p>Only partitions of topics the consumer is still subscribed to are committed. The app subscribes
- * by pattern, so a deleted topic leaves the subscription before its partitions are revoked; a commit
- * for it would be retried until a topic of that name exists again and then land on the new topic,
- * which would skip that many of its records (compare re-creates its backlog topic every round).
+ * <p>Only partitions of topics the consumer is still subscribed to are committed: under the app's
+ * pattern a deleted topic leaves the subscription, and a commit for it would be retried until a topic
+ * of that name exists again, then land on the new topic and skip that many of its records.
  */
 final class AutoCommitOnRevoke implements ConsumerAwareRebalanceListener {
 

@@ -111,10 +111,9 @@ public final class CompareRun {
             ctx.abort.check();
             consumerBefore = lab.consumerSettings();
             lab.stop();
-            // The consumer-app fetches and commits as ConsumerPerformance does until the latency part: set before the
-            // stack
-            // warm-up and the publish-delay window, which it reads, so its listener is not restarted (and its
-            // new paths compiled) inside the CPU window it is judged on against the tool.
+            // The consumer-app fetches and commits as ConsumerPerformance does until the latency part: set before
+            // the stack warm-up and the publish-delay window, which it reads, so its listener is not restarted (and
+            // its new paths compiled) inside the CPU window it is judged on against the tool.
             lab.consumerFor(
                     ConsumerRounds.AS_THE_TOOL, settings.labTopic(), layout.partitions(), settings.drainTimeout());
             ctx.awaitConsumer("before the first round", warnings);
