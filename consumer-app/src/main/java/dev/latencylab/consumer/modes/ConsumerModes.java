@@ -310,13 +310,14 @@ public final class ConsumerModes {
         kafka.putAll(s.kafkaProperties());
         // commit auto: the Kafka consumer commits inside poll by itself, and the container then
         // acknowledges nothing (no per-record offset bookkeeping); otherwise the container commits.
-        kafka.setProperty(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(s.commit() == CommitMode.AUTO));
-        if (s.commit() == CommitMode.AUTO) {
+        boolean auto = s.commit() == CommitMode.AUTO;
+        kafka.setProperty(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, Boolean.toString(auto));
+        if (auto) {
             kafka.setProperty(
                     ConsumerConfig.AUTO_COMMIT_INTERVAL_MS_CONFIG,
                     s.commitIntervalMs().toString());
         }
-        AutoCommitOnRevoke.set(properties, s.commit() == CommitMode.AUTO);
+        AutoCommitOnRevoke.set(properties, auto);
         kafka.setProperty(ConsumerConfig.INTERCEPTOR_CLASSES_CONFIG, PollClock.class.getName());
         properties.setKafkaConsumerProperties(kafka);
         properties.setAckMode(ackMode(s.commit()));

@@ -20,8 +20,18 @@ public final class ConsumerSettings extends SettingValues {
 
     private ConsumerSettings(Object[] given, Map<String, String> consumerConfig) {
         super(ConsumerSetting.ALL, given, "consumerConfig", consumerConfig, ExtraProperties.CONSUMER_OWNED);
-        commitFigure(commit() == CommitMode.COUNT, commitCount(), "commitCount", "the records between commits");
-        commitFigure(commit().timed(), commitIntervalMs(), "commitIntervalMs", "the milliseconds between commits");
+        commitFigure(
+                commit() == CommitMode.COUNT,
+                CommitMode.COUNT.label(),
+                commitCount(),
+                "commitCount",
+                "the records between commits");
+        commitFigure(
+                commit().timed(),
+                CommitMode.TIME + " or " + CommitMode.AUTO,
+                commitIntervalMs(),
+                "commitIntervalMs",
+                "the milliseconds between commits");
         if (commit() == CommitMode.RECORD && listener() != ListenerType.RECORD) {
             throw new BadSettingsException(
                     "commit", "commit record needs listener record (a batch listener commits what it was handed)");
@@ -61,18 +71,14 @@ public final class ConsumerSettings extends SettingValues {
     }
 
     /** A commit mode's own figure (its count, its interval) is given with the modes it belongs to and only with them. */
-    private void commitFigure(boolean belongs, Integer figure, String field, String what) {
+    private void commitFigure(boolean belongs, String modes, Integer figure, String field, String what) {
         if (belongs && figure == null) {
             throw new BadSettingsException(field, field + ": commit " + commit() + " needs " + what);
         }
         if (!belongs && figure != null) {
             throw new BadSettingsException(
-                    field, field + " is only read with commit " + modesOf(field) + "; got commit " + commit());
+                    field, field + " is only read with commit " + modes + "; got commit " + commit());
         }
-    }
-
-    private static String modesOf(String field) {
-        return field.equals("commitCount") ? CommitMode.COUNT.label() : CommitMode.TIME + " or " + CommitMode.AUTO;
     }
 
     /** The settings a change gives over the defaults (the rules of {@link #apply} included). */

@@ -14,6 +14,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -27,11 +30,10 @@ import tools.jackson.databind.json.JsonMapper;
 public final class FakeLab implements AutoCloseable {
 
     /** compare's backlog topics (warm-up, rounds 1-9), each held whole by the fake consumer-app. */
-    private static final String COMPARE_DRAINS_ASSIGNED = java.util.stream.Stream.concat(
-                    java.util.stream.Stream.of("warmup"),
-                    java.util.stream.IntStream.rangeClosed(1, 9).mapToObj(i -> "r" + i))
+    private static final String COMPARE_DRAINS_ASSIGNED = Stream.concat(
+                    Stream.of("warmup"), IntStream.rangeClosed(1, 9).mapToObj(i -> "r" + i))
             .map(round -> "\"lab.orders.compare-drain-" + round + "\":[0,1,2]")
-            .collect(java.util.stream.Collectors.joining(","));
+            .collect(Collectors.joining(","));
 
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
