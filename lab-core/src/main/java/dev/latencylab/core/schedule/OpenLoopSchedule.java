@@ -42,15 +42,23 @@ public final class OpenLoopSchedule {
 
     private long next;
 
+    /**
+     * {@link #next}'s intended time, written under the lock whenever the next record or its segment
+     * changes: the sender asks for it before every record and on every wake-up, and the endpoint reads
+     * it too, so asking takes neither the lock nor a walk of the segments.
+     */
+    private volatile long nextIntendedNanos;
+
     public OpenLoopSchedule(double ratePerSecond, LongSupplier nanoClock) {
         requirePositive(ratePerSecond);
         this.nanoClock = nanoClock;
         segments.add(new RateSegment(0, nanoClock.getAsLong(), ratePerSecond));
+        nextIntendedNanos = segments.getFirst().intendedNanos(0);
     }
 
     /** The intended send time of the next record, in the clock's nanoseconds. */
-    public synchronized long nextIntendedNanos() {
-        return segmentOf(next).intendedNanos(next);
+    public long nextIntendedNanos() {
+        return nextIntendedNanos;
     }
 
     /** Marks the next record as sent and returns its index (0-based since creation). */
@@ -59,6 +67,7 @@ public final class OpenLoopSchedule {
         while (segments.size() > 1 && second().startIndex() <= next) {
             segments.removeFirst();
         }
+        nextIntendedNanos = segmentOf(next).intendedNanos(next);
         return sent;
     }
 
@@ -84,6 +93,7 @@ public final class OpenLoopSchedule {
             segments.removeLast();
         }
         segments.addLast(new RateSegment(first, Math.min(due, now + intervalNanos(ratePerSecond)), ratePerSecond));
+        nextIntendedNanos = segmentOf(next).intendedNanos(next);
     }
 
     /**
@@ -94,6 +104,7 @@ public final class OpenLoopSchedule {
         double rate = rate();
         segments.clear();
         segments.add(new RateSegment(next, nanoClock.getAsLong(), rate));
+        nextIntendedNanos = segmentOf(next).intendedNanos(next);
     }
 
     private long firstIndexDueAfter(long nanos) {

@@ -4,6 +4,7 @@ import dev.latencylab.api.producer.PartitionAcks;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.SenderTime;
 import dev.latencylab.api.producer.TransactionCounts;
+import dev.latencylab.core.cachelines.CacheLinePadding;
 import dev.latencylab.core.latency.HistogramPercentiles;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,76 +13,51 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One phase's sends: counted by the sender thread, answered on the Kafka client's I/O thread, read
- * by the endpoint. Two locks, one a writer: the sender and the I/O thread never wait for each
- * other (at the ceiling a shared lock was contended on every record, on the I/O thread every
- * record's progress waits for); a view takes both, sends first, for one consistent reading.
+ * by the endpoint. Each of the two writers has a side of its own, with its own lock, on cache lines
+ * of its own ({@link CacheLinePadding}): the sender and the I/O thread never wait for each other (at
+ * the ceiling a shared lock was contended on every record, on the I/O thread every record's
+ * progress waits for), nor pull each other's cache line at every record. A view takes both locks,
+ * sends first, for one consistent reading.
  */
 public final class PhaseTally {
 
     private final int phase;
     private final String topic;
-    private final Object sends = new Object();
-    private final Object answers = new Object();
-    private final Histogram publishDelay = HistogramPercentiles.newMicrosHistogram();
-    private long sent;
-    private long acked;
-    private long failed;
-    private long[] ackedByPartition = new long[0];
-    private long[] firstOffset = new long[0];
-    private long[] lastOffset = new long[0];
-    /** Per partition, the records of aborted transactions. */
-    private long[] aborted = new long[0];
-    /** Per partition, the highest offset acknowledged outside a transaction still open or aborted (-1: none). */
-    private long[] lastCommittedOffset = new long[0];
-    /** Null while the phase sends without transactions. */
-    private TransactionCounts transactions;
+    /** Made first, its histogram with it: the answers' padding lies between both and the answers. */
+    private final Sends sends = new Sends();
 
-    /** Sender time before this phase's current stretch, and when that stretch began (null: not current). */
-    private SenderTime before = SenderTime.ZERO;
+    private final Answers answers = new Answers();
 
-    private ThreadClock.Sample enteredAt;
+    /** What the sender thread writes, under this side's lock. */
+    private static final class Sends extends CacheLinePadding {
+        private long sent;
+        private final Histogram publishDelay = HistogramPercentiles.newMicrosHistogram();
+        /** Sender time before this phase's current stretch, and when that stretch began (null: not current). */
+        private SenderTime before = SenderTime.ZERO;
 
-    PhaseTally(int phase, String topic) {
-        this.phase = phase;
-        this.topic = topic;
+        private ThreadClock.Sample enteredAt;
     }
 
-    /** Becomes the phase being sent (again: a phase id can come back). */
-    void enter(ThreadClock.Sample now) {
-        synchronized (sends) {
-            enteredAt = now;
-        }
-    }
+    /**
+     * What the Kafka client's I/O thread writes (and a send that failed at once), under this side's
+     * lock. The I/O thread is handed this side itself ({@link #answers()}): it never reads the tally,
+     * whose line lies next to the sends' lock.
+     */
+    public static final class Answers extends CacheLinePadding {
+        private long acked;
+        private long failed;
+        private long[] ackedByPartition = new long[0];
+        private long[] firstOffset = new long[0];
+        private long[] lastOffset = new long[0];
+        /** Per partition, the records of aborted transactions. */
+        private long[] aborted = new long[0];
+        /** Per partition, the highest offset acknowledged outside a transaction still open or aborted (-1: none). */
+        private long[] lastCommittedOffset = new long[0];
+        /** Null while the phase sends without transactions. */
+        private TransactionCounts transactions;
 
-    /** Another phase is being sent from now on. */
-    void leave(ThreadClock.Sample now) {
-        synchronized (sends) {
-            if (enteredAt != null) {
-                before = before.plus(enteredAt.until(now));
-                enteredAt = null;
-            }
-        }
-    }
-
-    public int phase() {
-        return phase;
-    }
-
-    /** @param publishDelayMicros actual minus intended send time */
-    public void sent(long publishDelayMicros) {
-        synchronized (sends) {
-            sent++;
-            publishDelay.recordValue(Math.max(0, Math.min(publishDelayMicros, HistogramPercentiles.HIGHEST_MICROS)));
-        }
-    }
-
-    public void acked(int partition, long offset) {
-        acked(partition, offset, false);
-    }
-
-    /** @param inTransaction whether the record is readable at read_committed only once its transaction commits */
-    public void acked(int partition, long offset, boolean inTransaction) {
-        synchronized (answers) {
+        /** @param inTransaction whether the record is readable at read_committed only once its transaction commits */
+        public synchronized void acked(int partition, long offset, boolean inTransaction) {
             acked++;
             if (partition >= ackedByPartition.length) {
                 grow(partition + 1);
@@ -98,6 +74,73 @@ public final class PhaseTally {
                 lastCommittedOffset[partition] = Math.max(lastCommittedOffset[partition], offset);
             }
         }
+
+        public synchronized void failed() {
+            failed++;
+        }
+
+        private void grow(int size) {
+            int from = lastCommittedOffset.length;
+            ackedByPartition = Arrays.copyOf(ackedByPartition, size);
+            firstOffset = Arrays.copyOf(firstOffset, size);
+            lastOffset = Arrays.copyOf(lastOffset, size);
+            aborted = Arrays.copyOf(aborted, size);
+            lastCommittedOffset = Arrays.copyOf(lastCommittedOffset, size);
+            Arrays.fill(lastCommittedOffset, from, size, -1);
+        }
+
+        private TransactionCounts counted() {
+            return transactions == null ? TransactionCounts.NONE : transactions;
+        }
+    }
+
+    PhaseTally(int phase, String topic) {
+        this.phase = phase;
+        this.topic = topic;
+    }
+
+    /** Becomes the phase being sent (again: a phase id can come back). */
+    void enter(ThreadClock.Sample now) {
+        synchronized (sends) {
+            sends.enteredAt = now;
+        }
+    }
+
+    /** Another phase is being sent from now on. */
+    void leave(ThreadClock.Sample now) {
+        synchronized (sends) {
+            if (sends.enteredAt != null) {
+                sends.before = sends.before.plus(sends.enteredAt.until(now));
+                sends.enteredAt = null;
+            }
+        }
+    }
+
+    public int phase() {
+        return phase;
+    }
+
+    /** @param publishDelayMicros actual minus intended send time */
+    public void sent(long publishDelayMicros) {
+        synchronized (sends) {
+            sends.sent++;
+            sends.publishDelay.recordValue(
+                    Math.max(0, Math.min(publishDelayMicros, HistogramPercentiles.HIGHEST_MICROS)));
+        }
+    }
+
+    public void acked(int partition, long offset) {
+        acked(partition, offset, false);
+    }
+
+    /** @param inTransaction whether the record is readable at read_committed only once its transaction commits */
+    public void acked(int partition, long offset, boolean inTransaction) {
+        answers.acked(partition, offset, inTransaction);
+    }
+
+    /** This phase's answers, for the thread that answers its records. */
+    public Answers answers() {
+        return answers;
     }
 
     /**
@@ -110,13 +153,13 @@ public final class PhaseTally {
         synchronized (answers) {
             long[] counts = tx.counts();
             long[] highest = tx.highestOffsets();
-            grow(Math.max(ackedByPartition.length, counts.length));
+            answers.grow(Math.max(answers.ackedByPartition.length, counts.length));
             for (int p = 0; p < counts.length; p++) {
                 if (counts[p] > 0) {
-                    lastCommittedOffset[p] = Math.max(lastCommittedOffset[p], highest[p]);
+                    answers.lastCommittedOffset[p] = Math.max(answers.lastCommittedOffset[p], highest[p]);
                 }
             }
-            transactions = counted().plus(new TransactionCounts(1, 0, 0, endingNanos / 1e6));
+            answers.transactions = answers.counted().plus(new TransactionCounts(1, 0, 0, endingNanos / 1e6));
         }
     }
 
@@ -124,24 +167,18 @@ public final class PhaseTally {
     public void aborted(TransactionAcks tx, long endingNanos) {
         synchronized (answers) {
             long[] counts = tx.counts();
-            grow(Math.max(ackedByPartition.length, counts.length));
+            answers.grow(Math.max(answers.ackedByPartition.length, counts.length));
             long records = 0;
             for (int p = 0; p < counts.length; p++) {
-                aborted[p] += counts[p];
+                answers.aborted[p] += counts[p];
                 records += counts[p];
             }
-            transactions = counted().plus(new TransactionCounts(0, 1, records, endingNanos / 1e6));
+            answers.transactions = answers.counted().plus(new TransactionCounts(0, 1, records, endingNanos / 1e6));
         }
-    }
-
-    private TransactionCounts counted() {
-        return transactions == null ? TransactionCounts.NONE : transactions;
     }
 
     public void failed() {
-        synchronized (answers) {
-            failed++;
-        }
+        answers.failed();
     }
 
     /** @param now the sender's clock now, for a phase that is still the current one */
@@ -155,42 +192,34 @@ public final class PhaseTally {
 
     private PhaseSends viewLocked(ThreadClock.Sample now) {
         List<PartitionAcks> partitions = new ArrayList<>();
-        for (int p = 0; p < ackedByPartition.length; p++) {
-            if (ackedByPartition[p] > 0) {
+        for (int p = 0; p < answers.ackedByPartition.length; p++) {
+            if (answers.ackedByPartition[p] > 0) {
                 partitions.add(
-                        transactions == null
-                                ? new PartitionAcks(p, ackedByPartition[p], firstOffset[p], lastOffset[p])
+                        answers.transactions == null
+                                ? new PartitionAcks(
+                                        p, answers.ackedByPartition[p], answers.firstOffset[p], answers.lastOffset[p])
                                 : new PartitionAcks(
                                         p,
-                                        ackedByPartition[p],
-                                        firstOffset[p],
-                                        lastOffset[p],
-                                        aborted[p],
-                                        lastCommittedOffset[p]));
+                                        answers.ackedByPartition[p],
+                                        answers.firstOffset[p],
+                                        answers.lastOffset[p],
+                                        answers.aborted[p],
+                                        answers.lastCommittedOffset[p]));
             }
         }
         // A phase entered again after 'now' was read has no time in this view yet.
-        SenderTime time =
-                enteredAt == null || enteredAt.atNanos() > now.atNanos() ? before : before.plus(enteredAt.until(now));
+        SenderTime time = sends.enteredAt == null || sends.enteredAt.atNanos() > now.atNanos()
+                ? sends.before
+                : sends.before.plus(sends.enteredAt.until(now));
         return new PhaseSends(
                 phase,
                 topic,
-                sent,
-                acked,
-                failed,
-                HistogramPercentiles.of(publishDelay),
+                sends.sent,
+                answers.acked,
+                answers.failed,
+                HistogramPercentiles.of(sends.publishDelay),
                 partitions,
                 time.seconds() > 0 ? time : null,
-                transactions);
-    }
-
-    private void grow(int size) {
-        int from = lastCommittedOffset.length;
-        ackedByPartition = Arrays.copyOf(ackedByPartition, size);
-        firstOffset = Arrays.copyOf(firstOffset, size);
-        lastOffset = Arrays.copyOf(lastOffset, size);
-        aborted = Arrays.copyOf(aborted, size);
-        lastCommittedOffset = Arrays.copyOf(lastCommittedOffset, size);
-        Arrays.fill(lastCommittedOffset, from, size, -1);
+                answers.transactions);
     }
 }

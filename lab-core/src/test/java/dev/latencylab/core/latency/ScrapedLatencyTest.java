@@ -3,14 +3,26 @@ package dev.latencylab.core.latency;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import org.junit.jupiter.api.Test;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ScrapedLatencyTest {
 
-    private final ScrapedLatency latency = new ScrapedLatency();
+    /** Both writers' kinds: from any thread, from one. */
+    static Stream<Arguments> kinds() {
+        return Stream.of(
+                Arguments.of("any thread", (Supplier<ScrapedLatency>) ScrapedLatency::new),
+                Arguments.of("one writer", (Supplier<ScrapedLatency>) ScrapedLatency::oneWriter));
+    }
 
-    @Test
-    void eachReadHoldsEverythingRecordedSoFarAndTheMaximumSinceTheReadBefore() {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void eachReadHoldsEverythingRecordedSoFarAndTheMaximumSinceTheReadBefore(
+            String kind, Supplier<ScrapedLatency> made) {
+        ScrapedLatency latency = made.get();
         latency.recordMicros(100);
         latency.recordMicros(2_000);
         LatencyBucketCounts first = latency.read();
@@ -29,8 +41,10 @@ class ScrapedLatencyTest {
     }
 
     /** Beyond the histograms' range, a value still counts (in +Inf), as a Micrometer timer's did; below 0, as 0. */
-    @Test
-    void valuesOutOfRangeStillCount() {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
+    void valuesOutOfRangeStillCount(String kind, Supplier<ScrapedLatency> made) {
+        ScrapedLatency latency = made.get();
         latency.recordMicros(HistogramPercentiles.HIGHEST_MICROS * 10);
         latency.recordMicros(-5);
         long[] counts = latency.read().counts();

@@ -3,6 +3,7 @@ package dev.latencylab.producer.load;
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.core.cachelines.PaddedCounter;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -72,14 +73,20 @@ final class RecordSender {
     /** The topics the current Kafka producer was started on, by ID; the sender thread's. */
     private final TopicIdentities topicIds = new TopicIdentities();
 
-    private final AtomicLong acked = new AtomicLong();
+    /**
+     * What the sender thread writes for every record and what the Kafka I/O thread writes for every
+     * answer, each on cache lines of its own: side by side, the two threads pulled one line back and
+     * forth at every record.
+     */
+    private final PaddedCounter sent = new PaddedCounter();
+
+    private final PaddedCounter acked = new PaddedCounter();
     private final AtomicLong failed = new AtomicLong();
     /** Kafka client counters summed over every producer this app made (settings changes replace it). */
     private final ClientTotals clientTotals = new ClientTotals();
 
-    private volatile long sent;
     /** The next stamped record's sequence number: records sent without the header take none. */
-    private volatile long nextSequence;
+    private final PaddedCounter nextSequence = new PaddedCounter();
 
     private final SenderTransactions transactions = new SenderTransactions();
     /** Whether the producer in use (or made next) is transactional; written by the sender thread. */
@@ -108,13 +115,13 @@ final class RecordSender {
         this.schedule = schedule;
         this.selfTestDuplicates = selfTestDuplicates;
         this.histograms = histograms;
-        this.metrics = new LoadMetrics(registry, state, generation, () -> sent, acked::get, failed::get);
+        this.metrics = new LoadMetrics(registry, state, generation, sent::get, acked::get, failed::get);
         this.transactionalProducers = new TransactionalProducers(factory, producerId);
         this.transactional = state.get().settings().transactional();
     }
 
     SenderCounters counters() {
-        long s = sent;
+        long s = sent.get();
         long retries;
         long errors;
         long bufferPoolWait;
@@ -126,7 +133,8 @@ final class RecordSender {
             // Time send() blocked on a full accumulator: a publish-delay window with any is not the sender's.
             bufferPoolWait = clientTotals.total("bufferpool-wait-time-ns-total", live);
         }
-        return new SenderCounters(s, acked.get(), failed.get(), nextSequence - 1, retries, errors, bufferPoolWait);
+        return new SenderCounters(
+                s, acked.get(), failed.get(), nextSequence.get() - 1, retries, errors, bufferPoolWait);
     }
 
     /**
@@ -137,7 +145,7 @@ final class RecordSender {
      */
     void send(LoadState current, PayloadPlan plan, PhaseTally phase, long dueNanos, long readNanos) {
         boolean throttled = !current.settings().unthrottled();
-        long count = sent;
+        long count = sent.get();
         // The order's own creation time, a payload field: not a measurement, so read only for a value that has it.
         OrderEvent event = events.next(count, plan.writesCreationTime() ? EpochMicros.now() : 0, plan);
         OpenTransaction tx;
@@ -150,9 +158,9 @@ final class RecordSender {
             if (throttled) {
                 schedule.advance();
             }
-            sent = count + 1;
+            sent.set(count + 1);
             phase.sent(throttled ? Math.max(0, System.nanoTime() - dueNanos) / 1_000 : 0);
-            onFailure(-1, phase, e);
+            onFailure(-1, phase.answers(), e);
             askFactoryAgain = true;
             return;
         }
@@ -169,7 +177,7 @@ final class RecordSender {
             // The wall clock at the send, for the header alone: a record without one needs no second clock read.
             long sentMicros = EpochMicros.now();
             // Only stamped records take a sequence number: the consumer sees no gap where unstamped ones went.
-            sequence = aside ? transactions.nextAbortedSequence() : nextSequence++;
+            sequence = aside ? transactions.nextAbortedSequence() : nextSequence();
             long intendedMicros = sentMicros - lateNanos / 1_000;
             headers = headers(LabHeader.encode(new RecordStamp(
                     intendedMicros,
@@ -186,17 +194,24 @@ final class RecordSender {
             // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
             histograms.publishDelay.recordMicros(lateMicros);
         }
-        sent = count + 1;
+        sent.set(count + 1);
         phase.sent(lateMicros);
         try {
-            producer().send(record, new Acknowledgement(phase, tx, sequence, sendNanos));
+            producer().send(record, new Acknowledgement(phase.answers(), tx, sequence, sendNanos));
         } catch (RuntimeException e) {
-            onFailure(sequence, phase, e);
+            onFailure(sequence, phase.answers(), e);
             return;
         }
         if (selfTestDuplicates.writeAgain()) {
             writeAgain(record);
         }
+    }
+
+    /** The next stamped record's sequence number, taken: the sender thread's alone. */
+    private long nextSequence() {
+        long sequence = nextSequence.get();
+        nextSequence.set(sequence + 1);
+        return sequence;
     }
 
     /** The copy a lost answer's retry would write: counted by nobody here, its failure the original's no more. */
@@ -253,15 +268,16 @@ final class RecordSender {
      * progress waits for: counts and one histogram, nothing more.
      */
     private final class Acknowledgement implements Callback {
-        private final PhaseTally phase;
+        /** The phase's answers alone: the tally's own line lies next to the sender's lock. */
+        private final PhaseTally.Answers answers;
         /** The record's transaction, null when it was sent without one. */
         private final OpenTransaction tx;
 
         private final long sequence;
         private final long sendNanos;
 
-        Acknowledgement(PhaseTally phase, OpenTransaction tx, long sequence, long sendNanos) {
-            this.phase = phase;
+        Acknowledgement(PhaseTally.Answers answers, OpenTransaction tx, long sequence, long sendNanos) {
+            this.answers = answers;
             this.tx = tx;
             this.sequence = sequence;
             this.sendNanos = sendNanos;
@@ -270,24 +286,24 @@ final class RecordSender {
         @Override
         public void onCompletion(RecordMetadata metadata, Exception error) {
             if (error == null) {
-                phase.acked(metadata.partition(), metadata.offset(), tx != null);
+                answers.acked(metadata.partition(), metadata.offset(), tx != null);
                 if (tx != null) {
                     tx.acks().acked(metadata.partition(), metadata.offset());
                 }
                 acked.incrementAndGet();
                 histograms.ackLatency.recordMicros((System.nanoTime() - sendNanos) / 1_000);
             } else {
-                onFailure(sequence, phase, error);
+                onFailure(sequence, answers, error);
             }
         }
     }
 
-    private void onFailure(long sequence, PhaseTally phase, Throwable error) {
+    private void onFailure(long sequence, PhaseTally.Answers answers, Throwable error) {
         if (!transactional) {
             // A transaction's failed send fails its commit, and the abort that follows is the same producer's.
             askFactoryAgain = true;
         }
-        phase.failed();
+        answers.failed();
         long n = failed.incrementAndGet();
         if (Long.bitCount(n) == 1) { // 1st, 2nd, 4th, 8th... failure: visible without flooding the log
             log.warn(

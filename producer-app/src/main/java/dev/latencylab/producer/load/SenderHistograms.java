@@ -31,9 +31,12 @@ public class SenderHistograms implements MultiCollector {
     private static final String ACK_LATENCY = "lab_producer_ack_latency_seconds";
     private static final String ACK_LATENCY_HELP = "Send call to acknowledgement";
 
-    /** Actual minus intended send time of throttled records, written by the sender thread. */
-    final ScrapedLatency publishDelay = new ScrapedLatency();
-    /** Send call to acknowledgement, written by the Kafka client's I/O thread. */
+    /** Actual minus intended send time of throttled records, written by the sender thread alone. */
+    final ScrapedLatency publishDelay = ScrapedLatency.oneWriter();
+    /**
+     * Send call to acknowledgement, written by the Kafka client's I/O thread: a producer replaced
+     * after a failed send may still be answering on its own while its successor answers.
+     */
     final ScrapedLatency ackLatency = new ScrapedLatency();
 
     /** The maxima decay as a Micrometer timer's do (2 minutes): the dashboards' "recent maximum". */

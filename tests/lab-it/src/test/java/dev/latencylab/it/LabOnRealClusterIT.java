@@ -163,6 +163,16 @@ class LabOnRealClusterIT {
         assertThat(p50Linger20 - p50Linger0).isGreaterThanOrEqualTo(8.0);
     }
 
+    /**
+     * Nothing sits on every level check: spring-kafka asks logback whether trace is on for every record
+     * sent, and Micrometer's logback metrics put a turbo filter in front of every such question.
+     */
+    @Test
+    void noLogbackTurboFilterSitsOnEveryLevelCheck() {
+        var logback = (ch.qos.logback.classic.LoggerContext) org.slf4j.LoggerFactory.getILoggerFactory();
+        assertThat(logback.getTurboFilterList()).isEmpty();
+    }
+
     @Test
     void everyBadInputIsRefusedWithItsFieldAndChangesNothing() {
         post(

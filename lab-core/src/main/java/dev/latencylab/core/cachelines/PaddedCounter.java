@@ -1,0 +1,40 @@
+package dev.latencylab.core.cachelines;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A long that one thread writes for every record and others read, on cache lines of its own: 128
+ * bytes of padding before it ({@link CacheLinePadding}) and after it.
+ */
+@SuppressWarnings("unused")
+public final class PaddedCounter extends CacheLinePadding {
+
+    private static final VarHandle VALUE;
+
+    static {
+        try {
+            VALUE = MethodHandles.lookup().findVarHandle(PaddedCounter.class, "value", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private volatile long value;
+    // After the value: HotSpot lays out fields of one size in the order they are declared.
+    private long q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15, q16;
+
+    public long get() {
+        return value;
+    }
+
+    /** For its one writer: a plain read of its own value before this costs no atomic instruction. */
+    public void set(long newValue) {
+        value = newValue;
+    }
+
+    /** Safe from several threads at once. */
+    public long incrementAndGet() {
+        return (long) VALUE.getAndAdd(this, 1L) + 1;
+    }
+}
