@@ -33,6 +33,13 @@ public final class PaddedCounter extends CacheLinePadding {
         value = newValue;
     }
 
+    /** For its one writer: the value, and one more from now on (a sequence number taken). */
+    public long takeNext() {
+        long taken = value;
+        value = taken + 1;
+        return taken;
+    }
+
     /** Safe from several threads at once. */
     public long incrementAndGet() {
         return (long) VALUE.getAndAdd(this, 1L) + 1;

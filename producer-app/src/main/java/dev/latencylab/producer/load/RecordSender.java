@@ -50,16 +50,9 @@ final class RecordSender {
     private final ProducerFactory<byte[], byte[]> factory;
     /** The factory's configs as the app started: what a property a phase no longer sets goes back to. */
     private final Map<String, Object> configsAtStart;
-    /**
-     * The Kafka producer in use: made and replaced on the sender thread, its metrics read by the
-     * endpoint. Replaced and read under {@code clientTotals}' lock, so a status never counts a
-     * retired producer's retries twice.
-     */
+    /** Made and replaced by the sender thread, read under clientTotals' lock: no retries are counted twice. */
     private volatile Producer<byte[], byte[]> producer;
-    /**
-     * Set on a failed send: spring-kafka closes a producer that hit a fatal error (an out-of-order
-     * sequence, say), and the factory hands out a fresh one, as the template asked for on every send.
-     */
+    /** Set on a failed send: spring-kafka closes a producer after a fatal error; the factory then makes another. */
     private volatile boolean askFactoryAgain;
 
     private final UUID producerId;
@@ -73,11 +66,7 @@ final class RecordSender {
     /** The topics the current Kafka producer was started on, by ID; the sender thread's. */
     private final TopicIdentities topicIds = new TopicIdentities();
 
-    /**
-     * What the sender thread writes for every record and what the Kafka I/O thread writes for every
-     * answer, each on cache lines of its own: side by side, the two threads pulled one line back and
-     * forth at every record.
-     */
+    /** Written for every record by the sender and by the I/O thread: padded, or the two pull one line to and fro. */
     private final PaddedCounter sent = new PaddedCounter();
 
     private final PaddedCounter acked = new PaddedCounter();
@@ -177,7 +166,7 @@ final class RecordSender {
             // The wall clock at the send, for the header alone: a record without one needs no second clock read.
             long sentMicros = EpochMicros.now();
             // Only stamped records take a sequence number: the consumer sees no gap where unstamped ones went.
-            sequence = aside ? transactions.nextAbortedSequence() : nextSequence();
+            sequence = aside ? transactions.nextAbortedSequence() : nextSequence.takeNext();
             long intendedMicros = sentMicros - lateNanos / 1_000;
             headers = headers(LabHeader.encode(new RecordStamp(
                     intendedMicros,
@@ -205,13 +194,6 @@ final class RecordSender {
         if (selfTestDuplicates.writeAgain()) {
             writeAgain(record);
         }
-    }
-
-    /** The next stamped record's sequence number, taken: the sender thread's alone. */
-    private long nextSequence() {
-        long sequence = nextSequence.get();
-        nextSequence.set(sequence + 1);
-        return sequence;
     }
 
     /** The copy a lost answer's retry would write: counted by nobody here, its failure the original's no more. */
@@ -268,7 +250,6 @@ final class RecordSender {
      * progress waits for: counts and one histogram, nothing more.
      */
     private final class Acknowledgement implements Callback {
-        /** The phase's answers alone: the tally's own line lies next to the sender's lock. */
         private final PhaseTally.Answers answers;
         /** The record's transaction, null when it was sent without one. */
         private final OpenTransaction tx;
