@@ -7,11 +7,14 @@ import dev.latencylab.api.settings.Pacing;
  * asks before each record and waits (parks) as long as it is told. Not thread-safe: the sender's.
  *
  * <p>{@link Pacing#BURSTS} follows what Kafka's ThroughputThrottler (ProducerPerformance's pacer)
- * does, not what it means to do: each record sent ahead of its time adds its interval to a
- * deficit; once the deficit reaches 2 ms the thread sleeps it off with {@code Object.wait(ms,
- * ns)}, which waits whole milliseconds rounded up (3 ms for a deficit just over 2). So the tool
- * wakes every 3 ms and more, not every 2, and after each sleep sends about a millisecond of
- * records late.
+ * does, not what it means to do: each record sent ahead of its time adds the interval to a
+ * deficit, the interval truncated to whole nanoseconds as the throttler's is; once the deficit
+ * reaches 2 ms the thread sleeps it off with {@code Object.wait(ms, ns)}, which waits whole
+ * milliseconds rounded up (3 ms for a deficit just over 2). So the tool wakes every 3 ms and more,
+ * not every 2, and after each sleep sends about a millisecond of records late. The truncation
+ * matters: at 18,000 or 22,000 records a second the exact intervals of 36 or 44 records make 2 ms
+ * to the nanosecond, which sleeps 2 ms; the throttler's fall a few nanoseconds short, it sends one
+ * more and sleeps 3, and so wakes a third less often.
  */
 public final class Pacer {
 
@@ -31,8 +34,10 @@ public final class Pacer {
      * Nanoseconds to wait before the record due at {@code dueNanos} may be sent at {@code nowNanos};
      * 0: send it now, and the pacer counts it as sent. A record sent before its due time is intended
      * when sent (no publish delay).
+     *
+     * @param rate the records a second the schedule runs at now
      */
-    public long waitNanos(long dueNanos, long nowNanos, Pacing pacing) {
+    public long waitNanos(long dueNanos, long nowNanos, Pacing pacing, double rate) {
         if (pacing == Pacing.EVEN) {
             return Math.max(0, dueNanos - nowNanos);
         }
@@ -49,10 +54,15 @@ public final class Pacer {
                 // The first record, or slower than one record per 2 ms: it waits for its own time.
                 return dueNanos - nowNanos;
             }
-            deficitNanos += Math.max(dueNanos - previousDueNanos, 0);
+            deficitNanos += throttlerIntervalNanos(rate);
         }
         previousDueNanos = dueNanos;
         return 0;
+    }
+
+    /** The throttler's interval: a second over the rate, the fraction of a nanosecond dropped. */
+    private static long throttlerIntervalNanos(double rate) {
+        return (long) (1e9 / rate);
     }
 
     private static long wholeMillisRoundedUp(long nanos) {

@@ -80,7 +80,7 @@ public final class PacingBenchmark {
         long mostLate = 0;
         for (long now = System.nanoTime(); now < end; now = System.nanoTime()) {
             long due = schedule.nextIntendedNanos();
-            long wait = pacer.waitNanos(due, now, pacing);
+            long wait = pacer.waitNanos(due, now, pacing, rate);
             if (wait > 0) {
                 LockSupport.parkNanos(wait);
                 wakes++;

@@ -228,7 +228,8 @@ public class LoadGenerator implements SmartLifecycle {
         }
         long due = schedule.nextIntendedNanos();
         long now = System.nanoTime();
-        long wait = pacer.waitNanos(due, now, state.settings().pacing());
+        long wait = pacer.waitNanos(
+                due, now, state.settings().pacing(), state.settings().rate());
         if (wait > 0) {
             // Short slices so a queued change is picked up promptly even at low rates; a transaction
             // due before the next record is ended on time.
