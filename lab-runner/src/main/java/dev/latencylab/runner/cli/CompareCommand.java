@@ -67,6 +67,14 @@ final class CompareCommand extends LabCommand {
     Duration warmup;
 
     @Option(
+            names = "--tool-warmup",
+            paramLabel = "D",
+            defaultValue = "20s",
+            description = "ProducerPerformance's warm-up beyond --warmup in the throughput part: its JVM is new each"
+                    + " round, the producer-app's is warm (default ${DEFAULT-VALUE})")
+    Duration toolWarmup;
+
+    @Option(
             names = "--stack-warmup",
             paramLabel = "D",
             defaultValue = "60s",
@@ -338,6 +346,7 @@ final class CompareCommand extends LabCommand {
         return new CompareSettings(
                 stackWarmup,
                 warmup,
+                toolWarmup,
                 duration,
                 linger,
                 batchSize,

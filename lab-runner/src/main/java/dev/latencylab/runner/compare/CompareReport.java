@@ -113,7 +113,8 @@ public final class CompareReport {
                 Locale.ROOT,
                 "Both sides: acks=all, %d B records, compression %s, on the same running stack "
                         + "(bench topic `%s` laid out like `%s`: %s). Stack warm-up %s; %d round(s) per part, odd rounds lab first, "
-                        + "even rounds tool first; warm-up %s, measured %s per run.%n%n",
+                        + "even rounds tool first; warm-up %s (ProducerPerformance's throughput runs: %s more, its JVM is "
+                        + "new), measured %s per run.%n%n",
                 s.recordBytes(),
                 s.compression(),
                 s.benchTopic(),
@@ -122,6 +123,7 @@ public final class CompareReport {
                 s.stackWarmup(),
                 s.rounds(),
                 s.warmup(),
+                s.toolWarmup(),
                 s.duration()));
 
         CompareSections.throughput(r, b);

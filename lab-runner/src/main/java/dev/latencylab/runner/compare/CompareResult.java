@@ -63,6 +63,7 @@ public record CompareResult(
             int latencyLingerMs,
             String stackWarmup,
             String warmup,
+            String toolWarmup,
             String duration,
             int rounds,
             long backlogRecords,

@@ -248,7 +248,9 @@ public final class CompareRun {
         }
         return Goals.throughput(
                 RoundSpread.of(rounds, CompareResult.ThroughputRound::ratio),
-                RoundSpread.beyond(rounds, r -> r.toolMeasured().recordsPerSec(), Goals.PRODUCER_TOOL_STEADY));
+                RoundSpread.beyond(rounds, r -> r.toolMeasured().recordsPerSec(), Goals.PRODUCER_TOOL_STEADY),
+                RoundSpread.medianOf(rounds, r -> r.lab().lateRatio()),
+                RoundSpread.medianOf(rounds, r -> r.toolMeasured().lateRatio()));
     }
 
     /** One listener's drain rate over ConsumerPerformance's in the same round; the median of the rounds judged. */
@@ -296,6 +298,7 @@ public final class CompareRun {
                 0,
                 Durations.format(settings.stackWarmup()),
                 Durations.format(settings.warmup()),
+                Durations.format(settings.toolJvmWarmup()),
                 Durations.format(settings.duration()),
                 settings.rounds(),
                 settings.backlogRecords(),

@@ -16,7 +16,8 @@ final class CompareSections {
     private static final Columns THROUGHPUT = Columns.figures("round")
             .andText("first")
             .andFigures("lab doing the tool's work, acked records/s | ProducerPerformance, acked records/s"
-                    + " | ratio lab / tool | realistic lab, acked records/s | realistic / tool's work");
+                    + " | ratio lab / tool | realistic lab, acked records/s | realistic / tool's work"
+                    + " | lab 2nd / 1st half | tool 2nd / 1st half");
     private static final Columns LATENCY = Columns.figures("round")
             .andText("first")
             .andFigures("lab p10 ms | lab p50 ms | lab p90 ms | lab p99 ms | lab records | paced floor p10 ms"
@@ -61,7 +62,9 @@ final class CompareSections {
                     t.labRealistic() == null
                             ? Numbers.NA
                             : Numbers.rate(t.labRealistic().ackedPerSec()),
-                    Numbers.ratio(t.realismRatio()));
+                    Numbers.ratio(t.realismRatio()),
+                    Numbers.ratio(t.lab().lateRatio()),
+                    Numbers.ratio(t.toolMeasured().lateRatio()));
         }
         if (r.throughputVerdict() != null
                 && r.throughputVerdict().ratio() != null
@@ -90,7 +93,7 @@ final class CompareSections {
                 .bold(verdict(r.floorVerdict()))
                 .bold(verdict(r.latencyVerdict()))
                 .paragraph(
-                        "The closed-loop floor runs right after EndToEndLatency in each round: one record at a time, timed "
+                        "The closed-loop floor runs next to the lab in each round (lab, floor, EndToEndLatency, busy-poll bound in odd rounds, the reverse in even ones): one record at a time, timed "
                                 + "in µs from before send() to the poll() that returns it, the next once it was read and acknowledged. "
                                 + "Its clients live for the whole comparison, in the runner's JVM (given the apps' JVM options by "
                                 + "scripts/lab), and each consumer was warmed with " + ClosedLoopFloor.WARMUP_RECORDS

@@ -21,6 +21,10 @@ import java.util.Map;
  *                 is warm for both sides (zero: none)
  * @param warmup   before each measured window (the lab's samples and acks of the warm-up are
  *                 dropped; ProducerPerformance gets the same share as {@code --warmup-records})
+ * @param toolJvmWarmup ProducerPerformance's warm-up beyond {@code warmup} in the throughput part: its JVM is
+ *                 new each round and, on a 2-core machine, its rate climbed for about 20 s (25 runs in 5
+ *                 comparisons: seconds 11-20 at 0.83 of seconds 21-40, median), where the producer-app's warm JVM
+ *                 did not; the halves check shows when it is too short
  * @param duration each measured window
  * @param rounds   how many times each side runs, alternating lab, tool, lab, tool...
  * @param lowRate  records/s of the lab's latency phase
@@ -33,6 +37,7 @@ import java.util.Map;
 public record CompareSettings(
         Duration stackWarmup,
         Duration warmup,
+        Duration toolJvmWarmup,
         Duration duration,
         int lingerMs,
         int batchSize,
@@ -50,6 +55,7 @@ public record CompareSettings(
         List<Long> stackPids) {
 
     public CompareSettings {
+        toolJvmWarmup = toolJvmWarmup == null ? Duration.ZERO : toolJvmWarmup;
         stackPids = stackPids == null ? List.of() : List.copyOf(stackPids);
     }
 

@@ -20,6 +20,11 @@ final class Goals {
     public static final double MAX_CPU_RATIO = 1.2;
     /** A round whose ProducerPerformance rate lies further than this from the rounds' median is UNSTEADY. */
     public static final double PRODUCER_TOOL_STEADY = 0.05;
+    /**
+     * A side whose rate in its window's second half was more than this above its first half's (median of the
+     * rounds) was still warming up: its window understates it, so a verdict in the other side's favour is not given.
+     */
+    public static final double WARMING = 0.05;
     /** A round whose ConsumerPerformance rate lies further than this from the rounds' median is UNSTEADY. */
     public static final double CONSUMER_TOOL_STEADY = 0.1;
 
@@ -29,8 +34,10 @@ final class Goals {
      * The lab's acked records/s over ProducerPerformance's, round by round; the median judged.
      *
      * @param unsteady rounds whose tool rate lay further from the tools' median than the goal's margin
+     * @param labLate  the median of the lab's second-half / first-half rates (null: not known)
+     * @param toolLate the tool's, likewise: above 1 + {@link #WARMING}, it was still warming and a "met" is not given
      */
-    public static Verdict throughput(RoundSpread ratio, long unsteady) {
+    public static Verdict throughput(RoundSpread ratio, long unsteady, Double labLate, Double toolLate) {
         String goal = "lab / ProducerPerformance >= " + MIN_THROUGHPUT_RATIO;
         if (!(ratio.median() > 0) || Double.isInfinite(ratio.median())) {
             return Verdict.notJudged(
@@ -40,15 +47,52 @@ final class Goals {
         }
         double r = ratio.median();
         boolean met = r >= MIN_THROUGHPUT_RATIO;
+        boolean toolWarming = warming(toolLate);
+        boolean labWarming = warming(labLate);
+        // A side still warming is understated: a verdict in the other side's favour would lean on that.
+        boolean spoiled = met ? toolWarming : labWarming;
+        String standing = spoiled
+                ? String.format(
+                        Locale.ROOT,
+                        "not judged (%s on these figures, but %s was still warming up)",
+                        met ? "met" : "missed",
+                        met ? "ProducerPerformance" : "the producer-app")
+                : met ? "met" : String.format(Locale.ROOT, "MISSED (the lab reaches %.1f %% of the tool)", r * 100);
         String text = String.format(
                 Locale.ROOT,
-                "throughput ratio %s (lab / ProducerPerformance acked records/s, %s): goal >= %.2f %s%s",
+                "throughput ratio %s (lab / ProducerPerformance acked records/s, %s): goal >= %.2f %s%s%s",
                 Numbers.ratio(r),
                 ratio.describe(),
                 MIN_THROUGHPUT_RATIO,
-                met ? "met" : String.format(Locale.ROOT, "MISSED (the lab reaches %.1f %% of the tool)", r * 100),
-                unsteadiness(unsteady, ratio.rounds(), PRODUCER_TOOL_STEADY, "ProducerPerformance"));
-        return Verdict.exact(goal, r, met, text);
+                standing,
+                unsteadiness(unsteady, ratio.rounds(), PRODUCER_TOOL_STEADY, "ProducerPerformance"),
+                warmth(labLate, toolLate));
+        return spoiled
+                ? new Verdict(goal, r, r, r, Verdict.Standing.UNDECIDED, text)
+                : Verdict.exact(goal, r, met, text);
+    }
+
+    private static boolean warming(Double late) {
+        return late != null && late > 1 + WARMING;
+    }
+
+    /** Each side's second half over its first, the check that both were warm; WARMING where one was not. */
+    private static String warmth(Double labLate, Double toolLate) {
+        if (labLate == null || toolLate == null) {
+            return "";
+        }
+        return String.format(
+                Locale.ROOT,
+                "; second half / first half of the window (median of the rounds): lab %s, ProducerPerformance %s%s",
+                Numbers.ratio(labLate),
+                Numbers.ratio(toolLate),
+                warming(labLate) || warming(toolLate)
+                        ? String.format(
+                                Locale.ROOT,
+                                ", WARMING: %s got faster by more than %.0f %% inside its window",
+                                warming(toolLate) ? "ProducerPerformance" : "the producer-app",
+                                WARMING * 100)
+                        : "");
     }
 
     /** Rounds in which the tool itself moved by more than the goal's margin: the machine, not either side. */

@@ -72,16 +72,29 @@ final class LabDriver {
             sleeper.sleep(warmup);
             SenderCounters a = producer.state().counters();
             Instant t0 = clock.instant();
+            Duration halfway = duration.dividedBy(2);
+            Instant half = null;
+            long ackedAtHalf = 0;
             Instant last = t0;
             long lastAcked = a.acked();
             while (true) {
-                Duration left = duration.minus(Duration.between(t0, clock.instant()));
+                Duration elapsed = Duration.between(t0, clock.instant());
+                Duration left = duration.minus(elapsed);
                 if (left.isNegative() || left.isZero()) {
                     break;
                 }
-                sleeper.sleep(left.compareTo(PROGRESS_EVERY) < 0 ? left : PROGRESS_EVERY);
+                Duration nap = left.compareTo(PROGRESS_EVERY) < 0 ? left : PROGRESS_EVERY;
+                if (half == null && halfway.minus(elapsed).compareTo(nap) < 0) {
+                    nap = halfway.minus(elapsed);
+                }
+                sleeper.sleep(nap);
                 Instant now = clock.instant();
-                if (Duration.between(t0, now).compareTo(duration) < 0) {
+                if (half == null && Duration.between(t0, now).compareTo(halfway) >= 0) {
+                    half = now;
+                    ackedAtHalf = producer.state().counters().acked();
+                }
+                if (Duration.between(last, now).compareTo(PROGRESS_EVERY) >= 0
+                        && Duration.between(t0, now).compareTo(duration) < 0) {
                     long acked = producer.state().counters().acked();
                     out.printf(
                             Locale.ROOT,
@@ -95,7 +108,8 @@ final class LabDriver {
             }
             SenderCounters b = producer.state().counters();
             Instant t1 = clock.instant();
-            return new LabThroughput(t0, t1, a.acked(), b.acked(), a.sent(), b.sent(), a.failed(), b.failed());
+            return new LabThroughput(
+                    t0, t1, a.acked(), b.acked(), a.sent(), b.sent(), a.failed(), b.failed(), half, ackedAtHalf);
         } finally {
             stop();
         }

@@ -8,6 +8,9 @@ import java.time.Instant;
  * The producer-app's counters at both ends of a measured window. Acknowledged records count, not
  * sent ones: ProducerPerformance counts acknowledgements too, and a record handed to the producer
  * but not yet acknowledged has not been delivered.
+ *
+ * @param half when the acked counter was read halfway through the window (null: not read)
+ * @param ackedAtHalf the acked counter then
  */
 record LabThroughput(
         Instant start,
@@ -17,7 +20,9 @@ record LabThroughput(
         long sentAtStart,
         long sentAtEnd,
         long failedAtStart,
-        long failedAtEnd) {
+        long failedAtEnd,
+        Instant half,
+        long ackedAtHalf) {
 
     @JsonProperty("seconds")
     public double seconds() {
@@ -37,5 +42,21 @@ record LabThroughput(
     @JsonProperty("failed")
     public long failed() {
         return failedAtEnd - failedAtStart;
+    }
+
+    /**
+     * The acked rate of the window's second half over its first half's: well above 1, the sender was
+     * still getting faster inside the window (its warm-up too short). Null when the halfway count is missing.
+     */
+    @JsonProperty("lateRatio")
+    public Double lateRatio() {
+        if (half == null) {
+            return null;
+        }
+        return Halves.ratio(
+                ackedAtHalf - ackedAtStart,
+                Duration.between(start, half),
+                ackedAtEnd - ackedAtHalf,
+                Duration.between(half, end));
     }
 }

@@ -7,7 +7,8 @@ import java.util.Locale;
 
 /**
  * A latency round of the comparison: the lab's e2e at a low rate, EndToEndLatency, and the
- * closed-loop floor back to back and paced, in the round's order.
+ * closed-loop floor back to back and paced, in the round's order: lab, paced floor, tool, busy-poll
+ * bound in odd rounds, the reverse in even ones.
  */
 final class LatencyRounds {
 
@@ -27,11 +28,13 @@ final class LatencyRounds {
         Floor busyPoll;
         Floor paced;
         Duration pace = Duration.ofNanos(1_000_000_000L / ctx.settings.lowRate());
+        // The goal's pair, the lab and the paced floor, run next to each other in both orders, so a drift of the
+        // machine over the round (seen as both falling by a fifth over a run) moves both alike.
         if (CompareRun.labFirst(i)) {
             l = labLatency(i);
+            paced = floor(i, toolRecords(), pace, FloorFetch.LAB);
             t = toolLatency(i);
             busyPoll = floor(i, t.records(), Duration.ZERO, FloorFetch.BUSY_POLL);
-            paced = floor(i, t.records(), pace, FloorFetch.LAB);
         } else {
             t = toolLatency(i);
             busyPoll = floor(i, t.records(), Duration.ZERO, FloorFetch.BUSY_POLL);
@@ -106,11 +109,16 @@ final class LatencyRounds {
 
     private record ToolLatency(EndToEndResult result, long records, List<String> command) {}
 
-    private ToolLatency toolLatency(int i) throws InterruptedException {
-        int n = ctx.settings.rounds();
-        long records = Math.max(
+    /** EndToEndLatency's records, which each floor sends too: the lab's rate over the window, at least 500. */
+    private long toolRecords() {
+        return Math.max(
                 MIN_E2E_RECORDS,
                 (long) ctx.settings.lowRate() * ctx.settings.duration().toSeconds());
+    }
+
+    private ToolLatency toolLatency(int i) throws InterruptedException {
+        int n = ctx.settings.rounds();
+        long records = toolRecords();
         List<String> cmd = ctx.tools.endToEndLatency(ctx.settings.topic(), records, CompareSettings.RECORD_BYTES);
         ctx.out.printf(Locale.ROOT, "%nlatency %d/%d, EndToEndLatency: %d records, one at a time%n", i, n, records);
         ctx.abort.check();

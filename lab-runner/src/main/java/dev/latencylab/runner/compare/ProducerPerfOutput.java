@@ -65,8 +65,10 @@ record ProducerPerfOutput(List<Interval> windows, Summary summary, Summary stead
      * @param from     seconds after the tool's start where the first counted interval starts
      * @param complete false when the counted intervals cover less than 90 % of the window (the tool
      *                 finished early: it was faster than the lab's rate it was sized from)
+     * @param lateRatio the rate of the intervals that start in the window's second half over the first
+     *                 half's: well above 1, the tool was still getting faster (null: a half had none)
      */
-    public record Measured(long records, double seconds, double from, int windows, boolean complete) {
+    public record Measured(long records, double seconds, double from, int windows, boolean complete, Double lateRatio) {
         @JsonProperty("recordsPerSec")
         public double recordsPerSec() {
             return seconds > 0 ? records / seconds : 0;
@@ -110,10 +112,13 @@ record ProducerPerfOutput(List<Interval> windows, Summary summary, Summary stead
     public Optional<Measured> measure(Duration warmup, Duration duration) {
         double from = warmup.toNanos() / 1e9;
         double to = from + duration.toNanos() / 1e9 + END_TOLERANCE_SECONDS;
+        double mid = from + duration.toNanos() / 2e9;
         double t = 0;
         double firstStart = -1;
         long records = 0;
         double seconds = 0;
+        long firstHalfRecords = 0;
+        double firstHalfSeconds = 0;
         int count = 0;
         for (Interval win : windows) {
             double start = t;
@@ -129,12 +134,22 @@ record ProducerPerfOutput(List<Interval> windows, Summary summary, Summary stead
             }
             records += win.records();
             seconds += win.seconds();
+            if (start < mid) {
+                firstHalfRecords += win.records();
+                firstHalfSeconds += win.seconds();
+            }
             count++;
         }
         if (count == 0) {
             return Optional.empty();
         }
-        return Optional.of(
-                new Measured(records, seconds, firstStart, count, seconds >= 0.9 * duration.toNanos() / 1e9));
+        return Optional.of(new Measured(
+                records,
+                seconds,
+                firstStart,
+                count,
+                seconds >= 0.9 * duration.toNanos() / 1e9,
+                Halves.ratio(
+                        firstHalfRecords, firstHalfSeconds, records - firstHalfRecords, seconds - firstHalfSeconds)));
     }
 }

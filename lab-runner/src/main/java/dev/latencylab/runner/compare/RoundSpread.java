@@ -3,6 +3,8 @@ package dev.latencylab.runner.compare;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -25,6 +27,16 @@ record RoundSpread(double median, double min, double max, int rounds) {
 
     static <T> RoundSpread of(List<T> rounds, ToDoubleFunction<T> figure) {
         return of(rounds.stream().mapToDouble(figure).toArray());
+    }
+
+    /** The median of the rounds' figures where they have one; null where none has. */
+    static <T> Double medianOf(List<T> rounds, Function<T, Double> figure) {
+        double[] v = rounds.stream()
+                .map(figure)
+                .filter(Objects::nonNull)
+                .mapToDouble(Double::doubleValue)
+                .toArray();
+        return v.length == 0 ? null : of(v).median();
     }
 
     /** How many values lie further from the median than {@code margin} of it (0.05: five per cent). */

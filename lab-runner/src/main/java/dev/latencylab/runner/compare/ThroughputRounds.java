@@ -86,13 +86,15 @@ final class ThroughputRounds {
         }
         ctx.out.printf(
                 Locale.ROOT,
-                "throughput %d/%d, lab: %s records/s acked (%s sent/s, %d failed) over %.1f s%n",
+                "throughput %d/%d, lab: %s records/s acked (%s sent/s, %d failed) over %.1f s; second half / first"
+                        + " half %s%n",
                 i,
                 n,
                 Numbers.rate(l.ackedPerSec()),
                 Numbers.rate(l.sentPerSec()),
                 l.failed(),
-                l.seconds());
+                l.seconds(),
+                Numbers.ratio(l.lateRatio()));
         if (l.failed() > 0) {
             warnings.add(
                     "round " + i + ": the producer-app reported " + l.failed() + " failed sends during the window");
@@ -104,19 +106,25 @@ final class ThroughputRounds {
     private record ToolThroughput(
             ProducerPerfOutput.Measured measured, ProducerPerfOutput output, String ranFor, List<String> command) {}
 
+    /** The tool's warm-up: the lab's, and what its new JVM takes beyond a warm one. */
+    static Duration toolWarmup(CompareSettings s) {
+        return s.warmup().plus(s.toolJvmWarmup());
+    }
+
     private ToolThroughput toolThroughput(int i, List<String> warnings) throws InterruptedException {
         int n = ctx.settings.rounds();
-        Duration runFor = ctx.settings.warmup().plus(ctx.settings.duration()).plus(TOOL_START_ALLOWANCE);
+        Duration warmup = toolWarmup(ctx.settings);
+        Duration runFor = warmup.plus(ctx.settings.duration()).plus(TOOL_START_ALLOWANCE);
         List<String> cmd = ctx.tools.producerPerformance(
                 ctx.settings.topic(), UNBOUNDED_RECORDS, ctx.toolPayload(), ctx.settings.producerProperties());
         ctx.out.printf(
                 Locale.ROOT,
-                "%nthroughput %d/%d, ProducerPerformance: unthrottled for %s (start-up, %s warm-up, %s window), "
-                        + "then stopped%n",
+                "%nthroughput %d/%d, ProducerPerformance: unthrottled for %s (start-up, %s warm-up: its JVM is new,"
+                        + " %s window), then stopped%n",
                 i,
                 n,
                 Durations.format(runFor),
-                Durations.format(ctx.settings.warmup()),
+                Durations.format(warmup),
                 Durations.format(ctx.settings.duration()));
         ctx.abort.check();
         ToolRun r = ctx.runner.run(cmd, runFor, ctx.toolLog("producer-performance-" + i));
@@ -130,9 +138,9 @@ final class ThroughputRounds {
                             + System.lineSeparator()
                             + r.tail(5));
         }
-        ProducerPerfOutput.Measured m = p.measure(ctx.settings.warmup(), ctx.settings.duration())
+        ProducerPerfOutput.Measured m = p.measure(warmup, ctx.settings.duration())
                 .orElseThrow(() -> new CompareException("ProducerPerformance printed no one-second interval after the "
-                        + Durations.format(ctx.settings.warmup()) + " warm-up; output in " + r.log()));
+                        + Durations.format(warmup) + " warm-up; output in " + r.log()));
         if (!m.complete()) {
             warnings.add(String.format(
                     Locale.ROOT,
@@ -145,11 +153,12 @@ final class ThroughputRounds {
         }
         ctx.out.printf(
                 Locale.ROOT,
-                "throughput %d/%d, ProducerPerformance: %s records/s acked over %.1f s%n",
+                "throughput %d/%d, ProducerPerformance: %s records/s acked over %.1f s; second half / first half %s%n",
                 i,
                 n,
                 Numbers.rate(m.recordsPerSec()),
-                m.seconds());
+                m.seconds(),
+                Numbers.ratio(m.lateRatio()));
         return new ToolThroughput(m, p, Durations.format(runFor), cmd);
     }
 }

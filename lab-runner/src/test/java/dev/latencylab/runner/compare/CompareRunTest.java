@@ -39,6 +39,8 @@ class CompareRunTest {
     private record Pins(Long producer, List<Long> others) {}
 
     private Pins pins = new Pins(null, List.of());
+    /** ProducerPerformance's warm-up beyond the lab's: none, so the tool's 10 s window after 10 s is 12,165/s. */
+    private Duration toolJvmWarmup = Duration.ZERO;
     /** The bench topic's records as the CPU window counts them: 60,000 more at each look. */
     private final java.util.concurrent.atomic.AtomicLong toolRecords = new java.util.concurrent.atomic.AtomicLong();
 
@@ -66,6 +68,7 @@ class CompareRunTest {
         CompareSettings settings = new CompareSettings(
                 Duration.ofSeconds(30),
                 Duration.ofSeconds(10),
+                toolJvmWarmup,
                 Duration.ofSeconds(10),
                 5,
                 16384,
@@ -183,7 +186,15 @@ class CompareRunTest {
                     .extracting(CompareResult.LatencyRound::labFirst)
                     .containsExactly(true, false);
             assertThat(r.throughput().get(0).lab().ackedPerSec()).isCloseTo(200_000, within(1.0));
+            assertThat(r.throughput().get(0).lab().lateRatio())
+                    .as("the acked counter read halfway: the fake's steady rate is the same in both halves")
+                    .isCloseTo(1.0, within(0.001));
+            assertThat(r.throughput().get(0).lab().half())
+                    .isEqualTo(r.throughput().get(0).lab().start().plusSeconds(5));
             assertThat(r.throughput().get(0).toolMeasured().recordsPerSec()).isCloseTo(12_165, within(1.0));
+            assertThat(r.throughput().get(0).toolMeasured().lateRatio())
+                    .as("10-15 s at 11,985/s, 15-20 s at 12,345/s")
+                    .isCloseTo(12_345.3 / 11_985, within(0.001));
             assertThat(r.throughputVerdict().status()).isEqualTo(Verdict.Standing.MET);
             // The tool gets more records than it can send and is stopped after start-up + warm-up + window.
             assertThat(r.throughput().get(0).toolRanFor()).isEqualTo("28s");
@@ -206,13 +217,13 @@ class CompareRunTest {
             assertThat(r.latency().get(0).lab().latencyMs().p50()).isEqualTo(1.5);
             assertThat(r.latencyVerdict().ratio()).isCloseTo(0.75, within(1e-9));
             assertThat(r.latencyVerdict().status()).isEqualTo(Verdict.Standing.MET);
-            // The floor runs after the tool in each round, as many records as the tool, on the bench topic.
-            // Busy-poll back to back, then paced at the lab's 50 records/s with the lab's fetch settings; one
-            // probe for the whole comparison, closed at its end.
+            // As many records as the tool, on the bench topic: the paced floor (the lab's 50 records/s and fetch
+            // settings) next to the lab in both orders (lab, paced, tool, busy-poll; then tool, busy-poll, paced,
+            // lab), the busy-poll bound back to back next to the tool; one probe for the whole comparison.
             assertThat(floors)
                     .containsExactly(
-                            "lab.compare 500 BUSY_POLL, pace PT0S",
                             "lab.compare 500 LAB, pace PT0.02S",
+                            "lab.compare 500 BUSY_POLL, pace PT0S",
                             "lab.compare 500 BUSY_POLL, pace PT0S",
                             "lab.compare 500 LAB, pace PT0.02S",
                             "closed");
@@ -449,6 +460,27 @@ class CompareRunTest {
                     .contains("not present in metadata");
             assertThat(r.throughput()).isEmpty();
             assertThat(r.throughputVerdict()).isNull();
+        }
+    }
+
+    /** The tool's new JVM gets --tool-warmup more: its window opens later on its own clock, and it runs longer. */
+    @Test
+    void theToolsWindowOpensAfterItsLongerWarmup(@TempDir Path dir) throws IOException {
+        FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
+        ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt");
+        toolJvmWarmup = Duration.ofSeconds(5);
+        try (FakeLab lab = new FakeLab(time)) {
+            CompareResult r = run(lab, time, tools, dir, 1);
+
+            assertThat(r.complete()).as(r.stopReason()).isTrue();
+            CompareResult.ThroughputRound t = r.throughput().get(0);
+            // Intervals [10, 15) at 11,985/s, [15, 20) at 12,345.3/s, [20, 25): a 10 s window after 15 s takes the
+            // last two.
+            assertThat(t.toolMeasured().from()).isCloseTo(15.0, within(0.01));
+            assertThat(t.toolRanFor()).isEqualTo("33s");
+            assertThat(r.setup().toolWarmup()).isEqualTo("5s");
+            assertThat(CompareReport.markdown(r))
+                    .contains("warm-up 10s (ProducerPerformance's throughput runs: 5s more, its JVM is new)");
         }
     }
 

@@ -11,7 +11,7 @@ class GoalsTest {
 
     @Test
     void throughputAtOrAboveTheToolsMeetsTheGoal() {
-        Verdict v = Goals.throughput(RoundSpread.of(10_000.0 / 10_000), 0);
+        Verdict v = Goals.throughput(RoundSpread.of(10_000.0 / 10_000), 0, null, null);
 
         assertThat(v.status()).isEqualTo(Verdict.Standing.MET);
         assertThat(v.ratio()).isCloseTo(1.0, within(1e-12));
@@ -23,7 +23,7 @@ class GoalsTest {
     /** One bad round moves a mean, not the median: the goal is judged on the median, the range shown beside it. */
     @Test
     void throughputIsJudgedOnTheMedianOfTheRoundsWithTheirRange() {
-        Verdict v = Goals.throughput(RoundSpread.of(1.02, 0.60, 1.04, 1.01, 1.07), 2);
+        Verdict v = Goals.throughput(RoundSpread.of(1.02, 0.60, 1.04, 1.01, 1.07), 2, null, null);
 
         assertThat(v.status()).isEqualTo(Verdict.Standing.MET);
         assertThat(v.ratio()).isCloseTo(1.02, within(1e-12));
@@ -31,14 +31,15 @@ class GoalsTest {
                 .contains("median of 5 rounds, range 0.600 to 1.070")
                 .contains(
                         "UNSTEADY: in 2 of 5 rounds ProducerPerformance's own rate lay more than 5 % from its median");
-        assertThat(Goals.throughput(RoundSpread.of(0.99, 1.04, 0.95, 1.0), 0).status())
+        assertThat(Goals.throughput(RoundSpread.of(0.99, 1.04, 0.95, 1.0), 0, null, null)
+                        .status())
                 .as("median of an even count: the mean of the middle two, 0.995")
                 .isEqualTo(Verdict.Standing.MISSED);
     }
 
     @Test
     void throughputJustBelowIsAMissAndSaysByHowMuch() {
-        Verdict v = Goals.throughput(RoundSpread.of(9_990.0 / 10_000), 0);
+        Verdict v = Goals.throughput(RoundSpread.of(9_990.0 / 10_000), 0, null, null);
 
         assertThat(v.status()).isEqualTo(Verdict.Standing.MISSED);
         assertThat(v.text())
@@ -46,9 +47,31 @@ class GoalsTest {
                         + "goal >= 1.00 MISSED (the lab reaches 99.9 % of the tool)");
     }
 
+    /** A tool still getting faster inside its window is understated: a "met" would lean on that. */
+    @Test
+    void aToolStillWarmingCannotMakeTheGoalMetButCannotHideAMiss() {
+        Verdict warming = Goals.throughput(RoundSpread.of(1.08), 0, 0.99, 1.12);
+
+        assertThat(warming.status()).isEqualTo(Verdict.Standing.UNDECIDED);
+        assertThat(warming.ratio()).isCloseTo(1.08, within(1e-12));
+        assertThat(warming.text())
+                .contains("not judged (met on these figures, but ProducerPerformance was still warming up)")
+                .contains("second half / first half of the window (median of the rounds): lab 0.990,"
+                        + " ProducerPerformance 1.120, WARMING: ProducerPerformance got faster by more than 5 %");
+        assertThat(Goals.throughput(RoundSpread.of(0.93), 0, 0.99, 1.12).status())
+                .as("the tool understated and the lab still below it")
+                .isEqualTo(Verdict.Standing.MISSED);
+        assertThat(Goals.throughput(RoundSpread.of(0.93), 0, 1.09, 1.0).status())
+                .as("the lab still warming cannot make its miss final")
+                .isEqualTo(Verdict.Standing.UNDECIDED);
+        Verdict warm = Goals.throughput(RoundSpread.of(1.08), 0, 1.02, 1.04);
+        assertThat(warm.status()).isEqualTo(Verdict.Standing.MET);
+        assertThat(warm.text()).contains("lab 1.020, ProducerPerformance 1.040").doesNotContain("WARMING");
+    }
+
     @Test
     void noToolThroughputIsNotJudged() {
-        Verdict v = Goals.throughput(RoundSpread.of(9_490.0 / 0), 0);
+        Verdict v = Goals.throughput(RoundSpread.of(9_490.0 / 0), 0, null, null);
 
         assertThat(v.status()).isEqualTo(Verdict.Standing.UNDECIDED);
         assertThat(v.ratio()).isNull();

@@ -66,6 +66,28 @@ class ProducerPerfOutputTest {
         assertThat(m.complete()).isTrue();
     }
 
+    /**
+     * Round 2 of run AR on this machine: the new JVM's rate climbed from about 33,000 to 55,000 records/s over its
+     * first 25 s. A window after 10 s counts the climb (its second half much faster than its first); one after 10 s
+     * more does not.
+     */
+    @Test
+    void aToolStillGettingFasterInsideItsWindowShowsInItsHalves() {
+        ProducerPerfOutput out = ProducerPerfOutput.parse(Resources.text("producer-performance-1s-warming.txt"))
+                .orElseThrow();
+
+        ProducerPerfOutput.Measured early =
+                out.measure(Duration.ofSeconds(10), Duration.ofSeconds(30)).orElseThrow();
+        ProducerPerfOutput.Measured late =
+                out.measure(Duration.ofSeconds(20), Duration.ofSeconds(20)).orElseThrow();
+
+        // Figures checked by hand from the file's interval lines (first half 10-25 s, second 25-40 s).
+        assertThat(early.recordsPerSec()).isCloseTo(49_940, within(1.0));
+        assertThat(early.lateRatio()).isCloseTo(1.317, within(0.001)).isGreaterThan(1 + Goals.WARMING);
+        assertThat(late.recordsPerSec()).isCloseTo(56_371, within(1.0));
+        assertThat(late.lateRatio()).isCloseTo(0.989, within(0.001));
+    }
+
     @Test
     void aToolThatEndsBeforeTheWindowDoesIsFlaggedIncomplete() {
         ProducerPerfOutput out = new ProducerPerfOutput(
@@ -78,6 +100,9 @@ class ProducerPerfOutputTest {
         assertThat(m.records()).isEqualTo(41_000);
         assertThat(m.seconds()).isCloseTo(2.0, within(1e-9));
         assertThat(m.complete()).isFalse();
+        assertThat(m.lateRatio())
+                .as("the window's halves end at 16 s: both intervals fall in the first, none in the second")
+                .isNull();
     }
 
     @Test
