@@ -23,7 +23,7 @@ import java.util.Map;
  *                 dropped; ProducerPerformance gets the same share as {@code --warmup-records})
  * @param toolJvmWarmup ProducerPerformance's warm-up beyond {@code warmup} in the throughput part: its JVM is
  *                 new each round and, on a 2-core machine, its rate climbed for about 20 s (25 runs in 5
- *                 comparisons: seconds 11-20 at 0.83 of seconds 21-40, median), where the producer-app's warm JVM
+ *                 comparisons: seconds 11-20 at 0.81 of seconds 21-40, median), where the producer-app's warm JVM
  *                 did not; the halves check shows when it is too short
  * @param duration each measured window
  * @param rounds   how many times each side runs, alternating lab, tool, lab, tool...

@@ -340,6 +340,9 @@ class LingerSweepIT {
                 "2s",
                 "--stack-warmup",
                 "0s",
+                // The tool's JVM warms inside seconds here too; what is checked is that both halves are read.
+                "--tool-warmup",
+                "1s",
                 "--backlog",
                 // Not compare's least (100,000): ConsumerPerformance read a second backlog of that size inside one
                 // of its 100 ms lines (about 1M records/s here) and left compare no line to time it by.
@@ -355,6 +358,16 @@ class LingerSweepIT {
         }
         SoftAssertions soft = new SoftAssertions();
         soft.assertThat(c.path("complete").asBoolean()).as("compare complete").isTrue();
+        JsonNode throughput = c.path("throughput").path(0);
+        soft.assertThat(throughput.path("lab").path("lateRatio").asDouble())
+                .as("the lab's second half / first half: its acked counter read halfway")
+                .isPositive();
+        soft.assertThat(throughput.path("toolMeasured").path("lateRatio").asDouble())
+                .as("the tool's second half / first half, from its one-second lines")
+                .isPositive();
+        soft.assertThat(throughput.path("toolMeasured").path("from").asDouble())
+                .as("the tool's window opens after --warmup + --tool-warmup on its own clock")
+                .isGreaterThanOrEqualTo(3.0);
         JsonNode round = c.path("consumer").path(0);
         for (String listener : new String[] {"record", "batch"}) {
             JsonNode d = round.path(listener);
