@@ -93,8 +93,7 @@ final class LabDriver {
                     half = now;
                     ackedAtHalf = producer.state().counters().acked();
                 }
-                if (Duration.between(last, now).compareTo(PROGRESS_EVERY) >= 0
-                        && Duration.between(t0, now).compareTo(duration) < 0) {
+                if (Duration.between(t0, now).compareTo(duration) < 0) {
                     long acked = producer.state().counters().acked();
                     out.printf(
                             Locale.ROOT,
