@@ -69,7 +69,7 @@ final class CompareCommand extends LabCommand {
     @Option(
             names = "--tool-warmup",
             paramLabel = "D",
-            defaultValue = "20s",
+            defaultValue = CompareSettings.DEFAULT_TOOL_WARMUP,
             description = "ProducerPerformance's warm-up beyond --warmup in the throughput part: its JVM is new each"
                     + " round, the producer-app's is warm (default ${DEFAULT-VALUE})")
     Duration toolWarmup;

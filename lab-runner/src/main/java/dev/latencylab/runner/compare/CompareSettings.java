@@ -75,6 +75,9 @@ public record CompareSettings(
         return drainTopic() + "-" + round;
     }
 
+    /** {@code --tool-warmup}'s default: the option and the report's description of it say the same. */
+    public static final String DEFAULT_TOOL_WARMUP = "20s";
+
     /** The record size: the lab's default payload and ProducerPerformance's --record-size. */
     public static final int RECORD_BYTES = 400;
     /** Keyless, like Kafka's tools: the sticky partitioner fills batches the same way on both sides. */

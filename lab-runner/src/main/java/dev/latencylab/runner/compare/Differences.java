@@ -36,7 +36,8 @@ public final class Differences {
                 "Throughput on both sides is acknowledged records per second (acks=all) over a window of the same length: "
                         + "the lab's from the producer-app's acked counter, ProducerPerformance's from its one-second interval "
                         + "lines on its own clock. ProducerPerformance's warm-up is longer than the lab's (--tool-warmup, "
-                        + "20s by default): its JVM is new each round, and with the lab's warm-up alone its rate was "
+                        + CompareSettings.DEFAULT_TOOL_WARMUP
+                        + " by default): its JVM is new each round, and with the lab's warm-up alone its rate was "
                         + "still climbing inside the window (the producer-app's JVM has run since the stack's warm-up). Each "
                         + "side's second half of the window against its first shows that both were warm: a side more than "
                         + Math.round(Goals.WARMING * 100)

@@ -38,7 +38,7 @@ final class LatencyRounds {
         } else {
             t = toolLatency(i);
             busyPoll = floor(i, t.records(), Duration.ZERO, FloorFetch.BUSY_POLL);
-            paced = floor(i, t.records(), pace, FloorFetch.LAB);
+            paced = floor(i, toolRecords(), pace, FloorFetch.LAB);
             l = labLatency(i);
         }
         CompareResult.LatencyRound round = new CompareResult.LatencyRound(
