@@ -179,8 +179,34 @@ public final class ConsumerModes {
     private void stopReading(ConsumerSettings s) {
         if (s.listener() == ListenerType.SHARE) {
             share.stop();
-        } else {
-            container(s.listener()).stop();
+            return;
+        }
+        // Paused first: a container stopped just as its poll returns drops that poll's records
+        // unprocessed (spring-kafka: "Discarding polled records, container stopped") while the
+        // consumer's positions are already past them, so the next reader would read them again
+        // (commits by the container) or never (commit auto commits the positions on revocation).
+        // A paused consumer's poll returns nothing: there is nothing to drop.
+        MessageListenerContainer c = container(s.listener());
+        c.pause();
+        if (!paused(c)) {
+            log.warn(
+                    "The {} listener had not paused after {} s; stopped while it reads (what it polled"
+                            + " last may be read again)",
+                    s.listener(),
+                    PAUSE_TIMEOUT.toSeconds());
+        }
+        c.stop();
+    }
+
+    /** Waits until {@code container} has paused, up to {@link #PAUSE_TIMEOUT}; false if it had not. */
+    private static boolean paused(MessageListenerContainer container) {
+        try {
+            return Wait.REAL
+                    .until(PAUSE_TIMEOUT, PAUSE_POLL, container::isContainerPaused, paused -> paused)
+                    .met();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the listener to pause", e);
         }
     }
 
@@ -196,6 +222,8 @@ public final class ConsumerModes {
         propertiesSet.put(s.listener(), s.consumerConfig().keySet());
         if (paused) {
             target.pause();
+        } else {
+            target.resume(); // paused by the stop before (stopReading), or by an earlier pause
         }
         target.start();
     }
@@ -220,15 +248,10 @@ public final class ConsumerModes {
             return;
         }
         container.pause();
-        try {
-            Wait.REAL
-                    .until(PAUSE_TIMEOUT, PAUSE_POLL, container::isContainerPaused, paused -> paused)
-                    .orElseThrow(paused -> new IllegalStateException(
-                            "the listener was asked to pause but had not paused after " + PAUSE_TIMEOUT.toSeconds()
-                                    + " s (is it polling?); POST {\"consuming\": true} withdraws the request"));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for the listener to pause", e);
+        if (!paused(container)) {
+            throw new IllegalStateException("the listener was asked to pause but had not paused after "
+                    + PAUSE_TIMEOUT.toSeconds()
+                    + " s (is it polling?); POST {\"consuming\": true} withdraws the request");
         }
     }
 

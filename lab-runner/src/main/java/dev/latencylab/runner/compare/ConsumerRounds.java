@@ -85,6 +85,8 @@ final class ConsumerRounds {
                         + " measured%n",
                 records);
         ctx.abort.check();
+        // A topic of that name left by an earlier run is deleted first; the CPU window left commit auto.
+        ctx.lab.commitByTheContainer();
         topics.create(topic, layout);
         try {
             ctx.lab.forgetTopic(topic);
@@ -100,8 +102,7 @@ final class ConsumerRounds {
                 phase++;
             }
         } finally {
-            ctx.lab.consuming(true);
-            topics.deleteIfOwn(topic);
+            release(topic);
         }
     }
 
@@ -139,7 +140,16 @@ final class ConsumerRounds {
                     Numbers.ratio(round.recordRatio()),
                     Numbers.ratio(round.batchRatio()));
         } finally {
+            release(topic);
+        }
+    }
+
+    /** The consumer-app reading again, off commit auto, then the drained topic deleted whatever that did. */
+    private void release(String topic) throws InterruptedException {
+        try {
             ctx.lab.consuming(true);
+            ctx.lab.commitByTheContainer();
+        } finally {
             topics.deleteIfOwn(topic);
         }
     }

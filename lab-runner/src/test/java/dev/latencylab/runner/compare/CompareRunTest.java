@@ -19,6 +19,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -136,9 +138,20 @@ class CompareRunTest {
         ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt");
         pins = new Pins(41L, List.of(42L, 43L));
         try (FakeLab lab = new FakeLab(time)) {
+            List<String> commitAtDrainDeletes = Collections.synchronizedList(new ArrayList<>());
+            tools.watcher = c -> {
+                if (c.contains("--delete") && c.stream().anyMatch(a -> a.contains("drain"))) {
+                    commitAtDrainDeletes.add(lab.consumerCommit());
+                }
+            };
             CompareResult r = run(lab, time, tools, dir, 2);
 
             assertThat(r.complete()).as(r.stopReason()).isTrue();
+            assertThat(commitAtDrainDeletes)
+                    .as("a drained topic is deleted only once the consumer-app commits by its container: under"
+                            + " commit auto the Kafka consumer's rebalance retries the deleted partitions' commit")
+                    .hasSize(7)
+                    .doesNotContain("auto");
             assertThat(tools.mainClasses())
                     .as("warnings: %s", r.warnings())
                     .containsExactly(
@@ -357,11 +370,14 @@ class CompareRunTest {
                 .filter(l -> l.startsWith("POST /actuator/consumer"))
                 .toList();
         // ConsumerPerformance's fetch settings once, before the stack warm-up (the CPU windows keep them);
-        // record, batch for the warm-up drains before round 1; record, batch per round; then the settings from
-        // before, consumerConfig emptied, before the latency part (and once more on the way out).
-        assertThat(consumerPosts).hasSize(9);
+        // commit by the container, record, batch for the warm-up drains before round 1; record, batch per round,
+        // each drain topic deleted after commit by the container again; then the settings from before,
+        // consumerConfig emptied, before the latency part (and once more on the way out).
+        assertThat(consumerPosts).as(String.join("\n", consumerPosts)).hasSize(13);
+        assertThat(consumerPosts.stream().filter(p -> p.endsWith("{\"commit\":\"batch\"}")))
+                .hasSize(4);
         List<String> log = lab.log();
-        int restored = log.indexOf(consumerPosts.get(7));
+        int restored = log.indexOf(consumerPosts.get(11));
         int lowRate = java.util.stream.IntStream.range(0, log.size())
                 .filter(i -> log.get(i).contains("\"rate\":50.0"))
                 .findFirst()
@@ -377,13 +393,13 @@ class CompareRunTest {
                 .doesNotContain("listener")
                 .contains("\"receive.buffer.bytes\":\"2097152\"")
                 .contains("\"check.crcs\":\"false\"");
-        assertThat(consumerPosts.get(1))
+        assertThat(consumerPosts.get(2))
                 .contains("\"listener\":\"record\"")
                 .contains("\"receive.buffer.bytes\":\"2097152\"")
                 .contains("\"check.crcs\":\"false\"");
-        assertThat(consumerPosts.get(2)).contains("\"listener\":\"batch\"");
-        assertThat(consumerPosts.get(4)).contains("\"listener\":\"batch\"");
-        assertThat(consumerPosts.get(7)).contains("\"listener\":\"batch\"").doesNotContain("receive.buffer.bytes");
+        assertThat(consumerPosts.get(3)).contains("\"listener\":\"batch\"");
+        assertThat(consumerPosts.get(6)).contains("\"listener\":\"batch\"");
+        assertThat(consumerPosts.get(11)).contains("\"listener\":\"batch\"").doesNotContain("receive.buffer.bytes");
     }
 
     /**

@@ -19,6 +19,8 @@ final class ScriptedTools implements ToolRunner {
     private final Map<String, String> outputs;
     private final Map<String, Integer> exitCodes;
     final List<List<String>> commands = Collections.synchronizedList(new ArrayList<>());
+    /** Told of every command as it runs, before it answers. */
+    volatile java.util.function.Consumer<List<String>> watcher = c -> {};
 
     ScriptedTools(Map<String, String> outputs, Map<String, Integer> exitCodes) {
         this.outputs = outputs;
@@ -60,6 +62,7 @@ final class ScriptedTools implements ToolRunner {
     @Override
     public ToolRun run(List<String> command, Duration timeout, Path log) {
         commands.add(List.copyOf(command));
+        watcher.accept(command);
         String key = command.contains(KafkaTools.TOPIC_COMMAND)
                 ? command.stream()
                         .filter(a -> a.equals("--describe") || a.equals("--create") || a.equals("--delete"))

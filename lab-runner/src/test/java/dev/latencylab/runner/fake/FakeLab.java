@@ -78,6 +78,8 @@ public final class FakeLab implements AutoCloseable {
     private volatile long consumerBehindBy;
     /** The consumer-app's listener and extra client properties, as the last change set them. */
     private volatile String listener = "batch";
+    /** The consumer-app's commit mode, as the last change set it. */
+    private volatile String commit = "time";
 
     private volatile String consumerConfig = "";
     /** When the consumer was last resumed: a backlog written before is read from then on, at 400,000 records/s. */
@@ -361,6 +363,9 @@ public final class FakeLab implements AutoCloseable {
             if (change.has("listener")) {
                 listener = change.get("listener").asString();
             }
+            if (change.has("commit")) {
+                commit = change.get("commit").asString();
+            }
             if (change.has("consumerConfig")) {
                 consumerConfig = change.get("consumerConfig").isEmpty()
                         ? ""
@@ -375,6 +380,11 @@ public final class FakeLab implements AutoCloseable {
                         + "\"commitIntervalMs\":5000,\"commitSync\":false,\"processing\":\"in-order\",\"workers\":1,"
                         + "\"workMicros\":0,\"work\":\"wait\"" + consumerConfig + "},\"consuming\":true,"
                         + "\"summary\":\"" + listener + "\",\"keyOrderViolations\":0}");
+    }
+
+    /** The consumer-app's commit mode now. */
+    public String consumerCommit() {
+        return commit;
     }
 
     /** Both apps' Prometheus text, of which the runner reads the JVM's CPU time: half a core, always. */

@@ -109,6 +109,17 @@ class ConsumerModesIT {
                 Thread.sleep(2_500);
             }
         }
+        // Switched again and again while records flow, under commit auto and by the container: a stop
+        // that caught a poll as it returned dropped that poll's records, read again or (commit auto)
+        // never; one switch in ~15 did, so 30 of them find it.
+        List<String> quick = List.of(
+                "{\"listener\": \"record\", \"commit\": \"auto\", \"processing\": \"in-order\"}",
+                "{\"listener\": \"batch\"}",
+                "{\"commit\": \"batch\"}");
+        for (int i = 0; i < 30; i++) {
+            change(consumer, quick.get(i % quick.size()));
+            Thread.sleep(250);
+        }
         // Paused, switched to the record listener, still paused; then resumed.
         change(consumer, "{\"consuming\": false}");
         long receivedWhenPaused = received(consumer);
