@@ -248,6 +248,20 @@ exec_jar() {
   printf '%s\n' "$ROOT/$module/target/$module-$version-exec.jar"
 }
 
+# Whether <jar> is missing or older than a pom or a main source of the modules it is
+# built from (a pulled or edited tree): the caller then builds it again rather than
+# run the code of before. Usage: jar_outdated <jar> <module>...
+jar_outdated() {
+  local jar=$1 m
+  shift
+  [[ -f $jar ]] || return 0
+  local -a paths=("$ROOT/pom.xml")
+  for m in "$@"; do
+    paths+=("$ROOT/$m/pom.xml" "$ROOT/$m/src/main")
+  done
+  [[ -n $(find "${paths[@]}" -type f -newer "$jar" -print -quit 2>/dev/null) ]]
+}
+
 # Runs the Maven wrapper from the repo root, quietly.
 mvnw() {
   (cd "$ROOT" && "${AS_LAB_USER[@]}" ./mvnw -q -B "$@")

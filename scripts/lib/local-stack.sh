@@ -196,9 +196,10 @@ resolve_app_jars() {
   START_APPS=0
   PRODUCER_JAR=$(exec_jar producer-app) || exit
   CONSUMER_JAR=$(exec_jar consumer-app) || exit
-  if [[ ! -f $PRODUCER_JAR || ! -f $CONSUMER_JAR ]]; then
+  if jar_outdated "$PRODUCER_JAR" lab-api lab-core lab-kafka lab-app producer-app ||
+    jar_outdated "$CONSUMER_JAR" lab-api lab-core lab-kafka lab-app consumer-app; then
     if [[ -f $ROOT/producer-app/pom.xml && -f $ROOT/consumer-app/pom.xml ]]; then
-      say "building producer-app and consumer-app"
+      say "building producer-app and consumer-app (a jar is missing or older than its sources)"
       mvnw -pl producer-app,consumer-app -am install -DskipTests || die "building the apps failed: run './mvnw -pl producer-app,consumer-app -am install -DskipTests' to see why"
     else
       say "producer-app/consumer-app modules not found: starting brokers and Prometheus only"
