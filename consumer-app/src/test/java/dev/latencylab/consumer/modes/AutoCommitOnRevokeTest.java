@@ -39,13 +39,7 @@ class AutoCommitOnRevokeTest {
         MockConsumer<byte[], byte[]> consumer = subscribedTo(List.of(P0, P1));
         consumer.seek(P0, 42);
         consumer.seek(P1, 7);
-        Told told = new Told();
-        ContainerProperties properties = new ContainerProperties("lab.orders");
-        properties.setConsumerRebalanceListener(told);
-
-        AutoCommitOnRevoke.set(properties, true);
-        ((ConsumerAwareRebalanceListener) properties.getConsumerRebalanceListener())
-                .onPartitionsRevokedBeforeCommit(consumer, List.of(P0));
+        Told told = revokedUnderAuto(consumer, List.of(P0));
 
         assertThat(consumer.committed(Set.of(P0, P1)))
                 .containsEntry(P0, new OffsetAndMetadata(42))
@@ -80,13 +74,7 @@ class AutoCommitOnRevokeTest {
         MockConsumer<byte[], byte[]> consumer = subscribedTo(List.of(P0, GONE), List.of(P0));
         consumer.seek(P0, 42);
         consumer.seek(GONE, 9);
-        Told told = new Told();
-        ContainerProperties properties = new ContainerProperties("lab.orders");
-        properties.setConsumerRebalanceListener(told);
-
-        AutoCommitOnRevoke.set(properties, true);
-        ((ConsumerAwareRebalanceListener) properties.getConsumerRebalanceListener())
-                .onPartitionsRevokedBeforeCommit(consumer, List.of(P0, GONE));
+        Told told = revokedUnderAuto(consumer, List.of(P0, GONE));
 
         assertThat(consumer.committed(Set.of(P0, GONE)))
                 .containsEntry(P0, new OffsetAndMetadata(42))
@@ -107,16 +95,21 @@ class AutoCommitOnRevokeTest {
         consumer.rebalance(List.of(P0));
         consumer.updatePartitions(P0.topic(), List.of(new PartitionInfo(P0.topic(), 0, null, null, null)));
         consumer.seek(P0, 42);
-        Told told = new Told();
-        ContainerProperties properties = new ContainerProperties("lab.orders");
-        properties.setConsumerRebalanceListener(told);
-
-        AutoCommitOnRevoke.set(properties, true);
-        ((ConsumerAwareRebalanceListener) properties.getConsumerRebalanceListener())
-                .onPartitionsRevokedBeforeCommit(consumer, List.of(P0));
+        Told told = revokedUnderAuto(consumer, List.of(P0));
 
         assertThat(consumer.committed(Set.of(P0))).doesNotContainKey(P0);
         assertThat(told.calls).as("the app no longer announces the partition").containsExactly("revoked 1");
+    }
+
+    /** The app's listener, wrapped for commit auto, told that {@code partitions} of {@code consumer} are revoked. */
+    private static Told revokedUnderAuto(MockConsumer<byte[], byte[]> consumer, List<TopicPartition> partitions) {
+        Told told = new Told();
+        ContainerProperties properties = new ContainerProperties("lab.orders");
+        properties.setConsumerRebalanceListener(told);
+        AutoCommitOnRevoke.set(properties, true);
+        ((ConsumerAwareRebalanceListener) properties.getConsumerRebalanceListener())
+                .onPartitionsRevokedBeforeCommit(consumer, partitions);
+        return told;
     }
 
     /** A consumer subscribed to the partitions' existing topics and assigned them, as a group member is. */
