@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
@@ -185,8 +187,14 @@ public final class ConsumerModes {
         // unprocessed (spring-kafka: "Discarding polled records, container stopped") while the
         // consumer's positions are already past them, so the next reader would read them again
         // (commits by the container) or never (commit auto commits the positions on revocation).
-        // A paused consumer's poll returns nothing: there is nothing to drop.
+        // A paused consumer's poll returns nothing: there is nothing to drop. A container holding no
+        // partition has nothing to drop either, and never counts as paused (spring-kafka pauses partitions).
         MessageListenerContainer c = container(s.listener());
+        Collection<TopicPartition> held = c.getAssignedPartitions();
+        if (!c.isRunning() || held == null || held.isEmpty()) {
+            c.stop();
+            return;
+        }
         c.pause();
         if (!paused(c)) {
             log.warn(

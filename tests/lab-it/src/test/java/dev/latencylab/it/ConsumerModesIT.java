@@ -153,6 +153,21 @@ class ConsumerModesIT {
     }
 
     @Test
+    void anInstanceHoldingNoPartitionSwitchesAtOnce() {
+        // Its topic does not exist: the pause a switch waits for before it stops a container never comes
+        // to a container without partitions (spring-kafka pauses partitions), and there is nothing to drop.
+        LabHttp idle = consumer("lab.orders.none", 0);
+        for (String listener : List.of("record", "batch")) {
+            long start = System.nanoTime();
+            assertThat(change(idle, "{\"listener\": \"" + listener + "\"}").consuming())
+                    .isTrue();
+            assertThat(Duration.ofNanos(System.nanoTime() - start))
+                    .as("switched to the " + listener + " listener")
+                    .isLessThan(Duration.ofSeconds(5));
+        }
+    }
+
+    @Test
     void twoInstancesProcessingPerKeyInParallelKeepEachKeysOrderAndUnorderedDoesNot() throws Exception {
         String topic = "lab.orders.perkey";
         cluster.createTopic(topic, PARTITIONS);
