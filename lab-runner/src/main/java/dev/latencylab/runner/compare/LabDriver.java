@@ -91,12 +91,15 @@ final class LabDriver {
                 }
                 sleeper.sleep(nap);
                 Instant now = clock.instant();
-                if (half == null && Duration.between(t0, now).compareTo(halfway) >= 0) {
+                boolean atHalf = half == null && Duration.between(t0, now).compareTo(halfway) >= 0;
+                boolean inside = Duration.between(t0, now).compareTo(duration) < 0;
+                // One read serves the halfway mark and the progress line of the same wake.
+                long acked = atHalf || inside ? producer.state().counters().acked() : 0;
+                if (atHalf) {
                     half = now;
-                    ackedAtHalf = producer.state().counters().acked();
+                    ackedAtHalf = acked;
                 }
-                if (Duration.between(t0, now).compareTo(duration) < 0) {
-                    long acked = producer.state().counters().acked();
+                if (inside) {
                     out.printf(
                             Locale.ROOT,
                             "    %ds / %ds  acked %s records/s%n",
