@@ -77,6 +77,16 @@ final class CompareContext {
         lab.release(throughPhase);
     }
 
+    /** /proc where the context says it is (a folder of its shape in tests). */
+    ProcCpu procCpu() {
+        return new ProcCpu(proc);
+    }
+
+    /** The local brokers, among the processes scripts/lab started; none elsewhere. */
+    List<Long> brokerPids() {
+        return procCpu().commandContains(settings.stackPids(), CpuWindow.BROKER_MAIN_CLASS);
+    }
+
     /** How a measured window is laid out, as every step announces it. */
     String window() {
         return "warm-up " + Durations.format(settings.warmup()) + ", measure " + Durations.format(settings.duration());

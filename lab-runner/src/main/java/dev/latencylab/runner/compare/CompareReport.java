@@ -128,6 +128,7 @@ public final class CompareReport {
 
         CompareSections.throughput(r, b);
         realism(r).ifPresent(line -> b.append("**").append(line).append(".**\n\n"));
+        CompareSections.ceilingCpu(r, b);
 
         CompareSections.publishDelay(r, b);
         CompareSections.cpu(r, b);

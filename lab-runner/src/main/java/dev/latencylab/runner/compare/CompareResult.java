@@ -79,10 +79,11 @@ public record CompareResult(
             int cores) {}
 
     /**
-     * One round of the throughput part: the lab doing the tool's work and ProducerPerformance (run
-     * for start-up allowance + warm-up + window, then stopped), in the order {@code labFirst} says,
-     * then the lab as its scenarios run it ({@code labRealistic}); {@code toolMeasured} is the
-     * tool's acknowledged rate over the same window on its own clock.
+     * One round of the throughput part: the lab doing the tool's work and ProducerPerformance (from its
+     * first records, warm-up + window, then stopped), in the order {@code labFirst} says, then the lab as
+     * its scenarios run it ({@code labRealistic}); {@code toolMeasured} is the tool's acknowledged rate over
+     * the same window on its own clock. {@code labCpu} and {@code toolCpu}: /proc over the two same-work
+     * windows (null where the process was not read: the producer-app off the local stack).
      */
     public record ThroughputRound(
             int round,
@@ -92,7 +93,9 @@ public record CompareResult(
             ProducerPerfOutput tool,
             String toolRanFor,
             List<String> toolCommand,
-            LabThroughput labRealistic) {
+            LabThroughput labRealistic,
+            CeilingCpu labCpu,
+            CeilingCpu toolCpu) {
 
         @JsonProperty("ratio")
         public double ratio() {

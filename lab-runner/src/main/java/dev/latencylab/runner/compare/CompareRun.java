@@ -66,7 +66,7 @@ public final class CompareRun {
         this.out = out;
         this.ctx = new CompareContext(settings, lab, tools, runner, toolLogDir, out);
         this.topics = new BenchTopic(ctx, clock, sleeper, ownership);
-        this.throughputRounds = new ThroughputRounds(ctx);
+        this.throughputRounds = new ThroughputRounds(ctx, recordCount, clock);
         this.floor = floor;
         this.latencyRounds = new LatencyRounds(ctx, floor);
         this.consumerRounds = new ConsumerRounds(ctx, topics, clock);

@@ -18,6 +18,10 @@ final class CompareSections {
             .andFigures("lab doing the tool's work, acked records/s | ProducerPerformance, acked records/s"
                     + " | ratio lab / tool | realistic lab, acked records/s | realistic / tool's work"
                     + " | lab 2nd / 1st half | tool 2nd / 1st half");
+    private static final Columns CEILING_CPU = Columns.figures("round")
+            .andText("producer")
+            .andFigures("acked records/s | its cores | GC threads | Kafka I/O thread | sending thread"
+                    + " | µs per record | brokers' cores | machine busy cores");
     private static final Columns LATENCY = Columns.figures("round")
             .andText("first")
             .andFigures("lab p10 ms | lab p50 ms | lab p90 ms | lab p99 ms | lab records | paced floor p10 ms"
@@ -81,6 +85,42 @@ final class CompareSections {
                     "**" + Numbers.ratio(r.throughputVerdict().ratio()) + "**");
         }
         s.endTable();
+    }
+
+    /** /proc over each same-work window, where it was read: what each producer took from the brokers' cores. */
+    static void ceilingCpu(CompareResult r, StringBuilder b) {
+        if (r.throughput().stream().allMatch(t -> t.labCpu() == null && t.toolCpu() == null)) {
+            return;
+        }
+        MarkdownSection s = MarkdownSection.into(b)
+                .heading("###", "CPU at the ceiling")
+                .paragraph("From /proc over each same-work window (the tool's from its warm-up's end on the runner's"
+                        + " clock, within a poll of its own). At the ceiling each broker answers the producer's produce"
+                        + " requests back to back, so on shared cores the rate follows the brokers' request time, and the"
+                        + " CPU a producer spends, its GC's above all, is CPU the brokers lack. Shown, not judged.")
+                .table(CEILING_CPU);
+        for (CompareResult.ThroughputRound t : r.throughput()) {
+            ceilingRow(t.round(), t.labCpu(), t.lab().ackedPerSec(), s);
+            ceilingRow(t.round(), t.toolCpu(), t.toolMeasured().recordsPerSec(), s);
+        }
+        s.endTable();
+    }
+
+    private static void ceilingRow(int round, CeilingCpu c, double recordsPerSec, MarkdownSection s) {
+        if (c == null) {
+            return;
+        }
+        s.row(
+                round,
+                c.process(),
+                Numbers.rate(recordsPerSec),
+                Numbers.fixed(c.processCores(), 3),
+                Numbers.fixed(c.gcCores(), 3),
+                Numbers.fixed(c.ioCores(), 3),
+                Numbers.fixed(c.sendingCores(), 3),
+                Numbers.fixed(c.microsPerRecord(recordsPerSec), 2),
+                Numbers.fixed(c.brokerCores(), 2),
+                Numbers.fixed(c.machineBusyCores(), 2));
     }
 
     static void latency(CompareResult r, StringBuilder b) {

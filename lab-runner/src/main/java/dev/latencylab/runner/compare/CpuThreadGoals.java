@@ -171,7 +171,7 @@ final class CpuThreadGoals {
     }
 
     /** The CPU seconds of a process's threads whose names start with {@code prefix}. */
-    private static double secondsOf(Map<String, Double> threads, String prefix) {
+    static double secondsOf(Map<String, Double> threads, String prefix) {
         return threads.entrySet().stream()
                 .filter(e -> e.getKey().startsWith(prefix))
                 .mapToDouble(Map.Entry::getValue)

@@ -146,7 +146,8 @@ final class CpuWindow {
 
     private ToolsCpuWindow.ToolsFigures tools(double rate) throws InterruptedException {
         ctx.abort.check();
-        ToolsCpuWindow.ToolsFigures w = new ToolsCpuWindow(ctx, count, clock, this::proc, brokers()).measure(rate);
+        ToolsCpuWindow.ToolsFigures w =
+                new ToolsCpuWindow(ctx, count, clock, ctx::procCpu, ctx.brokerPids()).measure(rate);
         print(w.producer());
         print(w.consumer());
         return w;
@@ -263,7 +264,7 @@ final class CpuWindow {
                 ctx.lab.enterPhase(phase + 1);
             }
             t0 = clock.instant();
-            ProcWindow procWindow = new ProcWindow(proc(), processes, brokers());
+            ProcWindow procWindow = new ProcWindow(ctx.procCpu(), processes, ctx.brokerPids());
             p0 = ctx.lab.producerCpuSeconds();
             c0 = phased ? reader.cpuSeconds().read() : 0;
             ctx.lab.sleep(ctx.settings.duration());
@@ -290,26 +291,16 @@ final class CpuWindow {
                 null);
     }
 
-    /** Read where the context says /proc is (a folder of its shape in tests). */
-    private ProcCpu proc() {
-        return new ProcCpu(ctx.proc);
-    }
-
     /** The lab apps whose threads /proc can tell: on the local stack, where scripts/lab gives their pids. */
     private Map<String, Long> labProcesses() {
         Map<String, Long> p = new LinkedHashMap<>();
         if (ctx.settings.producerPid() != null) {
             p.put("producer-app", ctx.settings.producerPid());
         }
-        proc().commandContains(ctx.settings.stackPids(), "consumer-app").stream()
+        ctx.procCpu().commandContains(ctx.settings.stackPids(), "consumer-app").stream()
                 .findFirst()
                 .ifPresent(pid -> p.put("consumer-app", pid));
         return p;
-    }
-
-    /** The local brokers, among the processes scripts/lab started; none elsewhere. */
-    private List<Long> brokers() {
-        return proc().commandContains(ctx.settings.stackPids(), BROKER_MAIN_CLASS);
     }
 
     private void print(CompareResult.CpuUse u) {
@@ -349,8 +340,8 @@ final class CpuWindow {
     static void requireRunning(RunningTool t, String name) throws InterruptedException {
         if (!t.alive()) {
             ToolRun r = t.stop();
-            throw new CompareException(name + " exited with " + r.exitCode()
-                    + " before its CPU window ended; output in " + r.log() + ":" + System.lineSeparator() + r.tail(5));
+            throw new CompareException(name + " exited with " + r.exitCode() + " before its window ended; output in "
+                    + r.log() + ":" + System.lineSeparator() + r.tail(5));
         }
     }
 }

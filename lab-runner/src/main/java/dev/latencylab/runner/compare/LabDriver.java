@@ -54,26 +54,29 @@ final class LabDriver {
 
     /** Sends as fast as the producer-app can (the rate is out of its reach), measures acked records/s, stops. */
     LabThroughput unthrottled(ProducerSettings s, Duration warmup, Duration duration) throws InterruptedException {
-        return unthrottled(s, ProducerClient.LAB_TOPIC, true, warmup, duration);
+        return unthrottled(s, ProducerClient.LAB_TOPIC, true, warmup, duration, WindowEdges.NONE);
     }
 
     /**
      * {@link #unthrottled} doing exactly ProducerPerformance's work: records without the lab's header,
      * to the tool's own topic, which nobody reads. {@link #stop()} puts the header and the lab topic back.
+     * {@code edges} is told when the measured window opens and when it closes.
      */
-    LabThroughput unthrottledLikeTheTool(ProducerSettings s, String toolTopic, Duration warmup, Duration duration)
+    LabThroughput unthrottledLikeTheTool(
+            ProducerSettings s, String toolTopic, Duration warmup, Duration duration, WindowEdges edges)
             throws InterruptedException {
-        return unthrottled(s, toolTopic, false, warmup, duration);
+        return unthrottled(s, toolTopic, false, warmup, duration, edges);
     }
 
     private LabThroughput unthrottled(
-            ProducerSettings s, String topic, boolean header, Duration warmup, Duration duration)
+            ProducerSettings s, String topic, boolean header, Duration warmup, Duration duration, WindowEdges edges)
             throws InterruptedException {
         producer.start(s, 0, topic, header);
         try {
             sleeper.sleep(warmup);
             SenderCounters a = producer.state().counters();
             Instant t0 = clock.instant();
+            edges.opened();
             Duration halfway = duration.dividedBy(2);
             Instant half = null;
             long ackedAtHalf = 0;
@@ -112,6 +115,7 @@ final class LabDriver {
             }
             SenderCounters b = producer.state().counters();
             Instant t1 = clock.instant();
+            edges.closed();
             return new LabThroughput(
                     t0, t1, a.acked(), b.acked(), a.sent(), b.sent(), a.failed(), b.failed(), half, ackedAtHalf);
         } finally {

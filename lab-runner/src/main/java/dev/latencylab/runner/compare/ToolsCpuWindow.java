@@ -87,19 +87,42 @@ final class ToolsCpuWindow {
 
     /** Until the tool's records reach the topic: its start-up is not part of its window. */
     private void awaitRecords(String topic, RunningTool pp, RunningTool cp) throws InterruptedException {
-        long before = count.records(topic);
+        awaitRecords(
+                ctx,
+                clock,
+                count,
+                topic,
+                count.records(topic),
+                Map.of("ProducerPerformance", pp, "ConsumerPerformance", cp));
+    }
+
+    /**
+     * Until {@code topic} holds more than {@code before} records: a tool's JVM starts and connects before it
+     * writes, and its own clock (its warm-up, its window) starts with its first records. Every one of
+     * {@code tools}, by name, must still run meanwhile.
+     */
+    static void awaitRecords(
+            CompareContext ctx,
+            Clock clock,
+            TopicRecords count,
+            String topic,
+            long before,
+            Map<String, RunningTool> tools)
+            throws InterruptedException {
         new Wait(clock, ctx.lab::sleep)
-                .until(TOOL_START_TIMEOUT, START_POLL, () -> records(topic, before, pp, cp), n -> n > before)
+                .until(TOOL_START_TIMEOUT, START_POLL, () -> records(count, topic, before, tools), n -> n > before)
                 .orElseThrow(n -> new CompareException("ProducerPerformance wrote nothing to " + topic + " within "
                         + Durations.format(TOOL_START_TIMEOUT) + " of its start"));
     }
 
-    /** The topic's records now; while none were added, both tools must still be running. */
-    private long records(String topic, long before, RunningTool pp, RunningTool cp) throws InterruptedException {
+    /** The topic's records now; while none were added, every tool must still be running. */
+    private static long records(TopicRecords count, String topic, long before, Map<String, RunningTool> tools)
+            throws InterruptedException {
         long now = count.records(topic);
         if (now <= before) {
-            CpuWindow.requireRunning(pp, "ProducerPerformance");
-            CpuWindow.requireRunning(cp, "ConsumerPerformance");
+            for (Map.Entry<String, RunningTool> t : tools.entrySet()) {
+                CpuWindow.requireRunning(t.getValue(), t.getKey());
+            }
         }
         return now;
     }

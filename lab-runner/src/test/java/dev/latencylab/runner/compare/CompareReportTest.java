@@ -51,7 +51,9 @@ class CompareReportTest {
                         perf,
                         "28s",
                         List.of("java", "-cp", "lib/*", KafkaTools.PRODUCER_PERFORMANCE),
-                        new LabThroughput(T0, T0.plusSeconds(10), 0, 90_000, 0, 90_000, 0, 0, null, 0)))
+                        new LabThroughput(T0, T0.plusSeconds(10), 0, 90_000, 0, 90_000, 0, 0, null, 0),
+                        CEILING_LAB,
+                        CEILING_TOOL))
                 .toList();
         Floor floor = new Floor(
                 1500,
@@ -209,6 +211,29 @@ class CompareReportTest {
                 c.toolProc());
     }
 
+    /** The producer-app's threads over its 10 s same-work window: 9 CPU-s, 2 of them GC's. */
+    static final CeilingCpu CEILING_LAB = new CeilingCpu(
+            T0,
+            T0.plusSeconds(10),
+            "producer-app",
+            new ProcWindow.Result(
+                    Map.of(
+                            "producer-app",
+                            Map.of("lab-sender", 3.0, "kafka-producer-", 4.0, "GC Thread#N", 1.5, "GN Conc#N", 0.5)),
+                    17.0,
+                    3,
+                    new ProcCpu.Machine(20.0, 0.1, 20.5)));
+
+    static final CeilingCpu CEILING_TOOL = new CeilingCpu(
+            T0,
+            T0.plusSeconds(10),
+            "ProducerPerformance",
+            new ProcWindow.Result(
+                    Map.of("ProducerPerformance", Map.of("java", 2.5, "kafka-producer-", 3.8, "GC Thread#N", 0.4)),
+                    18.0,
+                    3,
+                    new ProcCpu.Machine(19.5, 0.1, 20.5)));
+
     @Test
     void markdownStatesBothVerdictsTheRoundsTheDifferencesAndTheCommands() {
         String md = CompareReport.markdown(result(true));
@@ -288,6 +313,18 @@ class CompareReportTest {
                                 + " CPU-ms per 1,000 records): goal <= 1.2x met**")
                 .contains("| ConsumerPerformance (the lab's records) | 45,000 | 10.0 | 0.48 | 10.7 |")
                 .contains("| ConsumerPerformance (the lab's records) | `java` | 0.21 | 4.67 |");
+    }
+
+    /** Each producer's threads over its same-work window, per record at its own rate, beside the brokers' cores. */
+    @Test
+    void theThroughputSectionTablesEachProducersCpuAtTheCeiling() {
+        String md = CompareReport.markdown(result(true));
+
+        assertThat(md.substring(md.indexOf("cost of realism"))).contains("### CPU at the ceiling");
+        // The app: 9 CPU-s in 10 s at 12,000 records/s; the tool: 6.7 CPU-s at 12,500 records/s.
+        assertThat(md)
+                .contains("| 1 | producer-app | 12,000 | 0.900 | 0.200 | 0.400 | 0.300 | 75.00 | 1.70 | 2.00 |")
+                .contains("| 1 | ProducerPerformance | 12,500 | 0.670 | 0.040 | 0.380 | 0.250 | 53.60 | 1.80 | 1.95 |");
     }
 
     @Test

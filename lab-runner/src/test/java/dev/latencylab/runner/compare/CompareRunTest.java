@@ -45,6 +45,8 @@ class CompareRunTest {
     private Duration toolJvmWarmup = Duration.ZERO;
     /** The bench topic's records as the CPU window counts them: 60,000 more at each look. */
     private final java.util.concurrent.atomic.AtomicLong toolRecords = new java.util.concurrent.atomic.AtomicLong();
+    /** How many of the first reads of the bench topic's records find none added: a tool's JVM starting. */
+    private final java.util.concurrent.atomic.AtomicInteger flatReads = new java.util.concurrent.atomic.AtomicInteger();
 
     /** The double's floor: p50 1.4 ms against the fake lab's 1.5 ms at linger 0. */
     private static final Floor FLOOR = new Floor(
@@ -111,7 +113,7 @@ class CompareRunTest {
                             }
                         },
                         ownership,
-                        topic -> toolRecords.addAndGet(60_000),
+                        topic -> flatReads.getAndDecrement() > 0 ? toolRecords.get() : toolRecords.addAndGet(60_000),
                         dir.resolve("tools"),
                         time,
                         time,
@@ -209,8 +211,9 @@ class CompareRunTest {
                     .as("10-15 s at 11,985/s, 15-20 s at 12,345/s")
                     .isCloseTo(12_345.3 / 11_985, within(0.001));
             assertThat(r.throughputVerdict().status()).isEqualTo(Verdict.Standing.MET);
-            // The tool gets more records than it can send and is stopped after start-up + warm-up + window.
-            assertThat(r.throughput().get(0).toolRanFor()).isEqualTo("28s");
+            // The tool gets more records than it can send and is stopped after its warm-up, its window and 2 s for
+            // its last interval line; its first records reached the topic at once here.
+            assertThat(r.throughput().get(0).toolRanFor()).isEqualTo("22s");
             assertThat(r.throughput().get(0).toolCommand())
                     .containsSequence("--num-records", "1000000000")
                     .containsSequence("--reporting-interval", "1000")
@@ -458,6 +461,40 @@ class CompareRunTest {
                 .contains("--from-latest");
     }
 
+    /**
+     * /proc is read over each same-work window: the lab's exactly, the tool's from its first records on the bench
+     * topic plus its warm-up (its own clock starts with them, not with its JVM), for the window's length.
+     */
+    @Test
+    void eachProducersCpuIsReadOverItsOwnWindow(@TempDir Path dir) throws IOException {
+        FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
+        ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt");
+        List<Instant> toolLaunches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        tools.watcher = c -> {
+            if (c.contains(KafkaTools.PRODUCER_PERFORMANCE) && c.contains("-1")) {
+                toolLaunches.add(time.instant());
+            }
+        };
+        pins = new Pins(41L, List.of(42L, 43L));
+        // The count before the launch, then three polls 500 ms apart with nothing new: 1.5 s of JVM start-up.
+        flatReads.set(4);
+        try (FakeLab lab = new FakeLab(time)) {
+            CompareResult r = run(lab, time, tools, dir, 1);
+
+            assertThat(r.complete()).as(r.stopReason()).isTrue();
+            CompareResult.ThroughputRound t = r.throughput().get(0);
+            assertThat(t.labCpu().process()).isEqualTo("producer-app");
+            assertThat(t.labCpu().start()).isEqualTo(t.lab().start());
+            assertThat(t.labCpu().end()).isEqualTo(t.lab().end());
+            assertThat(t.toolCpu().process()).isEqualTo("ProducerPerformance");
+            assertThat(toolLaunches).hasSize(1);
+            assertThat(t.toolCpu().start())
+                    .isEqualTo(toolLaunches.get(0).plusMillis(1_500).plusSeconds(10));
+            assertThat(t.toolCpu().seconds()).isEqualTo(10.0);
+            assertThat(t.toolRanFor()).isEqualTo("23s500ms");
+        }
+    }
+
     @Test
     void aProducerPerformanceThatExitsOnItsOwnWithAnErrorFailsTheRound(@TempDir Path dir) throws IOException {
         FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
@@ -493,7 +530,7 @@ class CompareRunTest {
             // Intervals [10, 15) at 11,985/s, [15, 20) at 12,345.3/s, [20, 25): a 10 s window after 15 s takes the
             // last two.
             assertThat(t.toolMeasured().from()).isCloseTo(15.0, within(0.01));
-            assertThat(t.toolRanFor()).isEqualTo("33s");
+            assertThat(t.toolRanFor()).isEqualTo("27s");
             assertThat(r.setup().toolWarmup()).isEqualTo("5s");
             assertThat(CompareReport.markdown(r))
                     .contains("warm-up 10s (ProducerPerformance's throughput runs: 5s more, its JVM is new)");

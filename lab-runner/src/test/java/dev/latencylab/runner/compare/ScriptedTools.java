@@ -63,12 +63,7 @@ final class ScriptedTools implements ToolRunner {
     public ToolRun run(List<String> command, Duration timeout, Path log) {
         commands.add(List.copyOf(command));
         watcher.accept(command);
-        String key = command.contains(KafkaTools.TOPIC_COMMAND)
-                ? command.stream()
-                        .filter(a -> a.equals("--describe") || a.equals("--create") || a.equals("--delete"))
-                        .findFirst()
-                        .orElseThrow()
-                : command.stream().filter(outputs::containsKey).findFirst().orElseThrow();
+        String key = key(command);
         String output = outputs.get(key);
         try {
             Files.createDirectories(log.getParent());
@@ -83,13 +78,24 @@ final class ScriptedTools implements ToolRunner {
         return new ToolRun(command, exit, output, timeout, log);
     }
 
+    private String key(List<String> command) {
+        return command.contains(KafkaTools.TOPIC_COMMAND)
+                ? command.stream()
+                        .filter(a -> a.equals("--describe") || a.equals("--create") || a.equals("--delete"))
+                        .findFirst()
+                        .orElseThrow()
+                : command.stream().filter(outputs::containsKey).findFirst().orElseThrow();
+    }
+
     /**
      * Runs in the background as {@link #run} does at once: its CPU time grows by half a second each
-     * time it is read, and its output is its key's when it is stopped.
+     * time it is read, and its output is its key's when it is stopped. A tool given an exit code here
+     * has exited on its own with it; any other runs until it is stopped.
      */
     @Override
     public RunningTool start(List<String> command, Path log) {
         ToolRun done = run(command, Duration.ZERO, log);
+        Integer exited = exitCodes.get(key(command));
         java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
         return new RunningTool() {
             @Override
@@ -99,7 +105,7 @@ final class ScriptedTools implements ToolRunner {
 
             @Override
             public boolean alive() {
-                return true;
+                return exited == null;
             }
 
             /** No such process in the tests' /proc: its threads read as none. */
@@ -110,7 +116,7 @@ final class ScriptedTools implements ToolRunner {
 
             @Override
             public ToolRun stop() {
-                return new ToolRun(done.command(), null, done.output(), done.elapsed(), done.log());
+                return new ToolRun(done.command(), exited, done.output(), done.elapsed(), done.log());
             }
         };
     }
