@@ -116,7 +116,9 @@ final class ThroughputRounds {
         // records wait on the brokers and are read (and accounted for) right after the window.
         ctx.lab.consuming(false);
         LabThroughput l;
-        CeilingCpu.Watch cpu = new CeilingCpu.Watch(ctx, clock, "producer-app", ctx.settings.producerPid());
+        // /proc is read over the same-work window only: the realistic one has no counterpart on the tool's side.
+        CeilingCpu.Watch cpu =
+                header ? null : new CeilingCpu.Watch(ctx, clock, "producer-app", ctx.settings.producerPid());
         try {
             l = header
                     ? ctx.lab.unthrottled(s, ctx.settings.warmup(), ctx.settings.duration())
@@ -141,7 +143,7 @@ final class ThroughputRounds {
                     "round " + i + ": the producer-app reported " + l.failed() + " failed sends during the window");
         }
         ctx.awaitConsumer("after lab throughput round " + i, warnings);
-        return new LabSide(l, cpu.result());
+        return new LabSide(l, cpu == null ? null : cpu.result());
     }
 
     private record ToolThroughput(

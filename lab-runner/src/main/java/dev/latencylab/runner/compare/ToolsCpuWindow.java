@@ -5,6 +5,7 @@ import dev.latencylab.runner.scenario.Durations;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -93,7 +94,15 @@ final class ToolsCpuWindow {
                 count,
                 topic,
                 count.records(topic),
-                Map.of("ProducerPerformance", pp, "ConsumerPerformance", cp));
+                ordered("ProducerPerformance", pp, "ConsumerPerformance", cp));
+    }
+
+    /** Both tools, the producer checked first, as before the check took any number of them. */
+    private static Map<String, RunningTool> ordered(String n1, RunningTool t1, String n2, RunningTool t2) {
+        Map<String, RunningTool> m = new LinkedHashMap<>();
+        m.put(n1, t1);
+        m.put(n2, t2);
+        return m;
     }
 
     /**
