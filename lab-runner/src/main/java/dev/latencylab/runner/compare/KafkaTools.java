@@ -30,7 +30,7 @@ public final class KafkaTools {
     static final String APP_JAVA_OPTS_VARIABLE = "LAB_APP_JAVA_OPTS";
 
     /** Without scripts/lab (the runner started by hand): .env's value when this was written. */
-    static final String DEFAULT_APP_JAVA_OPTS = "-Xmx512m";
+    static final String DEFAULT_APP_JAVA_OPTS = "-Xms512m -Xmx512m";
 
     /** The tools print numbers with the default locale; an English one keeps the dot the parsers read. */
     private static final List<String> LOCALE_OPTIONS = List.of("-Duser.language=en", "-Duser.country=US");

@@ -33,8 +33,8 @@ class KafkaToolsTest {
 
     @Test
     void withoutScriptsLabTheToolsGetTheAppsDefaultHeap() {
-        assertThat(KafkaTools.jvmOptions(null)).startsWith(KafkaTools.DEFAULT_APP_JAVA_OPTS);
-        assertThat(KafkaTools.jvmOptions(" ")).startsWith(KafkaTools.DEFAULT_APP_JAVA_OPTS);
+        assertThat(KafkaTools.jvmOptions(null)).startsWith("-Xms512m", "-Xmx512m");
+        assertThat(KafkaTools.jvmOptions(" ")).startsWith("-Xms512m", "-Xmx512m");
     }
 
     /** On a cluster the lab did not start, every tool reads the user's client config: its security settings. */

@@ -47,7 +47,7 @@ class ExistingClusterIT {
                         "LAB_DIR",
                         labDir.toString(),
                         "LAB_APP_JAVA_OPTS",
-                        "-Xmx512m -Dlogging.level.org.apache.kafka.common.config.AbstractConfig=info"));
+                        "-Xms512m -Xmx512m -Dlogging.level.org.apache.kafka.common.config.AbstractConfig=info"));
         try (KafkaClusterTestKit cluster = usersCluster();
                 UsersMonitoring monitoring = UsersMonitoring.start(root, work)) {
             String bootstrap = cluster.bootstrapServers();
