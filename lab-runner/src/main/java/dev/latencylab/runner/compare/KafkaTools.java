@@ -29,7 +29,7 @@ public final class KafkaTools {
      */
     static final String APP_JAVA_OPTS_VARIABLE = "LAB_APP_JAVA_OPTS";
 
-    /** Without scripts/lab (the runner started by hand): .env's value when this was written. */
+    /** Without scripts/lab (the runner started by hand): .env's value, which KafkaToolsTest holds it to. */
     static final String DEFAULT_APP_JAVA_OPTS = "-Xms512m -Xmx512m";
 
     /** The tools print numbers with the default locale; an English one keeps the dot the parsers read. */

@@ -2,6 +2,8 @@ package dev.latencylab.runner.compare;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +34,16 @@ class KafkaToolsTest {
     }
 
     @Test
-    void withoutScriptsLabTheToolsGetTheAppsDefaultHeap() {
+    void withoutScriptsLabTheToolsGetTheAppsDefaultHeap() throws IOException {
         assertThat(KafkaTools.jvmOptions(null)).startsWith("-Xms512m", "-Xmx512m");
         assertThat(KafkaTools.jvmOptions(" ")).startsWith("-Xms512m", "-Xmx512m");
+        // The apps' options live in .env; the runner's copy for a start without scripts/lab must not drift from it.
+        String dotEnv = Files.readAllLines(Path.of("..", ".env")).stream()
+                .filter(l -> l.startsWith(KafkaTools.APP_JAVA_OPTS_VARIABLE + "="))
+                .findFirst()
+                .orElseThrow();
+        assertThat(KafkaTools.DEFAULT_APP_JAVA_OPTS)
+                .isEqualTo(dotEnv.substring(dotEnv.indexOf('=') + 1).strip());
     }
 
     /** On a cluster the lab did not start, every tool reads the user's client config: its security settings. */
