@@ -79,6 +79,31 @@ public final class PhaseTally {
             failed++;
         }
 
+        /** See {@link PhaseTally#committed}: the transaction's highest offsets become readable at read_committed. */
+        synchronized void committed(TransactionAcks tx, long endingNanos) {
+            long[] counts = tx.counts();
+            long[] highest = tx.highestOffsets();
+            grow(Math.max(ackedByPartition.length, counts.length));
+            for (int p = 0; p < counts.length; p++) {
+                if (counts[p] > 0) {
+                    lastCommittedOffset[p] = Math.max(lastCommittedOffset[p], highest[p]);
+                }
+            }
+            transactions = counted().plus(new TransactionCounts(1, 0, 0, endingNanos / 1e6));
+        }
+
+        /** See {@link PhaseTally#aborted}. */
+        synchronized void aborted(TransactionAcks tx, long endingNanos) {
+            long[] counts = tx.counts();
+            grow(Math.max(ackedByPartition.length, counts.length));
+            long records = 0;
+            for (int p = 0; p < counts.length; p++) {
+                aborted[p] += counts[p];
+                records += counts[p];
+            }
+            transactions = counted().plus(new TransactionCounts(0, 1, records, endingNanos / 1e6));
+        }
+
         private void grow(int size) {
             int from = lastCommittedOffset.length;
             ackedByPartition = Arrays.copyOf(ackedByPartition, size);
@@ -150,31 +175,12 @@ public final class PhaseTally {
      * @param endingNanos how long the commit took the sender thread
      */
     public void committed(TransactionAcks tx, long endingNanos) {
-        synchronized (answers) {
-            long[] counts = tx.counts();
-            long[] highest = tx.highestOffsets();
-            answers.grow(Math.max(answers.ackedByPartition.length, counts.length));
-            for (int p = 0; p < counts.length; p++) {
-                if (counts[p] > 0) {
-                    answers.lastCommittedOffset[p] = Math.max(answers.lastCommittedOffset[p], highest[p]);
-                }
-            }
-            answers.transactions = answers.counted().plus(new TransactionCounts(1, 0, 0, endingNanos / 1e6));
-        }
+        answers.committed(tx, endingNanos);
     }
 
     /** A transaction of this phase was aborted: its acknowledged records are never given at read_committed. */
     public void aborted(TransactionAcks tx, long endingNanos) {
-        synchronized (answers) {
-            long[] counts = tx.counts();
-            answers.grow(Math.max(answers.ackedByPartition.length, counts.length));
-            long records = 0;
-            for (int p = 0; p < counts.length; p++) {
-                answers.aborted[p] += counts[p];
-                records += counts[p];
-            }
-            answers.transactions = answers.counted().plus(new TransactionCounts(0, 1, records, endingNanos / 1e6));
-        }
+        answers.aborted(tx, endingNanos);
     }
 
     public void failed() {
