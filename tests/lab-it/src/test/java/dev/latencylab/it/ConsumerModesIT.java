@@ -10,17 +10,22 @@ import static org.awaitility.Awaitility.await;
 import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.settings.ConsumerStatus;
+import dev.latencylab.api.settings.ListenerType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.json.JsonMapper;
@@ -28,9 +33,11 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Consumer settings changed under load on a real 3-broker cluster: every listener, commit,
  * processing and fetch mode in turn within one named phase, a switch while paused, and two
- * instances of one group processing per key in parallel. The phase's counts must close exactly.
+ * instances of one group processing per key in parallel, and, last, a switch while the group's
+ * coordinator is stopped. The phase's counts must close exactly.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class ConsumerModesIT {
 
@@ -214,18 +221,69 @@ class ConsumerModesIT {
         post(producer, "{\"running\": false}");
     }
 
+    /**
+     * Last in the class: the cluster runs on with two brokers (min.insync.replicas 2 still met). The
+     * group's coordinator is stopped while the consumer switches listener, so the switch's last commit,
+     * the old container's leaving and the new one's joining all meet a coordinator on its way to another
+     * broker; then a second switch on the moved coordinator.
+     */
+    @Test
+    @Order(Integer.MAX_VALUE)
+    void aSwitchWhileTheGroupsCoordinatorStopsLosesNothingAndCountsNoneTwice() throws Exception {
+        String topic = "lab.orders.switch-coordinator";
+        String group = "lab-it-" + topic;
+        cluster.createTopic(topic, PARTITIONS);
+        LabHttp consumer = consumer(topic, PARTITIONS);
+        LabHttp producer = producer(topic);
+        post(producer, "{\"keyStrategy\": \"customer-id\"}");
+        startUnnamedLoadUntilEveryPartitionIsRead(producer, consumer, PARTITIONS);
+        post(producer, "{\"phase\": 53, \"rate\": 1000}");
+        Thread.sleep(2_000);
+
+        int coordinator = cluster.coordinatorOf(group);
+        CompletableFuture<ConsumerStatus> switched = CompletableFuture.supplyAsync(
+                () -> change(consumer, "{\"listener\": \"record\", \"commit\": \"record\"}"));
+        cluster.stopBroker(coordinator);
+        assertThat(switched.get(2, TimeUnit.MINUTES).settings().listener())
+                .as("switched while broker %d, the coordinator, stopped", coordinator)
+                .isEqualTo(ListenerType.RECORD);
+        assertThat(cluster.coordinatorOf(group))
+                .as("the group's new coordinator")
+                .isNotEqualTo(coordinator);
+        long afterStop = received(consumer);
+        await("records read on the moved coordinator")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> received(consumer) > afterStop + 1_000);
+        change(consumer, "{\"listener\": \"batch\", \"commit\": \"batch\"}");
+        Thread.sleep(3_000);
+        post(producer, "{\"phase\": 0}");
+
+        PhaseCounts counts = fenced(producer, consumer, 53);
+        System.out.println("a switch while the coordinator stopped, phase 53: " + counts);
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.unobserved()).isZero();
+        assertThat(counts.duplicated()).isZero();
+        // A send whose leader went may fail and still be stored: received once all the same.
+        assertThat(counts.received())
+                .as("every acknowledged record, and those stored though their send failed")
+                .isEqualTo(counts.acked() + counts.storedDespiteFailure())
+                .isPositive();
+        post(producer, "{\"running\": false}");
+    }
+
     /** The group's committed offsets, summed over the topic's partitions. */
     private long committed(String topic) throws Exception {
-        return cluster
-                .admin()
-                .listConsumerGroupOffsets("lab-it-" + topic)
-                .partitionsToOffsetAndMetadata()
-                .get(10, TimeUnit.SECONDS)
-                .values()
-                .stream()
-                .filter(java.util.Objects::nonNull)
-                .mapToLong(org.apache.kafka.clients.consumer.OffsetAndMetadata::offset)
-                .sum();
+        try (org.apache.kafka.clients.admin.Admin admin = cluster.admin()) {
+            return admin
+                    .listConsumerGroupOffsets("lab-it-" + topic)
+                    .partitionsToOffsetAndMetadata()
+                    .get(10, TimeUnit.SECONDS)
+                    .values()
+                    .stream()
+                    .filter(java.util.Objects::nonNull)
+                    .mapToLong(org.apache.kafka.clients.consumer.OffsetAndMetadata::offset)
+                    .sum();
+        }
     }
 
     private static ConsumerStatus change(LabHttp consumer, String body) {

@@ -95,6 +95,18 @@ final class KafkaCluster implements AutoCloseable {
         }
     }
 
+    /** The broker that coordinates consumer group {@code group} now (it holds the group's offsets partition). */
+    int coordinatorOf(String group) throws Exception {
+        try (Admin admin = admin()) {
+            return admin.describeConsumerGroups(List.of(group))
+                    .describedGroups()
+                    .get(group)
+                    .get(30, TimeUnit.SECONDS)
+                    .coordinator()
+                    .id();
+        }
+    }
+
     /** The broker that leads {@code partition} of {@code topic} now. */
     int leaderOf(String topic, int partition) throws Exception {
         try (Admin admin = admin()) {
