@@ -8,6 +8,8 @@ import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.topics.TopicDisk;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What the runner saw during one phase: when the settings took effect, the measured window
@@ -41,6 +43,8 @@ public record PhaseRecord(
         boolean complete,
         Outage outage) {
 
+    private static final double CLOCK_TOLERANCE_SECONDS = 2;
+
     public Duration measured() {
         return Duration.between(measureStart, measureEnd);
     }
@@ -55,6 +59,35 @@ public record PhaseRecord(
         }
         double seconds = Duration.between(measureStart, latency.lastReceived()).toNanos() / 1e9;
         return seconds <= 0 ? null : latency.count() / seconds;
+    }
+
+    /**
+     * Where the window's two lengths disagree: the runner's, between two readings of this machine's
+     * wall clock, and the producer's own, on its monotonic clock from entering the phase to leaving
+     * it. They differ by the milliseconds of two HTTP calls, unless the machine was suspended or its
+     * virtual machine paused (the monotonic clock stands still, the wall clock is set forward after)
+     * or the wall clock was set during the phase: then the window ended early or late, and the rate
+     * and the Prometheus figures are not those of the phase as asked. Empty when they agree within
+     * 2 s or a tenth, and where the producer does not tell its time (several instances merged).
+     */
+    public Optional<String> clockDisagreement() {
+        if (sends == null || sends.senderTime() == null) {
+            return Optional.empty();
+        }
+        double runner = measured().toNanos() / 1e9;
+        double producer = sends.senderTime().seconds();
+        if (Math.abs(runner - producer) <= Math.max(CLOCK_TOLERANCE_SECONDS, runner / 10)) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(
+                Locale.ROOT,
+                "phase %s: its window lasted %.1f s by this machine's wall clock but %.1f s by the producer's"
+                        + " monotonic clock: the machine was suspended or paused, or its clock was set, during the"
+                        + " phase; its rate (%s records sent) and its Prometheus figures are not the phase's as asked",
+                phase.name(),
+                runner,
+                producer,
+                sends.sent()));
     }
 
     /**

@@ -129,7 +129,7 @@ final class SweepAssertions {
         JsonNode phases = summary.path("phases");
         soft.assertThat(phases.size()).as("phases").isEqualTo(LINGERS.size());
         for (int i = 0; i < Math.min(phases.size(), LINGERS.size()); i++) {
-            assertPhase(soft, phases.get(i), LINGERS.get(i));
+            assertPhase(soft, phases.get(i), LINGERS.get(i), summary.path("warnings"));
         }
         if (phases.size() == LINGERS.size()) {
             double produceAt0 =
@@ -185,8 +185,14 @@ final class SweepAssertions {
         soft.assertAll();
     }
 
-    private static void assertPhase(SoftAssertions soft, JsonNode p, int linger) {
+    private static void assertPhase(SoftAssertions soft, JsonNode p, int linger, JsonNode warnings) {
         String name = p.path("name").asString("?");
+        List<String> aboutIt = new ArrayList<>();
+        warnings.forEach(w -> {
+            if (w.asString("").startsWith("phase " + name + ":")) {
+                aboutIt.add(w.asString(""));
+            }
+        });
         soft.assertThat(p.path("settings").path("lingerMs").asInt(-1))
                 .as("%s linger.ms", name)
                 .isEqualTo(linger);
@@ -235,7 +241,7 @@ final class SweepAssertions {
         soft.assertThat(p.path("achievedRate").asDouble(0))
                 .as(
                         "%s achieved rate (target %s/s): %s sent in %s s measured (%s to %s), publish delay ms %s,"
-                                + " GC pause ms/s %s",
+                                + " GC pause ms/s %s; the run's warnings of it %s",
                         name,
                         target,
                         counts.path("sent"),
@@ -243,7 +249,8 @@ final class SweepAssertions {
                         p.path("measuredFrom").asString("?"),
                         p.path("measuredTo").asString("?"),
                         p.path("publishDelayMs"),
-                        p.path("gcPauseMsPerSecond"))
+                        p.path("gcPauseMsPerSecond"),
+                        aboutIt)
                 .isBetween(0.9 * target, 1.1 * target);
 
         positive(soft, name + " CPU producer (cores)", p.path("cpuCores").path("producer"));

@@ -152,6 +152,7 @@ public final class MeasuredPhase implements PhaseStep {
         }
         faults.close(t, closed);
         PhaseRecord record = t.record(end, sentAtEnd, closed, true);
+        record.clockDisagreement().ifPresent(run::warn);
         PhaseView latency = closed.latency();
         run.out.printf(
                 Locale.ROOT,
