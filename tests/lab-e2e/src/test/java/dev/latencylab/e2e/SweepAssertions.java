@@ -236,12 +236,19 @@ final class SweepAssertions {
                 .as("%s publish delay p99", name)
                 .isTrue();
         double target = p.path("settings").path("rate").asDouble(Double.NaN);
-        // A miss here has been seen once in CI (a machine shared with other work): the description carries
-        // what tells a stalled sender (few sent, late) from a stretched window (sent on time, long window).
+        // A miss here was seen once in CI with the signature of a wall clock set forward mid-window (a
+        // paused virtual machine set right after; a clock stepped by hand here gives the same): the lab says
+        // so, comparing its window with the producer's monotonic time, and then neither the rate nor the
+        // Prometheus figures over the window are the phase's. Without that warning they are judged.
+        if (aboutIt.stream().anyMatch(w -> w.contains("by the producer's monotonic clock"))) {
+            System.out.println(
+                    "lab-e2e: " + name + "'s rate and Prometheus figures are not judged, the lab says why: " + aboutIt);
+            return;
+        }
         soft.assertThat(p.path("achievedRate").asDouble(0))
                 .as(
                         "%s achieved rate (target %s/s): %s sent in %s s measured (%s to %s), publish delay ms %s,"
-                                + " GC pause ms/s %s; the run's warnings of it %s",
+                                + " GC pause ms/s %s",
                         name,
                         target,
                         counts.path("sent"),
@@ -249,8 +256,7 @@ final class SweepAssertions {
                         p.path("measuredFrom").asString("?"),
                         p.path("measuredTo").asString("?"),
                         p.path("publishDelayMs"),
-                        p.path("gcPauseMsPerSecond"),
-                        aboutIt)
+                        p.path("gcPauseMsPerSecond"))
                 .isBetween(0.9 * target, 1.1 * target);
 
         positive(soft, name + " CPU producer (cores)", p.path("cpuCores").path("producer"));
