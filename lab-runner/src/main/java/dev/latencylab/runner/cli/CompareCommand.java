@@ -11,6 +11,7 @@ import dev.latencylab.runner.compare.CompareResult;
 import dev.latencylab.runner.compare.CompareRun;
 import dev.latencylab.runner.compare.CompareSettings;
 import dev.latencylab.runner.compare.Differences;
+import dev.latencylab.runner.compare.DrainRetention;
 import dev.latencylab.runner.compare.KafkaTools;
 import dev.latencylab.runner.compare.ToolRunner;
 import dev.latencylab.runner.endpoint.JsonHttp;
@@ -181,7 +182,8 @@ final class CompareCommand extends LabCommand {
             paramLabel = "N",
             defaultValue = "2000000",
             description = "records of each backlog the consumer-app and ConsumerPerformance drain, 300000 to 10000000"
-                    + " (default ${DEFAULT-VALUE})")
+                    + " (default ${DEFAULT-VALUE}); a round's two must fit the drain topic's retention (the lab's"
+                    + " own brokers keep 1 GiB a partition: up to about 3200000 on 3 partitions)")
     long backlog;
 
     @Option(
@@ -240,21 +242,29 @@ final class CompareCommand extends LabCommand {
             return ExitCodes.FAILED;
         }
 
+        KafkaTopics admin =
+                new KafkaTopics(settings.bootstrap(), client, clock, LabBrokers.own(settings.bootstrap(), cwd));
         Instant started = clock.instant();
         Path dir;
         try {
+            // Before the results folder: a refused --backlog leaves nothing behind.
+            DrainRetention.refusal(admin, settings, err).ifPresent(r -> {
+                throw new UsageException(r);
+            });
             dir = CompareReport.folder(resultsRoot, started);
         } catch (IOException e) {
+            admin.close();
             throw new UncheckedIOException(
                     "could not create a results folder under " + resultsRoot + ": " + e.getMessage(), e);
+        } catch (RuntimeException | InterruptedException e) {
+            admin.close();
+            throw e;
         }
         out.printf(
                 "Comparing the lab with Kafka's ProducerPerformance, ConsumerPerformance and EndToEndLatency: %d round(s)"
                         + " each, about %s%n",
                 settings.rounds(), Durations.format(settings.roughDuration()));
 
-        KafkaTopics admin =
-                new KafkaTopics(settings.bootstrap(), client, clock, LabBrokers.own(settings.bootstrap(), cwd));
         CompareRun run = new CompareRun(
                 settings,
                 producer,

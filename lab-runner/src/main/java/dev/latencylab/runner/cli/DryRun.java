@@ -18,7 +18,7 @@ import java.util.function.Function;
  * {@code run --dry-run}: what a run would create, change and delete, said before anything is. The
  * topics a scenario creates are looked up on the cluster, so a run that would stop on one that
  * exists (a cluster the lab did not start) says so here, and one it would replace (the lab's own
- * brokers) is named.
+ * brokers) is named; so is a backlog its topic would not keep whole, which a run refuses.
  */
 final class DryRun {
 
@@ -34,6 +34,7 @@ final class DryRun {
     /**
      * @param existing asks the cluster, or null when no phase creates a topic
      * @param ownCluster whether the brokers are the lab's own (a topic left there is replaced)
+     * @param backlogsNotKept the backlogs their topics would not keep whole, each said (a run refuses to start)
      * @return the exit code: 0 when a run could go ahead, 1 when it would stop on a topic or the cluster could
      *     not be asked which of its topics exist (then no one can say whether it would go ahead)
      */
@@ -44,7 +45,8 @@ final class DryRun {
             boolean seedGiven,
             String bootstrap,
             boolean ownCluster,
-            ExistingTopics existing) {
+            ExistingTopics existing,
+            List<String> backlogsNotKept) {
         PhaseListing.print(out, file, scenario, plan, seedGiven);
         out.println("A run would:");
         out.println("  set the producer-app's settings at each phase (POST /actuator/producer), and the consumer's"
@@ -83,6 +85,9 @@ final class DryRun {
                 }
             }
         }
+        for (String notKept : backlogsNotKept) {
+            out.println("    the run would refuse to start, running nothing: " + notKept);
+        }
         for (Phase p : scenario.phases()) {
             for (TimedFault f : p.faults()) {
                 out.printf("  %s into phase %s%n", f.describe(), p.name());
@@ -99,7 +104,7 @@ final class DryRun {
             out.println("The dry run cannot say whether the run would go ahead: it " + unasked);
             return ExitCodes.FAILED;
         }
-        return stops.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
+        return stops.isEmpty() && backlogsNotKept.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
     /** The topics phases create, by name, in phase order. */

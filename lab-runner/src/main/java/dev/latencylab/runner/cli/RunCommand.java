@@ -15,6 +15,7 @@ import dev.latencylab.runner.results.RunReport;
 import dev.latencylab.runner.results.collect.BrokerMetrics;
 import dev.latencylab.runner.results.collect.PrometheusStackProbe;
 import dev.latencylab.runner.results.summary.TradeOffReading;
+import dev.latencylab.runner.run.PhaseTopics;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.StackWarmup;
@@ -171,6 +172,9 @@ final class RunCommand extends LabCommand {
     private int dryRun(Scenario scenario) throws InterruptedException {
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
         try (KafkaTopics topics = scenario.needsKafkaAdmin() ? cluster.topics(cwd, clock) : null) {
+            List<String> notKept = topics == null
+                    ? List.of()
+                    : PhaseTopics.backlogsNotKept(scenario, topics, w -> out.println("  (" + w + ")"));
             return new DryRun(out)
                     .print(
                             scenarioFile,
@@ -186,7 +190,8 @@ final class RunCommand extends LabCommand {
                                     Thread.currentThread().interrupt();
                                     throw new IllegalStateException("interrupted", e);
                                 }
-                            });
+                            },
+                            notKept);
         }
     }
 
@@ -235,6 +240,24 @@ final class RunCommand extends LabCommand {
             return ExitCodes.FAILED;
         }
 
+        Topics topics = scenario.needsKafkaAdmin()
+                // Another cluster than the lab's own brokers may hold topics of someone's: none is deleted.
+                ? cluster.topics(cwd, clock)
+                : Topics.NONE;
+        // Before anything runs, the stack warm-up included: a backlog Kafka would trim measures nothing.
+        List<String> notKept;
+        try {
+            notKept = PhaseTopics.backlogsNotKept(scenario, topics, w -> err.println("warning: " + w));
+        } catch (RuntimeException | InterruptedException e) {
+            topics.close();
+            throw e;
+        }
+        if (!notKept.isEmpty()) {
+            topics.close();
+            err.println("The scenario cannot be run:");
+            notKept.forEach(p -> err.println("  " + p));
+            return ExitCodes.USAGE;
+        }
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
         out.println(plan.startLine(scenario, stackWarmup.floor(), stackWarmup.ceiling(), clock.instant()));
         out.println(plan.orderLine());
@@ -242,10 +265,6 @@ final class RunCommand extends LabCommand {
         out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));
 
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
-        Topics topics = scenario.needsKafkaAdmin()
-                // Another cluster than the lab's own brokers may hold topics of someone's: none is deleted.
-                ? cluster.topics(cwd, clock)
-                : Topics.NONE;
         ScenarioRunner r = new ScenarioRunner(
                 producer,
                 consumer,

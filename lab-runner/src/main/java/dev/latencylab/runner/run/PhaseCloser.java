@@ -14,6 +14,8 @@ import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.topics.TopicException;
+import dev.latencylab.runner.topics.TopicRetention;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,6 +67,9 @@ public final class PhaseCloser {
                     + given.map(x -> PhaseFence.waitingFor(x, consumerView.ledger(x.topic())))
                             .orElse("the producer's count of the phase")
                     + "; its counts are as of then");
+            if (sends.isPresent()) {
+                deletedUnread(t, sends.get());
+            }
         } else {
             run.out.printf(
                     Locale.ROOT,
@@ -79,6 +84,19 @@ public final class PhaseCloser {
                         .orElse(null),
                 passed,
                 withProducers(withNetwork(description(last.producerStatus(), sends, read, t), t.phase), t));
+    }
+
+    /**
+     * Why a phase may never close: Kafka deleted records of it the consumer had not read (a backlog
+     * its topic did not keep after all). Asked only of a run with an admin connection.
+     */
+    private void deletedUnread(PhaseTracker t, PhaseSends sends) throws InterruptedException {
+        try {
+            TopicRetention.deletedUnread(sends, run.topics.logStarts(sends.topic()))
+                    .ifPresent(w -> run.warn("phase " + t.phase.name() + ": " + w));
+        } catch (TopicException e) {
+            // No admin connection (a run that needs none), or the cluster does not answer: nothing to add.
+        }
     }
 
     /** One look at the fence: the producer's tally of the phase, as the consumer is given it, and whether it passed. */

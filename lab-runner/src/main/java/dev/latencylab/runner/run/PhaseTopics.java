@@ -1,6 +1,10 @@
 package dev.latencylab.runner.run;
 
 import dev.latencylab.api.latency.ConsumerDescription;
+import dev.latencylab.api.payload.SampleFile;
+import dev.latencylab.api.settings.PayloadKind;
+import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
@@ -9,12 +13,16 @@ import dev.latencylab.runner.scenario.TimedFault;
 import dev.latencylab.runner.scenario.TopicSpec;
 import dev.latencylab.runner.topics.TopicDisk;
 import dev.latencylab.runner.topics.TopicException;
+import dev.latencylab.runner.topics.TopicRetention;
+import dev.latencylab.runner.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The topics phases write ({@link TopicSpec}): checked against what the consumer reads, created
@@ -53,6 +61,40 @@ public final class PhaseTopics {
                                 + "): name it lab.orders.<something>");
             }
         }
+    }
+
+    /**
+     * The backlogs of {@code scenario} that its topics would not keep whole ({@link TopicRetention}),
+     * each said: a backlog must be read whole, or its drain measures less and the lab counts the rest
+     * lost. Checked before anything runs; a topic whose retention cannot be read (a cluster that
+     * refuses the admin call) is passed to {@code warn}, its backlog not refused.
+     */
+    public static List<String> backlogsNotKept(Scenario scenario, Topics topics, Consumer<String> warn)
+            throws InterruptedException {
+        List<String> refusals = new ArrayList<>();
+        for (Phase p : scenario.phases()) {
+            if (!p.drains()) {
+                continue;
+            }
+            TopicSpec spec = p.topic() != null ? p.topic() : TopicSpec.existing(ProducerClient.LAB_TOPIC);
+            TopicRetention retention;
+            try {
+                retention = topics.retention(spec);
+            } catch (TopicException e) {
+                warn.accept("phase " + p.name() + ": could not read what topic " + spec.name()
+                        + " keeps, so its backlog is not checked against its retention: " + e.getMessage());
+                continue;
+            }
+            ProducerSettings s = p.settings();
+            double valueBytes = s.payload() == PayloadKind.SAMPLE
+                    ? SampleFile.read(s.payloadFile()).meanBytes()
+                    : s.payloadBytes();
+            Duration building = Duration.ofSeconds((long) Math.ceil(p.backlog() / s.rate()));
+            retention
+                    .backlogRefusal("phase " + p.name() + "'s backlog", p.backlog(), valueBytes, building, p.duration())
+                    .ifPresent(refusals::add);
+        }
+        return refusals;
     }
 
     /**

@@ -84,9 +84,14 @@ public record Scenario(String name, String description, List<Phase> phases, int 
         return phases.stream().anyMatch(p -> p.network() != null);
     }
 
-    /** Whether a run needs Kafka's Admin client: for faults, and for phases that write their own topics. */
+    /**
+     * Whether a run needs Kafka's Admin client: for faults, for phases that write their own topics,
+     * and for backlogs, checked against what their topic keeps.
+     */
     public boolean needsKafkaAdmin() {
         return injectsFaults()
-                || phases.stream().anyMatch(p -> p.topic() != null && p.topic().created());
+                || phases.stream()
+                        .anyMatch(p ->
+                                p.drains() || (p.topic() != null && p.topic().created()));
     }
 }

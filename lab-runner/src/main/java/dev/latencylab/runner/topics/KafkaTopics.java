@@ -21,6 +21,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
@@ -204,21 +205,32 @@ public final class KafkaTopics implements Topics {
         return new TopicDisk(topic, partitions.size(), bytes, records);
     }
 
+    @Override
+    public Map<Integer, Long> logStarts(String topic) throws InterruptedException {
+        return offsets(topic, OffsetSpec.earliest(), "start");
+    }
+
     /**
      * The sum of the topic's end offsets: every record ever written to it, read in one request to
      * the partitions' leaders (nothing else is asked, so it can be read often).
      */
     public long endOffsets(String topic) throws InterruptedException {
+        return offsets(topic, OffsetSpec.latest(), "end").values().stream()
+                .mapToLong(Long::longValue)
+                .sum();
+    }
+
+    /** Each partition's offset of {@code spec} (its log's start or end), by partition. */
+    private Map<Integer, Long> offsets(String topic, OffsetSpec spec, String which) throws InterruptedException {
         TopicDescription description = get(
                         admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
                 .get(topic);
-        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        description
-                .partitions()
-                .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
-        return get(admin.listOffsets(latest).all(), "read the end offsets of " + topic).values().stream()
-                .mapToLong(o -> o.offset())
-                .sum();
+        Map<TopicPartition, OffsetSpec> asked = new HashMap<>();
+        description.partitions().forEach(p -> asked.put(new TopicPartition(topic, p.partition()), spec));
+        Map<Integer, Long> offsets = new HashMap<>();
+        get(admin.listOffsets(asked).all(), "read the " + which + " offsets of " + topic)
+                .forEach((tp, o) -> offsets.put(tp.partition(), o.offset()));
+        return offsets;
     }
 
     /** min.insync.replicas by topic: read once, since a fault watch asks every 250 ms. */
@@ -231,7 +243,7 @@ public final class KafkaTopics implements Topics {
             return known;
         }
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        org.apache.kafka.clients.admin.ConfigEntry entry = admin.describeConfigs(List.of(resource))
+        ConfigEntry entry = admin.describeConfigs(List.of(resource))
                 .all()
                 .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
                 .get(resource)

@@ -2,6 +2,7 @@ package dev.latencylab.runner.topics;
 
 import dev.latencylab.runner.scenario.TopicSpec;
 import java.time.Duration;
+import java.util.Map;
 
 /** What the runner does to a phase's own topic. */
 public interface Topics extends AutoCloseable {
@@ -21,6 +22,16 @@ public interface Topics extends AutoCloseable {
 
     /** Each partition's leader and in-sync replicas as the cluster's metadata says now. */
     TopicHealth health(String topic, Duration timeout) throws InterruptedException;
+
+    /** Where each partition's log starts now (its earliest offset), by partition. */
+    default Map<Integer, Long> logStarts(String topic) throws InterruptedException {
+        throw new TopicException("no Kafka admin connection was set up to read where the topic's logs start");
+    }
+
+    /** What Kafka keeps of the topic ({@link TopicRetention}): an existing one's, or the one a spec would create. */
+    default TopicRetention retention(TopicSpec spec) throws InterruptedException {
+        throw new TopicException("no Kafka admin connection was set up to read the topic's retention");
+    }
 
     /**
      * The consumer group {@code group} as its coordinator describes it now: its protocol, state,

@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.runner.compare.CompareSettings;
+import dev.latencylab.runner.compare.DrainRetention;
+import dev.latencylab.runner.scenario.TopicSpec;
+import dev.latencylab.runner.topics.TopicDisk;
+import dev.latencylab.runner.topics.TopicHealth;
+import dev.latencylab.runner.topics.TopicRetention;
+import dev.latencylab.runner.topics.Topics;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +37,56 @@ class CompareCommandTest {
                 new CompareCommand(new PrintStream(out), new PrintStream(err), cwd, null, null, null, null, false);
         Parsed.parse(c, List.of(argv));
         return c.settings();
+    }
+
+    /** The lab stack's brokers (1 GiB a partition, an hour) for any topic asked about, and 3 partitions. */
+    private static final Topics LAB_STACK = new Topics() {
+        @Override
+        public TopicRetention retention(TopicSpec spec) {
+            return new TopicRetention(spec.name(), spec.created() ? spec.partitions() : 3, 1L << 30, 3_600_000, false);
+        }
+
+        @Override
+        public boolean create(TopicSpec spec) {
+            throw new AssertionError("nothing is created");
+        }
+
+        @Override
+        public void delete(String topic) {
+            throw new AssertionError("nothing is deleted");
+        }
+
+        @Override
+        public TopicDisk sizeOnDisk(String topic) {
+            throw new AssertionError();
+        }
+
+        @Override
+        public TopicHealth health(String topic, Duration timeout) {
+            throw new AssertionError();
+        }
+
+        @Override
+        public void close() {}
+    };
+
+    @Test
+    void backlogsTheDrainTopicWouldNotKeepAreRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {
+        CompareCommand c =
+                new CompareCommand(new PrintStream(out), new PrintStream(err), dir, null, null, null, null, false);
+        Parsed.parse(c, List.of("--backlog", "10000000"));
+        // Two backlogs of 10,000,000 x ~500 B on 3 partitions: 3.1 GiB a partition, past 1 GiB.
+        assertThat(DrainRetention.refusal(LAB_STACK, c.settings(), new PrintStream(err)))
+                .hasValueSatisfying(r -> assertThat(r)
+                        .contains("--backlog 10000000: a round's two backlogs, on one topic: 20,000,000 records")
+                        .contains("about 3.10 GiB per partition of topic lab.orders.compare-drain-r1's 3"));
+
+        // The default (2,000,000: 0.62 GiB a partition) fits.
+        CompareCommand fits =
+                new CompareCommand(new PrintStream(out), new PrintStream(err), dir, null, null, null, null, false);
+        Parsed.parse(fits, List.of());
+        assertThat(DrainRetention.refusal(LAB_STACK, fits.settings(), new PrintStream(err)))
+                .isEmpty();
     }
 
     @Test

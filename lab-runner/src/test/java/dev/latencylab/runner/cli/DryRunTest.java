@@ -78,10 +78,13 @@ class DryRunTest {
         Path file = dir.resolve("partitions.yaml");
         Files.writeString(file, SCENARIO);
         Scenario scenario = new ScenarioLoader().load(file);
-        int code = new DryRun(new PrintStream(bytes, true, StandardCharsets.UTF_8))
-                .print("partitions.yaml", scenario, RunPlan.of(scenario, 1L), true, "kafka:9092", false, names -> {
+        int code = print(
+                scenario,
+                false,
+                names -> {
                     throw new IllegalStateException("Timed out waiting for a node assignment");
-                });
+                },
+                List.of());
 
         assertThat(code)
                 .as("a dry run that could not look its topics up cannot say the run would go ahead")
@@ -92,17 +95,47 @@ class DryRunTest {
                         "could not ask kafka:9092 which of its topics exist: Timed out waiting for a node assignment");
     }
 
+    @Test
+    void aBacklogItsTopicWouldNotKeepFailsTheDryRunSayingTheRunWouldNotStart() throws IOException {
+        int code = dryRun(true, Set.of(), List.of("phase p1's backlog: 9,000,000 records of about 500 B each"));
+
+        assertThat(code).isNotZero();
+        assertThat(output())
+                .contains("the run would refuse to start, running nothing: phase p1's backlog: 9,000,000 records")
+                .contains("Nothing was created");
+    }
+
     private int dryRun(boolean ownCluster, Set<String> existing) throws IOException {
+        return dryRun(ownCluster, existing, List.of());
+    }
+
+    private int dryRun(boolean ownCluster, Set<String> existing, List<String> notKept) throws IOException {
         Path file = dir.resolve("partitions.yaml");
         Files.writeString(file, SCENARIO);
         Scenario scenario = new ScenarioLoader().load(file);
-        return new DryRun(new PrintStream(bytes, true, StandardCharsets.UTF_8))
-                .print("partitions.yaml", scenario, RunPlan.of(scenario, 1L), true, "kafka:9092", ownCluster, names -> {
+        return print(
+                scenario,
+                ownCluster,
+                names -> {
                     asked.add(names);
                     Set<String> found = new HashSet<>(existing);
                     found.retainAll(names);
                     return found;
-                });
+                },
+                notKept);
+    }
+
+    private int print(Scenario scenario, boolean ownCluster, DryRun.ExistingTopics existing, List<String> notKept) {
+        return new DryRun(new PrintStream(bytes, true, StandardCharsets.UTF_8))
+                .print(
+                        "partitions.yaml",
+                        scenario,
+                        RunPlan.of(scenario, 1L),
+                        true,
+                        "kafka:9092",
+                        ownCluster,
+                        existing,
+                        notKept);
     }
 
     private String output() {

@@ -12,8 +12,13 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.test.KafkaClusterTestKit;
 import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.Test;
@@ -174,6 +179,63 @@ class ExistingClusterIT {
                             .as("the user's topic, untouched")
                             .isEqualTo(before);
                 }
+
+                // Backlogs past what the user's cluster keeps (log.retention.bytes 64 MiB per partition; the lab
+                // topic set to 1 MiB): Kafka would delete their first records before the drain and the lab would
+                // count them lost. Refused before anything is created or sent, each named with its sizes.
+                try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+                    ConfigResource labTopic = new ConfigResource(ConfigResource.Type.TOPIC, "lab.orders");
+                    admin.incrementalAlterConfigs(Map.of(
+                                    labTopic,
+                                    List.of(new AlterConfigOp(
+                                            new ConfigEntry("retention.bytes", "1048576"), AlterConfigOp.OpType.SET))))
+                            .all()
+                            .get(30, TimeUnit.SECONDS);
+                }
+                long sentBefore = labTopicEnd(bootstrap);
+                Path refusedResults = work.resolve("results-backlogs");
+                SweepAssertions.deleteTree(refusedResults, work);
+                Path backlogs = work.resolve("backlogs.yaml");
+                Files.writeString(
+                        backlogs,
+                        """
+                        name: backlogs-past-retention
+                        description: backlogs the user's cluster would trim before their drains
+                        defaults:
+                          warmup: 0s
+                          duration: 30s
+                          settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 20000, payloadBytes: 400, keyStrategy: order-id}
+                        phases:
+                          - {name: big, backlog: 500000, topic: {name: 'lab.orders.big', partitions: 3}}
+                          - {name: on-the-lab-topic, backlog: 10000}
+                        """);
+                LabScript.Result trimmed = lab.run(
+                        TIMEOUT,
+                        "run",
+                        backlogs.toString(),
+                        "--stack-warmup",
+                        "0s",
+                        "--results",
+                        refusedResults.toString());
+                assertThat(trimmed.exitCode()).as(trimmed.describe()).isEqualTo(2);
+                assertThat(trimmed.output())
+                        .contains("phase big's backlog: 500,000 records of about 500 B each")
+                        .contains("about 79.5 MiB per partition of topic lab.orders.big's 3, past its retention.bytes"
+                                + " of 64.0 MiB")
+                        .contains("phase on-the-lab-topic's backlog: 10,000 records")
+                        .contains("per partition of topic lab.orders's 3, past its retention.bytes of 1.0 MiB")
+                        .contains("count them lost");
+                assertThat(labTopicEnd(bootstrap))
+                        .as("records sent to lab.orders")
+                        .isEqualTo(sentBefore);
+                assertThat(work.resolve("results-backlogs"))
+                        .as("no results folder")
+                        .doesNotExist();
+                try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+                    assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS))
+                            .as("the refused phase's topic, never created")
+                            .doesNotContain("lab.orders.big");
+                }
             } finally {
                 LabScript.Result down = lab.run(TIMEOUT, "down", "--local");
                 assertThat(down.ok()).as(down.describe()).isTrue();
@@ -187,6 +249,18 @@ class ExistingClusterIT {
             assertThat(Files.exists(labDir.resolve("bootstrap")))
                     .as("bootstrap forgotten")
                     .isFalse();
+        }
+    }
+
+    private static long labTopicEnd(String bootstrap) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            Map<TopicPartition, OffsetSpec> ends = new java.util.HashMap<>();
+            for (int p = 0; p < 3; p++) {
+                ends.put(new TopicPartition("lab.orders", p), OffsetSpec.latest());
+            }
+            return admin.listOffsets(ends).all().get(30, TimeUnit.SECONDS).values().stream()
+                    .mapToLong(o -> o.offset())
+                    .sum();
         }
     }
 
@@ -208,6 +282,8 @@ class ExistingClusterIT {
                 .setConfigProp("offsets.topic.replication.factor", "3")
                 .setConfigProp("group.initial.rebalance.delay.ms", "0")
                 .setConfigProp("auto.create.topics.enable", "false")
+                // A user's cluster that keeps less than the lab's own brokers (1 GiB per partition).
+                .setConfigProp("log.retention.bytes", Long.toString(64L << 20))
                 .build();
         kit.format();
         kit.startup();

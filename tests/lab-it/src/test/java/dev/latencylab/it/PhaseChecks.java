@@ -29,6 +29,19 @@ final class PhaseChecks {
                         == partitions);
     }
 
+    /**
+     * A phase through which a broker stopped: nothing lost or counted twice, and every acknowledged
+     * record received, with those stored though their send failed (its leader went as it was answered).
+     */
+    static void assertWholeThroughABrokerStop(PhaseCounts counts) {
+        assertThat(counts.lost()).as("lost").isZero();
+        assertThat(counts.duplicated()).as("duplicated").isZero();
+        assertThat(counts.received())
+                .as("every acknowledged record, and those stored though their send failed")
+                .isEqualTo(counts.acked() + counts.storedDespiteFailure())
+                .isPositive();
+    }
+
     /** The phase's counts once the fence closed it: every send answered, the group past every acknowledged offset. */
     static PhaseCounts fenced(LabHttp producer, LabHttp consumer, int phase) {
         await("phase " + phase + " closed by the fence")

@@ -1,5 +1,6 @@
 package dev.latencylab.it;
 
+import static dev.latencylab.it.PhaseChecks.assertWholeThroughABrokerStop;
 import static dev.latencylab.it.PhaseChecks.fenced;
 import static dev.latencylab.it.PhaseChecks.latency;
 import static dev.latencylab.it.PhaseChecks.post;
@@ -156,13 +157,8 @@ class ShareGroupIT {
 
         PhaseCounts counts = fenced(producer, consumer.http(), 93);
         System.out.println("share group, a broker stopped, phase 93: " + counts);
-        assertThat(counts.lost()).isZero();
-        assertThat(counts.duplicated()).isZero();
         assertThat(counts.unread()).isZero();
-        assertThat(counts.received())
-                .as("every acknowledged record, and those stored though their send failed")
-                .isEqualTo(counts.acked() + counts.storedDespiteFailure())
-                .isPositive();
+        assertWholeThroughABrokerStop(counts);
         assertThat(status(consumer.http()).settings().listener())
                 .as("read by the share group throughout")
                 .isEqualTo(ListenerType.SHARE);
