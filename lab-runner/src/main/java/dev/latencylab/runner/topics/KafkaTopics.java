@@ -21,6 +21,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.LogDirDescription;
@@ -231,6 +232,74 @@ public final class KafkaTopics implements Topics {
         get(admin.listOffsets(asked).all(), "read the " + which + " offsets of " + topic)
                 .forEach((tp, o) -> offsets.put(tp.partition(), o.offset()));
         return offsets;
+    }
+
+    /**
+     * The topic's effective retention: an existing topic's configs as the cluster resolves them; for
+     * one a phase creates, the spec's configs over the brokers' defaults (log.retention.bytes,
+     * log.retention.ms, else .minutes, else .hours, log.cleanup.policy), as Kafka resolves a new topic's.
+     */
+    @Override
+    public TopicRetention retention(TopicSpec spec) throws InterruptedException {
+        if (!spec.created()) {
+            String topic = spec.name();
+            int partitions = get(admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
+                    .get(topic)
+                    .partitions()
+                    .size();
+            Config c = configs(new ConfigResource(ConfigResource.Type.TOPIC, topic), "topic " + topic);
+            return new TopicRetention(
+                    topic,
+                    partitions,
+                    number(c, TopicConfig.RETENTION_BYTES_CONFIG, 1),
+                    number(c, TopicConfig.RETENTION_MS_CONFIG, 1),
+                    compacts(value(c, TopicConfig.CLEANUP_POLICY_CONFIG)));
+        }
+        Node broker = get(admin.describeCluster().nodes(), "list the brokers").stream()
+                .findFirst()
+                .orElseThrow(() -> new TopicException("no broker answers on " + bootstrap));
+        Config b = configs(
+                new ConfigResource(ConfigResource.Type.BROKER, Integer.toString(broker.id())), "broker " + broker.id());
+        long ms = value(b, "log.retention.ms") != null
+                ? number(b, "log.retention.ms", 1)
+                : value(b, "log.retention.minutes") != null
+                        ? number(b, "log.retention.minutes", 60_000)
+                        : number(b, "log.retention.hours", 3_600_000);
+        Map<String, String> own = spec.configs();
+        return new TopicRetention(
+                spec.name(),
+                spec.partitions(),
+                own.containsKey(TopicConfig.RETENTION_BYTES_CONFIG)
+                        ? Long.parseLong(own.get(TopicConfig.RETENTION_BYTES_CONFIG))
+                        : number(b, "log.retention.bytes", 1),
+                own.containsKey(TopicConfig.RETENTION_MS_CONFIG)
+                        ? Long.parseLong(own.get(TopicConfig.RETENTION_MS_CONFIG))
+                        : ms,
+                compacts(own.getOrDefault(TopicConfig.CLEANUP_POLICY_CONFIG, value(b, "log.cleanup.policy"))));
+    }
+
+    private Config configs(ConfigResource resource, String what) throws InterruptedException {
+        return get(admin.describeConfigs(List.of(resource)).all(), "describe the configs of " + what)
+                .get(resource);
+    }
+
+    private static String value(Config c, String name) {
+        ConfigEntry e = c.get(name);
+        return e == null ? null : e.value();
+    }
+
+    /** A config's number times {@code unit}; -1 (none) stays -1. */
+    private static long number(Config c, String name, long unit) {
+        String v = value(c, name);
+        if (v == null) {
+            throw new TopicException("the cluster did not say its " + name);
+        }
+        long n = Long.parseLong(v);
+        return n < 0 ? -1 : n * unit;
+    }
+
+    private static boolean compacts(String policy) {
+        return policy != null && policy.contains(TopicConfig.CLEANUP_POLICY_COMPACT);
     }
 
     /** min.insync.replicas by topic: read once, since a fault watch asks every 250 ms. */

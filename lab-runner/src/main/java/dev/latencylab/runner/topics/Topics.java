@@ -24,14 +24,10 @@ public interface Topics extends AutoCloseable {
     TopicHealth health(String topic, Duration timeout) throws InterruptedException;
 
     /** Where each partition's log starts now (its earliest offset), by partition. */
-    default Map<Integer, Long> logStarts(String topic) throws InterruptedException {
-        throw new TopicException("no Kafka admin connection was set up to read where the topic's logs start");
-    }
+    Map<Integer, Long> logStarts(String topic) throws InterruptedException;
 
     /** What Kafka keeps of the topic ({@link TopicRetention}): an existing one's, or the one a spec would create. */
-    default TopicRetention retention(TopicSpec spec) throws InterruptedException {
-        throw new TopicException("no Kafka admin connection was set up to read the topic's retention");
-    }
+    TopicRetention retention(TopicSpec spec) throws InterruptedException;
 
     /**
      * The consumer group {@code group} as its coordinator describes it now: its protocol, state,
@@ -64,6 +60,16 @@ public interface Topics extends AutoCloseable {
         @Override
         public TopicHealth health(String topic, Duration timeout) {
             throw new TopicException("no Kafka admin connection was set up for the cluster's state");
+        }
+
+        @Override
+        public Map<Integer, Long> logStarts(String topic) {
+            throw new TopicException("no Kafka admin connection was set up to read where the topic's logs start");
+        }
+
+        @Override
+        public TopicRetention retention(TopicSpec spec) {
+            throw new TopicException("no Kafka admin connection was set up to read the topic's retention");
         }
 
         @Override

@@ -67,6 +67,11 @@ class CompareCommandTest {
         }
 
         @Override
+        public Map<Integer, Long> logStarts(String topic) {
+            throw new AssertionError();
+        }
+
+        @Override
         public void close() {}
     };
 
