@@ -72,7 +72,8 @@ final class CompareCommand extends LabCommand {
             paramLabel = "D",
             defaultValue = CompareSettings.DEFAULT_TOOL_WARMUP,
             description = "ProducerPerformance's warm-up beyond --warmup in the throughput part: its JVM is new each"
-                    + " round, the producer-app's is warm (default ${DEFAULT-VALUE})")
+                    + " round, the producer-app's is warm; the CPU windows' new tool JVMs warm up for the larger of it"
+                    + " and --warmup (default ${DEFAULT-VALUE})")
     Duration toolWarmup;
 
     @Option(

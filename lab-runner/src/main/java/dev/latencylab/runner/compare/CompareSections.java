@@ -241,7 +241,7 @@ final class CompareSections {
                 "At %s records/s, %s, four windows of the same length, each pipeline alone on the stack: the lab's (the "
                         + "realistic producer-app to the lab topic, read by the consumer-app with its full accounting and "
                         + "ConsumerPerformance's two fetch settings and its commits: Kafka's auto-commit), the same load read by ConsumerPerformance instead "
-                        + "(from its latest offset, the consumer-app paused; warm-up at least %s: its JVM is new), the "
+                        + "(from its latest offset, the consumer-app paused; warm-up %s, the larger of `--warmup` and `--tool-warmup`: its JVM is new), the "
                         + "producer-app doing the tool's work (payload `fixed`, no key, no header, paced as the tool paces: "
                         + "`pacing: bursts`, which sleeps as its throttler does: whole milliseconds, 3 ms per 2 ms of records sent early; "
                         + "to the bench topic, "
@@ -264,7 +264,9 @@ final class CompareSections {
                         ? "in one round"
                         : "in each of " + r.cpuRounds().size()
                                 + " rounds (odd rounds in this order, even rounds in the reverse order)",
-                Durations.format(CpuWindow.TOOL_WARMUP),
+                Durations.format(CompareSettings.newToolWarmup(
+                        Durations.parse(r.setup().warmup()),
+                        Durations.parse(r.setup().toolWarmup()))),
                 Durations.format(CpuWindow.TOOLS_WORK_WARMUP)));
         s.table(CPU);
         for (CompareResult.CpuUse u : c.all()) {

@@ -24,7 +24,8 @@ import java.util.Map;
  * @param toolJvmWarmup ProducerPerformance's warm-up beyond {@code warmup} in the throughput part: its JVM is
  *                 new each round and, on a 2-core machine, its rate climbed for about 20 s (25 runs in 5
  *                 comparisons: seconds 11-20 at 0.81 of seconds 21-40, median), where the producer-app's warm JVM
- *                 did not; the halves check shows when it is too short
+ *                 did not; the halves check shows when it is too short. The CPU windows' new tool JVMs warm up
+ *                 for the larger of it and {@code warmup} ({@link #newToolWarmup()})
  * @param duration each measured window
  * @param rounds   how many times each side runs, alternating lab, tool, lab, tool...
  * @param lowRate  records/s of the lab's latency phase
@@ -57,6 +58,15 @@ public record CompareSettings(
     public CompareSettings {
         toolJvmWarmup = toolJvmWarmup == null ? Duration.ZERO : toolJvmWarmup;
         stackPids = stackPids == null ? List.of() : List.copyOf(stackPids);
+    }
+
+    /** The CPU windows' new tool JVMs' warm-up after their first records: they are as new as the throughput part's. */
+    public Duration newToolWarmup() {
+        return newToolWarmup(warmup, toolJvmWarmup);
+    }
+
+    static Duration newToolWarmup(Duration warmup, Duration toolJvmWarmup) {
+        return warmup.compareTo(toolJvmWarmup) >= 0 ? warmup : toolJvmWarmup;
     }
 
     /**
@@ -141,12 +151,11 @@ public record CompareSettings(
      * About how long the comparison takes. Per round: 3 throughput windows, 1 latency window (+ the
      * tool and two floors, about as long), 2 backlogs written at
      * {@link #BACKLOG_RECORDS_PER_SECOND}, and 4 CPU windows
-     * (two of them new tool JVMs, warmed up for at least 20 s, and about 10 s of starting and catching up);
+     * (two of them new tool JVMs, warmed up for {@link #newToolWarmup()}, and about 10 s of starting and catching up);
      * once: 2 publish-delay windows and the consumer's warm-up drains.
      */
     public Duration roughDuration() {
-        Duration toolWarmupBeyond =
-                CpuWindow.TOOL_WARMUP.compareTo(warmup) > 0 ? CpuWindow.TOOL_WARMUP.minus(warmup) : Duration.ZERO;
+        Duration toolWarmupBeyond = newToolWarmup().minus(warmup);
         return warmup.plus(duration)
                 .multipliedBy(9L * rounds + 2)
                 .plus(toolWarmupBeyond.multipliedBy(2L * rounds))

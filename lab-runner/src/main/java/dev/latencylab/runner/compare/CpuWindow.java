@@ -25,13 +25,6 @@ import java.util.stream.Stream;
  */
 final class CpuWindow {
 
-    /**
-     * The tools' JVMs are new: their JIT compiles for seconds, and ProducerPerformance, whose throttle
-     * keeps the average since its first send, sends faster than asked until it has made up for its
-     * slow start. Their window starts this long after their first records at the least.
-     */
-    static final Duration TOOL_WARMUP = Duration.ofSeconds(20);
-
     /** The producer-app's warm-up before doing the tool's work at most (its JVM is warm by then). */
     static final Duration TOOLS_WORK_WARMUP = Duration.ofSeconds(5);
 
@@ -76,9 +69,9 @@ final class CpuWindow {
                 rounds,
                 Numbers.rate(rate),
                 round % 2 == 1 ? "in this order" : "in the reverse order",
-                Durations.format(TOOL_WARMUP),
+                Durations.format(ctx.settings.newToolWarmup()),
                 Durations.format(toolsWorkWarmup()),
-                Durations.format(TOOL_WARMUP),
+                Durations.format(ctx.settings.newToolWarmup()),
                 ctx.window());
         LabWindow realistic;
         LabWindow labRecords;
@@ -177,7 +170,7 @@ final class CpuWindow {
             processes.put(TOOL_CONSUMER, cp.pid());
             LabWindow w = labWindow(
                     "producer-app (read by ConsumerPerformance)",
-                    max(ctx.settings.warmup(), TOOL_WARMUP),
+                    ctx.settings.newToolWarmup(),
                     phase,
                     processes,
                     () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase),

@@ -58,7 +58,7 @@ final class ToolsCpuWindow {
         try {
             pp = ctx.runner.start(ppCommand, ctx.toolLog("producer-performance-cpu"));
             awaitRecords(topic, pp, cp);
-            ctx.lab.sleep(CpuWindow.max(ctx.settings.warmup(), CpuWindow.TOOL_WARMUP));
+            ctx.lab.sleep(ctx.settings.newToolWarmup());
             CpuWindow.requireRunning(pp, "ProducerPerformance");
             CpuWindow.requireRunning(cp, "ConsumerPerformance");
             long r0 = count.records(topic);

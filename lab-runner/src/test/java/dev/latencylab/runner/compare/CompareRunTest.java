@@ -537,6 +537,33 @@ class CompareRunTest {
         }
     }
 
+    /**
+     * The CPU windows' new tool JVMs warm up for the larger of --warmup and --tool-warmup: a user's short
+     * --tool-warmup shortens them too (before: at least 20 s whatever was asked).
+     */
+    @Test
+    void theCpuWindowsToolsWarmUpForTheLargerOfBothWarmups(@TempDir Path dir) throws IOException {
+        // --warmup 10s, --tool-warmup 20s (the defaults): as before, 20 s; --warmup 2s, --tool-warmup 1s: 2 s.
+        assertThat(CompareSettings.newToolWarmup(Duration.ofSeconds(10), Duration.ofSeconds(20)))
+                .isEqualTo(Duration.ofSeconds(20));
+        assertThat(CompareSettings.newToolWarmup(Duration.ofSeconds(2), Duration.ofSeconds(1)))
+                .isEqualTo(Duration.ofSeconds(2));
+        toolJvmWarmup = Duration.ofSeconds(1);
+        FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
+        try (FakeLab lab = new FakeLab(time)) {
+            CompareResult r = run(
+                    lab,
+                    time,
+                    ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt"),
+                    dir.resolve("short"),
+                    1);
+            assertThat(r.complete()).as(r.stopReason()).isTrue();
+            assertThat(out.toString(StandardCharsets.UTF_8))
+                    .contains("read by ConsumerPerformance instead (warm-up at least 10s)");
+            assertThat(CompareReport.markdown(r)).contains("warm-up 10s, the larger of");
+        }
+    }
+
     @Test
     void aFailingToolStopsTheRunStopsTheLoadAndKeepsWhatWasMeasured(@TempDir Path dir) throws IOException {
         FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
