@@ -318,10 +318,6 @@ final class CpuWindow {
         return a.compareTo(b) <= 0 ? a : b;
     }
 
-    static Duration max(Duration a, Duration b) {
-        return a.compareTo(b) >= 0 ? a : b;
-    }
-
     static double between(Duration from, Duration to) {
         return to.minus(from).toNanos() / 1e9;
     }
