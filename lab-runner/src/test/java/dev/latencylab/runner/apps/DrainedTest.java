@@ -3,8 +3,12 @@ package dev.latencylab.runner.apps;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.LedgerView;
+import dev.latencylab.api.latency.PartitionLedger;
 import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
+import dev.latencylab.api.producer.PartitionAcks;
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.Compression;
@@ -18,6 +22,8 @@ class DrainedTest {
 
     private static final UUID PRODUCER = UUID.fromString("5f0c0000-0000-0000-0000-000000000001");
     private static final Totals NOTHING_PENDING = new Totals(0, 0, 0, 0, 0, 0, 0, new Totals.Skipped(0, 0, 0, 0), 0);
+    private static final Totals PENDING_IN_THE_OTHERS_SHARE =
+            new Totals(10, 0, 0, 10, 0, 0, 0, new Totals.Skipped(0, 0, 0, 0), 0);
 
     @Test
     void aProducerThatSentOnlyRecordsWithoutTheHeaderIsDrainedForAConsumerThatNeverSawIt() {
@@ -36,6 +42,66 @@ class DrainedTest {
         assertThat(Drained.check(consumer(track(9)), producer(250_010, 9))).isTrue();
     }
 
+    @Test
+    void aGroupWhoseInstancesEachHoldOthersRecordsAsPendingIsDrainedOnceTheCurrentPhaseIsFenced() {
+        // Two instances' merged view: each counts the other's share of the sequence as pending until
+        // the loss grace period; the offsets show every acknowledged record of the phase processed.
+        LatencyView group =
+                new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(9)), List.of(ledger(41, 57)));
+        assertThat(Drained.check(group, producer(10, 9, 7, sends(7, 10, 41, 57))))
+                .isTrue();
+    }
+
+    @Test
+    void aGroupBehindInOnePartitionIsNotDrainedThoughItHasSeenTheLastSequence() {
+        LatencyView group =
+                new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(9)), List.of(ledger(41, 56)));
+        assertThat(Drained.check(group, producer(10, 9, 7, sends(7, 10, 41, 57))))
+                .isFalse();
+    }
+
+    @Test
+    void pendingNumbersOutsideAPhaseWaitAsBefore() {
+        LatencyView group =
+                new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(9)), List.of(ledger(41, 57)));
+        assertThat(Drained.check(group, producer(10, 9, 0, sends(7, 10, 41, 57))))
+                .isFalse();
+    }
+
+    @Test
+    void theFenceOfAnEarlierPhaseDoesNotStandForTheCurrentOne() {
+        LatencyView group =
+                new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(9)), List.of(ledger(41, 57)));
+        assertThat(Drained.check(group, producer(10, 9, 8, sends(7, 10, 41, 57))))
+                .isFalse();
+    }
+
+    private static PhaseSends sends(int phase, long acked, long lastOffset0, long lastOffset1) {
+        return new PhaseSends(
+                phase,
+                "lab.orders",
+                acked,
+                acked,
+                0,
+                null,
+                List.of(
+                        new PartitionAcks(0, acked / 2, 0, lastOffset0),
+                        new PartitionAcks(1, acked / 2, 0, lastOffset1)),
+                null,
+                null);
+    }
+
+    private static LedgerView ledger(long highest0, long highest1) {
+        return new LedgerView(
+                "lab.orders",
+                "ledger-1",
+                null,
+                0,
+                List.of(
+                        new PartitionLedger(0, 0, highest0, List.of()),
+                        new PartitionLedger(1, 0, highest1, List.of())));
+    }
+
     private static LatencyView consumer(ProducerTrack... tracks) {
         return new LatencyView(List.of(), NOTHING_PENDING, List.of(tracks), List.of());
     }
@@ -45,16 +111,20 @@ class DrainedTest {
     }
 
     private static ProducerStatus producer(long sent, long lastSequence) {
+        return producer(sent, lastSequence, 0, null);
+    }
+
+    private static ProducerStatus producer(long sent, long lastSequence, int phase, PhaseSends sends) {
         return new ProducerStatus(
                 PRODUCER,
                 "lab.orders",
                 false,
                 1,
                 new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID),
-                0,
+                phase,
                 null,
                 new SenderCounters(sent, sent, 0, lastSequence),
-                List.of(),
+                sends == null ? List.of() : List.of(sends),
                 true,
                 null);
     }
