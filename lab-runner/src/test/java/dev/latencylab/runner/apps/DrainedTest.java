@@ -46,34 +46,35 @@ class DrainedTest {
     void aGroupWhoseInstancesEachHoldOthersRecordsAsPendingIsDrainedOnceTheCurrentPhaseIsFenced() {
         // Two instances' merged view: each counts the other's share of the sequence as pending until
         // the loss grace period; the offsets show every acknowledged record of the phase processed.
-        LatencyView group =
-                new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(9)), List.of(ledger(41, 57)));
+        LatencyView group = group(ledger(41, 57));
         assertThat(Drained.check(group, producer(10, 9, 7, sends(7, 10, 41, 57))))
                 .isTrue();
     }
 
     @Test
     void aGroupBehindInOnePartitionIsNotDrainedThoughItHasSeenTheLastSequence() {
-        LatencyView group =
-                new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(9)), List.of(ledger(41, 56)));
+        LatencyView group = group(ledger(41, 56));
         assertThat(Drained.check(group, producer(10, 9, 7, sends(7, 10, 41, 57))))
                 .isFalse();
     }
 
     @Test
     void pendingNumbersOutsideAPhaseWaitAsBefore() {
-        LatencyView group =
-                new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(9)), List.of(ledger(41, 57)));
+        LatencyView group = group(ledger(41, 57));
         assertThat(Drained.check(group, producer(10, 9, 0, sends(7, 10, 41, 57))))
                 .isFalse();
     }
 
     @Test
     void theFenceOfAnEarlierPhaseDoesNotStandForTheCurrentOne() {
-        LatencyView group =
-                new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(9)), List.of(ledger(41, 57)));
+        LatencyView group = group(ledger(41, 57));
         assertThat(Drained.check(group, producer(10, 9, 8, sends(7, 10, 41, 57))))
                 .isFalse();
+    }
+
+    /** Two instances' merged view that has seen the last sequence, the other instance's share pending. */
+    private static LatencyView group(LedgerView ledger) {
+        return new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(9)), List.of(ledger));
     }
 
     private static PhaseSends sends(int phase, long acked, long lastOffset0, long lastOffset1) {
