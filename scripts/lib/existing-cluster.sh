@@ -37,15 +37,16 @@ check_client_jars() {
   ((${#jars[@]} > 0)) || usage_error "--client-jars: no .jar file in '$dir'"
 }
 
-# The java arguments that start the Spring Boot jar $1 (an app's or the runner's): '-jar JAR', or with
-# the user's client jars Spring Boot's PropertiesLauncher, which puts the jars of loader.path on the
-# class path before the jar's own (the executable jars' JarLauncher takes none).
+# The java arguments that start the Spring Boot jar $1 (an app's or the runner's): its unpacked copy with
+# a class data archive (cds.sh), or with the user's client jars Spring Boot's PropertiesLauncher, which
+# puts the jars of loader.path on the class path before the jar's own (the executable jars' JarLauncher
+# takes none; an archive holds no classes a custom class loader loads).
 boot_launch() {
   local jars
   if jars=$(existing_client_jars); then
     printf -- '%s\n' "-Dloader.path=$jars" -cp "$1" org.springframework.boot.loader.launch.PropertiesLauncher
   else
-    printf -- '%s\n' -jar "$1"
+    cds_launch "$1"
   fi
 }
 

@@ -102,8 +102,10 @@ start_far_producer() {
     stop_procs 20 producer-app
   fi
   far_up
+  local launch=()
+  mapfile -t launch < <(cds_launch "$PRODUCER_JAR")
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
-  start_proc producer-app ip netns exec "$FAR_NS" "${AS_LAB_USER[@]}" java $APP_JAVA_OPTS -jar "$PRODUCER_JAR" \
+  start_proc producer-app ip netns exec "$FAR_NS" "${AS_LAB_USER[@]}" java $APP_JAVA_OPTS "${launch[@]}" \
     --server.address=127.0.0.1 --server.port="$PRODUCER_PORT" --spring.kafka.bootstrap-servers="$FAR_BOOTSTRAP" \
     --lab.producer.payload-dir="$ROOT/scenarios/payloads" "$@"
   touch "$(far_marker)"

@@ -151,8 +151,10 @@ start_host_app() {
   self_test_hooks_on && args+=(--lab.self-test.enabled=true)
   mkdir -p "$(hosts_dir)/h$n"
   give_to_lab_user "$(hosts_dir)"
+  local launch=()
+  mapfile -t launch < <(cds_launch "$jar")
   # shellcheck disable=SC2086 # APP_JAVA_OPTS is a word list on purpose
-  start_proc "$name" ip netns exec "$(ns_host_name "$n")" "${AS_LAB_USER[@]}" java $APP_JAVA_OPTS -jar "$jar" \
+  start_proc "$name" ip netns exec "$(ns_host_name "$n")" "${AS_LAB_USER[@]}" java $APP_JAVA_OPTS "${launch[@]}" \
     "${args[@]}" "${APP_KAFKA_ARGS[@]}"
   say "started $name in $(ns_host_name "$n") (pid $(running_pid "$name"), http://$(ns_host_address "$n"):$port, log $LOG_DIR/$name.out)"
 }

@@ -14,7 +14,7 @@ import java.util.Map;
 final class LabShell {
 
     private static final String SOURCE_LIBS = "set -euo pipefail;"
-            + " for lib in common procs local-stack far-producer ns-hosts existing-cluster podman compose helm setup lock; do"
+            + " for lib in common cds procs local-stack far-producer ns-hosts existing-cluster podman compose helm setup lock; do"
             + " source scripts/lib/$lib.sh; done;";
 
     private LabShell() {}
