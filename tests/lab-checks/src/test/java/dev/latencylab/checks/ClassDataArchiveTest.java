@@ -15,42 +15,67 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * scripts/lab starts the lab's jars from an unpacked copy with a class data archive (cds.sh), made once per
- * build: the JVM must really map it (a class path that differs from the one it was made with, or an archive
- * half written, and it silently would not), the command's output must stay its own, a new build gets a new
- * archive and the old one goes, and a jar that cannot be unpacked still starts, as 'java -jar'.
+ * scripts/lab starts the lab's jars from an unpacked copy with a class data archive (cds.sh): the first start of a
+ * build writes it at its exit, the next ones map it. The JVM must really map it (a class path that differs from the
+ * one it was written with, or an archive cut short, and it silently would not), the command's output must stay its
+ * own, a new build gets a copy of its own and the old one goes, and a jar that cannot be unpacked still starts, as
+ * 'java -jar'.
  */
 class ClassDataArchiveTest {
 
     private static final Path RUNNER = Repo.path("lab-runner/target");
 
     @Test
-    void theRunnerStartsFromItsArchiveAndANewBuildReplacesIt() throws IOException {
+    void theFirstStartOfABuildWritesTheArchiveTheNextOnesMap() throws IOException {
         Path jar = runnerCopy();
 
-        List<String> launch = launch(jar);
+        List<String> first = launch(jar);
         Path dir =
                 jar.getParent().resolve("cds").resolve(onlyBuild(jar.getParent().resolve("cds")));
-        assertThat(launch).first().isEqualTo("-XX:SharedArchiveFile=" + dir.resolve("classes.jsa"));
-        assertThat(launch).contains("-cp").last().isEqualTo("dev.latencylab.runner.Main");
+        assertThat(first).first().asString().startsWith("-XX:ArchiveClassesAtExit=" + dir.resolve("classes.jsa."));
+        assertThat(first).contains("-cp").last().isEqualTo("dev.latencylab.runner.Main");
+        Tools.Result writing = java(first, "-Xshare:auto", "--version");
+        assertThat(writing.ok()).as(writing.describe()).isTrue();
+        assertThat(writing.output().strip()).as("only the command's own output").startsWith("lab-runner ");
+        assertThat(writing.output()).doesNotContain("cds");
 
+        List<String> next = launch(jar);
+        assertThat(next).first().isEqualTo("-XX:SharedArchiveFile=" + dir.resolve("classes.jsa"));
         // -Xshare:on: the JVM refuses to start unless it maps the archive with this very class path.
-        Tools.Result version = java(launch, "-Xshare:on", "--version");
+        Tools.Result version = java(next, "-Xshare:on", "--version");
         assertThat(version.ok()).as(version.describe()).isTrue();
-        assertThat(version.output().strip()).startsWith("lab-runner ").doesNotContain("cds");
-        Tools.Result loaded = java(launch, "-Xlog:class+load=info", "--version");
-        assertThat(loaded.output())
+        assertThat(java(next, "-Xlog:class+load=info", "--version").output())
                 .as("the runner's own classes come from the archive")
                 .contains("dev.latencylab.runner.Main source: shared objects file (top)");
-
-        assertThat(launch(jar)).as("made once a build").isEqualTo(launch);
+        assertThat(launch(jar)).isEqualTo(next);
 
         Files.setLastModifiedTime(
                 jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 60_000));
-        List<String> rebuilt = launch(jar);
-        assertThat(rebuilt).isNotEqualTo(launch);
-        assertThat(java(rebuilt, "-Xshare:on", "--version").ok()).isTrue();
-        assertThat(dir).as("the old build's archive, mapped by no process").doesNotExist();
+        assertThat(launch(jar)).first().asString().startsWith("-XX:ArchiveClassesAtExit=");
+        assertThat(dir)
+                .as("the old build's copy, that no process was started from")
+                .doesNotExist();
+    }
+
+    @Test
+    void anArchiveCutShortIsNotMappedButDeleted() throws IOException {
+        Path jar = runnerCopy();
+        List<String> first = launch(jar);
+        assertThat(java(first, "-Xshare:auto", "--version").ok()).isTrue();
+        Path dir =
+                jar.getParent().resolve("cds").resolve(onlyBuild(jar.getParent().resolve("cds")));
+        Path part;
+        try (Stream<Path> parts = Files.list(dir).filter(p -> p.toString().endsWith(".part"))) {
+            part = parts.findFirst().orElseThrow();
+        }
+        // What a JVM killed while it wrote leaves: the first megabyte.
+        byte[] whole = Files.readAllBytes(part);
+        Files.write(part, java.util.Arrays.copyOf(whole, 1 << 20));
+        Files.setLastModifiedTime(part, FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+
+        assertThat(launch(jar)).first().asString().startsWith("-XX:ArchiveClassesAtExit=");
+        assertThat(part).doesNotExist();
+        assertThat(dir.resolve("classes.jsa")).doesNotExist();
     }
 
     @Test
