@@ -2,7 +2,7 @@
 # Class data sharing for the JVMs the lab starts from its own jars (the two apps, the runner). A JVM
 # started with an archive maps the classes an earlier start of the same jar loaded, instead of reading,
 # verifying and parsing them again: a start then takes about half the CPU (idle on this project's 2-core
-# machine: a consumer-app to "Started" 10.5-12.3 -> 5.8-6.4 CPU seconds, the runner validating a
+# machine: a consumer-app to "Started" 11.0-11.4 -> 6.2 CPU seconds, the runner validating a
 # scenario 2.8-3.3 -> 1.1-1.3), and a start on a busy machine waits for CPU. The JVM archives only classes
 # of plain jars on its class path, not those nested in a Spring Boot jar: so each exec jar is unpacked
 # once per build, beside it (target/cds/<build>/: the module's own jar and its libraries). The first
