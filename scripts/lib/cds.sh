@@ -87,10 +87,15 @@ cds_unpack() {
 
 # Whether folder $1 has its archive: classes.jsa, or one an earlier start wrote at its exit that this JVM
 # maps whole (-Xshare:on refuses a truncated one, or one of another class path), then moved there. A part
-# it refuses is deleted once it is a minute old (a JVM may still be writing a younger one).
+# it refuses, or one written after classes.jsa was taken, is deleted once it is a minute old (a JVM may
+# still be writing a younger one).
 cds_archive() {
   local dir=$1 part
-  [[ -f $dir/classes.jsa ]] && return 0
+  if [[ -f $dir/classes.jsa ]]; then
+    # What other first starts of the build wrote as they stopped after it was taken: not needed.
+    find "$dir" -maxdepth 1 -name 'classes.jsa.*.part' -mmin +1 -delete 2>/dev/null || true
+    return 0
+  fi
   for part in "$dir"/classes.jsa.*.part; do
     [[ -f $part ]] || continue
     if "${AS_LAB_USER[@]}" java -Xshare:on "-XX:SharedArchiveFile=$part" -cp "$(<"$dir/classpath")" -version >/dev/null 2>&1; then

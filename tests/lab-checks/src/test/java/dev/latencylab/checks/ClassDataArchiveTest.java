@@ -49,6 +49,14 @@ class ClassDataArchiveTest {
                 .contains("dev.latencylab.runner.Main source: shared objects file (top)");
         assertThat(launch(jar)).isEqualTo(next);
 
+        // Another first start of the build that stopped after the archive was taken wrote one too.
+        Path late = Files.write(dir.resolve("classes.jsa.1-2.part"), new byte[] {1});
+        Path young = Files.write(dir.resolve("classes.jsa.3-4.part"), new byte[] {1});
+        Files.setLastModifiedTime(late, FileTime.fromMillis(System.currentTimeMillis() - 120_000));
+        assertThat(launch(jar)).isEqualTo(next);
+        assertThat(late).as("not needed once the archive is taken").doesNotExist();
+        assertThat(young).as("a JVM may still be writing it").exists();
+
         Files.setLastModifiedTime(
                 jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 60_000));
         assertThat(launch(jar)).first().asString().startsWith("-XX:ArchiveClassesAtExit=");
