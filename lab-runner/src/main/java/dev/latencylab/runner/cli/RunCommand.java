@@ -21,6 +21,7 @@ import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.StackWarmup;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import dev.latencylab.runner.run.step.StepKinds;
+import dev.latencylab.runner.scenario.PayloadFolder;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
@@ -174,7 +175,8 @@ final class RunCommand extends LabCommand {
         try (KafkaTopics topics = scenario.needsKafkaAdmin() ? cluster.topics(cwd, clock) : null) {
             List<String> notKept = topics == null
                     ? List.of()
-                    : PhaseTopics.backlogsNotKept(scenario, topics, w -> out.println("  (" + w + ")"));
+                    : PhaseTopics.backlogsNotKept(
+                            scenario, topics, new PayloadFolder(cwd), w -> out.println("  (" + w + ")"));
             return new DryRun(out)
                     .print(
                             scenarioFile,
@@ -247,7 +249,8 @@ final class RunCommand extends LabCommand {
         // Before anything runs, the stack warm-up included: a backlog Kafka would trim measures nothing.
         List<String> notKept;
         try {
-            notKept = PhaseTopics.backlogsNotKept(scenario, topics, w -> err.println("warning: " + w));
+            notKept = PhaseTopics.backlogsNotKept(
+                    scenario, topics, new PayloadFolder(cwd), w -> err.println("warning: " + w));
         } catch (RuntimeException | InterruptedException e) {
             topics.close();
             throw e;

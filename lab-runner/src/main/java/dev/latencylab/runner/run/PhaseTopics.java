@@ -1,12 +1,12 @@
 package dev.latencylab.runner.run;
 
 import dev.latencylab.api.latency.ConsumerDescription;
-import dev.latencylab.api.payload.SampleFile;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
+import dev.latencylab.runner.scenario.PayloadFolder;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.TimedFault;
@@ -67,9 +67,11 @@ public final class PhaseTopics {
      * The backlogs of {@code scenario} that its topics would not keep whole ({@link TopicRetention}),
      * each said: a backlog must be read whole, or its drain measures less and the lab counts the rest
      * lost. Checked before anything runs; a topic whose retention cannot be read (a cluster that
-     * refuses the admin call) is passed to {@code warn}, its backlog not refused.
+     * refuses the admin call) is passed to {@code warn}, its backlog not refused. A sample payload's
+     * records are read from {@code payloads}, as the scenario's loader read them.
      */
-    public static List<String> backlogsNotKept(Scenario scenario, Topics topics, Consumer<String> warn)
+    public static List<String> backlogsNotKept(
+            Scenario scenario, Topics topics, PayloadFolder payloads, Consumer<String> warn)
             throws InterruptedException {
         List<String> refusals = new ArrayList<>();
         for (Phase p : scenario.phases()) {
@@ -87,7 +89,7 @@ public final class PhaseTopics {
             }
             ProducerSettings s = p.settings();
             double valueBytes = s.payload() == PayloadKind.SAMPLE
-                    ? SampleFile.read(s.payloadFile()).meanBytes()
+                    ? payloads.read(s.payloadFile()).meanBytes()
                     : s.payloadBytes();
             Duration building = Duration.ofSeconds((long) Math.ceil(p.backlog() / s.rate()));
             retention

@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * does not read a file {@code run} would refuse: a path outside, or a link in it that leads outside,
  * is refused whether or not the file exists, and the file is read without following a link.
  */
-final class PayloadFolder {
+public final class PayloadFolder {
 
     static final String PATH = "scenarios/payloads";
     private static final String FIELD = PayloadFolderRule.FIELD;
@@ -23,14 +23,14 @@ final class PayloadFolder {
     private final Path folder;
     private final PayloadFolderRule rule;
 
-    PayloadFolder(Path workingFolder) {
+    public PayloadFolder(Path workingFolder) {
         this.workingFolder = workingFolder.toAbsolutePath().normalize();
         this.folder = this.workingFolder.resolve(PATH);
         this.rule = new PayloadFolderRule(folder, this::outside);
     }
 
     /** Every record of {@code payloadFile} (relative: to the working folder), once it is inside the folder. */
-    SampleFile read(String payloadFile) {
+    public SampleFile read(String payloadFile) {
         Path file;
         try {
             file = workingFolder.resolve(payloadFile).normalize();
