@@ -104,7 +104,7 @@ cds_archive() {
       rm -f -- "$dir"/classes.jsa.*.part
       return 0
     fi
-    [[ -n $(find "$part" -mmin +1 2>/dev/null) ]] && rm -f -- "$part"
+    find "$part" -maxdepth 0 -mmin +1 -delete 2>/dev/null || true
   done
   return 1
 }
