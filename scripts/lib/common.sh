@@ -262,7 +262,9 @@ jar_outdated() {
   [[ -n $(find "${paths[@]}" -type f -newer "$jar" -print -quit 2>/dev/null) ]]
 }
 
-# Runs the Maven wrapper from the repo root, quietly.
+# Runs the Maven wrapper from the repo root, quietly; on a machine with only a JDK it first installs the
+# Maven the wrapper fetches its pinned one with (ensure_wrapper_maven), whichever command builds first.
 mvnw() {
+  ensure_wrapper_maven || return
   (cd "$ROOT" && "${AS_LAB_USER[@]}" ./mvnw -q -B "$@")
 }

@@ -41,6 +41,18 @@ wrapper_maven_cached() {
   [[ -x "${MAVEN_USER_HOME:-$HOME/.m2}/wrapper/dists/apache-maven-$version/bin/mvn" ]]
 }
 
+# ensure_wrapper_maven: a Maven for ./mvnw to fetch its pinned one with, installed as the local stack's
+# packages are (install_packages: said first, through sudo only when the user says so) while the pinned
+# one is not cached and none is on PATH.
+ensure_wrapper_maven() {
+  local -a missing=()
+  wrapper_maven_cached && return 0
+  mapfile -t missing < <(missing_packages mvn)
+  ((${#missing[@]} > 0)) || return 0
+  say "building needs: ${missing[*]} (once: ./mvnw fetches its pinned Maven with it)"
+  install_packages "${missing[@]}"
+}
+
 # local_commands: the commands the local stack needs here, one a line: LOCAL_COMMANDS, and mvn
 # while the wrapper's Maven is not cached (the jars are built before the stack starts).
 local_commands() {
