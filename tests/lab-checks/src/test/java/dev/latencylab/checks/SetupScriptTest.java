@@ -139,6 +139,22 @@ class SetupScriptTest {
         assertThat(bare.output()).contains("local: openjdk-17-jdk-headless curl prometheus maven\n");
         assertThat(withWrapperMaven.ok()).as(withWrapperMaven.describe()).isTrue();
         assertThat(withWrapperMaven.output()).contains("local: openjdk-17-jdk-headless curl prometheus\n");
+
+        // Any build asks for it first (the runner is built before 'up' installs the stack's packages), and
+        // stops there when it cannot be had, before the wrapper runs.
+        String build = "source scripts/lib/common.sh; source scripts/lib/setup.sh;"
+                + " install_packages() { echo \"would install: $*\"; return 1; }; mvnw -v; echo \"build: $?\"";
+        Tools.Result bareBuild = Tools.run(
+                Duration.ofSeconds(30),
+                Repo.ROOT,
+                Map.of("PATH", bin.toString(), "MAVEN_USER_HOME", empty.toString()),
+                List.of("/bin/bash", "-c", build));
+        assertThat(bareBuild.output())
+                .as(bareBuild.describe())
+                .contains("lab: building needs: maven")
+                .contains("would install: maven")
+                .contains("build: 1")
+                .doesNotContain("mvnw:");
     }
 
     /**
