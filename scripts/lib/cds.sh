@@ -38,6 +38,11 @@ cds_unpacked() {
   local jar=$1 root dir
   root=$(dirname "$jar")/cds
   dir=$root/$(cds_build_id "$jar") || return 1
+  # What follows deletes in these folders, as root under sudo: one that is a link could lead anywhere.
+  if [[ -L $root || -L $dir ]]; then
+    warn "${root#"$ROOT"/} or its build folder is a link: not used (the jar starts as built)"
+    return 1
+  fi
   [[ -d $dir.failed ]] && return 1
   if [[ ! -s $dir/main ]]; then
     # The lock file the lab user's too: a later command without sudo must be able to open it.
@@ -53,9 +58,12 @@ cds_unpacked() {
 
 # What names one build of jar $1 run by one JDK: the jar's time and size, and the java started.
 cds_build_id() {
-  local java
+  local java jar_id java_id
   java=$(readlink -f "$(command -v java)") || return 1
-  printf '%s-%s\n' "$(stat -c '%Y-%s' "$1")" "$(stat -c '%Y' "$java")"
+  # Each on its own: a jar replaced mid-build must not name a build of nothing.
+  jar_id=$(stat -c '%Y-%s' "$1") || return 1
+  java_id=$(stat -c '%Y' "$java") || return 1
+  printf '%s-%s\n' "$jar_id" "$java_id"
 }
 
 # Unpacks exec jar $1 into folder $2: its module's own jar and its libraries, the class path in the order

@@ -104,6 +104,26 @@ class ClassDataArchiveTest {
                 .containsExactly("-jar", jar.toString());
     }
 
+    /** Its folders are written and deleted in, as root under sudo: one that is a link is not followed. */
+    @Test
+    void aCdsFolderThatIsALinkIsNotWrittenThrough() throws IOException {
+        Path target = Files.createDirectories(Repo.buildDir().resolve("cds-link-" + System.nanoTime()));
+        Path jar = Files.writeString(target.resolve("app-exec.jar"), "not a zip");
+        Files.writeString(target.resolve("app.jar"), "not a zip either");
+        Path elsewhere = Files.createDirectories(target.resolve("elsewhere"));
+        Files.createDirectories(elsewhere.resolve("a"));
+        Files.createSymbolicLink(target.resolve("cds"), elsewhere);
+
+        Tools.Result r = LabShell.run(target.resolve(".lab"), Map.of(), "cds_launch " + jar);
+
+        assertThat(r.ok()).as(r.describe()).isTrue();
+        assertThat(r.output()).contains("is a link: not used");
+        assertThat(r.output().lines()).endsWith("-jar", jar.toString());
+        try (Stream<Path> left = Files.list(elsewhere)) {
+            assertThat(left).containsExactly(elsewhere.resolve("a"));
+        }
+    }
+
     /** The runner's two jars, as Maven left them, in a target folder of their own. */
     private static Path runnerCopy() throws IOException {
         String version = Files.readString(Repo.path("pom.xml"))
