@@ -204,7 +204,7 @@ app_healthy() {
 java_major() {
   command -v java >/dev/null || return 0
   local v
-  v=$(java -version 2>&1 | sed -n 's/.*version "\([^"]*\)".*/\1/p' | head -n 1)
+  v=$("${AS_LAB_USER[@]}" java -version 2>&1 | sed -n 's/.*version "\([^"]*\)".*/\1/p' | head -n 1)
   v=${v#1.}
   printf '%s\n' "${v%%[.+-]*}"
 }
