@@ -188,10 +188,14 @@ stop_procs() {
   local -a pids=() names=() starts=()
   for name in "$@"; do
     if pid=$(running_pid "$name"); then
+      # The start time the pid file records, which running_pid checked: read after the TERM, the pid
+      # could be another process's already.
+      local started=''
+      read -r _ started <"$PID_DIR/$name.pid" || true
       signal_lab_proc TERM "$pid" 2>/dev/null || true
       pids+=("$pid")
       names+=("$name")
-      starts+=("$(proc_start_time "$pid" 2>/dev/null || true)")
+      starts+=("$started")
     else
       say_refusal "$name" "$PID_DIR/$name.pid"
     fi
