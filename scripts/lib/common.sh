@@ -266,5 +266,15 @@ jar_outdated() {
 # Maven the wrapper fetches its pinned one with (ensure_wrapper_maven), whichever command builds first.
 mvnw() {
   ensure_wrapper_maven || return
-  (cd "$ROOT" && "${AS_LAB_USER[@]}" ./mvnw -q -B "$@")
+  (
+    cd "$ROOT" || exit
+    # One build of this checkout at a time (a lock on its folder): two commands that both found a jar
+    # older than its sources would write the same target folders and jars at once.
+    exec 8<"$ROOT"
+    flock -n 8 || {
+      say "waiting for another build of this checkout to end"
+      flock 8
+    }
+    "${AS_LAB_USER[@]}" ./mvnw -q -B "$@"
+  )
 }

@@ -158,6 +158,25 @@ class SetupScriptTest {
     }
 
     /**
+     * Two commands that both find a jar older than its sources build one after the other: the second says that it
+     * waits, then builds (a lock on the checkout's folder, held here by a flock of the test's own).
+     */
+    @Test
+    void aBuildWaitsForAnotherBuildOfTheCheckout() {
+        Tools.Result result = LabShell.run(
+                Repo.buildDir().resolve("build-lock/.lab"),
+                Map.of(),
+                "flock \"$ROOT\" sleep 3 & holder=$!;"
+                        + " until ! flock -n \"$ROOT\" true; do sleep 0.05; done;"
+                        + " mvnw -v | grep '^lab:'; echo \"built: ${PIPESTATUS[0]}\"; wait \"$holder\"");
+
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        assertThat(result.output())
+                .contains("lab: waiting for another build of this checkout to end")
+                .contains("built: 0");
+    }
+
+    /**
      * A machine whose Docker engine answers: compose runs on it, so setup leaves podman's toolchain out (podman,
      * runc, debootstrap, podman's DNS plugin) and says so; docker-compose stays while Docker has no compose plugin.
      */

@@ -105,7 +105,8 @@ class UnderSudoTest {
                         continue;
                     }
                     var call = START_PROC.matcher(line);
-                    boolean startsJava = line.matches("(.*[\\s(])?java\\s+-(X|cp|jar|D|version).*") || line.contains("./mvnw -q");
+                    boolean startsJava =
+                            line.matches("(.*[\\s(])?java\\s+-(X|cp|jar|D|version).*") || line.contains("./mvnw -q");
                     boolean startsProc = call.matches()
                             && !call.group(1).equals("network-delay")
                             && !call.group(1).equals("host-relays");
