@@ -71,12 +71,14 @@ final class AssignedPartitions implements ConsumerAwareRebalanceListener {
 
     @Override
     public void onPartitionsRevokedBeforeCommit(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        staleLedger.onPartitionsRevokedBeforeCommit(consumer, partitions);
         positioned.removeAll(partitions);
         log.info("Revoked {}; now holding {}", partitions, byTopic());
     }
 
     @Override
     public void onPartitionsLost(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        staleLedger.onPartitionsLost(consumer, partitions);
         positioned.removeAll(partitions);
         log.info("Lost {}; now holding {}", partitions, byTopic());
     }

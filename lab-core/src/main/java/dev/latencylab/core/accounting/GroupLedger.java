@@ -24,6 +24,9 @@ public interface GroupLedger {
     /** Forgets a partition whose ledger speaks of offsets the log does not have. True when it forgot. */
     boolean forgetIfBeyond(int partition, long logEndOffset);
 
+    /** Where this process's reading of an assigned partition begins (-1: revoked); see {@link OffsetLedger#readsFrom}. */
+    default void readsFrom(int partition, long position) {}
+
     /** Forgets everything: call it with the group quiet. */
     void clear();
 

@@ -63,9 +63,14 @@ public final class GroupLedgers {
         (shared ? shareGroup : consumerGroup).forTopic(topic).duplicate(partition, offset);
     }
 
-    /** See {@link GroupLedger#forgetIfBeyond}: the consumer group's, for a partition it was assigned. */
-    public boolean forgetIfBeyond(String topic, int partition, long logEndOffset) {
-        return consumerGroup.forgetIfBeyond(topic, partition, logEndOffset);
+    /** See {@link OffsetLedgers#assigned}: the consumer group's, for a partition it was assigned. */
+    public boolean assigned(String topic, int partition, long logEndOffset, long position) {
+        return consumerGroup.assigned(topic, partition, logEndOffset, position);
+    }
+
+    /** See {@link OffsetLedgers#revoked}: the consumer group's. */
+    public void revoked(String topic, int partition) {
+        consumerGroup.revoked(topic, partition);
     }
 
     /**

@@ -10,6 +10,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -80,6 +81,11 @@ public final class OffsetLedger implements GroupLedger {
     private final ByteBuffer buffer;
     private final PartitionSegments segments;
     private final LedgerHeader header;
+    /**
+     * Per partition, where this process's reading of it began when it was assigned and it has processed
+     * nothing of it since (-1: none): its first record's segment starts there ({@link #readsFrom}).
+     */
+    private final long[] readFrom = new long[MAX_PARTITIONS];
 
     private OffsetLedger(ByteBuffer buffer) {
         this.buffer = buffer.order(ByteOrder.nativeOrder());
@@ -88,6 +94,7 @@ public final class OffsetLedger implements GroupLedger {
         if (!formatted(this.buffer)) {
             format();
         }
+        Arrays.fill(readFrom, -1);
     }
 
     /**
@@ -139,7 +146,16 @@ public final class OffsetLedger implements GroupLedger {
     private boolean deliver(int base, int partition, long offset, int phase) {
         long count = buffer.getLong(base);
         if (count == 0) {
-            writeSegment(PartitionSegments.segmentAt(base, 0), phase, offset);
+            int first = PartitionSegments.segmentAt(base, 0);
+            long start = readFrom[partition];
+            readFrom[partition] = -1;
+            long from = start >= 0 ? Math.min(start, offset) : offset;
+            writeSegment(first, phase, from);
+            // Offsets between where this process's reading began and its first record were never given to
+            // the group (a transaction's marker at the offset another host committed): gaps, so the partition's
+            // offsets run on from the host it moved from without a hole (HostLedgers). None when it began at
+            // the record; the segment is new, so any offset below the record stands for the highest before.
+            segments.addGap(first, from, offset, offset - from);
             buffer.putLong(base + 8, offset);
             buffer.putLong(base, 1);
             return true;
@@ -244,9 +260,24 @@ public final class OffsetLedger implements GroupLedger {
         return false;
     }
 
+    /**
+     * The partition was assigned to this process, its reading to begin at {@code position} (its
+     * consumer's position then; -1 when it was revoked). When the ledger holds nothing of the partition
+     * yet, the segment of the first record this process processes starts there, the offsets before that
+     * record counted as gaps: a partition that moved from another host, whose commit pointed at a
+     * transaction's marker, then reads as one run of offsets in the group's ledgers.
+     */
+    @Override
+    public void readsFrom(int partition, long position) {
+        if (!beyondPartitions(partition)) {
+            readFrom[partition] = position;
+        }
+    }
+
     /** Forgets everything: call it with the stream quiet (between runs, a topic created anew). */
     @Override
     public void clear() {
+        Arrays.fill(readFrom, -1);
         for (int p = 0; p < MAX_PARTITIONS; p++) {
             int base = HEADER + p * PARTITION;
             if (buffer.getLong(base) != 0) {

@@ -90,9 +90,21 @@ public final class OffsetLedgers {
         return ledger;
     }
 
-    /** See {@link GroupLedger#forgetIfBeyond}. */
-    public boolean forgetIfBeyond(String topic, int partition, long logEndOffset) {
-        return forTopic(topic).forgetIfBeyond(partition, logEndOffset);
+    /**
+     * A partition was assigned, its log ending at {@code logEndOffset} and its reading to begin at
+     * {@code position}: {@link GroupLedger#forgetIfBeyond}, then {@link GroupLedger#readsFrom}. True
+     * when it forgot.
+     */
+    public boolean assigned(String topic, int partition, long logEndOffset, long position) {
+        GroupLedger ledger = forTopic(topic);
+        boolean forgot = ledger.forgetIfBeyond(partition, logEndOffset);
+        ledger.readsFrom(partition, position);
+        return forgot;
+    }
+
+    /** A partition was revoked or lost: see {@link GroupLedger#readsFrom}. */
+    public void revoked(String topic, int partition) {
+        forTopic(topic).readsFrom(partition, -1);
     }
 
     /** The phases up to {@code throughPhase} are stored by the runner: see {@link GroupLedger#release}. */

@@ -234,9 +234,14 @@ public final class LatencyRecorder {
         return lifetime.counts();
     }
 
-    /** See {@link GroupLedgers#forgetIfBeyond}: call it for each partition assigned. */
-    public synchronized boolean forgetStaleLedger(String topic, int partition, long logEndOffset) {
-        return ledgers.forgetIfBeyond(topic, partition, logEndOffset);
+    /** See {@link GroupLedgers#assigned}: call it for each partition assigned, with its consumer's position. */
+    public synchronized boolean assigned(String topic, int partition, long logEndOffset, long position) {
+        return ledgers.assigned(topic, partition, logEndOffset, position);
+    }
+
+    /** See {@link GroupLedgers#revoked}: call it for each partition revoked or lost. */
+    public synchronized void revoked(String topic, int partition) {
+        ledgers.revoked(topic, partition);
     }
 
     /**

@@ -37,6 +37,27 @@ class HostLedgersTest {
     }
 
     @Test
+    void aPartitionThatMovedToAnotherHostAtATransactionsMarkerReadsOnWithoutAHole() {
+        // Host A read offsets 0..99; 100 is the marker of the transaction 99 ended, where A committed. Host B
+        // resumed there and was given 101 first: its ledger starts where its reading began.
+        OffsetLedger a = OffsetLedger.inMemory();
+        for (long o = 0; o < 100; o++) {
+            a.deliver(0, o, 7);
+        }
+        OffsetLedger b = OffsetLedger.inMemory();
+        b.readsFrom(0, 100);
+        for (long o = 101; o < 200; o++) {
+            b.deliver(0, o, 7);
+        }
+
+        LedgerView group = HostLedgers.merge(List.of(a.view(), b.view()));
+
+        assertThat(group.partition(0).orElseThrow().highestOffset()).isEqualTo(199);
+        assertThat(group.delivered(7)).isEqualTo(199);
+        assertThat(group.redelivered(7)).isZero();
+    }
+
+    @Test
     void aReReadWhoseSegmentHoldsGapsIsRefusedNotGuessed() {
         LedgerView a = ledger("a", new PartitionLedger(0, 0, 99, List.of(new OffsetSegment(7, 0, 99, 0))));
         LedgerView b = ledger("b", new PartitionLedger(0, 90, 199, List.of(new OffsetSegment(7, 90, 199, 0, 0, 3))));

@@ -265,6 +265,44 @@ class OffsetLedgerTest {
     }
 
     @Test
+    void aPartitionAssignedBeforeItsFirstRecordStartsWhereItsReadingBeganTheOffsetsBeforeAsGaps() {
+        OffsetLedger ledger = OffsetLedger.inMemory();
+        // Partition 0 resumes at 100, another host's commit, at a transaction's marker: its first record is 101.
+        ledger.readsFrom(0, 100);
+        ledger.deliver(0, 101, 7);
+        ledger.deliver(0, 102, 7);
+        // Partition 1 was revoked before a record came; partition 2 resumes at its first record.
+        ledger.readsFrom(1, 50);
+        ledger.readsFrom(1, -1);
+        ledger.deliver(1, 53, 7);
+        ledger.readsFrom(2, 20);
+        ledger.deliver(2, 20, 7);
+        // Partition 3 resumes at its log's first offset, 0; partition 4 at an offset past its first record (a
+        // seek back): the record's.
+        ledger.readsFrom(3, 0);
+        ledger.deliver(3, 2, 7);
+        ledger.readsFrom(4, 60);
+        ledger.deliver(4, 40, 7);
+        // A partition past the ledger's: nothing to note (its records are a limit hit).
+        ledger.readsFrom(OffsetLedger.MAX_PARTITIONS, 5);
+
+        assertThat(ledger.view().partition(0).orElseThrow())
+                .isEqualTo(new PartitionLedger(0, 100, 102, List.of(new OffsetSegment(7, 100, 102, 0, 0, 1))));
+        assertThat(ledger.view().partition(1).orElseThrow().firstOffset()).isEqualTo(53);
+        assertThat(ledger.view().partition(2).orElseThrow().segments()).containsExactly(segment(7, 20, 20, 0));
+        assertThat(ledger.view().partition(3).orElseThrow().segments())
+                .containsExactly(new OffsetSegment(7, 0, 2, 0, 0, 2));
+        assertThat(ledger.view().partition(4).orElseThrow().segments()).containsExactly(segment(7, 40, 40, 0));
+        assertThat(ledger.view().delivered(7)).isEqualTo(6);
+
+        // Used once: after a clear (the runner's reset, reading going on), a first record starts its own segment.
+        ledger.readsFrom(0, 300);
+        ledger.clear();
+        ledger.deliver(0, 305, 8);
+        assertThat(ledger.view().partition(0).orElseThrow().firstOffset()).isEqualTo(305);
+    }
+
+    @Test
     void aSecondCopyIsCountedWithItsOffsetsSegmentAndSurvivesAMerge() {
         OffsetLedger ledger = OffsetLedger.inMemory();
         for (long o = 0; o < 10; o++) {
