@@ -6,16 +6,24 @@ import static dev.latencylab.it.PhaseChecks.post;
 import static dev.latencylab.it.PhaseChecks.startUnnamedLoadUntilEveryPartitionIsRead;
 import static dev.latencylab.it.PhaseChecks.status;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.api.accounting.PhaseFence;
 import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.LedgerView;
+import dev.latencylab.api.latency.PartitionLedger;
 import dev.latencylab.api.latency.ProducerTrack;
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.TransactionCounts;
+import dev.latencylab.core.accounting.HostLedgers;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
@@ -223,6 +231,76 @@ class TransactionsIT {
 
     @Test
     @Order(4)
+    void aPartitionThatMovesToAnotherHostAtATransactionsMarkerClosesItsPhaseWhole() throws Exception {
+        // Two hosts: consumer-apps with a ledger file each, counted together as the runner counts hosts.
+        String topic = "lab.orders.tx-hosts";
+        cluster.createTopic(topic, PARTITIONS);
+        ConfigurableApplicationContext a = LabApps.startConsumer(
+                cluster.bootstrapServers(),
+                topic,
+                PARTITIONS,
+                READ_COMMITTED,
+                "--lab.consumer.ledger-dir=" + ledgers.resolve("host-a"));
+        toClose.add(a);
+        LabHttp hostA = new LabHttp(LabApps.port(a));
+        LabHttp producer = producer(topic);
+        startUnnamedLoadUntilEveryPartitionIsRead(producer, hostA, PARTITIONS);
+
+        post(producer, "{\"transactionMs\": 50, \"phase\": 101}");
+        Thread.sleep(3_000);
+        // The second host joins mid-phase: the first gives it partitions, committing at a transaction's end,
+        // whose marker the second is never given.
+        ConfigurableApplicationContext b = LabApps.startConsumer(
+                cluster.bootstrapServers(),
+                topic,
+                0,
+                READ_COMMITTED,
+                "--lab.consumer.ledger-dir=" + ledgers.resolve("host-b"));
+        toClose.add(b);
+        LabHttp hostB = new LabHttp(LabApps.port(b));
+        await("the partitions shared between the hosts")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> LabApps.assigned(b) > 0 && LabApps.assigned(a) + LabApps.assigned(b) == PARTITIONS);
+        Thread.sleep(4_000);
+        post(producer, "{\"phase\": 0}");
+
+        await("phase 101 closed by the fence over both hosts' ledgers")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> status(producer)
+                        .phaseSends(101)
+                        .map(s -> PhaseFence.passed(s.givenTo(latency(hostA).consumer()), group(hostA, hostB, topic)))
+                        .orElse(false));
+        PhaseSends sends = status(producer)
+                .phaseSends(101)
+                .orElseThrow()
+                .givenTo(latency(hostA).consumer());
+        LedgerView onA = latency(hostA).ledger(topic);
+        LedgerView onB = latency(hostB).ledger(topic);
+        List<Integer> moved = onB.partitions().stream()
+                .map(PartitionLedger::partition)
+                .filter(p -> onA.partition(p).isPresent())
+                .toList();
+        assertThat(moved).as("partitions read on both hosts").isNotEmpty();
+        PhaseCounts counts = PhaseCounts.of(sends, group(hostA, hostB, topic), Optional.empty());
+        System.out.println("transactions read on two hosts, partitions " + moved + " moved, phase 101: " + counts
+                + "; host b's first segments "
+                + moved.stream()
+                        .map(p -> onB.partition(p).orElseThrow().segments().get(0))
+                        .toList());
+        assertThat(counts.transactions().committed()).isPositive();
+        assertThat(counts.unread()).isZero();
+        assertThat(counts.lost()).isZero();
+        assertThat(counts.received()).isEqualTo(counts.acked());
+    }
+
+    /** The topic's ledgers of both hosts laid together, as the runner lays a group's hosts'. */
+    private static LedgerView group(LabHttp hostA, LabHttp hostB, String topic) {
+        return HostLedgers.merge(
+                List.of(latency(hostA).ledger(topic), latency(hostB).ledger(topic)));
+    }
+
+    @Test
+    @Order(5)
     void aBrokerStoppedMidPhaseLeavesEveryAcknowledgedRecordReceivedOrAborted() throws Exception {
         String topic = "lab.orders.tx-broker";
         cluster.createTopic(topic, PARTITIONS);
