@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.runner.compare.CompareSettings;
 import dev.latencylab.runner.compare.DrainRetention;
-import dev.latencylab.runner.scenario.TopicSpec;
-import dev.latencylab.runner.topics.TopicDisk;
-import dev.latencylab.runner.topics.TopicHealth;
+import dev.latencylab.runner.topics.RetentionOnly;
 import dev.latencylab.runner.topics.TopicRetention;
 import dev.latencylab.runner.topics.Topics;
 import java.io.ByteArrayOutputStream;
@@ -40,40 +38,8 @@ class CompareCommandTest {
     }
 
     /** The lab stack's brokers (1 GiB a partition, an hour) for any topic asked about, and 3 partitions. */
-    private static final Topics LAB_STACK = new Topics() {
-        @Override
-        public TopicRetention retention(TopicSpec spec) {
-            return new TopicRetention(spec.name(), spec.created() ? spec.partitions() : 3, 1L << 30, 3_600_000, false);
-        }
-
-        @Override
-        public boolean create(TopicSpec spec) {
-            throw new AssertionError("nothing is created");
-        }
-
-        @Override
-        public void delete(String topic) {
-            throw new AssertionError("nothing is deleted");
-        }
-
-        @Override
-        public TopicDisk sizeOnDisk(String topic) {
-            throw new AssertionError();
-        }
-
-        @Override
-        public TopicHealth health(String topic, Duration timeout) {
-            throw new AssertionError();
-        }
-
-        @Override
-        public Map<Integer, Long> logStarts(String topic) {
-            throw new AssertionError();
-        }
-
-        @Override
-        public void close() {}
-    };
+    private static final Topics LAB_STACK = RetentionOnly.keeping(spec ->
+            new TopicRetention(spec.name(), spec.created() ? spec.partitions() : 3, 1L << 30, 3_600_000, false));
 
     @Test
     void backlogsTheDrainTopicWouldNotKeepAreRefusedBeforeAnythingRuns(@TempDir Path dir) throws Exception {

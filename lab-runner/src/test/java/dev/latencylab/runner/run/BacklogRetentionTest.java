@@ -5,17 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.latencylab.runner.scenario.PayloadFolder;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioLoader;
-import dev.latencylab.runner.scenario.TopicSpec;
-import dev.latencylab.runner.topics.TopicDisk;
-import dev.latencylab.runner.topics.TopicHealth;
+import dev.latencylab.runner.topics.RetentionOnly;
 import dev.latencylab.runner.topics.TopicRetention;
 import dev.latencylab.runner.topics.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
  * elsewhere does not share).
  */
 class BacklogRetentionTest {
+
+    /** A topic of one partition that keeps 1 MB of it. */
+    private static final Topics ONE_MEGABYTE =
+            RetentionOnly.keeping(spec -> new TopicRetention(spec.name(), 1, 1_048_576, -1, false));
 
     @TempDir
     Path lab;
@@ -58,7 +58,7 @@ class BacklogRetentionTest {
         List<String> warnings = new ArrayList<>();
 
         List<String> refusals =
-                PhaseTopics.backlogsNotKept(scenario, new OneMegabyte(), new PayloadFolder(lab), warnings::add);
+                PhaseTopics.backlogsNotKept(scenario, ONE_MEGABYTE, new PayloadFolder(lab), warnings::add);
 
         assertThat(warnings).isEmpty();
         assertThat(refusals)
@@ -66,41 +66,5 @@ class BacklogRetentionTest {
                 .asString()
                 .contains("1,000 records of about 2,000 B each")
                 .contains("retention.bytes");
-    }
-
-    /** A topic of one partition that keeps 1 MB of it. */
-    private static final class OneMegabyte implements Topics {
-        @Override
-        public TopicRetention retention(TopicSpec spec) {
-            return new TopicRetention(spec.name(), 1, 1_048_576, -1, false);
-        }
-
-        @Override
-        public boolean create(TopicSpec spec) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void delete(String topic) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public TopicDisk sizeOnDisk(String topic) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public TopicHealth health(String topic, Duration timeout) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Map<Integer, Long> logStarts(String topic) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void close() {}
     }
 }
