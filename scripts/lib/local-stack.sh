@@ -459,10 +459,19 @@ start_consumers() { start_instances consumer-app "$@"; }
 # Writes Prometheus' targets of app $1: one per instance running, each with its
 # member label, named the same way in both modes (dashboards never use instance);
 # file_sd picks the change up without a reload. A far producer-app is reached
-# through the relay on 8080.
+# through the relay on 8080. Two restarts at once (a scenario's steps) write the
+# same file: under a lock, so each lists what runs and neither loses its temp file.
 write_targets() {
-  local app=$1 file=$LAB_DIR/prometheus/targets/$1.yml name any=0
+  local app=$1 file=$LAB_DIR/prometheus/targets/$1.yml
   [[ -d ${file%/*} ]] || return 0
+  (
+    flock 9
+    write_targets_file "$app" "$file"
+  ) 9>>"${file%.yml}.lock"
+}
+
+write_targets_file() {
+  local app=$1 file=$2 name any=0
   {
     printf -- '---\n# Local mode: the %s instances scripts/lab started.\n' "$app"
     while read -r name; do
