@@ -4,7 +4,9 @@ import dev.latencylab.core.latency.LatencyRecorder;
 import java.util.Collection;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.InvalidOffsetException;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
@@ -15,7 +17,8 @@ import org.springframework.kafka.listener.ConsumerAwareRebalanceListener;
  * call every new record a redelivery. So when a partition is assigned, a ledger that has
  * processed offsets at or beyond the log's end is forgotten for that partition. The ledger is also
  * told where the consumer's reading of it begins (its position), so that a partition moved from
- * another host reads on from there ({@code OffsetLedger#readsFrom}); and when it is revoked.
+ * another host reads on from there ({@code OffsetLedger#readsFrom}) when that position is in the log;
+ * and when it is revoked.
  */
 final class StaleLedgerCheck implements ConsumerAwareRebalanceListener {
 
@@ -33,8 +36,11 @@ final class StaleLedgerCheck implements ConsumerAwareRebalanceListener {
             return;
         }
         Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+        Map<TopicPartition, Long> begins = beginnings(consumer, partitions);
         ends.forEach((tp, end) -> {
-            if (end != null && recorder.assigned(tp.topic(), tp.partition(), end, consumer.position(tp))) {
+            if (end != null
+                    && recorder.assigned(
+                            tp.topic(), tp.partition(), end, readingStart(consumer, tp, begins.get(tp), end))) {
                 log.info(
                         "Offset ledger of {} forgotten: it held offsets at or past the log's end ({}), from an "
                                 + "earlier topic",
@@ -42,6 +48,35 @@ final class StaleLedgerCheck implements ConsumerAwareRebalanceListener {
                         end);
             }
         });
+    }
+
+    /**
+     * Where the consumer will read {@code tp} from, or -1 when that is not known: a committed offset
+     * outside the log (deleted by retention, or from an earlier topic) is only where the consumer
+     * will reset from, and counting the offsets from there as gaps would call records never read
+     * read. A timeout here skips this partition's start, not the other partitions' checks.
+     */
+    private static long readingStart(Consumer<?, ?> consumer, TopicPartition tp, Long begin, long end) {
+        if (begin == null) {
+            return -1;
+        }
+        try {
+            long position = consumer.position(tp);
+            return position >= begin && position <= end ? position : -1;
+        } catch (TimeoutException | InvalidOffsetException e) {
+            log.debug("No position of {} at its assignment: {}", tp, e.toString());
+            return -1;
+        }
+    }
+
+    private static Map<TopicPartition, Long> beginnings(
+            Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        try {
+            return consumer.beginningOffsets(partitions);
+        } catch (TimeoutException e) {
+            log.debug("No log start offsets of {} at their assignment: {}", partitions, e.toString());
+            return Map.of();
+        }
     }
 
     @Override
