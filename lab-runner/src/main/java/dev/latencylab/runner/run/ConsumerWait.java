@@ -8,6 +8,7 @@ import dev.latencylab.runner.apps.ConsumerClient;
 import dev.latencylab.runner.apps.Drained;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -49,23 +50,46 @@ public final class ConsumerWait {
     }
 
     /**
-     * Until every instance of the group holds at least {@code each} partitions of {@code topic}, at
-     * most {@code timeout}: a group that just took a new topic on may have given it to some members
-     * only (one whose metadata had not seen the topic yet subscribes to it later). Returns each
-     * instance's count as last seen, in the instances' order.
+     * Each instance's partitions of the new topic and of every topic the group reads, in the
+     * instances' order. The group's assignor balances the whole subscription, not each topic (the
+     * consumer protocol's uniform assignor gives one member the idle lab topic's partitions and the
+     * others the new topic's): a share is counted over all of it.
      */
-    public List<Integer> spread(String topic, int each, Duration timeout) throws InterruptedException {
-        return waits.until(timeout, poll, () -> heldByEach(topic), held -> held.stream()
-                        .allMatch(n -> n >= each))
+    public record GroupSpread(List<Integer> ofTopic, List<Integer> inAll) {
+
+        /** The partitions of every topic the group reads over its instances, rounded down: each one's share. */
+        public int share() {
+            return inAll.isEmpty()
+                    ? 0
+                    : inAll.stream().mapToInt(Integer::intValue).sum() / inAll.size();
+        }
+
+        boolean even(int partitions) {
+            return ofTopic.stream().mapToInt(Integer::intValue).sum() >= partitions
+                    && inAll.stream().allMatch(n -> n >= share());
+        }
+    }
+
+    /**
+     * Until the group holds all {@code partitions} of {@code topic} and every instance holds its share
+     * of what the group reads ({@link GroupSpread}), at most {@code timeout}: a group that just took a new
+     * topic on may have given it to some members only (one whose metadata had not seen the topic yet
+     * subscribes to it later). Returns what it saw last.
+     */
+    public GroupSpread spread(String topic, int partitions, Duration timeout) throws InterruptedException {
+        return waits.until(timeout, poll, () -> heldByEach(topic), held -> held.even(partitions))
                 .last();
     }
 
     /** Each instance's own view, without the histograms a group read decodes for nothing here. */
-    private List<Integer> heldByEach(String topic) throws InterruptedException {
-        List<Integer> held = new java.util.ArrayList<>();
+    private GroupSpread heldByEach(String topic) throws InterruptedException {
+        List<Integer> ofTopic = new ArrayList<>();
+        List<Integer> inAll = new ArrayList<>();
         for (int n = 1; n <= consumer.endpoints().size(); n++) {
-            held.add(consumer.instanceView(n).assignedPartitions(topic));
+            LatencyView view = consumer.instanceView(n);
+            ofTopic.add(view.assignedPartitions(topic));
+            inAll.add(view.assigned().values().stream().mapToInt(List::size).sum());
         }
-        return held;
+        return new GroupSpread(ofTopic, inAll);
     }
 }

@@ -147,18 +147,23 @@ public final class PhaseTopics {
 
     /**
      * A phase that stops, kills or starts members measures what each event moves: it starts once
-     * every instance holds its share of the new topic, not while the group is still taking it on.
+     * every instance holds its share of what the group reads, not while the group is still taking
+     * the new topic on. What each holds of the new topic is said: the assignor may leave one member
+     * none of it (the consumer protocol's balances the whole subscription), and a step on that
+     * member moves nothing of the load.
      */
     private void awaitSpread(PhaseTracker t, TopicSpec spec) throws InterruptedException {
-        int instances = run.consumer.endpoints().size();
-        int each = spec.partitions() / instances;
-        List<Integer> held = run.consumerWait.spread(spec.name(), each, run.options.drainTimeout());
-        if (held.stream().allMatch(n -> n >= each)) {
-            run.out.printf(Locale.ROOT, "  each consumer-app instance holds its share of %s: %s%n", spec.name(), held);
+        ConsumerWait.GroupSpread held =
+                run.consumerWait.spread(spec.name(), spec.partitions(), run.options.drainTimeout());
+        String what = held.ofTopic() + " partitions of " + spec.name() + ", " + held.inAll()
+                + " of every topic the group reads";
+        if (held.even(spec.partitions())) {
+            run.out.printf(
+                    Locale.ROOT, "  each consumer-app instance holds its share: %s (%d each)%n", what, held.share());
         } else {
-            run.warn("phase " + t.phase.name() + ": the consumer-app instances held " + held + " partitions of "
-                    + spec.name() + " " + Durations.format(run.options.drainTimeout()) + " after it was created,"
-                    + " not " + each + " each; the phase's steps start on an uneven group");
+            run.warn("phase " + t.phase.name() + ": the consumer-app instances held " + what + " "
+                    + Durations.format(run.options.drainTimeout()) + " after it was created, not "
+                    + held.share() + " each; the phase's steps start on an uneven group");
         }
     }
 

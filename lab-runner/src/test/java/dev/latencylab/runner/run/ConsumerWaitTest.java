@@ -73,6 +73,61 @@ class ConsumerWaitTest {
     }
 
     @Test
+    void aGroupIsSpreadWhenEachInstanceHoldsItsShareOfEveryTopicItReadsNotOfTheNewOneAlone() throws Exception {
+        // The consumer protocol's uniform assignor: instance 1 holds the idle lab topic and one partition of the
+        // new one, instance 2 the rest of the new one. 4 and 5 of 9: even, though not 3 and 3 of the new topic.
+        TestServer other = new TestServer();
+        try {
+            server.route("/actuator/latency", ex -> TestServer.reply(ex, 200, assigned("\"lab.orders\":[0,1,2]", "5")));
+            other.route(
+                    "/actuator/latency",
+                    ex -> TestServer.reply(
+                            ex,
+                            200,
+                            requests.incrementAndGet() < 3 ? assigned(null, "") : assigned(null, "0,1,2,3,4")));
+            ConsumerWait wait = new ConsumerWait(
+                    new ConsumerClient(http, List.of(server.url(), other.url())), time, time, Duration.ofMillis(500));
+
+            ConsumerWait.GroupSpread spread = wait.spread("lab.orders.t", 6, Duration.ofSeconds(60));
+
+            assertThat(spread.ofTopic()).containsExactly(1, 5);
+            assertThat(spread.inAll()).containsExactly(4, 5);
+            assertThat(spread.share()).isEqualTo(4);
+            assertThat(requests).as("waited while instance 2 held none").hasValue(3);
+        } finally {
+            other.close();
+        }
+    }
+
+    @Test
+    void aGroupThatTookTheNewTopicOnUnevenlyIsWaitedForUntilTheDeadline() throws Exception {
+        TestServer other = new TestServer();
+        try {
+            // Instance 1 holds the new topic whole; instance 2 only one partition of the lab topic.
+            server.route(
+                    "/actuator/latency",
+                    ex -> TestServer.reply(ex, 200, assigned("\"lab.orders\":[0]", "0,1,2,3,4,5")));
+            other.route("/actuator/latency", ex -> TestServer.reply(ex, 200, assigned("\"lab.orders\":[1]", "")));
+            ConsumerWait wait = new ConsumerWait(
+                    new ConsumerClient(http, List.of(server.url(), other.url())), time, time, Duration.ofMillis(500));
+
+            ConsumerWait.GroupSpread spread = wait.spread("lab.orders.t", 6, Duration.ofSeconds(10));
+
+            assertThat(spread.even(6)).isFalse();
+            assertThat(spread.inAll()).containsExactly(7, 1);
+            assertThat(time.instant()).isEqualTo(Instant.parse("2026-11-27T12:00:10Z"));
+        } finally {
+            other.close();
+        }
+    }
+
+    /** A view holding {@code partitions} of lab.orders.t and, when not null, another topic's {@code entry}. */
+    private static String assigned(String entry, String partitions) {
+        return "{\"phases\":[],\"assigned\":{\"lab.orders.t\":[" + partitions + "]" + (entry == null ? "" : "," + entry)
+                + "}}";
+    }
+
+    @Test
     void drainedWaitsForNothingPendingAndStopsAtTheDeadline() throws Exception {
         ConsumerWait caughtUp = new ConsumerWait(
                 consumerAnswering(n -> pending(Math.max(0, 4 - n))), time, time, Duration.ofMillis(500));
