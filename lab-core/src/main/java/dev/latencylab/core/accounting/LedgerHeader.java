@@ -2,7 +2,10 @@ package dev.latencylab.core.accounting;
 
 import dev.latencylab.api.latency.LedgerView;
 import dev.latencylab.api.latency.PartitionLedger;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.UUID;
 
@@ -14,6 +17,13 @@ import java.util.UUID;
  * stores (a redelivery from before the start, a limit hit) stay in the ledgers, at constant offsets.
  */
 final class LedgerHeader {
+
+    /**
+     * The counters several processes update in one mapped file (each instance of a group on the host
+     * maps it): read-modify-write with plain stores would lose one process's increment to another's.
+     * Atomic on the mapping, which the processes share.
+     */
+    private static final VarHandle LONGS = MethodHandles.byteBufferViewVarHandle(long[].class, ByteOrder.nativeOrder());
 
     private final ByteBuffer buffer;
     private final int limitAt;
@@ -37,9 +47,15 @@ final class LedgerHeader {
      * be merged when a partition needs room. Any instance may call it; the highest id wins.
      */
     void release(int throughPhase) {
-        if (throughPhase > buffer.getLong(releasedAt)) {
-            buffer.putLong(releasedAt, throughPhase);
+        long released = (long) LONGS.getVolatile(buffer, releasedAt);
+        while (throughPhase > released && !LONGS.compareAndSet(buffer, releasedAt, released, (long) throughPhase)) {
+            released = (long) LONGS.getVolatile(buffer, releasedAt);
         }
+    }
+
+    /** A record was read again from below its partition's first offset. */
+    void countBeforeStart() {
+        LONGS.getAndAdd(buffer, beforeStartAt, 1L);
     }
 
     /** Forgets the limit hit, the redeliveries from before the start and the released phases. */

@@ -345,7 +345,7 @@ public final class OffsetLedger implements GroupLedger {
     private void countRedelivery(int base, long count, long offset) {
         int found = segments.segmentHolding(base, count, offset);
         if (found < 0) {
-            buffer.putLong(BEFORE_START_AT, buffer.getLong(BEFORE_START_AT) + 1);
+            header.countBeforeStart();
             return;
         }
         int at = PartitionSegments.segmentAt(base, found) + 24;

@@ -171,7 +171,7 @@ public final class ShareLedger implements GroupLedger, AutoCloseable {
                 return false;
             }
             case BEFORE_START -> {
-                header.putLong(BEFORE_START_AT, header.getLong(BEFORE_START_AT) + 1);
+                fields.countBeforeStart();
                 return false;
             }
             case BEYOND_WINDOW -> {

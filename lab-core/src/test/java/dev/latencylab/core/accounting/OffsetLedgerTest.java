@@ -251,6 +251,28 @@ class OffsetLedgerTest {
     }
 
     @Test
+    void redeliveriesFromBeforeTheStartCountedByTwoInstancesAtOnceAreAllCounted() throws Exception {
+        // Two mappings of one file, as two consumer-app instances of a group on one host: each owns a
+        // partition, both count in the shared header.
+        OffsetLedger a = OffsetLedger.open(dir.resolve("shared.bin"));
+        OffsetLedger b = OffsetLedger.open(dir.resolve("shared.bin"));
+        int each = 200_000;
+        Thread other = new Thread(() -> rereadBelowStart(b, 1, each));
+        other.start();
+        rereadBelowStart(a, 0, each);
+        other.join();
+
+        assertThat(a.view().redeliveredBeforeStart()).isEqualTo(2L * each);
+    }
+
+    private static void rereadBelowStart(OffsetLedger ledger, int partition, int times) {
+        ledger.deliver(partition, 1_000, 1);
+        for (int i = 0; i < times; i++) {
+            ledger.deliver(partition, 5, 1);
+        }
+    }
+
+    @Test
     void aLedgerOfOffsetsTheLogDoesNotHaveIsForgottenWhenThePartitionIsAssigned() {
         OffsetLedger ledger = OffsetLedger.inMemory();
         for (long o = 0; o < 500; o++) {
