@@ -142,7 +142,9 @@ running_pid() {
 }
 
 # start_proc <name> <command...>: starts it detached (own session, so a Ctrl-C
-# in the terminal does not reach it), output to .lab/logs/<name>.out.
+# in the terminal does not reach it), output to .lab/logs/<name>.out. The log of
+# the name's run before is kept as <name>.out.1: a scenario's restart step would
+# otherwise erase what the instance it stopped or killed said last.
 # Environment for the child comes from the caller (env VAR=... command), and so does the user it
 # runs as ("${AS_LAB_USER[@]}" before the command): what root wrote in .lab until now becomes the
 # invoking user's first, so a process that runs as them can write there.
@@ -151,6 +153,9 @@ start_proc() {
   shift
   lab_dir
   mkdir -p "$PID_DIR" "$LOG_DIR"
+  if [[ -s $LOG_DIR/$name.out && ! -L $LOG_DIR/$name.out ]]; then
+    mv -f -- "$LOG_DIR/$name.out" "$LOG_DIR/$name.out.1"
+  fi
   : >"$LOG_DIR/$name.out"
   give_to_lab_user "$LAB_DIR"
   setsid "$@" >"$LOG_DIR/$name.out" 2>&1 </dev/null &

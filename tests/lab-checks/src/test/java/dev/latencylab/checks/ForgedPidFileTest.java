@@ -117,6 +117,24 @@ class ForgedPidFileTest {
     }
 
     @Test
+    void aStartKeepsTheLogOfTheRunBeforeAsOneGeneration() throws Exception {
+        // The run before: a stopped instance's last words. A restart must not erase them.
+        Files.createDirectories(labDir.resolve("logs"));
+        Files.writeString(labDir.resolve("logs/consumer-app-3.out"), "left the group\n");
+
+        Tools.Result result = LabShell.run(
+                labDir,
+                Map.of(),
+                "ln -s /bin/sleep \"$LAB_DIR/sleep\"; start_proc consumer-app-3 \"$LAB_DIR/sleep\" 300;"
+                        + " echo 'started again' >>\"$LOG_DIR/consumer-app-3.out\"; stop_procs 10 consumer-app-3;"
+                        + " start_proc consumer-app-3 \"$LAB_DIR/sleep\" 300; stop_procs 10 consumer-app-3");
+
+        assertThat(result.ok()).as(result.describe()).isTrue();
+        assertThat(labDir.resolve("logs/consumer-app-3.out.1")).hasContent("started again");
+        assertThat(labDir.resolve("logs/consumer-app-3.out")).isEmptyFile();
+    }
+
+    @Test
     void theDelayWireIsStoppedAfterItGaveUpRootForNobody() throws Exception {
         assumeThat(ProcessHandle.current().info().user().orElse(""))
                 .as("starting a process as another user needs root, as CI runs")
