@@ -65,8 +65,9 @@ public final class ConsumerWait {
         }
 
         boolean even(int partitions) {
+            int share = share();
             return ofTopic.stream().mapToInt(Integer::intValue).sum() >= partitions
-                    && inAll.stream().allMatch(n -> n >= share());
+                    && inAll.stream().allMatch(n -> n >= share);
         }
     }
 
@@ -74,11 +75,10 @@ public final class ConsumerWait {
      * Until the group holds all {@code partitions} of {@code topic} and every instance holds its share
      * of what the group reads ({@link GroupSpread}), at most {@code timeout}: a group that just took a new
      * topic on may have given it to some members only (one whose metadata had not seen the topic yet
-     * subscribes to it later). Returns what it saw last.
+     * subscribes to it later). Returns what it saw last and whether that was even.
      */
-    public GroupSpread spread(String topic, int partitions, Duration timeout) throws InterruptedException {
-        return waits.until(timeout, poll, () -> heldByEach(topic), held -> held.even(partitions))
-                .last();
+    public Wait.Seen<GroupSpread> spread(String topic, int partitions, Duration timeout) throws InterruptedException {
+        return waits.until(timeout, poll, () -> heldByEach(topic), held -> held.even(partitions));
     }
 
     /** Each instance's own view, without the histograms a group read decodes for nothing here. */

@@ -3,6 +3,7 @@ package dev.latencylab.runner.run;
 import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
@@ -153,11 +154,12 @@ public final class PhaseTopics {
      * member moves nothing of the load.
      */
     private void awaitSpread(PhaseTracker t, TopicSpec spec) throws InterruptedException {
-        ConsumerWait.GroupSpread held =
+        Wait.Seen<ConsumerWait.GroupSpread> seen =
                 run.consumerWait.spread(spec.name(), spec.partitions(), run.options.drainTimeout());
+        ConsumerWait.GroupSpread held = seen.last();
         String what = held.ofTopic() + " partitions of " + spec.name() + ", " + held.inAll()
                 + " of every topic the group reads";
-        if (held.even(spec.partitions())) {
+        if (seen.met()) {
             run.out.printf(
                     Locale.ROOT, "  each consumer-app instance holds its share: %s (%d each)%n", what, held.share());
         } else {

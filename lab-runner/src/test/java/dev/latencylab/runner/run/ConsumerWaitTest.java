@@ -3,6 +3,7 @@ package dev.latencylab.runner.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.apps.ConsumerClient;
 import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.endpoint.JsonHttp;
@@ -88,8 +89,10 @@ class ConsumerWaitTest {
             ConsumerWait wait = new ConsumerWait(
                     new ConsumerClient(http, List.of(server.url(), other.url())), time, time, Duration.ofMillis(500));
 
-            ConsumerWait.GroupSpread spread = wait.spread("lab.orders.t", 6, Duration.ofSeconds(60));
+            Wait.Seen<ConsumerWait.GroupSpread> seen = wait.spread("lab.orders.t", 6, Duration.ofSeconds(60));
+            ConsumerWait.GroupSpread spread = seen.last();
 
+            assertThat(seen.met()).isTrue();
             assertThat(spread.ofTopic()).containsExactly(1, 5);
             assertThat(spread.inAll()).containsExactly(4, 5);
             assertThat(spread.share()).isEqualTo(4);
@@ -111,9 +114,10 @@ class ConsumerWaitTest {
             ConsumerWait wait = new ConsumerWait(
                     new ConsumerClient(http, List.of(server.url(), other.url())), time, time, Duration.ofMillis(500));
 
-            ConsumerWait.GroupSpread spread = wait.spread("lab.orders.t", 6, Duration.ofSeconds(10));
+            Wait.Seen<ConsumerWait.GroupSpread> seen = wait.spread("lab.orders.t", 6, Duration.ofSeconds(10));
+            ConsumerWait.GroupSpread spread = seen.last();
 
-            assertThat(spread.even(6)).isFalse();
+            assertThat(seen.met()).isFalse();
             assertThat(spread.inAll()).containsExactly(7, 1);
             assertThat(time.instant()).isEqualTo(Instant.parse("2026-11-27T12:00:10Z"));
         } finally {

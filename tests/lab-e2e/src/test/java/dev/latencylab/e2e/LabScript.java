@@ -71,7 +71,14 @@ final class LabScript {
                 process.descendants().forEach(ProcessHandle::destroyForcibly);
                 process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
             }
-            return new Result(String.join(" ", command), exit, Files.readString(log), log, started, Instant.now());
+            Instant ended = Instant.now();
+            // Where an end-to-end test's minutes go, in CI's log: each call's wall time.
+            System.out.printf(
+                    "lab-e2e: scripts/lab %s: %s after %.1f s%n",
+                    String.join(" ", args),
+                    exit == null ? "killed" : "exit " + exit,
+                    Duration.between(started, ended).toMillis() / 1000.0);
+            return new Result(String.join(" ", command), exit, Files.readString(log), log, started, ended);
         } catch (IOException e) {
             throw new UncheckedIOException("could not run " + command, e);
         } catch (InterruptedException e) {

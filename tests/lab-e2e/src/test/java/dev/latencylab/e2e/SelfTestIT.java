@@ -31,8 +31,6 @@ class SelfTestIT {
                 root, work.resolve("logs"), Map.of("LAB_DIR", labDir.toString(), "LAB_UP_TIMEOUT", "240"));
         try {
             LabScript.Result selftest = lab.run(TIMEOUT, "selftest");
-            System.out.println("lab-e2e: scripts/lab selftest took "
-                    + Duration.between(selftest.started(), selftest.ended()).toSeconds() + " s");
             assertThat(selftest.ok()).as(selftest.describe()).isTrue();
             assertThat(selftest.output())
                     .contains("| skipped-by-consumer | 50 records dropped unseen")
