@@ -70,6 +70,8 @@ class LingerSweepIT {
             assertThat(up.ok()).as(up.describe()).isTrue();
             assertThat(started).as("pid files after up").containsKeys(STACK.toArray(String[]::new));
 
+            assertAMistakeChangesNothing(lab);
+
             LabScript.Result sweep = SweepAssertions.shortSweep(lab, SWEEP_TIMEOUT, resultsRoot);
             started.putAll(LabProcesses.fromPidFiles(labDir.resolve("pids")));
             assertThat(sweep.ok()).as(sweep.describe()).isTrue();
@@ -179,6 +181,36 @@ class LingerSweepIT {
                 failure.addSuppressed(t);
             }
         }
+    }
+
+    /**
+     * A scenario with mistakes, run on the stack that runs (the runner checks it, not a JVM of its own
+     * before 'up'): exit 2, every mistake named with its path, no results folder, no process of the
+     * stack replaced.
+     */
+    private void assertAMistakeChangesNothing(LabScript lab) throws IOException {
+        Path bad = work.resolve("mistakes.yaml");
+        Files.writeString(
+                bad,
+                """
+                name: mistakes
+                defaults: {warmup: 1s, duration: 2s}
+                phases:
+                  - name: a
+                    settings: {lingerMs: -3, bogus: 1}
+                """);
+        Map<String, LabProcesses.Started> before = LabProcesses.fromPidFiles(labDir.resolve("pids"));
+        Path out = work.resolve("results-mistakes");
+        LabScript.Result run = lab.run(STATUS_TIMEOUT, "run", bad.toString(), "--results", out.toString());
+        assertThat(run.exitCode()).as(run.describe()).isEqualTo(2);
+        assertThat(run.output())
+                .as(run.describe())
+                .contains("phase 1 'a': settings.lingerMs: must have a minimum value of 0, got -3")
+                .contains("phase 1 'a': settings.bogus: unknown field");
+        assertThat(out).as("results of a run refused").doesNotExist();
+        assertThat(LabProcesses.fromPidFiles(labDir.resolve("pids")))
+                .as("the stack's processes")
+                .isEqualTo(before);
     }
 
     /** After down: every process from a pid file gone, no pid file left, no new lab process anywhere. */
