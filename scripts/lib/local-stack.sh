@@ -708,6 +708,16 @@ local_running() {
   return 1
 }
 
+# Whether a whole local stack runs: every process the lab started still does, a producer-app and a
+# consumer-app among them. 'up' then starts nothing; on a part of a stack it would start the rest.
+local_whole() {
+  local name
+  while read -r name; do
+    running_pid "$name" >/dev/null || return 1
+  done < <(known_procs)
+  [[ -n $(running_producers) && -n $(running_consumers) ]]
+}
+
 # The apps' self-test hooks (POST /actuator/selftest) are on for the apps
 # started while $LAB_DIR/self-test exists: 'up --self-test' makes it (1), a
 # plain 'up' removes it once no app runs (0), 'down' always.
