@@ -136,14 +136,7 @@ class LingerSweepIT {
                 NamespaceHosts.assertStatus(hostsStatus.output());
                 NamespaceHosts.changeWithoutTokenIsRefused(labDir);
                 // Two of the sweep's phases: the others add a linger, not a path across hosts.
-                Path twoPhases = work.resolve("hosts-short.yaml");
-                Files.writeString(
-                        twoPhases,
-                        phasesOf(
-                                "linger-sweep",
-                                Files.readString(root.resolve("scenarios/linger-sweep.yaml")),
-                                List.of("linger-0", "linger-20")));
-                JsonNode acrossHosts = shortRun(lab, "hosts", twoPhases.toString(), "5s");
+                JsonNode acrossHosts = shortRunOf(lab, "linger-sweep", "hosts", List.of("linger-0", "linger-20"), "5s");
                 assertConsumerGroup(acrossHosts, 2);
                 NamespaceHosts.assertRun(acrossHosts);
             } else {
@@ -299,10 +292,16 @@ class LingerSweepIT {
      * the phases left out run the same code with other values.
      */
     private JsonNode shortRunOf(LabScript lab, String name, List<String> keep) throws Exception {
-        String scenario = phasesOf(name, Files.readString(root.resolve("scenarios/" + name + ".yaml")), keep);
+        return shortRunOf(lab, name, name, keep, "3s");
+    }
+
+    /** scenarios/SCENARIO.yaml with only the phases in {@code keep}, at 1 s + {@code phaseDuration}; results-NAME. */
+    private JsonNode shortRunOf(LabScript lab, String scenario, String name, List<String> keep, String phaseDuration)
+            throws Exception {
+        String yaml = phasesOf(scenario, Files.readString(root.resolve("scenarios/" + scenario + ".yaml")), keep);
         Path file = work.resolve(name + "-short.yaml");
-        Files.writeString(file, scenario);
-        return shortRun(lab, name, file.toAbsolutePath().toString(), "3s");
+        Files.writeString(file, yaml);
+        return shortRun(lab, name, file.toAbsolutePath().toString(), phaseDuration);
     }
 
     /** Scenario text {@code yaml} with only the phases named in {@code keep}, in its order. */
