@@ -64,6 +64,17 @@ compose_running_services() {
   compose ps --services --filter status=running 2>/dev/null || true
 }
 
+# Whether the compose stack runs whole: every service 'up' starts is running (grafana-init does its one job
+# and exits). 'scripts/lab run' then uses it as it is, as it does a whole local stack.
+compose_whole() {
+  docker_answers || return 1
+  local running missing
+  running=$(compose_running_services | sort)
+  [[ -n $running ]] || return 1
+  missing=$(comm -23 <(compose_services | grep -vx grafana-init | sort) <(printf '%s\n' "$running"))
+  [[ -z $missing ]]
+}
+
 # Where Grafana's container reads its admin password (docker-compose.yml's
 # volume grafana-admin-password, written by grafana-init).
 COMPOSE_GRAFANA_PASSWORD_FILE=/run/lab-grafana/admin-password
