@@ -709,13 +709,14 @@ local_running() {
 }
 
 # Whether a whole local stack runs: every process the lab started still does, a producer-app and a
-# consumer-app among them. 'up' then starts nothing; on a part of a stack it would start the rest.
+# consumer-app among them (or the namespace hosts, whose apps have pid files of their own names).
+# 'up' then starts nothing; on a part of a stack it would start the rest.
 local_whole() {
   local name
   while read -r name; do
     running_pid "$name" >/dev/null || return 1
   done < <(known_procs)
-  [[ -n $(running_producers) && -n $(running_consumers) ]]
+  hosts_running || [[ -n $(running_producers) && -n $(running_consumers) ]]
 }
 
 # The apps' self-test hooks (POST /actuator/selftest) are on for the apps

@@ -50,6 +50,16 @@ class WholeStackTest {
     }
 
     @Test
+    void theNamespaceHostsWithTheirAppsAreWhole() {
+        String hosts = "ln -s /bin/sleep \"$LAB_DIR/sleep\"; mkdir -p \"$(hosts_dir)\"; : >\"$(hosts_workers_file)\";"
+                + " for name in kafka-1 host-relays h1-producer-app h3-consumer-app; do"
+                + " start_proc $name \"$LAB_DIR/sleep\" 300; done;";
+        assertThat(verdict(hosts + VERDICT + " stop_procs 10 kafka-1 host-relays h1-producer-app h3-consumer-app"
+                        + " >/dev/null"))
+                .isEqualTo("whole");
+    }
+
+    @Test
     void noStackIsNoWholeOne() {
         assertThat(verdict(VERDICT)).isEqualTo("partial");
     }
