@@ -67,8 +67,8 @@ compose_running_services() {
 # Whether the compose stack runs whole: every service 'up' starts is running (grafana-init does its one job
 # and exits). 'scripts/lab run' then uses it as it is, as it does a whole local stack.
 compose_whole() {
-  docker_answers || return 1
   local running missing
+  # Empty when no engine answers (compose_running_services asks it first).
   running=$(compose_running_services | sort)
   [[ -n $running ]] || return 1
   missing=$(comm -23 <(compose_services | grep -vx grafana-init | sort) <(printf '%s\n' "$running"))
