@@ -13,7 +13,8 @@ import java.util.Optional;
  * @param sent records handed to the Kafka producer with this phase id in their header
  * @param acked records the brokers acknowledged (acks=all): each has an offset in {@code partitions}
  * @param failed records whose send failed for good: never written, so never expected by the consumer
- * @param publishDelayMs actual minus intended send time (how late the open-loop sender was), null before the first send
+ * @param publishDelayMs actual minus intended send time (how late the open-loop sender was), null before the first
+ *     send and for a phase sent unthrottled (its records are intended when sent: none is late)
  * @param partitions per partition, the acknowledged records and the offsets they were written at
  * @param senderTime where the sender thread's time went in the phase (what bounds its publish delay); null
  *     where the producer does not tell (several instances merged, an older producer-app)

@@ -145,6 +145,13 @@ public final class PhaseTally {
         return phase;
     }
 
+    /** A record sent unthrottled: counted, with no publish delay (it is intended when it is sent). */
+    public void sentUnpaced() {
+        synchronized (sends) {
+            sends.sent++;
+        }
+    }
+
     /** @param publishDelayMicros actual minus intended send time */
     public void sent(long publishDelayMicros) {
         synchronized (sends) {

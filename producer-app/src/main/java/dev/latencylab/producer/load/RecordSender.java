@@ -148,7 +148,11 @@ final class RecordSender {
                 schedule.advance();
             }
             sent.set(count + 1);
-            phase.sent(throttled ? Math.max(0, System.nanoTime() - dueNanos) / 1_000 : 0);
+            if (throttled) {
+                phase.sent(Math.max(0, System.nanoTime() - dueNanos) / 1_000);
+            } else {
+                phase.sentUnpaced();
+            }
             onFailure(-1, phase.answers(), e);
             askFactoryAgain = true;
             return;
@@ -180,11 +184,13 @@ final class RecordSender {
         long lateMicros = lateNanos / 1_000;
         if (throttled) {
             schedule.advance();
-            // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
             histograms.publishDelay.recordMicros(lateMicros);
+            phase.sent(lateMicros);
+        } else {
+            // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
+            phase.sentUnpaced();
         }
         sent.set(count + 1);
-        phase.sent(lateMicros);
         try {
             producer().send(record, new Acknowledgement(phase.answers(), tx, sequence, sendNanos));
         } catch (RuntimeException e) {

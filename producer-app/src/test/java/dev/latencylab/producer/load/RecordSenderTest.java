@@ -3,6 +3,7 @@ package dev.latencylab.producer.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
@@ -79,7 +80,7 @@ class RecordSenderTest {
             sender.send(
                     free,
                     PayloadPlan.of(unthrottled, name -> null),
-                    log.phase(0, "lab.orders"),
+                    log.phase(7, "lab.orders"),
                     0,
                     RecordSender.NOT_READ);
         }
@@ -88,6 +89,11 @@ class RecordSenderTest {
         assertThat(delay.count()).isEqualTo(3);
         assertThat(delay.sumSeconds()).as("each at least 10 ms late").isGreaterThanOrEqualTo(0.03);
         assertThat(histograms.ackLatency.read().count()).isEqualTo(7);
+        PhaseSends unpaced = log.view().get(0);
+        assertThat(unpaced.sent()).isEqualTo(4);
+        assertThat(unpaced.publishDelayMs())
+                .as("the phase's figures, as the runner reads them: none, not 0 ms")
+                .isNull();
     }
 
     /**
