@@ -233,8 +233,31 @@ public final class ProducerClient {
 
     /** {@link #enterPhase(int)}, with the name the producer's {@code lab_phase_info} shows for it (null: none). */
     public ProducerStatus enterPhase(int phase, String name) throws InterruptedException {
+        return checkedPhaseChange(
+                SettingsChange.phase(phase).named(name),
+                phase,
+                "before phase " + phase,
+                "so the phase would measure other settings than asked");
+    }
+
+    /**
+     * The measured window ends: the records from now on carry no phase id, and with {@code stopLoad} (a
+     * phase on a topic of its own) no record follows at all. Both in one change, so the phase's sender time
+     * ends with its window and not when the next phase starts; checked as {@link #enterPhase} is, so an
+     * instance restarted during the window stops the phase instead of being read as its end.
+     */
+    public ProducerStatus endWindow(boolean stopLoad) throws InterruptedException {
+        return checkedPhaseChange(
+                stopLoad ? SettingsChange.stop().inPhase(0) : SettingsChange.phase(0),
+                0,
+                "when the window opened",
+                "so the window's count is not one process's sends and the phase stops here");
+    }
+
+    private ProducerStatus checkedPhaseChange(SettingsChange change, int phase, String since, String so)
+            throws InterruptedException {
         ProducerStatus before = lastAnswer;
-        ProducerStatus status = apply(SettingsChange.phase(phase).named(name));
+        ProducerStatus status = apply(change);
         if (status.phase() != phase) {
             throw new EndpointException(
                     PART + " answered with phase " + status.phase() + " after being asked for phase " + phase);
@@ -245,11 +268,10 @@ public final class ProducerClient {
                 && (!before.producerId().equals(status.producerId())
                         || !java.util.Objects.equals(before.settings(), status.settings())
                         || !before.topic().equals(status.topic()))) {
-            throw new EndpointException(PART + " is not what the runner set before phase " + phase + ": it was "
+            throw new EndpointException(PART + " is not what the runner set " + since + ": it was "
                     + before.settings() + " on " + before.topic() + " (producer " + before.producerId()
                     + "), it is " + status.settings() + " on " + status.topic() + " (producer " + status.producerId()
-                    + "): restarted or changed by someone else meanwhile, so the phase would measure other settings"
-                    + " than asked");
+                    + "): restarted or changed by someone else meanwhile, " + so);
         }
         return status;
     }

@@ -115,7 +115,10 @@ public final class PhaseCloser {
         return new FenceLook(producerStatus, sends, given, passed);
     }
 
-    /** The phase cut short: its window ends now, with whatever the endpoints still answer; it is not fenced. */
+    /**
+     * The phase cut short, with whatever the endpoints still answer; it is not fenced. Its window ends
+     * now, or where it had ended already when the phase was cut short while being closed.
+     */
     Optional<PhaseRecord> partial(PhaseTracker t) {
         if (t.faults != null) {
             // Cut short with a broker down: it is brought back before anything else.
@@ -128,20 +131,33 @@ public final class PhaseCloser {
                         + e.getMessage() + "; restart it with scripts/lab up");
             }
         }
-        Instant end = run.clock.instant();
-        long sentAtEnd = t.lastSent();
+        boolean windowOpen = t.windowEnd() == null;
+        Instant end = windowOpen ? run.clock.instant() : t.windowEnd();
+        long sentAtEnd = windowOpen ? t.lastSent() : t.sentAtWindowEnd();
         PhaseView latency = null;
         PhaseSends sends = null;
         PhaseCounts counts = null;
         try {
             ProducerStatus status = run.producer.state();
-            sentAtEnd = status.counters().sent();
             sends = status.phaseSends(t.phaseId).orElse(null);
+            long sent = status.counters().sent();
+            if (windowOpen && sent < t.lastSent()) {
+                // Another process's count: the phase's sends went with the one that was restarted.
+                end = t.lastPoll();
+                run.addWarning("phase " + t.phase.name() + " was cut short; the producer's count went back from "
+                        + t.lastSent() + " to " + sent + " (restarted), so its rate covers the window up to the"
+                        + " last progress poll");
+            } else if (windowOpen) {
+                sentAtEnd = sent;
+            }
         } catch (EndpointException | InterruptedException e) {
-            end = t.lastPoll();
+            if (windowOpen) {
+                end = t.lastPoll();
+            }
             run.addWarning("phase " + t.phase.name()
-                    + " was cut short; the producer's last count could not be read, so its rate "
-                    + "covers the window up to the last progress poll: " + e.getMessage());
+                    + " was cut short; the producer's last count could not be read"
+                    + (windowOpen ? ", so its rate covers the window up to the last progress poll" : "")
+                    + ": " + e.getMessage());
         }
         try {
             // The phase's last read, so with the histograms the report draws, as a closed phase's.

@@ -23,6 +23,10 @@ public final class PhaseTracker {
     private long sentAtStart;
     private Instant lastPoll;
     private long lastSent;
+    /** Null while the window is open (or not yet open). */
+    private Instant windowEnd;
+
+    private long sentAtWindowEnd;
     /** The phase's own topic on disk once it was retired; null for the lab topic. */
     private TopicDisk disk;
     /** From the phase's first fault step until it is closed. */
@@ -84,6 +88,25 @@ public final class PhaseTracker {
     public void polled(Instant at, long sent) {
         lastPoll = at;
         lastSent = sent;
+    }
+
+    /**
+     * The measured window ended at {@code at}, the producer's count then {@code sent}: a phase cut short
+     * after it (while it is closed, its topic retired or its faults undone) keeps this end, so its rate
+     * covers its window and not the time spent closing it.
+     */
+    public void windowEnded(Instant at, long sent) {
+        windowEnd = at;
+        sentAtWindowEnd = sent;
+    }
+
+    /** Null while the window is open. */
+    public Instant windowEnd() {
+        return windowEnd;
+    }
+
+    public long sentAtWindowEnd() {
+        return sentAtWindowEnd;
     }
 
     public void retired(TopicDisk onDisk) {

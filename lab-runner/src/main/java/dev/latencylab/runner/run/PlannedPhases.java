@@ -82,12 +82,14 @@ final class PlannedPhases implements StepLoop {
         current.plannedAfter(after);
         run.clocks.check(current.phaseId, ClockCheck.START);
         PhaseRecord record = how.measure(current);
-        run.clocks.check(current.phaseId, ClockCheck.END);
         done.add(record);
-        // Stored: the consumer may drop the phase, so a run of any length holds a few.
-        run.consumer.release(current.phaseId);
+        int phaseId = current.phaseId;
         String label = current.label;
+        // Stored: a stop from here on has no phase to cut short, or the phase would be stored twice.
         current = null;
+        run.clocks.check(phaseId, ClockCheck.END);
+        // The consumer may drop the phase, so a run of any length holds a few.
+        run.consumer.release(phaseId);
         Optional<String> broken = BrokenPhase.reason(label, record);
         if (broken.isPresent()) {
             throw new EndpointException(broken.get());

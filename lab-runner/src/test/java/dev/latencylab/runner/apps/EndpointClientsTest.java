@@ -104,6 +104,32 @@ class EndpointClientsTest {
     }
 
     @Test
+    void aWindowOnItsOwnTopicEndsOutOfItsPhaseWithTheLoadStoppedInOneChange() throws Exception {
+        ProducerClient producer = new ProducerClient(http, lab.url());
+        producer.start(new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID), 0);
+        producer.enterPhase(7);
+
+        ProducerStatus left = producer.endWindow(true);
+
+        assertThat(left.running()).isFalse();
+        assertThat(left.phase()).isZero();
+        assertThat(lab.log()).contains("POST /actuator/producer {\"running\":false,\"phase\":0}");
+    }
+
+    @Test
+    void aWindowDoesNotEndOnSettingsSomeoneElseChangedWhileItRan() throws Exception {
+        ProducerClient producer = new ProducerClient(http, lab.url());
+        producer.start(new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID), 0);
+        producer.enterPhase(7);
+        new ProducerClient(http, lab.url()).apply(SettingsChange.linger(20));
+
+        assertThatThrownBy(() -> producer.endWindow(true))
+                .isInstanceOf(EndpointException.class)
+                .hasMessageContaining("is not what the runner set when the window opened")
+                .hasMessageContaining("the phase stops here");
+    }
+
+    @Test
     void instancesThatAnswerAChangeWithDifferentSettingsStopIt() throws Exception {
         try (FakeLab second = new FakeLab(time)) {
             ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url()));

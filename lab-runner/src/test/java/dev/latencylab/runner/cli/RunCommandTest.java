@@ -648,6 +648,91 @@ class RunCommandTest {
                 .contains("| linger-20 (partial) |");
     }
 
+    /** Measured windows opened so far: each opens with the producer entering its phase. */
+    private long windowsOpened() {
+        return lab.log().stream()
+                .filter(l -> l.matches("POST /actuator/producer \\{\"phase\":[1-9].*"))
+                .count();
+    }
+
+    @Test
+    void aPhaseCutShortWhileItIsClosedKeepsTheWindowItMeasured() throws Exception {
+        // The consumer stalls near the end of the second window, so its fence waits; the stop comes 3 s into that
+        // wait.
+        Instant[] secondWindow = new Instant[1];
+        time.afterSleep(now -> {
+            if (secondWindow[0] == null && windowsOpened() == 2) {
+                secondWindow[0] = now;
+            }
+            if (secondWindow[0] != null && !now.isBefore(secondWindow[0].plusSeconds(45))) {
+                lab.consumerStalled();
+            }
+            if (secondWindow[0] != null && !now.isBefore(secondWindow[0].plusSeconds(53))) {
+                command.abort("interrupted (test)");
+            }
+        });
+
+        int code = Parsed.execute(command, args());
+
+        assertThat(code).isEqualTo(1);
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("phases")).hasSize(2);
+        JsonNode cut = summary.path("phases").get(1);
+        assertThat(cut.path("complete").asBoolean()).isFalse();
+        assertThat(cut.path("measuredSeconds").asDouble())
+                .as("the window, not the window and the wait for the fence")
+                .isEqualTo(50.0);
+        assertThat(cut.path("achievedRate").asDouble()).isCloseTo(1000.0, org.assertj.core.data.Offset.offset(1.0));
+    }
+
+    @Test
+    void aProducerRestartedDuringAWindowStopsThePhaseWithItsRateUpToTheRestart() throws Exception {
+        // Restarted 25 s into the second window (its first sleep ends 5 s into it), before that second's progress poll.
+        Instant[] secondWindow = new Instant[1];
+        boolean[] restarted = {false};
+        time.afterSleep(now -> {
+            if (secondWindow[0] == null && windowsOpened() == 2) {
+                secondWindow[0] = now;
+            }
+            if (secondWindow[0] != null && !restarted[0] && !now.isBefore(secondWindow[0].plusSeconds(20))) {
+                lab.producerRestarted();
+                restarted[0] = true;
+            }
+        });
+
+        int code = Parsed.execute(command, args());
+
+        assertThat(code).isEqualTo(1);
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("stopReason").asString())
+                .contains("count of records sent went back")
+                .contains("it was restarted");
+        assertThat(summary.path("phases")).hasSize(2);
+        JsonNode cut = summary.path("phases").get(1);
+        assertThat(cut.path("complete").asBoolean()).isFalse();
+        assertThat(cut.path("measuredSeconds").asDouble())
+                .as("up to the last poll before the restart")
+                .isEqualTo(20.0);
+        assertThat(cut.path("achievedRate").asDouble()).isCloseTo(1000.0, org.assertj.core.data.Offset.offset(1.0));
+        assertThat(summary.path("warnings").toString()).contains("went back from");
+    }
+
+    @Test
+    void aReleaseTheConsumerRefusesStopsTheRunWithThePhaseStoredOnce() throws Exception {
+        lab.releaseFails();
+
+        int code = Parsed.execute(command, args());
+
+        assertThat(code).isEqualTo(1);
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("stopReason").asString()).contains("release failed (test)");
+        assertThat(summary.path("phases")).hasSize(1);
+        assertThat(summary.path("phases").get(0).path("complete").asBoolean()).isTrue();
+    }
+
     @Test
     void aPartThatFailsMidRunEndsTheRunWithWhatWasMeasuredAndSaysTheLoadMayStillRun() throws Exception {
         Instant failAt = START.plusSeconds(60);

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.latencylab.api.accounting.PhaseIds;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -158,6 +159,17 @@ public final class FakeLab implements AutoCloseable {
         consumerStalled = true;
     }
 
+    /** {@link #consumerStalled} until {@code until}, from now: then it has processed everything at once. */
+    public void consumerStalledFor(Duration d) {
+        stalledUntil = time.instant().plus(d);
+    }
+
+    private volatile Instant stalledUntil;
+
+    private boolean stalled() {
+        return consumerStalled || (stalledUntil != null && time.instant().isBefore(stalledUntil));
+    }
+
     /** Makes the producer's sender keep only this share of its schedule (an open-loop sender that fell behind). */
     public void keepsShareOfSchedule(double share) {
         onSchedule = share;
@@ -183,6 +195,27 @@ public final class FakeLab implements AutoCloseable {
     private long behindBy() {
         return consumerBehindUntil != null && time.instant().isBefore(consumerBehindUntil) ? consumerBehindBy : 0;
     }
+
+    /**
+     * Makes the producer-app restart now: a new producer id, its counters from zero, phase 0, and no phase
+     * it sent before in its answers; its records go on from the next offset.
+     */
+    public synchronized void producerRestarted() {
+        advance();
+        restartedAtSent = (long) sent;
+        producerId = "5f0c0000-0000-0000-0000-000000000002";
+        nextSegment(0);
+    }
+
+    private long restartedAtSent;
+    private String producerId = "5f0c0000-0000-0000-0000-000000000001";
+
+    /** Makes the consumer-app refuse every release of phases it holds (HTTP 500). */
+    public void releaseFails() {
+        releaseFails = true;
+    }
+
+    private volatile boolean releaseFails;
 
     /** Makes the producer endpoint answer with this HTTP status. */
     public void producerStatus(int status) {
@@ -212,7 +245,7 @@ public final class FakeLab implements AutoCloseable {
         for (Segment seg : segments) {
             long to = seg.to >= 0 ? seg.to : s - 1;
             long n = Math.max(0, to - seg.from + 1);
-            if (seg.phase == 0) {
+            if (seg.phase == 0 || seg.from < restartedAtSent) {
                 continue;
             }
             if (phases.length() > 0) {
@@ -222,10 +255,15 @@ public final class FakeLab implements AutoCloseable {
                     Locale.ROOT,
                     "{\"phase\":%d,\"topic\":\"lab.orders\",\"sent\":%d,\"acked\":%d,\"failed\":0,"
                             + "\"publishDelayMs\":{\"p50\":0.05,\"p90\":0.08,\"p95\":0.1,\"p99\":0.2,\"p999\":0.5,\"max\":1.5},"
+                            + "\"senderTime\":{\"seconds\":%.3f,\"gcPauseMs\":0,\"gcCount\":0},"
                             + "\"partitions\":[%s]}",
                     seg.phase,
                     n,
                     n,
+                    // As the producer-app's sender clock: the time the phase was the current one, stopped or not.
+                    Duration.between(seg.startedAt, seg.endedAt != null ? seg.endedAt : time.instant())
+                                    .toMillis()
+                            / 1000.0,
                     n == 0
                             ? ""
                             : "{\"partition\":0,\"acked\":" + n + ",\"firstOffset\":" + seg.from + ",\"lastOffset\":"
@@ -233,10 +271,11 @@ public final class FakeLab implements AutoCloseable {
         }
         return String.format(
                 Locale.ROOT,
-                "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"%s\",\"running\":%s,\"generation\":%d,"
+                "{\"producerId\":\"%s\",\"topic\":\"%s\",\"running\":%s,\"generation\":%d,"
                         + "\"settings\":{\"lingerMs\":%d,\"batchSize\":%d,\"compression\":\"%s\",\"rate\":%s,\"payloadBytes\":%d,\"keyStrategy\":\"%s\",\"payload\":\"%s\",\"pacing\":\"%s\"},"
                         + "\"phase\":%d,\"counters\":{\"sent\":%d,\"acked\":%d,\"failed\":0,\"lastSequence\":%d},"
                         + "\"phases\":[%s],\"header\":%s%s}",
+                producerId,
                 topic,
                 running,
                 generation,
@@ -249,8 +288,8 @@ public final class FakeLab implements AutoCloseable {
                 payload,
                 pacing,
                 current().phase,
-                s,
-                s,
+                s - restartedAtSent,
+                s - restartedAtSent,
                 s - 1,
                 phases,
                 header,
@@ -416,6 +455,10 @@ public final class FakeLab implements AutoCloseable {
             return;
         }
         if (ex.getRequestMethod().equals("POST")) {
+            if (releaseFails && ex.getRequestURI().getPath().endsWith("/release")) {
+                TestServer.reply(ex, 500, "{\"error\":\"release failed (test)\"}");
+                return;
+            }
             // Only a pause or resume moves the consuming flag; a release or a forget does not.
             if (ex.getRequestURI().getPath().equals("/actuator/latency") && !body.contains("false")) {
                 resumedAt = time.instant();
@@ -429,7 +472,7 @@ public final class FakeLab implements AutoCloseable {
             StringBuilder phases = new StringBuilder();
             Map<Integer, String> byId = new LinkedHashMap<>();
             StringBuilder ledger = new StringBuilder();
-            long highest = consumerStalled ? ledgerStart - 1 : s - 1;
+            long highest = stalled() ? ledgerStart - 1 : s - 1;
             for (Segment seg : segments) {
                 long to = Math.min(seg.to >= 0 ? seg.to : s - 1, highest);
                 long from = Math.max(seg.from, ledgerStart);
@@ -453,7 +496,7 @@ public final class FakeLab implements AutoCloseable {
                 long received = seg.endedAt != null && !seg.startedAt.isBefore(phasesResetAt)
                         ? seg.to - seg.from + 1
                         : (long) ((last.toEpochMilli() - first.toEpochMilli()) * rate / 1000.0);
-                if (received <= 0 || consumerStalled) {
+                if (received <= 0 || stalled()) {
                     continue;
                 }
                 double p50 = 1.5 + 0.6 * seg.linger;

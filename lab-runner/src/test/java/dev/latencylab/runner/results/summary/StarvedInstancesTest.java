@@ -36,6 +36,36 @@ class StarvedInstancesTest {
         assertThat(StarvedInstances.of(List.of(single), PhaseSummary::name)).isEmpty();
     }
 
+    @Test
+    void ofTwoInstancesOneAt97PercentIsNamedWhileTheOtherKeptItsShare() {
+        // 4,000 records/s over 2 instances for 50 s: 100,000 each. The group's mean (98.5 %) hides nothing here:
+        // the group did not fall short alike, so each is judged against its own share.
+        assertThat(StarvedInstances.of(List.of(two(100_000, 97_000, 3_940.0)), PhaseSummary::name))
+                .singleElement()
+                .asString()
+                .contains("producer instance http://127.0.0.1:8082/ of 2 sent only 97");
+        assertThat(StarvedInstances.of(List.of(two(100_000, 98_500, 3_985.0)), PhaseSummary::name))
+                .as("within 98 % of its share")
+                .isEmpty();
+        assertThat(StarvedInstances.of(List.of(two(95_000, 94_500, 3_790.0)), PhaseSummary::name))
+                .as("both held back alike (a broker failure): the group's own reading says so")
+                .isEmpty();
+    }
+
+    private static PhaseSummary two(long a, long b, double achieved) {
+        return Phases.withDescription(
+                Phases.phase("x2", 5, 4000, 2, 4, 4, 0.3, 400.0, 1.0, achieved),
+                new PhaseDescription(
+                        "lab.orders",
+                        List.of(0),
+                        null,
+                        List.of(),
+                        null,
+                        List.of(
+                                new PhaseDescription.ProducerInstance("http://127.0.0.1:8080/", a, a, 0.4),
+                                new PhaseDescription.ProducerInstance("http://127.0.0.1:8082/", b, b, 0.4))));
+    }
+
     private static PhaseSummary four(long a, long b, long c, long d, double achieved) {
         return Phases.withDescription(
                 Phases.phase("x4", 5, 4000, 2, 4, 4, 0.3, 400.0, 1.0, achieved),

@@ -107,6 +107,7 @@ public final class DrainPhase implements PhaseStep {
         run.consumer.consuming(true);
         ClosedPhase closed = closer.fence(t, phase.duration());
         Instant end = run.clock.instant();
+        t.windowEnded(end, left.counters().sent());
         if (PhaseTopics.ownTopic(phase)) {
             t.retired(topics.retire(t));
         }

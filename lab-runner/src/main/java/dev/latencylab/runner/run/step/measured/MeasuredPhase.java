@@ -9,8 +9,8 @@ import static dev.latencylab.runner.run.ConsoleFormat.target;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.run.ClosedPhase;
 import dev.latencylab.runner.run.PhaseCloser;
 import dev.latencylab.runner.run.PhaseRecord;
@@ -142,10 +142,10 @@ public final class MeasuredPhase implements PhaseStep {
         faults.restartWhatIsDown(t);
         // On its own topic the load stops with the window: the topic is measured on disk next, and
         // an unthrottled load would only pile up a backlog while the phase is being closed.
-        ProducerStatus left =
-                PhaseTopics.ownTopic(phase) ? run.producer.apply(SettingsChange.stop()) : run.producer.enterPhase(0);
+        ProducerStatus left = run.producer.endWindow(PhaseTopics.ownTopic(phase));
         Instant end = run.clock.instant();
         long sentAtEnd = left.counters().sent();
+        t.windowEnded(end, sentAtEnd);
         ClosedPhase closed = closer.fence(t);
         if (PhaseTopics.ownTopic(phase)) {
             t.retired(topics.retire(t));
@@ -172,6 +172,12 @@ public final class MeasuredPhase implements PhaseStep {
     private void progress(PhaseTracker t) throws InterruptedException {
         Instant now = run.clock.instant();
         long sent = run.producer.state().counters().sent();
+        if (sent < t.lastSent()) {
+            // Polled on, the restarted process's count would stand for the phase's end.
+            throw new EndpointException("producer-app's count of records sent went back from " + t.lastSent()
+                    + " to " + sent + " during phase " + t.label + ": it was restarted, so the window's count is"
+                    + " not one process's sends and the phase stops here");
+        }
         Optional<PhaseView> latency = run.consumer.latency().phase(t.phaseId);
         double seconds = Duration.between(t.lastPoll(), now).toNanos() / 1e9;
         Double rate = seconds > 0 ? (sent - t.lastSent()) / seconds : null;

@@ -1,0 +1,146 @@
+package dev.latencylab.runner.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.latencylab.runner.apps.ConsumerClient;
+import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.fake.FakeLab;
+import dev.latencylab.runner.fake.FakeTime;
+import dev.latencylab.runner.faults.FaultControls;
+import dev.latencylab.runner.run.step.StepKinds;
+import dev.latencylab.runner.scenario.ScenarioLoader;
+import dev.latencylab.runner.scenario.TopicSpec;
+import dev.latencylab.runner.topics.TopicDisk;
+import dev.latencylab.runner.topics.TopicHealth;
+import dev.latencylab.runner.topics.TopicRetention;
+import dev.latencylab.runner.topics.Topics;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A phase on a topic of its own: its window ends where its load stops, on both clocks. */
+class OwnTopicWindowTest {
+
+    private final FakeTime time = new FakeTime(Instant.parse("2026-12-05T10:00:00Z"));
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final List<String> topicCalls = new ArrayList<>();
+    private FakeLab lab;
+
+    @BeforeEach
+    void start() throws IOException {
+        lab = new FakeLab(time);
+    }
+
+    @AfterEach
+    void stop() {
+        lab.close();
+    }
+
+    @Test
+    void aFenceThatWaitsAfterTheWindowIsNotTakenForAClockThatJumped() {
+        // 20 s windows (a clock tolerance of 2 s); the consumer stalls 15 s into the first one for 12 s, so its
+        // fence waits about 7 s after the window. (The first sleep after the window opens ends 5 s into it.)
+        time.afterSleep(now -> {
+            if (firstSleepInWindow == null
+                    && lab.log().stream().anyMatch(l -> l.matches("POST /actuator/producer \\{\"phase\":[1-9].*"))) {
+                firstSleepInWindow = now;
+            }
+            if (firstSleepInWindow != null && !stalled && !now.isBefore(firstSleepInWindow.plusSeconds(10))) {
+                stalled = true;
+                lab.consumerStalledFor(Duration.ofSeconds(12));
+            }
+        });
+        RunRecord record = runner().run(
+                        new ScenarioLoader()
+                                .parse(
+                                        "own",
+                                        "own",
+                                        """
+                        name: own
+                        defaults:
+                          warmup: 5s
+                          duration: 20s
+                          topic: {name: 'lab.orders.{phase}', partitions: 1}
+                          settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                        phases:
+                          - name: p1
+                          - name: p2
+                        """));
+
+        assertThat(record.complete()).as(out.toString(StandardCharsets.UTF_8)).isTrue();
+        assertThat(record.phases()).hasSize(2);
+        assertThat(record.phases().get(0).sends().senderTime().seconds())
+                .as("the producer's time in the phase ends with its window, not after the fence")
+                .isCloseTo(20.0, org.assertj.core.data.Offset.offset(0.5));
+        assertThat(out.toString(StandardCharsets.UTF_8))
+                .contains("phase p1 closed: the consumer passed every acknowledged offset 7s after the window");
+        assertThat(record.phases().get(0).clockDisagreement()).isEmpty();
+        assertThat(record.warnings()).noneMatch(w -> w.contains("suspended or paused"));
+        assertThat(topicCalls).contains("create lab.orders.p1", "delete lab.orders.p1", "delete lab.orders.p2");
+    }
+
+    private Instant firstSleepInWindow;
+    private boolean stalled;
+
+    private ScenarioRunner runner() {
+        JsonHttp http = new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5));
+        return new ScenarioRunner(
+                new ProducerClient(http, lab.url()),
+                new ConsumerClient(http, lab.url()),
+                new OwnTopics(),
+                FaultControls.NONE,
+                null,
+                time,
+                time,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new ScenarioRunner.Options(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofMillis(500)),
+                StepKinds.ALL);
+    }
+
+    /** Topics that are created and deleted on request, each of 1,000 records on disk. */
+    private final class OwnTopics implements Topics {
+        @Override
+        public boolean create(TopicSpec spec) {
+            topicCalls.add("create " + spec.name());
+            return false;
+        }
+
+        @Override
+        public void delete(String topic) {
+            topicCalls.add("delete " + topic);
+        }
+
+        @Override
+        public TopicDisk sizeOnDisk(String topic) {
+            return new TopicDisk(topic, 1, 500_000, 1_000);
+        }
+
+        @Override
+        public TopicHealth health(String topic, Duration timeout) {
+            throw new AssertionError("no faults here");
+        }
+
+        @Override
+        public Map<Integer, Long> logStarts(String topic) {
+            return Map.of();
+        }
+
+        @Override
+        public TopicRetention retention(TopicSpec spec) {
+            throw new AssertionError("no backlog here");
+        }
+
+        @Override
+        public void close() {}
+    }
+}
