@@ -224,7 +224,7 @@ public final class PhaseCloser {
         List<PhaseDescription.ConsumerInstance> instances = read.instances().stream()
                 .map(i -> new PhaseDescription.ConsumerInstance(
                         i.instance().toString(),
-                        i.view().phase(t.phaseId).map(PhaseView::count).orElse(0L),
+                        i.view().phase(t.phaseId).map(PhaseView::firstArrivals).orElse(0L),
                         i.view().assigned().getOrDefault(topic, List.of())))
                 .toList();
         return new PhaseDescription(

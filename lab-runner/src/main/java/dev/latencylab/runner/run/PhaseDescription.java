@@ -86,7 +86,8 @@ public record PhaseDescription(
      * One consumer-app instance's part of a phase.
      *
      * @param instance its URL
-     * @param received the phase's records it measured (first deliveries)
+     * @param received the phase's records it received for the first time, sampled or not (a sample payload's lines that
+     *     are not JSON have no latency sample)
      * @param partitions the partitions of the phase's topic it held when the phase was closed
      */
     public record ConsumerInstance(String instance, long received, List<Integer> partitions) {

@@ -50,15 +50,16 @@ public record PhaseRecord(
     }
 
     /**
-     * For a phase that drained a backlog: records the consumer processed (first deliveries) per
-     * second from the resume to the last one processed; null otherwise or without records.
+     * For a phase that drained a backlog: records the consumer processed (first deliveries, with a
+     * latency sample or without one) per second from the resume to the last one processed; null
+     * otherwise or without records.
      */
     public Double drainRate() {
-        if (!phase.drains() || latency == null || latency.count() == 0 || latency.lastReceived() == null) {
+        if (!phase.drains() || latency == null || latency.firstArrivals() == 0 || latency.lastReceived() == null) {
             return null;
         }
         double seconds = Duration.between(measureStart, latency.lastReceived()).toNanos() / 1e9;
-        return seconds <= 0 ? null : latency.count() / seconds;
+        return seconds <= 0 ? null : latency.firstArrivals() / seconds;
     }
 
     /**

@@ -164,6 +164,9 @@ class RunCommandTest {
 
     @Test
     void drivesEveryPhaseInOrderAndWritesTheResultsFolder() throws Exception {
+        // A record in ten unsampled (a sample payload's lines that are not JSON): received all the same.
+        lab.unsampledEvery(10);
+
         int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s"));
 
         assertThat(code).as(errBytes.toString()).isZero();
@@ -211,6 +214,9 @@ class RunCommandTest {
             JsonNode description = phase.path("description");
             assertThat(description.path("topic").asString()).isEqualTo("lab.orders");
             assertThat(description.path("partitions").toString()).isEqualTo("[0]");
+            assertThat(description.path("instances").get(0).path("received").asLong())
+                    .as("the one instance received every record of the phase, sampled or not")
+                    .isEqualTo(counts.path("received").asLong());
             assertThat(description.path("consumer").path("groupId").asString()).isEqualTo("latency-lab-consumer");
             assertThat(description
                             .path("consumer")

@@ -210,6 +210,13 @@ public final class FakeLab implements AutoCloseable {
     private long restartedAtSent;
     private String producerId = "5f0c0000-0000-0000-0000-000000000001";
 
+    /** Makes one record in {@code every} of each phase unsampled (received, its value not JSON: no latency sample). */
+    public void unsampledEvery(long every) {
+        unsampledEvery = every;
+    }
+
+    private volatile long unsampledEvery = Long.MAX_VALUE;
+
     /** Makes the consumer-app refuse every release of phases it holds (HTTP 500). */
     public void releaseFails() {
         releaseFails = true;
@@ -509,9 +516,9 @@ public final class FakeLab implements AutoCloseable {
                                         + "\"count\":%d,\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
                                         + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
                                         + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
-                                        + "\"lost\":0,\"late\":0,\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"clamped\":0,\"unsampled\":0}",
+                                        + "\"lost\":0,\"late\":0,\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"clamped\":0,\"unsampled\":%d}",
                                 seg.phase,
-                                received,
+                                received - received / unsampledEvery,
                                 first,
                                 last,
                                 p50,
@@ -525,7 +532,8 @@ public final class FakeLab implements AutoCloseable {
                                 p50 * 1.9,
                                 p50 * 3.2,
                                 p50 * 5.5,
-                                p50 * 8.5));
+                                p50 * 8.5,
+                                received / unsampledEvery));
             }
             byId.values()
                     .forEach(p -> phases.append(phases.length() > 0 ? "," : "").append(p));

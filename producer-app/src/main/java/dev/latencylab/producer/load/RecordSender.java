@@ -148,11 +148,7 @@ final class RecordSender {
                 schedule.advance();
             }
             sent.set(count + 1);
-            if (throttled) {
-                phase.sent(Math.max(0, System.nanoTime() - dueNanos) / 1_000);
-            } else {
-                phase.sentUnpaced();
-            }
+            phase.sent(throttled, throttled ? Math.max(0, System.nanoTime() - dueNanos) / 1_000 : 0);
             onFailure(-1, phase.answers(), e);
             askFactoryAgain = true;
             return;
@@ -185,12 +181,10 @@ final class RecordSender {
         if (throttled) {
             schedule.advance();
             histograms.publishDelay.recordMicros(lateMicros);
-            phase.sent(lateMicros);
-        } else {
-            // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
-            phase.sentUnpaced();
         }
         sent.set(count + 1);
+        // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
+        phase.sent(throttled, lateMicros);
         try {
             producer().send(record, new Acknowledgement(phase.answers(), tx, sequence, sendNanos));
         } catch (RuntimeException e) {

@@ -168,7 +168,7 @@ public final class SummaryBuilder {
             return null;
         }
         PhaseView l = r.latency();
-        long drained = l == null ? 0 : l.count();
+        long drained = l == null ? 0 : l.firstArrivals();
         Double seconds = l == null || l.lastReceived() == null
                 ? null
                 : java.time.Duration.between(r.measureStart(), l.lastReceived()).toMillis() / 1000.0;

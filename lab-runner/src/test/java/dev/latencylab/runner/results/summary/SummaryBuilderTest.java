@@ -13,6 +13,7 @@ import dev.latencylab.runner.results.collect.PhaseMetrics;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.scenario.Phase;
+import dev.latencylab.runner.scenario.ScenarioLoader;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -65,6 +66,57 @@ class SummaryBuilderTest {
                 null,
                 null,
                 null,
+                null);
+    }
+
+    @Test
+    void aDrainCountsItsRecordsWithoutALatencySampleAsDrainedToo() {
+        // 100,000 records drained in 2 s, 40,000 of them a sample payload's lines that are not JSON.
+        PhaseRecord mixed = drain(new PhaseView(
+                5, 60_000, FROM, FROM.plusSeconds(2), null, null, 0, 0, 0, 0, 0, 0, null, null, null, 40_000, null));
+        PhaseSummary.Drain d = SummaryBuilder.phase(mixed, client(null, null, null, null, null))
+                .drain();
+
+        assertThat(mixed.drainRate()).isEqualTo(50_000.0);
+        assertThat(d.drained()).isEqualTo(100_000);
+        assertThat(d.recordsPerSecond()).isEqualTo(50_000.0);
+        // None of them JSON: drained all the same.
+        PhaseRecord unsampled = drain(new PhaseView(
+                5, 0, FROM, FROM.plusSeconds(4), null, null, 0, 0, 0, 0, 0, 0, null, null, null, 100_000, null));
+        assertThat(unsampled.drainRate()).isEqualTo(25_000.0);
+    }
+
+    private static PhaseRecord drain(PhaseView latency) {
+        Phase phase = new ScenarioLoader()
+                .parse(
+                        "drain",
+                        "drain",
+                        """
+                        phases:
+                          - name: drain
+                            warmup: 0s
+                            duration: 1m
+                            backlog: 100000
+                            settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 20000, payloadBytes: 400}
+                        """)
+                .phases()
+                .get(0);
+        return new PhaseRecord(
+                1,
+                phase,
+                5,
+                FROM.minusSeconds(5),
+                FROM,
+                FROM.plusSeconds(10),
+                0,
+                100_000,
+                latency,
+                null,
+                null,
+                true,
+                null,
+                null,
+                true,
                 null);
     }
 
