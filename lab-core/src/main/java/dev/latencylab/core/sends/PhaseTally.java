@@ -145,17 +145,19 @@ public final class PhaseTally {
         return phase;
     }
 
-    /**
-     * @param paced false for a record sent unthrottled: counted, with no publish delay (it is intended when sent)
-     * @param publishDelayMicros actual minus intended send time, when paced
-     */
-    public void sent(boolean paced, long publishDelayMicros) {
+    /** A record sent unthrottled: counted, with no publish delay (it is intended when it is sent). */
+    public void sentUnpaced() {
         synchronized (sends) {
             sends.sent++;
-            if (paced) {
-                sends.publishDelay.recordValue(
-                        Math.max(0, Math.min(publishDelayMicros, HistogramPercentiles.HIGHEST_MICROS)));
-            }
+        }
+    }
+
+    /** @param publishDelayMicros actual minus intended send time */
+    public void sent(long publishDelayMicros) {
+        synchronized (sends) {
+            sends.sent++;
+            sends.publishDelay.recordValue(
+                    Math.max(0, Math.min(publishDelayMicros, HistogramPercentiles.HIGHEST_MICROS)));
         }
     }
 

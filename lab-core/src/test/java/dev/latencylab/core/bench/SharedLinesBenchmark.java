@@ -91,7 +91,7 @@ public class SharedLinesBenchmark {
     @Benchmark
     @Group("labState")
     public void labStateSender() {
-        tally.sent(true, 120);
+        tally.sent(120);
         publishDelay.recordMicros(120);
     }
 

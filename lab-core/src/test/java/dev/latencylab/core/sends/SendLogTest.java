@@ -21,7 +21,7 @@ class SendLogTest {
     void aPhaseCountsItsSendsAnswersAndTheOffsetsAcknowledgedPerPartition() {
         PhaseTally phase = log.phase(7, "lab.orders");
         for (int i = 0; i < 5; i++) {
-            phase.sent(true, 1_000L * i);
+            phase.sent(1_000L * i);
         }
         phase.acked(2, 105); // answers arrive in any order across partitions
         phase.acked(0, 40);
@@ -43,8 +43,8 @@ class SendLogTest {
     @Test
     void recordsSentUnthrottledAreCountedWithoutAPublishDelay() {
         PhaseTally phase = log.phase(8, "lab.orders");
-        phase.sent(false, 7_000);
-        phase.sent(false, 0);
+        phase.sentUnpaced();
+        phase.sentUnpaced();
 
         PhaseSends view = log.view().get(0);
         assertThat(view.sent()).isEqualTo(2);
@@ -57,17 +57,17 @@ class SendLogTest {
         TransactionAcks committed = new TransactionAcks();
         TransactionAcks aborted = new TransactionAcks();
         for (long offset = 10; offset < 13; offset++) { // the committed transaction: 10..12, marker at 13
-            phase.sent(true, 0);
+            phase.sent(0);
             phase.acked(0, offset, true);
             committed.acked(0, offset);
         }
         phase.committed(committed, 2_000_000);
         for (long offset = 14; offset < 16; offset++) { // the aborted one: 14..15 in partition 0, 3 in partition 1
-            phase.sent(true, 0);
+            phase.sent(0);
             phase.acked(0, offset, true);
             aborted.acked(0, offset);
         }
-        phase.sent(true, 0);
+        phase.sent(0);
         phase.acked(1, 3, true);
         aborted.acked(1, 3);
         phase.aborted(aborted, 4_000_000);
@@ -84,9 +84,9 @@ class SendLogTest {
 
     @Test
     void theLoadBetweenPhasesIsNotListedAndOnlyTheMostRecentPhasesAreKept() {
-        log.phase(0, "lab.orders").sent(true, 0);
+        log.phase(0, "lab.orders").sent(0);
         for (int id = 1; id <= ProducerStatus.PHASES_KEPT + 3; id++) {
-            log.phase(id, "lab.orders").sent(true, 0);
+            log.phase(id, "lab.orders").sent(0);
         }
         assertThat(log.view()).hasSize(ProducerStatus.PHASES_KEPT);
         assertThat(log.view().get(0).phase()).isEqualTo(4);

@@ -148,7 +148,11 @@ final class RecordSender {
                 schedule.advance();
             }
             sent.set(count + 1);
-            phase.sent(throttled, throttled ? Math.max(0, System.nanoTime() - dueNanos) / 1_000 : 0);
+            if (throttled) {
+                phase.sent(Math.max(0, System.nanoTime() - dueNanos) / 1_000);
+            } else {
+                phase.sentUnpaced();
+            }
             onFailure(-1, phase.answers(), e);
             askFactoryAgain = true;
             return;
@@ -181,10 +185,12 @@ final class RecordSender {
         if (throttled) {
             schedule.advance();
             histograms.publishDelay.recordMicros(lateMicros);
+            phase.sent(lateMicros);
+        } else {
+            // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
+            phase.sentUnpaced();
         }
         sent.set(count + 1);
-        // Unthrottled records are intended when sent: their delay is 0 by definition, not a measurement.
-        phase.sent(throttled, lateMicros);
         try {
             producer().send(record, new Acknowledgement(phase.answers(), tx, sequence, sendNanos));
         } catch (RuntimeException e) {
@@ -245,10 +251,7 @@ final class RecordSender {
         return p;
     }
 
-    /**
-     * One record's answer, run on the Kafka client's I/O thread, which every other record's
-     * progress waits for: counts and one histogram, nothing more.
-     */
+    /** A record's answer, on the Kafka client's I/O thread every record's progress waits for: counts, one histogram. */
     private final class Acknowledgement implements Callback {
         private final PhaseTally.Answers answers;
         /** The record's transaction, null when it was sent without one. */
