@@ -53,32 +53,21 @@ class StarvedInstancesTest {
     }
 
     private static PhaseSummary two(long a, long b, double achieved) {
-        return Phases.withDescription(
-                Phases.phase("x2", 5, 4000, 2, 4, 4, 0.3, 400.0, 1.0, achieved),
-                new PhaseDescription(
-                        "lab.orders",
-                        List.of(0),
-                        null,
-                        List.of(),
-                        null,
-                        List.of(
-                                new PhaseDescription.ProducerInstance("http://127.0.0.1:8080/", a, a, 0.4),
-                                new PhaseDescription.ProducerInstance("http://127.0.0.1:8082/", b, b, 0.4))));
+        return instances("x2", achieved, a, b);
     }
 
     private static PhaseSummary four(long a, long b, long c, long d, double achieved) {
+        return instances("x4", achieved, a, b, c, d);
+    }
+
+    /** A phase at 4,000 records/s driven by one producer instance per count, on ports 8080, 8082, ... */
+    private static PhaseSummary instances(String name, double achieved, long... sent) {
+        List<PhaseDescription.ProducerInstance> each = java.util.stream.IntStream.range(0, sent.length)
+                .mapToObj(i -> new PhaseDescription.ProducerInstance(
+                        "http://127.0.0.1:" + (8080 + 2 * i) + "/", sent[i], sent[i], 0.4))
+                .toList();
         return Phases.withDescription(
-                Phases.phase("x4", 5, 4000, 2, 4, 4, 0.3, 400.0, 1.0, achieved),
-                new PhaseDescription(
-                        "lab.orders",
-                        List.of(0),
-                        null,
-                        List.of(),
-                        null,
-                        List.of(
-                                new PhaseDescription.ProducerInstance("http://127.0.0.1:8080/", a, a, 0.4),
-                                new PhaseDescription.ProducerInstance("http://127.0.0.1:8082/", b, b, 0.4),
-                                new PhaseDescription.ProducerInstance("http://127.0.0.1:8084/", c, c, 0.4),
-                                new PhaseDescription.ProducerInstance("http://127.0.0.1:8086/", d, d, 0.4))));
+                Phases.phase(name, 5, 4000, 2, 4, 4, 0.3, 400.0, 1.0, achieved),
+                new PhaseDescription("lab.orders", List.of(0), null, List.of(), null, each));
     }
 }
