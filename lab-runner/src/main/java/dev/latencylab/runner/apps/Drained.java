@@ -3,6 +3,11 @@ package dev.latencylab.runner.apps;
 import dev.latencylab.api.accounting.PhaseFence;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.stream.Collectors;
 
 /** Whether the consumer has read everything the producer sent: one rule for every command that waits for it. */
 public final class Drained {
@@ -20,9 +25,11 @@ public final class Drained {
      * partitions' share of the sequence, and the rest stays pending in its view until the loss
      * grace period (10 s) has passed, so every drain would last that long. The offsets do say it:
      * every record of the current phase acknowledged, in every partition, processed by the group
-     * (the phase's fence), and every earlier record sits below those offsets.
+     * (the phase's fence), and every earlier record sits below those offsets. Out of every phase (0),
+     * a producer whose last records are those of a window that ended with the load stopped ({@code
+     * stopped}, null when none) is judged by that phase's fence.
      */
-    public static boolean check(LatencyView consumer, ProducerStatus producer) {
+    public static boolean check(LatencyView consumer, ProducerStatus producer, StoppedWindow stopped) {
         if (consumer.totals() == null) {
             return false;
         }
@@ -33,19 +40,48 @@ public final class Drained {
         boolean lastSeen = consumer.producer(producer.producerId())
                 .map(track -> track.highestSequence() >= lastSequence)
                 .orElse(lastSequence < 0);
-        return lastSeen && (consumer.totals().pending() == 0 || currentPhaseFenced(consumer, producer));
+        int lastPhase = stopped != null && stopped.lastRecordsOf(producer) ? stopped.phaseId() : producer.phase();
+        return lastSeen && (consumer.totals().pending() == 0 || fenced(consumer, producer, lastPhase));
     }
 
     /** {@link #check} for every producer-app instance of a group. */
-    public static boolean check(LatencyView consumer, java.util.List<ProducerStatus> producers) {
+    public static boolean check(LatencyView consumer, List<ProducerStatus> producers, StoppedWindow stopped) {
         return producers.isEmpty()
-                ? check(consumer, (ProducerStatus) null)
-                : producers.stream().allMatch(p -> check(consumer, p));
+                ? check(consumer, (ProducerStatus) null, stopped)
+                : producers.stream().allMatch(p -> check(consumer, p, stopped));
     }
 
-    private static boolean currentPhaseFenced(LatencyView consumer, ProducerStatus producer) {
-        return producer.phase() != 0
-                && producer.phaseSends(producer.phase())
+    /**
+     * A measured phase whose window ended with the load stopped, and each producer-app instance's count
+     * of records sent then. An instance that has sent nothing since, still out of every phase, sent that
+     * phase's records last: its fence says whether they were all read, where a group's pending numbers
+     * would keep the drain waiting for the loss grace period (each instance's view holds the others'
+     * share as gaps until then).
+     */
+    public record StoppedWindow(int phaseId, Map<UUID, Long> sentAtEnd) {
+
+        public static StoppedWindow of(int phaseId, List<ProducerStatus> instances) {
+            return new StoppedWindow(
+                    phaseId,
+                    instances.stream()
+                            .filter(p -> p.counters() != null)
+                            .collect(Collectors.toMap(
+                                    ProducerStatus::producerId,
+                                    p -> p.counters().sent(),
+                                    (a, b) -> a)));
+        }
+
+        boolean lastRecordsOf(ProducerStatus p) {
+            return p.phase() == 0
+                    && !p.running()
+                    && Objects.equals(
+                            sentAtEnd.get(p.producerId()), p.counters().sent());
+        }
+    }
+
+    private static boolean fenced(LatencyView consumer, ProducerStatus producer, int phase) {
+        return phase != 0
+                && producer.phaseSends(phase)
                         .map(sends -> sends.givenTo(consumer.consumer()))
                         .filter(sends -> PhaseFence.passed(sends, consumer.ledger(sends.topic())))
                         .isPresent();

@@ -381,7 +381,7 @@ final class LabDriver {
      * measurement does not share the CPU with a consumer catching up. False when it ran out of time.
      */
     boolean awaitConsumer(Duration timeout) throws InterruptedException {
-        return consumerWait.drained(List.of(producer.state()), timeout).drained();
+        return consumerWait.drained(List.of(producer.state()), timeout, null).drained();
     }
 
     private void start(ProducerSettings s) throws InterruptedException {

@@ -32,9 +32,14 @@ public final class ConsumerWait {
     /** The consumer's figures when it was last read, and whether it had read everything by then. */
     public record CaughtUp(LatencyView last, boolean drained) {}
 
-    /** Until the consumer has read every record {@code producers} sent, at most {@code timeout}. */
-    public CaughtUp drained(List<ProducerStatus> producers, Duration timeout) throws InterruptedException {
-        Wait.Seen<LatencyView> seen = waits.until(timeout, poll, consumer::latency, v -> Drained.check(v, producers));
+    /**
+     * Until the consumer has read every record {@code producers} sent, at most {@code timeout};
+     * {@code stopped}: the last window that ended with the load stopped, if any ({@link Drained}).
+     */
+    public CaughtUp drained(List<ProducerStatus> producers, Duration timeout, Drained.StoppedWindow stopped)
+            throws InterruptedException {
+        Wait.Seen<LatencyView> seen =
+                waits.until(timeout, poll, consumer::latency, v -> Drained.check(v, producers, stopped));
         return new CaughtUp(seen.last(), seen.met());
     }
 

@@ -70,7 +70,8 @@ final class EndOfRun {
         // Not the run's abort-aware wait: a run cut short does not come here, and this one must finish.
         ConsumerWait wait = new ConsumerWait(run.consumer, run.clock, run.sleeper, run.options.drainPoll());
         try {
-            ConsumerWait.CaughtUp caught = wait.drained(run.eachProducer(finalProducer), run.options.drainTimeout());
+            ConsumerWait.CaughtUp caught =
+                    wait.drained(run.eachProducer(finalProducer), run.options.drainTimeout(), run.stoppedWindow());
             if (!caught.drained()) {
                 LatencyView last = caught.last();
                 run.warn("the consumer still had "

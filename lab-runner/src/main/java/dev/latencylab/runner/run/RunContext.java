@@ -6,6 +6,7 @@ import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.runner.apps.ConsumerClient;
+import dev.latencylab.runner.apps.Drained;
 import dev.latencylab.runner.apps.NetworkClient;
 import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.clocks.ClockChecks;
@@ -55,6 +56,9 @@ public final class RunContext {
     private int lastPhaseId;
 
     private int runFirstPhaseId;
+    /** The last measured window that ended with the load stopped; null before one. */
+    private Drained.StoppedWindow stoppedWindow;
+
     /** The run's warnings, in the order they arose: its record's. */
     private List<String> warnings = new ArrayList<>();
 
@@ -136,7 +140,7 @@ public final class RunContext {
     public void stopAndDrain(String why, String otherwise, String when) throws InterruptedException {
         List<ProducerStatus> stopped = eachProducer(producer.apply(SettingsChange.stop()));
         out.println("Stopping the load until the consumer has every record in flight, " + why);
-        ConsumerWait.CaughtUp caught = consumerWait.drained(stopped, options.drainTimeout());
+        ConsumerWait.CaughtUp caught = consumerWait.drained(stopped, options.drainTimeout(), stoppedWindow);
         if (!caught.drained()) {
             LatencyView report = caught.last();
             warn(when + ", the consumer still had "
@@ -144,6 +148,18 @@ public final class RunContext {
                     + " records pending " + Durations.format(options.drainTimeout())
                     + " after the load stopped; " + otherwise);
         }
+    }
+
+    /**
+     * The window of phase {@code phaseId} ended with the load stopped: until an instance sends again,
+     * a drain judges it by that phase's fence, as it would in the phase ({@link Drained}).
+     */
+    public void windowStopped(int phaseId) throws InterruptedException {
+        stoppedWindow = Drained.StoppedWindow.of(phaseId, eachProducer());
+    }
+
+    Drained.StoppedWindow stoppedWindow() {
+        return stoppedWindow;
     }
 
     /**

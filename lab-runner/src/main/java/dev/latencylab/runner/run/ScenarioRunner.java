@@ -165,7 +165,8 @@ public final class ScenarioRunner {
         end.restoreConsumer(consumerBefore);
         boolean complete = stopReason == null;
         LatencyView finalConsumer = complete ? end.drain(finalProducer) : end.latestConsumer();
-        boolean drained = finalConsumer != null && Drained.check(finalConsumer, run.eachProducer(finalProducer));
+        boolean drained = finalConsumer != null
+                && Drained.check(finalConsumer, run.eachProducer(finalProducer), run.stoppedWindow());
         return new RunRecord(
                 scenario,
                 startedAt,

@@ -27,19 +27,20 @@ class DrainedTest {
 
     @Test
     void aProducerThatSentOnlyRecordsWithoutTheHeaderIsDrainedForAConsumerThatNeverSawIt() {
-        assertThat(Drained.check(consumer(), producer(250_000, -1))).isTrue();
+        assertThat(Drained.check(consumer(), producer(250_000, -1), null)).isTrue();
     }
 
     @Test
     void aProducerWhoseStampedRecordsTheConsumerHasNotSeenYetIsNotDrained() {
-        assertThat(Drained.check(consumer(), producer(10, 9))).isFalse();
-        assertThat(Drained.check(consumer(track(5)), producer(10, 9))).isFalse();
+        assertThat(Drained.check(consumer(), producer(10, 9), null)).isFalse();
+        assertThat(Drained.check(consumer(track(5)), producer(10, 9), null)).isFalse();
     }
 
     @Test
     void recordsWithoutTheHeaderAfterTheLastStampedOneAreNotWaitedFor() {
         // 10 stamped records, all read, then 250,000 without the header to a topic the consumer does not read.
-        assertThat(Drained.check(consumer(track(9)), producer(250_010, 9))).isTrue();
+        assertThat(Drained.check(consumer(track(9)), producer(250_010, 9), null))
+                .isTrue();
     }
 
     @Test
@@ -47,28 +48,53 @@ class DrainedTest {
         // Two instances' merged view: each counts the other's share of the sequence as pending until
         // the loss grace period; the offsets show every acknowledged record of the phase processed.
         LatencyView group = group(ledger(41, 57));
-        assertThat(Drained.check(group, producer(10, 9, 7, sends(7, 10, 41, 57))))
+        assertThat(Drained.check(group, producer(10, 9, 7, sends(7, 10, 41, 57)), null))
                 .isTrue();
     }
 
     @Test
     void aGroupBehindInOnePartitionIsNotDrainedThoughItHasSeenTheLastSequence() {
         LatencyView group = group(ledger(41, 56));
-        assertThat(Drained.check(group, producer(10, 9, 7, sends(7, 10, 41, 57))))
+        assertThat(Drained.check(group, producer(10, 9, 7, sends(7, 10, 41, 57)), null))
                 .isFalse();
     }
 
     @Test
     void pendingNumbersOutsideAPhaseWaitAsBefore() {
         LatencyView group = group(ledger(41, 57));
-        assertThat(Drained.check(group, producer(10, 9, 0, sends(7, 10, 41, 57))))
+        assertThat(Drained.check(group, producer(10, 9, 0, sends(7, 10, 41, 57)), null))
                 .isFalse();
     }
 
     @Test
     void theFenceOfAnEarlierPhaseDoesNotStandForTheCurrentOne() {
         LatencyView group = group(ledger(41, 57));
-        assertThat(Drained.check(group, producer(10, 9, 8, sends(7, 10, 41, 57))))
+        assertThat(Drained.check(group, producer(10, 9, 8, sends(7, 10, 41, 57)), null))
+                .isFalse();
+    }
+
+    @Test
+    void outOfEveryPhaseAfterAWindowThatStoppedTheLoadThatPhasesFenceSaysIt() {
+        // The window of phase 7 ended with the load stopped at 10 sent; nothing sent since.
+        LatencyView group = group(ledger(41, 57));
+        Drained.StoppedWindow stopped = Drained.StoppedWindow.of(7, List.of(producer(10, 9, 0, null)));
+        assertThat(Drained.check(group, producer(10, 9, 0, sends(7, 10, 41, 57)), stopped))
+                .isTrue();
+        assertThat(Drained.check(group(ledger(41, 56)), producer(10, 9, 0, sends(7, 10, 41, 57)), stopped))
+                .as("behind in one partition")
+                .isFalse();
+    }
+
+    @Test
+    void aStoppedWindowNoLongerSpeaksForAProducerThatSentSince() {
+        LatencyView group = group(ledger(41, 57));
+        Drained.StoppedWindow stopped = Drained.StoppedWindow.of(7, List.of(producer(8, 7, 0, null)));
+        assertThat(Drained.check(group, producer(10, 9, 0, sends(7, 10, 41, 57)), stopped))
+                .as("two records sent out of every phase after the window")
+                .isFalse();
+        Drained.StoppedWindow another = new Drained.StoppedWindow(7, java.util.Map.of(UUID.randomUUID(), 10L));
+        assertThat(Drained.check(group, producer(10, 9, 0, sends(7, 10, 41, 57)), another))
+                .as("another producer-app (restarted)")
                 .isFalse();
     }
 

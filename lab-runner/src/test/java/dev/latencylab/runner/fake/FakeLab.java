@@ -159,12 +159,37 @@ public final class FakeLab implements AutoCloseable {
         consumerStalled = true;
     }
 
-    /** {@link #consumerStalled} until {@code until}, from now: then it has processed everything at once. */
+    /** {@link #consumerStalled} for {@code d} from now: then it has processed everything at once. */
     public void consumerStalledFor(Duration d) {
         stalledUntil = time.instant().plus(d);
     }
 
     private volatile Instant stalledUntil;
+
+    /**
+     * Makes the consumer's totals keep records pending for {@code grace} after the load stops, as a
+     * group's merged view does: each instance holds the others' share of the sequence as gaps until
+     * its loss grace period has passed.
+     */
+    public void pendingAfterStopFor(Duration grace) {
+        pendingGrace = grace;
+    }
+
+    private volatile Duration pendingGrace;
+
+    /** Makes the consumer hold partition 0 of {@code topic} from now (a topic a phase created). */
+    public void holds(String topic) {
+        held.add(topic);
+    }
+
+    private final List<String> held = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private volatile Instant stoppedAt;
+
+    private int pending() {
+        boolean inGrace =
+                pendingGrace != null && stoppedAt != null && time.instant().isBefore(stoppedAt.plus(pendingGrace));
+        return running || inGrace ? 3 : 0;
+    }
 
     private boolean stalled() {
         return consumerStalled || (stalledUntil != null && time.instant().isBefore(stalledUntil));
@@ -371,7 +396,11 @@ public final class FakeLab implements AutoCloseable {
                     payloadBytes = change.get("payloadBytes").asInt();
                 }
                 if (change.has("running")) {
-                    running = change.get("running").asBoolean();
+                    boolean on = change.get("running").asBoolean();
+                    if (running && !on) {
+                        stoppedAt = time.instant();
+                    }
+                    running = on;
                 }
                 if (change.has("topic")) {
                     topic = change.get("topic").asString();
@@ -543,17 +572,18 @@ public final class FakeLab implements AutoCloseable {
                             + ",\"segments\":[" + ledger + "]}";
             long received = s - ledgerStart;
             json = "{\"phases\":[" + phases + "],\"totals\":{\"received\":" + received
-                    + ",\"lost\":0,\"late\":0,\"pending\":" + (running ? 3 : 0)
+                    + ",\"lost\":0,\"late\":0,\"pending\":" + pending()
                     + ",\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"skipped\":{\"noHeader\":0,\"badHeader\":0,\"badPayload\":0,\"tooManyPhases\":0},\"droppedProducers\":0},"
                     + "\"producers\":[{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"firstSequence\":0,\"highestSequence\":"
                     + (running ? s - 5 - behindBy() : s - 1) + ",\"received\":" + s + ",\"pending\":"
-                    + (running ? 3 : 0)
+                    + pending()
                     + ",\"lost\":0,\"late\":0,\"duplicated\":0,\"outOfOrder\":0,\"beforeStart\":0,\"unobserved\":0}],"
                     + "\"ledgers\":[{\"topic\":\"lab.orders\",\"ledgerId\":\"fake-ledger\",\"limitHit\":"
                     + (ledgerLimit == null ? "null" : "\"" + ledgerLimit + "\"")
                     + ",\"redeliveredBeforeStart\":0,\"partitions\":["
                     + partitions + "]}],"
-                    + "\"assigned\":{\"lab.orders\":[0,1,2]," + COMPARE_DRAINS_ASSIGNED + "},"
+                    + "\"assigned\":{\"lab.orders\":[0,1,2]," + COMPARE_DRAINS_ASSIGNED
+                    + held.stream().map(t -> ",\"" + t + "\":[0]").collect(Collectors.joining()) + "},"
                     + "\"consumer\":{\"topics\":\"lab\\\\.orders(\\\\..+)?\",\"groupId\":\"latency-lab-consumer\","
                     + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\"}}}";
         }

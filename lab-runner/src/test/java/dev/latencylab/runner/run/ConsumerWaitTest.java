@@ -135,7 +135,7 @@ class ConsumerWaitTest {
     void drainedWaitsForNothingPendingAndStopsAtTheDeadline() throws Exception {
         ConsumerWait caughtUp = new ConsumerWait(
                 consumerAnswering(n -> pending(Math.max(0, 4 - n))), time, time, Duration.ofMillis(500));
-        ConsumerWait.CaughtUp done = caughtUp.drained(List.of(), Duration.ofSeconds(60));
+        ConsumerWait.CaughtUp done = caughtUp.drained(List.of(), Duration.ofSeconds(60), null);
         assertThat(done.drained()).isTrue();
         assertThat(done.last().totals().pending()).isZero();
         assertThat(requests).hasValue(4);
@@ -147,7 +147,7 @@ class ConsumerWaitTest {
             ConsumerWait behind = new ConsumerWait(
                     new ConsumerClient(http, List.of(other.url())), time, time, Duration.ofMillis(500));
             Instant before = time.instant();
-            ConsumerWait.CaughtUp late = behind.drained(List.of(), Duration.ofSeconds(5));
+            ConsumerWait.CaughtUp late = behind.drained(List.of(), Duration.ofSeconds(5), null);
             assertThat(late.drained()).isFalse();
             assertThat(late.last().totals().pending()).isEqualTo(7);
             assertThat(Duration.between(before, time.instant())).isEqualTo(Duration.ofSeconds(5));

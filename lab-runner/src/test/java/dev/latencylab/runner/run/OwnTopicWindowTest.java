@@ -89,6 +89,37 @@ class OwnTopicWindowTest {
         assertThat(topicCalls).contains("create lab.orders.p1", "delete lab.orders.p1", "delete lab.orders.p2");
     }
 
+    @Test
+    void aGroupsDrainAfterAWindowThatStoppedTheLoadIsJudgedByThePhasesFenceNotTheLossGrace() {
+        // Each instance of a group holds the others' share as pending for 10 s after the load stops.
+        lab.pendingAfterStopFor(Duration.ofSeconds(10));
+        RunRecord record = runner().run(new ScenarioLoader().parse("own", "own", TWO_PHASES));
+
+        assertThat(record.complete()).as(out.toString(StandardCharsets.UTF_8)).isTrue();
+        assertThat(record.drained())
+                .as("the run's end: drained by the last phase's fence")
+                .isTrue();
+        assertThat(record.warnings()).isEmpty();
+        // The run's start waits the grace once (the load ran out of every phase); the two phases' retirements,
+        // the second one's topic and the run's end do not: 10 s + 2 x (5 s + 20 s) and the polls.
+        assertThat(Duration.between(record.startedAt(), record.endedAt()))
+                .as(out.toString(StandardCharsets.UTF_8))
+                .isLessThan(Duration.ofSeconds(65));
+    }
+
+    private static final String TWO_PHASES =
+            """
+            name: own
+            defaults:
+              warmup: 5s
+              duration: 20s
+              topic: {name: 'lab.orders.{phase}', partitions: 1}
+              settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+            phases:
+              - name: p1
+              - name: p2
+            """;
+
     private Instant firstSleepInWindow;
     private boolean stalled;
 
@@ -112,6 +143,7 @@ class OwnTopicWindowTest {
         @Override
         public boolean create(TopicSpec spec) {
             topicCalls.add("create " + spec.name());
+            lab.holds(spec.name());
             return false;
         }
 

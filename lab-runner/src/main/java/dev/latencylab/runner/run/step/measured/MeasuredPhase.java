@@ -146,6 +146,9 @@ public final class MeasuredPhase implements PhaseStep {
         Instant end = run.clock.instant();
         long sentAtEnd = left.counters().sent();
         t.windowEnded(end, sentAtEnd);
+        if (PhaseTopics.ownTopic(phase)) {
+            run.windowStopped(t.phaseId);
+        }
         ClosedPhase closed = closer.fence(t);
         if (PhaseTopics.ownTopic(phase)) {
             t.retired(topics.retire(t));
