@@ -75,6 +75,17 @@ compose_whole() {
   [[ -z $missing ]]
 }
 
+# compose_whole, asked of the engine once a command: 'run' asks before it validates the file and again before
+# the stack, and each answer costs a 'compose ps' and a 'compose config' (on podman a second or more each).
+# Not taken from the environment: set here, when the file is read.
+compose_whole_answer=""
+compose_whole_once() {
+  if [[ -z $compose_whole_answer ]]; then
+    if compose_whole; then compose_whole_answer=yes; else compose_whole_answer=no; fi
+  fi
+  [[ $compose_whole_answer == yes ]]
+}
+
 # Where Grafana's container reads its admin password (docker-compose.yml's
 # volume grafana-admin-password, written by grafana-init).
 COMPOSE_GRAFANA_PASSWORD_FILE=/run/lab-grafana/admin-password

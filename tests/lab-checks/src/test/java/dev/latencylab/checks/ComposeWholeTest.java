@@ -27,7 +27,8 @@ class ComposeWholeTest {
         host.stub("docker", "case $1 in info) [[ -e " + host.at("engine-answers") + " ]] ;; *) exit 1 ;; esac\n");
         host.stub(
                 "docker-compose",
-                "case $1 in\n"
+                "echo \"$1\" >> " + host.at("calls") + "\n"
+                        + "case $1 in\n"
                         + "  config) printf '%s\\n' " + SERVICES + " ;;\n"
                         + "  ps) cat " + host.at("running") + " 2>/dev/null || true ;;\n"
                         + "esac\n");
@@ -59,6 +60,23 @@ class ComposeWholeTest {
                 "prometheus\nkafka-1\nkafka-2\nkafka-3\nproducer-app\nconsumer-app\ngrafana\n");
 
         assertThat(verdict()).isEqualTo("partial");
+    }
+
+    @Test
+    void askedTwiceInOneCommandTheEngineIsAskedOnce() throws IOException {
+        // 'run' asks before it validates the file and again before the stack.
+        Files.writeString(host.dir.resolve("engine-answers"), "");
+        Files.writeString(
+                host.dir.resolve("running"),
+                "prometheus\nkafka-1\nkafka-2\nkafka-3\nproducer-app\nconsumer-app\ngrafana\n");
+
+        Tools.Result result = LabShell.run(
+                host.dir.resolve("lab"),
+                Map.of("PATH", host.path()),
+                "compose_whole_once && compose_whole_once && echo whole");
+
+        assertThat(result.output().strip()).as(result.describe()).isEqualTo("whole");
+        assertThat(Files.readAllLines(host.dir.resolve("calls"))).containsExactly("ps", "config");
     }
 
     private String verdict() {
