@@ -51,6 +51,8 @@ public record CompareResult(
     /**
      * The settings both sides ran with, and where.
      *
+     * @param newToolWarmup what a tool in a JVM started for its window waits before its figures count (the
+     *     larger of {@code warmup} and {@code toolWarmup})
      * @param benchLayout the lab topic's layout, which the bench topic copies
      */
     public record Setup(
@@ -64,6 +66,7 @@ public record CompareResult(
             String stackWarmup,
             String warmup,
             String toolWarmup,
+            String newToolWarmup,
             String duration,
             int rounds,
             long backlogRecords,

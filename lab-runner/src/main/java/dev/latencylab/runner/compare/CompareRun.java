@@ -299,6 +299,7 @@ public final class CompareRun {
                 Durations.format(settings.stackWarmup()),
                 Durations.format(settings.warmup()),
                 Durations.format(settings.toolJvmWarmup()),
+                Durations.format(settings.newToolWarmup()),
                 Durations.format(settings.duration()),
                 settings.rounds(),
                 settings.backlogRecords(),

@@ -264,9 +264,7 @@ final class CompareSections {
                         ? "in one round"
                         : "in each of " + r.cpuRounds().size()
                                 + " rounds (odd rounds in this order, even rounds in the reverse order)",
-                Durations.format(CompareSettings.newToolWarmup(
-                        Durations.parse(r.setup().warmup()),
-                        Durations.parse(r.setup().toolWarmup()))),
+                r.setup().newToolWarmup(),
                 Durations.format(CpuWindow.TOOLS_WORK_WARMUP)));
         s.table(CPU);
         for (CompareResult.CpuUse u : c.all()) {

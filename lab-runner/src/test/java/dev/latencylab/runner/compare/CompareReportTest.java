@@ -153,6 +153,7 @@ class CompareReportTest {
                         "30s",
                         "10s",
                         "20s",
+                        "20s",
                         "10s",
                         1,
                         100_000,
