@@ -134,7 +134,7 @@ public final class PhaseTracker {
         return lastSent;
     }
 
-    /** The next fault step of the plan, taken (so it is carried out once), if one is due {@code elapsed} into the window. */
+    /** The plan's next fault step, taken (so it is carried out once), if one is due {@code elapsed} into the window. */
     public Optional<TimedFault> takeFaultDue(Duration elapsed) {
         if (nextFault < phase.faults().size()
                 && elapsed.compareTo(phase.faults().get(nextFault).at()) >= 0) {
