@@ -60,22 +60,7 @@ class OwnTopicWindowTest {
                 lab.consumerStalledFor(Duration.ofSeconds(12));
             }
         });
-        RunRecord record = runner().run(
-                        new ScenarioLoader()
-                                .parse(
-                                        "own",
-                                        "own",
-                                        """
-                        name: own
-                        defaults:
-                          warmup: 5s
-                          duration: 20s
-                          topic: {name: 'lab.orders.{phase}', partitions: 1}
-                          settings: {lingerMs: 5, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
-                        phases:
-                          - name: p1
-                          - name: p2
-                        """));
+        RunRecord record = runner().run(new ScenarioLoader().parse("own", "own", TWO_PHASES));
 
         assertThat(record.complete()).as(out.toString(StandardCharsets.UTF_8)).isTrue();
         assertThat(record.phases()).hasSize(2);
