@@ -56,7 +56,7 @@ public final class RunContext {
     private int lastPhaseId;
 
     private int runFirstPhaseId;
-    /** The last measured window that ended with the load stopped; null before one. */
+    /** The run's last measured window that ended with the load stopped; null before one. */
     private Drained.StoppedWindow stoppedWindow;
 
     /** The run's warnings, in the order they arose: its record's. */
@@ -97,6 +97,7 @@ public final class RunContext {
     /** A run starts: its warnings are its own, its phase ids follow its start second. */
     void begin(Instant startedAt) {
         warnings = new ArrayList<>();
+        stoppedWindow = null;
         clocks.begin();
         lastPhaseId = ScenarioRunner.firstPhaseId(startedAt);
         runFirstPhaseId = lastPhaseId;
