@@ -2,6 +2,7 @@ package dev.latencylab.e2e;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * Runs {@code scripts/lab} the way a user does, from the repository root, with a bound on every
@@ -17,6 +19,9 @@ import java.util.concurrent.TimeUnit;
  * so a failed step can be read afterwards under tests/lab-e2e/target/e2e/.
  */
 final class LabScript {
+
+    private static final int WARNINGS_PER_APP = 20;
+    private static final int WARNING_CHARS = 400;
 
     private final Path root;
     private final Path logDir;
@@ -30,7 +35,14 @@ final class LabScript {
     }
 
     /** What one call did: its command line, exit code (null when it was killed), output and timing. */
-    record Result(String command, Integer exitCode, String output, Path log, Instant started, Instant ended) {
+    record Result(
+            String command,
+            Integer exitCode,
+            String output,
+            Path log,
+            Instant started,
+            Instant ended,
+            String appWarnings) {
 
         boolean ok() {
             return exitCode != null && exitCode == 0;
@@ -44,8 +56,60 @@ final class LabScript {
 
         String describe() {
             return command + (exitCode == null ? " was killed after its time limit" : " exited " + exitCode) + " (log "
-                    + log + "); last lines:\n" + tail(40);
+                    + log + "); last lines:\n" + tail(40) + appWarnings;
         }
+    }
+
+    /**
+     * The apps' last warnings in the lab's logs: CI keeps no LAB_DIR, so a failure that shows only on
+     * CI (a producer's flush stuck on a broker's refusal, say) is read from the test's message.
+     */
+    private String appWarnings() throws IOException {
+        Path logs = Path.of(env.getOrDefault("LAB_DIR", root.resolve(".lab").toString()))
+                .resolve("logs");
+        if (!Files.isDirectory(logs)) {
+            return "";
+        }
+        StringBuilder found = new StringBuilder();
+        try (Stream<Path> files = Files.list(logs)) {
+            for (Path f : files.filter(LabScript::appLog).sorted().toList()) {
+                List<String> warnings;
+                // Latin-1 reads any byte: a log cut mid-character must not hide the rest.
+                try (Stream<String> lines = Files.lines(f, StandardCharsets.ISO_8859_1)) {
+                    warnings = lines.filter(l -> l.contains(" WARN ") || l.contains(" ERROR "))
+                            .map(LabScript::shortWarning)
+                            .toList();
+                }
+                if (!warnings.isEmpty()) {
+                    found.append("\n")
+                            .append(f.getFileName())
+                            .append(", last of its ")
+                            .append(warnings.size())
+                            .append(" warnings:\n")
+                            .append(String.join(
+                                    "\n",
+                                    warnings.subList(
+                                            Math.max(0, warnings.size() - WARNINGS_PER_APP), warnings.size())));
+                }
+            }
+        }
+        return found.isEmpty() ? "" : "\nthe apps' warnings (" + logs + "):" + found;
+    }
+
+    /** Its time, level and message: Spring's pid, app, thread and logger columns say nothing new here. */
+    private static String shortWarning(String line) {
+        int message = line.indexOf(" : ");
+        int level = Math.max(line.indexOf(" WARN "), line.indexOf(" ERROR "));
+        String time = line.substring(0, Math.max(0, line.indexOf(' ')));
+        String text = message > level
+                ? time + line.substring(level, line.indexOf(' ', level + 2)) + ":" + line.substring(message + 2)
+                : line;
+        return text.length() > WARNING_CHARS ? text.substring(0, WARNING_CHARS) + "..." : text;
+    }
+
+    private static boolean appLog(Path f) {
+        String name = f.getFileName().toString();
+        return (name.startsWith("producer-app") || name.startsWith("consumer-app")) && name.contains(".out");
     }
 
     Result run(Duration timeout, String... args) {
@@ -78,7 +142,14 @@ final class LabScript {
                     String.join(" ", args),
                     exit == null ? "killed" : "exit " + exit,
                     Duration.between(started, ended).toMillis() / 1000.0);
-            return new Result(String.join(" ", command), exit, Files.readString(log), log, started, ended);
+            return new Result(
+                    String.join(" ", command),
+                    exit,
+                    Files.readString(log),
+                    log,
+                    started,
+                    ended,
+                    exit != null && exit == 0 ? "" : appWarnings());
         } catch (IOException e) {
             throw new UncheckedIOException("could not run " + command, e);
         } catch (InterruptedException e) {
