@@ -9,8 +9,11 @@ import dev.latencylab.runner.clocks.ClockProbe;
 import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.endpoint.Urls;
+import dev.latencylab.runner.scenario.Durations;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /** producer-app's control endpoint. */
@@ -22,9 +25,20 @@ public final class ProducerClient {
      * load its buffer holds up to buffer.memory of records. The app gives up after twice its
      * switch-timeout (2 x 30 s by default, then 503); the runner waits a little longer than that.
      */
-    static final java.time.Duration CHANGE_TIMEOUT = java.time.Duration.ofSeconds(70);
+    static final Duration CHANGE_TIMEOUT = Duration.ofSeconds(70);
     /** The topic the producer-app creates and writes by default (lab.producer.topic): where phases without their own topic run. */
     public static final String LAB_TOPIC = "lab.orders";
+    /** The start of producer-app's 503 for a change it took and is still applying (ProducerEndpoint). */
+    static final String STILL_APPLYING = "the change is still being applied";
+    /**
+     * How long past that 503 the runner waits for the change to be in effect: the flush behind it ends
+     * once every record in flight is answered or has timed out (delivery.timeout.ms, 120 s by default,
+     * counted from each send, so at most about that much after the app's own 60 s).
+     */
+    static final Duration IN_EFFECT_WAIT = Duration.ofSeconds(90);
+
+    private volatile Duration inEffectWait = IN_EFFECT_WAIT;
+    private volatile Consumer<String> notices = note -> {};
 
     private final JsonHttp http;
     /** The instances' URLs as given. */
@@ -175,8 +189,54 @@ public final class ProducerClient {
             throw new EndpointException(PART + " refused the change " + JsonHttp.MAPPER.writeValueAsString(change)
                     + ": " + JsonHttp.refusal(r.body()));
         }
+        if (r.status() == 503 && r.body().contains(STILL_APPLYING) && change instanceof SettingsChange c) {
+            return awaitInEffect(endpoint, c, JsonHttp.refusal(r.body()));
+        }
         JsonHttp.requireOk(PART, "POST", endpoint, r);
         return JsonHttp.read(PART, endpoint, r.body(), ProducerStatus.class);
+    }
+
+    /**
+     * The app answered that the change it took is still being applied: a flush waiting on records the
+     * brokers have not answered (a partition without its in-sync replicas, a broker starting). It comes
+     * into effect once they answer or time out, so the runner waits for it as the answer says, bounded.
+     */
+    private ProducerStatus awaitInEffect(URI endpoint, SettingsChange change, String answer)
+            throws InterruptedException {
+        notices.accept(PART + " " + endpoint + ": " + answer + "; waiting up to " + Durations.format(inEffectWait)
+                + " more for it");
+        long deadline = System.nanoTime() + inEffectWait.toNanos();
+        long pollMs = Math.max(10, Math.min(1_000, inEffectWait.toMillis() / 10));
+        while (System.nanoTime() < deadline) {
+            Thread.sleep(pollMs);
+            ProducerStatus now = http.getJson(PART, endpoint, ProducerStatus.class);
+            if (inEffect(now, change)) {
+                notices.accept(PART + " " + endpoint + ": the change is in effect");
+                return now;
+            }
+        }
+        throw new EndpointException(PART + ": POST " + endpoint + " answered HTTP 503 (" + answer
+                + ") and the change was still not in effect " + Durations.format(inEffectWait)
+                + " later: its flush waits on records the brokers do not answer (the app's log names their"
+                + " partitions and errors)");
+    }
+
+    /** Whether {@code status} shows every field {@code change} sets. */
+    static boolean inEffect(ProducerStatus status, SettingsChange change) {
+        return (change.running() == null || status.running() == change.running())
+                && (change.phase() == null || status.phase() == change.phase())
+                && (change.topic() == null || change.topic().equals(status.topic()))
+                && status.settings().equals(status.settings().apply(change));
+    }
+
+    /** Where a long wait on an instance is said (the run's output); nowhere by default. */
+    public void notices(Consumer<String> to) {
+        this.notices = to;
+    }
+
+    /** How long {@link #awaitInEffect} waits; shorter in tests. */
+    void inEffectWait(Duration wait) {
+        this.inEffectWait = wait;
     }
 
     /** {@link #start(ProducerSettings, int, String)} on the lab topic. */

@@ -86,6 +86,8 @@ public final class RunContext {
         // A context made for its phase ids alone (RunLimitsTest) has no apps and so no clocks.
         List<ClockProbe> probes = new ArrayList<>();
         if (producer != null) {
+            // A change an instance takes minutes to apply (a flush waiting on the brokers) is said as it is waited for.
+            producer.notices(note -> out.println("  " + note));
             probes.addAll(producer.clockProbes(EpochMicros::now));
         }
         if (consumer != null) {
@@ -163,10 +165,6 @@ public final class RunContext {
         return stoppedWindow;
     }
 
-    /**
-     * Each producer-app instance's own status (a group's merged status has no one last sequence to
-     * wait for); {@code merged} alone when they cannot be read.
-     */
     /** {@link #eachProducer(ProducerStatus)}, the group's merged status read only when the instances cannot be. */
     public List<ProducerStatus> eachProducer() throws InterruptedException {
         try {
@@ -178,6 +176,10 @@ public final class RunContext {
         }
     }
 
+    /**
+     * Each producer-app instance's own status (a group's merged status has no one last sequence to
+     * wait for); {@code merged} alone when they cannot be read.
+     */
     public List<ProducerStatus> eachProducer(ProducerStatus merged) {
         try {
             return producer.instanceStates().stream()

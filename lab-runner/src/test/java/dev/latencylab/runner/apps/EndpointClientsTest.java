@@ -81,6 +81,60 @@ class EndpointClientsTest {
     }
 
     @Test
+    void aStopStillBeingAppliedIsWaitedForUntilTheProducerShowsIt() throws Exception {
+        ProducerClient producer = new ProducerClient(http, lab.url());
+        producer.start(new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID), 0);
+        List<String> notes = new java.util.ArrayList<>();
+        producer.notices(notes::add);
+        producer.inEffectWait(Duration.ofSeconds(5));
+        lab.stillApplyingUntilRead(3);
+
+        ProducerStatus stopped = producer.apply(SettingsChange.stop());
+
+        assertThat(stopped.running()).isFalse();
+        assertThat(lab.log())
+                .containsSubsequence(
+                        "POST /actuator/producer {\"running\":false}",
+                        "GET /actuator/producer",
+                        "GET /actuator/producer",
+                        "GET /actuator/producer");
+        assertThat(notes).hasSize(2);
+        assertThat(notes.get(0)).contains("the change is still being applied after PT1M", "waiting up to 5s more");
+        assertThat(notes.get(1)).endsWith("the change is in effect");
+    }
+
+    @Test
+    void aChangeNeverInEffectStopsTheRunnerWithTheAppsAnswerAndHowLongItWaited() throws Exception {
+        ProducerClient producer = new ProducerClient(http, lab.url());
+        producer.start(new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID), 0);
+        producer.inEffectWait(Duration.ofMillis(300));
+        lab.stillApplyingUntilRead(0);
+
+        assertThatThrownBy(() -> producer.apply(SettingsChange.stop()))
+                .isInstanceOf(EndpointException.class)
+                .hasMessageContaining("answered HTTP 503 (the change is still being applied after PT1M")
+                .hasMessageContaining("still not in effect 300ms later");
+        assertThat(producer.state().running()).isTrue();
+    }
+
+    @Test
+    void aChangeIsInEffectWhenTheStatusShowsEveryFieldItSets() {
+        ProducerSettings set = new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID);
+        ProducerStatus running =
+                new ProducerStatus(UUID.randomUUID(), "lab.orders", true, 3, set, 7, null, null, List.of(), true, null);
+
+        assertThat(ProducerClient.inEffect(running, SettingsChange.start(set, 7)))
+                .isTrue();
+        assertThat(ProducerClient.inEffect(running, SettingsChange.stop())).isFalse();
+        assertThat(ProducerClient.inEffect(running, SettingsChange.start(set, 8)))
+                .isFalse();
+        assertThat(ProducerClient.inEffect(running, SettingsChange.start(set, 7, "lab.orders.other")))
+                .isFalse();
+        assertThat(ProducerClient.inEffect(running, SettingsChange.linger(20))).isFalse();
+        assertThat(ProducerClient.inEffect(running, SettingsChange.linger(5))).isTrue();
+    }
+
+    @Test
     void aRefusedChangeNamesTheFieldAndTheReason() {
         ProducerClient producer = new ProducerClient(http, lab.url());
 

@@ -249,6 +249,18 @@ public final class FakeLab implements AutoCloseable {
 
     private volatile boolean releaseFails;
 
+    /**
+     * Makes the producer endpoint answer the next change with producer-app's 503 for a change still
+     * being applied: it comes into effect at the {@code gets}-th read of the producer after it (then
+     * changes are answered as before); with 0, never, and every later change is answered so too.
+     */
+    public void stillApplyingUntilRead(int gets) {
+        stillApplyingGets = gets;
+    }
+
+    private volatile int stillApplyingGets = -1;
+    private volatile JsonNode stillApplying;
+
     /** Makes the producer endpoint answer with this HTTP status. */
     public void producerStatus(int status) {
         producerStatus = status;
@@ -369,64 +381,80 @@ public final class FakeLab implements AutoCloseable {
                                 + " so they belong to no phase\"}");
                 return;
             }
-            synchronized (this) {
-                if (change.has("lingerMs")) {
-                    lingerMs = change.get("lingerMs").asInt();
-                    lingerTimeline.put(time.instant(), lingerMs);
-                }
-                if (change.has("batchSize")) {
-                    batchSize = change.get("batchSize").asInt();
-                }
-                if (change.has("compression")) {
-                    compression = change.get("compression").asString();
-                }
-                if (change.has("rate")) {
-                    rate = change.get("rate").asDouble();
-                }
-                if (change.has("keyStrategy")) {
-                    keyStrategy = change.get("keyStrategy").asString();
-                }
-                if (change.has("pacing")) {
-                    pacing = change.get("pacing").asString();
-                }
-                if (change.has("payload")) {
-                    payload = change.get("payload").asString();
-                }
-                if (change.has("payloadBytes")) {
-                    payloadBytes = change.get("payloadBytes").asInt();
-                }
-                if (change.has("running")) {
-                    boolean on = change.get("running").asBoolean();
-                    if (running && !on) {
-                        stoppedAt = time.instant();
-                    }
-                    running = on;
-                }
-                if (change.has("topic")) {
-                    topic = change.get("topic").asString();
-                }
-                if (change.has("header")) {
-                    header = change.get("header").asBoolean();
-                }
-                boolean setsSetting = change.has("lingerMs")
-                        || change.has("batchSize")
-                        || change.has("compression")
-                        || change.has("rate")
-                        || change.has("keyStrategy")
-                        || change.has("payloadBytes")
-                        || change.has("payload");
-                // As the producer-app does: a change of a setting naming no phase is one by hand, a phase of its own.
-                boolean byHand = setsSetting || change.has("topic") || change.has("header");
-                int phase = change.has("phase")
-                        ? change.get("phase").asInt()
-                        : !byHand ? current().phase : header ? PhaseIds.FIRST_BY_HAND + handPhases++ : 0;
-                if (phase != current().phase || byHand) {
-                    nextSegment(phase);
-                }
-                generation++;
+            if (stillApplyingGets >= 0) {
+                // As the producer-app whose flush outlasts its switch-timeout: taken, in effect later.
+                stillApplying = change;
+                TestServer.reply(
+                        ex,
+                        503,
+                        "{\"error\":\"the change is still being applied after PT1M; GET /actuator/producer shows"
+                                + " when it is in effect\"}");
+                return;
             }
+            apply(change);
+        } else if (stillApplying != null && stillApplyingGets > 0 && --stillApplyingGets == 0) {
+            apply(stillApplying);
+            stillApplying = null;
+            stillApplyingGets = -1;
         }
         TestServer.reply(ex, 200, producerJson());
+    }
+
+    private synchronized void apply(JsonNode change) {
+        if (change.has("lingerMs")) {
+            lingerMs = change.get("lingerMs").asInt();
+            lingerTimeline.put(time.instant(), lingerMs);
+        }
+        if (change.has("batchSize")) {
+            batchSize = change.get("batchSize").asInt();
+        }
+        if (change.has("compression")) {
+            compression = change.get("compression").asString();
+        }
+        if (change.has("rate")) {
+            rate = change.get("rate").asDouble();
+        }
+        if (change.has("keyStrategy")) {
+            keyStrategy = change.get("keyStrategy").asString();
+        }
+        if (change.has("pacing")) {
+            pacing = change.get("pacing").asString();
+        }
+        if (change.has("payload")) {
+            payload = change.get("payload").asString();
+        }
+        if (change.has("payloadBytes")) {
+            payloadBytes = change.get("payloadBytes").asInt();
+        }
+        if (change.has("running")) {
+            boolean on = change.get("running").asBoolean();
+            if (running && !on) {
+                stoppedAt = time.instant();
+            }
+            running = on;
+        }
+        if (change.has("topic")) {
+            topic = change.get("topic").asString();
+        }
+        if (change.has("header")) {
+            header = change.get("header").asBoolean();
+        }
+        boolean setsSetting = change.has("lingerMs")
+                || change.has("batchSize")
+                || change.has("compression")
+                || change.has("rate")
+                || change.has("keyStrategy")
+                || change.has("payloadBytes")
+                || change.has("payload");
+        // As the producer-app does: a change of a setting naming no phase is one by hand, a phase of its own.
+        boolean byHand = setsSetting || change.has("topic") || change.has("header");
+        int phase = change.has("phase")
+                ? change.get("phase").asInt()
+                : !byHand ? current().phase : header ? PhaseIds.FIRST_BY_HAND + handPhases++ : 0;
+        if (phase != current().phase || byHand) {
+            nextSegment(phase);
+        }
+        generation++;
     }
 
     /** The consumer-app's settings endpoint: the listener and consumerConfig a change gives are kept. */
