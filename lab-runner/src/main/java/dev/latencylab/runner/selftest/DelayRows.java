@@ -40,45 +40,57 @@ final class DelayRows {
     }
 
     static SelfTestRow paused(Optional<PhaseRecord> phase) {
-        String injected = "the first producer-app's sender stopped for " + PAUSE_MS + " ms";
-        String expected = String.format(
-                Locale.ROOT,
-                "publish delay max and e2e corrected max in [%d, %d] ms, e2e max < %d ms; lost 0, received = acked",
-                PAUSE_MS,
-                PAUSE_MS + TOLERANCE_MS,
-                PAUSE_MS / 2);
         return row(
-                PAUSED,
-                injected,
-                expected,
+                new Delay(
+                        PAUSED,
+                        "the first producer-app's sender stopped for " + PAUSE_MS + " ms",
+                        PAUSE_MS,
+                        "publish delay max and e2e corrected max",
+                        "e2e max"),
                 phase,
                 (publish, naive, corrected) ->
                         within(publish, PAUSE_MS) && within(corrected, PAUSE_MS) && naive < PAUSE_MS / 2.0);
     }
 
     static SelfTestRow held(Optional<PhaseRecord> phase) {
-        String injected = "the first consumer-app's first poll of the phase held for " + HOLD_MS + " ms";
-        String expected = String.format(
-                Locale.ROOT,
-                "e2e max and e2e corrected max in [%d, %d] ms, publish delay max < %d ms; lost 0, received = acked",
-                HOLD_MS,
-                HOLD_MS + TOLERANCE_MS,
-                HOLD_MS / 2);
         return row(
-                HELD,
-                injected,
-                expected,
+                new Delay(
+                        HELD,
+                        "the first consumer-app's first poll of the phase held for " + HOLD_MS + " ms",
+                        HOLD_MS,
+                        "e2e max and e2e corrected max",
+                        "publish delay max"),
                 phase,
                 (publish, naive, corrected) ->
                         within(naive, HOLD_MS) && within(corrected, HOLD_MS) && publish < HOLD_MS / 2.0);
+    }
+
+    /**
+     * One delay's row: its phase, what was injected, and the maxima the delay must show (within it, up to
+     * the tolerance) and the one it must leave alone (below half of it).
+     */
+    private record Delay(String name, String injected, int delayMs, String showIt, String leftAlone) {
+
+        String expected() {
+            return String.format(
+                    Locale.ROOT,
+                    "%s in [%d, %d] ms, %s < %d ms; lost 0, received = acked",
+                    showIt,
+                    delayMs,
+                    delayMs + TOLERANCE_MS,
+                    leftAlone,
+                    delayMs / 2);
+        }
     }
 
     private interface Maxima {
         boolean hold(double publishMs, double naiveMs, double correctedMs);
     }
 
-    private static SelfTestRow row(
-            String name, String injected, String expected, Optional<PhaseRecord> found, Maxima maxima) {
+    private static SelfTestRow row(Delay delay, Optional<PhaseRecord> found, Maxima maxima) {
+        String name = delay.name();
+        String injected = delay.injected();
+        String expected = delay.expected();
         if (found.isEmpty()) {
             return new SelfTestRow(name, injected, expected, "the phase did not run", false);
         }
