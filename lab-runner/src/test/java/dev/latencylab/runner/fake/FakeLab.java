@@ -387,8 +387,9 @@ public final class FakeLab implements AutoCloseable {
                 TestServer.reply(
                         ex,
                         503,
-                        "{\"error\":\"the change is still being applied after PT1M; GET /actuator/producer shows"
-                                + " when it is in effect\"}");
+                        "{\"error\":\"the change is still being applied after PT1M (100 records sent and not yet"
+                                + " answered, 412 sends retried so far); GET /actuator/producer shows when it is in"
+                                + " effect\"}");
                 return;
             }
             apply(change);

@@ -1,6 +1,7 @@
 package dev.latencylab.producer.control;
 
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.SettingsChange;
@@ -107,11 +108,15 @@ class ProducerEndpoint {
             }
             return ResponseEntity.ok(generator.status(applied));
         } catch (TimeoutException e) {
+            // What the flush behind it waits on: records the brokers have not answered, and whether they refuse.
+            SenderCounters c = generator.counters();
             return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
                     .body(Map.of(
                             "error",
-                            "the change is still being applied after " + switchTimeout.multipliedBy(2)
-                                    + "; GET /actuator/producer shows when it is in effect"));
+                            "the change is still being applied after " + switchTimeout.multipliedBy(2) + " ("
+                                    + (c.sent() - c.acked() - c.failed()) + " records sent and not yet answered, "
+                                    + c.retries() + " sends retried so far); GET /actuator/producer shows when it"
+                                    + " is in effect"));
         } catch (ExecutionException e) {
             return ResponseEntity.status(HttpStatus.INTERNAL_SERVER_ERROR)
                     .body(Map.of(

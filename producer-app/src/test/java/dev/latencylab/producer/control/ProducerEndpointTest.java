@@ -699,6 +699,7 @@ class ProducerEndpointTest {
         CompletableFuture<LoadState> stuck = new CompletableFuture<>();
         doReturn(stuck).when(generator).submit(any(), any());
         when(generator.withdraw(stuck)).thenReturn(false);
+        when(generator.counters()).thenReturn(new SenderCounters(1_000, 870, 30, 999, 412L, 0L));
 
         MvcTestResult result = mvc.post()
                 .uri(URL)
@@ -708,10 +709,10 @@ class ProducerEndpointTest {
 
         assertThat(result).hasStatus(HttpStatus.SERVICE_UNAVAILABLE);
         assertThat(json(result))
-                .containsOnly(
-                        entry(
-                                "error",
-                                "the change is still being applied after PT0.4S; GET /actuator/producer shows when it is in effect"));
+                .containsOnly(entry(
+                        "error",
+                        "the change is still being applied after PT0.4S (100 records sent and not yet answered,"
+                                + " 412 sends retried so far); GET /actuator/producer shows when it is in effect"));
         verify(generator).withdraw(same(stuck));
         verify(generator, never()).status(any());
     }
