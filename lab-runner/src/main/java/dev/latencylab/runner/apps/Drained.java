@@ -3,6 +3,7 @@ package dev.latencylab.runner.apps;
 import dev.latencylab.api.accounting.PhaseFence;
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.producer.ProducerStatus;
+import dev.latencylab.api.producer.SenderCounters;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -27,7 +28,8 @@ public final class Drained {
      * every record of the current phase acknowledged, in every partition, processed by the group
      * (the phase's fence), and every earlier record sits below those offsets. Out of every phase (0),
      * a producer whose last records are those of a window that ended with the load stopped ({@code
-     * stopped}, null when none) is judged by that phase's fence.
+     * stopped}, null when none) is judged by that phase's fence. A stopped producer whose last sends
+     * failed is drained once its phase is fenced: the consumer never sees their sequence numbers.
      */
     public static boolean check(LatencyView consumer, ProducerStatus producer, StoppedWindow stopped) {
         if (consumer.totals() == null) {
@@ -41,7 +43,35 @@ public final class Drained {
                 .map(track -> track.highestSequence() >= lastSequence)
                 .orElse(lastSequence < 0);
         int lastPhase = stopped != null && stopped.lastRecordsOf(producer) ? stopped.phaseId() : producer.phase();
-        return lastSeen && (consumer.totals().pending() == 0 || fenced(consumer, producer, lastPhase));
+        boolean fenced = fenced(consumer, producer, lastPhase);
+        return (lastSeen || (endsInFailedSends(producer) && fenced))
+                && (consumer.totals().pending() == 0 || fenced);
+    }
+
+    /**
+     * Why a drain may wait in vain, for its warning: " (...)" when a stopped instance's last sends
+     * failed and no fence speaks for it (out of every phase), else "".
+     */
+    public static String failedSendsNote(List<ProducerStatus> producers) {
+        long failed = producers.stream()
+                .filter(p -> p != null && p.counters() != null && endsInFailedSends(p))
+                .mapToLong(p -> p.counters().failed())
+                .sum();
+        return failed == 0
+                ? ""
+                : " (the producer-app's sends ended with failures, " + failed + " since it started: a record the"
+                        + " brokers refused never reaches the consumer, so the last sequence number it is waited for"
+                        + " may never come)";
+    }
+
+    /**
+     * Stopped, every send answered, some refused (delivery.timeout.ms on a partition short of its
+     * in-sync replicas, say): the sequence numbers of failed sends never reach the consumer, so its
+     * last one may never be seen; the fence (every acknowledged offset processed) says it has all there is.
+     */
+    private static boolean endsInFailedSends(ProducerStatus producer) {
+        SenderCounters c = producer.counters();
+        return !producer.running() && c.failed() > 0 && c.sent() == c.acked() + c.failed();
     }
 
     /** {@link #check} for every producer-app instance of a group. */

@@ -6,9 +6,11 @@ import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerStatus;
 import dev.latencylab.api.settings.SettingsChange;
+import dev.latencylab.runner.apps.Drained;
 import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Scenario;
+import java.util.List;
 
 /**
  * The end of a run, full or cut short: the load stopped, the consumer's settings put back as they
@@ -70,14 +72,14 @@ final class EndOfRun {
         // Not the run's abort-aware wait: a run cut short does not come here, and this one must finish.
         ConsumerWait wait = new ConsumerWait(run.consumer, run.clock, run.sleeper, run.options.drainPoll());
         try {
-            ConsumerWait.CaughtUp caught =
-                    wait.drained(run.eachProducer(finalProducer), run.options.drainTimeout(), run.stoppedWindow());
+            List<ProducerStatus> producers = run.eachProducer(finalProducer);
+            ConsumerWait.CaughtUp caught = wait.drained(producers, run.options.drainTimeout(), run.stoppedWindow());
             if (!caught.drained()) {
                 LatencyView last = caught.last();
                 run.warn("the consumer still had "
                         + (last.totals() == null ? "n/a" : last.totals().pending())
                         + " records pending after " + Durations.format(run.options.drainTimeout())
-                        + "; totals are as of then");
+                        + Drained.failedSendsNote(producers) + "; totals are as of then");
             }
             return caught.last();
         } catch (EndpointException | InterruptedException e) {

@@ -149,7 +149,7 @@ public final class RunContext {
             warn(when + ", the consumer still had "
                     + (report.totals() == null ? "n/a" : report.totals().pending())
                     + " records pending " + Durations.format(options.drainTimeout())
-                    + " after the load stopped; " + otherwise);
+                    + " after the load stopped" + Drained.failedSendsNote(stopped) + "; " + otherwise);
         }
     }
 

@@ -98,6 +98,35 @@ class DrainedTest {
                 .isFalse();
     }
 
+    @Test
+    void aStoppedProducerWhoseLastSendsFailedIsDrainedOnceItsPhaseIsFenced() {
+        // Phase 7: 10 sent, sequences 0-9; the last 4 failed (delivery.timeout.ms), so the consumer's last is 5.
+        LatencyView read = new LatencyView(List.of(), NOTHING_PENDING, List.of(track(5)), List.of(ledger(41, 57)));
+        assertThat(Drained.check(read, producer(10, 6, 4, 9, false, 7, sends(7, 6, 41, 57)), null))
+                .isTrue();
+        assertThat(Drained.check(read, producer(10, 6, 3, 9, false, 7, sends(7, 6, 41, 57)), null))
+                .as("one send still unanswered")
+                .isFalse();
+        assertThat(Drained.check(read, producer(10, 6, 4, 9, true, 7, sends(7, 6, 41, 57)), null))
+                .as("still sending")
+                .isFalse();
+        LatencyView behind = new LatencyView(List.of(), NOTHING_PENDING, List.of(track(5)), List.of(ledger(41, 56)));
+        assertThat(Drained.check(behind, producer(10, 6, 4, 9, false, 7, sends(7, 6, 41, 57)), null))
+                .as("an acknowledged offset not processed yet")
+                .isFalse();
+    }
+
+    @Test
+    void aDrainWaitedForInVainSaysWhenTheLastSendsFailed() {
+        assertThat(Drained.failedSendsNote(List.of(producer(10, 6, 4, 9, false, 0, null))))
+                .contains("ended with failures, 4 since it started", "never reaches the consumer");
+        assertThat(Drained.failedSendsNote(List.of(producer(10, 6, 3, 9, false, 0, null))))
+                .as("a send still unanswered")
+                .isEmpty();
+        assertThat(Drained.failedSendsNote(List.of(producer(10, 10, 0, 9, false, 0, null))))
+                .isEmpty();
+    }
+
     /** Two instances' merged view that has seen the last sequence, the other instance's share pending. */
     private static LatencyView group(LedgerView ledger) {
         return new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(9)), List.of(ledger));
@@ -142,15 +171,20 @@ class DrainedTest {
     }
 
     private static ProducerStatus producer(long sent, long lastSequence, int phase, PhaseSends sends) {
+        return producer(sent, sent, 0, lastSequence, false, phase, sends);
+    }
+
+    private static ProducerStatus producer(
+            long sent, long acked, long failed, long lastSequence, boolean running, int phase, PhaseSends sends) {
         return new ProducerStatus(
                 PRODUCER,
                 "lab.orders",
-                false,
+                running,
                 1,
                 new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID),
                 phase,
                 null,
-                new SenderCounters(sent, sent, 0, lastSequence),
+                new SenderCounters(sent, acked, failed, lastSequence),
                 sends == null ? List.of() : List.of(sends),
                 true,
                 null);
