@@ -8,8 +8,8 @@ import java.util.Set;
 /**
  * The rules a phase's fault steps are held to as a sequence, which the schema cannot say: each
  * inside the measured window and in time order; nothing taken down twice; a restart after a kill
- * or stop of the same one; and, as every phase starts with all consumer-app instances up, none
- * left down at its end.
+ * or stop of the same one; and none left down at its end (every phase starts with all consumer-app
+ * instances and brokers up).
  */
 final class FaultSequence {
 
@@ -43,11 +43,14 @@ final class FaultSequence {
             previous = step.at();
         }
         down.stream()
-                .filter(key -> TimedFault.consumerInstance(key).isPresent())
                 .sorted()
                 .forEach(key -> problems.add(
                         field,
-                        key + " is still down when the phase ends: add a restart of it (every phase starts with all"
-                                + " consumer-app instances up)"));
+                        TimedFault.consumerInstance(key).isPresent()
+                                ? key + " is still down when the phase ends: add a restart of it (every phase starts"
+                                        + " with all consumer-app instances up)"
+                                : "broker " + key + " is still down when the phase ends: add a restart of it (a run"
+                                        + " leaves no broker down behind it, and what it measures of a phase's topic"
+                                        + " needs every broker)"));
     }
 }

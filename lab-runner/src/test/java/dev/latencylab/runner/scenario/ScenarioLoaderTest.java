@@ -642,6 +642,7 @@ class ScenarioLoaderTest {
                                         "bad.yaml: phase 1 'bad': faults[2].at: must be inside the measured window (under 1m)",
                                         "bad.yaml: phase 1 'bad': faults[3]: broker 1 is already down at that point",
                                         "bad.yaml: phase 1 'bad': faults[3].at: must be inside the measured window (under 1m)",
+                                        "bad.yaml: phase 1 'bad': faults: broker 1 is still down when the phase ends: add a restart of it (a run leaves no broker down behind it, and what it measures of a phase's topic needs every broker)",
                                         "bad.yaml: phase 2 'consumers': faults[1]: restart consumer-1 needs an earlier kill or stop of it in the phase (every phase starts with all consumer-app instances up)",
                                         "bad.yaml: phase 2 'consumers': faults[3]: consumer-2 is already down at that point",
                                         "bad.yaml: phase 2 'consumers': faults: consumer-2 is still down when the phase ends: add a restart of it (every phase starts with all consumer-app instances up)"));
