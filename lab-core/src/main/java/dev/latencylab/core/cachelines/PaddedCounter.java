@@ -40,6 +40,19 @@ public final class PaddedCounter extends CacheLinePadding {
         return taken;
     }
 
+    /**
+     * The value becomes {@code candidate} if that is higher: a maximum kept, safe from several threads
+     * at once (a compare-and-set only when it raises).
+     */
+    public void raiseTo(long candidate) {
+        long current;
+        while (candidate > (current = value)) {
+            if (VALUE.weakCompareAndSet(this, current, candidate)) {
+                return;
+            }
+        }
+    }
+
     /** Safe from several threads at once. */
     public long incrementAndGet() {
         return (long) VALUE.getAndAdd(this, 1L) + 1;

@@ -29,7 +29,8 @@ public final class Drained {
      * (the phase's fence), and every earlier record sits below those offsets. Out of every phase (0),
      * a producer whose last records are those of a window that ended with the load stopped ({@code
      * stopped}, null when none) is judged by that phase's fence. A stopped producer whose last sends
-     * failed is drained once its phase is fenced: the consumer never sees their sequence numbers.
+     * failed is drained once the consumer has seen its highest acknowledged sequence number, or its
+     * phase is fenced: the consumer never sees the failed sends' numbers.
      */
     public static boolean check(LatencyView consumer, ProducerStatus producer, StoppedWindow stopped) {
         if (consumer.totals() == null) {
@@ -38,23 +39,36 @@ public final class Drained {
         if (producer == null || producer.counters() == null) {
             return consumer.totals().pending() == 0;
         }
-        long lastSequence = producer.counters().lastSequence();
+        boolean failedTail = endsInFailedSends(producer);
+        long lastSequence = lastDelivered(producer.counters(), failedTail);
         boolean lastSeen = consumer.producer(producer.producerId())
                 .map(track -> track.highestSequence() >= lastSequence)
                 .orElse(lastSequence < 0);
         int lastPhase = stopped != null && stopped.lastRecordsOf(producer) ? stopped.phaseId() : producer.phase();
         boolean fenced = fenced(consumer, producer, lastPhase);
-        return (lastSeen || (endsInFailedSends(producer) && fenced))
-                && (consumer.totals().pending() == 0 || fenced);
+        return (lastSeen || (failedTail && fenced)) && (consumer.totals().pending() == 0 || fenced);
+    }
+
+    /**
+     * The last sequence number the consumer can see: the last sent, or when the last sends failed the
+     * highest acknowledged (a failed send's number never reaches it). A producer-app that does not tell
+     * the latter leaves the fence to decide.
+     */
+    private static long lastDelivered(SenderCounters c, boolean failedTail) {
+        return failedTail && c.lastAckedSequence() != null ? c.lastAckedSequence() : c.lastSequence();
     }
 
     /**
      * Why a drain may wait in vain, for its warning: " (...)" when a stopped instance's last sends
-     * failed and no fence speaks for it (out of every phase), else "".
+     * failed and it does not tell its highest acknowledged sequence number (an older producer-app),
+     * so only a fence can speak for it, else "".
      */
     public static String failedSendsNote(List<ProducerStatus> producers) {
         long failed = producers.stream()
-                .filter(p -> p != null && p.counters() != null && endsInFailedSends(p))
+                .filter(p -> p != null
+                        && p.counters() != null
+                        && endsInFailedSends(p)
+                        && p.counters().lastAckedSequence() == null)
                 .mapToLong(p -> p.counters().failed())
                 .sum();
         return failed == 0

@@ -117,6 +117,32 @@ class DrainedTest {
     }
 
     @Test
+    void outOfEveryPhaseAStoppedProducerWhoseLastSendsFailedIsDrainedOnceItsHighestAcknowledgedIsSeen() {
+        // The next run's quiesce: phase 0, no fence; sequences 0-9 sent, 6-9 failed, 5 the highest acknowledged.
+        assertThat(Drained.check(consumer(track(5)), failedTail(10, 6, 4, false, 5), null))
+                .isTrue();
+        assertThat(Drained.check(consumer(track(4)), failedTail(10, 6, 4, false, 5), null))
+                .as("the highest acknowledged not read yet")
+                .isFalse();
+        assertThat(Drained.check(consumer(track(5)), failedTail(10, 6, 3, false, 5), null))
+                .as("one send still unanswered: it may yet be acknowledged")
+                .isFalse();
+        assertThat(Drained.check(consumer(track(5)), failedTail(10, 6, 4, true, 5), null))
+                .as("still sending")
+                .isFalse();
+        assertThat(Drained.check(consumer(), failedTail(4, 0, 4, false, -1), null))
+                .as("every send failed: nothing to read")
+                .isTrue();
+        LatencyView gaps = new LatencyView(List.of(), PENDING_IN_THE_OTHERS_SHARE, List.of(track(5)), List.of());
+        assertThat(Drained.check(gaps, failedTail(10, 6, 4, false, 5), null))
+                .as("numbers still pending below the highest")
+                .isFalse();
+        assertThat(Drained.failedSendsNote(List.of(failedTail(10, 6, 4, false, 5))))
+                .as("a drain does not wait for the failed sends")
+                .isEmpty();
+    }
+
+    @Test
     void aDrainWaitedForInVainSaysWhenTheLastSendsFailed() {
         assertThat(Drained.failedSendsNote(List.of(producer(10, 6, 4, 9, false, 0, null))))
                 .contains("ended with failures, 4 since it started", "never reaches the consumer");
@@ -125,6 +151,12 @@ class DrainedTest {
                 .isEmpty();
         assertThat(Drained.failedSendsNote(List.of(producer(10, 10, 0, 9, false, 0, null))))
                 .isEmpty();
+    }
+
+    private static ProducerStatus failedTail(
+            long sent, long acked, long failed, boolean running, long lastAckedSequence) {
+        return status(
+                new SenderCounters(sent, acked, failed, sent - 1, 0L, 0L, null, lastAckedSequence), running, 0, null);
     }
 
     /** Two instances' merged view that has seen the last sequence, the other instance's share pending. */
@@ -176,6 +208,10 @@ class DrainedTest {
 
     private static ProducerStatus producer(
             long sent, long acked, long failed, long lastSequence, boolean running, int phase, PhaseSends sends) {
+        return status(new SenderCounters(sent, acked, failed, lastSequence), running, phase, sends);
+    }
+
+    private static ProducerStatus status(SenderCounters counters, boolean running, int phase, PhaseSends sends) {
         return new ProducerStatus(
                 PRODUCER,
                 "lab.orders",
@@ -184,7 +220,7 @@ class DrainedTest {
                 new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID),
                 phase,
                 null,
-                new SenderCounters(sent, acked, failed, lastSequence),
+                counters,
                 sends == null ? List.of() : List.of(sends),
                 true,
                 null);

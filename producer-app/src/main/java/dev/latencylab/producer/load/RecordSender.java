@@ -70,6 +70,9 @@ final class RecordSender {
     private final PaddedCounter sent = new PaddedCounter();
 
     private final PaddedCounter acked = new PaddedCounter();
+    /** The highest sequence number acknowledged: where a drain stops waiting when the last sends failed. */
+    private final PaddedCounter lastAckedSequence = new PaddedCounter();
+
     private final AtomicLong failed = new AtomicLong();
     /** Kafka client counters summed over every producer this app made (settings changes replace it). */
     private final ClientTotals clientTotals = new ClientTotals();
@@ -107,6 +110,7 @@ final class RecordSender {
         this.metrics = new LoadMetrics(registry, state, generation, sent::get, acked::get, failed::get);
         this.transactionalProducers = new TransactionalProducers(factory, producerId);
         this.transactional = state.get().settings().transactional();
+        this.lastAckedSequence.set(-1);
     }
 
     SenderCounters counters() {
@@ -123,7 +127,14 @@ final class RecordSender {
             bufferPoolWait = clientTotals.total("bufferpool-wait-time-ns-total", live);
         }
         return new SenderCounters(
-                s, acked.get(), failed.get(), nextSequence.get() - 1, retries, errors, bufferPoolWait);
+                s,
+                acked.get(),
+                failed.get(),
+                nextSequence.get() - 1,
+                retries,
+                errors,
+                bufferPoolWait,
+                lastAckedSequence.get());
     }
 
     /**
@@ -275,6 +286,10 @@ final class RecordSender {
                     tx.acks().acked(metadata.partition(), metadata.offset());
                 }
                 acked.incrementAndGet();
+                if (tx == null || !tx.abortPlanned()) {
+                    // An aborted transaction's records carry another producer ID's sequence numbers.
+                    lastAckedSequence.raiseTo(sequence);
+                }
                 histograms.ackLatency.recordMicros((System.nanoTime() - sendNanos) / 1_000);
             } else {
                 onFailure(sequence, answers, error);

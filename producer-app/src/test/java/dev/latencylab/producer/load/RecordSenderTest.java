@@ -114,6 +114,42 @@ class RecordSenderTest {
                 .isGreaterThanOrEqualTo(10.0);
     }
 
+    /** The last sends failed: the counters tell the highest number acknowledged, which a drain waits for. */
+    @Test
+    void theCountersTellTheHighestSequenceAcknowledgedBelowTheLastSentWhenTheLastSendsFailed() {
+        MockProducer<byte[], byte[]> answeredByHand =
+                new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
+        LoadState state = new LoadState(SETTINGS, true, "lab.orders");
+        RecordSender sender = new RecordSender(
+                new OneProducerFactory(answeredByHand),
+                UUID.randomUUID(),
+                new OpenLoopSchedule(1_000, System::nanoTime),
+                new DuplicatedRecords(),
+                new SimpleMeterRegistry(),
+                new SenderHistograms(Clock.SYSTEM),
+                () -> state,
+                () -> 0L);
+        PayloadPlan plan = PayloadPlan.of(SETTINGS, name -> null);
+        SendLog log = new SendLog();
+        assertThat(sender.counters().lastAckedSequence())
+                .as("nothing acknowledged yet")
+                .isEqualTo(-1);
+        for (int i = 0; i < 5; i++) {
+            sender.send(state, plan, log.phase(0, "lab.orders"), System.nanoTime(), RecordSender.NOT_READ);
+        }
+        for (int i = 0; i < 3; i++) {
+            answeredByHand.completeNext();
+        }
+        for (int i = 0; i < 2; i++) {
+            answeredByHand.errorNext(new org.apache.kafka.common.errors.TimeoutException("delivery.timeout.ms"));
+        }
+
+        var counters = sender.counters();
+        assertThat(counters.lastSequence()).isEqualTo(4);
+        assertThat(counters.lastAckedSequence()).isEqualTo(2);
+        assertThat(counters.failed()).isEqualTo(2);
+    }
+
     private double publishDelaySeconds(ProducerSettings settings, long due, long readByTheLoop) {
         SenderHistograms histograms = new SenderHistograms(Clock.SYSTEM);
         LoadState state = new LoadState(settings, true, "lab.orders");
