@@ -13,13 +13,26 @@ public final class TransactionAcks {
     private long[] count = new long[0];
     private long[] highest = new long[0];
 
-    public synchronized void acked(int partition, long offset) {
+    /** The highest lab sequence number among them, -1 for none: what its commit makes the consumer's to read. */
+    private long highestSequence = -1;
+
+    public void acked(int partition, long offset) {
+        acked(partition, offset, -1);
+    }
+
+    /** @param sequence the record's lab sequence number, -1 when it has none (no header, or one to abort) */
+    public synchronized void acked(int partition, long offset, long sequence) {
+        highestSequence = Math.max(highestSequence, sequence);
         if (partition >= count.length) {
             count = Arrays.copyOf(count, partition + 1);
             highest = Arrays.copyOf(highest, partition + 1);
         }
         highest[partition] = count[partition] == 0 ? offset : Math.max(highest[partition], offset);
         count[partition]++;
+    }
+
+    public synchronized long highestSequence() {
+        return highestSequence;
     }
 
     synchronized long[] counts() {

@@ -81,7 +81,9 @@ public final class Drained {
     /**
      * Stopped, every send answered, some refused (delivery.timeout.ms on a partition short of its
      * in-sync replicas, say): the sequence numbers of failed sends never reach the consumer, so its
-     * last one may never be seen; the fence (every acknowledged offset processed) says it has all there is.
+     * last one may never be seen; the highest acknowledged (committed, in transactions) or the fence
+     * (every acknowledged offset processed) says it has all there is. A send that failed after the
+     * brokers stored it (acks=all waiting on a replica that left) may still come later: no drain waits for it.
      */
     private static boolean endsInFailedSends(ProducerStatus producer) {
         SenderCounters c = producer.counters();

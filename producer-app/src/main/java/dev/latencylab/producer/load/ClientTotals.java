@@ -1,8 +1,10 @@
 package dev.latencylab.producer.load;
 
+import dev.latencylab.api.producer.SenderCounters;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 
@@ -23,6 +25,25 @@ final class ClientTotals {
     /** {@code name} of the producer's metrics group, retired producers included. */
     synchronized long total(String name, Map<MetricName, ? extends Metric> live) {
         return retired.getOrDefault(name, 0L) + current(name, live);
+    }
+
+    /**
+     * The sender's counters since the app started, with the Kafka client's totals: the {@code live}
+     * producer's (null: none made) and those of the ones it replaced.
+     */
+    synchronized SenderCounters counters(
+            Producer<?, ?> live, long sent, long acked, long failed, long lastSequence, long lastAckedSequence) {
+        Map<MetricName, ? extends Metric> metrics = live == null ? Map.of() : live.metrics();
+        return new SenderCounters(
+                sent,
+                acked,
+                failed,
+                lastSequence,
+                total("record-retry-total", metrics),
+                total("record-error-total", metrics),
+                // Time send() blocked on a full accumulator: a publish-delay window with any is not the sender's.
+                total("bufferpool-wait-time-ns-total", metrics),
+                lastAckedSequence);
     }
 
     /** Keeps what a producer about to be closed has counted. */

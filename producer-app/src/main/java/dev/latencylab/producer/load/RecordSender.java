@@ -22,8 +22,6 @@ import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.Metric;
-import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
@@ -80,7 +78,8 @@ final class RecordSender {
     /** The next stamped record's sequence number: records sent without the header take none. */
     private final PaddedCounter nextSequence = new PaddedCounter();
 
-    private final SenderTransactions transactions = new SenderTransactions();
+    /** A committed transaction raises the highest sequence acknowledged: an aborted one's records are never read. */
+    private final SenderTransactions transactions = new SenderTransactions(lastAckedSequence::raiseTo);
     /** Whether the producer in use (or made next) is transactional; written by the sender thread. */
     private volatile boolean transactional;
 
@@ -115,26 +114,11 @@ final class RecordSender {
 
     SenderCounters counters() {
         long s = sent.get();
-        long retries;
-        long errors;
-        long bufferPoolWait;
         synchronized (clientTotals) {
-            Producer<byte[], byte[]> p = producer;
-            var live = p == null ? Map.<MetricName, Metric>of() : p.metrics();
-            retries = clientTotals.total("record-retry-total", live);
-            errors = clientTotals.total("record-error-total", live);
-            // Time send() blocked on a full accumulator: a publish-delay window with any is not the sender's.
-            bufferPoolWait = clientTotals.total("bufferpool-wait-time-ns-total", live);
+            // The acknowledged count before the highest acknowledged: see Acknowledgement.
+            return clientTotals.counters(
+                    producer, s, acked.get(), failed.get(), nextSequence.get() - 1, lastAckedSequence.get());
         }
-        return new SenderCounters(
-                s,
-                acked.get(),
-                failed.get(),
-                nextSequence.get() - 1,
-                retries,
-                errors,
-                bufferPoolWait,
-                lastAckedSequence.get());
     }
 
     /**
@@ -282,14 +266,14 @@ final class RecordSender {
         public void onCompletion(RecordMetadata metadata, Exception error) {
             if (error == null) {
                 answers.acked(metadata.partition(), metadata.offset(), tx != null);
-                if (tx != null) {
-                    tx.acks().acked(metadata.partition(), metadata.offset());
+                if (tx == null) {
+                    // Before the count: a reader that sees every send answered sees the highest acknowledged too.
+                    lastAckedSequence.raiseTo(sequence);
+                } else {
+                    // Raised at its commit: a read_committed consumer never reads an aborted one's records.
+                    tx.acks().acked(metadata.partition(), metadata.offset(), tx.abortPlanned() ? -1 : sequence);
                 }
                 acked.incrementAndGet();
-                if (tx == null || !tx.abortPlanned()) {
-                    // An aborted transaction's records carry another producer ID's sequence numbers.
-                    lastAckedSequence.raiseTo(sequence);
-                }
                 histograms.ackLatency.recordMicros((System.nanoTime() - sendNanos) / 1_000);
             } else {
                 onFailure(sequence, answers, error);

@@ -3,6 +3,7 @@ package dev.latencylab.producer.load;
 import dev.latencylab.core.sends.PhaseTally;
 import dev.latencylab.core.sends.TransactionAcks;
 import java.util.UUID;
+import java.util.function.LongConsumer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.slf4j.Logger;
@@ -41,6 +42,17 @@ final class SenderTransactions {
     private long failingSince;
     private long begun;
     private long failed;
+
+    /** Given a committed transaction's highest sequence number: its records are now the consumer's to read. */
+    private final LongConsumer committedUpTo;
+
+    SenderTransactions(LongConsumer committedUpTo) {
+        this.committedUpTo = committedUpTo;
+    }
+
+    SenderTransactions() {
+        this(sequence -> {});
+    }
 
     UUID abortedId() {
         return abortedId;
@@ -94,6 +106,7 @@ final class SenderTransactions {
             } else {
                 commit(producer);
                 tx.phase().committed(tx.acks(), System.nanoTime() - from);
+                committedUpTo.accept(tx.acks().highestSequence());
             }
             open = null;
             return true;

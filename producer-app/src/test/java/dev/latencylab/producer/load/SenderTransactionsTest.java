@@ -127,4 +127,30 @@ class SenderTransactionsTest {
         assertThat(transactions.abortedId()).isNotEqualTo(first);
         assertThat(transactions.nextAbortedSequence()).isZero();
     }
+
+    /**
+     * Only a commit makes a transaction's records the consumer's to read: its highest sequence number
+     * is then the highest acknowledged one a drain waits for; an abort, planned or failed, gives none.
+     */
+    @Test
+    void aCommitGivesItsHighestSequenceNumberAndNoAbortDoes() {
+        java.util.List<Long> given = new java.util.ArrayList<>();
+        SenderTransactions withDrainFigure = new SenderTransactions(given::add);
+        MockProducer<byte[], byte[]> p = producer();
+        OpenTransaction committed = withDrainFigure.openFor(p, phase, 0);
+        committed.acks().acked(0, 10, 41);
+        committed.acks().acked(1, 11, 40);
+        assertThat(withDrainFigure.end(p)).isTrue();
+
+        OpenTransaction planned = withDrainFigure.openFor(p, phase, 1);
+        planned.acks().acked(0, 12, -1); // stamped with the aborted identity: none of the producer's own numbers
+        assertThat(withDrainFigure.end(p)).isTrue();
+
+        p.commitTransactionException = new KafkaException("the transaction coordinator refused");
+        OpenTransaction failing = withDrainFigure.openFor(p, phase, 0);
+        failing.acks().acked(0, 13, 42);
+        assertThat(withDrainFigure.end(p)).isFalse();
+
+        assertThat(given).containsExactly(41L);
+    }
 }

@@ -50,8 +50,7 @@ final class LabScript {
 
         /** The last lines of the output, for assertion messages. */
         String tail(int lines) {
-            List<String> all = output.lines().toList();
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+            return String.join("\n", last(output.lines().toList(), lines));
         }
 
         String describe() {
@@ -86,14 +85,15 @@ final class LabScript {
                             .append(", last of its ")
                             .append(warnings.size())
                             .append(" warnings:\n")
-                            .append(String.join(
-                                    "\n",
-                                    warnings.subList(
-                                            Math.max(0, warnings.size() - WARNINGS_PER_APP), warnings.size())));
+                            .append(String.join("\n", last(warnings, WARNINGS_PER_APP)));
                 }
             }
         }
         return found.isEmpty() ? "" : "\nthe apps' warnings (" + logs + "):" + found;
+    }
+
+    private static List<String> last(List<String> lines, int n) {
+        return lines.subList(Math.max(0, lines.size() - n), lines.size());
     }
 
     /** Its time, level and message: Spring's pid, app, thread and logger columns say nothing new here. */
