@@ -61,4 +61,18 @@ public final class ConsoleFormat {
                 c.failed(),
                 c.redelivered());
     }
+
+    /**
+     * The consumer's numbers missing so far in a phase, for its progress line: "lost" only while no
+     * send of the phase failed. A failed send's number never comes, so the consumer counts it missing
+     * once the grace period has passed; the phase's closing accounting takes the failed sends out.
+     */
+    public static String liveMissing(long missing, long failed) {
+        if (missing <= 0) {
+            return "";
+        }
+        return failed == 0
+                ? "  lost " + missing
+                : "  missing " + missing + " (" + failed + " sends failed so far: their numbers never come)";
+    }
 }

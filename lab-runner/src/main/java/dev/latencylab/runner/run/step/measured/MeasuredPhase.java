@@ -1,6 +1,7 @@
 package dev.latencylab.runner.run.step.measured;
 
 import static dev.latencylab.runner.run.ConsoleFormat.counts;
+import static dev.latencylab.runner.run.ConsoleFormat.liveMissing;
 import static dev.latencylab.runner.run.ConsoleFormat.ms;
 import static dev.latencylab.runner.run.ConsoleFormat.number;
 import static dev.latencylab.runner.run.ConsoleFormat.seconds;
@@ -174,7 +175,8 @@ public final class MeasuredPhase implements PhaseStep {
 
     private void progress(PhaseTracker t) throws InterruptedException {
         Instant now = run.clock.instant();
-        long sent = run.producer.state().counters().sent();
+        ProducerStatus producer = run.producer.state();
+        long sent = producer.counters().sent();
         if (sent < t.lastSent()) {
             // Polled on, the restarted process's count would stand for the phase's end.
             throw new EndpointException("producer-app's count of records sent went back from " + t.lastSent()
@@ -201,7 +203,12 @@ public final class MeasuredPhase implements PhaseStep {
                 target(t.phase.settings()),
                 latency.map(l -> ms(l.latencyMs().p99())).orElse("n/a"),
                 latency.map(l -> ms(l.correctedLatencyMs().p99())).orElse("n/a"),
-                latency.filter(l -> l.lost() > 0).map(l -> "  lost " + l.lost()).orElse(""));
+                latency.map(l -> liveMissing(l.lost(), failedIn(producer, t.phaseId)))
+                        .orElse(""));
+    }
+
+    private static long failedIn(ProducerStatus producer, int phaseId) {
+        return producer.phaseSends(phaseId).map(p -> p.failed()).orElse(0L);
     }
 
     private static Duration min(Duration a, Duration b) {
