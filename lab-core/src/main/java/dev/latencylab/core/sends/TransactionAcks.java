@@ -16,10 +16,6 @@ public final class TransactionAcks {
     /** The highest lab sequence number among them, -1 for none: what its commit makes the consumer's to read. */
     private long highestSequence = -1;
 
-    public void acked(int partition, long offset) {
-        acked(partition, offset, -1);
-    }
-
     /** @param sequence the record's lab sequence number, -1 when it has none (no header, or one to abort) */
     public synchronized void acked(int partition, long offset, long sequence) {
         highestSequence = Math.max(highestSequence, sequence);

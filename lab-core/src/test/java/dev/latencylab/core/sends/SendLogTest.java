@@ -59,17 +59,17 @@ class SendLogTest {
         for (long offset = 10; offset < 13; offset++) { // the committed transaction: 10..12, marker at 13
             phase.sent(0);
             phase.acked(0, offset, true);
-            committed.acked(0, offset);
+            committed.acked(0, offset, -1);
         }
         phase.committed(committed, 2_000_000);
         for (long offset = 14; offset < 16; offset++) { // the aborted one: 14..15 in partition 0, 3 in partition 1
             phase.sent(0);
             phase.acked(0, offset, true);
-            aborted.acked(0, offset);
+            aborted.acked(0, offset, -1);
         }
         phase.sent(0);
         phase.acked(1, 3, true);
-        aborted.acked(1, 3);
+        aborted.acked(1, 3, -1);
         phase.aborted(aborted, 4_000_000);
 
         PhaseSends view = log.view().get(0);

@@ -50,10 +50,6 @@ final class SenderTransactions {
         this.committedUpTo = committedUpTo;
     }
 
-    SenderTransactions() {
-        this(sequence -> {});
-    }
-
     UUID abortedId() {
         return abortedId;
     }

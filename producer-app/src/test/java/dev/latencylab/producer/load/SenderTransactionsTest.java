@@ -17,7 +17,7 @@ class SenderTransactionsTest {
 
     private final SendLog log = new SendLog();
     private final PhaseTally phase = log.phase(5, "lab.orders");
-    private final SenderTransactions transactions = new SenderTransactions();
+    private final SenderTransactions transactions = new SenderTransactions(sequence -> {});
 
     private static MockProducer<byte[], byte[]> producer() {
         MockProducer<byte[], byte[]> p =
@@ -56,7 +56,7 @@ class SenderTransactionsTest {
         MockProducer<byte[], byte[]> p = producer();
         for (int i = 0; i < 6; i++) {
             OpenTransaction tx = transactions.openFor(p, phase, 3);
-            tx.acks().acked(0, 10L * i);
+            tx.acks().acked(0, 10L * i, -1);
             phase.acked(0, 10L * i, true);
             assertThat(transactions.end(p)).isTrue();
         }
@@ -81,7 +81,7 @@ class SenderTransactionsTest {
                     }
                 };
         p.initTransactions();
-        transactions.openFor(p, phase, 0).acks().acked(1, 7);
+        transactions.openFor(p, phase, 0).acks().acked(1, 7, -1);
 
         assertThat(transactions.end(p)).isTrue();
         assertThat(calls[0]).isEqualTo(2);
@@ -94,8 +94,8 @@ class SenderTransactionsTest {
         MockProducer<byte[], byte[]> p = producer();
         p.commitTransactionException = new KafkaException("the transaction coordinator refused");
         OpenTransaction tx = transactions.openFor(p, phase, 0);
-        tx.acks().acked(2, 40);
-        tx.acks().acked(2, 41);
+        tx.acks().acked(2, 40, -1);
+        tx.acks().acked(2, 41, -1);
 
         assertThat(transactions.end(p)).isFalse();
         assertThat(transactions.open()).isFalse();
