@@ -50,6 +50,7 @@ public final class KafkaTopics implements Topics {
     private final Admin admin;
     private final String bootstrap;
     private final Clock clock;
+    private final PartitionOffsets offsets;
     /** Whether a topic that exists before a phase creates it may be deleted first. */
     private final TopicOwnership ownership;
 
@@ -73,6 +74,7 @@ public final class KafkaTopics implements Topics {
         this.admin = Admin.create(p);
         this.bootstrap = bootstrap;
         this.clock = clock;
+        this.offsets = new PartitionOffsets(admin, bootstrap, CALL_TIMEOUT, this::health);
     }
 
     @Override
@@ -191,24 +193,20 @@ public final class KafkaTopics implements Topics {
             // Without a leader (a broker down) the largest replica is the fullest copy there is.
             bytes += leaderSize >= 0 ? leaderSize : largest;
         }
-        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-        Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
-        partitions.forEach(tp -> {
-            latest.put(tp, OffsetSpec.latest());
-            earliest.put(tp, OffsetSpec.earliest());
-        });
-        var ends = get(admin.listOffsets(latest).all(), "read the end offsets of " + topic);
-        var starts = get(admin.listOffsets(earliest).all(), "read the start offsets of " + topic);
+        var ends = offsets.read(topic, partitions, OffsetSpec.latest(), "end");
+        var starts = offsets.read(topic, partitions, OffsetSpec.earliest(), "start");
         long records = 0;
         for (TopicPartition tp : partitions) {
-            records += ends.get(tp).offset() - starts.get(tp).offset();
+            records += ends.get(tp) - starts.get(tp);
         }
         return new TopicDisk(topic, partitions.size(), bytes, records);
     }
 
     @Override
     public Map<Integer, Long> logStarts(String topic) throws InterruptedException {
-        return offsets(topic, OffsetSpec.earliest(), "start");
+        Map<Integer, Long> starts = new HashMap<>();
+        offsets(topic, OffsetSpec.earliest(), "start").forEach((tp, o) -> starts.put(tp.partition(), o));
+        return starts;
     }
 
     /**
@@ -221,17 +219,15 @@ public final class KafkaTopics implements Topics {
                 .sum();
     }
 
-    /** Each partition's offset of {@code spec} (its log's start or end), by partition. */
-    private Map<Integer, Long> offsets(String topic, OffsetSpec spec, String which) throws InterruptedException {
+    /** Each partition's offset of {@code spec} (its log's start or end). */
+    private Map<TopicPartition, Long> offsets(String topic, OffsetSpec spec, String which) throws InterruptedException {
         TopicDescription description = get(
                         admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
                 .get(topic);
-        Map<TopicPartition, OffsetSpec> asked = new HashMap<>();
-        description.partitions().forEach(p -> asked.put(new TopicPartition(topic, p.partition()), spec));
-        Map<Integer, Long> offsets = new HashMap<>();
-        get(admin.listOffsets(asked).all(), "read the " + which + " offsets of " + topic)
-                .forEach((tp, o) -> offsets.put(tp.partition(), o.offset()));
-        return offsets;
+        List<TopicPartition> asked = description.partitions().stream()
+                .map(p -> new TopicPartition(topic, p.partition()))
+                .toList();
+        return offsets.read(topic, asked, spec, which);
     }
 
     /**
