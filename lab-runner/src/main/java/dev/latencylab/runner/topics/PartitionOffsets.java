@@ -1,5 +1,6 @@
 package dev.latencylab.runner.topics;
 
+import dev.latencylab.runner.scenario.Durations;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -14,10 +15,11 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * A topic's partitions' start or end offsets, read from their leaders. When some leader does not
- * answer in time, the refusal names those partitions and, from the topic's description, why: on a
- * cluster with Kafka 4's eligible leader replicas (KIP-966), a leader that took over while fewer
- * replicas than min.insync.replicas were in sync knows no high watermark, so its end offset stays
- * unknown until enough replicas are back; the admin client only retries until it times out.
+ * answer in time, the refusal names those partitions and, from the topic's description, why: a
+ * leader that took over recently has a high watermark behind the start of its leader epoch, which
+ * does not advance while fewer replicas than min.insync.replicas are in sync (KIP-966), and until it
+ * does the leader answers ListOffsets(latest) with OFFSET_NOT_AVAILABLE, which the admin client
+ * retries until it times out.
  */
 final class PartitionOffsets {
 
@@ -73,7 +75,7 @@ final class PartitionOffsets {
             Throwable cause = e instanceof ExecutionException ? e.getCause() : null;
             throw new TopicException(
                     "could not read the " + which + " offsets of " + topic + " on " + bootstrap + " within "
-                            + timeout.toSeconds() + " s: " + whyUnread(which, unanswered, described, cause),
+                            + Durations.format(timeout) + ": " + whyUnread(which, unanswered, described, cause),
                     cause);
         }
     }
@@ -83,8 +85,13 @@ final class PartitionOffsets {
      * ({@code described}, null when it could not be read) says.
      */
     static String whyUnread(String which, List<Integer> unanswered, TopicHealth described, Throwable cause) {
+        String said = cause == null || cause.getMessage() == null ? null : cause.getMessage();
         if (described == null || unanswered.isEmpty()) {
-            return (cause == null ? "no answer" : cause.getMessage()) + " (are the brokers up? scripts/lab up)";
+            return (said == null ? "no answer" : said) + " (are the brokers up? scripts/lab up)";
+        }
+        if (cause != null && !(cause instanceof org.apache.kafka.common.errors.TimeoutException)) {
+            // Refused, not unanswered (authorization, an unsupported version): the cluster's own words say why.
+            return "partition " + unanswered.get(0) + " refused: " + said;
         }
         StringBuilder why = new StringBuilder();
         for (int partition : unanswered) {
@@ -101,18 +108,18 @@ final class PartitionOffsets {
                         .append(" of its ")
                         .append(p.replicas())
                         .append(" replicas in sync)");
-            } else if (p.isr() < described.minInsync() && which.equals("end")) {
+            } else if (p.isr() < Math.min(p.replicas(), described.minInsync()) && which.equals("end")) {
+                // The broker holds a partition to min(replicas, min.insync.replicas).
                 why.append(" has ")
                         .append(p.isr())
                         .append(" of its ")
                         .append(p.replicas())
                         .append(" replicas in sync, fewer than its min.insync.replicas ")
                         .append(described.minInsync())
-                        .append(": a leader (now broker ")
+                        .append(": a leader that took over (now broker ")
                         .append(p.leader())
-                        .append(") that took over in that state knows no high watermark (Kafka's eligible leader"
-                                + " replicas, KIP-966), so its end offset is unknown until enough replicas are"
-                                + " back in sync");
+                        .append(") gives no end offset until its high watermark reaches the start of its leader"
+                                + " epoch, which it cannot while too few replicas are in sync (KIP-966)");
             } else {
                 why.append(": its leader, broker ").append(p.leader()).append(", did not answer");
             }

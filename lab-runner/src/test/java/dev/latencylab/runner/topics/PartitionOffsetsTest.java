@@ -14,6 +14,8 @@ import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.TimeoutException;
+import org.apache.kafka.common.errors.TopicAuthorizationException;
 import org.apache.kafka.common.internals.KafkaFutureImpl;
 import org.junit.jupiter.api.Test;
 
@@ -37,11 +39,43 @@ class PartitionOffsetsTest {
 
         assertThatThrownBy(() -> offsets.read("lab.elr", List.of(P0, P1), OffsetSpec.latest(), "end"))
                 .isInstanceOf(TopicException.class)
-                .hasMessageStartingWith("could not read the end offsets of lab.elr on 127.0.0.1:9092 within 0 s:"
+                .hasMessage("could not read the end offsets of lab.elr on 127.0.0.1:9092 within 200ms:"
                         + " partition 0 has 2 of its 3 replicas in sync, fewer than its min.insync.replicas 3:"
-                        + " a leader (now broker 3) that took over in that state knows no high watermark")
-                .hasMessageContaining("KIP-966")
-                .hasMessageNotContaining("partition 1");
+                        + " a leader that took over (now broker 3) gives no end offset until its high watermark"
+                        + " reaches the start of its leader epoch, which it cannot while too few replicas are in"
+                        + " sync (KIP-966)");
+    }
+
+    @Test
+    void whenTheAdminClientTimesOutFirstTheFailedPartitionIsNamedAndItsTimeoutKept() {
+        // The admin's own deadline starts before the wait on its answer: it usually gives up first.
+        PartitionOffsets offsets = new PartitionOffsets(
+                answering(Map.of(P1, 2_784L), Map.of(P0, new TimeoutException("Timed out waiting for a node"))),
+                "127.0.0.1:9092",
+                Duration.ofSeconds(30),
+                (t, d) -> ONE_BROKER_DOWN);
+
+        assertThatThrownBy(() -> offsets.read("lab.elr", List.of(P0, P1), OffsetSpec.latest(), "end"))
+                .isInstanceOf(TopicException.class)
+                .hasMessageContaining("within 30s: partition 0 has 2 of its 3 replicas in sync")
+                .hasMessageNotContaining("partition 1")
+                .hasCauseInstanceOf(TimeoutException.class);
+    }
+
+    @Test
+    void aRefusalIsGivenInTheClustersOwnWords() {
+        assertThat(PartitionOffsets.whyUnread(
+                        "end", List.of(0), ONE_BROKER_DOWN, new TopicAuthorizationException("Not authorized")))
+                .isEqualTo("partition 0 refused: Not authorized");
+    }
+
+    @Test
+    void aPartitionWithFewerReplicasThanMinInsyncIsHeldToItsReplicas() {
+        // The broker holds it to min(replicas, min.insync.replicas): all in sync is enough.
+        TopicHealth small = new TopicHealth(List.of(new TopicHealth.Partition(0, 1, 2, 2)), 3);
+
+        assertThat(PartitionOffsets.whyUnread("end", List.of(0), small, null))
+                .isEqualTo("partition 0: its leader, broker 1, did not answer");
     }
 
     @Test
@@ -79,6 +113,11 @@ class PartitionOffsetsTest {
 
     /** An admin client whose ListOffsets answers for {@code known} partitions only; the others never answer. */
     private static Admin answering(Map<TopicPartition, Long> known) {
+        return answering(known, Map.of());
+    }
+
+    /** As {@link #answering(Map)}, the partitions in {@code failed} failing with their exception. */
+    private static Admin answering(Map<TopicPartition, Long> known, Map<TopicPartition, Exception> failed) {
         return (Admin) Proxy.newProxyInstance(
                 Admin.class.getClassLoader(), new Class<?>[] {Admin.class}, (proxy, method, args) -> {
                     if (!method.getName().equals("listOffsets")) {
@@ -91,6 +130,7 @@ class PartitionOffsetsTest {
                         KafkaFutureImpl<ListOffsetsResultInfo> f = new KafkaFutureImpl<>();
                         Optional.ofNullable(known.get(tp))
                                 .ifPresent(o -> f.complete(new ListOffsetsResultInfo(o, -1, Optional.empty())));
+                        Optional.ofNullable(failed.get(tp)).ifPresent(f::completeExceptionally);
                         futures.put(tp, f);
                     });
                     return new ListOffsetsResult(futures);
