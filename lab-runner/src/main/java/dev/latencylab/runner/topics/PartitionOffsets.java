@@ -85,7 +85,7 @@ final class PartitionOffsets {
      * ({@code described}, null when it could not be read) says.
      */
     static String whyUnread(String which, List<Integer> unanswered, TopicHealth described, Throwable cause) {
-        String said = cause == null || cause.getMessage() == null ? null : cause.getMessage();
+        String said = cause == null ? null : cause.getMessage();
         if (described == null || unanswered.isEmpty()) {
             return (said == null ? "no answer" : said) + " (are the brokers up? scripts/lab up)";
         }

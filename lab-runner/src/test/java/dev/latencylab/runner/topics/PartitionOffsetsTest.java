@@ -25,9 +25,9 @@ class PartitionOffsetsTest {
     private static final TopicPartition P1 = new TopicPartition("lab.elr", 1);
 
     /**
-     * As a cluster with eligible leader replicas answered with broker 2 of 3 down (min.insync.replicas
-     * 3): partition 0, whose leader moved from broker 2 to 3, never gives its end offset; partition 1,
-     * under min ISR too but with its leader unchanged, does.
+     * As a cluster answered with broker 2 of 3 down (min.insync.replicas 3): partition 0, whose leader
+     * moved from broker 2 to 3, never gives its end offset; partition 1, under min ISR too but with its
+     * leader unchanged, does.
      */
     private static final TopicHealth ONE_BROKER_DOWN =
             new TopicHealth(List.of(new TopicHealth.Partition(0, 3, 2, 3), new TopicHealth.Partition(1, 3, 2, 3)), 3);
