@@ -2,7 +2,6 @@ package dev.latencylab.consumer.modes;
 
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
-import dev.latencylab.api.settings.ConsumerSettingsReader;
 import dev.latencylab.api.settings.ConsumerStatus;
 import dev.latencylab.core.requestbody.StrictJsonBody;
 import dev.latencylab.kafka.clientproperties.ClientPropertyCheck;
@@ -43,7 +42,7 @@ class ConsumerEndpoint {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> post(@RequestBody(required = false) String body) {
-        ConsumerChange change = ConsumerSettingsReader.change(
+        ConsumerChange change = ConsumerChange.fromJson(
                 StrictJsonBody.fields(body, "{\"maxPollRecords\": 50, \"processing\": \"per-key\"}"));
         if (change.consumerConfig() != null) {
             ClientPropertyCheck.consumer("consumerConfig", change.consumerConfig());

@@ -3,7 +3,6 @@ package dev.latencylab.consumer.modes;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
-import dev.latencylab.api.settings.ConsumerSettingsReader;
 import dev.latencylab.core.requestbody.StrictJsonBody;
 import dev.latencylab.kafka.clientproperties.ClientPropertyCheck;
 import java.io.IOException;
@@ -68,9 +67,9 @@ public final class SettingsFile {
 
     private ConsumerSettings read() throws IOException {
         refuseLinkOrFolder();
-        ConsumerChange change = ConsumerSettingsReader.change(
+        ConsumerChange change = ConsumerChange.read(
                 StrictJsonBody.fields(Files.readString(file, StandardCharsets.UTF_8), "{\"maxPollRecords\": 50}"),
-                ConsumerSettingsReader.SETTINGS_FIELDS);
+                ConsumerChange.SETTINGS_FIELDS);
         if (change.consumerConfig() != null) {
             // What the endpoint checks before it applies a change: a file is no way around it.
             ClientPropertyCheck.consumer("consumerConfig", change.consumerConfig());
@@ -106,8 +105,7 @@ public final class SettingsFile {
         Path folder = file.toAbsolutePath().getParent();
         Path tmp = Files.createTempFile(folder, "." + file.getFileName() + ".", ".tmp");
         try {
-            Files.writeString(
-                    tmp, JSON.writeValueAsString(ConsumerChange.to(settings).json()), StandardCharsets.UTF_8);
+            Files.writeString(tmp, JSON.writeValueAsString(ConsumerChange.to(settings)), StandardCharsets.UTF_8);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);

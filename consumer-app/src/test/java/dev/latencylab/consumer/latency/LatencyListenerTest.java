@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.latency.KeyOrder;
 import dev.latencylab.api.settings.ConsumerChange;
-import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ConsumerSettings;
-import dev.latencylab.api.settings.ProcessingOrder;
 import dev.latencylab.consumer.modes.BatchProcessing;
 import dev.latencylab.consumer.modes.ConsumerModes;
 import dev.latencylab.consumer.modes.SettingsFile;
@@ -57,8 +55,8 @@ class LatencyListenerTest {
 
     @Test
     void aBatchProcessedPerKeyChecksItsKeysInOffsetOrder() throws Exception {
-        LatencyListener perKey = listener(ConsumerSettings.DEFAULTS.apply(
-                ConsumerChange.none().and(ConsumerSetting.PROCESSING, ProcessingOrder.PER_KEY)));
+        LatencyListener perKey =
+                listener(ConsumerSettings.DEFAULTS.apply(ConsumerChange.fromJson(Map.of("processing", "per-key"))));
         // The producer's sequence 9 of key A came before its 8 in the log: processed in that order, A is out of order.
         perKey.onBatch(List.of(record(0, "A", 9), record(1, "B", 10), record(2, "A", 8), record(3, "B", 11)));
 

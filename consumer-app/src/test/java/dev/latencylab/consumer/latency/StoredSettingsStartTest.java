@@ -3,7 +3,6 @@ package dev.latencylab.consumer.latency;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.settings.ConsumerChange;
-import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.consumer.LabConsumerProperties;
 import dev.latencylab.consumer.modes.ConsumerModes;
@@ -50,9 +49,8 @@ class StoredSettingsStartTest {
         Path file = Files.writeString(
                 dir.resolve("consumer-app-2.settings.json"),
                 "{\"maxPollRecords\": 50, \"consumerConfig\": {\"group.protocol\": \"consumer\"}}");
-        ConsumerSettings stored = ConsumerSettings.DEFAULTS.apply(ConsumerChange.none()
-                .and(ConsumerSetting.MAX_POLL_RECORDS, 50)
-                .withConsumerConfig(Map.of("group.protocol", "consumer")));
+        ConsumerSettings stored = ConsumerSettings.DEFAULTS.apply(ConsumerChange.fromJson(
+                Map.of("maxPollRecords", 50, "consumerConfig", Map.of("group.protocol", "consumer"))));
 
         app("lab.consumer.settings-file=" + file).run(context -> {
             assertThat(context).hasNotFailed();

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerSettings;
-import dev.latencylab.api.settings.ConsumerSettingsReader;
 import dev.latencylab.core.clock.EpochMicros;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,7 +24,7 @@ class BatchProcessingTest {
     }
 
     private static ConsumerSettings settings(Map<String, ?> fields) {
-        ConsumerChange change = ConsumerSettingsReader.change(fields);
+        ConsumerChange change = ConsumerChange.fromJson(new java.util.LinkedHashMap<>(fields));
         return ConsumerSettings.DEFAULTS.apply(change);
     }
 

@@ -6,9 +6,7 @@ import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
 import dev.latencylab.api.latency.ConsumerDescription;
-import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerChange;
-import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ConsumerSettings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Map;
@@ -41,7 +39,7 @@ class RestartedModesTest {
                 new SimpleMeterRegistry());
         assertThat(properties.getKafkaConsumerProperties()).containsEntry("group.protocol", "consumer");
 
-        modes.apply(ConsumerChange.none().withConsumerConfig(Map.of()));
+        modes.apply(ConsumerChange.none().with(null, null, Map.of()));
 
         verify(batch).stop();
         verify(batch).start();
@@ -59,9 +57,8 @@ class RestartedModesTest {
         ContainerProperties properties = new ContainerProperties("lab.orders");
         ConsumerModes.configure(properties, ConsumerSettings.DEFAULTS);
         assertThat(properties.getKafkaConsumerProperties()).containsEntry("enable.auto.commit", "false");
-        ConsumerSettings auto = ConsumerSettings.DEFAULTS.apply(ConsumerChange.none()
-                .and(ConsumerSetting.COMMIT, CommitMode.AUTO)
-                .and(ConsumerSetting.COMMIT_INTERVAL_MS, 700));
+        ConsumerSettings auto = ConsumerSettings.DEFAULTS.apply(
+                ConsumerChange.fromJson(Map.of("commit", "auto", "commitIntervalMs", 700)));
 
         ConsumerModes.configure(properties, auto);
 

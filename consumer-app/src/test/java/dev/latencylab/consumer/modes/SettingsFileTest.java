@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.settings.ConsumerChange;
-import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ProcessingOrder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -21,9 +20,8 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 class SettingsFileTest {
 
     /** A phase's settings that the defaults are not: the new group protocol and fewer records a poll. */
-    static final ConsumerSettings PHASE = ConsumerSettings.DEFAULTS.apply(ConsumerChange.none()
-            .and(ConsumerSetting.MAX_POLL_RECORDS, 50)
-            .withConsumerConfig(Map.of("group.protocol", "consumer")));
+    static final ConsumerSettings PHASE = ConsumerSettings.DEFAULTS.apply(ConsumerChange.fromJson(
+            Map.of("maxPollRecords", 50, "consumerConfig", Map.of("group.protocol", "consumer"))));
 
     @TempDir
     Path dir;
@@ -92,8 +90,7 @@ class SettingsFileTest {
         // A change of processing restarts no container: a registry without any will do.
         ConsumerModes modes = modes(SettingsFile.at(file).initial(), SettingsFile.at(file));
 
-        ConsumerSettings now =
-                modes.apply(ConsumerChange.none().and(ConsumerSetting.PROCESSING, ProcessingOrder.PER_KEY));
+        ConsumerSettings now = modes.apply(ConsumerChange.fromJson(Map.of("processing", "per-key")));
 
         assertThat(now.processing()).isEqualTo(ProcessingOrder.PER_KEY);
         assertThat(SettingsFile.at(file).initial()).isEqualTo(now);
@@ -104,8 +101,7 @@ class SettingsFileTest {
         Path folder = Files.createDirectory(dir.resolve("consumer-app.settings.json"));
         ConsumerModes modes = modes(ConsumerSettings.DEFAULTS, SettingsFile.at(folder));
 
-        ConsumerSettings now =
-                modes.apply(ConsumerChange.none().and(ConsumerSetting.PROCESSING, ProcessingOrder.PER_KEY));
+        ConsumerSettings now = modes.apply(ConsumerChange.fromJson(Map.of("processing", "per-key")));
 
         assertThat(modes.settings()).isEqualTo(now);
         assertThat(now.processing()).isEqualTo(ProcessingOrder.PER_KEY);

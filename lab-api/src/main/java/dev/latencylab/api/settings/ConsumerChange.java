@@ -1,102 +1,145 @@
 package dev.latencylab.api.settings;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * The body of POST /actuator/consumer: the consumer settings to change (each {@link
- * ConsumerSetting} it does not name stays as it is), and whether the consumer reads ({@code
- * consuming}: false pauses it, records wait on the brokers). Read by {@link ConsumerSettingsReader};
- * written by the runner as a flat JSON object, unset fields left out.
+ * The body of POST /actuator/consumer: the consumer settings to change, each as {@link
+ * ConsumerSettings} names it (null: as it is), whether the consumer reads ({@code consuming}: false
+ * pauses it, records wait on the brokers) and the whole set of other Kafka consumer properties
+ * ({@code consumerConfig}; empty: none; null: as they are). Its JSON is a flat object, unset fields
+ * left out; read strictly ({@link #read}): an unknown field or a quoted number is refused, naming the
+ * field.
  */
-public final class ConsumerChange extends SettingsDelta {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ConsumerChange(
+        Integer fetchMinBytes,
+        Integer fetchMaxWaitMs,
+        Integer maxPollRecords,
+        Integer maxPartitionFetchBytes,
+        ListenerType listener,
+        CommitMode commit,
+        Integer commitCount,
+        Integer commitIntervalMs,
+        Boolean commitSync,
+        ProcessingOrder processing,
+        Integer workers,
+        Integer workMicros,
+        WorkKind work,
+        Boolean consuming,
+        Map<String, String> consumerConfig) {
 
-    private static final ConsumerChange NONE = new ConsumerChange(new Object[ConsumerSetting.ALL.size()], null, null);
+    /** The fields a change may name. */
+    public static final Set<String> CHANGE_FIELDS = Arrays.stream(ConsumerChange.class.getRecordComponents())
+            .map(RecordComponent::getName)
+            .collect(Collectors.toUnmodifiableSet());
+    /** The fields of {@link ConsumerSettings}, as a scenario's {@code consumer} block and the stored file name them. */
+    public static final Set<String> SETTINGS_FIELDS =
+            CHANGE_FIELDS.stream().filter(f -> !f.equals("consuming")).collect(Collectors.toUnmodifiableSet());
 
-    private final Boolean consuming;
-
-    private ConsumerChange(Object[] settings, Map<String, String> consumerConfig, Boolean consuming) {
-        super(ConsumerSetting.ALL, settings, consumerConfig);
-        this.consuming = consuming;
+    public ConsumerChange {
+        if (consumerConfig != null) {
+            consumerConfig = ExtraProperties.checked("consumerConfig", consumerConfig, ExtraProperties.CONSUMER_OWNED);
+        }
     }
 
     /** A change of nothing, to build on. */
     public static ConsumerChange none() {
-        return NONE;
-    }
-
-    /** A change of the settings given by row index (null: as it is), and nothing else. */
-    static ConsumerChange ofSettings(Object[] settings) {
-        return new ConsumerChange(settings, null, null);
-    }
-
-    /** Every setting as given (what a phase asks for); reading left as it is. */
-    public static ConsumerChange to(ConsumerSettings s) {
-        return new ConsumerChange(s.values(), s.consumerConfig(), null);
+        return only(null);
     }
 
     /** Only whether the consumer reads. */
     public static ConsumerChange consuming(boolean consuming) {
-        return NONE.reading(consuming);
+        return only(consuming);
     }
 
-    /** Read from JSON by the endpoint's own strict reader. */
+    private static ConsumerChange only(Boolean consuming) {
+        return new ConsumerChange(
+                null, null, null, null, null, null, null, null, null, null, null, null, null, consuming, null);
+    }
+
+    /** Every setting as given (what a phase asks for); reading left as it is. */
+    public static ConsumerChange to(ConsumerSettings s) {
+        return to(s, null);
+    }
+
+    /** Every setting as given, and whether the consumer reads (null: as it is). */
+    public static ConsumerChange to(ConsumerSettings s, Boolean consuming) {
+        return new ConsumerChange(
+                s.fetchMinBytes(),
+                s.fetchMaxWaitMs(),
+                s.maxPollRecords(),
+                s.maxPartitionFetchBytes(),
+                s.listener(),
+                s.commit(),
+                s.commitCount(),
+                s.commitIntervalMs(),
+                s.commitSync(),
+                s.processing(),
+                s.workers(),
+                s.workMicros(),
+                s.work(),
+                consuming,
+                s.consumerConfig());
+    }
+
+    /** Read from JSON by the endpoint's own strict reader, refused whole with the first field at fault. */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static ConsumerChange fromJson(Map<String, Object> fields) {
-        return ConsumerSettingsReader.change(fields);
+        return read(fields, CHANGE_FIELDS);
     }
 
-    /** The same change, setting {@code setting} too. */
-    public <T> ConsumerChange and(Setting<T> setting, T value) {
-        return new ConsumerChange(settingsWith(setting, value), consumerConfig(), consuming);
+    /** A change read from {@code fields} accepting only the {@code known} names, refused whole with the first field at fault. */
+    public static ConsumerChange read(Map<String, ?> fields, Set<String> known) {
+        return Setting.strictly(problems -> read(fields, known, problems));
     }
 
-    /** The same change, with whether the consumer reads (null: as it is). */
-    public ConsumerChange reading(Boolean on) {
-        return new ConsumerChange(settings(), consumerConfig(), on);
+    private static ConsumerChange read(Map<String, ?> f, Set<String> known, List<BadSettingsException> problems) {
+        FieldReads.unknown(f, known, problems);
+        return new ConsumerChange(
+                FieldReads.integer(f, "fetchMinBytes", ConsumerLimits.FETCH_MIN_BYTES, problems),
+                FieldReads.integer(f, "fetchMaxWaitMs", ConsumerLimits.FETCH_MAX_WAIT_MS, problems),
+                FieldReads.integer(f, "maxPollRecords", ConsumerLimits.MAX_POLL_RECORDS, problems),
+                FieldReads.integer(f, "maxPartitionFetchBytes", ConsumerLimits.MAX_PARTITION_FETCH_BYTES, problems),
+                FieldReads.labelled(f, "listener", ListenerType.class, problems),
+                FieldReads.labelled(f, "commit", CommitMode.class, problems),
+                FieldReads.integer(f, "commitCount", ConsumerLimits.COMMIT_COUNT, problems),
+                FieldReads.integer(f, "commitIntervalMs", ConsumerLimits.COMMIT_INTERVAL_MS, problems),
+                FieldReads.bool(f, "commitSync", problems),
+                FieldReads.labelled(f, "processing", ProcessingOrder.class, problems),
+                FieldReads.integer(f, "workers", ConsumerLimits.WORKERS, problems),
+                FieldReads.integer(f, "workMicros", ConsumerLimits.WORK_MICROS, problems),
+                FieldReads.labelled(f, "work", WorkKind.class, problems),
+                FieldReads.bool(f, "consuming", problems),
+                FieldReads.properties(f, "consumerConfig", ExtraProperties.CONSUMER_OWNED, problems));
     }
 
-    /** The same change with other Kafka properties, the whole set (empty: none; null: as they are). */
-    public ConsumerChange withConsumerConfig(Map<String, String> properties) {
-        return new ConsumerChange(settings(), properties, consuming);
-    }
-
-    public Map<String, String> consumerConfig() {
-        return properties();
-    }
-
-    public Boolean consuming() {
-        return consuming;
-    }
-
-    /** Whether this change sets any consumer setting (not just {@code consuming}). */
-    public boolean setsAnySetting() {
-        return setsAnyOfTheTable();
-    }
-
-    /** The settings it sets in the table's order, then consuming and consumerConfig. */
-    @JsonAnyGetter
-    public Map<String, Object> json() {
-        Map<String, Object> json = settingsJson();
-        putSet(json, "consuming", consuming);
-        putSet(json, "consumerConfig", consumerConfig());
-        return json;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ConsumerChange c && sameSettings(c) && Objects.equals(consuming, c.consuming);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(settingsHash(), consuming);
-    }
-
-    @Override
-    public String toString() {
-        return "ConsumerChange" + json();
+    /**
+     * The same change with the listener, the commit mode and the whole set of other properties given
+     * (null: as they are, or as the change has them).
+     */
+    public ConsumerChange with(ListenerType newListener, CommitMode newCommit, Map<String, String> properties) {
+        return new ConsumerChange(
+                fetchMinBytes,
+                fetchMaxWaitMs,
+                maxPollRecords,
+                maxPartitionFetchBytes,
+                newListener != null ? newListener : listener,
+                newCommit != null ? newCommit : commit,
+                commitCount,
+                commitIntervalMs,
+                commitSync,
+                processing,
+                workers,
+                workMicros,
+                work,
+                consuming,
+                properties != null ? properties : consumerConfig);
     }
 }

@@ -1,95 +1,171 @@
 package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything about the consumer a phase of an experiment sets: a value for each {@link
- * ConsumerSetting} and any other Kafka consumer properties ({@code consumerConfig}, by their Kafka
- * names). The one type for it: the consumer-app holds it, {@code /actuator/consumer} shows it, a
- * scenario's phase asks for it. Checked when made, so an inconsistent combination cannot exist.
+ * Everything about the consumer a phase of an experiment sets: the Kafka consumer's fetch settings
+ * (a change of one restarts the listener container), how the listener receives records, when
+ * offsets are committed, the simulated processing of each record, and any other Kafka consumer
+ * properties ({@code consumerConfig}, by their Kafka names). The one type for it: the consumer-app
+ * holds it, {@code /actuator/consumer} shows it, a scenario's phase asks for it. Checked when made,
+ * so an inconsistent combination cannot exist. Its JSON is a flat object, one field per setting
+ * (the commit figure the mode does not read and an empty {@code consumerConfig} left out).
+ *
+ * @param fetchMinBytes fetch.min.bytes
+ * @param fetchMaxWaitMs fetch.max.wait.ms
+ * @param maxPollRecords max.poll.records: the largest batch a listener call receives
+ * @param maxPartitionFetchBytes max.partition.fetch.bytes
+ * @param listener one record per listener call, the poll's batch, or a share group's consumers
+ * @param commit when offsets are committed
+ * @param commitCount records between commits, for {@link CommitMode#COUNT} only
+ * @param commitIntervalMs time between commits, for {@link CommitMode#TIME} and {@link CommitMode#AUTO} only
+ * @param commitSync whether a commit waits for the broker's answer (commitSync) or not
+ * @param processing in order on the listener thread, per key on workers, or unordered on workers
+ * @param workers worker threads, for per-key and unordered processing (1 for in order); with listener
+ *     share, its consumers
+ * @param workMicros simulated processing time per record, µs (0: none)
+ * @param work what the simulated processing does: spin on the CPU or wait
+ * @param consumerConfig any other Kafka consumer properties ({@link ExtraProperties}); empty when none
  */
-public final class ConsumerSettings extends SettingValues {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ConsumerSettings(
+        int fetchMinBytes,
+        int fetchMaxWaitMs,
+        int maxPollRecords,
+        int maxPartitionFetchBytes,
+        ListenerType listener,
+        CommitMode commit,
+        Integer commitCount,
+        Integer commitIntervalMs,
+        boolean commitSync,
+        ProcessingOrder processing,
+        int workers,
+        int workMicros,
+        WorkKind work,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> consumerConfig) {
 
-    /** Every setting at its fallback: the consumer-app's defaults ({@link ConsumerSetting}). */
-    public static final ConsumerSettings DEFAULTS = of(ConsumerChange.consuming(true));
+    /** The settings that are the Kafka consumer's own: their Kafka property by their name here (before
+     * {@link #DEFAULTS}, whose checks read it through {@link ExtraProperties}). */
+    static final Map<String, String> KAFKA_NAMES = Map.of(
+            "fetchMinBytes", "fetch.min.bytes",
+            "fetchMaxWaitMs", "fetch.max.wait.ms",
+            "maxPollRecords", "max.poll.records",
+            "maxPartitionFetchBytes", "max.partition.fetch.bytes");
+
+    /**
+     * The consumer-app's defaults: Kafka's fetch settings, the poll's batch per call, asynchronous
+     * commits every 5 s (so commits cost the brokers little at tens of thousands of records/s), no
+     * simulated work.
+     */
+    public static final ConsumerSettings DEFAULTS = new ConsumerSettings(
+            1,
+            500,
+            500,
+            1_048_576,
+            ListenerType.BATCH,
+            CommitMode.TIME,
+            null,
+            5_000,
+            false,
+            ProcessingOrder.IN_ORDER,
+            1,
+            0,
+            WorkKind.WAIT,
+            Map.of());
 
     /** Share consumers one instance runs at most (each a Kafka client and a thread). */
     public static final int MAX_SHARE_CONSUMERS = 32;
 
-    private ConsumerSettings(Object[] given, Map<String, String> consumerConfig) {
-        super(ConsumerSetting.ALL, given, "consumerConfig", consumerConfig, ExtraProperties.CONSUMER_OWNED);
+    public ConsumerSettings {
+        ConsumerLimits.FETCH_MIN_BYTES.check("fetchMinBytes", fetchMinBytes);
+        ConsumerLimits.FETCH_MAX_WAIT_MS.check("fetchMaxWaitMs", fetchMaxWaitMs);
+        ConsumerLimits.MAX_POLL_RECORDS.check("maxPollRecords", maxPollRecords);
+        ConsumerLimits.MAX_PARTITION_FETCH_BYTES.check("maxPartitionFetchBytes", maxPartitionFetchBytes);
+        if (commitCount != null) {
+            ConsumerLimits.COMMIT_COUNT.check("commitCount", commitCount);
+        }
+        if (commitIntervalMs != null) {
+            ConsumerLimits.COMMIT_INTERVAL_MS.check("commitIntervalMs", commitIntervalMs);
+        }
+        ConsumerLimits.WORKERS.check("workers", workers);
+        ConsumerLimits.WORK_MICROS.check("workMicros", workMicros);
+        Objects.requireNonNull(listener, "listener");
+        Objects.requireNonNull(commit, "commit");
+        Objects.requireNonNull(processing, "processing");
+        Objects.requireNonNull(work, "work");
+        consumerConfig = ExtraProperties.checked("consumerConfig", consumerConfig, ExtraProperties.CONSUMER_OWNED);
         commitFigure(
-                commit() == CommitMode.COUNT,
+                commit,
+                commit == CommitMode.COUNT,
                 CommitMode.COUNT.label(),
-                commitCount(),
+                commitCount,
                 "commitCount",
                 "the records between commits");
         commitFigure(
-                commit().timed(),
+                commit,
+                commit.timed(),
                 CommitMode.TIME + " or " + CommitMode.AUTO,
-                commitIntervalMs(),
+                commitIntervalMs,
                 "commitIntervalMs",
                 "the milliseconds between commits");
-        if (commit() == CommitMode.RECORD && listener() != ListenerType.RECORD) {
+        if (commit == CommitMode.RECORD && listener != ListenerType.RECORD) {
             throw new BadSettingsException(
                     "commit", "commit record needs listener record (a batch listener commits what it was handed)");
         }
-        if (listener() != ListenerType.BATCH && processing() != ProcessingOrder.IN_ORDER) {
+        if (listener != ListenerType.BATCH && processing != ProcessingOrder.IN_ORDER) {
             throw new BadSettingsException(
                     "processing",
-                    "processing " + processing() + " spreads a batch over workers: it needs listener batch");
+                    "processing " + processing + " spreads a batch over workers: it needs listener batch");
         }
-        if (listener() == ListenerType.SHARE && workers() > MAX_SHARE_CONSUMERS) {
+        if (listener == ListenerType.SHARE && workers > MAX_SHARE_CONSUMERS) {
             throw new BadSettingsException(
                     "workers",
                     "workers: with listener share, the share group's consumers on this instance, each a Kafka"
-                            + " client with its own thread: at most " + MAX_SHARE_CONSUMERS + "; got " + workers());
+                            + " client with its own thread: at most " + MAX_SHARE_CONSUMERS + "; got " + workers);
         }
-        if (listener() == ListenerType.SHARE && consumerConfig().containsKey("isolation.level")) {
+        if (listener == ListenerType.SHARE && consumerConfig.containsKey("isolation.level")) {
             throw new BadSettingsException(
                     "consumerConfig",
                     "consumerConfig: isolation.level is no share consumer's setting (a share group's isolation is"
                             + " its group config share.isolation.level, read_uncommitted here): leave it out with"
                             + " listener share");
         }
-        if (listener() == ListenerType.SHARE && (commit() == CommitMode.RECORD || commit() == CommitMode.AUTO)) {
+        if (listener == ListenerType.SHARE && (commit == CommitMode.RECORD || commit == CommitMode.AUTO)) {
             throw new BadSettingsException(
-                    "commit", "commit " + commit() + ": a share group acknowledges each record; it commits no offsets");
+                    "commit", "commit " + commit + ": a share group acknowledges each record; it commits no offsets");
         }
-        if (commit() == CommitMode.AUTO && commitSync()) {
+        if (commit == CommitMode.AUTO && commitSync) {
             throw new BadSettingsException(
                     "commitSync", "commitSync: commit auto is the Kafka consumer's own, asynchronous inside poll");
         }
-        if (processing() == ProcessingOrder.IN_ORDER && workers() != 1 && listener() != ListenerType.SHARE) {
+        if (processing == ProcessingOrder.IN_ORDER && workers != 1 && listener != ListenerType.SHARE) {
             throw new BadSettingsException(
                     "workers",
                     "workers: processing in-order runs on the listener thread alone; "
-                            + "give workers 1 or processing per-key or unordered; got " + workers());
+                            + "give workers 1 or processing per-key or unordered; got " + workers);
         }
     }
 
     /** A commit mode's own figure (its count, its interval) is given with the modes it belongs to and only with them. */
-    private void commitFigure(boolean belongs, String modes, Integer figure, String field, String what) {
+    private static void commitFigure(
+            CommitMode commit, boolean belongs, String modes, Integer figure, String field, String what) {
         if (belongs && figure == null) {
-            throw new BadSettingsException(field, field + ": commit " + commit() + " needs " + what);
+            throw new BadSettingsException(field, field + ": commit " + commit + " needs " + what);
         }
         if (!belongs && figure != null) {
             throw new BadSettingsException(
-                    field, field + " is only read with commit " + modes + "; got commit " + commit());
+                    field, field + " is only read with commit " + modes + "; got commit " + commit);
         }
     }
 
-    /** The settings a change gives over the defaults (the rules of {@link #apply} included). */
-    public static ConsumerSettings of(ConsumerChange change) {
-        return new ConsumerSettings(merged(new Object[ConsumerSetting.ALL.size()], change), change.consumerConfig());
-    }
-
-    /** Read from JSON (the consumer's status) by the endpoint's own strict reader. */
+    /** Read from JSON (the consumer's status, the stored file) by the endpoint's own strict reader. */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static ConsumerSettings fromJson(Map<String, Object> fields) {
-        return of(ConsumerSettingsReader.change(fields, ConsumerSettingsReader.SETTINGS_FIELDS));
+        return DEFAULTS.apply(ConsumerChange.read(fields, ConsumerChange.SETTINGS_FIELDS));
     }
 
     /**
@@ -98,119 +174,78 @@ public final class ConsumerSettings extends SettingValues {
      * in-order processing without workers goes back to 1 worker; to parallel processing without
      * workers, to 8.
      */
-    public ConsumerSettings apply(ConsumerChange change) {
-        Objects.requireNonNull(change, "change");
-        return new ConsumerSettings(merged(values(), change), change.propertiesOver(consumerConfig()));
+    public ConsumerSettings apply(ConsumerChange c) {
+        CommitMode nextCommit = or(c.commit(), commit);
+        Integer nextCount = c.commitCount() != null || nextCommit == commit
+                ? or(c.commitCount(), commitCount)
+                : (nextCommit == CommitMode.COUNT ? Integer.valueOf(1_000) : null);
+        Integer nextInterval = c.commitIntervalMs() != null || nextCommit == commit
+                ? or(c.commitIntervalMs(), commitIntervalMs)
+                : (nextCommit.timed() ? Integer.valueOf(5_000) : null);
+        ProcessingOrder nextProcessing = or(c.processing(), processing);
+        int nextWorkers = c.workers() != null || nextProcessing == processing
+                ? or(c.workers(), workers)
+                : (nextProcessing == ProcessingOrder.IN_ORDER ? 1 : 8);
+        return new ConsumerSettings(
+                or(c.fetchMinBytes(), fetchMinBytes),
+                or(c.fetchMaxWaitMs(), fetchMaxWaitMs),
+                or(c.maxPollRecords(), maxPollRecords),
+                or(c.maxPartitionFetchBytes(), maxPartitionFetchBytes),
+                or(c.listener(), listener),
+                nextCommit,
+                nextCount,
+                nextInterval,
+                or(c.commitSync(), commitSync),
+                nextProcessing,
+                nextWorkers,
+                or(c.workMicros(), workMicros),
+                or(c.work(), work),
+                or(c.consumerConfig(), consumerConfig));
     }
 
-    private static Object[] merged(Object[] next, ConsumerChange change) {
-        CommitMode commitBefore = (CommitMode) next[ConsumerSetting.COMMIT.index()];
-        ProcessingOrder processingBefore = (ProcessingOrder) next[ConsumerSetting.PROCESSING.index()];
-        change.over(next);
-        CommitMode commit =
-                next[ConsumerSetting.COMMIT.index()] instanceof CommitMode c ? c : ConsumerSetting.COMMIT.fallback();
-        if (commit != commitBefore) {
-            if (!change.sets(ConsumerSetting.COMMIT_COUNT)) {
-                next[ConsumerSetting.COMMIT_COUNT.index()] = commit == CommitMode.COUNT ? 1_000 : null;
-            }
-            if (!change.sets(ConsumerSetting.COMMIT_INTERVAL_MS)) {
-                next[ConsumerSetting.COMMIT_INTERVAL_MS.index()] = commit.timed() ? 5_000 : null;
-            }
-        }
-        Object processing = next[ConsumerSetting.PROCESSING.index()];
-        if (processing != null && processing != processingBefore && !change.sets(ConsumerSetting.WORKERS)) {
-            next[ConsumerSetting.WORKERS.index()] = processing == ProcessingOrder.IN_ORDER ? 1 : 8;
-        }
-        return next;
+    private static <T> T or(T given, T current) {
+        return given != null ? given : current;
     }
 
     /** Whether going from these settings to {@code next} needs a new Kafka consumer (its fetch settings or other properties differ). */
     public boolean fetchDiffers(ConsumerSettings next) {
-        return !sameClient(next);
+        return !kafkaProperties().equals(next.kafkaProperties()) || !consumerConfig.equals(next.consumerConfig);
     }
 
-    public int fetchMinBytes() {
-        return get(ConsumerSetting.FETCH_MIN_BYTES);
-    }
-
-    public int fetchMaxWaitMs() {
-        return get(ConsumerSetting.FETCH_MAX_WAIT_MS);
-    }
-
-    public int maxPollRecords() {
-        return get(ConsumerSetting.MAX_POLL_RECORDS);
-    }
-
-    public int maxPartitionFetchBytes() {
-        return get(ConsumerSetting.MAX_PARTITION_FETCH_BYTES);
-    }
-
-    public ListenerType listener() {
-        return get(ConsumerSetting.LISTENER);
-    }
-
-    public CommitMode commit() {
-        return get(ConsumerSetting.COMMIT);
-    }
-
-    public Integer commitCount() {
-        return get(ConsumerSetting.COMMIT_COUNT);
-    }
-
-    public Integer commitIntervalMs() {
-        return get(ConsumerSetting.COMMIT_INTERVAL_MS);
-    }
-
-    public boolean commitSync() {
-        return get(ConsumerSetting.COMMIT_SYNC);
-    }
-
-    public ProcessingOrder processing() {
-        return get(ConsumerSetting.PROCESSING);
-    }
-
-    public int workers() {
-        return get(ConsumerSetting.WORKERS);
-    }
-
-    public int workMicros() {
-        return get(ConsumerSetting.WORK_MICROS);
-    }
-
-    public WorkKind work() {
-        return get(ConsumerSetting.WORK);
-    }
-
-    /** Any other Kafka consumer properties, by their Kafka names ({@link ExtraProperties}); empty when none. */
-    public Map<String, String> consumerConfig() {
-        return properties();
+    /** The Kafka consumer's properties these settings give, by Kafka's names, as text; the other properties go beside them. */
+    public Map<String, String> kafkaProperties() {
+        Map<String, String> kafka = new LinkedHashMap<>();
+        kafka.put(KAFKA_NAMES.get("fetchMinBytes"), Integer.toString(fetchMinBytes));
+        kafka.put(KAFKA_NAMES.get("fetchMaxWaitMs"), Integer.toString(fetchMaxWaitMs));
+        kafka.put(KAFKA_NAMES.get("maxPollRecords"), Integer.toString(maxPollRecords));
+        kafka.put(KAFKA_NAMES.get("maxPartitionFetchBytes"), Integer.toString(maxPartitionFetchBytes));
+        return kafka;
     }
 
     /** When and how offsets are committed: "batch sync", "time 5000 ms async", "count 1000 async", "auto 5000 ms async". */
     public String describeCommit() {
-        return commit()
-                + (commit() == CommitMode.COUNT ? " " + commitCount() : "")
-                + (commit().timed() ? " " + commitIntervalMs() + " ms" : "")
-                + (commitSync() ? " sync" : " async");
+        return commit
+                + (commit == CommitMode.COUNT ? " " + commitCount : "")
+                + (commit.timed() ? " " + commitIntervalMs + " ms" : "")
+                + (commitSync ? " sync" : " async");
     }
 
     /** A short name for progress lines and reports: "batch 50, per-key x 50, commit batch, wait 1000 µs". */
     public String describe() {
-        if (listener() == ListenerType.SHARE) {
-            return "share group x " + workers() + ", batch " + maxPollRecords() + ", " + simulated()
-                    + describeProperties();
+        if (listener == ListenerType.SHARE) {
+            return "share group x " + workers + ", batch " + maxPollRecords + ", " + simulated() + describeProperties();
         }
-        String unit = listener() == ListenerType.RECORD ? "record" : "batch " + maxPollRecords();
-        String order = processing() == ProcessingOrder.IN_ORDER ? "in-order" : processing() + " x " + workers();
+        String unit = listener == ListenerType.RECORD ? "record" : "batch " + maxPollRecords;
+        String order = processing == ProcessingOrder.IN_ORDER ? "in-order" : processing + " x " + workers;
         String commits = "commit " + describeCommit();
         return unit + ", " + order + ", " + commits + ", " + simulated() + describeProperties();
     }
 
     private String simulated() {
-        return workMicros() == 0 ? "no work" : work() + " " + workMicros() + " µs";
+        return workMicros == 0 ? "no work" : work + " " + workMicros + " µs";
     }
 
     private String describeProperties() {
-        return consumerConfig().isEmpty() ? "" : ", " + consumerConfig();
+        return consumerConfig.isEmpty() ? "" : ", " + consumerConfig;
     }
 }

@@ -26,7 +26,11 @@ public final class ExtraProperties {
     public static final Map<String, String> PRODUCER_OWNED = producerOwned();
 
     private static Map<String, String> producerOwned() {
-        Map<String, String> owned = ownedByRows(ProducerSetting.ALL, "serializer");
+        Map<String, String> owned = new TreeMap<>();
+        for (Setting<?> s : ProducerSetting.ALL) {
+            s.kafkaProperty().ifPresent(property -> owned.put(property, s.name()));
+        }
+        ownedByEveryClient(owned, "serializer");
         for (Compression codec : Compression.values()) {
             codec.levelProperty().ifPresent(property -> owned.put(property, "compressionLevel"));
         }
@@ -36,7 +40,9 @@ public final class ExtraProperties {
     }
 
     private static Map<String, String> consumerOwned() {
-        Map<String, String> owned = ownedByRows(ConsumerSetting.ALL, "deserializer");
+        Map<String, String> owned = new TreeMap<>();
+        ConsumerSettings.KAFKA_NAMES.forEach((name, property) -> owned.put(property, name));
+        ownedByEveryClient(owned, "deserializer");
         owned.put("enable.auto.commit", "commit (auto: the Kafka consumer's own commits)");
         owned.put("auto.commit.interval.ms", "commitIntervalMs (with commit auto)");
         owned.put("auto.offset.reset", "nothing: the accounting reads every record from where the group is");
@@ -46,19 +52,14 @@ public final class ExtraProperties {
     }
 
     /**
-     * Each row's own Kafka property, owned by the row, and what every client of the lab has set: its
-     * brokers, its name and the {@code serde} ("serializer", "deserializer") of its keys and values.
+     * Adds what every client of the lab has set: its brokers, its name and the {@code serde}
+     * ("serializer", "deserializer") of its keys and values.
      */
-    private static Map<String, String> ownedByRows(java.util.List<Setting<?>> table, String serde) {
-        Map<String, String> owned = new TreeMap<>();
-        for (Setting<?> s : table) {
-            s.kafkaProperty().ifPresent(property -> owned.put(property, s.name()));
-        }
+    private static void ownedByEveryClient(Map<String, String> owned, String serde) {
         owned.put("bootstrap.servers", "scripts/lab up --bootstrap");
         owned.put("key." + serde, "nothing: the lab's records are bytes");
         owned.put("value." + serde, "nothing: the lab's records are bytes");
         owned.put("client.id", "nothing: the lab names its clients");
-        return owned;
     }
 
     /** The consumer's counterpart of {@link #PRODUCER_OWNED}. */

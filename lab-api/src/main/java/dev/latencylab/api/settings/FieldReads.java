@@ -5,6 +5,8 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -12,6 +14,22 @@ import java.util.function.Predicate;
 final class FieldReads {
 
     private FieldReads() {}
+
+    /** A problem for each field {@code known} does not name, naming what is accepted. */
+    static void unknown(Map<String, ?> fields, Set<String> known, List<BadSettingsException> problems) {
+        for (String name : new TreeSet<>(fields.keySet())) {
+            if (!known.contains(name)) {
+                problems.add(new BadSettingsException(
+                        name, "unknown field '" + name + "'; accepted: " + String.join(", ", new TreeSet<>(known))));
+            }
+        }
+    }
+
+    /** One of an enum's constants, by the contract's labels ({@link EnumLabels}). */
+    static <E extends Enum<E>> E labelled(
+            Map<String, ?> fields, String name, Class<E> type, List<BadSettingsException> problems) {
+        return named(fields, name, s -> EnumLabels.parse(type, s), EnumLabels.accepted(type), problems);
+    }
 
     static String text(
             Map<String, ?> fields,

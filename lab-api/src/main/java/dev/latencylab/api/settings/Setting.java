@@ -13,7 +13,7 @@ import java.util.function.Function;
  * One setting of the lab, as data: its name in scenarios, JSON and reports, the Kafka property it
  * sets (none for a setting of the load or the listener), whether the Kafka client runs with it, how
  * its values are read and shown, and its value when none is given. The producer's rows are {@link
- * ProducerSetting}'s table, the consumer's {@link ConsumerSetting}'s.
+ * ProducerSetting}'s table (the consumer's settings are the components of {@link ConsumerSettings}).
  *
  * @param <T> the type of its values
  */
@@ -82,12 +82,7 @@ public final class Setting<T> {
      */
     static Object[] readAll(
             List<Setting<?>> table, Map<String, ?> fields, Set<String> known, List<BadSettingsException> problems) {
-        for (String name : new TreeSet<>(fields.keySet())) {
-            if (!known.contains(name)) {
-                problems.add(new BadSettingsException(
-                        name, "unknown field '" + name + "'; accepted: " + String.join(", ", new TreeSet<>(known))));
-            }
-        }
+        FieldReads.unknown(fields, known, problems);
         Object[] values = new Object[table.size()];
         for (Setting<?> s : table) {
             values[s.index] = s.read(fields, problems);

@@ -9,9 +9,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * A value for every row of a settings table ({@link ProducerSetting#ALL}, {@link
- * ConsumerSetting#ALL}) and the Kafka client's other properties: what {@link ProducerSettings} and
- * {@link ConsumerSettings} share. Each value is checked when made, a missing one takes its row's
+ * A value for every row of a settings table ({@link ProducerSetting#ALL}) and the Kafka client's
+ * other properties: the state of {@link ProducerSettings}. Each value is checked when made, a missing one takes its row's
  * fallback. The JSON is a flat object, one field per setting in the table's order (null values left
  * out), then the other properties when any.
  */

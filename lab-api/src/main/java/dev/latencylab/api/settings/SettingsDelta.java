@@ -8,8 +8,8 @@ import java.util.Objects;
 
 /**
  * The settings of a table a change sets (each row it does not name stays as it is) and the whole
- * set of the client's other properties (null: as they are): what {@link SettingsChange} and {@link
- * ConsumerChange} share.
+ * set of the client's other properties (null: as they are): the settings part of {@link
+ * SettingsChange}.
  */
 @JsonAutoDetect(
         getterVisibility = JsonAutoDetect.Visibility.NONE,

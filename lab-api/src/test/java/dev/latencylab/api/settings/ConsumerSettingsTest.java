@@ -3,16 +3,14 @@ package dev.latencylab.api.settings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ConsumerSettingsTest {
 
     private static ConsumerSettings read(Map<String, ?> fields) {
-        return ConsumerSettings.DEFAULTS.apply(ConsumerSettingsReader.change(fields));
+        return ConsumerSettings.DEFAULTS.apply(ConsumerChange.fromJson(new LinkedHashMap<>(fields)));
     }
 
     @Test
@@ -51,13 +49,13 @@ class ConsumerSettingsTest {
         assertThat(count.commitCount()).isEqualTo(1_000);
         assertThat(count.commitIntervalMs()).isNull();
 
-        ConsumerSettings time = count.apply(ConsumerSettingsReader.change(Map.of("commit", "time")));
+        ConsumerSettings time = count.apply(ConsumerChange.fromJson(Map.of("commit", "time")));
         assertThat(time.commitIntervalMs()).isEqualTo(5_000);
         assertThat(time.commitCount()).isNull();
 
         ConsumerSettings parallel = read(Map.of("processing", "unordered"));
         assertThat(parallel.workers()).isEqualTo(8);
-        assertThat(parallel.apply(ConsumerSettingsReader.change(Map.of("processing", "in-order")))
+        assertThat(parallel.apply(ConsumerChange.fromJson(Map.of("processing", "in-order")))
                         .workers())
                 .isEqualTo(1);
     }
@@ -71,7 +69,7 @@ class ConsumerSettingsTest {
         assertThat(auto.describeCommit()).isEqualTo("auto 5000 ms async");
         ConsumerSettings everySecond = read(Map.of("listener", "record", "commit", "auto", "commitIntervalMs", 1_000));
         assertThat(everySecond.describe()).isEqualTo("record, in-order, commit auto 1000 ms async, no work");
-        ConsumerSettings timed = everySecond.apply(ConsumerSettingsReader.change(Map.of("commit", "time")));
+        ConsumerSettings timed = everySecond.apply(ConsumerChange.fromJson(Map.of("commit", "time")));
         assertThat(timed.commitIntervalMs()).as("the new mode's default").isEqualTo(5_000);
         assertThatThrownBy(() -> read(Map.of("commit", "auto", "commitSync", true)))
                 .hasMessageContaining("asynchronous inside poll")
@@ -129,25 +127,20 @@ class ConsumerSettingsTest {
 
     @Test
     void badValuesAreRefusedAsTheProducerEndpointRefusesThem() {
-        assertThatThrownBy(() -> ConsumerSettingsReader.change(Map.of("maxPollRecords", "50")))
+        assertThatThrownBy(() -> ConsumerChange.fromJson(Map.of("maxPollRecords", "50")))
                 .hasMessage("maxPollRecords must be an integer from 1 to 100000; got \"50\"");
-        assertThatThrownBy(() -> ConsumerSettingsReader.change(Map.of("processing", "parallel")))
+        assertThatThrownBy(() -> ConsumerChange.fromJson(Map.of("processing", "parallel")))
                 .hasMessage("processing must be one of in-order, per-key, unordered; got \"parallel\"");
-        assertThatThrownBy(() -> ConsumerSettingsReader.change(Map.of("maxPollRecord", 50)))
+        assertThatThrownBy(() -> ConsumerChange.fromJson(Map.of("maxPollRecord", 50)))
                 .hasMessageStartingWith("unknown field 'maxPollRecord'; accepted: commit, commitCount");
-        assertThatThrownBy(() -> ConsumerSettingsReader.change(Map.of("consuming", "no")))
+        assertThatThrownBy(() -> ConsumerChange.fromJson(Map.of("consuming", "no")))
                 .hasMessage("consuming must be true or false; got \"no\"");
     }
 
     @Test
-    void aScenarioBlockGathersEveryProblemAndKnowsNoConsuming() {
-        List<BadSettingsException> problems = new ArrayList<>();
-
-        ConsumerSettings s = ConsumerSettingsReader.settings(
-                Map.of("consuming", false, "workMicros", -1), ConsumerSettings.DEFAULTS, problems);
-
-        assertThat(s).isNull();
-        assertThat(problems).extracting(BadSettingsException::field).containsExactly("consuming", "workMicros");
+    void theSettingsKnowNoConsuming() {
+        assertThatThrownBy(() -> ConsumerSettings.fromJson(Map.of("consuming", false)))
+                .hasMessageStartingWith("unknown field 'consuming'; accepted: commit, commitCount");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.latencylab.api.settings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
@@ -44,11 +45,14 @@ class LabelledTest {
 
     @Test
     void everyChoiceOfTheTablesIsLabelled() {
-        for (List<Setting<?>> table : List.of(ProducerSetting.ALL, ConsumerSetting.ALL)) {
-            for (Setting<?> s : table) {
-                if (s.fallback() instanceof Enum<?> e && !(e instanceof Compression) && !(e instanceof Acks)) {
-                    assertThat(CHOICES).as(s.name()).contains(e.getDeclaringClass());
-                }
+        for (Setting<?> s : ProducerSetting.ALL) {
+            if (s.fallback() instanceof Enum<?> e && !(e instanceof Compression) && !(e instanceof Acks)) {
+                assertThat(CHOICES).as(s.name()).contains(e.getDeclaringClass());
+            }
+        }
+        for (RecordComponent c : ConsumerSettings.class.getRecordComponents()) {
+            if (c.getType().isEnum()) {
+                assertThat(CHOICES.contains(c.getType())).as(c.getName()).isTrue();
             }
         }
     }

@@ -146,7 +146,7 @@ public final class CompareRun {
             }
             // The latency part measures the consumer-app as the user set it, not as the drains did.
             lab.consumerFor(
-                    ConsumerChange.to(consumerBefore).reading(true),
+                    ConsumerChange.to(consumerBefore, true),
                     settings.labTopic(),
                     layout.partitions(),
                     settings.drainTimeout());

@@ -2,7 +2,6 @@ package dev.latencylab.runner.compare;
 
 import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerChange;
-import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.runner.run.ScenarioRunner;
 import java.time.Clock;
@@ -55,8 +54,7 @@ final class ConsumerRounds {
      * by the Kafka consumer's own auto-commit every 5 s inside poll (the tool leaves enable.auto.commit
      * at Kafka's default), so neither side pays for commit work the other does not do.
      */
-    static final ConsumerChange AS_THE_TOOL =
-            ConsumerChange.none().and(ConsumerSetting.COMMIT, CommitMode.AUTO).withConsumerConfig(TOOL_FETCH);
+    static final ConsumerChange AS_THE_TOOL = ConsumerChange.none().with(null, CommitMode.AUTO, TOOL_FETCH);
 
     /** The backlog topic made last, for the comparison's clean-up; null before the first. */
     String lastTopic() {
@@ -69,7 +67,7 @@ final class ConsumerRounds {
     }
 
     static ConsumerChange drainWith(ListenerType listener) {
-        return AS_THE_TOOL.and(ConsumerSetting.LISTENER, listener);
+        return AS_THE_TOOL.with(listener, null, null);
     }
 
     /**

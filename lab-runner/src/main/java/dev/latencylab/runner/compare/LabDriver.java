@@ -6,7 +6,6 @@ import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.CommitMode;
 import dev.latencylab.api.settings.ConsumerChange;
-import dev.latencylab.api.settings.ConsumerSetting;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ListenerType;
@@ -220,7 +219,7 @@ final class LabDriver {
      * cover only what it processes after the switch: nothing of the drained topic.
      */
     void commitByTheContainer() throws InterruptedException {
-        consumer.apply(ConsumerChange.none().and(ConsumerSetting.COMMIT, CommitMode.BATCH));
+        consumer.apply(ConsumerChange.none().with(null, CommitMode.BATCH, null));
     }
 
     /**
@@ -369,7 +368,7 @@ final class LabDriver {
     }
 
     void restoreConsumer(ConsumerSettings s) throws InterruptedException {
-        consumer.apply(ConsumerChange.to(s).reading(true));
+        consumer.apply(ConsumerChange.to(s, true));
     }
 
     void resetConsumer() throws InterruptedException {

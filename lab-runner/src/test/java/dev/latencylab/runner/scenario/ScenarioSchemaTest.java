@@ -8,8 +8,8 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import dev.latencylab.api.settings.CommitMode;
+import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerLimits;
-import dev.latencylab.api.settings.ConsumerSettingsReader;
 import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.api.settings.ProcessingOrder;
 import dev.latencylab.api.settings.SettingsLimits;
@@ -145,7 +145,7 @@ class ScenarioSchemaTest {
         assertThat(components(PhaseReader.PhaseFile.class)).containsAll(fields(defs.path("defaults")));
         assertThat(fields(defs.path("phase"))).isEqualTo(components(PhaseReader.PhaseFile.class));
         assertThat(fields(defs.path("settings"))).isEqualTo(SettingsReader.SETTINGS_FIELDS);
-        assertThat(fields(defs.path("consumer"))).isEqualTo(ConsumerSettingsReader.SETTINGS_FIELDS);
+        assertThat(fields(defs.path("consumer"))).isEqualTo(ConsumerChange.SETTINGS_FIELDS);
         assertThat(fields(defs.path("topic").path("oneOf").path(1))).isEqualTo(components(TopicSpec.class));
         assertThat(fields(defs.path("network"))).isEqualTo(components(NetworkDelay.class));
         assertThat(fields(defs.path("fault")))
