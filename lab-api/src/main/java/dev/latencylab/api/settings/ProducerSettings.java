@@ -1,6 +1,7 @@
 package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -12,6 +13,10 @@ import java.util.Objects;
  * flat object, one field per setting in the table's order; null values are left out.
  */
 public final class ProducerSettings extends SettingValues {
+
+    /** Every setting's name, in the order JSON, files, reports and {@link #shown()} give them. */
+    public static final List<String> NAMES =
+            ProducerSetting.ALL.stream().map(Setting::name).toList();
 
     private ProducerSettings(Object[] given, Map<String, String> producerConfig) {
         super(ProducerSetting.ALL, given, "producerConfig", producerConfig, ExtraProperties.PRODUCER_OWNED);
@@ -147,6 +152,17 @@ public final class ProducerSettings extends SettingValues {
                     .ifPresent(p -> kafka.put(p, compressionLevel().toString()));
         }
         kafka.put("enable.idempotence", Boolean.toString(acks().idempotent()));
+    }
+
+    /**
+     * The settings a phase need not give, where they are not at their defaults, as a scenario file
+     * shows them (the Kafka properties of {@code producerConfig} aside).
+     */
+    public Map<String, Object> tuned() {
+        Map<String, Object> tuned = plain();
+        tuned.remove("producerConfig");
+        ProducerSetting.ALL.stream().filter(Setting::required).forEach(s -> tuned.remove(s.name()));
+        return tuned;
     }
 
     /** The same settings at another rate (the runner's rate search). */

@@ -135,11 +135,6 @@ public final class Setting<T> {
         return fallback;
     }
 
-    /** The label name of the producer's {@code lab_phase_info} series: {@code lingerMs} is {@code linger_ms}. */
-    public String labelName() {
-        return name.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(java.util.Locale.ROOT);
-    }
-
     int index() {
         return index;
     }

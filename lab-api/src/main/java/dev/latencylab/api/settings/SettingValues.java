@@ -107,6 +107,18 @@ public abstract class SettingValues {
         return plain;
     }
 
+    /**
+     * Every setting by name, in the table's order, as scenario files, reports and labels show it
+     * (null where it has no value): what a reader of settings it does not know one by one goes through.
+     */
+    public Map<String, Object> shown() {
+        Map<String, Object> shown = new LinkedHashMap<>();
+        for (Setting<?> s : table) {
+            shown.put(s.name(), s.plain(values[s.index()]));
+        }
+        return shown;
+    }
+
     /** Whether the Kafka client runs with the same configuration under both: no new client is needed. */
     public boolean sameClient(SettingValues other) {
         for (Setting<?> s : table) {

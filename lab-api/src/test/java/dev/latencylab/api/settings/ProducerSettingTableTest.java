@@ -178,7 +178,6 @@ class ProducerSettingTableTest {
             row.kafkaProperty().ifPresent(property -> assertThat(ExtraProperties.PRODUCER_OWNED)
                     .containsEntry(property, row.name()));
         }
-        assertThat(ProducerSetting.MAX_IN_FLIGHT.labelName()).isEqualTo("max_in_flight");
     }
 
     @Test

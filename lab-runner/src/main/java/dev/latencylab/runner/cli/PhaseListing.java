@@ -1,13 +1,11 @@
 package dev.latencylab.runner.cli;
 
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.runner.results.summary.Fmt;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.RunPlan;
 import dev.latencylab.runner.scenario.Scenario;
 import java.io.PrintStream;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -42,10 +40,7 @@ final class PhaseListing {
                     Durations.format(p.warmup()),
                     Durations.format(p.duration()));
             // The line above shows the settings every phase gives; the others where they are not at their fallbacks.
-            Map<String, Object> others = new LinkedHashMap<>();
-            p.settings().plain().forEach((name, value) -> ProducerSetting.named(name)
-                    .filter(setting -> !setting.required())
-                    .ifPresent(setting -> others.put(name, value)));
+            Map<String, Object> others = p.settings().tuned();
             if (!others.isEmpty()) {
                 out.printf(Locale.ROOT, "  %-12s and %s%n", "", others);
             }

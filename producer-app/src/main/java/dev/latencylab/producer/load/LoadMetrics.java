@@ -1,14 +1,14 @@
 package dev.latencylab.producer.load;
 
 import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.ProducerSetting;
-import dev.latencylab.api.settings.Setting;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -82,11 +82,16 @@ final class LoadMetrics {
     /** The phase, its name and topic, and one label per setting (the table's; "none" where it has no value). */
     static Tags phaseTags(LoadState s) {
         Tags tags = Tags.of("phase", Integer.toString(s.phase()), "name", phaseName(s), "topic", s.topic());
-        for (Setting<?> setting : ProducerSetting.ALL) {
-            Object value = setting.plain(s.settings().get(setting));
-            tags = tags.and(setting.labelName(), value == null ? "none" : value.toString());
+        for (Map.Entry<String, Object> setting : s.settings().shown().entrySet()) {
+            Object value = setting.getValue();
+            tags = tags.and(labelName(setting.getKey()), value == null ? "none" : value.toString());
         }
         return tags;
+    }
+
+    /** A setting's label: {@code lingerMs} is {@code linger_ms}. */
+    static String labelName(String setting) {
+        return setting.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
     }
 
     /** Phase 0 (warm-ups, records without the header) has one fixed name, so each phase id has one name. */

@@ -8,6 +8,7 @@ import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsReader;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -56,6 +57,14 @@ class LoadMetricsTest {
 
         metrics.showPhase(warmUp);
         assertThat(phaseInfo(registry)).containsExactly("phase=0 name=unnamed linger_ms=5 compression=lz4 acks=all");
+        Meter.Id row = registry.find("lab.phase.info").gauge().getId();
+        assertThat(row.getTag("max_in_flight"))
+                .as("a label per setting, by its name")
+                .isEqualTo("5");
+        assertThat(row.getTag("compression_level"))
+                .as("a setting without a value")
+                .isEqualTo("none");
+        assertThat(row.getTag("rate")).as("as a scenario file writes it").isEqualTo("1000");
 
         LoadState named = warmUp.apply(SettingsChange.phase(7001, "acks-1#2"));
         metrics.showPhase(named);

@@ -1,8 +1,6 @@
 package dev.latencylab.runner.results.report;
 
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.Setting;
 import dev.latencylab.runner.results.collect.BrokerIds;
 import dev.latencylab.runner.results.summary.Figure;
 import dev.latencylab.runner.results.summary.Figure.Table;
@@ -175,10 +173,13 @@ final class PhaseTables {
                 .distinct()
                 .sorted(BrokerIds.ORDER)
                 .toList();
-        List<Setting<?>> varying = ProducerSetting.ALL.stream()
+        List<String> varying = ProducerSettings.NAMES.stream()
                 .filter(s -> !ALWAYS_SHOWN.contains(s))
-                .filter(s ->
-                        rows.stream().map(r -> r.settings().get(s)).distinct().count() > 1)
+                .filter(s -> rows.stream()
+                                .map(r -> r.settings().shown().get(s))
+                                .distinct()
+                                .count()
+                        > 1)
                 .toList();
         StringBuilder b = new StringBuilder();
         for (Table t : Table.values()) {
@@ -214,12 +215,8 @@ final class PhaseTables {
     }
 
     /** Settings with a column of their own in every report; the others get one where the phases differ in them. */
-    private static final Set<Setting<?>> ALWAYS_SHOWN = Set.of(
-            ProducerSetting.LINGER_MS,
-            ProducerSetting.BATCH_SIZE,
-            ProducerSetting.COMPRESSION,
-            ProducerSetting.PAYLOAD_BYTES,
-            ProducerSetting.RATE);
+    private static final Set<String> ALWAYS_SHOWN =
+            Set.of("lingerMs", "batchSize", "compression", "payloadBytes", "rate");
 
     /**
      * The table's columns: its figures ({@link Figures}), a broker's once per broker, and around
@@ -227,13 +224,13 @@ final class PhaseTables {
      * of the table in which the phases differ ({@code varying}), so no two rows look alike but for
      * their figures.
      */
-    private static List<Column> columns(Table t, List<String> brokers, List<Setting<?>> varying) {
+    private static List<Column> columns(Table t, List<String> brokers, List<String> varying) {
         List<Column> c = new ArrayList<>();
         if (t == Table.LATENCY) {
             c.add(Column.setting("linger.ms", false, s -> Integer.toString(s.lingerMs())));
             c.add(Column.setting("batch.size", false, s -> Integer.toString(s.batchSize())));
             c.add(Column.setting("compression", true, s -> s.compression().kafkaName()));
-            varying.forEach(row -> c.add(Column.setting(row.name(), true, s -> shown(row, s))));
+            varying.forEach(name -> c.add(Column.setting(name, true, s -> shown(name, s))));
         }
         for (Figure f : Figures.of(t, brokers)) {
             c.add(Column.figure(f.column(), f));
@@ -250,8 +247,8 @@ final class PhaseTables {
         return c;
     }
 
-    private static String shown(Setting<?> row, ProducerSettings s) {
-        Object value = row.plain(s.get(row));
+    private static String shown(String name, ProducerSettings s) {
+        Object value = s.shown().get(name);
         return value == null ? Fmt.NA : value.toString();
     }
 }

@@ -1,7 +1,6 @@
 package dev.latencylab.runner.results.report;
 
-import dev.latencylab.api.settings.ProducerSetting;
-import dev.latencylab.api.settings.Setting;
+import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.runner.results.summary.Figures;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.results.summary.RunSummary;
@@ -103,10 +102,9 @@ public final class PhasesCsv {
                 "topic",
                 p == null || p.description() == null ? null : p.description().topic());
         row.put("partitions", p == null ? null : text(p.partitions()));
-        for (Setting<?> s : ProducerSetting.ALL) {
-            row.put(
-                    "settings." + s.name(),
-                    p == null ? null : text(s.plain(p.settings().get(s))));
+        Map<String, Object> settings = p == null ? null : p.settings().shown();
+        for (String name : ProducerSettings.NAMES) {
+            row.put("settings." + name, settings == null ? null : text(settings.get(name)));
         }
         row.put(
                 "settings.producerConfig",
