@@ -1,7 +1,11 @@
 package dev.latencylab.consumer.latency;
 
 import dev.latencylab.core.latency.LatencyRecorder;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.InvalidOffsetException;
@@ -24,6 +28,18 @@ final class StaleLedgerCheck implements ConsumerAwareRebalanceListener {
 
     private static final Logger log = LoggerFactory.getLogger(StaleLedgerCheck.class);
 
+    /**
+     * How long an assignment waits for its partitions' offsets. A leader may give no end offset for a
+     * while: one that took over while fewer replicas than min.insync.replicas are in sync, whose high
+     * watermark lags the start of its epoch (KIP-966). The consumer would ask again for
+     * default.api.timeout.ms (60 s) inside poll, reading no partition meanwhile, and then throw the
+     * whole check away: a stall of the lab's own making in the latencies it measures.
+     */
+    static final Duration ASK = Duration.ofSeconds(5);
+
+    /** How long each partition is asked alone once the whole assignment's ends did not come within {@link #ASK}. */
+    static final Duration ASK_EACH = Duration.ofSeconds(1);
+
     private final LatencyRecorder recorder;
 
     StaleLedgerCheck(LatencyRecorder recorder) {
@@ -35,7 +51,7 @@ final class StaleLedgerCheck implements ConsumerAwareRebalanceListener {
         if (partitions.isEmpty()) {
             return;
         }
-        Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+        Map<TopicPartition, Long> ends = endOffsets(consumer, partitions);
         Map<TopicPartition, Long> begins = beginnings(consumer, partitions);
         ends.forEach((tp, end) -> {
             if (end != null
@@ -61,7 +77,7 @@ final class StaleLedgerCheck implements ConsumerAwareRebalanceListener {
             return -1;
         }
         try {
-            long position = consumer.position(tp);
+            long position = consumer.position(tp, ASK);
             return position >= begin && position <= end ? position : -1;
         } catch (TimeoutException | InvalidOffsetException e) {
             log.debug("No position of {} at its assignment: {}", tp, e.toString());
@@ -69,10 +85,38 @@ final class StaleLedgerCheck implements ConsumerAwareRebalanceListener {
         }
     }
 
+    /**
+     * Every partition's end offset; when they do not all come within {@link #ASK}, each partition's
+     * alone, so that the partitions whose leaders answer are checked and only the others are not
+     * (named in a warning).
+     */
+    private static Map<TopicPartition, Long> endOffsets(
+            Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        try {
+            return consumer.endOffsets(partitions, ASK);
+        } catch (TimeoutException e) {
+            Map<TopicPartition, Long> ends = new HashMap<>();
+            List<TopicPartition> unanswered = new ArrayList<>();
+            for (TopicPartition tp : partitions) {
+                try {
+                    ends.putAll(consumer.endOffsets(List.of(tp), ASK_EACH));
+                } catch (TimeoutException again) {
+                    unanswered.add(tp);
+                }
+            }
+            log.warn(
+                    "No end offset of {} at their assignment (a leader gives none while its high watermark lags the"
+                            + " start of its epoch, as when it took over with fewer replicas in sync than"
+                            + " min.insync.replicas): their offset ledgers are not checked against the log now",
+                    unanswered);
+            return ends;
+        }
+    }
+
     private static Map<TopicPartition, Long> beginnings(
             Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
         try {
-            return consumer.beginningOffsets(partitions);
+            return consumer.beginningOffsets(partitions, ASK);
         } catch (TimeoutException e) {
             log.debug("No log start offsets of {} at their assignment: {}", partitions, e.toString());
             return Map.of();

@@ -6,6 +6,8 @@ import dev.latencylab.core.accounting.GroupLedger;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.latency.LatencyRecorder;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.consumer.MockConsumer;
@@ -74,6 +76,39 @@ class StaleLedgerCheckTest {
 
         assertThat(ledger().view().partition(0)).as("partition 0 forgotten").isEmpty();
         assertThat(ledger().view().partition(1)).as("partition 1 forgotten").isEmpty();
+    }
+
+    @Test
+    void aPartitionWhoseLeaderGivesNoEndOffsetIsLeftUncheckedTheOthersCheckedWithoutTheMinuteLongWait() {
+        ledger().deliver(0, 5000, 1);
+        ledger().deliver(1, 5000, 1);
+        List<Duration> waits = new ArrayList<>();
+        // Partition 0's new leader gives no end offset (its high watermark lags its epoch's start): Kafka's
+        // consumer asks again until the timeout it is given, then fails the whole request.
+        MockConsumer<byte[], byte[]> consumer = new MockConsumer<>("earliest") {
+            @Override
+            public synchronized Map<TopicPartition, Long> endOffsets(
+                    Collection<TopicPartition> partitions, Duration timeout) {
+                waits.add(timeout);
+                if (partitions.contains(P0)) {
+                    throw new TimeoutException("end offsets of " + partitions);
+                }
+                return super.endOffsets(partitions, timeout);
+            }
+        };
+        prepare(consumer, Map.of(P0, 0L, P1, 0L), Map.of(P0, 10L, P1, 10L), Map.of(P0, 0L, P1, 0L));
+
+        check.onPartitionsAssigned(consumer, List.of(P0, P1));
+
+        assertThat(ledger().view().partition(0))
+                .as("partition 0 not checked, kept")
+                .isPresent();
+        assertThat(ledger().view().partition(1))
+                .as("partition 1 checked, forgotten")
+                .isEmpty();
+        assertThat(waits)
+                .as("the whole assignment once, then each partition alone, never default.api.timeout.ms")
+                .containsExactly(StaleLedgerCheck.ASK, StaleLedgerCheck.ASK_EACH, StaleLedgerCheck.ASK_EACH);
     }
 
     private GroupLedger ledger() {

@@ -3,6 +3,8 @@ package dev.latencylab.runner.run;
 import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.settings.ProducerSettings;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -63,16 +65,29 @@ public final class ConsoleFormat {
     }
 
     /**
-     * The consumer's numbers missing so far in a phase, for its progress line: "lost" only while no
-     * send of the phase failed. A failed send's number never comes, so the consumer counts it missing
-     * once the grace period has passed; the phase's closing accounting takes the failed sends out.
+     * The consumer's numbers missing so far in a phase, for its progress line: "lost" only while every
+     * send of the phase was answered and none failed. A failed send's number never comes, and a send
+     * still retrying (the brokers answer nothing while too few replicas are in sync) may come late, yet
+     * the consumer counts both missing once the grace period has passed; what exceeds them is lost for
+     * sure. The phase's closing accounting tells them apart.
      */
-    public static String liveMissing(long missing, long failed) {
+    public static String liveMissing(long missing, long failed, long unanswered) {
         if (missing <= 0) {
             return "";
         }
-        return failed == 0
-                ? "  lost " + missing
-                : "  missing " + missing + " (" + failed + " sends failed so far: their numbers never come)";
+        if (failed == 0 && unanswered == 0) {
+            return "  lost " + missing;
+        }
+        List<String> why = new ArrayList<>();
+        if (missing > failed + unanswered) {
+            why.add("at least " + (missing - failed - unanswered) + " lost");
+        }
+        if (failed > 0) {
+            why.add(failed + " sends failed so far: their numbers never come");
+        }
+        if (unanswered > 0) {
+            why.add(unanswered + " sends not answered yet: their numbers may still come");
+        }
+        return "  missing " + missing + " (" + String.join("; ", why) + ")";
     }
 }

@@ -69,7 +69,8 @@ class FlameGraphCommandTest {
         assertThat(table.get(2)).matches("\\| `[^`]+` \\| [0-9]+\\.[0-9] % \\| [0-9]+\\.[0-9] % \\|");
         assertThat(out.lines().filter(l -> l.startsWith("| `"))).hasSize(3);
         List<String> folded = Files.readAllLines(dir.resolve("busy.txt"));
-        assertThat(folded).allSatisfy(line -> assertThat(line).matches("j\\.l\\.Thread\\.run(;[^ ]+)? [0-9]+"));
+        // Every stack is the thread's own, from its start: Thread.run, or Thread.exit when a sample caught it ending.
+        assertThat(folded).allSatisfy(line -> assertThat(line).matches("j\\.l\\.Thread\\.(run|exit)(;[^ ]+)? [0-9]+"));
         assertThat(folded).anySatisfy(line -> assertThat(line).contains("BusyRecording.spin"));
         // Nearly every sample of the thread passed through the task that calls spin (a sample may
         // catch the thread starting or ending); the graph is drawn from these stacks.

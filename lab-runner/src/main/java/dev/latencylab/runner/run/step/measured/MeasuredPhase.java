@@ -8,6 +8,7 @@ import static dev.latencylab.runner.run.ConsoleFormat.seconds;
 import static dev.latencylab.runner.run.ConsoleFormat.target;
 
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.runner.apps.ProducerClient;
@@ -203,12 +204,14 @@ public final class MeasuredPhase implements PhaseStep {
                 target(t.phase.settings()),
                 latency.map(l -> ms(l.latencyMs().p99())).orElse("n/a"),
                 latency.map(l -> ms(l.correctedLatencyMs().p99())).orElse("n/a"),
-                latency.map(l -> liveMissing(l.lost(), failedIn(producer, t.phaseId)))
+                latency.map(l -> missing(l.lost(), producer.phaseSends(t.phaseId)))
                         .orElse(""));
     }
 
-    private static long failedIn(ProducerStatus producer, int phaseId) {
-        return producer.phaseSends(phaseId).map(p -> p.failed()).orElse(0L);
+    private static String missing(long missing, Optional<PhaseSends> sends) {
+        long failed = sends.map(PhaseSends::failed).orElse(0L);
+        long unanswered = sends.map(p -> p.sent() - p.acked() - p.failed()).orElse(0L);
+        return liveMissing(missing, failed, Math.max(0, unanswered));
     }
 
     private static Duration min(Duration a, Duration b) {
