@@ -37,7 +37,10 @@ final class StaleLedgerCheck implements ConsumerAwareRebalanceListener {
      */
     static final Duration ASK = Duration.ofSeconds(5);
 
-    /** How long each partition is asked alone once the whole assignment's ends did not come within {@link #ASK}. */
+    /**
+     * How long each partition is asked alone once the whole assignment's ends did not come within
+     * {@link #ASK}; all of them together take at most {@link #ASK} more, the rest then go unasked.
+     */
     static final Duration ASK_EACH = Duration.ofSeconds(1);
 
     private final LatencyRecorder recorder;
@@ -97,20 +100,32 @@ final class StaleLedgerCheck implements ConsumerAwareRebalanceListener {
         } catch (TimeoutException e) {
             Map<TopicPartition, Long> ends = new HashMap<>();
             List<TopicPartition> unanswered = new ArrayList<>();
+            long deadline = System.nanoTime() + ASK.toNanos();
             for (TopicPartition tp : partitions) {
+                long left = deadline - System.nanoTime();
                 try {
-                    ends.putAll(consumer.endOffsets(List.of(tp), ASK_EACH));
+                    if (left <= 0) {
+                        throw new TimeoutException("no time left to ask");
+                    }
+                    ends.putAll(consumer.endOffsets(List.of(tp), min(ASK_EACH, Duration.ofNanos(left))));
                 } catch (TimeoutException again) {
                     unanswered.add(tp);
                 }
             }
-            log.warn(
-                    "No end offset of {} at their assignment (a leader gives none while its high watermark lags the"
-                            + " start of its epoch, as when it took over with fewer replicas in sync than"
-                            + " min.insync.replicas): their offset ledgers are not checked against the log now",
-                    unanswered);
+            if (!unanswered.isEmpty()) {
+                log.warn(
+                        "No end offset of {} at their assignment (a leader gives none while its high watermark lags"
+                                + " the start of its epoch, as when it took over with fewer replicas in sync than"
+                                + " min.insync.replicas): their offset ledgers are neither checked against the log"
+                                + " nor told where reading begins",
+                        unanswered);
+            }
             return ends;
         }
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     private static Map<TopicPartition, Long> beginnings(

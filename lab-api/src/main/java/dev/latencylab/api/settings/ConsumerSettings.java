@@ -48,14 +48,6 @@ public record ConsumerSettings(
         WorkKind work,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> consumerConfig) {
 
-    /** The settings that are the Kafka consumer's own: their Kafka property by their name here (before
-     * {@link #DEFAULTS}, whose checks read it through {@link ExtraProperties}). */
-    static final Map<String, String> KAFKA_NAMES = Map.of(
-            "fetchMinBytes", "fetch.min.bytes",
-            "fetchMaxWaitMs", "fetch.max.wait.ms",
-            "maxPollRecords", "max.poll.records",
-            "maxPartitionFetchBytes", "max.partition.fetch.bytes");
-
     /**
      * The consumer-app's defaults: Kafka's fetch settings, the poll's batch per call, asynchronous
      * commits every 5 s (so commits cost the brokers little at tens of thousands of records/s), no
@@ -215,10 +207,11 @@ public record ConsumerSettings(
     /** The Kafka consumer's properties these settings give, by Kafka's names, as text; the other properties go beside them. */
     public Map<String, String> kafkaProperties() {
         Map<String, String> kafka = new LinkedHashMap<>();
-        kafka.put(KAFKA_NAMES.get("fetchMinBytes"), Integer.toString(fetchMinBytes));
-        kafka.put(KAFKA_NAMES.get("fetchMaxWaitMs"), Integer.toString(fetchMaxWaitMs));
-        kafka.put(KAFKA_NAMES.get("maxPollRecords"), Integer.toString(maxPollRecords));
-        kafka.put(KAFKA_NAMES.get("maxPartitionFetchBytes"), Integer.toString(maxPartitionFetchBytes));
+        kafka.put(ExtraProperties.CONSUMER_FETCH.get("fetchMinBytes"), Integer.toString(fetchMinBytes));
+        kafka.put(ExtraProperties.CONSUMER_FETCH.get("fetchMaxWaitMs"), Integer.toString(fetchMaxWaitMs));
+        kafka.put(ExtraProperties.CONSUMER_FETCH.get("maxPollRecords"), Integer.toString(maxPollRecords));
+        kafka.put(
+                ExtraProperties.CONSUMER_FETCH.get("maxPartitionFetchBytes"), Integer.toString(maxPartitionFetchBytes));
         return kafka;
     }
 

@@ -25,6 +25,17 @@ public final class ExtraProperties {
      */
     public static final Map<String, String> PRODUCER_OWNED = producerOwned();
 
+    /**
+     * The consumer's settings that are the Kafka consumer's own ({@link ConsumerSettings}' fetch
+     * settings): their Kafka property by their name. Here, not in {@link ConsumerSettings}, whose
+     * constructor reads this class: neither class needs the other initialised first.
+     */
+    static final Map<String, String> CONSUMER_FETCH = Map.of(
+            "fetchMinBytes", "fetch.min.bytes",
+            "fetchMaxWaitMs", "fetch.max.wait.ms",
+            "maxPollRecords", "max.poll.records",
+            "maxPartitionFetchBytes", "max.partition.fetch.bytes");
+
     private static Map<String, String> producerOwned() {
         Map<String, String> owned = new TreeMap<>();
         for (Setting<?> s : ProducerSetting.ALL) {
@@ -41,7 +52,7 @@ public final class ExtraProperties {
 
     private static Map<String, String> consumerOwned() {
         Map<String, String> owned = new TreeMap<>();
-        ConsumerSettings.KAFKA_NAMES.forEach((name, property) -> owned.put(property, name));
+        CONSUMER_FETCH.forEach((name, property) -> owned.put(property, name));
         ownedByEveryClient(owned, "deserializer");
         owned.put("enable.auto.commit", "commit (auto: the Kafka consumer's own commits)");
         owned.put("auto.commit.interval.ms", "commitIntervalMs (with commit auto)");

@@ -71,7 +71,7 @@ class ConsumerSettingsJsonTest {
     @Test
     void onlyAFetchSettingOrAnotherPropertyNeedsANewConsumer() {
         Map<String, Object> tuned = tuned();
-        for (String fetch : ConsumerSettings.KAFKA_NAMES.keySet()) {
+        for (String fetch : ExtraProperties.CONSUMER_FETCH.keySet()) {
             assertThat(ConsumerSettings.DEFAULTS
                             .apply(ConsumerChange.fromJson(Map.of(fetch, tuned.get(fetch))))
                             .fetchDiffers(ConsumerSettings.DEFAULTS))

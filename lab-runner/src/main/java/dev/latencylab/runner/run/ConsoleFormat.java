@@ -69,7 +69,8 @@ public final class ConsoleFormat {
      * send of the phase was answered and none failed. A failed send's number never comes, and a send
      * still retrying (the brokers answer nothing while too few replicas are in sync) may come late, yet
      * the consumer counts both missing once the grace period has passed; what exceeds them is lost for
-     * sure. The phase's closing accounting tells them apart.
+     * sure. Sends merely in flight are unanswered too, so while the load runs this says "missing" even
+     * for a loss smaller than them: the phase's closing accounting tells them apart.
      */
     public static String liveMissing(long missing, long failed, long unanswered) {
         if (missing <= 0) {
@@ -86,7 +87,7 @@ public final class ConsoleFormat {
             why.add(failed + " sends failed so far: their numbers never come");
         }
         if (unanswered > 0) {
-            why.add(unanswered + " sends not answered yet: their numbers may still come");
+            why.add(unanswered + " sends unanswered, in flight or retrying: theirs may still come");
         }
         return "  missing " + missing + " (" + String.join("; ", why) + ")";
     }

@@ -21,9 +21,9 @@ class ConsoleFormatTest {
     void sendsStillRetryingAreNotCalledLostWhatExceedsThemIs() {
         // A leader lost: its sends retry unanswered past the consumer's grace, their numbers counted missing.
         assertThat(ConsoleFormat.liveMissing(2, 0, 4_100))
-                .isEqualTo("  missing 2 (4100 sends not answered yet: their numbers may still come)");
+                .isEqualTo("  missing 2 (4100 sends unanswered, in flight or retrying: theirs may still come)");
         assertThat(ConsoleFormat.liveMissing(50, 10, 15))
                 .isEqualTo("  missing 50 (at least 25 lost; 10 sends failed so far: their numbers never come;"
-                        + " 15 sends not answered yet: their numbers may still come)");
+                        + " 15 sends unanswered, in flight or retrying: theirs may still come)");
     }
 }

@@ -58,8 +58,12 @@ class LoadMetricsTest {
         metrics.showPhase(warmUp);
         assertThat(phaseInfo(registry)).containsExactly("phase=0 name=unnamed linger_ms=5 compression=lz4 acks=all");
         Meter.Id row = registry.find("lab.phase.info").gauge().getId();
+        assertThat(ProducerSettings.NAMES).as("a label per setting").allSatisfy(name -> assertThat(
+                        row.getTag(LoadMetrics.labelName(name)))
+                .as(name)
+                .isNotNull());
         assertThat(row.getTag("max_in_flight"))
-                .as("a label per setting, by its name")
+                .as("named as Prometheus labels are")
                 .isEqualTo("5");
         assertThat(row.getTag("compression_level"))
                 .as("a setting without a value")
