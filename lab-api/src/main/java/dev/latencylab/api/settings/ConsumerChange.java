@@ -97,7 +97,7 @@ public record ConsumerChange(
 
     /** A change read from {@code fields} accepting only the {@code known} names, refused whole with the first field at fault. */
     public static ConsumerChange read(Map<String, ?> fields, Set<String> known) {
-        return Setting.strictly(problems -> read(fields, known, problems));
+        return FieldReads.strictly(problems -> read(fields, known, problems));
     }
 
     private static ConsumerChange read(Map<String, ?> f, Set<String> known, List<BadSettingsException> problems) {

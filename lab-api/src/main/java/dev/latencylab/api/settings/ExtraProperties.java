@@ -1,6 +1,7 @@
 package dev.latencylab.api.settings;
 
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -20,6 +21,21 @@ public final class ExtraProperties {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9.\\-]{0,99}");
 
     /**
+     * The producer's settings that are the Kafka producer's own properties, by their name, in the
+     * order {@link ProducerSettings#kafkaProperties} gives them (the codec's level, whose property
+     * depends on the codec, is set apart). Here, not in {@link ProducerSettings}, whose constructor
+     * reads this class: neither class needs the other initialised first.
+     */
+    static final Map<String, String> PRODUCER_CLIENT = ordered(
+            "lingerMs", "linger.ms",
+            "batchSize", "batch.size",
+            "compression", "compression.type",
+            "acks", "acks",
+            "maxInFlight", "max.in.flight.requests.per.connection",
+            "sendBufferBytes", "send.buffer.bytes",
+            "bufferMemory", "buffer.memory");
+
+    /**
      * Properties the lab sets itself: each of its settings, and what makes the app work at all. Given
      * here they would make the report's settings say one thing and the client do another.
      */
@@ -36,11 +52,17 @@ public final class ExtraProperties {
             "maxPollRecords", "max.poll.records",
             "maxPartitionFetchBytes", "max.partition.fetch.bytes");
 
+    private static Map<String, String> ordered(String... namesAndProperties) {
+        Map<String, String> ordered = new LinkedHashMap<>();
+        for (int i = 0; i < namesAndProperties.length; i += 2) {
+            ordered.put(namesAndProperties[i], namesAndProperties[i + 1]);
+        }
+        return Collections.unmodifiableMap(ordered);
+    }
+
     private static Map<String, String> producerOwned() {
         Map<String, String> owned = new TreeMap<>();
-        for (Setting<?> s : ProducerSetting.ALL) {
-            s.kafkaProperty().ifPresent(property -> owned.put(property, s.name()));
-        }
+        PRODUCER_CLIENT.forEach((name, property) -> owned.put(property, name));
         ownedByEveryClient(owned, "serializer");
         for (Compression codec : Compression.values()) {
             codec.levelProperty().ifPresent(property -> owned.put(property, "compressionLevel"));

@@ -2,6 +2,7 @@ package dev.latencylab.api.settings;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -14,6 +15,16 @@ import java.util.function.Predicate;
 final class FieldReads {
 
     private FieldReads() {}
+
+    /** What {@code read} makes, or a refusal of the whole with the first problem it found. */
+    static <R> R strictly(Function<List<BadSettingsException>, R> read) {
+        List<BadSettingsException> problems = new ArrayList<>();
+        R made = read.apply(problems);
+        if (!problems.isEmpty()) {
+            throw problems.get(0);
+        }
+        return made;
+    }
 
     /** A problem for each field {@code known} does not name, naming what is accepted. */
     static void unknown(Map<String, ?> fields, Set<String> known, List<BadSettingsException> problems) {

@@ -1,15 +1,17 @@
 package dev.latencylab.api.settings;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import java.util.Map;
-import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * The body of POST /actuator/producer: the settings to change (each {@link ProducerSetting} it does
+ * The body of POST /actuator/producer: the settings to change ({@link ProducerChange}: each it does
  * not name stays as it is), whether load runs, the phase the records from now on belong to, and the
- * topic they go to. Read by {@link SettingsReader}; written by the runner as a flat JSON object,
- * settings first in the table's order, unset fields left out.
+ * topic they go to. Read strictly ({@link #read}); written by the runner as a flat JSON object,
+ * settings first, unset fields left out.
  *
  * <p>{@code phase} is the runner's id for the phase, carried in every record's header ({@link
  * SettingsLimits#PHASE}; 0: no named phase). A change of a setting, of the topic or of the header
@@ -23,31 +25,28 @@ import java.util.Objects;
  * as it is). {@code header} false sends records as Kafka's ProducerPerformance does, without the
  * lab's header (compare's "tool's work"): the consumer can neither time nor count them.
  */
-public final class SettingsChange extends SettingsDelta {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SettingsChange(
+        @JsonUnwrapped ProducerChange settings,
+        Boolean running,
+        Integer phase,
+        String phaseName,
+        String topic,
+        Boolean header) {
 
-    private static final SettingsChange NONE =
-            new SettingsChange(new Object[ProducerSetting.ALL.size()], null, null, null, null, null, null);
+    /** The fields of a change: the settings', {@code running}, {@code phase}, {@code phaseName}, {@code topic} and {@code header}. */
+    public static final Set<String> CHANGE_FIELDS = fields();
 
-    private final Boolean running;
-    private final Integer phase;
-    private final String phaseName;
-    private final String topic;
-    private final Boolean header;
+    private static final SettingsChange NONE = new SettingsChange(ProducerChange.NONE, null, null, null, null, null);
 
-    private SettingsChange(
-            Object[] settings,
-            Map<String, String> producerConfig,
-            Boolean running,
-            Integer phase,
-            String phaseName,
-            String topic,
-            Boolean header) {
-        super(ProducerSetting.ALL, settings, producerConfig);
-        this.running = running;
-        this.phase = phase;
-        this.phaseName = phaseName;
-        this.topic = topic;
-        this.header = header;
+    public SettingsChange {
+        settings = settings == null ? ProducerChange.NONE : settings;
+    }
+
+    private static Set<String> fields() {
+        Set<String> fields = new TreeSet<>(ProducerChange.SETTINGS_FIELDS);
+        fields.addAll(Set.of("running", "phase", "phaseName", "topic", "header"));
+        return Set.copyOf(fields);
     }
 
     /** A change of nothing, to build on. */
@@ -55,14 +54,9 @@ public final class SettingsChange extends SettingsDelta {
         return NONE;
     }
 
-    /** A change of the settings given by row index (null: as it is), and nothing else. */
-    static SettingsChange ofSettings(Object[] settings) {
-        return new SettingsChange(settings, null, null, null, null, null, null);
-    }
-
-    /** A change of one setting. */
-    public static <T> SettingsChange of(Setting<T> setting, T value) {
-        return NONE.and(setting, value);
+    /** A change of the settings, and nothing else. */
+    public static SettingsChange of(ProducerChange settings) {
+        return new SettingsChange(settings, null, null, null, null, null);
     }
 
     /** Every setting as given, load running, records in the given phase: what a phase asks for. */
@@ -75,7 +69,7 @@ public final class SettingsChange extends SettingsDelta {
      * now), with the lab's header ({@link #withHeader} to leave it out).
      */
     public static SettingsChange start(ProducerSettings s, int phase, String topic) {
-        return new SettingsChange(s.values(), s.producerConfig(), true, phase, null, topic, true);
+        return new SettingsChange(ProducerChange.to(s), true, phase, null, topic, true);
     }
 
     public static SettingsChange stop() {
@@ -99,79 +93,73 @@ public final class SettingsChange extends SettingsDelta {
 
     /** Only the rate, in the given phase (the runner's rate search names a phase per step). */
     public static SettingsChange rate(double rate, int phase) {
-        return of(ProducerSetting.RATE, rate).inPhase(phase);
+        return of(ProducerChange.NONE.withRate(rate)).inPhase(phase);
     }
 
+    /** Only linger.ms; unchecked here: the producer's endpoint refuses a value out of range, naming it. */
     public static SettingsChange linger(int lingerMs) {
-        return of(ProducerSetting.LINGER_MS, lingerMs);
+        return of(new ProducerChange(
+                lingerMs, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null));
+    }
+
+    /** A change read from the endpoint's body; refused whole, with the first field at fault. */
+    public static SettingsChange read(Map<String, ?> fields) {
+        return FieldReads.strictly(problems -> new SettingsChange(
+                ProducerChange.read(fields, CHANGE_FIELDS, problems),
+                FieldReads.bool(fields, "running", problems),
+                FieldReads.integer(fields, "phase", SettingsLimits.PHASE, problems),
+                FieldReads.text(
+                        fields,
+                        "phaseName",
+                        SettingsLimits::phaseNameAccepted,
+                        SettingsLimits.PHASE_NAME_RULE,
+                        problems),
+                FieldReads.text(
+                        fields,
+                        "topic",
+                        SettingsLimits::topicAccepted,
+                        SettingsLimits.describeTopic("topic"),
+                        problems),
+                FieldReads.bool(fields, "header", problems)));
     }
 
     /** Read from JSON by the endpoint's own strict reader. */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static SettingsChange fromJson(Map<String, Object> fields) {
-        return SettingsReader.change(fields);
+        return read(fields);
     }
 
-    /** The same change, setting {@code setting} too. */
-    public <T> SettingsChange and(Setting<T> setting, T value) {
-        return new SettingsChange(
-                settingsWith(setting, value), producerConfig(), running, phase, phaseName, topic, header);
+    /** The same change with these settings to change instead. */
+    public SettingsChange with(ProducerChange newSettings) {
+        return new SettingsChange(newSettings, running, phase, phaseName, topic, header);
     }
 
     public SettingsChange running(Boolean on) {
-        return new SettingsChange(settings(), producerConfig(), on, phase, phaseName, topic, header);
+        return new SettingsChange(settings, on, phase, phaseName, topic, header);
     }
 
     public SettingsChange inPhase(Integer id) {
-        return new SettingsChange(settings(), producerConfig(), running, id, phaseName, topic, header);
+        return new SettingsChange(settings, running, id, phaseName, topic, header);
     }
 
     /** The same change with the name of the phase it enters (shown in lab_phase_info; no effect on the records). */
     public SettingsChange named(String name) {
-        return new SettingsChange(settings(), producerConfig(), running, phase, name, topic, header);
+        return new SettingsChange(settings, running, phase, name, topic, header);
     }
 
     public SettingsChange toTopic(String newTopic) {
-        return new SettingsChange(settings(), producerConfig(), running, phase, phaseName, newTopic, header);
+        return new SettingsChange(settings, running, phase, phaseName, newTopic, header);
     }
 
     /** The same change with the lab's header on every record, or on none (Kafka's tools send none). */
     public SettingsChange withHeader(Boolean on) {
-        return new SettingsChange(settings(), producerConfig(), running, phase, phaseName, topic, on);
-    }
-
-    /** The same change with other Kafka properties, the whole set (empty: none; null: as they are). */
-    public SettingsChange withProducerConfig(Map<String, String> properties) {
-        return new SettingsChange(settings(), properties, running, phase, phaseName, topic, header);
+        return new SettingsChange(settings, running, phase, phaseName, topic, on);
     }
 
     /** The same change with record keys set as named. */
     public SettingsChange withKeyStrategy(KeyStrategy strategy) {
-        return and(ProducerSetting.KEY_STRATEGY, strategy);
-    }
-
-    public Map<String, String> producerConfig() {
-        return properties();
-    }
-
-    public Boolean running() {
-        return running;
-    }
-
-    public Integer phase() {
-        return phase;
-    }
-
-    public String phaseName() {
-        return phaseName;
-    }
-
-    public String topic() {
-        return topic;
-    }
-
-    public Boolean header() {
-        return header;
+        return with(settings.withKeyStrategy(strategy));
     }
 
     /** Whether it starts a named phase with every setting given, as {@link #start} does (not a phase's mere tag). */
@@ -181,40 +169,6 @@ public final class SettingsChange extends SettingsDelta {
 
     /** Whether this change sets any producer setting, the topic or the header (not just {@code running} or {@code phase}). */
     public boolean setsAnySetting() {
-        return setsAnyOfTheTable() || topic != null || header != null;
-    }
-
-    /** The settings it sets in the table's order, then running, phase, phaseName, topic, header and producerConfig. */
-    @JsonAnyGetter
-    public Map<String, Object> json() {
-        Map<String, Object> json = settingsJson();
-        putSet(json, "running", running);
-        putSet(json, "phase", phase);
-        putSet(json, "phaseName", phaseName);
-        putSet(json, "topic", topic);
-        putSet(json, "header", header);
-        putSet(json, "producerConfig", producerConfig());
-        return json;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof SettingsChange c
-                && sameSettings(c)
-                && Objects.equals(running, c.running)
-                && Objects.equals(phase, c.phase)
-                && Objects.equals(phaseName, c.phaseName)
-                && Objects.equals(topic, c.topic)
-                && Objects.equals(header, c.header);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(settingsHash(), running, phase, phaseName, topic, header);
-    }
-
-    @Override
-    public String toString() {
-        return "SettingsChange" + json();
+        return settings.setsAny() || topic != null || header != null;
     }
 }

@@ -68,14 +68,14 @@ class JsonShapeTest {
         assertThat(json.writeValueAsString(SettingsChange.stop())).isEqualTo("{\"running\":false}");
         assertThat(json.writeValueAsString(SettingsChange.start(
                         new ProducerSettings(0, 16_384, Compression.NONE, 500, 400, KeyStrategy.ORDER_ID), 3)))
-                .endsWith("\"running\":true,\"phase\":3,\"header\":true,\"producerConfig\":{}}");
+                .endsWith("\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":3,\"header\":true}");
     }
 
     @Test
     void producerPropertiesShowOnlyWhenSetAndComeBackAsTheyWent() {
         ProducerSettings plain = new ProducerSettings(0, 16_384, Compression.NONE, 500, 400, KeyStrategy.ORDER_ID);
         assertThat(json.writeValueAsString(plain)).doesNotContain("producerConfig");
-        ProducerSettings tuned = plain.apply(SettingsReader.change(
+        ProducerSettings tuned = plain.apply(SettingsChange.read(
                 java.util.Map.of("producerConfig", java.util.Map.of("max.request.size", 2_097_152, "retries", "5"))));
         String text = json.writeValueAsString(tuned);
         assertThat(text).endsWith("\"producerConfig\":{\"max.request.size\":\"2097152\",\"retries\":\"5\"}}");

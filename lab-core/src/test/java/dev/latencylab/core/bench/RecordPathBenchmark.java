@@ -3,11 +3,8 @@ package dev.latencylab.core.bench;
 import dev.latencylab.api.payload.SampleFile;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.PayloadKind;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
-import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.core.accounting.OffsetLedgers;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -28,6 +25,7 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -115,13 +113,15 @@ public class RecordPathBenchmark {
 
         @Setup
         public void setUp() throws IOException {
-            PayloadKind payload = SettingsReader.change(Map.of("payload", kind)).get(ProducerSetting.PAYLOAD);
-            Path sample = payload == PayloadKind.SAMPLE ? sampleFile() : null;
+            Path sample = kind.equals("sample") ? sampleFile() : null;
+            Map<String, Object> change = new HashMap<>(Map.of("payload", kind));
+            if (sample != null) {
+                change.put("payloadFile", sample.toString());
+            }
             try {
                 plan = PayloadPlan.of(
                         new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID)
-                                .apply(SettingsChange.of(ProducerSetting.PAYLOAD, payload)
-                                        .and(ProducerSetting.PAYLOAD_FILE, sample == null ? null : sample.toString())),
+                                .apply(SettingsChange.read(change)),
                         SampleFile::read);
             } finally {
                 if (sample != null) {

@@ -4,11 +4,10 @@ import dev.latencylab.api.payload.SampleFile;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SettingsChange;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /** Plans made from settings as the producer will make them, and the events' JSON shape. */
@@ -27,8 +26,25 @@ final class Plans {
     }
 
     static ProducerSettings settings(PayloadKind kind, int payloadBytes, KeyStrategy keys, String file) {
-        return new ProducerSettings(5, 16_384, Compression.NONE, 1_000, payloadBytes, keys)
-                .apply(SettingsChange.of(ProducerSetting.PAYLOAD, kind).and(ProducerSetting.PAYLOAD_FILE, file));
+        ProducerSettings base = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, payloadBytes, keys);
+        return new ProducerSettings(
+                base.lingerMs(),
+                base.batchSize(),
+                base.compression(),
+                null,
+                base.rate(),
+                payloadBytes,
+                keys,
+                kind,
+                file,
+                base.acks(),
+                base.maxInFlight(),
+                base.sendBufferBytes(),
+                base.bufferMemory(),
+                0,
+                0,
+                base.pacing(),
+                Map.of());
     }
 
     /**

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.latencylab.api.settings.Acks;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -135,11 +134,10 @@ class ClientPropertyCheckTest {
         ProducerSettings plain = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
         List<ProducerSettings> producers = List.of(
                 plain,
-                plain.with(ProducerSetting.COMPRESSION, Compression.GZIP).with(ProducerSetting.COMPRESSION_LEVEL, 9),
-                plain.with(ProducerSetting.COMPRESSION, Compression.LZ4).with(ProducerSetting.COMPRESSION_LEVEL, 17),
-                plain.with(ProducerSetting.COMPRESSION, Compression.ZSTD)
-                        .with(ProducerSetting.COMPRESSION_LEVEL, -131_072),
-                plain.with(ProducerSetting.ACKS, Acks.LEADER).with(ProducerSetting.SEND_BUFFER_BYTES, -1));
+                plain.apply(SettingsChange.read(Map.of("compression", "gzip", "compressionLevel", 9))),
+                plain.apply(SettingsChange.read(Map.of("compression", "lz4", "compressionLevel", 17))),
+                plain.apply(SettingsChange.read(Map.of("compression", "zstd", "compressionLevel", -131_072))),
+                plain.apply(SettingsChange.read(Map.of("acks", "1", "sendBufferBytes", -1))));
         for (ProducerSettings s : producers) {
             assertThatCode(() -> ClientPropertyCheck.producer("settings", s.kafkaProperties()))
                     .as(s.toString())

@@ -1,7 +1,6 @@
 package dev.latencylab.runner.apps;
 
 import dev.latencylab.api.producer.ProducerStatus;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
@@ -170,7 +169,7 @@ public final class ProducerClient {
      * lowest rate an instance accepts.
      */
     private static SettingsChange share(SettingsChange change, int instances) {
-        Double rate = change.get(ProducerSetting.RATE);
+        Double rate = change.settings().rate();
         if (rate == null || rate == SettingsLimits.UNTHROTTLED) {
             return change;
         }
@@ -180,7 +179,7 @@ public final class ProducerClient {
                     + PART + " instances gives each " + each + " records/s, below the lowest an instance accepts ("
                     + SettingsLimits.MIN_RATE + "): raise the rate or drive fewer instances (a phase's producers: K)");
         }
-        return change.and(ProducerSetting.RATE, each);
+        return change.with(change.settings().withRate(each));
     }
 
     private ProducerStatus post(URI endpoint, Object change) throws InterruptedException {

@@ -1,10 +1,10 @@
 package dev.latencylab.runner.compare;
 
+import dev.latencylab.api.settings.Acks;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.Pacing;
 import dev.latencylab.api.settings.PayloadKind;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
 import java.net.URI;
@@ -114,9 +114,24 @@ public record CompareSettings(
      * paced as ProducerPerformance paces ({@link Pacing#BURSTS}: one 3 ms sleep per 2 ms of records sent early).
      */
     public ProducerSettings toolsWorkAtRate(double rate) {
-        return new ProducerSettings(lingerMs, batchSize, COMPRESSION, rate, RECORD_BYTES, TOOL_KEYS)
-                .with(ProducerSetting.PAYLOAD, PayloadKind.FIXED)
-                .with(ProducerSetting.PACING, Pacing.BURSTS);
+        return new ProducerSettings(
+                lingerMs,
+                batchSize,
+                COMPRESSION,
+                null,
+                rate,
+                RECORD_BYTES,
+                TOOL_KEYS,
+                PayloadKind.FIXED,
+                null,
+                Acks.ALL,
+                SettingsLimits.DEFAULT_MAX_IN_FLIGHT,
+                SettingsLimits.DEFAULT_SEND_BUFFER_BYTES,
+                SettingsLimits.DEFAULT_BUFFER_MEMORY,
+                0,
+                0,
+                Pacing.BURSTS,
+                Map.of());
     }
 
     /**

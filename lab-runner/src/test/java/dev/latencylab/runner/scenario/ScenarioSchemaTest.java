@@ -12,8 +12,9 @@ import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.ConsumerLimits;
 import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.api.settings.ProcessingOrder;
+import dev.latencylab.api.settings.ProducerChange;
+import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsLimits;
-import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.api.settings.WorkKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -144,7 +145,7 @@ class ScenarioSchemaTest {
         assertThat(fields(read(SCHEMA_FILE))).isEqualTo(components(ScenarioLoader.ScenarioFile.class));
         assertThat(components(PhaseReader.PhaseFile.class)).containsAll(fields(defs.path("defaults")));
         assertThat(fields(defs.path("phase"))).isEqualTo(components(PhaseReader.PhaseFile.class));
-        assertThat(fields(defs.path("settings"))).isEqualTo(SettingsReader.SETTINGS_FIELDS);
+        assertThat(fields(defs.path("settings"))).isEqualTo(ProducerChange.SETTINGS_FIELDS);
         assertThat(fields(defs.path("consumer"))).isEqualTo(ConsumerChange.SETTINGS_FIELDS);
         assertThat(fields(defs.path("topic").path("oneOf").path(1))).isEqualTo(components(TopicSpec.class));
         assertThat(fields(defs.path("network"))).isEqualTo(components(NetworkDelay.class));
@@ -177,8 +178,7 @@ class ScenarioSchemaTest {
 
     @Test
     void aRunnablePhaseNeedsTheSettingsLabApiHasNoFallbackFor() {
-        Set<String> required = new HashSet<>(SettingsReader.SETTINGS_FIELDS);
-        required.removeAll(SettingsReader.OPTIONAL_SETTINGS);
+        Set<String> required = ProducerSettings.REQUIRED;
         JsonNode runnable = defs.path("runnablePhase");
 
         assertThat(runnable.path("properties")

@@ -3,9 +3,7 @@ package dev.latencylab.producer.control;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.BadSettingsException;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.SettingsChange;
-import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.core.requestbody.StrictJsonBody;
 import dev.latencylab.kafka.clientproperties.ClientPropertyCheck;
 import dev.latencylab.producer.HeapBudget;
@@ -66,11 +64,11 @@ class ProducerEndpoint {
     ResponseEntity<?> post(@RequestBody(required = false) String body) throws InterruptedException {
         SettingsChange requested = parse(body);
         // The settings' range is any lab's; what this app's heap can hold is its own to say.
-        if (requested.sets(ProducerSetting.BUFFER_MEMORY)) {
-            heap.bufferMemory().check("bufferMemory", requested.get(ProducerSetting.BUFFER_MEMORY));
+        if (requested.settings().bufferMemory() != null) {
+            heap.bufferMemory().check("bufferMemory", requested.settings().bufferMemory());
         }
-        if (requested.producerConfig() != null) {
-            ClientPropertyCheck.producer("producerConfig", requested.producerConfig());
+        if (requested.settings().producerConfig() != null) {
+            ClientPropertyCheck.producer("producerConfig", requested.settings().producerConfig());
         }
         // A combination the settings refuse (a level the codec has not) is a 400 here, with nothing
         // changed, not a failure on the sender thread.
@@ -130,6 +128,6 @@ class ProducerEndpoint {
      * too: {"lingerMs": 99999, "lingerMs": 5} is a mistake, not a 5.
      */
     private static SettingsChange parse(String body) {
-        return SettingsReader.change(StrictJsonBody.fields(body, "{\"lingerMs\": 5}"));
+        return SettingsChange.read(StrictJsonBody.fields(body, "{\"lingerMs\": 5}"));
     }
 }

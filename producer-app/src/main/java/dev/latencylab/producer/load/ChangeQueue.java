@@ -1,7 +1,7 @@
 package dev.latencylab.producer.load;
 
 import dev.latencylab.api.payload.SampleFile;
-import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.ProducerChange;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.core.payload.PayloadPlan;
@@ -38,10 +38,8 @@ final class ChangeQueue {
     }
 
     private static boolean changesPayload(SettingsChange change) {
-        return change.sets(ProducerSetting.PAYLOAD)
-                || change.sets(ProducerSetting.PAYLOAD_FILE)
-                || change.sets(ProducerSetting.PAYLOAD_BYTES)
-                || change.sets(ProducerSetting.KEY_STRATEGY);
+        ProducerChange c = change.settings();
+        return c.payload() != null || c.payloadFile() != null || c.payloadBytes() != null || c.keyStrategy() != null;
     }
 
     /** False when the sender has started applying it (or has), in which case its future completes as usual. */

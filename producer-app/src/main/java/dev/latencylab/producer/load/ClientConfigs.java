@@ -1,10 +1,14 @@
 package dev.latencylab.producer.load;
 
-import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.Acks;
+import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.Pacing;
+import dev.latencylab.api.settings.PayloadKind;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.producer.LabProducerProperties;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.springframework.kafka.core.ProducerFactory;
 
@@ -22,12 +26,47 @@ final class ClientConfigs {
      * it is not configured), the load's from lab.producer.
      */
     static ProducerSettings atStart(ProducerFactory<byte[], byte[]> factory, LabProducerProperties properties) {
-        return ProducerSettings.ofClientConfig(
-                SettingsChange.of(ProducerSetting.RATE, properties.rate())
-                        .and(ProducerSetting.PAYLOAD_BYTES, properties.payloadBytes())
-                        .and(ProducerSetting.KEY_STRATEGY, properties.keyStrategy()),
+        return ofClientConfig(
+                properties.rate(),
+                properties.payloadBytes(),
+                properties.keyStrategy(),
                 factory.getConfigurationProperties(),
                 ProducerConfig.configDef().defaultValues());
+    }
+
+    /**
+     * The settings a Kafka producer made from {@code configured} (its client configuration, values
+     * typed or text) runs with: each client setting's property from it, else from {@code defaults}
+     * (the client's own), read leniently; the load's as given, the rest at their defaults.
+     */
+    static ProducerSettings ofClientConfig(
+            double rate, int payloadBytes, KeyStrategy keys, Map<String, ?> configured, Map<String, ?> defaults) {
+        Function<String, String> value = property -> String.valueOf(
+                        configured.get(property) != null ? configured.get(property) : defaults.get(property))
+                .trim();
+        Function<String, Integer> number = property -> Integer.valueOf(value.apply(property));
+        return new ProducerSettings(
+                number.apply(ProducerConfig.LINGER_MS_CONFIG),
+                number.apply(ProducerConfig.BATCH_SIZE_CONFIG),
+                Compression.fromKafkaName(value.apply(ProducerConfig.COMPRESSION_TYPE_CONFIG))
+                        .orElseThrow(() -> new IllegalArgumentException(
+                                "unsupported compression.type " + value.apply(ProducerConfig.COMPRESSION_TYPE_CONFIG))),
+                null,
+                rate,
+                payloadBytes,
+                keys,
+                PayloadKind.WORDS,
+                null,
+                Acks.parse(value.apply(ProducerConfig.ACKS_CONFIG))
+                        .orElseThrow(() -> new IllegalArgumentException("acks "
+                                + value.apply(ProducerConfig.ACKS_CONFIG) + " is not one the lab accounts for")),
+                number.apply(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION),
+                number.apply(ProducerConfig.SEND_BUFFER_CONFIG),
+                number.apply(ProducerConfig.BUFFER_MEMORY_CONFIG),
+                0,
+                0,
+                Pacing.EVEN,
+                Map.of());
     }
 
     /**

@@ -7,6 +7,8 @@ import dev.latencylab.api.settings.SettingsChange;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.function.IntSupplier;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * What the sender works to, as one immutable value, swapped whole so readers never see half a change.
@@ -24,6 +26,8 @@ public record LoadState(
 
     /** Longer names are cut: a Prometheus label, not a record of the change (GET /actuator/producer has that). */
     static final int MAX_NAME_BY_HAND = 120;
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
 
     public LoadState {
         if (phaseName != null && phase == 0) {
@@ -76,7 +80,8 @@ public record LoadState(
     /** "by hand: lingerMs=20 compression=lz4": what was asked for, in the request's own field names. */
     static String nameByHand(SettingsChange change) {
         StringJoiner name = new StringJoiner(" ", "by hand: ", "");
-        for (Map.Entry<String, Object> field : change.json().entrySet()) {
+        Map<String, Object> fields = JSON.convertValue(change, new TypeReference<Map<String, Object>>() {});
+        for (Map.Entry<String, Object> field : fields.entrySet()) {
             if (!field.getKey().equals("running")) {
                 name.add(field.getKey() + "=" + field.getValue());
             }

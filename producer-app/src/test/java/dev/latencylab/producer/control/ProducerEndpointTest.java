@@ -19,7 +19,7 @@ import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.ProducerChange;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
@@ -303,13 +303,7 @@ class ProducerEndpointTest {
                         """
                         {"lingerMs": 100, "batchSize": 1048576, "compression": "lz4", "rate": 50000,
                          "payloadBytes": 2048, "keyStrategy": "none", "running": false}""",
-                        SettingsChange.none()
-                                .and(ProducerSetting.LINGER_MS, 100)
-                                .and(ProducerSetting.BATCH_SIZE, 1_048_576)
-                                .and(ProducerSetting.COMPRESSION, Compression.LZ4)
-                                .and(ProducerSetting.RATE, 50_000.0)
-                                .and(ProducerSetting.PAYLOAD_BYTES, 2_048)
-                                .and(ProducerSetting.KEY_STRATEGY, KeyStrategy.NONE)
+                        change(100, 1_048_576, Compression.LZ4, 50_000.0, 2_048, KeyStrategy.NONE)
                                 .running(false)),
                 accepted("{\"phase\": 42}", SettingsChange.none().inPhase(42)),
                 accepted("{\"phase\": 2147483647}", SettingsChange.none().inPhase(Integer.MAX_VALUE)),
@@ -800,28 +794,36 @@ class ProducerEndpointTest {
         }
     }
 
+    /** A change of the settings every phase gives (null: as it is), made without the reader under test. */
+    private static SettingsChange change(
+            Integer linger, Integer batch, Compression codec, Double rate, Integer bytes, KeyStrategy keys) {
+        return SettingsChange.of(new ProducerChange(
+                linger, batch, codec, null, rate, bytes, keys, null, null, null, null, null, null, null, null, null,
+                null));
+    }
+
     private static SettingsChange lingerMs(int value) {
-        return SettingsChange.none().and(ProducerSetting.LINGER_MS, value);
+        return change(value, null, null, null, null, null);
     }
 
     private static SettingsChange batchSize(int value) {
-        return SettingsChange.none().and(ProducerSetting.BATCH_SIZE, value);
+        return change(null, value, null, null, null, null);
     }
 
     private static SettingsChange compression(Compression value) {
-        return SettingsChange.none().and(ProducerSetting.COMPRESSION, value);
+        return change(null, null, value, null, null, null);
     }
 
     private static SettingsChange rate(double value) {
-        return SettingsChange.none().and(ProducerSetting.RATE, (double) value);
+        return change(null, null, null, value, null, null);
     }
 
     private static SettingsChange payloadBytes(int value) {
-        return SettingsChange.none().and(ProducerSetting.PAYLOAD_BYTES, value);
+        return change(null, null, null, null, value, null);
     }
 
     private static SettingsChange keyStrategy(KeyStrategy value) {
-        return SettingsChange.none().and(ProducerSetting.KEY_STRATEGY, value);
+        return change(null, null, null, null, null, value);
     }
 
     private static SettingsChange running(boolean value) {

@@ -2,10 +2,11 @@ package dev.latencylab.producer.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.api.settings.Acks;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
-import dev.latencylab.api.settings.SettingsReader;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.producer.LabProducerProperties;
 import java.util.HashMap;
 import java.util.Map;
@@ -26,7 +27,7 @@ class ClientConfigsTest {
         start.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
         DefaultKafkaProducerFactory<byte[], byte[]> factory = new DefaultKafkaProducerFactory<>(start);
         Map<String, Object> atStart = new HashMap<>(factory.getConfigurationProperties());
-        ProducerSettings tuned = PLAIN.apply(SettingsReader.change(
+        ProducerSettings tuned = PLAIN.apply(SettingsChange.read(
                 Map.of("producerConfig", Map.of("max.request.size", 2_097_152, "delivery.timeout.ms", 60_000))));
 
         ClientConfigs.write(factory, atStart, PLAIN, tuned);
@@ -44,7 +45,7 @@ class ClientConfigsTest {
     /** Every client property the settings give reaches the client, and the settings at start are read back from it. */
     @Test
     void everyClientSettingOfTheTableIsWrittenAndReadBackByItsKafkaName() {
-        ProducerSettings tuned = PLAIN.apply(SettingsReader.change(
+        ProducerSettings tuned = PLAIN.apply(SettingsChange.read(
                 Map.of("acks", 1, "maxInFlight", 2, "sendBufferBytes", -1, "bufferMemory", 48 * 1024 * 1024)));
         DefaultKafkaProducerFactory<byte[], byte[]> factory = new DefaultKafkaProducerFactory<>(new HashMap<>());
 
@@ -60,5 +61,36 @@ class ClientConfigsTest {
                 .containsEntry(ProducerConfig.ACKS_CONFIG, "1");
         LabProducerProperties load = SampleFolderTest.properties(java.nio.file.Path.of("payloads"));
         assertThat(ClientConfigs.atStart(factory, load).sameClient(tuned)).isTrue();
+    }
+
+    @Test
+    void theSettingsAClientConfigurationGivesAreReadLenientlyWithTheClientsDefaultsForTheRest() {
+        Map<String, Object> defaults = Map.of(
+                "linger.ms", 5,
+                "batch.size", 16_384,
+                "compression.type", "none",
+                "acks", "all",
+                "max.in.flight.requests.per.connection", 5,
+                "send.buffer.bytes", 131_072,
+                "buffer.memory", 33_554_432L);
+        Map<String, Object> configured = Map.of("linger.ms", " 20 ", "acks", "1", "batch.size", 65_536);
+
+        ProducerSettings s = ClientConfigs.ofClientConfig(1_000, 400, KeyStrategy.ORDER_ID, configured, defaults);
+
+        assertThat(s.lingerMs()).isEqualTo(20);
+        assertThat(s.batchSize()).isEqualTo(65_536);
+        assertThat(s.acks()).isEqualTo(Acks.LEADER);
+        assertThat(s.bufferMemory()).isEqualTo(33_554_432);
+        assertThat(s.rate()).isEqualTo(1_000.0);
+        assertThat(ClientConfigs.ofClientConfig(1_000, 400, KeyStrategy.ORDER_ID, s.kafkaProperties(), defaults))
+                .isEqualTo(s);
+        assertThat(ClientConfigs.ofClientConfig(
+                        1_000,
+                        400,
+                        KeyStrategy.ORDER_ID,
+                        Map.of(),
+                        ProducerConfig.configDef().defaultValues()))
+                .as("Kafka's own defaults are the settings' defaults")
+                .isEqualTo(new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID));
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.SettingsChange;
-import dev.latencylab.api.settings.SettingsReader;
 import dev.latencylab.producer.HeapBudget;
 import dev.latencylab.producer.LabProducerProperties;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
@@ -44,7 +43,7 @@ class LoadGeneratorSampleTest {
     }
 
     private static SettingsChange sample(Path file) {
-        return SettingsReader.change(Map.of("payload", "sample", "payloadFile", file.toString()));
+        return SettingsChange.read(Map.of("payload", "sample", "payloadFile", file.toString()));
     }
 
     private static LoadGenerator generator(Path folder) {

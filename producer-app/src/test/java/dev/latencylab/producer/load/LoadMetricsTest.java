@@ -6,7 +6,6 @@ import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
-import dev.latencylab.api.settings.SettingsReader;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -79,7 +78,7 @@ class LoadMetricsTest {
         assertThat(phaseInfo(registry))
                 .containsExactly("phase=7002 name=phase-7002 linger_ms=5 compression=lz4 acks=all");
 
-        ProducerSettings leaderOnly = settings.apply(SettingsReader.change(Map.of("acks", "1")));
+        ProducerSettings leaderOnly = settings.apply(SettingsChange.read(Map.of("acks", "1")));
         metrics.showPhase(new LoadState(leaderOnly, true, 7003, "acks-1", "lab.orders", true));
         assertThat(phaseInfo(registry)).containsExactly("phase=7003 name=acks-1 linger_ms=5 compression=lz4 acks=1");
     }

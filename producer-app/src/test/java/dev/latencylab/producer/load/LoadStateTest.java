@@ -9,7 +9,6 @@ import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
-import dev.latencylab.api.settings.SettingsReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -68,9 +67,9 @@ class LoadStateTest {
     void aChangeOfTheKafkaPropertiesTakesANewProducerAndAStartWithoutThemGoesBackToNone() {
         LoadState plain = new LoadState(SETTINGS, true, "lab.orders");
         LoadState tuned =
-                plain.apply(SettingsReader.change(java.util.Map.of("producerConfig", java.util.Map.of("retries", 3))));
+                plain.apply(SettingsChange.read(java.util.Map.of("producerConfig", java.util.Map.of("retries", 3))));
         SettingsChange retries =
-                SettingsReader.change(java.util.Map.of("producerConfig", java.util.Map.of("retries", 3)));
+                SettingsChange.read(java.util.Map.of("producerConfig", java.util.Map.of("retries", 3)));
         assertThat(tuned.needsNewProducer(plain, retries)).isTrue();
         assertThat(tuned.apply(SettingsChange.phase(5)).needsNewProducer(tuned, SettingsChange.phase(5)))
                 .isFalse();
@@ -95,7 +94,7 @@ class LoadStateTest {
         assertThat(running.apply(SettingsChange.stop()).needsNewProducer(running, SettingsChange.stop()))
                 .isFalse();
         // A change by hand is a phase of its own: a fresh client, so its gauges hold it alone.
-        SettingsChange byHand = SettingsReader.change(java.util.Map.of("rate", 800));
+        SettingsChange byHand = SettingsChange.read(java.util.Map.of("rate", 800));
         LoadState handPhase = running.apply(byHand);
         assertThat(handPhase.needsNewProducer(running, byHand)).isTrue();
         // Stopping and starting it again by hand keeps its phase, and its client.
@@ -110,7 +109,7 @@ class LoadStateTest {
         LoadState first = inPhase.apply(SettingsChange.linger(20), ids::next);
         LoadState second = first.apply(SettingsChange.linger(20), ids::next);
         LoadState third = second.apply(
-                SettingsReader.change(java.util.Map.of("compression", "lz4", "rate", 50, "running", true)), ids::next);
+                SettingsChange.read(java.util.Map.of("compression", "lz4", "rate", 50, "running", true)), ids::next);
         assertThat(List.of(first.phase(), second.phase(), third.phase()))
                 .containsExactly(PhaseIds.FIRST_BY_HAND + 7, PhaseIds.FIRST_BY_HAND + 8, PhaseIds.FIRST_BY_HAND + 9);
         assertThat(third.phaseName()).isEqualTo("by hand: compression=lz4 rate=50.0");
@@ -136,7 +135,7 @@ class LoadStateTest {
         for (int i = 0; i < 1000; i++) {
             assertThat(PhaseIds.byHand(new HandPhaseIds().next())).isTrue();
         }
-        String longName = LoadState.nameByHand(SettingsReader.change(
+        String longName = LoadState.nameByHand(SettingsChange.read(
                 java.util.Map.of("producerConfig", java.util.Map.of("client.rack", "r".repeat(300)))));
         assertThat(longName)
                 .hasSize(LoadState.MAX_NAME_BY_HAND)

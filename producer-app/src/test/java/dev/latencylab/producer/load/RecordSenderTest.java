@@ -6,9 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.PayloadKind;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.core.header.LabHeader;
 import dev.latencylab.core.header.RecordStamp;
@@ -19,6 +18,7 @@ import dev.latencylab.core.sends.SendLog;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -104,7 +104,7 @@ class RecordSenderTest {
     void theLoopsClockReadIsTheSendTimeOfAValueMadeBeforehandNotOfOneBuiltHere() {
         long due = System.nanoTime() - 10_000_000_000L;
         long readByTheLoop = due + 5_000_000;
-        ProducerSettings fixed = SETTINGS.with(ProducerSetting.PAYLOAD, PayloadKind.FIXED);
+        ProducerSettings fixed = SETTINGS.apply(SettingsChange.read(Map.of("payload", "fixed")));
 
         assertThat(publishDelaySeconds(fixed, due, readByTheLoop))
                 .as("a fixed value, sent at the loop's read: 5 ms after it was due (3 significant digits)")

@@ -2,9 +2,8 @@ package dev.latencylab.producer.load;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.PayloadKind;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.core.payload.PayloadPlan;
 import dev.latencylab.core.schedule.OpenLoopSchedule;
 import dev.latencylab.core.sends.PhaseTally;
@@ -13,6 +12,7 @@ import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -61,7 +61,7 @@ public class SenderPathBenchmark {
 
     private static final ProducerSettings SETTINGS = new ProducerSettings(
                     5, 16_384, Compression.NONE, 25_000, 400, KeyStrategy.NONE)
-            .with(ProducerSetting.PAYLOAD, PayloadKind.FIXED);
+            .apply(SettingsChange.read(Map.of("payload", "fixed")));
 
     private final LoadState state = new LoadState(SETTINGS, true, 0, null, "lab.orders", false);
     private final NullProducer producer = new NullProducer();

@@ -1,6 +1,6 @@
 package dev.latencylab.runner.results.summary;
 
-import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.SettingsChange;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -32,7 +32,7 @@ final class SanityCheck {
         Map<List<Object>, List<PhaseSpread>> groups = phases.stream()
                 .filter(p -> produce.apply(p) != null)
                 .collect(Collectors.groupingBy(
-                        p -> List.of(p.settings().with(ProducerSetting.LINGER_MS, 0), ranOn.getOrDefault(p.name(), "")),
+                        p -> List.of(p.settings().apply(SettingsChange.linger(0)), ranOn.getOrDefault(p.name(), "")),
                         LinkedHashMap::new,
                         Collectors.toList()));
         List<String> steps = new ArrayList<>();

@@ -1,7 +1,6 @@
 package dev.latencylab.runner.results.summary;
 
 import dev.latencylab.api.settings.Compression;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import java.util.HashMap;
@@ -83,8 +82,7 @@ public final class SettingsGrid {
     /** The settings with linger and compression taken out: what every cell of a grid shares. */
     private static ProducerSettings rest(ProducerSettings s) {
         // A change of codec drops the level with it.
-        return s.apply(
-                SettingsChange.of(ProducerSetting.LINGER_MS, 0).and(ProducerSetting.COMPRESSION, Compression.NONE));
+        return s.apply(SettingsChange.read(Map.of("lingerMs", 0, "compression", Compression.NONE.kafkaName())));
     }
 
     /** linger.ms values, ascending. */

@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.PayloadKind;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.results.summary.Phases;
 import dev.latencylab.runner.run.PhaseDescription;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DistanceSectionTest {
@@ -51,10 +50,8 @@ class DistanceSectionTest {
     @Test
     void aBufferTheKernelTunesLeavesTheInFlightRequestsAsTheOnlyFixedBound() {
         ProducerSettings tuned = new ProducerSettings(50, 262_144, Compression.NONE, -1, 400, KeyStrategy.ORDER_ID)
-                .apply(SettingsChange.of(ProducerSetting.PAYLOAD, PayloadKind.WORDS)
-                        .and(ProducerSetting.MAX_IN_FLIGHT, 5)
-                        .and(ProducerSetting.SEND_BUFFER_BYTES, -1)
-                        .and(ProducerSetting.BUFFER_MEMORY, 134_217_728));
+                .apply(SettingsChange.read(Map.of(
+                        "payload", "words", "maxInFlight", 5, "sendBufferBytes", -1, "bufferMemory", 134_217_728)));
         PhaseSummary far = delayed("tuned-rtt-50", 50, -1, tuned);
 
         // 5 x 256 KiB per connection, 3 connections, 0.05 s

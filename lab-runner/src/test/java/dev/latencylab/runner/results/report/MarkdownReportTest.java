@@ -4,14 +4,14 @@ import static dev.latencylab.runner.results.summary.Phases.phase;
 import static dev.latencylab.runner.results.summary.Phases.withoutPrometheus;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.latencylab.api.settings.Acks;
-import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.results.summary.Phases;
 import dev.latencylab.runner.results.summary.RunSummary;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MarkdownReportTest {
@@ -61,7 +61,8 @@ class MarkdownReportTest {
     void aSettingThePhasesDifferInHasAColumn() {
         PhaseSummary all = phase("acks-all", 5, 1.2, 7.5, 0.2, 1000, 1.0);
         PhaseSummary leader = Phases.withSettings(
-                phase("acks-1", 5, 1.1, 6.5, 0.2, 1000, 1.0), all.settings().with(ProducerSetting.ACKS, Acks.LEADER));
+                phase("acks-1", 5, 1.1, 6.5, 0.2, 1000, 1.0),
+                all.settings().apply(SettingsChange.read(Map.of("acks", "1"))));
 
         List<String> lines = MarkdownReport.tables(List.of(all, leader)).lines().toList();
 

@@ -6,14 +6,13 @@ import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.settings.Acks;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.PayloadKind;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.faults.Outage;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.results.summary.Phases;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class OutageSectionTest {
@@ -65,8 +64,7 @@ class OutageSectionTest {
 
     private static PhaseSummary phase(String name, Acks acks, PhaseCounts counts) {
         ProducerSettings s = new ProducerSettings(5, 16384, Compression.NONE, 2000, 400, KeyStrategy.ORDER_ID)
-                .apply(SettingsChange.of(ProducerSetting.PAYLOAD, PayloadKind.WORDS)
-                        .and(ProducerSetting.ACKS, acks));
+                .apply(SettingsChange.read(Map.of("payload", "words", "acks", acks.kafkaValue())));
         PhaseSummary p = Phases.withCounts(Phases.withSettings(Phases.phase(name, 5, 2, 4, 0.3, 400, 1.0), s), counts);
         return Phases.withOutage(p, OUTAGE);
     }

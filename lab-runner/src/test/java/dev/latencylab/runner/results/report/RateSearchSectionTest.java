@@ -2,7 +2,6 @@ package dev.latencylab.runner.results.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.results.summary.Phases;
@@ -11,6 +10,7 @@ import dev.latencylab.runner.run.MaxRateSearch;
 import dev.latencylab.runner.run.RateSearchRecord;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class RateSearchSectionTest {
@@ -138,7 +138,7 @@ class RateSearchSectionTest {
         PhaseSummary paced = Phases.phase("paced", 5, 1000, 2, 4, 4, 0.3, 400.0, 1.0, 1000.0);
         PhaseSummary flatOut = Phases.withSettings(
                 Phases.phase("flat-out", 5, 1000, 2, 4, 4, 0.3, 400.0, 1.0, 1000.0),
-                paced.settings().apply(SettingsChange.of(ProducerSetting.RATE, -1.0)));
+                paced.settings().apply(SettingsChange.read(Map.of("rate", "unthrottled"))));
 
         String md = RateSearchSection.render(Phases.repeated(1, List.of(flatOut, paced)));
 

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.latencylab.api.accounting.PhaseCounts;
 import dev.latencylab.api.latency.ConsumerDescription;
 import dev.latencylab.api.producer.TransactionCounts;
-import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.results.summary.Phases;
 import dev.latencylab.runner.run.PhaseDescription;
@@ -21,8 +21,8 @@ class TransactionsSectionTest {
         p = Phases.withSettings(
                 p,
                 p.settings()
-                        .with(ProducerSetting.TRANSACTION_MS, transactionMs)
-                        .with(ProducerSetting.ABORT_EVERY, transactionMs == 0 ? 0 : 10));
+                        .apply(SettingsChange.read(
+                                Map.of("transactionMs", transactionMs, "abortEvery", transactionMs == 0 ? 0 : 10))));
         p = Phases.withCounts(
                 p, new PhaseCounts(90_000, 90_000, 0, received, 0, 0, 0, 0, 0, 0, 0, 0, 0, transactions, null));
         return Phases.withDescription(

@@ -6,11 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
-import dev.latencylab.api.settings.PayloadKind;
-import dev.latencylab.api.settings.ProducerSetting;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SettingsGridTest {
@@ -98,8 +97,7 @@ class SettingsGridTest {
         PhaseSummary zstd19 = Phases.withSettings(
                 cell(0, Compression.ZSTD, 9.0, 0.3, 450.0),
                 new ProducerSettings(0, 16384, Compression.ZSTD, 2000, 1024, KeyStrategy.ORDER_ID)
-                        .apply(SettingsChange.of(ProducerSetting.COMPRESSION_LEVEL, 19)
-                                .and(ProducerSetting.PAYLOAD, PayloadKind.WORDS)));
+                        .apply(SettingsChange.read(Map.of("compressionLevel", 19, "payload", "words"))));
         SettingsGrid g = grid(List.of(
                 cell(0, Compression.NONE, 8.0, 0.2, 1000.0), zstd19, cell(5, Compression.NONE, 8.0, 0.2, 1000.0)));
 

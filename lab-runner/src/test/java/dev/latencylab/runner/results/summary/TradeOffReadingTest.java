@@ -5,11 +5,11 @@ import static dev.latencylab.runner.results.summary.Phases.repeat;
 import static dev.latencylab.runner.results.summary.Phases.withoutPrometheus;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.latencylab.api.settings.Acks;
-import dev.latencylab.api.settings.ProducerSetting;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.run.PhaseDescription;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TradeOffReadingTest {
@@ -238,7 +238,7 @@ class TradeOffReadingTest {
         PhaseSummary longer = phase("linger-5", 5, 4.0, 10.0, 0.2, 400, 1.0);
         PhaseDescription threePartitions = new PhaseDescription("lab.orders", List.of(0, 1, 2), null, List.of());
         PhaseSummary leaderOnly =
-                Phases.withSettings(longer, longer.settings().with(ProducerSetting.ACKS, Acks.LEADER));
+                Phases.withSettings(longer, longer.settings().apply(SettingsChange.read(Map.of("acks", "1"))));
         PhaseSummary onePartition =
                 Phases.withDescription(longer, new PhaseDescription("lab.orders", List.of(0), null, List.of()));
         PhaseSummary twoProducers = Phases.withDescription(

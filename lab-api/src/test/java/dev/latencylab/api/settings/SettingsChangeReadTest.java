@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class SettingsReaderTest {
+class SettingsChangeReadTest {
 
     @Test
     void readsEveryFieldByItsContractName() {
@@ -24,71 +24,82 @@ class SettingsReaderTest {
         fields.put("running", false);
         fields.put("phase", 12);
 
-        SettingsChange change = SettingsReader.change(fields);
+        SettingsChange change = SettingsChange.read(fields);
 
         assertThat(change)
-                .isEqualTo(SettingsChange.of(ProducerSetting.LINGER_MS, 20)
-                        .and(ProducerSetting.BATCH_SIZE, 65_536)
-                        .and(ProducerSetting.COMPRESSION, Compression.ZSTD)
-                        .and(ProducerSetting.RATE, 2_500.0)
-                        .and(ProducerSetting.PAYLOAD_BYTES, 1_024)
-                        .and(ProducerSetting.KEY_STRATEGY, KeyStrategy.CUSTOMER_ID)
+                .isEqualTo(SettingsChange.of(new ProducerChange(
+                                20,
+                                65_536,
+                                Compression.ZSTD,
+                                null,
+                                2_500.0,
+                                1_024,
+                                KeyStrategy.CUSTOMER_ID,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null,
+                                null))
                         .running(false)
                         .inPhase(12));
     }
 
     @Test
     void theFirstFieldAtFaultIsNamedWithWhatItAccepts() {
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("payloadBytes", 300)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("payloadBytes", 300)))
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessage("payloadBytes must be an integer from 360 to 100000; got 300")
                 .extracting(e -> ((BadSettingsException) e).field())
                 .isEqualTo("payloadBytes");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("lingerMs", "5")))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("lingerMs", "5")))
                 .hasMessage("lingerMs must be an integer from 0 to 10000; got \"5\"");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("lingerMs", 2.5)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("lingerMs", 2.5)))
                 .hasMessage("lingerMs must be an integer from 0 to 10000; got 2.5");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("batchSize", BigInteger.TWO.pow(70))))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("batchSize", BigInteger.TWO.pow(70))))
                 .hasMessageStartingWith("batchSize must be an integer from 0 to 16777216");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("rate", 0.05)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("rate", 0.05)))
                 .hasMessage(
                         "rate must be a number of records/s from 0.1 to 200000, or \"unthrottled\" (or -1); got 0.05");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("compression", "brotli")))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("compression", "brotli")))
                 .hasMessage("compression must be one of none, gzip, snappy, lz4, zstd; got \"brotli\"");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("keyStrategy", 1)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("keyStrategy", 1)))
                 .hasMessage("keyStrategy must be one of order-id, customer-id, none; got 1");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("running", "yes")))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("running", "yes")))
                 .hasMessage("running must be true or false; got \"yes\"");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("linger", 5)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("linger", 5)))
                 .hasMessage(
                         "unknown field 'linger'; accepted: abortEvery, acks, batchSize, bufferMemory, compression, compressionLevel,"
                                 + " header, keyStrategy, lingerMs, maxInFlight, pacing, payload, payloadBytes, payloadFile, phase, phaseName,"
                                 + " producerConfig,"
                                 + " rate, running, sendBufferBytes, topic, transactionMs");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("payload", "lorem")))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("payload", "lorem")))
                 .hasMessage("payload must be one of words, random-hex, hex-record, fixed, sample; got \"lorem\"");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("topic", "lab orders")))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("topic", "lab orders")))
                 .hasMessageStartingWith("topic must be a Kafka topic name");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("compressionLevel", 23)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("compressionLevel", 23)))
                 .hasMessage("compressionLevel must be an integer from -131072 to 22; got 23");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("phase", -1)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("phase", -1)))
                 .hasMessage("phase must be an integer from 0 to 2147483647; got -1");
     }
 
     @Test
     void readsTheExperimentsFieldsAndUnthrottled() {
-        SettingsChange change = SettingsReader.change(Map.of(
+        SettingsChange change = SettingsChange.read(Map.of(
                 "compression", "zstd",
                 "compressionLevel", -5,
                 "rate", "unthrottled",
                 "payload", "random-hex",
                 "topic", "lab.orders.p10"));
 
-        assertThat(change.get(ProducerSetting.RATE)).isEqualTo(SettingsLimits.UNTHROTTLED);
-        assertThat(change.get(ProducerSetting.PAYLOAD)).isEqualTo(PayloadKind.RANDOM_HEX);
+        assertThat(change.settings().rate()).isEqualTo(SettingsLimits.UNTHROTTLED);
+        assertThat(change.settings().payload()).isEqualTo(PayloadKind.RANDOM_HEX);
         assertThat(change.topic()).isEqualTo("lab.orders.p10");
-        assertThat(SettingsReader.change(Map.of("rate", -1)).get(ProducerSetting.RATE))
-                .isEqualTo(SettingsLimits.UNTHROTTLED);
+        assertThat(SettingsChange.read(Map.of("rate", -1)).settings().rate()).isEqualTo(SettingsLimits.UNTHROTTLED);
         ProducerSettings applied =
                 new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID).apply(change);
         assertThat(applied.unthrottled()).isTrue();
@@ -98,50 +109,49 @@ class SettingsReaderTest {
     @Test
     void transactionsNeedAcksAllAndAbortsNeedTransactions() {
         ProducerSettings base = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
-        ProducerSettings tx = base.apply(SettingsReader.change(Map.of("transactionMs", 100, "abortEvery", 10)));
+        ProducerSettings tx = base.apply(SettingsChange.read(Map.of("transactionMs", 100, "abortEvery", 10)));
         assertThat(tx.transactional()).isTrue();
         assertThat(tx.abortEvery()).isEqualTo(10);
         // A transactional producer is another client: the settings change needs a new one.
         assertThat(tx.sameClient(base)).isFalse();
 
-        assertThatThrownBy(() -> tx.apply(SettingsReader.change(Map.of("acks", "1"))))
+        assertThatThrownBy(() -> tx.apply(SettingsChange.read(Map.of("acks", "1"))))
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessageContaining("needs acks all");
-        assertThatThrownBy(() -> base.apply(SettingsReader.change(Map.of("abortEvery", 3))))
+        assertThatThrownBy(() -> base.apply(SettingsChange.read(Map.of("abortEvery", 3))))
                 .extracting(e -> ((BadSettingsException) e).field())
                 .isEqualTo("abortEvery");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("transactionMs", 30_001)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("transactionMs", 30_001)))
                 .hasMessage("transactionMs must be an integer from 0 to 30000; got 30001");
     }
 
     @Test
     void aLevelBelongsToItsCodecAndASampleToItsFile() {
         ProducerSettings gzip9 = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID)
-                .apply(SettingsReader.change(Map.of("compression", "gzip", "compressionLevel", 9)));
+                .apply(SettingsChange.read(Map.of("compression", "gzip", "compressionLevel", 9)));
         assertThat(gzip9.compressionLevel()).isEqualTo(9);
 
         // Another codec without a level goes back to its default level.
-        assertThat(gzip9.apply(SettingsReader.change(Map.of("compression", "zstd")))
+        assertThat(gzip9.apply(SettingsChange.read(Map.of("compression", "zstd")))
                         .compressionLevel())
                 .isNull();
-        assertThatThrownBy(() ->
-                        gzip9.apply(SettingsReader.change(Map.of("compression", "snappy", "compressionLevel", 3))))
+        assertThatThrownBy(
+                        () -> gzip9.apply(SettingsChange.read(Map.of("compression", "snappy", "compressionLevel", 3))))
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessageContaining("snappy has no level");
-        assertThatThrownBy(() -> gzip9.apply(SettingsReader.change(Map.of("compressionLevel", 10))))
+        assertThatThrownBy(() -> gzip9.apply(SettingsChange.read(Map.of("compressionLevel", 10))))
                 .hasMessage("compressionLevel must be an integer from 1 to 9; got 10");
 
-        assertThatThrownBy(() -> gzip9.apply(SettingsReader.change(Map.of("payload", "sample"))))
+        assertThatThrownBy(() -> gzip9.apply(SettingsChange.read(Map.of("payload", "sample"))))
                 .extracting(e -> ((BadSettingsException) e).field())
                 .isEqualTo("payloadFile");
         ProducerSettings sample =
-                gzip9.apply(SettingsReader.change(Map.of("payload", "sample", "payloadFile", "/tmp/orders.jsonl")));
+                gzip9.apply(SettingsChange.read(Map.of("payload", "sample", "payloadFile", "/tmp/orders.jsonl")));
         assertThat(sample.payloadFile()).isEqualTo("/tmp/orders.jsonl");
         // Back to words: the file goes with the kind that read it.
-        assertThat(sample.apply(SettingsReader.change(Map.of("payload", "words")))
-                        .payloadFile())
+        assertThat(sample.apply(SettingsChange.read(Map.of("payload", "words"))).payloadFile())
                 .isNull();
-        assertThatThrownBy(() -> gzip9.apply(SettingsReader.change(Map.of("payloadFile", "/tmp/x"))))
+        assertThatThrownBy(() -> gzip9.apply(SettingsChange.read(Map.of("payloadFile", "/tmp/x"))))
                 .hasMessageContaining("only read with payload sample");
     }
 
@@ -149,21 +159,23 @@ class SettingsReaderTest {
     void collectsEveryProblemWhenAskedTo() {
         List<BadSettingsException> problems = new ArrayList<>();
 
-        SettingsChange change = SettingsReader.change(
-                Map.of("lingerMs", -1, "rate", 500, "running", true, "x", 1), SettingsReader.SETTINGS_FIELDS, problems);
+        ProducerChange change = ProducerChange.read(
+                Map.of("lingerMs", -1, "rate", 500, "running", true, "x", 1), ProducerChange.SETTINGS_FIELDS, problems);
 
         assertThat(problems)
                 .extracting(BadSettingsException::field)
                 .containsExactlyInAnyOrder("x", "running", "lingerMs");
-        assertThat(change.get(ProducerSetting.LINGER_MS)).isNull();
-        assertThat(change.get(ProducerSetting.RATE)).isEqualTo(500.0);
+        assertThat(change.lingerMs()).isNull();
+        assertThat(change.rate()).isEqualTo(500.0);
     }
 
     @Test
     void limitsHoldForEveryWayOfMakingSettings() {
         ProducerSettings s = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
 
-        assertThatThrownBy(() -> s.apply(SettingsChange.of(ProducerSetting.PAYLOAD_BYTES, 300)))
+        assertThatThrownBy(() -> s.apply(SettingsChange.of(new ProducerChange(
+                        null, null, null, null, null, 300, null, null, null, null, null, null, null, null, null, null,
+                        null))))
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessageContaining("payloadBytes");
         assertThatThrownBy(() -> new ProducerSettings(5, 16_384, Compression.NONE, 0, 400, KeyStrategy.ORDER_ID))
@@ -175,35 +187,32 @@ class SettingsReaderTest {
 
     @Test
     void acksInFlightAndBuffersAreSettingsWithKafkasDefaults() {
-        SettingsChange change = SettingsReader.change(
+        SettingsChange change = SettingsChange.read(
                 Map.of("acks", 1, "maxInFlight", 1, "sendBufferBytes", -1, "bufferMemory", 64 * 1024 * 1024));
-        assertThat(change.get(ProducerSetting.ACKS)).isEqualTo(Acks.LEADER);
-        assertThat(change.get(ProducerSetting.SEND_BUFFER_BYTES)).isEqualTo(-1);
+        assertThat(change.settings().acks()).isEqualTo(Acks.LEADER);
+        assertThat(change.settings().sendBufferBytes()).isEqualTo(-1);
         ProducerSettings tuned =
                 new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).apply(change);
         assertThat(tuned.acks().kafkaValue()).isEqualTo("1");
         assertThat(tuned.acks().idempotent()).isFalse();
         assertThat(tuned.maxInFlight()).isEqualTo(1);
-        assertThat(tuned.tunesClient()).isTrue();
 
         ProducerSettings plain = new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID);
         assertThat(plain.acks()).isEqualTo(Acks.ALL);
         assertThat(plain.sendBufferBytes()).isEqualTo(131_072);
         assertThat(plain.bufferMemory()).isEqualTo(33_554_432);
-        assertThat(plain.tunesClient()).isFalse();
-        assertThat(SettingsReader.change(Map.of("acks", "all")).get(ProducerSetting.ACKS))
-                .isEqualTo(Acks.ALL);
+        assertThat(SettingsChange.read(Map.of("acks", "all")).settings().acks()).isEqualTo(Acks.ALL);
     }
 
     @Test
     void acksZeroAndBuffersBelowTheMinimumAreRefusedByName() {
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("acks", 0)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("acks", 0)))
                 .hasMessageStartingWith("acks must be one of all, 1 (0 is refused")
                 .extracting(e -> ((BadSettingsException) e).field())
                 .isEqualTo("acks");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("sendBufferBytes", 100)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("sendBufferBytes", 100)))
                 .hasMessage("sendBufferBytes must be an integer from 1024 to 67108864, or -1; got 100");
-        assertThatThrownBy(() -> SettingsReader.change(Map.of("maxInFlight", 6)))
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("maxInFlight", 6)))
                 .hasMessage("maxInFlight must be an integer from 1 to 5; got 6");
     }
 }
