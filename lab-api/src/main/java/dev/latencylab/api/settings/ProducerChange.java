@@ -1,5 +1,6 @@
 package dev.latencylab.api.settings;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
@@ -52,6 +53,12 @@ public record ProducerChange(
         if (producerConfig != null) {
             producerConfig = ExtraProperties.checked("producerConfig", producerConfig, ExtraProperties.PRODUCER_OWNED);
         }
+    }
+
+    /** Read from JSON by the strict reader, refused whole with the first field at fault. */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static ProducerChange fromJson(Map<String, Object> fields) {
+        return read(fields, SETTINGS_FIELDS);
     }
 
     /** Every setting as given: what a phase asks for. */

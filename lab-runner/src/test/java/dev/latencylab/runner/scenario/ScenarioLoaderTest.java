@@ -679,7 +679,7 @@ class ScenarioLoaderTest {
     }
 
     @Test
-    void whatARecordOrTheSettingsReaderRefusesWhenBoundIsNamedByItsPath() {
+    void whatARecordOrTheSettingsReadersRefuseWhenBoundIsNamedByItsPath() {
         String text = SWEEP.replace(
                         "      lingerMs: 0\n",
                         "      lingerMs: 0\n      compression: gzip\n      compressionLevel: 12\n")

@@ -79,7 +79,7 @@ final class LoadMetrics {
         phaseInfo.register(List.of(MultiGauge.Row.of(phaseTags(s), 1)), true);
     }
 
-    /** The phase, its name and topic, and one label per setting (the table's; "none" where it has no value). */
+    /** The phase, its name and topic, and one label per producer setting ("none" where it has no value). */
     static Tags phaseTags(LoadState s) {
         Tags tags = Tags.of("phase", Integer.toString(s.phase()), "name", phaseName(s), "topic", s.topic());
         for (Map.Entry<String, Object> setting : s.settings().shown().entrySet()) {

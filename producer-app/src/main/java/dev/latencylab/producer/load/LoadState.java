@@ -4,6 +4,7 @@ import dev.latencylab.api.accounting.PhaseIds;
 import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
 import java.util.function.IntSupplier;
@@ -77,10 +78,17 @@ public record LoadState(
                 nextHeader);
     }
 
-    /** "by hand: lingerMs=20 compression=lz4": what was asked for, in the request's own field names. */
+    /**
+     * "by hand: lingerMs=20 compression=lz4": what was asked for, in the request's own field names,
+     * the other Kafka properties last (they are long, and the name is cut at its bound).
+     */
     static String nameByHand(SettingsChange change) {
         StringJoiner name = new StringJoiner(" ", "by hand: ", "");
-        Map<String, Object> fields = JSON.convertValue(change, new TypeReference<Map<String, Object>>() {});
+        Map<String, Object> fields = JSON.convertValue(change, new TypeReference<LinkedHashMap<String, Object>>() {});
+        Object properties = fields.remove("producerConfig");
+        if (properties != null) {
+            fields.put("producerConfig", properties);
+        }
         for (Map.Entry<String, Object> field : fields.entrySet()) {
             if (!field.getKey().equals("running")) {
                 name.add(field.getKey() + "=" + field.getValue());

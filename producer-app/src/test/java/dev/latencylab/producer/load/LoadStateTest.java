@@ -141,5 +141,9 @@ class LoadStateTest {
                 .hasSize(LoadState.MAX_NAME_BY_HAND)
                 .startsWith("by hand: producerConfig=")
                 .endsWith("...");
+        assertThat(LoadState.nameByHand(SettingsChange.read(java.util.Map.of(
+                        "producerConfig", java.util.Map.of("retries", 3), "topic", "lab.x", "lingerMs", 2))))
+                .as("the other properties last, so a long set cannot cut the topic off")
+                .isEqualTo("by hand: lingerMs=2 topic=lab.x producerConfig={retries=3}");
     }
 }
