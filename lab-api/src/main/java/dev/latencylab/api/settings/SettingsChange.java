@@ -23,7 +23,11 @@ import java.util.TreeSet;
  * producer's {@code lab_phase_info} series; it goes only with a phase id above 0. {@code producerConfig} is the
  * whole set of other Kafka producer properties, replacing the one in effect (empty: none; null:
  * as it is). {@code header} false sends records as Kafka's ProducerPerformance does, without the
- * lab's header (compare's "tool's work"): the consumer can neither time nor count them.
+ * lab's header (compare's "tool's work"): the consumer can neither time nor count them. {@code
+ * stopAfterRecords} stops the load by itself once that many records were sent from the change on, in
+ * its phase and to its topic (a later change of either, or a stop, drops it): a backlog of exactly
+ * that size, which a stop the runner sends on seeing the count would overshoot by what is sent
+ * meanwhile.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SettingsChange(
@@ -32,12 +36,17 @@ public record SettingsChange(
         Integer phase,
         String phaseName,
         String topic,
-        Boolean header) {
+        Boolean header,
+        Integer stopAfterRecords) {
 
-    /** The fields of a change: the settings', {@code running}, {@code phase}, {@code phaseName}, {@code topic} and {@code header}. */
+    /**
+     * The fields of a change: the settings', {@code running}, {@code phase}, {@code phaseName}, {@code
+     * topic}, {@code header} and {@code stopAfterRecords}.
+     */
     public static final Set<String> CHANGE_FIELDS = fields();
 
-    private static final SettingsChange NONE = new SettingsChange(ProducerChange.NONE, null, null, null, null, null);
+    private static final SettingsChange NONE =
+            new SettingsChange(ProducerChange.NONE, null, null, null, null, null, null);
 
     public SettingsChange {
         settings = settings == null ? ProducerChange.NONE : settings;
@@ -45,7 +54,7 @@ public record SettingsChange(
 
     private static Set<String> fields() {
         Set<String> fields = new TreeSet<>(ProducerChange.SETTINGS_FIELDS);
-        fields.addAll(Set.of("running", "phase", "phaseName", "topic", "header"));
+        fields.addAll(Set.of("running", "phase", "phaseName", "topic", "header", "stopAfterRecords"));
         return Set.copyOf(fields);
     }
 
@@ -56,7 +65,7 @@ public record SettingsChange(
 
     /** A change of the settings, and nothing else. */
     public static SettingsChange of(ProducerChange settings) {
-        return new SettingsChange(settings, null, null, null, null, null);
+        return new SettingsChange(settings, null, null, null, null, null, null);
     }
 
     /** Every setting as given, load running, records in the given phase: what a phase asks for. */
@@ -69,7 +78,7 @@ public record SettingsChange(
      * now), with the lab's header ({@link #withHeader} to leave it out).
      */
     public static SettingsChange start(ProducerSettings s, int phase, String topic) {
-        return new SettingsChange(ProducerChange.to(s), true, phase, null, topic, true);
+        return new SettingsChange(ProducerChange.to(s), true, phase, null, topic, true, null);
     }
 
     public static SettingsChange stop() {
@@ -121,7 +130,8 @@ public record SettingsChange(
                         SettingsLimits::topicAccepted,
                         SettingsLimits.describeTopic("topic"),
                         problems),
-                FieldReads.bool(fields, "header", problems)));
+                FieldReads.bool(fields, "header", problems),
+                FieldReads.integer(fields, "stopAfterRecords", SettingsLimits.STOP_AFTER_RECORDS, problems)));
     }
 
     /** Read from JSON by the endpoint's own strict reader. */
@@ -132,29 +142,37 @@ public record SettingsChange(
 
     /** The same change with these settings to change instead. */
     public SettingsChange with(ProducerChange newSettings) {
-        return new SettingsChange(newSettings, running, phase, phaseName, topic, header);
+        return new SettingsChange(newSettings, running, phase, phaseName, topic, header, stopAfterRecords);
     }
 
     public SettingsChange running(Boolean on) {
-        return new SettingsChange(settings, on, phase, phaseName, topic, header);
+        return new SettingsChange(settings, on, phase, phaseName, topic, header, stopAfterRecords);
     }
 
     public SettingsChange inPhase(Integer id) {
-        return new SettingsChange(settings, running, id, phaseName, topic, header);
+        return new SettingsChange(settings, running, id, phaseName, topic, header, stopAfterRecords);
     }
 
     /** The same change with the name of the phase it enters (shown in lab_phase_info; no effect on the records). */
     public SettingsChange named(String name) {
-        return new SettingsChange(settings, running, phase, name, topic, header);
+        return new SettingsChange(settings, running, phase, name, topic, header, stopAfterRecords);
     }
 
     public SettingsChange toTopic(String newTopic) {
-        return new SettingsChange(settings, running, phase, phaseName, newTopic, header);
+        return new SettingsChange(settings, running, phase, phaseName, newTopic, header, stopAfterRecords);
     }
 
     /** The same change with the lab's header on every record, or on none (Kafka's tools send none). */
     public SettingsChange withHeader(Boolean on) {
-        return new SettingsChange(settings, running, phase, phaseName, topic, on);
+        return new SettingsChange(settings, running, phase, phaseName, topic, on, stopAfterRecords);
+    }
+
+    /**
+     * The same change, the load to stop by itself once {@code records} more were sent from it on: a
+     * backlog of exactly that many, however late the runner's stop would come.
+     */
+    public SettingsChange stoppingAfter(Integer records) {
+        return new SettingsChange(settings, running, phase, phaseName, topic, header, records);
     }
 
     /** The same change with record keys set as named. */

@@ -15,6 +15,8 @@ public final class SettingsLimits {
     public static final IntRange PAYLOAD_BYTES = new IntRange(360, 100_000);
     /** The runner's phase ids; 0 is "no named phase". */
     public static final IntRange PHASE = new IntRange(0, Integer.MAX_VALUE);
+    /** How many more records the load sends before it stops by itself (a backlog's size). */
+    public static final IntRange STOP_AFTER_RECORDS = new IntRange(1, Integer.MAX_VALUE);
     /** max.in.flight.requests.per.connection: above 5 an idempotent producer is refused by Kafka. */
     public static final IntRange MAX_IN_FLIGHT = new IntRange(1, 5);
     /** send.buffer.bytes; -1 (the OS tunes the buffer) is accepted besides. */

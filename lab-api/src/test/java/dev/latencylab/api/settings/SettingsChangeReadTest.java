@@ -23,6 +23,7 @@ class SettingsChangeReadTest {
         fields.put("keyStrategy", "customer-id");
         fields.put("running", false);
         fields.put("phase", 12);
+        fields.put("stopAfterRecords", 10_000);
 
         SettingsChange change = SettingsChange.read(fields);
 
@@ -46,7 +47,8 @@ class SettingsChangeReadTest {
                                 null,
                                 null))
                         .running(false)
-                        .inPhase(12));
+                        .inPhase(12)
+                        .stoppingAfter(10_000));
     }
 
     @Test
@@ -76,7 +78,7 @@ class SettingsChangeReadTest {
                         "unknown field 'linger'; accepted: abortEvery, acks, batchSize, bufferMemory, compression, compressionLevel,"
                                 + " header, keyStrategy, lingerMs, maxInFlight, pacing, payload, payloadBytes, payloadFile, phase, phaseName,"
                                 + " producerConfig,"
-                                + " rate, running, sendBufferBytes, topic, transactionMs");
+                                + " rate, running, sendBufferBytes, stopAfterRecords, topic, transactionMs");
         assertThatThrownBy(() -> SettingsChange.read(Map.of("payload", "lorem")))
                 .hasMessage("payload must be one of words, random-hex, hex-record, fixed, sample; got \"lorem\"");
         assertThatThrownBy(() -> SettingsChange.read(Map.of("topic", "lab orders")))
@@ -85,6 +87,8 @@ class SettingsChangeReadTest {
                 .hasMessage("compressionLevel must be an integer from -131072 to 22; got 23");
         assertThatThrownBy(() -> SettingsChange.read(Map.of("phase", -1)))
                 .hasMessage("phase must be an integer from 0 to 2147483647; got -1");
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("stopAfterRecords", 0)))
+                .hasMessage("stopAfterRecords must be an integer from 1 to 2147483647; got 0");
     }
 
     @Test

@@ -134,14 +134,16 @@ public final class ProducerClient {
         if (driven.size() == 1) {
             return post(driven.get(0), change);
         }
-        Object share = share(change, driven.size());
+        SettingsChange share = share(change, driven.size());
         // All at once: one after the other, a stop would wait for each instance's flush in turn and
         // the last instance would keep sending while the first ones flush.
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(driven.size());
         try {
             List<java.util.concurrent.Future<ProducerStatus>> answers = new java.util.ArrayList<>();
-            for (URI e : driven) {
-                answers.add(pool.submit(() -> post(e, share)));
+            for (int i = 0; i < driven.size(); i++) {
+                URI e = driven.get(i);
+                SettingsChange mine = share.stoppingAfter(recordsShare(change.stopAfterRecords(), i, driven.size()));
+                answers.add(pool.submit(() -> post(e, mine)));
             }
             List<ProducerStatus> statuses = new java.util.ArrayList<>();
             for (java.util.concurrent.Future<ProducerStatus> a : answers) {
@@ -180,6 +182,22 @@ public final class ProducerClient {
                     + SettingsLimits.MIN_RATE + "): raise the rate or drive fewer instances (a phase's producers: K)");
         }
         return change.with(change.settings().withRate(each));
+    }
+
+    /**
+     * Instance {@code i}'s part of {@code records} (null: none asked) split over {@code instances}, the
+     * first ones taking one more where it does not divide: their sum is the backlog asked for.
+     */
+    static Integer recordsShare(Integer records, int i, int instances) {
+        if (records == null) {
+            return null;
+        }
+        if (records < instances) {
+            throw new EndpointException("a backlog of " + records + " records cannot be split over " + instances
+                    + " " + PART + " instances (each needs at least one): ask for at least " + instances
+                    + " records or drive fewer instances (a phase's producers: K)");
+        }
+        return records / instances + (i < records % instances ? 1 : 0);
     }
 
     private ProducerStatus post(URI endpoint, Object change) throws InterruptedException {
@@ -256,6 +274,15 @@ public final class ProducerClient {
     public ProducerStatus startNamed(ProducerSettings wanted, int phase, String name, String topic)
             throws InterruptedException {
         return start(SettingsChange.start(wanted, phase, topic).named(name), wanted, true);
+    }
+
+    /**
+     * {@link #startNamed}, the load to stop by itself once {@code records} were sent (split over the
+     * driven instances): a backlog of exactly that many.
+     */
+    public ProducerStatus startBacklog(ProducerSettings wanted, int phase, String name, String topic, int records)
+            throws InterruptedException {
+        return start(SettingsChange.start(wanted, phase, topic).named(name).stoppingAfter(records), wanted, true);
     }
 
     /**

@@ -223,13 +223,13 @@ final class LabDriver {
     }
 
     /**
-     * With the consumer-app paused, the producer-app writes at least {@code records} records of
-     * phase {@code phase} to {@code topic}, unthrottled, and stops once they are acknowledged.
-     * Returns how many the phase holds: what was in flight when the count was reached is in it too.
+     * With the consumer-app paused, the producer-app writes {@code records} records of phase {@code
+     * phase} to {@code topic}, unthrottled, stopping by itself at that count, and the runner waits
+     * until they are acknowledged. Returns how many the phase holds.
      */
     long writeBacklog(ProducerSettings s, String topic, int phase, long records) throws InterruptedException {
         consumer.consuming(false);
-        producer.startNamed(s, phase, "compare-backlog", topic);
+        producer.startBacklog(s, phase, "compare-backlog", topic, Math.toIntExact(records));
         try {
             BacklogSends.Written w = new BacklogSends(producer, clock, sleeper, out, PROGRESS_EVERY)
                     .await(phase, records, "    ", tally -> {

@@ -240,6 +240,26 @@ class EndpointClientsTest {
     }
 
     @Test
+    void aBacklogIsSplitOverTheInstancesSoTheirStopsAddUpToIt() throws Exception {
+        try (FakeLab second = new FakeLab(time);
+                FakeLab third = new FakeLab(time)) {
+            ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url(), third.url()));
+            ProducerSettings wanted = new ProducerSettings(5, 16384, Compression.NONE, 3000, 400, KeyStrategy.ORDER_ID);
+
+            group.startBacklog(wanted, 5, "drain", ProducerClient.LAB_TOPIC, 1_000);
+
+            assertThat(lab.log()).anyMatch(line -> line.contains("\"stopAfterRecords\":334"));
+            assertThat(second.log()).anyMatch(line -> line.contains("\"stopAfterRecords\":333"));
+            assertThat(third.log()).anyMatch(line -> line.contains("\"stopAfterRecords\":333"));
+            int posts = lab.log().size();
+            assertThatThrownBy(() -> group.startBacklog(wanted, 6, "drain", ProducerClient.LAB_TOPIC, 2))
+                    .isInstanceOf(EndpointException.class)
+                    .hasMessageStartingWith("a backlog of 2 records cannot be split over 3 producer-app instances");
+            assertThat(lab.log()).hasSize(posts);
+        }
+    }
+
+    @Test
     void aShareBelowTheLowestRateAnInstanceAcceptsIsRefusedBeforeAnyIsAsked() throws Exception {
         try (FakeLab second = new FakeLab(time)) {
             ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url()));

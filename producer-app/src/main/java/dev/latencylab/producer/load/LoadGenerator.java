@@ -60,6 +60,9 @@ public class LoadGenerator implements SmartLifecycle {
 
     private volatile long generation;
 
+    /** Records still to send before the load stops by itself (0: no such stop asked); the sender thread's. */
+    private int recordsToStop;
+
     private volatile boolean stopping;
     private Thread thread;
 
@@ -224,6 +227,7 @@ public class LoadGenerator implements SmartLifecycle {
         if (state.settings().unthrottled()) {
             // As fast as send() returns: each record is intended when it is sent, so no publish delay.
             sender.send(state, plan, tally, 0, RecordSender.NOT_READ);
+            countTowardStop();
             return;
         }
         long due = schedule.nextIntendedNanos();
@@ -238,6 +242,18 @@ public class LoadGenerator implements SmartLifecycle {
             return;
         }
         sender.send(state, plan, tally, due, now);
+        countTowardStop();
+    }
+
+    /**
+     * Stops the load once the records a change asked for were sent: here, between two sends, so not
+     * one more goes (a stop the runner sends on seeing the count comes a poll and a request late).
+     */
+    private void countTowardStop() {
+        if (recordsToStop > 0 && --recordsToStop == 0) {
+            log.info("The records stopAfterRecords asked for were sent; stopping the load");
+            apply(new PendingChange(SettingsChange.stop(), null, null, new CompletableFuture<>()));
+        }
     }
 
     private void apply(PendingChange pending) {
@@ -263,8 +279,16 @@ public class LoadGenerator implements SmartLifecycle {
             if (pending.plan() != null) {
                 plan = pending.plan();
             }
-            if (after.phase() != before.phase() || !after.topic().equals(before.topic())) {
+            boolean elsewhere =
+                    after.phase() != before.phase() || !after.topic().equals(before.topic());
+            if (elsewhere) {
                 tally = sendLog.phase(after.phase(), after.topic());
+            }
+            Integer stopAfter = pending.change().stopAfterRecords();
+            if (stopAfter != null) {
+                recordsToStop = stopAfter;
+            } else if (elsewhere || (before.running() && !after.running())) {
+                recordsToStop = 0;
             }
             state = after;
             sender.showPhase(after);

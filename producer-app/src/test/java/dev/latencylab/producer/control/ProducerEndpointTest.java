@@ -72,7 +72,7 @@ class ProducerEndpointTest {
     private static final String ACCEPTED_FIELDS =
             "accepted: abortEvery, acks, batchSize, bufferMemory, compression, compressionLevel, header, keyStrategy,"
                     + " lingerMs, maxInFlight, pacing, payload, payloadBytes, payloadFile, phase, phaseName, producerConfig, rate, running,"
-                    + " sendBufferBytes, topic, transactionMs";
+                    + " sendBufferBytes, stopAfterRecords, topic, transactionMs";
     private static final UUID PRODUCER_ID = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
     private static final SenderCounters COUNTERS = new SenderCounters(1_000, 990, 3, 999);
     private static final long GENERATION = 42;

@@ -18,6 +18,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.kafka.core.DefaultKafkaProducerFactory;
+import org.springframework.kafka.core.ProducerFactory;
 
 /**
  * The sender reads a sample file itself, when it plans the change, and only through its sample
@@ -47,9 +48,14 @@ class LoadGeneratorSampleTest {
     }
 
     private static LoadGenerator generator(Path folder) {
+        return generator(folder, new DefaultKafkaProducerFactory<>(Map.of()));
+    }
+
+    /** A generator, not started, sending through {@code factory}'s producers, its sample folder {@code folder}. */
+    static LoadGenerator generator(Path folder, ProducerFactory<byte[], byte[]> factory) {
         LabProducerProperties properties = SampleFolderTest.properties(folder);
         return new LoadGenerator(
-                new DefaultKafkaProducerFactory<>(Map.of()),
+                factory,
                 properties,
                 new SimpleMeterRegistry(),
                 new SenderHistograms(Clock.SYSTEM),

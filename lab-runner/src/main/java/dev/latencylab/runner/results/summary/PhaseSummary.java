@@ -123,7 +123,7 @@ public record PhaseSummary(
 
     /**
      * A phase that drained a backlog: the records piled up (acknowledged in the phase: the scenario's
-     * backlog and what was sent before the load stopped), those the consumer processed in the window,
+     * backlog, at which the producer stopped by itself, less any send that failed), those the consumer processed in the window,
      * seconds from the resume to the last one, their rate, and the consumer settings.
      */
     public record Drain(long backlog, long drained, Double seconds, Double recordsPerSecond, String consumer) {}

@@ -6,6 +6,7 @@ import static dev.latencylab.runner.run.ConsoleFormat.number;
 import static dev.latencylab.runner.run.ConsoleFormat.target;
 
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
@@ -55,7 +56,7 @@ public final class DrainPhase implements PhaseStep {
 
     /**
      * A phase that drains a backlog: with the consumer paused, the producer writes the phase's
-     * records (its id from the first one) until {@code backlog} of them were sent; the load stops
+     * records (its id from the first one) and stops by itself once {@code backlog} of them were sent
      * (what is in flight is acknowledged: the backlog is what the phase's records acked), the
      * consumer is resumed with the phase's consumer settings, and the measured window runs from the
      * resume until the group has passed every acknowledged offset (the fence), at most the phase's
@@ -83,8 +84,8 @@ public final class DrainPhase implements PhaseStep {
         }
         TopicSpec own = phase.topic();
         run.consumer.consuming(false);
-        ProducerStatus started =
-                run.producer.startNamed(s, t.phaseId, t.label, own != null ? own.name() : ProducerClient.LAB_TOPIC);
+        ProducerStatus started = run.producer.startBacklog(
+                s, t.phaseId, t.label, own != null ? own.name() : ProducerClient.LAB_TOPIC, phase.backlog());
         t.started(run.clock.instant(), started.counters().sent());
         BacklogSends.Written written = new BacklogSends(
                         run.producer, run.clock, run::sleep, run.out, run.options.progressEvery())
@@ -98,7 +99,7 @@ public final class DrainPhase implements PhaseStep {
         run.out.printf(
                 Locale.ROOT,
                 "  backlog built: %,d records sent in %s; resuming the consumer (%s)%n",
-                left.counters().sent() - t.sentAtStart(),
+                left.phaseSends(t.phaseId).map(PhaseSends::sent).orElse(written.sent()),
                 Durations.format(Duration.between(t.startedAt(), run.clock.instant())),
                 phase.consumer() == null
                         ? "settings as they were"
