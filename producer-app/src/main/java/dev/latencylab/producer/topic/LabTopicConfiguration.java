@@ -14,7 +14,7 @@ import org.springframework.kafka.core.KafkaAdmin;
 class LabTopicConfiguration {
 
     @Bean
-    LabTopicCreation labTopicCreation(KafkaAdmin admin, LabProducerProperties properties) {
-        return new LabTopicCreation(admin, properties);
+    LabTopicCreation labTopicCreation(KafkaAdmin admin, LabProducerProperties properties, TopicCheck check) {
+        return new LabTopicCreation(admin, properties, check);
     }
 }

@@ -1,5 +1,6 @@
 package dev.latencylab.producer.topic;
 
+import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.producer.LabProducerProperties;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -24,10 +25,12 @@ final class LabTopicCreation implements SmartInitializingSingleton {
 
     private final KafkaAdmin admin;
     private final LabProducerProperties properties;
+    private final TopicCheck check;
 
-    LabTopicCreation(KafkaAdmin admin, LabProducerProperties properties) {
+    LabTopicCreation(KafkaAdmin admin, LabProducerProperties properties, TopicCheck check) {
         this.admin = admin;
         this.properties = properties;
+        this.check = check;
     }
 
     @Override
@@ -62,6 +65,23 @@ final class LabTopicCreation implements SmartInitializingSingleton {
                     topic.replicationFactor());
         } catch (KafkaException e) {
             log.warn("Topic {} could not be created", name, e);
+            return;
+        }
+        awaitLeaders(name);
+    }
+
+    /**
+     * The load starts right after this: a topic created a moment ago is written once every partition's
+     * leader serves it. Before, a first batch meets NOT_LEADER_OR_FOLLOWER, and an idempotent producer's
+     * retry can then stall on OUT_OF_ORDER_SEQUENCE_NUMBER until delivery.timeout.ms (KAFKA-15591): seen
+     * once with 3.9.1 brokers as a minute of sends retried thousands of times, then failed.
+     */
+    private void awaitLeaders(String name) {
+        try {
+            check.requireExists(name);
+            log.info("Topic {}: every partition's leader serves it", name);
+        } catch (BadSettingsException e) {
+            log.warn("Topic {}: {}; the load starts anyway", name, e.getMessage());
         }
     }
 

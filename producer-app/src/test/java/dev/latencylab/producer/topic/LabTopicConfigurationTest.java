@@ -36,13 +36,15 @@ import org.springframework.kafka.core.KafkaAdmin;
 /**
  * The lab topic at the producer-app's start, against an admin client that answers as a cluster would: one that
  * exists is left as it is (on a cluster the lab did not start it may be the user's; spring-kafka's NewTopic bean
- * grew it to the lab's partition count), one that is missing is created with the lab's layout.
+ * grew it to the lab's partition count), one that is missing is created with the lab's layout and waited for
+ * until its leaders serve it.
  */
 class LabTopicConfigurationTest {
 
     private static final Node BROKER = new Node(1, "127.0.0.1", 9092);
 
     private final Admin client = mock(Admin.class);
+    private final TopicCheck leaders = mock(TopicCheck.class);
     private final ApplicationContextRunner context = new ApplicationContextRunner()
             .withBean(KafkaAdmin.class, () -> new KafkaAdmin(Map.of("bootstrap.servers", "127.0.0.1:9092")) {
                 @Override
@@ -51,6 +53,7 @@ class LabTopicConfigurationTest {
                 }
             })
             .withBean(LabProducerProperties.class, LabTopicConfigurationTest::properties)
+            .withBean(TopicCheck.class, () -> leaders)
             .withUserConfiguration(LabTopicConfiguration.class);
 
     @Test
@@ -65,6 +68,7 @@ class LabTopicConfigurationTest {
             verify(client, never()).createTopics(anyCollection(), any());
             verify(client, never()).incrementalAlterConfigs(anyMap());
             verify(client, never()).incrementalAlterConfigs(anyMap(), any());
+            verify(leaders, never()).requireExists(any());
         });
     }
 
@@ -95,6 +99,8 @@ class LabTopicConfigurationTest {
                 assertThat(topic.configs()).containsEntry("min.insync.replicas", "2");
             });
             verify(client, never()).createPartitions(anyMap());
+            // The load starts right after: not before every partition's leader serves the new topic.
+            verify(leaders).requireExists("lab.orders");
         });
     }
 
