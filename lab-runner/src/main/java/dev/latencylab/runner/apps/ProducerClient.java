@@ -240,10 +240,25 @@ public final class ProducerClient {
 
     /** Whether {@code status} shows every field {@code change} sets. */
     static boolean inEffect(ProducerStatus status, SettingsChange change) {
-        return (change.running() == null || status.running() == change.running())
+        return (change.running() == null || status.running() == change.running() || sentItsCount(status, change))
                 && (change.phase() == null || status.phase() == change.phase())
                 && (change.topic() == null || change.topic().equals(status.topic()))
                 && status.settings().equals(status.settings().apply(change));
+    }
+
+    /**
+     * Whether a load started to stop after a count has stopped by itself, every record of the count sent:
+     * a small backlog can be written before the runner first looks.
+     */
+    static boolean sentItsCount(ProducerStatus status, SettingsChange change) {
+        return change.stopAfterRecords() != null
+                && Boolean.TRUE.equals(change.running())
+                && !status.running()
+                && change.phase() != null
+                && status.phase() == change.phase()
+                && status.phaseSends(change.phase())
+                        .map(sends -> sends.sent() >= change.stopAfterRecords())
+                        .orElse(false);
     }
 
     /** Where a long wait on an instance is said (the run's output); nowhere by default. */
@@ -299,7 +314,7 @@ public final class ProducerClient {
         int phase = change.phase();
         String topic = change.topic();
         ProducerStatus status = apply(change);
-        if (!status.running()
+        if (!(status.running() || sentItsCount(status, change))
                 || !wanted.equals(status.settings())
                 || status.phase() != phase
                 || !topic.equals(status.topic())

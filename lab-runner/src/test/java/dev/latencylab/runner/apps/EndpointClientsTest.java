@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
@@ -132,6 +133,19 @@ class EndpointClientsTest {
                 .isFalse();
         assertThat(ProducerClient.inEffect(running, SettingsChange.linger(20))).isFalse();
         assertThat(ProducerClient.inEffect(running, SettingsChange.linger(5))).isTrue();
+
+        // A backlog start the runner first sees after its count was sent: stopped by itself, in effect.
+        SettingsChange backlog = SettingsChange.start(set, 7).stoppingAfter(500);
+        assertThat(ProducerClient.inEffect(stoppedAfter(set, 7, 500), backlog)).isTrue();
+        assertThat(ProducerClient.inEffect(stoppedAfter(set, 7, 499), backlog)).isFalse();
+        assertThat(ProducerClient.inEffect(stoppedAfter(set, 7, 500), SettingsChange.start(set, 7)))
+                .isFalse();
+    }
+
+    private static ProducerStatus stoppedAfter(ProducerSettings set, int phase, long sent) {
+        PhaseSends sends = new PhaseSends(phase, "lab.orders", sent, sent, 0, null, List.of(), null, null);
+        return new ProducerStatus(
+                UUID.randomUUID(), "lab.orders", false, 4, set, phase, null, null, List.of(sends), true, null);
     }
 
     @Test

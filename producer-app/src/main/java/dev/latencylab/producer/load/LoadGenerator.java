@@ -63,6 +63,9 @@ public class LoadGenerator implements SmartLifecycle {
     /** Records still to send before the load stops by itself (0: no such stop asked); the sender thread's. */
     private int recordsToStop;
 
+    /** The load stopped by itself and its records were not flushed yet: the next stop does it; the sender thread's. */
+    private boolean flushOwed;
+
     private volatile boolean stopping;
     private Thread thread;
 
@@ -248,18 +251,34 @@ public class LoadGenerator implements SmartLifecycle {
     /**
      * Stops the load once the records a change asked for were sent: here, between two sends, so not
      * one more goes (a stop the runner sends on seeing the count comes a poll and a request late).
+     * Only the sending stops: the open transaction's end and the flush are owed to the next change
+     * (the runner's stop follows), which answers for them as any stop does, instead of holding up
+     * every change queued behind them here.
      */
     private void countTowardStop() {
         if (recordsToStop > 0 && --recordsToStop == 0) {
-            log.info("The records stopAfterRecords asked for were sent; stopping the load");
-            apply(new PendingChange(SettingsChange.stop(), null, null, new CompletableFuture<>()));
+            log.info("The records stopAfterRecords asked for were sent; the load stops (flushed by the next change)");
+            PendingChange stop = new PendingChange(SettingsChange.stop(), null, null, new CompletableFuture<>());
+            apply(stop, true);
+            stop.done().whenComplete((stopped, failure) -> {
+                if (failure != null) {
+                    log.error("The load could not stop at the records stopAfterRecords asked for", failure);
+                }
+            });
         }
     }
 
     private void apply(PendingChange pending) {
+        apply(pending, false);
+    }
+
+    /** @param byItself the load stopping at its count: sending stops, the rest is owed ({@link #countTowardStop}) */
+    private void apply(PendingChange pending, boolean byItself) {
         try {
             // A transaction holds one phase's records under one producer's settings.
-            sender.endTransaction();
+            if (!byItself) {
+                sender.endTransaction();
+            }
             LoadState before = state;
             LoadState after = before.apply(pending.change(), byHand::next);
             sender.prepareFor(before, after, pending.change(), pending.topicId());
@@ -273,8 +292,11 @@ public class LoadGenerator implements SmartLifecycle {
                 // Nothing was scheduled while unthrottled: the schedule starts afresh, not behind.
                 schedule.restartNow();
             }
-            if (!after.running() && before.running()) {
+            if (byItself) {
+                flushOwed = true;
+            } else if (!after.running() && (before.running() || flushOwed)) {
                 sender.flush();
+                flushOwed = false;
             }
             if (pending.plan() != null) {
                 plan = pending.plan();

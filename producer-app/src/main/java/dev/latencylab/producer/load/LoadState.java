@@ -64,18 +64,20 @@ public record LoadState(
             throw new BadSettingsException(
                     "phaseName", "phaseName goes with the phase it names: give phase in the same change");
         }
+        boolean nextRunning = change.running() != null ? change.running() : running;
+        if (change.stopAfterRecords() != null && !nextRunning) {
+            // Kept for a later start, it would stop a load asked for without it.
+            throw new BadSettingsException(
+                    "stopAfterRecords",
+                    "stopAfterRecords stops a running load: give it with running true, or while the load runs");
+        }
         boolean nextHeader = change.header() != null ? change.header() : header;
         boolean samePhase = change.phase() == null && !change.setsAnySetting();
         boolean isByHand = change.phase() == null && !samePhase && nextHeader;
         int nextPhase = samePhase ? phase : change.phase() != null ? change.phase() : isByHand ? byHand.getAsInt() : 0;
         String nextName = samePhase ? phaseName : isByHand ? nameByHand(change) : change.phaseName();
         return new LoadState(
-                next,
-                change.running() != null ? change.running() : running,
-                nextPhase,
-                nextName,
-                change.topic() != null ? change.topic() : topic,
-                nextHeader);
+                next, nextRunning, nextPhase, nextName, change.topic() != null ? change.topic() : topic, nextHeader);
     }
 
     /**

@@ -58,19 +58,52 @@ class LoadGeneratorStopAfterTest {
     }
 
     @Test
-    void anotherPhaseBeforeTheCountDropsTheStop() throws Exception {
+    void aPacedLoadStopsAtItsCountThoughItsRateChangedOnTheWay() throws Exception {
         generator = started();
-        ProducerSettings slow = settings(200);
+
+        // 3 s at 200/s: the rate change comes well before the count, and only with the stop kept does it end.
+        generator
+                .submit(SettingsChange.start(settings(200), 7).stoppingAfter(600), null)
+                .get();
+        generator.submit(SettingsChange.rate(4_000, 7), null).get();
+
+        await().atMost(WAIT).until(() -> !generator.state().running());
+        assertThat(generator.state().settings().rate()).isEqualTo(4_000);
+        assertThat(sends(7).sent()).isEqualTo(600);
+        // The runner's stop that follows flushes what the stop by itself left; nothing more is sent.
+        generator.submit(SettingsChange.stop(), null).get();
+        assertThat(kafka.history()).hasSize(600);
+    }
+
+    @Test
+    void theStopByItselfLeavesTheFlushToTheNextStop() throws Exception {
+        MockProducer<byte[], byte[]> unanswered =
+                new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
+        generator = started(unanswered);
 
         generator
-                .submit(SettingsChange.start(slow, 7).stoppingAfter(1_000_000), null)
+                .submit(SettingsChange.start(settings(2_000), 7).stoppingAfter(100), null)
                 .get();
-        await().atMost(WAIT).until(() -> sends(7).sent() > 0);
-        generator.submit(SettingsChange.phase(8), null).get();
-        generator.submit(SettingsChange.none().stoppingAfter(3), null).get();
+        await().atMost(WAIT).until(() -> !generator.state().running());
+
+        // A flush here would hold up every change queued behind it while the brokers answer.
+        assertThat(unanswered.flushed()).isFalse();
+        generator.submit(SettingsChange.stop(), null).get();
+        assertThat(unanswered.flushed()).isTrue();
+        assertThat(unanswered.history()).hasSize(100);
+    }
+
+    @Test
+    void anotherPhaseBeforeTheCountDropsTheStop() throws Exception {
+        generator = started();
+
+        // 2 s of records at 100/s: the next change comes well before the count.
+        generator
+                .submit(SettingsChange.start(settings(100), 7).stoppingAfter(200), null)
+                .get();
         generator.submit(SettingsChange.phase(9), null).get();
 
-        await().atMost(WAIT).until(() -> sends(9).sent() >= 10);
+        await().atMost(WAIT).until(() -> sends(9).sent() >= 250);
         assertThat(generator.state().running()).isTrue();
     }
 
@@ -79,7 +112,11 @@ class LoadGeneratorStopAfterTest {
     }
 
     private LoadGenerator started() {
-        LoadGenerator g = LoadGeneratorSampleTest.generator(dir, new OneProducerFactory(kafka));
+        return started(kafka);
+    }
+
+    private LoadGenerator started(MockProducer<byte[], byte[]> producer) {
+        LoadGenerator g = LoadGeneratorSampleTest.generator(dir, new OneProducerFactory(producer));
         g.start();
         return g;
     }

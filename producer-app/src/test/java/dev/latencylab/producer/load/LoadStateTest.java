@@ -29,6 +29,22 @@ class LoadStateTest {
     }
 
     @Test
+    void aStopAfterACountGoesWithARunningLoadOnly() {
+        LoadState stopped = new LoadState(SETTINGS, false, "lab.orders");
+        assertThat(stopped.apply(SettingsChange.start(SETTINGS, 9).stoppingAfter(100))
+                        .running())
+                .isTrue();
+        assertThatThrownBy(() -> stopped.apply(SettingsChange.phase(9).stoppingAfter(100)))
+                .isInstanceOfSatisfying(
+                        BadSettingsException.class, e -> assertThat(e.field()).isEqualTo("stopAfterRecords"))
+                .hasMessage("stopAfterRecords stops a running load: give it with running true, or while the load runs");
+        LoadState running = stopped.apply(SettingsChange.start(SETTINGS, 9));
+        assertThatThrownBy(() -> running.apply(SettingsChange.stop().stoppingAfter(100)))
+                .isInstanceOf(BadSettingsException.class);
+        assertThat(running.apply(SettingsChange.none().stoppingAfter(100))).isEqualTo(running);
+    }
+
+    @Test
     void recordsWithoutTheHeaderBelongToNoPhaseAndAPhasesStartPutsTheHeaderBack() {
         LoadState inPhase = new LoadState(SETTINGS, true, "lab.orders").apply(SettingsChange.start(SETTINGS, 9));
         LoadState bare = inPhase.apply(SettingsChange.stop().withHeader(false));
