@@ -1,7 +1,8 @@
 package dev.latencylab.producer.topic;
 
-import dev.latencylab.api.settings.BadSettingsException;
 import dev.latencylab.producer.LabProducerProperties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.config.TopicConfig;
@@ -78,10 +79,13 @@ final class LabTopicCreation implements SmartInitializingSingleton {
      */
     private void awaitLeaders(String name) {
         try {
-            check.requireExists(name);
+            check.awaitLeaders(name);
             log.info("Topic {}: every partition's leader serves it", name);
-        } catch (BadSettingsException e) {
-            log.warn("Topic {}: {}; the load starts anyway", name, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            log.warn("Topic {}: interrupted while waiting for its leaders", name);
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            log.warn("Topic {}: not every partition's leader served it in time ({}); the load starts anyway", name, e);
         }
     }
 

@@ -67,6 +67,14 @@ public class TopicCheck implements DisposableBean {
         }
     }
 
+    /**
+     * Until every partition's leader of {@code topic} serves it, at most {@link #TIMEOUT_SECONDS}: for a
+     * topic created a moment ago, which the broker asked may not know yet (asked again, not refused).
+     */
+    public void awaitLeaders(String topic) throws InterruptedException, TimeoutException, ExecutionException {
+        LeaderReadiness.await(client(), topic, Duration.ofSeconds(TIMEOUT_SECONDS));
+    }
+
     private synchronized Admin client() {
         if (client == null) {
             client = Admin.create(admin.getConfigurationProperties());

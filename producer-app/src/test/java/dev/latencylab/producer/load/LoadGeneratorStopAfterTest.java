@@ -97,13 +97,13 @@ class LoadGeneratorStopAfterTest {
     void anotherPhaseBeforeTheCountDropsTheStop() throws Exception {
         generator = started();
 
-        // 2 s of records at 100/s: the next change comes well before the count.
+        // 5 s of records at 1,000/s: the next change comes well before the count.
         generator
-                .submit(SettingsChange.start(settings(100), 7).stoppingAfter(200), null)
+                .submit(SettingsChange.start(settings(1_000), 7).stoppingAfter(5_000), null)
                 .get();
         generator.submit(SettingsChange.phase(9), null).get();
 
-        await().atMost(WAIT).until(() -> sends(9).sent() >= 250);
+        await().atMost(WAIT).until(() -> sends(9).sent() >= 5_100);
         assertThat(generator.state().running()).isTrue();
     }
 

@@ -68,7 +68,7 @@ class LabTopicConfigurationTest {
             verify(client, never()).createTopics(anyCollection(), any());
             verify(client, never()).incrementalAlterConfigs(anyMap());
             verify(client, never()).incrementalAlterConfigs(anyMap(), any());
-            verify(leaders, never()).requireExists(any());
+            verify(leaders, never()).awaitLeaders(any());
         });
     }
 
@@ -100,7 +100,7 @@ class LabTopicConfigurationTest {
             });
             verify(client, never()).createPartitions(anyMap());
             // The load starts right after: not before every partition's leader serves the new topic.
-            verify(leaders).requireExists("lab.orders");
+            verify(leaders).awaitLeaders("lab.orders");
         });
     }
 
