@@ -4,6 +4,7 @@ import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.clocks.ClockProbe;
 import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.endpoint.JsonHttp;
@@ -139,16 +140,18 @@ public final class ProducerClient {
         // the last instance would keep sending while the first ones flush.
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(driven.size());
         try {
+            List<SettingsChange> asked = new java.util.ArrayList<>();
             List<java.util.concurrent.Future<ProducerStatus>> answers = new java.util.ArrayList<>();
             for (int i = 0; i < driven.size(); i++) {
                 URI e = driven.get(i);
                 SettingsChange mine = share.stoppingAfter(recordsShare(change.stopAfterRecords(), i, driven.size()));
+                asked.add(mine);
                 answers.add(pool.submit(() -> post(e, mine)));
             }
             List<ProducerStatus> statuses = new java.util.ArrayList<>();
-            for (java.util.concurrent.Future<ProducerStatus> a : answers) {
+            for (int i = 0; i < answers.size(); i++) {
                 try {
-                    statuses.add(a.get());
+                    statuses.add(startedAsAsked(answers.get(i).get(), asked.get(i)));
                 } catch (java.util.concurrent.ExecutionException e) {
                     if (e.getCause() instanceof RuntimeException r) {
                         throw r;
@@ -163,6 +166,29 @@ public final class ProducerClient {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /**
+     * An instance that already wrote its share of a backlog and stopped by itself did what it was asked:
+     * it stands in the group's answer as started, so that it neither disagrees with the instances still
+     * writing theirs nor makes the group look stopped while they do.
+     */
+    private static ProducerStatus startedAsAsked(ProducerStatus status, SettingsChange mine) {
+        if (!sentItsCount(status, mine)) {
+            return status;
+        }
+        return new ProducerStatus(
+                status.producerId(),
+                status.topic(),
+                true,
+                status.generation(),
+                status.settings(),
+                status.phase(),
+                status.phaseName(),
+                status.counters(),
+                status.phases(),
+                status.header(),
+                status.scheduleLagMs());
     }
 
     /**
@@ -222,20 +248,19 @@ public final class ProducerClient {
             throws InterruptedException {
         notices.accept(PART + " " + endpoint + ": " + answer + "; waiting up to " + Durations.format(inEffectWait)
                 + " more for it");
-        long deadline = System.nanoTime() + inEffectWait.toNanos();
-        long pollMs = Math.max(10, Math.min(1_000, inEffectWait.toMillis() / 10));
-        while (System.nanoTime() < deadline) {
-            Thread.sleep(pollMs);
-            ProducerStatus now = http.getJson(PART, endpoint, ProducerStatus.class);
-            if (inEffect(now, change)) {
-                notices.accept(PART + " " + endpoint + ": the change is in effect");
-                return now;
-            }
-        }
-        throw new EndpointException(PART + ": POST " + endpoint + " answered HTTP 503 (" + answer
-                + ") and the change was still not in effect " + Durations.format(inEffectWait)
-                + " later: its flush waits on records the brokers do not answer (the app's log names their"
-                + " partitions and errors)");
+        Duration every = Duration.ofMillis(Math.max(10, Math.min(1_000, inEffectWait.toMillis() / 10)));
+        ProducerStatus now = Wait.REAL
+                .until(
+                        inEffectWait,
+                        every,
+                        () -> http.getJson(PART, endpoint, ProducerStatus.class),
+                        status -> inEffect(status, change))
+                .orElseThrow(last -> new EndpointException(PART + ": POST " + endpoint + " answered HTTP 503 ("
+                        + answer + ") and the change was still not in effect " + Durations.format(inEffectWait)
+                        + " later: its flush waits on records the brokers do not answer (the app's log names their"
+                        + " partitions and errors)"));
+        notices.accept(PART + " " + endpoint + ": the change is in effect");
+        return now;
     }
 
     /** Whether {@code status} shows every field {@code change} sets. */

@@ -20,7 +20,7 @@ public final class BacklogSends {
     /** Nothing sent for this long while a backlog is written: the producer is stuck. */
     public static final Duration STALL = Duration.ofSeconds(60);
 
-    /** Often: what is sent between the count reaching the backlog and the stop is extra. */
+    /** Often: the producer stops by itself at the count, and the drain's wait starts once that is seen. */
     private static final Duration POLL = Duration.ofMillis(50);
 
     private final ProducerClient producer;

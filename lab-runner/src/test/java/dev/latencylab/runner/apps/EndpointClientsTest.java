@@ -274,6 +274,25 @@ class EndpointClientsTest {
     }
 
     @Test
+    void anInstanceThatWroteItsShareBeforeAnsweringStandsAsStartedBesideTheOthers() throws Exception {
+        try (FakeLab second = new FakeLab(time);
+                FakeLab third = new FakeLab(time)) {
+            lab.writesBacklogsBeforeAnswering();
+            ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url(), third.url()));
+            ProducerSettings wanted = new ProducerSettings(5, 16384, Compression.NONE, 3000, 400, KeyStrategy.ORDER_ID);
+
+            ProducerStatus started = group.startBacklog(wanted, 5, "drain", ProducerClient.LAB_TOPIC, 1_000);
+
+            assertThat(started.running()).isTrue();
+            assertThat(started.phaseSends(5).orElseThrow().sent()).isEqualTo(334);
+            assertThat(new ProducerClient(http, lab.url()).state().running()).isFalse();
+            time.sleep(Duration.ofSeconds(2));
+            assertThat(group.state().phaseSends(5).orElseThrow().sent()).isEqualTo(1_000);
+            assertThat(group.state().running()).isFalse();
+        }
+    }
+
+    @Test
     void aShareBelowTheLowestRateAnInstanceAcceptsIsRefusedBeforeAnyIsAsked() throws Exception {
         try (FakeLab second = new FakeLab(time)) {
             ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url()));

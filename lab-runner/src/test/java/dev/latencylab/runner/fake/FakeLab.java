@@ -57,6 +57,10 @@ public final class FakeLab implements AutoCloseable {
     private String payload = "words";
     private String pacing = "even";
     private double sent;
+    /** The sent count at which a load started with stopAfterRecords stops by itself; null: none asked. */
+    private Double stopAt;
+
+    private volatile boolean backlogsBeforeAnswer;
     private Instant lastUpdate;
     private Instant phasesResetAt;
     /** Phases by hand given so far. */
@@ -261,6 +265,14 @@ public final class FakeLab implements AutoCloseable {
     private volatile int stillApplyingGets = -1;
     private volatile JsonNode stillApplying;
 
+    /**
+     * As a producer-app that writes a small backlog faster than it answers: a load started with
+     * stopAfterRecords has sent its count and stopped by itself when the answer is written.
+     */
+    public void writesBacklogsBeforeAnswering() {
+        backlogsBeforeAnswer = true;
+    }
+
     /** Makes the producer endpoint answer with this HTTP status. */
     public void producerStatus(int status) {
         producerStatus = status;
@@ -279,6 +291,9 @@ public final class FakeLab implements AutoCloseable {
         Instant now = time.instant();
         if (running) {
             sent += rate * onSchedule * (now.toEpochMilli() - lastUpdate.toEpochMilli()) / 1000.0;
+            if (stopAt != null && sent >= stopAt) {
+                stopBy(now);
+            }
         }
         lastUpdate = now;
     }
@@ -452,10 +467,28 @@ public final class FakeLab implements AutoCloseable {
         int phase = change.has("phase")
                 ? change.get("phase").asInt()
                 : !byHand ? current().phase : header ? PhaseIds.FIRST_BY_HAND + handPhases++ : 0;
-        if (phase != current().phase || byHand) {
+        boolean newPhase = phase != current().phase;
+        if (newPhase || byHand) {
             nextSegment(phase);
         }
+        // As the producer-app's LoadGenerator: the count runs from this change; a stop, a new phase or topic drops it.
+        if (change.has("stopAfterRecords")) {
+            stopAt = sent + change.get("stopAfterRecords").asLong();
+            if (backlogsBeforeAnswer) {
+                sent = stopAt;
+                stopBy(time.instant());
+            }
+        } else if (!running || newPhase || change.has("topic")) {
+            stopAt = null;
+        }
         generation++;
+    }
+
+    private void stopBy(Instant now) {
+        sent = stopAt;
+        stopAt = null;
+        running = false;
+        stoppedAt = now;
     }
 
     /** The consumer-app's settings endpoint: the listener and consumerConfig a change gives are kept. */
