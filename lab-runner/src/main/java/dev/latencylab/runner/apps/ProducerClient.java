@@ -173,7 +173,7 @@ public final class ProducerClient {
      * it stands in the group's answer as started, so that it neither disagrees with the instances still
      * writing theirs nor makes the group look stopped while they do.
      */
-    private static ProducerStatus startedAsAsked(ProducerStatus status, SettingsChange mine) {
+    static ProducerStatus startedAsAsked(ProducerStatus status, SettingsChange mine) {
         if (!sentItsCount(status, mine)) {
             return status;
         }
@@ -318,7 +318,10 @@ public final class ProducerClient {
 
     /**
      * {@link #startNamed}, the load to stop by itself once {@code records} were sent (split over the
-     * driven instances): a backlog of exactly that many.
+     * driven instances): a backlog of exactly that many. The answer's {@code running} says the backlog
+     * was started as asked, not that it is still being written: one instance may have written its share
+     * before it answered (with one instance, such an answer shows it stopped). Follow the phase's tally
+     * for the writing.
      */
     public ProducerStatus startBacklog(ProducerSettings wanted, int phase, String name, String topic, int records)
             throws InterruptedException {

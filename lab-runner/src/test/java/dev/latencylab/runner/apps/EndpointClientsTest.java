@@ -142,6 +142,32 @@ class EndpointClientsTest {
                 .isFalse();
     }
 
+    @Test
+    void onlyAnInstanceThatSentItsWholeShareStandsAsStarted() {
+        ProducerSettings set = new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID);
+        SettingsChange share = SettingsChange.start(set, 7).stoppingAfter(500);
+
+        assertThat(ProducerClient.startedAsAsked(stoppedAfter(set, 7, 500), share)
+                        .running())
+                .isTrue();
+        // One record short, or a start that asked for no count: stopped, and a group would be told it disagrees.
+        assertThat(ProducerClient.startedAsAsked(stoppedAfter(set, 7, 499), share)
+                        .running())
+                .isFalse();
+        assertThat(ProducerClient.startedAsAsked(stoppedAfter(set, 7, 500), SettingsChange.start(set, 7))
+                        .running())
+                .isFalse();
+        assertThat(ProducerGroup.disagreement(List.of(
+                        ProducerClient.startedAsAsked(stoppedAfter(set, 7, 499), share),
+                        ProducerClient.startedAsAsked(runningIn(set, 7), share))))
+                .hasValueSatisfying(d -> assertThat(d).contains("running false").contains("running true"));
+    }
+
+    private static ProducerStatus runningIn(ProducerSettings set, int phase) {
+        return new ProducerStatus(
+                UUID.randomUUID(), "lab.orders", true, 4, set, phase, null, null, List.of(), true, null);
+    }
+
     private static ProducerStatus stoppedAfter(ProducerSettings set, int phase, long sent) {
         PhaseSends sends = new PhaseSends(phase, "lab.orders", sent, sent, 0, null, List.of(), null, null);
         return new ProducerStatus(

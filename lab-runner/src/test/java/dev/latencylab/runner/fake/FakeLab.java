@@ -396,6 +396,15 @@ public final class FakeLab implements AutoCloseable {
                                 + " so they belong to no phase\"}");
                 return;
             }
+            boolean runningAfter = change.has("running") ? change.get("running").asBoolean() : running;
+            if (change.has("stopAfterRecords") && !runningAfter) {
+                TestServer.reply(
+                        ex,
+                        400,
+                        "{\"field\":\"stopAfterRecords\",\"error\":\"stopAfterRecords needs a load that runs after"
+                                + " the change\"}");
+                return;
+            }
             if (stillApplyingGets >= 0) {
                 // As the producer-app whose flush outlasts its switch-timeout: taken, in effect later.
                 stillApplying = change;
@@ -449,6 +458,8 @@ public final class FakeLab implements AutoCloseable {
             }
             running = on;
         }
+        boolean topicChanged =
+                change.has("topic") && !change.get("topic").asString().equals(topic);
         if (change.has("topic")) {
             topic = change.get("topic").asString();
         }
@@ -478,7 +489,7 @@ public final class FakeLab implements AutoCloseable {
                 sent = stopAt;
                 stopBy(time.instant());
             }
-        } else if (!running || newPhase || change.has("topic")) {
+        } else if (!running || newPhase || topicChanged) {
             stopAt = null;
         }
         generation++;
