@@ -144,14 +144,15 @@ public final class ProducerClient {
             List<java.util.concurrent.Future<ProducerStatus>> answers = new java.util.ArrayList<>();
             for (int i = 0; i < driven.size(); i++) {
                 URI e = driven.get(i);
-                SettingsChange mine = share.stoppingAfter(recordsShare(change.stopAfterRecords(), i, driven.size()));
+                SettingsChange mine =
+                        share.stoppingAfter(ProducerGroup.recordsShare(change.stopAfterRecords(), i, driven.size()));
                 asked.add(mine);
                 answers.add(pool.submit(() -> post(e, mine)));
             }
             List<ProducerStatus> statuses = new java.util.ArrayList<>();
             for (int i = 0; i < answers.size(); i++) {
                 try {
-                    statuses.add(startedAsAsked(answers.get(i).get(), asked.get(i)));
+                    statuses.add(ProducerGroup.startedAsAsked(answers.get(i).get(), asked.get(i)));
                 } catch (java.util.concurrent.ExecutionException e) {
                     if (e.getCause() instanceof RuntimeException r) {
                         throw r;
@@ -166,29 +167,6 @@ public final class ProducerClient {
         } finally {
             pool.shutdownNow();
         }
-    }
-
-    /**
-     * An instance that already wrote its share of a backlog and stopped by itself did what it was asked:
-     * it stands in the group's answer as started, so that it neither disagrees with the instances still
-     * writing theirs nor makes the group look stopped while they do.
-     */
-    static ProducerStatus startedAsAsked(ProducerStatus status, SettingsChange mine) {
-        if (!sentItsCount(status, mine)) {
-            return status;
-        }
-        return new ProducerStatus(
-                status.producerId(),
-                status.topic(),
-                true,
-                status.generation(),
-                status.settings(),
-                status.phase(),
-                status.phaseName(),
-                status.counters(),
-                status.phases(),
-                status.header(),
-                status.scheduleLagMs());
     }
 
     /**
@@ -208,22 +186,6 @@ public final class ProducerClient {
                     + SettingsLimits.MIN_RATE + "): raise the rate or drive fewer instances (a phase's producers: K)");
         }
         return change.with(change.settings().withRate(each));
-    }
-
-    /**
-     * Instance {@code i}'s part of {@code records} (null: none asked) split over {@code instances}, the
-     * first ones taking one more where it does not divide: their sum is the backlog asked for.
-     */
-    static Integer recordsShare(Integer records, int i, int instances) {
-        if (records == null) {
-            return null;
-        }
-        if (records < instances) {
-            throw new EndpointException("a backlog of " + records + " records cannot be split over " + instances
-                    + " " + PART + " instances (each needs at least one): ask for at least " + instances
-                    + " records or drive fewer instances (a phase's producers: K)");
-        }
-        return records / instances + (i < records % instances ? 1 : 0);
     }
 
     private ProducerStatus post(URI endpoint, Object change) throws InterruptedException {

@@ -7,7 +7,9 @@ import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.producer.SenderCounters;
 import dev.latencylab.api.producer.TransactionCounts;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.runner.endpoint.EndpointException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
@@ -81,6 +83,45 @@ public final class ProducerGroup {
     private static String describe(ProducerStatus s) {
         return s.settings() + " (phase " + s.phase() + ", topic " + s.topic() + ", header " + s.header() + ", running "
                 + s.running() + ")";
+    }
+
+    /**
+     * An instance that already wrote its share of a backlog and stopped by itself did what it was asked:
+     * it stands in the group's answer as started, so that it neither disagrees with the instances still
+     * writing theirs nor makes the group look stopped while they do.
+     */
+    static ProducerStatus startedAsAsked(ProducerStatus status, SettingsChange mine) {
+        if (!ProducerClient.sentItsCount(status, mine)) {
+            return status;
+        }
+        return new ProducerStatus(
+                status.producerId(),
+                status.topic(),
+                true,
+                status.generation(),
+                status.settings(),
+                status.phase(),
+                status.phaseName(),
+                status.counters(),
+                status.phases(),
+                status.header(),
+                status.scheduleLagMs());
+    }
+
+    /**
+     * Instance {@code i}'s part of {@code records} (null: none asked) split over {@code instances}, the
+     * first ones taking one more where it does not divide: their sum is the backlog asked for.
+     */
+    static Integer recordsShare(Integer records, int i, int instances) {
+        if (records == null) {
+            return null;
+        }
+        if (records < instances) {
+            throw new EndpointException("a backlog of " + records + " records cannot be split over " + instances
+                    + " " + ProducerClient.PART + " instances (each needs at least one): ask for at least " + instances
+                    + " records or drive fewer instances (a phase's producers: K)");
+        }
+        return records / instances + (i < records % instances ? 1 : 0);
     }
 
     /**

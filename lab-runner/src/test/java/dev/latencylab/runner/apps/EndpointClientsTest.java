@@ -147,19 +147,19 @@ class EndpointClientsTest {
         ProducerSettings set = new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID);
         SettingsChange share = SettingsChange.start(set, 7).stoppingAfter(500);
 
-        assertThat(ProducerClient.startedAsAsked(stoppedAfter(set, 7, 500), share)
+        assertThat(ProducerGroup.startedAsAsked(stoppedAfter(set, 7, 500), share)
                         .running())
                 .isTrue();
         // One record short, or a start that asked for no count: stopped, and a group would be told it disagrees.
-        assertThat(ProducerClient.startedAsAsked(stoppedAfter(set, 7, 499), share)
+        assertThat(ProducerGroup.startedAsAsked(stoppedAfter(set, 7, 499), share)
                         .running())
                 .isFalse();
-        assertThat(ProducerClient.startedAsAsked(stoppedAfter(set, 7, 500), SettingsChange.start(set, 7))
+        assertThat(ProducerGroup.startedAsAsked(stoppedAfter(set, 7, 500), SettingsChange.start(set, 7))
                         .running())
                 .isFalse();
         assertThat(ProducerGroup.disagreement(List.of(
-                        ProducerClient.startedAsAsked(stoppedAfter(set, 7, 499), share),
-                        ProducerClient.startedAsAsked(runningIn(set, 7), share))))
+                        ProducerGroup.startedAsAsked(stoppedAfter(set, 7, 499), share),
+                        ProducerGroup.startedAsAsked(runningIn(set, 7), share))))
                 .hasValueSatisfying(d -> assertThat(d).contains("running false").contains("running true"));
     }
 
