@@ -486,7 +486,6 @@ public final class FakeLab implements AutoCloseable {
         if (change.has("stopAfterRecords")) {
             stopAt = sent + change.get("stopAfterRecords").asLong();
             if (backlogsBeforeAnswer) {
-                sent = stopAt;
                 stopBy(time.instant());
             }
         } else if (!running || newPhase || topicChanged) {
