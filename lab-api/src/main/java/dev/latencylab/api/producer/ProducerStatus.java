@@ -43,6 +43,12 @@ public record ProducerStatus(
         header = header == null ? Boolean.TRUE : header;
     }
 
+    /** The same status, running or not as given: how the runner's group answer shows an instance that did what it was asked. */
+    public ProducerStatus withRunning(boolean on) {
+        return new ProducerStatus(
+                producerId, topic, on, generation, settings, phase, phaseName, counters, phases, header, scheduleLagMs);
+    }
+
     public Optional<PhaseSends> phaseSends(int phaseId) {
         return phases.stream().filter(p -> p.phase() == phaseId).findFirst();
     }

@@ -133,7 +133,7 @@ public final class ProducerClient {
     private ProducerStatus applyToEach(SettingsChange change) throws InterruptedException {
         List<URI> driven = endpoints.subList(0, active);
         if (driven.size() == 1) {
-            return post(driven.get(0), change);
+            return ProducerGroup.startedAsAsked(post(driven.get(0), change), change);
         }
         SettingsChange share = share(change, driven.size());
         // All at once: one after the other, a stop would wait for each instance's flush in turn and
@@ -281,9 +281,8 @@ public final class ProducerClient {
     /**
      * {@link #startNamed}, the load to stop by itself once {@code records} were sent (split over the
      * driven instances): a backlog of exactly that many. The answer's {@code running} says the backlog
-     * was started as asked, not that it is still being written: one instance may have written its share
-     * before it answered (with one instance, such an answer shows it stopped). Follow the phase's tally
-     * for the writing.
+     * was started as asked, not that it is still being written: an instance may have written its share
+     * before it answered, one instance as several. Follow the phase's tally for the writing.
      */
     public ProducerStatus startBacklog(ProducerSettings wanted, int phase, String name, String topic, int records)
             throws InterruptedException {
@@ -304,7 +303,7 @@ public final class ProducerClient {
         int phase = change.phase();
         String topic = change.topic();
         ProducerStatus status = apply(change);
-        if (!(status.running() || sentItsCount(status, change))
+        if (!status.running()
                 || !wanted.equals(status.settings())
                 || status.phase() != phase
                 || !topic.equals(status.topic())

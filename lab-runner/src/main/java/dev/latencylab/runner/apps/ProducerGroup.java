@@ -91,21 +91,7 @@ public final class ProducerGroup {
      * writing theirs nor makes the group look stopped while they do.
      */
     static ProducerStatus startedAsAsked(ProducerStatus status, SettingsChange mine) {
-        if (!ProducerClient.sentItsCount(status, mine)) {
-            return status;
-        }
-        return new ProducerStatus(
-                status.producerId(),
-                status.topic(),
-                true,
-                status.generation(),
-                status.settings(),
-                status.phase(),
-                status.phaseName(),
-                status.counters(),
-                status.phases(),
-                status.header(),
-                status.scheduleLagMs());
+        return ProducerClient.sentItsCount(status, mine) ? status.withRunning(true) : status;
     }
 
     /**

@@ -5,6 +5,7 @@ import dev.latencylab.runner.apps.ConsumerClient;
 import dev.latencylab.runner.apps.NetworkClient;
 import dev.latencylab.runner.apps.Preflight;
 import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.apps.ProducerShares;
 import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.endpoint.PrometheusClient;
 import dev.latencylab.runner.endpoint.Urls;
@@ -219,6 +220,7 @@ final class RunCommand extends LabCommand {
             if (dryRun) {
                 return dryRun(scenario);
             }
+            ProducerShares.check(scenario, apps.workers(cwd).producers().size());
             controls = FaultControls.forScenario(
                     scenario,
                     Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL")),

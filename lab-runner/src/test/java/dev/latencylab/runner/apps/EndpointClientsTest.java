@@ -319,6 +319,21 @@ class EndpointClientsTest {
     }
 
     @Test
+    void oneInstanceThatWroteItsBacklogBeforeAnsweringStandsAsStartedAsSeveralDo() throws Exception {
+        lab.writesBacklogsBeforeAnswering();
+        ProducerClient one = new ProducerClient(http, lab.url());
+        ProducerSettings wanted = new ProducerSettings(5, 16384, Compression.NONE, 3000, 400, KeyStrategy.ORDER_ID);
+
+        ProducerStatus started = one.startBacklog(wanted, 5, "drain", ProducerClient.LAB_TOPIC, 1_000);
+
+        assertThat(started.running()).as("started as asked").isTrue();
+        assertThat(started.phaseSends(5).orElseThrow().sent()).isEqualTo(1_000);
+        assertThat(one.state().running())
+                .as("what it is doing: stopped by itself")
+                .isFalse();
+    }
+
+    @Test
     void aShareBelowTheLowestRateAnInstanceAcceptsIsRefusedBeforeAnyIsAsked() throws Exception {
         try (FakeLab second = new FakeLab(time)) {
             ProducerClient group = new ProducerClient(http, List.of(lab.url(), second.url()));

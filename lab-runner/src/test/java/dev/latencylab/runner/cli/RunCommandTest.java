@@ -856,4 +856,20 @@ class RunCommandTest {
                 .contains("no consumer control was given: run it with scripts/lab run");
         assertThat(lab.log()).isEmpty();
     }
+
+    @Test
+    void whatTheProducerInstancesCannotGiveIsRefusedBeforeAnything() throws Exception {
+        Files.writeString(
+                dir.resolve("sweep.yaml"),
+                SCENARIO.replace("    settings: {lingerMs: 0}\n", "    settings: {lingerMs: 0}\n    producers: 2\n"));
+
+        int code = Parsed.execute(command, args());
+
+        assertThat(code).isEqualTo(2);
+        assertThat(errBytes.toString(StandardCharsets.UTF_8))
+                .contains("The scenario cannot be run:")
+                .contains("phase 'linger-0': asks for 2 producer-app instances, and the run drives 1:"
+                        + " start them with scripts/lab up --local --producers 2");
+        assertThat(lab.log()).as("no call: the phases before it would have run").isEmpty();
+    }
 }

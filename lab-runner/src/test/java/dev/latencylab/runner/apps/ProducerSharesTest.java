@@ -1,0 +1,72 @@
+package dev.latencylab.runner.apps;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.latencylab.runner.scenario.Scenario;
+import dev.latencylab.runner.scenario.ScenarioException;
+import dev.latencylab.runner.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+
+class ProducerSharesTest {
+
+    private static Scenario scenario(String phases) {
+        return new ScenarioLoader()
+                .parse(
+                        "test.yaml",
+                        "test",
+                        """
+                        defaults:
+                          warmup: 5s
+                          duration: 30s
+                          settings: {lingerMs: 0, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                        phases:
+                        """
+                                + phases);
+    }
+
+    @Test
+    void aBacklogIsSplitOverTheInstancesThatWriteItOnlyWhenEachGetsARecord() {
+        Scenario three = scenario("  - {name: small, backlog: 3}\n");
+
+        assertThat(ProducerShares.problems(three, 3)).isEmpty();
+        assertThat(ProducerShares.problems(three, 4))
+                .containsExactly("phase 'small': a backlog of 3 records cannot be split over 4 producer-app instances"
+                        + " (each writes at least one): ask for at least 4 records or drive fewer instances"
+                        + " (producers: K)");
+        assertThat(ProducerShares.problems(scenario("  - {name: small, backlog: 3, producers: 3}\n"), 4))
+                .as("a phase that drives fewer instances splits over those")
+                .isEmpty();
+    }
+
+    @Test
+    void aPhaseAskingForMoreInstancesThanRunIsNamedWithHowToStartThem() {
+        Scenario scenario = scenario("  - {name: ok}\n  - {name: four, producers: 4}\n");
+
+        assertThat(ProducerShares.problems(scenario, 4)).isEmpty();
+        assertThatThrownBy(() -> ProducerShares.check(scenario, 3))
+                .isInstanceOf(ScenarioException.class)
+                .satisfies(e -> assertThat(((ScenarioException) e).problems())
+                        .containsExactly("phase 'four': asks for 4 producer-app instances, and the run drives 3:"
+                                + " start them with scripts/lab up --local --producers 4"
+                                + " (or give --producer URL,URL,...)"));
+    }
+
+    @Test
+    void aRateWhoseShareIsBelowWhatAnInstanceAcceptsIsRefusedButNotUnthrottledOrASearch() {
+        // 0.4 / 4 is 0.1 exactly in binary, the lowest rate an instance accepts.
+        String slow = "    settings: {rate: 0.4}\n";
+
+        assertThat(ProducerShares.problems(scenario("  - name: slow\n" + slow), 3))
+                .isEmpty();
+        assertThat(ProducerShares.problems(scenario("  - name: slow\n" + slow), 5))
+                .singleElement()
+                .asString()
+                .startsWith("phase 'slow': rate 0.4 records/s split over 5 producer-app instances gives each less"
+                        + " than the lowest an instance accepts (0.1)");
+        assertThat(ProducerShares.problems(scenario("  - {name: flat, settings: {rate: unthrottled}}\n"), 8))
+                .isEmpty();
+        assertThat(ProducerShares.problems(scenario("  - {name: search, settings: {rate: max}}\n"), 8))
+                .isEmpty();
+    }
+}
