@@ -25,7 +25,8 @@ import java.util.List;
 public final class FaultWatch {
 
     public static final Duration EVERY = Duration.ofMillis(250);
-    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
+    /** How long each sample's call waits for its answer. */
+    public static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
 
     private final Topics topics;
     private final String topic;
@@ -97,7 +98,7 @@ public final class FaultWatch {
         try {
             counters = producer.state().counters();
         } catch (RuntimeException e) {
-            // the same for the producer-app
+            // the same for the producer-app (counted in its view)
         }
         GroupAssignment assignment = null;
         if (group.isPresent()) {
@@ -140,7 +141,7 @@ public final class FaultWatch {
     }
 
     /** Stops sampling and sums up, with the consumer group's slow-record count of the phase. */
-    public Outage close(SlowRecords slow, double thresholdMs) throws InterruptedException {
+    public Outage close(SlowRecords slow, Double thresholdMs) throws InterruptedException {
         stopping = true;
         thread.interrupt();
         thread.join(CALL_TIMEOUT.multipliedBy(2).toMillis());
@@ -199,9 +200,11 @@ public final class FaultWatch {
         Instant from = null;
         Instant to = null;
         SenderCounters last = null;
+        int failed = 0;
         for (Observation s : samples) {
             SenderCounters c = s.counters();
             if (c == null) {
+                failed++;
                 continue;
             }
             if (first == null) {
@@ -218,14 +221,15 @@ public final class FaultWatch {
             last = c;
         }
         if (first == null) {
-            return new Outage.ProducerView(null, null, null, null, null);
+            return new Outage.ProducerView(null, null, null, null, null, failed);
         }
         return new Outage.ProducerView(
                 last.retries() - first.retries(),
                 last.errors() - first.errors(),
                 last.failed() - first.failed(),
                 from == null ? null : seconds(from),
-                to == null ? null : seconds(to));
+                to == null ? null : seconds(to),
+                failed);
     }
 
     private Outage.ClusterView clusterView() {

@@ -8,7 +8,8 @@ import java.util.List;
  *
  * @param steps the fault steps as carried out
  * @param thresholdMs the phase's slowest record (corrected e2e) before the first fault: a record
- *     slower than that after it counts as delayed
+ *     slower than that after it counts as delayed; null when no record of the phase had been consumed
+ *     by then (no baseline: every record after the first fault counts as delayed)
  * @param delayed records slower than {@code thresholdMs} after the first fault (first deliveries)
  * @param windowFrom the intended send time of the first delayed record
  * @param windowTo when the last delayed record was consumed
@@ -23,7 +24,7 @@ import java.util.List;
  */
 public record Outage(
         List<FaultStepTaken> steps,
-        double thresholdMs,
+        Double thresholdMs,
         long delayed,
         Double windowFrom,
         Double windowTo,
@@ -52,6 +53,24 @@ public record Outage(
     /** The episode with the most delayed records, if any. */
     public java.util.Optional<Episode> main() {
         return episodes.stream().max(java.util.Comparator.comparingLong(Episode::records));
+    }
+
+    /**
+     * The samples that did not answer, in words ("the topic's metadata in 3 of 40 samples, ..."), or
+     * empty when every one did: the figures of the faults span only those that answered.
+     */
+    public java.util.Optional<String> unanswered() {
+        List<String> parts = new java.util.ArrayList<>();
+        if (cluster.failedSamples() > 0) {
+            parts.add("the topic's metadata in " + cluster.failedSamples() + " of " + cluster.samples() + " samples");
+        }
+        if (producer.failedSamples() != null && producer.failedSamples() > 0) {
+            parts.add("the producer-app in " + producer.failedSamples() + " of " + cluster.samples());
+        }
+        if (group != null && group.failedSamples() > 0) {
+            parts.add("the group's coordinator in " + group.failedSamples() + " of " + group.samples());
+        }
+        return parts.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(String.join(", ", parts));
     }
 
     /** Whether a step restarted a broker (only then is the time until the ISR was whole a figure). */
@@ -95,8 +114,10 @@ public record Outage(
      * @param failed records whose send failed for good in the app (never acknowledged)
      * @param from first sample whose retries or errors had grown, null when none grew
      * @param to last such sample
+     * @param failedSamples samples in which the producer-app did not answer (null from a runner before
+     *     they were counted): its figures span the samples that did
      */
-    public record ProducerView(Long retries, Long errors, Long failed, Double from, Double to) {}
+    public record ProducerView(Long retries, Long errors, Long failed, Double from, Double to, Integer failedSamples) {}
 
     /**
      * @param leaderChanges partition leader changes seen (a partition left without a leader counts)
@@ -105,6 +126,8 @@ public record Outage(
      * @param isrWholeAfterRestart seconds from the last restart until every partition had all its
      *     replicas in sync again; null when not seen before the phase was closed
      * @param minInsync the topic's min.insync.replicas
+     * @param samples the metadata samples asked for
+     * @param failedSamples of which did not answer in time: a gap is charged wholly to the next answer
      */
     public record ClusterView(
             int leaderChanges,

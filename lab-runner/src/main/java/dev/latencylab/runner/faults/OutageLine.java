@@ -12,10 +12,12 @@ public final class OutageLine {
         Outage.ClusterView c = o.cluster();
         return String.format(
                         Locale.ROOT,
-                        "outage: %d records delayed (slower than %.2f ms)%s, max e2e %s; producer: %s retries, %s errors;"
+                        "outage: %d records delayed (%s)%s, max e2e %s; producer: %s retries, %s errors;"
                                 + " %d leader changes, under min ISR %.1f s, ISR whole %s",
                         o.delayed(),
-                        o.thresholdMs(),
+                        o.thresholdMs() == null
+                                ? "no baseline: every record"
+                                : String.format(Locale.ROOT, "slower than %.2f ms", o.thresholdMs()),
                         o.windowSeconds() == null ? "" : String.format(Locale.ROOT, " over %.2f s", o.windowSeconds()),
                         o.maxE2eMs() == null ? "n/a" : String.format(Locale.ROOT, "%.0f ms", o.maxE2eMs()),
                         p.retries() == null ? "n/a" : p.retries().toString(),
@@ -25,7 +27,8 @@ public final class OutageLine {
                         c.isrWholeAfterRestart() == null
                                 ? o.restartedABroker() ? "not seen after a restart" : "(no broker restarted)"
                                 : String.format(Locale.ROOT, "%.1f s after the restart", c.isrWholeAfterRestart()))
-                + group(o.group());
+                + group(o.group())
+                + o.unanswered().map(u -> "; unanswered: " + u).orElse("");
     }
 
     private static String group(GroupChurn g) {

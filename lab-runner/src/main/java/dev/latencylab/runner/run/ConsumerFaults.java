@@ -128,7 +128,7 @@ final class ConsumerFaults {
             Instant answered = run.clock.instant();
             run.consumer.backUp(n);
             // Records it read before it was told of the watch were not looked at: said, never hidden.
-            long early = run.consumer.watch(n, t.phaseId, t.thresholdMs);
+            long early = run.consumer.watch(n, t.phaseId, t.watchAboveMs());
             String note = early == 0
                     ? null
                     : "consumer-app " + n + " had read " + early + " records of the phase before it was told of"

@@ -32,7 +32,13 @@ public final class PhaseTracker {
     /** From the phase's first fault step until it is closed. */
     FaultWatch faults;
 
-    double thresholdMs;
+    /** The slowest record of the phase before its first fault step; null when none had been consumed by then. */
+    Double thresholdMs;
+    /** What the consumer's slow-record watch counts above: without a baseline, every record. */
+    double watchAboveMs() {
+        return thresholdMs == null ? 0 : thresholdMs;
+    }
+
     /** The phase's next fault step to carry out. */
     private int nextFault;
     /** The node a {@code leader} kill or stop took down, for the {@code leader} restart. */

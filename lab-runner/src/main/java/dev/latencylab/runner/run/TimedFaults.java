@@ -43,16 +43,20 @@ public final class TimedFaults {
             var before = run.consumer.read().group();
             t.thresholdMs = before.phase(t.phaseId)
                     .map(v -> v.correctedLatencyMs().max())
-                    .orElse(0.0);
-            run.consumer.watch(t.phaseId, t.thresholdMs);
+                    .orElse(null);
+            run.consumer.watch(t.phaseId, t.watchAboveMs());
             Optional<String> group = t.phase.faults().stream().anyMatch(TimedFault::onConsumer)
                     ? Optional.ofNullable(before.consumer()).map(c -> c.groupId())
                     : Optional.empty();
             t.faults = new FaultWatch(run.topics, topic, group, run.producer, run.clock, now);
-            run.out.printf(
-                    Locale.ROOT,
-                    "  faults from now on: records slower than %.2f ms (the slowest before) count as delayed%n",
-                    t.thresholdMs);
+            run.out.println(
+                    t.thresholdMs == null
+                            ? "  faults from now on: no record of the phase was consumed before the first step, so every"
+                                    + " record from now on counts as delayed (no baseline)"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "  faults from now on: records slower than %.2f ms (the slowest before) count as delayed",
+                                    t.thresholdMs));
         }
         double at = Duration.between(t.measureStart(), now).toMillis() / 1000.0;
         Optional<Integer> consumer = TimedFault.consumerInstance(step.target());

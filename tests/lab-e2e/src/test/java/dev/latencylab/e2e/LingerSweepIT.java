@@ -702,6 +702,12 @@ class LingerSweepIT {
             JsonNode o = p.path("outage");
             soft.assertThat(o.isObject()).as(name + " outage").isTrue();
             soft.assertThat(o.path("steps").size()).as(name + " steps").isEqualTo(2);
+            soft.assertThat(o.path("thresholdMs").isNumber())
+                    .as(name + " delayed against a baseline: the first step at 6 s")
+                    .isTrue();
+            soft.assertThat(o.path("producer").path("failedSamples").isInt())
+                    .as(name + " unanswered producer samples counted")
+                    .isTrue();
             for (JsonNode step : o.path("steps")) {
                 soft.assertThat(step.path("error").isNull()
                                 || step.path("error").isMissingNode())

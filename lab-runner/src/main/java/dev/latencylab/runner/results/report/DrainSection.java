@@ -38,8 +38,8 @@ final class DrainSection {
             s.row(
                     p.tag(),
                     d.consumer() == null ? Fmt.NA : d.consumer(),
-                    d.backlog(),
-                    d.drained(),
+                    Fmt.count(d.backlog()),
+                    Fmt.count(d.drained()),
                     ReportNumbers.fixed(d.seconds(), 1),
                     Fmt.rate(d.recordsPerSecond()),
                     Fmt.ratio(DrainReading.times(

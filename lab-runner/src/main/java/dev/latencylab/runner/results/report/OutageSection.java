@@ -1,9 +1,11 @@
 package dev.latencylab.runner.results.report;
 
 import dev.latencylab.api.accounting.PhaseCounts;
+import dev.latencylab.runner.faults.FaultWatch;
 import dev.latencylab.runner.faults.Outage;
 import dev.latencylab.runner.results.summary.Fmt;
 import dev.latencylab.runner.results.summary.PhaseSummary;
+import dev.latencylab.runner.scenario.Durations;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -89,12 +91,21 @@ final class OutageSection {
         if (o.windowSeconds() != null) {
             r.append(String.format(
                     Locale.ROOT,
-                    " over %s s (max e2e %s ms against %s ms before)",
+                    " over %s s (max e2e %s ms%s)",
                     seconds(o.windowSeconds()),
                     Fmt.ms(o.maxE2eMs()),
-                    Fmt.ms(o.thresholdMs())));
+                    o.thresholdMs() == null ? "" : " against " + Fmt.ms(o.thresholdMs()) + " ms before"));
         }
         r.append(". ");
+        if (o.thresholdMs() == null) {
+            r.append("No record of the phase had been consumed before the first fault, so there was no slowest"
+                    + " one to compare with: every record after it counts as delayed. ");
+        }
+        o.unanswered().ifPresent(u -> r.append("Did not answer in time (each call waits up to ")
+                .append(Durations.format(FaultWatch.CALL_TIMEOUT))
+                .append("): ")
+                .append(u)
+                .append("; the figures above span the samples that did, a gap charged wholly to the next. "));
         o.main()
                 .ifPresent(e -> r.append(String.format(
                         Locale.ROOT,

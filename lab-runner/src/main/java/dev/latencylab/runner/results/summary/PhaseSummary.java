@@ -123,10 +123,11 @@ public record PhaseSummary(
 
     /**
      * A phase that drained a backlog: the records piled up (acknowledged in the phase: the scenario's
-     * backlog, at which the producer stopped by itself, less any send that failed), those the consumer processed in the window,
+     * backlog, at which the producer stopped by itself, less any send that failed; null when the phase's
+     * counts are unknown), those the consumer processed in the window (null without the consumer's view),
      * seconds from the resume to the last one, their rate, and the consumer settings.
      */
-    public record Drain(long backlog, long drained, Double seconds, Double recordsPerSecond, String consumer) {}
+    public record Drain(Long backlog, Long drained, Double seconds, Double recordsPerSecond, String consumer) {}
 
     /**
      * The Kafka producer client's figures. Over the measured window alone, from the growth of the

@@ -168,12 +168,12 @@ public final class SummaryBuilder {
             return null;
         }
         PhaseView l = r.latency();
-        long drained = l == null ? 0 : l.firstArrivals();
+        Long drained = l == null ? null : l.firstArrivals();
         Double seconds = l == null || l.lastReceived() == null
                 ? null
                 : java.time.Duration.between(r.measureStart(), l.lastReceived()).toMillis() / 1000.0;
         return new PhaseSummary.Drain(
-                r.counts() != null ? r.counts().acked() : r.phase().backlog(),
+                r.counts() != null ? Long.valueOf(r.counts().acked()) : null,
                 drained,
                 seconds,
                 r.drainRate(),

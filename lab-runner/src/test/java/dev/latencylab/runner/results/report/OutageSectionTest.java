@@ -27,7 +27,7 @@ class OutageSectionTest {
             48.09,
             8_807.0,
             List.of(new Outage.Episode(0.1, 9.4, 18_600), new Outage.Episode(40.2, 40.6, 188)),
-            new Outage.ProducerView(42L, 0L, 0L, 0.33, 47.0),
+            new Outage.ProducerView(42L, 0L, 0L, 0.33, 47.0, 0),
             new Outage.ClusterView(2, 0, 0, 1.11, 2, 268, 0),
             null,
             0.25);
@@ -60,6 +60,41 @@ class OutageSectionTest {
                 .contains("6 of 180036 acknowledged records were lost and 0 duplicated: acks=1 confirms a write the"
                         + " leader alone holds")
                 .contains("59 arrived out of order (without idempotence a retried batch can land behind a later one");
+    }
+
+    @Test
+    void aPhaseWithoutABaselineOrWithUnansweredSamplesSaysSo() {
+        Outage blind = new Outage(
+                OUTAGE.steps(),
+                null,
+                180_031,
+                0.0,
+                48.09,
+                8_807.0,
+                List.of(new Outage.Episode(0.0, 48.0, 180_031)),
+                new Outage.ProducerView(42L, 0L, 0L, 0.33, 47.0, 3),
+                new Outage.ClusterView(2, 0, 0, 1.11, 2, 268, 11),
+                null,
+                0.25);
+        PhaseSummary p = Phases.withOutage(
+                phase(
+                        "early",
+                        Acks.ALL,
+                        new PhaseCounts(180_031, 180_031, 0, 180_031, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null)),
+                blind);
+
+        assertThat(OutageSection.reading(p))
+                .contains("180031 records were delayed over 48.09 s (max e2e 8807 ms). No record of the phase had been"
+                        + " consumed before the first fault, so there was no slowest one to compare with: every record"
+                        + " after it counts as delayed.")
+                .contains("Did not answer in time (each call waits up to 2s): the topic's metadata in 11 of 268"
+                        + " samples, the producer-app in 3 of 268; the figures above span the samples that did");
+        assertThat(OutageSection.reading(phase("acks-all", Acks.ALL, null)))
+                .doesNotContain("no slowest one")
+                .doesNotContain("Did not answer");
+        assertThat(dev.latencylab.runner.faults.OutageLine.of(blind))
+                .startsWith("outage: 180031 records delayed (no baseline: every record) over 48.09 s")
+                .endsWith("; unanswered: the topic's metadata in 11 of 268 samples, the producer-app in 3 of 268");
     }
 
     private static PhaseSummary phase(String name, Acks acks, PhaseCounts counts) {

@@ -26,7 +26,7 @@ class RebalanceSectionTest {
                 48.06,
                 46_416.0,
                 List.of(new Outage.Episode(1.06, 47.46, 16_159)),
-                new Outage.ProducerView(0L, 0L, 0L, null, null),
+                new Outage.ProducerView(0L, 0L, 0L, null, null, 0),
                 new Outage.ClusterView(0, 0, 0, null, 2, 400, 0),
                 group,
                 0.25);
@@ -69,7 +69,7 @@ class RebalanceSectionTest {
                         null,
                         null,
                         List.of(),
-                        new Outage.ProducerView(0L, 0L, 0L, null, null),
+                        new Outage.ProducerView(0L, 0L, 0L, null, null, 0),
                         new Outage.ClusterView(1, 0, 0, null, 2, 400, 0),
                         null,
                         0.25));

@@ -147,32 +147,37 @@ public final class Phases {
 
     /** The same row as another repeat of its phase. */
     public static PhaseSummary repeat(PhaseSummary p, int repeat) {
-        return copy(p, repeat, p.settings(), p.publishDelayMs(), p.description(), p.counts(), p.outage());
+        return copy(p, repeat, p.settings(), p.publishDelayMs(), p.description(), p.counts(), p.outage(), p.drain());
     }
 
     /** The same row with other producer settings. */
     public static PhaseSummary withSettings(PhaseSummary p, ProducerSettings settings) {
-        return copy(p, p.repeat(), settings, p.publishDelayMs(), p.description(), p.counts(), p.outage());
+        return copy(p, p.repeat(), settings, p.publishDelayMs(), p.description(), p.counts(), p.outage(), p.drain());
     }
 
     /** The same row with the producer's publish delay. */
     public static PhaseSummary withPublishDelay(PhaseSummary p, PhaseSummary.Latency delay) {
-        return copy(p, p.repeat(), p.settings(), delay, p.description(), p.counts(), p.outage());
+        return copy(p, p.repeat(), p.settings(), delay, p.description(), p.counts(), p.outage(), p.drain());
     }
 
     /** The same row with what it ran on (topic, partitions written to, consumer). */
     public static PhaseSummary withDescription(PhaseSummary p, PhaseDescription description) {
-        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), description, p.counts(), p.outage());
+        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), description, p.counts(), p.outage(), p.drain());
     }
 
     /** The same row with other counts. */
     public static PhaseSummary withCounts(PhaseSummary p, PhaseCounts counts) {
-        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), counts, p.outage());
+        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), counts, p.outage(), p.drain());
     }
 
     /** The same row with a fault's outage. */
+    /** {@code p} with {@code drain} as its drain. */
+    public static PhaseSummary withDrain(PhaseSummary p, PhaseSummary.Drain drain) {
+        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), p.counts(), p.outage(), drain);
+    }
+
     public static PhaseSummary withOutage(PhaseSummary p, Outage outage) {
-        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), p.counts(), outage);
+        return copy(p, p.repeat(), p.settings(), p.publishDelayMs(), p.description(), p.counts(), outage, p.drain());
     }
 
     /** The same row on its own topic of {@code partitions} partitions holding {@code bytesPerRecord} per record. */
@@ -194,7 +199,8 @@ public final class Phases {
             PhaseSummary.Latency publishDelay,
             PhaseDescription description,
             PhaseCounts counts,
-            Outage outage) {
+            Outage outage,
+            PhaseSummary.Drain drain) {
         return new PhaseSummary(
                 p.name(),
                 repeat,
@@ -219,7 +225,7 @@ public final class Phases {
                 p.producer(),
                 p.gcPauseMsPerSecond(),
                 p.disk(),
-                p.drain(),
+                drain,
                 outage);
     }
 
@@ -261,7 +267,7 @@ public final class Phases {
                 p.producer(),
                 p.gcPauseMsPerSecond(),
                 null,
-                new PhaseSummary.Drain(20_000, 20_000, 20_000 / rate, rate, consumer),
+                new PhaseSummary.Drain(20_000L, 20_000L, 20_000 / rate, rate, consumer),
                 null);
     }
 

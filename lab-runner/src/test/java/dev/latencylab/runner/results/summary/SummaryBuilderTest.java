@@ -86,6 +86,18 @@ class SummaryBuilderTest {
         assertThat(unsampled.drainRate()).isEqualTo(25_000.0);
     }
 
+    @Test
+    void aDrainWhoseRecordsWereNotSeenHasItsFiguresNotAvailableNotZeroNorTheBacklogAsked() {
+        PhaseSummary.Drain d = SummaryBuilder.phase(drain(null), client(null, null, null, null, null))
+                .drain();
+
+        assertThat(d.drained()).as("the consumer's view missing").isNull();
+        assertThat(d.backlog())
+                .as("the phase's counts unknown, not the 100,000 asked")
+                .isNull();
+        assertThat(d.recordsPerSecond()).isNull();
+    }
+
     private static PhaseRecord drain(PhaseView latency) {
         Phase phase = new ScenarioLoader()
                 .parse(
