@@ -15,6 +15,8 @@ import dev.latencylab.runner.scenario.RunPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Joins what the endpoints said (RunRecord) with what Prometheus said (PhaseMetrics) into summary rows. */
 public final class SummaryBuilder {
@@ -35,11 +37,21 @@ public final class SummaryBuilder {
             Map<Integer, PhaseMetrics> metrics,
             int cores,
             List<String> extraWarnings) {
+        // Every broker any phase had a CPU figure of: a phase without one of them has no brokers' total.
+        Set<String> brokers = new TreeSet<>();
+        metrics.values().forEach(m -> brokers.addAll(m.brokerCpu().keySet()));
         List<PhaseSummary> phases = DiskRatios.fill(run.phases().stream()
-                .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY)))
+                .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY), brokers))
                 .toList());
         List<String> warnings = new ArrayList<>(run.warnings());
         warnings.addAll(extraWarnings);
+        for (PhaseRecord r : run.phases()) {
+            missingBrokers(
+                            RunPlan.label(r.phase().name(), r.phase().repeat(), plan.repeats()),
+                            metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY).brokerCpu(),
+                            brokers)
+                    .ifPresent(warnings::add);
+        }
         for (PhaseRecord r : run.phases()) {
             if (r.latency() == null) {
                 warnings.add("the consumer had no figures for phase "
@@ -91,9 +103,28 @@ public final class SummaryBuilder {
         return summary.withReading(TradeOffReading.read(summary));
     }
 
+    /**
+     * The warning for a phase whose CPU figures ({@code had}, by broker) lack one of {@code brokers}, the
+     * brokers other phases had a figure of; none when it has them all, or none at all (said elsewhere).
+     */
+    static java.util.Optional<String> missingBrokers(String phase, Map<String, Double> had, Set<String> brokers) {
+        Set<String> missing = new TreeSet<>(brokers);
+        missing.removeAll(had.keySet());
+        return had.isEmpty() || missing.isEmpty()
+                ? java.util.Optional.empty()
+                : java.util.Optional.of("phase " + phase + ": Prometheus had no CPU figure of broker "
+                        + String.join(", ", missing)
+                        + " over its window (other phases had one): the brokers' and the total CPU are n/a");
+    }
+
     static PhaseSummary phase(PhaseRecord r, PhaseMetrics m) {
+        return phase(r, m, m.brokerCpu().keySet());
+    }
+
+    /** The phase's summary; its brokers' CPU is summed only when it has a figure of every one of {@code brokers}. */
+    static PhaseSummary phase(PhaseRecord r, PhaseMetrics m, Set<String> brokers) {
         PhaseView l = r.latency();
-        Double brokersTotal = m.brokerCpu().isEmpty()
+        Double brokersTotal = m.brokerCpu().isEmpty() || !m.brokerCpu().keySet().containsAll(brokers)
                 ? null
                 : m.brokerCpu().values().stream()
                         .mapToDouble(Double::doubleValue)

@@ -1,6 +1,7 @@
 package dev.latencylab.runner.results.summary;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LatencyView;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SummaryBuilderTest {
@@ -96,6 +98,48 @@ class SummaryBuilderTest {
                 .as("the phase's counts unknown, not the 100,000 asked")
                 .isNull();
         assertThat(d.recordsPerSecond()).isNull();
+    }
+
+    @Test
+    void theBrokersCpuIsSummedOnlyWithAFigureOfEveryBrokerOtherPhasesHad() {
+        PhaseMetrics two = new PhaseMetrics(
+                0.2,
+                0.1,
+                Map.of("1", 0.3, "3", 0.4),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null);
+        Set<String> three = Set.of("1", "2", "3");
+
+        PhaseSummary.Cpu partial = SummaryBuilder.phase(RECORD, two, three).cpuCores();
+        assertThat(partial.brokers()).containsOnlyKeys("1", "3");
+        assertThat(partial.brokersTotal())
+                .as("not 0.7 cores presented as the brokers'")
+                .isNull();
+        assertThat(partial.total()).isNull();
+        assertThat(SummaryBuilder.phase(RECORD, two, Set.of("1", "3"))
+                        .cpuCores()
+                        .brokersTotal())
+                .isCloseTo(0.7, within(1e-9));
+        assertThat(SummaryBuilder.missingBrokers("linger-5", two.brokerCpu(), three))
+                .hasValue("phase linger-5: Prometheus had no CPU figure of broker 2 over its window (other phases had"
+                        + " one): the brokers' and the total CPU are n/a");
+        assertThat(SummaryBuilder.missingBrokers("linger-5", Map.of(), three))
+                .as("none at all is said where it is collected")
+                .isEmpty();
     }
 
     private static PhaseRecord drain(PhaseView latency) {
