@@ -190,10 +190,14 @@ public record PhaseSummary(
 
     /**
      * Acknowledged records per second: the achieved (sent) rate less the share of its sends that
-     * failed, what an unthrottled phase's throughput is; the achieved rate when the counts are unknown.
+     * failed, what an unthrottled phase's throughput is; null when the counts are unknown (the sent
+     * rate is no throughput when some sends may have failed).
      */
     public Double ackedRate() {
-        if (achievedRate == null || counts == null || counts.sent() == 0) {
+        if (achievedRate == null || counts == null) {
+            return null;
+        }
+        if (counts.sent() == 0) {
             return achievedRate;
         }
         return achievedRate * counts.acked() / counts.sent();

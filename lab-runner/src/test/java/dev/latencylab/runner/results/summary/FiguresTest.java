@@ -15,6 +15,18 @@ import tools.jackson.databind.JsonNode;
 class FiguresTest {
 
     @Test
+    void theAckedRateIsTheSentRateLessWhatFailedAndNotAvailableWithoutCounts() {
+        PhaseSummary sent = Phases.phase("unthrottled", 5, 1000, 1, 2, 2, 0.1, 100.0, 1.0, 40_000.0);
+        // 50,000 sent, 49,000 acknowledged: 1,000 failed.
+        PhaseCounts failed = new PhaseCounts(50_000, 49_000, 1_000, 49_000, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null);
+
+        assertThat(Phases.withCounts(sent, failed).ackedRate()).isEqualTo(39_200.0);
+        assertThat(Phases.withCounts(sent, null).ackedRate())
+                .as("the sent rate is no throughput when some sends may have failed")
+                .isNull();
+    }
+
+    @Test
     void eachFigureIsTheNumberSummaryJsonWritesUnderItsKey() {
         PhaseSummary p = Phases.onOwnTopic(
                 Phases.withPublishDelay(
