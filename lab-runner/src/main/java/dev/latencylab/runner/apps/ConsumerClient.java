@@ -2,6 +2,7 @@ package dev.latencylab.runner.apps;
 
 import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.settings.ConsumerChange;
+import dev.latencylab.api.settings.ConsumerSettings;
 import dev.latencylab.api.settings.ConsumerStatus;
 import dev.latencylab.core.latency.GroupView;
 import dev.latencylab.runner.clocks.ClockProbe;
@@ -160,6 +161,40 @@ public final class ConsumerClient {
     /** The consumer settings in effect (the first instance up's; a run keeps every instance alike). */
     public ConsumerStatus status() throws InterruptedException {
         return http.getJson(PART, Urls.resolve(up().get(0), "/actuator/consumer"), ConsumerStatus.class);
+    }
+
+    /**
+     * Why instance {@code n}, started again, may read otherwise than the others: a note naming its
+     * consumer settings and theirs when they differ (a restart reads them from its settings file, which
+     * an instance started by someone else's control may not have); empty when they agree, or when no
+     * other instance is up to compare with.
+     */
+    public java.util.Optional<String> settingsDiffer(int n) throws InterruptedException {
+        URI back = instance(n);
+        for (URI other : up()) {
+            if (other.equals(back)) {
+                continue;
+            }
+            ConsumerSettings its = settingsOf(back);
+            ConsumerSettings theirs = settingsOf(other);
+            if (its.equals(theirs)) {
+                return java.util.Optional.empty();
+            }
+            return java.util.Optional.of("consumer-app " + n + " came back with other consumer settings than "
+                    + other + " (" + shown(its, theirs) + " against " + shown(theirs, its) + "): the phase's records"
+                    + " it read were read under those, its figures mix two configurations");
+        }
+        return java.util.Optional.empty();
+    }
+
+    private ConsumerSettings settingsOf(URI instance) throws InterruptedException {
+        return http.getJson(PART, Urls.resolve(instance, "/actuator/consumer"), ConsumerStatus.class)
+                .settings();
+    }
+
+    /** The settings as the report names them, or whole where that name does not tell them from {@code other}. */
+    private static String shown(ConsumerSettings s, ConsumerSettings other) {
+        return s.describe().equals(other.describe()) ? JsonHttp.MAPPER.writeValueAsString(s) : s.describe();
     }
 
     /**

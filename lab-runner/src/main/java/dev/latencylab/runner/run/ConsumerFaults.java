@@ -129,11 +129,18 @@ final class ConsumerFaults {
             run.consumer.backUp(n);
             // Records it read before it was told of the watch were not looked at: said, never hidden.
             long early = run.consumer.watch(n, t.phaseId, t.watchAboveMs());
-            String note = early == 0
-                    ? null
-                    : "consumer-app " + n + " had read " + early + " records of the phase before it was told of"
-                            + " the slow-record watch; the slow ones among them are not counted as delayed";
-            return new Done(answered, null, note);
+            List<String> notes = new ArrayList<>();
+            if (early > 0) {
+                notes.add("consumer-app " + n + " had read " + early + " records of the phase before it was told of"
+                        + " the slow-record watch; the slow ones among them are not counted as delayed");
+            }
+            try {
+                run.consumer.settingsDiffer(n).ifPresent(notes::add);
+            } catch (EndpointException e) {
+                notes.add("consumer-app " + n + "'s consumer settings could not be compared with the others' ("
+                        + e.getMessage() + ")");
+            }
+            return new Done(answered, null, notes.isEmpty() ? null : String.join("; ", notes));
         } catch (FaultException | EndpointException | IllegalArgumentException e) {
             return new Done(run.clock.instant(), e.getMessage() + rejoined(n), null);
         } catch (InterruptedException e) {

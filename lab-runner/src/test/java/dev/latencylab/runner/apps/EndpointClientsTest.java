@@ -9,7 +9,9 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.ConsumerChange;
 import dev.latencylab.api.settings.KeyStrategy;
+import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.api.settings.SettingsLimits;
@@ -331,6 +333,27 @@ class EndpointClientsTest {
         assertThat(one.state().running())
                 .as("what it is doing: stopped by itself")
                 .isFalse();
+    }
+
+    @Test
+    void aConsumerInstanceBackWithOtherSettingsThanTheOthersIsNamedWithBoth() throws Exception {
+        try (FakeLab second = new FakeLab(time)) {
+            ConsumerClient group = new ConsumerClient(http, List.of(lab.url(), second.url()));
+
+            assertThat(group.settingsDiffer(2)).isEmpty();
+            // The first one runs what the phase asked for; the second came back with the app's defaults.
+            new ConsumerClient(http, lab.url()).apply(ConsumerChange.none().with(ListenerType.RECORD, null, null));
+
+            assertThat(group.settingsDiffer(2)).hasValueSatisfying(note -> assertThat(note)
+                    .startsWith("consumer-app 2 came back with other consumer settings than " + lab.url())
+                    .contains("(batch 500, in-order")
+                    .contains("against record, in-order")
+                    .endsWith("its figures mix two configurations"));
+            group.takenDown(1);
+            assertThat(group.settingsDiffer(2))
+                    .as("no other instance up to compare with")
+                    .isEmpty();
+        }
     }
 
     @Test
