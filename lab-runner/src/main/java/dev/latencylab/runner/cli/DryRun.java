@@ -34,7 +34,8 @@ final class DryRun {
     /**
      * @param existing asks the cluster, or null when no phase creates a topic
      * @param ownCluster whether the brokers are the lab's own (a topic left there is replaced)
-     * @param backlogsNotKept the backlogs their topics would not keep whole, each said (a run refuses to start)
+     * @param refused what a run would refuse before it starts, each said: a backlog its topic would not keep
+     *     whole, what the producer-app instances cannot give
      * @return the exit code: 0 when a run could go ahead, 1 when it would stop on a topic or the cluster could
      *     not be asked which of its topics exist (then no one can say whether it would go ahead)
      */
@@ -46,7 +47,7 @@ final class DryRun {
             String bootstrap,
             boolean ownCluster,
             ExistingTopics existing,
-            List<String> backlogsNotKept) {
+            List<String> refused) {
         PhaseListing.print(out, file, scenario, plan, seedGiven);
         out.println("A run would:");
         out.println("  set the producer-app's settings at each phase (POST /actuator/producer), and the consumer's"
@@ -85,8 +86,8 @@ final class DryRun {
                 }
             }
         }
-        for (String notKept : backlogsNotKept) {
-            out.println("    the run would refuse to start, running nothing: " + notKept);
+        for (String r : refused) {
+            out.println("    the run would refuse to start, running nothing: " + r);
         }
         for (Phase p : scenario.phases()) {
             for (TimedFault f : p.faults()) {
@@ -104,7 +105,7 @@ final class DryRun {
             out.println("The dry run cannot say whether the run would go ahead: it " + unasked);
             return ExitCodes.FAILED;
         }
-        return stops.isEmpty() && backlogsNotKept.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
+        return stops.isEmpty() && refused.isEmpty() ? ExitCodes.OK : ExitCodes.FAILED;
     }
 
     /** The topics phases create, by name, in phase order. */

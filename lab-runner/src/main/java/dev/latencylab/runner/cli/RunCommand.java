@@ -5,7 +5,6 @@ import dev.latencylab.runner.apps.ConsumerClient;
 import dev.latencylab.runner.apps.NetworkClient;
 import dev.latencylab.runner.apps.Preflight;
 import dev.latencylab.runner.apps.ProducerClient;
-import dev.latencylab.runner.apps.ProducerShares;
 import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.endpoint.PrometheusClient;
 import dev.latencylab.runner.endpoint.Urls;
@@ -17,6 +16,7 @@ import dev.latencylab.runner.results.collect.BrokerMetrics;
 import dev.latencylab.runner.results.collect.PrometheusStackProbe;
 import dev.latencylab.runner.results.summary.TradeOffReading;
 import dev.latencylab.runner.run.PhaseTopics;
+import dev.latencylab.runner.run.ProducerShares;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.StackWarmup;
@@ -171,13 +171,15 @@ final class RunCommand extends LabCommand {
         }
     }
 
-    private int dryRun(Scenario scenario) throws InterruptedException {
+    private int dryRun(Scenario scenario, boolean warmup) throws InterruptedException {
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
         try (KafkaTopics topics = scenario.needsKafkaAdmin() ? cluster.topics(cwd, clock) : null) {
-            List<String> notKept = topics == null
-                    ? List.of()
-                    : PhaseTopics.backlogsNotKept(
-                            scenario, topics, new PayloadFolder(cwd), w -> out.println("  (" + w + ")"));
+            List<String> refused = new ArrayList<>(ProducerShares.problems(
+                    scenario, apps.workers(cwd).producers().size(), warmup));
+            if (topics != null) {
+                refused.addAll(PhaseTopics.backlogsNotKept(
+                        scenario, topics, new PayloadFolder(cwd), w -> out.println("  (" + w + ")")));
+            }
             return new DryRun(out)
                     .print(
                             scenarioFile,
@@ -194,7 +196,7 @@ final class RunCommand extends LabCommand {
                                     throw new IllegalStateException("interrupted", e);
                                 }
                             },
-                            notKept);
+                            refused);
         }
     }
 
@@ -218,9 +220,9 @@ final class RunCommand extends LabCommand {
         try {
             scenario = ScenarioFiles.load(cwd, scenarioFile, err).withTiming(timing);
             if (dryRun) {
-                return dryRun(scenario);
+                return dryRun(scenario, !stackWarmup.skipped());
             }
-            ProducerShares.check(scenario, apps.workers(cwd).producers().size());
+            ProducerShares.check(scenario, apps.workers(cwd).producers().size(), !stackWarmup.skipped());
             controls = FaultControls.forScenario(
                     scenario,
                     Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL")),

@@ -25,8 +25,7 @@ import java.util.List;
 public final class FaultWatch {
 
     public static final Duration EVERY = Duration.ofMillis(250);
-    /** How long each sample's call waits for its answer. */
-    public static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(2);
 
     private final Topics topics;
     private final String topic;

@@ -118,7 +118,8 @@ public final class RunReport {
                 marks,
                 record.phases().isEmpty() ? List.of() : collector.series(seriesStart, seriesEnd));
         int cores = Runtime.getRuntime().availableProcessors();
-        RunSummary summary = SummaryBuilder.build(record, plan, stackWarmup, metrics, cores, collector.warnings());
+        RunSummary summary = SummaryBuilder.build(
+                record, plan, stackWarmup, metrics, cores, collector.warnings(), collector.brokerIdsStable());
         EnvironmentInfo env = EnvironmentInfo.describe(
                 kafkaVersion, record.startedAt(), record.endedAt(), new LinkedHashMap<>(endpoints));
         try {

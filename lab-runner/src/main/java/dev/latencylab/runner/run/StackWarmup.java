@@ -70,7 +70,7 @@ public record StackWarmup(Duration floor, Duration ceiling, StackProbe probe, Co
     }
 
     /** The phase the warm-up runs: the first with the scenario's highest rate. */
-    static Phase load(Scenario scenario) {
+    public static Phase load(Scenario scenario) {
         Phase load = scenario.phases().get(0);
         for (Phase p : scenario.phases()) {
             if (p.settings().rate() > load.settings().rate()) {

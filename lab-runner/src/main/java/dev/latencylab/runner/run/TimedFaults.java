@@ -41,8 +41,10 @@ public final class TimedFaults {
         Instant now = run.clock.instant();
         if (t.faults == null) {
             var before = run.consumer.read().group();
+            // A view with no timed record (a sample payload's lines that are not JSON) has no percentiles.
             t.thresholdMs = before.phase(t.phaseId)
-                    .map(v -> v.correctedLatencyMs().max())
+                    .map(v -> v.correctedLatencyMs())
+                    .map(p -> p.max())
                     .orElse(null);
             run.consumer.watch(t.phaseId, t.watchAboveMs());
             Optional<String> group = t.phase.faults().stream().anyMatch(TimedFault::onConsumer)
@@ -51,8 +53,8 @@ public final class TimedFaults {
             t.faults = new FaultWatch(run.topics, topic, group, run.producer, run.clock, now);
             run.out.println(
                     t.thresholdMs == null
-                            ? "  faults from now on: no record of the phase was consumed before the first step, so every"
-                                    + " record from now on counts as delayed (no baseline)"
+                            ? "  faults from now on: no record of the phase was consumed and timed before the first step,"
+                                    + " so every record from now on counts as delayed (no baseline)"
                             : String.format(
                                     Locale.ROOT,
                                     "  faults from now on: records slower than %.2f ms (the slowest before) count as delayed",

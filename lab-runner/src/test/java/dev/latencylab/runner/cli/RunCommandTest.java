@@ -871,5 +871,12 @@ class RunCommandTest {
                 .contains("phase 'linger-0': asks for 2 producer-app instances, and the run drives 1:"
                         + " start them with scripts/lab up --local --producers 2");
         assertThat(lab.log()).as("no call: the phases before it would have run").isEmpty();
+
+        int dry = Parsed.execute(command, args("--dry-run"));
+
+        assertThat(dry).isEqualTo(1);
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("the run would refuse to start, running nothing: phase 'linger-0': asks for 2 producer-app"
+                        + " instances");
     }
 }

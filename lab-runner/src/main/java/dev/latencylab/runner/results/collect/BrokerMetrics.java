@@ -31,6 +31,14 @@ public record BrokerMetrics(PrometheusClient prometheus, String selector, String
     }
 
     /**
+     * Whether each broker keeps its label for the whole run: the lab's own, by node id; a user's are told
+     * apart by scrape target ({@code instance}), which a broker started again elsewhere (a new pod) changes.
+     */
+    boolean idsStable() {
+        return "broker".equals(perBroker);
+    }
+
+    /**
      * Whether the brokers' series are picked by label. The process and JVM metrics (CPU, GC) carry no Kafka name,
      * so without a selector they would be every process' in that Prometheus: they are not asked for then.
      */

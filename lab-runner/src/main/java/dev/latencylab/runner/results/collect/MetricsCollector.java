@@ -50,6 +50,11 @@ public final class MetricsCollector {
         }
     }
 
+    /** Whether a broker's CPU figures carry one label for the whole run, so that a phase can miss one by name. */
+    public boolean brokerIdsStable() {
+        return brokers.idsStable();
+    }
+
     public List<String> warnings() {
         return List.copyOf(warnings);
     }

@@ -1,11 +1,9 @@
 package dev.latencylab.runner.results.report;
 
 import dev.latencylab.api.accounting.PhaseCounts;
-import dev.latencylab.runner.faults.FaultWatch;
 import dev.latencylab.runner.faults.Outage;
 import dev.latencylab.runner.results.summary.Fmt;
 import dev.latencylab.runner.results.summary.PhaseSummary;
-import dev.latencylab.runner.scenario.Durations;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -98,14 +96,13 @@ final class OutageSection {
         }
         r.append(". ");
         if (o.thresholdMs() == null) {
-            r.append("No record of the phase had been consumed before the first fault, so there was no slowest"
-                    + " one to compare with: every record after it counts as delayed. ");
+            r.append("No record of the phase had been consumed and timed before the first fault, so there was no"
+                    + " slowest one to compare with: every record after it counts as delayed. ");
         }
-        o.unanswered().ifPresent(u -> r.append("Did not answer in time (each call waits up to ")
-                .append(Durations.format(FaultWatch.CALL_TIMEOUT))
-                .append("): ")
+        o.unanswered().ifPresent(u -> r.append("Did not answer (a call that failed or timed out): ")
                 .append(u)
-                .append("; the figures above span the samples that did, a gap charged wholly to the next. "));
+                .append("; the figures above span the samples that did (a time in a gap is charged to the"
+                        + " next answer). "));
         o.main()
                 .ifPresent(e -> r.append(String.format(
                         Locale.ROOT,

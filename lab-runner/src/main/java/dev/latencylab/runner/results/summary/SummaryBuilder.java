@@ -28,7 +28,9 @@ public final class SummaryBuilder {
 
     /**
      * {@code plan} is the order the run was to go through (its seed and repeats are recorded),
-     * {@code stackWarmup} what the warm-up before it did (null: none ran).
+     * {@code stackWarmup} what the warm-up before it did (null: none ran); {@code brokerIdsStable}
+     * whether a broker's CPU figures carry one label all run (a phase without a broker's figure is then
+     * told by name: its brokers' and total CPU are n/a).
      */
     public static RunSummary build(
             RunRecord run,
@@ -36,10 +38,14 @@ public final class SummaryBuilder {
             StackWarmupRecord stackWarmup,
             Map<Integer, PhaseMetrics> metrics,
             int cores,
-            List<String> extraWarnings) {
+            List<String> extraWarnings,
+            boolean brokerIdsStable) {
         // Every broker any phase had a CPU figure of: a phase without one of them has no brokers' total.
+        // Only where a broker keeps its label: a user's broker started again elsewhere is a new target.
         Set<String> brokers = new TreeSet<>();
-        metrics.values().forEach(m -> brokers.addAll(m.brokerCpu().keySet()));
+        if (brokerIdsStable) {
+            metrics.values().forEach(m -> brokers.addAll(m.brokerCpu().keySet()));
+        }
         List<PhaseSummary> phases = DiskRatios.fill(run.phases().stream()
                 .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY), brokers))
                 .toList());

@@ -85,9 +85,9 @@ class OutageSectionTest {
 
         assertThat(OutageSection.reading(p))
                 .contains("180031 records were delayed over 48.09 s (max e2e 8807 ms). No record of the phase had been"
-                        + " consumed before the first fault, so there was no slowest one to compare with: every record"
-                        + " after it counts as delayed.")
-                .contains("Did not answer in time (each call waits up to 2s): the topic's metadata in 11 of 268"
+                        + " consumed and timed before the first fault, so there was no slowest one to compare with:"
+                        + " every record after it counts as delayed.")
+                .contains("Did not answer (a call that failed or timed out): the topic's metadata in 11 of 268"
                         + " samples, the producer-app in 3 of 268; the figures above span the samples that did");
         assertThat(OutageSection.reading(phase("acks-all", Acks.ALL, null)))
                 .doesNotContain("no slowest one")

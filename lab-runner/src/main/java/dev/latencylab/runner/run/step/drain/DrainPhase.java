@@ -121,7 +121,7 @@ public final class DrainPhase implements PhaseStep {
                 t.index,
                 t.count,
                 t.label,
-                latency == null ? "0" : String.format(Locale.ROOT, "%,d", latency.firstArrivals()),
+                latency == null ? "n/a" : String.format(Locale.ROOT, "%,d", latency.firstArrivals()),
                 number(rate),
                 latency == null ? "n/a" : ms(latency.latencyMs().p50()),
                 latency == null ? "n/a" : ms(latency.latencyMs().p99()),

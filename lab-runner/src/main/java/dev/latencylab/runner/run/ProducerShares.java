@@ -1,6 +1,8 @@
-package dev.latencylab.runner.apps;
+package dev.latencylab.runner.run;
 
 import dev.latencylab.api.settings.SettingsLimits;
+import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.apps.ProducerGroup;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
@@ -17,8 +19,8 @@ public final class ProducerShares {
     private ProducerShares() {}
 
     /** Refuses {@code scenario} with its {@link #problems} on {@code running} instances, when it has any. */
-    public static void check(Scenario scenario, int running) {
-        List<String> problems = problems(scenario, running);
+    public static void check(Scenario scenario, int running, boolean warmup) {
+        List<String> problems = problems(scenario, running, warmup);
         if (!problems.isEmpty()) {
             throw new ScenarioException(problems);
         }
@@ -26,11 +28,20 @@ public final class ProducerShares {
 
     /**
      * Each phase that asks for more instances than {@code running}, for a backlog smaller than the
-     * instances that write it ({@link ProducerGroup#recordsShare}), or for a rate whose even share is
-     * below the lowest an instance accepts ({@link ProducerGroup#perInstanceRate}); empty when none.
+     * instances that write it (each writes at least one record), or for a rate whose even share is
+     * below the lowest an instance accepts ({@link ProducerGroup#perInstanceRate}); with a stack warm-up,
+     * its rate too, which every running instance shares ({@link StackWarmup#load}); empty when none.
      */
-    public static List<String> problems(Scenario scenario, int running) {
+    public static List<String> problems(Scenario scenario, int running, boolean warmup) {
         List<String> problems = new ArrayList<>();
+        Phase load = StackWarmup.load(scenario);
+        if (warmup && tooSlow(load, running)) {
+            problems.add("the stack warm-up runs phase '" + load.name() + "''s rate "
+                    + load.settings().rate()
+                    + " records/s over all " + running + " producer-app instances, which gives each less than the"
+                    + " lowest an instance accepts (" + SettingsLimits.MIN_RATE + "): raise the rate or skip the"
+                    + " warm-up (--stack-warmup 0)");
+        }
         for (Phase p : scenario.phases()) {
             int driven = p.producers() != null ? p.producers() : running;
             String phase = "phase '" + p.name() + "': ";
@@ -42,14 +53,19 @@ public final class ProducerShares {
                 problems.add(phase + "a backlog of " + p.backlog() + " records cannot be split over " + driven
                         + " producer-app instances (each writes at least one): ask for at least " + driven
                         + " records or drive fewer instances (producers: K)");
-            } else if (!p.maxRate()
-                    && !p.settings().unthrottled()
-                    && ProducerGroup.perInstanceRate(p.settings().rate(), driven) < SettingsLimits.MIN_RATE) {
+            } else if (tooSlow(p, driven)) {
                 problems.add(phase + "rate " + p.settings().rate() + " records/s split over " + driven
                         + " producer-app instances gives each less than the lowest an instance accepts ("
                         + SettingsLimits.MIN_RATE + "): raise the rate or drive fewer instances (producers: K)");
             }
         }
         return problems;
+    }
+
+    /** Whether {@code p}'s rate split over {@code instances} gives each less than an instance accepts. */
+    private static boolean tooSlow(Phase p, int instances) {
+        return !p.maxRate()
+                && !p.settings().unthrottled()
+                && ProducerGroup.perInstanceRate(p.settings().rate(), instances) < SettingsLimits.MIN_RATE;
     }
 }
