@@ -9,7 +9,7 @@ import java.util.List;
  * @param steps the fault steps as carried out
  * @param thresholdMs the phase's slowest record (corrected e2e) before the first fault: a record
  *     slower than that after it counts as delayed; null when no record of the phase had been consumed
- *     by then (no baseline: every record after the first fault counts as delayed)
+ *     and timed by then (no baseline: every record after the first fault counts as delayed)
  * @param delayed records slower than {@code thresholdMs} after the first fault (first deliveries)
  * @param windowFrom the intended send time of the first delayed record
  * @param windowTo when the last delayed record was consumed
@@ -127,7 +127,7 @@ public record Outage(
      *     replicas in sync again; null when not seen before the phase was closed
      * @param minInsync the topic's min.insync.replicas
      * @param samples the metadata samples asked for
-     * @param failedSamples of which did not answer in time: a gap is charged wholly to the next answer
+     * @param failedSamples of which failed or timed out: a time in a gap is charged to the next answer
      */
     public record ClusterView(
             int leaderChanges,

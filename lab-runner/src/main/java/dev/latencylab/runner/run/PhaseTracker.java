@@ -32,7 +32,7 @@ public final class PhaseTracker {
     /** From the phase's first fault step until it is closed. */
     FaultWatch faults;
 
-    /** The slowest record of the phase before its first fault step; null when none had been consumed by then. */
+    /** The slowest record of the phase before its first fault step; null when none had been timed by then. */
     Double thresholdMs;
     /** What the consumer's slow-record watch counts above: without a baseline, every record. */
     double watchAboveMs() {
