@@ -107,11 +107,28 @@ public final class ProducerClient {
                 instanceStates().stream().map(InstanceStatus::status).toList());
     }
 
+    /**
+     * {@link #state()} with every instance's answer due within {@code timeout}: a watch sampling
+     * every quarter second misses one sample, not the many a 15-s request would stall.
+     */
+    public ProducerStatus state(Duration timeout) throws InterruptedException {
+        return ProducerGroup.merge(
+                instanceStates(timeout).stream().map(InstanceStatus::status).toList());
+    }
+
     /** Each driven instance's own status. */
     public List<InstanceStatus> instanceStates() throws InterruptedException {
+        return instanceStates(null);
+    }
+
+    /** @param timeout null: the client's usual one */
+    private List<InstanceStatus> instanceStates(Duration timeout) throws InterruptedException {
         List<InstanceStatus> states = new java.util.ArrayList<>();
         for (URI e : endpoints.subList(0, active)) {
-            states.add(new InstanceStatus(e, http.getJson(PART, e, ProducerStatus.class)));
+            ProducerStatus s = timeout == null
+                    ? http.getJson(PART, e, ProducerStatus.class)
+                    : http.getJson(PART, e, ProducerStatus.class, timeout);
+            states.add(new InstanceStatus(e, s));
         }
         return states;
     }

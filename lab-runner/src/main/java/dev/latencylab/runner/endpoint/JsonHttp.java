@@ -117,7 +117,12 @@ public final class JsonHttp {
 
     /** GET that must answer 2xx with JSON of the given shape. */
     public <T> T getJson(String part, URI uri, Class<T> type) throws InterruptedException {
-        Response r = get(part, uri);
+        return getJson(part, uri, type, requestTimeout);
+    }
+
+    /** {@link #getJson(String, URI, Class)} within {@code timeout}: a sample that must not hold up its cadence. */
+    public <T> T getJson(String part, URI uri, Class<T> type, Duration timeout) throws InterruptedException {
+        Response r = send(part, HttpRequest.newBuilder(uri).GET(), timeout);
         requireOk(part, "GET", uri, r);
         return read(part, uri, r.body(), type);
     }
@@ -160,7 +165,9 @@ public final class JsonHttp {
         } catch (HttpTimeoutException e) {
             throw new EndpointException(
                     part + " did not answer " + request.method() + " " + request.uri() + " within "
-                            + timeout.toSeconds() + " s",
+                            + (timeout.toMillis() % 1000 == 0
+                                    ? timeout.toSeconds() + " s"
+                                    : timeout.toMillis() + " ms"),
                     e);
         } catch (IOException e) {
             throw new EndpointException(

@@ -95,7 +95,7 @@ public final class FaultWatch {
             // a missing sample is counted, not fatal: the metadata may be unreachable mid-failover
         }
         try {
-            counters = producer.state().counters();
+            counters = producer.state(CALL_TIMEOUT).counters();
         } catch (RuntimeException e) {
             // the same for the producer-app (counted in its view)
         }

@@ -74,6 +74,25 @@ class EndpointClientsTest {
     }
 
     @Test
+    void aWatchsReadOfTheProducerGivesUpWithinItsOwnTimeoutNotTheClients() throws Exception {
+        try (TestServer slow = new TestServer().route("/actuator/producer", ex -> {
+            try {
+                Thread.sleep(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            TestServer.reply(ex, 200, "{}");
+        })) {
+            ProducerClient producer = new ProducerClient(http, slow.url());
+
+            assertThatThrownBy(() -> producer.state(Duration.ofMillis(300)))
+                    .isInstanceOf(EndpointException.class)
+                    .hasMessageContaining(
+                            "did not answer GET " + slow.url().resolve("/actuator/producer") + " within 300 ms");
+        }
+    }
+
+    @Test
     void onlyTheFieldsThatChangeAreSent() throws Exception {
         new ProducerClient(http, lab.url()).apply(SettingsChange.linger(5));
         new ProducerClient(http, lab.url()).apply(SettingsChange.stop());
