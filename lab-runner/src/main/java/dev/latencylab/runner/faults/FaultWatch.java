@@ -154,7 +154,7 @@ public final class FaultWatch {
                     slow == null || slow.firstSent() == null ? null : seconds(slow.firstSent()),
                     slow == null || slow.lastReceived() == null ? null : seconds(slow.lastReceived()),
                     slow == null ? null : slow.maxMs(),
-                    episodes(slow),
+                    episodes(slow, this::seconds),
                     producerView(),
                     clusterView(),
                     group.isPresent() ? GroupChurn.of(groupSamples) : null,
@@ -162,35 +162,44 @@ public final class FaultWatch {
         }
     }
 
-    private List<Outage.Episode> episodes(SlowRecords slow) {
+    /**
+     * The delayed records' episodes, by tenths of a second of intended send time; the first starts at
+     * the first delayed record's send and the last ends at the last one's, not at their tenths' edges,
+     * so no episode reaches outside the outage window.
+     */
+    static List<Outage.Episode> episodes(SlowRecords slow, java.util.function.ToDoubleFunction<Instant> seconds) {
         List<Outage.Episode> episodes = new ArrayList<>();
-        if (slow == null) {
+        if (slow == null || slow.perTenth().isEmpty()) {
             return episodes;
         }
         long gapMs = Math.round(Outage.EPISODE_GAP_SECONDS * 1000);
+        long first =
+                slow.firstSent() == null ? Long.MIN_VALUE : slow.firstSent().toEpochMilli();
+        long last = slow.lastSent() == null ? Long.MAX_VALUE : slow.lastSent().toEpochMilli();
         long start = -1;
         long end = -1;
         long records = 0;
         for (var e : slow.perTenth().entrySet()) {
             long tenth = e.getKey();
             if (start >= 0 && tenth - end > gapMs) {
-                episodes.add(episode(start, end, records));
+                episodes.add(episode(start, end, records, seconds));
                 start = -1;
                 records = 0;
             }
-            start = start < 0 ? tenth : start;
-            end = tenth + SlowRecords.TENTH_MS;
+            start = start < 0 ? Math.max(tenth, first) : start;
+            end = Math.min(tenth + SlowRecords.TENTH_MS, Math.max(last, tenth));
             records += e.getValue();
         }
-        if (start >= 0) {
-            episodes.add(episode(start, end, records));
-        }
+        episodes.add(episode(start, end, records, seconds));
         return episodes;
     }
 
-    private Outage.Episode episode(long startMs, long endMs, long records) {
+    private static Outage.Episode episode(
+            long startMs, long endMs, long records, java.util.function.ToDoubleFunction<Instant> seconds) {
         return new Outage.Episode(
-                seconds(Instant.ofEpochMilli(startMs)), seconds(Instant.ofEpochMilli(endMs)), records);
+                seconds.applyAsDouble(Instant.ofEpochMilli(startMs)),
+                seconds.applyAsDouble(Instant.ofEpochMilli(endMs)),
+                records);
     }
 
     private Outage.ProducerView producerView() {
