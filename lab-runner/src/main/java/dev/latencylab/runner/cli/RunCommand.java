@@ -15,8 +15,8 @@ import dev.latencylab.runner.results.RunReport;
 import dev.latencylab.runner.results.collect.BrokerMetrics;
 import dev.latencylab.runner.results.collect.PrometheusStackProbe;
 import dev.latencylab.runner.results.summary.TradeOffReading;
+import dev.latencylab.runner.run.InstanceLimits;
 import dev.latencylab.runner.run.PhaseTopics;
-import dev.latencylab.runner.run.ProducerShares;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.ScenarioRunner;
 import dev.latencylab.runner.run.StackWarmup;
@@ -174,8 +174,10 @@ final class RunCommand extends LabCommand {
     private int dryRun(Scenario scenario, boolean warmup) throws InterruptedException {
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
         try (KafkaTopics topics = scenario.needsKafkaAdmin() ? cluster.topics(cwd, clock) : null) {
-            List<String> refused = new ArrayList<>(ProducerShares.problems(
+            List<String> refused = new ArrayList<>(InstanceLimits.problems(
                     scenario, apps.workers(cwd).producers().size(), warmup));
+            refused.addAll(InstanceLimits.consumerProblems(
+                    scenario, apps.workers(cwd).consumers().size()));
             if (topics != null) {
                 refused.addAll(PhaseTopics.backlogsNotKept(
                         scenario, topics, new PayloadFolder(cwd), w -> out.println("  (" + w + ")")));
@@ -222,7 +224,11 @@ final class RunCommand extends LabCommand {
             if (dryRun) {
                 return dryRun(scenario, !stackWarmup.skipped());
             }
-            ProducerShares.check(scenario, apps.workers(cwd).producers().size(), !stackWarmup.skipped());
+            InstanceLimits.check(
+                    scenario,
+                    apps.workers(cwd).producers().size(),
+                    apps.workers(cwd).consumers().size(),
+                    !stackWarmup.skipped());
             controls = FaultControls.forScenario(
                     scenario,
                     Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL")),

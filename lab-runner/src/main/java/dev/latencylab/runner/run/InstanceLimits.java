@@ -1,5 +1,6 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.api.settings.ListenerType;
 import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.apps.ProducerGroup;
@@ -10,20 +11,43 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a scenario asks of the producer-app instances a run drives that they cannot give, found before
- * anything of the run starts: {@link ProducerClient} refuses the same when a phase comes to it, after
- * the phases before it ran.
+ * What a scenario asks of the app instances a run drives that they cannot give, found before
+ * anything of the run starts: {@link ProducerClient} refuses the same when a phase comes to it, and
+ * a consumer-app asked to read as a share group while other instances are in the group, after the
+ * phases before it ran.
  */
-public final class ProducerShares {
+public final class InstanceLimits {
 
-    private ProducerShares() {}
+    private InstanceLimits() {}
 
-    /** Refuses {@code scenario} with its {@link #problems} on {@code running} instances, when it has any. */
-    public static void check(Scenario scenario, int running, boolean warmup) {
-        List<String> problems = problems(scenario, running, warmup);
+    /**
+     * Refuses {@code scenario} with its {@link #problems} and {@link #consumerProblems} on {@code
+     * producers} and {@code consumers} instances, when it has any.
+     */
+    public static void check(Scenario scenario, int producers, int consumers, boolean warmup) {
+        List<String> problems = problems(scenario, producers, warmup);
+        problems.addAll(consumerProblems(scenario, consumers));
         if (!problems.isEmpty()) {
             throw new ScenarioException(problems);
         }
+    }
+
+    /**
+     * Each phase that reads as a share group while the run drives more than one consumer-app instance:
+     * one instance reads as the share group (its workers are the share consumers), and it refuses while
+     * the others are members of the consumer group, which would read the same records.
+     */
+    public static List<String> consumerProblems(Scenario scenario, int running) {
+        List<String> problems = new ArrayList<>();
+        for (Phase p : scenario.phases()) {
+            if (running > 1 && p.consumer() != null && p.consumer().listener() == ListenerType.SHARE) {
+                problems.add("phase '" + p.name() + "': reads as a share group, which one consumer-app instance"
+                        + " does (its workers are the share consumers), and the run drives " + running
+                        + ": stop the others first (scripts/lab consumer stop N) or start the stack with"
+                        + " --consumers 1");
+            }
+        }
+        return problems;
     }
 
     /**

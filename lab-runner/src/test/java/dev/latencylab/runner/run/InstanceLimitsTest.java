@@ -8,7 +8,7 @@ import dev.latencylab.runner.scenario.ScenarioException;
 import dev.latencylab.runner.scenario.ScenarioLoader;
 import org.junit.jupiter.api.Test;
 
-class ProducerSharesTest {
+class InstanceLimitsTest {
 
     private static Scenario scenario(String phases) {
         return new ScenarioLoader()
@@ -29,12 +29,12 @@ class ProducerSharesTest {
     void aBacklogIsSplitOverTheInstancesThatWriteItOnlyWhenEachGetsARecord() {
         Scenario three = scenario("  - {name: small, backlog: 3}\n");
 
-        assertThat(ProducerShares.problems(three, 3, false)).isEmpty();
-        assertThat(ProducerShares.problems(three, 4, false))
+        assertThat(InstanceLimits.problems(three, 3, false)).isEmpty();
+        assertThat(InstanceLimits.problems(three, 4, false))
                 .containsExactly("phase 'small': a backlog of 3 records cannot be split over 4 producer-app instances"
                         + " (each writes at least one): ask for at least 4 records or drive fewer instances"
                         + " (producers: K)");
-        assertThat(ProducerShares.problems(scenario("  - {name: small, backlog: 3, producers: 3}\n"), 4, false))
+        assertThat(InstanceLimits.problems(scenario("  - {name: small, backlog: 3, producers: 3}\n"), 4, false))
                 .as("a phase that drives fewer instances splits over those")
                 .isEmpty();
     }
@@ -43,8 +43,8 @@ class ProducerSharesTest {
     void aPhaseAskingForMoreInstancesThanRunIsNamedWithHowToStartThem() {
         Scenario scenario = scenario("  - {name: ok}\n  - {name: four, producers: 4}\n");
 
-        assertThat(ProducerShares.problems(scenario, 4, false)).isEmpty();
-        assertThatThrownBy(() -> ProducerShares.check(scenario, 3, false))
+        assertThat(InstanceLimits.problems(scenario, 4, false)).isEmpty();
+        assertThatThrownBy(() -> InstanceLimits.check(scenario, 3, 1, false))
                 .isInstanceOf(ScenarioException.class)
                 .satisfies(e -> assertThat(((ScenarioException) e).problems())
                         .containsExactly("phase 'four': asks for 4 producer-app instances, and the run drives 3:"
@@ -57,16 +57,16 @@ class ProducerSharesTest {
         // 0.4 / 4 is 0.1 exactly in binary, the lowest rate an instance accepts.
         String slow = "    settings: {rate: 0.4}\n";
 
-        assertThat(ProducerShares.problems(scenario("  - name: slow\n" + slow), 4, false))
+        assertThat(InstanceLimits.problems(scenario("  - name: slow\n" + slow), 4, false))
                 .isEmpty();
-        assertThat(ProducerShares.problems(scenario("  - name: slow\n" + slow), 5, false))
+        assertThat(InstanceLimits.problems(scenario("  - name: slow\n" + slow), 5, false))
                 .singleElement()
                 .asString()
                 .startsWith("phase 'slow': rate 0.4 records/s split over 5 producer-app instances gives each less"
                         + " than the lowest an instance accepts (0.1)");
-        assertThat(ProducerShares.problems(scenario("  - {name: flat, settings: {rate: unthrottled}}\n"), 8, false))
+        assertThat(InstanceLimits.problems(scenario("  - {name: flat, settings: {rate: unthrottled}}\n"), 8, false))
                 .isEmpty();
-        assertThat(ProducerShares.problems(scenario("  - {name: search, settings: {rate: max}}\n"), 8, false))
+        assertThat(InstanceLimits.problems(scenario("  - {name: search, settings: {rate: max}}\n"), 8, false))
                 .isEmpty();
     }
 
@@ -75,12 +75,29 @@ class ProducerSharesTest {
         // Each phase drives one instance; the warm-up drives both at the highest phase rate, 0.15.
         Scenario one = scenario("  - {name: slow, producers: 1, settings: {rate: 0.15}}\n");
 
-        assertThat(ProducerShares.problems(one, 2, false)).isEmpty();
-        assertThat(ProducerShares.problems(one, 2, true))
+        assertThat(InstanceLimits.problems(one, 2, false)).isEmpty();
+        assertThat(InstanceLimits.problems(one, 2, true))
                 .singleElement()
                 .asString()
                 .startsWith("the stack warm-up runs phase 'slow''s rate 0.15 records/s over all 2 producer-app"
                         + " instances")
                 .endsWith("raise the rate or skip the warm-up (--stack-warmup 0)");
+    }
+
+    @Test
+    void aSharePhaseIsRefusedWhileTheRunDrivesMoreThanOneConsumerInstance() {
+        Scenario share = scenario("  - {name: plain}\n  - {name: shared, consumer: {listener: share, workers: 3}}\n");
+
+        assertThat(InstanceLimits.consumerProblems(share, 1)).isEmpty();
+        assertThat(InstanceLimits.consumerProblems(share, 2))
+                .singleElement()
+                .asString()
+                .startsWith("phase 'shared': reads as a share group, which one consumer-app instance does")
+                .contains("the run drives 2");
+        assertThatThrownBy(() -> InstanceLimits.check(share, 1, 2, false))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessageContaining("phase 'shared'");
+        assertThat(InstanceLimits.consumerProblems(scenario("  - {name: plain}\n"), 3))
+                .isEmpty();
     }
 }
