@@ -36,4 +36,28 @@ class RunnerLoggingTest {
                 // A new topic the brokers' metadata do not have yet: the runner waits that out itself.
                 .doesNotContain("Received unknown topic error");
     }
+
+    @Test
+    void aWarningRepeatedEverySecondIsShownThreeTimesNotEveryTime() {
+        PrintStream original = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            RunnerLogging.configure();
+            Logger network = LoggerFactory.getLogger("org.apache.kafka.clients.NetworkClient");
+            for (int i = 0; i < 20; i++) {
+                network.warn(
+                        "{} Connection to node {} ({}) could not be established. Node may not be available.",
+                        "[AdminClient clientId=lab-runner]",
+                        i % 2 + 1,
+                        "/127.0.0.1:9093");
+            }
+            network.error("{} Connection to node {} failed authentication due to: {}", "[AdminClient]", 1, "SASL");
+        } finally {
+            System.setErr(original);
+        }
+        String err = captured.toString(StandardCharsets.UTF_8);
+        assertThat(err.lines().filter(l -> l.contains("could not be established"))).hasSize(3);
+        assertThat(err).contains("failed authentication due to: SASL");
+    }
 }

@@ -24,6 +24,9 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
+import org.apache.kafka.clients.admin.DescribeConfigsOptions;
+import org.apache.kafka.clients.admin.DescribeConsumerGroupsOptions;
+import org.apache.kafka.clients.admin.DescribeTopicsOptions;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.MemberDescription;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -116,16 +119,14 @@ public final class KafkaTopics implements Topics {
     }
 
     private void awaitLeaders(String topic) throws InterruptedException {
+        String late = "the leaders of " + topic + " on " + bootstrap + " were not ready within "
+                + CALL_TIMEOUT.toSeconds() + " s";
         try {
             LeaderReadiness.await(admin, topic, CALL_TIMEOUT);
         } catch (ExecutionException e) {
-            throw new TopicException(
-                    "the leaders of " + topic + " on " + bootstrap + " were not ready within "
-                            + CALL_TIMEOUT.toSeconds() + " s: " + e.getCause().getMessage(),
-                    e.getCause());
+            throw new TopicException(late + ": " + e.getCause().getMessage(), e.getCause());
         } catch (TimeoutException e) {
-            throw new TopicException("the leaders of " + topic + " on " + bootstrap + " were not ready within "
-                    + CALL_TIMEOUT.toSeconds() + " s");
+            throw new TopicException(late);
         }
     }
 
@@ -160,9 +161,7 @@ public final class KafkaTopics implements Topics {
 
     @Override
     public TopicDisk sizeOnDisk(String topic) throws InterruptedException {
-        TopicDescription description = get(
-                        admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
-                .get(topic);
+        TopicDescription description = describe(topic);
         List<TopicPartition> partitions = new ArrayList<>();
         Map<TopicPartition, Integer> leaders = new HashMap<>();
         for (TopicPartitionInfo p : description.partitions()) {
@@ -221,9 +220,7 @@ public final class KafkaTopics implements Topics {
 
     /** Each partition's offset of {@code spec} (its log's start or end). */
     private Map<TopicPartition, Long> offsets(String topic, OffsetSpec spec, String which) throws InterruptedException {
-        TopicDescription description = get(
-                        admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
-                .get(topic);
+        TopicDescription description = describe(topic);
         List<TopicPartition> asked = description.partitions().stream()
                 .map(p -> new TopicPartition(topic, p.partition()))
                 .toList();
@@ -239,10 +236,7 @@ public final class KafkaTopics implements Topics {
     public TopicRetention retention(TopicSpec spec) throws InterruptedException {
         if (!spec.created()) {
             String topic = spec.name();
-            int partitions = get(admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
-                    .get(topic)
-                    .partitions()
-                    .size();
+            int partitions = describe(topic).partitions().size();
             Config c = configs(new ConfigResource(ConfigResource.Type.TOPIC, topic), "topic " + topic);
             return new TopicRetention(
                     topic,
@@ -272,6 +266,11 @@ public final class KafkaTopics implements Topics {
                         ? Long.parseLong(own.get(TopicConfig.RETENTION_MS_CONFIG))
                         : ms,
                 compacts(own.getOrDefault(TopicConfig.CLEANUP_POLICY_CONFIG, value(b, "log.cleanup.policy"))));
+    }
+
+    private TopicDescription describe(String topic) throws InterruptedException {
+        return get(admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
+                .get(topic);
     }
 
     private Config configs(ConfigResource resource, String what) throws InterruptedException {
@@ -308,7 +307,8 @@ public final class KafkaTopics implements Topics {
             return known;
         }
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-        ConfigEntry entry = admin.describeConfigs(List.of(resource))
+        ConfigEntry entry = admin.describeConfigs(
+                        List.of(resource), new DescribeConfigsOptions().timeoutMs((int) timeout.toMillis()))
                 .all()
                 .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
                 .get(resource)
@@ -318,10 +318,13 @@ public final class KafkaTopics implements Topics {
         return value;
     }
 
+    // The admin client is given the sample's timeout too: a call only its caller gave up on stays queued for
+    // CALL_TIMEOUT, and a watch asking every 250 ms of a cluster that does not answer would pile them up.
     @Override
     public TopicHealth health(String topic, Duration timeout) throws InterruptedException {
         try {
-            TopicDescription d = admin.describeTopics(List.of(topic))
+            TopicDescription d = admin.describeTopics(
+                            List.of(topic), new DescribeTopicsOptions().timeoutMs((int) timeout.toMillis()))
                     .allTopicNames()
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS)
                     .get(topic);
@@ -354,7 +357,8 @@ public final class KafkaTopics implements Topics {
     public GroupAssignment group(String group, String topic, Duration timeout) throws InterruptedException {
         ConsumerGroupDescription d;
         try {
-            d = admin.describeConsumerGroups(List.of(group))
+            d = admin.describeConsumerGroups(
+                            List.of(group), new DescribeConsumerGroupsOptions().timeoutMs((int) timeout.toMillis()))
                     .describedGroups()
                     .get(group)
                     .get(timeout.toMillis(), TimeUnit.MILLISECONDS);
