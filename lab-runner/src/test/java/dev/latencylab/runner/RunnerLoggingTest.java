@@ -57,7 +57,8 @@ class RunnerLoggingTest {
             System.setErr(original);
         }
         String err = captured.toString(StandardCharsets.UTF_8);
-        assertThat(err.lines().filter(l -> l.contains("could not be established"))).hasSize(3);
+        assertThat(err.lines().filter(l -> l.contains("could not be established")))
+                .hasSize(3);
         assertThat(err).contains("failed authentication due to: SASL");
     }
 }

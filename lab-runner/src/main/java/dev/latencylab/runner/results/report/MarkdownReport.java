@@ -77,7 +77,14 @@ final class MarkdownReport {
                     .append("The same tables, a row per phase of the run, in the order they ran.\n\n")
                     .append(PhaseTables.rows(s.phases(), s::label, false, "###"));
         }
-        b.append(totals(s.totals()));
+        b.append(totals(
+                s.totals(),
+                s.phases().stream()
+                        .mapToInt(p -> p.description() == null
+                                ? 1
+                                : p.description().instances().size())
+                        .max()
+                        .orElse(1)));
         if (!charts.isEmpty()) {
             b.append("## Charts\n\n");
             for (String c : charts) {
@@ -165,7 +172,8 @@ final class MarkdownReport {
                 + "*Each repeat*; summary.json keeps every value (repeats.phases).\n\n";
     }
 
-    private static String totals(RunSummary.RunTotals t) {
+    /** @param instances the most consumer-app instances any phase's group had: their own counts are summed here */
+    private static String totals(RunSummary.RunTotals t, int instances) {
         if (t == null) {
             return "";
         }
@@ -181,9 +189,17 @@ final class MarkdownReport {
                 + ", skipped " + Fmt.count(t.skipped()) + " (counted in no phase), unsampled "
                 + Fmt.count(t.unsampled()) + " (received, not JSON: no latency sample), pending "
                 + Fmt.count(t.pending())
-                + (t.drained()
-                        ? " (everything sent since the reset was received)."
-                        : " (the consumer had not received everything when totals were read).")
+                + (instances > 1
+                        ? ". These are the " + instances + " consumer-app instances' own counts summed: each tracks the"
+                                + " sequence numbers of the records it reads, so the records the others read stand in"
+                                + " its unobserved and pending; the group's counts are each phase's, from its offset"
+                                + " ledger (Counts, above)"
+                                + (t.drained()
+                                        ? ", and the group had received everything sent."
+                                        : "; the group had not received everything when totals were read.")
+                        : t.drained()
+                                ? " (everything sent since the reset was received)."
+                                : " (the consumer had not received everything when totals were read).")
                 + "\n\n";
     }
 

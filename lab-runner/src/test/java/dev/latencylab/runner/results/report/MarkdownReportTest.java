@@ -8,6 +8,7 @@ import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.results.summary.PhaseSummary;
 import dev.latencylab.runner.results.summary.Phases;
 import dev.latencylab.runner.results.summary.RunSummary;
+import dev.latencylab.runner.run.PhaseDescription;
 import dev.latencylab.runner.run.StackWarmupRecord;
 import java.time.Instant;
 import java.util.List;
@@ -166,6 +167,46 @@ class MarkdownReportTest {
 
         assertThat(md)
                 .contains("skipped 3 (counted in no phase), unsampled 40 (received, not JSON: no latency sample)");
+    }
+
+    @Test
+    void aGroupsTotalsSayTheyAreTheInstancesOwnCountsSummed() {
+        RunSummary.RunTotals totals =
+                new RunSummary.RunTotals(1000L, 1000L, 0L, 1000L, 0L, 0L, 600L, 0L, 0L, 400L, 0L, 0L, true);
+        RunSummary one = lingerRun(null, totals, null);
+        PhaseSummary read = Phases.withDescription(
+                one.phases().get(0),
+                new PhaseDescription(
+                        "lab.orders",
+                        List.of(0, 1),
+                        null,
+                        List.of(
+                                new PhaseDescription.ConsumerInstance("http://127.0.0.1:8081/", 600, List.of(0)),
+                                new PhaseDescription.ConsumerInstance("http://127.0.0.1:8083/", 400, List.of(1)))));
+        RunSummary group = new RunSummary(
+                one.scenario(),
+                one.description(),
+                one.startedAt(),
+                one.endedAt(),
+                one.complete(),
+                one.stopReason(),
+                one.cores(),
+                one.repeats(),
+                null,
+                List.of(read),
+                totals,
+                null,
+                List.of(),
+                List.of(),
+                null,
+                List.of());
+
+        assertThat(MarkdownReport.render(one, List.of()))
+                .contains("pending 400 (everything sent since the reset was received).");
+        assertThat(MarkdownReport.render(group, List.of()))
+                .contains("pending 400. These are the 2 consumer-app instances' own counts summed")
+                .contains("the group had received everything sent.")
+                .doesNotContain("(everything sent since the reset was received)");
     }
 
     @Test
