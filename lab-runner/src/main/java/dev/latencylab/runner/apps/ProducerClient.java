@@ -108,8 +108,9 @@ public final class ProducerClient {
     }
 
     /**
-     * {@link #state()} with every instance's answer due within {@code timeout}: a watch sampling
-     * every quarter second misses one sample, not the many a 15-s request would stall.
+     * {@link #state()} with every instance's answer due within {@code timeout} (asked one after the
+     * other): a watch sampling every quarter second misses a few samples, not the many a 15-s request
+     * would stall.
      */
     public ProducerStatus state(Duration timeout) throws InterruptedException {
         return ProducerGroup.merge(

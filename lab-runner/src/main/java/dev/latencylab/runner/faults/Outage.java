@@ -45,8 +45,9 @@ public record Outage(
     /**
      * Delayed records sent close together.
      *
-     * @param from the start of the first tenth of a second with any (intended send time)
-     * @param to the end of the last such tenth
+     * @param from the start of the first tenth of a second with any (intended send time); the first
+     *     episode's, the first delayed record's send
+     * @param to the end of the last such tenth; the last episode's, the last delayed record's send
      */
     public record Episode(double from, double to, long records) {}
 

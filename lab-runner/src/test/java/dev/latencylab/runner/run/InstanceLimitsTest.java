@@ -100,4 +100,24 @@ class InstanceLimitsTest {
         assertThat(InstanceLimits.consumerProblems(scenario("  - {name: plain}\n"), 3))
                 .isEmpty();
     }
+
+    @Test
+    void aShareListenerGivenInTheDefaultsIsCaughtInEveryPhase() {
+        Scenario share = new ScenarioLoader()
+                .parse(
+                        "test.yaml",
+                        "test",
+                        """
+                        defaults:
+                          warmup: 5s
+                          duration: 30s
+                          settings: {lingerMs: 0, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
+                          consumer: {listener: share, workers: 2}
+                        phases:
+                          - {name: a}
+                          - {name: b, consumer: {workers: 3}}
+                        """);
+
+        assertThat(InstanceLimits.consumerProblems(share, 2)).hasSize(2);
+    }
 }

@@ -193,7 +193,7 @@ final class MarkdownReport {
                         ? ". These are the " + instances + " consumer-app instances' own counts summed: each tracks the"
                                 + " sequence numbers of the records it reads, so the records the others read stand in"
                                 + " its unobserved and pending; the group's counts are each phase's, from its offset"
-                                + " ledger (Counts, above)"
+                                + " ledger (Counts per phase, above)"
                                 + (t.drained()
                                         ? ", and the group had received everything sent."
                                         : "; the group had not received everything when totals were read.")
