@@ -11,6 +11,11 @@ import org.junit.jupiter.api.Test;
 class InstanceLimitsTest {
 
     private static Scenario scenario(String phases) {
+        return scenario("", phases);
+    }
+
+    /** @param defaults more lines of the scenario's defaults, each indented by two */
+    private static Scenario scenario(String defaults, String phases) {
         return new ScenarioLoader()
                 .parse(
                         "test.yaml",
@@ -20,8 +25,9 @@ class InstanceLimitsTest {
                           warmup: 5s
                           duration: 30s
                           settings: {lingerMs: 0, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
-                        phases:
                         """
+                                + defaults
+                                + "phases:\n"
                                 + phases);
     }
 
@@ -103,20 +109,9 @@ class InstanceLimitsTest {
 
     @Test
     void aShareListenerGivenInTheDefaultsIsCaughtInEveryPhase() {
-        Scenario share = new ScenarioLoader()
-                .parse(
-                        "test.yaml",
-                        "test",
-                        """
-                        defaults:
-                          warmup: 5s
-                          duration: 30s
-                          settings: {lingerMs: 0, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
-                          consumer: {listener: share, workers: 2}
-                        phases:
-                          - {name: a}
-                          - {name: b, consumer: {workers: 3}}
-                        """);
+        Scenario share = scenario(
+                "  consumer: {listener: share, workers: 2}\n",
+                "  - {name: a}\n  - {name: b, consumer: {workers: 3}}\n");
 
         assertThat(InstanceLimits.consumerProblems(share, 2)).hasSize(2);
     }
