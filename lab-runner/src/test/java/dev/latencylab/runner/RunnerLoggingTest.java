@@ -14,21 +14,14 @@ class RunnerLoggingTest {
 
     @Test
     void aKafkaWarningReachesStandardErrorAndItsInfoDoesNot() {
-        PrintStream original = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            RunnerLogging.configure();
+        String err = standardErrorOf(() -> {
             Logger kafka = LoggerFactory.getLogger("org.apache.kafka.clients.admin.KafkaAdminClient");
             kafka.info("connected to node 1");
             kafka.warn("Authentication failed: SASL handshake refused");
             kafka.error("the admin client gave up");
             LoggerFactory.getLogger("org.apache.kafka.clients.admin.internals.PartitionLeaderStrategy")
                     .error("Received unknown topic error for topic lab.orders.p100");
-        } finally {
-            System.setErr(original);
-        }
-        String err = captured.toString(StandardCharsets.UTF_8);
+        });
         assertThat(err)
                 .contains("WARN  o.a.k.clients.admin.KafkaAdminClient: Authentication failed: SASL handshake refused")
                 .contains("the admin client gave up")
@@ -39,11 +32,7 @@ class RunnerLoggingTest {
 
     @Test
     void aWarningRepeatedEverySecondIsShownThreeTimesAndAnErrorEveryTime() {
-        PrintStream original = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            RunnerLogging.configure();
+        String err = standardErrorOf(() -> {
             // As Kafka's LogContext logs: the client's prefix is part of the pattern.
             Logger network = LoggerFactory.getLogger("org.apache.kafka.clients.NetworkClient");
             for (int i = 0; i < 20; i++) {
@@ -60,13 +49,24 @@ class RunnerLoggingTest {
                         "/127.0.0.1:9092",
                         "SASL " + i);
             }
-        } finally {
-            System.setErr(original);
-        }
-        String err = captured.toString(StandardCharsets.UTF_8);
+        });
         assertThat(err.lines().filter(l -> l.contains("could not be established")))
                 .hasSize(3);
         assertThat(err.lines().filter(l -> l.contains("failed authentication due to: SASL")))
                 .hasSize(5);
+    }
+
+    /** What {@code logging} writes to standard error with the runner's logging configured. */
+    private static String standardErrorOf(Runnable logging) {
+        PrintStream original = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            RunnerLogging.configure();
+            logging.run();
+        } finally {
+            System.setErr(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
     }
 }

@@ -119,17 +119,13 @@ public final class ProducerClient {
 
     /** Each driven instance's own status. */
     public List<InstanceStatus> instanceStates() throws InterruptedException {
-        return instanceStates(null);
+        return instanceStates(http.requestTimeout());
     }
 
-    /** @param timeout null: the client's usual one */
     private List<InstanceStatus> instanceStates(Duration timeout) throws InterruptedException {
         List<InstanceStatus> states = new java.util.ArrayList<>();
         for (URI e : endpoints.subList(0, active)) {
-            ProducerStatus s = timeout == null
-                    ? http.getJson(PART, e, ProducerStatus.class)
-                    : http.getJson(PART, e, ProducerStatus.class, timeout);
-            states.add(new InstanceStatus(e, s));
+            states.add(new InstanceStatus(e, http.getJson(PART, e, ProducerStatus.class, timeout)));
         }
         return states;
     }

@@ -175,9 +175,10 @@ final class RunCommand extends LabCommand {
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());
         try (KafkaTopics topics = scenario.needsKafkaAdmin() ? cluster.topics(cwd, clock) : null) {
             List<String> refused = new ArrayList<>(InstanceLimits.problems(
-                    scenario, apps.workers(cwd).producers().size(), warmup));
-            refused.addAll(InstanceLimits.consumerProblems(
-                    scenario, apps.workers(cwd).consumers().size()));
+                    scenario,
+                    apps.workers(cwd).producers().size(),
+                    apps.workers(cwd).consumers().size(),
+                    warmup));
             if (topics != null) {
                 refused.addAll(PhaseTopics.backlogsNotKept(
                         scenario, topics, new PayloadFolder(cwd), w -> out.println("  (" + w + ")")));

@@ -115,6 +115,11 @@ public final class JsonHttp {
         return "Basic " + Base64.getEncoder().encodeToString((user + ":" + password).getBytes(StandardCharsets.UTF_8));
     }
 
+    /** How long a request may take unless its caller says otherwise. */
+    public Duration requestTimeout() {
+        return requestTimeout;
+    }
+
     /** GET that must answer 2xx with JSON of the given shape. */
     public <T> T getJson(String part, URI uri, Class<T> type) throws InterruptedException {
         return getJson(part, uri, type, requestTimeout);

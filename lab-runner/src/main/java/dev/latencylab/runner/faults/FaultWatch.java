@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Watches a phase from its first fault step until it is closed: every {@link #EVERY} it reads the
@@ -167,7 +168,7 @@ public final class FaultWatch {
      * the first delayed record's send and the last ends at the last one's, not at their tenths' edges,
      * so no episode reaches outside the outage window.
      */
-    static List<Outage.Episode> episodes(SlowRecords slow, java.util.function.ToDoubleFunction<Instant> seconds) {
+    static List<Outage.Episode> episodes(SlowRecords slow, ToDoubleFunction<Instant> seconds) {
         List<Outage.Episode> episodes = new ArrayList<>();
         if (slow == null || slow.perTenth().isEmpty()) {
             return episodes;
@@ -194,8 +195,7 @@ public final class FaultWatch {
         return episodes;
     }
 
-    private static Outage.Episode episode(
-            long startMs, long endMs, long records, java.util.function.ToDoubleFunction<Instant> seconds) {
+    private static Outage.Episode episode(long startMs, long endMs, long records, ToDoubleFunction<Instant> seconds) {
         return new Outage.Episode(
                 seconds.applyAsDouble(Instant.ofEpochMilli(startMs)),
                 seconds.applyAsDouble(Instant.ofEpochMilli(endMs)),

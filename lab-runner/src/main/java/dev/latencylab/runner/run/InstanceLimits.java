@@ -25,11 +25,17 @@ public final class InstanceLimits {
      * producers} and {@code consumers} instances, when it has any.
      */
     public static void check(Scenario scenario, int producers, int consumers, boolean warmup) {
-        List<String> problems = problems(scenario, producers, warmup);
-        problems.addAll(consumerProblems(scenario, consumers));
+        List<String> problems = problems(scenario, producers, consumers, warmup);
         if (!problems.isEmpty()) {
             throw new ScenarioException(problems);
         }
+    }
+
+    /** What {@link #check} refuses: the producer instances' problems, then the consumer instances'. */
+    public static List<String> problems(Scenario scenario, int producers, int consumers, boolean warmup) {
+        List<String> problems = problems(scenario, producers, warmup);
+        problems.addAll(consumerProblems(scenario, consumers));
+        return problems;
     }
 
     /**
@@ -39,8 +45,11 @@ public final class InstanceLimits {
      */
     public static List<String> consumerProblems(Scenario scenario, int running) {
         List<String> problems = new ArrayList<>();
+        if (running <= 1) {
+            return problems;
+        }
         for (Phase p : scenario.phases()) {
-            if (running > 1 && p.consumer() != null && p.consumer().listener() == ListenerType.SHARE) {
+            if (p.consumer() != null && p.consumer().listener() == ListenerType.SHARE) {
                 problems.add("phase '" + p.name() + "': reads as a share group, which one consumer-app instance"
                         + " does (its workers are the share consumers), and the run drives " + running
                         + ": stop the others first (scripts/lab consumer stop N) or start the stack with"

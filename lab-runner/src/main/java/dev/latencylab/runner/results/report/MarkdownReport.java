@@ -77,14 +77,7 @@ final class MarkdownReport {
                     .append("The same tables, a row per phase of the run, in the order they ran.\n\n")
                     .append(PhaseTables.rows(s.phases(), s::label, false, "###"));
         }
-        b.append(totals(
-                s.totals(),
-                s.phases().stream()
-                        .mapToInt(p -> p.description() == null
-                                ? 1
-                                : p.description().instances().size())
-                        .max()
-                        .orElse(1)));
+        b.append(totals(s.totals(), consumerInstances(s.phases())));
         if (!charts.isEmpty()) {
             b.append("## Charts\n\n");
             for (String c : charts) {
@@ -170,6 +163,16 @@ final class MarkdownReport {
                 + "lowest and the highest of the repeats' values, none dropped (a value alone: the repeats agree to the "
                 + "precision shown). Each repeat's own figures are under "
                 + "*Each repeat*; summary.json keeps every value (repeats.phases).\n\n";
+    }
+
+    /** The most consumer-app instances any phase's group had (1 when no phase says). */
+    private static int consumerInstances(List<PhaseSummary> phases) {
+        return phases.stream()
+                .mapToInt(p -> p.description() == null
+                        ? 1
+                        : p.description().instances().size())
+                .max()
+                .orElse(1);
     }
 
     /** @param instances the most consumer-app instances any phase's group had: their own counts are summed here */

@@ -183,23 +183,7 @@ class MarkdownReportTest {
                         List.of(
                                 new PhaseDescription.ConsumerInstance("http://127.0.0.1:8081/", 600, List.of(0)),
                                 new PhaseDescription.ConsumerInstance("http://127.0.0.1:8083/", 400, List.of(1)))));
-        RunSummary group = new RunSummary(
-                one.scenario(),
-                one.description(),
-                one.startedAt(),
-                one.endedAt(),
-                one.complete(),
-                one.stopReason(),
-                one.cores(),
-                one.repeats(),
-                null,
-                List.of(read),
-                totals,
-                null,
-                List.of(),
-                List.of(),
-                null,
-                List.of());
+        RunSummary group = run(null, List.of(read), totals, null);
 
         assertThat(MarkdownReport.render(one, List.of()))
                 .contains("pending 400 (everything sent since the reset was received).");
@@ -246,6 +230,12 @@ class MarkdownReportTest {
 
     /** A run of one phase, linger-0, with what a test is about. */
     private static RunSummary lingerRun(StackWarmupRecord warmup, RunSummary.RunTotals totals, String stack) {
+        return run(warmup, List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)), totals, stack);
+    }
+
+    /** A run of these phases. */
+    private static RunSummary run(
+            StackWarmupRecord warmup, List<PhaseSummary> phases, RunSummary.RunTotals totals, String stack) {
         return new RunSummary(
                 "sweep",
                 null,
@@ -256,7 +246,7 @@ class MarkdownReportTest {
                 2,
                 null,
                 warmup,
-                List.of(phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 1.0)),
+                phases,
                 totals,
                 null,
                 List.of(),
