@@ -368,16 +368,21 @@ public final class ProducerClient {
         }
         // The records no longer say which settings sent them: what the window measures is what the
         // producer ran with when the runner last set it, or the phase stops here.
-        if (before != null
-                && (!before.producerId().equals(status.producerId())
-                        || !java.util.Objects.equals(before.settings(), status.settings())
-                        || !before.topic().equals(status.topic()))) {
-            throw new EndpointException(PART + " is not what the runner set " + since + ": it was "
-                    + before.settings() + " on " + before.topic() + " (producer " + before.producerId()
-                    + "), it is " + status.settings() + " on " + status.topic() + " (producer " + status.producerId()
-                    + "): restarted or changed by someone else meanwhile, " + so);
-        }
+        ProducerStateChange.require(before, status, since, so);
         return status;
+    }
+
+    /**
+     * Stops the phase when {@code now}, read during its window, is not what the runner set when the
+     * window opened: settings someone else changed stop it when the progress line reads them, not
+     * only at the window's end.
+     */
+    public void requireAsSet(ProducerStatus now) {
+        ProducerStateChange.require(
+                lastAnswer,
+                now,
+                "when the window opened",
+                "so the window measures other settings than asked and the phase stops here");
     }
 
     /** A clock probe per instance, timed on {@code runnerMicros} (the runner's own clock, epoch microseconds). */

@@ -726,6 +726,37 @@ class RunCommandTest {
     }
 
     @Test
+    void aRateSetElsewhereDuringAWindowStopsThePhaseAtTheNextProgressReadNamingTheChange() throws Exception {
+        // Set 12 s into the first window: the progress read at 15 s sees it, not only the window's end at 50 s.
+        Instant[] firstWindow = new Instant[1];
+        boolean[] changed = {false};
+        time.afterSleep(now -> {
+            if (firstWindow[0] == null && windowsOpened() == 1) {
+                firstWindow[0] = now;
+            }
+            if (firstWindow[0] != null && !changed[0] && !now.isBefore(firstWindow[0].plusSeconds(12))) {
+                lab.producerRateSetElsewhere(4000);
+                changed[0] = true;
+            }
+        });
+
+        int code = Parsed.execute(command, args());
+
+        assertThat(code).isEqualTo(1);
+        JsonNode summary = ResultsWriter.JSON.readTree(
+                command.lastResults().resolve("summary.json").toFile());
+        assertThat(summary.path("stopReason").asString())
+                .isEqualTo("failed: producer-app is not what the runner set when the window opened: rate 1000 → 4000:"
+                        + " restarted or changed by someone else meanwhile, so the window measures other settings than"
+                        + " asked and the phase stops here");
+        JsonNode cut = summary.path("phases").get(0);
+        assertThat(cut.path("complete").asBoolean()).isFalse();
+        assertThat(cut.path("measuredSeconds").asDouble())
+                .as("up to the last progress read before the one that saw the change, not the window's 50 s")
+                .isEqualTo(20.0);
+    }
+
+    @Test
     void aReleaseTheConsumerRefusesStopsTheRunWithThePhaseStoredOnce() throws Exception {
         lab.releaseFails();
 

@@ -236,6 +236,13 @@ public final class FakeLab implements AutoCloseable {
         nextSegment(0);
     }
 
+    /** Someone other than the runner sets the producer's rate (a POST of its own), from now on. */
+    public synchronized void producerRateSetElsewhere(double newRate) {
+        advance();
+        rate = newRate;
+        generation++;
+    }
+
     private long restartedAtSent;
     private String producerId = "5f0c0000-0000-0000-0000-000000000001";
 

@@ -184,6 +184,7 @@ public final class MeasuredPhase implements PhaseStep {
                     + " to " + sent + " during phase " + t.label + ": it was restarted, so the window's count is"
                     + " not one process's sends and the phase stops here");
         }
+        run.producer.requireAsSet(producer);
         Optional<PhaseView> latency = run.consumer.latency().phase(t.phaseId);
         double seconds = Duration.between(t.lastPoll(), now).toNanos() / 1e9;
         Double rate = seconds > 0 ? (sent - t.lastSent()) / seconds : null;
