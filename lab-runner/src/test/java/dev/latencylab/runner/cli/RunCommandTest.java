@@ -661,6 +661,24 @@ class RunCommandTest {
                 .count();
     }
 
+    /**
+     * Does {@code action} once, after the first sleep that ends {@code seconds} or more after the end of
+     * the sleep in which measured window {@code window} was seen open.
+     */
+    private void onceInWindow(int window, int seconds, Runnable action) {
+        Instant[] opened = new Instant[1];
+        boolean[] done = {false};
+        time.afterSleep(now -> {
+            if (opened[0] == null && windowsOpened() == window) {
+                opened[0] = now;
+            }
+            if (opened[0] != null && !done[0] && !now.isBefore(opened[0].plusSeconds(seconds))) {
+                done[0] = true;
+                action.run();
+            }
+        });
+    }
+
     @Test
     void aPhaseCutShortWhileItIsClosedKeepsTheWindowItMeasured() throws Exception {
         // The consumer stalls near the end of the second window, so its fence waits; the stop comes 3 s into that
@@ -695,17 +713,7 @@ class RunCommandTest {
     @Test
     void aProducerRestartedDuringAWindowStopsThePhaseWithItsRateUpToTheRestart() throws Exception {
         // Restarted 25 s into the second window (its first sleep ends 5 s into it), before that second's progress poll.
-        Instant[] secondWindow = new Instant[1];
-        boolean[] restarted = {false};
-        time.afterSleep(now -> {
-            if (secondWindow[0] == null && windowsOpened() == 2) {
-                secondWindow[0] = now;
-            }
-            if (secondWindow[0] != null && !restarted[0] && !now.isBefore(secondWindow[0].plusSeconds(20))) {
-                lab.producerRestarted();
-                restarted[0] = true;
-            }
-        });
+        onceInWindow(2, 20, lab::producerRestarted);
 
         int code = Parsed.execute(command, args());
 
@@ -728,17 +736,7 @@ class RunCommandTest {
     @Test
     void aRateSetElsewhereDuringAWindowStopsThePhaseAtTheNextProgressReadNamingTheChange() throws Exception {
         // Set 12 s into the first window: the progress read at 15 s sees it, not only the window's end at 50 s.
-        Instant[] firstWindow = new Instant[1];
-        boolean[] changed = {false};
-        time.afterSleep(now -> {
-            if (firstWindow[0] == null && windowsOpened() == 1) {
-                firstWindow[0] = now;
-            }
-            if (firstWindow[0] != null && !changed[0] && !now.isBefore(firstWindow[0].plusSeconds(12))) {
-                lab.producerRateSetElsewhere(4000);
-                changed[0] = true;
-            }
-        });
+        onceInWindow(1, 12, () -> lab.producerRateSetElsewhere(4000));
 
         int code = Parsed.execute(command, args());
 
