@@ -69,10 +69,19 @@ public final class FaultWatch {
         thread.start();
     }
 
-    public synchronized void stepDone(Outage.FaultStepTaken step, boolean restart) {
+    /** A step that restarted no broker. */
+    public synchronized void stepDone(Outage.FaultStepTaken step) {
+        stepDone(step, null);
+    }
+
+    /**
+     * @param restartedAt when the broker a restart step started answered (its start may be settled
+     *     later, on another step or at the window's end); null for a step that restarted no broker
+     */
+    public synchronized void stepDone(Outage.FaultStepTaken step, Instant restartedAt) {
         steps.add(step);
-        if (restart) {
-            lastRestart = clock.instant();
+        if (restartedAt != null && (lastRestart == null || restartedAt.isAfter(lastRestart))) {
+            lastRestart = restartedAt;
         }
     }
 

@@ -7,14 +7,8 @@ import dev.latencylab.runner.scenario.TimedFault;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 
 /**
  * A phase's steps on consumer-app instances ({@code consumer-N}). Taking one down is quick (a
@@ -25,22 +19,16 @@ import java.util.concurrent.Executors;
 final class ConsumerFaults {
 
     private final RunContext run;
-    private final ExecutorService starts = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(r, "consumer-start");
-        t.setDaemon(true);
-        return t;
-    });
-
-    /** Starts under way, by instance, per phase tracker. */
-    private final Map<PhaseTracker, Map<Integer, Start>> pending = new HashMap<>();
-
-    private record Start(TimedFault step, double at, CompletableFuture<Done> done) {}
+    /** Starts under way, by instance. */
+    private final PendingStarts<Done> starts;
 
     /** How a start ended: when the instance answered (or the error), and a note for the record. */
     private record Done(Instant answered, String error, String note) {}
 
     ConsumerFaults(RunContext run) {
         this.run = run;
+        this.starts = new PendingStarts<>(
+                "consumer-start", e -> new Done(run.clock.instant(), String.valueOf(e), null), this::settled);
     }
 
     /**
@@ -49,9 +37,7 @@ final class ConsumerFaults {
      * an instance still starting waits for that start first.
      */
     void act(PhaseTracker t, TimedFault step, int n, double at, String topic) throws InterruptedException {
-        Start starting = pending.getOrDefault(t, Map.of()).get(n);
-        if (starting != null) {
-            settle(t, starting, n, true);
+        if (starts.await(t, n)) {
             // Carried out when that start ended, not when it was due.
             at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
         }
@@ -62,8 +48,7 @@ final class ConsumerFaults {
                     step.action().label(),
                     n,
                     at);
-            CompletableFuture<Done> done = CompletableFuture.supplyAsync(() -> start(t, n), starts);
-            pending.computeIfAbsent(t, k -> new HashMap<>()).put(n, new Start(step, at, done));
+            starts.begin(t, n, step, at, () -> start(t, n));
             return;
         }
         List<Integer> held = held(n, topic);
@@ -94,28 +79,12 @@ final class ConsumerFaults {
 
     /** Settles the starts that have ended; with {@code wait}, waits for every one (bounded by the control's own timeout). */
     void settle(PhaseTracker t, boolean wait) throws InterruptedException {
-        for (Map.Entry<Integer, Start> e :
-                new ArrayList<>(pending.getOrDefault(t, Map.of()).entrySet())) {
-            settle(t, e.getValue(), e.getKey(), wait);
-        }
-        if (pending.getOrDefault(t, Map.of()).isEmpty()) {
-            pending.remove(t);
-        }
+        starts.settle(t, wait);
     }
 
-    private void settle(PhaseTracker t, Start s, int n, boolean wait) throws InterruptedException {
-        if (!wait && !s.done().isDone()) {
-            return;
-        }
-        Done d;
-        try {
-            d = s.done().get();
-        } catch (ExecutionException e) {
-            d = new Done(run.clock.instant(), String.valueOf(e.getCause()), null);
-        }
-        pending.get(t).remove(n);
-        Instant issued = t.measureStart().plusMillis(Math.round(s.at() * 1000));
-        record(t, s.step(), n, s.at(), null, Duration.between(issued, d.answered()), d.error());
+    private void settled(PhaseTracker t, int n, TimedFault step, double at, Done d) {
+        Instant issued = t.measureStart().plusMillis(Math.round(at * 1000));
+        record(t, step, n, at, null, Duration.between(issued, d.answered()), d.error());
         if (d.note() != null) {
             run.warn("phase " + t.phase.name() + ": " + d.note());
         }
@@ -170,7 +139,7 @@ final class ConsumerFaults {
     private void record(
             PhaseTracker t, TimedFault step, int n, double at, List<Integer> held, Duration took, String error) {
         double seconds = took.toMillis() / 1000.0;
-        t.faults.stepDone(new Outage.FaultStepTaken(at, step.action().label(), 0, n, held, seconds, error), false);
+        t.faults.stepDone(new Outage.FaultStepTaken(at, step.action().label(), 0, n, held, seconds, error));
         if (error != null) {
             run.warn("phase " + t.phase.name() + ": " + step.describe() + " failed: " + error);
         } else if (step.action().takesDown()) {

@@ -23,10 +23,12 @@ public final class TimedFaults {
     private final RunContext run;
 
     private final ConsumerFaults consumers;
+    private final BrokerStarts brokerStarts;
 
     TimedFaults(RunContext run) {
         this.run = run;
         this.consumers = new ConsumerFaults(run);
+        this.brokerStarts = new BrokerStarts(run);
     }
 
     /**
@@ -67,13 +69,20 @@ public final class TimedFaults {
             return;
         }
         consumers.settle(t, false);
-        Instant started = run.clock.instant();
+        brokerStarts.settle(t, false);
         int node = brokerOf(t, step, topic);
+        if (node > 0 && brokerStarts.awaitStart(t, node)) {
+            // Carried out when that start ended, not when it was due.
+            at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
+        }
+        if (node > 0 && !step.action().takesDown()) {
+            brokerStarts.begin(t, step, node, at, n -> actOnBrokerStarting(step, n, topic));
+            return;
+        }
+        Instant started = run.clock.instant();
         String error = actOnBroker(step, node, topic);
         double took = Duration.between(started, run.clock.instant()).toMillis() / 1000.0;
-        t.faults.stepDone(
-                new Outage.FaultStepTaken(at, step.action().label(), node, null, null, took, error),
-                !step.action().takesDown());
+        t.faults.stepDone(new Outage.FaultStepTaken(at, step.action().label(), node, null, null, took, error));
         if (error != null) {
             run.warn("phase " + t.phase.name() + ": " + step.describe() + " failed: " + error);
         } else {
@@ -110,6 +119,16 @@ public final class TimedFaults {
         }
     }
 
+    /** {@link #actOnBroker} on a start's own thread, which nothing interrupts but the JVM's end. */
+    private String actOnBrokerStarting(TimedFault step, int node, String topic) {
+        try {
+            return actOnBroker(step, node, topic);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+
     /**
      * Restarts left in the plan when the window ended (a step late on a busy machine): a run never
      * leaves a broker or a consumer-app instance down behind it.
@@ -124,6 +143,8 @@ public final class TimedFaults {
         }
         // Every consumer-app instance answers again before the phase is closed: its counts are the group's.
         consumers.settle(t, true);
+        // Every broker too: what is measured of the topic afterwards needs each of them.
+        brokerStarts.settle(t, true);
     }
 
     /**
@@ -136,6 +157,7 @@ public final class TimedFaults {
             return;
         }
         consumers.settle(t, true);
+        brokerStarts.settle(t, true);
         if (!t.faults.awaitIsrWhole(ISR_WHOLE_TIMEOUT)) {
             run.warn("phase " + t.phase.name() + ": the in-sync replicas of "
                     + run.producer.state().topic()

@@ -141,7 +141,6 @@ public final class MeasuredPhase implements PhaseStep {
                 nextProgress = run.clock.instant().plus(run.options.progressEvery());
             }
         }
-        faults.restartWhatIsDown(t);
         // On its own topic the load stops with the window: the topic is measured on disk next, and
         // an unthrottled load would only pile up a backlog while the phase is being closed.
         ProducerStatus left = run.producer.endWindow(PhaseTopics.ownTopic(phase));
@@ -151,6 +150,9 @@ public final class MeasuredPhase implements PhaseStep {
         if (PhaseTopics.ownTopic(phase)) {
             run.windowStopped(t.phaseId);
         }
+        // After the window, which ends on time: what is down or still starting is back before the phase is
+        // closed, as its counts are every consumer-app instance's and what is measured of its topic needs each broker.
+        faults.restartWhatIsDown(t);
         ClosedPhase closed = closer.fence(t);
         if (PhaseTopics.ownTopic(phase)) {
             t.retired(topics.retire(t));
