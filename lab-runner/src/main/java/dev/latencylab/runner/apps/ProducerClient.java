@@ -13,6 +13,7 @@ import dev.latencylab.runner.scenario.Durations;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
@@ -85,6 +86,11 @@ public final class ProducerClient {
 
     /** The runner's last answer from the driven instances: what {@link #enterPhase} expects to find unchanged. */
     private volatile ProducerStatus lastAnswer;
+
+    /** What the runner last set, as the driven instances answered it; empty before anything was set. */
+    public Optional<ProducerStatus> lastSet() {
+        return Optional.ofNullable(lastAnswer);
+    }
 
     /**
      * Drives only the first {@code count} instances from now on: the others' load is stopped (what

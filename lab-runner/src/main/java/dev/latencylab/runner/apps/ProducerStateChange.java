@@ -13,7 +13,7 @@ import java.util.Optional;
  * setting by setting as scenario files name them ({@code rate 2000 → 4000}), so a reader need not
  * compare two whole sets of settings by eye.
  */
-final class ProducerStateChange {
+public final class ProducerStateChange {
 
     private ProducerStateChange() {}
 
@@ -30,7 +30,7 @@ final class ProducerStateChange {
     }
 
     /** Each difference, or empty when the two answers are of one producer, on one topic, with one set of settings. */
-    static Optional<String> between(ProducerStatus before, ProducerStatus after) {
+    public static Optional<String> between(ProducerStatus before, ProducerStatus after) {
         List<String> changed = new ArrayList<>();
         if (!before.producerId().equals(after.producerId())) {
             changed.add("restarted (producer " + before.producerId() + " → " + after.producerId() + ")");

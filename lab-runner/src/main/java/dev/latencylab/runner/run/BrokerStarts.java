@@ -5,6 +5,7 @@ import dev.latencylab.runner.scenario.TimedFault;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
@@ -46,6 +47,11 @@ final class BrokerStarts {
     /** Waits for {@code node}'s start, when one is under way: a step on a broker still starting comes after it. */
     boolean awaitStart(PhaseTracker t, int node) throws InterruptedException {
         return starts.await(t, node);
+    }
+
+    /** The brokers whose start is under way and not yet settled. */
+    Set<Integer> starting(PhaseTracker t) {
+        return starts.targets(t);
     }
 
     /** Settles the starts that have ended; with {@code wait}, waits for every one. */

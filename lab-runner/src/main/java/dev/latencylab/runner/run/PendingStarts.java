@@ -4,6 +4,7 @@ import dev.latencylab.runner.scenario.TimedFault;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -64,6 +65,11 @@ final class PendingStarts<D> {
         }
         settle(t, target, s, true);
         return true;
+    }
+
+    /** The targets whose start is under way and not yet settled. */
+    Set<Integer> targets(PhaseTracker t) {
+        return Set.copyOf(pending.getOrDefault(t, Map.of()).keySet());
     }
 
     /** Settles the starts that have ended; with {@code wait}, waits for every one (bounded by the control's own timeout). */

@@ -11,6 +11,7 @@ import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.apps.ConsumerClient;
 import dev.latencylab.runner.apps.NetworkClient;
 import dev.latencylab.runner.apps.ProducerClient;
+import dev.latencylab.runner.apps.ProducerStateChange;
 import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
@@ -141,12 +142,18 @@ public final class PhaseCloser {
             ProducerStatus status = run.producer.state();
             sends = status.phaseSends(t.phaseId).orElse(null);
             long sent = status.counters().sent();
+            Optional<String> changed = run.producer.lastSet().flatMap(set -> ProducerStateChange.between(set, status));
             if (windowOpen && sent < t.lastSent()) {
                 // Another process's count: the phase's sends went with the one that was restarted.
                 end = t.lastPoll();
                 run.addWarning("phase " + t.phase.name() + " was cut short; the producer's count went back from "
                         + t.lastSent() + " to " + sent + " (restarted), so its rate covers the window up to the"
                         + " last progress poll");
+            } else if (windowOpen && changed.isPresent()) {
+                // Its count since then is of other settings than the phase's.
+                end = t.lastPoll();
+                run.addWarning("phase " + t.phase.name() + " was cut short; the producer was changed by someone else ("
+                        + changed.get() + "), so its rate covers the window up to the last progress poll");
             } else if (windowOpen) {
                 sentAtEnd = sent;
             }

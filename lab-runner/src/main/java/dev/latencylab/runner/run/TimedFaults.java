@@ -1,5 +1,6 @@
 package dev.latencylab.runner.run;
 
+import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.faults.FaultException;
 import dev.latencylab.runner.faults.FaultWatch;
 import dev.latencylab.runner.faults.Outage;
@@ -37,7 +38,9 @@ public final class TimedFaults {
      * producer and the topic's metadata starts. {@code leader} is the leader of partition 0 then.
      */
     public void inject(PhaseTracker t, TimedFault step) throws InterruptedException {
-        String topic = run.producer.state().topic();
+        // The topic the phase started the load on, not asked of the producer-app: a restart left for after
+        // the window must be carried out even when the producer-app no longer answers.
+        String topic = t.phase.topic() != null ? t.phase.topic().name() : ProducerClient.LAB_TOPIC;
         // One instant for the watch's origin and the first step's time: episodes are converted to
         // window time by adding that step's time.
         Instant now = run.clock.instant();
@@ -63,17 +66,31 @@ public final class TimedFaults {
                                     t.thresholdMs));
         }
         double at = Duration.between(t.measureStart(), now).toMillis() / 1000.0;
+        brokerStarts.settle(t, false);
         Optional<Integer> consumer = TimedFault.consumerInstance(step.target());
         if (consumer.isPresent()) {
             consumers.act(t, step, consumer.get(), at, topic);
             return;
         }
         consumers.settle(t, false);
-        brokerStarts.settle(t, false);
         int node = brokerOf(t, step, topic);
         if (node > 0 && brokerStarts.awaitStart(t, node)) {
-            // Carried out when that start ended, not when it was due.
+            // Carried out when that start ended, not when it was due (the window waits with it).
             at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
+        }
+        if (node > 0 && step.action().takesDown()) {
+            brokerStarts
+                    .starting(t)
+                    .forEach(other -> run.warn(String.format(
+                            Locale.ROOT,
+                            "phase %s: %s kafka-%d at %.1f s while kafka-%d was still starting: two brokers were down at once",
+                            t.phase.name(),
+                            step.action().label(),
+                            node,
+                            Duration.between(t.measureStart(), run.clock.instant())
+                                            .toMillis()
+                                    / 1000.0,
+                            other)));
         }
         if (node > 0 && !step.action().takesDown()) {
             brokerStarts.begin(t, step, node, at, n -> actOnBrokerStarting(step, n, topic));
@@ -134,17 +151,24 @@ public final class TimedFaults {
      * leaves a broker or a consumer-app instance down behind it.
      */
     public void restartWhatIsDown(PhaseTracker t) throws InterruptedException {
-        for (Optional<TimedFault> left = t.takeLeftoverFault(); left.isPresent(); left = t.takeLeftoverFault()) {
-            TimedFault step = left.get();
-            if (!step.action().takesDown() && t.faults != null) {
-                run.addWarning("phase " + t.phase.name() + ": " + step.describe() + " was done after the window");
-                inject(t, step);
+        try {
+            for (Optional<TimedFault> left = t.takeLeftoverFault(); left.isPresent(); left = t.takeLeftoverFault()) {
+                TimedFault step = left.get();
+                if (!step.action().takesDown() && t.faults != null) {
+                    run.addWarning("phase " + t.phase.name() + ": " + step.describe() + " was done after the window");
+                    inject(t, step);
+                }
+            }
+        } finally {
+            // Whatever failed above, every start under way is waited for: each broker answers again (what is
+            // measured of the topic afterwards needs each of them), and each consumer-app instance (the
+            // phase's counts are the group's).
+            try {
+                brokerStarts.settle(t, true);
+            } finally {
+                consumers.settle(t, true);
             }
         }
-        // Every consumer-app instance answers again before the phase is closed: its counts are the group's.
-        consumers.settle(t, true);
-        // Every broker too: what is measured of the topic afterwards needs each of them.
-        brokerStarts.settle(t, true);
     }
 
     /**

@@ -735,7 +735,8 @@ class RunCommandTest {
 
     @Test
     void aRateSetElsewhereDuringAWindowStopsThePhaseAtTheNextProgressReadNamingTheChange() throws Exception {
-        // Set 12 s into the first window: the progress read at 15 s sees it, not only the window's end at 50 s.
+        // Set 12 s after the sleep that saw the first window open: the progress read at 20 s sees it, not only the
+        // window's end at 50 s.
         onceInWindow(1, 12, () -> lab.producerRateSetElsewhere(4000));
 
         int code = Parsed.execute(command, args());
@@ -750,8 +751,11 @@ class RunCommandTest {
         JsonNode cut = summary.path("phases").get(0);
         assertThat(cut.path("complete").asBoolean()).isFalse();
         assertThat(cut.path("measuredSeconds").asDouble())
-                .as("up to the last progress read before the one that saw the change, not the window's 50 s")
-                .isEqualTo(20.0);
+                .as("up to the last progress read before the one that saw the change: its count is the phase's")
+                .isEqualTo(15.0);
+        assertThat(summary.path("warnings").toString())
+                .contains("the producer was changed by someone else (rate 1000 → 4000), so its rate covers the window"
+                        + " up to the last progress poll");
     }
 
     @Test
