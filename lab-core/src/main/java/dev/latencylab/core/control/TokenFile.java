@@ -36,6 +36,22 @@ public final class TokenFile {
      *     writable by group or others, or holds no token of at least {@value #MIN_LENGTH} characters
      */
     public static String read(Path file, String given) {
+        String token = secret(file, given);
+        if (token.length() < MIN_LENGTH) {
+            throw new IllegalArgumentException(
+                    given + " " + file + " holds no token of at least " + MIN_LENGTH + " characters on its first line");
+        }
+        return token;
+    }
+
+    /**
+     * A secret's first line, stripped (empty when the line is), from a file only its owner may read or
+     * write: a token's or a password's.
+     *
+     * @throws IllegalArgumentException naming the file and {@code given} when it is missing, a link, or
+     *     readable or writable by group or others
+     */
+    public static String secret(Path file, String given) {
         if (Files.isSymbolicLink(file) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             throw new IllegalArgumentException(given + " " + file + ": no such file (or a link: name the file itself)");
         }
@@ -50,9 +66,8 @@ public final class TokenFile {
         } catch (IOException e) {
             throw new IllegalArgumentException(given + " " + file + " cannot be read: " + e.getMessage());
         }
-        String token;
         try {
-            token = Files.readString(file, StandardCharsets.UTF_8)
+            return Files.readString(file, StandardCharsets.UTF_8)
                     .lines()
                     .findFirst()
                     .orElse("")
@@ -60,10 +75,5 @@ public final class TokenFile {
         } catch (IOException e) {
             throw new IllegalArgumentException(given + " " + file + " cannot be read: " + e.getMessage());
         }
-        if (token.length() < MIN_LENGTH) {
-            throw new IllegalArgumentException(
-                    given + " " + file + " holds no token of at least " + MIN_LENGTH + " characters on its first line");
-        }
-        return token;
     }
 }

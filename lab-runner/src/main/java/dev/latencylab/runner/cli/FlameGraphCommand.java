@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -60,10 +59,10 @@ final class FlameGraphCommand extends LabCommand {
             names = "--from",
             paramLabel = "INSTANT",
             description = "first sample kept, e.g. 2026-11-27T10:20:00Z (default: the recording's start)")
-    String from;
+    Instant from;
 
     @Option(names = "--to", paramLabel = "INSTANT", description = "last sample kept (default: the recording's end)")
-    String to;
+    Instant to;
 
     @Option(
             names = "--out",
@@ -110,14 +109,12 @@ final class FlameGraphCommand extends LabCommand {
             requireWritable(folded);
         }
         Pattern threads = threadPattern();
-        Instant first = instant("--from", from);
-        Instant last = instant("--to", to);
-        if (first != null && last != null && !first.isBefore(last)) {
+        if (from != null && to != null && !from.isBefore(to)) {
             throw new UsageException("--from must be before --to");
         }
         StackSamples samples;
         try {
-            samples = StackSamples.read(jfr, threads, first, last);
+            samples = StackSamples.read(jfr, threads, from, to);
         } catch (IOException e) {
             throw new UncheckedIOException("could not read " + jfr + " as a JFR recording: " + e.getMessage(), e);
         }
@@ -212,17 +209,6 @@ final class FlameGraphCommand extends LabCommand {
             return Pattern.compile(thread);
         } catch (PatternSyntaxException e) {
             throw new UsageException("--thread is not a regular expression: " + e.getDescription());
-        }
-    }
-
-    private static Instant instant(String option, String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            return Instant.parse(text);
-        } catch (DateTimeParseException e) {
-            throw new UsageException(option + " must be an instant such as 2026-11-27T10:20:00Z, not '" + text + "'");
         }
     }
 }

@@ -12,17 +12,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.cfg.DateTimeFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The results folder of a comparison: compare.json, compare.md, and the tools' own output under tools/. */
 public final class CompareReport {
 
-    static final JsonMapper JSON = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .build();
     private static final DateTimeFormatter READABLE =
             DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss'Z'").withZone(ZoneOffset.UTC);
 
@@ -36,7 +29,7 @@ public final class CompareReport {
     /** Writes compare.json and compare.md; returns the Markdown. */
     public static String write(Path dir, CompareResult result) throws IOException {
         Files.createDirectories(dir);
-        JSON.writeValue(dir.resolve("compare.json").toFile(), result);
+        ResultsWriter.JSON.writeValue(dir.resolve("compare.json").toFile(), result);
         String md = markdown(result);
         Files.writeString(dir.resolve("compare.md"), md);
         return md;

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BinaryOperator;
 
 /**
  * What a {@code compare} run measured, as written to compare.json and rendered to compare.md.
@@ -165,6 +166,35 @@ public record CompareResult(
             Double same = producerAppToolsWork.cpuMsPer1000Records();
             return real == null || same == null || !(same > 0) ? null : real / same;
         }
+
+        /**
+         * The rounds added up, all at one rate: every window's records, seconds and CPU time summed, process
+         * by process and thread by thread, which the tables show. The goals are judged round by round and on
+         * the median ({@link CpuThreadGoals}); the sum is what a reader checks a round against. The rounds'
+         * commands differ only in the tools' group names: the first round's stand for all.
+         */
+        static CpuCost total(List<CpuCost> rounds) {
+            return rounds.stream()
+                    .reduce((a, b) -> new CpuCost(
+                            a.rate,
+                            both(a.producerApp, b.producerApp, CpuUse::plus),
+                            both(a.producerAppToolsWork, b.producerAppToolsWork, CpuUse::plus),
+                            both(a.producerPerformance, b.producerPerformance, CpuUse::plus),
+                            both(a.consumerApp, b.consumerApp, CpuUse::plus),
+                            both(a.consumerPerformanceLabRecords, b.consumerPerformanceLabRecords, CpuUse::plus),
+                            both(a.consumerPerformance, b.consumerPerformance, CpuUse::plus),
+                            a.toolCommands,
+                            both(a.labProc, b.labProc, ProcWindow.Result::plus),
+                            both(a.labRecordsProc, b.labRecordsProc, ProcWindow.Result::plus),
+                            both(a.toolsWorkProc, b.toolsWorkProc, ProcWindow.Result::plus),
+                            both(a.toolProc, b.toolProc, ProcWindow.Result::plus)))
+                    .orElseThrow(() -> new IllegalArgumentException("no CPU rounds"));
+        }
+
+        /** Null where either round lacks the figure: a sum of some rounds would pass for all of them. */
+        private static <T> T both(T x, T y, BinaryOperator<T> sum) {
+            return x == null || y == null ? null : sum.apply(x, y);
+        }
     }
 
     /**
@@ -177,6 +207,11 @@ public record CompareResult(
         @JsonProperty("cpuMsPer1000Records")
         public Double cpuMsPer1000Records() {
             return records > 0 ? cpuSeconds * 1e6 / records : null;
+        }
+
+        /** This window and {@code o} together; this one's start stays (a JFR recording's reader starts there). */
+        CpuUse plus(CpuUse o) {
+            return new CpuUse(process, from, records + o.records, seconds + o.seconds, cpuSeconds + o.cpuSeconds);
         }
     }
 
@@ -222,16 +257,6 @@ public record CompareResult(
 
         /** Below this share of the asked records sent, the open-loop schedule fell behind: the window is refused. */
         public static final double MIN_SENT_OVER_ASKED = 0.99;
-
-        public PublishDelay(
-                double rate,
-                double seconds,
-                long sent,
-                double sentPerSec,
-                Percentiles publishDelayMs,
-                SenderTime senderTime) {
-            this(rate, seconds, sent, sentPerSec, publishDelayMs, senderTime, null);
-        }
 
         /**
          * Records sent over records asked for in the window; its length the producer's own (the phase's,

@@ -171,7 +171,7 @@ public final class CompareRun {
         }
         cleanUp(consumerBefore, warnings);
         // The rounds measured before a failure still count: each is whole, and the report says how many there were.
-        CompareResult.CpuCost cpu = cpuRounds.isEmpty() ? null : CpuRounds.total(cpuRounds);
+        CompareResult.CpuCost cpu = cpuRounds.isEmpty() ? null : CompareResult.CpuCost.total(cpuRounds);
         Verdict tv = verdictOfThroughput(throughput);
         Verdict lv = verdictOfLatency(latency);
         Verdict fv = verdictOfFloor(latency);

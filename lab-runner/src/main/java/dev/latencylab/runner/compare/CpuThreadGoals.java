@@ -82,7 +82,7 @@ final class CpuThreadGoals {
      * of the rounds that happened to have one would pass for all of them.
      */
     private static Verdict overRounds(List<CompareResult.CpuCost> rounds, Function<CompareResult.CpuCost, Sides> goal) {
-        Sides total = goal.apply(CpuRounds.total(rounds));
+        Sides total = goal.apply(CompareResult.CpuCost.total(rounds));
         List<Double> ratios = rounds.stream().map(goal).map(Sides::ratio).toList();
         RoundSpread spread = ratios.contains(null)
                 ? null
@@ -111,7 +111,7 @@ final class CpuThreadGoals {
 
     /** Every pair judged over the rounds; none where /proc was not read (not the local stack). */
     static List<Verdict> judge(List<CompareResult.CpuCost> rounds) {
-        CompareResult.CpuCost c = CpuRounds.total(rounds);
+        CompareResult.CpuCost c = CompareResult.CpuCost.total(rounds);
         List<Verdict> v = new ArrayList<>();
         if (c.toolProc() == null) {
             return v;

@@ -3,7 +3,9 @@ package dev.latencylab.runner.compare;
 import dev.latencylab.runner.results.report.MarkdownSection;
 import dev.latencylab.runner.results.report.MarkdownSection.Columns;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Where each process's CPU went in the CPU windows, by thread, per record; the brokers' CPU per record
@@ -22,13 +24,31 @@ final class CpuThreadsSection {
 
     private CpuThreadsSection() {}
 
+    /**
+     * One window a process was read in: {@code suffix} said after the process's name in the thread
+     * table, {@code label} names it in the machine table.
+     */
+    private record Window(String suffix, String label, ProcWindow.Result proc, CompareResult.CpuUse use) {}
+
     static void append(CompareResult.CpuCost c, MarkdownSection s) {
         if (c.labProc() == null || c.toolProc() == null) {
             return;
         }
-        long labRecords = c.producerApp().records();
-        long toolsWorkRecords = c.producerAppToolsWork().records();
-        long toolRecords = c.producerPerformance().records();
+        List<Window> windows = Stream.of(
+                        new Window("", "the lab's", c.labProc(), c.producerApp()),
+                        new Window(
+                                " (the lab's records)",
+                                "the lab's records read by ConsumerPerformance",
+                                c.labRecordsProc(),
+                                c.consumerPerformanceLabRecords()),
+                        new Window(
+                                " (the tool's work)",
+                                "the producer-app doing the tool's work (nobody reading)",
+                                c.toolsWorkProc(),
+                                c.producerAppToolsWork()),
+                        new Window("", "the tools'", c.toolProc(), c.producerPerformance()))
+                .filter(w -> w.proc() != null)
+                .toList();
         s.heading("###", "By thread, the brokers and the machine")
                 .paragraph("From /proc at both ends of each window (thread names as the kernel keeps them, 15"
                         + " characters, digits folded to N). µs of CPU per record the pipeline wrote in the window;"
@@ -36,35 +56,10 @@ final class CpuThreadsSection {
                         + " read, a lock, a sleep), so a consumer that polls more often for fewer records each time"
                         + " wakes more per record.")
                 .table(THREADS);
-        threads(c.labProc(), "", labRecords, s);
-        long readByTool = 0;
-        if (c.labRecordsProc() != null) {
-            readByTool = c.consumerPerformanceLabRecords().records();
-            threads(c.labRecordsProc(), " (the lab's records)", readByTool, s);
-        }
-        if (c.toolsWorkProc() != null) {
-            threads(c.toolsWorkProc(), " (the tool's work)", toolsWorkRecords, s);
-        }
-        threads(c.toolProc(), "", toolRecords, s);
+        windows.forEach(w -> threads(w.proc(), w.suffix(), w.use().records(), s));
         s.endTable().table(MACHINE);
-        machine("the lab's", c.labProc(), labRecords, c.producerApp().seconds(), s);
-        if (c.labRecordsProc() != null) {
-            machine(
-                    "the lab's records read by ConsumerPerformance",
-                    c.labRecordsProc(),
-                    readByTool,
-                    c.consumerPerformanceLabRecords().seconds(),
-                    s);
-        }
-        if (c.toolsWorkProc() != null) {
-            machine(
-                    "the producer-app doing the tool's work (nobody reading)",
-                    c.toolsWorkProc(),
-                    toolsWorkRecords,
-                    c.producerAppToolsWork().seconds(),
-                    s);
-        }
-        machine("the tools'", c.toolProc(), toolRecords, c.producerPerformance().seconds(), s);
+        windows.forEach(
+                w -> machine(w.label(), w.proc(), w.use().records(), w.use().seconds(), s));
         s.endTable();
     }
 

@@ -36,10 +36,6 @@ final class Numbers {
         return v == null ? NA : String.format(Locale.ROOT, "%.3f", v);
     }
 
-    static String mb(double v) {
-        return fixed(v, 2);
-    }
-
     /** A figure with a fixed number of decimals, or n/a. */
     static String fixed(Double v, int decimals) {
         return v == null ? NA : String.format(Locale.ROOT, "%." + decimals + "f", v);

@@ -9,28 +9,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What {@code org.apache.kafka.tools.ProducerPerformance} (Kafka 4.2) prints: a line per
- * reporting interval ({@code 59925 records sent, 11985.0 records/sec (4.57 MB/sec), 7641.1 ms avg
- * latency, 10200.0 ms max latency.}) and, if it runs to its last record, a summary with
- * percentiles (a second, "steady state", one with {@code --warmup-records}). Either summary is
- * null when absent: the comparison stops the tool at a planned time, before it prints one.
+ * What {@code org.apache.kafka.tools.ProducerPerformance} (Kafka 4.2) prints while it runs: a line
+ * per reporting interval ({@code 59925 records sent, 11985.0 records/sec (4.57 MB/sec), 7641.1 ms
+ * avg latency, 10200.0 ms max latency.}). Its summary with percentiles comes only after its last
+ * record, which the comparison never reaches: it stops the tool at a planned time.
  *
- * <p>Both count acknowledged records: the tool records a record in its send callback. The
- * interval lines are back to back, so they tell the acknowledged rate over any stretch of the
- * run, which is how the lab's rate is measured (acked counter over a window after a warm-up).
- * The summaries cannot do that: their clocks start at the first send, or for "steady state" when
- * the warm-up's last record is handed to the producer, while up to a full buffer (32 MB) of
- * earlier records still waits for its acknowledgement.
+ * <p>The intervals count acknowledged records: the tool records a record in its send callback.
+ * They are back to back, so they tell the acknowledged rate over any stretch of the run, which is
+ * how the lab's rate is measured (acked counter over a window after a warm-up). A summary could
+ * not: its clock starts at the first send (or, for "steady state", when the warm-up's last record
+ * is handed to the producer, while up to a full buffer of earlier records still waits).
  */
-record ProducerPerfOutput(List<Interval> windows, Summary summary, Summary steadyState) {
+record ProducerPerfOutput(List<Interval> windows) {
 
     private static final Pattern WINDOW = Pattern.compile(
             "(?m)^(\\d+) records sent, ([0-9.]+) records/sec \\(([0-9.]+) MB/sec\\), ([0-9.]+) ms avg latency, "
                     + "([0-9.]+) ms max latency\\.\\s*$");
-    private static final Pattern SUMMARY =
-            Pattern.compile("(?m)^(\\d+)( steady state)? records sent, ([0-9.]+) records/sec \\(([0-9.]+) MB/sec\\), "
-                    + "([0-9.]+) ms avg latency, ([0-9.]+) ms max latency, (\\d+) ms 50th, (\\d+) ms 95th, "
-                    + "(\\d+) ms 99th, (\\d+) ms 99\\.9th\\.\\s*$");
     /** A window may end this much after the measured stretch: windows close on the first callback after the interval. */
     private static final double END_TOLERANCE_SECONDS = 0.5;
 
@@ -45,18 +39,6 @@ record ProducerPerfOutput(List<Interval> windows, Summary summary, Summary stead
             return recordsPerSec > 0 ? records / recordsPerSec : 0;
         }
     }
-
-    /** A summary line; percentiles are the tool's send-to-acknowledgement latencies, whole ms. */
-    public record Summary(
-            long records,
-            double recordsPerSec,
-            double mbPerSec,
-            double avgLatencyMs,
-            double maxLatencyMs,
-            long p50Ms,
-            long p95Ms,
-            long p99Ms,
-            long p999Ms) {}
 
     /**
      * The acknowledged rate over the intervals that start at or after {@code warmup} and end by
@@ -75,7 +57,7 @@ record ProducerPerfOutput(List<Interval> windows, Summary summary, Summary stead
         }
     }
 
-    /** Empty when the output has neither an interval line nor a summary (the tool failed before sending). */
+    /** Empty when the output has no interval line (the tool failed before its first interval ended). */
     public static Optional<ProducerPerfOutput> parse(String output) {
         List<Interval> windows = new ArrayList<>();
         Matcher w = WINDOW.matcher(output);
@@ -83,29 +65,7 @@ record ProducerPerfOutput(List<Interval> windows, Summary summary, Summary stead
             windows.add(new Interval(
                     Long.parseLong(w.group(1)), Double.parseDouble(w.group(2)), Double.parseDouble(w.group(3))));
         }
-        Summary total = null;
-        Summary steady = null;
-        Matcher m = SUMMARY.matcher(output);
-        while (m.find()) {
-            Summary s = new Summary(
-                    Long.parseLong(m.group(1)),
-                    Double.parseDouble(m.group(3)),
-                    Double.parseDouble(m.group(4)),
-                    Double.parseDouble(m.group(5)),
-                    Double.parseDouble(m.group(6)),
-                    Long.parseLong(m.group(7)),
-                    Long.parseLong(m.group(8)),
-                    Long.parseLong(m.group(9)),
-                    Long.parseLong(m.group(10)));
-            if (m.group(2) != null) {
-                steady = s;
-            } else {
-                total = s;
-            }
-        }
-        return windows.isEmpty() && total == null
-                ? Optional.empty()
-                : Optional.of(new ProducerPerfOutput(windows, total, steady));
+        return windows.isEmpty() ? Optional.empty() : Optional.of(new ProducerPerfOutput(windows));
     }
 
     /** Empty when no interval starts after the warm-up (the tool ran for less than the warm-up). */

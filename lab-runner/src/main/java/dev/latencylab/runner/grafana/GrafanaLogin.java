@@ -1,13 +1,10 @@
 package dev.latencylab.runner.grafana;
 
+import dev.latencylab.core.control.TokenFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.EnumSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Who creates snapshots in Grafana (basic auth). The password comes from, in order: {@code --grafana-password}
@@ -73,32 +70,13 @@ public record GrafanaLogin(String user, String password, String source) {
      * command line is every user's to read (ps), so the file must be readable by its owner alone.
      *
      * @param given how the user named the file, for messages
-     * @throws IllegalArgumentException naming the file when it is missing, empty, or others may read it
+     * @throws IllegalArgumentException naming the file when it is missing, a link, empty, or others may read
+     *     or write it
      */
     public static GrafanaLogin fromFile(String user, Path file, String given) {
         String u = user == null || user.isBlank() ? "admin" : user;
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException(given + " " + file + ": no such file");
-        }
-        try {
-            Set<PosixFilePermission> mode = Files.getPosixFilePermissions(file);
-            Set<PosixFilePermission> others = EnumSet.of(
-                    PosixFilePermission.GROUP_READ,
-                    PosixFilePermission.GROUP_WRITE,
-                    PosixFilePermission.OTHERS_READ,
-                    PosixFilePermission.OTHERS_WRITE);
-            others.retainAll(mode);
-            if (!others.isEmpty()) {
-                throw new IllegalArgumentException(given + " " + file + " may be read by others ("
-                        + PosixFilePermissions.toString(mode) + "): chmod 600 it");
-            }
-        } catch (UnsupportedOperationException e) {
-            // No POSIX modes here (not a Linux or macOS file system): nothing to check.
-        } catch (IOException e) {
-            throw new IllegalArgumentException(given + " " + file + " cannot be read: " + e.getMessage());
-        }
-        String password = firstLine(file);
-        if (password == null) {
+        String password = TokenFile.secret(file, given);
+        if (password.isEmpty()) {
             throw new IllegalArgumentException(given + " " + file + " holds no password (its first line is empty)");
         }
         return new GrafanaLogin(u, password, file.toString());

@@ -188,7 +188,8 @@ class SnapshotCommandTest {
                         "--out",
                         "snap2"))
                 .isInstanceOf(UsageException.class)
-                .hasMessage("--grafana-password-file " + file + " may be read by others (rw-r--r--): chmod 600 it");
+                .hasMessage("--grafana-password-file " + file
+                        + " may be read or written by others (rw-r--r--): chmod 600 it");
         assertThat(dir.resolve("snap2")).doesNotExist();
     }
 

@@ -7,6 +7,7 @@ import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.SenderTime;
 import dev.latencylab.api.settings.ListenerType;
+import dev.latencylab.runner.results.report.ResultsWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -174,7 +175,7 @@ class CompareReportTest {
                 complete ? CompareRun.verdictOfFloor(l) : null,
                 delay,
                 Goals.publishDelay(delay),
-                CpuRounds.total(cpuRounds),
+                CompareResult.CpuCost.total(cpuRounds),
                 cpuRounds,
                 Goals.cpu(cpu.producerAppToolsWork(), cpu.producerPerformance()),
                 Goals.cpu(cpu.consumerApp(), cpu.consumerPerformanceLabRecords()),
@@ -394,7 +395,7 @@ class CompareReportTest {
 
         assertThat(dir.getFileName().toString()).isEqualTo("20261122T010000Z-compare");
         assertThat(CompareReport.folder(root, T0).getFileName().toString()).isEqualTo("20261122T010000Z-compare-2");
-        JsonNode json = CompareReport.JSON.readTree(dir.resolve("compare.json").toFile());
+        JsonNode json = ResultsWriter.JSON.readTree(dir.resolve("compare.json").toFile());
         assertThat(json.get("throughput").get(0).get("ratio").asDouble()).isEqualTo(0.96);
         assertThat(json.get("throughput").get(0).get("lab").get("ackedPerSec").asDouble())
                 .isEqualTo(12_000.0);
