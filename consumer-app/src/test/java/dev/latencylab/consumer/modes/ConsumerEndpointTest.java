@@ -217,6 +217,9 @@ class ConsumerEndpointTest {
                 .isEqualTo(java.util.Map.of("isolation.level", "read_committed"));
         assertThat(RECORD_PROPERTIES.getKafkaConsumerProperties()).containsEntry("isolation.level", "read_committed");
         assertThat(modes.description().properties()).containsEntry("isolation.level", "read_committed");
+        // The key the runner tells a share group by (its progress line never calls a share group's missing lost).
+        assertThat(modes.description().settings()).containsEntry("listener", "record");
+        assertThat(modes.description().shareGroup()).isFalse();
 
         when(RECORD.isRunning()).thenReturn(true);
         assertThat(post("{\"consumerConfig\": {}}")).hasStatusOk();

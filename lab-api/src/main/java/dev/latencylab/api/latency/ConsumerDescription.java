@@ -1,6 +1,7 @@
 package dev.latencylab.api.latency;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.latencylab.api.settings.ListenerType;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -29,6 +30,11 @@ public record ConsumerDescription(
     /** A consumer with no Kafka property beyond the lab's settings. */
     public ConsumerDescription(String topics, String groupId, Map<String, String> settings) {
         this(topics, groupId, settings, null);
+    }
+
+    /** Whether the consumer reads as a share group (its listener {@code share}), not as a consumer group. */
+    public boolean shareGroup() {
+        return ListenerType.SHARE.label().equals(settings.get("listener"));
     }
 
     /** Whether the consumer reads at {@code read_committed}: never given the records of aborted transactions. */

@@ -66,21 +66,26 @@ public final class ConsoleFormat {
 
     /**
      * The consumer's numbers missing so far in a phase, for its progress line: "lost" only while every
-     * send of the phase was answered and none failed. A failed send's number never comes, and a send
-     * still retrying (the brokers answer nothing while too few replicas are in sync) may come late, yet
-     * the consumer counts both missing once the grace period has passed; what exceeds them is lost for
-     * sure. Sends merely in flight are unanswered too, so while the load runs this says "missing" even
-     * for a loss smaller than them: the phase's closing accounting tells them apart.
+     * send of the phase was answered and none failed, and a consumer group reads. A failed send's number
+     * never comes, and a send still retrying (the brokers answer nothing while too few replicas are in
+     * sync) may come late, yet the consumer counts both missing once the grace period has passed; what
+     * exceeds them is lost for sure. Sends merely in flight are unanswered too, so while the load runs
+     * this says "missing" even for a loss smaller than them. A share group's member may hold records for
+     * its whole acquisition lock, longer than the grace, before they are given to another: missing then
+     * is never called lost. The phase's closing accounting tells them apart.
      */
-    public static String liveMissing(long missing, long failed, long unanswered) {
+    public static String liveMissing(long missing, long failed, long unanswered, boolean shareGroup) {
         if (missing <= 0) {
             return "";
         }
-        if (failed == 0 && unanswered == 0) {
+        if (failed == 0 && unanswered == 0 && !shareGroup) {
             return "  lost " + missing;
         }
         List<String> why = new ArrayList<>();
-        if (missing > failed + unanswered) {
+        if (shareGroup) {
+            why.add("a share group's member may hold records for its acquisition lock"
+                    + " (share.record.lock.duration.ms, 30 s by default) before they come");
+        } else if (missing > failed + unanswered) {
             why.add("at least " + (missing - failed - unanswered) + " lost");
         }
         if (failed > 0) {

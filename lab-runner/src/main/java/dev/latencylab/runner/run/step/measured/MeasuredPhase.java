@@ -7,6 +7,7 @@ import static dev.latencylab.runner.run.ConsoleFormat.number;
 import static dev.latencylab.runner.run.ConsoleFormat.seconds;
 import static dev.latencylab.runner.run.ConsoleFormat.target;
 
+import dev.latencylab.api.latency.LatencyView;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
@@ -187,7 +188,9 @@ public final class MeasuredPhase implements PhaseStep {
                     + " not one process's sends and the phase stops here");
         }
         run.producer.requireAsSet(producer);
-        Optional<PhaseView> latency = run.consumer.latency().phase(t.phaseId);
+        LatencyView view = run.consumer.latency();
+        Optional<PhaseView> latency = view.phase(t.phaseId);
+        boolean shareGroup = view.consumer() != null && view.consumer().shareGroup();
         double seconds = Duration.between(t.lastPoll(), now).toNanos() / 1e9;
         Double rate = seconds > 0 ? (sent - t.lastSent()) / seconds : null;
         t.polled(now, sent);
@@ -207,14 +210,14 @@ public final class MeasuredPhase implements PhaseStep {
                 target(t.phase.settings()),
                 latency.map(l -> ms(l.latencyMs().p99())).orElse("n/a"),
                 latency.map(l -> ms(l.correctedLatencyMs().p99())).orElse("n/a"),
-                latency.map(l -> missing(l.lost(), producer.phaseSends(t.phaseId)))
+                latency.map(l -> missing(l.lost(), producer.phaseSends(t.phaseId), shareGroup))
                         .orElse(""));
     }
 
-    private static String missing(long missing, Optional<PhaseSends> sends) {
+    private static String missing(long missing, Optional<PhaseSends> sends, boolean shareGroup) {
         long failed = sends.map(PhaseSends::failed).orElse(0L);
         long unanswered = sends.map(p -> p.sent() - p.acked() - p.failed()).orElse(0L);
-        return liveMissing(missing, failed, Math.max(0, unanswered));
+        return liveMissing(missing, failed, Math.max(0, unanswered), shareGroup);
     }
 
     private static Duration min(Duration a, Duration b) {
