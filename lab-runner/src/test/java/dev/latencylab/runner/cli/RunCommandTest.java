@@ -88,6 +88,31 @@ class RunCommandTest {
     }
 
     @Test
+    void aShareGroupsMissingRecordsAreNotCalledLostOnTheProgressLineAConsumerGroupsAre() throws Exception {
+        Files.writeString(
+                dir.resolve("sweep.yaml"),
+                SCENARIO.replace("settings: {lingerMs: 0}", "settings: {lingerMs: 0}\n    consumer: {listener: batch}")
+                        .replace(
+                                "settings: {lingerMs: 20}",
+                                "settings: {lingerMs: 20}\n    consumer: {listener: share}"));
+        lab.missingPastGrace(37);
+
+        assertThat(Parsed.execute(command, args())).as(errBytes.toString()).isZero();
+
+        List<String> progress = outBytes.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> l.contains(" / 50s ("))
+                .toList();
+        assertThat(progress.stream().filter(l -> l.contains("linger-0")))
+                .isNotEmpty()
+                .allMatch(l -> l.endsWith("  lost 37"));
+        assertThat(progress.stream().filter(l -> l.contains("linger-20")))
+                .isNotEmpty()
+                .allMatch(l -> l.endsWith("  missing 37 (a share group's member may hold records for its acquisition"
+                        + " lock (share.record.lock.duration.ms, 30 s by default) before they come)"));
+    }
+
+    @Test
     void underJsonStandardOutputCarriesTheSummaryAloneAndTheProgressGoesToStandardError() throws Exception {
         int code = Parsed.execute(command, args("--warmup", "5s", "--phase-duration", "15s", "--json"));
 

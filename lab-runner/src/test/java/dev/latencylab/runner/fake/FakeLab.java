@@ -253,6 +253,13 @@ public final class FakeLab implements AutoCloseable {
 
     private volatile long unsampledEvery = Long.MAX_VALUE;
 
+    /** Makes the consumer count {@code records} of each phase missing past its grace (its live {@code lost}). */
+    public void missingPastGrace(long records) {
+        missingPastGrace = records;
+    }
+
+    private volatile long missingPastGrace;
+
     /** Makes the consumer-app refuse every release of phases it holds (HTTP 500). */
     public void releaseFails() {
         releaseFails = true;
@@ -624,7 +631,7 @@ public final class FakeLab implements AutoCloseable {
                                         + "\"count\":%d,\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
                                         + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
                                         + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
-                                        + "\"lost\":0,\"late\":0,\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"clamped\":0,\"unsampled\":%d}",
+                                        + "\"lost\":%d,\"late\":0,\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"clamped\":0,\"unsampled\":%d}",
                                 seg.phase,
                                 received - received / unsampledEvery,
                                 first,
@@ -641,6 +648,7 @@ public final class FakeLab implements AutoCloseable {
                                 p50 * 3.2,
                                 p50 * 5.5,
                                 p50 * 8.5,
+                                missingPastGrace,
                                 received / unsampledEvery));
             }
             byId.values()
@@ -664,7 +672,8 @@ public final class FakeLab implements AutoCloseable {
                     + "\"assigned\":{\"lab.orders\":[0,1,2]," + COMPARE_DRAINS_ASSIGNED
                     + held.stream().map(t -> ",\"" + t + "\":[0]").collect(Collectors.joining()) + "},"
                     + "\"consumer\":{\"topics\":\"lab\\\\.orders(\\\\..+)?\",\"groupId\":\"latency-lab-consumer\","
-                    + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\"}}}";
+                    + "\"settings\":{\"fetch.max.wait.ms\":\"500\",\"max.poll.records\":\"500\",\"listener\":\""
+                    + listener + "\"}}}";
         }
         TestServer.reply(ex, 200, json);
     }

@@ -1,10 +1,12 @@
 package dev.latencylab.runner.grafana;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +16,25 @@ class GrafanaLoginTest {
 
     @TempDir
     Path cwd;
+
+    @Test
+    void aPasswordFileIsReadOnlyWhenItIsTheOwnersAloneAPlainFileAndNotEmpty() throws IOException {
+        Path file = Files.writeString(cwd.resolve("pw"), "s3cret\nignored\n");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
+        assertThat(GrafanaLogin.fromFile(null, file, "--grafana-password-file").password())
+                .isEqualTo("s3cret");
+
+        Path link = Files.createSymbolicLink(cwd.resolve("link"), file);
+        assertThatThrownBy(() -> GrafanaLogin.fromFile(null, link, "--grafana-password-file"))
+                .hasMessageContaining("(or a link: name the file itself)");
+        Path empty = Files.writeString(cwd.resolve("empty"), "\n");
+        Files.setPosixFilePermissions(empty, PosixFilePermissions.fromString("rw-------"));
+        assertThatThrownBy(() -> GrafanaLogin.fromFile(null, empty, "--grafana-password-file"))
+                .hasMessageContaining("holds no password (its first line is empty)");
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-rw----"));
+        assertThatThrownBy(() -> GrafanaLogin.fromFile(null, file, "--grafana-password-file"))
+                .hasMessageContaining("may be read or written by others (rw-rw----)");
+    }
 
     @Test
     void theOptionWinsOverTheEnvironmentAndTheFile() throws IOException {

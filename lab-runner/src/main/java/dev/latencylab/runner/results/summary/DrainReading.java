@@ -83,7 +83,7 @@ public final class DrainReading {
 
     /** Whether the phase's consumer read as a share group (its description's {@code listener}). */
     public static boolean readsAsShareGroup(PhaseSummary p) {
-        return "share".equals(consumerSetting(p, "listener"));
+        return p.consumer() != null && p.consumer().shareGroup();
     }
 
     private static String consumerSetting(PhaseSummary p, String name) {
