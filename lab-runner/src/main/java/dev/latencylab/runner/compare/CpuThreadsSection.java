@@ -28,25 +28,25 @@ final class CpuThreadsSection {
      * One window a process was read in: {@code suffix} said after the process's name in the thread
      * table, {@code label} names it in the machine table.
      */
-    private record Window(String suffix, String label, ProcWindow.Result proc, CompareResult.CpuUse use) {}
+    private record WindowRead(String suffix, String label, ProcWindow.Result proc, CompareResult.CpuUse use) {}
 
     static void append(CompareResult.CpuCost c, MarkdownSection s) {
         if (c.labProc() == null || c.toolProc() == null) {
             return;
         }
-        List<Window> windows = Stream.of(
-                        new Window("", "the lab's", c.labProc(), c.producerApp()),
-                        new Window(
+        List<WindowRead> windows = Stream.of(
+                        new WindowRead("", "the lab's", c.labProc(), c.producerApp()),
+                        new WindowRead(
                                 " (the lab's records)",
                                 "the lab's records read by ConsumerPerformance",
                                 c.labRecordsProc(),
                                 c.consumerPerformanceLabRecords()),
-                        new Window(
+                        new WindowRead(
                                 " (the tool's work)",
                                 "the producer-app doing the tool's work (nobody reading)",
                                 c.toolsWorkProc(),
                                 c.producerAppToolsWork()),
-                        new Window("", "the tools'", c.toolProc(), c.producerPerformance()))
+                        new WindowRead("", "the tools'", c.toolProc(), c.producerPerformance()))
                 .filter(w -> w.proc() != null)
                 .toList();
         s.heading("###", "By thread, the brokers and the machine")

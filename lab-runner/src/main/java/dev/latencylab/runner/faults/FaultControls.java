@@ -1,9 +1,14 @@
 package dev.latencylab.runner.faults;
 
+import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
+import dev.latencylab.runner.scenario.TimedFault;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * What a run's fault steps act through: the brokers' control and the consumer-app instances'
@@ -41,6 +46,8 @@ public record FaultControls(BrokerControl brokers, BrokerControl consumers) {
             problems.add("The scenario acts on consumer-app instance " + consumersNamed + ", and the run drives "
                     + consumersDriven + ": start them with scripts/lab up --local --consumers " + consumersNamed
                     + " (or give --consumer URL,URL,...).");
+        } else {
+            scenario.phases().forEach(p -> noneLeft(p, consumersDriven).ifPresent(problems::add));
         }
         if (!problems.isEmpty()) {
             throw new ScenarioException(problems);
@@ -48,5 +55,33 @@ public record FaultControls(BrokerControl brokers, BrokerControl consumers) {
         return new FaultControls(
                 scenario.actsOnBrokers() ? brokers : BrokerControl.NONE,
                 consumersNamed > 0 ? consumers : BrokerControl.NONE);
+    }
+
+    /**
+     * The first step of {@code phase} that would leave none of the {@code driven} consumer-app instances
+     * running: the runner reads a phase's latency and counts from a running instance, so the run would
+     * stop at its next read, long before the restart step (found with a 20 min phase that killed the one
+     * instance at 8 min).
+     */
+    private static Optional<String> noneLeft(Phase phase, int driven) {
+        Set<Integer> down = new HashSet<>();
+        for (TimedFault step : phase.faults()) {
+            Optional<Integer> n = TimedFault.consumerInstance(step.target());
+            if (n.isEmpty()) {
+                continue;
+            }
+            if (step.action().takesDown()) {
+                down.add(n.get());
+            } else {
+                down.remove(n.get());
+            }
+            if (down.size() == driven) {
+                return Optional.of("Phase '" + phase.name() + "': " + step.describe() + " would leave no consumer-app"
+                        + " instance running (the run drives " + driven + "), and the runner reads the phase's latency"
+                        + " and counts from a running one: start another with scripts/lab up --local --consumers "
+                        + (driven + 1) + ", or keep one running.");
+            }
+        }
+        return Optional.empty();
     }
 }

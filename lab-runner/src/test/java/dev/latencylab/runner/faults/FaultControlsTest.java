@@ -53,4 +53,32 @@ class FaultControlsTest {
         assertThat(brokersOnly.consumers()).isSameAs(BrokerControl.NONE);
         assertThat(FaultControls.forScenario(withFaults("[]"), null, null, 1)).isEqualTo(FaultControls.NONE);
     }
+
+    @Test
+    void aPhaseThatWouldLeaveNoConsumerInstanceRunningIsRefused() {
+        Scenario outage = withFaults("[{at: 10s, kill: consumer-1}, {at: 20s, restart: consumer-1}]");
+        Scenario inTurn = withFaults("[{at: 5s, kill: consumer-1}, {at: 10s, restart: consumer-1},"
+                + " {at: 15s, stop: consumer-2}, {at: 20s, restart: consumer-2}]");
+        Scenario together = withFaults("[{at: 5s, kill: consumer-1}, {at: 10s, stop: consumer-2},"
+                + " {at: 15s, restart: consumer-1}, {at: 20s, restart: consumer-2}]");
+
+        // A 20 min phase that killed the one instance at 8 min stopped at the next read, 12 min before its end.
+        assertThatThrownBy(() -> FaultControls.forScenario(outage, GIVEN, GIVEN, 1))
+                .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.problems())
+                        .containsExactly("Phase 'p': kill consumer-app 1 at 10s would leave no consumer-app instance"
+                                + " running (the run drives 1), and the runner reads the phase's latency and counts"
+                                + " from a running one: start another with scripts/lab up --local --consumers 2, or"
+                                + " keep one running."));
+        assertThat(FaultControls.forScenario(outage, GIVEN, GIVEN, 2).consumers())
+                .isSameAs(GIVEN);
+        assertThat(FaultControls.forScenario(inTurn, GIVEN, GIVEN, 2).consumers())
+                .isSameAs(GIVEN);
+        assertThatThrownBy(() -> FaultControls.forScenario(together, GIVEN, GIVEN, 2))
+                .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.problems())
+                        .singleElement()
+                        .asString()
+                        .startsWith("Phase 'p': stop consumer-app 2 at 10s would leave no consumer-app instance"));
+        assertThat(FaultControls.forScenario(together, GIVEN, GIVEN, 3).consumers())
+                .isSameAs(GIVEN);
+    }
 }
