@@ -20,7 +20,7 @@ class FaultControlsTest {
                         """
                         defaults:
                           warmup: 5s
-                          duration: 60s
+                          duration: 2m
                           settings: {lingerMs: 0, batchSize: 16384, compression: none, rate: 1000, payloadBytes: 400}
                         phases:
                           - name: p
@@ -59,6 +59,8 @@ class FaultControlsTest {
         Scenario outage = withFaults("[{at: 10s, kill: consumer-1}, {at: 20s, restart: consumer-1}]");
         Scenario inTurn = withFaults("[{at: 5s, kill: consumer-1}, {at: 10s, restart: consumer-1},"
                 + " {at: 15s, stop: consumer-2}, {at: 20s, restart: consumer-2}]");
+        Scenario aMinuteApart = withFaults("[{at: 5s, kill: consumer-1}, {at: 10s, restart: consumer-1},"
+                + " {at: 70s, stop: consumer-2}, {at: 80s, restart: consumer-2}]");
         Scenario together = withFaults("[{at: 5s, kill: consumer-1}, {at: 10s, stop: consumer-2},"
                 + " {at: 15s, restart: consumer-1}, {at: 20s, restart: consumer-2}]");
 
@@ -71,7 +73,17 @@ class FaultControlsTest {
                                 + " keep one running."));
         assertThat(FaultControls.forScenario(outage, GIVEN, GIVEN, 2).consumers())
                 .isSameAs(GIVEN);
-        assertThat(FaultControls.forScenario(inTurn, GIVEN, GIVEN, 2).consumers())
+        // A restarted instance answers only once its JVM is up (10-55 s here): 5 s after its restart it is still down.
+        assertThatThrownBy(() -> FaultControls.forScenario(inTurn, GIVEN, GIVEN, 2))
+                .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.problems())
+                        .containsExactly("Phase 'p': stop consumer-app 2 at 15s would leave no consumer-app instance"
+                                + " running (the run drives 2; consumer-app 1, restarted at 10s, may still be starting:"
+                                + " a start takes up to about a minute), and the runner reads the phase's latency and"
+                                + " counts from a running one: start another with scripts/lab up --local --consumers"
+                                + " 3, or keep one running."));
+        assertThat(FaultControls.forScenario(aMinuteApart, GIVEN, GIVEN, 2).consumers())
+                .isSameAs(GIVEN);
+        assertThat(FaultControls.forScenario(inTurn, GIVEN, GIVEN, 3).consumers())
                 .isSameAs(GIVEN);
         assertThatThrownBy(() -> FaultControls.forScenario(together, GIVEN, GIVEN, 2))
                 .isInstanceOfSatisfying(ScenarioException.class, e -> assertThat(e.problems())
