@@ -60,7 +60,7 @@ final class BrokerStarts {
     }
 
     private void settled(PhaseTracker t, int node, TimedFault step, double at, BrokerAnswer d) {
-        Instant issued = t.measureStart().plusMillis(Math.round(at * 1000));
+        Instant issued = t.windowInstant(at);
         double took = Duration.between(issued, d.answered()).toMillis() / 1000.0;
         // The ISR's recovery is timed from when the broker answered, however much later this is settled.
         t.faults.stepDone(

@@ -39,7 +39,7 @@ final class ConsumerFaults {
     void act(PhaseTracker t, TimedFault step, int n, double at, String topic) throws InterruptedException {
         if (starts.await(t, n)) {
             // Carried out when that start ended, not when it was due.
-            at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
+            at = t.secondsIntoWindow(run.clock.instant());
         }
         if (!step.action().takesDown()) {
             run.out.printf(
@@ -83,7 +83,7 @@ final class ConsumerFaults {
     }
 
     private void settled(PhaseTracker t, int n, TimedFault step, double at, Done d) {
-        Instant issued = t.measureStart().plusMillis(Math.round(at * 1000));
+        Instant issued = t.windowInstant(at);
         record(t, step, n, at, null, Duration.between(issued, d.answered()), d.error());
         if (d.note() != null) {
             run.warn("phase " + t.phase.name() + ": " + d.note());

@@ -128,6 +128,16 @@ public final class PhaseTracker {
         return measureStart;
     }
 
+    /** How far into the measured window {@code instant} is, in seconds to the ms: a fault step's time as recorded. */
+    double secondsIntoWindow(Instant instant) {
+        return Duration.between(measureStart, instant).toMillis() / 1000.0;
+    }
+
+    /** The instant {@code seconds} into the measured window: where a recorded fault step's time falls. */
+    Instant windowInstant(double seconds) {
+        return measureStart.plusMillis(Math.round(seconds * 1000));
+    }
+
     public long sentAtStart() {
         return sentAtStart;
     }

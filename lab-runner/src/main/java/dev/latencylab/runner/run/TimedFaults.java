@@ -65,7 +65,7 @@ public final class TimedFaults {
                                     "  faults from now on: records slower than %.2f ms (the slowest before) count as delayed",
                                     t.thresholdMs));
         }
-        double at = Duration.between(t.measureStart(), now).toMillis() / 1000.0;
+        double at = t.secondsIntoWindow(now);
         brokerStarts.settle(t, false);
         Optional<Integer> consumer = TimedFault.consumerInstance(step.target());
         if (consumer.isPresent()) {
@@ -76,7 +76,7 @@ public final class TimedFaults {
         int node = brokerOf(t, step, topic);
         if (node > 0 && brokerStarts.awaitStart(t, node)) {
             // Carried out when that start ended, not when it was due (the window waits with it).
-            at = Duration.between(t.measureStart(), run.clock.instant()).toMillis() / 1000.0;
+            at = t.secondsIntoWindow(run.clock.instant());
         }
         if (node > 0 && step.action().takesDown()) {
             brokerStarts
@@ -87,9 +87,7 @@ public final class TimedFaults {
                             t.phase.name(),
                             step.action().label(),
                             node,
-                            Duration.between(t.measureStart(), run.clock.instant())
-                                            .toMillis()
-                                    / 1000.0,
+                            t.secondsIntoWindow(run.clock.instant()),
                             other)));
         }
         if (node > 0 && !step.action().takesDown()) {
