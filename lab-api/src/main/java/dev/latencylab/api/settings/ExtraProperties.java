@@ -3,6 +3,7 @@ package dev.latencylab.api.settings;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -30,10 +31,22 @@ public final class ExtraProperties {
             "lingerMs", "linger.ms",
             "batchSize", "batch.size",
             "compression", "compression.type",
-            "acks", "acks",
-            "maxInFlight", "max.in.flight.requests.per.connection",
-            "sendBufferBytes", "send.buffer.bytes",
-            "bufferMemory", "buffer.memory");
+            "acks", "acks");
+
+    /** Above it Kafka refuses an idempotent producer, which the lab's acks all is. */
+    private static final String IN_FLIGHT = "max.in.flight.requests.per.connection";
+
+    private static final int IDEMPOTENT_MAX_IN_FLIGHT = 5;
+
+    /**
+     * The Kafka properties that summaries written before they went into {@code producerConfig} name
+     * as settings, by that name, with the value the lab then gave them unless a phase said otherwise
+     * (Kafka's default): a value other than that is the property a phase set.
+     */
+    static final Map<String, Map.Entry<String, String>> FORMER_SETTINGS = Map.of(
+            "maxInFlight", Map.entry(IN_FLIGHT, "5"),
+            "sendBufferBytes", Map.entry("send.buffer.bytes", "131072"),
+            "bufferMemory", Map.entry("buffer.memory", "33554432"));
 
     /**
      * Properties the lab sets itself: each of its settings, and what makes the app work at all. Given
@@ -51,6 +64,57 @@ public final class ExtraProperties {
             "fetchMaxWaitMs", "fetch.max.wait.ms",
             "maxPollRecords", "max.poll.records",
             "maxPartitionFetchBytes", "max.partition.fetch.bytes");
+
+    /** Where a name that was a producer setting until it went into {@code producerConfig} is given now. */
+    public static Optional<String> movedToProducerConfig(String name) {
+        return Optional.ofNullable(FORMER_SETTINGS.get(name))
+                .map(property -> "a Kafka property now: give it in producerConfig as " + property.getKey());
+    }
+
+    /** {@code fields} with any {@link #FORMER_SETTINGS} moved into {@code producerConfig} (at their default: dropped). */
+    static Map<String, Object> formerSettingsMoved(Map<String, Object> fields) {
+        if (FORMER_SETTINGS.keySet().stream().noneMatch(fields::containsKey)) {
+            return fields;
+        }
+        Map<String, Object> moved = new LinkedHashMap<>(fields);
+        Map<Object, Object> config = new LinkedHashMap<>();
+        if (moved.get("producerConfig") instanceof Map<?, ?> given) {
+            config.putAll(given);
+        }
+        FORMER_SETTINGS.forEach((name, property) -> {
+            if (moved.containsKey(name)) {
+                String value = String.valueOf(moved.remove(name));
+                if (!value.equals(property.getValue())) {
+                    config.putIfAbsent(property.getKey(), value);
+                }
+            }
+        });
+        moved.put("producerConfig", config);
+        return moved;
+    }
+
+    /**
+     * Refuses a {@code max.in.flight.requests.per.connection} above 5 for an idempotent producer
+     * before Kafka does at the producer's making, naming the property; a value that is no integer is
+     * left to Kafka's own check, which names it too.
+     */
+    static void checkIdempotentInFlight(Map<String, String> producerConfig) {
+        String given = producerConfig.get(IN_FLIGHT);
+        if (given == null) {
+            return;
+        }
+        try {
+            if (Long.parseLong(given.trim()) > IDEMPOTENT_MAX_IN_FLIGHT) {
+                String at = "producerConfig." + IN_FLIGHT;
+                throw new BadSettingsException(
+                        at,
+                        at + " must be at most " + IDEMPOTENT_MAX_IN_FLIGHT
+                                + " with acks all (the producer is idempotent); got " + given);
+            }
+        } catch (NumberFormatException notAnInteger) {
+            // Kafka's definitions refuse it with their own words (ClientPropertyCheck).
+        }
+    }
 
     private static Map<String, String> ordered(String... namesAndProperties) {
         Map<String, String> ordered = new LinkedHashMap<>();

@@ -3,7 +3,6 @@ package dev.latencylab.api.settings;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.lang.reflect.RecordComponent;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -29,17 +28,14 @@ public record ProducerChange(
         PayloadKind payload,
         String payloadFile,
         Acks acks,
-        Integer maxInFlight,
-        Integer sendBufferBytes,
-        Integer bufferMemory,
         Integer transactionMs,
         Integer abortEvery,
         Pacing pacing,
         Map<String, String> producerConfig) {
 
     /** A change of nothing. */
-    public static final ProducerChange NONE = new ProducerChange(
-            null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    public static final ProducerChange NONE =
+            new ProducerChange(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
     /** The fields of {@link ProducerSettings}, as a scenario's {@code settings} and a summary name them. */
     public static final Set<String> SETTINGS_FIELDS = Arrays.stream(ProducerChange.class.getRecordComponents())
@@ -74,9 +70,6 @@ public record ProducerChange(
                 s.payload(),
                 s.payloadFile(),
                 s.acks(),
-                s.maxInFlight(),
-                s.sendBufferBytes(),
-                s.bufferMemory(),
                 s.transactionMs(),
                 s.abortEvery(),
                 s.pacing(),
@@ -105,9 +98,6 @@ public record ProducerChange(
                 FieldReads.labelled(f, "payload", PayloadKind.class, problems),
                 FieldReads.text(f, "payloadFile", s -> !s.isBlank(), "payloadFile must be a file's path", problems),
                 acks(f, problems),
-                FieldReads.integer(f, "maxInFlight", SettingsLimits.MAX_IN_FLIGHT, problems),
-                sendBuffer(f, problems),
-                FieldReads.integer(f, "bufferMemory", SettingsLimits.BUFFER_MEMORY, problems),
                 FieldReads.integer(f, "transactionMs", SettingsLimits.TRANSACTION_MS, problems),
                 FieldReads.integer(f, "abortEvery", SettingsLimits.ABORT_EVERY, problems),
                 FieldReads.labelled(f, "pacing", Pacing.class, problems),
@@ -127,18 +117,6 @@ public record ProducerChange(
         });
     }
 
-    /** send.buffer.bytes in its range, or -1 (the OS tunes it). */
-    private static Integer sendBuffer(Map<String, ?> f, List<BadSettingsException> problems) {
-        if (Integer.valueOf(-1).equals(f.get("sendBufferBytes"))) {
-            return -1;
-        }
-        List<BadSettingsException> own = new ArrayList<>();
-        Integer bytes = FieldReads.integer(f, "sendBufferBytes", SettingsLimits.SEND_BUFFER_BYTES, own);
-        own.forEach(p ->
-                problems.add(new BadSettingsException(p.field(), p.getMessage().replace("; got", ", or -1; got"))));
-        return bytes;
-    }
-
     /** The same change at another rate. */
     public ProducerChange withRate(Double newRate) {
         return new ProducerChange(
@@ -152,9 +130,6 @@ public record ProducerChange(
                 payload,
                 payloadFile,
                 acks,
-                maxInFlight,
-                sendBufferBytes,
-                bufferMemory,
                 transactionMs,
                 abortEvery,
                 pacing,
@@ -174,9 +149,6 @@ public record ProducerChange(
                 payload,
                 payloadFile,
                 acks,
-                maxInFlight,
-                sendBufferBytes,
-                bufferMemory,
                 transactionMs,
                 abortEvery,
                 pacing,

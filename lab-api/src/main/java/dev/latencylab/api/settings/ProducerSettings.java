@@ -31,16 +31,15 @@ import java.util.Set;
  * @param payload what each record's value is (a producer-app from before payload kinds sent words)
  * @param payloadFile the user's records, one per line, for {@link PayloadKind#SAMPLE}; null otherwise
  * @param acks acks; idempotence goes with it: on with all, off with 1 (Kafka refuses it otherwise)
- * @param maxInFlight max.in.flight.requests.per.connection
- * @param sendBufferBytes send.buffer.bytes; -1: the OS tunes it
- * @param bufferMemory buffer.memory
  * @param transactionMs sends in transactions, each committed once it has been open this long (ms);
  *     0: no transactions. A transactional producer is another client (its own transactional.id)
  * @param abortEvery aborts every N-th transaction instead of committing it (0: none), to count what
  *     a read_committed consumer is never given
  * @param pacing how the sender keeps to the rate; not the client's: the producer stays
  * @param producerConfig any other Kafka producer properties, by their Kafka names ({@link
- *     ExtraProperties}); empty when none
+ *     ExtraProperties}), checked by Kafka's own definitions where the client is on the classpath;
+ *     empty when none. One not given is as the producer-app started (Kafka's default unless its
+ *     client config file sets it)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ProducerSettings(
@@ -54,9 +53,6 @@ public record ProducerSettings(
         PayloadKind payload,
         String payloadFile,
         Acks acks,
-        int maxInFlight,
-        int sendBufferBytes,
-        int bufferMemory,
         int transactionMs,
         int abortEvery,
         Pacing pacing,
@@ -86,17 +82,13 @@ public record ProducerSettings(
         Objects.requireNonNull(keyStrategy, "keyStrategy");
         Objects.requireNonNull(payload, "payload");
         Objects.requireNonNull(acks, "acks");
-        SettingsLimits.MAX_IN_FLIGHT.check("maxInFlight", maxInFlight);
-        if (!SettingsLimits.sendBufferAccepted(sendBufferBytes)) {
-            throw new BadSettingsException(
-                    "sendBufferBytes",
-                    SettingsLimits.SEND_BUFFER_BYTES.describe("sendBufferBytes") + ", or -1; got " + sendBufferBytes);
-        }
-        SettingsLimits.BUFFER_MEMORY.check("bufferMemory", bufferMemory);
         SettingsLimits.TRANSACTION_MS.check("transactionMs", transactionMs);
         SettingsLimits.ABORT_EVERY.check("abortEvery", abortEvery);
         Objects.requireNonNull(pacing, "pacing");
         producerConfig = ExtraProperties.checked("producerConfig", producerConfig, ExtraProperties.PRODUCER_OWNED);
+        if (acks.idempotent()) {
+            ExtraProperties.checkIdempotentInFlight(producerConfig);
+        }
         if (compressionLevel != null) {
             Compression codec = compression;
             codec.levelRange()
@@ -142,9 +134,6 @@ public record ProducerSettings(
                 PayloadKind.WORDS,
                 null,
                 Acks.ALL,
-                SettingsLimits.DEFAULT_MAX_IN_FLIGHT,
-                SettingsLimits.DEFAULT_SEND_BUFFER_BYTES,
-                SettingsLimits.DEFAULT_BUFFER_MEMORY,
                 0,
                 0,
                 Pacing.EVEN,
@@ -173,10 +162,15 @@ public record ProducerSettings(
         return value;
     }
 
-    /** Read from JSON (a summary, the producer's status) by the endpoint's own strict reader. */
+    /**
+     * Read from JSON (a summary, the producer's status) by the endpoint's own strict reader. A summary
+     * written before the Kafka client's buffer and in-flight properties went into {@code
+     * producerConfig} names them as settings ({@link ExtraProperties#FORMER_SETTINGS}): read as the
+     * properties they are, so its report and diff still work.
+     */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static ProducerSettings fromJson(Map<String, Object> fields) {
-        return of(ProducerChange.read(fields, ProducerChange.SETTINGS_FIELDS));
+        return of(ProducerChange.read(ExtraProperties.formerSettingsMoved(fields), ProducerChange.SETTINGS_FIELDS));
     }
 
     /**
@@ -197,9 +191,6 @@ public record ProducerSettings(
                 or(c.payload(), payload),
                 c.payload() != null ? c.payloadFile() : or(c.payloadFile(), payloadFile),
                 or(c.acks(), acks),
-                or(c.maxInFlight(), maxInFlight),
-                or(c.sendBufferBytes(), sendBufferBytes),
-                or(c.bufferMemory(), bufferMemory),
                 or(c.transactionMs(), transactionMs),
                 or(c.abortEvery(), abortEvery),
                 or(c.pacing(), pacing),
@@ -251,17 +242,7 @@ public record ProducerSettings(
 
     /** What the Kafka client runs with: equal for two settings exactly when no new producer is needed. */
     private List<Object> clientPart() {
-        return Arrays.asList(
-                lingerMs,
-                batchSize,
-                compression,
-                compressionLevel,
-                acks,
-                maxInFlight,
-                sendBufferBytes,
-                bufferMemory,
-                transactionMs,
-                producerConfig);
+        return Arrays.asList(lingerMs, batchSize, compression, compressionLevel, acks, transactionMs, producerConfig);
     }
 
     /** Whether the Kafka client runs with the same configuration under both: no new client is needed. */
@@ -285,9 +266,6 @@ public record ProducerSettings(
         shown.put("payload", payload.label());
         shown.put("payloadFile", payloadFile);
         shown.put("acks", acks.kafkaValue());
-        shown.put("maxInFlight", maxInFlight);
-        shown.put("sendBufferBytes", sendBufferBytes);
-        shown.put("bufferMemory", bufferMemory);
         shown.put("transactionMs", transactionMs);
         shown.put("abortEvery", abortEvery);
         shown.put("pacing", pacing.label());

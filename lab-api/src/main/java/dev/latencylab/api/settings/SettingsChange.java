@@ -108,8 +108,7 @@ public record SettingsChange(
     /** Only linger.ms; unchecked here: the producer's endpoint refuses a value out of range, naming it. */
     public static SettingsChange linger(int lingerMs) {
         return of(new ProducerChange(
-                lingerMs, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
-                null));
+                lingerMs, null, null, null, null, null, null, null, null, null, null, null, null, null));
     }
 
     /** A change read from the endpoint's body; refused whole, with the first field at fault. */

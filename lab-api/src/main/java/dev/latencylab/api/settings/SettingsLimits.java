@@ -17,15 +17,6 @@ public final class SettingsLimits {
     public static final IntRange PHASE = new IntRange(0, Integer.MAX_VALUE);
     /** How many more records the load sends before it stops by itself (a backlog's size). */
     public static final IntRange STOP_AFTER_RECORDS = new IntRange(1, Integer.MAX_VALUE);
-    /** max.in.flight.requests.per.connection: above 5 an idempotent producer is refused by Kafka. */
-    public static final IntRange MAX_IN_FLIGHT = new IntRange(1, 5);
-    /** send.buffer.bytes; -1 (the OS tunes the buffer) is accepted besides. */
-    public static final IntRange SEND_BUFFER_BYTES = new IntRange(1024, 64 * 1024 * 1024);
-    /**
-     * buffer.memory: from 1 MiB to 1 GiB, what a scenario may ask for; the producer-app refuses more
-     * than its heap can hold (a third of its max heap), naming that bound.
-     */
-    public static final IntRange BUFFER_MEMORY = new IntRange(1024 * 1024, 1024 * 1024 * 1024);
     /**
      * How long a transactional producer's transaction stays open before it is committed, in ms; 0
      * sends without transactions. At most half the client's default transaction.timeout.ms (60 s),
@@ -35,11 +26,6 @@ public final class SettingsLimits {
     public static final IntRange TRANSACTION_MS = new IntRange(0, 30_000);
     /** Every how many transactions one is aborted on purpose; 0: none. */
     public static final IntRange ABORT_EVERY = new IntRange(0, 1_000_000);
-    /** Kafka's defaults, which the producer-app runs with unless a phase says otherwise. */
-    public static final int DEFAULT_MAX_IN_FLIGHT = 5;
-
-    public static final int DEFAULT_SEND_BUFFER_BYTES = 131_072;
-    public static final int DEFAULT_BUFFER_MEMORY = 33_554_432;
     /** Records/s. One laptop tops out far lower; the bound catches an extra zero. */
     public static final double MAX_RATE = 200_000;
     /** Records/s. One record every ten seconds; below it the schedule's arithmetic would overflow. */
@@ -68,10 +54,6 @@ public final class SettingsLimits {
         public String describe(String field) {
             return field + " must be an integer from " + min + " to " + max;
         }
-    }
-
-    public static boolean sendBufferAccepted(long bytes) {
-        return bytes == -1 || SEND_BUFFER_BYTES.contains(bytes);
     }
 
     public static boolean rateAccepted(double rate) {

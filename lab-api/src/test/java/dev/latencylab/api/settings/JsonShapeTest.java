@@ -49,7 +49,7 @@ class JsonShapeTest {
                         "{\"producerId\":\"5f0c0000-0000-0000-0000-000000000001\",\"topic\":\"lab.orders\",\"running\":true,"
                                 + "\"generation\":3,\"settings\":{\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"lz4\","
                                 + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"customer-id\",\"payload\":\"words\","
-                                + "\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,"
+                                + "\"acks\":\"all\","
                                 + "\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\"},"
                                 + "\"phase\":7,\"phaseName\":\"linger-20#1\",\"counters\":{\"sent\":10,\"acked\":9,\"failed\":0,\"lastSequence\":9,"
                                 + "\"retries\":0,\"errors\":0},"

@@ -42,9 +42,6 @@ class SettingsChangeReadTest {
                                 null,
                                 null,
                                 null,
-                                null,
-                                null,
-                                null,
                                 null))
                         .running(false)
                         .inPhase(12)
@@ -75,10 +72,13 @@ class SettingsChangeReadTest {
                 .hasMessage("running must be true or false; got \"yes\"");
         assertThatThrownBy(() -> SettingsChange.read(Map.of("linger", 5)))
                 .hasMessage(
-                        "unknown field 'linger'; accepted: abortEvery, acks, batchSize, bufferMemory, compression, compressionLevel,"
-                                + " header, keyStrategy, lingerMs, maxInFlight, pacing, payload, payloadBytes, payloadFile, phase, phaseName,"
+                        "unknown field 'linger'; accepted: abortEvery, acks, batchSize, compression, compressionLevel,"
+                                + " header, keyStrategy, lingerMs, pacing, payload, payloadBytes, payloadFile, phase, phaseName,"
                                 + " producerConfig,"
-                                + " rate, running, sendBufferBytes, stopAfterRecords, topic, transactionMs");
+                                + " rate, running, stopAfterRecords, topic, transactionMs");
+        assertThatThrownBy(() -> SettingsChange.read(Map.of("maxInFlight", 1)))
+                .hasMessage("maxInFlight is a Kafka property now: give it in producerConfig as"
+                        + " max.in.flight.requests.per.connection");
         assertThatThrownBy(() -> SettingsChange.read(Map.of("payload", "lorem")))
                 .hasMessage("payload must be one of words, random-hex, hex-record, fixed, sample; got \"lorem\"");
         assertThatThrownBy(() -> SettingsChange.read(Map.of("topic", "lab orders")))
@@ -178,8 +178,7 @@ class SettingsChangeReadTest {
         ProducerSettings s = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
 
         assertThatThrownBy(() -> s.apply(SettingsChange.of(new ProducerChange(
-                        null, null, null, null, null, 300, null, null, null, null, null, null, null, null, null, null,
-                        null))))
+                        null, null, null, null, null, 300, null, null, null, null, null, null, null, null))))
                 .isInstanceOf(BadSettingsException.class)
                 .hasMessageContaining("payloadBytes");
         assertThatThrownBy(() -> new ProducerSettings(5, 16_384, Compression.NONE, 0, 400, KeyStrategy.ORDER_ID))
@@ -190,33 +189,72 @@ class SettingsChangeReadTest {
     }
 
     @Test
-    void acksInFlightAndBuffersAreSettingsWithKafkasDefaults() {
-        SettingsChange change = SettingsChange.read(
-                Map.of("acks", 1, "maxInFlight", 1, "sendBufferBytes", -1, "bufferMemory", 64 * 1024 * 1024));
+    void acksIsASettingWithKafkasDefaultAndTheBuffersAndInFlightAreKafkaProperties() {
+        SettingsChange change = SettingsChange.read(Map.of(
+                "acks",
+                1,
+                "producerConfig",
+                Map.of("max.in.flight.requests.per.connection", 6, "send.buffer.bytes", -1)));
         assertThat(change.settings().acks()).isEqualTo(Acks.LEADER);
-        assertThat(change.settings().sendBufferBytes()).isEqualTo(-1);
         ProducerSettings tuned =
                 new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID).apply(change);
         assertThat(tuned.acks().kafkaValue()).isEqualTo("1");
         assertThat(tuned.acks().idempotent()).isFalse();
-        assertThat(tuned.maxInFlight()).isEqualTo(1);
+        assertThat(tuned.producerConfig())
+                .containsEntry("max.in.flight.requests.per.connection", "6")
+                .containsEntry("send.buffer.bytes", "-1");
+        assertThat(tuned.kafkaProperties()).doesNotContainKeys("max.in.flight.requests.per.connection");
 
         ProducerSettings plain = new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID);
         assertThat(plain.acks()).isEqualTo(Acks.ALL);
-        assertThat(plain.sendBufferBytes()).isEqualTo(131_072);
-        assertThat(plain.bufferMemory()).isEqualTo(33_554_432);
+        assertThat(plain.producerConfig()).isEmpty();
         assertThat(SettingsChange.read(Map.of("acks", "all")).settings().acks()).isEqualTo(Acks.ALL);
     }
 
     @Test
-    void acksZeroAndBuffersBelowTheMinimumAreRefusedByName() {
+    void acksZeroAndMoreThanFiveInFlightWithIdempotenceAreRefusedByName() {
         assertThatThrownBy(() -> SettingsChange.read(Map.of("acks", 0)))
                 .hasMessageStartingWith("acks must be one of all, 1 (0 is refused")
                 .extracting(e -> ((BadSettingsException) e).field())
                 .isEqualTo("acks");
-        assertThatThrownBy(() -> SettingsChange.read(Map.of("sendBufferBytes", 100)))
-                .hasMessage("sendBufferBytes must be an integer from 1024 to 67108864, or -1; got 100");
-        assertThatThrownBy(() -> SettingsChange.read(Map.of("maxInFlight", 6)))
-                .hasMessage("maxInFlight must be an integer from 1 to 5; got 6");
+        ProducerSettings plain = new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID);
+        SettingsChange six =
+                SettingsChange.read(Map.of("producerConfig", Map.of("max.in.flight.requests.per.connection", 6)));
+        assertThatThrownBy(() -> plain.apply(six))
+                .hasMessage("producerConfig.max.in.flight.requests.per.connection must be at most 5 with acks all"
+                        + " (the producer is idempotent); got 6")
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("producerConfig.max.in.flight.requests.per.connection");
+        assertThat(plain.apply(SettingsChange.read(
+                                Map.of("producerConfig", Map.of("max.in.flight.requests.per.connection", 5))))
+                        .producerConfig())
+                .containsEntry("max.in.flight.requests.per.connection", "5");
+    }
+
+    @Test
+    void aSummaryFromBeforeTheBuffersWereKafkaPropertiesIsReadWithThemAsProperties() {
+        Map<String, Object> old = Map.of(
+                "lingerMs", 50,
+                "batchSize", 262144,
+                "compression", "none",
+                "rate", "unthrottled",
+                "payloadBytes", 400,
+                "maxInFlight", 5,
+                "sendBufferBytes", -1,
+                "bufferMemory", 134217728);
+        ProducerSettings read = ProducerSettings.fromJson(old);
+        assertThat(read.producerConfig())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("send.buffer.bytes", "-1", "buffer.memory", "134217728"));
+        assertThat(ProducerSettings.fromJson(Map.of(
+                                "lingerMs", 0,
+                                "batchSize", 16384,
+                                "compression", "none",
+                                "rate", 1000,
+                                "payloadBytes", 400,
+                                "maxInFlight", 5,
+                                "sendBufferBytes", 131072,
+                                "bufferMemory", 33554432))
+                        .producerConfig())
+                .isEmpty();
     }
 }

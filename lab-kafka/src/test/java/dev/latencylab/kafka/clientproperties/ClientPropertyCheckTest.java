@@ -137,12 +137,28 @@ class ClientPropertyCheckTest {
                 plain.apply(SettingsChange.read(Map.of("compression", "gzip", "compressionLevel", 9))),
                 plain.apply(SettingsChange.read(Map.of("compression", "lz4", "compressionLevel", 17))),
                 plain.apply(SettingsChange.read(Map.of("compression", "zstd", "compressionLevel", -131_072))),
-                plain.apply(SettingsChange.read(Map.of("acks", "1", "sendBufferBytes", -1))));
+                plain.apply(SettingsChange.read(Map.of(
+                        "acks",
+                        "1",
+                        "producerConfig",
+                        Map.of(
+                                "send.buffer.bytes",
+                                -1,
+                                "buffer.memory",
+                                134_217_728,
+                                "max.in.flight.requests.per.connection",
+                                10)))));
         for (ProducerSettings s : producers) {
             assertThatCode(() -> ClientPropertyCheck.producer("settings", s.kafkaProperties()))
                     .as(s.toString())
                     .doesNotThrowAnyException();
+            assertThatCode(() -> ClientPropertyCheck.producer("producerConfig", s.producerConfig()))
+                    .as(s.toString())
+                    .doesNotThrowAnyException();
         }
+        assertThatThrownBy(() -> ClientPropertyCheck.producer("producerConfig", Map.of("send.buffer.bytes", "-2")))
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("producerConfig.send.buffer.bytes");
         assertThatCode(() -> ClientPropertyCheck.consumer("consumer", ConsumerSettings.DEFAULTS.kafkaProperties()))
                 .doesNotThrowAnyException();
         assertThat(ConsumerSettings.DEFAULTS.kafkaProperties()).isNotEmpty();
@@ -156,15 +172,7 @@ class ClientPropertyCheckTest {
     void theSettingsFallbacksAreTheClientsOwnDefaults() {
         ProducerSettings plain = new ProducerSettings(5, 16_384, Compression.NONE, 1_000, 400, KeyStrategy.ORDER_ID);
         Map<String, Object> producerDefaults = ProducerConfig.configDef().defaultValues();
-        for (String property : List.of(
-                "acks",
-                "enable.idempotence",
-                "max.in.flight.requests.per.connection",
-                "send.buffer.bytes",
-                "buffer.memory",
-                "linger.ms",
-                "batch.size",
-                "compression.type")) {
+        for (String property : List.of("acks", "enable.idempotence", "linger.ms", "batch.size", "compression.type")) {
             assertThat(plain.kafkaProperties().get(property))
                     .as(property)
                     .isEqualTo(String.valueOf(producerDefaults.get(property)));

@@ -6,6 +6,7 @@ import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SchemaRegistryConfig;
 import com.networknt.schema.SpecificationVersion;
 import com.networknt.schema.path.NodePath;
+import dev.latencylab.api.settings.ExtraProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -107,7 +108,10 @@ public final class ScenarioSchema {
     private static String what(Error e) {
         JsonNode given = e.getInstanceNode();
         return switch (e.getKeyword()) {
-            case "additionalProperties" -> "unknown field (known here: " + known(e) + ")";
+            case "additionalProperties" ->
+                ExtraProperties.movedToProducerConfig(String.valueOf(e.getProperty()))
+                        .map(moved -> "unknown field: " + moved)
+                        .orElseGet(() -> "unknown field (known here: " + known(e) + ")");
             case "required" -> e.isCustomMessage() ? e.getMessage() : "is missing";
             default ->
                 e.getMessage()

@@ -69,7 +69,7 @@ class EndpointClientsTest {
         assertThat(later.producerId()).isEqualTo(UUID.fromString("5f0c0000-0000-0000-0000-000000000001"));
         assertThat(lab.log())
                 .contains(
-                        "POST /actuator/producer {\"lingerMs\":10,\"batchSize\":32768,\"compression\":\"lz4\",\"rate\":2000.0,\"payloadBytes\":512,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"header\":true}",
+                        "POST /actuator/producer {\"lingerMs\":10,\"batchSize\":32768,\"compression\":\"lz4\",\"rate\":2000.0,\"payloadBytes\":512,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"header\":true}",
                         "GET /actuator/producer");
     }
 

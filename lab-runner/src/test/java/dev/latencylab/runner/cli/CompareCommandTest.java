@@ -81,9 +81,6 @@ class CompareCommandTest {
                         Map.entry("batch.size", "16384"),
                         Map.entry("compression.type", "none"),
                         Map.entry("acks", "all"),
-                        Map.entry("max.in.flight.requests.per.connection", "5"),
-                        Map.entry("send.buffer.bytes", "131072"),
-                        Map.entry("buffer.memory", "33554432"),
                         Map.entry("enable.idempotence", "true"));
         assertThat(s.unthrottled().rate()).isEqualTo(200_000);
         assertThat(s.lowRateSettings().lingerMs()).isZero();

@@ -211,14 +211,14 @@ class RunCommandTest {
                         // The warm-up's records carry phase 0; the measured ones the phase's id; then the phase is
                         // closed (fence) while the load goes on unmeasured. The phase's name goes with its id
                         // (lab_phase_info).
-                        "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}",
+                        "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}",
                         "POST /actuator/producer {\"phase\":ID,\"phaseName\":\"linger-0\"}",
                         "POST /actuator/producer {\"phase\":0}",
                         "GET /actuator/producer",
                         // The fence is polled without the histograms; the phase's last read asks for them.
                         "GET /actuator/latency",
                         "GET /actuator/latency?histograms=true",
-                        "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}",
+                        "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\",\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}",
                         "POST /actuator/producer {\"phase\":ID,\"phaseName\":\"linger-20\"}",
                         "POST /actuator/producer {\"phase\":0}",
                         "POST /actuator/producer {\"running\":false}");
@@ -521,7 +521,7 @@ class RunCommandTest {
 
         assertThat(code).as(errBytes.toString()).isZero();
         String load = "POST /actuator/producer {\"lingerMs\":20,\"batchSize\":16384,\"compression\":\"none\","
-                + "\"rate\":2000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}";
+                + "\"rate\":2000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}";
         List<String> calls =
                 lab.log().stream().filter(l -> !l.startsWith("PROM")).toList();
         // The warm-up's load, then the consumer reset on a quiet stream, then the first phase.
@@ -531,7 +531,7 @@ class RunCommandTest {
                         "POST /actuator/producer {\"running\":false}",
                         "DELETE /actuator/latency",
                         "POST /actuator/producer {\"lingerMs\":0,\"batchSize\":16384,\"compression\":\"none\","
-                                + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}");
+                                + "\"rate\":1000.0,\"payloadBytes\":400,\"keyStrategy\":\"order-id\",\"payload\":\"words\",\"acks\":\"all\",\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"even\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}");
         assertThat(lab.log())
                 .contains("PROM query histogram_quantile(0.5, sum by (le) "
                         + "(rate(lab_e2e_latency_seconds_bucket{job=\"consumer-app\"}[10s]))) * 1000");

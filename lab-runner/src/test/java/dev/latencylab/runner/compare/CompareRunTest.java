@@ -223,9 +223,6 @@ class CompareRunTest {
                             "batch.size=16384",
                             "compression.type=none",
                             "acks=all",
-                            "max.in.flight.requests.per.connection=5",
-                            "send.buffer.bytes=131072",
-                            "buffer.memory=33554432",
                             "enable.idempotence=true")
                     .containsSequence("--topic", "lab.compare");
             // The fake's p50 at linger 0 is 1.5 ms; the real EndToEndLatency output says 2 ms.
@@ -269,7 +266,7 @@ class CompareRunTest {
                     .filteredOn(l -> l.startsWith("POST /actuator/latency"))
                     .hasSize(8 + 2 * 2 + 3 * (1 + 2 + 2 * 3 + 1) + 2 + 1 + 2 * 2);
             String unthrottled = "POST /actuator/producer {\"lingerMs\":5,\"batchSize\":16384,\"compression\":\"none\","
-                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"maxInFlight\":5,\"sendBufferBytes\":131072,\"bufferMemory\":33554432,\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"bursts\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}";
+                    + "\"rate\":200000.0,\"payloadBytes\":400,\"keyStrategy\":\"none\",\"payload\":\"fixed\",\"acks\":\"all\",\"transactionMs\":0,\"abortEvery\":0,\"pacing\":\"bursts\",\"producerConfig\":{},\"running\":true,\"phase\":0,\"topic\":\"lab.orders\",\"header\":true}";
             String realistic = unthrottled
                     .replace(
                             "\"keyStrategy\":\"none\",\"payload\":\"fixed\"",

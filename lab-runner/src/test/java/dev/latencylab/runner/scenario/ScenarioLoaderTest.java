@@ -256,6 +256,16 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void aFormerSettingNowAKafkaPropertyIsRefusedWithWhereToGiveIt() {
+        String text = SWEEP.replace("      lingerMs: 0\n", "      lingerMs: 0\n      bufferMemory: 1048576\n");
+
+        assertThatThrownBy(() -> loader.parse("f.yaml", "f", text))
+                .isInstanceOf(ScenarioException.class)
+                .hasMessage("f.yaml: phase 1 'linger-0': settings.bufferMemory: unknown field: a Kafka property now:"
+                        + " give it in producerConfig as buffer.memory");
+    }
+
+    @Test
     void duplicatePhaseNamesAndEmptyPhasesAreRefused() {
         assertThatThrownBy(() -> loader.parse("d.yaml", "d", SWEEP.replace("linger-20", "linger-0")))
                 .hasMessageContaining("d.yaml: phase 2 'linger-0': name: is used by an earlier phase");

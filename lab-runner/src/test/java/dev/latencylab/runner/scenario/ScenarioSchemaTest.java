@@ -102,6 +102,7 @@ class ScenarioSchemaTest {
                 "phases:\n  - name: a\n    settingz: {}",
                 "repeats: 2",
                 "defaults: {settings: {lingerMS: 5}}",
+                "defaults: {settings: {maxInFlight: 5}}",
                 "defaults: {topic: {name: lab.x, partitions: 3, keeep: true}}",
                 "phases:\n  - name: a\n    consumer: {maxPollRecord: 5}",
                 "phases:\n  - name: a\n    faults: [{at: 5s, kill: leader, when: now}]",
@@ -120,8 +121,6 @@ class ScenarioSchemaTest {
                 "defaults: {settings: {lingerMs: 10001}}",
                 "defaults: {settings: {payloadBytes: 359}}",
                 "defaults: {settings: {rate: 200001}}",
-                "defaults: {settings: {maxInFlight: 6}}",
-                "defaults: {settings: {sendBufferBytes: 1000}}",
                 "defaults: {topic: {name: lab.x, partitions: 0}}",
                 "phases:\n  - name: a\n    backlog: 0",
                 "phases:\n  - name: a\n    producers: 1025",
@@ -205,15 +204,9 @@ class ScenarioSchemaTest {
                 "lingerMs", SettingsLimits.LINGER_MS,
                 "batchSize", SettingsLimits.BATCH_SIZE,
                 "payloadBytes", SettingsLimits.PAYLOAD_BYTES,
-                "maxInFlight", SettingsLimits.MAX_IN_FLIGHT,
-                "bufferMemory", SettingsLimits.BUFFER_MEMORY,
                 "transactionMs", SettingsLimits.TRANSACTION_MS,
                 "abortEvery", SettingsLimits.ABORT_EVERY);
         producer.forEach((name, range) -> assertRange(defs.path("settings"), name, range));
-        assertRange(
-                defs.path("settings").path("properties").path("sendBufferBytes").path("oneOf"),
-                "1",
-                SettingsLimits.SEND_BUFFER_BYTES);
         JsonNode rate = defs.path("settings")
                 .path("properties")
                 .path("rate")

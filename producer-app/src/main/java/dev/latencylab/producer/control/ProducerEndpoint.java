@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.Uuid;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -63,12 +64,14 @@ class ProducerEndpoint {
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     ResponseEntity<?> post(@RequestBody(required = false) String body) throws InterruptedException {
         SettingsChange requested = parse(body);
-        // The settings' range is any lab's; what this app's heap can hold is its own to say.
-        if (requested.settings().bufferMemory() != null) {
-            heap.bufferMemory().check("bufferMemory", requested.settings().bufferMemory());
-        }
-        if (requested.settings().producerConfig() != null) {
-            ClientPropertyCheck.producer("producerConfig", requested.settings().producerConfig());
+        Map<String, String> properties = requested.settings().producerConfig();
+        if (properties != null) {
+            ClientPropertyCheck.producer("producerConfig", properties);
+            // Kafka's range is any client's; what this app's heap can hold is its own to say.
+            String memory = properties.get(ProducerConfig.BUFFER_MEMORY_CONFIG);
+            if (memory != null) {
+                heap.bufferMemory().check("producerConfig.buffer.memory", Long.parseLong(memory.trim()));
+            }
         }
         // A combination the settings refuse (a level the codec has not) is a 400 here, with nothing
         // changed, not a failure on the sender thread.

@@ -60,9 +60,6 @@ final class ClientConfigs {
                 Acks.parse(value.apply(ProducerConfig.ACKS_CONFIG))
                         .orElseThrow(() -> new IllegalArgumentException("acks "
                                 + value.apply(ProducerConfig.ACKS_CONFIG) + " is not one the lab accounts for")),
-                number.apply(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION),
-                number.apply(ProducerConfig.SEND_BUFFER_CONFIG),
-                number.apply(ProducerConfig.BUFFER_MEMORY_CONFIG),
                 0,
                 0,
                 Pacing.EVEN,

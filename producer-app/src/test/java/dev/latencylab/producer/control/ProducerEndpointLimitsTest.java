@@ -30,7 +30,7 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.web.filter.FormContentFilter;
 
 /**
- * What the producer's control endpoint refuses for the memory it would take: a bufferMemory over its
+ * What the producer's control endpoint refuses for the memory it would take: a buffer.memory over its
  * share of the app's heap (a small heap here, given, not allocated) and a body over 64 KiB. The
  * sender is mocked: no Kafka. A form body is no way around the bound.
  */
@@ -39,7 +39,7 @@ import org.springframework.web.filter.FormContentFilter;
 class ProducerEndpointLimitsTest {
 
     private static final String URL = "/actuator/producer";
-    /** A third of it is 104857600 bytes (100 MiB), the most bufferMemory this app takes. */
+    /** A third of it is 104857600 bytes (100 MiB), the most buffer.memory this app takes. */
     private static final long MAX_HEAP = 3L * 100 * 1024 * 1024;
 
     private static final LoadState BEFORE = new LoadState(
@@ -73,10 +73,11 @@ class ProducerEndpointLimitsTest {
 
     @Test
     void bufferMemoryOverAThirdOfTheHeapIsA400NamingTheFieldAndTheBoundWithNothingChanged() {
-        assertThat(post("{\"bufferMemory\": 104857601}"))
+        assertThat(post("{\"producerConfig\": {\"buffer.memory\": 104857601}}"))
                 .hasStatus(HttpStatus.BAD_REQUEST)
                 .bodyJson()
-                .isLenientlyEqualTo("{\"field\": \"bufferMemory\", \"error\": \"bufferMemory must be at most 104857600"
+                .isLenientlyEqualTo("{\"field\": \"producerConfig.buffer.memory\", \"error\":"
+                        + " \"producerConfig.buffer.memory must be at most 104857600"
                         + " bytes here, a third of the producer-app's max heap of 314572800 bytes (-Xmx;"
                         + " LAB_APP_JAVA_OPTS with scripts/lab): the Kafka client may fill all of it with batches;"
                         + " got 104857601\"}");
@@ -85,7 +86,8 @@ class ProducerEndpointLimitsTest {
 
     @Test
     void bufferMemoryOfAThirdOfTheHeapIsTaken() {
-        assertThat(post("{\"bufferMemory\": 104857600}")).hasStatusOk();
+        assertThat(post("{\"producerConfig\": {\"buffer.memory\": \" 104857600\"}}"))
+                .hasStatusOk();
         verify(generator).submit(any(), any());
     }
 

@@ -70,9 +70,9 @@ class ProducerEndpointTest {
     private static final String URL = "/actuator/producer";
     private static final String EXAMPLE = "body must be a JSON object, e.g. {\"lingerMs\": 5}";
     private static final String ACCEPTED_FIELDS =
-            "accepted: abortEvery, acks, batchSize, bufferMemory, compression, compressionLevel, header, keyStrategy,"
-                    + " lingerMs, maxInFlight, pacing, payload, payloadBytes, payloadFile, phase, phaseName, producerConfig, rate, running,"
-                    + " sendBufferBytes, stopAfterRecords, topic, transactionMs";
+            "accepted: abortEvery, acks, batchSize, compression, compressionLevel, header, keyStrategy,"
+                    + " lingerMs, pacing, payload, payloadBytes, payloadFile, phase, phaseName, producerConfig, rate, running,"
+                    + " stopAfterRecords, topic, transactionMs";
     private static final UUID PRODUCER_ID = UUID.fromString("5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6");
     private static final SenderCounters COUNTERS = new SenderCounters(1_000, 990, 3, 999);
     private static final long GENERATION = 42;
@@ -223,7 +223,7 @@ class ProducerEndpointTest {
                 {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","topic":"lab.orders","running":false,"generation":42,
                  "settings":{"lingerMs":20,"batchSize":65536,"compression":"zstd","rate":2500.5,
                              "payloadBytes":1024,"keyStrategy":"customer-id","payload":"words",
-                             "acks":"all","maxInFlight":5,"sendBufferBytes":131072,"bufferMemory":33554432,
+                             "acks":"all",
                              "transactionMs":0,"abortEvery":0,"pacing":"even"},
                  "phase":0,"counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999,"retries":0,"errors":0},
                  "phases":[],"header":true}""");
@@ -359,7 +359,7 @@ class ProducerEndpointTest {
                         {"producerId":"5f0c2a44-1b2c-4d5e-8f90-a1b2c3d4e5f6","topic":"lab.orders","running":true,"generation":42,
                          "settings":{"lingerMs":5,"batchSize":16384,"compression":"lz4","rate":0.1,
                                      "payloadBytes":400,"keyStrategy":"customer-id","payload":"words",
-                                     "acks":"all","maxInFlight":5,"sendBufferBytes":131072,"bufferMemory":33554432,
+                                     "acks":"all",
                              "transactionMs":0,"abortEvery":0,"pacing":"even"},
                          "phase":2000000000,"phaseName":"by hand: compression=lz4 rate=0.1 keyStrategy=customer-id",
                          "counters":{"sent":1000,"acked":990,"failed":3,"lastSequence":999,"retries":0,
@@ -776,9 +776,6 @@ class ProducerEndpointTest {
             json.put("compressionLevel", s.compressionLevel());
         }
         json.put("acks", s.acks().kafkaValue());
-        json.put("maxInFlight", s.maxInFlight());
-        json.put("sendBufferBytes", s.sendBufferBytes());
-        json.put("bufferMemory", s.bufferMemory());
         json.put("transactionMs", s.transactionMs());
         json.put("abortEvery", s.abortEvery());
         json.put("pacing", s.pacing().label());
@@ -798,8 +795,7 @@ class ProducerEndpointTest {
     private static SettingsChange change(
             Integer linger, Integer batch, Compression codec, Double rate, Integer bytes, KeyStrategy keys) {
         return SettingsChange.of(new ProducerChange(
-                linger, batch, codec, null, rate, bytes, keys, null, null, null, null, null, null, null, null, null,
-                null));
+                linger, batch, codec, null, rate, bytes, keys, null, null, null, null, null, null, null));
     }
 
     private static SettingsChange lingerMs(int value) {

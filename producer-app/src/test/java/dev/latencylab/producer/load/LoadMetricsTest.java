@@ -61,9 +61,9 @@ class LoadMetricsTest {
                         row.getTag(LoadMetrics.labelName(name)))
                 .as(name)
                 .isNotNull());
-        assertThat(row.getTag("max_in_flight"))
+        assertThat(row.getTag("payload_bytes"))
                 .as("named as Prometheus labels are")
-                .isEqualTo("5");
+                .isEqualTo("400");
         assertThat(row.getTag("compression_level"))
                 .as("a setting without a value")
                 .isEqualTo("none");

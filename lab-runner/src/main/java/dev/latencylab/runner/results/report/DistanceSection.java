@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
  * The "Distance" section of summary.md: per phase with a round trip added between the far
@@ -74,9 +75,9 @@ final class DistanceSection {
                             : String.format(Locale.ROOT, "%.2f (%.2f)", n.measuredRttMs(), n.measuredRttP99Ms()),
                     Fmt.rate(p.achievedRate()),
                     mb(megabytes(p)),
-                    s.sendBufferBytes() < 0 ? "kernel" : s.sendBufferBytes(),
+                    sendBuffer(s) < 0 ? "kernel" : sendBuffer(s),
                     n.receiveBufferBytes() < 0 ? "kernel" : n.receiveBufferBytes(),
-                    s.maxInFlight() + " x " + s.batchSize(),
+                    inFlight(s) + " x " + s.batchSize(),
                     bound == null ? "-" : mb(bound));
         }
         return md.endTable().paragraph(reading(phases)).toString();
@@ -137,10 +138,29 @@ final class DistanceSection {
     private static Double perConnection(PhaseSummary p) {
         ProducerSettings s = p.settings();
         int receive = p.description().network().receiveBufferBytes();
-        if (s.sendBufferBytes() < 0 || receive < 0) {
-            return (double) s.maxInFlight() * s.batchSize();
+        if (sendBuffer(s) < 0 || receive < 0) {
+            return (double) inFlight(s) * s.batchSize();
         }
-        return (double) Math.min(Math.min(s.sendBufferBytes(), receive), (long) s.maxInFlight() * s.batchSize());
+        return (double) Math.min(Math.min(sendBuffer(s), receive), (long) inFlight(s) * s.batchSize());
+    }
+
+    private static int sendBuffer(ProducerSettings s) {
+        return clientInt(s, ProducerConfig.SEND_BUFFER_CONFIG);
+    }
+
+    private static int inFlight(ProducerSettings s) {
+        return clientInt(s, ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION);
+    }
+
+    /**
+     * A Kafka property the phase gave in its {@code producerConfig}, else Kafka's default: what the
+     * producer-app ran with unless its client config file set another (which the results do not hold).
+     */
+    private static int clientInt(ProducerSettings s, String property) {
+        String given = s.producerConfig().get(property);
+        return given != null
+                ? Integer.parseInt(given.trim())
+                : (Integer) ProducerConfig.configDef().defaultValues().get(property);
     }
 
     /** MB/s a phase's connections can carry over its round trip; null at 0 ms or with a kernel-tuned buffer. */

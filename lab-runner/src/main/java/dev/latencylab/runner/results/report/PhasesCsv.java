@@ -35,7 +35,6 @@ public final class PhasesCsv {
             Map.entry("measuredTo", "UTC"),
             Map.entry("settings.batchSize", "bytes"),
             Map.entry("settings.rate", "records/s"),
-            Map.entry("settings.bufferMemory", "bytes"),
             Map.entry("samples", "records"),
             Map.entry("unsampled", "records"),
             Map.entry("achievedRate", "records/s"),

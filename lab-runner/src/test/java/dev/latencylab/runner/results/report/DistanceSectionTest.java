@@ -51,12 +51,32 @@ class DistanceSectionTest {
     void aBufferTheKernelTunesLeavesTheInFlightRequestsAsTheOnlyFixedBound() {
         ProducerSettings tuned = new ProducerSettings(50, 262_144, Compression.NONE, -1, 400, KeyStrategy.ORDER_ID)
                 .apply(SettingsChange.read(Map.of(
-                        "payload", "words", "maxInFlight", 5, "sendBufferBytes", -1, "bufferMemory", 134_217_728)));
+                        "payload",
+                        "words",
+                        "producerConfig",
+                        Map.of(
+                                "max.in.flight.requests.per.connection",
+                                2,
+                                "send.buffer.bytes",
+                                -1,
+                                "buffer.memory",
+                                134_217_728))));
         PhaseSummary far = delayed("tuned-rtt-50", 50, -1, tuned);
 
-        // 5 x 256 KiB per connection, 3 connections, 0.05 s
-        assertThat(DistanceSection.bound(far)).isCloseTo(78.64, org.assertj.core.data.Offset.offset(0.01));
+        // 2 x 256 KiB per connection, 3 connections, 0.05 s
+        assertThat(DistanceSection.bound(far)).isCloseTo(31.46, org.assertj.core.data.Offset.offset(0.01));
         assertThat(DistanceSection.sets(List.of(far))).containsOnlyKeys("tuned");
+    }
+
+    @Test
+    void aSendBufferThePhaseSetsInItsKafkaPropertiesIsTheBoundWhenItIsTheSmallest() {
+        ProducerSettings small =
+                defaults().apply(SettingsChange.read(Map.of("producerConfig", Map.of("send.buffer.bytes", "65536"))));
+        PhaseSummary far = delayed("small-rtt-100", 100, 102_400, small);
+
+        // min(64 KiB sent, 100 KiB received, 5 x 16 KiB in flight) per connection, 3 connections, 0.1 s
+        assertThat(DistanceSection.bound(far)).isCloseTo(1.97, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(DistanceSection.render(List.of(far))).contains("| 65536 | 102400 | 5 x 16384 |");
     }
 
     private static ProducerSettings defaults() {
