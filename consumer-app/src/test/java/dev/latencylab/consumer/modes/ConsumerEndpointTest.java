@@ -134,7 +134,7 @@ class ConsumerEndpointTest {
         when(BATCH.isPauseRequested()).thenReturn(true);
 
         MvcTestResult result = post("{\"listener\": \"record\", \"commit\": \"record\", \"commitSync\": true, "
-                + "\"fetchMaxWaitMs\": 100}");
+                + "\"consumerConfig\": {\"fetch.max.wait.ms\": 100}}");
 
         assertThat(result).hasStatusOk();
         InOrder order = inOrder(BATCH, RECORD);

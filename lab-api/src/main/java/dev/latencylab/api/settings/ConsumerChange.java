@@ -19,10 +19,7 @@ import java.util.stream.Collectors;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ConsumerChange(
-        Integer fetchMinBytes,
-        Integer fetchMaxWaitMs,
         Integer maxPollRecords,
-        Integer maxPartitionFetchBytes,
         ListenerType listener,
         CommitMode commit,
         Integer commitCount,
@@ -60,8 +57,7 @@ public record ConsumerChange(
     }
 
     private static ConsumerChange only(Boolean consuming) {
-        return new ConsumerChange(
-                null, null, null, null, null, null, null, null, null, null, null, null, null, consuming, null);
+        return new ConsumerChange(null, null, null, null, null, null, null, null, null, null, consuming, null);
     }
 
     /** Every setting as given (what a phase asks for); reading left as it is. */
@@ -72,10 +68,7 @@ public record ConsumerChange(
     /** Every setting as given, and whether the consumer reads (null: as it is). */
     public static ConsumerChange to(ConsumerSettings s, Boolean consuming) {
         return new ConsumerChange(
-                s.fetchMinBytes(),
-                s.fetchMaxWaitMs(),
                 s.maxPollRecords(),
-                s.maxPartitionFetchBytes(),
                 s.listener(),
                 s.commit(),
                 s.commitCount(),
@@ -103,10 +96,7 @@ public record ConsumerChange(
     private static ConsumerChange read(Map<String, ?> f, Set<String> known, List<BadSettingsException> problems) {
         FieldReads.unknown(f, known, problems);
         return new ConsumerChange(
-                FieldReads.integer(f, "fetchMinBytes", ConsumerLimits.FETCH_MIN_BYTES, problems),
-                FieldReads.integer(f, "fetchMaxWaitMs", ConsumerLimits.FETCH_MAX_WAIT_MS, problems),
                 FieldReads.integer(f, "maxPollRecords", ConsumerLimits.MAX_POLL_RECORDS, problems),
-                FieldReads.integer(f, "maxPartitionFetchBytes", ConsumerLimits.MAX_PARTITION_FETCH_BYTES, problems),
                 FieldReads.labelled(f, "listener", ListenerType.class, problems),
                 FieldReads.labelled(f, "commit", CommitMode.class, problems),
                 FieldReads.integer(f, "commitCount", ConsumerLimits.COMMIT_COUNT, problems),
@@ -126,10 +116,7 @@ public record ConsumerChange(
      */
     public ConsumerChange with(ListenerType newListener, CommitMode newCommit, Map<String, String> properties) {
         return new ConsumerChange(
-                fetchMinBytes,
-                fetchMaxWaitMs,
                 maxPollRecords,
-                maxPartitionFetchBytes,
                 newListener != null ? newListener : listener,
                 newCommit != null ? newCommit : commit,
                 commitCount,

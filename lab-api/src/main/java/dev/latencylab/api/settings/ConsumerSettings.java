@@ -2,23 +2,20 @@ package dev.latencylab.api.settings;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * Everything about the consumer a phase of an experiment sets: the Kafka consumer's fetch settings
- * (a change of one restarts the listener container), how the listener receives records, when
+ * Everything about the consumer a phase of an experiment sets: the most records a poll hands the
+ * listener (a change of it restarts the listener container), how the listener receives records, when
  * offsets are committed, the simulated processing of each record, and any other Kafka consumer
- * properties ({@code consumerConfig}, by their Kafka names). The one type for it: the consumer-app
+ * properties ({@code consumerConfig}, by their Kafka names: {@code fetch.max.wait.ms} and the other
+ * fetch properties among them). The one type for it: the consumer-app
  * holds it, {@code /actuator/consumer} shows it, a scenario's phase asks for it. Checked when made,
  * so an inconsistent combination cannot exist. Its JSON is a flat object, one field per setting
  * (the commit figure the mode does not read and an empty {@code consumerConfig} left out).
  *
- * @param fetchMinBytes fetch.min.bytes
- * @param fetchMaxWaitMs fetch.max.wait.ms
  * @param maxPollRecords max.poll.records: the largest batch a listener call receives
- * @param maxPartitionFetchBytes max.partition.fetch.bytes
  * @param listener one record per listener call, the poll's batch, or a share group's consumers
  * @param commit when offsets are committed
  * @param commitCount records between commits, for {@link CommitMode#COUNT} only
@@ -29,14 +26,13 @@ import java.util.Objects;
  *     share, its consumers
  * @param workMicros simulated processing time per record, µs (0: none)
  * @param work what the simulated processing does: spin on the CPU or wait
- * @param consumerConfig any other Kafka consumer properties ({@link ExtraProperties}); empty when none
+ * @param consumerConfig any other Kafka consumer properties ({@link ExtraProperties}), checked by
+ *     Kafka's own definitions where the client is on the classpath; empty when none. One not given is
+ *     Kafka's default
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ConsumerSettings(
-        int fetchMinBytes,
-        int fetchMaxWaitMs,
         int maxPollRecords,
-        int maxPartitionFetchBytes,
         ListenerType listener,
         CommitMode commit,
         Integer commitCount,
@@ -49,15 +45,12 @@ public record ConsumerSettings(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> consumerConfig) {
 
     /**
-     * The consumer-app's defaults: Kafka's fetch settings, the poll's batch per call, asynchronous
+     * The consumer-app's defaults: Kafka's fetch properties, the poll's batch per call, asynchronous
      * commits every 5 s (so commits cost the brokers little at tens of thousands of records/s), no
      * simulated work.
      */
     public static final ConsumerSettings DEFAULTS = new ConsumerSettings(
-            1,
             500,
-            500,
-            1_048_576,
             ListenerType.BATCH,
             CommitMode.TIME,
             null,
@@ -73,10 +66,7 @@ public record ConsumerSettings(
     public static final int MAX_SHARE_CONSUMERS = 32;
 
     public ConsumerSettings {
-        ConsumerLimits.FETCH_MIN_BYTES.check("fetchMinBytes", fetchMinBytes);
-        ConsumerLimits.FETCH_MAX_WAIT_MS.check("fetchMaxWaitMs", fetchMaxWaitMs);
         ConsumerLimits.MAX_POLL_RECORDS.check("maxPollRecords", maxPollRecords);
-        ConsumerLimits.MAX_PARTITION_FETCH_BYTES.check("maxPartitionFetchBytes", maxPartitionFetchBytes);
         if (commitCount != null) {
             ConsumerLimits.COMMIT_COUNT.check("commitCount", commitCount);
         }
@@ -154,10 +144,16 @@ public record ConsumerSettings(
         }
     }
 
-    /** Read from JSON (the consumer's status, the stored file) by the endpoint's own strict reader. */
+    /**
+     * Read from JSON (the consumer's status, a summary) by the endpoint's own strict reader; the fetch
+     * settings of one written before they went into {@code consumerConfig} are read as the properties
+     * they are ({@link ExtraProperties#FORMER_CONSUMER_SETTINGS}).
+     */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static ConsumerSettings fromJson(Map<String, Object> fields) {
-        return DEFAULTS.apply(ConsumerChange.read(fields, ConsumerChange.SETTINGS_FIELDS));
+        return DEFAULTS.apply(ConsumerChange.read(
+                ExtraProperties.formerSettingsMoved(fields, ExtraProperties.FORMER_CONSUMER_SETTINGS, "consumerConfig"),
+                ConsumerChange.SETTINGS_FIELDS));
     }
 
     /**
@@ -179,10 +175,7 @@ public record ConsumerSettings(
                 ? or(c.workers(), workers)
                 : (nextProcessing == ProcessingOrder.IN_ORDER ? 1 : 8);
         return new ConsumerSettings(
-                or(c.fetchMinBytes(), fetchMinBytes),
-                or(c.fetchMaxWaitMs(), fetchMaxWaitMs),
                 or(c.maxPollRecords(), maxPollRecords),
-                or(c.maxPartitionFetchBytes(), maxPartitionFetchBytes),
                 or(c.listener(), listener),
                 nextCommit,
                 nextCount,
@@ -199,20 +192,14 @@ public record ConsumerSettings(
         return given != null ? given : current;
     }
 
-    /** Whether going from these settings to {@code next} needs a new Kafka consumer (its fetch settings or other properties differ). */
+    /** Whether going from these settings to {@code next} needs a new Kafka consumer (its poll's batch or other properties differ). */
     public boolean fetchDiffers(ConsumerSettings next) {
         return !kafkaProperties().equals(next.kafkaProperties()) || !consumerConfig.equals(next.consumerConfig);
     }
 
     /** The Kafka consumer's properties these settings give, by Kafka's names, as text; the other properties go beside them. */
     public Map<String, String> kafkaProperties() {
-        Map<String, String> kafka = new LinkedHashMap<>();
-        kafka.put(ExtraProperties.CONSUMER_FETCH.get("fetchMinBytes"), Integer.toString(fetchMinBytes));
-        kafka.put(ExtraProperties.CONSUMER_FETCH.get("fetchMaxWaitMs"), Integer.toString(fetchMaxWaitMs));
-        kafka.put(ExtraProperties.CONSUMER_FETCH.get("maxPollRecords"), Integer.toString(maxPollRecords));
-        kafka.put(
-                ExtraProperties.CONSUMER_FETCH.get("maxPartitionFetchBytes"), Integer.toString(maxPartitionFetchBytes));
-        return kafka;
+        return Map.of(ExtraProperties.MAX_POLL_RECORDS, Integer.toString(maxPollRecords));
     }
 
     /** When and how offsets are committed: "batch sync", "time 5000 ms async", "count 1000 async", "auto 5000 ms async". */

@@ -39,14 +39,20 @@ public final class ExtraProperties {
     private static final int IDEMPOTENT_MAX_IN_FLIGHT = 5;
 
     /**
-     * The Kafka properties that summaries written before they went into {@code producerConfig} name
-     * as settings, by that name, with the value the lab then gave them unless a phase said otherwise
-     * (Kafka's default): a value other than that is the property a phase set.
+     * The Kafka producer properties that results written before they went into {@code producerConfig}
+     * name as settings, by that name, with the value the lab then gave them unless a phase said
+     * otherwise (Kafka's default): a value other than that is the property a phase set.
      */
-    static final Map<String, Map.Entry<String, String>> FORMER_SETTINGS = Map.of(
+    static final Map<String, Map.Entry<String, String>> FORMER_PRODUCER_SETTINGS = Map.of(
             "maxInFlight", Map.entry(IN_FLIGHT, "5"),
             "sendBufferBytes", Map.entry("send.buffer.bytes", "131072"),
             "bufferMemory", Map.entry("buffer.memory", "33554432"));
+
+    /** The consumer's counterpart of {@link #FORMER_PRODUCER_SETTINGS}, for {@code consumerConfig}. */
+    static final Map<String, Map.Entry<String, String>> FORMER_CONSUMER_SETTINGS = Map.of(
+            "fetchMinBytes", Map.entry("fetch.min.bytes", "1"),
+            "fetchMaxWaitMs", Map.entry("fetch.max.wait.ms", "500"),
+            "maxPartitionFetchBytes", Map.entry("max.partition.fetch.bytes", "1048576"));
 
     /**
      * Properties the lab sets itself: each of its settings, and what makes the app work at all. Given
@@ -54,34 +60,37 @@ public final class ExtraProperties {
      */
     public static final Map<String, String> PRODUCER_OWNED = producerOwned();
 
-    /**
-     * The consumer's settings that are the Kafka consumer's own ({@link ConsumerSettings}' fetch
-     * settings): their Kafka property by their name. Here, not in {@link ConsumerSettings}, whose
-     * constructor reads this class: neither class needs the other initialised first.
-     */
-    static final Map<String, String> CONSUMER_FETCH = Map.of(
-            "fetchMinBytes", "fetch.min.bytes",
-            "fetchMaxWaitMs", "fetch.max.wait.ms",
-            "maxPollRecords", "max.poll.records",
-            "maxPartitionFetchBytes", "max.partition.fetch.bytes");
+    /** The consumer's one setting that is the Kafka consumer's own property ({@link ConsumerSettings#maxPollRecords}). */
+    static final String MAX_POLL_RECORDS = "max.poll.records";
 
-    /** Where a name that was a producer setting until it went into {@code producerConfig} is given now. */
-    public static Optional<String> movedToProducerConfig(String name) {
-        return Optional.ofNullable(FORMER_SETTINGS.get(name))
-                .map(property -> "a Kafka property now: give it in producerConfig as " + property.getKey());
+    /**
+     * Where a name that was a setting until it went into {@code producerConfig} or {@code
+     * consumerConfig} is given now, for a reader that refuses it as unknown.
+     */
+    public static Optional<String> movedToClientConfig(String name) {
+        if (FORMER_PRODUCER_SETTINGS.containsKey(name)) {
+            return Optional.of("a Kafka property now: give it in producerConfig as "
+                    + FORMER_PRODUCER_SETTINGS.get(name).getKey());
+        }
+        return Optional.ofNullable(FORMER_CONSUMER_SETTINGS.get(name))
+                .map(property -> "a Kafka property now: give it in consumerConfig as " + property.getKey());
     }
 
-    /** {@code fields} with any {@link #FORMER_SETTINGS} moved into {@code producerConfig} (at their default: dropped). */
-    static Map<String, Object> formerSettingsMoved(Map<String, Object> fields) {
-        if (FORMER_SETTINGS.keySet().stream().noneMatch(fields::containsKey)) {
+    /**
+     * {@code fields} with any of the {@code former} settings moved into the properties under {@code
+     * configField} (at their default: dropped).
+     */
+    static Map<String, Object> formerSettingsMoved(
+            Map<String, Object> fields, Map<String, Map.Entry<String, String>> former, String configField) {
+        if (former.keySet().stream().noneMatch(fields::containsKey)) {
             return fields;
         }
         Map<String, Object> moved = new LinkedHashMap<>(fields);
         Map<Object, Object> config = new LinkedHashMap<>();
-        if (moved.get("producerConfig") instanceof Map<?, ?> given) {
+        if (moved.get(configField) instanceof Map<?, ?> given) {
             config.putAll(given);
         }
-        FORMER_SETTINGS.forEach((name, property) -> {
+        former.forEach((name, property) -> {
             if (moved.containsKey(name)) {
                 String value = String.valueOf(moved.remove(name));
                 if (!value.equals(property.getValue())) {
@@ -89,7 +98,7 @@ public final class ExtraProperties {
                 }
             }
         });
-        moved.put("producerConfig", config);
+        moved.put(configField, config);
         return moved;
     }
 
@@ -138,7 +147,7 @@ public final class ExtraProperties {
 
     private static Map<String, String> consumerOwned() {
         Map<String, String> owned = new TreeMap<>();
-        CONSUMER_FETCH.forEach((name, property) -> owned.put(property, name));
+        owned.put(MAX_POLL_RECORDS, "maxPollRecords");
         ownedByEveryClient(owned, "deserializer");
         owned.put("enable.auto.commit", "commit (auto: the Kafka consumer's own commits)");
         owned.put("auto.commit.interval.ms", "commitIntervalMs (with commit auto)");

@@ -29,8 +29,8 @@ final class FieldReads {
     /** A problem for each field {@code known} does not name, naming what is accepted. */
     static void unknown(Map<String, ?> fields, Set<String> known, List<BadSettingsException> problems) {
         for (String name : new TreeSet<>(fields.keySet())) {
-            Optional<String> moved = ExtraProperties.movedToProducerConfig(name);
-            if (!known.contains(name) && moved.isPresent() && known.contains("producerConfig")) {
+            Optional<String> moved = ExtraProperties.movedToClientConfig(name);
+            if (!known.contains(name) && moved.isPresent()) {
                 problems.add(new BadSettingsException(name, name + " is " + moved.get()));
             } else if (!known.contains(name)) {
                 problems.add(new BadSettingsException(

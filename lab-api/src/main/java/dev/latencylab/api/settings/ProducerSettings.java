@@ -165,12 +165,14 @@ public record ProducerSettings(
     /**
      * Read from JSON (a summary, the producer's status) by the endpoint's own strict reader. A summary
      * written before the Kafka client's buffer and in-flight properties went into {@code
-     * producerConfig} names them as settings ({@link ExtraProperties#FORMER_SETTINGS}): read as the
+     * producerConfig} names them as settings ({@link ExtraProperties#FORMER_PRODUCER_SETTINGS}): read as the
      * properties they are, so its report and diff still work.
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
     public static ProducerSettings fromJson(Map<String, Object> fields) {
-        return of(ProducerChange.read(ExtraProperties.formerSettingsMoved(fields), ProducerChange.SETTINGS_FIELDS));
+        return of(ProducerChange.read(
+                ExtraProperties.formerSettingsMoved(fields, ExtraProperties.FORMER_PRODUCER_SETTINGS, "producerConfig"),
+                ProducerChange.SETTINGS_FIELDS));
     }
 
     /**

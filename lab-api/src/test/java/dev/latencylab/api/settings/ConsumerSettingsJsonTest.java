@@ -17,10 +17,7 @@ class ConsumerSettingsJsonTest {
     /** A value for each field that is not the default (a valid combination: per-key workers, commits by count). */
     private static Map<String, Object> tuned() {
         Map<String, Object> v = new LinkedHashMap<>();
-        v.put("fetchMinBytes", 1_024);
-        v.put("fetchMaxWaitMs", 50);
         v.put("maxPollRecords", 100);
-        v.put("maxPartitionFetchBytes", 65_536);
         v.put("listener", "record");
         v.put("commit", "count");
         v.put("commitCount", 250);
@@ -29,7 +26,7 @@ class ConsumerSettingsJsonTest {
         v.put("workers", 1);
         v.put("workMicros", 100);
         v.put("work", "cpu");
-        v.put("consumerConfig", Map.of("fetch.max.bytes", "1048576"));
+        v.put("consumerConfig", Map.of("fetch.max.bytes", "1048576", "fetch.max.wait.ms", "50"));
         return v;
     }
 
@@ -58,8 +55,7 @@ class ConsumerSettingsJsonTest {
         assertThat(ConsumerSettings.DEFAULTS.describe())
                 .isEqualTo("batch 500, in-order, commit time 5000 ms async, no work");
         assertThat(JSON.writeValueAsString(ConsumerSettings.DEFAULTS))
-                .isEqualTo("{\"fetchMinBytes\":1,\"fetchMaxWaitMs\":500,\"maxPollRecords\":500,"
-                        + "\"maxPartitionFetchBytes\":1048576,\"listener\":\"batch\",\"commit\":\"time\","
+                .isEqualTo("{\"maxPollRecords\":500,\"listener\":\"batch\",\"commit\":\"time\","
                         + "\"commitIntervalMs\":5000,\"commitSync\":false,\"processing\":\"in-order\",\"workers\":1,"
                         + "\"workMicros\":0,\"work\":\"wait\"}");
         assertThat(JSON.writeValueAsString(ConsumerChange.consuming(true))).isEqualTo("{\"consuming\":true}");
@@ -69,15 +65,16 @@ class ConsumerSettingsJsonTest {
     }
 
     @Test
-    void onlyAFetchSettingOrAnotherPropertyNeedsANewConsumer() {
+    void onlyThePollsBatchOrAnotherPropertyNeedsANewConsumer() {
         Map<String, Object> tuned = tuned();
-        for (String fetch : ExtraProperties.CONSUMER_FETCH.keySet()) {
-            assertThat(ConsumerSettings.DEFAULTS
-                            .apply(ConsumerChange.fromJson(Map.of(fetch, tuned.get(fetch))))
-                            .fetchDiffers(ConsumerSettings.DEFAULTS))
-                    .as(fetch)
-                    .isTrue();
-        }
+        assertThat(ConsumerSettings.DEFAULTS
+                        .apply(ConsumerChange.fromJson(Map.of("maxPollRecords", 100)))
+                        .fetchDiffers(ConsumerSettings.DEFAULTS))
+                .isTrue();
+        assertThat(ConsumerSettings.DEFAULTS
+                        .apply(ConsumerChange.fromJson(Map.of("consumerConfig", Map.of("fetch.max.wait.ms", 50))))
+                        .fetchDiffers(ConsumerSettings.DEFAULTS))
+                .isTrue();
         ConsumerSettings s = ConsumerSettings.fromJson(tuned);
         assertThat(s.apply(ConsumerChange.fromJson(Map.of("workMicros", 5))).fetchDiffers(s))
                 .isFalse();
@@ -86,13 +83,8 @@ class ConsumerSettingsJsonTest {
     }
 
     @Test
-    void theClientPropertiesAreTheFetchSettingsButNotTheOtherProperties() {
-        assertThat(ConsumerSettings.DEFAULTS.kafkaProperties())
-                .containsExactly(
-                        Map.entry("fetch.min.bytes", "1"),
-                        Map.entry("fetch.max.wait.ms", "500"),
-                        Map.entry("max.poll.records", "500"),
-                        Map.entry("max.partition.fetch.bytes", "1048576"));
+    void theClientPropertiesAreThePollsBatchButNotTheOtherProperties() {
+        assertThat(ConsumerSettings.DEFAULTS.kafkaProperties()).containsExactly(Map.entry("max.poll.records", "500"));
         ConsumerSettings tuned = ConsumerSettings.DEFAULTS.apply(
                 ConsumerChange.fromJson(Map.of("maxPollRecords", 50, "consumerConfig", Map.of("check.crcs", "false"))));
         assertThat(tuned.kafkaProperties())
@@ -103,5 +95,13 @@ class ConsumerSettingsJsonTest {
                 .containsEntry("max.poll.records", "maxPollRecords")
                 .containsKeys(
                         ConsumerSettings.DEFAULTS.kafkaProperties().keySet().toArray(String[]::new));
+    }
+
+    @Test
+    void aStatusFromBeforeTheFetchSettingsWereKafkaPropertiesIsReadWithThemAsProperties() {
+        ConsumerSettings old = ConsumerSettings.fromJson(Map.of(
+                "fetchMinBytes", 1, "fetchMaxWaitMs", 50, "maxPollRecords", 500, "maxPartitionFetchBytes", 1_048_576));
+        assertThat(old.consumerConfig()).containsExactly(Map.entry("fetch.max.wait.ms", "50"));
+        assertThat(old.maxPollRecords()).isEqualTo(500);
     }
 }

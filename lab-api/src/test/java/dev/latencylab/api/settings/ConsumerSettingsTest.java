@@ -144,10 +144,19 @@ class ConsumerSettingsTest {
     }
 
     @Test
-    void onlyFetchSettingsNeedANewConsumer() {
+    void aFetchSettingNowAKafkaPropertyIsRefusedWithWhereToGiveIt() {
+        assertThatThrownBy(() -> ConsumerChange.fromJson(Map.of("fetchMaxWaitMs", 50)))
+                .hasMessage("fetchMaxWaitMs is a Kafka property now: give it in consumerConfig as fetch.max.wait.ms")
+                .extracting(e -> ((BadSettingsException) e).field())
+                .isEqualTo("fetchMaxWaitMs");
+    }
+
+    @Test
+    void onlyKafkaPropertiesNeedANewConsumer() {
         ConsumerSettings d = ConsumerSettings.DEFAULTS;
         assertThat(d.fetchDiffers(read(Map.of("workMicros", 5)))).isFalse();
-        assertThat(d.fetchDiffers(read(Map.of("fetchMaxWaitMs", 5)))).isTrue();
+        assertThat(d.fetchDiffers(read(Map.of("consumerConfig", Map.of("fetch.max.wait.ms", 5)))))
+                .isTrue();
         assertThat(d.fetchDiffers(read(Map.of("maxPollRecords", 300)))).isTrue();
     }
 }

@@ -100,8 +100,14 @@ class ExtraPropertiesTest {
                 .containsEntry("key.deserializer", bytes)
                 .containsEntry("value.deserializer", bytes)
                 .containsEntry("auto.commit.interval.ms", "commitIntervalMs (with commit auto)")
-                .doesNotContainKeys("key.serializer", "value.serializer", "enable.idempotence")
-                .hasSize(13);
+                .containsEntry("max.poll.records", "maxPollRecords")
+                .doesNotContainKeys(
+                        "key.serializer",
+                        "value.serializer",
+                        "enable.idempotence",
+                        "fetch.max.wait.ms",
+                        "fetch.min.bytes")
+                .hasSize(10);
     }
 
     @Test

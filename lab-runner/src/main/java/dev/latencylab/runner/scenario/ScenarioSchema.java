@@ -109,7 +109,7 @@ public final class ScenarioSchema {
         JsonNode given = e.getInstanceNode();
         return switch (e.getKeyword()) {
             case "additionalProperties" ->
-                ExtraProperties.movedToProducerConfig(String.valueOf(e.getProperty()))
+                ExtraProperties.movedToClientConfig(String.valueOf(e.getProperty()))
                         .map(moved -> "unknown field: " + moved)
                         .orElseGet(() -> "unknown field (known here: " + known(e) + ")");
             case "required" -> e.isCustomMessage() ? e.getMessage() : "is missing";

@@ -536,8 +536,8 @@ public final class FakeLab implements AutoCloseable {
         TestServer.reply(
                 ex,
                 200,
-                "{\"settings\":{\"fetchMinBytes\":1,\"fetchMaxWaitMs\":500,\"maxPollRecords\":500,"
-                        + "\"maxPartitionFetchBytes\":1048576,\"listener\":\"" + listener + "\",\"commit\":\"time\","
+                "{\"settings\":{\"maxPollRecords\":500,"
+                        + "\"listener\":\"" + listener + "\",\"commit\":\"time\","
                         + "\"commitIntervalMs\":5000,\"commitSync\":false,\"processing\":\"in-order\",\"workers\":1,"
                         + "\"workMicros\":0,\"work\":\"wait\"" + consumerConfig + "},\"consuming\":true,"
                         + "\"summary\":\"" + listener + "\",\"keyOrderViolations\":0}");

@@ -571,8 +571,8 @@ class ScenarioLoaderTest {
                 .isInstanceOf(ScenarioException.class)
                 .satisfies(e -> assertThat(((ScenarioException) e).problems())
                         .containsExactly("c.yaml: phase 1 'bad': consumer.maxPollRecord: unknown field (known here:"
-                                + " commit, commitCount, commitIntervalMs, commitSync, consumerConfig, fetchMaxWaitMs,"
-                                + " fetchMinBytes, listener, maxPartitionFetchBytes, maxPollRecords,"
+                                + " commit, commitCount, commitIntervalMs, commitSync, consumerConfig,"
+                                + " listener, maxPollRecords,"
                                 + " processing, work, workMicros, workers)"));
         assertThatThrownBy(() -> loader.parse("c.yaml", "c", text.replace(", maxPollRecord: 5", "")))
                 .hasMessageContaining("c.yaml: phase 1 'bad': consumer.processing: per-key spreads a batch"

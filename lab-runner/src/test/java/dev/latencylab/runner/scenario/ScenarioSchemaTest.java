@@ -215,10 +215,7 @@ class ScenarioSchemaTest {
         assertThat(rate.path("minimum").asDouble()).isEqualTo(SettingsLimits.MIN_RATE);
         assertThat(rate.path("maximum").asDouble()).isEqualTo(SettingsLimits.MAX_RATE);
         Map<String, SettingsLimits.IntRange> consumer = Map.of(
-                "fetchMinBytes", ConsumerLimits.FETCH_MIN_BYTES,
-                "fetchMaxWaitMs", ConsumerLimits.FETCH_MAX_WAIT_MS,
                 "maxPollRecords", ConsumerLimits.MAX_POLL_RECORDS,
-                "maxPartitionFetchBytes", ConsumerLimits.MAX_PARTITION_FETCH_BYTES,
                 "commitCount", ConsumerLimits.COMMIT_COUNT,
                 "commitIntervalMs", ConsumerLimits.COMMIT_INTERVAL_MS,
                 "workers", ConsumerLimits.WORKERS,

@@ -58,7 +58,7 @@ class ConsumerModesIT {
             "{\"maxPollRecords\": 300, \"processing\": \"unordered\", \"workers\": 16, \"work\": \"cpu\","
                     + " \"workMicros\": 50}",
             "{\"commit\": \"count\", \"commitCount\": 200, \"processing\": \"in-order\", \"workMicros\": 0,"
-                    + " \"fetchMinBytes\": 1024, \"fetchMaxWaitMs\": 50}",
+                    + " \"consumerConfig\": {\"fetch.min.bytes\": 1024, \"fetch.max.wait.ms\": 50}}",
             "{\"commit\": \"time\", \"commitIntervalMs\": 1000, \"commitSync\": false}",
             AUTO_RECORD,
             "{\"listener\": \"batch\", \"processing\": \"per-key\", \"workers\": 8, \"workMicros\": 200}");
