@@ -67,14 +67,13 @@ public final class SettingsFile {
 
     private ConsumerSettings read() throws IOException {
         refuseLinkOrFolder();
-        ConsumerChange change = ConsumerChange.read(
-                StrictJsonBody.fields(Files.readString(file, StandardCharsets.UTF_8), "{\"maxPollRecords\": 50}"),
-                ConsumerChange.SETTINGS_FIELDS);
-        if (change.consumerConfig() != null) {
-            // What the endpoint checks before it applies a change: a file is no way around it.
-            ClientPropertyCheck.consumer("consumerConfig", change.consumerConfig());
-        }
-        return ConsumerSettings.DEFAULTS.apply(change);
+        // Read as the settings' JSON is: a file written before the fetch settings went into
+        // consumerConfig still starts the instance with them.
+        ConsumerSettings stored = ConsumerSettings.fromJson(
+                StrictJsonBody.fields(Files.readString(file, StandardCharsets.UTF_8), "{\"maxPollRecords\": 50}"));
+        // What the endpoint checks before it applies a change: a file is no way around it.
+        ClientPropertyCheck.consumer("consumerConfig", stored.consumerConfig());
+        return stored;
     }
 
     /**

@@ -42,6 +42,17 @@ class SettingsFileTest {
     }
 
     @Test
+    void aFileFromBeforeTheFetchSettingsWereKafkaPropertiesStartsTheInstanceWithThem() throws IOException {
+        Path old = Files.writeString(
+                dir.resolve("old.settings.json"),
+                "{\"fetchMinBytes\": 1, \"fetchMaxWaitMs\": 50, \"maxPollRecords\": 50,"
+                        + " \"maxPartitionFetchBytes\": 1048576, \"consumerConfig\": {\"group.protocol\": \"consumer\"}}");
+
+        assertThat(SettingsFile.at(old).initial().consumerConfig())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("group.protocol", "consumer", "fetch.max.wait.ms", "50"));
+    }
+
+    @Test
     void withoutAFileOrWithoutOneConfiguredAnInstanceStartsWithTheDefaults() {
         assertThat(SettingsFile.at(dir.resolve("absent.json")).initial()).isEqualTo(ConsumerSettings.DEFAULTS);
         assertThat(SettingsFile.none().initial()).isEqualTo(ConsumerSettings.DEFAULTS);
