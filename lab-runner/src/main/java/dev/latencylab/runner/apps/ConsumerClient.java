@@ -76,6 +76,11 @@ public final class ConsumerClient {
         down.remove(n);
     }
 
+    /** Whether every instance but {@code n} is taken down (or still starting): taking it down would leave none. */
+    public boolean othersDown(int n) {
+        return down.size() == bases.size() - 1 && !down.contains(n);
+    }
+
     /** The URL of instance {@code n} (from 1). */
     public URI instance(int n) {
         if (n < 1 || n > bases.size()) {

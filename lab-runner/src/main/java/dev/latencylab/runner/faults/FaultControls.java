@@ -1,19 +1,14 @@
 package dev.latencylab.runner.faults;
 
-import dev.latencylab.runner.scenario.Durations;
 import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.Scenario;
 import dev.latencylab.runner.scenario.ScenarioException;
 import dev.latencylab.runner.scenario.TimedFault;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 
 /**
  * What a run's fault steps act through: the brokers' control and the consumer-app instances'
@@ -63,45 +58,26 @@ public record FaultControls(BrokerControl brokers, BrokerControl consumers) {
     }
 
     /**
-     * How long after its restart step this check counts a consumer-app instance as running again: the
-     * runner reads an instance only once its JVM answers, 10-55 s on 2 cores under load.
-     */
-    static final Duration START_ALLOWANCE = Duration.ofMinutes(1);
-
-    /**
      * The first step of {@code phase} that would leave none of the {@code driven} consumer-app instances
-     * running, an instance restarted less than {@link #START_ALLOWANCE} before counted as still down: the
-     * runner reads a phase's latency and counts from a running instance, so the run would stop at its
-     * next read, long before the restart step (found with a 20 min phase that killed the one instance at
-     * 8 min). A start slower than the allowance still stops the run.
+     * running: the runner reads a phase's latency and counts from a running instance, so the run would
+     * stop at its next read, long before the restart step (found with a 20 min phase that killed the one
+     * instance at 8 min). An instance restarted before counts as running: a step taking down the last
+     * other one waits, at run time, for that start (ConsumerFaults).
      */
     private static Optional<String> noneLeft(Phase phase, int driven) {
         Set<Integer> down = new TreeSet<>();
-        Map<Integer, Duration> restartedAt = new TreeMap<>();
         for (TimedFault step : phase.faults()) {
             Optional<Integer> n = TimedFault.consumerInstance(step.target());
             if (n.isEmpty()) {
                 continue;
             }
-            restartedAt.values().removeIf(at -> step.at().compareTo(at.plus(START_ALLOWANCE)) >= 0);
-            if (step.action().takesDown()) {
-                down.add(n.get());
-                restartedAt.remove(n.get());
-            } else {
+            if (!step.action().takesDown()) {
                 down.remove(n.get());
-                restartedAt.put(n.get(), step.at());
-            }
-            if (down.size() + restartedAt.size() == driven) {
-                String starting = restartedAt.entrySet().stream()
-                        .map(e -> "consumer-app " + e.getKey() + ", restarted at " + Durations.format(e.getValue()))
-                        .collect(Collectors.joining(" and "));
+            } else if (down.add(n.get()) && down.size() == driven) {
                 return Optional.of("Phase '" + phase.name() + "': " + step.describe() + " would leave no consumer-app"
-                        + " instance running (the run drives " + driven
-                        + (starting.isEmpty()
-                                ? ""
-                                : "; " + starting + ", may still be starting: a start takes up to about a minute")
-                        + "), and the runner reads the phase's latency and counts from a running one: start another"
-                        + " with scripts/lab up --local --consumers " + (driven + 1) + ", or keep one running.");
+                        + " instance running (the run drives " + driven + "), and the runner reads the phase's"
+                        + " latency and counts from a running one: start another with scripts/lab up --local"
+                        + " --consumers " + (driven + 1) + ", or keep one running.");
             }
         }
         return Optional.empty();

@@ -9,12 +9,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * A phase's steps on consumer-app instances ({@code consumer-N}). Taking one down is quick (a
  * signal); starting one takes its JVM's start, 10-50 s on 2 cores under load, so a start runs on
  * its own thread and the phase's schedule goes on: the next steps keep their times. A started
- * instance is asked again once it answers, and told of the phase's slow-record watch.
+ * instance is asked again once it answers, and told of the phase's slow-record watch. A step on an
+ * instance still starting, or taking down the one instance answering while others start, waits for
+ * those starts: the runner reads the phase from a running instance.
  */
 final class ConsumerFaults {
 
@@ -39,6 +42,18 @@ final class ConsumerFaults {
     void act(PhaseTracker t, TimedFault step, int n, double at, String topic) throws InterruptedException {
         if (starts.await(t, n)) {
             // Carried out when that start ended, not when it was due.
+            at = t.secondsIntoWindow(run.clock.instant());
+        }
+        if (step.action().takesDown()
+                && run.consumer.othersDown(n)
+                && !starts.targets(t).isEmpty()) {
+            run.out.printf(
+                    Locale.ROOT,
+                    "  %s consumer-app %d waits for consumer-app %s to answer: it is the only one running%n",
+                    step.action().label(),
+                    n,
+                    starts.targets(t).stream().sorted().map(String::valueOf).collect(Collectors.joining(", ")));
+            starts.settle(t, true);
             at = t.secondsIntoWindow(run.clock.instant());
         }
         if (!step.action().takesDown()) {

@@ -916,6 +916,34 @@ class RunCommandTest {
     }
 
     @Test
+    void takingDownTheOneInstanceRunningWaitsForTheOtherOnesStart() throws Exception {
+        // kill 1, restart 1 a second later, stop 2 a second after that: instance 1's JVM is still starting.
+        Files.writeString(
+                dir.resolve("sweep.yaml"),
+                SCENARIO.replace(
+                        "    settings: {lingerMs: 0}\n",
+                        "    settings: {lingerMs: 0}\n    faults: [{at: 1s, kill: consumer-1}, {at: 2s, restart: consumer-1},"
+                                + " {at: 3s, stop: consumer-2}, {at: 30s, restart: consumer-2}]\n"));
+        Path control = dir.resolve("control.sh");
+        // A start takes a while (real seconds, while the window's clock is the test's).
+        Files.writeString(control, "#!/bin/sh\n[ \"$1\" = restart ] && sleep 2\nexit 0\n");
+        control.toFile().setExecutable(true);
+        List<String> two = args("--consumer-control", control.toString());
+        // Two instances of one double, by two names: one URL given twice is refused as a duplicate.
+        two.set(
+                two.indexOf("--consumer") + 1,
+                lab.url() + "," + lab.url().toString().replace("127.0.0.1", "localhost"));
+
+        int code = Parsed.execute(command, two);
+
+        assertThat(code).as(errBytes + "\n" + outBytes).isZero();
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("  stop consumer-app 2 waits for consumer-app 1 to answer: it is the only one running")
+                .contains("  consumer-app 1 (restart at 2.0 s) answers again")
+                .doesNotContain("every consumer-app instance of the run is down");
+    }
+
+    @Test
     void whatTheProducerInstancesCannotGiveIsRefusedBeforeAnything() throws Exception {
         Files.writeString(
                 dir.resolve("sweep.yaml"),

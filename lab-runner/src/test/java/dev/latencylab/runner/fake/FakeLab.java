@@ -556,6 +556,20 @@ public final class FakeLab implements AutoCloseable {
                 ex, 200, String.format(Locale.ROOT, "process_cpu_time_ns_total{application=\"fake\"} %.6E%n", ns));
     }
 
+    /**
+     * A phase's histograms as a consumer-app instance sends them to a group's read: every record at the
+     * fake's p50, so instances merge as the real ones do.
+     */
+    private static String histograms(double p50Ms, long count) {
+        if (count <= 0) {
+            return "";
+        }
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        h.recordValueWithCount(Math.round(p50Ms * 1000), count);
+        String encoded = dev.latencylab.core.latency.HistogramPercentiles.encode(h);
+        return ",\"histograms\":{\"latency\":\"" + encoded + "\",\"corrected\":\"" + encoded + "\"}";
+    }
+
     private void latency(HttpExchange ex) throws IOException {
         String query = ex.getRequestURI().getRawQuery();
         // A POST is logged with its path and body: which phases a release let go of is what tests check.
@@ -631,7 +645,7 @@ public final class FakeLab implements AutoCloseable {
                                         + "\"count\":%d,\"firstReceived\":\"%s\",\"lastReceived\":\"%s\","
                                         + "\"latencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
                                         + "\"correctedLatencyMs\":{\"p50\":%.2f,\"p90\":%.2f,\"p95\":%.2f,\"p99\":%.2f,\"p999\":%.2f,\"max\":%.2f},"
-                                        + "\"lost\":%d,\"late\":0,\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"clamped\":0,\"unsampled\":%d}",
+                                        + "\"lost\":%d,\"late\":0,\"duplicated\":0,\"redelivered\":0,\"outOfOrder\":0,\"clamped\":0,\"unsampled\":%d%s}",
                                 seg.phase,
                                 received - received / unsampledEvery,
                                 first,
@@ -649,7 +663,10 @@ public final class FakeLab implements AutoCloseable {
                                 p50 * 5.5,
                                 p50 * 8.5,
                                 missingPastGrace,
-                                received / unsampledEvery));
+                                received / unsampledEvery,
+                                query != null && query.contains("histograms=true")
+                                        ? histograms(p50, received - received / unsampledEvery)
+                                        : ""));
             }
             byId.values()
                     .forEach(p -> phases.append(phases.length() > 0 ? "," : "").append(p));
