@@ -179,6 +179,11 @@ final class RunCommand extends LabCommand {
                     apps.workers(cwd).producers().size(),
                     apps.workers(cwd).consumers().size(),
                     warmup));
+            try {
+                faultControls(scenario);
+            } catch (ScenarioException e) {
+                refused.addAll(e.problems());
+            }
             if (topics != null) {
                 refused.addAll(PhaseTopics.backlogsNotKept(
                         scenario, topics, new PayloadFolder(cwd), w -> out.println("  (" + w + ")")));
@@ -201,6 +206,15 @@ final class RunCommand extends LabCommand {
                             },
                             refused);
         }
+    }
+
+    /** What the scenario's fault steps act through, or the {@link ScenarioException} naming what is missing. */
+    private FaultControls faultControls(Scenario scenario) {
+        return FaultControls.forScenario(
+                scenario,
+                Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL")),
+                Commands.control(consumerControl, System.getenv("LAB_CONSUMER_CONTROL")),
+                apps.workers(cwd).consumers().size());
     }
 
     Path lastResults() {
@@ -230,11 +244,7 @@ final class RunCommand extends LabCommand {
                     apps.workers(cwd).producers().size(),
                     apps.workers(cwd).consumers().size(),
                     !stackWarmup.skipped());
-            controls = FaultControls.forScenario(
-                    scenario,
-                    Commands.control(brokerControl, System.getenv("LAB_BROKER_CONTROL")),
-                    Commands.control(consumerControl, System.getenv("LAB_CONSUMER_CONTROL")),
-                    apps.workers(cwd).consumers().size());
+            controls = faultControls(scenario);
         } catch (ScenarioException e) {
             err.println("The scenario cannot be run:");
             e.problems().forEach(p -> err.println("  " + p));

@@ -898,6 +898,13 @@ class RunCommandTest {
                         + " start them with scripts/lab up --local --consumers 2");
         assertThat(lab.log()).isEmpty();
 
+        int dry = Parsed.execute(command, args("--dry-run", "--consumer-control", "true"));
+
+        assertThat(dry).isEqualTo(1);
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("the run would refuse to start, running nothing: The scenario acts on consumer-app"
+                        + " instance 2, and the run drives 1");
+
         List<String> two = args();
         // Two instances of one double, by two names: one URL given twice is refused as a duplicate.
         two.set(
@@ -912,6 +919,23 @@ class RunCommandTest {
         assertThat(without).isEqualTo(2);
         assertThat(errBytes.toString(StandardCharsets.UTF_8))
                 .contains("no consumer control was given: run it with scripts/lab run");
+        assertThat(lab.log()).isEmpty();
+    }
+
+    @Test
+    void aStepLeavingNoConsumerInstanceRunningIsRefusedByTheDryRunToo() throws Exception {
+        Files.writeString(
+                dir.resolve("sweep.yaml"),
+                SCENARIO.replace(
+                        "    settings: {lingerMs: 0}\n",
+                        "    settings: {lingerMs: 0}\n    faults: [{at: 5s, kill: consumer-1}, {at: 9s, restart: consumer-1}]\n"));
+
+        int dry = Parsed.execute(command, args("--dry-run", "--consumer-control", "true"));
+
+        assertThat(dry).isEqualTo(1);
+        assertThat(outBytes.toString(StandardCharsets.UTF_8))
+                .contains("the run would refuse to start, running nothing: Phase 'linger-0': kill consumer-app 1"
+                        + " at 5s would leave no consumer-app instance running");
         assertThat(lab.log()).isEmpty();
     }
 
