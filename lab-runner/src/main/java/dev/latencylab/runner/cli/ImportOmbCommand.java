@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code import-omb <workload.yaml> [--out FILE]}: an OpenMessaging Benchmark workload as a lab
+ * {@code import-omb <workload.yaml> [--driver FILE] [--out FILE]}: an OpenMessaging Benchmark workload as a lab
  * scenario, every field that does not map named on standard error; exit 2 when refused.
  */
 @Command(
@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
             "Turn an OpenMessaging Benchmark workload file into a lab scenario of one phase.",
             "What maps is mapped (topics x partitionsPerTopic, messageSize, producerRate (0: rate max),"
                     + " producersPerTopic, keyDistributor, consumerBacklogSizeGB, testDurationMinutes,"
-                    + " warmupDurationMinutes); every field that does not is named, one line each; a workload"
+                    + " warmupDurationMinutes; with --driver, the driver file's client and topic properties); every field that does not is named, one line each; a workload"
                     + " the scenario would misrepresent (several subscriptions, a rising rate, records under the"
                     + " lab's smallest) is refused with the reason (exit 2)."
         })
@@ -32,6 +32,13 @@ final class ImportOmbCommand extends LabCommand {
 
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "an OMB workload file (.yaml)")
     String workload;
+
+    @Option(
+            names = "--driver",
+            paramLabel = "FILE",
+            description = "an OMB Kafka driver file (driver-kafka/*.yaml): its producer, consumer and topic"
+                    + " properties are mapped too (default: Kafka's client defaults)")
+    String driver;
 
     @Option(
             names = "--out",
@@ -45,12 +52,9 @@ final class ImportOmbCommand extends LabCommand {
 
     @Override
     public Integer call() {
-        Path file = cwd.resolve(workload);
         OmbImport.Imported imported;
         try {
-            imported = OmbImport.convert(workload, Files.readString(file));
-        } catch (IOException e) {
-            throw new UsageException("cannot read " + file + ": " + e.getMessage());
+            imported = OmbImport.convert(workload, read(workload), driver, driver == null ? null : read(driver));
         } catch (OmbRefusedException e) {
             e.reasons().forEach(r -> err.println("refused: " + r));
             return ExitCodes.USAGE;
@@ -78,5 +82,14 @@ final class ImportOmbCommand extends LabCommand {
         out.println(
                 "Scenario " + imported.name() + " written to " + outFile + "; run it with: scripts/lab run " + outFile);
         return ExitCodes.OK;
+    }
+
+    private String read(String given) {
+        Path file = cwd.resolve(given);
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UsageException("cannot read " + file + ": " + e.getMessage());
+        }
     }
 }

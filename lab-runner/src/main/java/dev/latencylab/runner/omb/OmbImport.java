@@ -20,7 +20,8 @@ import tools.jackson.dataformat.yaml.YAMLWriteFeature;
  * producer-app instances: OMB's {@code producerRate} is the total over every producer and topic, as
  * a phase's {@code rate} is, so each partition gets the records it would get under OMB. The
  * producer's own settings (linger.ms, batch.size, acks) are in OMB's driver file, not the workload:
- * the scenario starts from Kafka's client defaults, said in a note, for the user to set.
+ * given one ({@link OmbDriver}), its properties are mapped too; without, the scenario starts from
+ * Kafka's client defaults, said in a note, for the user to set.
  */
 public final class OmbImport {
 
@@ -58,7 +59,16 @@ public final class OmbImport {
 
     /** {@code source} names the workload in messages and in the scenario's description. */
     public static Imported convert(String source, String text) {
+        return convert(source, text, null, null);
+    }
+
+    /**
+     * The workload run with an OMB Kafka driver file's properties ({@code driverSource} names it; both
+     * null: none, Kafka's client defaults).
+     */
+    public static Imported convert(String source, String text, String driverSource, String driverText) {
         OmbWorkload w = OmbWorkload.parse(source, text);
+        OmbDriver driver = driverText == null ? null : OmbDriver.parse(driverSource, driverText);
         List<String> refused = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (String unknown : w.unknownFields()) {
@@ -83,9 +93,18 @@ public final class OmbImport {
         settings.put("lingerMs", KAFKA_LINGER_MS);
         settings.put("batchSize", KAFKA_BATCH_SIZE);
         settings.put("compression", "none");
-        notes.add("producer settings: OMB takes linger.ms, batch.size, acks and compression from its driver file,"
-                + " not the workload; Kafka's client defaults here (linger.ms " + KAFKA_LINGER_MS + ", batch.size "
-                + KAFKA_BATCH_SIZE + ", compression none, acks all): set your driver file's in the scenario");
+        Map<String, Object> consumer = new LinkedHashMap<>();
+        Map<String, Object> topic = new LinkedHashMap<>();
+        // Under lab.orders: the topics the consumer-app subscribes to (lab.consumer.topics).
+        topic.put("name", "lab.orders.omb.{phase}");
+        if (driver == null) {
+            notes.add("producer settings: OMB takes linger.ms, batch.size, acks and compression from its driver"
+                    + " file, not the workload; Kafka's client defaults here (linger.ms " + KAFKA_LINGER_MS
+                    + ", batch.size " + KAFKA_BATCH_SIZE + ", compression none, acks all): give the driver file"
+                    + " (import-omb WORKLOAD --driver FILE) or set its values in the scenario");
+        } else {
+            driver.mapInto(settings, consumer, topic, notes, refused);
+        }
 
         if (rate > 0 && increment == 0) {
             if (rate > SettingsLimits.MAX_RATE) {
@@ -165,13 +184,22 @@ public final class OmbImport {
             refused.add("testDurationMinutes: must be given, in whole minutes above 0, got " + duration);
         }
         phase.put("duration", duration + "m");
-        Map<String, Object> topic = new LinkedHashMap<>();
-        // Under lab.orders: the topics the consumer-app subscribes to (lab.consumer.topics).
-        topic.put("name", "lab.orders.omb.{phase}");
         topic.put("partitions", partitions);
         phase.put("topic", topic);
-        notes.add("topic: created for the phase with the lab's replication factor 3 and min.insync.replicas 2 (OMB"
-                + " takes them from its driver file), deleted after it");
+        if (!consumer.isEmpty()) {
+            phase.put("consumer", consumer);
+        }
+        List<String> labs = new ArrayList<>();
+        if (!topic.containsKey("replicationFactor")) {
+            labs.add("replication factor 3");
+        }
+        if (!topic.containsKey("minInsyncReplicas")) {
+            labs.add("min.insync.replicas 2");
+        }
+        if (!labs.isEmpty()) {
+            notes.add("topic: created for the phase, deleted after it, with the lab's " + String.join(" and ", labs)
+                    + (driver == null ? " (OMB takes them from its driver file)" : " (the driver file does not say)"));
+        }
         if (producers > 1) {
             phase.put("producers", producers);
         }
@@ -187,9 +215,11 @@ public final class OmbImport {
         scenario.put(
                 "description",
                 "Imported from the OpenMessaging Benchmark workload " + source
-                        + (w.text("name") == null ? "" : " ('" + w.text("name") + "')") + ".");
+                        + (w.text("name") == null ? "" : " ('" + w.text("name") + "')")
+                        + (driver == null ? "" : " with the driver file " + driverSource) + ".");
         scenario.put("phases", List.of(phase));
         StringBuilder yaml = new StringBuilder("# Imported from the OpenMessaging Benchmark workload " + source
+                + (driver == null ? "" : " with the driver file " + driverSource)
                 + " (scripts/lab import-omb).\n# What did not map as it is:\n");
         notes.forEach(n -> yaml.append("# - ").append(n).append('\n'));
         yaml.append(YAML.writeValueAsString(scenario));

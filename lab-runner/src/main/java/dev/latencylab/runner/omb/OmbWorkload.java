@@ -55,6 +55,16 @@ final class OmbWorkload {
     }
 
     static OmbWorkload parse(String source, String text) {
+        JsonNode root = mapping(source, text, "an OMB workload");
+        if (root.has("phases")) {
+            throw new OmbRefusedException(
+                    List.of(source + ": has 'phases': a lab scenario already (run it as it is), not an OMB workload"));
+        }
+        return new OmbWorkload(root);
+    }
+
+    /** {@code text}'s YAML tree, refused unless it is a mapping, as OMB's files ({@code kind}) are. */
+    static JsonNode mapping(String source, String text, String kind) {
         JsonNode root;
         try {
             root = YAML.readTree(text);
@@ -62,13 +72,9 @@ final class OmbWorkload {
             throw new OmbRefusedException(List.of(source + ": not valid YAML: " + e.getOriginalMessage()));
         }
         if (root == null || !root.isObject()) {
-            throw new OmbRefusedException(List.of(source + ": an OMB workload is a mapping of fields"));
+            throw new OmbRefusedException(List.of(source + ": " + kind + " is a mapping of fields"));
         }
-        if (root.has("phases")) {
-            throw new OmbRefusedException(
-                    List.of(source + ": has 'phases': a lab scenario already (run it as it is), not an OMB workload"));
-        }
-        return new OmbWorkload(root);
+        return root;
     }
 
     /**

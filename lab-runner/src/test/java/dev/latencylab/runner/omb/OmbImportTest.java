@@ -3,6 +3,7 @@ package dev.latencylab.runner.omb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.api.settings.Acks;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.PayloadKind;
@@ -13,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Workloads shaped like OMB's samples become scenarios the lab's own loader accepts, with OMB's values. */
@@ -99,6 +101,75 @@ class OmbImportTest {
                         .singleElement()
                         .asString()
                         .contains("producerIncrementRate: 10000 raises the rate every 30 s"));
+    }
+
+    @Test
+    void aDriverFilesPropertiesGoWhereTheLabTakesThemAndTheRestIsNamed() throws Exception {
+        OmbImport.Imported imported = OmbImport.convert(
+                "one-topic-6-partitions-2kb.yaml",
+                read("one-topic-6-partitions-2kb.yaml"),
+                "driver-throughput.yaml",
+                read("driver-throughput.yaml"));
+        Phase phase = onlyPhase(imported);
+
+        assertThat(phase.settings().lingerMs()).isEqualTo(10);
+        assertThat(phase.settings().batchSize()).isEqualTo(262_144);
+        assertThat(phase.settings().compression()).isEqualTo(Compression.LZ4);
+        assertThat(phase.settings().compressionLevel()).isEqualTo(5);
+        assertThat(phase.settings().acks()).isEqualTo(Acks.ALL);
+        // The producer's own block wins over commonConfig's, as in OMB's driver.
+        assertThat(phase.settings().producerConfig())
+                .containsExactlyInAnyOrderEntriesOf(
+                        Map.of("max.in.flight.requests.per.connection", "1", "request.timeout.ms", "30000"));
+        assertThat(phase.consumer().maxPollRecords()).isEqualTo(2000);
+        assertThat(phase.consumer().consumerConfig())
+                .containsExactlyInAnyOrderEntriesOf(Map.of(
+                        "max.partition.fetch.bytes", "10485760",
+                        "request.timeout.ms", "45000",
+                        "default.api.timeout.ms", "120000"));
+        assertThat(phase.topic().replicationFactorOrDefault()).isEqualTo((short) 3);
+        assertThat(phase.topic().minInsyncReplicas()).isEqualTo(2);
+        assertThat(phase.topic().configs()).containsExactlyEntriesOf(Map.of("retention.ms", "600000"));
+        assertThat(imported.notMapped())
+                .noneMatch(n -> n.startsWith("producer settings: OMB takes"))
+                .noneMatch(n -> n.startsWith("topic: created"))
+                .noneMatch(n -> n.contains("default.api.timeout.ms"))
+                .anyMatch(n -> n.startsWith("reset: OMB deletes every topic"))
+                .anyMatch(n -> n.startsWith("bootstrap.servers: the brokers are those scripts/lab up drives"))
+                .anyMatch(n -> n.startsWith("producerConfig enable.idempotence=true: the lab's producer is idempotent"))
+                .anyMatch(n -> n.startsWith("producerConfig no.such.property=1: the Kafka producer has no property")
+                        && n.contains("the Kafka producer has no property no.such.property"))
+                .anyMatch(n -> n.startsWith("commonConfig security.protocol=SASL_SSL: connection security")
+                        && n.contains("go in the client config file"))
+                .anyMatch(n -> n.startsWith("consumerConfig auto.offset.reset=earliest: is set by the lab")
+                        && n.contains("is set by the lab"))
+                .anyMatch(n -> n.startsWith("consumerConfig enable.auto.commit=false: is set by the lab"));
+        assertThat(imported.notMapped())
+                .as("commonConfig's, given to both clients, said once")
+                .filteredOn(n -> n.contains("security.protocol"))
+                .hasSize(1);
+        assertThat(imported.yaml())
+                .startsWith("# Imported from the OpenMessaging Benchmark workload"
+                        + " one-topic-6-partitions-2kb.yaml with the driver file driver-throughput.yaml");
+    }
+
+    @Test
+    void aDriverTheLabCannotRunIsRefusedWithEveryReason() throws Exception {
+        String workload = read("one-topic-6-partitions-2kb.yaml");
+
+        assertThatThrownBy(
+                        () -> OmbImport.convert("w.yaml", workload, "driver-acks-0.yaml", read("driver-acks-0.yaml")))
+                .isInstanceOfSatisfying(OmbRefusedException.class, e -> assertThat(e.reasons())
+                        .hasSize(2)
+                        .anyMatch(r -> r.startsWith("w.yaml: producerConfig acks=0: the lab's acks are all, 1"))
+                        .anyMatch(r -> r.equals("w.yaml: producerConfig linger.ms=forever: must be a whole number")));
+        assertThatThrownBy(
+                        () -> OmbImport.convert("w.yaml", workload, "driver-pulsar.yaml", read("driver-pulsar.yaml")))
+                .isInstanceOfSatisfying(OmbRefusedException.class, e -> assertThat(e.reasons())
+                        .singleElement()
+                        .asString()
+                        .startsWith("driver-pulsar.yaml: driverClass io.openmessaging.benchmark.driver.pulsar."
+                                + "PulsarBenchmarkDriver is not OMB's Kafka driver"));
     }
 
     @Test
