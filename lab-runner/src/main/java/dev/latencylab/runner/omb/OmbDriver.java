@@ -9,7 +9,6 @@ import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.kafka.clientproperties.ClientPropertyCheck;
 import java.io.IOException;
 import java.io.StringReader;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -130,7 +129,7 @@ final class OmbDriver {
                 .forEach(e -> producerProperty(e.getKey(), e.getValue(), settings, producerConfig, notes, refused));
         Map<String, String> consumerConfig = new TreeMap<>();
         withCommon(consumer)
-                .forEach((name, value) -> consumerProperty(name, value, consumerBlock, consumerConfig, notes));
+                .forEach((name, value) -> consumerProperty(name, value, consumerBlock, consumerConfig, notes, refused));
         put(settings, "producerConfig", producerConfig, notes);
         put(consumerBlock, "consumerConfig", consumerConfig, notes);
         topic(topicBlock, notes, refused);
@@ -173,15 +172,17 @@ final class OmbDriver {
     }
 
     private void consumerProperty(
-            String name, String value, Map<String, Object> block, Map<String, String> config, List<String> notes) {
+            String name,
+            String value,
+            Map<String, Object> block,
+            Map<String, String> config,
+            List<String> notes,
+            List<String> refused) {
         String at = "consumerConfig " + name + "=" + value;
         switch (name) {
             case "bootstrap.servers" -> {}
-            case "max.poll.records" -> {
-                List<String> refused = new ArrayList<>();
+            case "max.poll.records" ->
                 integer(at, value, ConsumerLimits.MAX_POLL_RECORDS, v -> block.put("maxPollRecords", v), refused);
-                notes.addAll(refused);
-            }
             default -> extra(name, value, config, ExtraProperties.CONSUMER_OWNED, "consumerConfig", notes);
         }
     }

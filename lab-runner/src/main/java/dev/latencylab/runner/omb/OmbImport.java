@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 import tools.jackson.dataformat.yaml.YAMLWriteFeature;
 
@@ -93,6 +94,8 @@ public final class OmbImport {
         settings.put("lingerMs", KAFKA_LINGER_MS);
         settings.put("batchSize", KAFKA_BATCH_SIZE);
         settings.put("compression", "none");
+        // Named by the file they come from.
+        List<String> driverRefused = new ArrayList<>();
         Map<String, Object> consumer = new LinkedHashMap<>();
         Map<String, Object> topic = new LinkedHashMap<>();
         // Under lab.orders: the topics the consumer-app subscribes to (lab.consumer.topics).
@@ -103,7 +106,7 @@ public final class OmbImport {
                     + ", batch.size " + KAFKA_BATCH_SIZE + ", compression none, acks all): give the driver file"
                     + " (import-omb WORKLOAD --driver FILE) or set its values in the scenario");
         } else {
-            driver.mapInto(settings, consumer, topic, notes, refused);
+            driver.mapInto(settings, consumer, topic, notes, driverRefused);
         }
 
         if (rate > 0 && increment == 0) {
@@ -205,9 +208,11 @@ public final class OmbImport {
         }
         backlog(w, backlogGb, messageSize, phase, notes, refused);
 
-        if (!refused.isEmpty()) {
-            throw new OmbRefusedException(
-                    refused.stream().map(r -> source + ": " + r).toList());
+        if (!refused.isEmpty() || !driverRefused.isEmpty()) {
+            throw new OmbRefusedException(Stream.concat(
+                            refused.stream().map(r -> source + ": " + r),
+                            driverRefused.stream().map(r -> driverSource + ": " + r))
+                    .toList());
         }
         String name = scenarioName(w.text("name"), source);
         Map<String, Object> scenario = new LinkedHashMap<>();

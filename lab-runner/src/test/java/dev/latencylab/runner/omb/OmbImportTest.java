@@ -160,9 +160,13 @@ class OmbImportTest {
         assertThatThrownBy(
                         () -> OmbImport.convert("w.yaml", workload, "driver-acks-0.yaml", read("driver-acks-0.yaml")))
                 .isInstanceOfSatisfying(OmbRefusedException.class, e -> assertThat(e.reasons())
-                        .hasSize(2)
-                        .anyMatch(r -> r.startsWith("w.yaml: producerConfig acks=0: the lab's acks are all, 1"))
-                        .anyMatch(r -> r.equals("w.yaml: producerConfig linger.ms=forever: must be a whole number")));
+                        .hasSize(3)
+                        .anyMatch(r ->
+                                r.startsWith("driver-acks-0.yaml: producerConfig acks=0: the lab's acks are all, 1"))
+                        .anyMatch(r -> r.equals(
+                                "driver-acks-0.yaml: producerConfig linger.ms=forever: must be a whole number"))
+                        .anyMatch(r -> r.equals(
+                                "driver-acks-0.yaml: consumerConfig max.poll.records=0: the lab takes 1 to 100000")));
         assertThatThrownBy(
                         () -> OmbImport.convert("w.yaml", workload, "driver-pulsar.yaml", read("driver-pulsar.yaml")))
                 .isInstanceOfSatisfying(OmbRefusedException.class, e -> assertThat(e.reasons())
