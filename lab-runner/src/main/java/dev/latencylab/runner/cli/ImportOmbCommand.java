@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -88,6 +89,8 @@ final class ImportOmbCommand extends LabCommand {
         Path file = cwd.resolve(given);
         try {
             return Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new UsageException("cannot read " + file + ": no such file");
         } catch (IOException e) {
             throw new UsageException("cannot read " + file + ": " + e.getMessage());
         }

@@ -1,7 +1,9 @@
 package dev.latencylab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.latencylab.runner.scenario.Phase;
 import dev.latencylab.runner.scenario.ScenarioLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -44,6 +46,25 @@ class ImportOmbCommandTest {
         assertThat(Files.readAllLines(written).get(0))
                 .isEqualTo("# yaml-language-server: $schema=scenario.schema.json");
         assertThat(new ScenarioLoader(root).load(written).phases()).hasSize(1);
+    }
+
+    @Test
+    void aDriverFileGivesThePhaseItsClientsProperties() throws Exception {
+        Files.copy(WORKLOAD.resolveSibling("driver-throughput.yaml"), root.resolve("driver.yaml"));
+
+        assertThat(importOmb("--driver", "driver.yaml", "--out", "omb.yaml")).isZero();
+
+        Phase phase =
+                new ScenarioLoader(root).load(root.resolve("omb.yaml")).phases().get(0);
+        assertThat(phase.settings().lingerMs()).isEqualTo(10);
+        assertThat(phase.consumer().maxPollRecords()).isEqualTo(2000);
+    }
+
+    @Test
+    void aDriverFileThatCannotBeReadIsAUsageErrorNamingIt() throws Exception {
+        assertThatThrownBy(() -> importOmb("--driver", "missing.yaml"))
+                .isInstanceOf(UsageException.class)
+                .hasMessageEndingWith("missing.yaml: no such file");
     }
 
     @Test
