@@ -60,14 +60,15 @@ final class ImportOmbCommand extends LabCommand {
             e.reasons().forEach(r -> err.println("refused: " + r));
             return ExitCodes.USAGE;
         }
+        imported.notMapped().forEach(n -> err.println("not mapped: " + n));
         // The scenario is checked as run would check it: never a file the loader refuses.
         try {
-            new ScenarioLoader(cwd).parse(workload, imported.name(), imported.yaml());
+            new ScenarioLoader(cwd)
+                    .parse(workload + (driver == null ? "" : " with " + driver), imported.name(), imported.yaml());
         } catch (ScenarioException e) {
-            e.problems().forEach(err::println);
+            e.problems().forEach(p -> err.println("refused: " + p));
             return ExitCodes.USAGE;
         }
-        imported.notMapped().forEach(n -> err.println("not mapped: " + n));
         // Standard output is taken to land in the working folder (scripts/lab runs from the repository's root).
         Path target = cwd.resolve(outFile == null ? "imported.yaml" : outFile);
         String scenario = ScenarioSchema.header(target, cwd) + "\n" + imported.yaml();

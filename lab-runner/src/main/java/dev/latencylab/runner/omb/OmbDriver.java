@@ -7,10 +7,12 @@ import dev.latencylab.api.settings.ConsumerLimits;
 import dev.latencylab.api.settings.ExtraProperties;
 import dev.latencylab.api.settings.SettingsLimits;
 import dev.latencylab.kafka.clientproperties.ClientPropertyCheck;
+import dev.latencylab.runner.scenario.TopicSpec;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -41,6 +43,9 @@ final class OmbDriver {
             "consumerConfig");
 
     private static final String KAFKA_DRIVER = "io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver";
+    /** Replicas a phase topic may have, and may require in sync, as the scenario schema bounds them. */
+    private static final SettingsLimits.IntRange REPLICAS = new SettingsLimits.IntRange(1, 32);
+
     /** A codec's level property: compression.gzip.level and the like. */
     private static final String LEVEL = "compression\\.[a-z0-9]+\\.level";
 
@@ -52,6 +57,9 @@ final class OmbDriver {
     private final Map<String, String> producer;
     private final Map<String, String> consumer;
     private final Map<String, String> topic;
+
+    /** commonConfig's properties a client did not know, with how many clients did not. */
+    private final Map<String, Integer> unknownCommon = new TreeMap<>();
 
     private OmbDriver(String source, JsonNode root) {
         this.source = source;
@@ -71,7 +79,11 @@ final class OmbDriver {
 
     static OmbDriver parse(String source, String text) {
         JsonNode root = OmbWorkload.mapping(source, text, "an OMB driver file");
-        String driverClass = root.path("driverClass").asString("");
+        JsonNode given = root.path("driverClass");
+        if (!given.isMissingNode() && !given.isString()) {
+            throw new OmbRefusedException(List.of(source + ": driverClass must be a class name, got " + given));
+        }
+        String driverClass = given.asString("");
         if (!driverClass.isEmpty() && !driverClass.equals(KAFKA_DRIVER)) {
             throw new OmbRefusedException(List.of(source + ": driverClass " + driverClass
                     + " is not OMB's Kafka driver (" + KAFKA_DRIVER + "): the lab measures Kafka's own clients"));
@@ -115,7 +127,7 @@ final class OmbDriver {
         root.propertyNames().stream()
                 .filter(f -> !FIELDS.contains(f))
                 .forEach(f -> notes.add(f + ": not a field of OMB's Kafka driver file; ignored"));
-        if (root.path("reset").asBoolean(false)) {
+        if (reset()) {
             notes.add("reset: OMB deletes every topic of the cluster before it runs; the lab creates the phase's"
                     + " own topic and deletes only that one");
         }
@@ -130,9 +142,27 @@ final class OmbDriver {
         Map<String, String> consumerConfig = new TreeMap<>();
         withCommon(consumer)
                 .forEach((name, value) -> consumerProperty(name, value, consumerBlock, consumerConfig, notes, refused));
+        unknownCommon.forEach((name, clients) -> {
+            if (clients == 2) {
+                notes.add("commonConfig " + name + "=" + common.get(name) + ": neither Kafka client has this property");
+            }
+        });
         put(settings, "producerConfig", producerConfig, notes);
         put(consumerBlock, "consumerConfig", consumerConfig, notes);
         topic(topicBlock, notes, refused);
+    }
+
+    /** OMB's reset, true or false as its YAML reader takes them (text too); anything else refused. */
+    private boolean reset() {
+        JsonNode reset = root.path("reset");
+        if (reset.isMissingNode() || reset.isNull()) {
+            return false;
+        }
+        String text = reset.asString("").trim().toLowerCase(Locale.ROOT);
+        if (!reset.isBoolean() && !text.equals("true") && !text.equals("false")) {
+            throw new OmbRefusedException(List.of(source + ": reset must be true or false, got " + reset));
+        }
+        return reset.isBoolean() ? reset.asBoolean() : text.equals("true");
     }
 
     private void producerProperty(
@@ -142,7 +172,7 @@ final class OmbDriver {
             Map<String, String> config,
             List<String> notes,
             List<String> refused) {
-        String at = "producerConfig " + name + "=" + value;
+        String at = (producer.containsKey(name) ? "producerConfig " : "commonConfig ") + name + "=" + value;
         switch (name) {
             case "bootstrap.servers" -> {}
             case "linger.ms" -> integer(at, value, SettingsLimits.LINGER_MS, v -> settings.put("lingerMs", v), refused);
@@ -157,7 +187,7 @@ final class OmbDriver {
             case "acks" ->
                 Acks.parse(value)
                         .ifPresentOrElse(
-                                a -> settings.put("acks", a == Acks.ALL ? "all" : a.toString()),
+                                a -> settings.put("acks", a.kafkaValue()),
                                 () -> refused.add(at + ": the lab's acks are " + Acks.acceptedNames()));
             case "enable.idempotence" ->
                 notes.add(at + ": the lab's producer is idempotent with acks all and not with acks 1 (settings.acks)");
@@ -178,7 +208,7 @@ final class OmbDriver {
             Map<String, String> config,
             List<String> notes,
             List<String> refused) {
-        String at = "consumerConfig " + name + "=" + value;
+        String at = (consumer.containsKey(name) ? "consumerConfig " : "commonConfig ") + name + "=" + value;
         switch (name) {
             case "bootstrap.servers" -> {}
             case "max.poll.records" ->
@@ -204,13 +234,9 @@ final class OmbDriver {
             notes.add(at + ": a level of another codec than the phase's (" + codec + "); not mapped");
             return;
         }
-        // Every codec's levels; the codec's own range is the loader's to check, as for a scenario's.
-        integer(
-                at,
-                value,
-                new SettingsLimits.IntRange(-131_072, 22),
-                v -> settings.put("compressionLevel", v),
-                refused);
+        Compression.fromKafkaName(codec)
+                .flatMap(Compression::levelRange)
+                .ifPresent(levels -> integer(at, value, levels, v -> settings.put("compressionLevel", v), refused));
     }
 
     /**
@@ -243,8 +269,11 @@ final class OmbDriver {
                     .substring(e.getMessage().startsWith(e.field()) ? e.field().length() : 0);
             String note = (fromCommon ? "commonConfig " : field + " ") + name + "=" + value + ": "
                     + why.replaceFirst("^:? ", "");
-            // Said once for commonConfig's, which both clients are given.
-            if (!(fromCommon && unknown) && !notes.contains(note)) {
+            if (fromCommon && unknown) {
+                // Named once neither client knows it: one the other client knows is not a mistake.
+                unknownCommon.merge(name, 1, Integer::sum);
+            } else if (!notes.contains(note)) {
+                // Said once for commonConfig's, which both clients are given.
                 notes.add(note);
             }
         }
@@ -268,7 +297,7 @@ final class OmbDriver {
     private void topic(Map<String, Object> block, List<String> notes, List<String> refused) {
         JsonNode factor = root.path("replicationFactor");
         if (factor.isIntegralNumber()) {
-            block.put("replicationFactor", factor.asInt());
+            integer("replicationFactor", factor.asString(), REPLICAS, v -> block.put("replicationFactor", v), refused);
         } else if (!factor.isMissingNode()) {
             refused.add("replicationFactor: must be a whole number, got " + factor);
         }
@@ -278,7 +307,7 @@ final class OmbDriver {
                 integer(
                         "topicConfig " + name + "=" + value,
                         value,
-                        new SettingsLimits.IntRange(1, 32),
+                        REPLICAS,
                         v -> block.put("minInsyncReplicas", v),
                         refused);
             } else {
@@ -288,13 +317,27 @@ final class OmbDriver {
         if (!configs.isEmpty()) {
             block.put("configs", configs);
         }
+        if (block.get("replicationFactor") instanceof Integer replicas) {
+            if (!block.containsKey("minInsyncReplicas")
+                    && replicas < TopicSpec.DEFAULT_MIN_INSYNC_REPLICAS
+                    && !topic.containsKey("min.insync.replicas")) {
+                // The lab's 2 on fewer replicas would refuse every acks=all send.
+                block.put("minInsyncReplicas", replicas);
+                notes.add("topicConfig: no min.insync.replicas; the lab's " + TopicSpec.DEFAULT_MIN_INSYNC_REPLICAS
+                        + " is more than replicationFactor " + replicas + ", so " + replicas
+                        + " (Kafka's broker default is 1)");
+            } else if (block.get("minInsyncReplicas") instanceof Integer least && least > replicas) {
+                refused.add("topicConfig min.insync.replicas=" + least + ": more than replicationFactor " + replicas
+                        + " (every acks=all send would be refused)");
+            }
+        }
     }
 
     private static void integer(
             String at, String value, SettingsLimits.IntRange range, IntConsumer put, List<String> refused) {
         try {
             int v = Integer.parseInt(value);
-            if (v < range.min() || v > range.max()) {
+            if (!range.contains(v)) {
                 refused.add(at + ": the lab takes " + range.min() + " to " + range.max());
             } else {
                 put.accept(v);

@@ -111,10 +111,13 @@ final class PhaseReader {
         if (!SettingsLimits.topicAccepted(topic.name())) {
             problems.add(label + "topic.name", SettingsLimits.describeTopic("") + ", got '" + topic.name() + "'");
         }
-        if (topic.minInsyncReplicas() != null && topic.minInsyncReplicas() > topic.replicationFactorOrDefault()) {
+        // The lab's default too: a topic created with fewer replicas than it takes refuses every acks=all send.
+        boolean given = topic.minInsyncReplicas() != null;
+        if ((given || topic.created()) && topic.minInsyncReplicasOrDefault() > topic.replicationFactorOrDefault()) {
             problems.add(
                     label + "topic.minInsyncReplicas",
-                    "must not exceed the replication factor (" + topic.replicationFactorOrDefault() + ")");
+                    (given ? "" : "the lab's " + TopicSpec.DEFAULT_MIN_INSYNC_REPLICAS + " (not given) ")
+                            + "must not exceed the replication factor (" + topic.replicationFactorOrDefault() + ")");
         }
         return topic;
     }

@@ -177,6 +177,71 @@ class OmbImportTest {
     }
 
     @Test
+    void aDriverOnOneReplicaGetsATopicItCanWriteAndCommonConfigIsNamedAsSuch() throws Exception {
+        String driver =
+                """
+                driverClass: io.openmessaging.benchmark.driver.kafka.KafkaBenchmarkDriver
+                replicationFactor: 1
+                reset: "false"
+                commonConfig: |
+                  linger.ms=2
+                  request.timout.ms=5000
+                  default.api.timeout.ms=60000
+                producerConfig: |
+                  compression.type=gzip
+                  compression.zstd.level=3
+                """;
+        OmbImport.Imported imported = OmbImport.convert(
+                "one-topic-6-partitions-2kb.yaml", read("one-topic-6-partitions-2kb.yaml"), "d.yaml", driver);
+        Phase phase = onlyPhase(imported);
+
+        assertThat(phase.topic().replicationFactorOrDefault()).isEqualTo((short) 1);
+        assertThat(phase.topic().minInsyncReplicas())
+                .as("the lab's 2 would refuse every send")
+                .isEqualTo(1);
+        assertThat(phase.settings().lingerMs()).isEqualTo(2);
+        assertThat(phase.settings().compressionLevel()).isNull();
+        assertThat(imported.notMapped())
+                .contains("commonConfig request.timout.ms=5000: neither Kafka client has this property")
+                .noneMatch(n -> n.contains("default.api.timeout.ms"))
+                .anyMatch(n -> n.startsWith(
+                        "topicConfig: no min.insync.replicas; the lab's 2 is more than" + " replicationFactor 1, so 1"))
+                .anyMatch(n -> n.startsWith("producerConfig compression.zstd.level=3: a level of another codec"));
+    }
+
+    @Test
+    void driverValuesTheLabWouldRefuseAreRefusedByTheImportNamingTheDriverAndTheirBlock() throws Exception {
+        String workload = read("one-topic-6-partitions-2kb.yaml");
+        String driver =
+                """
+                replicationFactor: 2
+                topicConfig: |
+                  min.insync.replicas=3
+                commonConfig: |
+                  linger.ms=forever
+                producerConfig: |
+                  compression.type=lz4
+                  compression.lz4.level=20
+                """;
+
+        assertThatThrownBy(() -> OmbImport.convert("w.yaml", workload, "d.yaml", driver))
+                .isInstanceOfSatisfying(OmbRefusedException.class, e -> assertThat(e.reasons())
+                        .containsExactlyInAnyOrder(
+                                "d.yaml: commonConfig linger.ms=forever: must be a whole number",
+                                "d.yaml: producerConfig compression.lz4.level=20: the lab takes 1 to 17",
+                                "d.yaml: topicConfig min.insync.replicas=3: more than replicationFactor 2 (every"
+                                        + " acks=all send would be refused)"));
+        assertThatThrownBy(() -> OmbImport.convert("w.yaml", workload, "d.yaml", "reset: yes\n"))
+                .isInstanceOfSatisfying(OmbRefusedException.class, e -> assertThat(e.reasons())
+                        .containsExactly("d.yaml: reset must be true or false, got \"yes\""));
+        assertThatThrownBy(() -> OmbImport.convert("w.yaml", workload, "d.yaml", "producerConfig: {acks: all}\n"))
+                .isInstanceOfSatisfying(OmbRefusedException.class, e -> assertThat(e.reasons())
+                        .singleElement()
+                        .asString()
+                        .startsWith("d.yaml: producerConfig must be Java properties text"));
+    }
+
+    @Test
     void aLabScenarioIsNotTakenForAWorkload() {
         assertThatThrownBy(() -> OmbImport.convert("linger-sweep.yaml", "name: x\nphases: []\n"))
                 .isInstanceOfSatisfying(

@@ -365,6 +365,16 @@ class ScenarioLoaderTest {
                                 "  - name: linger-0\n",
                                 "  - name: linger-0\n    topic: {name: 'lab.orders.x', partitions: 3, keep: maybe}\n")))
                 .hasMessage("t.yaml: phase 1 'linger-0': topic.keep: string found, boolean expected, got 'maybe'");
+        assertThatThrownBy(
+                        () -> loader.parse(
+                                "t.yaml",
+                                "t",
+                                SWEEP.replace(
+                                        "  - name: linger-0\n",
+                                        "  - name: linger-0\n    topic: {name: 'lab.orders.x', partitions: 3, replicationFactor: 1}\n")))
+                .as("on one replica the lab's min.insync.replicas 2 would refuse every acks=all send")
+                .hasMessage("t.yaml: phase 1 'linger-0': topic.minInsyncReplicas: the lab's 2 (not given) must not"
+                        + " exceed the replication factor (1)");
     }
 
     @Test
