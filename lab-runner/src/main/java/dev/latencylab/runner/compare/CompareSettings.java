@@ -104,9 +104,11 @@ public record CompareSettings(
      * The lab doing ProducerPerformance's work, unthrottled: one value made once and sent again and
      * again (payload {@code fixed}; the tool re-sends one random array), no key; the runner also
      * leaves out the lab's header and sends to the tool's topic ({@code LabDriver.unthrottledLikeTheTool}).
+     * Off the open-loop schedule, as the tool's {@code --throughput -1} is: the highest rate instead
+     * paced every record against a schedule it could never keep (its clock read, lateness recorded).
      */
     public ProducerSettings unthrottled() {
-        return toolsWorkAtRate(SettingsLimits.MAX_RATE);
+        return toolsWorkAtRate(SettingsLimits.UNTHROTTLED);
     }
 
     /**
@@ -136,7 +138,7 @@ public record CompareSettings(
      * {@code words}) keyed by its order id. Against {@link #unthrottled()}, the cost of realism.
      */
     public ProducerSettings realistic() {
-        return atRate(SettingsLimits.MAX_RATE);
+        return atRate(SettingsLimits.UNTHROTTLED);
     }
 
     /** {@link #realistic()} at {@code rate} records/s, for the publish delay at half the ceiling. */

@@ -27,7 +27,8 @@ public final class Differences {
                         + "rounds run the lab first, even rounds the tool first, so a drift over the run favours neither.",
                 CONSUMER + " The consumer-app is given time to catch up before each tool run, so the tool does not pay "
                         + "for the lab's backlog.",
-                "The lab doing the tool's work sends, like ProducerPerformance, one 400-byte value made once, no key "
+                "The lab doing the tool's work sends, like ProducerPerformance, unthrottled (off its open-loop schedule, as "
+                        + "the tool's --throughput -1), one 400-byte value made once, no key "
                         + "(the sticky partitioner fills a whole batch per partition on both sides) and no header, to the "
                         + "tool's topic, which nobody reads. The realistic lab window adds what scenarios send: a new JSON "
                         + "order per record, keyed by its 19-byte order id (every partition's batch fills in parallel), and "
