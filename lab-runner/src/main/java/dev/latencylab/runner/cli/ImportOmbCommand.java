@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,12 +35,8 @@ final class ImportOmbCommand extends LabCommand {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "an OMB workload file (.yaml)")
     String workload;
 
-    @Option(
-            names = "--driver",
-            paramLabel = "FILE",
-            description = "an OMB Kafka driver file (driver-kafka/*.yaml): its producer, consumer and topic"
-                    + " properties are mapped too (default: Kafka's client defaults)")
-    String driver;
+    @Mixin
+    OmbDriverArgs ombDriver = new OmbDriverArgs();
 
     @Option(
             names = "--out",
@@ -53,6 +50,7 @@ final class ImportOmbCommand extends LabCommand {
 
     @Override
     public Integer call() {
+        String driver = ombDriver.file;
         OmbImport.Imported imported;
         try {
             imported = OmbImport.convert(workload, read(workload), driver, driver == null ? null : read(driver));

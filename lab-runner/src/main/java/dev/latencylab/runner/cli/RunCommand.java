@@ -57,6 +57,9 @@ final class RunCommand extends LabCommand {
     String scenarioFile;
 
     @Mixin
+    OmbDriverArgs ombDriver = new OmbDriverArgs();
+
+    @Mixin
     AppUrlArgs apps = new AppUrlArgs();
 
     @Mixin
@@ -235,7 +238,8 @@ final class RunCommand extends LabCommand {
         Scenario scenario;
         FaultControls controls;
         try {
-            scenario = ScenarioFiles.load(cwd, scenarioFile, err).withTiming(timing);
+            scenario =
+                    ScenarioFiles.load(cwd, scenarioFile, ombDriver.file, err).withTiming(timing);
             if (dryRun) {
                 return dryRun(scenario, !stackWarmup.skipped());
             }

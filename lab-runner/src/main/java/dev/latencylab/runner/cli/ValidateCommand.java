@@ -23,6 +23,9 @@ final class ValidateCommand extends LabCommand {
     List<String> files;
 
     @Mixin
+    OmbDriverArgs ombDriver = new OmbDriverArgs();
+
+    @Mixin
     TimingArgs timingArgs = new TimingArgs();
 
     @Mixin
@@ -38,7 +41,7 @@ final class ValidateCommand extends LabCommand {
         int code = ExitCodes.OK;
         for (String file : files) {
             try {
-                Scenario s = ScenarioFiles.load(cwd, file, err).withTiming(timing);
+                Scenario s = ScenarioFiles.load(cwd, file, ombDriver.file, err).withTiming(timing);
                 PhaseListing.print(out, file, s, RunPlan.of(s, orderArgs.seed()), orderArgs.seed != null);
             } catch (ScenarioException e) {
                 e.problems().forEach(err::println);

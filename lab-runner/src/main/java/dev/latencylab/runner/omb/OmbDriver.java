@@ -147,9 +147,14 @@ final class OmbDriver {
                 notes.add("commonConfig " + name + "=" + common.get(name) + ": neither Kafka client has this property");
             }
         });
-        put(settings, "producerConfig", producerConfig, notes);
-        put(consumerBlock, "consumerConfig", consumerConfig, notes);
+        put(settings, "producerConfig", producerConfig);
+        put(consumerBlock, "consumerConfig", consumerConfig);
         topic(topicBlock, notes, refused);
+    }
+
+    /** The block a client's property came from: its own ({@code field}), else commonConfig. */
+    private String origin(String name, String field) {
+        return (field.equals("producerConfig") ? producer : consumer).containsKey(name) ? field : "commonConfig";
     }
 
     /** OMB's reset, true or false as its YAML reader takes them (text too); anything else refused. */
@@ -172,7 +177,7 @@ final class OmbDriver {
             Map<String, String> config,
             List<String> notes,
             List<String> refused) {
-        String at = (producer.containsKey(name) ? "producerConfig " : "commonConfig ") + name + "=" + value;
+        String at = origin(name, "producerConfig") + " " + name + "=" + value;
         switch (name) {
             case "bootstrap.servers" -> {}
             case "linger.ms" -> integer(at, value, SettingsLimits.LINGER_MS, v -> settings.put("lingerMs", v), refused);
@@ -208,7 +213,7 @@ final class OmbDriver {
             Map<String, String> config,
             List<String> notes,
             List<String> refused) {
-        String at = (consumer.containsKey(name) ? "consumerConfig " : "commonConfig ") + name + "=" + value;
+        String at = origin(name, "consumerConfig") + " " + name + "=" + value;
         switch (name) {
             case "bootstrap.servers" -> {}
             case "max.poll.records" ->
@@ -253,7 +258,8 @@ final class OmbDriver {
             String field,
             List<String> notes) {
         boolean producerSide = field.equals("producerConfig");
-        boolean fromCommon = !(producerSide ? producer : consumer).containsKey(name);
+        String from = origin(name, field);
+        boolean fromCommon = !from.equals(field);
         try {
             Map<String, String> one = ExtraProperties.checked(field, Map.of(name, value), owned);
             if (producerSide) {
@@ -267,8 +273,7 @@ final class OmbDriver {
             // The reason without the property's place in the scenario, which the note names as the file does.
             String why = e.getMessage()
                     .substring(e.getMessage().startsWith(e.field()) ? e.field().length() : 0);
-            String note = (fromCommon ? "commonConfig " : field + " ") + name + "=" + value + ": "
-                    + why.replaceFirst("^:? ", "");
+            String note = from + " " + name + "=" + value + ": " + why.replaceFirst("^:? ", "");
             if (fromCommon && unknown) {
                 // Named once neither client knows it: one the other client knows is not a mistake.
                 unknownCommon.merge(name, 1, Integer::sum);
@@ -279,16 +284,12 @@ final class OmbDriver {
         }
     }
 
-    private static void put(Map<String, Object> block, String field, Map<String, String> config, List<String> notes) {
-        if (config.size() > ExtraProperties.MAX_ENTRIES) {
-            notes.add(field + ": " + config.size() + " properties, more than the " + ExtraProperties.MAX_ENTRIES
-                    + " a phase sets; the first " + ExtraProperties.MAX_ENTRIES + " by name are mapped");
-            Map<String, String> first = new TreeMap<>();
-            config.entrySet().stream()
-                    .limit(ExtraProperties.MAX_ENTRIES)
-                    .forEach(e -> first.put(e.getKey(), e.getValue()));
-            config = first;
-        }
+    /**
+     * The block's properties, however many: more than a phase takes ({@link
+     * ExtraProperties#MAX_ENTRIES}) are refused by the scenario's loader, never cut here to a
+     * benchmark other than the file's.
+     */
+    private static void put(Map<String, Object> block, String field, Map<String, String> config) {
         if (!config.isEmpty()) {
             block.put(field, config);
         }

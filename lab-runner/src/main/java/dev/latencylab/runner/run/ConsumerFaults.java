@@ -7,8 +7,10 @@ import dev.latencylab.runner.scenario.TimedFault;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -17,13 +19,19 @@ import java.util.stream.Collectors;
  * its own thread and the phase's schedule goes on: the next steps keep their times. A started
  * instance is asked again once it answers, and told of the phase's slow-record watch. A step on an
  * instance still starting, or taking down the one instance answering while others start, waits for
- * those starts: the runner reads the phase from a running instance.
+ * those starts: the runner reads the phase from a running instance. A takedown that would still
+ * leave none answering (a start failed) is not carried out, said as a failed step.
  */
 final class ConsumerFaults {
 
     private final RunContext run;
     /** Starts under way, by instance. */
     private final PendingStarts<Done> starts;
+
+    /** Instances a takedown left running in a phase: their own start step is not carried out either. */
+    private final Set<Spared> spared = new HashSet<>();
+
+    private record Spared(int phase, int instance) {}
 
     /** How a start ended: when the instance answered (or the error), and a note for the record. */
     private record Done(Instant answered, String error, String note) {}
@@ -44,17 +52,42 @@ final class ConsumerFaults {
             // Carried out when that start ended, not when it was due.
             at = t.secondsIntoWindow(run.clock.instant());
         }
-        if (step.action().takesDown()
-                && run.consumer.othersDown(n)
-                && !starts.targets(t).isEmpty()) {
-            run.out.printf(
-                    Locale.ROOT,
-                    "  %s consumer-app %d waits for consumer-app %s to answer: it is the only one running%n",
-                    step.action().label(),
-                    n,
-                    starts.targets(t).stream().sorted().map(String::valueOf).collect(Collectors.joining(", ")));
-            starts.settle(t, true);
-            at = t.secondsIntoWindow(run.clock.instant());
+        if (step.action().takesDown() && run.consumer.othersDown(n)) {
+            String starting =
+                    starts.targets(t).stream().sorted().map(String::valueOf).collect(Collectors.joining(", "));
+            if (!starting.isEmpty()) {
+                run.out.printf(
+                        Locale.ROOT,
+                        "  %s consumer-app %d waits for consumer-app %s to answer: it is the only one running%n",
+                        step.action().label(),
+                        n,
+                        starting);
+                starts.settle(t, true);
+                at = t.secondsIntoWindow(run.clock.instant());
+            }
+            if (run.consumer.othersDown(n)) {
+                // A start that failed: taken down, the last instance would leave the phase unread and end the run.
+                spared.add(new Spared(t.phaseId, n));
+                record(
+                        t,
+                        step,
+                        n,
+                        at,
+                        null,
+                        Duration.ZERO,
+                        "not carried out: consumer-app " + n + " is the only"
+                                + " instance answering ("
+                                + (starting.isEmpty()
+                                        ? "a start failed"
+                                        : "the start of" + " consumer-app " + starting + " failed")
+                                + "), and the run reads the phase from it");
+                return;
+            }
+        }
+        if (!step.action().takesDown() && spared.remove(new Spared(t.phaseId, n))) {
+            // Started again, the running instance would lose the phase's slow-record counts it keeps.
+            record(t, step, n, at, null, Duration.ZERO, "not carried out: consumer-app " + n + " was not taken down");
+            return;
         }
         if (!step.action().takesDown()) {
             run.out.printf(

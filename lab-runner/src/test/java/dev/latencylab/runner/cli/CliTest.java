@@ -316,6 +316,42 @@ class CliTest {
     }
 
     @Test
+    void runAndValidateMapAnOmbWorkloadWithTheDriverGivenAndNothingElse(@TempDir Path dir) throws IOException {
+        Files.writeString(
+                dir.resolve("workload.yaml"),
+                "name: one topic\ntopics: 1\npartitionsPerTopic: 4\nmessageSize: 1024\n"
+                        + "subscriptionsPerTopic: 1\nproducersPerTopic: 1\nproducerRate: 2000\ntestDurationMinutes: 5\n");
+        Files.copy(Path.of("src/test/resources/omb/driver-throughput.yaml"), dir.resolve("driver.yaml"));
+        Files.copy(Path.of("src/test/resources/omb/driver-acks-0.yaml"), dir.resolve("acks-0.yaml"));
+
+        assertThat(cli(dir).execute("validate", "workload.yaml", "--driver", "driver.yaml"))
+                .isZero();
+        assertThat(out())
+                .contains("linger.ms=10 ")
+                .contains("batch.size=262144")
+                .contains("compression=lz4");
+        assertThat(err())
+                .contains("workload.yaml: an OpenMessaging Benchmark workload, run as the scenario 'import-omb"
+                        + " workload.yaml --driver driver.yaml' writes:")
+                .contains("  not mapped: producerConfig no.such.property=1");
+
+        err.reset();
+        assertThat(cli(dir).execute("run", "workload.yaml", "--driver", "acks-0.yaml", "--dry-run"))
+                .isEqualTo(2);
+        assertThat(err()).contains("acks=0");
+        err.reset();
+        assertThat(cli(dir).execute("run", "workload.yaml", "--driver", "missing.yaml", "--dry-run"))
+                .isEqualTo(2);
+        assertThat(err()).contains("missing.yaml: no such file");
+
+        Files.writeString(dir.resolve("lab.yaml"), "name: lab\nphases:\n  - name: a\n");
+        err.reset();
+        assertThat(cli(dir).execute("validate", "lab.yaml", "--driver", "driver.yaml"))
+                .isEqualTo(2);
+        assertThat(err()).contains("lab.yaml: --driver driver.yaml maps an OpenMessaging Benchmark workload");
+    }
+
+    @Test
     void importOmbRefusesAWorkloadItWouldMisrepresentAndWritesNothing(@TempDir Path dir) throws IOException {
         Files.writeString(
                 dir.resolve("fanout.yaml"),

@@ -968,6 +968,41 @@ class RunCommandTest {
     }
 
     @Test
+    void aTakedownThatAFailedStartWouldLeaveTheLastOneIsNotCarriedOut() throws Exception {
+        // kill 2, restart 2 (its start fails), stop 1 while 2's start is under way: then 1 is the only one.
+        Files.writeString(
+                dir.resolve("sweep.yaml"),
+                SCENARIO.replace(
+                        "    settings: {lingerMs: 0}\n",
+                        "    settings: {lingerMs: 0}\n    faults: [{at: 1s, kill: consumer-2}, {at: 2s, restart: consumer-2},"
+                                + " {at: 3s, stop: consumer-1}, {at: 30s, restart: consumer-1}]\n"));
+        Path marker = dir.resolve("consumer-2.down");
+        Path control = dir.resolve("control.sh");
+        Files.writeString(
+                control,
+                "#!/bin/sh\ncase \"$1 $2\" in\n  \"kill 2\") touch '" + marker + "' ;;\n"
+                        + "  \"restart 2\") sleep 2; exit 1 ;;\nesac\nexit 0\n");
+        control.toFile().setExecutable(true);
+        List<String> two = args("--consumer-control", control.toString());
+        two.set(
+                two.indexOf("--consumer") + 1,
+                lab.url() + "," + lab.url().toString().replace("127.0.0.1", "localhost"));
+        lab.downWhile("localhost", marker);
+
+        Parsed.execute(command, two);
+
+        assertThat(outBytes.toString(StandardCharsets.UTF_8) + errBytes)
+                .contains("  stop consumer-app 1 waits for consumer-app 2 to answer: it is the only one running")
+                .contains("consumer-app 2 does not answer")
+                .contains("stop consumer-app 1 at 3s failed: not carried out: consumer-app 1 is the only instance"
+                        + " answering (the start of consumer-app 2 failed)")
+                .contains("restart consumer-app 1 at 30s failed: not carried out: consumer-app 1 was not taken down")
+                .doesNotContain("consumer-app 1 (restart at 30.0 s) answers again")
+                .doesNotContain("every consumer-app instance of the run is down");
+        assertThat(command.lastResults().resolve("summary.json")).exists();
+    }
+
+    @Test
     void whatTheProducerInstancesCannotGiveIsRefusedBeforeAnything() throws Exception {
         Files.writeString(
                 dir.resolve("sweep.yaml"),

@@ -4,6 +4,8 @@ import com.sun.net.httpserver.HttpExchange;
 import dev.latencylab.api.accounting.PhaseIds;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -53,6 +55,9 @@ public final class FakeLab implements AutoCloseable {
     private String compression = "none";
     private String keyStrategy = "order-id";
     private double rate = 1000;
+    /** What the fake producer sends unthrottled. */
+    public static final double UNTHROTTLED_RATE = 200_000;
+
     private int payloadBytes = 400;
     private String payload = "words";
     private String pacing = "even";
@@ -77,6 +82,10 @@ public final class FakeLab implements AutoCloseable {
     private long ledgerStart;
 
     private volatile boolean consumerStalled;
+    /** The host name by which a consumer-app instance is reached, and the file whose presence takes it down. */
+    private volatile String downHost;
+
+    private volatile Path downMarker;
     /** Until when the consumer's highest sequence seen trails the producer's, and by how many records. */
     private volatile Instant consumerBehindUntil;
 
@@ -138,6 +147,21 @@ public final class FakeLab implements AutoCloseable {
         synchronized (log) {
             return List.copyOf(log);
         }
+    }
+
+    /**
+     * Requests to the consumer-app endpoints by {@code host} (one instance's name for this double)
+     * answer 503 while {@code marker} exists: a fault control's kill creates it, a failed start
+     * leaves it.
+     */
+    public void downWhile(String host, Path marker) {
+        downMarker = marker;
+        downHost = host;
+    }
+
+    private boolean down(HttpExchange ex) {
+        String host = ex.getRequestHeaders().getFirst("Host");
+        return downHost != null && host != null && host.startsWith(downHost + ":") && Files.exists(downMarker);
     }
 
     /** Makes Prometheus answer every query with an empty result, as when it scraped nothing. */
@@ -301,10 +325,15 @@ public final class FakeLab implements AutoCloseable {
         server.close();
     }
 
+    /** Records a second: the rate asked, or unthrottled (-1) the fake's ceiling. */
+    private double sendRate() {
+        return rate < 0 ? UNTHROTTLED_RATE : rate;
+    }
+
     private synchronized void advance() {
         Instant now = time.instant();
         if (running) {
-            sent += rate * onSchedule * (now.toEpochMilli() - lastUpdate.toEpochMilli()) / 1000.0;
+            sent += sendRate() * onSchedule * (now.toEpochMilli() - lastUpdate.toEpochMilli()) / 1000.0;
             if (stopAt != null && sent >= stopAt) {
                 stopBy(now);
             }
@@ -518,6 +547,10 @@ public final class FakeLab implements AutoCloseable {
     /** The consumer-app's settings endpoint: the listener and consumerConfig a change gives are kept. */
     private void consumer(HttpExchange ex) throws IOException {
         String body = TestServer.body(ex);
+        if (down(ex)) {
+            TestServer.reply(ex, 503, "{}");
+            return;
+        }
         log.add(ex.getRequestMethod() + " /actuator/consumer" + (body.isEmpty() ? "" : " " + body));
         if (ex.getRequestMethod().equals("POST")) {
             JsonNode change = JSON.readTree(body);
@@ -574,6 +607,10 @@ public final class FakeLab implements AutoCloseable {
         String query = ex.getRequestURI().getRawQuery();
         // A POST is logged with its path and body: which phases a release let go of is what tests check.
         String body = TestServer.body(ex);
+        if (down(ex)) {
+            TestServer.reply(ex, 503, "{}");
+            return;
+        }
         log.add(
                 ex.getRequestMethod().equals("POST")
                         ? "POST " + ex.getRequestURI().getPath() + " " + body
@@ -631,7 +668,7 @@ public final class FakeLab implements AutoCloseable {
                 // A closed phase read from its start: every record it sent (what a drain waits for).
                 long received = seg.endedAt != null && !seg.startedAt.isBefore(phasesResetAt)
                         ? seg.to - seg.from + 1
-                        : (long) ((last.toEpochMilli() - first.toEpochMilli()) * rate / 1000.0);
+                        : (long) ((last.toEpochMilli() - first.toEpochMilli()) * sendRate() / 1000.0);
                 if (received <= 0 || stalled()) {
                     continue;
                 }
@@ -838,7 +875,7 @@ public final class FakeLab implements AutoCloseable {
             // requests as the brokers count them, plus one Metadata request every 10 s; 470 B a record
             // in the batches (400 B payload + headers), 60 B a request on the wire besides.
             double seconds = rangeSeconds(q);
-            double records = rate * seconds;
+            double records = sendRate() * seconds;
             double requests = (900.0 / (1 + linger) + 0.1) * seconds;
             if (q.contains("kafka_producer_topic_record_send_total")) {
                 v.put(Map.of(), records);
