@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -85,13 +84,10 @@ final class ImportOmbCommand extends LabCommand {
     }
 
     private String read(String given) {
-        Path file = cwd.resolve(given);
         try {
-            return Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new UsageException("cannot read " + file + ": no such file");
-        } catch (IOException e) {
-            throw new UsageException("cannot read " + file + ": " + e.getMessage());
+            return ScenarioFiles.read(cwd.resolve(given));
+        } catch (ScenarioException e) {
+            throw new UsageException(String.join("; ", e.problems()));
         }
     }
 }

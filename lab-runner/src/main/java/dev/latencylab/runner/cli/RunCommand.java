@@ -188,7 +188,7 @@ final class RunCommand extends LabCommand {
                 refused.addAll(e.problems());
             }
             if (topics != null) {
-                refused.addAll(PhaseTopics.backlogsNotKept(
+                refused.addAll(PhaseTopics.refusedBeforeTheRun(
                         scenario, topics, new PayloadFolder(cwd), w -> out.println("  (" + w + ")")));
             }
             return new DryRun(out)
@@ -271,19 +271,20 @@ final class RunCommand extends LabCommand {
                 // Another cluster than the lab's own brokers may hold topics of someone's: none is deleted.
                 ? cluster.topics(cwd, clock)
                 : Topics.NONE;
-        // Before anything runs, the stack warm-up included: a backlog Kafka would trim measures nothing.
-        List<String> notKept;
+        // Before anything runs, the stack warm-up included: a topic the cluster would refuse would stop the run at
+        // its phase, hours in perhaps, and a backlog Kafka would trim measures nothing.
+        List<String> refusedBefore;
         try {
-            notKept = PhaseTopics.backlogsNotKept(
+            refusedBefore = PhaseTopics.refusedBeforeTheRun(
                     scenario, topics, new PayloadFolder(cwd), w -> err.println("warning: " + w));
         } catch (RuntimeException | InterruptedException e) {
             topics.close();
             throw e;
         }
-        if (!notKept.isEmpty()) {
+        if (!refusedBefore.isEmpty()) {
             topics.close();
             err.println("The scenario cannot be run:");
-            notKept.forEach(p -> err.println("  " + p));
+            refusedBefore.forEach(p -> err.println("  " + p));
             return ExitCodes.USAGE;
         }
         RunPlan plan = RunPlan.of(scenario, orderArgs.seed());

@@ -50,7 +50,8 @@ final class ScenarioFiles {
                 .parse(file + (driver == null ? "" : " with " + driver), imported.name(), imported.yaml());
     }
 
-    private static String read(Path path) {
+    /** The file's text, or a {@link ScenarioException} that says why there is none ("no such file"). */
+    static String read(Path path) {
         try {
             return Files.readString(path);
         } catch (NoSuchFileException e) {

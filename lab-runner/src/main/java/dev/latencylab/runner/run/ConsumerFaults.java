@@ -79,7 +79,7 @@ final class ConsumerFaults {
                                 + " instance answering ("
                                 + (starting.isEmpty()
                                         ? "a start failed"
-                                        : "the start of" + " consumer-app " + starting + " failed")
+                                        : "the start of consumer-app " + starting + " failed")
                                 + "), and the run reads the phase from it");
                 return;
             }

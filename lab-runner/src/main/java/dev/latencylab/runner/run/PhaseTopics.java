@@ -19,6 +19,7 @@ import dev.latencylab.runner.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -62,6 +63,45 @@ public final class PhaseTopics {
                                 + "): name it lab.orders.<something>");
             }
         }
+    }
+
+    /**
+     * What a run of {@code scenario} refuses before anything runs, each said: topics the cluster would
+     * not create ({@link #topicsRefused}), backlogs their topics would not keep whole ({@link
+     * #backlogsNotKept}). What cannot be asked is passed to {@code warn}, and refuses nothing.
+     */
+    public static List<String> refusedBeforeTheRun(
+            Scenario scenario, Topics topics, PayloadFolder payloads, Consumer<String> warn)
+            throws InterruptedException {
+        List<String> refusals = new ArrayList<>(topicsRefused(scenario, topics, warn));
+        refusals.addAll(backlogsNotKept(scenario, topics, payloads, warn));
+        return refusals;
+    }
+
+    /**
+     * The topics of {@code scenario}'s phases the cluster would refuse to create, each with the
+     * cluster's reason (a config name it does not know, a value out of its range, more replicas than
+     * brokers): refused when the run starts, not when the phase that creates it comes, minutes or hours
+     * in. Each topic is asked once; one that cannot be asked is passed to {@code warn}.
+     */
+    static List<String> topicsRefused(Scenario scenario, Topics topics, Consumer<String> warn)
+            throws InterruptedException {
+        List<String> refusals = new ArrayList<>();
+        Set<TopicSpec> asked = new HashSet<>();
+        for (Phase p : scenario.phases()) {
+            if (!ownTopic(p) || !asked.add(p.topic())) {
+                continue;
+            }
+            try {
+                topics.refusal(p.topic())
+                        .ifPresent(why -> refusals.add("phase " + p.name() + "'s topic "
+                                + p.topic().name() + ": the cluster would not create it: " + why));
+            } catch (TopicException e) {
+                warn.accept("phase " + p.name() + ": could not ask the cluster whether it would create topic "
+                        + p.topic().name() + ", so its configs are checked only when it is created: " + e.getMessage());
+            }
+        }
+        return refusals;
     }
 
     /**

@@ -52,6 +52,7 @@ public final class KafkaTopics implements Topics {
 
     private final Admin admin;
     private final String bootstrap;
+    private final AdminCalls calls;
     private final Clock clock;
     private final PartitionOffsets offsets;
     /** Whether a topic that exists before a phase creates it may be deleted first. */
@@ -76,21 +77,31 @@ public final class KafkaTopics implements Topics {
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, (int) CALL_TIMEOUT.toMillis());
         this.admin = Admin.create(p);
         this.bootstrap = bootstrap;
+        this.calls = new AdminCalls(admin, bootstrap, CALL_TIMEOUT);
         this.clock = clock;
         this.offsets = new PartitionOffsets(admin, bootstrap, CALL_TIMEOUT, this::health);
     }
 
     @Override
     public boolean create(TopicSpec spec) throws InterruptedException {
-        Map<String, String> configs = new HashMap<>(spec.configs());
-        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(spec.minInsyncReplicasOrDefault()));
-        NewTopic topic =
-                new NewTopic(spec.name(), spec.partitions(), spec.replicationFactorOrDefault()).configs(configs);
+        NewTopic topic = newTopic(spec);
         AtomicBoolean replaced = new AtomicBoolean();
         new Wait(clock, Sleeper.REAL)
                 .until(RECREATE_TIMEOUT, RECREATE_EVERY, () -> createOnce(topic, replaced), Optional::isEmpty)
                 .orElseThrow(Optional::get);
         return replaced.get();
+    }
+
+    /** The topic {@link #create} asks for: the spec's layout and configs, min.insync.replicas the lab's unless given. */
+    private static NewTopic newTopic(TopicSpec spec) {
+        Map<String, String> configs = new HashMap<>(spec.configs());
+        configs.put(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, Integer.toString(spec.minInsyncReplicasOrDefault()));
+        return new NewTopic(spec.name(), spec.partitions(), spec.replicationFactorOrDefault()).configs(configs);
+    }
+
+    @Override
+    public Optional<String> refusal(TopicSpec spec) throws InterruptedException {
+        return TopicCreationCheck.refusal(calls, newTopic(spec));
     }
 
     /**
@@ -99,7 +110,7 @@ public final class KafkaTopics implements Topics {
      */
     private Optional<TopicException> createOnce(NewTopic topic, AtomicBoolean replaced) throws InterruptedException {
         try {
-            get(admin.createTopics(List.of(topic)).all(), "create topic " + topic.name());
+            calls.get(admin.createTopics(List.of(topic)).all(), "create topic " + topic.name());
             ownership.claim(topic.name());
             // A topic is writable only once each leader serves it (see LeaderReadiness).
             awaitLeaders(topic.name());
@@ -132,7 +143,7 @@ public final class KafkaTopics implements Topics {
 
     /** Which of these topics exist on the cluster now (for a dry run: nothing is changed). */
     public Set<String> existing(Collection<String> topics) throws InterruptedException {
-        Set<String> names = get(admin.listTopics().names(), "list topics");
+        Set<String> names = calls.get(admin.listTopics().names(), "list topics");
         Set<String> found = new HashSet<>(topics);
         found.retainAll(names);
         return found;
@@ -151,7 +162,7 @@ public final class KafkaTopics implements Topics {
         // Its name may take a moment to be free again: creating it anew is this runner's to retry.
         ownership.claim(topic);
         try {
-            get(admin.deleteTopics(List.of(topic)).all(), "delete topic " + topic);
+            calls.get(admin.deleteTopics(List.of(topic)).all(), "delete topic " + topic);
         } catch (TopicException e) {
             if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
                 throw e;
@@ -169,10 +180,10 @@ public final class KafkaTopics implements Topics {
             partitions.add(tp);
             leaders.put(tp, p.leader() == null ? -1 : p.leader().id());
         }
-        Collection<Node> brokers = get(admin.describeCluster().nodes(), "list the brokers");
+        Collection<Node> brokers = calls.get(admin.describeCluster().nodes(), "list the brokers");
         List<Integer> brokerIds = brokers.stream().map(Node::id).toList();
         Map<Integer, Map<String, LogDirDescription>> dirs =
-                get(admin.describeLogDirs(brokerIds).allDescriptions(), "describe the log dirs of " + brokerIds);
+                calls.get(admin.describeLogDirs(brokerIds).allDescriptions(), "describe the log dirs of " + brokerIds);
         long bytes = 0;
         for (TopicPartition tp : partitions) {
             long leaderSize = -1;
@@ -245,7 +256,7 @@ public final class KafkaTopics implements Topics {
                     number(c, TopicConfig.RETENTION_MS_CONFIG, 1),
                     compacts(value(c, TopicConfig.CLEANUP_POLICY_CONFIG)));
         }
-        Node broker = get(admin.describeCluster().nodes(), "list the brokers").stream()
+        Node broker = calls.get(admin.describeCluster().nodes(), "list the brokers").stream()
                 .findFirst()
                 .orElseThrow(() -> new TopicException("no broker answers on " + bootstrap));
         Config b = configs(
@@ -269,12 +280,12 @@ public final class KafkaTopics implements Topics {
     }
 
     private TopicDescription describe(String topic) throws InterruptedException {
-        return get(admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
+        return calls.get(admin.describeTopics(List.of(topic)).allTopicNames(), "describe topic " + topic)
                 .get(topic);
     }
 
     private Config configs(ConfigResource resource, String what) throws InterruptedException {
-        return get(admin.describeConfigs(List.of(resource)).all(), "describe the configs of " + what)
+        return calls.get(admin.describeConfigs(List.of(resource)).all(), "describe the configs of " + what)
                 .get(resource);
     }
 
@@ -381,19 +392,5 @@ public final class KafkaTopics implements Topics {
                 d.groupState().toString().toLowerCase(java.util.Locale.ROOT),
                 d.members().size(),
                 owners);
-    }
-
-    private <T> T get(org.apache.kafka.common.KafkaFuture<T> future, String what) throws InterruptedException {
-        try {
-            return future.get(CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw new TopicException(
-                    "could not " + what + " on " + bootstrap + ": "
-                            + e.getCause().getMessage(),
-                    e.getCause());
-        } catch (TimeoutException e) {
-            throw new TopicException("could not " + what + " on " + bootstrap + " within " + CALL_TIMEOUT.toSeconds()
-                    + " s (are the brokers up? scripts/lab up)");
-        }
     }
 }

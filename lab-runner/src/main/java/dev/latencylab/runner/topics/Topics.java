@@ -3,6 +3,7 @@ package dev.latencylab.runner.topics;
 import dev.latencylab.runner.scenario.TopicSpec;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 /** What the runner does to a phase's own topic. */
 public interface Topics extends AutoCloseable {
@@ -14,6 +15,13 @@ public interface Topics extends AutoCloseable {
      * @return whether an earlier topic of that name had to be deleted
      */
     boolean create(TopicSpec spec) throws InterruptedException;
+
+    /**
+     * Why the cluster would refuse to create the topic (a config it does not know or whose value it
+     * refuses, more replicas than brokers), in its own words; empty when it would create it. Creates
+     * nothing. Throws {@link TopicException} when the cluster cannot be asked.
+     */
+    Optional<String> refusal(TopicSpec spec) throws InterruptedException;
 
     /** Deletes the topic; a topic already gone is not an error. */
     void delete(String topic) throws InterruptedException;
@@ -49,6 +57,11 @@ public interface Topics extends AutoCloseable {
 
         @Override
         public void delete(String topic) {
+            throw new TopicException("no Kafka admin connection was set up for phase topics");
+        }
+
+        @Override
+        public Optional<String> refusal(TopicSpec spec) {
             throw new TopicException("no Kafka admin connection was set up for phase topics");
         }
 

@@ -24,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -135,6 +136,11 @@ class OwnTopicWindowTest {
         @Override
         public void delete(String topic) {
             topicCalls.add("delete " + topic);
+        }
+
+        @Override
+        public Optional<String> refusal(TopicSpec spec) {
+            throw new AssertionError("asked by the command before the run, not by the run");
         }
 
         @Override

@@ -182,7 +182,8 @@ class ExistingClusterIT {
 
                 // Backlogs past what the user's cluster keeps (log.retention.bytes 64 MiB per partition; the lab
                 // topic set to 1 MiB): Kafka would delete their first records before the drain and the lab would
-                // count them lost. Refused before anything is created or sent, each named with its sizes.
+                // count them lost. Refused before anything is created or sent, each named with its sizes; so is a
+                // topic whose config name the brokers do not know.
                 try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
                     ConfigResource labTopic = new ConfigResource(ConfigResource.Type.TOPIC, "lab.orders");
                     admin.incrementalAlterConfigs(Map.of(
@@ -208,6 +209,7 @@ class ExistingClusterIT {
                         phases:
                           - {name: big, backlog: 500000, topic: {name: 'lab.orders.big', partitions: 3}}
                           - {name: on-the-lab-topic, backlog: 10000}
+                          - {name: typo, topic: {name: 'lab.orders.typo', partitions: 3, configs: {retention.msec: '1000'}}}
                         """);
                 LabScript.Result trimmed = lab.run(
                         TIMEOUT,
@@ -224,7 +226,10 @@ class ExistingClusterIT {
                                 + " of 64.0 MiB")
                         .contains("phase on-the-lab-topic's backlog: 10,000 records")
                         .contains("per partition of topic lab.orders's 3, past its retention.bytes of 1.0 MiB")
-                        .contains("count them lost");
+                        .contains("count them lost")
+                        // The brokers' own check of a creation, asked before the run: not at the phase, minutes in.
+                        .contains("phase typo's topic lab.orders.typo: the cluster would not create it:")
+                        .contains("retention.msec");
                 assertThat(labTopicEnd(bootstrap))
                         .as("records sent to lab.orders")
                         .isEqualTo(sentBefore);
@@ -233,8 +238,8 @@ class ExistingClusterIT {
                         .doesNotExist();
                 try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
                     assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS))
-                            .as("the refused phase's topic, never created")
-                            .doesNotContain("lab.orders.big");
+                            .as("the refused phases' topics, never created")
+                            .doesNotContain("lab.orders.big", "lab.orders.typo");
                 }
             } finally {
                 LabScript.Result down = lab.run(TIMEOUT, "down", "--local");
