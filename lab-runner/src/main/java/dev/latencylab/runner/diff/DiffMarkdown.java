@@ -142,6 +142,11 @@ final class DiffMarkdown {
                             .append(": not crossed in ")
                             .append(c.phasesJudged())
                             .append(c.phasesJudged() == 1 ? " matched phase" : " matched phases")
+                            .append(
+                                    c.unjudged().isEmpty()
+                                            ? ""
+                                            : "; not judged in " + String.join(", ", c.unjudged()) + " (" + t.name()
+                                                    + " missing in a run)")
                             .append('\n');
                 case NOT_JUDGED ->
                     b.append("- not judged ")

@@ -3,6 +3,7 @@ package dev.latencylab.runner.diff;
 import dev.latencylab.runner.results.summary.Figure;
 import dev.latencylab.runner.results.summary.Figures;
 import dev.latencylab.runner.results.summary.Fmt;
+import dev.latencylab.runner.results.summary.Spread;
 import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -65,27 +66,47 @@ record FailOn(String text, String key, String name, int worseSign, double amount
                 !m.group(4).isEmpty());
     }
 
-    /** Whether this change crosses the threshold: worse by more than the amount (a rise from 0 is infinitely worse in %). */
+    /**
+     * Whether a count of records is judged on each run's worst repeat rather than its median: the
+     * records one repeat lost are not outvoted by the repeats that lost none (a latency's median
+     * stands for its repeats; a loss in any one of them is a loss).
+     */
+    boolean onWorstRepeat() {
+        return key.startsWith("counts.");
+    }
+
+    /** The value of a run this threshold judges: its worst repeat for a count ({@link #onWorstRepeat}), else its median. */
+    double judged(Spread s) {
+        return onWorstRepeat() ? (worseSign > 0 ? s.max() : s.min()) : s.median();
+    }
+
+    /** Whether this change crosses the threshold: see {@link #crossedBy(double, double)}, on the values {@link #judged}. */
     boolean crossedBy(FigureChange c) {
-        double worse = c.change() * worseSign;
+        return crossedBy(judged(c.a()), judged(c.b()));
+    }
+
+    /** Whether A to B is worse by more than the amount (a rise from 0 is infinitely worse in %). */
+    boolean crossedBy(double a, double b) {
+        double worse = (b - a) * worseSign;
         if (!percent) {
             return worse > amount;
         }
         if (worse <= 0) {
             return false;
         }
-        return c.changePercent() == null || c.changePercent() * worseSign > amount;
+        return a == 0 || (b - a) / Math.abs(a) * 100 * worseSign > amount;
     }
 
-    /** The threshold in words: "e2e.p99 may rise by at most 10%". */
+    /** The threshold in words: "e2e.p99 may rise by at most 10%", "lost may rise by at most 0 (worst repeat)". */
     String meaning() {
         return String.format(
                 Locale.ROOT,
-                "%s may %s by at most %s%s",
+                "%s may %s by at most %s%s%s",
                 name,
                 worseSign > 0 ? "rise" : "fall",
                 Fmt.plain(amount),
-                percent ? "%" : "");
+                percent ? "%" : "",
+                onWorstRepeat() ? ", each run's worst repeat" : "");
     }
 
     /** The figure named, by its name or its summary.json key: one the catalog lists or the runs hold. */

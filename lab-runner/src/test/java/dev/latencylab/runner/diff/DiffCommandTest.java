@@ -131,7 +131,9 @@ class DiffCommandTest {
         assertThat(each(json(cwd.resolve("d2/diff.json")).path("failOn"), "outcome"))
                 .containsExactly("pass", "pass");
         assertThat(out.toString(StandardCharsets.UTF_8))
-                .contains("- pass `lost=0` (lost may rise by at most 0): not crossed in 4 matched phases");
+                .contains(
+                        "- pass `lost=0` (lost may rise by at most 0, each run's worst repeat): not crossed in 4 matched"
+                                + " phases\n");
     }
 
     @Test
@@ -174,6 +176,34 @@ class DiffCommandTest {
         JsonNode lost = d.path("failOn").get(0);
         assertThat(lost.path("outcome").asString()).isEqualTo("pass");
         assertThat(lost.path("phasesJudged").intValue()).isEqualTo(4);
+    }
+
+    @Test
+    void aLossInOneRepeatFailsLostZeroAndAPhaseThatCannotBeJudgedIsNamed() throws IOException {
+        new SummaryJson("linger-sweep", 3)
+                .phase("linger-0", p -> p.linger(0).figure("counts.lost", 0.0, 0.0, 0.0))
+                .phase("linger-5", p -> p.linger(5).figure("counts.lost", 0.0, 0.0, 0.0))
+                .writeTo(cwd.resolve("a"));
+        new SummaryJson("linger-sweep", 3)
+                .phase("linger-0", p -> p.linger(0).figure("counts.lost", 0.0, 120.0, 0.0))
+                .phase("linger-5", p -> p.linger(5))
+                .writeTo(cwd.resolve("b"));
+
+        assertThat(diff("a", "b", "--fail-on", "lost=0", "--out", "d")).isEqualTo(3);
+        assertThat(Files.readString(cwd.resolve("d/diff.md")))
+                .contains("**FAIL** `lost=0` (lost may rise by at most 0, each run's worst repeat): crossed in"
+                        + " linger-0 0 -> 120");
+
+        assertThat(diff("a", "b", "--fail-on", "lost=200", "--out", "e")).isZero();
+        assertThat(Files.readString(cwd.resolve("e/diff.md")))
+                .contains("pass `lost=200` (lost may rise by at most 200, each run's worst repeat): not crossed in"
+                        + " 1 matched phase; not judged in linger-5 (lost missing in a run)");
+        assertThat(json(cwd.resolve("e/diff.json"))
+                        .path("failOn")
+                        .get(0)
+                        .path("unjudged")
+                        .toString())
+                .isEqualTo("[\"linger-5\"]");
     }
 
     @Test

@@ -37,6 +37,27 @@ class FailOnTest {
     }
 
     @Test
+    void aCountIsJudgedOnEachRunsWorstRepeatSoOneRepeatsLossIsNotOutvoted() {
+        FailOn none = FailOn.parse("lost=0", NO_OTHER_FIGURES);
+        // Medians 0 and 0: one repeat of B lost 120.
+        assertThat(none.crossedBy(change("counts.lost", List.of(0.0, 0.0, 0.0), List.of(0.0, 120.0, 0.0))))
+                .isTrue();
+        // A lost as many in its worst repeat: not worse.
+        assertThat(none.crossedBy(change("counts.lost", List.of(0.0, 0.0, 5.0), List.of(5.0, 0.0, 0.0))))
+                .isFalse();
+        assertThat(none.meaning()).isEqualTo("lost may rise by at most 0, each run's worst repeat");
+        // A count with no better direction: its worst repeat lies the way its sign fails.
+        FailOn fewerSent = FailOn.parse("sent=-10%", NO_OTHER_FIGURES);
+        assertThat(fewerSent.crossedBy(
+                        change("counts.sent", List.of(1000.0, 1000.0, 1000.0), List.of(1000.0, 800.0, 1000.0))))
+                .isTrue();
+        // A latency stands for its repeats by its median: one slow repeat is the spread's business.
+        FailOn p99 = FailOn.parse("e2e.p99=+10%", NO_OTHER_FIGURES);
+        assertThat(p99.crossedBy(change("latencyMs.p99", List.of(10.0, 10.0, 10.0), List.of(10.0, 50.0, 10.0))))
+                .isFalse();
+    }
+
+    @Test
     void aRiseFromZeroCrossesAnyPercentage() {
         FailOn t = FailOn.parse("lost=+10%", NO_OTHER_FIGURES);
 
@@ -104,6 +125,10 @@ class FailOnTest {
                     .hasMessageContaining("--fail-on takes FIGURE=THRESHOLD")
                     .hasMessageContaining("got '" + bad + "'");
         }
+    }
+
+    private static FigureChange change(String key, List<Double> a, List<Double> b) {
+        return FigureChange.of(Figures.byKey(key), Spread.of(a), Spread.of(b));
     }
 
     private static boolean crossed(FailOn t, String key, double a, double b) {
