@@ -73,19 +73,29 @@ final class CompressionReading {
         if (least.isEmpty()) {
             return null;
         }
+        // A codec without a ratio may have stored less still: it is named as not compared.
+        List<String> unmeasured = g.codecs().stream()
+                .filter(c -> g.lingers().stream().anyMatch(l -> g.median(l, c, Figures.DISK_RATIO) == null))
+                .map(g::label)
+                .toList();
+        String notCompared = unmeasured.isEmpty()
+                ? ""
+                : " (without a ratio at some linger.ms, not compared there: " + String.join(", ", unmeasured) + ")";
         if (least.size() == 1) {
             Map.Entry<Compression, List<Integer>> only =
                     least.entrySet().iterator().next();
-            return "Of the codecs, " + g.label(only.getKey()) + " stored the least at "
+            return "Of the codecs" + (notCompared.isEmpty() ? "" : " with a ratio") + ", " + g.label(only.getKey())
+                    + " stored the least at "
                     + (only.getValue().size() == g.lingers().size()
-                            ? "every linger.ms."
-                            : "each linger.ms with a ratio (" + join(only.getValue()) + ").");
+                            ? "every linger.ms"
+                            : "each linger.ms with a ratio (" + join(only.getValue()) + ")")
+                    + notCompared + ".";
         }
         return "The codec that stored the least depended on linger.ms: "
                 + least.entrySet().stream()
                         .map(e -> g.label(e.getKey()) + " at " + join(e.getValue()))
                         .collect(Collectors.joining("; "))
-                + ".";
+                + notCompared + ".";
     }
 
     /**

@@ -39,11 +39,20 @@ public final class DrainReading {
                 cpuTimes == null
                         ? "(the consumer CPU of one of the two was not measured)"
                         : "for " + Fmt.ratio(cpuTimes) + "x its consumer CPU"));
+        // A drain whose consumer CPU was not measured may have been cheaper still: "cheapest" is said of those
+        // measured.
+        List<String> unweighed = drains.stream()
+                .filter(p -> perCpuSecond(p) == null)
+                .map(PhaseSummary::name)
+                .toList();
+        String ofMeasured = unweighed.isEmpty()
+                ? ""
+                : " of the drains whose consumer CPU was measured (not " + String.join(", ", unweighed) + ")";
         if (t == f && keepsNoKeyOrder(f)) {
-            r.append(" It was also the cheapest per record: the one to pick where no key's records must be processed in"
-                    + " order.");
+            r.append(" It was also the cheapest per record" + ofMeasured + ": the one to pick where no key's records"
+                    + " must be processed in order.");
         } else if (t == f) {
-            r.append(" It was also the cheapest per record: the one to pick, CPU-conscious or not.");
+            r.append(" It was also the cheapest per record" + ofMeasured + ": the one to pick, CPU-conscious or not.");
         } else if (perCpuSecond(f) == null) {
             r.append(String.format(
                     Locale.ROOT,
@@ -54,8 +63,9 @@ public final class DrainReading {
         } else {
             r.append(String.format(
                     Locale.ROOT,
-                    " The most records per CPU-second came from %s (%s, %s rec/s at %s cores): a CPU-conscious"
+                    " The most records per CPU-second%s came from %s (%s, %s rec/s at %s cores): a CPU-conscious"
                             + " choice, giving up %s of the fastest rate for %s less CPU per record.",
+                    ofMeasured,
                     t.name(),
                     t.drain().consumer(),
                     Fmt.rate(t.drain().recordsPerSecond()),

@@ -6,7 +6,8 @@ import java.util.function.Function;
 
 /**
  * One sentence of the reading: which phase had the lowest median of a figure, and whether that
- * is measurably lower than the baseline (or the next best) given the ranges over the repeats.
+ * is measurably lower than the baseline (or the next best) given the ranges over the repeats; the
+ * phases without a value are named, as they were not compared.
  */
 final class LowestFigure {
 
@@ -34,6 +35,24 @@ final class LowestFigure {
             return TradeOffReading.capitalize(what) + " is known only for " + only.name() + " ("
                     + show(only, key, fmt, unit) + ").";
         }
+        String said = compared(known, base, what, key, fmt, unit);
+        // A phase with no value may have been lower still: the sentence names what it did not compare.
+        List<String> unknown = phases.stream()
+                .filter(p -> p.median(key) == null && p != base)
+                .map(PhaseSpread::name)
+                .toList();
+        return unknown.isEmpty()
+                ? said
+                : said.substring(0, said.length() - 1) + " (n/a for " + String.join(", ", unknown) + ", not compared).";
+    }
+
+    private static String compared(
+            List<PhaseSpread> known,
+            PhaseSpread base,
+            String what,
+            String key,
+            Function<Double, String> fmt,
+            String unit) {
         Comparator<PhaseSpread> byMedian = Comparator.comparing(p -> p.median(key));
         PhaseSpread best = known.stream().min(byMedian).orElseThrow();
         if (best != base && base.median(key) == null) {

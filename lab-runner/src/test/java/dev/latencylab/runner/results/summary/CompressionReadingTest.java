@@ -56,6 +56,21 @@ class CompressionReadingTest {
     }
 
     @Test
+    void aCodecWithoutARatioAtSomeLingerIsNamedAsNotCompared() {
+        List<PhaseSummary> rows = DiskRatios.fill(List.of(
+                cell(0, Compression.NONE, 8.0, 0.20, 1000.0),
+                cell(0, Compression.GZIP, 12.0, 0.40, 430.0),
+                cell(0, Compression.ZSTD, 9.0, 0.30, 450.0),
+                cell(20, Compression.NONE, 20.0, 0.10, 990.0),
+                cell(20, Compression.GZIP, 24.0, 0.25, 400.0),
+                cell(20, Compression.ZSTD, 21.0, 0.12, null)));
+
+        assertThat(read(rows))
+                .contains("Of the codecs with a ratio, gzip stored the least at every linger.ms (without a ratio at"
+                        + " some linger.ms, not compared there: zstd).");
+    }
+
+    @Test
     void withoutSizesOnDiskOnlyCpuAndLatencyAreRead() {
         List<PhaseSummary> rows = List.of(
                 cell(0, Compression.NONE, 8.0, 0.20, null),

@@ -43,6 +43,16 @@ class DrainReadingTest {
     }
 
     @Test
+    void theCheapestIsSaidOfTheDrainsWhoseCpuWasMeasuredNamingTheOthers() {
+        PhaseSummary slowWithoutCpu = Phases.drain("slow", "batch 10", 500, null, 1);
+        List<PhaseSummary> drains = List.of(MODES.get(0), MODES.get(1), MODES.get(2), slowWithoutCpu);
+
+        assertThat(DrainReading.read(drains, MODES.get(0)))
+                .contains("The most records per CPU-second of the drains whose consumer CPU was measured (not slow)"
+                        + " came from batch-50-per-key");
+    }
+
+    @Test
     void aFastestDrainInAModeThatKeepsNoKeyOrderIsPickedOnlyWhereNoKeyNeedsIt() {
         PhaseSummary group = MODES.get(0);
         PhaseSummary share = shareDrain(new KeyOrder(9_900, 9_800, 600, 0));

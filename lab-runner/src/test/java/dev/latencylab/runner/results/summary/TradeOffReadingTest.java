@@ -276,6 +276,22 @@ class TradeOffReadingTest {
     }
 
     @Test
+    void aPhaseWithoutAFigureIsNamedAsNotComparedWhereTheOthersAre() {
+        RunSummary.Reading r = TradeOffReading.read(
+                List.of(
+                        phase("linger-0", 0, 2.0, 8.0, 0.20, 1000, 1.0),
+                        phase("linger-5", 5, 4.0, 10.0, 0.15, 400, 1.0),
+                        withoutPrometheus("linger-10", 10, 7.0, 14.0)),
+                2);
+
+        assertThat(r.paragraph())
+                .contains("Total CPU (producer + consumer + brokers) was lowest in linger-5 (0.75 cores), 25 % lower"
+                        + " than linger-0's 1.00 cores (n/a for linger-10, not compared).")
+                .contains("P99 latency was lowest in linger-0 (8.00 ms), the baseline itself; the next best, linger-5"
+                        + " (10.0 ms), was 25 % higher.");
+    }
+
+    @Test
     void theBestCompressionIsNamedWithItsRatio() {
         List<PhaseSummary> phases = List.of(
                 phase("linger-0", 0, 2.0, 8.0, 0.2, 1000, 0.91), phase("linger-20", 20, 9.0, 20.0, 0.1, 100, 0.62));
