@@ -160,7 +160,7 @@ public final class FaultWatch {
             return new Outage(
                     steps,
                     thresholdMs,
-                    slow == null ? 0 : slow.count(),
+                    slow == null ? null : slow.count(),
                     slow == null || slow.firstSent() == null ? null : seconds(slow.firstSent()),
                     slow == null || slow.lastReceived() == null ? null : seconds(slow.lastReceived()),
                     slow == null ? null : slow.maxMs(),

@@ -10,7 +10,8 @@ import java.util.List;
  * @param thresholdMs the phase's slowest record (corrected e2e) before the first fault: a record
  *     slower than that after it counts as delayed; null when no record of the phase had been consumed
  *     and timed by then (no baseline: every record after the first fault counts as delayed)
- * @param delayed records slower than {@code thresholdMs} after the first fault (first deliveries)
+ * @param delayed records slower than {@code thresholdMs} after the first fault (first deliveries); null
+ *     when the consumer group's count of them could not be read (no latency figures of the phase)
  * @param windowFrom the intended send time of the first delayed record
  * @param windowTo when the last delayed record was consumed
  * @param maxE2eMs the slowest delayed record (corrected e2e)
@@ -25,7 +26,7 @@ import java.util.List;
 public record Outage(
         List<FaultStepTaken> steps,
         Double thresholdMs,
-        long delayed,
+        Long delayed,
         Double windowFrom,
         Double windowTo,
         Double maxE2eMs,

@@ -12,9 +12,9 @@ public final class OutageLine {
         Outage.ClusterView c = o.cluster();
         return String.format(
                         Locale.ROOT,
-                        "outage: %d records delayed (%s)%s, max e2e %s; producer: %s retries, %s errors;"
+                        "outage: %s records delayed (%s)%s, max e2e %s; producer: %s retries, %s errors;"
                                 + " %d leader changes, under min ISR %.1f s, ISR whole %s",
-                        o.delayed(),
+                        o.delayed() == null ? "n/a" : o.delayed().toString(),
                         o.thresholdMs() == null
                                 ? "no baseline: every record"
                                 : String.format(Locale.ROOT, "slower than %.2f ms", o.thresholdMs()),

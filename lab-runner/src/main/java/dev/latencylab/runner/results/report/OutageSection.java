@@ -50,7 +50,7 @@ final class OutageSection {
                     p.tag(),
                     p.settings().acks(),
                     steps(o),
-                    o.delayed(),
+                    Fmt.count(o.delayed()),
                     seconds(o.windowSeconds()),
                     o.windowFrom() == null ? Fmt.NA : seconds(o.windowFrom()) + " → " + seconds(o.windowTo()),
                     o.main()
@@ -85,7 +85,11 @@ final class OutageSection {
                 .append(" (acks=")
                 .append(p.settings().acks())
                 .append("): ");
-        r.append(o.delayed()).append(" records were delayed");
+        r.append(
+                o.delayed() == null
+                        ? "an unknown number of records (the consumer's latency figures of the phase were not read)"
+                        : o.delayed() + " records");
+        r.append(" were delayed");
         if (o.windowSeconds() != null) {
             r.append(String.format(
                     Locale.ROOT,

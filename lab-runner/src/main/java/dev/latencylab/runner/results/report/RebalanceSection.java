@@ -63,7 +63,8 @@ final class RebalanceSection {
                     g.membersBefore() + ", " + g.membersMin() + ", " + g.membersMax() + ", " + g.membersAfter(),
                     g.partitionsMoved(),
                     ReportNumbers.fixed(g.notStableSeconds(), 1),
-                    o.delayed() + " (" + (o.thresholdMs() == null ? "no baseline" : Fmt.ms(o.thresholdMs())) + ")",
+                    Fmt.count(o.delayed()) + " (" + (o.thresholdMs() == null ? "no baseline" : Fmt.ms(o.thresholdMs()))
+                            + ")",
                     o.main()
                             .map(e -> ReportNumbers.fixed(e.to() - e.from(), 1) + " (" + e.records() + ")")
                             .orElse("none"),

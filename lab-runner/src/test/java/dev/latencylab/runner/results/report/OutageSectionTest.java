@@ -22,7 +22,7 @@ class OutageSectionTest {
                     new Outage.FaultStepTaken(20.1, "kill", 1, null, null, 1.3, null),
                     new Outage.FaultStepTaken(50.0, "restart", 1, null, null, 6.3, null)),
             134.0,
-            18_788,
+            18_788L,
             0.12,
             48.09,
             8_807.0,
@@ -67,7 +67,7 @@ class OutageSectionTest {
         Outage blind = new Outage(
                 OUTAGE.steps(),
                 null,
-                180_031,
+                180_031L,
                 0.0,
                 48.09,
                 8_807.0,
@@ -95,6 +95,35 @@ class OutageSectionTest {
         assertThat(dev.latencylab.runner.faults.OutageLine.of(blind))
                 .startsWith("outage: 180031 records delayed (no baseline: every record) over 48.09 s")
                 .endsWith("; unanswered: the topic's metadata in 11 of 268 samples, the producer-app in 3 of 268");
+    }
+
+    @Test
+    void delayedRecordsNotCountedAreNotAvailableNeverZero() {
+        Outage unread = new Outage(
+                OUTAGE.steps(),
+                134.0,
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                OUTAGE.producer(),
+                OUTAGE.cluster(),
+                null,
+                0.25);
+        PhaseSummary p = Phases.withOutage(
+                phase(
+                        "acks-all",
+                        Acks.ALL,
+                        new PhaseCounts(180_031, 180_031, 0, 180_031, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null)),
+                unread);
+
+        assertThat(OutageSection.reading(p))
+                .startsWith("acks-all (acks=all): an unknown number of records (the consumer's latency figures of the"
+                        + " phase were not read) were delayed.");
+        assertThat(OutageSection.render(List.of(p)))
+                .contains("| acks-all | all | kill kafka-1 at 20.10 s, restart kafka-1 at 50.00 s | n/a |");
+        assertThat(dev.latencylab.runner.faults.OutageLine.of(unread)).startsWith("outage: n/a records delayed");
     }
 
     private static PhaseSummary phase(String name, Acks acks, PhaseCounts counts) {

@@ -21,7 +21,7 @@ class RebalanceSectionTest {
                         new Outage.FaultStepTaken(20.0, "stop", 0, 3, null, 2.1, null),
                         new Outage.FaultStepTaken(60.2, "kill", 0, 2, List.of(2, 3), 0.4, null)),
                 120.0,
-                16_159,
+                16_159L,
                 1.06,
                 48.06,
                 46_416.0,
@@ -64,7 +64,7 @@ class RebalanceSectionTest {
                 new Outage(
                         List.of(new Outage.FaultStepTaken(20.0, "kill", 1, null, null, 1.0, null)),
                         100.0,
-                        0,
+                        0L,
                         null,
                         null,
                         null,
