@@ -46,17 +46,20 @@ public final class SummaryBuilder {
         if (brokerIdsStable) {
             metrics.values().forEach(m -> brokers.addAll(m.brokerCpu().keySet()));
         }
+        // A user's broker started again elsewhere has a new label: there a phase is held to the number of brokers
+        // most phases had a figure of, so one whose figure Prometheus missed is not summed over the others.
+        int usual = brokerIdsStable ? 0 : usualBrokerCount(metrics.values());
         List<PhaseSummary> phases = DiskRatios.fill(run.phases().stream()
-                .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY), brokers))
+                .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY), brokers, usual))
                 .toList());
         List<String> warnings = new ArrayList<>(run.warnings());
         warnings.addAll(extraWarnings);
         for (PhaseRecord r : run.phases()) {
-            missingBrokers(
-                            RunPlan.label(r.phase().name(), r.phase().repeat(), plan.repeats()),
-                            metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY).brokerCpu(),
-                            brokers)
-                    .ifPresent(warnings::add);
+            String label = RunPlan.label(r.phase().name(), r.phase().repeat(), plan.repeats());
+            Map<String, Double> had =
+                    metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY).brokerCpu();
+            missingBrokers(label, had, brokers).ifPresent(warnings::add);
+            fewerBrokers(label, had, usual).ifPresent(warnings::add);
         }
         for (PhaseRecord r : run.phases()) {
             if (r.latency() == null) {
@@ -123,14 +126,47 @@ public final class SummaryBuilder {
                         + " over its window (other phases had one): the brokers' and the total CPU are n/a");
     }
 
-    static PhaseSummary phase(PhaseRecord r, PhaseMetrics m) {
-        return phase(r, m, m.brokerCpu().keySet());
+    /**
+     * The number of brokers most phases had a CPU figure of (of two numbers as common, the larger); 0 when
+     * no phase had one.
+     */
+    static int usualBrokerCount(java.util.Collection<PhaseMetrics> metrics) {
+        Map<Integer, Long> phasesBySize = metrics.stream()
+                .map(m -> m.brokerCpu().size())
+                .filter(n -> n > 0)
+                .collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.stream.Collectors.counting()));
+        return phasesBySize.entrySet().stream()
+                .max(Map.Entry.<Integer, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .map(Map.Entry::getKey)
+                .orElse(0);
     }
 
-    /** The phase's summary; its brokers' CPU is summed only when it has a figure of every one of {@code brokers}. */
+    /** The warning for a phase with CPU figures of fewer brokers than most phases had ({@link #usualBrokerCount}). */
+    static java.util.Optional<String> fewerBrokers(String phase, Map<String, Double> had, int usual) {
+        return had.isEmpty() || had.size() >= usual
+                ? java.util.Optional.empty()
+                : java.util.Optional.of("phase " + phase + ": Prometheus had CPU figures of " + had.size()
+                        + " brokers over its window, where most phases had " + usual
+                        + ": the brokers' and the total CPU are n/a");
+    }
+
+    static PhaseSummary phase(PhaseRecord r, PhaseMetrics m) {
+        return phase(r, m, m.brokerCpu().keySet(), 0);
+    }
+
     static PhaseSummary phase(PhaseRecord r, PhaseMetrics m, Set<String> brokers) {
+        return phase(r, m, brokers, 0);
+    }
+
+    /**
+     * The phase's summary; its brokers' CPU is summed only when it has a figure of every one of {@code brokers}
+     * and of at least {@code least} brokers.
+     */
+    static PhaseSummary phase(PhaseRecord r, PhaseMetrics m, Set<String> brokers, int least) {
         PhaseView l = r.latency();
-        Double brokersTotal = m.brokerCpu().isEmpty() || !m.brokerCpu().keySet().containsAll(brokers)
+        Double brokersTotal = m.brokerCpu().isEmpty()
+                        || !m.brokerCpu().keySet().containsAll(brokers)
+                        || m.brokerCpu().size() < least
                 ? null
                 : m.brokerCpu().values().stream()
                         .mapToDouble(Double::doubleValue)

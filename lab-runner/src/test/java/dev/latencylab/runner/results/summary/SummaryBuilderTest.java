@@ -142,6 +142,46 @@ class SummaryBuilderTest {
                 .isEmpty();
     }
 
+    @Test
+    void aUsersBrokersAreHeldToTheNumberMostPhasesHadAFigureOf() {
+        PhaseMetrics three = brokers(Map.of("10.0.0.1:7071", 0.3, "10.0.0.2:7071", 0.3, "10.0.0.3:7071", 0.4));
+        PhaseMetrics two = brokers(Map.of("10.0.0.1:7071", 0.3, "10.0.0.3:7071", 0.4));
+        // A broker started again elsewhere within a phase: its old and its new target both have figures.
+        PhaseMetrics moved =
+                brokers(Map.of("10.0.0.1:7071", 0.3, "10.0.0.2:7071", 0.1, "10.0.0.3:7071", 0.4, "10.0.0.9:7071", 0.2));
+        int usual = SummaryBuilder.usualBrokerCount(List.of(three, moved, two, three));
+
+        assertThat(usual).isEqualTo(3);
+        assertThat(SummaryBuilder.phase(RECORD, two, Set.of(), usual).cpuCores().brokersTotal())
+                .as("not 0.7 cores presented as the brokers'")
+                .isNull();
+        assertThat(SummaryBuilder.phase(RECORD, three, Set.of(), usual)
+                        .cpuCores()
+                        .brokersTotal())
+                .isCloseTo(1.0, within(1e-9));
+        assertThat(SummaryBuilder.phase(RECORD, moved, Set.of(), usual)
+                        .cpuCores()
+                        .brokersTotal())
+                .isCloseTo(1.0, within(1e-9));
+        assertThat(SummaryBuilder.fewerBrokers("linger-5", two.brokerCpu(), usual))
+                .hasValue("phase linger-5: Prometheus had CPU figures of 2 brokers over its window, where most phases"
+                        + " had 3: the brokers' and the total CPU are n/a");
+        assertThat(SummaryBuilder.fewerBrokers("linger-0", moved.brokerCpu(), usual))
+                .isEmpty();
+        assertThat(SummaryBuilder.fewerBrokers("linger-5", Map.of(), usual))
+                .as("none at all is said where it is collected")
+                .isEmpty();
+        assertThat(SummaryBuilder.usualBrokerCount(List.of(two, three)))
+                .as("a tie: the larger")
+                .isEqualTo(3);
+    }
+
+    private static PhaseMetrics brokers(Map<String, Double> cpu) {
+        return new PhaseMetrics(
+                0.2, 0.1, cpu, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null);
+    }
+
     private static PhaseRecord drain(PhaseView latency) {
         Phase phase = new ScenarioLoader()
                 .parse(
