@@ -102,26 +102,7 @@ class SummaryBuilderTest {
 
     @Test
     void theBrokersCpuIsSummedOnlyWithAFigureOfEveryBrokerOtherPhasesHad() {
-        PhaseMetrics two = new PhaseMetrics(
-                0.2,
-                0.1,
-                Map.of("1", 0.3, "3", 0.4),
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null);
+        PhaseMetrics two = brokers(Map.of("1", 0.3, "3", 0.4));
         Set<String> three = Set.of("1", "2", "3");
 
         PhaseSummary.Cpu partial = SummaryBuilder.phase(RECORD, two, three).cpuCores();
