@@ -116,9 +116,18 @@ final class CpuWindow {
                 phase,
                 labProcesses(),
                 () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase),
-                new WindowReader("consumer-app", ctx.lab::consumerCpuSeconds));
+                new WindowReader("consumer-app", ctx.lab::consumerCpuSeconds, ctx.lab::consumerRead));
         print(w.producer());
         print(w.consumer());
+        if (w.consumer().records() < READ_SHARE_KEPT_UP * w.producer().records()) {
+            warnings.add(String.format(
+                    Locale.ROOT,
+                    "CPU round at %s records/s: the consumer-app had read %,d of the %,d records sent in its window"
+                            + " when it ended (it fell behind): its CPU per record is over the records it read",
+                    Numbers.rate(rate),
+                    w.consumer().records(),
+                    w.producer().records()));
+        }
         ctx.awaitConsumerAndRelease("after the lab's CPU window", phase + 2, warnings);
         return w;
     }
@@ -174,10 +183,13 @@ final class CpuWindow {
                     phase,
                     processes,
                     () -> ctx.lab.startAtRate(ctx.settings.atRate(rate), phase),
-                    new WindowReader(TOOL_ON_LAB_RECORDS, () -> {
-                        requireRunning(reader, TOOL_CONSUMER);
-                        return cpu(reader, TOOL_CONSUMER).toNanos() / 1e9;
-                    }));
+                    new WindowReader(
+                            TOOL_ON_LAB_RECORDS,
+                            () -> {
+                                requireRunning(reader, TOOL_CONSUMER);
+                                return cpu(reader, TOOL_CONSUMER).toNanos() / 1e9;
+                            },
+                            null));
             read = new LabWindow(w.producer(), w.consumer(), w.proc(), command);
         } finally {
             if (cp != null) {
@@ -211,13 +223,24 @@ final class CpuWindow {
         void start() throws InterruptedException;
     }
 
-    /** What reads a window's records, by the name its CPU goes by, and its CPU time so far. */
-    private record WindowReader(String name, CpuSeconds cpuSeconds) {}
+    /**
+     * What reads a window's records, by the name its CPU goes by, its CPU time so far, and how many of a
+     * phase's records it has read (null: it does not say, a tool).
+     */
+    private record WindowReader(String name, CpuSeconds cpuSeconds, RecordsRead recordsRead) {}
 
     @FunctionalInterface
     private interface CpuSeconds {
         double read() throws InterruptedException;
     }
+
+    @FunctionalInterface
+    private interface RecordsRead {
+        long of(int phase) throws InterruptedException;
+    }
+
+    /** Below this share of the window's records read by its end, the reader fell behind: said in the warnings. */
+    static final double READ_SHARE_KEPT_UP = 0.99;
 
     /** @param readerCommand the tool that read the window's records, null: the consumer-app or nobody */
     private record LabWindow(
@@ -248,6 +271,7 @@ final class CpuWindow {
         double c1;
         double seconds;
         long records;
+        long read;
         ProcWindow.Result proc;
         load.start();
         try {
@@ -272,6 +296,11 @@ final class CpuWindow {
             }
             p1 = ctx.lab.producerCpuSeconds();
             c1 = phased ? reader.cpuSeconds().read() : 0;
+            // The reader's CPU is over the records it read, not the ones sent: a reader behind at the window's end
+            // spent the window's CPU on fewer (never more: what it read of the warm-up counts for none).
+            read = phased && reader.recordsRead() != null
+                    ? Math.min(records, reader.recordsRead().of(phase + 1))
+                    : records;
             proc = procWindow.end();
             seconds = seconds(t0, clock.instant());
         } finally {
@@ -279,7 +308,7 @@ final class CpuWindow {
         }
         return new LabWindow(
                 new CompareResult.CpuUse(producerName, t0, records, seconds, p1 - p0),
-                phased ? new CompareResult.CpuUse(reader.name(), t0, records, seconds, c1 - c0) : null,
+                phased ? new CompareResult.CpuUse(reader.name(), t0, read, seconds, c1 - c0) : null,
                 proc,
                 null);
     }

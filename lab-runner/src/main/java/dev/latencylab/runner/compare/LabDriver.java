@@ -301,6 +301,11 @@ final class LabDriver {
         }
     }
 
+    /** The records of {@code phase} the consumer-app has read so far (0: none, or no view of the phase). */
+    long consumerRead(int phase) throws InterruptedException {
+        return read(consumer.latency().phase(phase));
+    }
+
     private static long read(Optional<PhaseView> phase) {
         return phase.map(PhaseView::count).orElse(0L);
     }

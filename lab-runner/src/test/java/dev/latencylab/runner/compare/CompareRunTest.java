@@ -493,6 +493,31 @@ class CompareRunTest {
         }
     }
 
+    /**
+     * A consumer-app behind at its CPU window's end spent the window's CPU on the records it had read, not on
+     * those sent: its CPU per record is over those (higher, never flattered), and the warnings say it fell behind.
+     */
+    @Test
+    void theConsumerAppsCpuPerRecordIsOverTheRecordsItHadRead(@TempDir Path dir) throws IOException {
+        FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));
+        ScriptedTools tools = ScriptedTools.realOutputs("producer-performance-5s-warmup-records.txt");
+        try (FakeLab lab = new FakeLab(time)) {
+            lab.consumerBehindWhileSending(0.5);
+            CompareResult r = run(lab, time, tools, dir, 1);
+
+            assertThat(r.complete()).as(r.stopReason()).isTrue();
+            CompareResult.CpuCost c = r.cpuRounds().get(0);
+            assertThat(c.producerApp().records()).isPositive();
+            assertThat(c.consumerApp().records()).isEqualTo(c.producerApp().records() / 2);
+            assertThat(c.consumerPerformanceLabRecords().records())
+                    .as("ConsumerPerformance says nothing of what it read: the records sent")
+                    .isEqualTo(c.producerApp().records());
+            assertThat(r.warnings()).anySatisfy(w -> assertThat(w)
+                    .contains("the consumer-app had read")
+                    .contains("(it fell behind): its CPU per record is over the records it read"));
+        }
+    }
+
     @Test
     void aProducerPerformanceThatExitsOnItsOwnWithAnErrorFailsTheRound(@TempDir Path dir) throws IOException {
         FakeTime time = new FakeTime(Instant.parse("2026-11-22T01:00:00Z"));

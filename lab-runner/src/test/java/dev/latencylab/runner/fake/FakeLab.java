@@ -182,6 +182,16 @@ public final class FakeLab implements AutoCloseable {
         neverSettles = true;
     }
 
+    /**
+     * Makes the consumer-app read only {@code share} of the phase that ended last while the load goes on:
+     * behind the producer, as a consumer short of CPU is; once the load stops it has read it all.
+     */
+    public void consumerBehindWhileSending(double share) {
+        behindShare = share;
+    }
+
+    private volatile double behindShare = 1.0;
+
     /** Makes the consumer stop processing: its ledger stays where it is, so no phase can be closed. */
     public void consumerStalled() {
         consumerStalled = true;
@@ -403,6 +413,14 @@ public final class FakeLab implements AutoCloseable {
 
     private Segment current() {
         return segments.get(segments.size() - 1);
+    }
+
+    /** The segment that ended last, null when none has. */
+    private Segment lastEnded() {
+        return segments.stream()
+                .filter(seg -> seg.endedAt != null)
+                .max(java.util.Comparator.comparing(seg -> seg.endedAt))
+                .orElse(null);
     }
 
     /** A new segment from the next offset, when the phase id or a setting changes. */
@@ -669,6 +687,9 @@ public final class FakeLab implements AutoCloseable {
                 long received = seg.endedAt != null && !seg.startedAt.isBefore(phasesResetAt)
                         ? seg.to - seg.from + 1
                         : (long) ((last.toEpochMilli() - first.toEpochMilli()) * sendRate() / 1000.0);
+                if (running && seg.endedAt != null && seg == lastEnded()) {
+                    received = (long) (received * behindShare);
+                }
                 if (received <= 0 || stalled()) {
                     continue;
                 }
