@@ -119,14 +119,17 @@ final class CpuWindow {
                 new WindowReader("consumer-app", ctx.lab::consumerCpuSeconds, ctx.lab::consumerRead));
         print(w.producer());
         print(w.consumer());
-        if (w.consumer().records() < READ_SHARE_KEPT_UP * w.producer().records()) {
+        if (w.readOfWindow() >= 0
+                && w.readOfWindow() < READ_SHARE_KEPT_UP * w.producer().records()) {
             warnings.add(String.format(
                     Locale.ROOT,
                     "CPU round at %s records/s: the consumer-app had read %,d of the %,d records sent in its window"
-                            + " when it ended (it fell behind): its CPU per record is over the records it read",
+                            + " when it ended (it fell behind): its CPU per record is over the %,d records it read in"
+                            + " the window, the warm-up's it was still reading included",
                     Numbers.rate(rate),
-                    w.consumer().records(),
-                    w.producer().records()));
+                    w.readOfWindow(),
+                    w.producer().records(),
+                    w.consumer().records()));
         }
         ctx.awaitConsumerAndRelease("after the lab's CPU window", phase + 2, warnings);
         return w;
@@ -190,7 +193,7 @@ final class CpuWindow {
                                 return cpu(reader, TOOL_CONSUMER).toNanos() / 1e9;
                             },
                             null));
-            read = new LabWindow(w.producer(), w.consumer(), w.proc(), command);
+            read = new LabWindow(w.producer(), w.consumer(), w.proc(), command, w.readOfWindow());
         } finally {
             if (cp != null) {
                 cp.stop();
@@ -242,12 +245,16 @@ final class CpuWindow {
     /** Below this share of the window's records read by its end, the reader fell behind: said in the warnings. */
     static final double READ_SHARE_KEPT_UP = 0.99;
 
-    /** @param readerCommand the tool that read the window's records, null: the consumer-app or nobody */
+    /**
+     * @param readerCommand the tool that read the window's records, null: the consumer-app or nobody
+     * @param readOfWindow the window's own records its reader had read when it ended; -1: not known
+     */
     private record LabWindow(
             CompareResult.CpuUse producer,
             CompareResult.CpuUse consumer,
             ProcWindow.Result proc,
-            List<String> readerCommand) {}
+            List<String> readerCommand,
+            long readOfWindow) {}
 
     /**
      * One of the lab's windows. Read ({@code reader} not null): {@code load} warms up under {@code phase},
@@ -272,6 +279,9 @@ final class CpuWindow {
         double seconds;
         long records;
         long read;
+        long readOfWindow = -1;
+        long warmupRead0 = 0;
+        boolean counted = phased && reader.recordsRead() != null;
         ProcWindow.Result proc;
         load.start();
         try {
@@ -284,6 +294,9 @@ final class CpuWindow {
             ProcWindow procWindow = new ProcWindow(ctx.procCpu(), processes, ctx.brokerPids());
             p0 = ctx.lab.producerCpuSeconds();
             c0 = phased ? reader.cpuSeconds().read() : 0;
+            if (counted) {
+                warmupRead0 = reader.recordsRead().of(phase);
+            }
             ctx.lab.sleep(ctx.settings.duration());
             if (phased) {
                 ProducerStatus status = ctx.lab.enterPhase(phase + 2);
@@ -296,11 +309,13 @@ final class CpuWindow {
             }
             p1 = ctx.lab.producerCpuSeconds();
             c1 = phased ? reader.cpuSeconds().read() : 0;
-            // The reader's CPU is over the records it read, not the ones sent: a reader behind at the window's end
-            // spent the window's CPU on fewer (never more: what it read of the warm-up counts for none).
-            read = phased && reader.recordsRead() != null
-                    ? Math.min(records, reader.recordsRead().of(phase + 1))
-                    : records;
+            // The reader's CPU is over the records it read in the window, not the ones sent: the window's own it
+            // had read at the end, and the warm-up's it was still reading at the start.
+            read = records;
+            if (counted) {
+                readOfWindow = Math.min(records, reader.recordsRead().of(phase + 1));
+                read = readOfWindow + Math.max(0, reader.recordsRead().of(phase) - warmupRead0);
+            }
             proc = procWindow.end();
             seconds = seconds(t0, clock.instant());
         } finally {
@@ -310,7 +325,8 @@ final class CpuWindow {
                 new CompareResult.CpuUse(producerName, t0, records, seconds, p1 - p0),
                 phased ? new CompareResult.CpuUse(reader.name(), t0, read, seconds, c1 - c0) : null,
                 proc,
-                null);
+                null,
+                readOfWindow);
     }
 
     /** The lab apps whose threads /proc can tell: on the local stack, where scripts/lab gives their pids. */

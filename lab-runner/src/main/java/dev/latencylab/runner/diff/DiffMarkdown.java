@@ -128,12 +128,14 @@ final class DiffMarkdown {
                             .map(x -> x.phase() + " " + fmt.apply(x.a()) + " -> " + fmt.apply(x.b())
                                     + (x.changePercent() == null
                                             ? ""
-                                            : " (" + PhaseSection.signed(x.changePercent()) + ")"))
+                                            : " (" + PhaseSection.signed(x.changePercent()) + ")")
+                                    + (x.worstRepeat() ? " (worst repeats)" : ""))
                             .toList();
                     b.append("- **FAIL** ")
                             .append(head)
                             .append(": crossed in ")
                             .append(String.join(", ", where))
+                            .append(c.unseen())
                             .append('\n');
                 }
                 case PASS ->
@@ -142,11 +144,7 @@ final class DiffMarkdown {
                             .append(": not crossed in ")
                             .append(c.phasesJudged())
                             .append(c.phasesJudged() == 1 ? " matched phase" : " matched phases")
-                            .append(
-                                    c.unjudged().isEmpty()
-                                            ? ""
-                                            : "; not judged in " + String.join(", ", c.unjudged()) + " (" + t.name()
-                                                    + " missing in a run)")
+                            .append(c.unseen())
                             .append('\n');
                 case NOT_JUDGED ->
                     b.append("- not judged ")

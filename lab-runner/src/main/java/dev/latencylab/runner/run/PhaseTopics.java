@@ -19,10 +19,11 @@ import dev.latencylab.runner.topics.Topics;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -82,23 +83,35 @@ public final class PhaseTopics {
      * The topics of {@code scenario}'s phases the cluster would refuse to create, each with the
      * cluster's reason (a config name it does not know, a value out of its range, more replicas than
      * brokers): refused when the run starts, not when the phase that creates it comes, minutes or hours
-     * in. Each topic is asked once; one that cannot be asked is passed to {@code warn}.
+     * in. Each topic is asked once; when the cluster cannot be asked, the rest are not asked either (each
+     * would wait as long) and one warning to {@code warn} names them.
      */
     static List<String> topicsRefused(Scenario scenario, Topics topics, Consumer<String> warn)
             throws InterruptedException {
-        List<String> refusals = new ArrayList<>();
-        Set<TopicSpec> asked = new HashSet<>();
+        Map<TopicSpec, String> toAsk = new LinkedHashMap<>();
         for (Phase p : scenario.phases()) {
-            if (!ownTopic(p) || !asked.add(p.topic())) {
-                continue;
+            if (ownTopic(p)) {
+                toAsk.putIfAbsent(p.topic(), p.name());
             }
+        }
+        List<String> refusals = new ArrayList<>();
+        List<TopicSpec> specs = new ArrayList<>(toAsk.keySet());
+        for (int i = 0; i < specs.size(); i++) {
+            TopicSpec spec = specs.get(i);
             try {
-                topics.refusal(p.topic())
-                        .ifPresent(why -> refusals.add("phase " + p.name() + "'s topic "
-                                + p.topic().name() + ": the cluster would not create it: " + why));
+                topics.refusal(spec)
+                        .ifPresent(why -> refusals.add("phase " + toAsk.get(spec) + "'s topic " + spec.name()
+                                + ": the cluster would not create it: " + why));
             } catch (TopicException e) {
-                warn.accept("phase " + p.name() + ": could not ask the cluster whether it would create topic "
-                        + p.topic().name() + ", so its configs are checked only when it is created: " + e.getMessage());
+                warn.accept("could not ask the cluster whether it would create topic"
+                        + (i == specs.size() - 1 ? " " : "s ")
+                        + String.join(
+                                ", ",
+                                specs.subList(i, specs.size()).stream()
+                                        .map(TopicSpec::name)
+                                        .toList())
+                        + ", so their configs are checked only when each is created: " + e.getMessage());
+                break;
             }
         }
         return refusals;

@@ -9,10 +9,12 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.CreateTopicsOptions;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.ConfigResource;
-import org.apache.kafka.common.errors.ApiException;
+import org.apache.kafka.common.errors.AuthorizationException;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
+import org.apache.kafka.common.errors.InvalidPartitionsException;
+import org.apache.kafka.common.errors.InvalidReplicationFactorException;
+import org.apache.kafka.common.errors.InvalidTopicException;
 import org.apache.kafka.common.errors.PolicyViolationException;
-import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
@@ -36,13 +38,42 @@ final class TopicCreationCheck {
             return Optional.empty();
         } catch (TopicException e) {
             if (e.getCause() instanceof TopicExistsException) {
-                return configsRefusal(calls, topic);
+                Optional<String> layout = replicasRefusal(calls, topic);
+                return layout.isPresent() ? layout : configsRefusal(calls, topic);
             }
-            if (e.getCause() instanceof ApiException refused && !(refused instanceof RetriableException)) {
-                return Optional.of(refused.getMessage());
+            if (refusesTheTopic(e.getCause())) {
+                return Optional.of(e.getCause().getMessage());
             }
             throw e;
         }
+    }
+
+    /**
+     * Whether the brokers refused the topic itself: its name, layout, configs, a policy, or this client's
+     * right to create it. Anything else (credentials refused, a timeout) says nothing of the topic: the
+     * cluster could not be asked.
+     */
+    private static boolean refusesTheTopic(Throwable cause) {
+        return cause instanceof InvalidConfigurationException
+                || cause instanceof InvalidReplicationFactorException
+                || cause instanceof InvalidPartitionsException
+                || cause instanceof InvalidTopicException
+                || cause instanceof PolicyViolationException
+                || cause instanceof AuthorizationException;
+    }
+
+    /**
+     * A topic of the name exists (left by an earlier run, to be replaced): its successor's replicas are
+     * checked against the brokers the cluster has, which a validate-only creation would have done.
+     */
+    private static Optional<String> replicasRefusal(AdminCalls calls, NewTopic topic) throws InterruptedException {
+        int brokers = calls.get(calls.admin().describeCluster().nodes(), "list the brokers")
+                .size();
+        short replicas = topic.replicationFactor();
+        return replicas > brokers
+                ? Optional.of("replication factor " + replicas + " is more than the " + brokers
+                        + " brokers of the cluster (a topic of the name exists: the run would replace it)")
+                : Optional.empty();
     }
 
     private static Optional<String> configsRefusal(AdminCalls calls, NewTopic topic) throws InterruptedException {

@@ -131,9 +131,8 @@ class DiffCommandTest {
         assertThat(each(json(cwd.resolve("d2/diff.json")).path("failOn"), "outcome"))
                 .containsExactly("pass", "pass");
         assertThat(out.toString(StandardCharsets.UTF_8))
-                .contains(
-                        "- pass `lost=0` (lost may rise by at most 0, each run's worst repeat): not crossed in 4 matched"
-                                + " phases\n");
+                .contains("- pass `lost=0` (lost may rise by at most 0, on the median or each run's worst repeat): not"
+                        + " crossed in 4 matched phases\n");
     }
 
     @Test
@@ -183,21 +182,26 @@ class DiffCommandTest {
         new SummaryJson("linger-sweep", 3)
                 .phase("linger-0", p -> p.linger(0).figure("counts.lost", 0.0, 0.0, 0.0))
                 .phase("linger-5", p -> p.linger(5).figure("counts.lost", 0.0, 0.0, 0.0))
+                .phase("linger-10", p -> p.linger(10).figure("counts.lost", 0.0, 0.0, 0.0))
                 .writeTo(cwd.resolve("a"));
         new SummaryJson("linger-sweep", 3)
                 .phase("linger-0", p -> p.linger(0).figure("counts.lost", 0.0, 120.0, 0.0))
                 .phase("linger-5", p -> p.linger(5))
+                // One repeat's counts were not read: judged on the other two, and said.
+                .phase("linger-10", p -> p.linger(10).figure("counts.lost", 0.0, null, 0.0))
                 .writeTo(cwd.resolve("b"));
 
         assertThat(diff("a", "b", "--fail-on", "lost=0", "--out", "d")).isEqualTo(3);
         assertThat(Files.readString(cwd.resolve("d/diff.md")))
-                .contains("**FAIL** `lost=0` (lost may rise by at most 0, each run's worst repeat): crossed in"
-                        + " linger-0 0 -> 120");
+                .contains("**FAIL** `lost=0` (lost may rise by at most 0, on the median or each run's worst repeat):"
+                        + " crossed in linger-0 0 -> 120 (worst repeats); not judged in linger-5 (lost missing in a"
+                        + " run); in linger-10 judged on the repeats that have lost");
 
         assertThat(diff("a", "b", "--fail-on", "lost=200", "--out", "e")).isZero();
         assertThat(Files.readString(cwd.resolve("e/diff.md")))
-                .contains("pass `lost=200` (lost may rise by at most 200, each run's worst repeat): not crossed in"
-                        + " 1 matched phase; not judged in linger-5 (lost missing in a run)");
+                .contains("pass `lost=200` (lost may rise by at most 200, on the median or each run's worst repeat):"
+                        + " not crossed in 2 matched phases; not judged in linger-5 (lost missing in a run); in"
+                        + " linger-10 judged on the repeats that have lost");
         assertThat(json(cwd.resolve("e/diff.json"))
                         .path("failOn")
                         .get(0)

@@ -45,7 +45,12 @@ class FailOnTest {
         // A lost as many in its worst repeat: not worse.
         assertThat(none.crossedBy(change("counts.lost", List.of(0.0, 0.0, 5.0), List.of(5.0, 0.0, 0.0))))
                 .isFalse();
-        assertThat(none.meaning()).isEqualTo("lost may rise by at most 0, each run's worst repeat");
+        // Nor is a loss in every repeat of B excused by one bad repeat of A: the medians cross.
+        assertThat(none.crossing(change("counts.lost", List.of(0.0, 120.0, 0.0), List.of(100.0, 100.0, 100.0))))
+                .hasValue(new FailOn.Crossed(0.0, 100.0, false));
+        assertThat(none.crossing(change("counts.lost", List.of(0.0, 0.0, 0.0), List.of(0.0, 120.0, 0.0))))
+                .hasValue(new FailOn.Crossed(0.0, 120.0, true));
+        assertThat(none.meaning()).isEqualTo("lost may rise by at most 0, on the median or each run's worst repeat");
         // A count with no better direction: its worst repeat lies the way its sign fails.
         FailOn fewerSent = FailOn.parse("sent=-10%", NO_OTHER_FIGURES);
         assertThat(fewerSent.crossedBy(

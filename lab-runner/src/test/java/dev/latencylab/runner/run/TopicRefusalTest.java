@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The topics a scenario's phases create are put to the cluster before anything runs: one it would
  * refuse is said with the cluster's reason and its phase, each topic asked once (a repeated one too),
- * and one that cannot be asked is a warning that refuses nothing. A topic named alone (it must exist)
- * is not asked.
+ * and a cluster that cannot be asked is one warning naming the topics not asked, and refuses nothing.
+ * A topic named alone (it must exist) is not asked.
  */
 class TopicRefusalTest {
 
@@ -34,6 +34,7 @@ class TopicRefusalTest {
               - {name: fine, topic: {name: lab.orders.fine, partitions: 3}}
               - {name: again, topic: {name: lab.orders.typo, partitions: 3, configs: {retention.msec: '1000'}}}
               - {name: unasked, topic: {name: lab.orders.down, partitions: 3}}
+              - {name: later, topic: {name: lab.orders.later, partitions: 3}}
               - {name: existing, topic: lab.orders.there}
               - {name: backlog, backlog: 100, topic: {name: lab.orders.fine, partitions: 3}}
             """;
@@ -59,12 +60,12 @@ class TopicRefusalTest {
                 .containsExactly("phase typo's topic lab.orders.typo: the cluster would not create it:"
                         + " Unknown topic config name: retention.msec");
         assertThat(asked)
-                .as("each topic a phase creates, once")
+                .as("each topic a phase creates, once, until the cluster cannot be asked (each would wait as long)")
                 .containsExactly("lab.orders.typo", "lab.orders.fine", "lab.orders.down");
         assertThat(warnings)
                 .singleElement()
                 .asString()
-                .contains("phase unasked: could not ask the cluster whether it would create topic lab.orders.down")
-                .contains("checked only when it is created");
+                .contains("could not ask the cluster whether it would create topics lab.orders.down, lab.orders.later,"
+                        + " so their configs are checked only when each is created");
     }
 }

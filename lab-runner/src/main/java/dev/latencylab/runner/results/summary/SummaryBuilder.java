@@ -49,11 +49,15 @@ public final class SummaryBuilder {
         // A user's broker started again elsewhere has a new label: there a phase is held to the number of brokers
         // most phases had a figure of, so one whose figure Prometheus missed is not summed over the others.
         int usual = brokerIdsStable ? 0 : usualBrokerCount(metrics.values());
+        List<String> brokerWarnings = brokerIdsStable
+                ? List.of()
+                : unsettledBrokerCount(metrics.values()).stream().toList();
         List<PhaseSummary> phases = DiskRatios.fill(run.phases().stream()
                 .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY), brokers, usual))
                 .toList());
         List<String> warnings = new ArrayList<>(run.warnings());
         warnings.addAll(extraWarnings);
+        warnings.addAll(brokerWarnings);
         for (PhaseRecord r : run.phases()) {
             String label = RunPlan.label(r.phase().name(), r.phase().repeat(), plan.repeats());
             Map<String, Double> had =
@@ -127,18 +131,40 @@ public final class SummaryBuilder {
     }
 
     /**
-     * The number of brokers most phases had a CPU figure of (of two numbers as common, the larger); 0 when
-     * no phase had one.
+     * The number of brokers most phases had a CPU figure of; 0 when no phase had one, or when no number is
+     * the most common (a tie cannot tell a broker missed from one started again elsewhere, which has figures
+     * under two targets: {@link #unsettledBrokerCount} says so).
      */
     static int usualBrokerCount(java.util.Collection<PhaseMetrics> metrics) {
-        Map<Integer, Long> phasesBySize = metrics.stream()
+        Map<Integer, Long> phasesBySize = phasesBySize(metrics);
+        long most =
+                phasesBySize.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        List<Integer> usual = phasesBySize.entrySet().stream()
+                .filter(e -> e.getValue() == most)
+                .map(Map.Entry::getKey)
+                .toList();
+        return usual.size() == 1 ? usual.get(0) : 0;
+    }
+
+    /** The warning for phases with figures of different numbers of brokers, none the most common; else empty. */
+    static java.util.Optional<String> unsettledBrokerCount(java.util.Collection<PhaseMetrics> metrics) {
+        Map<Integer, Long> phasesBySize = phasesBySize(metrics);
+        return phasesBySize.size() < 2 || usualBrokerCount(metrics) > 0
+                ? java.util.Optional.empty()
+                : java.util.Optional.of("phases had CPU figures of different numbers of brokers ("
+                        + phasesBySize.keySet().stream()
+                                .sorted()
+                                .map(String::valueOf)
+                                .collect(java.util.stream.Collectors.joining(", "))
+                        + "), none the most common: each phase's brokers' and total CPU are over the brokers"
+                        + " Prometheus had figures of in its window");
+    }
+
+    private static Map<Integer, Long> phasesBySize(java.util.Collection<PhaseMetrics> metrics) {
+        return metrics.stream()
                 .map(m -> m.brokerCpu().size())
                 .filter(n -> n > 0)
                 .collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.stream.Collectors.counting()));
-        return phasesBySize.entrySet().stream()
-                .max(Map.Entry.<Integer, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
-                .map(Map.Entry::getKey)
-                .orElse(0);
     }
 
     /** The warning for a phase with CPU figures of fewer brokers than most phases had ({@link #usualBrokerCount}). */

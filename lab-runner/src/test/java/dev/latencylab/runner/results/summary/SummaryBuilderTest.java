@@ -152,9 +152,15 @@ class SummaryBuilderTest {
         assertThat(SummaryBuilder.fewerBrokers("linger-5", Map.of(), usual))
                 .as("none at all is said where it is collected")
                 .isEmpty();
-        assertThat(SummaryBuilder.usualBrokerCount(List.of(two, three)))
-                .as("a tie: the larger")
-                .isEqualTo(3);
+        // A tie cannot tell a broker missed from one moved: nothing is left out, and that is said.
+        assertThat(SummaryBuilder.usualBrokerCount(List.of(three, moved))).isZero();
+        assertThat(SummaryBuilder.unsettledBrokerCount(List.of(three, moved)))
+                .hasValue("phases had CPU figures of different numbers of brokers (3, 4), none the most common: each"
+                        + " phase's brokers' and total CPU are over the brokers Prometheus had figures of in its"
+                        + " window");
+        assertThat(SummaryBuilder.unsettledBrokerCount(List.of(three, moved, two, three)))
+                .isEmpty();
+        assertThat(SummaryBuilder.unsettledBrokerCount(List.of(three, three))).isEmpty();
     }
 
     private static PhaseMetrics brokers(Map<String, Double> cpu) {
