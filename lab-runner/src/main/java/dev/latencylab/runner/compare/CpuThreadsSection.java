@@ -26,16 +26,33 @@ final class CpuThreadsSection {
 
     /**
      * One window a process was read in: {@code suffix} said after the process's name in the thread
-     * table, {@code label} names it in the machine table.
+     * table, {@code label} names it in the machine table; {@code use} is what the window's pipeline
+     * wrote, {@code reader} (null: none apart) what its reader read, by which the reader's threads are
+     * divided, as the consumer's CPU goals divide them.
      */
-    private record WindowRead(String suffix, String label, ProcWindow.Result proc, CompareResult.CpuUse use) {}
+    private record WindowRead(
+            String suffix,
+            String label,
+            ProcWindow.Result proc,
+            CompareResult.CpuUse use,
+            CompareResult.CpuUse reader) {
+
+        WindowRead(String suffix, String label, ProcWindow.Result proc, CompareResult.CpuUse use) {
+            this(suffix, label, proc, use, null);
+        }
+
+        /** The records {@code process}'s CPU in this window is divided by. */
+        long recordsOf(String process) {
+            return reader != null && reader.process().equals(process) ? reader.records() : use.records();
+        }
+    }
 
     static void append(CompareResult.CpuCost c, MarkdownSection s) {
         if (c.labProc() == null || c.toolProc() == null) {
             return;
         }
         List<WindowRead> windows = Stream.of(
-                        new WindowRead("", "the lab's", c.labProc(), c.producerApp()),
+                        new WindowRead("", "the lab's", c.labProc(), c.producerApp(), c.consumerApp()),
                         new WindowRead(
                                 " (the lab's records)",
                                 "the lab's records read by ConsumerPerformance",
@@ -51,21 +68,24 @@ final class CpuThreadsSection {
                 .toList();
         s.heading("###", "By thread, the brokers and the machine")
                 .paragraph("From /proc at both ends of each window (thread names as the kernel keeps them, 15"
-                        + " characters, digits folded to N). µs of CPU per record the pipeline wrote in the window;"
+                        + " characters, digits folded to N). µs of CPU per record the pipeline wrote in the window"
+                        + " (the consumer-app's, per record it read in it: its goals' figure);"
                         + " wake-ups are the thread's voluntary context switches (it waited: a poll with nothing to"
                         + " read, a lock, a sleep), so a consumer that polls more often for fewer records each time"
                         + " wakes more per record.")
                 .table(THREADS);
-        windows.forEach(w -> threads(w.proc(), w.suffix(), w.use().records(), s));
+        windows.forEach(w -> threads(w, s));
         s.endTable().table(MACHINE);
         windows.forEach(
                 w -> machine(w.label(), w.proc(), w.use().records(), w.use().seconds(), s));
         s.endTable();
     }
 
-    /** @param window said after the process's name, for a process read in more than one window */
-    private static void threads(ProcWindow.Result r, String window, long records, MarkdownSection s) {
+    private static void threads(WindowRead w, MarkdownSection s) {
+        ProcWindow.Result r = w.proc();
+        String window = w.suffix();
         for (Map.Entry<String, Map<String, Double>> p : r.threads().entrySet()) {
+            long records = w.recordsOf(p.getKey());
             var sorted = p.getValue().entrySet().stream()
                     .sorted(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder()))
                     .toList();

@@ -98,7 +98,8 @@ class CompareReportTest {
                 new CompareResult.CpuUse("producer-app", Instant.EPOCH, 45_000, 10.0, 0.9),
                 new CompareResult.CpuUse(CpuWindow.TOOLS_WORK, Instant.EPOCH, 45_000, 10.0, 0.54),
                 new CompareResult.CpuUse("ProducerPerformance", Instant.EPOCH, 45_000, 10.0, 0.6),
-                new CompareResult.CpuUse("consumer-app", Instant.EPOCH, 45_000, 10.0, 0.5),
+                // It had read 44,000 of the window's 45,000 when it ended: its threads are per record read.
+                new CompareResult.CpuUse("consumer-app", Instant.EPOCH, 44_000, 10.0, 0.5),
                 new CompareResult.CpuUse(CpuWindow.TOOL_ON_LAB_RECORDS, Instant.EPOCH, 45_000, 10.0, 0.48),
                 new CompareResult.CpuUse("ConsumerPerformance", Instant.EPOCH, 45_000, 10.0, 0.45),
                 List.of(List.of("java", KafkaTools.PRODUCER_PERFORMANCE, "--throughput", "4500")),
@@ -286,7 +287,8 @@ class CompareReportTest {
                 // Wake-ups: the polling thread's 900 over 45,000 records, 20 per 1,000; none read in the others.
                 .contains("| producer-app | `lab-sender` | 0.45 | 10.00 | 1.0 |\n"
                         + "| producer-app | `GC Thread#N` | 0.09 | 2.00 | 0.0 |")
-                .contains("| consumer-app | `lab-latency-N-C-N` | 0.22 | 4.89 | 20.0 |")
+                // The polling thread over the 44,000 records the consumer-app read, as its goal divides it.
+                .contains("| consumer-app | `lab-latency-N-C-N` | 0.22 | 5.00 | 20.5 |")
                 .contains("| producer-app (the tool's work) | `lab-sender` | 0.27 | 6.00 | 0.0 |")
                 .contains("| ProducerPerformance | `java` | 0.30 | 6.67 | 0.0 |")
                 .contains("| the lab's | 1.80 | 40.00 | 1.40 | 0.020 |")
@@ -308,10 +310,10 @@ class CompareReportTest {
                                 + " I/O thread `kafka-producer-`: 1.333 (one round; 4.44 / 3.33 CPU-ms per 1,000 records): goal <= 1.2x"
                                 + " MISSED**")
                 .contains("**CPU per record, consumer-app polling thread `lab-latency` / ConsumerPerformance polling"
-                        + " thread `java`: 1.048 (one round; 4.89 / 4.67 CPU-ms per 1,000 records): goal <= 1.2x met**")
+                        + " thread `java`: 1.071 (one round; 5.00 / 4.67 CPU-ms per 1,000 records): goal <= 1.2x met**")
                 // The consumer judged on the same records: 0.48 CPU-s for the tool on the lab's, 0.45 on its own.
                 .contains(
-                        "**CPU per record, consumer-app / ConsumerPerformance (the lab's records): 1.042 (one round; 11.1 / 10.7"
+                        "**CPU per record, consumer-app / ConsumerPerformance (the lab's records): 1.065 (one round; 11.4 / 10.7"
                                 + " CPU-ms per 1,000 records): goal <= 1.2x met**")
                 .contains("| ConsumerPerformance (the lab's records) | 45,000 | 10.0 | 0.48 | 10.7 |")
                 .contains("| ConsumerPerformance (the lab's records) | `java` | 0.21 | 4.67 |");
@@ -372,7 +374,7 @@ class CompareReportTest {
 
         assertThat(CompareReport.markdown(r))
                 .contains("| consumer-app polling thread `lab-latency` / ConsumerPerformance polling thread `java` |"
-                        + " 1.048 | 1.048 | 1.048 |")
+                        + " 1.071 | 1.071 | 1.071 |")
                 .doesNotContain("| producer-app sending thread `lab-sender` / ProducerPerformance sending thread"
                         + " `java` |");
     }
