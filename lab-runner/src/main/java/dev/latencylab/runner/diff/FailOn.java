@@ -110,7 +110,12 @@ record FailOn(String text, String key, String name, int worseSign, double amount
         if (worse <= 0) {
             return false;
         }
-        return a == 0 || (b - a) / Math.abs(a) * 100 * worseSign > amount;
+        return a == 0 || percentChange(a, b) * worseSign > amount;
+    }
+
+    /** B's change from A in percent of A; null from 0 (a rise from 0 is no percentage). */
+    static Double percentChange(double a, double b) {
+        return a == 0 ? null : (b - a) / Math.abs(a) * 100;
     }
 
     /** The threshold in words: "e2e.p99 may rise by at most 10%". */

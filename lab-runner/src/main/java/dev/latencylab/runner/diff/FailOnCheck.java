@@ -65,7 +65,7 @@ record FailOnCheck(
                             x.a(),
                             x.b(),
                             x.b() - x.a(),
-                            x.a() == 0 ? null : (x.b() - x.a()) / Math.abs(x.a()) * 100,
+                            FailOn.percentChange(x.a(), x.b()),
                             x.worstRepeat())));
         }
         int judged = phases.size() - unjudged.size();

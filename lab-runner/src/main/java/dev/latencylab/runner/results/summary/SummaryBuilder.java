@@ -16,7 +16,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /** Joins what the endpoints said (RunRecord) with what Prometheus said (PhaseMetrics) into summary rows. */
 public final class SummaryBuilder {
@@ -40,30 +39,18 @@ public final class SummaryBuilder {
             int cores,
             List<String> extraWarnings,
             boolean brokerIdsStable) {
-        // Every broker any phase had a CPU figure of: a phase without one of them has no brokers' total.
-        // Only where a broker keeps its label: a user's broker started again elsewhere is a new target.
-        Set<String> brokers = new TreeSet<>();
-        if (brokerIdsStable) {
-            metrics.values().forEach(m -> brokers.addAll(m.brokerCpu().keySet()));
-        }
-        // A user's broker started again elsewhere has a new label: there a phase is held to the number of brokers
-        // most phases had a figure of, so one whose figure Prometheus missed is not summed over the others.
-        int usual = brokerIdsStable ? 0 : usualBrokerCount(metrics.values());
-        List<String> brokerWarnings = brokerIdsStable
-                ? List.of()
-                : unsettledBrokerCount(metrics.values()).stream().toList();
+        BrokerCounts brokers = BrokerCounts.of(metrics.values(), brokerIdsStable);
         List<PhaseSummary> phases = DiskRatios.fill(run.phases().stream()
-                .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY), brokers, usual))
+                .map(r -> phase(r, metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY), brokers))
                 .toList());
         List<String> warnings = new ArrayList<>(run.warnings());
         warnings.addAll(extraWarnings);
-        warnings.addAll(brokerWarnings);
+        brokers.unsettled().ifPresent(warnings::add);
         for (PhaseRecord r : run.phases()) {
             String label = RunPlan.label(r.phase().name(), r.phase().repeat(), plan.repeats());
             Map<String, Double> had =
                     metrics.getOrDefault(r.index(), PhaseMetrics.EMPTY).brokerCpu();
-            missingBrokers(label, had, brokers).ifPresent(warnings::add);
-            fewerBrokers(label, had, usual).ifPresent(warnings::add);
+            brokers.missing(label, had).ifPresent(warnings::add);
         }
         for (PhaseRecord r : run.phases()) {
             if (r.latency() == null) {
@@ -116,83 +103,18 @@ public final class SummaryBuilder {
         return summary.withReading(TradeOffReading.read(summary));
     }
 
-    /**
-     * The warning for a phase whose CPU figures ({@code had}, by broker) lack one of {@code brokers}, the
-     * brokers other phases had a figure of; none when it has them all, or none at all (said elsewhere).
-     */
-    static java.util.Optional<String> missingBrokers(String phase, Map<String, Double> had, Set<String> brokers) {
-        Set<String> missing = new TreeSet<>(brokers);
-        missing.removeAll(had.keySet());
-        return had.isEmpty() || missing.isEmpty()
-                ? java.util.Optional.empty()
-                : java.util.Optional.of("phase " + phase + ": Prometheus had no CPU figure of broker "
-                        + String.join(", ", missing)
-                        + " over its window (other phases had one): the brokers' and the total CPU are n/a");
-    }
-
-    /**
-     * The number of brokers most phases had a CPU figure of; 0 when no phase had one, or when no number is
-     * the most common (a tie cannot tell a broker missed from one started again elsewhere, which has figures
-     * under two targets: {@link #unsettledBrokerCount} says so).
-     */
-    static int usualBrokerCount(java.util.Collection<PhaseMetrics> metrics) {
-        Map<Integer, Long> phasesBySize = phasesBySize(metrics);
-        long most =
-                phasesBySize.values().stream().mapToLong(Long::longValue).max().orElse(0);
-        List<Integer> usual = phasesBySize.entrySet().stream()
-                .filter(e -> e.getValue() == most)
-                .map(Map.Entry::getKey)
-                .toList();
-        return usual.size() == 1 ? usual.get(0) : 0;
-    }
-
-    /** The warning for phases with figures of different numbers of brokers, none the most common; else empty. */
-    static java.util.Optional<String> unsettledBrokerCount(java.util.Collection<PhaseMetrics> metrics) {
-        Map<Integer, Long> phasesBySize = phasesBySize(metrics);
-        return phasesBySize.size() < 2 || usualBrokerCount(metrics) > 0
-                ? java.util.Optional.empty()
-                : java.util.Optional.of("phases had CPU figures of different numbers of brokers ("
-                        + phasesBySize.keySet().stream()
-                                .sorted()
-                                .map(String::valueOf)
-                                .collect(java.util.stream.Collectors.joining(", "))
-                        + "), none the most common: each phase's brokers' and total CPU are over the brokers"
-                        + " Prometheus had figures of in its window");
-    }
-
-    private static Map<Integer, Long> phasesBySize(java.util.Collection<PhaseMetrics> metrics) {
-        return metrics.stream()
-                .map(m -> m.brokerCpu().size())
-                .filter(n -> n > 0)
-                .collect(java.util.stream.Collectors.groupingBy(n -> n, java.util.stream.Collectors.counting()));
-    }
-
-    /** The warning for a phase with CPU figures of fewer brokers than most phases had ({@link #usualBrokerCount}). */
-    static java.util.Optional<String> fewerBrokers(String phase, Map<String, Double> had, int usual) {
-        return had.isEmpty() || had.size() >= usual
-                ? java.util.Optional.empty()
-                : java.util.Optional.of("phase " + phase + ": Prometheus had CPU figures of " + had.size()
-                        + " brokers over its window, where most phases had " + usual
-                        + ": the brokers' and the total CPU are n/a");
-    }
-
     static PhaseSummary phase(PhaseRecord r, PhaseMetrics m) {
-        return phase(r, m, m.brokerCpu().keySet(), 0);
+        return phase(r, m, m.brokerCpu().keySet());
     }
 
     static PhaseSummary phase(PhaseRecord r, PhaseMetrics m, Set<String> brokers) {
-        return phase(r, m, brokers, 0);
+        return phase(r, m, new BrokerCounts(brokers, 0, java.util.Optional.empty()));
     }
 
-    /**
-     * The phase's summary; its brokers' CPU is summed only when it has a figure of every one of {@code brokers}
-     * and of at least {@code least} brokers.
-     */
-    static PhaseSummary phase(PhaseRecord r, PhaseMetrics m, Set<String> brokers, int least) {
+    /** The phase's summary; its brokers' CPU is summed only when it has a figure of every broker ({@link BrokerCounts#complete}). */
+    static PhaseSummary phase(PhaseRecord r, PhaseMetrics m, BrokerCounts brokers) {
         PhaseView l = r.latency();
-        Double brokersTotal = m.brokerCpu().isEmpty()
-                        || !m.brokerCpu().keySet().containsAll(brokers)
-                        || m.brokerCpu().size() < least
+        Double brokersTotal = !brokers.complete(m.brokerCpu())
                 ? null
                 : m.brokerCpu().values().stream()
                         .mapToDouble(Double::doubleValue)

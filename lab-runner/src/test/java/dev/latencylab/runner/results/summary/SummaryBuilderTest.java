@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -115,10 +116,10 @@ class SummaryBuilderTest {
                         .cpuCores()
                         .brokersTotal())
                 .isCloseTo(0.7, within(1e-9));
-        assertThat(SummaryBuilder.missingBrokers("linger-5", two.brokerCpu(), three))
+        assertThat(new BrokerCounts(three, 0, Optional.empty()).missing("linger-5", two.brokerCpu()))
                 .hasValue("phase linger-5: Prometheus had no CPU figure of broker 2 over its window (other phases had"
                         + " one): the brokers' and the total CPU are n/a");
-        assertThat(SummaryBuilder.missingBrokers("linger-5", Map.of(), three))
+        assertThat(new BrokerCounts(three, 0, Optional.empty()).missing("linger-5", Map.of()))
                 .as("none at all is said where it is collected")
                 .isEmpty();
     }
@@ -130,37 +131,32 @@ class SummaryBuilderTest {
         // A broker started again elsewhere within a phase: its old and its new target both have figures.
         PhaseMetrics moved =
                 brokers(Map.of("10.0.0.1:7071", 0.3, "10.0.0.2:7071", 0.1, "10.0.0.3:7071", 0.4, "10.0.0.9:7071", 0.2));
-        int usual = SummaryBuilder.usualBrokerCount(List.of(three, moved, two, three));
+        BrokerCounts counts = BrokerCounts.of(List.of(three, moved, two, three), false);
+        int usual = counts.usual();
 
         assertThat(usual).isEqualTo(3);
-        assertThat(SummaryBuilder.phase(RECORD, two, Set.of(), usual).cpuCores().brokersTotal())
+        assertThat(counts.unsettled()).isEmpty();
+        assertThat(SummaryBuilder.phase(RECORD, two, counts).cpuCores().brokersTotal())
                 .as("not 0.7 cores presented as the brokers'")
                 .isNull();
-        assertThat(SummaryBuilder.phase(RECORD, three, Set.of(), usual)
-                        .cpuCores()
-                        .brokersTotal())
+        assertThat(SummaryBuilder.phase(RECORD, three, counts).cpuCores().brokersTotal())
                 .isCloseTo(1.0, within(1e-9));
-        assertThat(SummaryBuilder.phase(RECORD, moved, Set.of(), usual)
-                        .cpuCores()
-                        .brokersTotal())
+        assertThat(SummaryBuilder.phase(RECORD, moved, counts).cpuCores().brokersTotal())
                 .isCloseTo(1.0, within(1e-9));
-        assertThat(SummaryBuilder.fewerBrokers("linger-5", two.brokerCpu(), usual))
+        assertThat(counts.missing("linger-5", two.brokerCpu()))
                 .hasValue("phase linger-5: Prometheus had CPU figures of 2 brokers over its window, where most phases"
                         + " had 3: the brokers' and the total CPU are n/a");
-        assertThat(SummaryBuilder.fewerBrokers("linger-0", moved.brokerCpu(), usual))
-                .isEmpty();
-        assertThat(SummaryBuilder.fewerBrokers("linger-5", Map.of(), usual))
+        assertThat(counts.missing("linger-0", moved.brokerCpu())).isEmpty();
+        assertThat(counts.missing("linger-5", Map.of()))
                 .as("none at all is said where it is collected")
                 .isEmpty();
         // A tie cannot tell a broker missed from one moved: nothing is left out, and that is said.
-        assertThat(SummaryBuilder.usualBrokerCount(List.of(three, moved))).isZero();
-        assertThat(SummaryBuilder.unsettledBrokerCount(List.of(three, moved)))
+        assertThat(BrokerCounts.of(List.of(three, moved), false).usual()).isZero();
+        assertThat(BrokerCounts.of(List.of(three, moved), false).unsettled())
                 .hasValue("phases had CPU figures of different numbers of brokers (3, 4), none the most common: each"
                         + " phase's brokers' and total CPU are over the brokers Prometheus had figures of in its"
                         + " window");
-        assertThat(SummaryBuilder.unsettledBrokerCount(List.of(three, moved, two, three)))
-                .isEmpty();
-        assertThat(SummaryBuilder.unsettledBrokerCount(List.of(three, three))).isEmpty();
+        assertThat(BrokerCounts.of(List.of(three, three), false).unsettled()).isEmpty();
     }
 
     private static PhaseMetrics brokers(Map<String, Double> cpu) {
