@@ -679,13 +679,18 @@ public final class FakeLab implements AutoCloseable {
                 }
                 Instant first = seg.startedAt.isAfter(phasesResetAt) ? seg.startedAt : phasesResetAt;
                 Instant last = seg.endedAt != null ? seg.endedAt : time.instant();
-                if (seg.endedAt != null && resumedAt != null && !resumedAt.isBefore(seg.endedAt)) {
+                // A backlog: a segment whose load ended (a new phase, or a stop in its own) before the
+                // consumer was resumed is read from the resume on.
+                Instant loadEnded = seg.endedAt != null ? seg.endedAt : running ? null : stoppedAt;
+                long written = (seg.to >= 0 ? seg.to : s - 1) - seg.from + 1;
+                boolean backlog = loadEnded != null && resumedAt != null && !resumedAt.isBefore(loadEnded);
+                if (backlog) {
                     first = resumedAt;
-                    last = resumedAt.plusNanos((seg.to - seg.from + 1) * 2_500);
+                    last = resumedAt.plusNanos(written * 2_500);
                 }
                 // A closed phase read from its start: every record it sent (what a drain waits for).
-                long received = seg.endedAt != null && !seg.startedAt.isBefore(phasesResetAt)
-                        ? seg.to - seg.from + 1
+                long received = (seg.endedAt != null || backlog) && !seg.startedAt.isBefore(phasesResetAt)
+                        ? written
                         : (long) ((last.toEpochMilli() - first.toEpochMilli()) * sendRate() / 1000.0);
                 if (running && seg.endedAt != null && seg == lastEnded()) {
                     received = (long) (received * behindShare);

@@ -2,13 +2,8 @@ package dev.latencylab.runner.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.latencylab.runner.apps.ConsumerClient;
-import dev.latencylab.runner.apps.ProducerClient;
-import dev.latencylab.runner.endpoint.JsonHttp;
 import dev.latencylab.runner.fake.FakeLab;
 import dev.latencylab.runner.fake.FakeTime;
-import dev.latencylab.runner.faults.FaultControls;
-import dev.latencylab.runner.run.step.StepKinds;
 import dev.latencylab.runner.scenario.ScenarioLoader;
 import dev.latencylab.runner.scenario.TopicSpec;
 import dev.latencylab.runner.topics.TopicDisk;
@@ -17,7 +12,6 @@ import dev.latencylab.runner.topics.TopicRetention;
 import dev.latencylab.runner.topics.Topics;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -110,18 +104,7 @@ class OwnTopicWindowTest {
     private boolean stalled;
 
     private ScenarioRunner runner() {
-        JsonHttp http = new JsonHttp(Duration.ofSeconds(2), Duration.ofSeconds(5));
-        return new ScenarioRunner(
-                new ProducerClient(http, lab.url()),
-                new ConsumerClient(http, lab.url()),
-                new OwnTopics(),
-                FaultControls.NONE,
-                null,
-                time,
-                time,
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new ScenarioRunner.Options(Duration.ofSeconds(5), Duration.ofSeconds(30), Duration.ofMillis(500)),
-                StepKinds.ALL);
+        return FakeLabRunner.of(lab, time, new OwnTopics(), out);
     }
 
     /** Topics that are created and deleted on request, each of 1,000 records on disk. */
