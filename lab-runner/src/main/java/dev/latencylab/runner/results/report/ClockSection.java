@@ -7,17 +7,17 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
  * The "Clocks" section of summary.md: each app's clock offset against the runner's at each phase's start
- * and end, with its uncertainty, and the phases whose e2e p50 is small enough that the clocks'
- * uncertainty could account for it ({@value #MULTIPLE} times or less).
+ * and end, with its uncertainty, and the phases whose e2e p50 is small enough that the clocks' error
+ * (their offsets' difference and its uncertainty) could account for it ({@value #MULTIPLE} times or less).
  */
 final class ClockSection {
 
-    /** How many times the clocks' uncertainty an e2e p50 must exceed before it is read without a caveat. */
+    /** How many times the clocks' error an e2e p50 must exceed before it is read without a caveat. */
     static final int MULTIPLE = 3;
 
     private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase | app | worker")
@@ -55,11 +55,14 @@ final class ClockSection {
         List<String> notes = new ArrayList<>();
         for (PhaseSummary p : run.phases()) {
             Double p50 = p.latencyMs() == null ? null : p.latencyMs().p50();
-            OptionalLong bound = e2eUncertaintyMicros(checks, p.phaseId());
-            if (p50 != null && bound.isPresent() && p50 * 1_000 <= MULTIPLE * bound.getAsLong()) {
+            Optional<ClockError> error = e2eError(checks, p.phaseId());
+            if (p50 != null
+                    && error.isPresent()
+                    && p50 * 1_000 <= MULTIPLE * error.get().micros()) {
                 notes.add("- " + run.label(p) + ": e2e p50 " + ReportNumbers.fixed(p50, 3) + " ms is within "
-                        + MULTIPLE + "x the clocks' uncertainty (" + ms(bound.getAsLong()) + " ms, the producer-app's"
-                        + " and the consumer-app's added): the clocks alone could account for it.");
+                        + MULTIPLE + "x the clocks' error (" + ms(error.get().micros()) + " ms: the consumer-app's"
+                        + " offset minus the producer-app's, " + ms(error.get().offsetDifferenceMicros())
+                        + " ms, and their uncertainties added): the clocks alone could account for it.");
             }
         }
         if (!notes.isEmpty()) {
@@ -78,22 +81,39 @@ final class ClockSection {
     }
 
     /**
-     * The widest uncertainty of the phase's e2e latencies: the largest producer-app uncertainty plus the
-     * largest consumer-app one, over its checks; empty when either side has none.
+     * How far the clocks can put a phase's e2e latencies off, at most: a latency is the consumer's clock
+     * minus the producer's, so off by the consumer-app's offset minus the producer-app's, known to within
+     * their uncertainties added. The widest over every pair of their checks in the phase (its start and
+     * end, each instance), with that pair's difference of offsets.
+     *
+     * @param micros the difference's size plus the two uncertainties
+     * @param offsetDifferenceMicros the consumer-app's offset minus the producer-app's (positive: the
+     *     latencies read long)
      */
-    static OptionalLong e2eUncertaintyMicros(List<ClockCheck> checks, int phase) {
-        OptionalLong producer = widest(checks, phase, "producer-app");
-        OptionalLong consumer = widest(checks, phase, "consumer-app");
-        return producer.isPresent() && consumer.isPresent()
-                ? OptionalLong.of(producer.getAsLong() + consumer.getAsLong())
-                : OptionalLong.empty();
+    record ClockError(long micros, long offsetDifferenceMicros) {}
+
+    /** The phase's {@link ClockError}; empty when either app has no estimate in it. */
+    static Optional<ClockError> e2eError(List<ClockCheck> checks, int phase) {
+        List<ClockCheck> producers = estimated(checks, phase, "producer-app");
+        List<ClockCheck> consumers = estimated(checks, phase, "consumer-app");
+        Optional<ClockError> widest = Optional.empty();
+        for (ClockCheck c : consumers) {
+            for (ClockCheck p : producers) {
+                long difference = c.offsetMicros() - p.offsetMicros();
+                ClockError e = new ClockError(
+                        Math.abs(difference) + c.uncertaintyMicros() + p.uncertaintyMicros(), difference);
+                if (widest.isEmpty() || e.micros() > widest.get().micros()) {
+                    widest = Optional.of(e);
+                }
+            }
+        }
+        return widest;
     }
 
-    private static OptionalLong widest(List<ClockCheck> checks, int phase, String part) {
+    private static List<ClockCheck> estimated(List<ClockCheck> checks, int phase, String part) {
         return checks.stream()
                 .filter(c -> c.phase() == phase && c.part().equals(part) && c.estimated())
-                .mapToLong(ClockCheck::uncertaintyMicros)
-                .max();
+                .toList();
     }
 
     private record WorkerClocks(int phase, String part, String worker, ClockCheck start, ClockCheck end) {}
