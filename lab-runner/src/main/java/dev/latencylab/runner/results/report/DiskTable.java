@@ -27,8 +27,10 @@ final class DiskTable {
         MarkdownSection s = MarkdownSection.titled(level, "Size on disk")
                 .paragraph("Log bytes of one replica per partition (Admin describeLogDirs) after the phase, divided by"
                         + " the records in its topic (warm-up, window and the load until the phase was closed: all"
-                        + " with the phase's settings). Ratio: to compression none with the same linger.ms,"
-                        + " batch.size, payload and rate in this run.")
+                        + " with the phase's settings). A phase in transactions has a commit or abort marker at an offset"
+                        + " in each partition a transaction wrote: its records are the offsets less those (estimated"
+                        + " from the offsets its acknowledged records took), their bytes stay in the bytes. Ratio: to"
+                        + " compression none with otherwise the same settings in this run.")
                 .table(COLUMNS);
         for (PhaseSummary p : measured) {
             PhaseSummary.Disk d = p.disk();

@@ -1,18 +1,23 @@
 package dev.latencylab.runner.results.summary;
 
 import dev.latencylab.api.settings.Compression;
+import dev.latencylab.api.settings.ProducerChange;
 import dev.latencylab.api.settings.ProducerSettings;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 
 /**
  * Each phase's bytes on disk per record as a ratio to the phase of the same run with compression
- * none and otherwise the same settings (linger, batch size, payload, rate, keys): what the codec
+ * none and otherwise the same settings (linger, batch size, payload, rate, keys, acks, transactions,
+ * the other Kafka properties): what the codec
  * saved at that batching, the figure a codec comparison is about. The same repeat is preferred, so
  * a repeated run compares cells measured close together.
  */
 final class DiskRatios {
+
+    private static final ProducerChange UNCOMPRESSED =
+            ProducerChange.read(Map.of("compression", "none"), ProducerChange.SETTINGS_FIELDS);
 
     private DiskRatios() {}
 
@@ -42,14 +47,11 @@ final class DiskRatios {
         return out;
     }
 
+    /**
+     * Whether {@code none} is {@code p} with compression none: every other setting the same (acks and
+     * transactions too: a transaction's markers and an idempotent producer's batches weigh on disk).
+     */
     private static boolean sameButUncompressed(ProducerSettings p, ProducerSettings none) {
-        return none.compression() == Compression.NONE
-                && p.lingerMs() == none.lingerMs()
-                && p.batchSize() == none.batchSize()
-                && p.payload() == none.payload()
-                && p.payloadBytes() == none.payloadBytes()
-                && Objects.equals(p.payloadFile(), none.payloadFile())
-                && p.keyStrategy() == none.keyStrategy()
-                && p.rate() == none.rate();
+        return none.compression() == Compression.NONE && p.apply(UNCOMPRESSED).equals(none);
     }
 }

@@ -157,13 +157,7 @@ public final class SummaryBuilder {
                         perMille(m.producerGcPause()), perMille(m.consumerGcPause()), perMille(m.brokersGcPause())),
                 r.disk() == null
                         ? null
-                        : new PhaseSummary.Disk(
-                                r.disk().topic(),
-                                r.disk().partitions(),
-                                r.disk().bytes(),
-                                r.disk().records(),
-                                r.disk().bytesPerRecord(),
-                                null),
+                        : TransactionMarkers.disk(r.disk(), r.phase().settings(), r.sends()),
                 drain(r),
                 r.outage());
     }
