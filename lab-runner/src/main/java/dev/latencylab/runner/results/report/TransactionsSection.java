@@ -47,7 +47,8 @@ final class TransactionsSection {
                         + " there) and are received at read_uncommitted. *Ending ms*: the mean time the producer's"
                         + " sender thread spent ending a"
                         + " transaction (a commit; a flush and an abort), sending nothing meanwhile; *share*: that time"
-                        + " over the measured window. *Acked rec/s*: what the brokers acknowledged per second, aborted"
+                        + " over the measured window, per sender thread (where several producer-app instances drove a"
+                        + " phase, their ending times summed over as many windows). *Acked rec/s*: what the brokers acknowledged per second, aborted"
                         + " records included (an unthrottled phase's throughput); *received rec/s*: what the consumer"
                         + " was given per second of the window. CPU in cores, all processes on this machine's cores.")
                 .table(COLUMNS);
@@ -65,7 +66,9 @@ final class TransactionsSection {
                     with ? t.aborted() : "-",
                     total > 0 ? Fmt.rate((double) n.acked() / total) : "-",
                     with && t.meanEndingMs() != null ? Fmt.ms(t.meanEndingMs()) : "-",
-                    with && p.measuredSeconds() > 0 ? Fmt.percent(t.endingMs() / (p.measuredSeconds() * 1000)) : "-",
+                    with && p.measuredSeconds() > 0
+                            ? Fmt.percent(t.endingMs() / (p.measuredSeconds() * 1000) / senders(p))
+                            : "-",
                     p.ackedRate() == null ? Fmt.NA : Fmt.rate(p.ackedRate()),
                     p.measuredSeconds() > 0 ? Fmt.rate(n.received() / p.measuredSeconds()) : Fmt.NA,
                     Fmt.ms(p.latencyMs().p50()),
@@ -79,6 +82,13 @@ final class TransactionsSection {
                     n.lost());
         }
         return s.endTable().toString();
+    }
+
+    /** The sender threads whose ending times the phase's counts sum: one per producer-app instance that drove it. */
+    private static int senders(PhaseSummary p) {
+        return p.description() == null
+                ? 1
+                : Math.max(1, p.description().producers().size());
     }
 
     private static String isolation(PhaseSummary p) {

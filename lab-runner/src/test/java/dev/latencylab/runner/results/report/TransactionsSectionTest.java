@@ -58,6 +58,28 @@ class TransactionsSectionTest {
     }
 
     @Test
+    void theShareIsPerSenderThreadWhereSeveralProducerInstancesDroveThePhase() {
+        PhaseSummary one =
+                phase("commit-100ms", 100, "read_committed", new TransactionCounts(360, 40, 9_000, 20_000.0), 81_000);
+        // Two instances, each ending transactions 20 s of the 50 s window: their times summed, 40 s.
+        PhaseSummary two = phase(
+                "commit-100ms-x2", 100, "read_committed", new TransactionCounts(720, 80, 9_000, 40_000.0), 81_000);
+        two = Phases.withDescription(
+                two,
+                two.description()
+                        .withProducers(List.of(
+                                new PhaseDescription.ProducerInstance("http://127.0.0.1:8080", 45_000, 45_000, null),
+                                new PhaseDescription.ProducerInstance("http://127.0.0.1:8082", 45_000, 45_000, null))));
+
+        String md = TransactionsSection.render(List.of(one, two));
+
+        assertThat(md)
+                .contains("| commit-100ms | 100 | 10 | read_committed | 360 | 40 | 225 | 50.0 | 40 % |")
+                .as("a third of each sender's time, not two thirds")
+                .contains("| commit-100ms-x2 | 100 | 10 | read_committed | 720 | 80 | 113 | 50.0 | 40 % |");
+    }
+
+    @Test
     void aRunWithoutTransactionsHasNoSection() {
         assertThat(TransactionsSection.render(List.of(phase("plain", 0, null, null, 90_000))))
                 .isEmpty();
