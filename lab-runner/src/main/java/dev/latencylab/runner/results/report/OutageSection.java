@@ -165,14 +165,17 @@ final class OutageSection {
                 + (o.episodes().size() > 6 ? ", ..." : "");
     }
 
+    /** The steps on the section's clock, from the first step, the first one's time in the window beside it. */
     private static String steps(Outage o) {
+        double first = o.steps().isEmpty() ? 0 : o.steps().get(0).at();
         return o.steps().stream()
                 .map(s -> String.format(
                         Locale.ROOT,
-                        "%s %s at %s s%s",
+                        "%s %s at %s s%s%s",
                         s.action(),
                         s.target(),
-                        seconds(s.at()),
+                        seconds(s.at() - first),
+                        s == o.steps().get(0) ? " (" + seconds(first) + " s into the window)" : "",
                         s.error() == null ? "" : " (FAILED)"))
                 .collect(Collectors.joining(", "));
     }

@@ -45,7 +45,8 @@ class OutageSectionTest {
                         + " rest in 1 other episode (40.20-40.60 s: 188). All 180031 acknowledged records were consumed"
                         + " once: none lost, none duplicated.");
         assertThat(OutageSection.render(List.of(all)))
-                .contains("| acks-all | all | kill kafka-1 at 20.10 s, restart kafka-1 at 50.00 s | 18788 |")
+                .contains(
+                        "| acks-all | all | kill kafka-1 at 0.00 s (20.10 s into the window), restart kafka-1 at 29.90 s | 18788 |")
                 .contains("| 0.10 → 9.40 (18600) |");
     }
 
@@ -122,7 +123,8 @@ class OutageSectionTest {
                 .startsWith("acks-all (acks=all): an unknown number of records (the consumer's latency figures of the"
                         + " phase were not read) were delayed.");
         assertThat(OutageSection.render(List.of(p)))
-                .contains("| acks-all | all | kill kafka-1 at 20.10 s, restart kafka-1 at 50.00 s | n/a |");
+                .contains(
+                        "| acks-all | all | kill kafka-1 at 0.00 s (20.10 s into the window), restart kafka-1 at 29.90 s | n/a |");
         assertThat(dev.latencylab.runner.faults.OutageLine.of(unread)).startsWith("outage: n/a records delayed");
     }
 
