@@ -48,7 +48,7 @@ public final class ConsumerClient {
 
     /** CPU seconds the first instance's process has used so far (its JVM's own count). */
     public double cpuSeconds() throws InterruptedException {
-        return ProcessCpu.seconds(http, PART, endpoint());
+        return ProcessCpu.seconds(http, PART, bases.get(0));
     }
 
     /** The first instance's latency endpoint (the one a single-instance run talks to). */

@@ -2,6 +2,7 @@ package dev.latencylab.runner.apps;
 
 import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.Urls;
 import java.net.URI;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,9 +19,12 @@ final class ProcessCpu {
 
     private ProcessCpu() {}
 
-    /** Seconds of CPU the app's process has used; {@code app}: any of its URLs (the path is replaced). */
-    static double seconds(JsonHttp http, String part, URI app) throws InterruptedException {
-        URI uri = app.resolve("/actuator/prometheus");
+    /**
+     * Seconds of CPU the app's process has used; {@code base}: its URL as given, whose path (a prefix a
+     * gateway routes by) the Prometheus endpoint goes under, as every other endpoint of the app does.
+     */
+    static double seconds(JsonHttp http, String part, URI base) throws InterruptedException {
+        URI uri = Urls.resolve(base, "/actuator/prometheus");
         JsonHttp.Response r = http.get(part, uri);
         JsonHttp.requireOk(part, "GET", uri, r);
         return parse(r.body())

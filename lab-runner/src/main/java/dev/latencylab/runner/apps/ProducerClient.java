@@ -76,7 +76,7 @@ public final class ProducerClient {
 
     /** CPU seconds the first instance's process has used so far (its JVM's own count). */
     public double cpuSeconds() throws InterruptedException {
-        return ProcessCpu.seconds(http, PART, endpoint());
+        return ProcessCpu.seconds(http, PART, bases.get(0));
     }
 
     /** How many instances the phases now drive. */
@@ -130,14 +130,12 @@ public final class ProducerClient {
 
     private List<InstanceStatus> instanceStates(Duration timeout) throws InterruptedException {
         List<InstanceStatus> states = new java.util.ArrayList<>();
-        for (URI e : endpoints.subList(0, active)) {
-            states.add(new InstanceStatus(e, http.getJson(PART, e, ProducerStatus.class, timeout)));
+        for (int i = 0; i < active; i++) {
+            URI e = endpoints.get(i);
+            states.add(new InstanceStatus(bases.get(i), e, http.getJson(PART, e, ProducerStatus.class, timeout)));
         }
         return states;
     }
-
-    /** One instance: its endpoint and status. */
-    public record InstanceStatus(URI endpoint, ProducerStatus status) {}
 
     /**
      * Applies a change to every driven instance; each answers once it is in effect. A refused

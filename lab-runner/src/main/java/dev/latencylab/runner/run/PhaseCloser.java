@@ -9,8 +9,8 @@ import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.producer.ProducerStatus;
 import dev.latencylab.api.wait.Wait;
 import dev.latencylab.runner.apps.ConsumerClient;
+import dev.latencylab.runner.apps.InstanceStatus;
 import dev.latencylab.runner.apps.NetworkClient;
-import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.apps.ProducerStateChange;
 import dev.latencylab.runner.endpoint.EndpointException;
 import dev.latencylab.runner.scenario.Durations;
@@ -193,10 +193,10 @@ public final class PhaseCloser {
             return d;
         }
         List<PhaseDescription.ProducerInstance> each = new ArrayList<>();
-        for (ProducerClient.InstanceStatus i : run.producer.instanceStates()) {
+        for (InstanceStatus i : run.producer.instanceStates()) {
             Optional<PhaseSends> s = i.status().phaseSends(t.phaseId);
             each.add(new PhaseDescription.ProducerInstance(
-                    i.endpoint().resolve("/").toString(),
+                    i.instance(),
                     s.map(PhaseSends::sent).orElse(0L),
                     s.map(PhaseSends::acked).orElse(0L),
                     s.map(x -> x.publishDelayMs() == null

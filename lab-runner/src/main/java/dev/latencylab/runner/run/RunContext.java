@@ -7,6 +7,7 @@ import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.core.clock.EpochMicros;
 import dev.latencylab.runner.apps.ConsumerClient;
 import dev.latencylab.runner.apps.Drained;
+import dev.latencylab.runner.apps.InstanceStatus;
 import dev.latencylab.runner.apps.NetworkClient;
 import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.clocks.ClockChecks;
@@ -169,7 +170,7 @@ public final class RunContext {
     public List<ProducerStatus> eachProducer() throws InterruptedException {
         try {
             return producer.instanceStates().stream()
-                    .map(ProducerClient.InstanceStatus::status)
+                    .map(InstanceStatus::status)
                     .toList();
         } catch (EndpointException e) {
             return List.of(producer.state());
@@ -183,7 +184,7 @@ public final class RunContext {
     public List<ProducerStatus> eachProducer(ProducerStatus merged) {
         try {
             return producer.instanceStates().stream()
-                    .map(ProducerClient.InstanceStatus::status)
+                    .map(InstanceStatus::status)
                     .toList();
         } catch (EndpointException e) {
             return merged == null ? List.of() : List.of(merged);

@@ -4,6 +4,7 @@ import dev.latencylab.api.wait.Sleeper;
 import dev.latencylab.runner.apps.ConsumerClient;
 import dev.latencylab.runner.apps.ProducerClient;
 import dev.latencylab.runner.endpoint.JsonHttp;
+import dev.latencylab.runner.endpoint.Urls;
 import dev.latencylab.runner.faults.BrokerControl;
 import dev.latencylab.runner.faults.FaultControls;
 import dev.latencylab.runner.results.report.MarkdownSection;
@@ -110,7 +111,7 @@ public final class SelfTest {
         ScenarioRunner third = runner();
         third.windowHook(injector);
         RunRecord starved = third.run(only(faults, true));
-        rows.add(StarvedRow.row(starved, producers.get(0).resolve("/").toString()));
+        rows.add(StarvedRow.row(starved, Urls.resolve(producers.get(0), "/").toString()));
         return rows;
     }
 
