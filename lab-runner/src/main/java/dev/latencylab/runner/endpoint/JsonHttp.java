@@ -24,6 +24,23 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class JsonHttp {
 
+    /** The JDK's property for how long its pool keeps an idle connection, in seconds (1,200 in Java 17). */
+    static final String KEEP_ALIVE_PROPERTY = "jdk.httpclient.keepalive.timeout";
+
+    /**
+     * Below the apps' Tomcat, which closes a connection idle for 60 s: a request sent on a pooled
+     * connection as Tomcat closes it can be applied and still come back with no answer ("header parser
+     * received no bytes"), as compare's stop after its 1 min stack warm-up once did. Read by the JDK
+     * once, when its first client is made: set here, before this class makes one.
+     */
+    static final String KEEP_ALIVE_SECONDS = "30";
+
+    static {
+        if (System.getProperty(KEEP_ALIVE_PROPERTY) == null) {
+            System.setProperty(KEEP_ALIVE_PROPERTY, KEEP_ALIVE_SECONDS);
+        }
+    }
+
     /** Lenient reader: the apps may add fields; the runner reads only the contract's. */
     public static final JsonMapper MAPPER = JsonMapper.builder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
