@@ -179,11 +179,6 @@ public record SettingsChange(
         return with(settings.withKeyStrategy(strategy));
     }
 
-    /** Whether it starts a named phase with every setting given, as {@link #start} does (not a phase's mere tag). */
-    public boolean startsPhase() {
-        return phase != null && phase != 0 && running != null && running && setsAnySetting();
-    }
-
     /** Whether this change sets any producer setting, the topic or the header (not just {@code running} or {@code phase}). */
     public boolean setsAnySetting() {
         return settings.setsAny() || topic != null || header != null;

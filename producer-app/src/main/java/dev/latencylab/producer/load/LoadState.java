@@ -102,14 +102,20 @@ public record LoadState(
 
     /**
      * Whether the Kafka producer must be replaced to go from {@code before} to this by {@code change}:
-     * a client setting changed, a named phase starts with all its settings given, or a phase by hand
-     * starts. The client's
-     * own gauges (batch size, queue time, compression rate) are averages over its trailing 30-60 s:
-     * a client kept from the phase before would report that phase's batches as this one's.
+     * a client setting changed, the load starts with all its settings given (a phase's warm-up, which
+     * the runner starts in phase 0 and tags with the phase's id when its window opens, or a named
+     * phase), or a phase by hand starts. The client's own gauges (batch size, queue time, compression
+     * rate) are averages over its trailing 30-60 s: a client kept from the phase before would report
+     * that phase's batches as this one's.
      */
     boolean needsNewProducer(LoadState before, SettingsChange change) {
         return !settings.sameClient(before.settings())
-                || (phase != 0 && change.startsPhase())
+                || startsWithItsSettings(change)
                 || (phase != before.phase() && PhaseIds.byHand(phase));
+    }
+
+    /** A start giving every setting, as the runner starts a phase: not a tag, a stop or a change of one setting. */
+    private static boolean startsWithItsSettings(SettingsChange change) {
+        return change.phase() != null && Boolean.TRUE.equals(change.running()) && change.setsAnySetting();
     }
 }

@@ -104,6 +104,11 @@ class LoadStateTest {
         ProducerSettings faster = new ProducerSettings(5, 16_384, Compression.NONE, 2_000, 400, KeyStrategy.ORDER_ID);
         SettingsChange rate = SettingsChange.start(faster, 3);
         assertThat(running.apply(rate).needsNewProducer(running, rate)).isTrue();
+        // As the runner starts each phase: its warm-up in phase 0, the window tagged later. A phase after one
+        // with the same client settings (only its rate or topic differs) still gets a fresh client.
+        LoadState warm = running.apply(SettingsChange.start(SETTINGS, 0, "lab.orders.a"));
+        SettingsChange next = SettingsChange.start(faster, 0, "lab.orders.b");
+        assertThat(warm.apply(next).needsNewProducer(warm, next)).isTrue();
         // A tag within a phase, a stop, a rate change by hand outside any phase: the same client.
         assertThat(running.apply(SettingsChange.phase(4)).needsNewProducer(running, SettingsChange.phase(4)))
                 .isFalse();
