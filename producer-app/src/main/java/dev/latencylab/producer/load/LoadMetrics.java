@@ -27,6 +27,14 @@ final class LoadMetrics {
     private final LongSupplier acked;
     private final LongSupplier failed;
 
+    /** Unthrottled, the rate is the settings' -1, which a sum over instances would plot as a rate below 0. */
+    static double targetRate(LoadState state) {
+        if (!state.running()) {
+            return 0;
+        }
+        return state.settings().unthrottled() ? Double.NaN : state.settings().rate();
+    }
+
     /**
      * The record counters read the sender's own counts when scraped, so a record costs no
      * Micrometer call (its two histograms are {@link SenderHistograms}, read at scrape time too).
@@ -44,10 +52,8 @@ final class LoadMetrics {
         counter(registry, "lab.producer.records.sent", "Records handed to the Kafka producer", sent);
         counter(registry, "lab.producer.records.acked", "Records acknowledged by the brokers", acked);
         counter(registry, "lab.producer.records.failed", "Records whose send failed", failed);
-        Gauge.builder(
-                        "lab.producer.target.rate",
-                        () -> state.get().running() ? state.get().settings().rate() : 0)
-                .description("Records/s the schedule aims at, 0 when stopped")
+        Gauge.builder("lab.producer.target.rate", () -> targetRate(state.get()))
+                .description("Records/s the schedule aims at, 0 when stopped, NaN unthrottled (no schedule)")
                 .register(registry);
         Gauge.builder("lab.producer.linger.ms", () -> state.get().settings().lingerMs())
                 .register(registry);

@@ -48,6 +48,19 @@ class LoadMetricsTest {
     }
 
     @Test
+    void theTargetRateIsNoRateUnthrottledAndZeroStopped() {
+        ProducerSettings paced = new ProducerSettings(5, 16_384, Compression.NONE, 2_000, 400, KeyStrategy.ORDER_ID);
+        ProducerSettings unthrottled = paced.withRate(-1);
+
+        assertThat(LoadMetrics.targetRate(new LoadState(paced, true, "lab.orders")))
+                .isEqualTo(2_000.0);
+        assertThat(LoadMetrics.targetRate(new LoadState(unthrottled, true, "lab.orders")))
+                .isNaN();
+        assertThat(LoadMetrics.targetRate(new LoadState(unthrottled, false, "lab.orders")))
+                .isZero();
+    }
+
+    @Test
     void thePhaseInfoIsOneRowNamingTheCurrentPhaseWithItsSettings() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         LoadMetrics metrics = new LoadMetrics(registry, () -> null, () -> 0L, () -> 0, () -> 0, () -> 0);
