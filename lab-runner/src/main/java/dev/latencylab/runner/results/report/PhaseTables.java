@@ -55,8 +55,8 @@ final class PhaseTables {
             case COST ->
                 new Heading(
                         "Cost (Prometheus, averaged over each measured window; CPU in cores)",
-                        "CPU: CPU seconds per second of each process (1.00 = one core busy all the time); the "
-                                + "processes share this machine's cores. Requests/s: summed over the brokers "
+                        "CPU: CPU seconds per second of each process (1.00 = one core busy all the time); on "
+                                + "one machine the processes share its cores. Requests/s: summed over the brokers "
                                 + "(FetchFollower is replication between brokers). Bytes in: what producers wrote, "
                                 + "summed over the brokers, replication excluded, in kB/s (1 kB = 1000 bytes).");
             case PRODUCER ->
@@ -65,13 +65,15 @@ final class PhaseTables {
                         "Counted over each measured window alone, from how much the client's counters grew in it: "
                                 + "records / request = record-send-total / request-total, bytes / request = "
                                 + "outgoing-byte-total / request-total (request-total counts every request the client "
-                                + "sent: Produce, plus a few Metadata; bytes include request headers), batch B / record "
+                                + "sent: Produce, plus a few Metadata; bytes include request headers; n/a for a phase in "
+                                + "transactions, whose client also sends each transaction's EndTxn), batch B / record "
                                 + "= the per-topic byte-total (batches as sent, after compression) / per-topic "
                                 + "record-send-total. The client has no counter behind the three marked \"trailing\": "
                                 + "they are its own averages over its trailing 30-60 s (batch-size-avg: bytes per batch; "
                                 + "compression-rate-avg: compressed / uncompressed, 1.00 = none; record-queue-time-avg: "
                                 + "ms a record waited for its batch to be sent), averaged over the later part of the "
-                                + "window, so a short window still holds some of the warm-up. Records / Produce request "
+                                + "window, so a short window still holds some of the warm-up (each phase's warm-up "
+                                + "starts a fresh client: never another phase's batches). Records / Produce request "
                                 + "(brokers): records sent / Produce requests the brokers counted, a check on the first "
                                 + "column from the other side.");
             case GC ->

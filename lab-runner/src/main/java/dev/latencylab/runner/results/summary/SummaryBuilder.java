@@ -122,6 +122,7 @@ public final class SummaryBuilder {
         Double total = m.producerCpu() == null || m.consumerCpu() == null || brokersTotal == null
                 ? null
                 : m.producerCpu() + m.consumerCpu() + brokersTotal;
+        boolean transactional = r.phase().settings().transactional();
         return new PhaseSummary(
                 r.phase().name(),
                 r.phase().repeat(),
@@ -147,8 +148,11 @@ public final class SummaryBuilder {
                         m.produceRps(), m.fetchConsumerRps(), m.fetchFollowerRps(), m.offsetCommitRps()),
                 m.bytesInPerSecond(),
                 new PhaseSummary.Batching(
-                        ratio(m.clientRecordsSent(), m.clientRequests()),
-                        ratio(m.clientBytesSent(), m.clientRequests()),
+                        // A transactional client's requests include each transaction's EndTxn (and
+                        // AddPartitionsToTxn): per request they would read low; the brokers' column counts Produce
+                        // alone.
+                        transactional ? null : ratio(m.clientRecordsSent(), m.clientRequests()),
+                        transactional ? null : ratio(m.clientBytesSent(), m.clientRequests()),
                         ratio(m.clientBatchBytes(), m.clientBatchRecords()),
                         m.batchSizeAvg(),
                         m.compressionRateAvg(),

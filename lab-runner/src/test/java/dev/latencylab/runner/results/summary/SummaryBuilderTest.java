@@ -10,6 +10,7 @@ import dev.latencylab.api.latency.Totals;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
+import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.results.collect.PhaseMetrics;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
@@ -26,27 +27,32 @@ import org.junit.jupiter.api.Test;
 class SummaryBuilderTest {
 
     private static final Instant FROM = Instant.parse("2026-11-21T23:50:00Z");
-    private static final PhaseRecord RECORD = new PhaseRecord(
-            1,
-            new Phase(
-                    "linger-5",
-                    new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
-                    Duration.ofSeconds(10),
-                    Duration.ofSeconds(50)),
-            1001,
-            FROM.minusSeconds(10),
-            FROM,
-            FROM.plusSeconds(50),
-            0,
-            50_000,
-            null,
-            null,
-            null,
-            false,
-            null,
-            null,
-            true,
-            null);
+    private static final PhaseRecord RECORD = recordOf(new Phase(
+            "linger-5",
+            new ProducerSettings(5, 16384, Compression.NONE, 1000, 400, KeyStrategy.ORDER_ID),
+            Duration.ofSeconds(10),
+            Duration.ofSeconds(50)));
+
+    /** A phase of 50 s after 10 s of warm-up that sent 50,000 records. */
+    private static PhaseRecord recordOf(Phase phase) {
+        return new PhaseRecord(
+                1,
+                phase,
+                1001,
+                FROM.minusSeconds(10),
+                FROM,
+                FROM.plusSeconds(50),
+                0,
+                50_000,
+                null,
+                null,
+                null,
+                false,
+                null,
+                null,
+                true,
+                null);
+    }
 
     private static PhaseMetrics client(
             Double records, Double requests, Double bytes, Double batchBytes, Double batched) {
@@ -275,6 +281,26 @@ class SummaryBuilderTest {
         // The client's trailing averages are passed on as they are, never mixed into the counted ones.
         assertThat(b.batchSizeAvg()).isEqualTo(1800.0);
         assertThat(b.recordQueueTimeAvgMs()).isEqualTo(4.6);
+    }
+
+    @Test
+    void aTransactionalClientsRequestsAreNotTakenForProduceRequests() {
+        // 10 ms transactions: some 18 EndTxn a second among the client's requests, which request-total counts.
+        ProducerSettings inTransactions = RECORD.phase()
+                .settings()
+                .apply(SettingsChange.read(Map.of("transactionMs", 10)).settings());
+        PhaseRecord transactional =
+                recordOf(new Phase("commit-10ms", inTransactions, Duration.ofSeconds(10), Duration.ofSeconds(50)));
+
+        PhaseSummary.Batching b = SummaryBuilder.phase(
+                        transactional, client(50_000.0, 8_900.0, 24_000_000.0, 23_500_000.0, 50_000.0))
+                .producer();
+
+        assertThat(b.recordsPerRequest()).isNull();
+        assertThat(b.bytesPerRequest()).isNull();
+        assertThat(b.batchBytesPerRecord())
+                .as("batches are counted per topic, apart")
+                .isEqualTo(470.0);
     }
 
     @Test
