@@ -291,7 +291,15 @@ final class RunCommand extends LabCommand {
         out.println(plan.startLine(scenario, stackWarmup.floor(), stackWarmup.ceiling(), clock.instant()));
         out.println(plan.orderLine());
         // Said before the numbers as well as under them: every figure of a run on one machine carries it.
-        out.println("Note: " + TradeOffReading.caveat(Runtime.getRuntime().availableProcessors()));
+        // Brokers whose figures come from the user's own Prometheus run elsewhere, whatever the bootstrap says.
+        int cores = brokerPrometheus.uri().isPresent()
+                ? 0
+                : OneMachine.cores(
+                        java.util.stream.Stream.concat(
+                                        apps.workers(cwd).producers().stream(), apps.workers(cwd).consumers().stream())
+                                .toList(),
+                        cluster.bootstrap);
+        out.println("Note: " + TradeOffReading.caveat(cores));
 
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();
         ScenarioRunner r = new ScenarioRunner(
@@ -323,7 +331,7 @@ final class RunCommand extends LabCommand {
                         () -> err.println("Gave up waiting for the results to be written."));
                 topics) {
             RunRecord record = r.run(scenario);
-            Path dir = new RunReport(prometheus, brokers, clock, sleeper, out)
+            Path dir = new RunReport(prometheus, brokers, clock, sleeper, out, cores)
                     .write(record, plan, warmedUp.get(), endpoints(), cwd.resolve(results));
             lastResults = dir;
             // The run's window as dashboard snapshots: files in its folder, and in Grafana when it answers.

@@ -48,19 +48,26 @@ public final class RunReport {
     private final Clock clock;
     private final Sleeper sleeper;
     private final PrintStream out;
+    private final int cores;
 
-    public RunReport(PrometheusClient prometheus, Clock clock, Sleeper sleeper, PrintStream out) {
-        this(prometheus, BrokerMetrics.lab(prometheus), clock, sleeper, out);
-    }
-
-    /** @param brokers where the brokers' figures are read (the lab's Prometheus, or the user's) */
+    /**
+     * @param brokers where the brokers' figures are read (the lab's Prometheus, or the user's)
+     * @param cores the cores of the one machine every process of the run ran on; 0 when some ran elsewhere
+     *     (then no figure is read against a machine's cores)
+     */
     public RunReport(
-            PrometheusClient prometheus, BrokerMetrics brokers, Clock clock, Sleeper sleeper, PrintStream out) {
+            PrometheusClient prometheus,
+            BrokerMetrics brokers,
+            Clock clock,
+            Sleeper sleeper,
+            PrintStream out,
+            int cores) {
         this.prometheus = prometheus;
         this.brokers = brokers;
         this.clock = clock;
         this.sleeper = sleeper;
         this.out = out;
+        this.cores = cores;
     }
 
     /**
@@ -117,7 +124,6 @@ public final class RunReport {
                 MetricsCollector.STEP.toSeconds(),
                 marks,
                 record.phases().isEmpty() ? List.of() : collector.series(seriesStart, seriesEnd));
-        int cores = Runtime.getRuntime().availableProcessors();
         RunSummary summary = SummaryBuilder.build(
                 record, plan, stackWarmup, metrics, cores, collector.warnings(), collector.brokerIdsStable());
         EnvironmentInfo env = EnvironmentInfo.describe(

@@ -12,7 +12,8 @@ import java.util.List;
  * before it), the run's phases, totals, the computed reading and every warning; {@code stack} says
  * how the stack was started (local processes, or compose and on which engine; null when unknown);
  * {@code clocks} every app's clock offset against the runner's at each phase's start and end (none in
- * folders from before them).
+ * folders from before them); {@code cores} the machine's when the apps and brokers all ran on it, 0
+ * when some ran elsewhere (workers, a user's cluster).
  */
 public record RunSummary(
         String scenario,

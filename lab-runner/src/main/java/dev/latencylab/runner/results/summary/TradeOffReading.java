@@ -186,7 +186,12 @@ public final class TradeOffReading {
                 + verdict;
     }
 
+    /** @param cores the one machine's cores when every process ran on it; 0 when some ran elsewhere */
     public static String caveat(int cores) {
+        if (cores <= 0) {
+            return "The apps or the brokers ran on other machines than this runner: each process's CPU is on its own"
+                    + " host's cores, which this runner does not know; settings are compared within this one run only.";
+        }
         return "All processes (the brokers, both apps, Prometheus and this runner) share this machine's " + cores
                 + " cores, so CPU figures include contention between them; settings are compared within this one run only.";
     }

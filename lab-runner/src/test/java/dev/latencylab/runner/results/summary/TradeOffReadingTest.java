@@ -127,6 +127,10 @@ class TradeOffReadingTest {
                         "The lab's processes alone kept this machine's CPU nearly saturated in linger-0 (2.00 of 2 cores, 100 %)")
                 .doesNotContain("linger-20 (0.50 of");
         assertThat(TradeOffReading.read(phases, 8).paragraph()).doesNotContain("nearly saturated");
+        // Processes on other machines (workers, a user's cluster): their cores are not this machine's.
+        RunSummary.Reading elsewhere = TradeOffReading.read(phases, 0);
+        assertThat(elsewhere.paragraph()).doesNotContain("nearly saturated");
+        assertThat(elsewhere.caveat()).contains("ran on other machines").doesNotContain("share this machine's");
     }
 
     @Test

@@ -1,0 +1,43 @@
+package dev.latencylab.runner.cli;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Whether every process a run measures runs on this machine: each app's URL and each broker on a
+ * loopback address. Only then do this machine's cores bound their CPU, so that a phase's total CPU
+ * can be read against them ("nearly saturated") and the report can say they shared its cores. Apps on
+ * workers or brokers of a user's cluster run on cores of their own, which this runner does not know.
+ */
+final class OneMachine {
+
+    private OneMachine() {}
+
+    /** This machine's cores when the apps and brokers all run on it, else 0. */
+    static int cores(List<URI> apps, String bootstrap) {
+        return holds(apps, bootstrap) ? Runtime.getRuntime().availableProcessors() : 0;
+    }
+
+    static boolean holds(List<URI> apps, String bootstrap) {
+        if (apps.stream().anyMatch(u -> !loopback(u.getHost()))) {
+            return false;
+        }
+        for (String entry : bootstrap.split(",", -1)) {
+            String e = entry.trim();
+            int colon = e.lastIndexOf(':');
+            if (!loopback(colon > 0 ? e.substring(0, colon) : e)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean loopback(String host) {
+        if (host == null) {
+            return false;
+        }
+        String h = host.toLowerCase(Locale.ROOT);
+        return h.equals("localhost") || h.startsWith("127.") || h.equals("[::1]") || h.equals("::1");
+    }
+}
