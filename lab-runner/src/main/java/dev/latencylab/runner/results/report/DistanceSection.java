@@ -59,9 +59,10 @@ final class DistanceSection {
                         + "), so TCP's window and the in-flight requests meet the round trip as on a long link."
                         + " Replication and the consumer are not delayed. Measured RTT: the wire's probe, a"
                         + " 64-byte TCP echo across it every 200 ms during the phase. MB/s: bytes the brokers"
-                        + " took in for the topic (Prometheus). Bound: per connection (one per broker leading a"
-                        + " partition) at most min(send buffer, receive buffer, in-flight requests x batch.size)"
-                        + " per round trip; a buffer the kernel tunes has no fixed bound here.")
+                        + " took in for the topic (Prometheus). Bound: per round trip at most min(connections x"
+                        + " min(send buffer, receive buffer), partitions x in-flight requests x batch.size), one"
+                        + " connection per broker leading a partition (a request carries a batch of each of its"
+                        + " partitions); a buffer the kernel tunes has no fixed bound here.")
                 .table(COLUMNS);
         for (PhaseSummary p : delayed) {
             PhaseDescription.Network n = p.description().network();
@@ -115,7 +116,7 @@ final class DistanceSection {
                                     "; at that distance %d connections x %s KB in flight per %s ms round trip"
                                             + " bound it to %s MB/s",
                                     connections(far),
-                                    Fmt.plain(Math.round(perConnection(far) / 102.4) / 10.0),
+                                    Fmt.plain(Math.round(inFlightBytes(far) / connections(far) / 102.4) / 10.0),
                                     Fmt.plain(far.description().network().rttMs()),
                                     mb(bound))));
         });
@@ -130,18 +131,31 @@ final class DistanceSection {
         return p.achievedRate() == null ? null : p.achievedRate() * p.settings().payloadBytes() / 1e6;
     }
 
-    private static int connections(PhaseSummary p) {
+    private static int partitions(PhaseSummary p) {
         return Math.max(1, p.description().partitions().size());
     }
 
-    /** Bytes one connection can have in flight: null when a buffer is tuned by the kernel. */
-    private static Double perConnection(PhaseSummary p) {
+    /**
+     * The producer's connections to the topic: one per broker leading a partition, so at most the
+     * partitions and at most the brokers (those Prometheus had CPU figures of; the partitions when none).
+     */
+    private static int connections(PhaseSummary p) {
+        int brokers = p.cpuCores() == null ? 0 : p.cpuCores().brokers().size();
+        return brokers > 0 ? Math.min(partitions(p), brokers) : partitions(p);
+    }
+
+    /**
+     * Bytes the phase's connections can have in flight at most: each within its buffers (unless the kernel
+     * tunes one), all of them within the in-flight requests' batches, one per partition a request carries.
+     */
+    private static double inFlightBytes(PhaseSummary p) {
         ProducerSettings s = p.settings();
+        double batches = (double) partitions(p) * inFlight(s) * s.batchSize();
         int receive = p.description().network().receiveBufferBytes();
         if (sendBuffer(s) < 0 || receive < 0) {
-            return (double) inFlight(s) * s.batchSize();
+            return batches;
         }
-        return (double) Math.min(Math.min(sendBuffer(s), receive), (long) inFlight(s) * s.batchSize());
+        return Math.min((double) connections(p) * Math.min(sendBuffer(s), receive), batches);
     }
 
     private static int sendBuffer(ProducerSettings s) {
@@ -163,13 +177,13 @@ final class DistanceSection {
                 : (Integer) ProducerConfig.configDef().defaultValues().get(property);
     }
 
-    /** MB/s a phase's connections can carry over its round trip; null at 0 ms or with a kernel-tuned buffer. */
+    /** MB/s a phase's connections can carry over its round trip at most; null at 0 ms. */
     static Double bound(PhaseSummary p) {
         double rtt = p.description().network().rttMs();
         if (rtt <= 0) {
             return null;
         }
-        return connections(p) * perConnection(p) / (rtt / 1000.0) / 1e6;
+        return inFlightBytes(p) / (rtt / 1000.0) / 1e6;
     }
 
     private static String mb(Double v) {

@@ -79,6 +79,25 @@ class DistanceSectionTest {
         assertThat(DistanceSection.render(List.of(far))).contains("| 65536 | 102400 | 5 x 16384 |");
     }
 
+    @Test
+    void moreBuffersThanBrokersAreNotCountedForAPartitionMoreThanBrokers() {
+        // 6 partitions on 3 brokers: 3 connections of 100 KiB (the receive buffer) each, 300 KiB, under the
+        // 6 x 5 x 16 KiB the in-flight batches allow; over 0.1 s 3.07 MB/s, not 6 connections' 6.14.
+        PhaseSummary far = delayed("six-rtt-100", 100, 102_400, defaults());
+        far = Phases.withDescription(
+                far,
+                new PhaseDescription(
+                        "lab.orders.six",
+                        List.of(0, 1, 2, 3, 4, 5),
+                        null,
+                        List.of(),
+                        far.description().network()));
+
+        assertThat(DistanceSection.bound(far)).isCloseTo(3.072, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(DistanceSection.reading(List.of(delayed("six-rtt-0", 0, 102_400, defaults()), far)))
+                .contains("3 connections x 100 KB in flight per 100 ms round trip bound it to 3.07 MB/s");
+    }
+
     private static ProducerSettings defaults() {
         return new ProducerSettings(5, 16384, Compression.NONE, -1, 400, KeyStrategy.ORDER_ID);
     }
