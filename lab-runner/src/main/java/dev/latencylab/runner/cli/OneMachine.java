@@ -1,8 +1,10 @@
 package dev.latencylab.runner.cli;
 
+import dev.latencylab.runner.workers.Workers;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 
 /**
  * Whether every process a run measures runs on this machine: each app's URL and each broker on a
@@ -17,6 +19,19 @@ final class OneMachine {
     /** This machine's cores when the apps and brokers all run on it, else 0. */
     static int cores(List<URI> apps, String bootstrap) {
         return holds(apps, bootstrap) ? Runtime.getRuntime().availableProcessors() : 0;
+    }
+
+    /**
+     * {@link #cores(List, String)} of the workers' apps; 0 too when the brokers' figures come from the
+     * user's own Prometheus ({@code brokersReadElsewhere}): such brokers run elsewhere, whatever the bootstrap says.
+     */
+    static int cores(Workers workers, String bootstrap, boolean brokersReadElsewhere) {
+        return brokersReadElsewhere
+                ? 0
+                : cores(
+                        Stream.concat(workers.producers().stream(), workers.consumers().stream())
+                                .toList(),
+                        bootstrap);
     }
 
     static boolean holds(List<URI> apps, String bootstrap) {

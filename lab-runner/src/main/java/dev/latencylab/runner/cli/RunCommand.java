@@ -291,14 +291,8 @@ final class RunCommand extends LabCommand {
         out.println(plan.startLine(scenario, stackWarmup.floor(), stackWarmup.ceiling(), clock.instant()));
         out.println(plan.orderLine());
         // Said before the numbers as well as under them: every figure of a run on one machine carries it.
-        // Brokers whose figures come from the user's own Prometheus run elsewhere, whatever the bootstrap says.
-        int cores = brokerPrometheus.uri().isPresent()
-                ? 0
-                : OneMachine.cores(
-                        java.util.stream.Stream.concat(
-                                        apps.workers(cwd).producers().stream(), apps.workers(cwd).consumers().stream())
-                                .toList(),
-                        cluster.bootstrap);
+        int cores = OneMachine.cores(
+                apps.workers(cwd), cluster.bootstrap, brokerPrometheus.uri().isPresent());
         out.println("Note: " + TradeOffReading.caveat(cores));
 
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();

@@ -2,6 +2,7 @@ package dev.latencylab.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.latencylab.runner.workers.Workers;
 import java.net.URI;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -28,5 +29,9 @@ class OneMachineTest {
         assertThat(OneMachine.holds(LOCAL_APPS, "127.0.0.1:9092,kafka-2.example.com:9092"))
                 .isFalse();
         assertThat(OneMachine.cores(LOCAL_APPS, "b-1.msk.example:9098")).isZero();
+        // Brokers read from the user's own Prometheus run elsewhere, even behind a tunnel on 127.0.0.1.
+        Workers apps = new Workers(LOCAL_APPS.subList(0, 1), LOCAL_APPS.subList(1, 2));
+        assertThat(OneMachine.cores(apps, "127.0.0.1:9092", true)).isZero();
+        assertThat(OneMachine.cores(apps, "127.0.0.1:9092", false)).isPositive();
     }
 }
