@@ -292,7 +292,7 @@ final class RunCommand extends LabCommand {
         out.println(plan.orderLine());
         // Said before the numbers as well as under them: every figure of a run on one machine carries it.
         int cores = OneMachine.cores(
-                apps.workers(cwd), cluster.bootstrap, brokerPrometheus.uri().isPresent());
+                apps.workers(cwd), cluster.bootstrap, brokerPrometheus.uri().isPresent(), System.getenv("LAB_STACK"));
         out.println("Note: " + TradeOffReading.caveat(cores));
 
         AtomicReference<StackWarmupRecord> warmedUp = new AtomicReference<>();

@@ -32,8 +32,8 @@ final class ProducerInstancesSection {
     private static String write(List<PhaseSummary> shared) {
         MarkdownSection s = MarkdownSection.titled("Producer instances")
                 .paragraph("Several producer-app instances drove these phases together, each its own process and"
-                        + " Kafka producer, all on this machine's cores: the tables above are their sum (publish delay:"
-                        + " the worst instance's). A phase's rate is the group's total, split evenly: each instance's"
+                        + " Kafka producer: the tables above are their sum (publish delay: the worst instance's; the"
+                        + " client's trailing gauges: the highest instance's, idle ones included). A phase's rate is the group's total, split evenly: each instance's"
                         + " target is rate / instances. Here each instance's acknowledged records over the measured"
                         + " window.")
                 .table(COLUMNS);

@@ -37,20 +37,21 @@ final class TransactionsSection {
 
     private static String write(List<PhaseSummary> phases) {
         MarkdownSection s = MarkdownSection.titled("Transactions")
-                .paragraph("Each phase's producer-app sent its records in transactions committed once open for the"
-                        + " phase's *transaction ms* (none: no transactions), aborting every *abort every*-th on"
-                        + " purpose, after a flush, so its records are in the log. A consumer at read_committed is"
-                        + " given a record once its transaction's commit marker is written, and never the records"
-                        + " of an aborted one; at read_uncommitted it is given every record when written. *Aborted"
-                        + " records* were acknowledged by the brokers and then aborted: they are not expected of a"
-                        + " read_committed consumer (acked = received + lost + unobserved + unread + aborted records"
-                        + " there) and are received at read_uncommitted. *Ending ms*: the mean time the producer's"
-                        + " sender thread spent ending a"
-                        + " transaction (a commit; a flush and an abort), sending nothing meanwhile; *share*: that time"
-                        + " over the measured window, per sender thread (where several producer-app instances drove a"
-                        + " phase, their ending times summed over as many windows). *Acked rec/s*: what the brokers acknowledged per second, aborted"
-                        + " records included (an unthrottled phase's throughput); *received rec/s*: what the consumer"
-                        + " was given per second of the window. CPU in cores, all processes on this machine's cores.")
+                .paragraph(
+                        "Each phase's producer-app sent its records in transactions committed once open for the"
+                                + " phase's *transaction ms* (none: no transactions), aborting every *abort every*-th on"
+                                + " purpose, after a flush, so its records are in the log. A consumer at read_committed is"
+                                + " given a record once its transaction's commit marker is written, and never the records"
+                                + " of an aborted one; at read_uncommitted it is given every record when written. *Aborted"
+                                + " records* were acknowledged by the brokers and then aborted: they are not expected of a"
+                                + " read_committed consumer (acked = received + lost + unobserved + unread + aborted records"
+                                + " there) and are received at read_uncommitted. *Ending ms*: the mean time the producer's"
+                                + " sender thread spent ending a"
+                                + " transaction (a commit; a flush and an abort), sending nothing meanwhile; *share*: that time"
+                                + " over the measured window, per sender thread (where several producer-app instances drove a"
+                                + " phase, their ending times summed over as many windows). *Acked rec/s*: what the brokers acknowledged per second, aborted"
+                                + " records included (an unthrottled phase's throughput); *received rec/s*: what the consumer"
+                                + " was given per second of the window. CPU in cores, on one machine all processes share its cores.")
                 .table(COLUMNS);
         for (PhaseSummary p : phases) {
             PhaseCounts n = p.counts();
