@@ -12,12 +12,12 @@ import java.util.function.Predicate;
 
 /**
  * The "Clocks" section of summary.md: each app's clock offset against the runner's at each phase's start
- * and end, with its uncertainty, and the phases whose e2e p50 is small enough that the clocks' error
- * (their offsets' difference and its uncertainty) could account for it ({@value #MULTIPLE} times or less).
+ * and end, with its uncertainty, and the phases whose e2e p50 is small enough that the clocks could
+ * account for it: within their offsets' difference and {@value #MULTIPLE} times its uncertainty.
  */
 final class ClockSection {
 
-    /** How many times the clocks' error an e2e p50 must exceed before it is read without a caveat. */
+    /** How many times the clocks' uncertainty (beyond their measured difference) a p50 must exceed to be read without a caveat. */
     static final int MULTIPLE = 3;
 
     private static final MarkdownSection.Columns COLUMNS = MarkdownSection.Columns.text("phase | app | worker")
@@ -56,13 +56,13 @@ final class ClockSection {
         for (PhaseSummary p : run.phases()) {
             Double p50 = p.latencyMs() == null ? null : p.latencyMs().p50();
             Optional<ClockError> error = e2eError(checks, p.phaseId());
-            if (p50 != null
-                    && error.isPresent()
-                    && p50 * 1_000 <= MULTIPLE * error.get().micros()) {
-                notes.add("- " + run.label(p) + ": e2e p50 " + ReportNumbers.fixed(p50, 3) + " ms is within "
-                        + MULTIPLE + "x the clocks' error (" + ms(error.get().micros()) + " ms: the consumer-app's"
-                        + " offset minus the producer-app's, " + ms(error.get().offsetDifferenceMicros())
-                        + " ms, and their uncertainties added): the clocks alone could account for it.");
+            if (p50 != null && error.isPresent() && p50 * 1_000 <= error.get().allowanceMicros()) {
+                ClockError e = error.get();
+                notes.add("- " + run.label(p) + ": e2e p50 " + ReportNumbers.fixed(p50, 3) + " ms is within what the"
+                        + " clocks could put in it (" + ms(e.allowanceMicros()) + " ms: the consumer-app's offset"
+                        + " minus the producer-app's, " + ms(e.offsetDifferenceMicros()) + " ms, and " + MULTIPLE
+                        + "x their uncertainties added, " + ms(e.uncertaintyMicros()) + " ms): the clocks alone"
+                        + " could account for it.");
             }
         }
         if (!notes.isEmpty()) {
@@ -81,28 +81,33 @@ final class ClockSection {
     }
 
     /**
-     * How far the clocks can put a phase's e2e latencies off, at most: a latency is the consumer's clock
-     * minus the producer's, so off by the consumer-app's offset minus the producer-app's, known to within
-     * their uncertainties added. The widest over every pair of their checks in the phase (its start and
-     * end, each instance), with that pair's difference of offsets.
+     * How far the clocks can put a phase's e2e latencies off: a latency is the consumer's clock minus the
+     * producer's, so off by the consumer-app's offset minus the producer-app's, known to within their
+     * uncertainties added. The offset's difference is measured; its uncertainty is what a note allows
+     * {@value #MULTIPLE} times over.
      *
-     * @param micros the difference's size plus the two uncertainties
      * @param offsetDifferenceMicros the consumer-app's offset minus the producer-app's (positive: the
      *     latencies read long)
+     * @param uncertaintyMicros the two uncertainties added
      */
-    record ClockError(long micros, long offsetDifferenceMicros) {}
+    record ClockError(long offsetDifferenceMicros, long uncertaintyMicros) {
 
-    /** The phase's {@link ClockError}; empty when either app has no estimate in it. */
+        /** The difference's size and {@value #MULTIPLE} times the uncertainty: a p50 within it may be the clocks'. */
+        long allowanceMicros() {
+            return Math.abs(offsetDifferenceMicros) + MULTIPLE * uncertaintyMicros;
+        }
+    }
+
+    /** The phase's widest {@link ClockError} over every pair of its checks (its start and end, each instance); empty when either app has none. */
     static Optional<ClockError> e2eError(List<ClockCheck> checks, int phase) {
         List<ClockCheck> producers = estimated(checks, phase, "producer-app");
         List<ClockCheck> consumers = estimated(checks, phase, "consumer-app");
         Optional<ClockError> widest = Optional.empty();
         for (ClockCheck c : consumers) {
             for (ClockCheck p : producers) {
-                long difference = c.offsetMicros() - p.offsetMicros();
                 ClockError e = new ClockError(
-                        Math.abs(difference) + c.uncertaintyMicros() + p.uncertaintyMicros(), difference);
-                if (widest.isEmpty() || e.micros() > widest.get().micros()) {
+                        c.offsetMicros() - p.offsetMicros(), c.uncertaintyMicros() + p.uncertaintyMicros());
+                if (widest.isEmpty() || e.allowanceMicros() > widest.get().allowanceMicros()) {
                     widest = Optional.of(e);
                 }
             }

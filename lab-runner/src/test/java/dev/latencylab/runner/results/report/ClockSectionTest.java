@@ -41,23 +41,25 @@ class ClockSectionTest {
     @Test
     void aP50WithinThreeTimesTheClocksUncertaintyIsSaid() {
         // Offsets alike at the start: 300 µs + 400 µs of uncertainty, 0.7 ms; times 3 is 2.1 ms. (The end's
-        // producer check with the start's consumer one: 40 µs apart, 650 µs of uncertainty, 0.69 ms.)
+        // producer check with the start's consumer one: 40 µs apart, 650 µs of uncertainty, 1.99 ms.)
         assertThat(ClockSection.render(summary(2.1, SYNCED)))
-                .contains("- linger-5: e2e p50 2.100 ms is within 3x the clocks' error (0.700 ms: the consumer-app's"
-                        + " offset minus the producer-app's, 0.000 ms, and their uncertainties added): the clocks"
-                        + " alone could account for it.");
+                .contains("- linger-5: e2e p50 2.100 ms is within what the clocks could put in it (2.100 ms: the"
+                        + " consumer-app's offset minus the producer-app's, 0.000 ms, and 3x their uncertainties"
+                        + " added, 0.700 ms): the clocks alone could account for it.");
         assertThat(ClockSection.render(summary(2.2, SYNCED))).doesNotContain("could account for it");
     }
 
     @Test
     void aP50TheClocksOffsetsCouldExplainIsSaidHoweverPreciselyTheyAreKnown() {
         // The consumer-app's clock 250 ms ahead of the producer-app's, each known to within 0.4 ms: a p50 of
-        // 252 ms may be 2 ms of latency. 250.12 ms apart, 0.7 ms of uncertainty: 250.82 ms, times 3 is 752.46.
+        // 252 ms may be the clocks' alone. 250.12 ms apart, 3 x 0.7 ms of uncertainty: 252.22 ms.
         assertThat(ClockSection.render(summary(252.0, CHECKS)))
-                .contains("- linger-5: e2e p50 252.000 ms is within 3x the clocks' error (250.820 ms: the"
-                        + " consumer-app's offset minus the producer-app's, 250.120 ms, and their uncertainties"
-                        + " added): the clocks alone could account for it.");
-        assertThat(ClockSection.render(summary(753.0, CHECKS))).doesNotContain("could account for it");
+                .contains("- linger-5: e2e p50 252.000 ms is within what the clocks could put in it (252.220 ms:"
+                        + " the consumer-app's offset minus the producer-app's, 250.120 ms, and 3x their"
+                        + " uncertainties added, 0.700 ms): the clocks alone could account for it.");
+        // 700 ms is at least 447 ms of latency, whatever the clocks: no note.
+        assertThat(ClockSection.render(summary(253.0, CHECKS))).doesNotContain("could account for it");
+        assertThat(ClockSection.render(summary(700.0, CHECKS))).doesNotContain("could account for it");
     }
 
     @Test
