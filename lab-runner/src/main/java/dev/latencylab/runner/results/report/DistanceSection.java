@@ -137,10 +137,14 @@ final class DistanceSection {
 
     /**
      * The producer's connections to the topic: one per broker leading a partition, so at most the
-     * partitions and at most the brokers (those Prometheus had CPU figures of; the partitions when none).
+     * partitions and at most the brokers (those Prometheus had CPU figures of, when it had every one's; else the
+     * partitions).
      */
     private static int connections(PhaseSummary p) {
-        int brokers = p.cpuCores() == null ? 0 : p.cpuCores().brokers().size();
+        // Only a complete count (the brokers' total summed): a broker whose figures Prometheus missed still leads.
+        int brokers = p.cpuCores() == null || p.cpuCores().brokersTotal() == null
+                ? 0
+                : p.cpuCores().brokers().size();
         return brokers > 0 ? Math.min(partitions(p), brokers) : partitions(p);
     }
 

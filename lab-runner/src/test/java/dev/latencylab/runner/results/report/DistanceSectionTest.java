@@ -98,6 +98,22 @@ class DistanceSectionTest {
                 .contains("3 connections x 100 KB in flight per 100 ms round trip bound it to 3.07 MB/s");
     }
 
+    @Test
+    void withoutEveryBrokersFiguresTheConnectionsAreNotCountedBelowThePartitions() {
+        // No broker CPU from Prometheus: the brokers are not known, so each partition may have its leader.
+        PhaseSummary far = Phases.withDescription(
+                Phases.withSettings(Phases.withoutPrometheus("six-rtt-100", 5, 2, 4), defaults()),
+                new PhaseDescription(
+                        "lab.orders.six",
+                        List.of(0, 1, 2, 3, 4, 5),
+                        null,
+                        List.of(),
+                        new PhaseDescription.Network("tun-wire", 100, 0, 0, 102_400, 100.4, 101.2, 100)));
+
+        // min(6 x 100 KiB of buffers, 6 x 5 x 16 KiB in flight) over 0.1 s
+        assertThat(DistanceSection.bound(far)).isCloseTo(4.9152, org.assertj.core.data.Offset.offset(1e-9));
+    }
+
     private static ProducerSettings defaults() {
         return new ProducerSettings(5, 16384, Compression.NONE, -1, 400, KeyStrategy.ORDER_ID);
     }
