@@ -210,24 +210,33 @@ class AccountingUnderChangeIT {
         cluster.createTopic(topic, PARTITIONS);
         ConfigurableApplicationContext c = consumer(topic, true);
         LabHttp producer = producer(topic);
-        // 200,000 records/s is far beyond this producer (Kafka's own perf tool reaches 25k-95k/s here):
-        // after one second, most of the 200,000 records due are a backlog.
+        // 200,000 records/s (the most the producer-app takes) is beyond it here (Kafka's own perf tool reaches
+        // 25k-125k/s): after one second, many of the records due are a backlog.
         post(producer, "{\"rate\": 200000, \"phase\": 41, \"running\": true}");
+        long phaseStartedBy = System.nanoTime();
         Thread.sleep(1_000);
+        // The phase starts before the POST is answered: at the count, at least this long had gone by.
+        double elapsedMs = (System.nanoTime() - phaseStartedBy) / 1e6;
         long sentAtChange = status(producer).counters().sent();
         post(producer, "{\"rate\": 10, \"phase\": 41}");
+        long dueAtChange = (long) (200 * elapsedMs);
+        // Record number sentAtChange, due sentAtChange / 200 ms into the phase, was not yet sent at the count.
+        double lateAtChangeMs = elapsedMs - sentAtChange / 200.0;
 
         // Re-timed at 10/s, the backlog would take hours; keeping its times, it is sent at once.
         await("the backlog sent at the producer's own pace")
                 .atMost(Duration.ofSeconds(120))
-                .until(() -> status(producer).counters().sent() >= 190_000);
+                .until(() -> status(producer).counters().sent() >= dueAtChange);
         post(producer, "{\"phase\": 0, \"running\": false}");
         PhaseSends sends = status(producer).phaseSends(41).orElseThrow();
-        System.out.println("rate change while behind: sent " + sentAtChange + " of ~200000 due at the change, "
-                + sends.sent() + " in the phase, publish delay " + sends.publishDelayMs());
-        assertThat(sentAtChange).isLessThan(180_000);
-        // The last of the backlog went out late by about the time it took to drain it, not a few ms.
-        assertThat(sends.publishDelayMs().max()).isGreaterThan(500.0);
+        System.out.println("rate change while behind: sent " + sentAtChange + " of " + dueAtChange
+                + " due at the change, " + sends.sent() + " in the phase, publish delay " + sends.publishDelayMs()
+                + ", late at the change by at least " + lateAtChangeMs + " ms");
+        // What follows needs a backlog that publish delays of an unhurried sender (well under 1 ms) cannot match.
+        assertThat(lateAtChangeMs).as("the sender's lateness at the change").isGreaterThan(20.0);
+        // Publish delay counts from the backlog's intended times, not from when it went out, so it is at least
+        // that record's lateness. (A fixed 500 ms failed once: a quiet machine's sender drained the backlog faster.)
+        assertThat(sends.publishDelayMs().max()).isGreaterThanOrEqualTo(lateAtChangeMs);
         PhaseCounts counts = fenced(producer, new LabHttp(LabApps.port(c)), 41);
         System.out.println("rate change while behind, phase 41: " + counts);
         assertThat(counts.lost()).isZero();
