@@ -3,6 +3,8 @@ package dev.latencylab.runner.cli;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -28,20 +30,27 @@ final class LabBrokers {
     }
 
     static boolean onTheLabsAddresses(String bootstrap) {
+        List<HostPort> entries = entries(bootstrap);
+        return !entries.isEmpty()
+                && entries.stream().allMatch(e -> LOOPBACK.contains(e.host()) && PORTS.contains(e.port()));
+    }
+
+    /** A bootstrap entry's host, lower case (an IPv6 literal keeps its brackets), and its port ("" when none). */
+    record HostPort(String host, String port) {}
+
+    /** A bootstrap list's entries, in order; none when it is blank. */
+    static List<HostPort> entries(String bootstrap) {
         if (bootstrap == null || bootstrap.isBlank()) {
-            return false;
+            return List.of();
         }
-        for (String entry : bootstrap.split(",", -1)) {
-            String e = entry.trim().toLowerCase(Locale.ROOT);
-            int colon = e.lastIndexOf(':');
-            if (colon <= 0) {
-                return false;
-            }
-            String host = e.substring(0, colon);
-            if (!LOOPBACK.contains(host) || !PORTS.contains(e.substring(colon + 1))) {
-                return false;
-            }
-        }
-        return true;
+        return Arrays.stream(bootstrap.split(",", -1))
+                .map(entry -> {
+                    String e = entry.trim().toLowerCase(Locale.ROOT);
+                    int colon = e.lastIndexOf(':');
+                    return colon > 0 && !e.endsWith("]")
+                            ? new HostPort(e.substring(0, colon), e.substring(colon + 1))
+                            : new HostPort(e, "");
+                })
+                .toList();
     }
 }

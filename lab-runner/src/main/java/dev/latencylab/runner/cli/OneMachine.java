@@ -46,14 +46,8 @@ final class OneMachine {
         if (!localStack && apps.stream().anyMatch(u -> !loopback(u.getHost()))) {
             return false;
         }
-        for (String entry : bootstrap.split(",", -1)) {
-            String e = entry.trim();
-            int colon = e.lastIndexOf(':');
-            if (!loopback(colon > 0 ? e.substring(0, colon) : e)) {
-                return false;
-            }
-        }
-        return true;
+        List<LabBrokers.HostPort> brokers = LabBrokers.entries(bootstrap);
+        return !brokers.isEmpty() && brokers.stream().allMatch(b -> loopback(b.host()));
     }
 
     private static boolean loopback(String host) {

@@ -35,6 +35,18 @@ class LabBrokersTest {
     }
 
     @Test
+    void entriesSplitEachHostFromItsPortBracketsKept() {
+        assertThat(LabBrokers.entries(" Kafka-1.Example:9092,[::1]:9093,[::1],broker"))
+                .containsExactly(
+                        new LabBrokers.HostPort("kafka-1.example", "9092"),
+                        new LabBrokers.HostPort("[::1]", "9093"),
+                        new LabBrokers.HostPort("[::1]", ""),
+                        new LabBrokers.HostPort("broker", ""));
+        assertThat(LabBrokers.entries(" ")).isEmpty();
+        assertThat(LabBrokers.own("127.0.0.1", checkout)).isFalse();
+    }
+
+    @Test
     void theLabsAddressesAreTheUsersClusterWhileTheLabRunsAgainstOneItWasGiven() throws IOException {
         // scripts/lab up --local --bootstrap 127.0.0.1:9092,... records the user's cluster in .lab/bootstrap.
         Files.createDirectories(checkout.resolve(".lab"));
