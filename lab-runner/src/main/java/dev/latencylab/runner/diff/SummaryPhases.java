@@ -50,7 +50,8 @@ final class SummaryPhases {
             phases.add(new RunPhase(
                     name,
                     s.path("repeats").asInt(itsRows.size()),
-                    partial(itsRows),
+                    // Since spreads leave a repeat cut short out, they say whether theirs are; before, any was in.
+                    s.path("partial").isBoolean() ? s.path("partial").booleanValue() : partial(itsRows),
                     setup(s.path("settings"), itsRows),
                     figures));
         }

@@ -138,13 +138,18 @@ public final class PhaseCloser {
         PhaseView latency = null;
         PhaseSends sends = null;
         PhaseCounts counts = null;
+        ProducerStatus status = null;
+        boolean restarted = false;
+        ConsumerClient.GroupRead read = null;
         try {
-            ProducerStatus status = run.producer.state();
-            sends = status.phaseSends(t.phaseId).orElse(null);
-            long sent = status.counters().sent();
-            Optional<String> changed = run.producer.lastSet().flatMap(set -> ProducerStateChange.between(set, status));
+            ProducerStatus now = run.producer.state();
+            status = now;
+            sends = now.phaseSends(t.phaseId).orElse(null);
+            long sent = now.counters().sent();
+            Optional<String> changed = run.producer.lastSet().flatMap(set -> ProducerStateChange.between(set, now));
             if (windowOpen && sent < t.lastSent()) {
                 // Another process's count: the phase's sends went with the one that was restarted.
+                restarted = true;
                 end = t.lastPoll();
                 run.addWarning("phase " + t.phase.name() + " was cut short; the producer's count went back from "
                         + t.lastSent() + " to " + sent + " (restarted), so its rate covers the window up to the"
@@ -168,7 +173,8 @@ public final class PhaseCloser {
         }
         try {
             // The phase's last read, so with the histograms the report draws, as a closed phase's.
-            LatencyView view = run.consumer.readWithHistograms().group();
+            read = run.consumer.readWithHistograms();
+            LatencyView view = read.group();
             Optional<PhaseView> own = view.phase(t.phaseId);
             latency = own.orElse(null);
             Optional<String> limit = AccountingStops.reason(view);
@@ -184,7 +190,28 @@ public final class PhaseCloser {
             run.addWarning("phase " + t.phase.name() + " was cut short and the consumer's figures could not be read: "
                     + e.getMessage());
         }
-        return Optional.of(t.record(end, sentAtEnd, new ClosedPhase(latency, sends, counts, false, null), false));
+        // Without the phase's sends, or from a restarted producer, it would describe another process's phase.
+        PhaseDescription description = status == null || read == null || sends == null || restarted
+                ? null
+                : partialDescription(status, sends, read, t);
+        return Optional.of(
+                t.record(end, sentAtEnd, new ClosedPhase(latency, sends, counts, false, description), false));
+    }
+
+    /**
+     * A cut-short phase's description, as a closed one's, when every endpoint still answers; else none, so
+     * that what depends on it (each producer instance's part, the transactions' share per sender) says n/a.
+     */
+    private PhaseDescription partialDescription(
+            ProducerStatus status, PhaseSends sends, ConsumerClient.GroupRead read, PhaseTracker t) {
+        try {
+            return withProducers(withNetwork(description(status, Optional.of(sends), read, t), t.phase), t);
+        } catch (EndpointException | InterruptedException e) {
+            // As the reads above: the cut-short phase is still recorded with what was read.
+            run.addWarning("phase " + t.phase.name() + " was cut short and what it ran on could not be read: "
+                    + e.getMessage());
+            return null;
+        }
     }
 
     /** Each producer-app instance's sends in the phase, when several drove it. */

@@ -87,6 +87,15 @@ class ResultsFolderTest {
     }
 
     @Test
+    void aSpreadThatLeftItsRepeatCutShortOutIsNotPartial(@TempDir Path dir) {
+        Path folder = new SummaryJson("s", 3)
+                .phase("a", p -> p.figure("latencyMs.p99", 10.0, 14.0).partial().spreadPartial(false))
+                .writeTo(dir.resolve("run"));
+
+        assertThat(ResultsFolder.read(folder).phases().get(0).partial()).isFalse();
+    }
+
+    @Test
     void aFolderThatIsNotARunsResultsIsRefusedSayingWhy(@TempDir Path dir) throws IOException {
         assertThatThrownBy(() -> ResultsFolder.read(dir.resolve("nowhere")))
                 .isInstanceOf(DiffException.class)

@@ -30,6 +30,7 @@ final class SummaryJson {
         private final Map<String, String> consumer =
                 new LinkedHashMap<>(Map.of("fetch.max.wait.ms", "500", "max.poll.records", "500"));
         private boolean partial;
+        private Boolean spreadPartial;
         private final Map<String, List<Double>> figures = new LinkedHashMap<>();
 
         private Phase(String name) {
@@ -53,6 +54,12 @@ final class SummaryJson {
 
         Phase partial() {
             partial = true;
+            return this;
+        }
+
+        /** The spread's own word on whether it spans a repeat cut short (a summary.json written since they may not). */
+        Phase spreadPartial(boolean value) {
+            spreadPartial = value;
             return this;
         }
 
@@ -129,6 +136,9 @@ final class SummaryJson {
             s.put("name", p.name);
             s.set("settings", settings(p));
             s.put("repeats", repeats);
+            if (p.spreadPartial != null) {
+                s.put("partial", p.spreadPartial);
+            }
             ObjectNode figures = s.putObject("figures");
             p.figures.forEach((key, values) -> figures.set(key, JsonHttp.MAPPER.valueToTree(Spread.of(values))));
         }

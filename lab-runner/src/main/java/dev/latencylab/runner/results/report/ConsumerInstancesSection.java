@@ -43,7 +43,7 @@ final class ConsumerInstancesSection {
                     p.drain() != null && p.drain().seconds() != null ? p.drain().seconds() : p.measuredSeconds();
             for (PhaseDescription.ConsumerInstance i : instances) {
                 s.row(
-                        p.name(),
+                        p.tagMarked(),
                         i.instance(),
                         i.received(),
                         Fmt.percent(i.received(), total, 0),

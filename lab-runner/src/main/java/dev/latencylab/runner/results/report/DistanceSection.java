@@ -28,7 +28,10 @@ final class DistanceSection {
 
     static List<PhaseSummary> delayed(List<PhaseSummary> phases) {
         return phases.stream()
-                .filter(p -> p.description() != null && p.description().network() != null)
+                // A phase cut short measured its round trips over a shorter window: no point of the reading.
+                .filter(p -> p.complete()
+                        && p.description() != null
+                        && p.description().network() != null)
                 .toList();
     }
 

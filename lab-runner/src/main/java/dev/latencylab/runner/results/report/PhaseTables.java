@@ -35,13 +35,16 @@ final class PhaseTables {
                         "End-to-end latency (ms)",
                         "Naive = consume time minus actual send time; corrected = consume time minus intended send "
                                 + "time (counts the producer's own delay). From the consumer's per-phase histograms, "
-                                + "warm-up excluded.");
+                                + "warm-up excluded. A percentile of fewer samples than it needs (20 for p95, 100 for p99,"
+                                + " 1,000 for p99.9) is n/a: it would be the max.");
             case DELAY ->
                 new Heading(
                         "Publish delay",
                         "How late the open-loop sender handed each record to the Kafka client (actual minus intended "
                                 + "send time, HdrHistogram per phase in producer-app), beside the end-to-end latency it "
-                                + "is part of (corrected: from the intended send time). ms.");
+                                + "is part of (corrected: from the intended send time). ms. Of several producer instances,"
+                                + " each percentile is the worst instance's; n/a where the fewest sends of an instance"
+                                + " are too few for it, as above.");
             case RATE -> new Heading("Rate and delivery", null);
             case COUNTS ->
                 new Heading(
@@ -146,12 +149,15 @@ final class PhaseTables {
 
     /**
      * One row per scenario phase; each figure is its median over the repeats followed by the range
-     * of the repeats' values, "4.21 (3.90..4.80)" ({@code count}: the repeats the run planned).
+     * of the repeats' values, "4.21 (3.90..4.80)" ({@code count}: the repeats the run planned). A repeat cut
+     * short is not among them, unless the phase has none other (then marked as a row is).
      */
     static String spreads(List<PhaseSpread> spreads, int count, boolean notes, String level) {
         List<Row> rows = spreads.stream()
                 .map(s -> new Row(
-                        t -> s.name() + (s.repeats() < count ? " (" + s.repeats() + " of " + count + " repeats)" : ""),
+                        t -> s.name()
+                                + (s.repeats() < count ? " (" + s.repeats() + " of " + count + " repeats)" : "")
+                                + (t == Table.LATENCY && s.partial() ? " (partial)" : ""),
                         s.settings(),
                         c -> c.spreadFmt() != null
                                 ? c.spreadFmt().apply(s.spread(c.key()))

@@ -45,7 +45,7 @@ final class ProducerInstancesSection {
             double seconds = p.measuredSeconds();
             for (PhaseDescription.ProducerInstance i : each) {
                 s.row(
-                        p.name(),
+                        p.tagMarked(),
                         each.size(),
                         i.instance(),
                         target(p.settings(), each.size()),
@@ -56,7 +56,7 @@ final class ProducerInstancesSection {
             }
             // The total has no publish delay of its own: an empty last cell.
             s.row(
-                    p.name(),
+                    p.tagMarked(),
                     each.size(),
                     "**total**",
                     target(p.settings(), 1),

@@ -49,7 +49,8 @@ final class TransactionsSection {
                                 + " sender thread spent ending a"
                                 + " transaction (a commit; a flush and an abort), sending nothing meanwhile; *share*: that time"
                                 + " over the measured window, per sender thread (where several producer-app instances drove a"
-                                + " phase, their ending times summed over as many windows). *Acked rec/s*: what the brokers acknowledged per second, aborted"
+                                + " phase, their ending times summed over as many windows; n/a for a phase cut short before"
+                                + " its instances were read). *Acked rec/s*: what the brokers acknowledged per second, aborted"
                                 + " records included (an unthrottled phase's throughput); *received rec/s*: what the consumer"
                                 + " was given per second of the window. CPU in cores, on one machine all processes share its cores.")
                 .table(COLUMNS);
@@ -67,9 +68,11 @@ final class TransactionsSection {
                     with ? t.aborted() : "-",
                     total > 0 ? Fmt.rate((double) n.acked() / total) : "-",
                     with && t.meanEndingMs() != null ? Fmt.ms(t.meanEndingMs()) : "-",
-                    with && p.measuredSeconds() > 0
-                            ? Fmt.percent(t.endingMs() / (p.measuredSeconds() * 1000) / senders(p))
-                            : "-",
+                    !with || p.measuredSeconds() <= 0
+                            ? "-"
+                            : p.description() == null
+                                    ? Fmt.NA
+                                    : Fmt.percent(t.endingMs() / (p.measuredSeconds() * 1000) / senders(p)),
                     p.ackedRate() == null ? Fmt.NA : Fmt.rate(p.ackedRate()),
                     p.measuredSeconds() > 0 ? Fmt.rate(n.received() / p.measuredSeconds()) : Fmt.NA,
                     Fmt.ms(p.latencyMs().p50()),
@@ -85,11 +88,12 @@ final class TransactionsSection {
         return s.endTable().toString();
     }
 
-    /** The sender threads whose ending times the phase's counts sum: one per producer-app instance that drove it. */
+    /**
+     * The sender threads whose ending times the phase's counts sum: one per producer-app instance that drove it.
+     * A phase without a description (cut short before it was read) has an unknown number: its share is n/a.
+     */
     private static int senders(PhaseSummary p) {
-        return p.description() == null
-                ? 1
-                : Math.max(1, p.description().producers().size());
+        return Math.max(1, p.description().producers().size());
     }
 
     private static String isolation(PhaseSummary p) {

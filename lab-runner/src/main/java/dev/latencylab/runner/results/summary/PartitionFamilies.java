@@ -42,7 +42,8 @@ public final class PartitionFamilies {
         Map<ProducerSettings, List<Member>> bySettings = new LinkedHashMap<>();
         for (PhaseSpread p : s.repeats().phases()) {
             Integer partitions = s.partitions(p.name());
-            if (partitions != null) {
+            // A phase with no repeat but one cut short is no point of a series: its window was shorter.
+            if (partitions != null && !p.partial()) {
                 bySettings.computeIfAbsent(p.settings(), k -> new ArrayList<>()).add(new Member(partitions, p));
             }
         }

@@ -8,9 +8,12 @@ import java.util.Map;
 
 /**
  * One scenario phase across the run's repeats: every figure of its rows ({@link Figures}) as a
- * {@link Spread}. {@code repeats} is how many of its repeats were measured.
+ * {@link Spread}. {@code repeats} is how many of its repeats it spans: those that ran their whole window,
+ * a repeat cut short (a shorter window, counts not final) being no value of the same thing; only a phase
+ * with none whole spans what it has, {@code partial}.
  */
-public record PhaseSpread(String name, ProducerSettings settings, int repeats, Map<String, Spread> figures) {
+public record PhaseSpread(
+        String name, ProducerSettings settings, int repeats, boolean partial, Map<String, Spread> figures) {
 
     public PhaseSpread {
         figures = figures == null ? Map.of() : new LinkedHashMap<>(figures);
@@ -27,14 +30,18 @@ public record PhaseSpread(String name, ProducerSettings settings, int repeats, M
                 r -> byName.computeIfAbsent(r.name(), n -> new ArrayList<>()).add(r));
         List<PhaseSpread> spreads = new ArrayList<>();
         byName.forEach((name, repeats) -> {
-            if (!repeats.isEmpty()) {
-                spreads.add(of(name, repeats));
+            List<PhaseSummary> whole =
+                    repeats.stream().filter(PhaseSummary::complete).toList();
+            if (!whole.isEmpty()) {
+                spreads.add(of(name, whole, false));
+            } else if (!repeats.isEmpty()) {
+                spreads.add(of(name, repeats, true));
             }
         });
         return spreads;
     }
 
-    private static PhaseSpread of(String name, List<PhaseSummary> repeats) {
+    private static PhaseSpread of(String name, List<PhaseSummary> repeats, boolean partial) {
         List<Map<String, Double>> each = repeats.stream().map(Figures::of).toList();
         Map<String, Spread> figures = new LinkedHashMap<>();
         for (Map<String, Double> f : each) {
@@ -43,7 +50,7 @@ public record PhaseSpread(String name, ProducerSettings settings, int repeats, M
                         key, k -> Spread.of(each.stream().map(m -> m.get(k)).toList()));
             }
         }
-        return new PhaseSpread(name, repeats.get(0).settings(), repeats.size(), figures);
+        return new PhaseSpread(name, repeats.get(0).settings(), repeats.size(), partial, figures);
     }
 
     /** The figure's spread; an empty one when no repeat has the figure. */

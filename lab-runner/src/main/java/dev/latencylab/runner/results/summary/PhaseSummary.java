@@ -180,6 +180,11 @@ public record PhaseSummary(
         return repeat > 1 ? name + "#" + repeat : name;
     }
 
+    /** {@link #tag()}, followed by " (partial)" for a phase cut short in its window. */
+    public String tagMarked() {
+        return complete ? tag() : tag() + " (partial)";
+    }
+
     public Long lost() {
         return counts == null ? null : counts.lost();
     }

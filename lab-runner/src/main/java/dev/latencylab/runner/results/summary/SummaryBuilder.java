@@ -7,6 +7,7 @@ import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.ProducerTrack;
 import dev.latencylab.api.latency.Totals;
 import dev.latencylab.runner.results.collect.PhaseMetrics;
+import dev.latencylab.runner.run.PhaseDescription;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.run.StackWarmupRecord;
@@ -134,11 +135,11 @@ public final class SummaryBuilder {
                 r.complete(),
                 l == null ? null : l.count(),
                 l == null ? null : l.unsampled(),
-                l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.latencyMs()),
-                l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.correctedLatencyMs()),
+                l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.latencyMs(), l.count()),
+                l == null || l.count() == 0 ? PhaseSummary.Latency.NONE : latency(l.correctedLatencyMs(), l.count()),
                 r.sends() == null
                         ? PhaseSummary.Latency.NONE
-                        : latency(r.sends().publishDelayMs()),
+                        : latency(r.sends().publishDelayMs(), fewestSends(r)),
                 r.achievedRate(),
                 r.counts(),
                 r.fenced(),
@@ -199,11 +200,32 @@ public final class SummaryBuilder {
                 r.phase().consumer() == null ? null : r.phase().consumer().describe());
     }
 
-    private static PhaseSummary.Latency latency(Percentiles p) {
+    /**
+     * The sends behind the phase's publish delay percentiles: several producer instances' are each the worst
+     * instance's own (ProducerGroup), so each rests on no more than the fewest of them.
+     */
+    private static long fewestSends(PhaseRecord r) {
+        return r.description() == null || r.description().producers().size() < 2
+                ? r.sends().sent()
+                : r.description().producers().stream()
+                        .mapToLong(PhaseDescription.ProducerInstance::sent)
+                        .min()
+                        .orElse(0);
+    }
+
+    /**
+     * A percentile needs values beyond it: of fewer than 20, p95 is the max, of fewer than 100 p99 is, and
+     * of fewer than 1,000 p99.9 is; such a one is left out (n/a), not reported as a tail it did not measure.
+     */
+    static PhaseSummary.Latency latency(Percentiles p, long values) {
         return p == null
                 ? PhaseSummary.Latency.NONE
                 : new PhaseSummary.Latency(
-                        finite(p.p50()), finite(p.p95()), finite(p.p99()), finite(p.p999()), finite(p.max()));
+                        finite(p.p50()),
+                        values < 20 ? null : finite(p.p95()),
+                        values < 100 ? null : finite(p.p99()),
+                        values < 1_000 ? null : finite(p.p999()),
+                        finite(p.max()));
     }
 
     /** One count per another over the same window; null when either is unknown or nothing was counted. */

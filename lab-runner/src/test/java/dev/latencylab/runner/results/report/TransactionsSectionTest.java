@@ -80,6 +80,17 @@ class TransactionsSectionTest {
     }
 
     @Test
+    void aPhaseCutShortBeforeItsInstancesWereReadHasNoShare() {
+        PhaseSummary cut = Phases.withDescription(
+                phase("commit-100ms", 100, "read_committed", new TransactionCounts(720, 80, 9_000, 40_000.0), 81_000),
+                null);
+
+        assertThat(TransactionsSection.render(List.of(cut)))
+                .as("one sender or two cannot be told: 40 % or 80 %")
+                .contains("| commit-100ms | 100 | 10 | n/a | 720 | 80 | 113 | 50.0 | n/a |");
+    }
+
+    @Test
     void aRunWithoutTransactionsHasNoSection() {
         assertThat(TransactionsSection.render(List.of(phase("plain", 0, null, null, 90_000))))
                 .isEmpty();

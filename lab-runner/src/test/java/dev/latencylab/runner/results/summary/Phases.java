@@ -192,6 +192,20 @@ public final class Phases {
                 null));
     }
 
+    /** The same row cut short in its window. */
+    public static PhaseSummary cutShort(PhaseSummary p) {
+        return copy(
+                p,
+                p.repeat(),
+                p.settings(),
+                p.publishDelayMs(),
+                p.description(),
+                p.counts(),
+                p.outage(),
+                p.drain(),
+                false);
+    }
+
     private static PhaseSummary copy(
             PhaseSummary p,
             int repeat,
@@ -201,6 +215,19 @@ public final class Phases {
             PhaseCounts counts,
             Outage outage,
             PhaseSummary.Drain drain) {
+        return copy(p, repeat, settings, publishDelay, description, counts, outage, drain, p.complete());
+    }
+
+    private static PhaseSummary copy(
+            PhaseSummary p,
+            int repeat,
+            ProducerSettings settings,
+            PhaseSummary.Latency publishDelay,
+            PhaseDescription description,
+            PhaseCounts counts,
+            Outage outage,
+            PhaseSummary.Drain drain,
+            boolean complete) {
         return new PhaseSummary(
                 p.name(),
                 repeat,
@@ -209,7 +236,7 @@ public final class Phases {
                 p.measuredFrom(),
                 p.measuredTo(),
                 p.measuredSeconds(),
-                p.complete(),
+                complete,
                 p.samples(),
                 p.unsampled(),
                 p.latencyMs(),

@@ -62,4 +62,23 @@ class SpreadTest {
                 .containsAll(Figures.of(rows.get(1)).keySet())
                 .contains(Figures.CPU_BROKER + "2", "gcPauseMsPerSecond.brokers", "producer.batchBytesPerRecord");
     }
+
+    @Test
+    void aRepeatCutShortIsNoValueOfItsPhaseUnlessThePhaseHasNoneWhole() {
+        List<PhaseSummary> rows = List.of(
+                repeat(phase("linger-0", 0, 2.0, 8.0, 0.20, 1000, 1.0), 1),
+                repeat(phase("linger-5", 5, 4.0, 10.0, 0.15, 400, 1.0), 1),
+                Phases.cutShort(repeat(phase("linger-0", 0, 40.0, 90.0, 0.20, 1100, 1.0), 2)),
+                Phases.cutShort(repeat(phase("linger-20", 20, 5.0, 12.0, 0.15, 420, 1.0), 1)));
+
+        List<PhaseSpread> spreads = PhaseSpread.of(rows, List.of("linger-0", "linger-5", "linger-20"));
+
+        PhaseSpread zero = spreads.get(0);
+        assertThat(zero.repeats()).isEqualTo(1);
+        assertThat(zero.partial()).isFalse();
+        assertThat(zero.spread(Figures.P50).values()).containsExactly(2.0);
+        PhaseSpread twenty = spreads.get(2);
+        assertThat(twenty.partial()).isTrue();
+        assertThat(twenty.spread(Figures.P50).values()).containsExactly(5.0);
+    }
 }

@@ -5,13 +5,16 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.latencylab.api.accounting.AccountingLimits;
 import dev.latencylab.api.latency.LatencyView;
+import dev.latencylab.api.latency.Percentiles;
 import dev.latencylab.api.latency.PhaseView;
 import dev.latencylab.api.latency.Totals;
+import dev.latencylab.api.producer.PhaseSends;
 import dev.latencylab.api.settings.Compression;
 import dev.latencylab.api.settings.KeyStrategy;
 import dev.latencylab.api.settings.ProducerSettings;
 import dev.latencylab.api.settings.SettingsChange;
 import dev.latencylab.runner.results.collect.PhaseMetrics;
+import dev.latencylab.runner.run.PhaseDescription;
 import dev.latencylab.runner.run.PhaseRecord;
 import dev.latencylab.runner.run.RunRecord;
 import dev.latencylab.runner.scenario.Phase;
@@ -75,6 +78,64 @@ class SummaryBuilderTest {
                 null,
                 null,
                 null,
+                null);
+    }
+
+    @Test
+    void aPercentileOfTooFewValuesIsLeftOutNotReportedAsTheMax() {
+        Percentiles p = new Percentiles(0.5, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0);
+
+        assertThat(SummaryBuilder.latency(p, 1_000)).isEqualTo(new PhaseSummary.Latency(1.0, 3.0, 4.0, 5.0, 6.0));
+        assertThat(SummaryBuilder.latency(p, 999)).isEqualTo(new PhaseSummary.Latency(1.0, 3.0, 4.0, null, 6.0));
+        assertThat(SummaryBuilder.latency(p, 99)).isEqualTo(new PhaseSummary.Latency(1.0, 3.0, null, null, 6.0));
+        assertThat(SummaryBuilder.latency(p, 19)).isEqualTo(new PhaseSummary.Latency(1.0, null, null, null, 6.0));
+    }
+
+    @Test
+    void severalInstancesPublishDelayPercentilesRestOnTheFewestSendsOfOne() {
+        // Each merged percentile is the worst instance's own: of 600 sends, p99.9 is that instance's max.
+        PhaseSends sends = new PhaseSends(
+                1001,
+                "lab.orders",
+                1_200,
+                1_200,
+                0,
+                new Percentiles(0.5, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0),
+                List.of(),
+                null,
+                null);
+        PhaseDescription two = new PhaseDescription("lab.orders", List.of(0, 1, 2), null, List.of())
+                .withProducers(List.of(
+                        new PhaseDescription.ProducerInstance("http://127.0.0.1:8080", 600, 600, 4.0),
+                        new PhaseDescription.ProducerInstance("http://127.0.0.1:8082", 600, 600, 4.0)));
+
+        PhaseSummary.Latency delay = SummaryBuilder.phase(withSends(sends, two), client(null, null, null, null, null))
+                .publishDelayMs();
+        PhaseSummary.Latency alone = SummaryBuilder.phase(withSends(sends, null), client(null, null, null, null, null))
+                .publishDelayMs();
+
+        assertThat(delay.p999()).isNull();
+        assertThat(delay.p99()).isEqualTo(4.0);
+        assertThat(alone.p999()).as("one instance's 1,200 sends").isEqualTo(5.0);
+    }
+
+    private static PhaseRecord withSends(PhaseSends sends, PhaseDescription description) {
+        return new PhaseRecord(
+                1,
+                RECORD.phase(),
+                1001,
+                FROM.minusSeconds(10),
+                FROM,
+                FROM.plusSeconds(50),
+                0,
+                1_200,
+                null,
+                sends,
+                null,
+                true,
+                description,
+                null,
+                true,
                 null);
     }
 
