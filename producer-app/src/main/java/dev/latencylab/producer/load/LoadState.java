@@ -114,7 +114,10 @@ public record LoadState(
                 || (phase != before.phase() && PhaseIds.byHand(phase));
     }
 
-    /** A start giving every setting, as the runner starts a phase: not a tag, a stop or a change of one setting. */
+    /**
+     * A start under a phase id that gives settings too, as the runner starts a phase (it gives them all): not a
+     * tag alone, a stop, or a setting changed without a start.
+     */
     private static boolean startsWithItsSettings(SettingsChange change) {
         return change.phase() != null && Boolean.TRUE.equals(change.running()) && change.setsAnySetting();
     }
