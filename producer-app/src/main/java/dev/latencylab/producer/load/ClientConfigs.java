@@ -67,7 +67,7 @@ final class ClientConfigs {
     }
 
     /**
-     * Writes {@code next} into the factory's configs, for the producer it makes after a reset: its other
+     * Writes {@code next} into the factory's configs, for the next producer made of them: its other
      * properties, then every client property its settings give ({@link ProducerSettings#kafkaProperties}). A codec's level is
      * set only when asked for, so the codec's own default applies otherwise. A property of {@code
      * previous.producerConfig} that {@code next} does not set goes back to what the app started with

@@ -30,8 +30,8 @@ import org.springframework.stereotype.Component;
  *
  * <p>Settings changes are queued and applied by the sender thread itself between two sends, so
  * no send can race a producer being replaced: the old producer is flushed (every record in
- * flight acknowledged), the factory's configs updated, and the factory reset so the next send
- * creates a producer with the new settings. Sequence numbers run on across the switch.
+ * flight acknowledged) and closed, the factory's configs updated, and the next send makes a
+ * producer of them. Sequence numbers run on across the switch.
  */
 @Component
 public class LoadGenerator implements SmartLifecycle {
@@ -77,8 +77,10 @@ public class LoadGenerator implements SmartLifecycle {
 
     private final SenderPause selfTestPause;
 
-    public LoadGenerator(
+    /** @param maker makes the Kafka producers of the factory's configs */
+    LoadGenerator(
             ProducerFactory<byte[], byte[]> factory,
+            LabProducers.Maker maker,
             LabProducerProperties properties,
             MeterRegistry registry,
             SenderHistograms histograms,
@@ -93,7 +95,14 @@ public class LoadGenerator implements SmartLifecycle {
         this.schedule = new OpenLoopSchedule(
                 state.settings().unthrottled() ? UNTHROTTLED_PLACEHOLDER_RATE : properties.rate(), System::nanoTime);
         this.sender = new RecordSender(
-                factory, producerId, schedule, selfTestDuplicates, registry, histograms, () -> state, () -> generation);
+                new LabProducers(factory, producerId, maker),
+                producerId,
+                schedule,
+                selfTestDuplicates,
+                registry,
+                histograms,
+                () -> state,
+                () -> generation);
         sender.showPhase(state);
         this.plan = PayloadPlan.of(state.settings(), samples::read);
     }

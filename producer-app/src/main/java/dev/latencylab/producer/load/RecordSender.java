@@ -23,6 +23,7 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.errors.OutOfOrderSequenceException;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -37,7 +38,8 @@ import org.springframework.kafka.core.ProducerFactory;
  * <p>Records go to the Kafka producer itself with a plain callback, not through spring-kafka's
  * {@code KafkaTemplate}: the template's per-record observation scope, Micrometer timer sample,
  * future and trace-level checks cost the sender thread about a quarter of its time at the
- * ceiling (docs/benchmarks.md, "The producer's ceiling"), for nothing the lab reads.
+ * ceiling (docs/benchmarks.md, "The producer's ceiling"), for nothing the lab reads; and to a
+ * producer the lab made ({@link LabProducers}), not spring-kafka's wrapper of one.
  */
 final class RecordSender {
 
@@ -46,12 +48,17 @@ final class RecordSender {
     static final long NOT_READ = Long.MIN_VALUE;
 
     private final ProducerFactory<byte[], byte[]> factory;
+    /** Makes and closes the Kafka producers, with the factory's configs. */
+    private final LabProducers producers;
     /** The factory's configs as the app started: what a property a phase no longer sets goes back to. */
     private final Map<String, Object> configsAtStart;
     /** Made and replaced by the sender thread, read under clientTotals' lock: no retries are counted twice. */
     private volatile Producer<byte[], byte[]> producer;
-    /** Set on a failed send: spring-kafka closes a producer after a fatal error; the factory then makes another. */
-    private volatile boolean askFactoryAgain;
+    /**
+     * Set on a failure the producer cannot go on from (a transaction's, an out-of-order sequence): the
+     * sender thread closes it and makes another before its next send.
+     */
+    private volatile boolean replace;
 
     private final UUID producerId;
     private final OrderEventGenerator events;
@@ -67,6 +74,7 @@ final class RecordSender {
     /** Written for every record by the sender and by the I/O thread: padded, or the two pull one line to and fro. */
     private final PaddedCounter sent = new PaddedCounter();
 
+    /** Raised by the I/O thread of one producer at a time: see {@link SenderHistograms#ackLatency}. */
     private final PaddedCounter acked = new PaddedCounter();
     /** The highest sequence number acknowledged: where a drain stops waiting when the last sends failed. */
     private final PaddedCounter lastAckedSequence = new PaddedCounter();
@@ -83,14 +91,12 @@ final class RecordSender {
     /** Whether the producer in use (or made next) is transactional; written by the sender thread. */
     private volatile boolean transactional;
 
-    private final TransactionalProducers transactionalProducers;
-
     /**
      * @param state what the sender works to, for the metrics' gauges
      * @param generation how many changes were applied, for the metrics
      */
     RecordSender(
-            ProducerFactory<byte[], byte[]> factory,
+            LabProducers producers,
             UUID producerId,
             OpenLoopSchedule schedule,
             DuplicatedRecords selfTestDuplicates,
@@ -98,7 +104,8 @@ final class RecordSender {
             SenderHistograms histograms,
             Supplier<LoadState> state,
             Supplier<Long> generation) {
-        this.factory = factory;
+        this.producers = producers;
+        this.factory = producers.factory();
         this.configsAtStart = new java.util.HashMap<>(factory.getConfigurationProperties());
         this.producerId = producerId;
         this.events =
@@ -107,7 +114,6 @@ final class RecordSender {
         this.selfTestDuplicates = selfTestDuplicates;
         this.histograms = histograms;
         this.metrics = new LoadMetrics(registry, state, generation, sent::get, acked::get, failed::get);
-        this.transactionalProducers = new TransactionalProducers(factory, producerId);
         this.transactional = state.get().settings().transactional();
         this.lastAckedSequence.set(-1);
     }
@@ -149,7 +155,7 @@ final class RecordSender {
                 phase.sentUnpaced();
             }
             onFailure(-1, phase.answers(), e);
-            askFactoryAgain = true;
+            replace = true;
             return;
         }
         boolean aside = tx != null && tx.abortPlanned();
@@ -216,34 +222,27 @@ final class RecordSender {
 
     private Producer<byte[], byte[]> producer() {
         Producer<byte[], byte[]> p = producer;
-        if (p == null || askFactoryAgain) {
-            askFactoryAgain = false;
-            if (p != null && transactional) {
-                // The lab's own: counted, closed here, and fenced by its successor, which aborts what it left open.
-                synchronized (clientTotals) {
-                    clientTotals.retire(p.metrics());
-                    producer = null;
-                }
-                transactionalProducers.close(p);
+        if (p == null || replace) {
+            replace = false;
+            if (p != null) {
+                // Closed before its successor is made: it answers nothing once that one sends. A transactional
+                // successor (the same transactional.id) fences it and aborts what it left open.
+                retire(p);
                 topicIds.newClient();
-                p = null;
             }
-            // The same producer while it is healthy; a new one if spring-kafka closed it.
-            Producer<byte[], byte[]> next = transactional ? transactionalProducers.create() : factory.createProducer();
-            if (next != p) {
-                synchronized (clientTotals) {
-                    if (p != null) {
-                        clientTotals.retire(p.metrics());
-                    }
-                    producer = next;
-                }
-                if (p != null) {
-                    topicIds.newClient();
-                }
-            }
-            p = next;
+            p = producers.create(transactional);
+            producer = p;
         }
         return p;
+    }
+
+    /** Counts {@code p}'s client totals in and closes it: records it holds are answered first. */
+    private void retire(Producer<byte[], byte[]> p) {
+        synchronized (clientTotals) {
+            clientTotals.retire(p.metrics());
+            producer = null;
+        }
+        producers.close(p);
     }
 
     /** A record's answer, on the Kafka client's I/O thread every record's progress waits for: counts, one histogram. */
@@ -268,12 +267,14 @@ final class RecordSender {
                 answers.acked(metadata.partition(), metadata.offset(), tx != null);
                 if (tx == null) {
                     // Before the count: a reader that sees every send answered sees the highest acknowledged too.
-                    lastAckedSequence.raiseTo(sequence);
+                    if (sequence >= 0) {
+                        lastAckedSequence.raiseTo(sequence);
+                    }
                 } else {
                     // Raised at its commit: a read_committed consumer never reads an aborted one's records.
                     tx.acks().acked(metadata.partition(), metadata.offset(), tx.abortPlanned() ? -1 : sequence);
                 }
-                acked.incrementAndGet();
+                acked.addOne();
                 histograms.ackLatency.recordMicros((System.nanoTime() - sendNanos) / 1_000);
             } else {
                 onFailure(sequence, answers, error);
@@ -282,9 +283,10 @@ final class RecordSender {
     }
 
     private void onFailure(long sequence, PhaseTally.Answers answers, Throwable error) {
-        if (!transactional) {
-            // A transaction's failed send fails its commit, and the abort that follows is the same producer's.
-            askFactoryAgain = true;
+        if (!transactional && error instanceof OutOfOrderSequenceException) {
+            // Its idempotent state is lost (as spring-kafka's producers closed themselves on it). A transaction's
+            // failed send fails its commit instead, and the abort that follows is the same producer's.
+            replace = true;
         }
         answers.failed();
         long n = failed.incrementAndGet();
@@ -318,14 +320,10 @@ final class RecordSender {
         if (ended) {
             p.flush();
         }
+        // The lab made it, so the lab closes it; a transaction that could not be ended is aborted by the
+        // coordinator once the producer's transaction times out.
+        retire(p);
         if (transactional) {
-            // The lab made it, so the lab closes it (spring-kafka closes only its own); a transaction that
-            // could not be ended is aborted by the coordinator once the producer's transaction times out.
-            synchronized (clientTotals) {
-                clientTotals.retire(p.metrics());
-                producer = null;
-            }
-            transactionalProducers.close(p);
             transactions.countFailed();
         }
     }
@@ -350,7 +348,7 @@ final class RecordSender {
      */
     void endTransaction() {
         if (transactions.open() && !transactions.end(producer())) {
-            askFactoryAgain = true;
+            replace = true;
             try {
                 producer();
             } finally {
@@ -383,16 +381,9 @@ final class RecordSender {
     private void switchProducer(ProducerSettings previous, ProducerSettings next) {
         Producer<byte[], byte[]> old = producer();
         old.flush();
-        synchronized (clientTotals) {
-            clientTotals.retire(old.metrics());
-            producer = null;
-        }
-        if (transactional) {
-            transactionalProducers.close(old);
-        }
+        retire(old);
         topicIds.newClient();
         ClientConfigs.write(factory, configsAtStart, previous, next);
-        factory.reset();
         transactional = next.transactional();
         producer();
     }

@@ -34,10 +34,10 @@ public class SenderHistograms implements MultiCollector {
     /** Actual minus intended send time of throttled records, written by the sender thread alone. */
     final ScrapedLatency publishDelay = ScrapedLatency.oneWriter();
     /**
-     * Send call to acknowledgement, written by the Kafka client's I/O thread: a producer replaced
-     * after a failed send may still be answering on its own while its successor answers.
+     * Send call to acknowledgement, written by the Kafka client's I/O thread alone: the sender closes
+     * each producer it replaces (joining that thread) before it makes the next ({@code LabProducers}).
      */
-    final ScrapedLatency ackLatency = new ScrapedLatency();
+    final ScrapedLatency ackLatency = ScrapedLatency.oneWriter();
 
     /** The maxima decay as a Micrometer timer's do (2 minutes): the dashboards' "recent maximum". */
     private final TimeWindowMax publishDelayMax;

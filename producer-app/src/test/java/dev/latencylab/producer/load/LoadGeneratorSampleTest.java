@@ -48,14 +48,18 @@ class LoadGeneratorSampleTest {
     }
 
     private static LoadGenerator generator(Path folder) {
-        return generator(folder, new DefaultKafkaProducerFactory<>(Map.of()));
+        return generator(folder, new DefaultKafkaProducerFactory<>(Map.of()), new LabProducers.KafkaMaker());
     }
 
-    /** A generator, not started, sending through {@code factory}'s producers, its sample folder {@code folder}. */
-    static LoadGenerator generator(Path folder, ProducerFactory<byte[], byte[]> factory) {
+    /**
+     * A generator, not started, sending through producers {@code maker} makes of {@code factory}'s configs,
+     * its sample folder {@code folder}.
+     */
+    static LoadGenerator generator(Path folder, ProducerFactory<byte[], byte[]> factory, LabProducers.Maker maker) {
         LabProducerProperties properties = SampleFolderTest.properties(folder);
         return new LoadGenerator(
                 factory,
+                maker,
                 properties,
                 new SimpleMeterRegistry(),
                 new SenderHistograms(Clock.SYSTEM),

@@ -12,7 +12,6 @@ import dev.latencylab.api.settings.SettingsLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.kafka.clients.producer.MockProducer;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,8 +28,7 @@ class LoadGeneratorStopAfterTest {
     @TempDir
     Path dir;
 
-    private final MockProducer<byte[], byte[]> kafka =
-            new MockProducer<>(true, null, new ByteArraySerializer(), new ByteArraySerializer());
+    private final MockProducer<byte[], byte[]> kafka = new KeptOpenProducer(true);
     private LoadGenerator generator;
 
     @AfterEach
@@ -77,8 +75,7 @@ class LoadGeneratorStopAfterTest {
 
     @Test
     void theStopByItselfLeavesTheFlushToTheNextStop() throws Exception {
-        MockProducer<byte[], byte[]> unanswered =
-                new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
+        MockProducer<byte[], byte[]> unanswered = new KeptOpenProducer(false);
         generator = started(unanswered);
 
         generator
@@ -116,7 +113,8 @@ class LoadGeneratorStopAfterTest {
     }
 
     private LoadGenerator started(MockProducer<byte[], byte[]> producer) {
-        LoadGenerator g = LoadGeneratorSampleTest.generator(dir, new OneProducerFactory(producer));
+        OneProducerFactory factory = new OneProducerFactory(producer);
+        LoadGenerator g = LoadGeneratorSampleTest.generator(dir, factory, factory.maker());
         g.start();
         return g;
     }

@@ -18,10 +18,13 @@ import dev.latencylab.core.sends.SendLog;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.apache.kafka.clients.producer.MockProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.OutOfOrderSequenceException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 
@@ -120,15 +123,8 @@ class RecordSenderTest {
         MockProducer<byte[], byte[]> answeredByHand =
                 new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
         LoadState state = new LoadState(SETTINGS, true, "lab.orders");
-        RecordSender sender = new RecordSender(
-                new OneProducerFactory(answeredByHand),
-                UUID.randomUUID(),
-                new OpenLoopSchedule(1_000, System::nanoTime),
-                new DuplicatedRecords(),
-                new SimpleMeterRegistry(),
-                new SenderHistograms(Clock.SYSTEM),
-                () -> state,
-                () -> 0L);
+        RecordSender sender =
+                sender(new OneProducerFactory(answeredByHand).producers(), state, new SenderHistograms(Clock.SYSTEM));
         PayloadPlan plan = PayloadPlan.of(SETTINGS, name -> null);
         SendLog log = new SendLog();
         assertThat(sender.counters().lastAckedSequence())
@@ -150,6 +146,42 @@ class RecordSenderTest {
         assertThat(counters.failed()).isEqualTo(2);
     }
 
+    /**
+     * A producer whose idempotent state is lost is closed before its successor is made; any other
+     * failure (a timeout) keeps it: the lab's own producers, as spring-kafka's closed themselves.
+     */
+    @Test
+    void anOutOfOrderSequenceReplacesTheProducerClosingItFirstAndATimeoutDoesNot() {
+        List<MockProducer<byte[], byte[]>> made = new ArrayList<>();
+        LabProducers.Maker maker = configs -> {
+            assertThat(made).as("every producer made before is closed").allMatch(MockProducer::closed);
+            MockProducer<byte[], byte[]> p =
+                    new MockProducer<>(false, null, new ByteArraySerializer(), new ByteArraySerializer());
+            made.add(p);
+            return p;
+        };
+        LoadState state = new LoadState(SETTINGS, true, "lab.orders");
+        RecordSender sender = sender(
+                new LabProducers(new OneProducerFactory(null), UUID.randomUUID(), maker),
+                state,
+                new SenderHistograms(Clock.SYSTEM));
+        PayloadPlan plan = PayloadPlan.of(SETTINGS, name -> null);
+        var phase = new SendLog().phase(0, "lab.orders");
+
+        sender.send(state, plan, phase, System.nanoTime(), RecordSender.NOT_READ);
+        made.get(0).errorNext(new org.apache.kafka.common.errors.TimeoutException("delivery.timeout.ms"));
+        sender.send(state, plan, phase, System.nanoTime(), RecordSender.NOT_READ);
+        assertThat(made).as("a timeout keeps the producer").hasSize(1);
+        assertThat(made.get(0).history()).hasSize(2);
+
+        made.get(0).errorNext(new OutOfOrderSequenceException("sequence lost"));
+        sender.send(state, plan, phase, System.nanoTime(), RecordSender.NOT_READ);
+        assertThat(made).as("an out-of-order sequence replaces it").hasSize(2);
+        assertThat(made.get(0).closed()).isTrue();
+        assertThat(made.get(1).history()).hasSize(1);
+        assertThat(sender.counters().failed()).isEqualTo(2);
+    }
+
     private double publishDelaySeconds(ProducerSettings settings, long due, long readByTheLoop) {
         SenderHistograms histograms = new SenderHistograms(Clock.SYSTEM);
         LoadState state = new LoadState(settings, true, "lab.orders");
@@ -164,8 +196,12 @@ class RecordSenderTest {
     }
 
     private RecordSender sender(LoadState state, SenderHistograms histograms) {
+        return sender(new OneProducerFactory(producer).producers(), state, histograms);
+    }
+
+    private static RecordSender sender(LabProducers producers, LoadState state, SenderHistograms histograms) {
         return new RecordSender(
-                new OneProducerFactory(producer),
+                producers,
                 UUID.randomUUID(),
                 new OpenLoopSchedule(1_000, System::nanoTime),
                 new DuplicatedRecords(),

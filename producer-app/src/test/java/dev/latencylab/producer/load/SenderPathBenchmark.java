@@ -63,7 +63,12 @@ public class SenderPathBenchmark {
                     5, 16_384, Compression.NONE, 25_000, 400, KeyStrategy.NONE)
             .apply(SettingsChange.read(Map.of("payload", "fixed")));
 
+    /** As compare's throughput window sends: as fast as send() returns, nothing scheduled. */
+    private static final ProducerSettings UNTHROTTLED =
+            SETTINGS.apply(SettingsChange.read(Map.of("rate", "unthrottled")));
+
     private final LoadState state = new LoadState(SETTINGS, true, 0, null, "lab.orders", false);
+    private final LoadState unthrottledState = new LoadState(UNTHROTTLED, true, 0, null, "lab.orders", false);
     private final NullProducer producer = new NullProducer();
     private OpenLoopSchedule schedule;
     private RecordSender sender;
@@ -75,7 +80,7 @@ public class SenderPathBenchmark {
     public void setUp() {
         schedule = new OpenLoopSchedule(SCHEDULE_RATE, System::nanoTime);
         sender = new RecordSender(
-                new OneProducerFactory(producer),
+                new OneProducerFactory(producer).producers(),
                 UUID.randomUUID(),
                 schedule,
                 new DuplicatedRecords(),
@@ -99,6 +104,26 @@ public class SenderPathBenchmark {
     public void pacedAndAnswered() {
         producer.answer = true;
         step();
+    }
+
+    /** The sender thread's share of an unthrottled record (compare's throughput windows): the answer dropped. */
+    @Benchmark
+    public void unthrottled() {
+        producer.answer = false;
+        stepUnthrottled();
+    }
+
+    /** Both threads' shares of an unthrottled record on one. */
+    @Benchmark
+    public void unthrottledAndAnswered() {
+        producer.answer = true;
+        stepUnthrottled();
+    }
+
+    /** {@code LoadGenerator.step} while unthrottled. */
+    private void stepUnthrottled() {
+        sender.endTransactionIfDue(unthrottledState.settings().transactionMs());
+        sender.send(unthrottledState, plan, tally, 0, RecordSender.NOT_READ);
     }
 
     /** {@code LoadGenerator.step} for a record that is due, its wait left out. */
