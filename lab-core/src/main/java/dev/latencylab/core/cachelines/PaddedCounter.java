@@ -4,7 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * A long written for every record, by one thread ({@link #set}, {@link #takeNext}) or by any
+ * A long written for every record, by one thread ({@link #set}, {@link #takeNext}, {@link #addOne}) or by any
  * ({@link #incrementAndGet}, {@link #raiseTo}), and read by others, on cache lines of its own: 128
  * bytes of padding before it ({@link CacheLinePadding}) and after it.
  */

@@ -13,7 +13,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.springframework.kafka.core.ProducerFactory;
 
 /**
- * The Kafka client configs spring-kafka's factory makes producers with, as the lab's settings: read
+ * The Kafka client configs in spring-kafka's factory, which the lab makes its producers with, as the lab's settings: read
  * once at start, so the settings shown are the ones the client runs with, and written on every
  * change that needs a new producer.
  */

@@ -100,11 +100,15 @@ final class LabProducers {
                 .filter(id -> id != null)
                 .findFirst()
                 .orElse("?");
-        factory.getListeners().forEach(l -> l.producerRemoved(name, producer));
         try {
-            producer.close(CLOSE_TIMEOUT);
-        } catch (RuntimeException e) {
-            log.warn("Closing producer {} failed: {}", name, e.toString());
+            factory.getListeners().forEach(l -> l.producerRemoved(name, producer));
+        } finally {
+            try {
+                producer.close(CLOSE_TIMEOUT);
+            } catch (RuntimeException e) {
+                // Only an interrupted close returns before the I/O thread ends; nothing interrupts the sender thread.
+                log.warn("Closing producer {} failed: {}", name, e.toString());
+            }
         }
     }
 }

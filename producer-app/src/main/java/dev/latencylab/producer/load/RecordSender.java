@@ -71,7 +71,7 @@ final class RecordSender {
     /** The topics the current Kafka producer was started on, by ID; the sender thread's. */
     private final TopicIdentities topicIds = new TopicIdentities();
 
-    /** Written for every record by the sender and by the I/O thread: padded, or the two pull one line to and fro. */
+    /** Written for every record by the sender, beside the acked count the I/O thread writes: padded, or the two pull one line to and fro. */
     private final PaddedCounter sent = new PaddedCounter();
 
     /** Raised by the I/O thread of one producer at a time: see {@link SenderHistograms#ackLatency}. */
@@ -223,13 +223,14 @@ final class RecordSender {
     private Producer<byte[], byte[]> producer() {
         Producer<byte[], byte[]> p = producer;
         if (p == null || replace) {
-            replace = false;
             if (p != null) {
                 // Closed before its successor is made: it answers nothing once that one sends. A transactional
                 // successor (the same transactional.id) fences it and aborts what it left open.
                 retire(p);
                 topicIds.newClient();
             }
+            // Cleared once the old one is closed: its other records' failures, answered while it closed, are its own.
+            replace = false;
             p = producers.create(transactional);
             producer = p;
         }

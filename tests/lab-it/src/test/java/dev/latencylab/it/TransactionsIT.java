@@ -109,8 +109,11 @@ class TransactionsIT {
         System.out.println("transactions at read_committed, consumer killed, phase 61: " + counts);
         TransactionCounts t = counts.transactions();
         assertThat(t).isNotNull();
-        assertThat(t.committed()).isGreaterThan(50);
-        assertThat(t.aborted()).isGreaterThan(10);
+        // Every 4th transaction the producer begins is aborted: of n in a row, n/4 rounded down or up, however
+        // many this machine's speed allowed (at least two aborted, so the consumer read across aborts).
+        long ended = t.committed() + t.aborted();
+        assertThat(t.aborted()).isGreaterThanOrEqualTo(2).isBetween(ended / 4, (ended + 3) / 4);
+        assertThat(t.committed()).isGreaterThanOrEqualTo(2);
         assertThat(counts.abortedRecords()).isPositive();
         assertThat(counts.lost()).isZero();
         assertThat(counts.unobserved()).isZero();
