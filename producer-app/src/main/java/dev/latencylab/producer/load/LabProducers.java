@@ -1,5 +1,6 @@
 package dev.latencylab.producer.load;
 
+import dev.latencylab.api.settings.ProducerSettings;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -50,19 +51,23 @@ final class LabProducers {
     }
 
     private final ProducerFactory<byte[], byte[]> factory;
+    /** The factory's configs as the app started: what a property a phase no longer sets goes back to. */
+    private final Map<String, Object> configsAtStart;
+
     private final Maker maker;
     private final String transactionalId;
     private int made;
 
     LabProducers(ProducerFactory<byte[], byte[]> factory, UUID producerId, Maker maker) {
         this.factory = factory;
+        this.configsAtStart = new HashMap<>(factory.getConfigurationProperties());
         this.maker = maker;
         this.transactionalId = "lab-producer-" + producerId;
     }
 
-    /** The factory whose configs the next producer takes. */
-    ProducerFactory<byte[], byte[]> factory() {
-        return factory;
+    /** The next producer made runs with {@code next}'s client settings instead of {@code previous}'s. */
+    void configure(ProducerSettings previous, ProducerSettings next) {
+        ClientConfigs.write(factory, configsAtStart, previous, next);
     }
 
     /** A new producer; a transactional one has its transactions initialised (which fences every earlier one). */

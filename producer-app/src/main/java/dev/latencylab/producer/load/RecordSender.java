@@ -14,7 +14,6 @@ import dev.latencylab.core.schedule.OpenLoopSchedule;
 import dev.latencylab.core.sends.PhaseTally;
 import dev.latencylab.producer.selftest.DuplicatedRecords;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -29,7 +28,6 @@ import org.apache.kafka.common.header.internals.RecordHeader;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.core.ProducerFactory;
 
 /**
  * Hands the sender thread's records to the Kafka producer and counts their answers; makes and
@@ -47,11 +45,8 @@ final class RecordSender {
     /** No clock read to reuse: {@link #send} reads its own. */
     static final long NOT_READ = Long.MIN_VALUE;
 
-    private final ProducerFactory<byte[], byte[]> factory;
     /** Makes and closes the Kafka producers, with the factory's configs. */
     private final LabProducers producers;
-    /** The factory's configs as the app started: what a property a phase no longer sets goes back to. */
-    private final Map<String, Object> configsAtStart;
     /** Made and replaced by the sender thread, read under clientTotals' lock: no retries are counted twice. */
     private volatile Producer<byte[], byte[]> producer;
     /**
@@ -105,8 +100,6 @@ final class RecordSender {
             Supplier<LoadState> state,
             Supplier<Long> generation) {
         this.producers = producers;
-        this.factory = producers.factory();
-        this.configsAtStart = new java.util.HashMap<>(factory.getConfigurationProperties());
         this.producerId = producerId;
         this.events =
                 new OrderEventGenerator(producerId.toString().substring(0, 8), producerId.getLeastSignificantBits());
@@ -384,7 +377,7 @@ final class RecordSender {
         old.flush();
         retire(old);
         topicIds.newClient();
-        ClientConfigs.write(factory, configsAtStart, previous, next);
+        producers.configure(previous, next);
         transactional = next.transactional();
         producer();
     }
